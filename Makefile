@@ -1,0 +1,47 @@
+# softd3d — the README's commands.  The build itself is Meson + Ninja; this file only wraps it.
+#   make          build (build/)
+#   make test     install missing build packages (root) then build and run every test, twice:
+#                 optimised with gcc (build/) and with clang + AddressSanitizer +
+#                 UndefinedBehaviorSanitizer (build-asan/); ends with one summary line.
+#   make demo     run softd3d-demo
+#   make bench    run softd3d-bench
+#   make install PREFIX=/usr/local
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+PREFIX ?= /usr/local
+
+.PHONY: all deps build test test-opt test-asan demo bench install clean
+
+all: build
+
+deps:
+	@tools/install-deps.sh
+
+$(BUILD)/build.ninja: | deps
+	CC=$${CC:-gcc} meson setup $(BUILD) --prefix=$(abspath $(PREFIX)) >/dev/null
+
+$(ASAN_BUILD)/build.ninja: | deps
+	CC=clang meson setup $(ASAN_BUILD) --buildtype=debug -Db_sanitize=address,undefined \
+	    -Db_lundef=false -Dc_args=-fno-sanitize-recover=all >/dev/null
+
+build: $(BUILD)/build.ninja
+	ninja -C $(BUILD)
+
+test: deps $(BUILD)/build.ninja $(ASAN_BUILD)/build.ninja
+	ninja -C $(BUILD)
+	ninja -C $(ASAN_BUILD)
+	tests/run-tests.sh $(BUILD) $(ASAN_BUILD)
+
+demo: build
+	$(BUILD)/tools/softd3d-demo
+
+bench: build
+	$(BUILD)/tools/softd3d-bench
+
+install: $(BUILD)/build.ninja
+	meson configure $(BUILD) --prefix=$(abspath $(PREFIX)) >/dev/null
+	ninja -C $(BUILD)
+	meson install -C $(BUILD) --quiet
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,103 @@
+/* src/d3d11/d3d11_private.h — the Direct3D 11 front-end's objects.
+ *
+ * Object model (as in every softd3d COM object): a C struct embeds one interface struct per
+ * exposed interface family; impl_from_X() recovers the object with container_of.  Reference
+ * counts are atomic.  ID3D11Device, ID3D11Device1 and ID3D11Device2 share one vtable (each
+ * extends the previous one), and so do the three device-context interfaces and IDXGIDevice(1).
+ *
+ * Lifetime: the device owns its immediate context.  The context has its own count; while the
+ * application holds the context (count > 0) the context holds one reference on the device, so the
+ * device cannot go away under it.  The device frees the context's memory when it dies.
+ */
+#ifndef SOFTD3D_D3D11_PRIVATE_H
+#define SOFTD3D_D3D11_PRIVATE_H
+
+#define COBJMACROS
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "d3d11_2.h"
+#include "dxgi.h"
+
+#include "core/private_data.h"
+#include "core/profile.h"
+
+#define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
+
+struct d3d11_device;
+
+struct d3d11_context {
+    ID3D11DeviceContext2 iface;
+    atomic_uint refcount;
+    struct d3d11_device *device;
+    core_private_data private_data;
+};
+
+/* The one software adapter, and the factory that enumerates it.  Each is a refcounted object. */
+struct dxgi_factory {
+    IDXGIFactory1 iface;
+    atomic_uint refcount;
+    core_private_data private_data;
+};
+
+struct dxgi_adapter {
+    IDXGIAdapter1 iface;
+    atomic_uint refcount;
+    struct dxgi_factory *factory;   /* GetParent; one reference held */
+    core_private_data private_data;
+};
+
+struct d3d11_device {
+    ID3D11Device2 iface;
+    IDXGIDevice1 dxgi_iface;
+    atomic_uint refcount;
+    D3D_FEATURE_LEVEL level;
+    UINT flags;                     /* D3D11_CREATE_DEVICE_* as given */
+    D3D_DRIVER_TYPE driver_type;
+    bool debug;                     /* D3D11_CREATE_DEVICE_DEBUG: print every refusal */
+    const core_profile *profile;
+    struct dxgi_adapter *adapter;   /* one reference held */
+    struct d3d11_context context;   /* the immediate context */
+    UINT exception_mode;
+    UINT max_frame_latency;
+    INT gpu_thread_priority;
+    core_private_data private_data;
+};
+
+/* Refusal message for a device: printed when the debug flag or SOFTD3D_DEBUG is on; always kept
+ * as the thread's last message (util_last_message). */
+#define d3d11_msg(dev, ...) util_msg((dev) ? (dev)->debug : false, __VA_ARGS__)
+
+static inline struct d3d11_device *d3d11_device_from_iface(ID3D11Device2 *iface)
+{
+    return container_of(iface, struct d3d11_device, iface);
+}
+
+/* create.c */
+const char *d3d11_level_name(D3D_FEATURE_LEVEL level);
+
+/* device.c */
+HRESULT d3d11_device_create(const core_profile *profile, D3D_FEATURE_LEVEL level, UINT flags,
+                            D3D_DRIVER_TYPE type, struct dxgi_adapter *adapter,
+                            struct d3d11_device **out);
+
+/* context.c */
+void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device);
+void d3d11_context_cleanup(struct d3d11_context *ctx);
+
+/* feature_support.c: a pure function of the device's level and profile. */
+HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATURE feature,
+                                    void *data, UINT size);
+
+/* dxgi.c */
+HRESULT dxgi_factory_create(struct dxgi_factory **out);
+HRESULT dxgi_adapter_create(struct dxgi_factory *factory, struct dxgi_adapter **out);
+/* The adapter behind an application's IDXGIAdapter, or NULL if it is not one of ours. */
+struct dxgi_adapter *dxgi_adapter_from_iface(IDXGIAdapter *iface);
+void dxgi_device_init_vtbl(struct d3d11_device *dev);
+
+/* Maps the private-data store's status onto the DXGI/D3D11 HRESULTs. */
+HRESULT d3d11_pd_hresult(core_pd_status st);
+
+#endif

@@ -1,0 +1,166 @@
+/* src/d3d11/feature_support.c — ID3D11Device::CheckFeatureSupport.
+ *
+ * Every answer is a pure function of the device's feature level and capability profile, and
+ * must be true of the implementation: a TRUE here is a promise that the feature works.  So
+ * options whose machinery does not exist yet (deferred-context command lists, Discard APIs,
+ * ClearView, shadow comparison at 9_x...) answer FALSE, and the README says so.
+ *
+ * Size rule (documented): FeatureSupportDataSize must equal the size of the structure for the
+ * feature, else E_INVALIDARG.  An unknown feature value is E_INVALIDARG.
+ */
+#include "d3d11/d3d11_private.h"
+
+#include <string.h>
+
+#include "util/log.h"
+
+static bool profile_full_npot(const core_profile *p)
+{
+    /* D3D9_OPTIONS.FullNonPow2TextureSupport: TRUE when the D3D9 caps carry no POW2
+     * restriction at all (seed 000 note: POW2 and NONPOW2CONDITIONAL come as a pair, which is
+     * the conditional support of the 9_x minimum profiles). */
+    return !(p->caps.TextureCaps & D3DPTEXTURECAPS_POW2);
+}
+
+static bool profile_instancing(const struct d3d11_device *dev)
+{
+    /* 9_3 requires D3DVS_VERSION(3,0), which guarantees instancing (seed 000, 9_3 note). Below
+     * 9_3, CreateInputLayout refuses per-instance data (seed 004), so simple instancing is
+     * reported only where the level has full instancing. */
+    return dev->level >= D3D_FEATURE_LEVEL_9_3;
+}
+
+HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATURE feature,
+                                    void *data, UINT size)
+{
+    size_t want;
+
+#define EXPECT(type)                                                                           \
+    do {                                                                                       \
+        want = sizeof(type);                                                                   \
+        if (!data || size != want) {                                                           \
+            d3d11_msg(dev, "CheckFeatureSupport(%s): FeatureSupportDataSize %u is not "        \
+                           "sizeof(" #type ") = %zu, or pFeatureSupportData is NULL",          \
+                      #type, size, want);                                                     \
+            return E_INVALIDARG;                                                               \
+        }                                                                                      \
+    } while (0)
+
+    switch (feature) {
+    case D3D11_FEATURE_THREADING: {
+        D3D11_FEATURE_DATA_THREADING *d = data;
+        EXPECT(D3D11_FEATURE_DATA_THREADING);
+        /* Object creation is thread-safe (no shared mutable device state); deferred contexts
+         * are not implemented, so no driver command lists. */
+        d->DriverConcurrentCreates = TRUE;
+        d->DriverCommandLists = FALSE;
+        return S_OK;
+    }
+    case D3D11_FEATURE_DOUBLES: {
+        D3D11_FEATURE_DATA_DOUBLES *d = data;
+        EXPECT(D3D11_FEATURE_DATA_DOUBLES);
+        d->DoublePrecisionFloatShaderOps = FALSE;   /* no doubles below 11_0 */
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D10_X_HARDWARE_OPTIONS: {
+        D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS *d = data;
+        EXPECT(D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS);
+        d->ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x = FALSE;   /* 10_x only */
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D11_OPTIONS: {
+        EXPECT(D3D11_FEATURE_DATA_D3D11_OPTIONS);
+        /* Every member is an 11.1 runtime option: logic ops are refused at 9_x (seed 004,
+         * CreateBlendState1); the rest need the ID3D11DeviceContext1 paths, not implemented. */
+        memset(data, 0, want);
+        return S_OK;
+    }
+    case D3D11_FEATURE_ARCHITECTURE_INFO: {
+        D3D11_FEATURE_DATA_ARCHITECTURE_INFO *d = data;
+        EXPECT(D3D11_FEATURE_DATA_ARCHITECTURE_INFO);
+        /* The renderer bins into tiles, but it does not defer whole frames the way a TBDR GPU
+         * does (and DiscardResource/DiscardView are not implemented), so FALSE. */
+        d->TileBasedDeferredRenderer = FALSE;
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D9_OPTIONS: {
+        D3D11_FEATURE_DATA_D3D9_OPTIONS *d = data;
+        EXPECT(D3D11_FEATURE_DATA_D3D9_OPTIONS);
+        d->FullNonPow2TextureSupport = profile_full_npot(dev->profile);
+        return S_OK;
+    }
+    case D3D11_FEATURE_SHADER_MIN_PRECISION_SUPPORT: {
+        D3D11_FEATURE_DATA_SHADER_MIN_PRECISION_SUPPORT *d = data;
+        EXPECT(D3D11_FEATURE_DATA_SHADER_MIN_PRECISION_SUPPORT);
+        d->PixelShaderMinPrecision = 0;   /* full 32-bit precision only */
+        d->AllOtherShaderStagesMinPrecision = 0;
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D11_OPTIONS1: {
+        D3D11_FEATURE_DATA_D3D11_OPTIONS1 *d = data;
+        EXPECT(D3D11_FEATURE_DATA_D3D11_OPTIONS1);
+        /* Tiled resources need 11_1 (seed 001); refused at 9_x. */
+        d->TiledResourcesTier = D3D11_TILED_RESOURCES_NOT_SUPPORTED;
+        d->MinMaxFiltering = FALSE;
+        d->ClearViewAlsoSupportsDepthOnlyFormats = FALSE;
+        d->MapOnDefaultBuffers = FALSE;
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D9_SHADOW_SUPPORT: {
+        D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT *d = data;
+        EXPECT(D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT);
+        /* Depth textures sampled with a LESS_EQUAL comparison filter at 9_x: not implemented. */
+        d->SupportsDepthAsTextureWithLessEqualComparisonFilter = FALSE;
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D9_SIMPLE_INSTANCING_SUPPORT: {
+        D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT *d = data;
+        EXPECT(D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT);
+        d->SimpleInstancingSupported = profile_instancing(dev);
+        return S_OK;
+    }
+    case D3D11_FEATURE_MARKER_SUPPORT: {
+        D3D11_FEATURE_DATA_MARKER_SUPPORT *d = data;
+        EXPECT(D3D11_FEATURE_DATA_MARKER_SUPPORT);
+        d->Profile = FALSE;
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D9_OPTIONS1: {
+        D3D11_FEATURE_DATA_D3D9_OPTIONS1 *d = data;
+        EXPECT(D3D11_FEATURE_DATA_D3D9_OPTIONS1);
+        d->FullNonPow2TextureSupported = profile_full_npot(dev->profile);
+        d->DepthAsTextureWithLessEqualComparisonFilterSupported = FALSE;
+        d->SimpleInstancingSupported = profile_instancing(dev);
+        d->TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported = FALSE;
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D11_OPTIONS2: {
+        EXPECT(D3D11_FEATURE_DATA_D3D11_OPTIONS2);
+        memset(data, 0, want);   /* all 11_x/12 features: none at 9_x */
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D11_OPTIONS3: {
+        EXPECT(D3D11_FEATURE_DATA_D3D11_OPTIONS3);
+        memset(data, 0, want);
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D11_OPTIONS4: {
+        EXPECT(D3D11_FEATURE_DATA_D3D11_OPTIONS4);
+        memset(data, 0, want);
+        return S_OK;
+    }
+    case D3D11_FEATURE_D3D11_OPTIONS5: {
+        EXPECT(D3D11_FEATURE_DATA_D3D11_OPTIONS5);
+        memset(data, 0, want);
+        return S_OK;
+    }
+    case D3D11_FEATURE_FORMAT_SUPPORT:
+    case D3D11_FEATURE_FORMAT_SUPPORT2:
+        softd3d_log_unimplemented("ID3D11Device::CheckFeatureSupport(FORMAT_SUPPORT/2)");
+        return E_NOTIMPL;
+    default:
+        d3d11_msg(dev, "CheckFeatureSupport: unknown or unsupported feature %d", (int)feature);
+        return E_INVALIDARG;
+    }
+#undef EXPECT
+}

@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""comgen — turns softd3d's interface description files (idl/*.idl) into C headers.
+
+Why a generator: a C COM interface needs, per method, a vtable slot that repeats every inherited
+method in order and a COBJMACROS macro for every method including inherited ones.  Writing that by
+hand for ~1,000 methods invites slot-order mistakes (which silently call the wrong function).  Here
+each method is written once, in declaration order; the generator derives the rest.
+
+Input format (one .idl file -> one .h file of the same stem):
+  * Any line outside an interface block is copied verbatim (C enums, structs, #defines...).
+  * `import "name.idl";`   -> `#include "name.h"`, and the interfaces of that file become known
+                              (needed when an interface derives from one declared there).
+  * `interface Name;`      -> `typedef struct Name Name;` (forward declaration).
+  * An interface block:
+        [uuid(xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)]
+        interface Name : Base
+        {
+            RET Method(TYPE a, TYPE *b);      one C prototype per method, may span lines
+            RET Other(void);
+        };
+    Base is any interface declared earlier on the command line (IUnknown itself, in
+    unknwn.idl, is the one interface without a base).
+    `/* ... */` and `// ...` comments inside the block are ignored.
+
+Outputs (all into --outdir):
+  * NAME.h for each input, with an include guard.
+  * softd3d_com_stubs.c/.h (with --stubs): for every interface, a function
+    `void comgen_fill_<Name>(struct <Name>Vtbl *v)` that fills each NULL slot with a stub
+    that logs "Iface::Method is not implemented" once (through softd3d_log_unimplemented) and
+    returns E_NOTIMPL (HRESULT methods) or a zero value (others).
+"""
+import argparse
+import os
+import re
+import sys
+
+UUID_RE = re.compile(r'^\s*\[\s*uuid\(\s*([0-9a-fA-F-]{36})\s*\)\s*\]\s*$')
+IFACE_RE = re.compile(r'^\s*interface\s+(\w+)\s*(?::\s*(\w+))?\s*$')
+FWD_RE = re.compile(r'^\s*interface\s+(\w+)\s*;\s*$')
+IMPORT_RE = re.compile(r'^\s*import\s+"([\w.]+)\.idl"\s*;\s*$')
+METHOD_RE = re.compile(r'^(.*?)\b(\w+)\s*\((.*)\)\s*$', re.S)
+
+
+class Method:
+    def __init__(self, ret, name, params):
+        self.ret = ret
+        self.name = name
+        self.params = params          # list of parameter declarations (strings)
+        self.names = [param_name(p) for p in params]
+
+
+class Interface:
+    def __init__(self, name, base, uuid, methods, src):
+        self.name, self.base, self.uuid, self.methods, self.src = name, base, uuid, methods, src
+
+
+def die(path, line, msg):
+    sys.stderr.write('%s:%d: %s\n' % (path, line, msg))
+    sys.exit(1)
+
+
+def split_params(text):
+    out, depth, cur = [], 0, ''
+    for ch in text:
+        if ch in '([':
+            depth += 1
+        elif ch in ')]':
+            depth -= 1
+        if ch == ',' and depth == 0:
+            out.append(cur.strip())
+            cur = ''
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    if out == ['void']:
+        return []
+    return out
+
+
+def param_name(decl):
+    d = re.sub(r'\[[^\]]*\]\s*$', '', decl.strip()).strip()
+    m = re.search(r'(\w+)\s*$', d)
+    if not m:
+        raise ValueError('cannot find parameter name in "%s"' % decl)
+    return m.group(1)
+
+
+def strip_comments(text):
+    text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+    return re.sub(r'//[^\n]*', ' ', text)
+
+
+def parse(path, known):
+    """Returns (list of output chunks, list of interfaces declared here)."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    lines = open(path, encoding='utf-8').read().split('\n')
+    chunks, ifaces = [], []
+    i, pending_uuid = 0, None
+    while i < len(lines):
+        line = lines[i]
+        m = UUID_RE.match(line)
+        if m:
+            pending_uuid = m.group(1).lower()
+            i += 1
+            continue
+        m = IMPORT_RE.match(line)
+        if m:
+            chunks.append('#include "%s.h"' % m.group(1))
+            i += 1
+            continue
+        m = FWD_RE.match(line)
+        if m:
+            chunks.append('typedef struct %s %s;' % (m.group(1), m.group(1)))
+            i += 1
+            continue
+        m = IFACE_RE.match(line)
+        if m:
+            name, base = m.group(1), m.group(2)
+            if pending_uuid is None:
+                die(path, i + 1, 'interface %s has no [uuid(...)] line before it' % name)
+            if base is not None and base not in known:
+                die(path, i + 1, 'unknown base interface %s' % base)
+            start = i + 1
+            i += 1
+            while i < len(lines) and lines[i].strip() == '':
+                i += 1
+            if i >= len(lines) or lines[i].strip() != '{':
+                die(path, i + 1, 'expected "{" after interface %s' % name)
+            i += 1
+            body = []
+            while i < len(lines) and lines[i].strip() not in ('};', '}'):
+                body.append(lines[i])
+                i += 1
+            if i >= len(lines):
+                die(path, start, 'unterminated interface %s' % name)
+            i += 1
+            methods = []
+            for proto in strip_comments('\n'.join(body)).split(';'):
+                proto = ' '.join(proto.split())
+                if not proto:
+                    continue
+                mm = METHOD_RE.match(proto)
+                if not mm:
+                    die(path, start, 'cannot parse method "%s" in %s' % (proto, name))
+                ret = mm.group(1).strip()
+                if not ret:
+                    die(path, start, 'method "%s" in %s has no return type' % (proto, name))
+                try:
+                    methods.append(Method(ret, mm.group(2), split_params(mm.group(3))))
+                except ValueError as e:
+                    die(path, start, '%s (in %s)' % (e, name))
+            iface = Interface(name, base, pending_uuid, methods, stem)
+            pending_uuid = None
+            ifaces.append(iface)
+            known[name] = iface
+            chunks.append(iface)
+            continue
+        if pending_uuid is not None and line.strip():
+            die(path, i + 1, '[uuid] not followed by an interface')
+        chunks.append(line)
+        i += 1
+    return chunks, ifaces
+
+
+def all_methods(iface, known):
+    chain = []
+    cur = iface
+    while cur is not None:
+        chain.append(cur)
+        cur = known.get(cur.base) if cur.base else None
+    chain.reverse()
+    return [(c.name, m) for c in chain for m in c.methods]
+
+
+def guid_initializer(u):
+    p = u.split('-')
+    b = p[3] + p[4]
+    return '0x%s, 0x%s, 0x%s, %s' % (p[0], p[1], p[2],
+                                       ', '.join('0x' + b[k:k + 2] for k in range(0, 16, 2)))
+
+
+def slot(iface, m):
+    params = ', '.join(['%s *This' % iface.name] + m.params)
+    return '    %s (STDMETHODCALLTYPE *%s)(%s);' % (m.ret, m.name, params)
+
+
+def emit_interface(iface, known):
+    n = iface.name
+    out = ['', '/* ---- %s ---- */' % n,
+           '#ifndef __%s_INTERFACE_DEFINED__' % n,
+           '#define __%s_INTERFACE_DEFINED__' % n,
+           'typedef struct %s %s;' % (n, n),
+           'DEFINE_GUID(IID_%s, %s);' % (n, guid_initializer(iface.uuid)),
+           'typedef struct %sVtbl {' % n,
+           '    BEGIN_INTERFACE']
+    last = None
+    for owner, m in all_methods(iface, known):
+        if owner != last:
+            out.append('    /* %s */' % owner)
+            last = owner
+        out.append(slot(iface, m))
+    out += ['    END_INTERFACE', '} %sVtbl;' % n,
+            'struct %s { CONST_VTBL struct %sVtbl *lpVtbl; };' % (n, n),
+            '#ifdef COBJMACROS']
+    for _, m in all_methods(iface, known):
+        args = ','.join(['This'] + m.names)
+        out.append('#define %s_%s(%s) ((This)->lpVtbl->%s(%s))' % (n, m.name, args, m.name, args))
+    out += ['#endif /* COBJMACROS */', '#endif /* __%s_INTERFACE_DEFINED__ */' % n]
+    return '\n'.join(out)
+
+
+def emit_header(stem, chunks, known):
+    guard = 'SOFTD3D_GENERATED_%s_H' % re.sub(r'\W', '_', stem).upper()
+    out = ['/* Generated by tools/comgen.py from idl/%s.idl -- edit the .idl, not this file. */' % stem,
+           '#ifndef %s' % guard, '#define %s' % guard]
+    for c in chunks:
+        out.append(emit_interface(c, known) if isinstance(c, Interface) else c)
+    out.append('#endif /* %s */' % guard)
+    return '\n'.join(out) + '\n'
+
+
+def emit_stubs(ifaces, known, headers):
+    """Returns (C source, C header) of the E_NOTIMPL stubs and the comgen_fill_<Name> functions."""
+    src = ['/* Generated by tools/comgen.py: E_NOTIMPL stubs for every interface method. */',
+           '#include <string.h>'] + ['#include "%s.h"' % h for h in headers] + [
+           '#include "softd3d_com_stubs.h"',
+           'void softd3d_log_unimplemented(const char *iface_method);', '']
+    hdr = ['/* Generated by tools/comgen.py.  comgen_fill_<Name>(vtbl) sets every NULL slot of a',
+           ' * vtable to a stub that logs "Name::Method is not implemented" once and returns E_NOTIMPL',
+           ' * (HRESULT methods) or zero (others), so an implementation lists only what it implements. */',
+           '#ifndef SOFTD3D_COM_STUBS_H', '#define SOFTD3D_COM_STUBS_H']
+    for iface in ifaces:
+        n = iface.name
+        fills = []
+        for owner, m in all_methods(iface, known):
+            fn = 'comgen_stub_%s_%s' % (n, m.name)
+            params = ', '.join(['%s *This' % n] + m.params)
+            body = ['    (void)This;'] + ['    (void)%s;' % a for a in m.names]
+            body.append('    softd3d_log_unimplemented("%s::%s");' % (n, m.name))
+            if m.ret == 'HRESULT':
+                body.append('    return E_NOTIMPL;')
+            elif m.ret != 'void':
+                body += ['    %s zero;' % m.ret, '    memset(&zero, 0, sizeof(zero));', '    return zero;']
+            src.append('static %s STDMETHODCALLTYPE %s(%s)\n{\n%s\n}' % (m.ret, fn, params, '\n'.join(body)))
+            fills.append('    if (!v->%s) v->%s = %s;' % (m.name, m.name, fn))
+        src.append('void comgen_fill_%s(struct %sVtbl *v)\n{\n%s\n}\n' % (n, n, '\n'.join(fills)))
+        hdr.append('struct %sVtbl;' % n)
+        hdr.append('void comgen_fill_%s(struct %sVtbl *v);' % (n, n))
+    hdr.append('#endif')
+    return '\n'.join(src) + '\n', '\n'.join(hdr) + '\n'
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--outdir', required=True)
+    ap.add_argument('--stubs', action='store_true', help='also write softd3d_com_stubs.c/.h')
+    ap.add_argument('--stubs-only', action='store_true', help='write only softd3d_com_stubs.c/.h')
+    ap.add_argument('idl', nargs='+')
+    a = ap.parse_args()
+    known = {}
+    parsed = []
+    # Files are processed in dependency order: the caller lists them so that bases come first.
+    for path in a.idl:
+        chunks, ifaces = parse(path, known)
+        parsed.append((path, chunks, ifaces))
+    os.makedirs(a.outdir, exist_ok=True)
+
+    def write(name, text):
+        dst = os.path.join(a.outdir, name)
+        if os.path.exists(dst) and open(dst, encoding='utf-8').read() == text:
+            return
+        with open(dst, 'w', encoding='utf-8') as f:
+            f.write(text)
+
+    if not a.stubs_only:
+        for path, chunks, _ in parsed:
+            stem = os.path.splitext(os.path.basename(path))[0]
+            write(stem + '.h', emit_header(stem, chunks, known))
+    if a.stubs or a.stubs_only:
+        allif = [i for _, _, ifs in parsed for i in ifs]
+        stems = [os.path.splitext(os.path.basename(p))[0] for p, _, _ in parsed]
+        c_src, c_hdr = emit_stubs(allif, known, stems)
+        write('softd3d_com_stubs.c', c_src)
+        write('softd3d_com_stubs.h', c_hdr)
+
+
+if __name__ == '__main__':
+    main()
