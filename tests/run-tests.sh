@@ -18,7 +18,7 @@ first=1
 for b in "$@"; do
     echo "== $b"
     for t in "$b"/tests/test-*; do
-        [ -x "$t" ] || continue
+        [ -f "$t" ] && [ -x "$t" ] || continue
         out=$("$t" 2>&1); rc=$?
         printf '%s\n' "$out" | grep -E '^(FAIL|SKIP) |passed, .* failed' | sed "s|^|  |"
         count "$out"
@@ -27,7 +27,7 @@ for b in "$@"; do
         fi
     done
     for t in "$b"/tests/example-*; do
-        [ -x "$t" ] || continue
+        [ -f "$t" ] && [ -x "$t" ] || continue
         if out=$("$t" 2>&1); then
             echo "  ok   $(basename "$t")"; passed=$((passed + 1))
         else

@@ -125,10 +125,12 @@ typedef struct tagSIZE { LONG cx, cy; } SIZE, *PSIZE, *LPSIZE;
 typedef struct _LUID { DWORD LowPart; LONG HighPart; } LUID, *PLUID;
 
 typedef union _LARGE_INTEGER {
+    struct { DWORD LowPart; LONG HighPart; };    /* C11 anonymous member, as in the SDK */
     struct { DWORD LowPart; LONG HighPart; } u;
     LONGLONG QuadPart;
 } LARGE_INTEGER;
 typedef union _ULARGE_INTEGER {
+    struct { DWORD LowPart; DWORD HighPart; };
     struct { DWORD LowPart; DWORD HighPart; } u;
     ULONGLONG QuadPart;
 } ULARGE_INTEGER;

@@ -82,6 +82,15 @@ HRESULT d3d11_device_create(const core_profile *profile, D3D_FEATURE_LEVEL level
                             D3D_DRIVER_TYPE type, struct dxgi_adapter *adapter,
                             struct d3d11_device **out);
 
+/* Each module sets the ID3D11Device2 slots it implements (called once, before comgen fills the
+ * rest with stubs): format_support.c, resource.c (resources and views), state.c, query.c,
+ * shader.c (shaders and input layouts). */
+void d3d11_format_support_fill_device_vtbl(ID3D11Device2Vtbl *v);
+void d3d11_resource_fill_device_vtbl(ID3D11Device2Vtbl *v);
+void d3d11_state_fill_device_vtbl(ID3D11Device2Vtbl *v);
+void d3d11_query_fill_device_vtbl(ID3D11Device2Vtbl *v);
+void d3d11_shader_fill_device_vtbl(ID3D11Device2Vtbl *v);
+
 /* context.c */
 void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device);
 void d3d11_context_cleanup(struct d3d11_context *ctx);

@@ -180,6 +180,11 @@ static pthread_once_t vtbl_once = PTHREAD_ONCE_INIT;
 
 static void vtbl_fill(void)
 {
+    d3d11_format_support_fill_device_vtbl(&device_vtbl);
+    d3d11_resource_fill_device_vtbl(&device_vtbl);
+    d3d11_state_fill_device_vtbl(&device_vtbl);
+    d3d11_query_fill_device_vtbl(&device_vtbl);
+    d3d11_shader_fill_device_vtbl(&device_vtbl);
     comgen_fill_ID3D11Device2(&device_vtbl);
 }
 

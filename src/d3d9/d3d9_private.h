@@ -1,0 +1,117 @@
+/* src/d3d9/d3d9_private.h — the Direct3D 9 front-end's objects.
+ *
+ * Object model (as in every softd3d COM object, see src/d3d11/d3d11_private.h): a C struct embeds
+ * its interface struct; impl_from_X() recovers it with container_of; reference counts are
+ * atomic; vtables list the implemented methods and comgen fills the rest with logged E_NOTIMPL
+ * stubs once (pthread_once).
+ *
+ * Lifetime: IDirect3D9 (struct d3d9) is created by Direct3DCreate9 and keeps the capability
+ * profile it read from SOFTD3D_PROFILE then, so every device it creates reports the same caps.
+ * A device holds one reference on its IDirect3D9 (GetDirect3D returns it), released when the
+ * device dies.
+ *
+ * The adapter: softd3d has exactly one adapter (ordinal 0) driving a virtual, headless display
+ * (see d3d9.c for its modes).  The only device type is D3DDEVTYPE_HAL.
+ */
+#ifndef SOFTD3D_D3D9_PRIVATE_H
+#define SOFTD3D_D3D9_PRIVATE_H
+
+#define COBJMACROS
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "d3d9.h"
+
+#include "core/profile.h"
+
+#ifndef container_of
+#define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
+#endif
+
+/* ---------------------------------------------------------------------------- IDirect3D9 */
+
+struct d3d9 {
+    IDirect3D9 iface;
+    atomic_uint refcount;
+    const core_profile *profile;   /* read once, by Direct3DCreate9 */
+};
+
+static inline struct d3d9 *d3d9_from_iface(IDirect3D9 *iface)
+{
+    return container_of(iface, struct d3d9, iface);
+}
+
+/* ---------------------------------------------------------------------- IDirect3DDevice9 */
+
+/* GetAvailableTextureMem's answer: a fixed 1024 MiB (the method is documented as an estimate
+ * rounded to whole megabytes).  softd3d keeps resources in system memory; a fixed figure keeps
+ * runs reproducible and stays below 2 GiB for applications that store it in a signed int. */
+#define D3D9_AVAILABLE_TEXTURE_MEM (1024u * 1024u * 1024u)
+
+struct d3d9_device {
+    IDirect3DDevice9 iface;
+    atomic_uint refcount;
+    struct d3d9 *d3d;                        /* one reference held */
+    const core_profile *profile;
+    D3DDEVICE_CREATION_PARAMETERS create;    /* as given to CreateDevice */
+    D3DPRESENT_PARAMETERS pp;                /* as validated, defaults filled in */
+    atomic_bool software_vp;                 /* current vertex-processing mode */
+};
+
+static inline struct d3d9_device *d3d9_device_from_iface(IDirect3DDevice9 *iface)
+{
+    return container_of(iface, struct d3d9_device, iface);
+}
+
+/* device.c: creates the device object once CreateDevice has validated everything (takes a
+ * reference on d3d).  Returns D3D_OK or E_OUTOFMEMORY; *out is NULL on failure. */
+HRESULT d3d9_device_create(struct d3d9 *d3d, const D3DDEVICE_CREATION_PARAMETERS *create,
+                           const D3DPRESENT_PARAMETERS *pp, struct d3d9_device **out);
+
+/* ------------------------------------------------------------------------------ formats.c */
+
+/* What a format can be used for, on a profile.  The table behind it is in formats.c. */
+enum d3d9_format_use {
+    D3D9_FMT_SURFACE = 1u << 0,       /* offscreen plain surface (Usage 0, D3DRTYPE_SURFACE) */
+    D3D9_FMT_TEXTURE = 1u << 1,       /* 2D texture */
+    D3D9_FMT_CUBE = 1u << 2,          /* cube texture */
+    D3D9_FMT_VOLUME = 1u << 3,        /* volume texture */
+    D3D9_FMT_RENDERTARGET = 1u << 4,
+    D3D9_FMT_DEPTHSTENCIL = 1u << 5,
+    D3D9_FMT_FILTER = 1u << 6,        /* D3DUSAGE_QUERY_FILTER: any filter beyond point */
+    D3D9_FMT_WRAPANDMIP = 1u << 7,    /* D3DUSAGE_QUERY_WRAPANDMIP */
+    D3D9_FMT_BLEND = 1u << 8,         /* D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING */
+    D3D9_FMT_SRGBREAD = 1u << 9,      /* D3DUSAGE_QUERY_SRGBREAD */
+    D3D9_FMT_SRGBWRITE = 1u << 10,    /* D3DUSAGE_QUERY_SRGBWRITE */
+    D3D9_FMT_AUTOGEN = 1u << 11,      /* D3DUSAGE_AUTOGENMIPMAP (else D3DOK_NOAUTOGEN) */
+    D3D9_FMT_VERTEXTEXTURE = 1u << 12,/* D3DUSAGE_QUERY_VERTEXTEXTURE */
+    D3D9_FMT_LEGACYBUMP = 1u << 13,   /* D3DUSAGE_QUERY_LEGACYBUMPMAP */
+};
+
+/* The union of the uses the profile gives the format (0: unknown or not supported). */
+unsigned d3d9_format_uses(const core_profile *profile, D3DFORMAT format);
+
+/* "D3DFMT_X8R8G8B8", or "D3DFMT_0x%08x"-style text written to buf for values without a name. */
+const char *d3d9_format_name(D3DFORMAT format, char *buf, size_t size);
+
+/* The display formats the virtual display has modes in (X8R8G8B8, R5G6B5). */
+bool d3d9_is_adapter_format(D3DFORMAT format);
+/* A format D3D9 documents as a display format at all (the six of CheckDeviceType's table). */
+bool d3d9_is_display_format(D3DFORMAT format);
+
+/* The pure parts of the IDirect3D9 Check* methods, after the adapter and device type were
+ * validated.  They issue the refusal message (prefixed with `method`) and return the HRESULT the
+ * method returns. */
+HRESULT d3d9_check_device_type(const core_profile *p, const char *method, D3DFORMAT adapter_fmt,
+                               D3DFORMAT backbuffer_fmt, BOOL windowed);
+HRESULT d3d9_check_device_format(const core_profile *p, D3DFORMAT adapter_fmt, DWORD usage,
+                                 D3DRESOURCETYPE rtype, D3DFORMAT format);
+HRESULT d3d9_check_multisample(const core_profile *p, D3DFORMAT format, BOOL windowed,
+                               D3DMULTISAMPLE_TYPE type, DWORD *quality_levels);
+HRESULT d3d9_check_depth_stencil_match(const core_profile *p, const char *method,
+                                       D3DFORMAT adapter_fmt, D3DFORMAT rt_fmt,
+                                       D3DFORMAT ds_fmt);
+HRESULT d3d9_check_format_conversion(const core_profile *p, D3DFORMAT src, D3DFORMAT dst);
+
+#endif /* SOFTD3D_D3D9_PRIVATE_H */

@@ -1,0 +1,217 @@
+/* src/d3d9/device.c — the IDirect3DDevice9 object.
+ *
+ * Implemented so far: IUnknown (IUnknown and IDirect3DDevice9; not IDirect3DDevice9Ex),
+ * TestCooperativeLevel (always D3D_OK: a headless software device is never lost),
+ * GetAvailableTextureMem (a fixed 1024 MiB, see d3d9_private.h), EvictManagedResources (D3D_OK:
+ * nothing to evict), GetDirect3D, GetDeviceCaps, GetCreationParameters, GetNumberOfSwapChains (1,
+ * the implicit swap chain) and Get/SetSoftwareVertexProcessing.  Every other method is one of
+ * comgen's logged E_NOTIMPL stubs until the D3D9 resource and rendering work lands.
+ *
+ * Vertex processing (seed 002 and the Get/SetSoftwareVertexProcessing reference pages):
+ *  - a D3DCREATE_SOFTWARE_VERTEXPROCESSING device is always in software mode:
+ *    SetSoftwareVertexProcessing(TRUE) is D3D_OK, (FALSE) is D3DERR_INVALIDCALL;
+ *  - a D3DCREATE_HARDWARE_VERTEXPROCESSING device is always in hardware mode:
+ *    (FALSE) is D3D_OK, (TRUE) is D3DERR_INVALIDCALL;
+ *  - a D3DCREATE_MIXED_VERTEXPROCESSING device starts in hardware mode ("the vertex processing
+ *    will be done in hardware by default") and switches at any time, both ways.
+ * Any nonzero BOOL counts as TRUE.
+ *
+ * GetDeviceCaps.  Seed 002 says that only the hardware vertex-processing caps can be queried at
+ * run time and that the software ones are fixed.  softd3d reads it with the reference page of
+ * IDirect3DDevice9::GetDeviceCaps, which says the method "retrieves the software vertex pipeline
+ * capabilities when the device is being used in software vertex processing mode": what
+ * IDirect3D9::GetDeviceCaps (the query made before any device exists) can report is only the
+ * hardware set; a device reports the caps of the mode it is in.  So the device's GetDeviceCaps
+ * returns profile->sw_caps (the fixed software set: VertexProcessingCaps exactly the six flags of
+ * seed 002, unlimited lights ...) while the device is in software mode — always for a software
+ * device, and for a mixed device after SetSoftwareVertexProcessing(TRUE) — and profile->caps
+ * otherwise.
+ */
+#include "d3d9/d3d9_private.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "softd3d_com_stubs.h"
+#include "util/log.h"
+
+static inline struct d3d9_device *impl(IDirect3DDevice9 *iface)
+{
+    return d3d9_device_from_iface(iface);
+}
+
+static DWORD vp_mode(const struct d3d9_device *dev)
+{
+    return dev->create.BehaviorFlags &
+           (D3DCREATE_SOFTWARE_VERTEXPROCESSING | D3DCREATE_HARDWARE_VERTEXPROCESSING |
+            D3DCREATE_MIXED_VERTEXPROCESSING);
+}
+
+static HRESULT STDMETHODCALLTYPE device_QueryInterface(IDirect3DDevice9 *iface, REFIID riid,
+                                                       void **out)
+{
+    if (!out)
+        return E_POINTER;
+    if (riid && (IsEqualGUID(riid, &IID_IUnknown) || IsEqualGUID(riid, &IID_IDirect3DDevice9))) {
+        IDirect3DDevice9_AddRef(iface);
+        *out = iface;
+        return S_OK;
+    }
+    *out = NULL;
+    return E_NOINTERFACE;
+}
+
+static ULONG STDMETHODCALLTYPE device_AddRef(IDirect3DDevice9 *iface)
+{
+    return atomic_fetch_add(&impl(iface)->refcount, 1) + 1;
+}
+
+static ULONG STDMETHODCALLTYPE device_Release(IDirect3DDevice9 *iface)
+{
+    struct d3d9_device *dev = impl(iface);
+    ULONG left = atomic_fetch_sub(&dev->refcount, 1) - 1;
+    if (!left) {
+        struct d3d9 *d3d = dev->d3d;
+        free(dev);
+        IDirect3D9_Release(&d3d->iface);
+    }
+    return left;
+}
+
+static HRESULT STDMETHODCALLTYPE device_TestCooperativeLevel(IDirect3DDevice9 *iface)
+{
+    (void)iface;
+    return D3D_OK;
+}
+
+static UINT STDMETHODCALLTYPE device_GetAvailableTextureMem(IDirect3DDevice9 *iface)
+{
+    (void)iface;
+    return D3D9_AVAILABLE_TEXTURE_MEM;
+}
+
+static HRESULT STDMETHODCALLTYPE device_EvictManagedResources(IDirect3DDevice9 *iface)
+{
+    (void)iface;
+    return D3D_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE device_GetDirect3D(IDirect3DDevice9 *iface, IDirect3D9 **out)
+{
+    struct d3d9_device *dev = impl(iface);
+    if (!out) {
+        util_msg(false, "IDirect3DDevice9::GetDirect3D: ppD3D9 is NULL");
+        return D3DERR_INVALIDCALL;
+    }
+    IDirect3D9_AddRef(&dev->d3d->iface);
+    *out = &dev->d3d->iface;
+    return D3D_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE device_GetDeviceCaps(IDirect3DDevice9 *iface, D3DCAPS9 *caps)
+{
+    struct d3d9_device *dev = impl(iface);
+    if (!caps) {
+        util_msg(false, "IDirect3DDevice9::GetDeviceCaps: pCaps is NULL");
+        return D3DERR_INVALIDCALL;
+    }
+    *caps = atomic_load(&dev->software_vp) ? dev->profile->sw_caps : dev->profile->caps;
+    caps->DeviceType = dev->create.DeviceType;
+    caps->AdapterOrdinal = dev->create.AdapterOrdinal;
+    return D3D_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE device_GetCreationParameters(IDirect3DDevice9 *iface,
+                                                              D3DDEVICE_CREATION_PARAMETERS *out)
+{
+    if (!out) {
+        util_msg(false, "IDirect3DDevice9::GetCreationParameters: pParameters is NULL");
+        return D3DERR_INVALIDCALL;
+    }
+    *out = impl(iface)->create;
+    return D3D_OK;
+}
+
+static UINT STDMETHODCALLTYPE device_GetNumberOfSwapChains(IDirect3DDevice9 *iface)
+{
+    (void)iface;
+    return 1;
+}
+
+static HRESULT STDMETHODCALLTYPE device_SetSoftwareVertexProcessing(IDirect3DDevice9 *iface,
+                                                                    BOOL software)
+{
+    struct d3d9_device *dev = impl(iface);
+    bool sw = software != FALSE;
+    switch (vp_mode(dev)) {
+    case D3DCREATE_MIXED_VERTEXPROCESSING:
+        atomic_store(&dev->software_vp, sw);
+        return D3D_OK;
+    case D3DCREATE_SOFTWARE_VERTEXPROCESSING:
+        if (sw)
+            return D3D_OK;
+        util_msg(false, "SetSoftwareVertexProcessing(FALSE): a device created with "
+                        "D3DCREATE_SOFTWARE_VERTEXPROCESSING cannot switch to hardware "
+                        "(only a mixed device can, seed 002)");
+        return D3DERR_INVALIDCALL;
+    default:
+        if (!sw)
+            return D3D_OK;
+        util_msg(false, "SetSoftwareVertexProcessing(TRUE): a device created with "
+                        "D3DCREATE_HARDWARE_VERTEXPROCESSING cannot switch to software "
+                        "(only a mixed device can, seed 002)");
+        return D3DERR_INVALIDCALL;
+    }
+}
+
+static BOOL STDMETHODCALLTYPE device_GetSoftwareVertexProcessing(IDirect3DDevice9 *iface)
+{
+    return atomic_load(&impl(iface)->software_vp) ? TRUE : FALSE;
+}
+
+static IDirect3DDevice9Vtbl device_vtbl = {
+    .QueryInterface = device_QueryInterface,
+    .AddRef = device_AddRef,
+    .Release = device_Release,
+    .TestCooperativeLevel = device_TestCooperativeLevel,
+    .GetAvailableTextureMem = device_GetAvailableTextureMem,
+    .EvictManagedResources = device_EvictManagedResources,
+    .GetDirect3D = device_GetDirect3D,
+    .GetDeviceCaps = device_GetDeviceCaps,
+    .GetCreationParameters = device_GetCreationParameters,
+    .GetNumberOfSwapChains = device_GetNumberOfSwapChains,
+    .SetSoftwareVertexProcessing = device_SetSoftwareVertexProcessing,
+    .GetSoftwareVertexProcessing = device_GetSoftwareVertexProcessing,
+};
+
+static pthread_once_t vtbl_once = PTHREAD_ONCE_INIT;
+
+static void vtbl_fill(void)
+{
+    comgen_fill_IDirect3DDevice9(&device_vtbl);
+}
+
+HRESULT d3d9_device_create(struct d3d9 *d3d, const D3DDEVICE_CREATION_PARAMETERS *create,
+                           const D3DPRESENT_PARAMETERS *pp, struct d3d9_device **out)
+{
+    struct d3d9_device *dev;
+
+    pthread_once(&vtbl_once, vtbl_fill);
+    *out = NULL;
+    if (!(dev = calloc(1, sizeof(*dev)))) {
+        util_msg(false, "CreateDevice: out of memory");
+        return E_OUTOFMEMORY;
+    }
+    dev->iface.lpVtbl = &device_vtbl;
+    atomic_init(&dev->refcount, 1);
+    dev->d3d = d3d;
+    IDirect3D9_AddRef(&d3d->iface);
+    dev->profile = d3d->profile;
+    dev->create = *create;
+    dev->pp = *pp;
+    /* Software mode only for a software device; a mixed device starts in hardware mode. */
+    atomic_init(&dev->software_vp,
+                (create->BehaviorFlags & D3DCREATE_SOFTWARE_VERTEXPROCESSING) != 0);
+    *out = dev;
+    return D3D_OK;
+}

@@ -1,0 +1,2 @@
+/* tests/test_d3d11_state.c — (placeholder; filled by the 10Level9 work) */
+#include "harness.h"

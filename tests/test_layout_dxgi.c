@@ -1,0 +1,376 @@
+/* tests/test_layout_dxgi.c — dxgiformat.h, d3dcommon.h, dxgitype.h and dxgi.h against the Windows
+ * x64 ABI: structure sizes and offsets, enum and HRESULT values, IIDs, vtable slot order and the
+ * COBJMACROS macros. */
+#include "softd3d/windows_base.h"
+
+
+#define COBJMACROS
+#include "dxgi.h"
+#include "d3dcommon.h"
+
+#include "harness.h"
+
+#include <stddef.h>
+
+#define SLOT(vtbl, method) (offsetof(vtbl, method) / sizeof(void *))
+
+static int guid_is(const GUID *g, uint32_t l, uint16_t w1, uint16_t w2, const uint8_t b[8])
+{
+    GUID e;
+    e.Data1 = l;
+    e.Data2 = w1;
+    e.Data3 = w2;
+    memcpy(e.Data4, b, 8);
+    return IsEqualGUID(g, &e);
+}
+#define GUID_IS(g, l, w1, w2, ...) guid_is(&(g), l, w1, w2, (const uint8_t[8]){ __VA_ARGS__ })
+
+TEST(layout_dxgi_basic_types)
+{
+    CHECK_EQ(sizeof(DXGI_FORMAT), 4);
+    CHECK_EQ(sizeof(D3D_FEATURE_LEVEL), 4);
+    CHECK_EQ(sizeof(DXGI_RATIONAL), 8);
+    CHECK_EQ(offsetof(DXGI_RATIONAL, Denominator), 4);
+    CHECK_EQ(sizeof(DXGI_SAMPLE_DESC), 8);
+    CHECK_EQ(offsetof(DXGI_SAMPLE_DESC, Quality), 4);
+    CHECK_EQ(sizeof(DXGI_RGB), 12);
+    CHECK_EQ(sizeof(DXGI_RGBA), 16);
+    CHECK_EQ(offsetof(D3DCOLORVALUE, a), 12);
+    CHECK_EQ(sizeof(DXGI_GAMMA_CONTROL), 12 * 1027);
+    CHECK_EQ(offsetof(DXGI_GAMMA_CONTROL, Offset), 12);
+    CHECK_EQ(offsetof(DXGI_GAMMA_CONTROL, GammaCurve), 24);
+    CHECK_EQ(sizeof(DXGI_GAMMA_CONTROL_CAPABILITIES), 16 + 4 * 1025);
+    CHECK_EQ(offsetof(DXGI_GAMMA_CONTROL_CAPABILITIES, NumGammaControlPoints), 12);
+    CHECK_EQ(offsetof(DXGI_GAMMA_CONTROL_CAPABILITIES, ControlPointPositions), 16);
+    CHECK_EQ(sizeof(DXGI_JPEG_DC_HUFFMAN_TABLE), 24);
+    CHECK_EQ(sizeof(DXGI_JPEG_AC_HUFFMAN_TABLE), 178);
+    CHECK_EQ(offsetof(DXGI_JPEG_AC_HUFFMAN_TABLE, CodeValues), 16);
+    CHECK_EQ(sizeof(DXGI_JPEG_QUANTIZATION_TABLE), 64);
+    CHECK_EQ(sizeof(DXGI_USAGE), 4);
+    CHECK_EQ(sizeof(D3D_SHADER_MACRO), 16);
+    CHECK_EQ(offsetof(D3D_SHADER_MACRO, Definition), 8);
+}
+
+TEST(layout_dxgi_mode_desc)
+{
+    CHECK_EQ(sizeof(DXGI_MODE_DESC), 28);
+    CHECK_EQ(offsetof(DXGI_MODE_DESC, Height), 4);
+    CHECK_EQ(offsetof(DXGI_MODE_DESC, RefreshRate), 8);
+    CHECK_EQ(offsetof(DXGI_MODE_DESC, Format), 16);
+    CHECK_EQ(offsetof(DXGI_MODE_DESC, ScanlineOrdering), 20);
+    CHECK_EQ(offsetof(DXGI_MODE_DESC, Scaling), 24);
+}
+
+TEST(layout_dxgi_swap_chain_desc)
+{
+    CHECK_EQ(sizeof(DXGI_SWAP_CHAIN_DESC), 72);
+    CHECK_EQ(offsetof(DXGI_SWAP_CHAIN_DESC, BufferDesc), 0);
+    CHECK_EQ(offsetof(DXGI_SWAP_CHAIN_DESC, SampleDesc), 28);
+    CHECK_EQ(offsetof(DXGI_SWAP_CHAIN_DESC, BufferUsage), 36);
+    CHECK_EQ(offsetof(DXGI_SWAP_CHAIN_DESC, BufferCount), 40);
+    CHECK_EQ(offsetof(DXGI_SWAP_CHAIN_DESC, OutputWindow), 48);
+    CHECK_EQ(offsetof(DXGI_SWAP_CHAIN_DESC, Windowed), 56);
+    CHECK_EQ(offsetof(DXGI_SWAP_CHAIN_DESC, SwapEffect), 60);
+    CHECK_EQ(offsetof(DXGI_SWAP_CHAIN_DESC, Flags), 64);
+}
+
+TEST(layout_dxgi_adapter_desc)
+{
+    CHECK_EQ(sizeof(DXGI_ADAPTER_DESC), 304);
+    CHECK_EQ(offsetof(DXGI_ADAPTER_DESC, VendorId), 256);
+    CHECK_EQ(offsetof(DXGI_ADAPTER_DESC, DeviceId), 260);
+    CHECK_EQ(offsetof(DXGI_ADAPTER_DESC, SubSysId), 264);
+    CHECK_EQ(offsetof(DXGI_ADAPTER_DESC, Revision), 268);
+    CHECK_EQ(offsetof(DXGI_ADAPTER_DESC, DedicatedVideoMemory), 272);
+    CHECK_EQ(offsetof(DXGI_ADAPTER_DESC, DedicatedSystemMemory), 280);
+    CHECK_EQ(offsetof(DXGI_ADAPTER_DESC, SharedSystemMemory), 288);
+    CHECK_EQ(offsetof(DXGI_ADAPTER_DESC, AdapterLuid), 296);
+    CHECK_EQ(sizeof(DXGI_ADAPTER_DESC1), 312);
+    CHECK_EQ(offsetof(DXGI_ADAPTER_DESC1, AdapterLuid), 296);
+    CHECK_EQ(offsetof(DXGI_ADAPTER_DESC1, Flags), 304);
+}
+
+TEST(layout_dxgi_other_structs)
+{
+    CHECK_EQ(sizeof(DXGI_OUTPUT_DESC), 96);
+    CHECK_EQ(offsetof(DXGI_OUTPUT_DESC, DesktopCoordinates), 64);
+    CHECK_EQ(offsetof(DXGI_OUTPUT_DESC, AttachedToDesktop), 80);
+    CHECK_EQ(offsetof(DXGI_OUTPUT_DESC, Rotation), 84);
+    CHECK_EQ(offsetof(DXGI_OUTPUT_DESC, Monitor), 88);
+    CHECK_EQ(sizeof(DXGI_FRAME_STATISTICS), 32);
+    CHECK_EQ(offsetof(DXGI_FRAME_STATISTICS, SyncRefreshCount), 8);
+    CHECK_EQ(offsetof(DXGI_FRAME_STATISTICS, SyncQPCTime), 16);
+    CHECK_EQ(offsetof(DXGI_FRAME_STATISTICS, SyncGPUTime), 24);
+    CHECK_EQ(sizeof(DXGI_MAPPED_RECT), 16);
+    CHECK_EQ(offsetof(DXGI_MAPPED_RECT, pBits), 8);
+    CHECK_EQ(sizeof(DXGI_SURFACE_DESC), 20);
+    CHECK_EQ(offsetof(DXGI_SURFACE_DESC, Format), 8);
+    CHECK_EQ(offsetof(DXGI_SURFACE_DESC, SampleDesc), 12);
+    CHECK_EQ(sizeof(DXGI_SHARED_RESOURCE), 8);
+    CHECK_EQ(sizeof(DXGI_DISPLAY_COLOR_SPACE), 192);
+    CHECK_EQ(offsetof(DXGI_DISPLAY_COLOR_SPACE, WhitePoints), 64);
+}
+
+TEST(layout_dxgi_format_values)
+{
+    CHECK_EQ(DXGI_FORMAT_UNKNOWN, 0);
+    CHECK_EQ(DXGI_FORMAT_R32G32B32A32_FLOAT, 2);
+    CHECK_EQ(DXGI_FORMAT_R32G32B32_FLOAT, 6);
+    CHECK_EQ(DXGI_FORMAT_R16G16B16A16_FLOAT, 10);
+    CHECK_EQ(DXGI_FORMAT_D32_FLOAT_S8X24_UINT, 20);
+    CHECK_EQ(DXGI_FORMAT_R10G10B10A2_UNORM, 24);
+    CHECK_EQ(DXGI_FORMAT_R11G11B10_FLOAT, 26);
+    CHECK_EQ(DXGI_FORMAT_R8G8B8A8_UNORM, 28);
+    CHECK_EQ(DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, 29);
+    CHECK_EQ(DXGI_FORMAT_D32_FLOAT, 40);
+    CHECK_EQ(DXGI_FORMAT_D24_UNORM_S8_UINT, 45);
+    CHECK_EQ(DXGI_FORMAT_R8G8_UNORM, 49);
+    CHECK_EQ(DXGI_FORMAT_D16_UNORM, 55);
+    CHECK_EQ(DXGI_FORMAT_R16_UINT, 57);
+    CHECK_EQ(DXGI_FORMAT_R8_UNORM, 61);
+    CHECK_EQ(DXGI_FORMAT_A8_UNORM, 65);
+    CHECK_EQ(DXGI_FORMAT_R1_UNORM, 66);
+    CHECK_EQ(DXGI_FORMAT_G8R8_G8B8_UNORM, 69);
+    CHECK_EQ(DXGI_FORMAT_BC1_UNORM, 71);
+    CHECK_EQ(DXGI_FORMAT_BC2_UNORM, 74);
+    CHECK_EQ(DXGI_FORMAT_BC3_UNORM, 77);
+    CHECK_EQ(DXGI_FORMAT_BC5_SNORM, 84);
+    CHECK_EQ(DXGI_FORMAT_B5G6R5_UNORM, 85);
+    CHECK_EQ(DXGI_FORMAT_B5G5R5A1_UNORM, 86);
+    CHECK_EQ(DXGI_FORMAT_B8G8R8A8_UNORM, 87);
+    CHECK_EQ(DXGI_FORMAT_B8G8R8X8_UNORM, 88);
+    CHECK_EQ(DXGI_FORMAT_R10G10B10_XR_BIAS_A2_UNORM, 89);
+    CHECK_EQ(DXGI_FORMAT_B8G8R8X8_UNORM_SRGB, 93);
+    CHECK_EQ(DXGI_FORMAT_BC6H_UF16, 95);
+    CHECK_EQ(DXGI_FORMAT_BC7_UNORM_SRGB, 99);
+    CHECK_EQ(DXGI_FORMAT_AYUV, 100);
+    CHECK_EQ(DXGI_FORMAT_NV12, 103);
+    CHECK_EQ(DXGI_FORMAT_420_OPAQUE, 106);
+    CHECK_EQ(DXGI_FORMAT_YUY2, 107);
+    CHECK_EQ(DXGI_FORMAT_A8P8, 114);
+    CHECK_EQ(DXGI_FORMAT_B4G4R4A4_UNORM, 115);
+    CHECK_EQ(DXGI_FORMAT_P208, 130);
+    CHECK_EQ(DXGI_FORMAT_V208, 131);
+    CHECK_EQ(DXGI_FORMAT_V408, 132);
+    CHECK_EQ(DXGI_FORMAT_SAMPLER_FEEDBACK_MIN_MIP_OPAQUE, 189);
+    CHECK_EQ(DXGI_FORMAT_SAMPLER_FEEDBACK_MIP_REGION_USED_OPAQUE, 190);
+    CHECK_EQ(DXGI_FORMAT_A4B4G4R4_UNORM, 191);
+    CHECK_EQ((uint32_t)DXGI_FORMAT_FORCE_UINT, 0xffffffffu);
+    CHECK_EQ(DXGI_FORMAT_DEFINED, 1);
+}
+
+TEST(layout_d3dcommon_enum_values)
+{
+    CHECK_EQ(D3D_DRIVER_TYPE_HARDWARE, 1);
+    CHECK_EQ(D3D_DRIVER_TYPE_WARP, 5);
+    CHECK_EQ(D3D_FEATURE_LEVEL_1_0_CORE, 0x1000);
+    CHECK_EQ(D3D_FEATURE_LEVEL_9_1, 0x9100);
+    CHECK_EQ(D3D_FEATURE_LEVEL_9_2, 0x9200);
+    CHECK_EQ(D3D_FEATURE_LEVEL_9_3, 0x9300);
+    CHECK_EQ(D3D_FEATURE_LEVEL_10_1, 0xa100);
+    CHECK_EQ(D3D_FEATURE_LEVEL_11_0, 0xb000);
+    CHECK_EQ(D3D_FEATURE_LEVEL_11_1, 0xb100);
+    CHECK_EQ(D3D_FEATURE_LEVEL_12_2, 0xc200);
+    CHECK_EQ(D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP, 5);
+    CHECK_EQ(D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ, 11);
+    CHECK_EQ(D3D10_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ, 13);
+    CHECK_EQ(D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST, 33);
+    CHECK_EQ(D3D_PRIMITIVE_TOPOLOGY_32_CONTROL_POINT_PATCHLIST, 64);
+    CHECK_EQ(D3D_PRIMITIVE_TRIANGLE_ADJ, 7);
+    CHECK_EQ(D3D11_PRIMITIVE_32_CONTROL_POINT_PATCH, 39);
+    CHECK_EQ(D3D_SRV_DIMENSION_TEXTURECUBE, 9);
+    CHECK_EQ(D3D10_1_SRV_DIMENSION_TEXTURECUBEARRAY, 10);
+    CHECK_EQ(D3D11_SRV_DIMENSION_BUFFEREX, 11);
+    CHECK_EQ(D3D_INCLUDE_SYSTEM, 1);
+    CHECK_EQ(D3D_SVC_INTERFACE_POINTER, 7);
+    CHECK_EQ(D3D_SVF_INTERFACE_PARAMETER, 8);
+    CHECK_EQ(D3D10_SVT_TEXTURECUBEARRAY, 34);
+    CHECK_EQ(D3D11_SVT_HULLSHADER, 35);
+    CHECK_EQ(D3D11_SVT_CONSUME_STRUCTURED_BUFFER, 51);
+    CHECK_EQ(D3D_SVT_MIN16UINT, 57);
+    CHECK_EQ(D3D_SVT_UINT64, 62);
+    CHECK_EQ(D3D_SIF_TEXTURE_COMPONENTS, 12);
+    CHECK_EQ(D3D11_SIT_UAV_RWSTRUCTURED_WITH_COUNTER, 11);
+    CHECK_EQ(D3D_SIT_UAV_FEEDBACKTEXTURE, 13);
+    CHECK_EQ(D3D11_CT_RESOURCE_BIND_INFO, 3);
+    CHECK_EQ(D3D_NAME_SAMPLE_INDEX, 10);
+    CHECK_EQ(D3D11_NAME_FINAL_LINE_DENSITY_TESSFACTOR, 16);
+    CHECK_EQ(D3D_NAME_BARYCENTRICS, 23);
+    CHECK_EQ(D3D_NAME_TARGET, 64);
+    CHECK_EQ(D3D11_NAME_INNER_COVERAGE, 70);
+    CHECK_EQ(D3D_RETURN_TYPE_UNORM, 1);
+    CHECK_EQ(D3D11_RETURN_TYPE_CONTINUED, 8);
+    CHECK_EQ(D3D_REGISTER_COMPONENT_FLOAT32, 3);
+    CHECK_EQ(D3D_REGISTER_COMPONENT_FLOAT64, 9);
+    CHECK_EQ(D3D11_TESSELLATOR_DOMAIN_QUAD, 3);
+    CHECK_EQ(D3D_TESSELLATOR_PARTITIONING_FRACTIONAL_EVEN, 4);
+    CHECK_EQ(D3D11_TESSELLATOR_OUTPUT_TRIANGLE_CCW, 4);
+    CHECK_EQ(D3D_MIN_PRECISION_ANY_10, 0xf1);
+    CHECK_EQ(D3D_INTERPOLATION_LINEAR_NOPERSPECTIVE_SAMPLE, 7);
+    CHECK_EQ(D3D_PF_OUT, 2);
+    CHECK_EQ(D3D_FL9_1_REQ_TEXTURE2D_U_OR_V_DIMENSION, 2048);
+    CHECK_EQ(D3D_FL9_3_REQ_TEXTURE2D_U_OR_V_DIMENSION, 4096);
+    CHECK_EQ(D3D_FL9_1_REQ_TEXTURECUBE_DIMENSION, 512);
+    CHECK_EQ(D3D_FL9_2_IA_PRIMITIVE_MAX_COUNT, 1048575);
+    CHECK_EQ(D3D_FL9_3_SIMULTANEOUS_RENDER_TARGET_COUNT, 4);
+    CHECK_EQ(D3D_FL9_3_MAX_TEXTURE_REPEAT, 8192);
+    CHECK_EQ(D3D_COMPONENT_MASK_W, 8);
+}
+
+TEST(layout_dxgi_enum_and_flag_values)
+{
+    CHECK_EQ(DXGI_MODE_SCANLINE_ORDER_LOWER_FIELD_FIRST, 3);
+    CHECK_EQ(DXGI_MODE_SCALING_STRETCHED, 2);
+    CHECK_EQ(DXGI_MODE_ROTATION_ROTATE270, 4);
+    CHECK_EQ(DXGI_COLOR_SPACE_YCBCR_STUDIO_G24_TOPLEFT_P2020, 24);
+    CHECK_EQ((uint32_t)DXGI_COLOR_SPACE_CUSTOM, 0xffffffffu);
+    CHECK_EQ(DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL, 3);
+    CHECK_EQ(DXGI_SWAP_EFFECT_FLIP_DISCARD, 4);
+    CHECK_EQ(DXGI_SWAP_CHAIN_FLAG_ALLOW_MODE_SWITCH, 2);
+    CHECK_EQ(DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING, 2048);
+    CHECK_EQ(DXGI_RESIDENCY_EVICTED_TO_DISK, 3);
+    CHECK_EQ(DXGI_ADAPTER_FLAG_SOFTWARE, 2);
+    CHECK_EQ(DXGI_USAGE_SHADER_INPUT, 0x10);
+    CHECK_EQ(DXGI_USAGE_RENDER_TARGET_OUTPUT, 0x20);
+    CHECK_EQ(DXGI_USAGE_UNORDERED_ACCESS, 0x400);
+    CHECK_EQ(DXGI_CPU_ACCESS_FIELD, 15);
+    CHECK_EQ(DXGI_MAP_DISCARD, 4);
+    CHECK_EQ(DXGI_ENUM_MODES_SCALING, 2);
+    CHECK_EQ(DXGI_PRESENT_TEST, 1);
+    CHECK_EQ(DXGI_PRESENT_ALLOW_TEARING, 0x200);
+    CHECK_EQ(DXGI_MWA_NO_ALT_ENTER, 2);
+    CHECK_EQ(DXGI_MWA_VALID, 7);
+    CHECK_EQ(DXGI_RESOURCE_PRIORITY_NORMAL, 0x78000000);
+    CHECK_EQ(DXGI_RESOURCE_PRIORITY_MAXIMUM, 0xc8000000u);
+    CHECK_EQ(DXGI_MAX_SWAP_CHAIN_BUFFERS, 16);
+    CHECK_EQ(DXGI_STANDARD_MULTISAMPLE_QUALITY_PATTERN, 0xffffffffu);
+}
+
+TEST(layout_dxgi_hresults)
+{
+    CHECK(SUCCEEDED(DXGI_STATUS_OCCLUDED));
+    CHECK_HR(DXGI_STATUS_OCCLUDED, 0x087A0001);
+    CHECK_HR(DXGI_STATUS_MODE_CHANGE_IN_PROGRESS, 0x087A0008);
+    CHECK_HR(DXGI_STATUS_PRESENT_REQUIRED, 0x087A002F);
+    CHECK(FAILED(DXGI_ERROR_INVALID_CALL));
+    CHECK_HR(DXGI_ERROR_INVALID_CALL, 0x887A0001);
+    CHECK_HR(DXGI_ERROR_NOT_FOUND, 0x887A0002);
+    CHECK_HR(DXGI_ERROR_MORE_DATA, 0x887A0003);
+    CHECK_HR(DXGI_ERROR_UNSUPPORTED, 0x887A0004);
+    CHECK_HR(DXGI_ERROR_DEVICE_REMOVED, 0x887A0005);
+    CHECK_HR(DXGI_ERROR_WAS_STILL_DRAWING, 0x887A000A);
+    CHECK_HR(DXGI_ERROR_NOT_CURRENTLY_AVAILABLE, 0x887A0022);
+    CHECK_HR(DXGI_ERROR_MODE_CHANGE_IN_PROGRESS, 0x887A0025);
+    CHECK_HR(DXGI_ERROR_WAIT_TIMEOUT, 0x887A0027);
+    CHECK_HR(DXGI_ERROR_ACCESS_DENIED, 0x887A002B);
+    CHECK_HR(DXGI_ERROR_ALREADY_EXISTS, 0x887A0036);
+    CHECK_HR(DXGI_ERROR_MPO_UNPINNED, 0x887A0064);
+    CHECK_HR(MAKE_DXGI_HRESULT(1), DXGI_ERROR_INVALID_CALL);
+    CHECK_HR(MAKE_DXGI_STATUS(1), DXGI_STATUS_OCCLUDED);
+}
+
+TEST(layout_dxgi_iids)
+{
+    CHECK(GUID_IS(IID_IDXGIObject, 0xaec22fb8, 0x76f3, 0x4639, 0x9b, 0xe0, 0x28, 0xeb, 0x43, 0xa6, 0x7a, 0x2e));
+    CHECK(GUID_IS(IID_IDXGIDeviceSubObject, 0x3d3e0379, 0xf9de, 0x4d58, 0xbb, 0x6c, 0x18, 0xd6, 0x29, 0x92, 0xf1, 0xa6));
+    CHECK(GUID_IS(IID_IDXGIResource, 0x035f3ab4, 0x482e, 0x4e50, 0xb4, 0x1f, 0x8a, 0x7f, 0x8b, 0xd8, 0x96, 0x0b));
+    CHECK(GUID_IS(IID_IDXGIKeyedMutex, 0x9d8e1289, 0xd7b3, 0x465f, 0x81, 0x26, 0x25, 0x0e, 0x34, 0x9a, 0xf8, 0x5d));
+    CHECK(GUID_IS(IID_IDXGISurface, 0xcafcb56c, 0x6ac3, 0x4889, 0xbf, 0x47, 0x9e, 0x23, 0xbb, 0xd2, 0x60, 0xec));
+    CHECK(GUID_IS(IID_IDXGISurface1, 0x4ae63092, 0x6327, 0x4c1b, 0x80, 0xae, 0xbf, 0xe1, 0x2e, 0xa3, 0x2b, 0x86));
+    CHECK(GUID_IS(IID_IDXGIAdapter, 0x2411e7e1, 0x12ac, 0x4ccf, 0xbd, 0x14, 0x97, 0x98, 0xe8, 0x53, 0x4d, 0xc0));
+    CHECK(GUID_IS(IID_IDXGIOutput, 0xae02eedb, 0xc735, 0x4690, 0x8d, 0x52, 0x5a, 0x8d, 0xc2, 0x02, 0x13, 0xaa));
+    CHECK(GUID_IS(IID_IDXGISwapChain, 0x310d36a0, 0xd2e7, 0x4c0a, 0xaa, 0x04, 0x6a, 0x9d, 0x23, 0xb8, 0x88, 0x6a));
+    CHECK(GUID_IS(IID_IDXGIFactory, 0x7b7166ec, 0x21c7, 0x44ae, 0xb2, 0x1a, 0xc9, 0xae, 0x32, 0x1a, 0xe3, 0x69));
+    CHECK(GUID_IS(IID_IDXGIDevice, 0x54ec77fa, 0x1377, 0x44e6, 0x8c, 0x32, 0x88, 0xfd, 0x5f, 0x44, 0xc8, 0x4c));
+    CHECK(GUID_IS(IID_IDXGIFactory1, 0x770aae78, 0xf26f, 0x4dba, 0xa8, 0x29, 0x25, 0x3c, 0x83, 0xd1, 0xb3, 0x87));
+    CHECK(GUID_IS(IID_IDXGIAdapter1, 0x29038f61, 0x3839, 0x4626, 0x91, 0xfd, 0x08, 0x68, 0x79, 0x01, 0x1a, 0x05));
+    CHECK(GUID_IS(IID_IDXGIDevice1, 0x77db970f, 0x6276, 0x48ba, 0xba, 0x28, 0x07, 0x01, 0x43, 0xb4, 0x39, 0x2c));
+    CHECK(GUID_IS(IID_ID3D10Blob, 0x8ba5fb08, 0x5195, 0x40e2, 0xac, 0x58, 0x0d, 0x98, 0x9c, 0x3a, 0x01, 0x02));
+    CHECK(GUID_IS(IID_ID3DBlob, 0x8ba5fb08, 0x5195, 0x40e2, 0xac, 0x58, 0x0d, 0x98, 0x9c, 0x3a, 0x01, 0x02));
+    CHECK(GUID_IS(WKPDID_D3DDebugObjectName, 0x429b8c22, 0x9188, 0x4b0c, 0x87, 0x42, 0xac, 0xb0, 0xbf, 0x85, 0xc2, 0x00));
+    CHECK(GUID_IS(WKPDID_D3DDebugObjectNameW, 0x4cca5fd8, 0x921f, 0x42c8, 0x85, 0x66, 0x70, 0xca, 0xf2, 0xa9, 0xb7, 0x41));
+}
+
+TEST(layout_dxgi_vtable_slots)
+{
+    CHECK_EQ(SLOT(IDXGIObjectVtbl, SetPrivateData), 3);
+    CHECK_EQ(SLOT(IDXGIObjectVtbl, GetParent), 6);
+    CHECK_EQ(SLOT(IDXGIDeviceSubObjectVtbl, GetDevice), 7);
+    CHECK_EQ(SLOT(IDXGIResourceVtbl, GetSharedHandle), 8);
+    CHECK_EQ(SLOT(IDXGIResourceVtbl, GetEvictionPriority), 11);
+    CHECK_EQ(SLOT(IDXGIKeyedMutexVtbl, ReleaseSync), 9);
+    CHECK_EQ(SLOT(IDXGISurfaceVtbl, Unmap), 10);
+    CHECK_EQ(SLOT(IDXGISurface1Vtbl, GetDC), 11);
+    CHECK_EQ(SLOT(IDXGISurface1Vtbl, ReleaseDC), 12);
+    CHECK_EQ(SLOT(IDXGIAdapterVtbl, EnumOutputs), 7);
+    CHECK_EQ(SLOT(IDXGIAdapterVtbl, CheckInterfaceSupport), 9);
+    CHECK_EQ(SLOT(IDXGIAdapter1Vtbl, GetDesc1), 10);
+    CHECK_EQ(SLOT(IDXGIOutputVtbl, GetDesc), 7);
+    CHECK_EQ(SLOT(IDXGIOutputVtbl, ReleaseOwnership), 12);
+    CHECK_EQ(SLOT(IDXGIOutputVtbl, GetFrameStatistics), 18);
+    CHECK_EQ(SLOT(IDXGISwapChainVtbl, Present), 8);
+    CHECK_EQ(SLOT(IDXGISwapChainVtbl, GetBuffer), 9);
+    CHECK_EQ(SLOT(IDXGISwapChainVtbl, ResizeBuffers), 13);
+    CHECK_EQ(SLOT(IDXGISwapChainVtbl, GetLastPresentCount), 17);
+    CHECK_EQ(SLOT(IDXGIFactoryVtbl, EnumAdapters), 7);
+    CHECK_EQ(SLOT(IDXGIFactoryVtbl, CreateSwapChain), 10);
+    CHECK_EQ(SLOT(IDXGIFactoryVtbl, CreateSoftwareAdapter), 11);
+    CHECK_EQ(SLOT(IDXGIFactory1Vtbl, EnumAdapters1), 12);
+    CHECK_EQ(SLOT(IDXGIFactory1Vtbl, IsCurrent), 13);
+    CHECK_EQ(SLOT(IDXGIDeviceVtbl, GetAdapter), 7);
+    CHECK_EQ(SLOT(IDXGIDeviceVtbl, GetGPUThreadPriority), 11);
+    CHECK_EQ(SLOT(IDXGIDevice1Vtbl, SetMaximumFrameLatency), 12);
+    CHECK_EQ(SLOT(IDXGIDevice1Vtbl, GetMaximumFrameLatency), 13);
+    CHECK_EQ(sizeof(IDXGIDevice1Vtbl) / sizeof(void *), 14);
+    CHECK_EQ(SLOT(ID3D10BlobVtbl, GetBufferPointer), 3);
+    CHECK_EQ(SLOT(ID3D10BlobVtbl, GetBufferSize), 4);
+    /* ID3DInclude has no IUnknown part. */
+    CHECK_EQ(SLOT(ID3DIncludeVtbl, Open), 0);
+    CHECK_EQ(SLOT(ID3DIncludeVtbl, Close), 1);
+    CHECK_EQ(sizeof(ID3DIncludeVtbl), 2 * sizeof(void *));
+}
+
+/* ---- COBJMACROS go through the right slot ---- */
+static UINT seen_sync, seen_flags;
+static HRESULT STDMETHODCALLTYPE fake_present(IDXGISwapChain *This, UINT SyncInterval, UINT Flags)
+{
+    (void)This;
+    seen_sync = SyncInterval;
+    seen_flags = Flags;
+    return DXGI_STATUS_OCCLUDED;
+}
+static BOOL STDMETHODCALLTYPE fake_is_current(IDXGIFactory1 *This)
+{
+    (void)This;
+    return TRUE;
+}
+static HRESULT STDMETHODCALLTYPE fake_include_close(ID3DInclude *This, LPCVOID pData)
+{
+    (void)This;
+    return pData ? S_OK : E_POINTER;
+}
+
+TEST(layout_dxgi_cobjmacros)
+{
+    IDXGISwapChainVtbl sv;
+    memset(&sv, 0, sizeof(sv));
+    sv.Present = fake_present;
+    IDXGISwapChain sc = { &sv };
+    CHECK_HR(IDXGISwapChain_Present(&sc, 1, DXGI_PRESENT_TEST), DXGI_STATUS_OCCLUDED);
+    CHECK_EQ(seen_sync, 1);
+    CHECK_EQ(seen_flags, DXGI_PRESENT_TEST);
+
+    IDXGIFactory1Vtbl fv;
+    memset(&fv, 0, sizeof(fv));
+    fv.IsCurrent = fake_is_current;
+    IDXGIFactory1 f = { &fv };
+    CHECK_EQ(IDXGIFactory1_IsCurrent(&f), TRUE);
+
+    ID3DIncludeVtbl iv = { NULL, fake_include_close };
+    ID3DInclude inc = { &iv };
+    CHECK_HR(ID3DInclude_Close(&inc, NULL), E_POINTER);
+}
+
+/* The exported functions have the documented prototypes (checked at compile time, no linking). */
+_Static_assert(_Generic(&CreateDXGIFactory, HRESULT (*)(REFIID, void **): 1, default: 0), "CreateDXGIFactory");
+_Static_assert(_Generic(&CreateDXGIFactory1, HRESULT (*)(REFIID, void **): 1, default: 0), "CreateDXGIFactory1");
