@@ -5,12 +5,14 @@
 #                 UndefinedBehaviorSanitizer (build-asan/); ends with one summary line.
 #   make demo     run softd3d-demo
 #   make bench    run softd3d-bench
+#   make fuzz     build the libFuzzer targets (tests/fuzz/fuzz_*.c, clang) and run each
+#                 FUZZ_SECONDS (60) on its corpus in tests/fuzz/corpus/<name>/
 #   make install PREFIX=/usr/local
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 PREFIX ?= /usr/local
 
-.PHONY: all deps build test test-opt test-asan demo bench install clean
+.PHONY: all deps build test demo bench fuzz install clean
 
 all: build
 
@@ -37,6 +39,18 @@ demo: build
 
 bench: build
 	$(BUILD)/tools/softd3d-bench
+
+FUZZ_SECONDS ?= 60
+fuzz: build
+	mkdir -p build-fuzz
+	set -e; for t in tests/fuzz/fuzz_*.c; do \
+	    n=$$(basename $$t .c); c=tests/fuzz/corpus/$${n#fuzz_}; mkdir -p $$c build-fuzz/$$n; \
+	    clang -std=c11 -g -O1 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
+	        -fno-sanitize-recover=all -Isrc -Iinclude -I$(BUILD)/include \
+	        $$t src/shader/*.c src/util/log.c -lpthread -o build-fuzz/$$n/$$n; \
+	    build-fuzz/$$n/$$n -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	        build-fuzz/$$n $$c 2>&1 | tail -n 3; \
+	done
 
 install: $(BUILD)/build.ninja
 	meson configure $(BUILD) --prefix=$(abspath $(PREFIX)) >/dev/null

@@ -23,7 +23,9 @@ for b in "$@"; do
         printf '%s\n' "$out" | grep -E '^(FAIL|SKIP) |passed, .* failed' | sed "s|^|  |"
         count "$out"
         if [ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -qE ': [0-9]+ passed, [1-9]'; then
-            echo "  $t exited with status $rc"; failed=$((failed + 1))
+            echo "  $t exited with status $rc (sanitizer report or crash?):"
+            printf '%s\n' "$out" | tail -n 25 | sed 's/^/    /'
+            failed=$((failed + 1))
         fi
     done
     for t in "$b"/tests/example-*; do

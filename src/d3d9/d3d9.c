@@ -220,7 +220,8 @@ static HRESULT STDMETHODCALLTYPE d3d9_GetAdapterIdentifier(IDirect3D9 *iface, UI
     if (FAILED(hr = check_adapter("GetAdapterIdentifier", adapter)))
         return hr;
     if (flags & ~known) {
-        util_msg(false, "GetAdapterIdentifier: unknown Flags bits 0x%x", (unsigned)(flags & ~known));
+        util_msg(false, "GetAdapterIdentifier: unknown Flags bits 0x%x",
+                 (unsigned)(flags & ~known));
         return D3DERR_INVALIDCALL;
     }
     if (!id) {

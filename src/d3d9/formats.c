@@ -61,7 +61,10 @@ struct fmt_row {
 #define L91 CORE_PROFILE_9_1
 #define L92 CORE_PROFILE_9_2
 #define L93 CORE_PROFILE_9_3
-#define MAX CORE_PROFILE_MAX
+/* Rows marked MAX are held back: no profile reaches CORE_PROFILE_COUNT, so the max profile
+ * advertises exactly what 9_3 does (profile.c: max equals 9_3 until the pipeline renders).  When
+ * the pipeline implements those formats and uses, MAX becomes CORE_PROFILE_MAX. */
+#define MAX CORE_PROFILE_COUNT
 
 static const struct fmt_row rows[] = {
     /* ---- "Required DXGI formats", in its order ---- */
