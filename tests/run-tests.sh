@@ -4,7 +4,8 @@
 #  - BUILD/tests/test-*     harness binaries: each prints "<name>: N passed, N failed, N skipped"
 #  - BUILD/tests/example-*  plain programs (written as a Windows application would be): one test
 #                           each, passed when they exit 0.
-#  - for the first build directory, the install check: `meson install` into a scratch prefix,
+#  - for the first build directory, the caps tool's JSON for every profile
+#    (tests/tools/check_caps_json.py), and the install check: `meson install` into a scratch prefix,
 #    then the README's example built with `cc app.c $(pkg-config --cflags --libs softd3d)` and run.
 set -u
 passed=0 failed=0 skipped=0
@@ -38,6 +39,11 @@ for b in "$@"; do
     done
     if [ $first = 1 ]; then
         first=0
+        if out=$(python3 tests/tools/check_caps_json.py "$b/tools/softd3d-caps" 2>&1); then
+            echo "  ok   softd3d-caps --json, every profile"; passed=$((passed + 1))
+        else
+            echo "  FAIL softd3d-caps --json:"; printf '%s\n' "$out" | sed 's/^/    /'; failed=$((failed + 1))
+        fi
         tmp=$(mktemp -d)
         if meson install -C "$b" --destdir "$tmp" --quiet >"$tmp/install.log" 2>&1 &&
            pc=$(find "$tmp" -name softd3d.pc | head -n 1) && [ -n "$pc" ] &&

@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Checks `softd3d-caps --json` for every profile (run by tests/run-tests.sh).
+
+For profile P: the derived feature level is P (max: 9_3); every seed-000 row of the levels up to P
+is met; every row of the levels above P is not met, except the rows a lower level already implies:
+  - 9_2 MaxTextureWidth/Height >= 2048 repeat the 9_1 numbers;
+  - 9_2 VertexShaderVersion >= 2.0: the 9_1 profile is a vs_2_0 device too, since
+    vs_4_0_level_9_1 shaders need vs_2_0 hardware (profile.c);
+  - 9_3 MaxVertexShaderConst >= 256: any vs_2_0 device has at least 256 constants (the vs_2_0
+    register reference: "at least 256 for vs_2_0").
+The --api d3d11 output must parse and name the level.
+"""
+IMPLIED = {('9_2', 'MaxTextureWidth'), ('9_2', 'MaxTextureHeight'), ('9_2', 'VertexShaderVersion'),
+           ('9_3', 'MaxVertexShaderConst')}
+import json
+import subprocess
+import sys
+
+tool = sys.argv[1]
+order = ['9_1', '9_2', '9_3']
+errors = 0
+for profile, level in [('9_1', '9_1'), ('9_2', '9_2'), ('9_3', '9_3'), ('max', '9_3')]:
+    d = json.loads(subprocess.check_output([tool, '--json', '--profile', profile]))
+    if d['profile'] != profile or d['feature_level'] != level:
+        print('profile %s: feature_level %s' % (profile, d['feature_level']))
+        errors += 1
+    for r in d['rows']:
+        want = order.index(r['level']) <= order.index(level)
+        if not want and (r['level'], r['member']) in IMPLIED:
+            want = True   # implied by a lower level, see the docstring
+        if r['met'] != want:
+            print('profile %s: row %s %s %s met=%s' % (profile, r['level'], r['member'],
+                                                       r['requirement'], r['met']))
+            errors += 1
+    d11 = json.loads(subprocess.check_output([tool, '--json', '--api', 'd3d11', '--profile', profile]))
+    if d11['feature_level'] != level or 'THREADING' not in d11['features']:
+        print('profile %s: d3d11 output %r' % (profile, d11))
+        errors += 1
+sys.exit(1 if errors else 0)
