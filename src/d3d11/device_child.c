@@ -14,15 +14,3 @@ struct d3d11_device *d3d11_child_cleanup(struct d3d11_child *c)
     core_pd_free(&c->private_data);
     return c->device;
 }
-
-bool d3d11_child_iid_match(REFIID riid, const GUID *const *iids)
-{
-    if (!riid)
-        return false;
-    if (IsEqualGUID(riid, &IID_IUnknown) || IsEqualGUID(riid, &IID_ID3D11DeviceChild))
-        return true;
-    for (; iids && *iids; iids++)
-        if (IsEqualGUID(riid, *iids))
-            return true;
-    return false;
-}

@@ -22,6 +22,7 @@
 #define SOFTD3D_D3D11_DEVICE_CHILD_H
 
 #include "d3d11/d3d11_private.h"
+#include "core/com_object.h"
 
 struct d3d11_child {
     atomic_uint refcount;
@@ -34,41 +35,17 @@ void d3d11_child_init(struct d3d11_child *c, struct d3d11_device *device);
 /* Frees the private data; returns the device, whose reference the caller must release after it
  * has freed the object (the device may die with that release). */
 struct d3d11_device *d3d11_child_cleanup(struct d3d11_child *c);
-bool d3d11_child_iid_match(REFIID riid, const GUID *const *iids);
 
 #define D3D11_CHILD_IMPLEMENT(prefix, Iface, Type, iids, destroy)                             \
-    static inline Type *prefix##_impl(Iface *iface)                                         \
+    static void prefix##_child_destroy(Type *obj)                                             \
     {                                                                                         \
-        return container_of(iface, Type, iface);                                             \
+        struct d3d11_device *dev = d3d11_child_cleanup(&obj->child);                         \
+        destroy(obj);                                                                         \
+        ID3D11Device2_Release(&dev->iface); /* last: the device may die here */              \
     }                                                                                         \
-    static HRESULT STDMETHODCALLTYPE prefix##_QueryInterface(Iface *iface, REFIID riid,      \
-                                                             void **out)                     \
-    {                                                                                         \
-        if (!out)                                                                             \
-            return E_POINTER;                                                                 \
-        if (d3d11_child_iid_match(riid, iids)) {                                             \
-            atomic_fetch_add(&prefix##_impl(iface)->child.refcount, 1);                      \
-            *out = iface;                                                                     \
-            return S_OK;                                                                      \
-        }                                                                                     \
-        *out = NULL;                                                                          \
-        return E_NOINTERFACE;                                                                 \
-    }                                                                                         \
-    static ULONG STDMETHODCALLTYPE prefix##_AddRef(Iface *iface)                             \
-    {                                                                                         \
-        return atomic_fetch_add(&prefix##_impl(iface)->child.refcount, 1) + 1;               \
-    }                                                                                         \
-    static ULONG STDMETHODCALLTYPE prefix##_Release(Iface *iface)                            \
-    {                                                                                         \
-        Type *obj = prefix##_impl(iface);                                                    \
-        ULONG left = atomic_fetch_sub(&obj->child.refcount, 1) - 1;                          \
-        if (!left) {                                                                          \
-            struct d3d11_device *dev = d3d11_child_cleanup(&obj->child);                     \
-            destroy(obj);                                                                     \
-            ID3D11Device2_Release(&dev->iface);                                              \
-        }                                                                                     \
-        return left;                                                                          \
-    }                                                                                         \
+    CORE_COM_IUNKNOWN(prefix, Iface, Type, child.refcount, &IID_ID3D11DeviceChild, iids,     \
+                      prefix##_child_destroy)                                                 \
+    CORE_COM_PRIVATE_DATA(prefix, Iface, Type, child.private_data, d3d11_pd_hresult)         \
     static void STDMETHODCALLTYPE prefix##_GetDevice(Iface *iface, ID3D11Device **out)       \
     {                                                                                         \
         struct d3d11_device *dev = prefix##_impl(iface)->child.device;                       \
@@ -76,24 +53,6 @@ bool d3d11_child_iid_match(REFIID riid, const GUID *const *iids);
             return;                                                                           \
         ID3D11Device2_AddRef(&dev->iface);                                                   \
         *out = (ID3D11Device *)&dev->iface;                                                  \
-    }                                                                                         \
-    static HRESULT STDMETHODCALLTYPE prefix##_GetPrivateData(Iface *iface, REFGUID guid,     \
-                                                             UINT *size, void *data)         \
-    {                                                                                         \
-        return d3d11_pd_hresult(                                                              \
-            core_pd_get(&prefix##_impl(iface)->child.private_data, guid, size, data));       \
-    }                                                                                         \
-    static HRESULT STDMETHODCALLTYPE prefix##_SetPrivateData(Iface *iface, REFGUID guid,     \
-                                                             UINT size, const void *data)    \
-    {                                                                                         \
-        return d3d11_pd_hresult(                                                              \
-            core_pd_set(&prefix##_impl(iface)->child.private_data, guid, size, data));       \
-    }                                                                                         \
-    static HRESULT STDMETHODCALLTYPE prefix##_SetPrivateDataInterface(                       \
-        Iface *iface, REFGUID guid, const IUnknown *data)                                    \
-    {                                                                                         \
-        return d3d11_pd_hresult(core_pd_set_interface(                                        \
-            &prefix##_impl(iface)->child.private_data, guid, (IUnknown *)data));             \
     }
 
 /* Designated initializers for the seven slots D3D11_CHILD_IMPLEMENT defines. */

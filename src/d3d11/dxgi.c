@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "core/com_object.h"
 #include "softd3d_com_stubs.h"
 #include "util/export.h"
 #include "util/log.h"
@@ -25,61 +26,16 @@
 
 /* ------------------------------------------------------------------ factory */
 
-static inline struct dxgi_factory *factory_impl(IDXGIFactory1 *iface)
+static void factory_destroy(struct dxgi_factory *f)
 {
-    return container_of(iface, struct dxgi_factory, iface);
+    core_pd_free(&f->private_data);
+    free(f);
 }
 
-static HRESULT STDMETHODCALLTYPE factory_QueryInterface(IDXGIFactory1 *iface, REFIID riid,
-                                                        void **out)
-{
-    if (!out)
-        return E_POINTER;
-    if (riid && (IsEqualGUID(riid, &IID_IUnknown) || IsEqualGUID(riid, &IID_IDXGIObject) ||
-                 IsEqualGUID(riid, &IID_IDXGIFactory) || IsEqualGUID(riid, &IID_IDXGIFactory1))) {
-        IDXGIFactory1_AddRef(iface);
-        *out = iface;
-        return S_OK;
-    }
-    *out = NULL;
-    return E_NOINTERFACE;
-}
-
-static ULONG STDMETHODCALLTYPE factory_AddRef(IDXGIFactory1 *iface)
-{
-    return atomic_fetch_add(&factory_impl(iface)->refcount, 1) + 1;
-}
-
-static ULONG STDMETHODCALLTYPE factory_Release(IDXGIFactory1 *iface)
-{
-    struct dxgi_factory *f = factory_impl(iface);
-    ULONG n = atomic_fetch_sub(&f->refcount, 1) - 1;
-    if (!n) {
-        core_pd_free(&f->private_data);
-        free(f);
-    }
-    return n;
-}
-
-static HRESULT STDMETHODCALLTYPE factory_SetPrivateData(IDXGIFactory1 *iface, REFGUID guid,
-                                                        UINT size, const void *data)
-{
-    return d3d11_pd_hresult(core_pd_set(&factory_impl(iface)->private_data, guid, size, data));
-}
-
-static HRESULT STDMETHODCALLTYPE factory_SetPrivateDataInterface(IDXGIFactory1 *iface,
-                                                                 REFGUID guid,
-                                                                 const IUnknown *unk)
-{
-    return d3d11_pd_hresult(
-        core_pd_set_interface(&factory_impl(iface)->private_data, guid, (IUnknown *)unk));
-}
-
-static HRESULT STDMETHODCALLTYPE factory_GetPrivateData(IDXGIFactory1 *iface, REFGUID guid,
-                                                        UINT *size, void *data)
-{
-    return d3d11_pd_hresult(core_pd_get(&factory_impl(iface)->private_data, guid, size, data));
-}
+static const GUID *const factory_iids[] = { &IID_IDXGIFactory, &IID_IDXGIFactory1, NULL };
+CORE_COM_IUNKNOWN(factory, IDXGIFactory1, struct dxgi_factory, refcount, &IID_IDXGIObject,
+                  factory_iids, factory_destroy)
+CORE_COM_PRIVATE_DATA(factory, IDXGIFactory1, struct dxgi_factory, private_data, d3d11_pd_hresult)
 
 static HRESULT STDMETHODCALLTYPE factory_GetParent(IDXGIFactory1 *iface, REFIID riid, void **out)
 {
@@ -155,62 +111,17 @@ static IDXGIFactory1Vtbl factory_vtbl = {
 
 /* ------------------------------------------------------------------ adapter */
 
-static inline struct dxgi_adapter *adapter_impl(IDXGIAdapter1 *iface)
+static void adapter_destroy(struct dxgi_adapter *a)
 {
-    return container_of(iface, struct dxgi_adapter, iface);
+    core_pd_free(&a->private_data);
+    IDXGIFactory1_Release(&a->factory->iface);
+    free(a);
 }
 
-static HRESULT STDMETHODCALLTYPE adapter_QueryInterface(IDXGIAdapter1 *iface, REFIID riid,
-                                                        void **out)
-{
-    if (!out)
-        return E_POINTER;
-    if (riid && (IsEqualGUID(riid, &IID_IUnknown) || IsEqualGUID(riid, &IID_IDXGIObject) ||
-                 IsEqualGUID(riid, &IID_IDXGIAdapter) || IsEqualGUID(riid, &IID_IDXGIAdapter1))) {
-        IDXGIAdapter1_AddRef(iface);
-        *out = iface;
-        return S_OK;
-    }
-    *out = NULL;
-    return E_NOINTERFACE;
-}
-
-static ULONG STDMETHODCALLTYPE adapter_AddRef(IDXGIAdapter1 *iface)
-{
-    return atomic_fetch_add(&adapter_impl(iface)->refcount, 1) + 1;
-}
-
-static ULONG STDMETHODCALLTYPE adapter_Release(IDXGIAdapter1 *iface)
-{
-    struct dxgi_adapter *a = adapter_impl(iface);
-    ULONG n = atomic_fetch_sub(&a->refcount, 1) - 1;
-    if (!n) {
-        core_pd_free(&a->private_data);
-        IDXGIFactory1_Release(&a->factory->iface);
-        free(a);
-    }
-    return n;
-}
-
-static HRESULT STDMETHODCALLTYPE adapter_SetPrivateData(IDXGIAdapter1 *iface, REFGUID guid,
-                                                        UINT size, const void *data)
-{
-    return d3d11_pd_hresult(core_pd_set(&adapter_impl(iface)->private_data, guid, size, data));
-}
-
-static HRESULT STDMETHODCALLTYPE adapter_SetPrivateDataInterface(IDXGIAdapter1 *iface,
-                                                                 REFGUID guid,
-                                                                 const IUnknown *unk)
-{
-    return d3d11_pd_hresult(
-        core_pd_set_interface(&adapter_impl(iface)->private_data, guid, (IUnknown *)unk));
-}
-
-static HRESULT STDMETHODCALLTYPE adapter_GetPrivateData(IDXGIAdapter1 *iface, REFGUID guid,
-                                                        UINT *size, void *data)
-{
-    return d3d11_pd_hresult(core_pd_get(&adapter_impl(iface)->private_data, guid, size, data));
-}
+static const GUID *const adapter_iids[] = { &IID_IDXGIAdapter, &IID_IDXGIAdapter1, NULL };
+CORE_COM_IUNKNOWN(adapter, IDXGIAdapter1, struct dxgi_adapter, refcount, &IID_IDXGIObject,
+                  adapter_iids, adapter_destroy)
+CORE_COM_PRIVATE_DATA(adapter, IDXGIAdapter1, struct dxgi_adapter, private_data, d3d11_pd_hresult)
 
 static HRESULT STDMETHODCALLTYPE adapter_GetParent(IDXGIAdapter1 *iface, REFIID riid, void **out)
 {

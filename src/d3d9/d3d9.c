@@ -79,6 +79,7 @@
 #include <string.h>
 
 #include "softd3d_com_stubs.h"
+#include "core/com_object.h"
 #include "util/export.h"
 #include "util/log.h"
 
@@ -158,36 +159,18 @@ static HRESULT check_adapter_devtype(const char *method, UINT adapter, D3DDEVTYP
 
 /* --------------------------------------------------------------------- IUnknown */
 
+static void d3d9_destroy(struct d3d9 *d3d)
+{
+    free(d3d);
+}
+
+/* IDirect3D9Ex is not answered: softd3d is not a 9Ex runtime. */
+static const GUID *const d3d9_iids[] = { &IID_IDirect3D9, NULL };
+CORE_COM_IUNKNOWN(d3d9, IDirect3D9, struct d3d9, refcount, NULL, d3d9_iids, d3d9_destroy)
+
 static inline struct d3d9 *impl(IDirect3D9 *iface)
 {
-    return d3d9_from_iface(iface);
-}
-
-static HRESULT STDMETHODCALLTYPE d3d9_QueryInterface(IDirect3D9 *iface, REFIID riid, void **out)
-{
-    if (!out)
-        return E_POINTER;
-    if (riid && (IsEqualGUID(riid, &IID_IUnknown) || IsEqualGUID(riid, &IID_IDirect3D9))) {
-        IDirect3D9_AddRef(iface);
-        *out = iface;
-        return S_OK;
-    }
-    *out = NULL;   /* IDirect3D9Ex included: softd3d is not a 9Ex runtime */
-    return E_NOINTERFACE;
-}
-
-static ULONG STDMETHODCALLTYPE d3d9_AddRef(IDirect3D9 *iface)
-{
-    return atomic_fetch_add(&impl(iface)->refcount, 1) + 1;
-}
-
-static ULONG STDMETHODCALLTYPE d3d9_Release(IDirect3D9 *iface)
-{
-    struct d3d9 *d3d = impl(iface);
-    ULONG left = atomic_fetch_sub(&d3d->refcount, 1) - 1;
-    if (!left)
-        free(d3d);
-    return left;
+    return d3d9_impl(iface);
 }
 
 /* --------------------------------------------------------------------- adapter */

@@ -32,6 +32,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "core/com_object.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
 
@@ -47,36 +48,16 @@ static DWORD vp_mode(const struct d3d9_device *dev)
             D3DCREATE_MIXED_VERTEXPROCESSING);
 }
 
-static HRESULT STDMETHODCALLTYPE device_QueryInterface(IDirect3DDevice9 *iface, REFIID riid,
-                                                       void **out)
+static void device_destroy(struct d3d9_device *dev)
 {
-    if (!out)
-        return E_POINTER;
-    if (riid && (IsEqualGUID(riid, &IID_IUnknown) || IsEqualGUID(riid, &IID_IDirect3DDevice9))) {
-        IDirect3DDevice9_AddRef(iface);
-        *out = iface;
-        return S_OK;
-    }
-    *out = NULL;
-    return E_NOINTERFACE;
+    struct d3d9 *d3d = dev->d3d;
+    free(dev);
+    IDirect3D9_Release(&d3d->iface);   /* the device held its IDirect3D9 */
 }
 
-static ULONG STDMETHODCALLTYPE device_AddRef(IDirect3DDevice9 *iface)
-{
-    return atomic_fetch_add(&impl(iface)->refcount, 1) + 1;
-}
-
-static ULONG STDMETHODCALLTYPE device_Release(IDirect3DDevice9 *iface)
-{
-    struct d3d9_device *dev = impl(iface);
-    ULONG left = atomic_fetch_sub(&dev->refcount, 1) - 1;
-    if (!left) {
-        struct d3d9 *d3d = dev->d3d;
-        free(dev);
-        IDirect3D9_Release(&d3d->iface);
-    }
-    return left;
-}
+static const GUID *const device_iids[] = { &IID_IDirect3DDevice9, NULL };
+CORE_COM_IUNKNOWN(device, IDirect3DDevice9, struct d3d9_device, refcount, NULL, device_iids,
+                  device_destroy)
 
 static HRESULT STDMETHODCALLTYPE device_TestCooperativeLevel(IDirect3DDevice9 *iface)
 {
