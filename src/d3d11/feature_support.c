@@ -9,6 +9,7 @@
  * feature, else E_INVALIDARG.  An unknown feature value is E_INVALIDARG.
  */
 #include "d3d11/d3d11_private.h"
+#include "d3d11/format_support.h"
 
 #include <string.h>
 
@@ -156,8 +157,8 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
     }
     case D3D11_FEATURE_FORMAT_SUPPORT:
     case D3D11_FEATURE_FORMAT_SUPPORT2:
-        softd3d_log_unimplemented("ID3D11Device::CheckFeatureSupport(FORMAT_SUPPORT/2)");
-        return E_NOTIMPL;
+        /* The per-level format table (format_support.c) answers, size rule included. */
+        return d3d11_check_format_feature(dev, feature, data, size);
     default:
         d3d11_msg(dev, "CheckFeatureSupport: unknown or unsupported feature %d", (int)feature);
         return E_INVALIDARG;

@@ -1,0 +1,40 @@
+/* src/d3d11/format_support.h — what each DXGI format can do at each 10Level9 feature level.
+ *
+ * One table (format_support.c) answers CheckFormatSupport, CheckFeatureSupport(FORMAT_SUPPORT,
+ * FORMAT_SUPPORT2) and CheckMultisampleQualityLevels(1), and the other modules ask it before
+ * they create anything: a Texture2D needs D3D11_FORMAT_SUPPORT_TEXTURE2D, a render target view
+ * RENDER_TARGET, an index buffer format IA_INDEX_BUFFER (R32_UINT has it only from 9_2, seed 004
+ * CreateBuffer row), and so on.
+ */
+#ifndef SOFTD3D_D3D11_FORMAT_SUPPORT_H
+#define SOFTD3D_D3D11_FORMAT_SUPPORT_H
+
+#include "d3d11.h"
+
+struct d3d11_device;
+
+/* The D3D11_FORMAT_SUPPORT bits of `format` at `level` (9_1, 9_2 or 9_3); 0 when the level does
+ * not support the format at all, and for any other level.  Pure. */
+UINT d3d11_format_support_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
+
+/* The D3D11_FORMAT_SUPPORT2 bits: always 0 at 9_x (no UAVs, no logic ops, no tiled resources,
+ * and softd3d shares no resources across processes, so never SHAREABLE). */
+UINT d3d11_format_support2_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
+
+/* Calls cb once for every format the level supports, in ascending DXGI_FORMAT order (for the
+ * caps tool). */
+void d3d11_format_support_table(D3D_FEATURE_LEVEL level,
+                                void (*cb)(void *ctx, DXGI_FORMAT format, UINT support,
+                                           UINT support2),
+                                void *ctx);
+
+/* "R8G8B8A8_UNORM" for DXGI_FORMAT_R8G8B8A8_UNORM (the DXGI name without its prefix), or
+ * "(not a DXGI format)" -- for messages: "DXGI_FORMAT_%s". */
+const char *d3d11_format_name(DXGI_FORMAT format);
+
+/* CheckFeatureSupport(D3D11_FEATURE_FORMAT_SUPPORT / _FORMAT_SUPPORT2), called from
+ * feature_support.c; validates FeatureSupportDataSize like every other feature. */
+HRESULT d3d11_check_format_feature(const struct d3d11_device *dev, D3D11_FEATURE feature,
+                                   void *data, UINT size);
+
+#endif
