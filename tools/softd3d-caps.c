@@ -54,6 +54,7 @@
 #include "d3d11.h"
 
 #include "core/caps_names.h"
+#include "d3d11/format_support.h"
 #include "core/profile.h"
 
 static void usage(FILE *f)
@@ -71,8 +72,11 @@ static void usage(FILE *f)
  * under the profile (SOFTD3D_PROFILE is set to it for this process) at the requested level (or
  * the highest one), and each CheckFeatureSupport answer is printed.  JSON:
  *   {"profile":"9_1","api":"d3d11","feature_level":"9_1",
- *    "features":{"THREADING":{"DriverConcurrentCreates":true,"DriverCommandLists":false},...}}
- * Booleans are JSON booleans; TiledResourcesTier and the min-precision masks are integers. */
+ *    "features":{"THREADING":{"DriverConcurrentCreates":true,"DriverCommandLists":false},...},
+ *    "formats":{"R8G8B8A8_UNORM":["TEXTURE2D","TEXTURECUBE",...],...}}
+ * Booleans are JSON booleans; TiledResourcesTier and the min-precision masks are integers;
+ * "formats" lists every format the level supports with the names of its D3D11_FORMAT_SUPPORT
+ * bits (without the D3D11_FORMAT_SUPPORT_ prefix), in DXGI_FORMAT order. */
 struct d3d11_field { const char *name; size_t offset; int boolean; };
 struct d3d11_feature {
     const char *name;
@@ -127,8 +131,45 @@ static const struct d3d11_feature d3d11_features[] = {
 };
 #undef F
 
+/* The names of the D3D11_FORMAT_SUPPORT bits, lowest first, without the prefix. */
+static const char *const format_support_names[32] = {
+    "BUFFER", "IA_VERTEX_BUFFER", "IA_INDEX_BUFFER", "SO_BUFFER", "TEXTURE1D", "TEXTURE2D",
+    "TEXTURE3D", "TEXTURECUBE", "SHADER_LOAD", "SHADER_SAMPLE", "SHADER_SAMPLE_COMPARISON",
+    "SHADER_SAMPLE_MONO_TEXT", "MIP", "MIP_AUTOGEN", "RENDER_TARGET", "BLENDABLE",
+    "DEPTH_STENCIL", "CPU_LOCKABLE", "MULTISAMPLE_RESOLVE", "DISPLAY",
+    "CAST_WITHIN_BIT_LAYOUT", "MULTISAMPLE_RENDERTARGET", "MULTISAMPLE_LOAD", "SHADER_GATHER",
+    "BACK_BUFFER_CAST", "TYPED_UNORDERED_ACCESS_VIEW", "SHADER_GATHER_COMPARISON",
+    "DECODER_OUTPUT", "VIDEO_PROCESSOR_OUTPUT", "VIDEO_PROCESSOR_INPUT", "VIDEO_ENCODER", NULL,
+};
+
+struct format_print { int json; int count; };
+
+/* Text: "  R8G8B8A8_UNORM  TEXTURE2D | ...".  JSON: "R8G8B8A8_UNORM":["TEXTURE2D",...]. */
+static void print_format_row(void *ctx, DXGI_FORMAT format, UINT support, UINT support2)
+{
+    struct format_print *fp = ctx;
+    int first = 1;
+    (void)support2;   /* always 0 at 9_x (format_support.h) */
+    if (fp->json)
+        printf("%s\"%s\":[", fp->count ? "," : "", d3d11_format_name(format));
+    else
+        printf("    %-28s ", d3d11_format_name(format));
+    for (int bit = 0; bit < 32; bit++) {
+        if (!(support & (1u << bit)))
+            continue;
+        if (fp->json)
+            printf("%s\"%s\"", first ? "" : ",", format_support_names[bit]);
+        else
+            printf("%s%s", first ? "" : " | ", format_support_names[bit]);
+        first = 0;
+    }
+    printf(fp->json ? "]" : "\n");
+    fp->count++;
+}
+
 static int print_d3d11(const core_profile *p, int json, const char *level)
 {
+    struct format_print fp = { json, 0 };
     ID3D11Device *dev = NULL;
     D3D_FEATURE_LEVEL want = 0, got = 0;
     HRESULT hr;
@@ -178,6 +219,12 @@ static int print_d3d11(const core_profile *p, int json, const char *level)
         if (json)
             printf("}");
     }
+    /* The format support table of the device's level (CheckFormatSupport for every format). */
+    if (json)
+        printf("},\"formats\":{");
+    else
+        printf("  formats supported at %s (CheckFormatSupport)\n", core_level_name((core_level)got));
+    d3d11_format_support_table(got, print_format_row, &fp);
     if (json)
         printf("}}\n");
     ID3D11Device_Release(dev);
