@@ -63,6 +63,11 @@ struct d3d11_device {
     UINT max_frame_latency;
     INT gpu_thread_priority;
     core_private_data private_data;
+    /* state.c: this device's blend, rasterizer, depth-stencil and sampler states, for the
+     * documented de-duplication of identical descriptions.  A weak list (no references held;
+     * each object unlinks itself as it dies) guarded by state.c's lock; zero from calloc, and
+     * empty when the device dies, since every state object holds a device reference. */
+    struct d3d11_state_entry *state_objects;
 };
 
 /* Refusal message for a device: printed when the debug flag or SOFTD3D_DEBUG is on; always kept

@@ -1,0 +1,52 @@
+/* src/d3d11/d3d11_state.h — what the rest of the D3D11 front-end may know about the state objects
+ * (state.c) and queries (query.c).
+ *
+ * Accessors: the pipeline reads a bound object's description through these.  Each returns NULL
+ * when the interface pointer is NULL or is not one of softd3d's objects of that kind (the vtable
+ * is checked), so a foreign or wrong-kind pointer from the application cannot be misread.
+ *
+ *  - d3d11_blend_state_desc: the D3D11_BLEND_DESC1 the runtime uses.  When IndependentBlendEnable
+ *    is FALSE, RenderTarget[0] has been replicated into RenderTarget[1..7] (so the pipeline can
+ *    always index by render target); LogicOpEnable is FALSE for objects made by CreateBlendState.
+ *  - d3d11_rasterizer_state_desc: ForcedSampleCount is 0 for objects made by CreateRasterizerState.
+ *
+ * Validators: pure functions (description + feature level -> HRESULT + one message line, no
+ * state touched), used by the Create methods and callable from tests.  `method` is the API name
+ * that starts the message ("CreateBlendState1"); `msg` may be NULL.
+ */
+#ifndef SOFTD3D_D3D11_STATE_H
+#define SOFTD3D_D3D11_STATE_H
+
+#include <stddef.h>
+
+#include "d3d11_1.h"
+
+const D3D11_BLEND_DESC1 *d3d11_blend_state_desc(ID3D11BlendState *state);
+const D3D11_RASTERIZER_DESC1 *d3d11_rasterizer_state_desc(ID3D11RasterizerState *state);
+const D3D11_DEPTH_STENCIL_DESC *d3d11_depth_stencil_state_desc(ID3D11DepthStencilState *state);
+const D3D11_SAMPLER_DESC *d3d11_sampler_state_desc(ID3D11SamplerState *state);
+
+/* Queries (ID3D11Query, and ID3D11Predicate for the predicate types; both are
+ * ID3D11Asynchronous).  NULL / 0 when `async` is not one of softd3d's queries. */
+const D3D11_QUERY_DESC *d3d11_query_desc(ID3D11Asynchronous *async);
+UINT d3d11_query_data_size(D3D11_QUERY query);   /* documented GetData size; 0 if unknown */
+
+/* state.c validators.  The blend description must already be in its stored form
+ * (d3d11_blend_desc_normalize). */
+void d3d11_blend_desc_normalize(const D3D11_BLEND_DESC1 *in, D3D11_BLEND_DESC1 *out);
+HRESULT d3d11_validate_blend_desc(const char *method, const D3D11_BLEND_DESC1 *desc,
+                                  D3D_FEATURE_LEVEL level, char *msg, size_t msg_size);
+HRESULT d3d11_validate_rasterizer_desc(const char *method, const D3D11_RASTERIZER_DESC1 *desc,
+                                       D3D_FEATURE_LEVEL level, char *msg, size_t msg_size);
+HRESULT d3d11_validate_depth_stencil_desc(const D3D11_DEPTH_STENCIL_DESC *desc,
+                                          D3D_FEATURE_LEVEL level, char *msg, size_t msg_size);
+HRESULT d3d11_validate_sampler_desc(const D3D11_SAMPLER_DESC *desc, D3D_FEATURE_LEVEL level,
+                                    char *msg, size_t msg_size);
+
+/* query.c validators.  `method` is "CreateQuery" or "CreatePredicate". */
+HRESULT d3d11_validate_query_desc(const char *method, const D3D11_QUERY_DESC *desc,
+                                  D3D_FEATURE_LEVEL level, char *msg, size_t msg_size);
+HRESULT d3d11_validate_counter_desc(const char *method, const D3D11_COUNTER_DESC *desc,
+                                    D3D_FEATURE_LEVEL level, char *msg, size_t msg_size);
+
+#endif
