@@ -1,8 +1,437 @@
-/* src/d3d11/shader.c — ID3D11Device: CreateVertexShader, CreatePixelShader, CreateGeometryShader(WithStreamOutput), CreateHullShader, CreateDomainShader, CreateComputeShader, CreateClassLinkage, CreateInputLayout.
- * (Placeholder: the methods are still comgen's E_NOTIMPL stubs.) */
-#include "d3d11/d3d11_private.h"
+/* src/d3d11/shader.c — ID3D11Device: CreateVertexShader, CreatePixelShader, CreateGeometryShader,
+ * CreateGeometryShaderWithStreamOutput, CreateHullShader, CreateDomainShader,
+ * CreateComputeShader, CreateClassLinkage (CreateInputLayout is in input_layout.c).
+ *
+ * Vertex and pixel shaders are real device children that keep a copy of the bytecode and its
+ * parsed dxbc_shader_info (d3d11_shader.h); the shader decoder reads them from there.  The other
+ * stages do not exist at 9_x and are refused with a message.
+ *
+ * RULES (each refusal: E_INVALIDARG, out-pointer NULL, nothing created, one message line)
+ *  - Documented for every Create*Shader (ID3D11Device reference pages): pShaderBytecode must
+ *    point to compiled shader bytecode of BytecodeLength bytes; the bytecode must be of the
+ *    method's stage; ppShader NULL validates only and returns S_FALSE.
+ *  - The container must be well formed and correctly signed (dxbc_parse without
+ *    DXBC_PARSE_ALLOW_ZERO_CHECKSUM: the runtime refuses unsigned blobs); the refusal repeats the
+ *    reader's message, which names the byte offset.
+ *  - seed 004, CreateVertexShader / CreatePixelShader: 9_1 and 9_2 must use vs/ps_4_0_level_9_1;
+ *    9_3 must use vs/ps_4_0_level_9_3 or vs/ps_4_0_level_9_1.  Such a shader is a 4_0 program
+ *    with an "Aon9" chunk holding its SM2 translation, and which of the two profiles built it is
+ *    read from that SM2 program's version token: 2.0 for _level_9_1, 2.x for _level_9_3 (see
+ *    src/shader/dxbc.h, enum dxbc_level9_target, and the notes above parse_level9() in dxbc.c).
+ *    A shader without the chunk (plain vs_4_0 or higher) needs 10_0 or more.
+ *  - pClassLinkage: class linkage is the dynamic shader linkage of shader model 5 ("Interfaces
+ *    and Classes", HLSL reference; ID3D11ClassLinkage), so below 11_0 it must be NULL.
+ *  - seed 004: CreateGeometryShader(WithStreamOutput) not supported at any 9_x level;
+ *    CreateHullShader / CreateDomainShader not at any 9_x or 10_x level.  Compute: 10Level9 has
+ *    no compute shaders ("Compute Shader Overview": cs_4_x runs only on 10_x hardware that reports
+ *    D3D11_FEATURE_D3D10_X_HARDWARE_OPTIONS, cs_5_0 needs 11_0).  CreateClassLinkage: decided
+ *    refused below 11_0 for the reason above (no 9_x shader can use one), so that an application
+ *    learns at once, not at its first shader.
+ */
+#include "d3d11/d3d11_shader.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "d3d11/device_child.h"
+#include "util/log.h"
+
+static void set_msg(char *msg, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void set_msg(char *msg, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    if (!msg || !size)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(msg, size, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- profiles and the levels that run them ------------------------------------------------- */
+
+static const char *stage_prefix(enum dxbc_program_type type)
+{
+    switch (type) {
+    case DXBC_PROGRAM_PIXEL: return "ps";
+    case DXBC_PROGRAM_VERTEX: return "vs";
+    case DXBC_PROGRAM_GEOMETRY: return "gs";
+    case DXBC_PROGRAM_HULL: return "hs";
+    case DXBC_PROGRAM_DOMAIN: return "ds";
+    case DXBC_PROGRAM_COMPUTE: return "cs";
+    default: return "??";
+    }
+}
+
+static const char *stage_noun(enum dxbc_program_type type)
+{
+    switch (type) {
+    case DXBC_PROGRAM_PIXEL: return "pixel";
+    case DXBC_PROGRAM_VERTEX: return "vertex";
+    case DXBC_PROGRAM_GEOMETRY: return "geometry";
+    case DXBC_PROGRAM_HULL: return "hull";
+    case DXBC_PROGRAM_DOMAIN: return "domain";
+    case DXBC_PROGRAM_COMPUTE: return "compute";
+    default: return "unknown";
+    }
+}
+
+const char *d3d11_shader_profile_name(const struct dxbc_shader_info *info, char *buf, size_t size)
+{
+    if (!info->has_program) {
+        snprintf(buf, size, "(no SM4/5 program)");
+        return buf;
+    }
+    const char *suffix = "";
+    if (info->has_level9)
+        suffix = info->level9_target == DXBC_LEVEL9_3 ? "_level_9_3" : "_level_9_1";
+    snprintf(buf, size, "%s_%u_%u%s", stage_prefix(info->program_type), (unsigned)info->major,
+             (unsigned)info->minor, suffix);
+    return buf;
+}
+
+/* The lowest level that runs a plain (no level-9 program) SM4/5 shader: shader model 4.0 is
+ * 10_0, 4.1 is 10_1, 5.0 is 11_0 ("Direct3D feature levels" table); 5.1 is Direct3D 12 only. */
+static D3D_FEATURE_LEVEL plain_min_level(const struct dxbc_shader_info *info)
+{
+    if (info->major == 4)
+        return info->minor == 0 ? D3D_FEATURE_LEVEL_10_0 : D3D_FEATURE_LEVEL_10_1;
+    if (info->major == 5 && info->minor == 0)
+        return D3D_FEATURE_LEVEL_11_0;
+    return D3D_FEATURE_LEVEL_12_0;
+}
+
+/* seed 004, CreateVertexShader and CreatePixelShader rows: the level-9 profiles each 9_x level
+ * accepts, as a set of enum dxbc_level9_target bits. */
+static const struct level9_profile_rule {
+    D3D_FEATURE_LEVEL level;
+    unsigned targets;
+} level9_profile_rules[] = {
+    {D3D_FEATURE_LEVEL_9_1, 1u << DXBC_LEVEL9_1},                       /* _level_9_1 */
+    {D3D_FEATURE_LEVEL_9_2, 1u << DXBC_LEVEL9_1},                       /* _level_9_1 */
+    {D3D_FEATURE_LEVEL_9_3, (1u << DXBC_LEVEL9_1) | (1u << DXBC_LEVEL9_3)}, /* _9_3 or _9_1 */
+};
+
+static const struct level9_profile_rule *level9_rule(D3D_FEATURE_LEVEL level)
+{
+    for (size_t i = 0; i < sizeof(level9_profile_rules) / sizeof(level9_profile_rules[0]); i++)
+        if (level9_profile_rules[i].level == level)
+            return &level9_profile_rules[i];
+    return NULL;
+}
+
+/* "vs_4_0_level_9_3 or vs_4_0_level_9_1": what a level accepts, for the refusal message. */
+static const char *level9_advice(const struct level9_profile_rule *r, const char *prefix,
+                                 char *buf, size_t size)
+{
+    if (r->targets & (1u << DXBC_LEVEL9_3))
+        snprintf(buf, size, "%s_4_0_level_9_3 or %s_4_0_level_9_1", prefix, prefix);
+    else
+        snprintf(buf, size, "%s_4_0_level_9_1", prefix);
+    return buf;
+}
+
+HRESULT d3d11_validate_shader(D3D_FEATURE_LEVEL level, const char *method,
+                              enum dxbc_program_type want, const void *bytecode, SIZE_T size,
+                              bool has_class_linkage, struct dxbc_shader_info *info,
+                              char *msg, size_t msg_size)
+{
+    const char *lname = d3d11_level_name(level);
+    struct dxbc_error err;
+    char profile[48], advice[64];
+
+    memset(info, 0, sizeof(*info));
+    set_msg(msg, msg_size, "%s", "");
+    if (!bytecode) {
+        set_msg(msg, msg_size, "%s: pShaderBytecode is NULL", method);
+        return E_INVALIDARG;
+    }
+    if (!size) {
+        set_msg(msg, msg_size, "%s: BytecodeLength is 0", method);
+        return E_INVALIDARG;
+    }
+    if (has_class_linkage && level < D3D_FEATURE_LEVEL_11_0) {
+        set_msg(msg, msg_size,
+                "%s: pClassLinkage must be NULL at feature level %s (class linkage is shader "
+                "model 5 dynamic linkage, feature level 11_0)", method, lname);
+        return E_INVALIDARG;
+    }
+    int ret = dxbc_parse(bytecode, size, 0, info, &err);
+    if (ret == DXBC_E_NOMEM) {
+        set_msg(msg, msg_size, "%s: out of memory reading the bytecode", method);
+        return E_OUTOFMEMORY;
+    }
+    if (ret < 0) {
+        set_msg(msg, msg_size, "%s: malformed bytecode: %s", method, err.message);
+        return E_INVALIDARG;
+    }
+
+    HRESULT hr = E_INVALIDARG;
+    if (!info->has_program) {
+        set_msg(msg, msg_size, "%s: the bytecode has no SHDR or SHEX program chunk", method);
+        goto refuse;
+    }
+    d3d11_shader_profile_name(info, profile, sizeof(profile));
+    if (info->program_type != want) {
+        set_msg(msg, msg_size, "%s: the bytecode is a %s %s shader, not a %s shader", method,
+                profile, stage_noun(info->program_type), stage_noun(want));
+        goto refuse;
+    }
+
+    const struct level9_profile_rule *rule = level9_rule(level);
+    if (rule) {
+        /* seed 004: at 9_x only the 4_0_level_9_x profiles the row names. */
+        level9_advice(rule, stage_prefix(want), advice, sizeof(advice));
+        if (!info->has_level9) {
+            set_msg(msg, msg_size, "%s: %s needs feature level %s; at %s use %s (seed 004)",
+                    method, profile, d3d11_level_name(plain_min_level(info)), lname, advice);
+            goto refuse;
+        }
+        if (info->major != 4 || info->minor != 0) {
+            /* fxc writes the Aon9 chunk only beside a 4_0 program. */
+            set_msg(msg, msg_size,
+                    "%s: a level-9 (Aon9) program beside a %s_%u_%u program is not a "
+                    "4_0_level_9_x shader; at %s use %s (seed 004)", method, stage_prefix(want),
+                    (unsigned)info->major, (unsigned)info->minor, lname, advice);
+            goto refuse;
+        }
+        if (!(rule->targets & (1u << info->level9_target))) {
+            set_msg(msg, msg_size,
+                    "%s: %s needs feature level 9_3 (its level-9 program is %s_2_x, token "
+                    "0x%08x); at %s use %s (seed 004)", method, profile, stage_prefix(want),
+                    (unsigned)info->level9_version_token, lname, advice);
+            goto refuse;
+        }
+    } else if (plain_min_level(info) > level) {
+        /* 10_0 and above run the SM4/5 program; its shader model decides. */
+        set_msg(msg, msg_size, "%s: %s needs feature level %s, the device is %s", method,
+                profile, d3d11_level_name(plain_min_level(info)), lname);
+        goto refuse;
+    }
+    return S_OK;
+
+refuse:
+    dxbc_info_free(info);
+    return hr;
+}
+
+/* ---- vertex and pixel shader objects --------------------------------------------------------- */
+
+static void shader_code_free(struct d3d11_shader_code *code)
+{
+    dxbc_info_free(&code->info);
+    free(code->bytecode);
+    memset(code, 0, sizeof(*code));
+}
+
+/* One template for both stages (they differ only in their interface): the object, its vtable,
+ * its creation from validated code, and the accessor with its vtable check. */
+#define D3D11_SHADER_CLASS(prefix, Iface)                                                       \
+    struct d3d11_##prefix {                                                                   \
+        Iface iface;                                                                          \
+        struct d3d11_child child;                                                             \
+        struct d3d11_shader_code code;                                                        \
+    };                                                                                        \
+    static void prefix##_destroy(struct d3d11_##prefix *s)                                   \
+    {                                                                                         \
+        shader_code_free(&s->code);                                                           \
+        free(s);                                                                              \
+    }                                                                                         \
+    static const GUID *const prefix##_iids[] = {&IID_##Iface, NULL};                         \
+    D3D11_CHILD_IMPLEMENT(prefix, Iface, struct d3d11_##prefix, prefix##_iids,               \
+                          prefix##_destroy)                                                   \
+    static const Iface##Vtbl prefix##_vtbl = {D3D11_CHILD_VTBL_ENTRIES(prefix)};             \
+    /* Takes ownership of *info (zeroed afterwards), also on failure. */                      \
+    static HRESULT prefix##_create(struct d3d11_device *dev, const void *bytecode,           \
+                                   size_t size, struct dxbc_shader_info *info, Iface **out)  \
+    {                                                                                         \
+        struct d3d11_##prefix *s = calloc(1, sizeof(*s));                                    \
+        uint8_t *copy = malloc(size);                                                         \
+        if (!s || !copy) {                                                                    \
+            free(s);                                                                          \
+            free(copy);                                                                       \
+            dxbc_info_free(info);                                                             \
+            return E_OUTOFMEMORY;                                                             \
+        }                                                                                     \
+        memcpy(copy, bytecode, size);                                                         \
+        s->iface.lpVtbl = &prefix##_vtbl;                                                     \
+        d3d11_child_init(&s->child, dev);                                                     \
+        s->code.bytecode = copy;                                                              \
+        s->code.size = size;                                                                  \
+        s->code.info = *info;                                                                 \
+        memset(info, 0, sizeof(*info));                                                       \
+        *out = &s->iface;                                                                     \
+        return S_OK;                                                                          \
+    }                                                                                         \
+    const struct d3d11_shader_code *d3d11_##prefix##_code(Iface *iface)                      \
+    {                                                                                         \
+        if (!iface || iface->lpVtbl != &prefix##_vtbl)                                        \
+            return NULL;                                                                      \
+        return &prefix##_impl(iface)->code;                                                   \
+    }
+
+D3D11_SHADER_CLASS(vertex_shader, ID3D11VertexShader)
+D3D11_SHADER_CLASS(pixel_shader, ID3D11PixelShader)
+
+static HRESULT STDMETHODCALLTYPE device_CreateVertexShader(ID3D11Device2 *iface,
+                                                           const void *bytecode, SIZE_T size,
+                                                           ID3D11ClassLinkage *linkage,
+                                                           ID3D11VertexShader **out)
+{
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    struct dxbc_shader_info info;
+    char msg[D3D11_SHADER_MSG_SIZE];
+
+    if (out)
+        *out = NULL;
+    HRESULT hr = d3d11_validate_shader(dev->level, "CreateVertexShader", DXBC_PROGRAM_VERTEX,
+                                       bytecode, size, linkage != NULL, &info, msg, sizeof(msg));
+    if (FAILED(hr)) {
+        d3d11_msg(dev, "%s", msg);
+        return hr;
+    }
+    if (!out) {
+        dxbc_info_free(&info);
+        return S_FALSE;
+    }
+    if (FAILED(hr = vertex_shader_create(dev, bytecode, size, &info, out)))
+        d3d11_msg(dev, "CreateVertexShader: out of memory");
+    return hr;
+}
+
+static HRESULT STDMETHODCALLTYPE device_CreatePixelShader(ID3D11Device2 *iface,
+                                                          const void *bytecode, SIZE_T size,
+                                                          ID3D11ClassLinkage *linkage,
+                                                          ID3D11PixelShader **out)
+{
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    struct dxbc_shader_info info;
+    char msg[D3D11_SHADER_MSG_SIZE];
+
+    if (out)
+        *out = NULL;
+    HRESULT hr = d3d11_validate_shader(dev->level, "CreatePixelShader", DXBC_PROGRAM_PIXEL,
+                                       bytecode, size, linkage != NULL, &info, msg, sizeof(msg));
+    if (FAILED(hr)) {
+        d3d11_msg(dev, "%s", msg);
+        return hr;
+    }
+    if (!out) {
+        dxbc_info_free(&info);
+        return S_FALSE;
+    }
+    if (FAILED(hr = pixel_shader_create(dev, bytecode, size, &info, out)))
+        d3d11_msg(dev, "CreatePixelShader: out of memory");
+    return hr;
+}
+
+/* ---- the stages 10Level9 does not have ------------------------------------------------------ */
+
+static const struct stage_rule {
+    const char *method;
+    const char *what;              /* plural noun for the message */
+    D3D_FEATURE_LEVEL min_level;   /* first level that has the stage */
+    const char *why;               /* the source, ends the message */
+} stage_rules[] = {
+    /* seed 004: not supported at any 9_x level */
+    {"CreateGeometryShader", "geometry shaders", D3D_FEATURE_LEVEL_10_0, "(seed 004)"},
+    {"CreateGeometryShaderWithStreamOutput", "geometry shaders with stream output",
+     D3D_FEATURE_LEVEL_10_0, "(seed 004)"},
+    /* seed 004: not supported at any 9_x or 10_x level */
+    {"CreateHullShader", "hull shaders", D3D_FEATURE_LEVEL_11_0, "(seed 004)"},
+    {"CreateDomainShader", "domain shaders", D3D_FEATURE_LEVEL_11_0, "(seed 004)"},
+    /* "Compute Shader Overview": cs_4_x only on 10_x hardware that reports it, cs_5_0 at 11_0 */
+    {"CreateComputeShader", "compute shaders", D3D_FEATURE_LEVEL_10_0,
+     "(10Level9 has no compute shaders)"},
+    /* dynamic shader linkage is shader model 5 ("Interfaces and Classes") */
+    {"CreateClassLinkage", "class linkages", D3D_FEATURE_LEVEL_11_0,
+     "(dynamic shader linkage is shader model 5)"},
+};
+
+enum stage_index { STAGE_GS, STAGE_GS_SO, STAGE_HS, STAGE_DS, STAGE_CS, STAGE_CLASS_LINKAGE };
+
+/* Refuses (or, above 9_3, reports unimplemented) a stage call; always sets *out to NULL. */
+static HRESULT stage_call(ID3D11Device2 *iface, enum stage_index which, void **out)
+{
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    const struct stage_rule *r = &stage_rules[which];
+
+    if (out)
+        *out = NULL;
+    if (dev->level < r->min_level) {
+        d3d11_msg(dev, "%s: %s are not supported at feature level %s (they need %s) %s",
+                  r->method, r->what, d3d11_level_name(dev->level),
+                  d3d11_level_name(r->min_level), r->why);
+        return E_INVALIDARG;
+    }
+    /* softd3d creates no device above 9_3 (see create.c); should it ever, this says so. */
+    d3d11_msg(dev, "%s: %s are not implemented at feature level %s", r->method, r->what,
+              d3d11_level_name(dev->level));
+    return E_NOTIMPL;
+}
+
+static HRESULT STDMETHODCALLTYPE device_CreateGeometryShader(ID3D11Device2 *iface,
+                                                             const void *bytecode, SIZE_T size,
+                                                             ID3D11ClassLinkage *linkage,
+                                                             ID3D11GeometryShader **out)
+{
+    (void)bytecode, (void)size, (void)linkage;
+    return stage_call(iface, STAGE_GS, (void **)out);
+}
+
+static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
+    ID3D11Device2 *iface, const void *bytecode, SIZE_T size,
+    const D3D11_SO_DECLARATION_ENTRY *decl, UINT entries, const UINT *strides, UINT nstrides,
+    UINT rasterized_stream, ID3D11ClassLinkage *linkage, ID3D11GeometryShader **out)
+{
+    (void)bytecode, (void)size, (void)decl, (void)entries, (void)strides, (void)nstrides;
+    (void)rasterized_stream, (void)linkage;
+    return stage_call(iface, STAGE_GS_SO, (void **)out);
+}
+
+static HRESULT STDMETHODCALLTYPE device_CreateHullShader(ID3D11Device2 *iface, const void *bytecode,
+                                                         SIZE_T size, ID3D11ClassLinkage *linkage,
+                                                         ID3D11HullShader **out)
+{
+    (void)bytecode, (void)size, (void)linkage;
+    return stage_call(iface, STAGE_HS, (void **)out);
+}
+
+static HRESULT STDMETHODCALLTYPE device_CreateDomainShader(ID3D11Device2 *iface,
+                                                           const void *bytecode, SIZE_T size,
+                                                           ID3D11ClassLinkage *linkage,
+                                                           ID3D11DomainShader **out)
+{
+    (void)bytecode, (void)size, (void)linkage;
+    return stage_call(iface, STAGE_DS, (void **)out);
+}
+
+static HRESULT STDMETHODCALLTYPE device_CreateComputeShader(ID3D11Device2 *iface,
+                                                            const void *bytecode, SIZE_T size,
+                                                            ID3D11ClassLinkage *linkage,
+                                                            ID3D11ComputeShader **out)
+{
+    (void)bytecode, (void)size, (void)linkage;
+    return stage_call(iface, STAGE_CS, (void **)out);
+}
+
+static HRESULT STDMETHODCALLTYPE device_CreateClassLinkage(ID3D11Device2 *iface,
+                                                           ID3D11ClassLinkage **out)
+{
+    return stage_call(iface, STAGE_CLASS_LINKAGE, (void **)out);
+}
 
 void d3d11_shader_fill_device_vtbl(ID3D11Device2Vtbl *v)
 {
-    (void)v;
+    v->CreateVertexShader = device_CreateVertexShader;
+    v->CreatePixelShader = device_CreatePixelShader;
+    v->CreateGeometryShader = device_CreateGeometryShader;
+    v->CreateGeometryShaderWithStreamOutput = device_CreateGeometryShaderWithStreamOutput;
+    v->CreateHullShader = device_CreateHullShader;
+    v->CreateDomainShader = device_CreateDomainShader;
+    v->CreateComputeShader = device_CreateComputeShader;
+    v->CreateClassLinkage = device_CreateClassLinkage;
+    d3d11_input_layout_fill_device_vtbl(v);
 }
