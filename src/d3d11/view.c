@@ -1,0 +1,196 @@
+/* src/d3d11/view.c — ID3D11Device: CreateShaderResourceView, CreateRenderTargetView,
+ * CreateDepthStencilView, CreateUnorderedAccessView; the view objects.
+ *
+ * A view is a device child that holds one reference on its resource (GetResource AddRefs it
+ * again for the caller) and keeps its description as GetDesc reports it: the one given, or the
+ * whole-resource one for pDesc NULL, with Format UNKNOWN and MipLevels -1 resolved.  The rules
+ * and decisions are in view_validate.c.  A resource of another device is refused (E_INVALIDARG),
+ * as is a pointer that is not a softd3d resource.
+ */
+#include "d3d11/d3d11_resource.h"
+
+#include <stdlib.h>
+
+#include "d3d11/device_child.h"
+#include "util/log.h"
+
+struct d3d11_srv {
+    ID3D11ShaderResourceView iface;
+    struct d3d11_child child;
+    D3D11_SHADER_RESOURCE_VIEW_DESC desc;
+    struct d3d11_view_info info;
+};
+
+struct d3d11_rtv {
+    ID3D11RenderTargetView iface;
+    struct d3d11_child child;
+    D3D11_RENDER_TARGET_VIEW_DESC desc;
+    struct d3d11_view_info info;
+};
+
+struct d3d11_dsv {
+    ID3D11DepthStencilView iface;
+    struct d3d11_child child;
+    D3D11_DEPTH_STENCIL_VIEW_DESC desc;
+    struct d3d11_view_info info;
+};
+
+#define VIEW_DESTROY(prefix, Type)                                                             \
+    static void prefix##_destroy(Type *v)                                                      \
+    {                                                                                          \
+        d3d11_resource_release(v->info.resource);                                              \
+        free(v);                                                                               \
+    }
+
+VIEW_DESTROY(srv, struct d3d11_srv)
+VIEW_DESTROY(rtv, struct d3d11_rtv)
+VIEW_DESTROY(dsv, struct d3d11_dsv)
+
+static const GUID *const srv_iids[] = { &IID_ID3D11View, &IID_ID3D11ShaderResourceView, NULL };
+static const GUID *const rtv_iids[] = { &IID_ID3D11View, &IID_ID3D11RenderTargetView, NULL };
+static const GUID *const dsv_iids[] = { &IID_ID3D11View, &IID_ID3D11DepthStencilView, NULL };
+
+D3D11_CHILD_IMPLEMENT(srv, ID3D11ShaderResourceView, struct d3d11_srv, srv_iids, srv_destroy)
+D3D11_CHILD_IMPLEMENT(rtv, ID3D11RenderTargetView, struct d3d11_rtv, rtv_iids, rtv_destroy)
+D3D11_CHILD_IMPLEMENT(dsv, ID3D11DepthStencilView, struct d3d11_dsv, dsv_iids, dsv_destroy)
+
+#define VIEW_METHODS(prefix, Iface, Desc)                                                      \
+    static void STDMETHODCALLTYPE prefix##_GetResource(Iface *iface, ID3D11Resource **out)    \
+    {                                                                                          \
+        struct d3d11_resource *res = prefix##_impl(iface)->info.resource;                     \
+        if (!out)                                                                              \
+            return;                                                                            \
+        d3d11_resource_addref(res);                                                            \
+        *out = d3d11_resource_iface(res);                                                      \
+    }                                                                                          \
+    static void STDMETHODCALLTYPE prefix##_GetDesc(Iface *iface, Desc *desc)                  \
+    {                                                                                          \
+        if (desc)                                                                              \
+            *desc = prefix##_impl(iface)->desc;                                                \
+    }
+
+VIEW_METHODS(srv, ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC)
+VIEW_METHODS(rtv, ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC)
+VIEW_METHODS(dsv, ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC)
+
+static const ID3D11ShaderResourceViewVtbl srv_vtbl = {
+    D3D11_CHILD_VTBL_ENTRIES(srv),
+    .GetResource = srv_GetResource,
+    .GetDesc = srv_GetDesc,
+};
+
+static const ID3D11RenderTargetViewVtbl rtv_vtbl = {
+    D3D11_CHILD_VTBL_ENTRIES(rtv),
+    .GetResource = rtv_GetResource,
+    .GetDesc = rtv_GetDesc,
+};
+
+static const ID3D11DepthStencilViewVtbl dsv_vtbl = {
+    D3D11_CHILD_VTBL_ENTRIES(dsv),
+    .GetResource = dsv_GetResource,
+    .GetDesc = dsv_GetDesc,
+};
+
+#define VIEW_INFO(prefix, Iface, Desc)                                                         \
+    const struct d3d11_view_info *d3d11_##prefix##_info(Iface *view, Desc *desc)              \
+    {                                                                                          \
+        struct d3d11_##prefix *v;                                                              \
+        if (!view || view->lpVtbl != &prefix##_vtbl)                                           \
+            return NULL;                                                                       \
+        v = prefix##_impl(view);                                                               \
+        if (desc)                                                                              \
+            *desc = v->desc;                                                                   \
+        return &v->info;                                                                       \
+    }
+
+VIEW_INFO(srv, ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC)
+VIEW_INFO(rtv, ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC)
+VIEW_INFO(dsv, ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC)
+
+/* The resource, if it is one of this device's (NULL otherwise, with a message). */
+static const struct d3d11_resource *view_resource(struct d3d11_device *dev, const char *method,
+                                                  ID3D11Resource *iface)
+{
+    struct d3d11_resource *res = d3d11_resource_from_iface(iface);
+    if (iface && !res)
+        d3d11_msg(dev, "%s: pResource is not a softd3d resource", method);
+    else if (res && res->device != dev)
+        d3d11_msg(dev, "%s: pResource belongs to another device", method);
+    else
+        return res;
+    return NULL;
+}
+
+/* The four Create methods share this shape: resource check, validation, S_FALSE for a NULL
+ * out-pointer, then the object, which takes a reference on the resource. */
+#define CREATE_VIEW(prefix, Iface, Desc, Method)                                               \
+    static HRESULT STDMETHODCALLTYPE device_##Method(ID3D11Device2 *iface,                    \
+                                                      ID3D11Resource *resource,                \
+                                                      const Desc *desc, Iface **out)           \
+    {                                                                                          \
+        struct d3d11_device *dev = d3d11_device_from_iface(iface);                            \
+        char msg[D3D11_RESOURCE_MSG_SIZE];                                                     \
+        const struct d3d11_resource *res;                                                      \
+        struct d3d11_##prefix *v;                                                              \
+        struct d3d11_view_info info;                                                           \
+        Desc resolved;                                                                         \
+        HRESULT hr;                                                                            \
+                                                                                               \
+        if (out)                                                                               \
+            *out = NULL;                                                                       \
+        res = view_resource(dev, #Method, resource);                                          \
+        if (resource && !res)                                                                  \
+            return E_INVALIDARG;                                                               \
+        if (FAILED(hr = d3d11_validate_##prefix(res, desc, dev->level, &resolved, &info, msg, \
+                                                sizeof(msg)))) {                               \
+            d3d11_msg(dev, "%s", msg);                                                         \
+            return hr;                                                                         \
+        }                                                                                      \
+        if (!out)                                                                              \
+            return S_FALSE;                                                                    \
+        if (!(v = calloc(1, sizeof(*v)))) {                                                    \
+            d3d11_msg(dev, #Method ": out of memory");                                        \
+            return E_OUTOFMEMORY;                                                              \
+        }                                                                                      \
+        v->iface.lpVtbl = &prefix##_vtbl;                                                      \
+        v->desc = resolved;                                                                    \
+        v->info = info;                                                                        \
+        d3d11_resource_addref(v->info.resource);                                               \
+        d3d11_child_init(&v->child, dev);                                                      \
+        *out = &v->iface;                                                                      \
+        return S_OK;                                                                           \
+    }
+
+CREATE_VIEW(srv, ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC,
+            CreateShaderResourceView)
+CREATE_VIEW(rtv, ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC, CreateRenderTargetView)
+CREATE_VIEW(dsv, ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC, CreateDepthStencilView)
+
+static HRESULT STDMETHODCALLTYPE device_CreateUnorderedAccessView(
+    ID3D11Device2 *iface, ID3D11Resource *resource, const D3D11_UNORDERED_ACCESS_VIEW_DESC *desc,
+    ID3D11UnorderedAccessView **out)
+{
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    char msg[D3D11_RESOURCE_MSG_SIZE];
+    HRESULT hr;
+
+    if (out)
+        *out = NULL;
+    hr = d3d11_validate_uav(d3d11_resource_from_iface(resource), desc, dev->level, msg,
+                            sizeof(msg));
+    if (FAILED(hr)) {
+        d3d11_msg(dev, "%s", msg);
+        return hr;
+    }
+    /* Unreachable with 9_x devices: no unordered-access view object exists. */
+    softd3d_log_unimplemented("ID3D11Device::CreateUnorderedAccessView above feature level 9_3");
+    return E_NOTIMPL;
+}
+
+void d3d11_view_fill_device_vtbl(ID3D11Device2Vtbl *v)
+{
+    v->CreateShaderResourceView = device_CreateShaderResourceView;
+    v->CreateRenderTargetView = device_CreateRenderTargetView;
+    v->CreateDepthStencilView = device_CreateDepthStencilView;
+    v->CreateUnorderedAccessView = device_CreateUnorderedAccessView;
+}

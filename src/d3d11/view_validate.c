@@ -1,0 +1,485 @@
+/* src/d3d11/view_validate.c — the pure validation of CreateShaderResourceView,
+ * CreateRenderTargetView, CreateDepthStencilView and CreateUnorderedAccessView.
+ *
+ * Sources:
+ *  - Seed 004 rows (the public "10Level9 ID3D11Device Methods" page says the same):
+ *    CreateShaderResourceView: MostDetailedMip + MipLevels must include the lowest LOD (the
+ *    smallest subresource), and the view must include all array elements;
+ *    CreateRenderTargetView: render-target views only of Texture2D objects;
+ *    CreateDepthStencilView: "does not support two-sided stencil" (decision below);
+ *    CreateUnorderedAccessView: not supported at any 9_x level.
+ *  - The general rules of the Create*View pages and the view-description structures: the
+ *    resource must have the matching bind flag; pDesc NULL views the whole resource (render
+ *    target and depth-stencil views: mip 0) in the resource's format, which then must not be
+ *    typeless; a view's format is the resource's, DXGI_FORMAT_UNKNOWN (= the resource's), or,
+ *    for a _TYPELESS resource, a typed member of its family; the view dimension must fit the
+ *    resource; mip and array ranges within the resource (MipLevels -1: every mip from
+ *    MostDetailedMip on).
+ *  - The view format must support the use at the level (format_support.h): SHADER_SAMPLE or
+ *    SHADER_LOAD, RENDER_TARGET, DEPTH_STENCIL; TEXTURECUBE / TEXTURE3D for those dimensions.
+ *  - Dimensions 10Level9 lacks ("Direct3D feature levels" overview: no texture arrays, no cube
+ *    arrays at 9_x; no multisampled resources in softd3d): TEXTURE2DARRAY and TEXTURECUBEARRAY
+ *    shader-resource views, every multisampled dimension, buffer and 1D dimensions.
+ *
+ * Decisions:
+ *  - Two-sided stencil (seed 004, CreateDepthStencilView; the seed README's note).  The public
+ *    English page says the same words ("Does not support two-sided stencil") under
+ *    CreateDepthStencilView, but D3D11_DEPTH_STENCIL_VIEW_DESC has no member that selects
+ *    one- or two-sided stencil: sidedness lives in D3D11_DEPTH_STENCIL_DESC (FrontFace /
+ *    BackFace), CreateDepthStencilState has no 10Level9 row, and seed 000 requires
+ *    D3DSTENCILCAPS_TWOSIDED of every 9_1 driver.  So CreateDepthStencilView refuses nothing on
+ *    that account (a D24_UNORM_S8_UINT view is created at every level) and two-sided stencil
+ *    states stay legal (state.c).  Tested by seed004_CreateDepthStencilView_two_sided_stencil.
+ *  - Read-only depth-stencil views (Flags D3D11_DSV_READ_ONLY_DEPTH / _STENCIL) are refused
+ *    below 11_0: the "Direct3D 11 Features" page lists read-only depth or stencil views as a
+ *    Direct3D 11 hardware feature, and a 10Level9 driver (the D3D9 DDI) has no such view.
+ *  - Render-target views of cube faces: TEXTURE2DARRAY render-target views are allowed at 9_x
+ *    (within the resource), because that is how a cube face is rendered to at 9_x (10Level9
+ *    ID3D11DeviceContext page, ClearRenderTargetView: "create a render target view for each
+ *    face or array slice").  A NULL description on a cube views all six faces as an array.
+ *  - A NULL shader-resource-view description on a cube texture makes a TEXTURECUBE view (the
+ *    only view of all six faces that exists at 9_x).
+ */
+#include "d3d11/d3d11_resource.h"
+
+#include "d3d11/format_support.h"
+
+#define REFUSE(...) return d3d11_res_refuse(E_INVALIDARG, msg, msg_size, __VA_ARGS__)
+#define LEVEL d3d11_level_name(level)
+#define IS_9X (level < D3D_FEATURE_LEVEL_10_0)
+
+static const char *resource_kind(const struct d3d11_resource *res)
+{
+    switch (res->dim) {
+    case D3D11_RESOURCE_DIMENSION_BUFFER: return "a buffer";
+    case D3D11_RESOURCE_DIMENSION_TEXTURE1D: return "a Texture1D";
+    case D3D11_RESOURCE_DIMENSION_TEXTURE2D: return "a Texture2D";
+    default: return "a Texture3D";
+    }
+}
+
+/* The view's format: the resource's (typed) format, UNKNOWN for it, or a typed member of a
+ * typeless resource's family. */
+static HRESULT resolve_format(const char *m, const struct d3d11_resource *res, DXGI_FORMAT want,
+                              DXGI_FORMAT *out, char *msg, size_t msg_size)
+{
+    const core_format_desc *f;
+    if (want == DXGI_FORMAT_UNKNOWN) {
+        if (d3d11_format_is_typeless(res->format))
+            REFUSE("%s: the resource's format DXGI_FORMAT_%s is typeless: the view needs a typed "
+                   "Format (pDesc NULL or Format DXGI_FORMAT_UNKNOWN use the resource's)", m,
+                   d3d11_format_name(res->format));
+        *out = res->format;
+        return S_OK;
+    }
+    if (!(f = core_format_get(want)) || f->d3d9_only)
+        REFUSE("%s: Format %u is not a DXGI_FORMAT value", m, (unsigned)want);
+    if (f->kind == CORE_FMT_TYPELESS)
+        REFUSE("%s: a view cannot have the typeless format DXGI_FORMAT_%s", m, f->name);
+    if (want != res->format) {
+        if (!d3d11_format_is_typeless(res->format))
+            REFUSE("%s: Format DXGI_FORMAT_%s differs from the resource's DXGI_FORMAT_%s (views "
+                   "of a typed resource use its format, or DXGI_FORMAT_UNKNOWN)", m, f->name,
+                   d3d11_format_name(res->format));
+        if (f->typeless_family != (core_format)res->format)
+            REFUSE("%s: Format DXGI_FORMAT_%s is not in the family of the resource's "
+                   "DXGI_FORMAT_%s", m, f->name, d3d11_format_name(res->format));
+    }
+    *out = want;
+    return S_OK;
+}
+
+/* MostDetailedMip / MipLevels (-1: to the last mip) within the resource. */
+static HRESULT check_mips(const char *m, const struct d3d11_resource *res, UINT first, UINT count,
+                          struct d3d11_view_info *info, char *msg, size_t msg_size)
+{
+    if (first >= res->mip_levels)
+        REFUSE("%s: MostDetailedMip %u is beyond the resource's %u mip levels", m, first,
+               res->mip_levels);
+    if (count == (UINT)-1)
+        count = res->mip_levels - first;
+    if (!count || count > res->mip_levels - first)
+        REFUSE("%s: MipLevels %u from MostDetailedMip %u exceeds the resource's %u mip levels", m,
+               count, first, res->mip_levels);
+    info->first_mip = first;
+    info->mip_count = count;
+    return S_OK;
+}
+
+static HRESULT check_mip_slice(const char *m, const struct d3d11_resource *res, UINT mip,
+                               struct d3d11_view_info *info, char *msg, size_t msg_size)
+{
+    if (mip >= res->mip_levels)
+        REFUSE("%s: MipSlice %u is beyond the resource's %u mip levels", m, mip, res->mip_levels);
+    info->first_mip = mip;
+    info->mip_count = 1;
+    return S_OK;
+}
+
+static HRESULT check_slices(const char *m, const struct d3d11_resource *res, UINT first,
+                            UINT count, struct d3d11_view_info *info, char *msg, size_t msg_size)
+{
+    if (first >= res->array_size || !count || count > res->array_size - first)
+        REFUSE("%s: array slices %u..%u (FirstArraySlice %u, ArraySize %u) are not within the "
+               "resource's %u slices", m, first, first + count - 1, first, count,
+               res->array_size);
+    info->first_slice = first;
+    info->slice_count = count;
+    return S_OK;
+}
+
+static HRESULT check_support(const char *m, DXGI_FORMAT format, UINT any_of, const char *what,
+                             D3D_FEATURE_LEVEL level, char *msg, size_t msg_size)
+{
+    if (!(d3d11_format_support_bits(level, format) & any_of))
+        REFUSE("%s: DXGI_FORMAT_%s cannot be used for %s at feature level %s "
+               "(CheckFormatSupport)", m, d3d11_format_name(format), what, LEVEL);
+    return S_OK;
+}
+
+/* ---- shader-resource views ---------------------------------------------------------------- */
+
+static const struct srv_dim {
+    D3D11_SRV_DIMENSION dim;
+    const char *name;
+    D3D11_RESOURCE_DIMENSION res;
+    D3D_FEATURE_LEVEL min_level;
+} srv_dims[] = {
+    { D3D11_SRV_DIMENSION_BUFFER, "D3D11_SRV_DIMENSION_BUFFER", D3D11_RESOURCE_DIMENSION_BUFFER,
+      D3D_FEATURE_LEVEL_10_0 },
+    { D3D11_SRV_DIMENSION_TEXTURE1D, "D3D11_SRV_DIMENSION_TEXTURE1D",
+      D3D11_RESOURCE_DIMENSION_TEXTURE1D, D3D_FEATURE_LEVEL_10_0 },
+    { D3D11_SRV_DIMENSION_TEXTURE1DARRAY, "D3D11_SRV_DIMENSION_TEXTURE1DARRAY",
+      D3D11_RESOURCE_DIMENSION_TEXTURE1D, D3D_FEATURE_LEVEL_10_0 },
+    { D3D11_SRV_DIMENSION_TEXTURE2D, "D3D11_SRV_DIMENSION_TEXTURE2D",
+      D3D11_RESOURCE_DIMENSION_TEXTURE2D, D3D_FEATURE_LEVEL_9_1 },
+    { D3D11_SRV_DIMENSION_TEXTURE2DARRAY, "D3D11_SRV_DIMENSION_TEXTURE2DARRAY",
+      D3D11_RESOURCE_DIMENSION_TEXTURE2D, D3D_FEATURE_LEVEL_10_0 },
+    { D3D11_SRV_DIMENSION_TEXTURE2DMS, "D3D11_SRV_DIMENSION_TEXTURE2DMS",
+      D3D11_RESOURCE_DIMENSION_TEXTURE2D, D3D_FEATURE_LEVEL_10_0 },
+    { D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY, "D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY",
+      D3D11_RESOURCE_DIMENSION_TEXTURE2D, D3D_FEATURE_LEVEL_10_0 },
+    { D3D11_SRV_DIMENSION_TEXTURE3D, "D3D11_SRV_DIMENSION_TEXTURE3D",
+      D3D11_RESOURCE_DIMENSION_TEXTURE3D, D3D_FEATURE_LEVEL_9_1 },
+    { D3D11_SRV_DIMENSION_TEXTURECUBE, "D3D11_SRV_DIMENSION_TEXTURECUBE",
+      D3D11_RESOURCE_DIMENSION_TEXTURE2D, D3D_FEATURE_LEVEL_9_1 },
+    { D3D11_SRV_DIMENSION_TEXTURECUBEARRAY, "D3D11_SRV_DIMENSION_TEXTURECUBEARRAY",
+      D3D11_RESOURCE_DIMENSION_TEXTURE2D, D3D_FEATURE_LEVEL_10_1 },
+    { D3D11_SRV_DIMENSION_BUFFEREX, "D3D11_SRV_DIMENSION_BUFFEREX",
+      D3D11_RESOURCE_DIMENSION_BUFFER, D3D_FEATURE_LEVEL_11_0 },
+};
+
+HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
+                           const D3D11_SHADER_RESOURCE_VIEW_DESC *desc, D3D_FEATURE_LEVEL level,
+                           D3D11_SHADER_RESOURCE_VIEW_DESC *out, struct d3d11_view_info *info,
+                           char *msg, size_t msg_size)
+{
+    const char *m = "CreateShaderResourceView";
+    const struct srv_dim *dim = NULL;
+    D3D11_SHADER_RESOURCE_VIEW_DESC d;
+    struct d3d11_view_info vi = { 0 };
+    bool cube = false;
+    HRESULT hr;
+
+    if (!res)
+        REFUSE("%s: pResource is NULL or not a resource of this device", m);
+    /* Buffers cannot be shader resources at 9_x: CreateBuffer (seed 004) allows only vertex,
+     * index and constant buffers, and no format supports D3D11_FORMAT_SUPPORT_BUFFER. */
+    if (IS_9X && res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+        REFUSE("%s: shader-resource views of buffers are not supported at feature level %s "
+               "(buffers are only vertex, index or constant buffers, seed 004)", m, LEVEL);
+    if (!(res->bind_flags & D3D11_BIND_SHADER_RESOURCE))
+        REFUSE("%s: the resource was not created with D3D11_BIND_SHADER_RESOURCE (BindFlags "
+               "0x%x)", m, res->bind_flags);
+
+    if (desc) {
+        d = *desc;
+    } else {
+        /* The whole resource, in its format. */
+        d = (D3D11_SHADER_RESOURCE_VIEW_DESC){ .Format = DXGI_FORMAT_UNKNOWN };
+        if (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+            d.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE3D;
+            d.Texture3D.MipLevels = res->mip_levels;
+        } else if (res->misc_flags & D3D11_RESOURCE_MISC_TEXTURECUBE) {
+            d.ViewDimension = res->array_size > 6 ? D3D11_SRV_DIMENSION_TEXTURECUBEARRAY
+                                                  : D3D11_SRV_DIMENSION_TEXTURECUBE;
+            d.TextureCubeArray.MipLevels = res->mip_levels;
+            if (res->array_size > 6)
+                d.TextureCubeArray.NumCubes = res->array_size / 6;
+        } else if (res->array_size > 1) {
+            d.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
+            d.Texture2DArray.MipLevels = res->mip_levels;
+            d.Texture2DArray.ArraySize = res->array_size;
+        } else {
+            d.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+            d.Texture2D.MipLevels = res->mip_levels;
+        }
+    }
+    if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
+        return hr;
+
+    for (size_t i = 0; i < sizeof(srv_dims) / sizeof(srv_dims[0]); i++)
+        if (srv_dims[i].dim == d.ViewDimension)
+            dim = &srv_dims[i];
+    if (!dim)
+        REFUSE("%s: ViewDimension %d is not a D3D11_SRV_DIMENSION of a view", m,
+               (int)d.ViewDimension);
+    if (dim->res != res->dim)
+        REFUSE("%s: %s does not fit %s", m, dim->name, resource_kind(res));
+
+    switch (d.ViewDimension) {
+    case D3D11_SRV_DIMENSION_TEXTURE2D:
+        hr = check_mips(m, res, d.Texture2D.MostDetailedMip, d.Texture2D.MipLevels, &vi, msg,
+                        msg_size);
+        vi.slice_count = 1;
+        break;
+    case D3D11_SRV_DIMENSION_TEXTURE2DARRAY:
+        if (FAILED(hr = check_mips(m, res, d.Texture2DArray.MostDetailedMip,
+                                   d.Texture2DArray.MipLevels, &vi, msg, msg_size)))
+            return hr;
+        hr = check_slices(m, res, d.Texture2DArray.FirstArraySlice, d.Texture2DArray.ArraySize,
+                          &vi, msg, msg_size);
+        break;
+    case D3D11_SRV_DIMENSION_TEXTURE3D:
+        hr = check_mips(m, res, d.Texture3D.MostDetailedMip, d.Texture3D.MipLevels, &vi, msg,
+                        msg_size);
+        vi.slice_count = 1;
+        break;
+    case D3D11_SRV_DIMENSION_TEXTURECUBE:
+        if (!(res->misc_flags & D3D11_RESOURCE_MISC_TEXTURECUBE))
+            REFUSE("%s: D3D11_SRV_DIMENSION_TEXTURECUBE needs a resource created with "
+                   "D3D11_RESOURCE_MISC_TEXTURECUBE", m);
+        hr = check_mips(m, res, d.TextureCube.MostDetailedMip, d.TextureCube.MipLevels, &vi, msg,
+                        msg_size);
+        vi.slice_count = 6;
+        cube = true;
+        break;
+    case D3D11_SRV_DIMENSION_TEXTURECUBEARRAY:
+        if (!(res->misc_flags & D3D11_RESOURCE_MISC_TEXTURECUBE))
+            REFUSE("%s: D3D11_SRV_DIMENSION_TEXTURECUBEARRAY needs a resource created with "
+                   "D3D11_RESOURCE_MISC_TEXTURECUBE", m);
+        if (FAILED(hr = check_mips(m, res, d.TextureCubeArray.MostDetailedMip,
+                                   d.TextureCubeArray.MipLevels, &vi, msg, msg_size)))
+            return hr;
+        if (d.TextureCubeArray.NumCubes > res->array_size / 6)
+            REFUSE("%s: NumCubes %u exceeds the resource's %u cubes", m,
+                   d.TextureCubeArray.NumCubes, res->array_size / 6);
+        hr = check_slices(m, res, d.TextureCubeArray.First2DArrayFace,
+                          d.TextureCubeArray.NumCubes * 6, &vi, msg, msg_size);
+        cube = true;
+        break;
+    default:
+        /* Buffer, 1D and multisampled views: no such resources at 9_x. */
+        REFUSE("%s: %s needs feature level %s; not supported at feature level %s", m, dim->name,
+               d3d11_level_name(dim->min_level), LEVEL);
+    }
+    if (FAILED(hr))
+        return hr;
+
+    if (IS_9X) {
+        /* seed 004, CreateShaderResourceView: MostDetailedMip + MipLevels must include the
+         * lowest LOD (the smallest subresource). */
+        if (vi.first_mip + vi.mip_count != res->mip_levels)
+            REFUSE("%s: MostDetailedMip %u + MipLevels %u must reach the smallest mip (level %u "
+                   "of %u) at feature level %s (seed 004)", m, vi.first_mip, vi.mip_count,
+                   res->mip_levels - 1, res->mip_levels, LEVEL);
+        /* seed 004, CreateShaderResourceView: the view must include all array elements. */
+        if (vi.first_slice != 0 || vi.slice_count != res->array_size)
+            REFUSE("%s: the view covers array slices %u..%u but must include all %u array "
+                   "elements of the resource at feature level %s (seed 004)", m, vi.first_slice,
+                   vi.first_slice + vi.slice_count - 1, res->array_size, LEVEL);
+    }
+    if (level < dim->min_level)
+        REFUSE("%s: %s needs feature level %s; not supported at feature level %s", m, dim->name,
+               d3d11_level_name(dim->min_level), LEVEL);
+    if (FAILED(hr = check_support(m, d.Format, D3D11_FORMAT_SUPPORT_SHADER_SAMPLE |
+                                  D3D11_FORMAT_SUPPORT_SHADER_LOAD, "shader resources", level,
+                                  msg, msg_size)))
+        return hr;
+    if (cube && FAILED(hr = check_support(m, d.Format, D3D11_FORMAT_SUPPORT_TEXTURECUBE,
+                                          "cube textures", level, msg, msg_size)))
+        return hr;
+
+    /* What GetDesc reports: the resolved format and mip count. */
+    switch (d.ViewDimension) {
+    case D3D11_SRV_DIMENSION_TEXTURE2D: d.Texture2D.MipLevels = vi.mip_count; break;
+    case D3D11_SRV_DIMENSION_TEXTURE2DARRAY: d.Texture2DArray.MipLevels = vi.mip_count; break;
+    case D3D11_SRV_DIMENSION_TEXTURE3D: d.Texture3D.MipLevels = vi.mip_count; break;
+    case D3D11_SRV_DIMENSION_TEXTURECUBE: d.TextureCube.MipLevels = vi.mip_count; break;
+    default: d.TextureCubeArray.MipLevels = vi.mip_count; break;
+    }
+    vi.resource = (struct d3d11_resource *)res;
+    vi.format = d.Format;
+    vi.cube = cube;
+    if (out)
+        *out = d;
+    if (info)
+        *info = vi;
+    return S_OK;
+}
+
+/* ---- render-target views ------------------------------------------------------------------ */
+
+HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
+                           const D3D11_RENDER_TARGET_VIEW_DESC *desc, D3D_FEATURE_LEVEL level,
+                           D3D11_RENDER_TARGET_VIEW_DESC *out, struct d3d11_view_info *info,
+                           char *msg, size_t msg_size)
+{
+    const char *m = "CreateRenderTargetView";
+    D3D11_RENDER_TARGET_VIEW_DESC d;
+    struct d3d11_view_info vi = { 0 };
+    HRESULT hr;
+
+    if (!res)
+        REFUSE("%s: pResource is NULL or not a resource of this device", m);
+    /* seed 004, CreateRenderTargetView: render-target views only of Texture2D objects. */
+    if (IS_9X && res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+        REFUSE("%s: render-target views can only be made of Texture2D objects at feature level "
+               "%s; the resource is %s (seed 004)", m, LEVEL, resource_kind(res));
+    if (!(res->bind_flags & D3D11_BIND_RENDER_TARGET))
+        REFUSE("%s: the resource was not created with D3D11_BIND_RENDER_TARGET (BindFlags 0x%x)",
+               m, res->bind_flags);
+    if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+        REFUSE("%s: render-target views of %s are not supported", m, resource_kind(res));
+
+    if (desc) {
+        d = *desc;
+    } else {
+        /* Mip 0 of the whole resource, in its format. */
+        d = (D3D11_RENDER_TARGET_VIEW_DESC){ .Format = DXGI_FORMAT_UNKNOWN };
+        if (res->array_size > 1) {
+            d.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
+            d.Texture2DArray.ArraySize = res->array_size;
+        } else {
+            d.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
+        }
+    }
+    if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
+        return hr;
+    switch (d.ViewDimension) {
+    case D3D11_RTV_DIMENSION_TEXTURE2D:
+        hr = check_mip_slice(m, res, d.Texture2D.MipSlice, &vi, msg, msg_size);
+        vi.slice_count = 1;
+        break;
+    case D3D11_RTV_DIMENSION_TEXTURE2DARRAY:
+        /* Decision above: per-face / per-slice views of cube textures exist at 9_x. */
+        if (FAILED(hr = check_mip_slice(m, res, d.Texture2DArray.MipSlice, &vi, msg, msg_size)))
+            return hr;
+        hr = check_slices(m, res, d.Texture2DArray.FirstArraySlice, d.Texture2DArray.ArraySize,
+                          &vi, msg, msg_size);
+        break;
+    case D3D11_RTV_DIMENSION_TEXTURE2DMS:
+    case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY:
+        REFUSE("%s: ViewDimension %d (multisampled) does not fit a resource with "
+               "SampleDesc.Count 1", m, (int)d.ViewDimension);
+    default:
+        REFUSE("%s: ViewDimension %d is not a render-target view dimension of a Texture2D", m,
+               (int)d.ViewDimension);
+    }
+    if (FAILED(hr))
+        return hr;
+    if (FAILED(hr = check_support(m, d.Format, D3D11_FORMAT_SUPPORT_RENDER_TARGET,
+                                  "render targets", level, msg, msg_size)))
+        return hr;
+    vi.resource = (struct d3d11_resource *)res;
+    vi.format = d.Format;
+    if (out)
+        *out = d;
+    if (info)
+        *info = vi;
+    return S_OK;
+}
+
+/* ---- depth-stencil views ------------------------------------------------------------------ */
+
+HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
+                           const D3D11_DEPTH_STENCIL_VIEW_DESC *desc, D3D_FEATURE_LEVEL level,
+                           D3D11_DEPTH_STENCIL_VIEW_DESC *out, struct d3d11_view_info *info,
+                           char *msg, size_t msg_size)
+{
+    const char *m = "CreateDepthStencilView";
+    static const UINT known_flags = D3D11_DSV_READ_ONLY_DEPTH | D3D11_DSV_READ_ONLY_STENCIL;
+    D3D11_DEPTH_STENCIL_VIEW_DESC d;
+    struct d3d11_view_info vi = { 0 };
+    HRESULT hr;
+
+    if (!res)
+        REFUSE("%s: pResource is NULL or not a resource of this device", m);
+    if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+        REFUSE("%s: depth-stencil views can only be made of Texture1D or Texture2D objects; the "
+               "resource is %s", m, resource_kind(res));
+    if (!(res->bind_flags & D3D11_BIND_DEPTH_STENCIL))
+        REFUSE("%s: the resource was not created with D3D11_BIND_DEPTH_STENCIL (BindFlags 0x%x)",
+               m, res->bind_flags);
+
+    if (desc) {
+        d = *desc;
+    } else {
+        d = (D3D11_DEPTH_STENCIL_VIEW_DESC){ .Format = DXGI_FORMAT_UNKNOWN };
+        if (res->array_size > 1) {
+            d.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DARRAY;
+            d.Texture2DArray.ArraySize = res->array_size;
+        } else {
+            d.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2D;
+        }
+    }
+    if (d.Flags & ~known_flags)
+        REFUSE("%s: Flags 0x%x has bits that are not D3D11_DSV_FLAG values", m, d.Flags);
+    /* Decision above: read-only depth-stencil views are a Direct3D 11 (11_0) feature. */
+    if (d.Flags && level < D3D_FEATURE_LEVEL_11_0)
+        REFUSE("%s: read-only depth-stencil views (Flags 0x%x) need feature level 11_0; not "
+               "supported at feature level %s", m, d.Flags, LEVEL);
+    /* Seed 004, "does not support two-sided stencil": nothing in a depth-stencil view selects
+     * stencil sidedness, so nothing is refused here (decision above). */
+    if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
+        return hr;
+    switch (d.ViewDimension) {
+    case D3D11_DSV_DIMENSION_TEXTURE2D:
+        hr = check_mip_slice(m, res, d.Texture2D.MipSlice, &vi, msg, msg_size);
+        vi.slice_count = 1;
+        break;
+    case D3D11_DSV_DIMENSION_TEXTURE2DARRAY:
+        if (FAILED(hr = check_mip_slice(m, res, d.Texture2DArray.MipSlice, &vi, msg, msg_size)))
+            return hr;
+        hr = check_slices(m, res, d.Texture2DArray.FirstArraySlice, d.Texture2DArray.ArraySize,
+                          &vi, msg, msg_size);
+        break;
+    case D3D11_DSV_DIMENSION_TEXTURE2DMS:
+    case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY:
+        REFUSE("%s: ViewDimension %d (multisampled) does not fit a resource with "
+               "SampleDesc.Count 1", m, (int)d.ViewDimension);
+    default:
+        REFUSE("%s: ViewDimension %d is not a depth-stencil view dimension of a Texture2D", m,
+               (int)d.ViewDimension);
+    }
+    if (FAILED(hr))
+        return hr;
+    if (FAILED(hr = check_support(m, d.Format, D3D11_FORMAT_SUPPORT_DEPTH_STENCIL,
+                                  "depth-stencil targets", level, msg, msg_size)))
+        return hr;
+    vi.resource = (struct d3d11_resource *)res;
+    vi.format = d.Format;
+    vi.dsv_flags = d.Flags;
+    if (out)
+        *out = d;
+    if (info)
+        *info = vi;
+    return S_OK;
+}
+
+/* ---- unordered-access views --------------------------------------------------------------- */
+
+HRESULT d3d11_validate_uav(const struct d3d11_resource *res,
+                           const D3D11_UNORDERED_ACCESS_VIEW_DESC *desc, D3D_FEATURE_LEVEL level,
+                           char *msg, size_t msg_size)
+{
+    (void)desc;
+    /* seed 004, CreateUnorderedAccessView: not supported at any 9_x level (the overview table:
+     * no UAV slots below 11_0 without compute support). */
+    if (level < D3D_FEATURE_LEVEL_11_0)
+        REFUSE("CreateUnorderedAccessView: unordered-access views are not supported at feature "
+               "level %s (seed 004)", LEVEL);
+    if (!res)
+        REFUSE("CreateUnorderedAccessView: pResource is NULL or not a resource of this device");
+    return S_OK;
+}
