@@ -76,6 +76,7 @@
 #include <stdio.h>
 
 #include "d3d11/format_support.h"
+#include "d3d11/limits.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
@@ -574,24 +575,8 @@ static HRESULT check_texture_common(const struct res_flags *f, const core_format
 
 /* ---- CreateTexture2D ---------------------------------------------------------------------- */
 
-/* seed 004, CreateTexture2D table, and the cube limit of the "Direct3D feature levels"
- * overview.  Indexed by level - 9_1 (9_1, 9_2, 9_3). */
-static const struct tex2d_level_rule {
-    UINT max_dim;      /* seed 004: "max texture dimension" (a guaranteed minimum at 9_3) */
-    UINT max_cube;     /* overview table: Max Cubemap Dimension */
-} tex2d_levels[] = {
-    { 2048, 512 },
-    { 2048, 512 },
-    { 4096, 4096 },
-};
-
-/* seed 004, CreateTexture3D: max dimension (any axis), dimensions powers of two. */
-static const UINT tex3d_max_dim[] = { 256, 512, 512 };
-
-static size_t level_index(D3D_FEATURE_LEVEL level)
-{
-    return level <= D3D_FEATURE_LEVEL_9_1 ? 0 : level == D3D_FEATURE_LEVEL_9_2 ? 1 : 2;
-}
+/* The numbers of the seed-004 CreateTexture2D/3D tables and the cube limit of the "Direct3D
+ * feature levels" overview are in the per-level limits table (limits.h). */
 
 HRESULT d3d11_validate_texture2d_desc(const D3D11_TEXTURE2D_DESC *desc,
                                       const D3D11_SUBRESOURCE_DATA *init, bool present,
@@ -629,11 +614,12 @@ HRESULT d3d11_validate_texture2d_desc(const D3D11_TEXTURE2D_DESC *desc,
     mips = d3d11_resolve_mip_levels(desc->MipLevels, desc->Width, desc->Height, 1);
 
     if (IS_9X) {
-        const struct tex2d_level_rule *r = &tex2d_levels[level_index(level)];
+        const struct d3d11_level_limits *r = d3d11_level_limits(level);
         /* seed 004, CreateTexture2D: max texture dimension 2048 (9_1, 9_2), 4096 (9_3). */
-        if (desc->Width > r->max_dim || desc->Height > r->max_dim)
+        if (desc->Width > r->max_texture_dimension || desc->Height > r->max_texture_dimension)
             REFUSE("CreateTexture2D: %ux%u exceeds the maximum texture dimension %u at feature "
-                   "level %s (seed 004)", desc->Width, desc->Height, r->max_dim, LEVEL);
+                   "level %s (seed 004)", desc->Width, desc->Height, r->max_texture_dimension,
+                   LEVEL);
         if (cube) {
             /* seed 004: cube dimensions must be powers of two. */
             if (!is_pow2(desc->Width) || !is_pow2(desc->Height))
@@ -645,9 +631,10 @@ HRESULT d3d11_validate_texture2d_desc(const D3D11_TEXTURE2D_DESC *desc,
                        "(D3D11_RESOURCE_MISC_TEXTURECUBE) at feature level %s (seed 004)",
                        desc->ArraySize, LEVEL);
             /* overview table: Max Cubemap Dimension 512 (9_1, 9_2), 4096 (9_3). */
-            if (desc->Width > r->max_cube || desc->Height > r->max_cube)
+            if (desc->Width > r->max_cube_dimension || desc->Height > r->max_cube_dimension)
                 REFUSE("CreateTexture2D: cube texture %ux%u exceeds the maximum cube dimension "
-                       "%u at feature level %s", desc->Width, desc->Height, r->max_cube, LEVEL);
+                       "%u at feature level %s", desc->Width, desc->Height,
+                       r->max_cube_dimension, LEVEL);
         } else if (desc->ArraySize != 1) {
             /* seed 004: ArraySize 1 without D3D11_RESOURCE_MISC_TEXTURECUBE. */
             REFUSE("CreateTexture2D: ArraySize %u must be 1 (texture arrays need feature level "
@@ -757,7 +744,7 @@ HRESULT d3d11_validate_texture3d_desc(const D3D11_TEXTURE3D_DESC *desc,
     mips = d3d11_resolve_mip_levels(desc->MipLevels, desc->Width, desc->Height, desc->Depth);
 
     if (IS_9X) {
-        UINT max = tex3d_max_dim[level_index(level)];
+        UINT max = d3d11_level_limits(level)->max_texture3d_dimension;
         /* seed 004, CreateTexture3D: max dimension (any axis) 256 (9_1), 512 (9_2, 9_3). */
         if (desc->Width > max || desc->Height > max || desc->Depth > max)
             REFUSE("CreateTexture3D: %ux%ux%u exceeds the maximum dimension %u at feature level "

@@ -77,6 +77,7 @@
  *    D3DSTENCILCAPS_TWOSIDED at 9_1.  So different FrontFace/BackFace are accepted at every level.
  */
 #include "d3d11/d3d11_state.h"
+#include "d3d11/limits.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -274,17 +275,16 @@ struct sampler_rules {
     bool any_border_color;         /* seed 004: border colour within [0,1] at 9_x */
     bool fractional_min_lod;       /* seed 004: MinLOD cannot be fractional at 9_x */
     bool any_max_lod;              /* seed 004: MaxLOD must be FLT_MAX at 9_x */
-    UINT max_anisotropy;           /* seed 004: 2 at 9_1, 16 at 9_2 and 9_3 */
     bool mirror_once;              /* seed 004: MIRROR_ONCE not supported at 9_1 */
 };
 
 static const struct sampler_rules sampler_rules_9x[] = {
-    { D3D_FEATURE_LEVEL_9_1, false, false, false, false, false, 2, false },
-    { D3D_FEATURE_LEVEL_9_2, false, false, false, false, false, 16, true },
-    { D3D_FEATURE_LEVEL_9_3, false, false, false, false, false, 16, true },
+    { D3D_FEATURE_LEVEL_9_1, false, false, false, false, false, false },
+    { D3D_FEATURE_LEVEL_9_2, false, false, false, false, false, true },
+    { D3D_FEATURE_LEVEL_9_3, false, false, false, false, false, true },
 };
 static const struct sampler_rules sampler_rules_above_9_3 = {
-    0, true, false, true, true, true, D3D11_MAX_MAXANISOTROPY, true,
+    0, true, false, true, true, true, true,
 };
 
 /* The row for a level: the 9_x row, or `above` for higher levels. */
@@ -641,11 +641,12 @@ HRESULT d3d11_validate_sampler_desc(const D3D11_SAMPLER_DESC *desc, D3D_FEATURE_
         return refuse(msg, msg_size, "CreateSamplerState: minimum/maximum filter 0x%x is not "
                       "supported at feature level %s (MinMaxFiltering is FALSE)", filter,
                       LEVEL(level));
-    /* seed 004: CreateSamplerState: max anisotropy 2 at 9_1, 16 at 9_2 and 9_3. */
-    if (filter_anisotropic(filter) && desc->MaxAnisotropy > r->max_anisotropy)
+    /* seed 004: CreateSamplerState: max anisotropy 2 at 9_1, 16 at 9_2 and 9_3 (limits.h). */
+    if (filter_anisotropic(filter) && d3d11_level_limits(level) &&
+        desc->MaxAnisotropy > d3d11_level_limits(level)->max_anisotropy)
         return refuse(msg, msg_size, "CreateSamplerState: MaxAnisotropy %u exceeds %u at "
-                      "feature level %s (seed 004)", desc->MaxAnisotropy, r->max_anisotropy,
-                      LEVEL(level));
+                      "feature level %s (seed 004)", desc->MaxAnisotropy,
+                      d3d11_level_limits(level)->max_anisotropy, LEVEL(level));
     /* seed 004: CreateSamplerState, 9_1: D3D11_TEXTURE_ADDRESS_MIRROR_ONCE not supported. */
     for (int i = 0; i < 3 && !r->mirror_once; i++)
         if (modes[i] == D3D11_TEXTURE_ADDRESS_MIRROR_ONCE)

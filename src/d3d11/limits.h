@@ -1,0 +1,26 @@
+/* src/d3d11/limits.h — the numeric limits of each 10Level9 feature level, in one table that the
+ * validators (resource_validate.c, state.c), the draw path and `softd3d-caps --api d3d11` read.
+ * Method-specific yes/no rules (MIRROR_ONCE, occlusion queries, instancing...) stay in the tables
+ * of their methods. */
+#ifndef SOFTD3D_D3D11_LIMITS_H
+#define SOFTD3D_D3D11_LIMITS_H
+
+#include "d3d11.h"
+
+struct d3d11_level_limits {
+    D3D_FEATURE_LEVEL level;
+    UINT max_texture_dimension;   /* seed 004 CreateTexture2D: 2048, 2048, 4096 */
+    UINT max_cube_dimension;      /* "Direct3D feature levels" overview: 512, 512, 4096 */
+    UINT max_texture3d_dimension; /* seed 004 CreateTexture3D: 256, 512, 512 */
+    UINT max_anisotropy;          /* seed 004 CreateSamplerState: 2, 16, 16 */
+    UINT max_primitive_count;     /* seed 000 MaxPrimitiveCount: 65535, 1048575, 1048575 */
+    UINT max_vertex_index;        /* seed 000 MaxVertexIndex: 65534, 1048575, 1048575 */
+    UINT render_targets;          /* seed 000 NumSimultaneousRTs: 1, 1, 4 */
+    UINT max_texture_repeat;      /* seed 000 MaxTextureRepeat: 128, 2048, 8192 */
+    UINT input_slots;             /* D3D11_INPUT_ELEMENT_DESC: InputSlot 0..15 below 11_0 */
+};
+
+/* The limits of a 9_x level; NULL for any other level. */
+const struct d3d11_level_limits *d3d11_level_limits(D3D_FEATURE_LEVEL level);
+
+#endif
