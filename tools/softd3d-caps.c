@@ -55,6 +55,7 @@
 
 #include "core/caps_names.h"
 #include "d3d11/format_support.h"
+#include "d3d11/limits.h"
 #include "core/profile.h"
 
 static void usage(FILE *f)
@@ -73,9 +74,10 @@ static void usage(FILE *f)
  * the highest one), and each CheckFeatureSupport answer is printed.  JSON:
  *   {"profile":"9_1","api":"d3d11","feature_level":"9_1",
  *    "features":{"THREADING":{"DriverConcurrentCreates":true,"DriverCommandLists":false},...},
+ *    "limits":{"MaxTextureDimension":2048,...},
  *    "formats":{"R8G8B8A8_UNORM":["TEXTURE2D","TEXTURECUBE",...],...}}
  * Booleans are JSON booleans; TiledResourcesTier and the min-precision masks are integers;
- * "formats" lists every format the level supports with the names of its D3D11_FORMAT_SUPPORT
+ * "limits" are the numeric limits of the level (src/d3d11/limits.h); "formats" lists every format the level supports with the names of its D3D11_FORMAT_SUPPORT
  * bits (without the D3D11_FORMAT_SUPPORT_ prefix), in DXGI_FORMAT order. */
 struct d3d11_field { const char *name; size_t offset; int boolean; };
 struct d3d11_feature {
@@ -218,6 +220,33 @@ static int print_d3d11(const core_profile *p, int json, const char *level)
         }
         if (json)
             printf("}");
+    }
+    /* The numeric limits of the level (src/d3d11/limits.h). */
+    {
+        const struct d3d11_level_limits *l = d3d11_level_limits(got);
+        static const struct { const char *name; size_t offset; } fields[] = {
+            { "MaxTextureDimension", offsetof(struct d3d11_level_limits, max_texture_dimension) },
+            { "MaxCubeDimension", offsetof(struct d3d11_level_limits, max_cube_dimension) },
+            { "MaxTexture3DDimension", offsetof(struct d3d11_level_limits, max_texture3d_dimension) },
+            { "MaxAnisotropy", offsetof(struct d3d11_level_limits, max_anisotropy) },
+            { "MaxPrimitiveCount", offsetof(struct d3d11_level_limits, max_primitive_count) },
+            { "MaxVertexIndex", offsetof(struct d3d11_level_limits, max_vertex_index) },
+            { "SimultaneousRenderTargets", offsetof(struct d3d11_level_limits, render_targets) },
+            { "MaxTextureRepeat", offsetof(struct d3d11_level_limits, max_texture_repeat) },
+            { "InputSlots", offsetof(struct d3d11_level_limits, input_slots) },
+        };
+        if (json)
+            printf("},\"limits\":{");
+        else
+            printf("  limits\n");
+        for (size_t i = 0; l && i < sizeof(fields) / sizeof(fields[0]); i++) {
+            UINT v;
+            memcpy(&v, (const char *)l + fields[i].offset, sizeof(v));
+            if (json)
+                printf("%s\"%s\":%u", i ? "," : "", fields[i].name, v);
+            else
+                printf("    %-60s %u\n", fields[i].name, v);
+        }
     }
     /* The format support table of the device's level (CheckFormatSupport for every format). */
     if (json)

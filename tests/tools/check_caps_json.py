@@ -8,7 +8,8 @@ is met; every row of the levels above P is not met, except the rows a lower leve
     vs_4_0_level_9_1 shaders need vs_2_0 hardware (profile.c);
   - 9_3 MaxVertexShaderConst >= 256: any vs_2_0 device has at least 256 constants (the vs_2_0
     register reference: "at least 256 for vs_2_0").
-The --api d3d11 output must parse and name the level.
+The --api d3d11 output must parse and name the level, with the level's limits and formats
+(R32_UINT index buffers only from 9_2, seed 004).
 """
 IMPLIED = {('9_2', 'MaxTextureWidth'), ('9_2', 'MaxTextureHeight'), ('9_2', 'VertexShaderVersion'),
            ('9_3', 'MaxVertexShaderConst')}
@@ -35,5 +36,18 @@ for profile, level in [('9_1', '9_1'), ('9_2', '9_2'), ('9_3', '9_3'), ('max', '
     d11 = json.loads(subprocess.check_output([tool, '--json', '--api', 'd3d11', '--profile', profile]))
     if d11['feature_level'] != level or 'THREADING' not in d11['features']:
         print('profile %s: d3d11 output %r' % (profile, d11))
+        errors += 1
+    # seed 004 CreateTexture2D: 2048 at 9_1/9_2, 4096 at 9_3; seed 000 NumSimultaneousRTs.
+    want_dim = {'9_1': 2048, '9_2': 2048, '9_3': 4096}[level]
+    want_rts = {'9_1': 1, '9_2': 1, '9_3': 4}[level]
+    lim = d11.get('limits', {})
+    if lim.get('MaxTextureDimension') != want_dim or lim.get('SimultaneousRenderTargets') != want_rts:
+        print('profile %s: d3d11 limits %r' % (profile, lim))
+        errors += 1
+    fmts = d11.get('formats', {})
+    if 'RENDER_TARGET' not in fmts.get('R8G8B8A8_UNORM', []) or \
+            ('IA_INDEX_BUFFER' in fmts.get('R32_UINT', [])) != (level != '9_1'):
+        print('profile %s: d3d11 formats R8G8B8A8_UNORM %r R32_UINT %r' %
+              (profile, fmts.get('R8G8B8A8_UNORM'), fmts.get('R32_UINT')))
         errors += 1
 sys.exit(1 if errors else 0)
