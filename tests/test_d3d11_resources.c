@@ -1149,3 +1149,92 @@ TEST(seed004_OpenSharedResource_nothing_is_shared)
         dev_done(dev);
     }
 }
+
+/* IASetIndexBuffer: the seed-004 index-format row at draw-state time, and the lifetime rules of
+ * bound objects (the context keeps a bound buffer alive, but not the device). */
+static ID3D11Buffer *make_index_buffer(ID3D11Device *dev)
+{
+    D3D11_BUFFER_DESC d = { 64, D3D11_USAGE_DEFAULT, D3D11_BIND_INDEX_BUFFER, 0, 0, 0 };
+    ID3D11Buffer *b = NULL;
+    CHECK_HR(ID3D11Device_CreateBuffer(dev, &d, NULL, &b), S_OK);
+    return b;
+}
+
+TEST(seed004_CreateBuffer_index_format_at_IASetIndexBuffer)
+{
+    static const D3D_FEATURE_LEVEL levels[] = { D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_2,
+                                                D3D_FEATURE_LEVEL_9_3 };
+    for (int i = 0; i < 3; i++) {
+        ID3D11Device *dev = NULL;
+        ID3D11DeviceContext *ctx = NULL;
+        ID3D11Buffer *b, *got = NULL;
+        DXGI_FORMAT fmt = DXGI_FORMAT_UNKNOWN;
+        UINT off = 99;
+        CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &levels[i], 1,
+                                   D3D11_SDK_VERSION, &dev, NULL, &ctx), S_OK);
+        if (!dev)
+            continue;
+        b = make_index_buffer(dev);
+        /* R16_UINT at every level */
+        ID3D11DeviceContext_IASetIndexBuffer(ctx, b, DXGI_FORMAT_R16_UINT, 2);
+        ID3D11DeviceContext_IAGetIndexBuffer(ctx, &got, &fmt, &off);
+        CHECK(got == b);
+        CHECK_EQ(fmt, DXGI_FORMAT_R16_UINT);
+        CHECK_EQ(off, 2);
+        if (got)
+            ID3D11Buffer_Release(got);
+        /* R32_UINT only from 9_2; refused at 9_1 with the binding left as it was */
+        util_clear_last_message();
+        ID3D11DeviceContext_IASetIndexBuffer(ctx, b, DXGI_FORMAT_R32_UINT, 0);
+        ID3D11DeviceContext_IAGetIndexBuffer(ctx, &got, &fmt, &off);
+        if (levels[i] == D3D_FEATURE_LEVEL_9_1) {
+            CHECK_EQ(fmt, DXGI_FORMAT_R16_UINT);
+            CHECK_EQ(off, 2);
+            CHECK_STR_CONTAINS(util_last_message(), "R32_UINT index buffers are not supported");
+        } else {
+            CHECK_EQ(fmt, DXGI_FORMAT_R32_UINT);
+            CHECK_EQ(off, 0);
+        }
+        if (got)
+            ID3D11Buffer_Release(got);
+        /* not an index format */
+        ID3D11DeviceContext_IASetIndexBuffer(ctx, b, DXGI_FORMAT_R8_UINT, 0);
+        ID3D11DeviceContext_IAGetIndexBuffer(ctx, &got, &fmt, &off);
+        CHECK(fmt == DXGI_FORMAT_R16_UINT || fmt == DXGI_FORMAT_R32_UINT);
+        if (got)
+            ID3D11Buffer_Release(got);
+        /* unbind */
+        ID3D11DeviceContext_IASetIndexBuffer(ctx, NULL, DXGI_FORMAT_UNKNOWN, 0);
+        ID3D11DeviceContext_IAGetIndexBuffer(ctx, &got, &fmt, &off);
+        CHECK(got == NULL);
+        CHECK_EQ(ID3D11Buffer_Release(b), 0);
+        ID3D11DeviceContext_Release(ctx);
+        CHECK_EQ(ID3D11Device_Release(dev), 0);
+    }
+}
+
+TEST(d3d11_bound_buffer_outlives_app_reference_not_device)
+{
+    ID3D11Device *dev = NULL;
+    ID3D11DeviceContext *ctx = NULL;
+    ID3D11Buffer *b, *got = NULL;
+    D3D11_BUFFER_DESC d;
+    CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, NULL, 0,
+                               D3D11_SDK_VERSION, &dev, NULL, &ctx), S_OK);
+    if (!dev)
+        return;
+    b = make_index_buffer(dev);
+    ID3D11DeviceContext_IASetIndexBuffer(ctx, b, DXGI_FORMAT_R16_UINT, 0);
+    CHECK_EQ(ID3D11Buffer_Release(b), 0);            /* the application's last reference */
+    ID3D11DeviceContext_IAGetIndexBuffer(ctx, &got, NULL, NULL);
+    CHECK(got == b);                                 /* still alive: the context holds it */
+    if (got) {
+        ID3D11Buffer_GetDesc(got, &d);
+        CHECK_EQ(d.ByteWidth, 64);
+        CHECK_EQ(ID3D11Buffer_Release(got), 0);
+    }
+    ID3D11DeviceContext_Release(ctx);
+    /* The bound buffer must not keep the device alive: this is the last reference, and the
+     * sanitizer build checks that the device, context and buffer are all freed. */
+    CHECK_EQ(ID3D11Device_Release(dev), 0);
+}

@@ -11,7 +11,9 @@
 
 #include <pthread.h>
 
+#include "d3d11/d3d11_resource.h"
 #include "softd3d_com_stubs.h"
+#include "util/log.h"
 
 static inline struct d3d11_context *impl(ID3D11DeviceContext2 *iface)
 {
@@ -97,6 +99,65 @@ static UINT STDMETHODCALLTYPE ctx_GetContextFlags(ID3D11DeviceContext2 *iface)
     return 0;   /* documented: the immediate context's flags are 0 */
 }
 
+/* ---- input assembler ---------------------------------------------------------------------- */
+
+/* IASetIndexBuffer.  A refused call (the debug layer's message; the method returns nothing)
+ * leaves the binding unchanged.  Rules: the buffer must be one of softd3d's buffers created with
+ * D3D11_BIND_INDEX_BUFFER; the format R16_UINT, or R32_UINT from 9_2 (seed 004, CreateBuffer:
+ * "only DXGI_FORMAT_R16_UINT index buffers" at 9_1); unbinding (NULL) accepts any format. */
+static void STDMETHODCALLTYPE ctx_IASetIndexBuffer(ID3D11DeviceContext2 *iface, ID3D11Buffer *buffer,
+                                                   DXGI_FORMAT format, UINT offset)
+{
+    struct d3d11_context *ctx = impl(iface);
+    struct d3d11_device *dev = ctx->device;
+    struct d3d11_resource *res = NULL;
+    char msg[D3D11_RESOURCE_MSG_SIZE];
+
+    if (buffer) {
+        res = d3d11_resource_from_iface((ID3D11Resource *)buffer);
+        if (!res || res->dim != D3D11_RESOURCE_DIMENSION_BUFFER) {
+            d3d11_msg(dev, "IASetIndexBuffer: pIndexBuffer is not a buffer of this device");
+            return;
+        }
+        if (!(res->bind_flags & D3D11_BIND_INDEX_BUFFER)) {
+            d3d11_msg(dev, "IASetIndexBuffer: the buffer was not created with "
+                           "D3D11_BIND_INDEX_BUFFER (BindFlags 0x%x)", res->bind_flags);
+            return;
+        }
+        if (FAILED(d3d11_validate_index_format("IASetIndexBuffer", format, dev->level, msg,
+                                               sizeof(msg)))) {
+            d3d11_msg(dev, "%s", msg);
+            return;
+        }
+        if (offset % (format == DXGI_FORMAT_R32_UINT ? 4 : 2)) {
+            d3d11_msg(dev, "IASetIndexBuffer: Offset %u is not a multiple of the index size",
+                      offset);
+            return;
+        }
+        d3d11_resource_bind(res);
+    }
+    if (ctx->state.index_buffer)
+        d3d11_resource_unbind(ctx->state.index_buffer);
+    ctx->state.index_buffer = res;
+    ctx->state.index_format = res ? format : DXGI_FORMAT_UNKNOWN;
+    ctx->state.index_offset = res ? offset : 0;
+}
+
+static void STDMETHODCALLTYPE ctx_IAGetIndexBuffer(ID3D11DeviceContext2 *iface, ID3D11Buffer **buffer,
+                                                   DXGI_FORMAT *format, UINT *offset)
+{
+    struct d3d11_context *ctx = impl(iface);
+    if (buffer) {
+        *buffer = ctx->state.index_buffer ? (ID3D11Buffer *)ctx->state.index_buffer->iface : NULL;
+        if (*buffer)
+            d3d11_resource_addref(ctx->state.index_buffer);
+    }
+    if (format)
+        *format = ctx->state.index_format;
+    if (offset)
+        *offset = ctx->state.index_offset;
+}
+
 static ID3D11DeviceContext2Vtbl ctx_vtbl = {
     .QueryInterface = ctx_QueryInterface,
     .AddRef = ctx_AddRef,
@@ -107,6 +168,8 @@ static ID3D11DeviceContext2Vtbl ctx_vtbl = {
     .SetPrivateDataInterface = ctx_SetPrivateDataInterface,
     .GetType = ctx_GetType,
     .GetContextFlags = ctx_GetContextFlags,
+    .IASetIndexBuffer = ctx_IASetIndexBuffer,
+    .IAGetIndexBuffer = ctx_IAGetIndexBuffer,
 };
 
 static pthread_once_t vtbl_once = PTHREAD_ONCE_INIT;
@@ -125,7 +188,17 @@ void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device)
     core_pd_init(&ctx->private_data);
 }
 
+/* Unbinds everything (the device is going away: the bound objects' device references are
+ * already gone or going, so this only drops the context's own references). */
+static void context_unbind_all(struct d3d11_context *ctx)
+{
+    if (ctx->state.index_buffer)
+        d3d11_resource_unbind(ctx->state.index_buffer);
+    memset(&ctx->state, 0, sizeof(ctx->state));
+}
+
 void d3d11_context_cleanup(struct d3d11_context *ctx)
 {
+    context_unbind_all(ctx);
     core_pd_free(&ctx->private_data);
 }

@@ -27,11 +27,22 @@
 
 struct d3d11_device;
 
+struct d3d11_resource;
+
+/* The pipeline state the context holds (grows with the rendering work).  Bound objects are held
+ * with one reference each, released when unbound, by ClearState and when the device dies. */
+struct d3d11_context_state {
+    struct d3d11_resource *index_buffer;   /* IASetIndexBuffer */
+    DXGI_FORMAT index_format;
+    UINT index_offset;
+};
+
 struct d3d11_context {
     ID3D11DeviceContext2 iface;
     atomic_uint refcount;
     struct d3d11_device *device;
     core_private_data private_data;
+    struct d3d11_context_state state;
 };
 
 /* The one software adapter, and the factory that enumerates it.  Each is a refcounted object. */

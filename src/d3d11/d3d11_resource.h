@@ -25,6 +25,7 @@
 #include <stddef.h>
 
 #include "d3d11/d3d11_private.h"
+#include "d3d11/device_child.h"
 #include "core/resource.h"
 
 /* Room for every refusal line (util_msg keeps 512 bytes). */
@@ -37,6 +38,7 @@
 /* The part every buffer and texture object shares. */
 struct d3d11_resource {
     void *iface;                     /* the object's ID3D11Buffer / ID3D11Texture2D / 3D */
+    struct d3d11_child *child;       /* its device-child part (device_child.h) */
     struct d3d11_device *device;     /* the creating device (no reference: the object holds one) */
     D3D11_RESOURCE_DIMENSION dim;
     D3D11_USAGE usage;
@@ -57,9 +59,13 @@ static inline ID3D11Resource *d3d11_resource_iface(const struct d3d11_resource *
 {
     return (ID3D11Resource *)res->iface;
 }
-/* Reference counting through the object's own (typed) interface. */
+/* Application references, through the object's own interface. */
 void d3d11_resource_addref(struct d3d11_resource *res);
 void d3d11_resource_release(struct d3d11_resource *res);
+/* The context's references for bound resources (device_child.h: they keep the resource alive,
+ * not the device). */
+void d3d11_resource_bind(struct d3d11_resource *res);
+void d3d11_resource_unbind(struct d3d11_resource *res);
 
 /* What a view selects, resolved: the format is never UNKNOWN, counts are never -1. */
 struct d3d11_view_info {

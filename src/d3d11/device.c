@@ -60,6 +60,10 @@ static ULONG STDMETHODCALLTYPE device_AddRef(ID3D11Device2 *iface)
 
 static void device_destroy(struct d3d11_device *dev)
 {
+    /* Objects still bound to the context hold no device reference (device_child.h); dropping
+     * them below takes and releases one in pairs, so hold the count at 1 meanwhile — it must not
+     * reach 0 a second time. */
+    atomic_store(&dev->refcount, 1);
     d3d11_context_cleanup(&dev->context);
     core_pd_free(&dev->private_data);
     IDXGIAdapter1_Release(&dev->adapter->iface);

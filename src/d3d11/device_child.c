@@ -4,13 +4,44 @@
 void d3d11_child_init(struct d3d11_child *c, struct d3d11_device *device)
 {
     atomic_init(&c->refcount, 1);
+    atomic_init(&c->life, 1);
     c->device = device;
     ID3D11Device2_AddRef(&device->iface);
     core_pd_init(&c->private_data);
 }
 
-struct d3d11_device *d3d11_child_cleanup(struct d3d11_child *c)
+ULONG d3d11_child_addref(struct d3d11_child *c)
 {
-    core_pd_free(&c->private_data);
-    return c->device;
+    ULONG before = atomic_fetch_add(&c->refcount, 1);
+    atomic_fetch_add(&c->life, 1);
+    if (!before)
+        ID3D11Device2_AddRef(&c->device->iface);
+    return before + 1;
+}
+
+bool d3d11_child_tryref(struct d3d11_child *c)
+{
+    unsigned n = atomic_load(&c->life);
+    while (n && !atomic_compare_exchange_weak(&c->life, &n, n + 1))
+        ;
+    if (!n)
+        return false;
+    if (!atomic_fetch_add(&c->refcount, 1))
+        ID3D11Device2_AddRef(&c->device->iface);
+    return true;
+}
+
+void d3d11_child_bind(struct d3d11_child *c)
+{
+    atomic_fetch_add(&c->life, 1);
+}
+
+void d3d11_child_unbind(struct d3d11_child *c, IUnknown *iface)
+{
+    /* Turn the context's reference into an application reference (life unchanged), then drop
+     * it through the object's own Release, which destroys the object if that was its last
+     * reference of either kind and keeps the device count balanced. */
+    if (!atomic_fetch_add(&c->refcount, 1))
+        ID3D11Device2_AddRef(&c->device->iface);
+    IUnknown_Release(iface);
 }

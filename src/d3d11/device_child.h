@@ -15,8 +15,17 @@
  * which defines static blend_QueryInterface, blend_AddRef, blend_Release, blend_GetDevice,
  * blend_GetPrivateData, blend_SetPrivateData, blend_SetPrivateDataInterface and
  * blend_impl(iface).  QueryInterface answers IUnknown, ID3D11DeviceChild and the listed IIDs.
- * `destroy` frees the object's own resources and the object itself; the child part (private data,
- * device reference) is released after it returns.
+ * `destroy` frees the object's own resources and the object itself; the child part (private data)
+ * is released just before it is called.
+ *
+ * Two kinds of references.  The application's (AddRef/Release, `refcount`) keep the object AND
+ * its device alive: while refcount > 0 the object holds one device reference.  The context's
+ * (d3d11_child_bind/unbind, for bound state) keep only the object alive: a device whose
+ * application references are all gone dies even while its context has objects bound, and the
+ * context's cleanup then drops them — otherwise bound objects and the device would keep each
+ * other alive forever.  `life` counts both kinds; the object is destroyed when it reaches 0.
+ * An application reference taken again after refcount reached 0 (IAGetIndexBuffer on a buffer
+ * the application released while bound) takes the device reference again.
  */
 #ifndef SOFTD3D_D3D11_DEVICE_CHILD_H
 #define SOFTD3D_D3D11_DEVICE_CHILD_H
@@ -25,26 +34,59 @@
 #include "core/com_object.h"
 
 struct d3d11_child {
-    atomic_uint refcount;
+    atomic_uint refcount;            /* the application's references */
+    atomic_uint life;                /* the application's and the context's references */
     struct d3d11_device *device;
     core_private_data private_data;
 };
 
-/* refcount 1, AddRef on the device. */
+/* refcount 1, life 1, AddRef on the device. */
 void d3d11_child_init(struct d3d11_child *c, struct d3d11_device *device);
-/* Frees the private data; returns the device, whose reference the caller must release after it
- * has freed the object (the device may die with that release). */
-struct d3d11_device *d3d11_child_cleanup(struct d3d11_child *c);
+/* The context's references (see above).  `iface` is the object's interface: an unbind that ends
+ * the object's life destroys it through its own Release. */
+void d3d11_child_bind(struct d3d11_child *c);
+void d3d11_child_unbind(struct d3d11_child *c, IUnknown *iface);
+/* One application reference more (AddRef, QueryInterface): 0 -> 1 takes the device again. */
+ULONG d3d11_child_addref(struct d3d11_child *c);
+/* An application reference on an object that may be dying on another thread (the state cache
+ * finds objects it does not own): false, and nothing taken, once its life has reached 0. */
+bool d3d11_child_tryref(struct d3d11_child *c);
 
 #define D3D11_CHILD_IMPLEMENT(prefix, Iface, Type, iids, destroy)                             \
-    static void prefix##_child_destroy(Type *obj)                                             \
+    static inline Type *prefix##_impl(Iface *iface)                                         \
     {                                                                                         \
-        struct d3d11_device *dev = d3d11_child_cleanup(&obj->child);                         \
-        destroy(obj);                                                                         \
-        ID3D11Device2_Release(&dev->iface); /* last: the device may die here */              \
+        return container_of(iface, Type, iface);                                             \
     }                                                                                         \
-    CORE_COM_IUNKNOWN(prefix, Iface, Type, child.refcount, &IID_ID3D11DeviceChild, iids,     \
-                      prefix##_child_destroy)                                                 \
+    static HRESULT STDMETHODCALLTYPE prefix##_QueryInterface(Iface *iface, REFIID riid,      \
+                                                             void **out)                     \
+    {                                                                                         \
+        if (!out)                                                                             \
+            return E_POINTER;                                                                 \
+        if (core_iid_in_list(riid, &IID_ID3D11DeviceChild, iids)) {                          \
+            d3d11_child_addref(&prefix##_impl(iface)->child);                                \
+            *out = iface;                                                                     \
+            return S_OK;                                                                      \
+        }                                                                                     \
+        *out = NULL;                                                                          \
+        return E_NOINTERFACE;                                                                 \
+    }                                                                                         \
+    static ULONG STDMETHODCALLTYPE prefix##_AddRef(Iface *iface)                             \
+    {                                                                                         \
+        return d3d11_child_addref(&prefix##_impl(iface)->child);                             \
+    }                                                                                         \
+    static ULONG STDMETHODCALLTYPE prefix##_Release(Iface *iface)                            \
+    {                                                                                         \
+        Type *obj = prefix##_impl(iface);                                                    \
+        struct d3d11_device *dev = obj->child.device;                                        \
+        ULONG left = atomic_fetch_sub(&obj->child.refcount, 1) - 1;                          \
+        if (atomic_fetch_sub(&obj->child.life, 1) == 1) {                                    \
+            core_pd_free(&obj->child.private_data);                                          \
+            destroy(obj);                                                                     \
+        }                                                                                     \
+        if (!left)                                                                            \
+            ID3D11Device2_Release(&dev->iface); /* last: the device may die here */          \
+        return left;                                                                          \
+    }                                                                                         \
     CORE_COM_PRIVATE_DATA(prefix, Iface, Type, child.private_data, d3d11_pd_hresult)         \
     static void STDMETHODCALLTYPE prefix##_GetDevice(Iface *iface, ID3D11Device **out)       \
     {                                                                                         \

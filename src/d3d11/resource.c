@@ -155,26 +155,25 @@ struct d3d11_resource *d3d11_resource_from_iface(ID3D11Resource *iface)
     return NULL;
 }
 
+/* The three resource interfaces share IUnknown's slots, so one call serves them all. */
 void d3d11_resource_addref(struct d3d11_resource *res)
 {
-    switch (res->dim) {
-    case D3D11_RESOURCE_DIMENSION_BUFFER: ID3D11Buffer_AddRef((ID3D11Buffer *)res->iface); break;
-    case D3D11_RESOURCE_DIMENSION_TEXTURE2D:
-        ID3D11Texture2D_AddRef((ID3D11Texture2D *)res->iface);
-        break;
-    default: ID3D11Texture3D_AddRef((ID3D11Texture3D *)res->iface); break;
-    }
+    IUnknown_AddRef((IUnknown *)res->iface);
 }
 
 void d3d11_resource_release(struct d3d11_resource *res)
 {
-    switch (res->dim) {
-    case D3D11_RESOURCE_DIMENSION_BUFFER: ID3D11Buffer_Release((ID3D11Buffer *)res->iface); break;
-    case D3D11_RESOURCE_DIMENSION_TEXTURE2D:
-        ID3D11Texture2D_Release((ID3D11Texture2D *)res->iface);
-        break;
-    default: ID3D11Texture3D_Release((ID3D11Texture3D *)res->iface); break;
-    }
+    IUnknown_Release((IUnknown *)res->iface);
+}
+
+void d3d11_resource_bind(struct d3d11_resource *res)
+{
+    d3d11_child_bind(res->child);
+}
+
+void d3d11_resource_unbind(struct d3d11_resource *res)
+{
+    d3d11_child_unbind(res->child, (IUnknown *)res->iface);
 }
 
 /* ---- creation ----------------------------------------------------------------------------- */
@@ -230,7 +229,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateBuffer(ID3D11Device2 *iface,
     b->iface.lpVtbl = &buffer_vtbl;
     b->desc = *desc;
     b->res = (struct d3d11_resource){
-        .iface = &b->iface, .dim = D3D11_RESOURCE_DIMENSION_BUFFER, .usage = desc->Usage,
+        .iface = &b->iface, .child = &b->child, .dim = D3D11_RESOURCE_DIMENSION_BUFFER, .usage = desc->Usage,
         .bind_flags = desc->BindFlags, .cpu_access_flags = desc->CPUAccessFlags,
         .misc_flags = desc->MiscFlags, .format = DXGI_FORMAT_UNKNOWN, .width = desc->ByteWidth,
         .height = 1, .depth = 1, .mip_levels = 1, .array_size = 1, .sample_count = 1,
@@ -298,7 +297,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateTexture2D(ID3D11Device2 *iface,
     t->desc = *desc;
     t->desc.MipLevels = mips;
     t->res = (struct d3d11_resource){
-        .iface = &t->iface, .dim = D3D11_RESOURCE_DIMENSION_TEXTURE2D, .usage = desc->Usage,
+        .iface = &t->iface, .child = &t->child, .dim = D3D11_RESOURCE_DIMENSION_TEXTURE2D, .usage = desc->Usage,
         .bind_flags = desc->BindFlags, .cpu_access_flags = desc->CPUAccessFlags,
         .misc_flags = desc->MiscFlags, .format = desc->Format, .width = desc->Width,
         .height = desc->Height, .depth = 1, .mip_levels = mips, .array_size = desc->ArraySize,
@@ -349,7 +348,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateTexture3D(ID3D11Device2 *iface,
     t->desc = *desc;
     t->desc.MipLevels = mips;
     t->res = (struct d3d11_resource){
-        .iface = &t->iface, .dim = D3D11_RESOURCE_DIMENSION_TEXTURE3D, .usage = desc->Usage,
+        .iface = &t->iface, .child = &t->child, .dim = D3D11_RESOURCE_DIMENSION_TEXTURE3D, .usage = desc->Usage,
         .bind_flags = desc->BindFlags, .cpu_access_flags = desc->CPUAccessFlags,
         .misc_flags = desc->MiscFlags, .format = desc->Format, .width = desc->Width,
         .height = desc->Height, .depth = desc->Depth, .mip_levels = mips, .array_size = 1,

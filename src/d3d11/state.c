@@ -723,10 +723,7 @@ static void *cache_find(struct d3d11_device *dev, const struct state_class *cls,
         ++*count;
         if (e->hash != hash || memcmp(e->key, key, cls->key_size))
             continue;
-        unsigned n = atomic_load(&e->child->refcount);
-        while (n && !atomic_compare_exchange_weak(&e->child->refcount, &n, n + 1))
-            ;
-        if (n)
+        if (d3d11_child_tryref(e->child))
             return e->object;
     }
     return NULL;
