@@ -1,0 +1,546 @@
+/* src/shader/ir.h — softd3d's one shader IR: what every decoder produces and the VM executes.
+ *
+ * READ ME FIRST
+ *   Producers: tpf.c (SM4/SM5 tokens from DXBC), later d3dbc.c (SM1-SM3) and the generated D3D9
+ *   fixed-function programs.  Consumer: the VM (and the --ir printer, the disassembler).  The
+ *   contract between them is ir_validate(): a producer builds an ir_program with the helpers
+ *   below, runs ir_validate() and hands the program on only when it returned 0.  Whatever
+ *   ir_validate() checks, the VM may assume without checking again (listed at ir_validate).
+ *
+ *   The model is SM4's, because it is the larger of the two:
+ *     - Registers are untyped vectors of four 32-bit components.  An instruction decides how it
+ *       reads them (float, int, uint); the opcode list below says which.  Comparisons write
+ *       0xffffffff (true) or 0 (false) per component.
+ *     - Destinations have a write mask (bit 0 = x ... bit 3 = w) and an instruction may saturate
+ *       its float result to [0, 1].  Sources have a swizzle (2 bits per component, x in bits 0-1,
+ *       as in the SM4 operand token) and the modifiers abs and neg (abs first, then neg; they
+ *       act on floats for float instructions and as two's complement negate for integer ones).
+ *     - Control flow is structured (if/else/endif, loop/endloop, switch/case/default/endswitch,
+ *       break/continue, ret, call/label); ir_validate() checks the nesting and fills each
+ *       instruction's `link` with the index of the instruction it jumps to, so the VM never
+ *       scans for a matching endif.
+ *     - Declarations are tables (inputs, outputs, constant buffers, samplers, resources,
+ *       indexable temps...), not instructions; the IR is in "all declarations first" form.
+ *
+ *   How d3dbc (SM1-SM3) will map onto it (room left for it; nothing here is SM4-only):
+ *     - c#/i#/b# constants: constant buffer slots IR_D3D9_CB_FLOAT / _INT / _BOOL, one vec4 per
+ *       register (b# as 0 / 0xffffffff in .x).  `def` constants become an immediate constant
+ *       buffer, or immediates when they are never relatively addressed.
+ *     - a0 and aL: files IR_FILE_ADDRESS and IR_FILE_LOOP_COUNTER, usable as the relative part
+ *       of an index (c[a0.x + 3]) exactly like SM4's r0.x.  mova is round_ne + ftoi into a0.
+ *     - p0: IR_FILE_PREDICATE (0 / 0xffffffff per component, written by the comparisons that
+ *       implement setp); an instruction predicated by (p0.x) carries ir_instruction.pred.
+ *       if_pred / breakp / callnz p0 use p0 as the condition operand of if / breakc / callc.
+ *     - Source modifiers beyond neg/abs (bias, sign, comp, x2, dz, dw, !), result shifts, and
+ *       the macro instructions (lrp, nrm, pow, crs, m4x4..., sgn, cmp, cnd, dp2add, dst, lit,
+ *       texkill, texm3x3*, texbem*, texdepth, texldp, rep/loop with aL, ifc/breakc with a
+ *       comparison) are expanded by the d3dbc decoder into sequences of these instructions,
+ *       using temps past the program's own (temp_count covers them).
+ *     - vPos / vFace become inputs declared with IR_SV_POSITION / IR_SV_IS_FRONT_FACE after the
+ *       other inputs; the decoder converts D3D9's conventions (vFace as a signed float, vPos at
+ *       the pixel's corner) with explicit instructions, so the VM has one meaning per sysval.
+ *     - Semantics (D3DDECLUSAGE + index) travel in ir_io_decl.usage / usage_index.  For SM4
+ *       they are IR_USAGE_NONE: the DXBC signatures (dxbc.h) hold the names.
+ *     - s# samplers declare both a resource and a sampler of the same number.
+ *
+ *   Ownership: an ir_program owns every array it points to; ir_program_free() releases them.
+ */
+#ifndef SOFTD3D_SHADER_IR_H
+#define SOFTD3D_SHADER_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- limits (what ir_validate enforces; the VM sizes its register files with them) -------- */
+
+#define IR_MAX_DST 2             /* imul/udiv/sincos/swapc and the *_s sampling forms write 2 */
+#define IR_MAX_SRC 6             /* sample_d_cl_s: address, t, s, ddx, ddy, clamp */
+#define IR_MAX_TEMPS 4096        /* r# and x# elements together (D3D10 common shader limit) */
+#define IR_MAX_INPUTS 32         /* v# registers */
+#define IR_MAX_OUTPUTS 32        /* o# registers */
+#define IR_MAX_CB_SLOTS 16       /* cb0..cb15 (D3D11: 14 API slots; d3dbc uses 3) */
+#define IR_MAX_CB_SIZE 8192      /* vec4 per constant buffer (D3D11: 4096; D3D9 SWVP: 8192) */
+#define IR_MAX_ICB_SIZE 4096     /* vec4 in the immediate constant buffer */
+#define IR_MAX_SAMPLERS 16
+#define IR_MAX_RESOURCES 128
+#define IR_MAX_ADDRESS 1         /* a0 */
+#define IR_MAX_PREDICATES 1      /* p0 */
+#define IR_MAX_NESTING 64        /* open if/loop/switch at once (D3D10 flow-control limit) */
+#define IR_MAX_CALL_DEPTH 32     /* subroutine nesting (D3D10 limit); recursion is refused */
+#define IR_NO_LINK UINT32_MAX
+
+/* ---- registers ---------------------------------------------------------------------------- */
+
+/* Register files.  "idx" says what ir_operand.index[] holds for each (index_count in brackets). */
+enum ir_file {
+    IR_FILE_NULL = 0,        /* [0] destination that discards the result (SM4 "null") */
+    IR_FILE_TEMP,            /* [1] r#: idx0 register < temp_count (immediate only) */
+    IR_FILE_INDEXABLE_TEMP,  /* [2] x#[i]: idx0 the array (declared, immediate), idx1 element */
+    IR_FILE_INPUT,           /* [1] v#: idx0 register < input_count; relative only inside a
+                              *     declared index range */
+    IR_FILE_OUTPUT,          /* [1] o#: idx0 register < output_count; relative as for inputs */
+    IR_FILE_CONSTANT_BUFFER, /* [2] cb#[i]: idx0 the slot (declared, immediate), idx1 the vec4;
+                              *     relative only when the buffer is declared dynamic */
+    IR_FILE_IMMEDIATE_CB,    /* [1] icb[i]: idx0 the vec4 of ir_program.icb */
+    IR_FILE_IMMEDIATE,       /* [0] literal: ir_operand.imm[] (source only) */
+    IR_FILE_SAMPLER,         /* [1] s#: idx0 the slot (declared, immediate) */
+    IR_FILE_RESOURCE,        /* [1] t#: idx0 the slot (declared, immediate) */
+    IR_FILE_LABEL,           /* [1] l#: idx0 the label number (call / callc / label only) */
+    IR_FILE_DEPTH_OUT,       /* [0] oDepth (pixel, declared), one component */
+    IR_FILE_DEPTH_GE_OUT,    /* [0] oDepthGE (SM5 conservative depth) */
+    IR_FILE_DEPTH_LE_OUT,    /* [0] oDepthLE */
+    IR_FILE_COVERAGE_OUT,    /* [0] oMask (pixel, declared), one uint component */
+    IR_FILE_INPUT_COVERAGE,  /* [0] vCoverage (pixel, declared), one uint component */
+    IR_FILE_RASTERIZER,      /* [0] "rasterizer": the render target, for sampleinfo/samplepos */
+    IR_FILE_ADDRESS,         /* [1] a# (d3dbc): int4, idx0 < address_count */
+    IR_FILE_LOOP_COUNTER,    /* [0] aL (d3dbc): int, needs has_loop_counter */
+    IR_FILE_PREDICATE,       /* [1] p# (d3dbc): masks, idx0 < predicate_count */
+    IR_FILE_COUNT
+};
+
+/* The relative part of an index: the value of one component of a register, read as an int.
+ * file is IR_FILE_NULL when the index is a plain immediate. */
+struct ir_rel {
+    uint8_t file;            /* IR_FILE_NULL (no relative part), TEMP, INDEXABLE_TEMP, INPUT,
+                              * ADDRESS or LOOP_COUNTER */
+    uint8_t component;       /* 0..3: which component of that register */
+    uint32_t reg;            /* its register number (x#: the array number) */
+    uint32_t element;        /* x# only: the element, immediate */
+};
+
+/* One index of an operand: offset + (rel.file ? value of rel : 0).  The validator checks the
+ * immediate part against the declared sizes; a relative index can only be checked when it is
+ * used, so the VM bounds-checks the sum: reads outside give 0 and writes are dropped (D3D11
+ * defines 0 for constant buffer reads; for the other files the result is undefined and this is
+ * softd3d's choice). */
+struct ir_index {
+    uint32_t offset;
+    struct ir_rel rel;
+};
+
+#define IR_SWIZZLE(x, y, z, w) ((uint8_t)((x) | (y) << 2 | (z) << 4 | (w) << 6))
+#define IR_SWIZZLE_XYZW IR_SWIZZLE(0, 1, 2, 3)
+#define IR_SWIZZLE_COMPONENT(swz, i) (((swz) >> (2 * (i))) & 3)
+#define IR_MASK_X 1u
+#define IR_MASK_XYZW 15u
+
+enum ir_modifier { IR_MOD_NEG = 1u << 0, IR_MOD_ABS = 1u << 1 };
+
+/* Minimum precision the producer asked for (same values as D3D11_SB_OPERAND_MIN_PRECISION).
+ * A hint: the VM may always compute in 32 bits.  d3dbc's _pp maps to IR_PRECISION_FLOAT16. */
+enum ir_precision {
+    IR_PRECISION_DEFAULT = 0,
+    IR_PRECISION_FLOAT16 = 1,
+    IR_PRECISION_FLOAT10 = 2, /* 2.8 fixed-point-like float */
+    IR_PRECISION_SINT16 = 4,
+    IR_PRECISION_UINT16 = 5,
+};
+
+/* One operand.  A destination uses file, index, mask, precision; a source file, index,
+ * swizzle, modifiers, precision (and imm for literals). */
+struct ir_operand {
+    uint8_t file;            /* enum ir_file */
+    uint8_t index_count;     /* entries of index[] in use; fixed per file (see enum ir_file) */
+    uint8_t mask;            /* destination write mask, 1..15 (0 only for IR_FILE_NULL); for
+                              * one-component files (oDepth...) it is IR_MASK_X.  Sources: 0 */
+    uint8_t swizzle;         /* source swizzle.  For t#: applied to the fetched texel; for s#
+                              * in gather4: component 0 selects the channel gathered */
+    uint8_t modifiers;       /* source: enum ir_modifier bits; destination: 0 */
+    uint8_t precision;       /* enum ir_precision */
+    uint8_t imm_count;       /* IR_FILE_IMMEDIATE: 1 or 4 values written (for printing); imm[]
+                              * always holds four (a scalar is replicated) */
+    struct ir_index index[3];
+    uint32_t imm[4];         /* IR_FILE_IMMEDIATE: the raw 32-bit values */
+};
+
+/* ---- instructions ------------------------------------------------------------------------- */
+
+/* Opcodes.  Operand order in brackets: dst..., src....  f = float, i = int, u = uint, m = mask.
+ * Names are fxc's mnemonics (ir_op_name); counts are in ir_op_info. */
+enum ir_opcode {
+    IR_OP_NOP = 0,
+    /* moves and selects */
+    IR_OP_MOV,               /* [d, a] copy, bits untouched (float modifiers apply) */
+    IR_OP_MOVC,              /* [d, c, a, b] per component c != 0 ? a : b */
+    IR_OP_SWAPC,             /* [d0, d1, c, a, b] d0 = c ? b : a; d1 = c ? a : b */
+    /* float arithmetic (all may saturate) */
+    IR_OP_ADD, IR_OP_MUL, IR_OP_MAD, IR_OP_DIV,
+    IR_OP_DP2, IR_OP_DP3, IR_OP_DP4,     /* result replicated to every written component */
+    IR_OP_MIN, IR_OP_MAX,
+    IR_OP_FRC, IR_OP_EXP, IR_OP_LOG,     /* exp/log base 2 */
+    IR_OP_RSQ, IR_OP_SQRT, IR_OP_RCP,
+    IR_OP_SINCOS,            /* [dsin, dcos, a] either destination may be null */
+    IR_OP_ROUND_NE, IR_OP_ROUND_NI, IR_OP_ROUND_PI, IR_OP_ROUND_Z,
+    IR_OP_DERIV_RTX, IR_OP_DERIV_RTY,    /* pixel only: d/dx, d/dy across the 2x2 quad */
+    IR_OP_DERIV_RTX_COARSE, IR_OP_DERIV_RTX_FINE, IR_OP_DERIV_RTY_COARSE, IR_OP_DERIV_RTY_FINE,
+    /* float comparisons -> masks */
+    IR_OP_EQ, IR_OP_NE, IR_OP_LT, IR_OP_GE,
+    /* conversions */
+    IR_OP_FTOI, IR_OP_FTOU, IR_OP_ITOF, IR_OP_UTOF,
+    IR_OP_F32TOF16, IR_OP_F16TOF32,      /* half in the low 16 bits of a uint */
+    /* integer arithmetic */
+    IR_OP_IADD, IR_OP_IMAD, IR_OP_IMAX, IR_OP_IMIN, IR_OP_INEG,
+    IR_OP_IMUL,              /* [dhi, dlo, a, b] signed 64-bit product; either may be null */
+    IR_OP_UMUL,              /* [dhi, dlo, a, b] unsigned */
+    IR_OP_UDIV,              /* [dquot, drem, a, b] b == 0 gives 0xffffffff in both */
+    IR_OP_UMAD, IR_OP_UMAX, IR_OP_UMIN,
+    IR_OP_UADDC,             /* [dsum, dcarry, a, b] */
+    IR_OP_USUBB,             /* [ddiff, dborrow, a, b] */
+    IR_OP_ISHL, IR_OP_ISHR, IR_OP_USHR,  /* shift count: low 5 bits of b */
+    IR_OP_IEQ, IR_OP_INE, IR_OP_ILT, IR_OP_IGE, IR_OP_ULT, IR_OP_UGE,
+    /* bitwise */
+    IR_OP_AND, IR_OP_OR, IR_OP_XOR, IR_OP_NOT,
+    IR_OP_COUNTBITS, IR_OP_FIRSTBIT_HI, IR_OP_FIRSTBIT_LO, IR_OP_FIRSTBIT_SHI, IR_OP_BFREV,
+    IR_OP_UBFE, IR_OP_IBFE,  /* [d, width, offset, value] */
+    IR_OP_BFI,               /* [d, width, offset, insert, base] */
+    /* structured control flow (conditions test all 32 bits of one component: test z/nz) */
+    IR_OP_IF,                /* [c] link: its else, or its endif */
+    IR_OP_ELSE,              /* link: its endif */
+    IR_OP_ENDIF,             /* link: its if */
+    IR_OP_LOOP,              /* link: its endloop */
+    IR_OP_ENDLOOP,           /* link: its loop (jump back) */
+    IR_OP_BREAK,             /* link: endloop / endswitch of the innermost loop or switch */
+    IR_OP_BREAKC,            /* [c] as break */
+    IR_OP_CONTINUE,          /* link: endloop of the innermost loop */
+    IR_OP_CONTINUEC,         /* [c] as continue */
+    IR_OP_SWITCH,            /* [selector] link: its first case/default (the next instruction) */
+    IR_OP_CASE,              /* [literal] link: the next case/default of the switch, or endswitch */
+    IR_OP_DEFAULT,           /* link: as case */
+    IR_OP_ENDSWITCH,         /* link: its switch */
+    IR_OP_RET,               /* return from the subroutine, or end the program */
+    IR_OP_RETC,              /* [c] */
+    IR_OP_DISCARD,           /* [c] pixel only: kill the pixel when the test passes */
+    IR_OP_CALL,              /* [label] link: the label instruction */
+    IR_OP_CALLC,             /* [c, label] link: as call */
+    IR_OP_LABEL,             /* [label] starts a subroutine; link: one past its last instruction */
+    /* resources.  Operand roles per opcode: ir_tex_layout().  Texel offsets, resource dimension
+     * and return type from SM5's extended opcode tokens live in the instruction. */
+    IR_OP_SAMPLE,            /* [d, addr, t, s] pixel only (implicit derivatives) */
+    IR_OP_SAMPLE_B,          /* [d, addr, t, s, bias] pixel only */
+    IR_OP_SAMPLE_L,          /* [d, addr, t, s, lod] */
+    IR_OP_SAMPLE_D,          /* [d, addr, t, s, ddx, ddy] */
+    IR_OP_SAMPLE_C,          /* [d, addr, t, s, ref] pixel only; s in comparison mode */
+    IR_OP_SAMPLE_C_LZ,       /* [d, addr, t, s, ref] level 0 */
+    IR_OP_LD,                /* [d, addr(int; w = mip), t] */
+    IR_OP_LD_MS,             /* [d, addr, t, sample] */
+    IR_OP_RESINFO,           /* [d, mip(uint), t] return_type: float / rcpfloat / uint */
+    IR_OP_SAMPLEINFO,        /* [d, t or rasterizer] return_type: float / uint */
+    IR_OP_SAMPLEPOS,         /* [d, t or rasterizer, sample] */
+    IR_OP_LOD,               /* [d, addr, t, s] pixel only */
+    IR_OP_GATHER4,           /* [d, addr, t, s] */
+    IR_OP_GATHER4_C,         /* [d, addr, t, s, ref] */
+    IR_OP_GATHER4_PO,        /* [d, addr, offset(int2), t, s] */
+    IR_OP_GATHER4_PO_C,      /* [d, addr, offset, t, s, ref] */
+    /* tiled resources (WDDM 1.3): the second destination receives the residency status (may
+     * be null); *_cl_* take a LOD clamp as their last source */
+    IR_OP_SAMPLE_CL_S,       /* [d, status, addr, t, s, clamp] pixel only */
+    IR_OP_SAMPLE_B_CL_S,     /* [d, status, addr, t, s, bias, clamp] pixel only */
+    IR_OP_SAMPLE_D_CL_S,     /* [d, status, addr, t, s, ddx, ddy, clamp] */
+    IR_OP_SAMPLE_C_CL_S,     /* [d, status, addr, t, s, ref, clamp] pixel only */
+    IR_OP_SAMPLE_L_S,        /* [d, status, addr, t, s, lod] */
+    IR_OP_SAMPLE_C_LZ_S,     /* [d, status, addr, t, s, ref] */
+    IR_OP_LD_S,              /* [d, status, addr, t] */
+    IR_OP_LD_MS_S,           /* [d, status, addr, t, sample] */
+    IR_OP_GATHER4_S,         /* [d, status, addr, t, s] */
+    IR_OP_GATHER4_C_S,       /* [d, status, addr, t, s, ref] */
+    IR_OP_GATHER4_PO_S,      /* [d, status, addr, offset, t, s] */
+    IR_OP_GATHER4_PO_C_S,    /* [d, status, addr, offset, t, s, ref] */
+    IR_OP_CHECK_ACCESS_FULLY_MAPPED, /* [d(mask), status(uint)] */
+    IR_OP_COUNT
+};
+
+enum ir_op_flags {
+    IR_OPF_SAT = 1u << 0,    /* may saturate (float result) */
+    IR_OPF_TEST = 1u << 1,   /* has a z/nz test (ir_instruction.test) */
+    IR_OPF_FLOW = 1u << 2,   /* control flow: not predicable, takes part in nesting */
+    IR_OPF_PIXEL = 1u << 3,  /* pixel programs only (needs derivatives or discards) */
+    IR_OPF_TEX = 1u << 4,    /* resource access: operand roles in ir_tex_layout() */
+    IR_OPF_INT = 1u << 5,    /* integer/bitwise: sources read as int (literals print as int) */
+};
+
+struct ir_op_info {
+    const char *name;        /* fxc mnemonic, without _sat / _z / _nz suffixes */
+    uint8_t dst_count, src_count;
+    uint16_t flags;          /* enum ir_op_flags */
+};
+
+/* Where each role sits among the SOURCES of a resource instruction (-1 = absent); `status` is
+ * the destination index of the residency status (-1 = none). */
+struct ir_tex_layout {
+    int8_t address, offset, resource, sampler, ref, lod, bias, ddx, ddy, clamp, sample_index;
+    int8_t status;
+};
+
+enum ir_test { IR_TEST_NONE = 0, IR_TEST_Z = 1, IR_TEST_NZ = 2 };
+
+/* resinfo / sampleinfo result format (values as D3D10_SB_RESINFO_INSTRUCTION_RETURN_TYPE). */
+enum ir_return_kind { IR_RETURN_FLOAT = 0, IR_RETURN_RCPFLOAT = 1, IR_RETURN_UINT = 2 };
+
+/* d3dbc predication: component c of each destination is written only where
+ * (p[index].swizzle[c] != 0) != negate. */
+struct ir_predicate {
+    uint8_t active;
+    uint8_t negate;
+    uint8_t swizzle;
+    uint32_t index;
+};
+
+struct ir_instruction {
+    uint16_t op;             /* enum ir_opcode */
+    uint8_t dst_count, src_count; /* must equal ir_op_info (the validator checks) */
+    uint8_t saturate;        /* clamp float results to [0, 1] (only IR_OPF_SAT opcodes) */
+    uint8_t test;            /* enum ir_test: IR_OPF_TEST opcodes need Z or NZ, others NONE */
+    uint8_t return_type;     /* resinfo / sampleinfo: enum ir_return_kind */
+    uint8_t precise_mask;    /* SM5 "precise" components (a hint: no refactoring) */
+    int8_t texel_offset[3];  /* aoffimmi u, v, w in -8..7 (resource instructions only) */
+    uint8_t resource_dim;    /* SM5 extended token: enum ir_resource_dim, 0 = not given */
+    uint8_t resource_return[4]; /* SM5 extended token: enum ir_return_type, 0 = not given */
+    uint32_t resource_stride;   /* SM5 extended token (structured buffers); 0 otherwise */
+    struct ir_predicate pred;
+    uint32_t link;           /* filled by ir_validate for control flow, else IR_NO_LINK */
+    size_t offset;           /* byte offset of the instruction in the producer's input */
+    struct ir_operand dst[IR_MAX_DST];
+    struct ir_operand src[IR_MAX_SRC];
+};
+
+/* ---- declarations ------------------------------------------------------------------------- */
+
+enum ir_shader_type { IR_SHADER_PIXEL = 0, IR_SHADER_VERTEX = 1 }; /* as the SM4 version token */
+
+enum ir_source { IR_SOURCE_TPF = 0, IR_SOURCE_D3DBC = 1, IR_SOURCE_FIXED_FUNCTION = 2 };
+
+/* System values (D3D10_SB_NAME values). */
+enum ir_sysval {
+    IR_SV_NONE = 0, IR_SV_POSITION = 1, IR_SV_CLIP_DISTANCE = 2, IR_SV_CULL_DISTANCE = 3,
+    IR_SV_RENDER_TARGET_ARRAY_INDEX = 4, IR_SV_VIEWPORT_ARRAY_INDEX = 5, IR_SV_VERTEX_ID = 6,
+    IR_SV_PRIMITIVE_ID = 7, IR_SV_INSTANCE_ID = 8, IR_SV_IS_FRONT_FACE = 9,
+    IR_SV_SAMPLE_INDEX = 10, IR_SV_COUNT
+};
+
+/* Pixel input interpolation (D3D10_SB_INTERPOLATION_MODE values). */
+enum ir_interpolation {
+    IR_INTERP_UNDEFINED = 0, IR_INTERP_CONSTANT = 1, IR_INTERP_LINEAR = 2,
+    IR_INTERP_LINEAR_CENTROID = 3, IR_INTERP_LINEAR_NOPERSPECTIVE = 4,
+    IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID = 5, IR_INTERP_LINEAR_SAMPLE = 6,
+    IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE = 7, IR_INTERP_COUNT
+};
+
+/* Which SM4 declaration flavour named the sysval (kept for printing; the VM reads sysval). */
+enum ir_io_kind { IR_IO_PLAIN = 0, IR_IO_SIV = 1, IR_IO_SGV = 2 };
+
+#define IR_USAGE_NONE 0xff
+
+struct ir_io_decl {
+    uint8_t file;            /* INPUT / OUTPUT, or a one-component special register
+                              * (DEPTH_OUT, DEPTH_GE_OUT, DEPTH_LE_OUT, COVERAGE_OUT,
+                              * INPUT_COVERAGE) with reg 0 */
+    uint8_t mask;            /* components declared, 1..15 */
+    uint8_t interpolation;   /* pixel inputs: enum ir_interpolation; otherwise 0 */
+    uint8_t kind;            /* enum ir_io_kind */
+    uint8_t usage, usage_index; /* d3dbc: D3DDECLUSAGE and its index; SM4: IR_USAGE_NONE, 0 */
+    uint8_t precision;       /* enum ir_precision */
+    uint32_t reg;
+    uint32_t sysval;         /* enum ir_sysval */
+    size_t offset;           /* byte offset of the declaration in the producer's input */
+};
+
+/* dcl_indexRange: registers [first, first + count) of file may be indexed relatively. */
+struct ir_index_range {
+    uint8_t file;            /* INPUT or OUTPUT */
+    uint8_t mask;
+    uint32_t first, count;
+    size_t offset;
+};
+
+struct ir_cbuffer {
+    uint32_t slot;
+    uint32_t size;           /* vec4; 0 = unknown (any size may be bound) */
+    uint8_t dynamic;         /* relative indexing allowed (SM4 "dynamicIndexed") */
+    size_t offset;
+};
+
+enum ir_sampler_mode { IR_SAMPLER_DEFAULT = 0, IR_SAMPLER_COMPARISON = 1, IR_SAMPLER_MONO = 2 };
+
+struct ir_sampler {
+    uint32_t slot;
+    uint8_t mode;            /* enum ir_sampler_mode */
+    size_t offset;
+};
+
+/* D3D10_SB_RESOURCE_DIMENSION values. */
+enum ir_resource_dim {
+    IR_RES_UNKNOWN = 0, IR_RES_BUFFER = 1, IR_RES_TEXTURE1D = 2, IR_RES_TEXTURE2D = 3,
+    IR_RES_TEXTURE2DMS = 4, IR_RES_TEXTURE3D = 5, IR_RES_TEXTURECUBE = 6,
+    IR_RES_TEXTURE1DARRAY = 7, IR_RES_TEXTURE2DARRAY = 8, IR_RES_TEXTURE2DMSARRAY = 9,
+    IR_RES_TEXTURECUBEARRAY = 10, IR_RES_RAW_BUFFER = 11, IR_RES_STRUCTURED_BUFFER = 12,
+    IR_RES_COUNT
+};
+
+/* D3D10_SB_RESOURCE_RETURN_TYPE values. */
+enum ir_return_type {
+    IR_RET_NONE = 0, IR_RET_UNORM = 1, IR_RET_SNORM = 2, IR_RET_SINT = 3, IR_RET_UINT = 4,
+    IR_RET_FLOAT = 5, IR_RET_MIXED = 6, IR_RET_DOUBLE = 7, IR_RET_CONTINUED = 8,
+    IR_RET_UNUSED = 9, IR_RET_COUNT
+};
+
+struct ir_resource {
+    uint32_t slot;
+    uint8_t dim;             /* enum ir_resource_dim: BUFFER..TEXTURECUBEARRAY */
+    uint8_t return_type[4];  /* enum ir_return_type per component */
+    uint8_t sample_count;    /* TEXTURE2DMS(ARRAY): 1..127 (0 = unknown); else 0 */
+    size_t offset;
+};
+
+struct ir_indexable_temp {
+    uint32_t reg;            /* x# */
+    uint32_t size;           /* elements */
+    uint8_t components;      /* 1..4 */
+    size_t offset;
+};
+
+/* Global flags (dcl_globalFlags bits 11.., shifted down by 11). */
+enum ir_global_flags {
+    IR_GLOBAL_REFACTORING_ALLOWED = 1u << 0,
+    IR_GLOBAL_ENABLE_DOUBLES = 1u << 1,
+    IR_GLOBAL_FORCE_EARLY_DEPTH_STENCIL = 1u << 2,
+    IR_GLOBAL_ENABLE_RAW_STRUCTURED_BUFFERS = 1u << 3,
+    IR_GLOBAL_SKIP_OPTIMIZATION = 1u << 4,
+    IR_GLOBAL_ENABLE_MIN_PRECISION = 1u << 5,
+    IR_GLOBAL_ENABLE_DOUBLE_EXTENSIONS = 1u << 6,
+    IR_GLOBAL_ENABLE_SHADER_EXTENSIONS = 1u << 7,
+    IR_GLOBAL_ALL_RESOURCES_BOUND = 1u << 8,
+};
+
+/* d3dbc constant register files as constant buffer slots (see READ ME FIRST). */
+enum { IR_D3D9_CB_FLOAT = 0, IR_D3D9_CB_INT = 1, IR_D3D9_CB_BOOL = 2 };
+
+#define IR_ARRAY(type, name)                                                                    \
+    struct {                                                                                   \
+        type *items;                                                                           \
+        uint32_t count, capacity; /* capacity: private to ir.c */                              \
+    } name
+
+struct ir_program {
+    uint8_t type;            /* enum ir_shader_type */
+    uint8_t source;          /* enum ir_source */
+    uint8_t major, minor;    /* shader model of the input (4.0, 5.0, 2.0 ...) */
+    uint32_t global_flags;   /* enum ir_global_flags */
+
+    uint32_t temp_count;     /* r0 .. r(temp_count-1) */
+    uint32_t input_count;    /* v0 .. : kept by ir_program_add_input/_add_index_range */
+    uint32_t output_count;   /* o0 .. : kept by ir_program_add_output/_add_index_range */
+    uint32_t address_count, predicate_count; /* d3dbc a#, p# */
+    bool has_loop_counter;   /* d3dbc aL */
+
+    IR_ARRAY(struct ir_io_decl, inputs);
+    IR_ARRAY(struct ir_io_decl, outputs);
+    IR_ARRAY(struct ir_index_range, index_ranges);
+    IR_ARRAY(struct ir_cbuffer, cbuffers);
+    IR_ARRAY(struct ir_sampler, samplers);
+    IR_ARRAY(struct ir_resource, resources);
+    IR_ARRAY(struct ir_indexable_temp, indexable_temps);
+    IR_ARRAY(uint32_t, icb); /* immediate constant buffer: 4 * icb_size values */
+    uint32_t icb_size;       /* vec4 */
+    size_t icb_offset;       /* where it was declared */
+    IR_ARRAY(struct ir_instruction, instructions);
+};
+
+/* ---- errors ------------------------------------------------------------------------------- */
+
+enum ir_result { IR_OK = 0, IR_E_INVALID = -1, IR_E_NOMEM = -2 };
+
+struct ir_error {
+    int code;
+    uint32_t instruction;    /* index of the instruction at fault, IR_NO_LINK for a declaration */
+    size_t offset;           /* its byte offset in the producer's input */
+    char message[200];       /* "ir: instruction 3 (add) at offset 0x2c: ...", NUL-terminated */
+};
+
+/* ---- tables ------------------------------------------------------------------------------- */
+
+const struct ir_op_info *ir_op_get(unsigned op); /* NULL when op >= IR_OP_COUNT */
+const char *ir_op_name(unsigned op);              /* "?" when unknown */
+/* Roles of a resource instruction's operands; NULL for other opcodes. */
+const struct ir_tex_layout *ir_tex_layout(unsigned op);
+const char *ir_sysval_name(unsigned sv);          /* "position", ...; "?" when unknown */
+const char *ir_resource_dim_name(unsigned dim);   /* "texture2d", ... */
+
+/* ---- construction ------------------------------------------------------------------------- */
+
+/* Zeroes *prog and sets the header.  Cannot fail. */
+void ir_program_init(struct ir_program *prog, enum ir_shader_type type, enum ir_source source,
+                     unsigned major, unsigned minor);
+/* Frees every array and zeroes *prog.  Safe on a zeroed or already-freed program. */
+void ir_program_free(struct ir_program *prog);
+
+/* Append an element and return it zeroed (instructions: op, counts, identity swizzles and
+ * IR_NO_LINK set), or NULL when memory runs out (the program stays valid and freeable). */
+struct ir_instruction *ir_program_add_instruction(struct ir_program *prog, enum ir_opcode op);
+/* Inputs/outputs also raise input_count/output_count to cover reg (for INPUT/OUTPUT files). */
+struct ir_io_decl *ir_program_add_input(struct ir_program *prog, enum ir_file file, uint32_t reg,
+                                        uint8_t mask);
+struct ir_io_decl *ir_program_add_output(struct ir_program *prog, enum ir_file file,
+                                         uint32_t reg, uint8_t mask);
+struct ir_index_range *ir_program_add_index_range(struct ir_program *prog, enum ir_file file,
+                                                  uint32_t first, uint32_t count, uint8_t mask);
+struct ir_cbuffer *ir_program_add_cbuffer(struct ir_program *prog, uint32_t slot, uint32_t size);
+struct ir_sampler *ir_program_add_sampler(struct ir_program *prog, uint32_t slot);
+struct ir_resource *ir_program_add_resource(struct ir_program *prog, uint32_t slot,
+                                            enum ir_resource_dim dim);
+struct ir_indexable_temp *ir_program_add_indexable_temp(struct ir_program *prog, uint32_t reg,
+                                                        uint32_t size, uint8_t components);
+/* Replaces the immediate constant buffer with vec4_count vectors copied from values.
+ * Returns IR_OK, IR_E_NOMEM, or IR_E_INVALID if one is already declared. */
+int ir_program_set_icb(struct ir_program *prog, const uint32_t *values, uint32_t vec4_count);
+
+/* Operand builders (index_count follows the file; swizzle identity; no modifiers). */
+struct ir_operand ir_reg(enum ir_file file, uint32_t idx0, uint32_t idx1);
+struct ir_operand ir_dst(enum ir_file file, uint32_t reg, uint8_t mask);
+struct ir_operand ir_src(enum ir_file file, uint32_t reg, uint8_t swizzle);
+struct ir_operand ir_imm1(uint32_t value);
+struct ir_operand ir_imm4(uint32_t x, uint32_t y, uint32_t z, uint32_t w);
+/* How many indices an operand of this file carries (the [n] in enum ir_file); -1 if invalid. */
+int ir_file_index_count(enum ir_file file);
+
+/* ---- validation ------------------------------------------------------------------------------
+ * Checks everything the VM relies on, and fills ir_instruction.link.  Returns IR_OK, or
+ * IR_E_INVALID with *err (when non-NULL) naming the instruction or declaration and its offset.
+ *   Declarations: counts within the IR_MAX_* limits (r# + x# elements <= IR_MAX_TEMPS);
+ *     slots unique and in range; enumerations in range; io masks non-empty, not overlapping for
+ *     one register, register < input/output_count; index ranges inside the register files;
+ *     special outputs only in pixel programs.
+ *   Instructions: known opcode; operand counts equal the table; saturate / test only where the
+ *     opcode allows; pixel-only opcodes only in pixel programs; each operand's file allowed in
+ *     its position (destinations writable, resource/sampler/label operands exactly where the
+ *     layout puts them, literals only as sources); index_count equals the file's; immediate
+ *     indices inside the declared ranges; relative parts only where allowed (cb declared
+ *     dynamic, inputs/outputs inside an index range, never on r#, s#, t#, the slot of cb# or
+ *     the array of x#) and reading a declared register; write masks non-empty and within the
+ *     register's components (one for oDepth/oMask); modifiers only neg/abs and only on sources;
+ *     texel offsets in -8..7 and only on resource instructions; resource dimensions the
+ *     opcode can access (no sample on a buffer, ld_ms only on multisampled textures, gather
+ *     on 2D/cube kinds); predication never on control flow and only with p# declared.
+ *     Not checked (the VM handles them at run time): relative indices, sampler mode vs opcode
+ *     (D3D checks that at bind time), duplicate case values (the first match wins), reads of
+ *     undeclared components (they read 0).
+ *   Control flow: properly nested (else after if, case/default directly inside switch and the
+ *     first instruction after switch, break inside a loop or switch, continue inside a loop),
+ *     nesting <= IR_MAX_NESTING, every construct closed before a label and at the end;
+ *     labels unique, every call target defined, no recursion, call depth <= IR_MAX_CALL_DEPTH.
+ */
+int ir_validate(struct ir_program *prog, struct ir_error *err);
+
+/* ---- printing ------------------------------------------------------------------------------
+ * fxc-like text: a "vs_4_0" line, the declarations (canonical order: global flags, icb,
+ * constant buffers, samplers, resources, inputs, outputs, index ranges, temps, indexable temps)
+ * then one instruction per line.  Used for --ir dumps and tests.  The string form returns a
+ * malloc'd NUL-terminated text (NULL when memory runs out). */
+char *ir_print_to_string(const struct ir_program *prog);
+int ir_print(const struct ir_program *prog, FILE *out); /* 0, or -1 on write/memory failure */
+/* One operand as the printer writes it, into buf (always NUL-terminated, truncated to size). */
+void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_literals, char *buf,
+                       size_t size);
+
+#endif /* SOFTD3D_SHADER_IR_H */

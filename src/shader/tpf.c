@@ -1,0 +1,1173 @@
+/* src/shader/tpf.c — SM4/SM5 token stream ("tokenized program format") -> IR (see tpf.h).
+ *
+ * THE FORMAT (facts from Microsoft's d3d11tokenizedprogramformat.hpp and the D3D11.3
+ * functional spec; all tokens are 32-bit little-endian, the stream may be unaligned)
+ *   version token   bits 0-3 minor, 4-7 major, 16-31 program type (0 pixel, 1 vertex, 2 GS,
+ *                   3 HS, 4 DS, 5 CS)
+ *   length token    tokens in the program, these two included
+ *   opcode token    bits 0-10 opcode; 11-23 opcode-specific controls; 24-30 instruction length
+ *                   in tokens, the opcode token included (1..127); bit 31: an extended opcode
+ *                   token follows.  Controls used here: bit 13 saturate, bit 18 test nonzero
+ *                   (if/breakc/continuec/retc/discard/callc), bits 11-12 resinfo return type
+ *                   (float, rcpfloat, uint), bit 11 sampleinfo uint, bits 19-22 precise mask.
+ *                   Opcode 0x35 (customdata) differs: bits 11-31 are the data class and the
+ *                   NEXT token is the block length in tokens, both tokens included.
+ *   extended opcode bits 0-5 type: 1 sample controls (texel offsets u/v/w as 4-bit two's
+ *                   complement in bits 9-12, 13-16, 17-20), 2 resource dimension (bits 6-10,
+ *                   structure stride bits 11-22), 3 resource return type (4 bits per component
+ *                   from bit 6); bit 31: another extended token follows.
+ *   operand token   bits 0-1 components (0, 1, 4, N); for 4: bits 2-3 selection mode (0 mask in
+ *                   bits 4-7, 1 swizzle in bits 4-11, 2 select-1 in bits 4-5); bits 12-19
+ *                   operand type; 20-21 index dimension (0-3); 22-24 / 25-27 / 28-30 the
+ *                   representation of each index (0 immediate32, 1 immediate64, 2 relative,
+ *                   3 immediate32 + relative, 4 immediate64 + relative); bit 31: an extended
+ *                   operand token follows.  Then, in this order: extended operand tokens,
+ *                   immediate values (type 4: 1 or 4 tokens), and per index its immediate
+ *                   token(s) followed by its relative operand (a complete operand of its own).
+ *   extended operand bits 0-5 type (1 modifier); bits 6-13 modifier (1 neg, 2 abs, 3 -abs);
+ *                   14-16 min precision (0 default, 1 f16, 2 f2.8, 4 s16, 5 u16); bit 31: more.
+ *   declarations    opcode token + operand(s), see the dcl_* functions below; all of them come
+ *                   before the first instruction.
+ *
+ * SAFETY: the program length is checked against the bytes given before anything else; each
+ * instruction's length against the tokens left; every token of an instruction is taken through
+ * next(), which refuses to read past the instruction, so no read can leave the buffer and every
+ * loop advances at least one token.  Declared counts are not trusted for allocation: only the
+ * immediate constant buffer allocates by a count, and that count is bounded by the tokens
+ * present.  On any error the partly built program is freed.
+ */
+#include "shader/tpf.h"
+
+#include "shader/dxbc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define TPF_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define TPF_PRINTF(f, a)
+#endif
+
+/* Opcode table flags. */
+enum {
+    TPF_F_TEST = 1u << 0,       /* bit 18: test nonzero (else zero) */
+    TPF_F_SM41 = 1u << 1,       /* needs shader model 4.1 */
+    TPF_F_SM5 = 1u << 2,        /* needs shader model 5.0 */
+    TPF_F_RESINFO = 1u << 3,    /* bits 11-12: resinfo return type */
+    TPF_F_SAMPLEINFO = 1u << 4, /* bit 11: sampleinfo returns uint */
+};
+
+/* SM4 opcode numbers this file refers to by name (D3D10_SB_OPCODE_TYPE values). */
+enum {
+    TPF_OP_CUSTOMDATA = 0x35,
+    TPF_OP_DCL_INPUT = 0x5f, TPF_OP_DCL_INPUT_SGV = 0x60, TPF_OP_DCL_INPUT_SIV = 0x61,
+    TPF_OP_DCL_INPUT_PS = 0x62, TPF_OP_DCL_INPUT_PS_SGV = 0x63, TPF_OP_DCL_INPUT_PS_SIV = 0x64,
+    TPF_OP_DCL_OUTPUT = 0x65, TPF_OP_DCL_OUTPUT_SGV = 0x66, TPF_OP_DCL_OUTPUT_SIV = 0x67,
+};
+
+/* Customdata classes (D3D10_SB_CUSTOMDATA_CLASS). */
+enum { TPF_CUSTOMDATA_ICB = 3 };
+
+struct tpf;
+struct span;
+typedef int (*tpf_dcl_fn)(struct tpf *t, struct span *s, uint32_t opcode_token);
+
+static int dcl_resource(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_constant_buffer(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_sampler(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_index_range(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_io(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_temps(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_indexable_temp(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_global_flags(struct tpf *t, struct span *s, uint32_t opc);
+
+/* ---- the opcode table -------------------------------------------------------------------------
+ * {opcode, name, IR opcode, destinations, sources, flags}.  Generated from the order of
+ * D3D10_SB_OPCODE_TYPE; the operand counts equal ir_op_info's (test_tpf checks). */
+#define I(code, n, ir, d, s, f) [code] = {n, IR_OP_##ir, TPF_KIND_INSTRUCTION, d, s, f, NULL}
+/* D: the routine (named for the reader) is looked up in dcl_fns[] below. */
+#define D(code, n, fn) [code] = {n, -1, TPF_KIND_DECLARATION, 0, 0, 0, NULL}
+#define U(code, n, w) [code] = {n, -1, TPF_KIND_UNSUPPORTED, 0, 0, 0, w}
+
+static const struct tpf_opcode_info opcodes[TPF_OPCODE_COUNT] = {
+    I(0x00, "add", ADD, 1, 2, 0),
+    I(0x01, "and", AND, 1, 2, 0),
+    I(0x02, "break", BREAK, 0, 0, 0),
+    I(0x03, "breakc", BREAKC, 0, 1, TPF_F_TEST),
+    I(0x04, "call", CALL, 0, 1, 0),
+    I(0x05, "callc", CALLC, 0, 2, TPF_F_TEST),
+    I(0x06, "case", CASE, 0, 1, 0),
+    I(0x07, "continue", CONTINUE, 0, 0, 0),
+    I(0x08, "continuec", CONTINUEC, 0, 1, TPF_F_TEST),
+    U(0x09, "cut", "geometry shaders"),
+    I(0x0a, "default", DEFAULT, 0, 0, 0),
+    I(0x0b, "deriv_rtx", DERIV_RTX, 1, 1, 0),
+    I(0x0c, "deriv_rty", DERIV_RTY, 1, 1, 0),
+    I(0x0d, "discard", DISCARD, 0, 1, TPF_F_TEST),
+    I(0x0e, "div", DIV, 1, 2, 0),
+    I(0x0f, "dp2", DP2, 1, 2, 0),
+    I(0x10, "dp3", DP3, 1, 2, 0),
+    I(0x11, "dp4", DP4, 1, 2, 0),
+    I(0x12, "else", ELSE, 0, 0, 0),
+    U(0x13, "emit", "geometry shaders"),
+    U(0x14, "emit_then_cut", "geometry shaders"),
+    I(0x15, "endif", ENDIF, 0, 0, 0),
+    I(0x16, "endloop", ENDLOOP, 0, 0, 0),
+    I(0x17, "endswitch", ENDSWITCH, 0, 0, 0),
+    I(0x18, "eq", EQ, 1, 2, 0),
+    I(0x19, "exp", EXP, 1, 1, 0),
+    I(0x1a, "frc", FRC, 1, 1, 0),
+    I(0x1b, "ftoi", FTOI, 1, 1, 0),
+    I(0x1c, "ftou", FTOU, 1, 1, 0),
+    I(0x1d, "ge", GE, 1, 2, 0),
+    I(0x1e, "iadd", IADD, 1, 2, 0),
+    I(0x1f, "if", IF, 0, 1, TPF_F_TEST),
+    I(0x20, "ieq", IEQ, 1, 2, 0),
+    I(0x21, "ige", IGE, 1, 2, 0),
+    I(0x22, "ilt", ILT, 1, 2, 0),
+    I(0x23, "imad", IMAD, 1, 3, 0),
+    I(0x24, "imax", IMAX, 1, 2, 0),
+    I(0x25, "imin", IMIN, 1, 2, 0),
+    I(0x26, "imul", IMUL, 2, 2, 0),
+    I(0x27, "ine", INE, 1, 2, 0),
+    I(0x28, "ineg", INEG, 1, 1, 0),
+    I(0x29, "ishl", ISHL, 1, 2, 0),
+    I(0x2a, "ishr", ISHR, 1, 2, 0),
+    I(0x2b, "itof", ITOF, 1, 1, 0),
+    I(0x2c, "label", LABEL, 0, 1, 0),
+    I(0x2d, "ld", LD, 1, 2, 0),
+    I(0x2e, "ld_ms", LD_MS, 1, 3, 0),
+    I(0x2f, "log", LOG, 1, 1, 0),
+    I(0x30, "loop", LOOP, 0, 0, 0),
+    I(0x31, "lt", LT, 1, 2, 0),
+    I(0x32, "mad", MAD, 1, 3, 0),
+    I(0x33, "min", MIN, 1, 2, 0),
+    I(0x34, "max", MAX, 1, 2, 0),
+    [0x35] = {"customdata", -1, TPF_KIND_CUSTOMDATA, 0, 0, 0, NULL},
+    I(0x36, "mov", MOV, 1, 1, 0),
+    I(0x37, "movc", MOVC, 1, 3, 0),
+    I(0x38, "mul", MUL, 1, 2, 0),
+    I(0x39, "ne", NE, 1, 2, 0),
+    I(0x3a, "nop", NOP, 0, 0, 0),
+    I(0x3b, "not", NOT, 1, 1, 0),
+    I(0x3c, "or", OR, 1, 2, 0),
+    I(0x3d, "resinfo", RESINFO, 1, 2, TPF_F_RESINFO),
+    I(0x3e, "ret", RET, 0, 0, 0),
+    I(0x3f, "retc", RETC, 0, 1, TPF_F_TEST),
+    I(0x40, "round_ne", ROUND_NE, 1, 1, 0),
+    I(0x41, "round_ni", ROUND_NI, 1, 1, 0),
+    I(0x42, "round_pi", ROUND_PI, 1, 1, 0),
+    I(0x43, "round_z", ROUND_Z, 1, 1, 0),
+    I(0x44, "rsq", RSQ, 1, 1, 0),
+    I(0x45, "sample", SAMPLE, 1, 3, 0),
+    I(0x46, "sample_c", SAMPLE_C, 1, 4, 0),
+    I(0x47, "sample_c_lz", SAMPLE_C_LZ, 1, 4, 0),
+    I(0x48, "sample_l", SAMPLE_L, 1, 4, 0),
+    I(0x49, "sample_d", SAMPLE_D, 1, 5, 0),
+    I(0x4a, "sample_b", SAMPLE_B, 1, 4, 0),
+    I(0x4b, "sqrt", SQRT, 1, 1, 0),
+    I(0x4c, "switch", SWITCH, 0, 1, 0),
+    I(0x4d, "sincos", SINCOS, 2, 1, 0),
+    I(0x4e, "udiv", UDIV, 2, 2, 0),
+    I(0x4f, "ult", ULT, 1, 2, 0),
+    I(0x50, "uge", UGE, 1, 2, 0),
+    I(0x51, "umul", UMUL, 2, 2, 0),
+    I(0x52, "umad", UMAD, 1, 3, 0),
+    I(0x53, "umax", UMAX, 1, 2, 0),
+    I(0x54, "umin", UMIN, 1, 2, 0),
+    I(0x55, "ushr", USHR, 1, 2, 0),
+    I(0x56, "utof", UTOF, 1, 1, 0),
+    I(0x57, "xor", XOR, 1, 2, 0),
+    D(0x58, "dcl_resource", dcl_resource),
+    D(0x59, "dcl_constantbuffer", dcl_constant_buffer),
+    D(0x5a, "dcl_sampler", dcl_sampler),
+    D(0x5b, "dcl_indexRange", dcl_index_range),
+    U(0x5c, "dcl_outputtopology", "geometry shaders"),
+    U(0x5d, "dcl_inputprimitive", "geometry shaders"),
+    U(0x5e, "dcl_maxout", "geometry shaders"),
+    D(0x5f, "dcl_input", dcl_io),
+    D(0x60, "dcl_input_sgv", dcl_io),
+    D(0x61, "dcl_input_siv", dcl_io),
+    D(0x62, "dcl_input_ps", dcl_io),
+    D(0x63, "dcl_input_ps_sgv", dcl_io),
+    D(0x64, "dcl_input_ps_siv", dcl_io),
+    D(0x65, "dcl_output", dcl_io),
+    D(0x66, "dcl_output_sgv", dcl_io),
+    D(0x67, "dcl_output_siv", dcl_io),
+    D(0x68, "dcl_temps", dcl_temps),
+    D(0x69, "dcl_indexableTemp", dcl_indexable_temp),
+    D(0x6a, "dcl_globalFlags", dcl_global_flags),
+    /* 0x6b reserved */
+    I(0x6c, "lod", LOD, 1, 3, TPF_F_SM41),
+    I(0x6d, "gather4", GATHER4, 1, 3, TPF_F_SM41),
+    I(0x6e, "samplepos", SAMPLEPOS, 1, 2, TPF_F_SM41),
+    I(0x6f, "sampleinfo", SAMPLEINFO, 1, 1, TPF_F_SM41|TPF_F_SAMPLEINFO),
+    /* 0x70 reserved */
+    U(0x71, "hs_decls", "hull/domain shaders"),
+    U(0x72, "hs_control_point_phase", "hull/domain shaders"),
+    U(0x73, "hs_fork_phase", "hull/domain shaders"),
+    U(0x74, "hs_join_phase", "hull/domain shaders"),
+    U(0x75, "emit_stream", "geometry shaders"),
+    U(0x76, "cut_stream", "geometry shaders"),
+    U(0x77, "emit_then_cut_stream", "geometry shaders"),
+    U(0x78, "fcall", "class linkage"),
+    U(0x79, "bufinfo", "UAVs and raw/structured buffers"),
+    I(0x7a, "deriv_rtx_coarse", DERIV_RTX_COARSE, 1, 1, TPF_F_SM5),
+    I(0x7b, "deriv_rtx_fine", DERIV_RTX_FINE, 1, 1, TPF_F_SM5),
+    I(0x7c, "deriv_rty_coarse", DERIV_RTY_COARSE, 1, 1, TPF_F_SM5),
+    I(0x7d, "deriv_rty_fine", DERIV_RTY_FINE, 1, 1, TPF_F_SM5),
+    I(0x7e, "gather4_c", GATHER4_C, 1, 4, TPF_F_SM5),
+    I(0x7f, "gather4_po", GATHER4_PO, 1, 4, TPF_F_SM5),
+    I(0x80, "gather4_po_c", GATHER4_PO_C, 1, 5, TPF_F_SM5),
+    I(0x81, "rcp", RCP, 1, 1, TPF_F_SM5),
+    I(0x82, "f32tof16", F32TOF16, 1, 1, TPF_F_SM5),
+    I(0x83, "f16tof32", F16TOF32, 1, 1, TPF_F_SM5),
+    I(0x84, "uaddc", UADDC, 2, 2, TPF_F_SM5),
+    I(0x85, "usubb", USUBB, 2, 2, TPF_F_SM5),
+    I(0x86, "countbits", COUNTBITS, 1, 1, TPF_F_SM5),
+    I(0x87, "firstbit_hi", FIRSTBIT_HI, 1, 1, TPF_F_SM5),
+    I(0x88, "firstbit_lo", FIRSTBIT_LO, 1, 1, TPF_F_SM5),
+    I(0x89, "firstbit_shi", FIRSTBIT_SHI, 1, 1, TPF_F_SM5),
+    I(0x8a, "ubfe", UBFE, 1, 3, TPF_F_SM5),
+    I(0x8b, "ibfe", IBFE, 1, 3, TPF_F_SM5),
+    I(0x8c, "bfi", BFI, 1, 4, TPF_F_SM5),
+    I(0x8d, "bfrev", BFREV, 1, 1, TPF_F_SM5),
+    I(0x8e, "swapc", SWAPC, 2, 3, TPF_F_SM5),
+    U(0x8f, "dcl_stream", "geometry shaders"),
+    U(0x90, "dcl_function_body", "class linkage"),
+    U(0x91, "dcl_function_table", "class linkage"),
+    U(0x92, "dcl_interface", "class linkage"),
+    U(0x93, "dcl_input_control_point_count", "hull/domain shaders"),
+    U(0x94, "dcl_output_control_point_count", "hull/domain shaders"),
+    U(0x95, "dcl_tessellator_domain", "hull/domain shaders"),
+    U(0x96, "dcl_tessellator_partitioning", "hull/domain shaders"),
+    U(0x97, "dcl_tessellator_output_primitive", "hull/domain shaders"),
+    U(0x98, "dcl_hs_max_tessfactor", "hull/domain shaders"),
+    U(0x99, "dcl_hs_fork_phase_instance_count", "hull/domain shaders"),
+    U(0x9a, "dcl_hs_join_phase_instance_count", "hull/domain shaders"),
+    U(0x9b, "dcl_thread_group", "compute shaders"),
+    U(0x9c, "dcl_uav_typed", "UAVs and raw/structured buffers"),
+    U(0x9d, "dcl_uav_raw", "UAVs and raw/structured buffers"),
+    U(0x9e, "dcl_uav_structured", "UAVs and raw/structured buffers"),
+    U(0x9f, "dcl_tgsm_raw", "compute shaders"),
+    U(0xa0, "dcl_tgsm_structured", "compute shaders"),
+    U(0xa1, "dcl_resource_raw", "UAVs and raw/structured buffers"),
+    U(0xa2, "dcl_resource_structured", "UAVs and raw/structured buffers"),
+    U(0xa3, "ld_uav_typed", "UAVs and raw/structured buffers"),
+    U(0xa4, "store_uav_typed", "UAVs and raw/structured buffers"),
+    U(0xa5, "ld_raw", "UAVs and raw/structured buffers"),
+    U(0xa6, "store_raw", "UAVs and raw/structured buffers"),
+    U(0xa7, "ld_structured", "UAVs and raw/structured buffers"),
+    U(0xa8, "store_structured", "UAVs and raw/structured buffers"),
+    U(0xa9, "atomic_and", "UAVs and raw/structured buffers"),
+    U(0xaa, "atomic_or", "UAVs and raw/structured buffers"),
+    U(0xab, "atomic_xor", "UAVs and raw/structured buffers"),
+    U(0xac, "atomic_cmp_store", "UAVs and raw/structured buffers"),
+    U(0xad, "atomic_iadd", "UAVs and raw/structured buffers"),
+    U(0xae, "atomic_imax", "UAVs and raw/structured buffers"),
+    U(0xaf, "atomic_imin", "UAVs and raw/structured buffers"),
+    U(0xb0, "atomic_umax", "UAVs and raw/structured buffers"),
+    U(0xb1, "atomic_umin", "UAVs and raw/structured buffers"),
+    U(0xb2, "imm_atomic_alloc", "UAVs and raw/structured buffers"),
+    U(0xb3, "imm_atomic_consume", "UAVs and raw/structured buffers"),
+    U(0xb4, "imm_atomic_iadd", "UAVs and raw/structured buffers"),
+    U(0xb5, "imm_atomic_and", "UAVs and raw/structured buffers"),
+    U(0xb6, "imm_atomic_or", "UAVs and raw/structured buffers"),
+    U(0xb7, "imm_atomic_xor", "UAVs and raw/structured buffers"),
+    U(0xb8, "imm_atomic_exch", "UAVs and raw/structured buffers"),
+    U(0xb9, "imm_atomic_cmp_exch", "UAVs and raw/structured buffers"),
+    U(0xba, "imm_atomic_imax", "UAVs and raw/structured buffers"),
+    U(0xbb, "imm_atomic_imin", "UAVs and raw/structured buffers"),
+    U(0xbc, "imm_atomic_umax", "UAVs and raw/structured buffers"),
+    U(0xbd, "imm_atomic_umin", "UAVs and raw/structured buffers"),
+    U(0xbe, "sync", "compute shaders"),
+    U(0xbf, "dadd", "double precision"),
+    U(0xc0, "dmax", "double precision"),
+    U(0xc1, "dmin", "double precision"),
+    U(0xc2, "dmul", "double precision"),
+    U(0xc3, "deq", "double precision"),
+    U(0xc4, "dge", "double precision"),
+    U(0xc5, "dlt", "double precision"),
+    U(0xc6, "dne", "double precision"),
+    U(0xc7, "dmov", "double precision"),
+    U(0xc8, "dmovc", "double precision"),
+    U(0xc9, "dtof", "double precision"),
+    U(0xca, "ftod", "double precision"),
+    U(0xcb, "eval_snapped", "pull-model interpolation"),
+    U(0xcc, "eval_sample_index", "pull-model interpolation"),
+    U(0xcd, "eval_centroid", "pull-model interpolation"),
+    U(0xce, "dcl_gsinstances", "geometry shaders"),
+    U(0xcf, "abort", "debug layer"),
+    U(0xd0, "debug_break", "debug layer"),
+    /* 0xd1 reserved */
+    U(0xd2, "ddiv", "double precision"),
+    U(0xd3, "dfma", "double precision"),
+    U(0xd4, "drcp", "double precision"),
+    U(0xd5, "msad", "msad"),
+    U(0xd6, "dtoi", "double precision"),
+    U(0xd7, "dtou", "double precision"),
+    U(0xd8, "itod", "double precision"),
+    U(0xd9, "utod", "double precision"),
+    /* 0xda reserved */
+    I(0xdb, "gather4_s", GATHER4_S, 2, 3, TPF_F_SM5),
+    I(0xdc, "gather4_c_s", GATHER4_C_S, 2, 4, TPF_F_SM5),
+    I(0xdd, "gather4_po_s", GATHER4_PO_S, 2, 4, TPF_F_SM5),
+    I(0xde, "gather4_po_c_s", GATHER4_PO_C_S, 2, 5, TPF_F_SM5),
+    I(0xdf, "ld_s", LD_S, 2, 2, TPF_F_SM5),
+    I(0xe0, "ld2dms_s", LD_MS_S, 2, 3, TPF_F_SM5),
+    U(0xe1, "ld_uav_typed_s", "UAVs and raw/structured buffers"),
+    U(0xe2, "ld_raw_s", "UAVs and raw/structured buffers"),
+    U(0xe3, "ld_structured_s", "UAVs and raw/structured buffers"),
+    I(0xe4, "sample_l_s", SAMPLE_L_S, 2, 4, TPF_F_SM5),
+    I(0xe5, "sample_c_lz_s", SAMPLE_C_LZ_S, 2, 4, TPF_F_SM5),
+    I(0xe6, "sample_cl_s", SAMPLE_CL_S, 2, 4, TPF_F_SM5),
+    I(0xe7, "sample_b_cl_s", SAMPLE_B_CL_S, 2, 5, TPF_F_SM5),
+    I(0xe8, "sample_d_cl_s", SAMPLE_D_CL_S, 2, 6, TPF_F_SM5),
+    I(0xe9, "sample_c_cl_s", SAMPLE_C_CL_S, 2, 5, TPF_F_SM5),
+    I(0xea, "check_access_fully_mapped", CHECK_ACCESS_FULLY_MAPPED, 1, 1, TPF_F_SM5),
+};
+
+#undef I
+#undef D
+#undef U
+
+static const tpf_dcl_fn dcl_fns[TPF_OPCODE_COUNT] = {
+    [0x58] = dcl_resource, [0x59] = dcl_constant_buffer, [0x5a] = dcl_sampler,
+    [0x5b] = dcl_index_range, [0x5f] = dcl_io, [0x60] = dcl_io, [0x61] = dcl_io,
+    [0x62] = dcl_io, [0x63] = dcl_io, [0x64] = dcl_io, [0x65] = dcl_io, [0x66] = dcl_io,
+    [0x67] = dcl_io, [0x68] = dcl_temps, [0x69] = dcl_indexable_temp,
+    [0x6a] = dcl_global_flags,
+};
+
+const struct tpf_opcode_info *tpf_opcode_get(unsigned opcode)
+{
+    static const struct tpf_opcode_info unknown = {NULL, -1, TPF_KIND_UNKNOWN, 0, 0, 0, NULL};
+    if (opcode >= TPF_OPCODE_COUNT || opcodes[opcode].kind == TPF_KIND_UNKNOWN)
+        return &unknown;
+    return &opcodes[opcode];
+}
+
+/* ---- operand types (D3D10_SB_OPERAND_TYPE) ------------------------------------------------ */
+
+struct operand_type {
+    int8_t file;                /* enum ir_file, -1: defined but not supported */
+    uint8_t dims;               /* index dimension it takes in vertex and pixel programs */
+    uint8_t min_version;        /* major * 10 + minor */
+    const char *name;
+};
+
+static const struct operand_type operand_types[] = {
+    [0] = {IR_FILE_TEMP, 1, 40, "r# (temp)"},
+    [1] = {IR_FILE_INPUT, 1, 40, "v# (input)"},
+    [2] = {IR_FILE_OUTPUT, 1, 40, "o# (output)"},
+    [3] = {IR_FILE_INDEXABLE_TEMP, 2, 40, "x# (indexable temp)"},
+    [4] = {IR_FILE_IMMEDIATE, 0, 40, "l() (immediate32)"},
+    [5] = {-1, 0, 40, "d() (immediate64)"},
+    [6] = {IR_FILE_SAMPLER, 1, 40, "s# (sampler)"},
+    [7] = {IR_FILE_RESOURCE, 1, 40, "t# (resource)"},
+    [8] = {IR_FILE_CONSTANT_BUFFER, 2, 40, "cb# (constant buffer)"},
+    [9] = {IR_FILE_IMMEDIATE_CB, 1, 40, "icb (immediate constant buffer)"},
+    [10] = {IR_FILE_LABEL, 1, 40, "l# (label)"},
+    [11] = {-1, 0, 40, "vPrim (input primitive id)"},
+    [12] = {IR_FILE_DEPTH_OUT, 0, 40, "oDepth"},
+    [13] = {IR_FILE_NULL, 0, 40, "null"},
+    [14] = {IR_FILE_RASTERIZER, 0, 41, "rasterizer"},
+    [15] = {IR_FILE_COVERAGE_OUT, 0, 41, "oMask"},
+    [16] = {-1, 0, 50, "m# (stream)"},
+    [17] = {-1, 0, 50, "fb# (function body)"},
+    [18] = {-1, 0, 50, "ft# (function table)"},
+    [19] = {-1, 0, 50, "fp# (interface)"},
+    [20] = {-1, 0, 50, "function input"},
+    [21] = {-1, 0, 50, "function output"},
+    [22] = {-1, 0, 50, "vOutputControlPointID"},
+    [23] = {-1, 0, 50, "vForkInstanceID"},
+    [24] = {-1, 0, 50, "vJoinInstanceID"},
+    [25] = {-1, 0, 50, "vicp (input control point)"},
+    [26] = {-1, 0, 50, "vocp (output control point)"},
+    [27] = {-1, 0, 50, "vpc (patch constant)"},
+    [28] = {-1, 0, 50, "vDomain"},
+    [29] = {-1, 0, 50, "this"},
+    [30] = {-1, 0, 50, "u# (unordered access view)"},
+    [31] = {-1, 0, 50, "g# (thread group shared memory)"},
+    [32] = {-1, 0, 50, "vThreadID"},
+    [33] = {-1, 0, 50, "vThreadGroupID"},
+    [34] = {-1, 0, 50, "vThreadIDInGroup"},
+    [35] = {IR_FILE_INPUT_COVERAGE, 0, 50, "vCoverage"},
+    [36] = {-1, 0, 50, "vThreadIDInGroupFlattened"},
+    [37] = {-1, 0, 50, "vGSInstanceID"},
+    [38] = {IR_FILE_DEPTH_GE_OUT, 0, 50, "oDepthGE"},
+    [39] = {IR_FILE_DEPTH_LE_OUT, 0, 50, "oDepthLE"},
+    [40] = {-1, 0, 50, "vCycleCounter"},
+    [41] = {-1, 0, 50, "oStencilRef"},
+    [42] = {-1, 0, 50, "vInnerCoverage"},
+};
+
+#define TPF_OPERAND_TYPE_IMMEDIATE32 4
+
+/* ---- reading ------------------------------------------------------------------------------ */
+
+struct tpf {
+    const uint8_t *data;        /* the version token */
+    uint32_t count;             /* tokens in the program (the length token's value) */
+    size_t base;                /* added to offsets in messages */
+    unsigned version;           /* major * 10 + minor */
+    struct tpf_error *err;
+    struct ir_program *prog;
+    bool in_code;               /* an instruction has been seen: no more declarations */
+    bool have_temps, have_flags, have_icb;
+};
+
+/* The tokens of one instruction: [pos, end); start is its opcode token. */
+struct span {
+    uint32_t start, pos, end;
+    const char *name;
+};
+
+static uint32_t rd32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, sizeof(v));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap32(v);
+#endif
+    return v;
+}
+
+static uint32_t token(const struct tpf *t, uint32_t index)
+{
+    return rd32(t->data + 4 * (size_t)index);
+}
+
+static size_t offset_of(const struct tpf *t, uint32_t index)
+{
+    return t->base + 4 * (size_t)index;
+}
+
+static int set_error(struct tpf_error *err, int code, size_t offset, const char *fmt, va_list ap)
+{
+    if (err) {
+        char tail[40];
+        size_t size = sizeof(err->message), prefix = 5;
+        int n = snprintf(tail, sizeof(tail), " at offset 0x%zx", offset);
+        size_t room = size - prefix - (n > 0 ? (size_t)n : 0);
+        err->code = code;
+        err->offset = offset;
+        memcpy(err->message, "tpf: ", prefix);
+        vsnprintf(err->message + prefix, room, fmt, ap);
+        size_t len = strlen(err->message);
+        memcpy(err->message + len, tail, strlen(tail) + 1);
+    }
+    return code;
+}
+
+static int fail_at(struct tpf_error *err, int code, size_t offset, const char *fmt, ...)
+    TPF_PRINTF(4, 5);
+
+static int fail_at(struct tpf_error *err, int code, size_t offset, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    set_error(err, code, offset, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* Fails naming the token at `index`. */
+static int fail(struct tpf *t, int code, uint32_t index, const char *fmt, ...) TPF_PRINTF(4, 5);
+
+static int fail(struct tpf *t, int code, uint32_t index, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    set_error(t->err, code, offset_of(t, index), fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* The next token of the instruction; an instruction whose length token leaves no room for
+ * what its opcode needs is refused here, naming the instruction. */
+static int next(struct tpf *t, struct span *s, uint32_t *v, const char *what)
+{
+    *v = 0;
+    if (s->pos >= s->end)
+        return fail(t, TPF_E_BAD_INSTRUCTION, s->start,
+                    "%s (length %u) ends before its %s, in the instruction", s->name,
+                    (unsigned)(s->end - s->start), what);
+    *v = token(t, s->pos++);
+    return 0;
+}
+
+/* ---- operands ---------------------------------------------------------------------------- */
+
+/* The raw component selection of an operand token, for the caller to interpret. */
+struct selection {
+    unsigned components;        /* 0, 1 or 4 */
+    unsigned mode;              /* 4 components: 0 mask, 1 swizzle, 2 select-1 */
+    unsigned bits;              /* the mask, swizzle or component */
+};
+
+static int read_operand(struct tpf *t, struct span *s, struct ir_operand *op,
+                        struct selection *sel, bool nested, const char *what);
+
+/* A relative index: a complete operand naming one component of r#, x#[n] or v#. */
+static int read_relative(struct tpf *t, struct span *s, struct ir_rel *rel, bool nested)
+{
+    struct ir_operand r;
+    struct selection sel;
+    uint32_t at = s->pos;
+    int ret;
+
+    if (nested)
+        return fail(t, TPF_E_UNSUPPORTED, at, "nested relative addressing");
+    if ((ret = read_operand(t, s, &r, &sel, true, "relative index")))
+        return ret;
+    if (r.file != IR_FILE_TEMP && r.file != IR_FILE_INDEXABLE_TEMP && r.file != IR_FILE_INPUT)
+        return fail(t, TPF_E_BAD_OPERAND, at, "relative index from register file %u "
+                    "(only r#, x# and v# can hold one)", r.file);
+    if (r.modifiers)
+        return fail(t, TPF_E_BAD_OPERAND, at, "relative index with a modifier");
+    unsigned c;
+    if (sel.components == 1)
+        c = 0;
+    else if (sel.components == 4 && sel.mode == 2)
+        c = sel.bits;
+    else if (sel.components == 4 && sel.mode == 1 && (sel.bits & 3) * 0x55u == sel.bits)
+        c = sel.bits & 3; /* a replicated swizzle (.xxxx) names one component too */
+    else
+        return fail(t, TPF_E_BAD_OPERAND, at, "relative index does not select one component");
+    rel->file = r.file;
+    rel->component = (uint8_t)c;
+    rel->reg = r.index[0].offset;
+    rel->element = r.file == IR_FILE_INDEXABLE_TEMP ? r.index[1].offset : 0;
+    return 0;
+}
+
+static int read_operand(struct tpf *t, struct span *s, struct ir_operand *op,
+                        struct selection *sel, bool nested, const char *what)
+{
+    uint32_t at = s->pos, tk, v;
+    int ret;
+
+    memset(op, 0, sizeof(*op));
+    op->swizzle = IR_SWIZZLE_XYZW;
+    if ((ret = next(t, s, &tk, what)))
+        return ret;
+    /* bits 0-1: component count; bits 2-11: selection (4 components only) */
+    switch (tk & 3) {
+    case 0: sel->components = 0; break;
+    case 1: sel->components = 1; break;
+    case 2: sel->components = 4; break;
+    default:
+        return fail(t, TPF_E_BAD_OPERAND, at, "N-component operand (token 0x%08x)", (unsigned)tk);
+    }
+    sel->mode = sel->bits = 0;
+    if (sel->components == 4) {
+        sel->mode = (tk >> 2) & 3;
+        if (sel->mode == 3)
+            return fail(t, TPF_E_BAD_OPERAND, at, "component selection mode 3 (token 0x%08x)",
+                        (unsigned)tk);
+        sel->bits = sel->mode == 0 ? (tk >> 4) & 0xf : sel->mode == 1 ? (tk >> 4) & 0xff :
+                                                                       (tk >> 4) & 3;
+    }
+    /* bits 12-19: operand type */
+    unsigned type = (tk >> 12) & 0xff;
+    const struct operand_type *ot = NULL;
+    if (type < sizeof(operand_types) / sizeof(operand_types[0]))
+        ot = &operand_types[type];
+    if (!ot || !ot->name)
+        return fail(t, TPF_E_BAD_OPERAND, at, "unknown operand type %u", type);
+    if (ot->file < 0)
+        return fail(t, TPF_E_UNSUPPORTED, at, "operand type %u, %s, is not supported", type,
+                    ot->name);
+    if (t->version < ot->min_version)
+        return fail(t, TPF_E_BAD_OPERAND, at, "operand %s needs shader model %u.%u", ot->name,
+                    ot->min_version / 10, ot->min_version % 10);
+    /* bits 20-21: index dimension */
+    unsigned dims = (tk >> 20) & 3;
+    if (dims != ot->dims)
+        return fail(t, TPF_E_BAD_OPERAND, at, "operand %s with %u indices (it takes %u)",
+                    ot->name, dims, ot->dims);
+    op->file = (uint8_t)ot->file;
+    op->index_count = (uint8_t)dims;
+
+    /* extended operand tokens, chained by bit 31 */
+    for (bool ext = tk >> 31; ext;) {
+        uint32_t e, e_at = s->pos;
+        if ((ret = next(t, s, &e, "extended operand token")))
+            return ret;
+        unsigned kind = e & 0x3f;
+        if (kind == 1) { /* modifier: bits 6-13 neg/abs, 14-16 min precision */
+            unsigned mod = (e >> 6) & 0xff, prec = (e >> 14) & 7;
+            if (mod > 3)
+                return fail(t, TPF_E_BAD_OPERAND, e_at, "operand modifier %u", mod);
+            if (prec == 3 || prec > 5)
+                return fail(t, TPF_E_BAD_OPERAND, e_at, "min precision %u", prec);
+            op->modifiers = (uint8_t)mod; /* 1 neg, 2 abs, 3 both: the IR_MOD_* bits */
+            op->precision = (uint8_t)prec;
+        } else if (kind != 0) {
+            return fail(t, TPF_E_BAD_OPERAND, e_at, "unknown extended operand type %u", kind);
+        }
+        ext = e >> 31;
+    }
+
+    if (type == TPF_OPERAND_TYPE_IMMEDIATE32) {
+        if (sel->components == 0)
+            return fail(t, TPF_E_BAD_OPERAND, at, "immediate with no components");
+        unsigned n = sel->components;
+        for (unsigned c = 0; c < n; c++) {
+            if ((ret = next(t, s, &v, "immediate value")))
+                return ret;
+            op->imm[c] = v;
+        }
+        if (n == 1)
+            op->imm[1] = op->imm[2] = op->imm[3] = op->imm[0];
+        op->imm_count = (uint8_t)n;
+    }
+
+    /* indices: representation k in bits 22 + 3k .. 24 + 3k */
+    for (unsigned k = 0; k < dims; k++) {
+        unsigned rep = (tk >> (22 + 3 * k)) & 7;
+        struct ir_index *ix = &op->index[k];
+        switch (rep) {
+        case 0: /* immediate32 */
+            if ((ret = next(t, s, &ix->offset, "index")))
+                return ret;
+            break;
+        case 2: /* relative */
+            if ((ret = read_relative(t, s, &ix->rel, nested)))
+                return ret;
+            break;
+        case 3: /* immediate32 + relative */
+            if ((ret = next(t, s, &ix->offset, "index")))
+                return ret;
+            if ((ret = read_relative(t, s, &ix->rel, nested)))
+                return ret;
+            break;
+        case 1:
+        case 4:
+            return fail(t, TPF_E_UNSUPPORTED, at, "64-bit operand index");
+        default:
+            return fail(t, TPF_E_BAD_OPERAND, at, "index representation %u", rep);
+        }
+    }
+    return 0;
+}
+
+/* Destinations and declared registers: a write mask (4 components: mask mode only). */
+static int read_dst(struct tpf *t, struct span *s, struct ir_operand *op, const char *what)
+{
+    struct selection sel;
+    uint32_t at = s->pos;
+    int ret = read_operand(t, s, op, &sel, false, what);
+    if (ret)
+        return ret;
+    if (op->file == IR_FILE_IMMEDIATE)
+        return fail(t, TPF_E_BAD_OPERAND, at, "immediate value as %s", what);
+    if (sel.components == 4 && sel.mode != 0)
+        return fail(t, TPF_E_BAD_OPERAND, at, "%s with a swizzle instead of a write mask", what);
+    op->mask = (uint8_t)(sel.components == 4 ? sel.bits : sel.components == 1 ? IR_MASK_X : 0);
+    op->swizzle = IR_SWIZZLE_XYZW;
+    return 0;
+}
+
+/* Sources: a swizzle.  Select-1 replicates; one component reads .xxxx.  Mask mode on a
+ * source (seen only on immediates, whose token carries mask mode with no bits) reads as is. */
+static int read_src(struct tpf *t, struct span *s, struct ir_operand *op, const char *what)
+{
+    struct selection sel;
+    int ret = read_operand(t, s, op, &sel, false, what);
+    if (ret)
+        return ret;
+    if (op->file == IR_FILE_IMMEDIATE || sel.components == 0 ||
+        (sel.components == 4 && sel.mode == 0))
+        op->swizzle = IR_SWIZZLE_XYZW;
+    else if (sel.components == 1)
+        op->swizzle = IR_SWIZZLE(0, 0, 0, 0);
+    else if (sel.mode == 1)
+        op->swizzle = (uint8_t)sel.bits;
+    else
+        op->swizzle = (uint8_t)(sel.bits * 0x55u);
+    return 0;
+}
+
+/* ---- declarations ---------------------------------------------------------------------- */
+
+/* A declaration's register: immediate indices, no modifiers.  Input/output registers carry
+ * a write mask; the others come as fxc writes them (cb# with a swizzle, t# and s# with no
+ * components), and their selection is ignored. */
+static int read_declared(struct tpf *t, struct span *s, struct ir_operand *op, const char *what,
+                         bool masked)
+{
+    struct selection sel;
+    uint32_t at = s->pos;
+    int ret = masked ? read_dst(t, s, op, what) : read_operand(t, s, op, &sel, false, what);
+    if (ret)
+        return ret;
+    for (unsigned k = 0; k < op->index_count; k++)
+        if (op->index[k].rel.file != IR_FILE_NULL)
+            return fail(t, TPF_E_BAD_DECLARATION, at, "relative index in %s", what);
+    if (op->modifiers)
+        return fail(t, TPF_E_BAD_DECLARATION, at, "modifier on %s", what);
+    return 0;
+}
+
+static int wrong_file(struct tpf *t, struct span *s, uint32_t at, unsigned file)
+{
+    return fail(t, TPF_E_BAD_DECLARATION, at, "%s cannot declare a register of file %u", s->name,
+                file);
+}
+
+/* dcl_resource: bits 11-15 dimension, 16-22 sample count (multisampled kinds); operand t#;
+ * then a return type token, 4 bits per component (D3D10_SB_RESOURCE_RETURN_TYPE). */
+static int dcl_resource(struct tpf *t, struct span *s, uint32_t opc)
+{
+    struct ir_operand op;
+    uint32_t at = s->pos, rt;
+    int ret = read_declared(t, s, &op, "resource register", false);
+    if (ret)
+        return ret;
+    if (op.file != IR_FILE_RESOURCE)
+        return wrong_file(t, s, at, op.file);
+    if ((ret = next(t, s, &rt, "return type token")))
+        return ret;
+    unsigned dim = (opc >> 11) & 0x1f;
+    struct ir_resource *r = ir_program_add_resource(t->prog, op.index[0].offset,
+                                                    (enum ir_resource_dim)dim);
+    if (!r)
+        return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+    for (unsigned c = 0; c < 4; c++)
+        r->return_type[c] = (uint8_t)((rt >> (4 * c)) & 0xf);
+    if (dim == IR_RES_TEXTURE2DMS || dim == IR_RES_TEXTURE2DMSARRAY)
+        r->sample_count = (uint8_t)((opc >> 16) & 0x7f);
+    r->offset = offset_of(t, s->start);
+    return 0;
+}
+
+/* dcl_constantbuffer: bit 11 dynamic indexing; operand cb#[size in vec4]. */
+static int dcl_constant_buffer(struct tpf *t, struct span *s, uint32_t opc)
+{
+    struct ir_operand op;
+    uint32_t at = s->pos;
+    int ret = read_declared(t, s, &op, "constant buffer register", false);
+    if (ret)
+        return ret;
+    if (op.file != IR_FILE_CONSTANT_BUFFER)
+        return wrong_file(t, s, at, op.file);
+    struct ir_cbuffer *cb = ir_program_add_cbuffer(t->prog, op.index[0].offset,
+                                                   op.index[1].offset);
+    if (!cb)
+        return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+    cb->dynamic = (uint8_t)((opc >> 11) & 1);
+    cb->offset = offset_of(t, s->start);
+    return 0;
+}
+
+/* dcl_sampler: bits 11-14 mode (default, comparison, mono); operand s#. */
+static int dcl_sampler(struct tpf *t, struct span *s, uint32_t opc)
+{
+    struct ir_operand op;
+    uint32_t at = s->pos;
+    int ret = read_declared(t, s, &op, "sampler register", false);
+    if (ret)
+        return ret;
+    if (op.file != IR_FILE_SAMPLER)
+        return wrong_file(t, s, at, op.file);
+    struct ir_sampler *smp = ir_program_add_sampler(t->prog, op.index[0].offset);
+    if (!smp)
+        return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+    smp->mode = (uint8_t)((opc >> 11) & 0xf);
+    smp->offset = offset_of(t, s->start);
+    return 0;
+}
+
+/* dcl_indexRange: operand v# or o# with its mask, then the register count. */
+static int dcl_index_range(struct tpf *t, struct span *s, uint32_t opc)
+{
+    struct ir_operand op;
+    uint32_t at = s->pos, count;
+    int ret = read_declared(t, s, &op, "first register", true);
+    (void)opc;
+    if (ret)
+        return ret;
+    if (op.file != IR_FILE_INPUT && op.file != IR_FILE_OUTPUT)
+        return wrong_file(t, s, at, op.file);
+    if ((ret = next(t, s, &count, "register count")))
+        return ret;
+    struct ir_index_range *r = ir_program_add_index_range(t->prog, (enum ir_file)op.file,
+                                                          op.index[0].offset, count, op.mask);
+    if (!r)
+        return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+    r->offset = offset_of(t, s->start);
+    return 0;
+}
+
+/* dcl_input / _sgv / _siv / _ps / _ps_sgv / _ps_siv, dcl_output / _sgv / _siv: operand (v#,
+ * o#, or a one-component special register for the plain forms); the *_sgv / *_siv forms add a
+ * name token (D3D10_SB_NAME in bits 0-15); the _ps forms carry the interpolation mode in bits
+ * 11-14 of the opcode token. */
+static int dcl_io(struct tpf *t, struct span *s, uint32_t opc)
+{
+    unsigned code = opc & 0x7ff;
+    bool input = code <= TPF_OP_DCL_INPUT_PS_SIV;
+    bool ps = code >= TPF_OP_DCL_INPUT_PS && code <= TPF_OP_DCL_INPUT_PS_SIV;
+    bool plain = code == TPF_OP_DCL_INPUT || code == TPF_OP_DCL_OUTPUT;
+    unsigned kind = (code == TPF_OP_DCL_INPUT_SGV || code == TPF_OP_DCL_INPUT_PS_SGV ||
+                     code == TPF_OP_DCL_OUTPUT_SGV) ? IR_IO_SGV :
+                    (code == TPF_OP_DCL_INPUT_SIV || code == TPF_OP_DCL_INPUT_PS_SIV ||
+                     code == TPF_OP_DCL_OUTPUT_SIV) ? IR_IO_SIV : IR_IO_PLAIN;
+    struct ir_operand op;
+    uint32_t at = s->pos, name = 0;
+    int ret = read_declared(t, s, &op, "declared register", true);
+    if (ret)
+        return ret;
+    if (ps && t->prog->type != IR_SHADER_PIXEL)
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s in a vertex program", s->name);
+    bool special = input ? op.file == IR_FILE_INPUT_COVERAGE :
+                           (op.file == IR_FILE_DEPTH_OUT || op.file == IR_FILE_DEPTH_GE_OUT ||
+                            op.file == IR_FILE_DEPTH_LE_OUT || op.file == IR_FILE_COVERAGE_OUT);
+    if (!(op.file == (input ? IR_FILE_INPUT : IR_FILE_OUTPUT) || (special && plain)))
+        return wrong_file(t, s, at, op.file);
+    if (kind != IR_IO_PLAIN && (ret = next(t, s, &name, "system value name token")))
+        return ret;
+    uint32_t reg = special ? 0 : op.index[0].offset;
+    struct ir_io_decl *d = input ? ir_program_add_input(t->prog, (enum ir_file)op.file, reg,
+                                                        op.mask) :
+                                   ir_program_add_output(t->prog, (enum ir_file)op.file, reg,
+                                                         op.mask);
+    if (!d)
+        return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+    d->kind = (uint8_t)kind;
+    d->sysval = name & 0xffff;
+    d->interpolation = ps ? (uint8_t)((opc >> 11) & 0xf) : 0;
+    d->precision = op.precision;
+    d->offset = offset_of(t, s->start);
+    return 0;
+}
+
+/* dcl_temps: one token, the number of r# registers. */
+static int dcl_temps(struct tpf *t, struct span *s, uint32_t opc)
+{
+    uint32_t n;
+    int ret = next(t, s, &n, "register count");
+    (void)opc;
+    if (ret)
+        return ret;
+    if (t->have_temps)
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "second dcl_temps");
+    t->have_temps = true;
+    t->prog->temp_count = n;
+    return 0;
+}
+
+/* dcl_indexableTemp: three tokens, register number, element count, components (1-4). */
+static int dcl_indexable_temp(struct tpf *t, struct span *s, uint32_t opc)
+{
+    uint32_t reg, size, comps;
+    int ret;
+    (void)opc;
+    if ((ret = next(t, s, &reg, "register number")) || (ret = next(t, s, &size, "size")) ||
+        (ret = next(t, s, &comps, "component count")))
+        return ret;
+    if (comps < 1 || comps > 4)
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "x%u with %u components",
+                    (unsigned)reg, (unsigned)comps);
+    struct ir_indexable_temp *x = ir_program_add_indexable_temp(t->prog, reg, size,
+                                                                (uint8_t)comps);
+    if (!x)
+        return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+    x->offset = offset_of(t, s->start);
+    return 0;
+}
+
+/* dcl_globalFlags: the flags are bits 11-23 of the opcode token itself. */
+static int dcl_global_flags(struct tpf *t, struct span *s, uint32_t opc)
+{
+    if (t->have_flags)
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "second dcl_globalFlags");
+    t->have_flags = true;
+    t->prog->global_flags = (opc & 0x00fff800u) >> 11;
+    return 0;
+}
+
+/* customdata (0x35): class in bits 11-31, length in the next token.  Class 3 is the immediate
+ * constant buffer (length - 2 tokens of vec4 data); comments, debug info, opaque data, shader
+ * messages and the DX9 clip-plane mappings are skipped. */
+static int customdata(struct tpf *t, uint32_t pos, uint32_t *len)
+{
+    uint32_t opc = token(t, pos);
+    *len = 0;
+    if (t->count - pos < 2)
+        return fail(t, TPF_E_TRUNCATED, pos, "customdata block without its length token");
+    uint32_t n = token(t, pos + 1);
+    if (n < 2)
+        return fail(t, TPF_E_BAD_INSTRUCTION, pos, "customdata block of length %u", (unsigned)n);
+    if (n > t->count - pos)
+        return fail(t, TPF_E_TRUNCATED, pos,
+                    "customdata block of %u tokens runs past the end of the program "
+                    "(%u tokens left)", (unsigned)n, (unsigned)(t->count - pos));
+    *len = n;
+    if ((opc >> 11) != TPF_CUSTOMDATA_ICB)
+        return 0;
+    if (t->in_code)
+        return fail(t, TPF_E_BAD_DECLARATION, pos,
+                    "immediate constant buffer after the first instruction");
+    if (t->have_icb)
+        return fail(t, TPF_E_BAD_DECLARATION, pos, "second immediate constant buffer");
+    if ((n - 2) % 4)
+        return fail(t, TPF_E_BAD_DECLARATION, pos,
+                    "immediate constant buffer of %u values, not whole vectors",
+                    (unsigned)(n - 2));
+    uint32_t vec4 = (n - 2) / 4;
+    uint32_t *values = malloc(vec4 ? (size_t)vec4 * 4 * sizeof(*values) : 1);
+    if (!values)
+        return fail(t, TPF_E_NOMEM, pos, "out of memory");
+    for (uint32_t i = 0; i < 4 * vec4; i++)
+        values[i] = token(t, pos + 2 + i);
+    int ret = ir_program_set_icb(t->prog, values, vec4);
+    free(values);
+    if (ret)
+        return fail(t, TPF_E_NOMEM, pos, "out of memory");
+    t->have_icb = true;
+    t->prog->icb_offset = offset_of(t, pos);
+    return 0;
+}
+
+/* ---- instructions ------------------------------------------------------------------------- */
+
+static int decode_instruction(struct tpf *t, struct span *s, uint32_t opc,
+                              const struct tpf_opcode_info *info)
+{
+    struct ir_instruction *ins = ir_program_add_instruction(t->prog, (enum ir_opcode)info->ir_op);
+    int ret;
+    if (!ins)
+        return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+    ins->offset = offset_of(t, s->start);
+    ins->saturate = (uint8_t)((opc >> 13) & 1);
+    if (info->flags & TPF_F_TEST)
+        ins->test = (opc >> 18) & 1 ? IR_TEST_NZ : IR_TEST_Z;
+    if (info->flags & TPF_F_RESINFO) {
+        unsigned rt = (opc >> 11) & 3;
+        if (rt == 3)
+            return fail(t, TPF_E_BAD_INSTRUCTION, s->start, "resinfo return type 3");
+        ins->return_type = (uint8_t)rt;
+    }
+    if (info->flags & TPF_F_SAMPLEINFO)
+        ins->return_type = (opc >> 11) & 1 ? IR_RETURN_UINT : IR_RETURN_FLOAT;
+    if (t->version >= 50)
+        ins->precise_mask = (uint8_t)((opc >> 19) & 0xf);
+
+    /* extended opcode tokens, chained by bit 31 */
+    for (bool ext = opc >> 31; ext;) {
+        uint32_t e, e_at = s->pos;
+        if ((ret = next(t, s, &e, "extended opcode token")))
+            return ret;
+        switch (e & 0x3f) {
+        case 0:
+            break;
+        case 1: /* sample controls: u, v, w offsets, 4-bit two's complement from bit 9 */
+            for (unsigned c = 0; c < 3; c++) {
+                int v = (int)((e >> (9 + 4 * c)) & 0xf);
+                ins->texel_offset[c] = (int8_t)(v >= 8 ? v - 16 : v);
+            }
+            break;
+        case 2: { /* resource dimension bits 6-10, structure stride bits 11-22 */
+            unsigned dim = (e >> 6) & 0x1f;
+            if (dim >= IR_RES_COUNT)
+                return fail(t, TPF_E_BAD_INSTRUCTION, e_at, "resource dimension %u", dim);
+            ins->resource_dim = (uint8_t)dim;
+            ins->resource_stride = (e >> 11) & 0xfff;
+            break;
+        }
+        case 3: /* return type per component, 4 bits each from bit 6 */
+            for (unsigned c = 0; c < 4; c++) {
+                unsigned rt = (e >> (6 + 4 * c)) & 0xf;
+                if (rt >= IR_RET_COUNT)
+                    return fail(t, TPF_E_BAD_INSTRUCTION, e_at, "resource return type %u", rt);
+                ins->resource_return[c] = (uint8_t)rt;
+            }
+            break;
+        default:
+            return fail(t, TPF_E_BAD_INSTRUCTION, e_at, "unknown extended opcode type %u",
+                        (unsigned)(e & 0x3f));
+        }
+        ext = e >> 31;
+    }
+    for (unsigned d = 0; d < info->dst_count; d++)
+        if ((ret = read_dst(t, s, &ins->dst[d], "destination operand")))
+            return ret;
+    for (unsigned k = 0; k < info->src_count; k++)
+        if ((ret = read_src(t, s, &ins->src[k], "source operand")))
+            return ret;
+    return 0;
+}
+
+static int decode_program(struct tpf *t)
+{
+    uint32_t pos = 2;
+    int ret = 0;
+
+    while (pos < t->count && !ret) { /* every pass advances pos by at least one token */
+        uint32_t opc = token(t, pos), len = 0;
+        unsigned code = opc & 0x7ff; /* bits 0-10 */
+        const struct tpf_opcode_info *info = tpf_opcode_get(code);
+
+        if (info->kind == TPF_KIND_CUSTOMDATA) {
+            if (!(ret = customdata(t, pos, &len)))
+                pos += len;
+            continue;
+        }
+        if (info->kind == TPF_KIND_UNKNOWN)
+            return fail(t, TPF_E_UNKNOWN_OPCODE, pos, "unknown opcode 0x%x", code);
+        if (info->kind == TPF_KIND_UNSUPPORTED)
+            return fail(t, TPF_E_UNSUPPORTED, pos, "opcode %s (0x%x) is not supported (%s)",
+                        info->name, code, info->why);
+        if (((info->flags & TPF_F_SM5) && t->version < 50) ||
+            ((info->flags & TPF_F_SM41) && t->version < 41))
+            return fail(t, TPF_E_BAD_INSTRUCTION, pos, "%s (0x%x) needs shader model %s",
+                        info->name, code, (info->flags & TPF_F_SM5) ? "5.0" : "4.1");
+        len = (opc >> 24) & 0x7f; /* bits 24-30 */
+        if (len == 0)
+            return fail(t, TPF_E_BAD_INSTRUCTION, pos, "%s (0x%x) with length 0", info->name,
+                        code);
+        if (len > t->count - pos)
+            return fail(t, TPF_E_TRUNCATED, pos,
+                        "%s (0x%x) of %u tokens runs past the end of the program "
+                        "(%u tokens left)", info->name, code, (unsigned)len,
+                        (unsigned)(t->count - pos));
+        struct span s = {pos, pos + 1, pos + len, info->name};
+        if (info->kind == TPF_KIND_DECLARATION) {
+            if (t->in_code)
+                return fail(t, TPF_E_BAD_DECLARATION, pos, "%s after the first instruction",
+                            info->name);
+            if (opc >> 31)
+                return fail(t, TPF_E_BAD_DECLARATION, pos, "%s with an extended opcode token",
+                            info->name);
+            ret = dcl_fns[code](t, &s, opc);
+        } else {
+            t->in_code = true;
+            ret = decode_instruction(t, &s, opc, info);
+        }
+        if (!ret && s.pos != s.end)
+            return fail(t, TPF_E_BAD_INSTRUCTION, pos,
+                        "%s (0x%x) of length %u leaves %u tokens unused", info->name, code,
+                        (unsigned)len, (unsigned)(s.end - s.pos));
+        pos += len;
+    }
+    return ret;
+}
+
+/* ---- entry points ----------------------------------------------------------------------------- */
+
+static void clear_error(struct tpf_error *err)
+{
+    if (err) {
+        err->code = TPF_OK;
+        err->offset = 0;
+        err->message[0] = '\0';
+    }
+}
+
+static int decode_at(const uint8_t *data, size_t size, size_t base, struct ir_program *out,
+                     struct tpf_error *err)
+{
+    /* version token: bits 0-3 minor, 4-7 major, 16-31 program type; then the length token */
+    if (size < 8)
+        return fail_at(err, TPF_E_TRUNCATED, base,
+                       "token stream of %zu bytes lacks the version and length tokens", size);
+    uint32_t ver = rd32(data), len = rd32(data + 4);
+    unsigned type = ver >> 16, major = (ver >> 4) & 0xf, minor = ver & 0xf;
+    static const char *const kinds[] = {"pixel", "vertex", "geometry", "hull", "domain",
+                                        "compute"};
+    if (type > 5)
+        return fail_at(err, TPF_E_BAD_HEADER, base, "unknown program type %u", type);
+    if (type > 1)
+        return fail_at(err, TPF_E_UNSUPPORTED, base, "%s programs are not supported",
+                       kinds[type]);
+    if (major == 5 && minor == 1)
+        return fail_at(err, TPF_E_UNSUPPORTED, base, "shader model 5.1 is not supported");
+    if (!((major == 4 && minor <= 1) || (major == 5 && minor == 0)))
+        return fail_at(err, TPF_E_BAD_HEADER, base, "shader model %u.%u", major, minor);
+    if (len < 2)
+        return fail_at(err, TPF_E_BAD_HEADER, base + 4, "program length %u", (unsigned)len);
+    if (len > size / 4)
+        return fail_at(err, TPF_E_TRUNCATED, base + 4,
+                       "program length %u tokens, but only %zu bytes given", (unsigned)len,
+                       size);
+
+    struct tpf t;
+    memset(&t, 0, sizeof(t));
+    t.data = data;
+    t.count = len;
+    t.base = base;
+    t.version = major * 10 + minor;
+    t.err = err;
+    t.prog = out;
+    ir_program_init(out, (enum ir_shader_type)type, IR_SOURCE_TPF, major, minor);
+
+    int ret = decode_program(&t);
+    if (ret)
+        return ret;
+    struct ir_error ierr;
+    ret = ir_validate(out, &ierr);
+    if (ret == IR_E_NOMEM)
+        return fail_at(err, TPF_E_NOMEM, base, "out of memory");
+    if (ret) {
+        if (err) {
+            /* "tpf: invalid program: ir: instruction 3 (add) at offset 0x2c: ..." */
+            static const char prefix[] = "tpf: invalid program: ";
+            err->code = TPF_E_INVALID_PROGRAM;
+            err->offset = ierr.offset;
+            memcpy(err->message, prefix, sizeof(prefix));
+            size_t room = sizeof(err->message) - (sizeof(prefix) - 1);
+            size_t n = strlen(ierr.message);
+            if (n >= room)
+                n = room - 1;
+            memcpy(err->message + sizeof(prefix) - 1, ierr.message, n);
+            err->message[sizeof(prefix) - 1 + n] = '\0';
+        }
+        return TPF_E_INVALID_PROGRAM;
+    }
+    return 0;
+}
+
+int tpf_decode(const void *tokens, size_t size, struct ir_program *out, struct tpf_error *err)
+{
+    clear_error(err);
+    if (!out)
+        return fail_at(err, TPF_E_INVALID_ARG, 0, "no output program");
+    memset(out, 0, sizeof(*out));
+    if (!tokens)
+        return fail_at(err, TPF_E_INVALID_ARG, 0, "no tokens");
+    int ret = decode_at(tokens, size, 0, out, err);
+    if (ret)
+        ir_program_free(out);
+    return ret;
+}
+
+int tpf_decode_blob(const void *blob, size_t size, unsigned dxbc_flags, struct ir_program *out,
+                    struct tpf_error *err)
+{
+    struct dxbc_container c;
+    struct dxbc_chunk chunk;
+    struct dxbc_error derr;
+
+    clear_error(err);
+    if (!out)
+        return fail_at(err, TPF_E_INVALID_ARG, 0, "no output program");
+    memset(out, 0, sizeof(*out));
+    if (!blob)
+        return fail_at(err, TPF_E_INVALID_ARG, 0, "no blob");
+    if (dxbc_container_open(&c, blob, size, dxbc_flags, &derr) < 0)
+        return fail_at(err, TPF_E_CONTAINER, derr.offset, "container refused (%s)",
+                       derr.message);
+    if (!dxbc_container_find(&c, DXBC_TAG_SHDR, &chunk) &&
+        !dxbc_container_find(&c, DXBC_TAG_SHEX, &chunk))
+        return fail_at(err, TPF_E_CONTAINER, 0, "no SHDR or SHEX chunk");
+    int ret = decode_at(chunk.data, chunk.size, chunk.offset, out, err);
+    if (ret)
+        ir_program_free(out);
+    return ret;
+}
