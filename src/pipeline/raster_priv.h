@@ -1,0 +1,122 @@
+/* src/pipeline/raster_priv.h — what setup.c, bin.c and raster_tile.c share (see raster.h).
+ *
+ * A primitive is set up once (setup.c) into a self-contained record; binning (bin.c) copies
+ * the record into the scene's arena and appends a command that points at it to the list of
+ * every tile it may touch; a worker (raster_tile.c) walks one tile's list in order.
+ *
+ * Fixed-point conventions (all integers, exact):
+ *   X, Y   snapped positions, in subpixels (1/256 pixel): |X|, |Y| <= 2^27 (raster.h).
+ *   pixel (px, py) has its centre at X = 256 px + 128, Y = 256 py + 128.
+ *   E(X,Y) the edge functions, in subpixel^2; int64 (bound 2^57, raster.h).
+ */
+#ifndef SOFTD3D_PIPELINE_RASTER_PRIV_H
+#define SOFTD3D_PIPELINE_RASTER_PRIV_H
+
+#include "pipeline/raster.h"
+
+/* The draw a primitive belongs to, stored in the arena once per draw (and again after a
+ * flush that emptied the arena). */
+struct bin_draw {
+    raster_shade_fn shade;
+    void *ctx;
+};
+
+/* A triangle ready for rasterization.
+ *
+ * Edge k (k = 0, 1, 2) is the edge opposite vertex k; its biased edge function at the centre
+ * of pixel (px, py) is  e[k] + ex[k] * px + ey[k] * py  and the pixel is inside the triangle
+ * when all three are >= 0 (setup.c derives the functions and the top-left bias). */
+struct setup_tri {
+    int64_t e[3];              /* biased E at the centre of pixel (0, 0) */
+    int64_t ex[3], ey[3];      /* change of E per pixel step in x and in y */
+    struct raster_rect box;    /* pixels that may be covered, clipped; never empty */
+    int32_t X0, Y0;            /* snapped v0 (subpixels): origin of the planes below */
+    /* Planes in pixel units, evaluated at dx = (pixel centre - v0).x, dy likewise: */
+    float l1x, l1y, l2x, l2y;  /* screen-linear weights of v1 and v2 */
+    float z0, zx, zy;          /* depth, bias included */
+    float q0, qx, qy;          /* 1/w */
+    float q1, q2;              /* 1/w at v1, v2 */
+    uint32_t id;
+    uint32_t flags;            /* RASTER_BATCH_FRONT_FACING */
+    const struct bin_draw *draw;
+};
+
+/* A point: exactly one pixel (spec 3.4.6). */
+struct setup_point {
+    int32_t px, py;
+    float z;
+    uint32_t id;
+    const struct bin_draw *draw;
+};
+
+/* An aliased line (spec 3.4.3), stepped along its major axis; see setup_line(). */
+struct setup_line {
+    int32_t Xs, Ys, Xe, Ye;    /* snapped start and end (subpixels) */
+    int32_t major_lo, major_hi;/* pixel range on the major axis, inclusive (never empty) */
+    struct raster_rect clip;   /* scissor/target rectangle */
+    bool x_major;
+    float tx, ty;              /* t (0 at start, 1 at end) = tx * (Cx - Xs) + ty * (Cy - Ys) at
+                                * the centre (Cx, Cy), subpixels */
+    float z0, z1, q0, q1;
+    uint32_t id;
+    const struct bin_draw *draw;
+};
+
+enum raster_setup_result {
+    RASTER_SETUP_OK,
+    RASTER_SETUP_CULLED,
+    RASTER_SETUP_DEGENERATE,
+    RASTER_SETUP_OUT_OF_RANGE,
+    RASTER_SETUP_EMPTY,
+};
+
+/* The pixel rectangle primitives may touch: target size, and the scissor when enabled. */
+struct raster_rect setup_clip_rect(const struct raster_state *st, uint32_t width, uint32_t height);
+
+/* setup.c: fill *out (draw pointer left NULL) or say why the primitive is rejected. */
+enum raster_setup_result setup_triangle(const struct raster_state *st, struct raster_rect clip,
+                                        const struct raster_triangle *tri, struct setup_tri *out);
+enum raster_setup_result setup_point(struct raster_rect clip, const struct raster_point *pt,
+                                     struct setup_point *out);
+enum raster_setup_result setup_line(struct raster_rect clip, const struct raster_line *ln,
+                                    struct setup_line *out);
+
+/* The major-axis step of a line: the minor pixel coordinate at major pixel m (see setup.c). */
+int32_t setup_line_minor(const struct setup_line *l, int32_t m);
+
+/* Floor and ceiling of a / b for b > 0. */
+static inline int64_t raster_floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+static inline int64_t raster_ceil_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && a > 0) ? q + 1 : q;
+}
+
+/* Biased value of edge k of t at the centre of pixel (px, py). */
+static inline int64_t setup_tri_edge_at(const struct setup_tri *t, int k, int32_t px, int32_t py)
+{
+    return t->e[k] + t->ex[k] * px + t->ey[k] * py;
+}
+
+/* Classification of a pixel rectangle against a triangle: how the centres of the pixels
+ * px in [x0, x1), py in [y0, y1) (non-empty) lie.  E is linear, so over those centres its
+ * minimum and maximum are at two of the four corner centres, chosen by the signs of ex, ey. */
+enum raster_cover {
+    RASTER_COVER_NONE,         /* no centre inside (some edge negative at all of them) */
+    RASTER_COVER_PARTIAL,
+    RASTER_COVER_FULL,         /* every centre inside */
+};
+enum raster_cover raster_classify_rect(const struct setup_tri *t, struct raster_rect r);
+
+/* raster_tile.c: rasterize one command restricted to the tile whose top-left pixel is
+ * (tx, ty), calling the primitive's shade function. */
+void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole,
+                     unsigned worker);
+void raster_tile_point(const struct setup_point *p, unsigned worker);
+void raster_tile_line(const struct setup_line *l, int32_t tx, int32_t ty, unsigned worker);
+
+#endif

@@ -1,0 +1,294 @@
+/* src/pipeline/raster_tile.c — coverage inside one tile, on a worker thread.
+ *
+ * Triangles: hierarchical, 64 -> 16 -> 4 (DESIGN.md "The pipeline, one draw", step 7).
+ *   A block (any pixel rectangle) is classified against each edge by the edge's smallest and
+ *   largest biased value over the block's pixel centres.  E is linear, so those are at two of
+ *   the four corner centres: with w = block width - 1, h = height - 1 (in pixels),
+ *       Emax = E(x0, y0) + max(0, ex w) + max(0, ey h),   Emin = ... min(0, ...) ...
+ *   Emax < 0 for some edge: no centre inside (trivial reject).  Emin >= 0 for all three: every
+ *   centre inside (trivial accept, no per-pixel test).  Otherwise descend: the 16x16 blocks of
+ *   the tile, then their 4x4 blocks, whose 16 pixels are tested one by one.  The tests are
+ *   exact integer comparisons, so the hierarchy changes the speed, never the result.
+ *
+ * Output: 2x2 quads in a fixed order (16x16 blocks row-major, their 4x4 blocks row-major, the
+ * four quads of a 4x4 block row-major), gathered RASTER_BATCH_QUADS at a time.  Inside a 4x4
+ * block the 16 coverage bits are kept quad-major (bit 4 q + p, p as in raster.h), so a quad's
+ * mask is a 4-bit slice.
+ *
+ * Per-pixel values are computed from the primitive's planes at the pixel centre directly (no
+ * incremental stepping), so they depend on nothing but the primitive and the pixel.
+ */
+#include "pipeline/raster_priv.h"
+
+#include <string.h>
+
+/* Position of bit b of a 4x4 block mask (quad-major order). */
+static const uint8_t block_bit_x[16] = { 0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3 };
+static const uint8_t block_bit_y[16] = { 0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3 };
+
+static inline struct raster_rect rect_and(struct raster_rect a, struct raster_rect b)
+{
+    struct raster_rect r = a;
+    if (b.x0 > r.x0) r.x0 = b.x0;
+    if (b.y0 > r.y0) r.y0 = b.y0;
+    if (b.x1 < r.x1) r.x1 = b.x1;
+    if (b.y1 < r.y1) r.y1 = b.y1;
+    return r;
+}
+
+static inline bool rect_empty(struct raster_rect r)
+{
+    return r.x0 >= r.x1 || r.y0 >= r.y1;
+}
+
+static inline bool rect_eq(struct raster_rect a, struct raster_rect b)
+{
+    return a.x0 == b.x0 && a.y0 == b.y0 && a.x1 == b.x1 && a.y1 == b.y1;
+}
+
+enum raster_cover raster_classify_rect(const struct setup_tri *t, struct raster_rect r)
+{
+    bool full = true;
+    int64_t w = r.x1 - 1 - r.x0, h = r.y1 - 1 - r.y0;
+    for (int k = 0; k < 3; k++) {
+        int64_t e = setup_tri_edge_at(t, k, r.x0, r.y0);
+        int64_t sx = t->ex[k] * w, sy = t->ey[k] * h;
+        int64_t emax = e + (sx > 0 ? sx : 0) + (sy > 0 ? sy : 0);
+        int64_t emin = e + (sx < 0 ? sx : 0) + (sy < 0 ? sy : 0);
+        if (emax < 0)
+            return RASTER_COVER_NONE;
+        if (emin < 0)
+            full = false;
+    }
+    return full ? RASTER_COVER_FULL : RASTER_COVER_PARTIAL;
+}
+
+/* Coverage of the 16 centres of the 4x4 block at (x, y), quad-major. */
+static unsigned block4_mask(const struct setup_tri *t, int32_t x, int32_t y)
+{
+    unsigned mask = 0xffff;
+    for (int k = 0; k < 3; k++) {
+        int64_t e = setup_tri_edge_at(t, k, x, y), ex = t->ex[k], ey = t->ey[k];
+        unsigned m = 0;
+        for (int b = 0; b < 16; b++)
+            m |= (unsigned)(e + ex * block_bit_x[b] + ey * block_bit_y[b] >= 0) << b;
+        mask &= m;
+    }
+    return mask;
+}
+
+/* The bits of the 4x4 block at (x, y) whose pixels lie in r. */
+static unsigned block4_rect_mask(int32_t x, int32_t y, struct raster_rect r)
+{
+    unsigned m = 0;
+    for (int b = 0; b < 16; b++) {
+        int32_t px = x + block_bit_x[b], py = y + block_bit_y[b];
+        m |= (unsigned)(px >= r.x0 && px < r.x1 && py >= r.y0 && py < r.y1) << b;
+    }
+    return m;
+}
+
+/* ---- Quad batches --------------------------------------------------------------------------- */
+
+struct tile_emit {
+    struct raster_quad_batch b;
+    raster_shade_fn shade;
+    void *ctx;
+};
+
+static void emit_init(struct tile_emit *em, const struct bin_draw *draw, uint32_t id,
+                      uint32_t flags, unsigned worker)
+{
+    em->b.count = 0;
+    em->b.prim_id = id;
+    em->b.flags = flags;
+    em->b.worker = worker;
+    em->shade = draw->shade;
+    em->ctx = draw->ctx;
+}
+
+static inline void emit_flush(struct tile_emit *em)
+{
+    if (em->b.count) {
+        em->shade(em->ctx, &em->b);
+        em->b.count = 0;
+    }
+}
+
+/* Depth, 1/w and the weights of the four pixels of the quad at (x, y), from the planes
+ * relative to the snapped v0 (setup.c, 5).  The offset of the quad's first centre from v0 is
+ * an exact integer number of subpixels (|.| < 2^28) scaled by 1/256 (exact below 2^24
+ * subpixels, i.e. unless v0 lies more than 65536 pixels away); the other three pixels add 0 or
+ * 1, and the planes are evaluated in float, four lanes at a time. */
+static const float quad_ox[4] = { 0.0f, 1.0f, 0.0f, 1.0f };
+static const float quad_oy[4] = { 0.0f, 0.0f, 1.0f, 1.0f };
+
+static void emit_tri_quad(struct tile_emit *em, const struct setup_tri *t, int32_t x, int32_t y,
+                          unsigned mask)
+{
+    struct raster_quad_batch *b = &em->b;
+    unsigned q = b->count;
+    float bx = (float)((int64_t)x * 256 + 128 - t->X0) * (1.0f / 256.0f);
+    float by = (float)((int64_t)y * 256 + 128 - t->Y0) * (1.0f / 256.0f);
+    float *z = b->z + q * 4, *lw1 = b->lw1 + q * 4, *lw2 = b->lw2 + q * 4;
+    float *pw1 = b->pw1 + q * 4, *pw2 = b->pw2 + q * 4;
+    b->x[q] = (uint16_t)x;
+    b->y[q] = (uint16_t)y;
+    b->mask[q] = (uint8_t)mask;
+    /* Coefficients in locals: the stores below cannot alias them, so the loop vectorizes. */
+    const float l1x = t->l1x, l1y = t->l1y, l2x = t->l2x, l2y = t->l2y;
+    const float z0 = t->z0, zx = t->zx, zy = t->zy, q0 = t->q0, qx = t->qx, qy = t->qy;
+    const float q1 = t->q1, q2 = t->q2;
+    float vz[4], vl1[4], vl2[4], vp1[4], vp2[4];
+    for (unsigned p = 0; p < 4; p++) {
+        float dx = bx + quad_ox[p], dy = by + quad_oy[p];
+        float l1 = l1x * dx + l1y * dy;
+        float l2 = l2x * dx + l2y * dy;
+        float inv_q = 1.0f / (q0 + qx * dx + qy * dy);
+        vz[p] = z0 + zx * dx + zy * dy;
+        vl1[p] = l1;
+        vl2[p] = l2;
+        vp1[p] = l1 * q1 * inv_q;
+        vp2[p] = l2 * q2 * inv_q;
+    }
+    memcpy(z, vz, sizeof(vz));
+    memcpy(lw1, vl1, sizeof(vl1));
+    memcpy(lw2, vl2, sizeof(vl2));
+    memcpy(pw1, vp1, sizeof(vp1));
+    memcpy(pw2, vp2, sizeof(vp2));
+    if (++b->count == RASTER_BATCH_QUADS)
+        emit_flush(em);
+}
+
+static void emit_block4(struct tile_emit *em, const struct setup_tri *t, int32_t x, int32_t y,
+                        unsigned mask)
+{
+    for (unsigned q = 0; q < 4; q++) {
+        unsigned m = (mask >> (4 * q)) & 0xf;
+        if (m)
+            emit_tri_quad(em, t, x + (int32_t)(q & 1) * 2, y + (int32_t)(q >> 1) * 2, m);
+    }
+}
+
+/* ---- Triangles ------------------------------------------------------------------------------ */
+
+void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole,
+                     unsigned worker)
+{
+    struct raster_rect tile = { tx, ty, tx + RASTER_TILE_SIZE, ty + RASTER_TILE_SIZE };
+    struct raster_rect r = rect_and(tile, t->box);
+    struct tile_emit em;
+
+    if (rect_empty(r))
+        return;
+    emit_init(&em, t->draw, t->id, t->flags | (whole ? RASTER_BATCH_WHOLE_TILE : 0), worker);
+    for (int32_t y16 = ty; y16 < ty + RASTER_TILE_SIZE; y16 += 16) {
+        for (int32_t x16 = tx; x16 < tx + RASTER_TILE_SIZE; x16 += 16) {
+            struct raster_rect b16 = { x16, y16, x16 + 16, y16 + 16 };
+            struct raster_rect r16 = rect_and(b16, r);
+            if (rect_empty(r16))
+                continue;
+            enum raster_cover c16 = whole ? RASTER_COVER_FULL : raster_classify_rect(t, r16);
+            if (c16 == RASTER_COVER_NONE)
+                continue;
+            for (int32_t y4 = y16; y4 < y16 + 16; y4 += 4) {
+                for (int32_t x4 = x16; x4 < x16 + 16; x4 += 4) {
+                    struct raster_rect b4 = { x4, y4, x4 + 4, y4 + 4 };
+                    struct raster_rect r4 = rect_and(b4, r16);
+                    unsigned mask;
+                    if (rect_empty(r4))
+                        continue;
+                    enum raster_cover c4 = c16 == RASTER_COVER_FULL ? RASTER_COVER_FULL
+                                                                    : raster_classify_rect(t, r4);
+                    if (c4 == RASTER_COVER_NONE)
+                        continue;
+                    mask = c4 == RASTER_COVER_FULL ? 0xffffu : block4_mask(t, x4, y4);
+                    if (!rect_eq(r4, b4))
+                        mask &= block4_rect_mask(x4, y4, r4);
+                    if (mask)
+                        emit_block4(&em, t, x4, y4, mask);
+                }
+            }
+        }
+    }
+    emit_flush(&em);
+}
+
+/* ---- Points --------------------------------------------------------------------------------- */
+
+/* One pixel; its quad's other three pixels are helpers with the same (constant) values. */
+void raster_tile_point(const struct setup_point *pt, unsigned worker)
+{
+    struct tile_emit em;
+    emit_init(&em, pt->draw, pt->id, RASTER_BATCH_FRONT_FACING, worker);
+    em.b.x[0] = (uint16_t)(pt->px & ~1);
+    em.b.y[0] = (uint16_t)(pt->py & ~1);
+    em.b.mask[0] = (uint8_t)(1u << ((pt->py & 1) * 2 + (pt->px & 1)));
+    for (unsigned p = 0; p < 4; p++) {
+        em.b.z[p] = pt->z;
+        em.b.lw1[p] = em.b.lw2[p] = em.b.pw1[p] = em.b.pw2[p] = 0.0f;
+    }
+    em.b.count = 1;
+    emit_flush(&em);
+}
+
+/* ---- Lines ---------------------------------------------------------------------------------- */
+
+static void emit_line_quad(struct tile_emit *em, const struct setup_line *l, int32_t x, int32_t y,
+                           unsigned mask)
+{
+    struct raster_quad_batch *b = &em->b;
+    unsigned q = b->count;
+    b->x[q] = (uint16_t)x;
+    b->y[q] = (uint16_t)y;
+    b->mask[q] = (uint8_t)mask;
+    for (unsigned p = 0; p < 4; p++) {
+        int64_t cx = ((int64_t)x + (p & 1)) * 256 + 128, cy = ((int64_t)y + (p >> 1)) * 256 + 128;
+        float t = (float)(cx - l->Xs) * l->tx + (float)(cy - l->Ys) * l->ty;
+        float inv_q = 1.0f / (l->q0 + t * (l->q1 - l->q0));
+        unsigned i = q * 4 + p;
+        b->z[i] = l->z0 + t * (l->z1 - l->z0);
+        b->lw1[i] = t;
+        b->lw2[i] = 0.0f;
+        b->pw1[i] = t * l->q1 * inv_q;
+        b->pw2[i] = 0.0f;
+    }
+    if (++b->count == RASTER_BATCH_QUADS)
+        emit_flush(em);
+}
+
+/* The line's pixels inside this tile, in order along the major axis.  Consecutive pixels of
+ * one quad are merged into one quad (a quad, once left, is never met again: the major
+ * coordinate only grows and the minor one is monotonic). */
+void raster_tile_line(const struct setup_line *l, int32_t tx, int32_t ty, unsigned worker)
+{
+    struct raster_rect r = rect_and((struct raster_rect){ tx, ty, tx + RASTER_TILE_SIZE,
+                                                          ty + RASTER_TILE_SIZE }, l->clip);
+    int32_t lo = l->x_major ? r.x0 : r.y0, hi = (l->x_major ? r.x1 : r.y1) - 1;
+    int32_t qx = -1, qy = -1;
+    unsigned qmask = 0;
+    struct tile_emit em;
+
+    if (rect_empty(r))
+        return;
+    if (lo < l->major_lo) lo = l->major_lo;
+    if (hi > l->major_hi) hi = l->major_hi;
+    emit_init(&em, l->draw, l->id, RASTER_BATCH_FRONT_FACING, worker);
+    for (int32_t m = lo; m <= hi; m++) {
+        int32_t n = setup_line_minor(l, m);
+        int32_t px = l->x_major ? m : n, py = l->x_major ? n : m;
+        if (px < r.x0 || px >= r.x1 || py < r.y0 || py >= r.y1)
+            continue;
+        if ((px & ~1) != qx || (py & ~1) != qy) {
+            if (qmask)
+                emit_line_quad(&em, l, qx, qy, qmask);
+            qx = px & ~1;
+            qy = py & ~1;
+            qmask = 0;
+        }
+        qmask |= 1u << ((py & 1) * 2 + (px & 1));
+    }
+    if (qmask)
+        emit_line_quad(&em, l, qx, qy, qmask);
+    emit_flush(&em);
+}
