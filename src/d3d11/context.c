@@ -1,9 +1,12 @@
 /* src/d3d11/context.c — the immediate ID3D11DeviceContext2 (ID3D11DeviceContext and
  * ID3D11DeviceContext1 share its vtable).
  *
- * Implemented: IUnknown, ID3D11DeviceChild (GetDevice, private data), GetType, GetContextFlags.
- * Pipeline state, draws and resource operations arrive with the rendering work; until then the
- * remaining methods are comgen's logged E_NOTIMPL stubs (README status table).
+ * Here: IUnknown, ID3D11DeviceChild (GetDevice, private data), GetType, GetContextFlags and the
+ * index buffer.  The other pipeline-state setters and getters, ClearState and Flush are in
+ * context_state.c; Map, Unmap, copies, UpdateSubresource, clears and GenerateMips in
+ * context_resource.c; Begin, End and GetData in context_query.c.  The state the draw path reads
+ * is d3d11_context.h.  Draws, dispatches, ResolveSubresource, command lists and the
+ * ID3D11DeviceContext1/2 additions are still comgen's logged E_NOTIMPL stubs (README).
  * Lifetime: see d3d11_private.h — while the application holds the context, the context holds
  * the device.
  */
@@ -115,7 +118,7 @@ static void STDMETHODCALLTYPE ctx_IASetIndexBuffer(ID3D11DeviceContext2 *iface, 
 
     if (buffer) {
         res = d3d11_resource_from_iface((ID3D11Resource *)buffer);
-        if (!res || res->dim != D3D11_RESOURCE_DIMENSION_BUFFER) {
+        if (!res || res->dim != D3D11_RESOURCE_DIMENSION_BUFFER || res->device != dev) {
             d3d11_msg(dev, "IASetIndexBuffer: pIndexBuffer is not a buffer of this device");
             return;
         }
@@ -176,6 +179,9 @@ static pthread_once_t vtbl_once = PTHREAD_ONCE_INIT;
 
 static void vtbl_fill(void)
 {
+    d3d11_context_state_fill_vtbl(&ctx_vtbl);
+    d3d11_context_resource_fill_vtbl(&ctx_vtbl);
+    d3d11_context_query_fill_vtbl(&ctx_vtbl);
     comgen_fill_ID3D11DeviceContext2(&ctx_vtbl);
 }
 
@@ -186,19 +192,16 @@ void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device)
     atomic_init(&ctx->refcount, 0);
     ctx->device = device;
     core_pd_init(&ctx->private_data);
+    d3d11_context_state_reset(ctx);   /* the ClearState defaults (nothing is bound yet) */
 }
 
-/* Unbinds everything (the device is going away: the bound objects' device references are
- * already gone or going, so this only drops the context's own references). */
-static void context_unbind_all(struct d3d11_context *ctx)
-{
-    if (ctx->state.index_buffer)
-        d3d11_resource_unbind(ctx->state.index_buffer);
-    memset(&ctx->state, 0, sizeof(ctx->state));
-}
-
+/* The device is going away: drop the context's references (mappings, queries between Begin and
+ * End, bound objects).  The objects' device references are already gone or going, so this only
+ * ends the lives of objects nothing else holds. */
 void d3d11_context_cleanup(struct d3d11_context *ctx)
 {
-    context_unbind_all(ctx);
+    d3d11_context_resources_cleanup(ctx);
+    d3d11_context_queries_cleanup(ctx);
+    d3d11_context_state_reset(ctx);
     core_pd_free(&ctx->private_data);
 }

@@ -21,6 +21,7 @@
 #include "dxgi.h"
 
 #include "core/private_data.h"
+#include "d3d11/d3d11_context.h"
 #include "core/profile.h"
 
 #define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
@@ -29,20 +30,17 @@ struct d3d11_device;
 
 struct d3d11_resource;
 
-/* The pipeline state the context holds (grows with the rendering work).  Bound objects are held
- * with one reference each, released when unbound, by ClearState and when the device dies. */
-struct d3d11_context_state {
-    struct d3d11_resource *index_buffer;   /* IASetIndexBuffer */
-    DXGI_FORMAT index_format;
-    UINT index_offset;
-};
-
+/* The immediate context.  `state` is the pipeline state the setters bind (d3d11_context.h, which
+ * the draw path reads): bound objects are held with one context reference each, released when
+ * unbound, by ClearState and when the device dies.  `extra` holds the mapped subresources and
+ * the queries between Begin and End, which ClearState leaves alone. */
 struct d3d11_context {
     ID3D11DeviceContext2 iface;
     atomic_uint refcount;
     struct d3d11_device *device;
     core_private_data private_data;
     struct d3d11_context_state state;
+    struct d3d11_context_extra extra;
 };
 
 /* The one software adapter, and the factory that enumerates it.  Each is a refcounted object. */

@@ -85,6 +85,8 @@ const struct d3d11_view_info *d3d11_rtv_info(ID3D11RenderTargetView *view,
                                              D3D11_RENDER_TARGET_VIEW_DESC *desc);
 const struct d3d11_view_info *d3d11_dsv_info(ID3D11DepthStencilView *view,
                                              D3D11_DEPTH_STENCIL_VIEW_DESC *desc);
+/* The device-child part of any view (for the context's bindings), or NULL (view.c). */
+struct d3d11_child *d3d11_view_child(ID3D11View *view);
 
 /* ---- validators (resource_validate.c) ----------------------------------------------------- */
 

@@ -34,6 +34,9 @@ struct d3d11_shader_code {
  * that stage (the vtable is checked, so a foreign or wrong-stage pointer is never misread). */
 const struct d3d11_shader_code *d3d11_vertex_shader_code(ID3D11VertexShader *iface);
 const struct d3d11_shader_code *d3d11_pixel_shader_code(ID3D11PixelShader *iface);
+/* The device-child part of a vertex or pixel shader, for the context's bindings; NULL for anything
+ * else (shader.c). */
+struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader);
 
 /* The pure part of CreateVertexShader / CreatePixelShader.  `want` is DXBC_PROGRAM_VERTEX or
  * DXBC_PROGRAM_PIXEL; `method` names the caller in the message.  On S_OK, *info holds the parsed
@@ -65,6 +68,8 @@ struct d3d11_input_layout_info {
 
 /* The elements behind an input layout interface, or NULL (NULL or foreign iface). */
 const struct d3d11_input_layout_info *d3d11_input_layout_info(ID3D11InputLayout *iface);
+/* Its device-child part, for the context's bindings; NULL likewise (input_layout.c). */
+struct d3d11_child *d3d11_input_layout_child(ID3D11InputLayout *iface);
 
 /* The pure part of CreateInputLayout.  On S_OK, when `out` is non-NULL, out[i] (NumElements
  * entries, provided by the caller) receives each element resolved (desc.SemanticName still

@@ -25,6 +25,10 @@ const D3D11_BLEND_DESC1 *d3d11_blend_state_desc(ID3D11BlendState *state);
 const D3D11_RASTERIZER_DESC1 *d3d11_rasterizer_state_desc(ID3D11RasterizerState *state);
 const D3D11_DEPTH_STENCIL_DESC *d3d11_depth_stencil_state_desc(ID3D11DepthStencilState *state);
 const D3D11_SAMPLER_DESC *d3d11_sampler_state_desc(ID3D11SamplerState *state);
+/* The device-child part of a blend, rasterizer, depth-stencil or sampler state, for the context's
+ * bindings (d3d11_child_bind / unbind); NULL for anything else (state.c). */
+struct d3d11_child;
+struct d3d11_child *d3d11_state_object_child(ID3D11DeviceChild *object);
 
 /* Queries (ID3D11Query, and ID3D11Predicate for the predicate types; both are
  * ID3D11Asynchronous).  NULL / 0 when `async` is not one of softd3d's queries. */

@@ -6,8 +6,17 @@ void d3d11_child_init(struct d3d11_child *c, struct d3d11_device *device)
     atomic_init(&c->refcount, 1);
     atomic_init(&c->life, 1);
     c->device = device;
+    c->on_app_refs = NULL;
     ID3D11Device2_AddRef(&device->iface);
     core_pd_init(&c->private_data);
+}
+
+/* The application's count went 0 -> 1: the device reference, then the object's hook. */
+static void app_refs_taken(struct d3d11_child *c)
+{
+    ID3D11Device2_AddRef(&c->device->iface);
+    if (c->on_app_refs)
+        c->on_app_refs(c, true);
 }
 
 ULONG d3d11_child_addref(struct d3d11_child *c)
@@ -15,7 +24,7 @@ ULONG d3d11_child_addref(struct d3d11_child *c)
     ULONG before = atomic_fetch_add(&c->refcount, 1);
     atomic_fetch_add(&c->life, 1);
     if (!before)
-        ID3D11Device2_AddRef(&c->device->iface);
+        app_refs_taken(c);
     return before + 1;
 }
 
@@ -27,7 +36,7 @@ bool d3d11_child_tryref(struct d3d11_child *c)
     if (!n)
         return false;
     if (!atomic_fetch_add(&c->refcount, 1))
-        ID3D11Device2_AddRef(&c->device->iface);
+        app_refs_taken(c);
     return true;
 }
 
@@ -42,6 +51,6 @@ void d3d11_child_unbind(struct d3d11_child *c, IUnknown *iface)
      * it through the object's own Release, which destroys the object if that was its last
      * reference of either kind and keeps the device count balanced. */
     if (!atomic_fetch_add(&c->refcount, 1))
-        ID3D11Device2_AddRef(&c->device->iface);
+        app_refs_taken(c);
     IUnknown_Release(iface);
 }

@@ -38,6 +38,12 @@ struct d3d11_child {
     atomic_uint life;                /* the application's and the context's references */
     struct d3d11_device *device;
     core_private_data private_data;
+    /* Optional (NULL unless set after d3d11_child_init): called when the application's count
+     * goes 0 -> 1 (held true) and 1 -> 0 (held false, before the object can be destroyed).  A
+     * view uses it to hold its resource with an application reference only while the
+     * application holds the view: a view kept alive by the context alone must not keep the
+     * resource's device reference either (view.c). */
+    void (*on_app_refs)(struct d3d11_child *c, bool held);
 };
 
 /* refcount 1, life 1, AddRef on the device. */
@@ -79,6 +85,8 @@ bool d3d11_child_tryref(struct d3d11_child *c);
         Type *obj = prefix##_impl(iface);                                                    \
         struct d3d11_device *dev = obj->child.device;                                        \
         ULONG left = atomic_fetch_sub(&obj->child.refcount, 1) - 1;                          \
+        if (!left && obj->child.on_app_refs)                                                  \
+            obj->child.on_app_refs(&obj->child, false);                                       \
         if (atomic_fetch_sub(&obj->child.life, 1) == 1) {                                    \
             core_pd_free(&obj->child.private_data);                                          \
             destroy(obj);                                                                     \

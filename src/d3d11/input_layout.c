@@ -436,6 +436,13 @@ const struct d3d11_input_layout_info *d3d11_input_layout_info(ID3D11InputLayout 
     return &input_layout_impl(iface)->info;
 }
 
+struct d3d11_child *d3d11_input_layout_child(ID3D11InputLayout *iface)
+{
+    if (!iface || iface->lpVtbl != &input_layout_vtbl)
+        return NULL;
+    return &input_layout_impl(iface)->child;
+}
+
 static HRESULT STDMETHODCALLTYPE device_CreateInputLayout(ID3D11Device2 *iface,
                                                           const D3D11_INPUT_ELEMENT_DESC *descs,
                                                           UINT count, const void *bytecode,

@@ -182,6 +182,7 @@ struct d3d11_query {
     struct d3d11_child child;
     D3D11_QUERY_DESC desc;
     const GUID *const *iids;   /* query_iids or predicate_iids */
+    struct d3d11_query_result result;   /* Begin / End / GetData state (context_query.c) */
 };
 
 static const GUID *const query_iids[] = { &IID_ID3D11Asynchronous, &IID_ID3D11Query, NULL };
@@ -218,6 +219,20 @@ const D3D11_QUERY_DESC *d3d11_query_desc(ID3D11Asynchronous *async)
     if (!async || async->lpVtbl != (const void *)&query_vtbl)
         return NULL;
     return &query_impl((ID3D11Query *)async)->desc;
+}
+
+struct d3d11_query_result *d3d11_query_result(ID3D11Asynchronous *async)
+{
+    if (!async || async->lpVtbl != (const void *)&query_vtbl)
+        return NULL;
+    return &query_impl((ID3D11Query *)async)->result;
+}
+
+struct d3d11_child *d3d11_query_child(ID3D11Asynchronous *async)
+{
+    if (!async || async->lpVtbl != (const void *)&query_vtbl)
+        return NULL;
+    return &query_impl((ID3D11Query *)async)->child;
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -275,6 +275,16 @@ static void shader_code_free(struct d3d11_shader_code *code)
 D3D11_SHADER_CLASS(vertex_shader, ID3D11VertexShader)
 D3D11_SHADER_CLASS(pixel_shader, ID3D11PixelShader)
 
+struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader)
+{
+    const void *vtbl = shader ? shader->lpVtbl : NULL;
+    if (vtbl == (const void *)&vertex_shader_vtbl)
+        return &vertex_shader_impl((ID3D11VertexShader *)shader)->child;
+    if (vtbl == (const void *)&pixel_shader_vtbl)
+        return &pixel_shader_impl((ID3D11PixelShader *)shader)->child;
+    return NULL;
+}
+
 static HRESULT STDMETHODCALLTYPE device_CreateVertexShader(ID3D11Device2 *iface,
                                                            const void *bytecode, SIZE_T size,
                                                            ID3D11ClassLinkage *linkage,

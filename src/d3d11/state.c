@@ -978,6 +978,20 @@ const D3D11_SAMPLER_DESC *d3d11_sampler_state_desc(ID3D11SamplerState *state)
     return &sampler_impl(state)->desc;
 }
 
+struct d3d11_child *d3d11_state_object_child(ID3D11DeviceChild *object)
+{
+    const void *vtbl = object ? object->lpVtbl : NULL;
+    if (vtbl == (const void *)&blend_vtbl)
+        return &blend_impl((ID3D11BlendState1 *)object)->child;
+    if (vtbl == (const void *)&rasterizer_vtbl)
+        return &rasterizer_impl((ID3D11RasterizerState1 *)object)->child;
+    if (vtbl == (const void *)&depth_stencil_vtbl)
+        return &depth_stencil_impl((ID3D11DepthStencilState *)object)->child;
+    if (vtbl == (const void *)&sampler_vtbl)
+        return &sampler_impl((ID3D11SamplerState *)object)->child;
+    return NULL;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * The device methods.
  * ------------------------------------------------------------------------------------------- */

@@ -35,11 +35,28 @@ struct d3d11_dsv {
     struct d3d11_view_info info;
 };
 
+/* A view holds its resource twice: one context-kind reference (life) for as long as the view
+ * exists, and one application reference while the application holds the view (GetResource's
+ * counts are the runtime's).  A view that only the context keeps bound so drops the resource's
+ * device reference with its own (device_child.h, on_app_refs): otherwise a bound view and its
+ * resource would keep the device alive after the application released everything. */
+static void view_app_refs(struct d3d11_resource *res, bool held)
+{
+    if (held)
+        d3d11_resource_addref(res);
+    else
+        d3d11_resource_release(res);
+}
+
 #define VIEW_DESTROY(prefix, Type)                                                             \
     static void prefix##_destroy(Type *v)                                                      \
     {                                                                                          \
-        d3d11_resource_release(v->info.resource);                                              \
+        d3d11_resource_unbind(v->info.resource);   /* the application's went with the view's */ \
         free(v);                                                                               \
+    }                                                                                          \
+    static void prefix##_app_refs(struct d3d11_child *c, bool held)                            \
+    {                                                                                          \
+        view_app_refs(container_of(c, Type, child)->info.resource, held);                     \
     }
 
 VIEW_DESTROY(srv, struct d3d11_srv)
@@ -107,6 +124,20 @@ VIEW_INFO(srv, ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC)
 VIEW_INFO(rtv, ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC)
 VIEW_INFO(dsv, ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC)
 
+/* The device-child part of any of the three views, for the context's bindings (d3d11_child_bind /
+ * unbind); NULL when `view` is NULL or not a softd3d view. */
+struct d3d11_child *d3d11_view_child(ID3D11View *view)
+{
+    const void *vtbl = view ? view->lpVtbl : NULL;
+    if (vtbl == (const void *)&srv_vtbl)
+        return &srv_impl((ID3D11ShaderResourceView *)view)->child;
+    if (vtbl == (const void *)&rtv_vtbl)
+        return &rtv_impl((ID3D11RenderTargetView *)view)->child;
+    if (vtbl == (const void *)&dsv_vtbl)
+        return &dsv_impl((ID3D11DepthStencilView *)view)->child;
+    return NULL;
+}
+
 /* The resource, if it is one of this device's (NULL otherwise, with a message). */
 static const struct d3d11_resource *view_resource(struct d3d11_device *dev, const char *method,
                                                   ID3D11Resource *iface)
@@ -156,7 +187,9 @@ static const struct d3d11_resource *view_resource(struct d3d11_device *dev, cons
         v->desc = resolved;                                                                    \
         v->info = info;                                                                        \
         d3d11_resource_addref(v->info.resource);                                               \
+        d3d11_resource_bind(v->info.resource);                                                 \
         d3d11_child_init(&v->child, dev);                                                      \
+        v->child.on_app_refs = prefix##_app_refs;                                              \
         *out = &v->iface;                                                                      \
         return S_OK;                                                                           \
     }

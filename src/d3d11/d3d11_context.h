@@ -1,0 +1,161 @@
+/* src/d3d11/d3d11_context.h — the immediate context's bound state, as the draw path reads it.
+ *
+ * Read me first.
+ *  - One struct, d3d11_context_state, holds everything the pipeline setters bind (context_state.c
+ *    writes it, after validation; nothing else does).  The draw path only reads it.
+ *  - Every bound object is held with a context reference (device_child.h: d3d11_child_bind /
+ *    unbind): it stays alive while bound, but keeps neither its application count nor the device
+ *    alive.  A slot is empty when its pointer is NULL.
+ *  - Objects are kept as their interface (for the Get methods) plus what the draw path needs,
+ *    already looked up with the vtable-checked accessors: the view's d3d11_view_info, the shader's
+ *    d3d11_shader_code, the input layout's elements.  Descriptions of state objects come from
+ *    d3d11_blend_state_desc() & co. (d3d11_state.h) on the stored interface; NULL state objects
+ *    mean the documented defaults (rasterizer: solid, back-face culling, depth clip; blend:
+ *    disabled, write all; depth-stencil: depth test LESS with writes, no stencil).
+ *  - Level limits the setters enforced, so the draw path can rely on them: at most 1 viewport and
+ *    1 scissor rectangle; render targets in slots [0, 1) at 9_1/9_2 and [0, 4) at 9_3, all the
+ *    same size; at most 8 pixel-shader resource views bound at once; no vertex-shader resource
+ *    views or samplers; topology a point/line/triangle list or strip, or UNDEFINED (the ClearState
+ *    value: the draw path must refuse a draw with it).
+ *
+ * Left to the draw path (the 10Level9 ID3D11DeviceContext page, Draw* rows): the primitive-count
+ * and index-value limits (limits.h), the texture-repeat limit, "indexed point lists not
+ * supported", the shader constant-count limits ("total number of constants used by shader cannot
+ * exceed 32 / 255", PSSetConstantBuffers / VSSetConstantBuffers rows), and adding the samples
+ * that pass depth/stencil to the building occlusion queries (d3d11_context_add_occlusion_samples).
+ */
+#ifndef SOFTD3D_D3D11_CONTEXT_H
+#define SOFTD3D_D3D11_CONTEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "d3d11_2.h"
+
+struct d3d11_child;
+struct d3d11_context;
+struct d3d11_resource;
+struct d3d11_view_info;
+struct d3d11_shader_code;
+struct d3d11_input_layout_info;
+
+/* Slot counts of the arrays below (the API's own ranges; the level rules may allow fewer). */
+#define D3D11_CTX_VB_SLOTS 16       /* input slots below 11_0 (limits.h input_slots) */
+#define D3D11_CTX_CB_SLOTS D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT   /* 14 */
+#define D3D11_CTX_SRV_SLOTS D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT      /* 128 */
+#define D3D11_CTX_SAMPLER_SLOTS D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT         /* 16 */
+#define D3D11_CTX_RT_SLOTS D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT             /* 8 */
+#define D3D11_CTX_VIEWPORTS D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE /* 16 */
+
+/* A bound object that is not a resource: its interface and its device-child part. */
+struct d3d11_bound {
+    void *iface;
+    struct d3d11_child *child;
+};
+
+/* A bound view: as above, plus what it selects. */
+struct d3d11_bound_view {
+    void *iface;                          /* ID3D11ShaderResourceView / RenderTargetView / ... */
+    struct d3d11_child *child;
+    const struct d3d11_view_info *info;   /* owned by the view */
+};
+
+struct d3d11_vertex_buffer_binding {
+    struct d3d11_resource *buffer;        /* NULL: empty slot */
+    UINT stride, offset;
+};
+
+struct d3d11_shader_stage_state {
+    struct d3d11_bound shader;            /* ID3D11VertexShader / ID3D11PixelShader */
+    const struct d3d11_shader_code *code; /* the shader's bytecode and parsed info */
+    struct d3d11_resource *constant_buffers[D3D11_CTX_CB_SLOTS];
+    struct d3d11_bound_view srvs[D3D11_CTX_SRV_SLOTS];
+    struct d3d11_bound samplers[D3D11_CTX_SAMPLER_SLOTS];   /* ID3D11SamplerState */
+};
+
+struct d3d11_context_state {
+    /* input assembler */
+    struct d3d11_bound input_layout;      /* ID3D11InputLayout */
+    const struct d3d11_input_layout_info *input_layout_info;
+    struct d3d11_vertex_buffer_binding vertex_buffers[D3D11_CTX_VB_SLOTS];
+    struct d3d11_resource *index_buffer;  /* IASetIndexBuffer */
+    DXGI_FORMAT index_format;
+    UINT index_offset;
+    D3D11_PRIMITIVE_TOPOLOGY topology;
+    /* shader stages (the only two that exist at 9_x, seed 004) */
+    struct d3d11_shader_stage_state vs, ps;
+    /* rasterizer */
+    struct d3d11_bound rasterizer;        /* ID3D11RasterizerState; NULL: defaults */
+    UINT viewport_count;
+    D3D11_VIEWPORT viewports[D3D11_CTX_VIEWPORTS];
+    UINT scissor_count;
+    D3D11_RECT scissors[D3D11_CTX_VIEWPORTS];
+    /* output merger */
+    struct d3d11_bound_view rtvs[D3D11_CTX_RT_SLOTS];
+    struct d3d11_bound_view dsv;
+    struct d3d11_bound blend;             /* ID3D11BlendState; NULL: defaults */
+    FLOAT blend_factor[4];
+    UINT sample_mask;
+    struct d3d11_bound depth_stencil;     /* ID3D11DepthStencilState; NULL: defaults */
+    UINT stencil_ref;
+};
+
+/* ---- queries (context_query.c; the storage lives in each query object, query.c) ----------- */
+
+enum d3d11_query_status {
+    D3D11_QUERY_STATUS_CREATED,   /* never issued: GetData is DXGI_ERROR_INVALID_CALL */
+    D3D11_QUERY_STATUS_BUILDING,  /* between Begin and End: GetData is DXGI_ERROR_INVALID_CALL */
+    D3D11_QUERY_STATUS_ISSUED,    /* End called: GetData returns the result (S_OK) */
+};
+
+struct d3d11_query_result {
+    enum d3d11_query_status status;
+    UINT64 value;      /* occlusion: samples passed; timestamp: ns (CLOCK_MONOTONIC) */
+    bool pending;      /* issued, but work before the End is not finished (S_FALSE); the draw
+                        * path may set it once it runs asynchronously; never set today */
+};
+
+/* query.c: the result storage and the device-child part of a query; NULL when `async` is not
+ * one of softd3d's queries. */
+struct d3d11_query_result *d3d11_query_result(ID3D11Asynchronous *async);
+struct d3d11_child *d3d11_query_child(ID3D11Asynchronous *async);
+
+/* The draw path's hook: adds `samples` to every occlusion query between Begin and End. */
+void d3d11_context_add_occlusion_samples(struct d3d11_context *ctx, UINT64 samples);
+
+/* ---- internal: shared by context.c, context_state.c, context_resource.c, context_query.c -- */
+
+/* A mapped subresource (context_resource.c).  The resource is held with a context reference
+ * while mapped, so an application Release cannot free the memory under the pointer. */
+struct d3d11_mapping {
+    struct d3d11_resource *res;
+    UINT subresource;
+    D3D11_MAP type;
+};
+
+/* Context-wide bookkeeping that ClearState does not touch. */
+struct d3d11_context_extra {
+    struct d3d11_mapping *maps;
+    size_t map_count, map_capacity;
+    ID3D11Asynchronous **active_queries;  /* occlusion / disjoint queries between Begin and End,
+                                           * each held with a context reference */
+    size_t active_count, active_capacity;
+};
+
+/* The level rules of the context methods that context_state.c and context_resource.c share. */
+bool d3d11_context_resource_is_mapped(const struct d3d11_context *ctx,
+                                      const struct d3d11_resource *res, UINT subresource);
+/* UINT32_MAX as `subresource`: any subresource. */
+#define D3D11_ANY_SUBRESOURCE 0xffffffffu
+
+void d3d11_context_state_reset(struct d3d11_context *ctx);   /* ClearState (context_state.c) */
+void d3d11_context_resources_cleanup(struct d3d11_context *ctx);   /* context_resource.c */
+void d3d11_context_queries_cleanup(struct d3d11_context *ctx);     /* context_query.c */
+
+/* Each file sets the ID3D11DeviceContext2 slots it implements. */
+void d3d11_context_state_fill_vtbl(ID3D11DeviceContext2Vtbl *v);
+void d3d11_context_resource_fill_vtbl(ID3D11DeviceContext2Vtbl *v);
+void d3d11_context_query_fill_vtbl(ID3D11DeviceContext2Vtbl *v);
+
+#endif
