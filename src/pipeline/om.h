@@ -1,0 +1,294 @@
+/* src/pipeline/om.h — the output merger: depth/stencil test and update, blending, write masks,
+ * up to four render targets (D3D11.3 functional specification chapter 17, "the spec" below).
+ *
+ * READ ME FIRST
+ * -------------
+ * API-neutral (DESIGN.md principle 4): both front-ends translate their state into an om_key.
+ * The enum values below are chosen so that BOTH front-ends translate by a plain cast:
+ * D3D11_COMPARISON_FUNC == D3DCMPFUNC, D3D11_STENCIL_OP == D3DSTENCILOP, D3D11_BLEND ==
+ * D3DBLEND (1..11, 14, 15), D3D11_BLEND_OP == D3DBLENDOP, D3D11_COLOR_WRITE_ENABLE ==
+ * D3DCOLORWRITEENABLE.  What the front-ends fold in before filling the key:
+ *   - D3D9 D3DBLEND_BOTHSRCALPHA (12): src = SRC_ALPHA, dst = INV_SRC_ALPHA;
+ *     D3DBLEND_BOTHINVSRCALPHA (13): src = INV_SRC_ALPHA, dst = SRC_ALPHA.  The OM refuses 12/13.
+ *   - D3D9 without SEPARATEALPHABLENDENABLE: the alpha factors/op are copies of the colour ones.
+ *   - D3D9 without TWOSIDEDSTENCILMODE: back = front.
+ *   - D3D11 read-only DSV flags (spec 17.13): READ_ONLY_DEPTH clears depth_write,
+ *     READ_ONLY_STENCIL clears stencil_write_mask.
+ *   - D3D9 SRGBWRITEENABLE: the target's format is replaced by its _SRGB twin
+ *     (om_format_srgb_twin()); formats without a twin are written linearly.
+ *   - The 9_x blend-state rules (equal masks, no SRC_ALPHA_SAT at 9_1/9_2...) are the D3D11
+ *     front-end's; the OM executes whatever valid key it gets.
+ *
+ * Usage (SwiftShader PixelProcessor habit, STYLE.md): the state that selects code paths is a
+ * zeroed, hashable key; per-draw values (surfaces, stencil reference, blend factor) travel
+ * separately in om_draw.
+ *
+ *   struct om_key key;  memset(&key, 0, sizeof key);  ...fill...
+ *   struct om_state st;  if (!om_state_init(&st, &key)) refuse;     once per state change
+ *   per batch of quads (on the tile's worker; tiles are owned, so no locks):
+ *     late depth:  pass = om_process(&st, &draw, &batch, coverage);
+ *     early depth: pass = om_depth_stencil(&st, &draw, &batch, coverage);
+ *                  ...run the pixel shader for `pass`, drop discarded pixels...
+ *                  om_color(&st, &draw, &batch, pass & ~discarded);
+ *   occlusion queries add popcount(pass).
+ *
+ * Pixels: a batch holds `count` 2x2 quads; pixel p (0: (x, y), 1: (x+1, y), 2: (x, y+1),
+ * 3: (x+1, y+1)) of quad q is lane i = 4q + p of every per-pixel array and bit i of every mask
+ * (the layout of raster.h's raster_quad_batch).
+ *
+ * CONTRACT ON DEPTH.  batch.z[i] is the value the depth test uses: interpolated (bias
+ * included) or written by the shader, ALREADY clamped by the caller to the viewport's
+ * [MinDepth, MaxDepth] (spec 17.10; om_depth_clamp() does it with the spec's min/max rules,
+ * under which NaN becomes MinDepth).  The OM converts it to the buffer's precision (17.11):
+ *   UNORM n bits (D16, D24S8, D24X8, D24X4S4, D15S1, D32): round(z * (2^n - 1)) with
+ *     "+0.5 and truncate" -- texel_float_to_unorm(), spec 3.2.3.6: NaN -> 0, clamp to [0, 1].
+ *   float32 (D32_FLOAT, D32_FLOAT_S8X24_UINT, D32F_LOCKABLE): z itself; a NaN that reaches the
+ *     OM despite the contract is replaced by +0.0 (what the clamp gives for MinDepth = 0).
+ *   float 20e4 (D3D9 D24FS8): texel_float_to_small_float(), round toward zero (3.2.2), so the
+ *     stored value is exactly what a later test of the same z compares against.
+ * and compares "incoming FUNC stored" (LESS passes when incoming < stored) on the quantized
+ * values: integers for the UNORM and 20e4 formats, floats (3.1 rules: NaN compares false
+ * except NOT_EQUAL) for float32.
+ *
+ * Stencil (spec 17.12 defers to the classic rules): passes when
+ *   (ref & read_mask) FUNC (stored & read_mask),   ref and stored limited to the format's bits;
+ * the op (fail / depth-fail / pass of the primitive's face) produces v, written as
+ *   stored = (stored & ~write_mask) | (v & write_mask).
+ * INCR_SAT/DECR_SAT clamp to [0, 2^n - 1], INCR/DECR wrap modulo 2^n, INVERT flips the n bits
+ * (n = 8 for the DXGI formats, 1 for D15S1, 4 for D24X4S4).  DepthEnable false: the depth test
+ * passes and depth is not written (17.9); no stencil bits or stencil disabled: the stencil test
+ * passes and nothing is written (17.12); no depth-stencil surface: both pass.
+ *
+ * Colour (spec 17.1-17.5, 17.15): per target, values entering the blender (shader colour and
+ * blend factor) are clamped to the target's range (UNORM/sRGB [0, 1], SNORM [-1, 1], missing
+ * components to the range of the present ones; float targets: no clamp, NaN propagates);
+ * the destination is read through texel_load (sRGB decoded to linear, missing components
+ * (0, 0, 0, 1): so alpha-less targets blend with destination alpha 1); the blend runs in
+ * float32; the result is written through texel_store (which rounds UNORM to nearest, encodes
+ * sRGB, clamps, and rounds float16/11/10 toward zero).  Write-mask bits of absent channels are
+ * ignored; masked-off channels keep their exact bits.  Integer (UINT/SINT) targets take the
+ * shader's raw 32-bit register values (bit patterns in the float arrays) through
+ * texel_store_int, never blended (blending does not exist for integer formats).
+ *
+ * Threads: the blend arithmetic expects the worker's FTZ/DAZ mode (util/cpu.h; spec 3.1.3.2).
+ * Every function here is reentrant; an om_state is read-only after om_state_init().
+ */
+#ifndef SOFTD3D_PIPELINE_OM_H
+#define SOFTD3D_PIPELINE_OM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/format.h"
+
+struct texel_format;
+
+#define OM_MAX_TARGETS 4      /* 9_3's simultaneous render targets */
+#define OM_MAX_QUADS 8        /* quads in one batch: 32 pixels, one bit each in a uint32_t */
+
+/* ---- Enums (values = D3D11 = D3D9, see above; 0 is "unset" and refused where used) -------- */
+
+enum om_compare {
+    OM_CMP_NEVER = 1,
+    OM_CMP_LESS = 2,
+    OM_CMP_EQUAL = 3,
+    OM_CMP_LESS_EQUAL = 4,
+    OM_CMP_GREATER = 5,
+    OM_CMP_NOT_EQUAL = 6,
+    OM_CMP_GREATER_EQUAL = 7,
+    OM_CMP_ALWAYS = 8,
+};
+
+enum om_stencil_op {
+    OM_STENCIL_KEEP = 1,
+    OM_STENCIL_ZERO = 2,
+    OM_STENCIL_REPLACE = 3,     /* the reference value */
+    OM_STENCIL_INCR_SAT = 4,
+    OM_STENCIL_DECR_SAT = 5,
+    OM_STENCIL_INVERT = 6,
+    OM_STENCIL_INCR = 7,        /* wraps */
+    OM_STENCIL_DECR = 8,        /* wraps */
+};
+
+/* Blend factors (spec 17.1).  Used for the alpha channel, the "colour" factors take their
+ * alpha component (SRC_COLOR -> As, DEST_COLOR -> Ad...): D3D9 allows them there, D3D11 does
+ * not (17.2) and refuses them at state creation. */
+enum om_blend {
+    OM_BLEND_ZERO = 1,
+    OM_BLEND_ONE = 2,
+    OM_BLEND_SRC_COLOR = 3,
+    OM_BLEND_INV_SRC_COLOR = 4,
+    OM_BLEND_SRC_ALPHA = 5,
+    OM_BLEND_INV_SRC_ALPHA = 6,
+    OM_BLEND_DEST_ALPHA = 7,
+    OM_BLEND_INV_DEST_ALPHA = 8,
+    OM_BLEND_DEST_COLOR = 9,
+    OM_BLEND_INV_DEST_COLOR = 10,
+    OM_BLEND_SRC_ALPHA_SAT = 11,   /* (f, f, f, 1), f = min(As, 1 - Ad) */
+    /* 12, 13: D3D9 BOTHSRCALPHA / BOTHINVSRCALPHA, expanded by the front-end (see above) */
+    OM_BLEND_BLEND_FACTOR = 14,
+    OM_BLEND_INV_BLEND_FACTOR = 15,
+    /* 16..19: dual-source (SRC1_*), not at 9_x: refused */
+};
+
+enum om_blend_op {
+    OM_BLEND_OP_ADD = 1,           /* src * Fs + dst * Fd */
+    OM_BLEND_OP_SUBTRACT = 2,      /* src * Fs - dst * Fd */
+    OM_BLEND_OP_REV_SUBTRACT = 3,  /* dst * Fd - src * Fs */
+    OM_BLEND_OP_MIN = 4,           /* min(src, dst), factors ignored; min per spec 3.1.3.2 */
+    OM_BLEND_OP_MAX = 5,
+};
+
+#define OM_WRITE_R 1u
+#define OM_WRITE_G 2u
+#define OM_WRITE_B 4u
+#define OM_WRITE_A 8u
+#define OM_WRITE_ALL 15u
+
+/* ---- The key: everything that selects code; memset it to zero, then fill ------------------ */
+
+struct om_target_key {
+    uint32_t format;           /* core_format of the render-target view; 0: slot empty */
+    uint8_t blend_enable;
+    uint8_t src_color, dst_color, op_color;    /* enum om_blend, om_blend, om_blend_op */
+    uint8_t src_alpha, dst_alpha, op_alpha;
+    uint8_t write_mask;        /* OM_WRITE_* */
+};
+
+struct om_stencil_face {
+    uint8_t func;              /* enum om_compare */
+    uint8_t fail_op;           /* enum om_stencil_op: stencil test failed */
+    uint8_t depth_fail_op;     /* stencil passed, depth failed */
+    uint8_t pass_op;           /* both passed */
+};
+
+struct om_key {
+    uint32_t ds_format;        /* core_format of the depth-stencil view; 0: none bound */
+    uint8_t depth_enable, depth_write, depth_func;   /* depth_func: enum om_compare */
+    uint8_t stencil_enable;
+    uint8_t stencil_read_mask, stencil_write_mask;
+    uint8_t reserved[2];       /* zero */
+    struct om_stencil_face front, back;
+    struct om_target_key rt[OM_MAX_TARGETS];
+};
+
+/* FNV-1a over the key's bytes, and byte equality: for the caller's state cache. */
+uint32_t om_key_hash(const struct om_key *key);
+bool om_key_equal(const struct om_key *a, const struct om_key *b);
+
+/* ---- The compiled state --------------------------------------------------------------------- */
+
+enum om_depth_kind {
+    OM_DEPTH_NONE,             /* no depth bits (none bound, or a stencil-only format) */
+    OM_DEPTH_UNORM,
+    OM_DEPTH_FLOAT32,
+    OM_DEPTH_FLOAT24,          /* D3D9 D24FS8: 20e4, no sign */
+};
+
+enum om_rt_kind {
+    OM_RT_NONE,                /* slot empty or nothing to write (mask 0 on present channels) */
+    OM_RT_NORM,                /* UNORM / SNORM / sRGB (/ XR bias): clamped blending */
+    OM_RT_FLOAT,               /* any float channel: unclamped blending */
+    OM_RT_INT,                 /* UINT / SINT: raw values, no blending */
+};
+
+struct om_target_state {
+    const struct texel_format *fmt;
+    uint8_t kind;              /* enum om_rt_kind */
+    uint8_t bytes;             /* bytes a pixel */
+    bool blend;                /* blending enabled (and meaningful: not an integer target) */
+    bool full_write;           /* the write mask covers every present channel */
+    float lo[4], hi[4];        /* clamp range of each channel entering the blender (NORM) */
+    uint8_t write_bits[16];    /* bits of the pixel's bytes that the write mask lets through */
+};
+
+struct om_state {
+    struct om_key key;         /* the key it was built from */
+    /* depth-stencil */
+    uint8_t depth_kind;        /* enum om_depth_kind */
+    uint8_t ds_bytes;          /* bytes a pixel; 0 when none bound */
+    uint8_t depth_shift, depth_bits, stencil_shift, stencil_bits;
+    bool depth_test, depth_write, stencil_test, stencil_write;
+    /* colour */
+    struct om_target_state rt[OM_MAX_TARGETS];
+    bool any_color;            /* some target has something to write */
+};
+
+/* Validates the key and derives the state.  False (state unusable) when a bound format is not
+ * a depth-stencil format (ds) / not an encodable single-texel colour format (rt), or an enum
+ * that the key uses (depth_func when depth_enable, stencil fields when stencil_enable, blend
+ * fields when blend_enable) is out of range, or reserved bytes are not zero. */
+bool om_state_init(struct om_state *state, const struct om_key *key);
+
+/* ---- Per draw ------------------------------------------------------------------------------- */
+
+/* A bound 2D slice: texel (x, y) at data + y * row_pitch + x * bytes-per-pixel. */
+struct om_surface {
+    uint8_t *data;             /* NULL: not bound (the slot's writes and tests are skipped) */
+    size_t row_pitch;
+    uint32_t width, height;
+};
+
+struct om_draw {
+    struct om_surface rt[OM_MAX_TARGETS];
+    struct om_surface ds;
+    float blend_factor[4];     /* BLEND_FACTOR / INV_BLEND_FACTOR (clamped per target) */
+    uint32_t stencil_ref;      /* the low stencil bits are used */
+};
+
+/* ---- Per batch ------------------------------------------------------------------------------ */
+
+struct om_batch {
+    uint32_t count;            /* quads, 1..OM_MAX_QUADS (more are ignored) */
+    const uint16_t *x, *y;     /* top-left pixel of each quad */
+    const float *z;            /* depth of each lane (contract above); NULL: none (depth test
+                                * then behaves as if z were 0; supply it when testing) */
+    /* Shader colour per target and component, one value a lane (count * 4 values each).
+     * color[t][0] NULL: the shader writes nothing to target t (spec 16.9.1: untouched);
+     * another NULL component reads as 0. */
+    const float *color[OM_MAX_TARGETS][4];
+    bool front_facing;         /* selects the front or back stencil state */
+};
+
+/* Lanes of `batch` that lie inside every bound surface: pixels outside are never read,
+ * written or counted (a defence against hostile coordinates; the rasterizer never makes
+ * them). */
+uint32_t om_valid_mask(const struct om_draw *draw, const struct om_batch *batch);
+
+/* Lanes of `batch` inside one surface (every lane when it is not bound, data == NULL). */
+uint32_t om_surface_mask(const struct om_surface *surface, const struct om_batch *batch);
+
+/* Depth/stencil test and update for the lanes in `mask` (om_depth.c).  Returns the lanes that
+ * passed both tests.  Usable before the pixel shader (early) or after it (late). */
+uint32_t om_depth_stencil(const struct om_state *state, const struct om_draw *draw,
+                          const struct om_batch *batch, uint32_t mask);
+
+/* Blend and write every target for the lanes in `mask` (om_blend.c). */
+void om_color(const struct om_state *state, const struct om_draw *draw,
+              const struct om_batch *batch, uint32_t mask);
+
+/* The late path: coverage & om_valid_mask -> om_depth_stencil -> om_color.  Returns the lanes
+ * that passed (what an occlusion query counts, spec 16.12.2). */
+uint32_t om_process(const struct om_state *state, const struct om_draw *draw,
+                    const struct om_batch *batch, uint32_t coverage);
+
+/* ---- Helpers -------------------------------------------------------------------------------- */
+
+/* Per-quad 4-bit masks (raster_quad_batch.mask) -> one lane mask. */
+uint32_t om_coverage_from_quads(const uint8_t *quad_mask, uint32_t count);
+
+/* Spec 17.10: min(max_depth, max(min_depth, z)) with the 3.1.3.2 min/max rules (a NaN operand
+ * yields the other one): NaN -> min_depth. */
+float om_depth_clamp(float z, float min_depth, float max_depth);
+
+/* The _SRGB twin of a UNORM colour format (R8G8B8A8, B8G8R8A8, B8G8R8X8), itself for an
+ * _SRGB format, 0 when there is none.  For D3D9's SRGBWRITEENABLE. */
+core_format om_format_srgb_twin(core_format f);
+
+/* min / max of spec 3.1.3.2 (blend ops MIN/MAX follow the shader instructions, 17.1): a NaN
+ * operand yields the other one; min(-0, +0) = -0, max(-0, +0) = +0. */
+float om_fmin(float a, float b);
+float om_fmax(float a, float b);
+
+#endif

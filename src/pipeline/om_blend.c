@@ -1,0 +1,228 @@
+/* src/pipeline/om_blend.c — blending and colour writes (om.h; spec 17.1-17.5, 17.14, 17.15).
+ *
+ * Per target, for the lanes of a batch, structure-of-arrays (DESIGN.md principle 6):
+ *   1. src[c][i]  the shader's colour;  dst[c][i] the target's texel through texel_load
+ *      (UNORM -> [0, 1] exactly as 3.2.3.5, sRGB decoded to linear as 3.2.3.7 -- spec 17.4
+ *      "Gamma Correction": the blender works on linear values; missing components read as
+ *      (0, 0, 0, 1), so an alpha-less target has destination alpha 1, as 19.3.4 says for
+ *      R11G11B10_FLOAT).
+ *   2. Fixed-point targets (UNORM, SNORM, sRGB): src and the blend factor are clamped to the
+ *      target's range first (17.5: "Values entering Blending Hardware, including the
+ *      BlendFactor value, are always clamped to the range of the RenderTarget"); the clamp is
+ *      max-then-min with the 3.1.3.2 rules, so a NaN entering a UNORM blend becomes 0.  Float
+ *      targets are not clamped (17.5 permits it for float16/11/10; float32's range is all of
+ *      float) and NaN propagates through every term, 0 weights included (17.5: "NaN's and
+ *      signed zeros must be propagated ... including 0.0 blend weights") -- which is why the
+ *      destination is always read when blending, even for a ZERO destination factor.
+ *   3. The blend, per channel, in float32 (17.5 allows "equal or more" precision than the
+ *      format; float32 is what the spec's own floating-point rules describe):
+ *          ADD           src * Fs + dst * Fd
+ *          SUBTRACT      src * Fs - dst * Fd
+ *          REV_SUBTRACT  dst * Fd - src * Fs
+ *          MIN / MAX     om_fmin / om_fmax(src, dst), the factors ignored (17.1)
+ *      Intermediate terms such as (1 - x) are not clamped (17.5, said for SNORM).
+ *   4. The result goes through texel_store: "a clamp to the RenderTarget range after blend"
+ *      (17.5) and the format conversion: UNORM round-to-nearest (3.2.3.6), sRGB encode
+ *      (3.2.3.8), float16/11/10 round toward zero (3.2.2).
+ *   5. The write mask (17.15): a full mask stores the texel; a partial one stores into a copy
+ *      of the old texel and merges the bits of the enabled channels only, so masked channels
+ *      keep their exact bits (no decode/encode round trip: SNORM's -128 survives).
+ * Without blending, steps 1-3 are skipped: src goes straight to texel_store.
+ */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#include "pipeline/om.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "sample/texel.h"
+
+#define LANES (4 * OM_MAX_QUADS)
+
+/* The factor `f` for channel c (3 = alpha) of every lane. */
+static void blend_factor(unsigned f, int c, float (*s)[LANES], float (*d)[LANES],
+                         const float bf[4], float *out, unsigned n)
+{
+    switch (f) {
+    case OM_BLEND_ZERO:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = 0.0f;
+        break;
+    case OM_BLEND_SRC_COLOR: memcpy(out, s[c], sizeof(float) * n); break;
+    case OM_BLEND_INV_SRC_COLOR:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = 1.0f - s[c][i];
+        break;
+    case OM_BLEND_SRC_ALPHA: memcpy(out, s[3], sizeof(float) * n); break;
+    case OM_BLEND_INV_SRC_ALPHA:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = 1.0f - s[3][i];
+        break;
+    case OM_BLEND_DEST_ALPHA: memcpy(out, d[3], sizeof(float) * n); break;
+    case OM_BLEND_INV_DEST_ALPHA:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = 1.0f - d[3][i];
+        break;
+    case OM_BLEND_DEST_COLOR: memcpy(out, d[c], sizeof(float) * n); break;
+    case OM_BLEND_INV_DEST_COLOR:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = 1.0f - d[c][i];
+        break;
+    case OM_BLEND_SRC_ALPHA_SAT:
+        /* 17.1: (f, f, f, 1), f = min(1 - RT.a, o.a) */
+        for (unsigned i = 0; i < n; i++)
+            out[i] = c == 3 ? 1.0f : om_fmin(s[3][i], 1.0f - d[3][i]);
+        break;
+    case OM_BLEND_BLEND_FACTOR:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = bf[c];
+        break;
+    case OM_BLEND_INV_BLEND_FACTOR:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = 1.0f - bf[c];
+        break;
+    default:   /* ONE (om_state_init refuses anything else) */
+        for (unsigned i = 0; i < n; i++)
+            out[i] = 1.0f;
+        break;
+    }
+}
+
+/* out = src OP dst for one channel of every lane. */
+static void blend_channel(unsigned op, unsigned fsrc, unsigned fdst, int c, float (*s)[LANES],
+                          float (*d)[LANES], const float bf[4], float *out, unsigned n)
+{
+    float fs[LANES], fd[LANES];
+    switch (op) {
+    case OM_BLEND_OP_MIN:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = om_fmin(s[c][i], d[c][i]);
+        return;
+    case OM_BLEND_OP_MAX:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = om_fmax(s[c][i], d[c][i]);
+        return;
+    default: break;
+    }
+    blend_factor(fsrc, c, s, d, bf, fs, n);
+    blend_factor(fdst, c, s, d, bf, fd, n);
+    switch (op) {
+    case OM_BLEND_OP_SUBTRACT:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = s[c][i] * fs[i] - d[c][i] * fd[i];
+        break;
+    case OM_BLEND_OP_REV_SUBTRACT:
+        for (unsigned i = 0; i < n; i++)
+            out[i] = d[c][i] * fd[i] - s[c][i] * fs[i];
+        break;
+    default:   /* ADD */
+        for (unsigned i = 0; i < n; i++)
+            out[i] = s[c][i] * fs[i] + d[c][i] * fd[i];
+        break;
+    }
+}
+
+static uint8_t *pixel_at(const struct om_surface *s, const struct om_batch *b, unsigned i,
+                         unsigned bytes)
+{
+    uint32_t x = (uint32_t)b->x[i / 4] + (i & 1), y = (uint32_t)b->y[i / 4] + ((i >> 1) & 1);
+    return s->data + (size_t)y * s->row_pitch + (size_t)x * bytes;
+}
+
+/* Write one texel: whole, or merged under the write mask (the copy starts as the old texel so
+ * that bits of no channel are kept too). */
+static void write_texel(const struct om_target_state *ts, uint8_t *p, const float v[4],
+                        const uint32_t *iv)
+{
+    if (ts->full_write && !iv) {
+        texel_store(ts->fmt, v, p, 0, 0);
+        return;
+    }
+    uint8_t tmp[16];
+    memcpy(tmp, p, ts->bytes);
+    if (iv)
+        texel_store_int(ts->fmt, iv, tmp, 0, 0);
+    else
+        texel_store(ts->fmt, v, tmp, 0, 0);
+    for (unsigned b = 0; b < ts->bytes; b++)
+        p[b] = (uint8_t)((p[b] & ~ts->write_bits[b]) | (tmp[b] & ts->write_bits[b]));
+}
+
+static void color_target(const struct om_state *st, int t, const struct om_draw *draw,
+                         const struct om_batch *batch, uint32_t mask, unsigned n)
+{
+    const struct om_target_state *ts = &st->rt[t];
+    const struct om_target_key *k = &st->key.rt[t];
+    const struct om_surface *surf = &draw->rt[t];
+    static const float zeros[LANES];
+
+    float src[4][LANES];
+    for (int c = 0; c < 4; c++) {
+        const float *in = batch->color[t][c] ? batch->color[t][c] : zeros;
+        memcpy(src[c], in, sizeof(float) * n);
+    }
+
+    if (ts->kind == OM_RT_INT) {
+        /* Integer targets: the registers' raw bits, never blended. */
+        for (unsigned i = 0; i < n; i++) {
+            if (!(mask >> i & 1))
+                continue;
+            uint32_t iv[4];
+            for (int c = 0; c < 4; c++)
+                memcpy(&iv[c], &src[c][i], sizeof iv[c]);
+            write_texel(ts, pixel_at(surf, batch, i, ts->bytes), NULL, iv);
+        }
+        return;
+    }
+
+    float out[4][LANES];
+    if (ts->blend) {
+        float dst[4][LANES], bf[4];
+        for (unsigned i = 0; i < n; i++) {
+            float v[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
+            if (mask >> i & 1)
+                ts->fmt->load(ts->fmt, pixel_at(surf, batch, i, ts->bytes), 0, 0, v);
+            for (int c = 0; c < 4; c++)
+                dst[c][i] = v[c];
+        }
+        memcpy(bf, draw->blend_factor, sizeof bf);
+        if (ts->kind == OM_RT_NORM) {
+            for (int c = 0; c < 4; c++) {
+                float lo = ts->lo[c], hi = ts->hi[c];
+                for (unsigned i = 0; i < n; i++)
+                    src[c][i] = om_fmin(om_fmax(src[c][i], lo), hi);
+                bf[c] = om_fmin(om_fmax(bf[c], lo), hi);
+            }
+        }
+        for (int c = 0; c < 3; c++)
+            blend_channel(k->op_color, k->src_color, k->dst_color, c, src, dst, bf, out[c], n);
+        blend_channel(k->op_alpha, k->src_alpha, k->dst_alpha, 3, src, dst, bf, out[3], n);
+    } else {
+        memcpy(out, src, sizeof out);
+    }
+
+    for (unsigned i = 0; i < n; i++) {
+        if (!(mask >> i & 1))
+            continue;
+        float v[4] = { out[0][i], out[1][i], out[2][i], out[3][i] };
+        write_texel(ts, pixel_at(surf, batch, i, ts->bytes), v, NULL);
+    }
+}
+
+void om_color(const struct om_state *st, const struct om_draw *draw,
+              const struct om_batch *batch, uint32_t mask)
+{
+    uint32_t count = batch->count < OM_MAX_QUADS ? batch->count : OM_MAX_QUADS;
+    unsigned n = 4 * count;
+    mask &= n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+    for (int t = 0; t < OM_MAX_TARGETS; t++) {
+        if (st->rt[t].kind == OM_RT_NONE || !draw->rt[t].data || !batch->color[t][0])
+            continue;
+        uint32_t m = mask & om_surface_mask(&draw->rt[t], batch);
+        if (m)
+            color_target(st, t, draw, batch, m, n);
+    }
+}
