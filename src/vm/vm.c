@@ -1,0 +1,806 @@
+/* src/vm/vm.c — the VM's program preparation, register files, operand access and interpreter
+ * loop (see vm.h for the model; vm_private.h for the prepared form).
+ *
+ * Preparation resolves every operand once (register file -> enum vm_loc, x# -> pool offset,
+ * undeclared input components -> "reads 0", the function of every opcode), so the loop only
+ * follows pointers.  It also re-checks the few facts an out-of-bounds access would hinge on
+ * (register numbers against the declared counts, links inside the program): ir_validate
+ * guarantees them, and checking costs nothing here, so a program that skipped validation is
+ * refused instead of trusted.  Run time checks what validation cannot: relative indices
+ * (bounds-checked per lane) and the frame stack (never pushed past its capacity).
+ */
+#include "vm/vm_private.h"
+
+#include <stdlib.h>
+
+/* ---- preparation ---------------------------------------------------------------------------- */
+
+struct xmap {
+    uint32_t reg, base, size, comps;
+};
+
+static int xmap_cmp(const void *a, const void *b)
+{
+    const struct xmap *p = a, *q = b;
+    return p->reg < q->reg ? -1 : p->reg > q->reg;
+}
+
+struct prep {
+    const struct ir_program *ir;
+    struct vm_program *prog;
+    struct xmap *xs;
+    uint32_t nxs;
+    uint32_t ncases;     /* capacity of prog->case_values */
+};
+
+static const struct xmap *find_x(const struct prep *p, uint32_t reg)
+{
+    uint32_t lo = 0, hi = p->nxs;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (p->xs[mid].reg < reg)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < p->nxs && p->xs[lo].reg == reg ? &p->xs[lo] : NULL;
+}
+
+/* The relative part of an index.  Returns false when it names a register that does not exist. */
+static bool prep_rel(const struct prep *p, const struct ir_rel *rel, struct vm_opnd *o)
+{
+    const struct ir_program *ir = p->ir;
+    o->rel_comp = rel->component & 3;
+    switch (rel->file) {
+    case IR_FILE_NULL:
+        o->rel_loc = VM_LOC_NONE;
+        return true;
+    case IR_FILE_TEMP:
+        o->rel_loc = VM_LOC_TEMP;
+        o->rel_reg = rel->reg;
+        return rel->reg < ir->temp_count;
+    case IR_FILE_INDEXABLE_TEMP: {
+        const struct xmap *x = find_x(p, rel->reg);
+        o->rel_loc = VM_LOC_X;
+        if (!x || rel->element >= x->size)
+            return false;
+        o->rel_reg = x->base + rel->element;
+        return true;
+    }
+    case IR_FILE_INPUT:
+        o->rel_loc = VM_LOC_INPUT;
+        o->rel_reg = rel->reg;
+        return rel->reg < p->prog->input_count;
+    case IR_FILE_ADDRESS:
+        o->rel_loc = VM_LOC_ADDRESS;
+        o->rel_reg = rel->reg;
+        return rel->reg < IR_MAX_ADDRESS;
+    case IR_FILE_LOOP_COUNTER:
+        o->rel_loc = VM_LOC_LOOP;
+        o->rel_reg = 0;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* One operand.  `int_mods`: its modifiers are integer operations.  False when the operand
+ * points outside what the program declares (never for validated IR). */
+static bool prep_opnd(const struct prep *p, const struct ir_operand *op, bool dst, bool int_mods,
+                      struct vm_opnd *o)
+{
+    const struct ir_program *ir = p->ir;
+    const struct vm_program *prog = p->prog;
+    const struct ir_index *ix = op->index;
+    unsigned vi = 0; /* which index varies (may be relative) */
+
+    memset(o, 0, sizeof(*o));
+    for (unsigned c = 0; c < 4; c++)
+        o->swz[c] = (uint8_t)IR_SWIZZLE_COMPONENT(op->swizzle, c);
+    o->mods = dst ? 0 : (uint8_t)(op->modifiers & (IR_MOD_NEG | IR_MOD_ABS));
+    o->int_mods = int_mods;
+    o->mask = dst ? (uint8_t)(op->mask & 15) : 0;
+
+    switch (op->file) {
+    case IR_FILE_NULL:
+        o->loc = VM_LOC_NONE;
+        o->mask = 0;
+        return true;
+    case IR_FILE_IMMEDIATE:
+        o->loc = VM_LOC_IMM;
+        memcpy(o->imm, op->imm, sizeof(o->imm));
+        return !dst;
+    case IR_FILE_TEMP:
+        o->loc = VM_LOC_TEMP;
+        o->index = ix[0].offset;
+        o->bound = ir->temp_count;
+        return ix[0].offset < ir->temp_count && ix[0].rel.file == IR_FILE_NULL;
+    case IR_FILE_INDEXABLE_TEMP: {
+        const struct xmap *x = find_x(p, ix[0].offset);
+        if (!x || ix[0].rel.file != IR_FILE_NULL)
+            return false;
+        o->loc = VM_LOC_X;
+        o->base = x->base;
+        o->bound = x->size;
+        o->index = ix[1].offset;
+        if (dst)
+            o->mask &= (uint8_t)((1u << x->comps) - 1);
+        vi = 1;
+        break;
+    }
+    case IR_FILE_INPUT:
+        o->loc = VM_LOC_INPUT;
+        o->index = ix[0].offset;
+        o->bound = prog->input_count;
+        if (ix[0].rel.file == IR_FILE_NULL && ix[0].offset < prog->input_count)
+            for (unsigned c = 0; c < 4; c++)
+                if (!((prog->in_mask[ix[0].offset] >> o->swz[c]) & 1))
+                    o->zero |= (uint8_t)(1u << c);
+        if (dst)
+            return false;
+        break;
+    case IR_FILE_OUTPUT:
+        o->loc = VM_LOC_OUTPUT;
+        o->index = ix[0].offset;
+        o->bound = prog->output_count;
+        if (!dst)
+            return false;
+        break;
+    case IR_FILE_CONSTANT_BUFFER:
+        if (ix[0].offset >= IR_MAX_CB_SLOTS || ix[0].rel.file != IR_FILE_NULL || dst)
+            return false;
+        o->loc = VM_LOC_CB;
+        o->base = ix[0].offset;
+        o->index = ix[1].offset;
+        o->bound = IR_MAX_CB_SIZE;
+        vi = 1;
+        break;
+    case IR_FILE_IMMEDIATE_CB:
+        o->loc = VM_LOC_ICB;
+        o->index = ix[0].offset;
+        o->bound = prog->icb_size;
+        if (dst)
+            return false;
+        break;
+    case IR_FILE_ADDRESS:
+        o->loc = VM_LOC_ADDRESS;
+        o->index = ix[0].offset;
+        return ix[0].offset < IR_MAX_ADDRESS && ix[0].rel.file == IR_FILE_NULL;
+    case IR_FILE_PREDICATE:
+        o->loc = VM_LOC_PRED;
+        o->index = ix[0].offset;
+        return ix[0].offset < IR_MAX_PREDICATES && ix[0].rel.file == IR_FILE_NULL;
+    case IR_FILE_LOOP_COUNTER:
+        o->loc = VM_LOC_LOOP;
+        return !dst;
+    case IR_FILE_DEPTH_OUT:
+    case IR_FILE_DEPTH_GE_OUT:
+    case IR_FILE_DEPTH_LE_OUT:
+        o->loc = VM_LOC_DEPTH;
+        o->mask &= IR_MASK_X;
+        return dst;
+    case IR_FILE_COVERAGE_OUT:
+        o->loc = VM_LOC_COVERAGE;
+        o->mask &= IR_MASK_X;
+        return dst;
+    case IR_FILE_INPUT_COVERAGE:
+        o->loc = VM_LOC_IN_COVERAGE;
+        return !dst;
+    case IR_FILE_SAMPLER:
+    case IR_FILE_RESOURCE:
+    case IR_FILE_LABEL:
+        /* not values: index keeps the slot / label number */
+        o->loc = VM_LOC_NONE;
+        o->index = ix[0].offset;
+        return !dst && ix[0].rel.file == IR_FILE_NULL &&
+               (op->file != IR_FILE_SAMPLER || ix[0].offset < IR_MAX_SAMPLERS) &&
+               (op->file != IR_FILE_RESOURCE || ix[0].offset < IR_MAX_RESOURCES);
+    case IR_FILE_RASTERIZER:
+        o->loc = VM_LOC_NONE;
+        o->index = VM_NO_SLOT;
+        return !dst;
+    default:
+        return false;
+    }
+    return prep_rel(p, &ix[vi].rel, o);
+}
+
+/* Which sources of a resource instruction are integers (their modifiers too). */
+static bool tex_int_source(unsigned op, int s)
+{
+    const struct ir_tex_layout *l = ir_tex_layout(op);
+    if (s == l->offset || s == l->sample_index)
+        return true;
+    if (s == l->address)
+        return op == IR_OP_LD || op == IR_OP_LD_MS || op == IR_OP_LD_S || op == IR_OP_LD_MS_S;
+    if (s == l->lod)
+        return op == IR_OP_RESINFO;
+    return false;
+}
+
+static bool is_flow_target(uint32_t link, uint32_t n)
+{
+    return link < n;
+}
+
+/* Control-flow details of instruction i: endif/endswitch targets and switch literals. */
+static bool prep_flow(struct prep *p, uint32_t i, uint32_t *ncase)
+{
+    const struct ir_instruction *ins = p->ir->instructions.items;
+    struct vm_program *prog = p->prog;
+    struct vm_ins *vi = &prog->ins[i];
+    uint32_t n = prog->ins_count;
+
+    switch (vi->op) {
+    case IR_OP_IF: {
+        uint32_t t = vi->link;
+        if (!is_flow_target(t, n))
+            return false;
+        if (ins[t].op == IR_OP_ELSE)
+            t = ins[t].link;
+        if (!is_flow_target(t, n) || ins[t].op != IR_OP_ENDIF)
+            return false;
+        vi->aux = t;
+        return true;
+    }
+    case IR_OP_SWITCH: {
+        uint32_t t = vi->link, steps = 0;
+        vi->case_first = *ncase;
+        while (is_flow_target(t, n) && (ins[t].op == IR_OP_CASE || ins[t].op == IR_OP_DEFAULT) &&
+               ins[t].link > t && steps++ < n) {
+            prog->ins[t].aux = i;
+            if (ins[t].op == IR_OP_CASE) {
+                if (*ncase >= p->ncases)
+                    return false;
+                prog->case_values[(*ncase)++] = ins[t].src[0].imm[0];
+            }
+            t = ins[t].link;
+        }
+        if (!is_flow_target(t, n) || ins[t].op != IR_OP_ENDSWITCH)
+            return false;
+        vi->case_count = *ncase - vi->case_first;
+        vi->aux = t;
+        return true;
+    }
+    case IR_OP_CASE:
+        vi->case_value = ins[i].src[0].imm[0];
+        return is_flow_target(vi->link, n);
+    case IR_OP_ELSE: case IR_OP_ENDIF: case IR_OP_LOOP: case IR_OP_ENDLOOP: case IR_OP_BREAK:
+    case IR_OP_BREAKC: case IR_OP_CONTINUE: case IR_OP_CONTINUEC: case IR_OP_DEFAULT:
+    case IR_OP_ENDSWITCH:
+        return is_flow_target(vi->link, n);
+    case IR_OP_CALL: case IR_OP_CALLC:
+        return is_flow_target(vi->link, n) && ins[vi->link].op == IR_OP_LABEL &&
+               ins[vi->link].link <= n && ins[vi->link].link > vi->link;
+    default:
+        return true;
+    }
+}
+
+/* Open constructs at once: the deepest nesting of any function times the deepest possible
+ * call chain (bounded by the number of call sites and IR_MAX_CALL_DEPTH). */
+static uint32_t frame_capacity(const struct ir_program *ir)
+{
+    uint32_t depth = 0, max_depth = 0, calls = 0;
+    for (uint32_t i = 0; i < ir->instructions.count; i++) {
+        unsigned op = ir->instructions.items[i].op;
+        if (op == IR_OP_IF || op == IR_OP_LOOP || op == IR_OP_SWITCH) {
+            if (++depth > max_depth)
+                max_depth = depth;
+        } else if (op == IR_OP_ENDIF || op == IR_OP_ENDLOOP || op == IR_OP_ENDSWITCH) {
+            depth -= depth > 0;
+        } else if (op == IR_OP_CALL || op == IR_OP_CALLC) {
+            calls++;
+        } else if (op == IR_OP_LABEL) {
+            depth = 0;
+        }
+    }
+    if (max_depth > IR_MAX_NESTING)
+        max_depth = IR_MAX_NESTING;
+    if (calls > IR_MAX_CALL_DEPTH)
+        calls = IR_MAX_CALL_DEPTH;
+    return max_depth * (calls + 1) + 1;
+}
+
+static int prepare(struct prep *p)
+{
+    const struct ir_program *ir = p->ir;
+    struct vm_program *prog = p->prog;
+    uint32_t n = ir->instructions.count, ncases = 0, ncase = 0;
+    uint64_t xtotal = 0;
+
+    prog->type = ir->type;
+    prog->temp_count = ir->temp_count;
+    prog->input_count = ir->input_count;
+    prog->output_count = ir->output_count;
+    if (ir->temp_count > IR_MAX_TEMPS || ir->input_count > IR_MAX_INPUTS ||
+        ir->output_count > IR_MAX_OUTPUTS || ir->icb_size > IR_MAX_ICB_SIZE ||
+        (uint64_t)ir->icb_size * 4 > ir->icb.count || ir->indexable_temps.count > IR_MAX_TEMPS ||
+        ir->address_count > IR_MAX_ADDRESS || ir->predicate_count > IR_MAX_PREDICATES)
+        return VM_E_INVALID;
+
+    /* x# arrays: one pool, sorted for lookup */
+    p->nxs = ir->indexable_temps.count;
+    p->xs = malloc(((size_t)p->nxs + 1) * sizeof(*p->xs));
+    if (!p->xs)
+        return VM_E_NOMEM;
+    for (uint32_t i = 0; i < p->nxs; i++) {
+        const struct ir_indexable_temp *x = &ir->indexable_temps.items[i];
+        p->xs[i].reg = x->reg;
+        p->xs[i].base = (uint32_t)xtotal;
+        p->xs[i].size = x->size;
+        p->xs[i].comps = x->components >= 1 && x->components <= 4 ? x->components : 4;
+        xtotal += x->size;
+        if (xtotal > IR_MAX_TEMPS)
+            return VM_E_INVALID;
+    }
+    prog->x_elements = (uint32_t)xtotal;
+    qsort(p->xs, p->nxs, sizeof(*p->xs), xmap_cmp);
+
+    for (uint32_t i = 0; i < ir->inputs.count; i++) {
+        const struct ir_io_decl *d = &ir->inputs.items[i];
+        if (d->file == IR_FILE_INPUT && d->reg < IR_MAX_INPUTS)
+            prog->in_mask[d->reg] |= d->mask & 15;
+    }
+    for (uint32_t i = 0; i < ir->index_ranges.count; i++) {
+        const struct ir_index_range *r = &ir->index_ranges.items[i];
+        if (r->file != IR_FILE_INPUT)
+            continue;
+        for (uint64_t k = r->first; k < (uint64_t)r->first + r->count && k < IR_MAX_INPUTS; k++)
+            prog->in_mask[k] |= r->mask & 15;
+    }
+    for (uint32_t i = 0; i < ir->resources.count; i++)
+        if (ir->resources.items[i].slot < IR_MAX_RESOURCES)
+            prog->res_dim[ir->resources.items[i].slot] = ir->resources.items[i].dim;
+
+    prog->icb_size = ir->icb_size;
+    prog->icb = malloc((size_t)ir->icb_size * 16 + 16);
+    if (!prog->icb)
+        return VM_E_NOMEM;
+    if (ir->icb_size)
+        memcpy(prog->icb, ir->icb.items, (size_t)ir->icb_size * 16);
+
+    for (uint32_t i = 0; i < n; i++)
+        ncases += ir->instructions.items[i].op == IR_OP_CASE;
+    p->ncases = ncases;
+    prog->case_values = malloc(((size_t)ncases + 1) * sizeof(*prog->case_values));
+    prog->ins = calloc((size_t)n + 1, sizeof(*prog->ins));
+    if (!prog->case_values || !prog->ins)
+        return VM_E_NOMEM;
+    prog->ins_count = n;
+    prog->main_end = n;
+    prog->frame_capacity = frame_capacity(ir);
+
+    for (uint32_t i = 0; i < n; i++) {
+        const struct ir_instruction *src = &ir->instructions.items[i];
+        const struct ir_op_info *info = ir_op_get(src->op);
+        struct vm_ins *vi = &prog->ins[i];
+        if (!info || !info->name || src->dst_count != info->dst_count ||
+            src->src_count != info->src_count)
+            return VM_E_INVALID;
+        if (src->op == IR_OP_LABEL && prog->main_end == n)
+            prog->main_end = i;
+        vi->op = src->op;
+        vi->flow = (info->flags & IR_OPF_FLOW) != 0;
+        vi->saturate = src->saturate != 0 && (info->flags & IR_OPF_SAT);
+        vi->test = src->test;
+        vi->return_type = src->return_type;
+        vi->link = src->link;
+        vi->pred_active = src->pred.active != 0;
+        vi->pred_negate = src->pred.negate != 0;
+        vi->pred_index = src->pred.index;
+        if (vi->pred_active && src->pred.index >= IR_MAX_PREDICATES)
+            return VM_E_INVALID;
+        for (unsigned c = 0; c < 4; c++)
+            vi->pred_swz[c] = (uint8_t)IR_SWIZZLE_COMPONENT(src->pred.swizzle, c);
+        for (unsigned c = 0; c < 3; c++)
+            vi->texel_offset[c] = src->texel_offset[c];
+        if (!vi->flow) {
+            vi->fn = vm_alu_fn(src->op);
+            if (!vi->fn)
+                vi->fn = vm_resource_fn(src->op);
+            if (!vi->fn)
+                vi->fn = vm_flow_fn(src->op);
+            if (!vi->fn)
+                return VM_E_INVALID;
+        }
+        bool is_tex = (info->flags & IR_OPF_TEX) != 0;
+        for (unsigned d = 0; d < src->dst_count; d++)
+            if (!prep_opnd(p, &src->dst[d], true, false, &vi->dst[d]))
+                return VM_E_INVALID;
+        for (unsigned s = 0; s < src->src_count; s++) {
+            bool int_mods = is_tex ? tex_int_source(src->op, (int)s) :
+                            (info->flags & IR_OPF_INT) != 0;
+            if (!prep_opnd(p, &src->src[s], false, int_mods, &vi->src[s]))
+                return VM_E_INVALID;
+        }
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (prog->ins[i].flow && !prep_flow(p, i, &ncase))
+            return VM_E_INVALID;
+    return VM_OK;
+}
+
+int vm_program_create(const struct ir_program *ir, struct vm_program **out)
+{
+    if (!out)
+        return VM_E_INVALID;
+    *out = NULL;
+    if (!ir)
+        return VM_E_INVALID;
+    struct vm_program *prog = calloc(1, sizeof(*prog));
+    if (!prog)
+        return VM_E_NOMEM;
+    struct prep p = {ir, prog, NULL, 0, 0};
+    int ret = prepare(&p);
+    free(p.xs);
+    if (ret) {
+        vm_program_destroy(prog);
+        return ret;
+    }
+    *out = prog;
+    return VM_OK;
+}
+
+void vm_program_destroy(struct vm_program *prog)
+{
+    if (!prog)
+        return;
+    free(prog->ins);
+    free(prog->icb);
+    free(prog->case_values);
+    free(prog);
+}
+
+uint32_t vm_program_input_count(const struct vm_program *prog)
+{
+    return prog ? prog->input_count : 0;
+}
+
+uint32_t vm_program_output_count(const struct vm_program *prog)
+{
+    return prog ? prog->output_count : 0;
+}
+
+/* ---- state ---------------------------------------------------------------------------------- */
+
+int vm_state_create(const struct vm_program *prog, struct vm_state **out)
+{
+    if (!out)
+        return VM_E_INVALID;
+    *out = NULL;
+    if (!prog)
+        return VM_E_INVALID;
+    struct vm_state *s = calloc(1, sizeof(*s));
+    if (!s)
+        return VM_E_NOMEM;
+    s->temp_count = prog->temp_count;
+    s->x_elements = prog->x_elements;
+    s->frame_capacity = prog->frame_capacity;
+    s->temps = malloc(((size_t)s->temp_count + 1) * sizeof(vm_reg));
+    s->xpool = malloc(((size_t)s->x_elements + 1) * sizeof(vm_reg));
+    s->frames = malloc(((size_t)s->frame_capacity + 1) * sizeof(*s->frames));
+    if (!s->temps || !s->xpool || !s->frames) {
+        vm_state_destroy(s);
+        return VM_E_NOMEM;
+    }
+    *out = s;
+    return VM_OK;
+}
+
+void vm_state_destroy(struct vm_state *state)
+{
+    if (!state)
+        return;
+    free(state->temps);
+    free(state->xpool);
+    free(state->frames);
+    free(state);
+}
+
+bool vm_state_fits(const struct vm_state *state, const struct vm_program *prog)
+{
+    return state && prog && state->temp_count >= prog->temp_count &&
+           state->x_elements >= prog->x_elements && state->frame_capacity >= prog->frame_capacity;
+}
+
+/* ---- operand access ------------------------------------------------------------------------- */
+
+/* Component c of a 32-bit integer operand's relative register, lane l. */
+static uint32_t rel_value(const struct vm_exec *x, const struct vm_opnd *o, unsigned l)
+{
+    const struct vm_state *st = x->st;
+    unsigned c = o->rel_comp;
+    switch (o->rel_loc) {
+    case VM_LOC_TEMP:
+        return st->temps[o->rel_reg][c][l];
+    case VM_LOC_X:
+        return st->xpool[o->rel_reg][c][l];
+    case VM_LOC_INPUT:
+        if (!x->env->inputs || !((x->prog->in_mask[o->rel_reg] >> c) & 1))
+            return 0;
+        return x->env->inputs[o->rel_reg][c][l];
+    case VM_LOC_ADDRESS:
+        return st->addr[o->rel_reg][c][l];
+    case VM_LOC_LOOP:
+        return st->loop_counter[c][l];
+    default:
+        return 0;
+    }
+}
+
+/* The final index of lane l, or -1 when it falls outside [0, bound). */
+static int64_t lane_index(const struct vm_exec *x, const struct vm_opnd *o, unsigned l,
+                          uint32_t bound)
+{
+    int64_t i = (int64_t)o->index;
+    if (o->rel_loc != VM_LOC_NONE)
+        i += vm_i32(rel_value(x, o, l));
+    return i >= 0 && i < (int64_t)bound ? i : -1;
+}
+
+/* Where lane-independent data of a source lives: a register (SoA) or a vec4 (AoS). */
+struct where {
+    const vm_reg *reg;
+    const uint32_t *vec;
+    uint8_t zero;        /* component (of the register) reading 0 */
+};
+
+/* The storage element `i` of a location, for reads (i already bounds-checked against o->bound
+ * where the location has one). */
+static struct where locate(const struct vm_exec *x, const struct vm_opnd *o, int64_t i)
+{
+    struct where w = {NULL, NULL, 0};
+    const struct vm_env *env = x->env;
+    const struct vm_state *st = x->st;
+    if (i < 0)
+        return w;
+    switch (o->loc) {
+    case VM_LOC_IMM:
+        w.vec = o->imm;
+        break;
+    case VM_LOC_TEMP:
+        if (i < st->temp_count)
+            w.reg = &st->temps[i];
+        break;
+    case VM_LOC_X:
+        w.reg = &st->xpool[o->base + (uint32_t)i];
+        break;
+    case VM_LOC_INPUT:
+        if (env->inputs) {
+            w.reg = &env->inputs[i];
+            w.zero = (uint8_t)(~x->prog->in_mask[i] & 15);
+        }
+        break;
+    case VM_LOC_CB: {
+        const struct vm_cbuffer *cb = &env->cb[o->base];
+        if (cb->data && i < cb->size)
+            w.vec = cb->data + 4 * (size_t)i;
+        break;
+    }
+    case VM_LOC_ICB:
+        w.vec = x->prog->icb + 4 * (size_t)i;
+        break;
+    case VM_LOC_ADDRESS:
+        w.reg = &st->addr[i];
+        break;
+    case VM_LOC_PRED:
+        w.reg = &st->pred[i];
+        break;
+    case VM_LOC_LOOP:
+        w.reg = &st->loop_counter;
+        break;
+    case VM_LOC_IN_COVERAGE:
+        w.reg = &st->incov;
+        break;
+    default:
+        break;
+    }
+    return w;
+}
+
+static bool has_bound(unsigned loc)
+{
+    return loc == VM_LOC_X || loc == VM_LOC_INPUT || loc == VM_LOC_CB || loc == VM_LOC_ICB;
+}
+
+static void apply_mods(const struct vm_opnd *o, unsigned need, vm_reg out)
+{
+    if (!o->mods)
+        return;
+    VM_FOR_MASK(c, need) {
+        VM_FOR_LANES(l) {
+            uint32_t v = out[c][l];
+            if (o->int_mods) {
+                /* integer modifiers: two's complement (spec 22.12.1 "takes 2's complement") */
+                if ((o->mods & IR_MOD_ABS) && (v & 0x80000000u))
+                    v = 0u - v;
+                if (o->mods & IR_MOD_NEG)
+                    v = 0u - v;
+            } else {
+                /* float modifiers act on the sign bit; flushing is the instruction's job */
+                if (o->mods & IR_MOD_ABS)
+                    v &= 0x7fffffffu;
+                if (o->mods & IR_MOD_NEG)
+                    v ^= 0x80000000u;
+            }
+            out[c][l] = v;
+        }
+    }
+}
+
+void vm_fetch(struct vm_exec *x, const struct vm_opnd *o, unsigned need, vm_reg out)
+{
+    need &= 15;
+    if (o->rel_loc == VM_LOC_NONE) {
+        int64_t i = o->index;
+        if (has_bound(o->loc) && i >= (int64_t)o->bound)
+            i = -1;
+        struct where w = locate(x, o, i);
+        VM_FOR_MASK(c, need) {
+            unsigned s = o->swz[c];
+            if (w.reg && (((o->zero >> c) & 1) || ((w.zero >> s) & 1))) {
+                memset(out[c], 0, sizeof(out[c]));
+            } else if (w.reg) {
+                memcpy(out[c], (*w.reg)[s], sizeof(out[c]));
+            } else if (w.vec) {
+                uint32_t v = w.vec[s];
+                VM_FOR_LANES(l) out[c][l] = v;
+            } else {
+                memset(out[c], 0, sizeof(out[c]));
+            }
+        }
+    } else {
+        uint32_t bound = o->bound;
+        if (o->loc == VM_LOC_CB) {
+            const struct vm_cbuffer *cb = &x->env->cb[o->base];
+            bound = cb->data ? cb->size : 0;
+        }
+        VM_FOR_LANES(l) {
+            struct where w = locate(x, o, lane_index(x, o, l, bound));
+            VM_FOR_MASK(c, need) {
+                unsigned s = o->swz[c];
+                uint32_t v = 0;
+                if (w.reg)
+                    v = (w.zero >> s & 1) ? 0 : (*w.reg)[s][l];
+                else if (w.vec)
+                    v = w.vec[s];
+                out[c][l] = v;
+            }
+        }
+    }
+    apply_mods(o, need, out);
+}
+
+/* The register a destination writes, for lane-independent indices; NULL when dropped. */
+static uint32_t (*dst_reg(struct vm_exec *x, const struct vm_opnd *o, int64_t i))[VM_LANES]
+{
+    struct vm_state *st = x->st;
+    if (i < 0)
+        return NULL;
+    switch (o->loc) {
+    case VM_LOC_TEMP:
+        return i < st->temp_count ? st->temps[i] : NULL;
+    case VM_LOC_X:
+        return i < o->bound ? st->xpool[o->base + (uint32_t)i] : NULL;
+    case VM_LOC_OUTPUT:
+        return x->env->outputs && i < o->bound ? x->env->outputs[i] : NULL;
+    case VM_LOC_ADDRESS:
+        return i < IR_MAX_ADDRESS ? st->addr[i] : NULL;
+    case VM_LOC_PRED:
+        return i < IR_MAX_PREDICATES ? st->pred[i] : NULL;
+    default:
+        return NULL;
+    }
+}
+
+void vm_store(struct vm_exec *x, const struct vm_ins *in, unsigned d, vm_reg val, bool sat)
+{
+    const struct vm_opnd *o = &in->dst[d];
+    unsigned mask = o->mask;
+    uint32_t lanes[4];
+
+    if (o->loc == VM_LOC_NONE || !mask)
+        return;
+    if (sat)
+        VM_FOR_MASK(c, mask) VM_FOR_LANES(l) val[c][l] = vm_saturate(val[c][l]);
+    for (unsigned c = 0; c < 4; c++)
+        lanes[c] = x->exec;
+    if (in->pred_active) {
+        /* d3dbc predication: component c is written where (p.swizzle[c] != 0) != negate */
+        const vm_reg *p = &x->st->pred[in->pred_index];
+        VM_FOR_MASK(c, mask) {
+            uint32_t m = 0;
+            VM_FOR_LANES(l) m |= (uint32_t)(((*p)[in->pred_swz[c]][l] != 0) != in->pred_negate) << l;
+            lanes[c] &= m;
+        }
+    }
+    if (o->loc == VM_LOC_DEPTH || o->loc == VM_LOC_COVERAGE) {
+        uint32_t *out = o->loc == VM_LOC_DEPTH ? x->env->depth : x->env->coverage;
+        VM_FOR_LANES(l) if ((lanes[0] >> l) & 1) out[l] = val[0][l];
+        return;
+    }
+    if (o->rel_loc == VM_LOC_NONE) {
+        uint32_t (*r)[VM_LANES] = dst_reg(x, o, o->index);
+        if (!r)
+            return;
+        VM_FOR_MASK(c, mask) VM_FOR_LANES(l) if ((lanes[c] >> l) & 1) r[c][l] = val[c][l];
+        return;
+    }
+    VM_FOR_LANES(l) {
+        uint32_t (*r)[VM_LANES] = dst_reg(x, o, lane_index(x, o, l, o->bound));
+        if (r)
+            VM_FOR_MASK(c, mask) if ((lanes[c] >> l) & 1) r[c][l] = val[c][l];
+    }
+}
+
+uint32_t vm_cond(struct vm_exec *x, const struct vm_ins *in, unsigned s)
+{
+    vm_reg v;
+    uint32_t m = 0;
+    vm_fetch(x, &in->src[s], 1, v);
+    bool nz = in->test == IR_TEST_NZ;
+    VM_FOR_LANES(l) m |= (uint32_t)((v[0][l] != 0) == nz) << l;
+    return m & x->exec;
+}
+
+/* ---- the interpreter loop ------------------------------------------------------------------- */
+
+uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_env *env,
+                uint32_t mask)
+{
+    if (!env)
+        return 0;
+    env->discarded = 0;
+    env->aborted = false;
+    if (!vm_state_fits(st, prog))
+        return 0;
+    mask &= VM_ALL_LANES;
+
+    /* every run starts from zero: results never depend on an earlier batch */
+    memset(st->temps, 0, (size_t)prog->temp_count * sizeof(vm_reg));
+    memset(st->xpool, 0, (size_t)prog->x_elements * sizeof(vm_reg));
+    memset(st->addr, 0, sizeof(st->addr));
+    memset(st->pred, 0, sizeof(st->pred));
+    memset(st->loop_counter, 0, sizeof(st->loop_counter));
+    memset(st->incov, 0, sizeof(st->incov));
+    memcpy(st->incov[0], env->input_coverage, sizeof(st->incov[0]));
+    if (env->outputs)
+        memset(env->outputs, 0, (size_t)prog->output_count * sizeof(vm_reg));
+    memset(env->depth, 0, sizeof(env->depth));
+    memset(env->coverage, 0, sizeof(env->coverage));
+
+    struct vm_exec x = {prog, st, env, mask, 0, 0, 1, 0,
+                        env->max_iterations ? env->max_iterations : VM_MAX_ITERATIONS, false};
+    st->calls[0].ret_pc = prog->ins_count;
+    st->calls[0].end = prog->main_end;
+    st->calls[0].frame_base = 0;
+    st->calls[0].ret_mask = 0;
+    st->calls[0].uncalled = 0;
+
+    uint32_t pc = 0;
+    while (!x.stop) {
+        struct vm_call *call = &st->calls[x.csp - 1];
+        if (pc >= call->end) {
+            /* the function ends: lanes that returned early come back (spec 22.7 ret) */
+            x.exec |= call->ret_mask;
+            x.fsp = call->frame_base;
+            if (--x.csp == 0)
+                break;
+            x.exec |= call->uncalled;
+            pc = call->ret_pc;
+            continue;
+        }
+        const struct vm_ins *in = &prog->ins[pc];
+        if (in->flow) {
+            pc = vm_flow_step(&x, pc);
+        } else {
+            if (x.exec)
+                in->fn(&x, in);
+            pc++;
+        }
+    }
+    env->discarded = x.killed & mask;
+    env->aborted = x.stop;
+    return mask & ~x.killed;
+}

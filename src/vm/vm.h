@@ -1,0 +1,224 @@
+/* src/vm/vm.h — the shader VM: executes validated IR (shader/ir.h) over batches of lanes.
+ *
+ * READ ME FIRST
+ *   One engine runs every program softd3d executes: vs/ps 4_0 (and their level_9_x subsets)
+ *   decoded by tpf.c, later d3dbc programs and the generated D3D9 fixed-function programs.  It
+ *   is a reference interpreter: simple, exact, and the thing a JIT or SIMD kernels will be
+ *   checked against (DESIGN.md principle 5, STYLE.md "Kernels and their tests").
+ *
+ *     struct vm_program *p;  vm_program_create(&ir, &p)    once per shader (after ir_validate);
+ *                                                         immutable, shared by every thread
+ *     struct vm_state *s;    vm_state_create(p, &s)        once per thread (register files)
+ *     struct vm_env env = {...}; vm_run(p, s, &env, mask)  per batch of up to VM_LANES lanes
+ *
+ *   Lanes.  A batch is VM_LANES (16) lanes, structure of arrays: a register is
+ *   uint32_t[4][VM_LANES], component c of lane l at [c][l], raw 32-bit patterns (float
+ *   instructions read them as IEEE floats, integer ones as two's complement / unsigned).
+ *     - Vertex programs: lane l is one vertex; lanes are independent.
+ *     - Pixel programs: lanes are four 2x2 quads.  Quad q is lanes 4q .. 4q+3, in the order
+ *       top-left, top-right, bottom-left, bottom-right (VM_QUAD_TL ... VM_QUAD_BR) — the order
+ *       the rasterizer delivers quads in and sampler_quad_derivatives() (sample/sampler.h)
+ *       expects.  Every lane of a quad that has any lane to shade must be run (helper pixels
+ *       included: derivatives need all four); the caller drops the helpers' results.
+ *   `mask` (bit l = lane l) says which lanes run.  Lanes outside it are never written (their
+ *   registers are still read by derivatives, which take all four pixels of a quad).
+ *
+ *   Derivatives (spec 22.5, D3D11.3 functional specification, "the spec" below), per quad, with
+ *   v[TL], v[TR], v[BL], v[BR] the source values of the quad's four lanes:
+ *     deriv_rtx_coarse: every lane gets v[TR] - v[TL]        (top row)
+ *     deriv_rty_coarse: every lane gets v[BL] - v[TL]        (left column)
+ *     deriv_rtx_fine:   TL, TR get v[TR] - v[TL]; BL, BR get v[BR] - v[BL]   (per row)
+ *     deriv_rty_fine:   TL, BL get v[BL] - v[TL]; TR, BR get v[BR] - v[TR]   (per column)
+ *     deriv_rtx / deriv_rty (SM4): coarse (the spec allows either; coarse is what D3D10
+ *       requires at least, and what implicit-LOD sampling uses, so both agree).
+ *   Implicit-LOD sampling (sample, sample_b, sample_c, lod and their _cl_s forms) gets the
+ *   coarse derivatives of all four address components in the request (ddx/ddy below), so the
+ *   whole quad shares one LOD computation, as spec 22.4.15 permits.
+ *
+ *   Control flow is structured and per lane: if/else/endif, loop/endloop with break(c) and
+ *   continue(c), switch/case/default/endswitch (cases fall through to the next case's code when
+ *   they do not break; a lane enters at the first case whose literal equals its selector, or at
+ *   default when none does), call(c)/label/ret(c), discard.  Each construct keeps the lanes it
+ *   parked (the other side of an if, lanes that broke or continued, lanes that returned) and
+ *   gives them back where the construct ends; ir_validate's links are followed, never scanned
+ *   for.  discard removes lanes for the rest of the program; vm_run reports them.
+ *
+ *   Floating point (spec 3.1, "Floating Point Rules"), done explicitly in C so results do not
+ *   depend on the MXCSR flush-to-zero / denormals-are-zero bits of the calling thread:
+ *     - Denormals are flushed to sign-preserved zero on input and output of every float
+ *       arithmetic instruction (3.1.3.2), by bit tests.  mov, movc, swapc, ld and the texel
+ *       values returned by the resource callback move bits untouched (3.1.3.2, 22.4.6); source
+ *       modifiers -/_abs are sign-bit operations on float instructions.
+ *     - A NaN result of float arithmetic is the canonical quiet NaN 0x7fc00000 (3.1.3.2 allows
+ *       any NaN; one pattern keeps output identical across compilers, whose operand order for
+ *       commutative operations would otherwise pick different payloads).
+ *     - min/max return the non-NaN operand (22.10.10/11), and min(-0,+0) = -0, max = +0 (the
+ *       IEEE 754R behaviour 3.1.3.2 recommends).  Comparisons with NaN are false except ne.
+ *     - _sat clamps to [0, 1], NaN -> +0, -0 -> +0.
+ *     - ftoi/ftou round toward zero and saturate; NaN -> 0 (22.13.3/4).  f32tof16 rounds toward
+ *       zero, overflow gives the largest finite half, Inf stays Inf (3.2.2).
+ *     - add, mul, div, mad and dp* are evaluated in IEEE single precision with round to
+ *       nearest even, unfused (mad = one rounding after the multiply and one after the add;
+ *       dp4 = ((x*x + y*y) + z*z) + w*w): exactly the same bits on every machine.
+ *     - exp, log, sqrt, rsq, rcp, sincos use C's exp2f, log2f, sqrtf, 1.0f/sqrtf, 1.0f/x,
+ *       sinf/cosf, with the special cases of spec tables 22.10.6-22.10.21.  sqrtf and the
+ *       divisions are correctly rounded; exp2f, log2f, sinf, cosf come from the C library, so
+ *       their bits can differ between libm versions (never between thread counts or runs).
+ *     - frc is x - floor(x), limited to the largest float below 1 (table 22.10.7: [0, 1)).
+ *   Everything assumes the default IEEE rounding mode (round to nearest even).
+ *
+ *   Out-of-range accesses (never outside the VM's arrays, whatever the IR values): relative
+ *   indices are added to the immediate part in 64-bit arithmetic; a read outside the register
+ *   file, x# array, immediate constant buffer or bound constant buffer gives 0 (D3D11 defines 0
+ *   for constant buffers, 5.3.4.3.2; for the rest this is softd3d's choice), a write outside is
+ *   dropped.  Undeclared components of v# and x# read 0.  A constant buffer read past the
+ *   bound size (vm_env.cb[].size) reads 0.
+ *
+ *   Loops are limited: a run that takes more than vm_env.max_iterations (default
+ *   VM_MAX_ITERATIONS) loop iterations (back edges of all loops, counted once per batch) is
+ *   stopped, like a GPU timeout, and reports aborted; what it wrote until then stays.
+ *
+ *   Determinism: vm_run's results depend only on the program, the inputs, the constant
+ *   buffers, the callback's answers and `mask`.  Temporaries, x# arrays and outputs start at 0
+ *   on every run, so results never depend on an earlier batch or on which thread ran it.
+ */
+#ifndef SOFTD3D_VM_VM_H
+#define SOFTD3D_VM_VM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "shader/ir.h"
+
+#define VM_LANES 16
+#define VM_ALL_LANES 0xffffu
+#define VM_QUAD_TL 0
+#define VM_QUAD_TR 1
+#define VM_QUAD_BL 2
+#define VM_QUAD_BR 3
+#define VM_MAX_ITERATIONS (1u << 22)
+
+/* One register of a batch: component c of lane l at [c][l]. */
+typedef uint32_t vm_reg[4][VM_LANES];
+
+enum vm_result { VM_OK = 0, VM_E_INVALID = -1, VM_E_NOMEM = -2 };
+
+/* ---- resources: what the VM asks the caller's callback --------------------------------------
+ * One call per resource instruction and batch (never with an empty mask).  The callback fills
+ * result->value for the lanes in req->mask (other lanes are ignored); it finds the resource
+ * and sampler bound at the slots itself.  result is zeroed before the call, so a callback that
+ * does nothing — or no callback — answers like an unbound resource (spec 22.4.6: 0 in every
+ * component).  The VM then applies the t# swizzle, _sat and the write mask. */
+
+enum vm_tex_kind {
+    VM_TEX_SAMPLE,      /* implicit LOD: ddx/ddy filled by the VM (coarse, per quad) */
+    VM_TEX_SAMPLE_B,    /* implicit LOD + bias[] */
+    VM_TEX_SAMPLE_L,    /* lod[] */
+    VM_TEX_SAMPLE_D,    /* ddx/ddy from the program */
+    VM_TEX_SAMPLE_C,    /* implicit LOD, comparison with ref[] */
+    VM_TEX_SAMPLE_C_LZ, /* level 0, comparison with ref[] */
+    VM_TEX_LD,          /* address.i: integer texel coordinates, .w (post-swizzle) the mip */
+    VM_TEX_LD_MS,       /* address.i + sample_index[] */
+    VM_TEX_RESINFO,     /* lod_u[] = the mip level; answer width, height, depth or array
+                         * size, mip count as UINTS in value[0..3] (0 where absent; the VM
+                         * converts per return_type: float, rcpfloat, uint) */
+    VM_TEX_SAMPLEINFO,  /* answer the sample count as a uint in value[0] (VM converts) */
+    VM_TEX_SAMPLEPOS,   /* sample_index[]; answer the position as floats in value[0..1] */
+    VM_TEX_LOD,         /* implicit LOD: answer (clamped LOD, unclamped LOD) as floats */
+    VM_TEX_GATHER4,     /* gather channel `gather_channel` of the 2x2 footprint */
+    VM_TEX_GATHER4_C,   /* the same compared with ref[] */
+    VM_TEX_KIND_COUNT
+};
+
+#define VM_NO_SLOT UINT32_MAX     /* sampler of ld/resinfo..., resource of rasterizer queries */
+
+struct vm_sample_request {
+    uint16_t op;               /* the IR opcode executed (IR_OP_SAMPLE ... IR_OP_GATHER4_PO_C_S) */
+    uint8_t kind;              /* enum vm_tex_kind: op without its _s / _cl / _po parts */
+    bool want_status;          /* *_s forms: fill result->status (0 = every texel touched was
+                                * mapped; nonzero = some were not) */
+    bool has_clamp;            /* *_cl_s forms: clamp[] holds the LOD clamp */
+    bool has_offsets;          /* gather4_po*: offset[][] holds per-lane texel offsets */
+    uint8_t return_type;       /* resinfo / sampleinfo: enum ir_return_kind (informative) */
+    uint8_t gather_channel;    /* gather4*: 0..3, from component 0 of the s# swizzle */
+    uint8_t resource_dim;      /* enum ir_resource_dim as declared (0 for the rasterizer) */
+    int8_t texel_offset[3];    /* _aoffimmi(u, v, w) */
+    uint32_t resource;         /* t# slot, or VM_NO_SLOT for the rasterizer (sampleinfo/pos) */
+    uint32_t sampler;          /* s# slot, or VM_NO_SLOT */
+    uint32_t mask;             /* lanes to answer */
+    union {                    /* the address operand, 4 components after swizzle/modifiers: */
+        float f[4][VM_LANES];  /* sample*, gather*, lod: float (denormals flushed) */
+        int32_t i[4][VM_LANES];/* ld, ld_ms: integers, untouched */
+    } address;
+    float ddx[4][VM_LANES], ddy[4][VM_LANES]; /* d(address)/dx, /dy: sample_d's operands, or
+                                * the VM's coarse derivatives for implicit LOD; 0 otherwise */
+    float lod[VM_LANES];       /* sample_l */
+    uint32_t lod_u[VM_LANES];  /* resinfo: mip level */
+    float bias[VM_LANES];      /* sample_b */
+    float ref[VM_LANES];       /* sample_c*, gather4_c* */
+    float clamp[VM_LANES];     /* *_cl_s */
+    int32_t offset[2][VM_LANES];     /* gather4_po*: u, v texel offsets */
+    int32_t sample_index[VM_LANES];  /* ld_ms, samplepos */
+};
+
+struct vm_sample_result {
+    uint32_t value[4][VM_LANES];  /* r, g, b, a per lane: raw bits (floats, or integers for
+                                   * integer formats and the uint answers above) */
+    uint32_t status[VM_LANES];    /* *_s forms */
+};
+
+typedef void (*vm_sample_fn)(void *ctx, const struct vm_sample_request *req,
+                             struct vm_sample_result *result);
+
+/* ---- environment: what one run reads and writes ------------------------------------------- */
+
+struct vm_cbuffer {
+    const uint32_t *data;      /* size vec4, x first (16 bytes each); NULL = unbound */
+    uint32_t size;             /* vec4; reads at or past it give 0 */
+};
+
+struct vm_env {
+    /* in: v0 .. v(input_count-1) of the program (NULL = all zero) */
+    const vm_reg *inputs;
+    /* out: o0 .. o(output_count-1) (NULL = dropped); zeroed by vm_run, then written */
+    vm_reg *outputs;
+    uint32_t depth[VM_LANES];          /* out: oDepth / oDepthGE / oDepthLE (float bits);
+                                        * zeroed by vm_run, then written */
+    uint32_t coverage[VM_LANES];       /* out: oMask; zeroed by vm_run, then written */
+    uint32_t input_coverage[VM_LANES]; /* in: vCoverage */
+    struct vm_cbuffer cb[IR_MAX_CB_SLOTS];
+    vm_sample_fn sample;               /* NULL: every resource reads as unbound */
+    void *sample_ctx;
+    uint32_t max_iterations;           /* loop iterations allowed; 0 = VM_MAX_ITERATIONS */
+    /* results of the last run */
+    uint32_t discarded;                /* lanes removed by discard */
+    bool aborted;                      /* stopped after max_iterations loop iterations */
+};
+
+/* ---- API ---------------------------------------------------------------------------------- */
+
+struct vm_program;
+struct vm_state;
+
+/* Prepares `ir`, which must have passed ir_validate() (the VM relies on everything listed
+ * there and checks none of it again).  The result does not point into `ir`.  Returns VM_OK
+ * with *out set, VM_E_NOMEM, or VM_E_INVALID (NULL arguments; *out NULL). */
+int vm_program_create(const struct ir_program *ir, struct vm_program **out);
+void vm_program_destroy(struct vm_program *prog);   /* NULL is fine */
+/* Counts of the prepared program (for callers sizing inputs/outputs). */
+uint32_t vm_program_input_count(const struct vm_program *prog);
+uint32_t vm_program_output_count(const struct vm_program *prog);
+
+/* Register files for one thread, sized for `prog` (may be reused for any program whose
+ * vm_state_fits() is true).  Returns VM_OK, VM_E_NOMEM or VM_E_INVALID. */
+int vm_state_create(const struct vm_program *prog, struct vm_state **out);
+void vm_state_destroy(struct vm_state *state);      /* NULL is fine */
+bool vm_state_fits(const struct vm_state *state, const struct vm_program *prog);
+
+/* Runs `prog` on the lanes of `mask` (bits above VM_LANES ignored).  Returns the lanes still
+ * alive (mask minus env->discarded).  `state` must fit `prog`; otherwise nothing runs and 0
+ * is returned. */
+uint32_t vm_run(const struct vm_program *prog, struct vm_state *state, struct vm_env *env,
+                uint32_t mask);
+
+#endif /* SOFTD3D_VM_VM_H */

@@ -1,0 +1,212 @@
+/* src/vm/vm_private.h — what the VM's files share: the prepared program, the per-thread state,
+ * the execution context, operand access and the float helpers of the floating-point rules.
+ *
+ * Preparation (vm.c) turns every IR operand into a struct vm_opnd that says where its value
+ * lives (enum vm_loc) with every table lookup already done: x# arrays become offsets into one
+ * pool, input components that were never declared become "reads 0", cb# becomes its slot.
+ * The interpreter loop then calls one function per instruction (vm_op_fn, from per-opcode
+ * tables in vm_alu.c, vm_flow.c and vm_resource.c); control flow is vm_flow_step().
+ */
+#ifndef SOFTD3D_VM_VM_PRIVATE_H
+#define SOFTD3D_VM_VM_PRIVATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "vm/vm.h"
+
+/* Where an operand's value lives. */
+enum vm_loc {
+    VM_LOC_NONE = 0,     /* null destination; t#, s#, labels, rasterizer (not values) */
+    VM_LOC_IMM,          /* literal: imm[] */
+    VM_LOC_TEMP,         /* state temps[index] */
+    VM_LOC_X,            /* state xpool[base + index], index < bound */
+    VM_LOC_INPUT,        /* env inputs[index], index < bound (= input_count) */
+    VM_LOC_OUTPUT,       /* env outputs[index], index < bound (= output_count) */
+    VM_LOC_CB,           /* env cb[base].data[4 * index], index < the bound size */
+    VM_LOC_ICB,          /* program icb[4 * index], index < bound (= icb_size) */
+    VM_LOC_ADDRESS,      /* state addr[index] */
+    VM_LOC_PRED,         /* state pred[index] */
+    VM_LOC_LOOP,         /* state aL (every component) */
+    VM_LOC_DEPTH,        /* env depth[] (component 0) */
+    VM_LOC_COVERAGE,     /* env coverage[] (component 0) */
+    VM_LOC_IN_COVERAGE,  /* state incov (component 0 = env input_coverage) */
+};
+
+struct vm_opnd {
+    uint8_t loc;         /* enum vm_loc */
+    uint8_t swz[4];      /* source: component read for each result component */
+    uint8_t mods;        /* source: IR_MOD_NEG / IR_MOD_ABS */
+    uint8_t int_mods;    /* modifiers are integer operations (two's complement) */
+    uint8_t mask;        /* destination write mask (0 for null) */
+    uint8_t zero;        /* source: result components that read 0 (undeclared v# parts) */
+    uint8_t rel_loc;     /* VM_LOC_NONE, or TEMP / X / INPUT / ADDRESS / LOOP */
+    uint8_t rel_comp;    /* component of the relative register */
+    uint32_t rel_reg;    /* temps index, xpool element, input register, address register */
+    uint32_t index;      /* the immediate part of the varying index */
+    uint32_t base;       /* X: first pool element of the array; CB: the slot */
+    uint32_t bound;      /* elements the final index may reach */
+    uint32_t imm[4];
+};
+
+struct vm_ins;
+struct vm_exec;
+typedef void (*vm_op_fn)(struct vm_exec *x, const struct vm_ins *in);
+
+struct vm_ins {
+    vm_op_fn fn;         /* non-flow instructions: run when some lane executes */
+    uint16_t op;         /* enum ir_opcode */
+    uint8_t flow;        /* IR_OPF_FLOW: vm_flow_step() */
+    uint8_t saturate, test, return_type;
+    uint8_t pred_active, pred_negate, pred_swz[4];
+    int8_t texel_offset[3];
+    uint32_t pred_index;
+    uint32_t link;       /* ir_instruction.link */
+    uint32_t aux;        /* IF: its endif; SWITCH: its endswitch; CASE/DEFAULT: its switch */
+    uint32_t case_first, case_count; /* SWITCH: its literals in vm_program.case_values */
+    uint32_t case_value; /* CASE: the literal */
+    struct vm_opnd dst[IR_MAX_DST];
+    struct vm_opnd src[IR_MAX_SRC];
+};
+
+struct vm_program {
+    uint8_t type;                    /* enum ir_shader_type */
+    uint32_t ins_count, main_end;    /* main: instructions [0, main_end) */
+    struct vm_ins *ins;
+    uint32_t temp_count, x_elements, input_count, output_count;
+    uint8_t in_mask[IR_MAX_INPUTS];  /* declared components of each v# */
+    uint8_t res_dim[IR_MAX_RESOURCES];
+    uint32_t *icb;                   /* 4 * icb_size */
+    uint32_t icb_size;
+    uint32_t *case_values;
+    uint32_t frame_capacity;         /* open constructs at once, over the deepest call chain */
+};
+
+enum vm_frame_kind { VM_FRAME_IF = 1, VM_FRAME_LOOP, VM_FRAME_SWITCH };
+
+/* One open construct.  IF: pending = the lanes waiting for the other side (the else lanes
+ * while the then-side runs, then the then-side survivors while the else-side runs).  LOOP:
+ * brk = lanes that broke (back at endloop's exit), cont = lanes that continued (back at the
+ * next iteration).  SWITCH: brk as for loops, matched = lanes that entered at a case or
+ * default, entry = lanes active at the switch, sel = the selector per lane. */
+struct vm_frame {
+    uint8_t kind;
+    uint32_t pending, brk, cont, matched, entry;
+    uint32_t sel[VM_LANES];
+};
+
+/* One active function (index 0 is the main program). */
+struct vm_call {
+    uint32_t ret_pc;     /* where the caller goes on */
+    uint32_t end;        /* one past the function's last instruction */
+    uint32_t frame_base; /* frames below this belong to callers */
+    uint32_t ret_mask;   /* lanes that executed ret, back at the function's end */
+    uint32_t uncalled;   /* callc: the caller's lanes that did not call */
+};
+
+struct vm_state {
+    uint32_t temp_count, x_elements, frame_capacity;
+    vm_reg *temps;
+    vm_reg *xpool;
+    struct vm_frame *frames;
+    vm_reg addr[IR_MAX_ADDRESS];
+    vm_reg pred[IR_MAX_PREDICATES];
+    vm_reg loop_counter;
+    vm_reg incov;
+    struct vm_call calls[IR_MAX_CALL_DEPTH + 1];
+    struct vm_sample_request req;
+    struct vm_sample_result res;
+};
+
+struct vm_exec {
+    const struct vm_program *prog;
+    struct vm_state *st;
+    struct vm_env *env;
+    uint32_t exec;       /* lanes executing now */
+    uint32_t killed;     /* lanes removed by discard */
+    uint32_t fsp, csp;   /* frames and calls in use */
+    uint32_t iterations, max_iterations;
+    bool stop;           /* aborted (iteration limit or a broken frame stack) */
+};
+
+/* ---- operand access (vm.c) ------------------------------------------------------------------ */
+
+/* Reads the components of `need` (bit c = result component c) of a source, swizzled and with
+ * its modifiers applied, for every lane.  Other components of `out` are left alone. */
+void vm_fetch(struct vm_exec *x, const struct vm_opnd *o, unsigned need, vm_reg out);
+/* Writes `val` to destination d of `in`: its write mask, the executing lanes, the predicate;
+ * `sat` applies _sat (float [0, 1]) first. */
+void vm_store(struct vm_exec *x, const struct vm_ins *in, unsigned d, vm_reg val, bool sat);
+/* The executing lanes whose component 0 of src[s] passes in->test (nz: != 0, z: == 0). */
+uint32_t vm_cond(struct vm_exec *x, const struct vm_ins *in, unsigned s);
+
+/* ---- per-opcode tables ---------------------------------------------------------------------- */
+
+vm_op_fn vm_alu_fn(unsigned op);        /* vm_alu.c: moves, float, integer, bitwise, conversions */
+vm_op_fn vm_resource_fn(unsigned op);   /* vm_resource.c: sample/ld/..., derivatives */
+vm_op_fn vm_flow_fn(unsigned op);       /* vm_flow.c: discard (non-structured) */
+/* vm_flow.c: executes the control-flow instruction at pc, returns the next pc. */
+uint32_t vm_flow_step(struct vm_exec *x, uint32_t pc);
+
+/* ---- floating-point rules (spec 3.1.3) ------------------------------------------------------ */
+
+#define VM_QNAN 0x7fc00000u
+
+static inline uint32_t vm_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof(u));
+    return u;
+}
+
+static inline float vm_float(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof(f));
+    return f;
+}
+
+static inline int32_t vm_i32(uint32_t u)
+{
+    int32_t i;
+    memcpy(&i, &u, sizeof(i));
+    return i;
+}
+
+/* Input of a float operation: a denormal becomes a zero of its sign (spec 3.1.3.2). */
+static inline float vm_fin(uint32_t u)
+{
+    if (!(u & 0x7f800000u))
+        u &= 0x80000000u;
+    return vm_float(u);
+}
+
+/* Output of a float operation: denormals flushed to a zero of their sign (3.1.3.2), NaN made
+ * the canonical quiet NaN (3.1.3.2: "the exact bit pattern of the NaN is not required to stay
+ * the same"; one pattern keeps results identical across compilers). */
+static inline uint32_t vm_fout(float f)
+{
+    uint32_t u = vm_bits(f);
+    if (!(u & 0x7f800000u))
+        return u & 0x80000000u;
+    if ((u & 0x7fffffffu) > 0x7f800000u)
+        return VM_QNAN;
+    return u;
+}
+
+/* _sat: clamp to [0, 1]; NaN and -0 give +0 (spec 22.1 "_sat"; NaN -> 0 as D3D10+ defines). */
+static inline uint32_t vm_saturate(uint32_t u)
+{
+    float f = vm_fin(u);
+    if (!(f > 0.0f))      /* NaN, zeros, negatives, flushed denormals */
+        return 0;
+    if (f >= 1.0f)
+        return 0x3f800000u;
+    return u;
+}
+
+#define VM_FOR_MASK(c, m) for (unsigned c = 0; c < 4; c++) if (((m) >> c) & 1u)
+#define VM_FOR_LANES(l) for (unsigned l = 0; l < VM_LANES; l++)
+
+#endif /* SOFTD3D_VM_VM_PRIVATE_H */
