@@ -14,6 +14,7 @@
 #include "harness.h"
 #include "shader/dxbc.h"
 #include "tpf_programs.h"
+#include "vkd3d_trace.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -613,33 +614,8 @@ static size_t wrap_dxbc(const uint32_t *tokens, uint32_t ntok, uint8_t *out, siz
     return size;
 }
 
-struct namelist {
-    char names[600][48];
-    unsigned n;
-};
-
-static int name_cmp(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
-/* The mnemonic of one disassembly line: its first word, up to a space or '('. */
-static void add_name(struct namelist *l, const char *line)
-{
-    while (*line == ' ' || *line == '\t')
-        line++;
-    if (!((*line >= 'a' && *line <= 'z') || (*line >= 'A' && *line <= 'Z')) || l->n == 600)
-        return; /* blank lines, comments, the data lines of a printed immediate cb */
-    size_t k = strcspn(line, " (\n");
-    if (k >= sizeof(l->names[0]))
-        k = sizeof(l->names[0]) - 1;
-    memcpy(l->names[l->n], line, k);
-    l->names[l->n][k] = '\0';
-    l->n++;
-}
-
 /* Our side: every line of the printer after the version line. */
-static void our_names(const struct ir_program *p, struct namelist *l)
+static void our_names(const struct ir_program *p, struct vkd3d_namelist *l)
 {
     char *text = ir_print_to_string(p), *save = NULL;
     l->n = 0;
@@ -647,117 +623,8 @@ static void our_names(const struct ir_program *p, struct namelist *l)
         return;
     char *line = strtok_r(text, "\n", &save);
     for (line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-        add_name(l, line);
+        vkd3d_namelist_add(l, line);
     free(text);
-}
-
-/* vkd3d's side: the "vkd3d_shader_trace:" lines after the version line.  vkd3d prints
- * "<unrecognized instruction>" for opcodes it does not know (1.2: call, callc, umad, the
- * tiled-resource forms), after a "shader_sm4_read_instruction: Unrecognized opcode 0x.." line
- * from its parser; those opcodes are returned in unknown[] so the caller can drop them from
- * our side.  Returns false when there is no trace at all. */
-static bool vkd3d_names(const char *path, struct namelist *l, unsigned *unknown,
-                        unsigned *nunknown)
-{
-    char cmd[512], line[4096];
-    snprintf(cmd, sizeof(cmd), "VKD3D_SHADER_DEBUG=trace vkd3d-compiler -x dxbc-tpf "
-                               "-b spirv-binary -o /dev/null %s 2>&1", path);
-    FILE *f = popen(cmd, "r");
-    bool first = true, traced = false;
-    l->n = 0;
-    *nunknown = 0;
-    if (!f)
-        return false;
-    while (fgets(line, sizeof(line), f)) {
-        const char *tag = strstr(line, "vkd3d_shader_trace:");
-        const char *un = strstr(line, "shader_sm4_read_instruction: Unrecognized opcode 0x");
-        if (un && !traced && *nunknown < 64) /* the parse before the trace, not the rescan */
-            unknown[(*nunknown)++] = (unsigned)strtoul(un + 51, NULL, 16);
-        if (!tag || strstr(line, "warn:"))
-            continue;
-        traced = true;
-        if (first) { /* "vs_4_0" */
-            first = false;
-            continue;
-        }
-        if (!strstr(tag, "<unrecognized"))
-            add_name(l, tag + strlen("vkd3d_shader_trace:"));
-    }
-    pclose(f);
-    return traced;
-}
-
-/* Drops one instruction of each opcode vkd3d could not decode from our list. */
-static void drop_unknown(struct namelist *l, const unsigned *unknown, unsigned nunknown)
-{
-    for (unsigned u = 0; u < nunknown; u++) {
-        const struct tpf_opcode_info *info = tpf_opcode_get(unknown[u]);
-        const char *base = info->ir_op >= 0 ? ir_op_name((unsigned)info->ir_op) : "?";
-        size_t len = strlen(base);
-        for (unsigned i = 0; i < l->n; i++) {
-            const char *rest = l->names[i] + len;
-            if (!strncmp(l->names[i], base, len) &&
-                (!*rest || !strcmp(rest, "_z") || !strcmp(rest, "_nz"))) {
-                memmove(l->names[i], l->names[i + 1], (l->n - i - 1) * sizeof(l->names[0]));
-                l->n--;
-                break;
-            }
-        }
-    }
-}
-
-/* vkd3d 1.2 spells a few names differently from fxc (and from our printer). */
-static void normalize(struct namelist *l)
-{
-    static const struct {
-        const char *from, *to; /* a name, or a prefix followed by _z / _nz */
-    } alias[] = {
-        {"dcl_indexrange", "dcl_indexRange"},
-        {"dcl_index_range", "dcl_indexRange"},
-        {"dcl_constantBuffer", "dcl_constantbuffer"},
-        {"ld2dms", "ld_ms"},
-        {"dsx", "deriv_rtx"},
-        {"dsy", "deriv_rty"},
-        {"sample_info", "sampleinfo"},
-        {"sample_pos", "samplepos"},
-        {"dcl_immediateconstantbuffer", "dcl_immediateConstantBuffer"},
-        {"texkill", "discard"},
-        {"breakp", "breakc"},
-        {"retp", "retc"},
-    };
-    for (unsigned i = 0; i < l->n; i++) {
-        char *s = l->names[i];
-        size_t len = strlen(s);
-        /* fxc's decorations of sample-like names (their arguments were cut at the '(') */
-        if (len > 10 && !strcmp(s + len - 10, "_indexable"))
-            s[len -= 10] = '\0';
-        if (len > 9 && !strcmp(s + len - 9, "_aoffimmi"))
-            s[len -= 9] = '\0';
-        for (unsigned a = 0; a < sizeof(alias) / sizeof(alias[0]); a++) {
-            size_t k = strlen(alias[a].from);
-            if (!strncmp(s, alias[a].from, k) && (!s[k] || s[k] == '_')) {
-                char tmp[48];
-                snprintf(tmp, sizeof(tmp), "%s%s", alias[a].to, s + k);
-                snprintf(s, sizeof(l->names[0]), "%s", tmp);
-            }
-        }
-    }
-    qsort(l->names, l->n, sizeof(l->names[0]), name_cmp);
-}
-
-static bool same_names(struct namelist *a, struct namelist *b, const char *what)
-{
-    normalize(a);
-    normalize(b);
-    bool same = a->n == b->n;
-    for (unsigned i = 0; same && i < a->n; i++)
-        same = !strcmp(a->names[i], b->names[i]);
-    if (!same) {
-        printf("  %s: ours (%u) vs vkd3d (%u):\n", what, a->n, b->n);
-        for (unsigned i = 0; i < a->n || i < b->n; i++)
-            printf("    %-32s %s\n", i < a->n ? a->names[i] : "", i < b->n ? b->names[i] : "");
-    }
-    return same;
 }
 
 /* The corpus directory, from the repository root or the build tree. */
@@ -786,7 +653,7 @@ TEST(tpf_vkd3d_cross_check)
 {
     static struct enc progs[4];
     static uint8_t blob[65536];
-    struct namelist *ours = malloc(sizeof(*ours)), *theirs = malloc(sizeof(*theirs));
+    struct vkd3d_namelist *ours = malloc(sizeof(*ours)), *theirs = malloc(sizeof(*theirs));
     char path[] = "/tmp/softd3d_tpf_XXXXXX", dir[PATH_MAX];
     unsigned compared = 0, skipped = 0, unknown[64], nunknown;
 
@@ -822,11 +689,11 @@ TEST(tpf_vkd3d_cross_check)
             continue;
         our_names(&p, ours);
         ir_program_free(&p);
-        CHECK(vkd3d_names(path, theirs, unknown, &nunknown));
-        drop_unknown(ours, unknown, nunknown);
+        CHECK(vkd3d_trace_names(path, theirs, unknown, &nunknown));
+        vkd3d_drop_unknown(ours, unknown, nunknown);
         char what[32];
         snprintf(what, sizeof(what), "program %d", i);
-        CHECK(same_names(ours, theirs, what));
+        CHECK(vkd3d_same_names(ours, theirs, what));
         compared++;
     }
 
@@ -857,9 +724,9 @@ TEST(tpf_vkd3d_cross_check)
             }
             our_names(&p, ours);
             ir_program_free(&p);
-            CHECK(vkd3d_names(file, theirs, unknown, &nunknown));
-            drop_unknown(ours, unknown, nunknown);
-            CHECK(same_names(ours, theirs, de->d_name));
+            CHECK(vkd3d_trace_names(file, theirs, unknown, &nunknown));
+            vkd3d_drop_unknown(ours, unknown, nunknown);
+            CHECK(vkd3d_same_names(ours, theirs, de->d_name));
             compared++;
         }
         if (d)

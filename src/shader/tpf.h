@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "shader/ir.h"
+#include "shader/tpf_table.h"
 
 enum tpf_result {
     TPF_OK = 0,
@@ -54,28 +55,6 @@ int tpf_decode(const void *tokens, size_t size, struct ir_program *out, struct t
 int tpf_decode_blob(const void *blob, size_t size, unsigned dxbc_flags, struct ir_program *out,
                     struct tpf_error *err);
 
-/* ---- the opcode table (exposed for tests and the disassembler) ---------------------------- */
-
-enum tpf_opcode_kind {
-    TPF_KIND_UNKNOWN = 0,       /* not defined by the format (reserved values, > 234) */
-    TPF_KIND_INSTRUCTION,       /* decoded generically: ir_op with dst_count + src_count operands */
-    TPF_KIND_DECLARATION,       /* decoded by its own routine into the program's tables */
-    TPF_KIND_CUSTOMDATA,        /* 0x35: length in the next token, not in the opcode token */
-    TPF_KIND_UNSUPPORTED,       /* defined by the format, refused */
-};
-
-struct tpf_opcode_info {
-    const char *name;           /* fxc mnemonic */
-    int16_t ir_op;              /* enum ir_opcode, -1 unless TPF_KIND_INSTRUCTION */
-    uint8_t kind;               /* enum tpf_opcode_kind */
-    uint8_t dst_count, src_count;
-    uint8_t flags;              /* tpf.c: TPF_F_* */
-    const char *why;            /* TPF_KIND_UNSUPPORTED: what it belongs to */
-};
-
-#define TPF_OPCODE_COUNT 235    /* D3D10_SB_OPCODE_TYPE values 0..234 */
-
-/* The entry for an opcode (bits 0-10 of an opcode token); kind TPF_KIND_UNKNOWN past the end. */
-const struct tpf_opcode_info *tpf_opcode_get(unsigned opcode);
+/* The opcode table and the other tables of the format: tpf_table.h (included above). */
 
 #endif /* SOFTD3D_SHADER_TPF_H */

@@ -1,0 +1,1388 @@
+/* src/shader/tpf_asm.c — SM4/SM5 listing text -> a signed DXBC container (shader_asm.h).
+ *
+ * THE LISTING (fxc /Fc syntax; tpf_dis.c writes exactly this)
+ *   // comment blocks             creator, Buffer Definitions, Resource Bindings, Input / Output
+ *                                 signature, level-9 mappings: tpf_header.c.  Each one that is
+ *                                 missing is derived from the declarations (tpf_derive.c).
+ *   // Level9 shader bytecode:    *_level_9_x only: the SM2 program follows (d3dbc syntax,
+ *       vs_2_0                    usually indented), up to the SM4 version statement; it is
+ *       ...                       assembled by d3dbc_asm.c into the Aon9 chunk.
+ *   vs_4_0                        vs/ps_4_0, _4_1, _5_0, vs/ps_4_0_level_9_1, _level_9_3
+ *   dcl_globalFlags refactoringAllowed | skipOptimization
+ *   dcl_immediateConstantBuffer { { 1.000000, 0, 0, 0},
+ *                                 { 0, 0x7fc00000, -2, 0.5} }          (may span lines)
+ *   dcl_constantbuffer cb0[4], immediateIndexed      (or dynamicIndexed; CB0 also read)
+ *   dcl_sampler s0, mode_default                     (mode_comparison, mode_mono)
+ *   dcl_resource_texture2d (float,float,float,float) t0       dcl_resource_texture2dms(4) ...
+ *   dcl_input v0.xyz   dcl_input_sgv v1.x, vertex_id   dcl_input_siv v2.xyzw, position
+ *   dcl_input_ps linear centroid v1.xy   dcl_input_ps_siv linear noperspective v0.xy, position
+ *   dcl_input vCoverage   dcl_output o0.xyzw   dcl_output_siv o1.xyzw, position   dcl_output oDepth
+ *   dcl_indexRange v1.xyzw 3   dcl_temps 4   dcl_indexableTemp x0[6], 4
+ *   mul_sat r0.xy, -|v0.xyxx|, cb0[r1.x + 2].xxxx      one instruction a line
+ *   if_nz r0.x / breakc_z r1.y / discard_nz r0.x        the test of conditional instructions
+ *   resinfo_uint r0.xyzw, l(0), t0.xyzw                 _uint / _rcpFloat; sampleinfo_uint
+ *   sample_aoffimmi(-1,2,0) r0.xyzw, v1.xyxx, t0.xyzw, s0      texel offsets (-8..7)
+ *   sample_indexable(texture2d)(float,float,float,float) r0.xyzw, v1.xyxx, t0.xyzw, s0  (SM5)
+ *   mad [precise(xy)] r0.xy, r1.xyxx, r2.xyxx, r3.xyxx  SM5 precise components ([precise]: all)
+ *   #line 12 "file.hlsl"                                ignored, as are // comments
+ *
+ * OPERAND ENCODING (what text gives which token; the disassembler writes the inverse)
+ *   destination r0.xy: mask mode; no suffix = .xyzw.  source r0.xyzw (4 letters): swizzle
+ *   mode; r0.x (1 letter): select-1 mode; 2 or 3 letters repeat the last; no suffix = .xyzw.
+ *   oDepth, oMask, vCoverage: one component.  s0, l0, null: no components (s0.x: select-1,
+ *   for gather4's channel).  l(a): one immediate, l(a, b, c, d): four; a value with '.', 'e',
+ *   inf or nan is a float, 0x... raw bits, else a decimal integer.  Indices: r0[...] forms
+ *   cb0[3], cb0[r1.x + 2] (immediate + relative), cb0[r1.x] (relative only), v[r0.x + 1],
+ *   icb[r0.x + 0], x0[1].  -r0, |r0|, -|r0|: an extended operand token with the modifier.
+ *
+ * After the tokens are built they go through tpf_decode() (the decoder and IR validator the
+ * devices use), so a listing that names an undeclared register, breaks nesting or the like is
+ * refused here, with the line of the instruction at fault.
+ */
+#include "shader/shader_asm.h"
+
+#include "shader/d3dbc.h"
+#include "shader/ir.h"
+#include "shader/tpf.h"
+#include "shader/tpf_listing.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_STATEMENTS 65536
+
+struct asm_state {
+    const char *text;
+    size_t len, pos;
+    struct tpf_text_error *err;
+    uint32_t *tok;
+    size_t ntok, cap;
+    bool nomem;
+    unsigned type, major, minor; /* type: 0 pixel, 1 vertex */
+    unsigned level9;             /* 0, 1 (_level_9_1) or 3 (_level_9_3) */
+    bool in_code, have_icb;
+    struct tpf_declared dcl; /* for the derived RDEF and signatures (tpf_derive.c) */
+    /* token index -> text position of each statement, for the decoder's errors */
+    struct { uint32_t token; size_t at; } *stmts;
+    size_t nstmts, stmt_cap;
+};
+
+#define FAIL(at, ...) tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, a->text, (at), __VA_ARGS__)
+
+static void emit(struct asm_state *a, uint32_t v)
+{
+    if (a->ntok == a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 256;
+        uint32_t *t = a->nomem || cap > (SIZE_MAX / 4) ? NULL : realloc(a->tok, cap * 4);
+        if (!t) {
+            a->nomem = true;
+            return;
+        }
+        a->tok = t;
+        a->cap = cap;
+    }
+    a->tok[a->ntok++] = v;
+}
+
+/* ---- scanning ------------------------------------------------------------------------------------ */
+
+static int peek(const struct asm_state *a)
+{
+    return a->pos < a->len ? (unsigned char)a->text[a->pos] : -1;
+}
+
+static bool is_word_char(int c)
+{
+    return c >= 0 && (isalnum(c) || c == '_');
+}
+
+/* Blanks and comments on the current line (not the newline). */
+static void skip_blanks(struct asm_state *a)
+{
+    for (;;) {
+        int c = peek(a);
+        if (c == ' ' || c == '\t' || c == '\r') {
+            a->pos++;
+        } else if (c == '/' && a->pos + 1 < a->len && a->text[a->pos + 1] == '/') {
+            while (a->pos < a->len && a->text[a->pos] != '\n')
+                a->pos++;
+        } else {
+            return;
+        }
+    }
+}
+
+/* Blanks, comments, newlines, and #line directives. */
+static void skip_all(struct asm_state *a)
+{
+    for (;;) {
+        skip_blanks(a);
+        int c = peek(a);
+        if (c == '\n') {
+            a->pos++;
+        } else if (c == '#') {
+            while (a->pos < a->len && a->text[a->pos] != '\n')
+                a->pos++;
+        } else {
+            return;
+        }
+    }
+}
+
+static bool accept(struct asm_state *a, char c)
+{
+    skip_blanks(a);
+    if (peek(a) == c) {
+        a->pos++;
+        return true;
+    }
+    return false;
+}
+
+static int expect(struct asm_state *a, char c, const char *what)
+{
+    if (accept(a, c))
+        return 0;
+    return FAIL(a->pos, "'%c' expected %s", c, what);
+}
+
+/* A word of [A-Za-z0-9_] at the cursor (after blanks): [*at, *at + *n). */
+static bool word(struct asm_state *a, size_t *at, size_t *n)
+{
+    skip_blanks(a);
+    *at = a->pos;
+    while (is_word_char(peek(a)))
+        a->pos++;
+    *n = a->pos - *at;
+    return *n > 0;
+}
+
+static bool word_eq(const struct asm_state *a, size_t at, size_t n, const char *s)
+{
+    size_t k = strlen(s);
+    if (k != n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)a->text[at + i]) != tolower((unsigned char)s[i]))
+            return false;
+    return true;
+}
+
+/* An unsigned decimal number. */
+static int number(struct asm_state *a, uint32_t *v, const char *what)
+{
+    skip_blanks(a);
+    size_t at = a->pos;
+    uint64_t x = 0;
+    while (peek(a) >= '0' && peek(a) <= '9') {
+        x = x * 10 + (uint64_t)(a->text[a->pos++] - '0');
+        if (x > UINT32_MAX)
+            return FAIL(at, "%s is too large", what);
+    }
+    if (a->pos == at)
+        return FAIL(at, "%s expected", what);
+    *v = (uint32_t)x;
+    return 0;
+}
+
+/* A signed decimal number. */
+static int snumber(struct asm_state *a, int32_t *v, const char *what)
+{
+    bool neg = accept(a, '-');
+    uint32_t u;
+    int ret = number(a, &u, what);
+    if (ret)
+        return ret;
+    if (u > 0x80000000u || (u == 0x80000000u && !neg))
+        return FAIL(a->pos, "%s out of range", what);
+    *v = neg ? (int32_t)(0u - u) : (int32_t)u;
+    return 0;
+}
+
+/* One immediate value: 0x... raw bits, a float (has '.', 'e', inf or nan), or an integer. */
+static int literal(struct asm_state *a, uint32_t *bits)
+{
+    char buf[64];
+    skip_blanks(a);
+    size_t at = a->pos, n = 0;
+    while (a->pos < a->len && n < sizeof(buf) - 1) {
+        char c = a->text[a->pos];
+        if (!(isalnum((unsigned char)c) || c == '.' || c == '-' || c == '+'))
+            break;
+        buf[n++] = c;
+        a->pos++;
+    }
+    buf[n] = '\0';
+    if (!n)
+        return FAIL(at, "number expected");
+    char *end;
+    if ((buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) ||
+        (buf[0] == '-' && buf[1] == '0' && (buf[2] == 'x' || buf[2] == 'X'))) {
+        if (buf[0] == '-')
+            return FAIL(at, "a hexadecimal value has no sign");
+        errno = 0;
+        unsigned long long v = strtoull(buf + 2, &end, 16);
+        if (*end || errno || v > UINT32_MAX || end == buf + 2)
+            return FAIL(at, "'%s' is not a 32-bit hexadecimal value", buf);
+        *bits = (uint32_t)v;
+        return 0;
+    }
+    if (strpbrk(buf, ".eE") || strstr(buf, "inf") || strstr(buf, "nan")) {
+        errno = 0;
+        float f = strtof(buf, &end);
+        if (*end)
+            return FAIL(at, "'%s' is not a number", buf);
+        memcpy(bits, &f, 4);
+        return 0;
+    }
+    errno = 0;
+    long long v = strtoll(buf, &end, 10);
+    if (*end || errno || v < INT32_MIN || v > (long long)UINT32_MAX)
+        return FAIL(at, "'%s' is not a 32-bit integer", buf);
+    *bits = (uint32_t)v;
+    return 0;
+}
+
+/* ---- operands ------------------------------------------------------------------------------------ */
+
+#define OPERAND_MAX 24
+
+struct operand {
+    uint32_t t[OPERAND_MAX];
+    unsigned n;
+};
+
+static int put(struct asm_state *a, struct operand *o, uint32_t v, size_t at)
+{
+    if (o->n == OPERAND_MAX)
+        return FAIL(at, "operand too long");
+    o->t[o->n++] = v;
+    return 0;
+}
+
+enum { OP_DST = 1, OP_SRC = 2, OP_REL = 4, OP_DECL = 8 };
+
+static int operand(struct asm_state *a, struct operand *o, unsigned how);
+
+/* Component letters after '.' into comps[], their number in *count (0: no '.'). */
+static int suffix(struct asm_state *a, unsigned comps[4], unsigned *count)
+{
+    *count = 0;
+    if (peek(a) != '.')
+        return 0;
+    size_t at = ++a->pos;
+    while (*count < 5 && a->pos < a->len) {
+        const char *q = strchr("xyzw", tolower((unsigned char)a->text[a->pos]));
+        if (!q || !a->text[a->pos])
+            break;
+        if (*count == 4)
+            return FAIL(at, "more than four components");
+        comps[(*count)++] = (unsigned)(q - "xyzw");
+        a->pos++;
+    }
+    if (!*count || is_word_char(peek(a)))
+        return FAIL(at, "component letters (x, y, z, w) expected after '.'");
+    return 0;
+}
+
+/* One index: N, REG, REG + N, N + REG.  Appends the index's tokens to idx and returns its
+ * representation (0 immediate, 2 relative, 3 immediate + relative). */
+static int index_expr(struct asm_state *a, struct operand *idx, unsigned *rep, unsigned how)
+{
+    uint32_t imm = 0;
+    bool have_imm = false, have_rel = false;
+    struct operand rel = {{0}, 0};
+    int ret;
+    for (int term = 0; term < 2; term++) {
+        skip_blanks(a);
+        size_t at = a->pos;
+        if (peek(a) >= '0' && peek(a) <= '9') {
+            if (have_imm)
+                return FAIL(at, "two numbers in one index");
+            if ((ret = number(a, &imm, "index")))
+                return ret;
+            have_imm = true;
+        } else {
+            if (have_rel)
+                return FAIL(at, "two registers in one index");
+            if (how & OP_REL)
+                return FAIL(at, "nested relative addressing is not supported");
+            if ((ret = operand(a, &rel, OP_SRC | OP_REL)))
+                return ret;
+            have_rel = true;
+        }
+        if (!accept(a, '+'))
+            break;
+    }
+    if (have_imm && (ret = put(a, idx, imm, a->pos)))
+        return ret;
+    for (unsigned i = 0; i < rel.n; i++)
+        if ((ret = put(a, idx, rel.t[i], a->pos)))
+            return ret;
+    *rep = have_rel ? (have_imm ? 3u : 2u) : 0u;
+    return 0;
+}
+
+/* An operand at the cursor.  how: OP_DST (write mask) or OP_SRC (swizzle), OP_REL (the
+ * register of a relative index: r#, x#, v#, one component, no modifier), OP_DECL. */
+static int operand(struct asm_state *a, struct operand *o, unsigned how)
+{
+    uint32_t token = 0, ext = 0;
+    unsigned mod = 0;
+    int ret;
+    struct operand idx[2] = {{{0}, 0}, {{0}, 0}};
+    unsigned reps[2] = {0, 0};
+
+    skip_blanks(a);
+    size_t start = a->pos;
+    if (accept(a, '-'))
+        mod |= 1;
+    skip_blanks(a);
+    if (peek(a) == '|') {
+        a->pos++;
+        mod |= 2;
+    }
+    if (mod && (how & (OP_DST | OP_REL | OP_DECL)))
+        return FAIL(start, "a modifier (-, |...|) on a %s", (how & OP_DST) ? "destination" :
+                                                          "register index or declaration");
+    skip_blanks(a);
+    size_t at = a->pos;
+    size_t k = a->pos;
+    while (k < a->len && isalpha((unsigned char)a->text[k]))
+        k++;
+    size_t plen = k - at;
+
+    o->n = 0;
+    if (plen == 1 && (a->text[at] == 'l' || a->text[at] == 'L') && k < a->len && a->text[k] == '(') {
+        /* immediate */
+        uint32_t v[4];
+        unsigned n = 0;
+        a->pos = k + 1;
+        if (how & (OP_DST | OP_REL | OP_DECL))
+            return FAIL(at, "an immediate value here");
+        do {
+            if (n == 4)
+                return FAIL(a->pos, "more than four values in l(...)");
+            if ((ret = literal(a, &v[n++])))
+                return ret;
+        } while (accept(a, ','));
+        if ((ret = expect(a, ')', "after the values of l(...)")))
+            return ret;
+        if (n != 1 && n != 4)
+            return FAIL(at, "l(...) takes one or four values, not %u", n);
+        token = (n == 1 ? 1u : 2u) | (uint32_t)TPF_OPERAND_IMMEDIATE32 << 12;
+        if (mod)
+            ext = 1u | mod << 6;
+        if ((ret = put(a, o, token | (ext ? TPF_EXTENDED_BIT : 0), at)))
+            return ret;
+        if (ext && (ret = put(a, o, ext, at)))
+            return ret;
+        for (unsigned i = 0; i < n; i++)
+            if ((ret = put(a, o, v[i], at)))
+                return ret;
+    } else {
+        const struct tpf_operand_name *on = tpf_operand_by_prefix(a->text + at, plen);
+        if (!on)
+            return FAIL(at, "register expected, not '%.*s'", (int)(plen ? plen : 1),
+                        a->text + at);
+        a->pos = k;
+        unsigned dims = on->dims;
+        if (dims >= 1) {
+            if (peek(a) >= '0' && peek(a) <= '9') {
+                if ((ret = number(a, &reps[0], "register number")))
+                    return ret;
+                idx[0].t[idx[0].n++] = reps[0];
+                reps[0] = 0;
+            } else if (peek(a) == '[' && dims == 1) {
+                a->pos++;
+                if ((ret = index_expr(a, &idx[0], &reps[0], how)) ||
+                    (ret = expect(a, ']', "after the index")))
+                    return ret;
+            } else {
+                return FAIL(a->pos, "register number expected after '%s'", on->prefix);
+            }
+        }
+        if (dims == 2) {
+            if (peek(a) != '[')
+                return FAIL(a->pos, "'[' expected: %s<n>[index]", on->prefix);
+            a->pos++;
+            if ((ret = index_expr(a, &idx[1], &reps[1], how)) ||
+                (ret = expect(a, ']', "after the index")))
+                return ret;
+        }
+        if (reps[0] && (on->type != TPF_OPERAND_INPUT && on->type != TPF_OPERAND_OUTPUT &&
+                        on->type != TPF_OPERAND_IMMEDIATE_CB))
+            return FAIL(at, "%s cannot be indexed by a register", on->prefix);
+        unsigned comps[4], nc;
+        if ((ret = suffix(a, comps, &nc)))
+            return ret;
+        if (how & OP_REL) {
+            if (on->type != TPF_OPERAND_TEMP && on->type != TPF_OPERAND_INDEXABLE_TEMP &&
+                on->type != TPF_OPERAND_INPUT)
+                return FAIL(at, "a relative index is r#, x# or v#, not %s", on->prefix);
+            if (nc != 1)
+                return FAIL(at, "a relative index names one component (r0.x)");
+        }
+        uint32_t sel;
+        if (on->shape == TPF_SHAPE_SCALAR) {
+            if (nc > 1 || (nc == 1 && comps[0] != 0))
+                return FAIL(at, "%s has one component", on->prefix);
+            sel = 1;
+        } else if (on->shape == TPF_SHAPE_NONE && !nc) {
+            sel = 0;
+        } else if (how & (OP_DST | OP_DECL)) {
+            unsigned mask = nc ? 0 : 0xf;
+            for (unsigned i = 0; i < nc; i++) {
+                if (i && comps[i] <= comps[i - 1])
+                    return FAIL(at, "a write mask names components in order (.xyzw)");
+                mask |= 1u << comps[i];
+            }
+            if (on->shape == TPF_SHAPE_NONE)
+                return FAIL(at, "%s takes no write mask", on->prefix);
+            sel = 2u | mask << 4;
+        } else if (nc == 1) {
+            sel = 2u | 2u << 2 | comps[0] << 4;
+        } else {
+            unsigned swz = 0;
+            for (unsigned i = 0; i < 4; i++)
+                swz |= (nc ? comps[i < nc ? i : nc - 1] : i) << (2 * i);
+            sel = 2u | 1u << 2 | swz << 4;
+        }
+        token = sel | (uint32_t)on->type << 12 | (uint32_t)dims << 20 | reps[0] << 22 |
+                reps[1] << 25;
+        if (mod)
+            ext = 1u | mod << 6;
+        if ((ret = put(a, o, token | (ext ? TPF_EXTENDED_BIT : 0), at)))
+            return ret;
+        if (ext && (ret = put(a, o, ext, at)))
+            return ret;
+        for (unsigned d = 0; d < dims; d++)
+            for (unsigned i = 0; i < idx[d].n; i++)
+                if ((ret = put(a, o, idx[d].t[i], at)))
+                    return ret;
+    }
+    if (mod & 2) {
+        skip_blanks(a);
+        if (peek(a) != '|')
+            return FAIL(a->pos, "'|' expected to close |...|");
+        a->pos++;
+    }
+    return 0;
+}
+
+static int emit_operand(struct asm_state *a, unsigned how)
+{
+    struct operand o;
+    int ret = operand(a, &o, how);
+    for (unsigned i = 0; !ret && i < o.n; i++)
+        emit(a, o.t[i]);
+    return ret;
+}
+
+struct group {
+    size_t at, len; /* the text inside the parentheses */
+};
+
+/* The integers of a group "(a, b, c)": exactly `want` of them in [lo, hi]. */
+static int group_ints(struct asm_state *a, const struct group *g, int *out, unsigned want,
+                      int lo, int hi)
+{
+    size_t save = a->pos, save_len = a->len;
+    int ret = 0;
+    a->pos = g->at;
+    a->len = g->at + g->len;
+    for (unsigned i = 0; i < want && !ret; i++) {
+        int32_t v = 0;
+        if (i && (ret = expect(a, ',', "between the values")))
+            break;
+        skip_blanks(a);
+        size_t vat = a->pos;
+        if ((ret = snumber(a, &v, "value")))
+            break;
+        if (v < lo || v > hi)
+            ret = FAIL(vat, "%d is outside %d..%d", (int)v, lo, hi);
+        out[i] = v;
+    }
+    skip_blanks(a);
+    if (!ret && a->pos != a->len)
+        ret = FAIL(a->pos, "%u values expected in (...)", want);
+    a->pos = save;
+    a->len = save_len;
+    return ret;
+}
+
+/* ---- declarations ---------------------------------------------------------------------------- */
+
+/* "(a, b, c, d)": four names of a table (return types), into 4-bit fields. */
+static int return_types(struct asm_state *a, uint32_t *packed)
+{
+    size_t at, n;
+    *packed = 0;
+    int ret = expect(a, '(', "before the return types");
+    for (unsigned c = 0; !ret && c < 4; c++) {
+        if (c && (ret = expect(a, ',', "between the return types")))
+            break;
+        if (!word(a, &at, &n))
+            return FAIL(a->pos, "return type expected (float, uint, sint, unorm, snorm...)");
+        int rt = tpf_name_find(&tpf_return_type_names, a->text + at, n);
+        if (rt <= 0)
+            return FAIL(at, "unknown return type '%.*s'", (int)n, a->text + at);
+        *packed |= (uint32_t)rt << (4 * c);
+    }
+    return ret ? ret : expect(a, ')', "after the four return types");
+}
+
+static int dcl_icb(struct asm_state *a, size_t at)
+{
+    uint32_t start = (uint32_t)a->ntok;
+    int ret;
+    if (a->have_icb)
+        return FAIL(at, "second immediate constant buffer");
+    a->have_icb = true;
+    emit(a, TPF_OP_CUSTOMDATA | TPF_CUSTOMDATA_ICB << 11);
+    emit(a, 0);
+    skip_all(a);
+    if ((ret = expect(a, '{', "to open the immediate constant buffer")))
+        return ret;
+    for (unsigned vec = 0;; vec++) {
+        skip_all(a);
+        if (vec && peek(a) == '}')
+            break;
+        if (vec == IR_MAX_ICB_SIZE)
+            return FAIL(a->pos, "more than %d vectors", IR_MAX_ICB_SIZE);
+        if ((ret = expect(a, '{', "to open a vector")))
+            return ret;
+        for (unsigned c = 0; c < 4; c++) {
+            uint32_t bits;
+            skip_all(a);
+            if (c && (ret = expect(a, ',', "between the four values of a vector")))
+                return ret;
+            skip_all(a);
+            if ((ret = literal(a, &bits)))
+                return ret;
+            emit(a, bits);
+        }
+        skip_all(a);
+        if ((ret = expect(a, '}', "after four values")))
+            return ret;
+        skip_all(a);
+        if (peek(a) == ',') {
+            a->pos++;
+            continue;
+        }
+        if (peek(a) == '}')
+            break;
+        return FAIL(a->pos, "',' or '}' expected after a vector");
+    }
+    a->pos++;
+    if (!a->nomem)
+        a->tok[start + 1] = (uint32_t)(a->ntok - start);
+    return 0;
+}
+
+static int record_io(struct asm_state *a, size_t at, bool input, const struct operand *o,
+                     uint32_t kind, uint32_t sysval)
+{
+    if (a->dcl.nio == TPF_MAX_DECL_IO)
+        return FAIL(at, "more than %d input and output declarations", TPF_MAX_DECL_IO);
+    struct tpf_declared_io *d = &a->dcl.io[a->dcl.nio++];
+    d->input = input;
+    d->type = (o->t[0] >> 12) & 0xff;
+    d->reg = ((o->t[0] >> 20) & 3) ? o->t[1] : TPF_REG_SPECIAL;
+    d->mask = (o->t[0] & 3) == 2 ? (uint8_t)((o->t[0] >> 4) & 0xf) : 1;
+    d->kind = kind;
+    d->sysval = sysval;
+    return 0;
+}
+
+/* dcl_input*, dcl_output*: [interpolation words] operand [, system value]. */
+static int dcl_io(struct asm_state *a, unsigned code, size_t at)
+{
+    bool input = code <= TPF_OP_DCL_INPUT_PS_SIV;
+    bool ps = code >= TPF_OP_DCL_INPUT_PS && code <= TPF_OP_DCL_INPUT_PS_SIV;
+    bool named = code == TPF_OP_DCL_INPUT_SGV || code == TPF_OP_DCL_INPUT_SIV ||
+                 code == TPF_OP_DCL_INPUT_PS_SGV || code == TPF_OP_DCL_INPUT_PS_SIV ||
+                 code == TPF_OP_DCL_OUTPUT_SGV || code == TPF_OP_DCL_OUTPUT_SIV;
+    uint32_t controls = 0, sysval = 0;
+    int ret;
+    if (ps) {
+        char interp[64] = "";
+        size_t wat, n, save;
+        for (;;) {
+            save = a->pos;
+            if (!word(a, &wat, &n))
+                break;
+            if (!(word_eq(a, wat, n, "constant") || word_eq(a, wat, n, "linear") ||
+                  word_eq(a, wat, n, "centroid") || word_eq(a, wat, n, "noperspective") ||
+                  word_eq(a, wat, n, "sample"))) {
+                a->pos = save;
+                break;
+            }
+            if (strlen(interp) + n + 2 > sizeof(interp))
+                return FAIL(wat, "too many interpolation words");
+            if (interp[0])
+                strcat(interp, " ");
+            strncat(interp, a->text + wat, n);
+        }
+        if (interp[0]) {
+            int m = tpf_name_find(&tpf_interpolation_names, interp, strlen(interp));
+            if (m < 0)
+                return FAIL(at, "unknown interpolation '%s'", interp);
+            controls = (uint32_t)m << 11;
+        }
+    }
+    size_t oat = (skip_blanks(a), a->pos);
+    struct operand o;
+    if ((ret = operand(a, &o, OP_DECL)))
+        return ret;
+    unsigned type = (o.t[0] >> 12) & 0xff;
+    bool special = input ? type == TPF_OPERAND_INPUT_COVERAGE :
+                           (type == TPF_OPERAND_DEPTH || type == TPF_OPERAND_DEPTH_GE ||
+                            type == TPF_OPERAND_DEPTH_LE || type == TPF_OPERAND_COVERAGE_MASK);
+    if (type != (input ? TPF_OPERAND_INPUT : TPF_OPERAND_OUTPUT) && !special)
+        return FAIL(oat, "%s declares %s registers", input ? "dcl_input" : "dcl_output",
+                    input ? "v#" : "o#");
+    if (o.t[0] & (7u << 22))
+        return FAIL(oat, "a declared register has an immediate index");
+    if (named) {
+        size_t wat, n;
+        if ((ret = expect(a, ',', "before the system value")))
+            return ret;
+        if (!word(a, &wat, &n))
+            return FAIL(a->pos, "system value expected (position, vertex_id...)");
+        int sv = tpf_name_find(&tpf_sysval_names, a->text + wat, n);
+        if (sv <= 0)
+            return FAIL(wat, "unknown system value '%.*s'", (int)n, a->text + wat);
+        sysval = (uint32_t)sv;
+    }
+    emit(a, code | controls);
+    for (unsigned i = 0; i < o.n; i++)
+        emit(a, o.t[i]);
+    if (named)
+        emit(a, sysval);
+    uint32_t kind = (code == TPF_OP_DCL_INPUT_SIV || code == TPF_OP_DCL_INPUT_PS_SIV ||
+                     code == TPF_OP_DCL_OUTPUT_SIV) ? 1 : named ? 2 : 0;
+    return record_io(a, at, input, &o, kind, sysval);
+}
+
+static int declaration(struct asm_state *a, const char *name, size_t n, size_t at,
+                       const struct group *g, unsigned ng)
+{
+    int ret;
+    size_t wat, wn;
+    uint32_t v, w;
+    if (a->in_code)
+        return FAIL(at, "declaration after the first instruction");
+    if (n > 13 && !strncmp(name, "dcl_resource_", 13)) {
+        int dim = tpf_name_find(&tpf_resource_dim_names, name + 13, n - 13);
+        uint32_t samples = 0, rt;
+        if (dim <= 0 || dim > 10)
+            return FAIL(at, "unknown resource dimension '%.*s'", (int)(n - 13), name + 13);
+        unsigned gi = 0;
+        if (gi < ng && g[gi].len && isdigit((unsigned char)a->text[g[gi].at])) {
+            int cnt;
+            if (dim != 4 && dim != 9)
+                return FAIL(g[gi].at, "a sample count on a resource that is not multisampled");
+            if ((ret = group_ints(a, &g[gi++], &cnt, 1, 0, 127)))
+                return ret;
+            samples = (uint32_t)cnt;
+        }
+        if (gi < ng) { /* the return types written without a blank before them */
+            size_t save = a->pos;
+            a->pos = g[gi++].at - 1;
+            ret = return_types(a, &rt);
+            a->pos = save;
+        } else {
+            ret = return_types(a, &rt);
+        }
+        if (ret)
+            return ret;
+        if (gi < ng)
+            return FAIL(g[gi].at - 1, "unexpected (...) after %.*s", (int)n, name);
+        skip_blanks(a);
+        size_t oat = a->pos;
+        if (!word(a, &wat, &wn) || tolower((unsigned char)a->text[wat]) != 't')
+            return FAIL(oat, "t# expected");
+        a->pos = wat + 1;
+        if ((ret = number(a, &v, "resource number")))
+            return ret;
+        emit(a, TPF_OP_DCL_RESOURCE | (uint32_t)dim << 11 | samples << 16);
+        emit(a, (uint32_t)TPF_OPERAND_RESOURCE << 12 | 1u << 20);
+        emit(a, v);
+        emit(a, rt);
+        if (a->dcl.nres == TPF_MAX_DECL_RES)
+            return FAIL(at, "more than %d resources", TPF_MAX_DECL_RES);
+        a->dcl.res[a->dcl.nres].slot = v;
+        a->dcl.res[a->dcl.nres].dim = (uint32_t)dim;
+        a->dcl.res[a->dcl.nres].samples = samples;
+        a->dcl.res[a->dcl.nres++].ret = rt;
+        return 0;
+    }
+    if (ng)
+        return FAIL(g[0].at - 1, "unexpected (...) after %.*s", (int)n, name);
+    if (n == 27 && word_eq(a, at, n, "dcl_immediateConstantBuffer"))
+        return dcl_icb(a, at);
+    int code = tpf_opcode_find(name, n);
+    if (code < 0 || tpf_opcode_get((unsigned)code)->kind != TPF_KIND_DECLARATION)
+        return FAIL(at, "unknown declaration '%.*s'", (int)n, name);
+    switch (code) {
+    case TPF_OP_DCL_GLOBAL_FLAGS: {
+        uint32_t flags = 0;
+        do {
+            if (!word(a, &wat, &wn))
+                return FAIL(a->pos, "global flag expected (refactoringAllowed...)");
+            int f = tpf_name_find(&tpf_global_flag_names, a->text + wat, wn);
+            if (f < 0)
+                return FAIL(wat, "unknown global flag '%.*s'", (int)wn, a->text + wat);
+            flags |= 1u << f;
+        } while (accept(a, '|'));
+        emit(a, TPF_OP_DCL_GLOBAL_FLAGS | flags << 11);
+        return 0;
+    }
+    case TPF_OP_DCL_CONSTANT_BUFFER: {
+        skip_blanks(a);
+        size_t oat = a->pos;
+        if (!word(a, &wat, &wn) || wn < 3 || tolower((unsigned char)a->text[wat]) != 'c' ||
+            tolower((unsigned char)a->text[wat + 1]) != 'b')
+            return FAIL(oat, "cb#[size] expected");
+        a->pos = wat + 2;
+        if ((ret = number(a, &v, "constant buffer number")) ||
+            (ret = expect(a, '[', "before the size")) || (ret = number(a, &w, "size")) ||
+            (ret = expect(a, ']', "after the size")) ||
+            (ret = expect(a, ',', "before immediateIndexed / dynamicIndexed")))
+            return ret;
+        if (!word(a, &wat, &wn) || !(word_eq(a, wat, wn, "immediateIndexed") ||
+                                     word_eq(a, wat, wn, "dynamicIndexed")))
+            return FAIL(wat, "immediateIndexed or dynamicIndexed expected");
+        emit(a, TPF_OP_DCL_CONSTANT_BUFFER | (word_eq(a, wat, wn, "dynamicIndexed") ? 1u << 11 : 0));
+        emit(a, 2u | 1u << 2 | 0xe4u << 4 | (uint32_t)TPF_OPERAND_CONSTANT_BUFFER << 12 | 2u << 20);
+        emit(a, v);
+        emit(a, w);
+        if (a->dcl.ncbs == TPF_MAX_CBUFFERS)
+            return FAIL(at, "more than %d constant buffers", TPF_MAX_CBUFFERS);
+        a->dcl.cbs[a->dcl.ncbs].slot = v;
+        a->dcl.cbs[a->dcl.ncbs++].size = w;
+        return 0;
+    }
+    case TPF_OP_DCL_SAMPLER: {
+        skip_blanks(a);
+        size_t oat = a->pos;
+        if (!word(a, &wat, &wn) || tolower((unsigned char)a->text[wat]) != 's')
+            return FAIL(oat, "s# expected");
+        a->pos = wat + 1;
+        if ((ret = number(a, &v, "sampler number")) ||
+            (ret = expect(a, ',', "before the sampler mode")))
+            return ret;
+        if (!word(a, &wat, &wn))
+            return FAIL(a->pos, "sampler mode expected (mode_default...)");
+        int m = tpf_name_find(&tpf_sampler_mode_names, a->text + wat, wn);
+        if (m < 0)
+            return FAIL(wat, "unknown sampler mode '%.*s'", (int)wn, a->text + wat);
+        emit(a, TPF_OP_DCL_SAMPLER | (uint32_t)m << 11);
+        emit(a, (uint32_t)TPF_OPERAND_SAMPLER << 12 | 1u << 20);
+        emit(a, v);
+        if (a->dcl.nsamplers == TPF_MAX_BINDINGS)
+            return FAIL(at, "too many samplers");
+        a->dcl.samplers[a->dcl.nsamplers].slot = v;
+        a->dcl.samplers[a->dcl.nsamplers++].mode = (uint32_t)m;
+        return 0;
+    }
+    case TPF_OP_DCL_INDEX_RANGE: {
+        struct operand o;
+        if ((ret = operand(a, &o, OP_DECL)))
+            return ret;
+        accept(a, ',');
+        if ((ret = number(a, &v, "register count")))
+            return ret;
+        emit(a, TPF_OP_DCL_INDEX_RANGE);
+        for (unsigned i = 0; i < o.n; i++)
+            emit(a, o.t[i]);
+        emit(a, v);
+        return 0;
+    }
+    case TPF_OP_DCL_TEMPS:
+        if ((ret = number(a, &v, "register count")))
+            return ret;
+        emit(a, TPF_OP_DCL_TEMPS);
+        emit(a, v);
+        return 0;
+    case TPF_OP_DCL_INDEXABLE_TEMP: {
+        uint32_t c;
+        skip_blanks(a);
+        if (tolower(peek(a)) != 'x')
+            return FAIL(a->pos, "x#[size], components expected");
+        a->pos++;
+        if ((ret = number(a, &v, "register number")) || (ret = expect(a, '[', "before the size")) ||
+            (ret = number(a, &w, "size")) || (ret = expect(a, ']', "after the size")) ||
+            (ret = expect(a, ',', "before the component count")) ||
+            (ret = number(a, &c, "component count")))
+            return ret;
+        emit(a, TPF_OP_DCL_INDEXABLE_TEMP);
+        emit(a, v);
+        emit(a, w);
+        emit(a, c);
+        return 0;
+    }
+    default:
+        return dcl_io(a, (unsigned)code, at);
+    }
+}
+
+/* ---- instructions ---------------------------------------------------------------------------- */
+
+/* Splits "base_sfx(grp)_sfx..." into a name without the groups and the groups. */
+static int mnemonic(struct asm_state *a, char *name, size_t cap, size_t *n, struct group *g,
+                    unsigned *ng)
+{
+    size_t at = a->pos;
+    *n = 0;
+    *ng = 0;
+    for (;;) {
+        int c = peek(a);
+        if (is_word_char(c)) {
+            if (*n + 1 >= cap)
+                return FAIL(at, "mnemonic too long");
+            name[(*n)++] = (char)c;
+            a->pos++;
+        } else if (c == '(') {
+            if (*ng == 4)
+                return FAIL(a->pos, "too many (...) groups");
+            size_t s = ++a->pos;
+            while (a->pos < a->len && a->text[a->pos] != ')' && a->text[a->pos] != '\n')
+                a->pos++;
+            if (peek(a) != ')')
+                return FAIL(s - 1, "')' expected");
+            g[*ng].at = s;
+            g[(*ng)++].len = a->pos - s;
+            a->pos++;
+        } else {
+            break;
+        }
+    }
+    name[*n] = '\0';
+    return 0;
+}
+
+enum {
+    SFX_SAT = 1, SFX_Z = 2, SFX_NZ = 4, SFX_UINT = 8, SFX_RCPFLOAT = 16, SFX_AOFFIMMI = 32,
+    SFX_INDEXABLE = 64,
+};
+
+static unsigned suffix_bit(const char *s, size_t n)
+{
+    static const char *const names[] = {"sat", "z", "nz", "uint", "rcpfloat", "aoffimmi",
+                                        "indexable"};
+    for (unsigned i = 0; i < 7; i++) {
+        size_t k = strlen(names[i]);
+        if (k != n)
+            continue;
+        size_t j = 0;
+        while (j < n && tolower((unsigned char)s[j]) == names[i][j])
+            j++;
+        if (j == n)
+            return 1u << i;
+    }
+    return 0;
+}
+
+/* The instruction opcode a name starts with, and the suffixes after it. */
+static int split_name(const char *name, size_t n, unsigned *suffixes)
+{
+    for (size_t cut = n; cut > 0; cut--) {
+        if (cut < n && name[cut] != '_')
+            continue;
+        int code = tpf_opcode_find(name, cut);
+        if (code < 0 || tpf_opcode_get((unsigned)code)->kind != TPF_KIND_INSTRUCTION)
+            continue;
+        unsigned sfx = 0;
+        size_t p = cut;
+        bool ok = true;
+        while (ok && p < n) {
+            size_t s = p + 1, e = s;
+            while (e < n && name[e] != '_')
+                e++;
+            unsigned bit = suffix_bit(name + s, e - s);
+            ok = bit && !(sfx & bit);
+            sfx |= bit;
+            p = e;
+        }
+        if (ok) {
+            *suffixes = sfx;
+            return code;
+        }
+    }
+    return -1;
+}
+
+static int instruction(struct asm_state *a, size_t at)
+{
+    char name[96];
+    size_t n;
+    struct group g[4];
+    unsigned ng, sfx = 0;
+    int ret;
+
+    if ((ret = mnemonic(a, name, sizeof(name), &n, g, &ng)))
+        return ret;
+    if (!n)
+        return FAIL(at, "instruction expected");
+    if (n > 4 && !strncmp(name, "dcl_", 4))
+        return declaration(a, name, n, at, g, ng);
+    int code = split_name(name, n, &sfx);
+    if (code < 0) {
+        int any = tpf_opcode_find(name, n);
+        if (any >= 0 && tpf_opcode_get((unsigned)any)->kind == TPF_KIND_UNSUPPORTED)
+            return FAIL(at, "'%s' is not supported (%s)", name, tpf_opcode_get((unsigned)any)->why);
+        return FAIL(at, "unknown instruction '%s'", name);
+    }
+    const struct tpf_opcode_info *info = tpf_opcode_get((unsigned)code);
+    const struct ir_op_info *ir = ir_op_get((unsigned)info->ir_op);
+    unsigned version = a->major * 10 + a->minor;
+    if (((info->flags & TPF_F_SM5) && version < 50) || ((info->flags & TPF_F_SM41) && version < 41))
+        return FAIL(at, "%s needs shader model %s", info->name,
+                    (info->flags & TPF_F_SM5) ? "5.0" : "4.1");
+    uint32_t opc = (uint32_t)code;
+    if (sfx & SFX_SAT) {
+        if (!ir || !(ir->flags & IR_OPF_SAT))
+            return FAIL(at, "%s cannot saturate", info->name);
+        opc |= TPF_SATURATE_BIT;
+    }
+    if (info->flags & TPF_F_TEST) {
+        if (!(sfx & (SFX_Z | SFX_NZ)) || (sfx & SFX_Z && sfx & SFX_NZ))
+            return FAIL(at, "%s needs _z or _nz", info->name);
+        if (sfx & SFX_NZ)
+            opc |= TPF_TEST_NZ_BIT;
+    } else if (sfx & (SFX_Z | SFX_NZ)) {
+        return FAIL(at, "%s takes no _z / _nz", info->name);
+    }
+    if (sfx & (SFX_UINT | SFX_RCPFLOAT)) {
+        if ((info->flags & TPF_F_RESINFO) && !(sfx & SFX_UINT && sfx & SFX_RCPFLOAT))
+            opc |= (sfx & SFX_UINT ? 2u : 1u) << 11;
+        else if ((info->flags & TPF_F_SAMPLEINFO) && !(sfx & SFX_RCPFLOAT))
+            opc |= 1u << 11;
+        else
+            return FAIL(at, "%s takes no _uint / _rcpFloat", info->name);
+    }
+    uint32_t ext[3];
+    unsigned next = 0, gi = 0;
+    bool tex = ir && (ir->flags & IR_OPF_TEX);
+    if (sfx & SFX_AOFFIMMI) {
+        int off[3];
+        if (!tex)
+            return FAIL(at, "_aoffimmi on an instruction that does not sample");
+        if (gi >= ng)
+            return FAIL(at, "_aoffimmi needs its offsets: _aoffimmi(u,v,w)");
+        if ((ret = group_ints(a, &g[gi++], off, 3, -8, 7)))
+            return ret;
+        ext[next++] = TPF_EXT_SAMPLE_CONTROLS | ((uint32_t)off[0] & 0xf) << 9 |
+                      ((uint32_t)off[1] & 0xf) << 13 | ((uint32_t)off[2] & 0xf) << 17;
+    }
+    if (sfx & SFX_INDEXABLE) {
+        if (version < 50)
+            return FAIL(at, "_indexable needs shader model 5.0");
+        if (gi >= ng)
+            return FAIL(at, "_indexable needs its resource dimension: _indexable(texture2d)");
+        const struct group *d = &g[gi++];
+        int dim = tpf_name_find(&tpf_resource_dim_names, a->text + d->at, d->len);
+        if (dim <= 0)
+            return FAIL(d->at, "unknown resource dimension '%.*s'", (int)d->len, a->text + d->at);
+        ext[next++] = TPF_EXT_RESOURCE_DIM | (uint32_t)dim << 6;
+        if (gi < ng) {
+            size_t save = a->pos;
+            uint32_t rt;
+            a->pos = g[gi].at - 1;
+            ret = return_types(a, &rt);
+            a->pos = save;
+            if (ret)
+                return ret;
+            gi++;
+            ext[next++] = TPF_EXT_RETURN_TYPE | rt << 6;
+        }
+    }
+    if (gi < ng)
+        return FAIL(g[gi].at - 1, "unexpected (...) after %s", info->name);
+    /* [precise(mask)] */
+    skip_blanks(a);
+    if (peek(a) == '[') {
+        size_t pat = a->pos++;
+        size_t wat, wn;
+        unsigned comps[4], nc, mask = 0;
+        if (!word(a, &wat, &wn) || !word_eq(a, wat, wn, "precise"))
+            return FAIL(pat, "[precise(xyzw)] expected");
+        if (version < 50)
+            return FAIL(pat, "precise needs shader model 5.0");
+        if (accept(a, '(')) {
+            skip_blanks(a);
+            size_t lat = a->pos;
+            for (nc = 0; nc < 4 && peek(a) > 0 && strchr("xyzw", peek(a)); nc++, a->pos++) {
+                comps[nc] = (unsigned)(strchr("xyzw", peek(a)) - "xyzw");
+                if (nc && comps[nc] <= comps[nc - 1])
+                    return FAIL(a->pos, "precise components in order (xyzw)");
+                mask |= 1u << comps[nc];
+            }
+            if (!mask)
+                return FAIL(lat, "components expected in precise(...)");
+            if ((ret = expect(a, ')', "after the components")))
+                return ret;
+        } else {
+            mask = 0xf; /* [precise]: all four */
+        }
+        if ((ret = expect(a, ']', "to close [precise]")))
+            return ret;
+        opc |= mask << TPF_PRECISE_SHIFT;
+    }
+    a->in_code = true;
+    size_t start = a->ntok;
+    emit(a, opc | (next ? TPF_EXTENDED_BIT : 0));
+    for (unsigned i = 0; i < next; i++)
+        emit(a, ext[i] | (i + 1 < next ? TPF_EXTENDED_BIT : 0));
+    unsigned total = (unsigned)info->dst_count + info->src_count;
+    for (unsigned k = 0; k < total; k++) {
+        skip_blanks(a);
+        if (peek(a) < 0 || peek(a) == '\n')
+            return FAIL(a->pos, "%s takes %u operands, %u given", info->name, total, k);
+        if (k && (ret = expect(a, ',', "between operands")))
+            return ret;
+        if ((ret = emit_operand(a, k < info->dst_count ? OP_DST : OP_SRC)))
+            return ret;
+    }
+    if (!a->nomem) {
+        size_t len = a->ntok - start;
+        if (len > 127)
+            return FAIL(at, "instruction of %zu tokens (at most 127)", len);
+        a->tok[start] |= (uint32_t)len << TPF_LENGTH_SHIFT;
+    }
+    return 0;
+}
+
+/* Declarations other than the ICB get their length patched after they are emitted. */
+static int statement(struct asm_state *a)
+{
+    size_t at = a->pos, start = a->ntok;
+    if (a->nstmts == a->stmt_cap) {
+        size_t cap = a->stmt_cap ? a->stmt_cap * 2 : 64;
+        void *p = cap > MAX_STATEMENTS ? NULL : realloc(a->stmts, cap * sizeof(*a->stmts));
+        if (!p)
+            return tpf_text_fail(a->err, cap > MAX_STATEMENTS ? SHADER_ASM_E_SYNTAX :
+                                 SHADER_ASM_E_NOMEM, a->text, at, "too many statements");
+        a->stmts = p;
+        a->stmt_cap = cap;
+    }
+    a->stmts[a->nstmts].token = (uint32_t)start;
+    a->stmts[a->nstmts++].at = at;
+    int ret = instruction(a, at);
+    if (ret)
+        return ret;
+    if (!a->nomem && start < a->ntok) {
+        uint32_t first = a->tok[start];
+        bool icb = (first & TPF_OPCODE_MASK) == TPF_OP_CUSTOMDATA;
+        if (!icb && !((first >> TPF_LENGTH_SHIFT) & 0x7f)) {
+            size_t len = a->ntok - start;
+            if (len > 127)
+                return FAIL(at, "declaration of %zu tokens (at most 127)", len);
+            a->tok[start] |= (uint32_t)len << TPF_LENGTH_SHIFT;
+        }
+    }
+    skip_blanks(a);
+    if (peek(a) >= 0 && peek(a) != '\n')
+        return FAIL(a->pos, "unexpected '%c' after the statement", a->text[a->pos]);
+    return 0;
+}
+
+/* ---- the version statement -------------------------------------------------------------------- */
+
+/* "vs_4_0", "ps_5_0", "ps_4_0_level_9_3" at text[at..]: 1 and the fields, or 0. */
+static int sm4_version(const char *s, size_t n, unsigned *type, unsigned *major, unsigned *minor,
+                       unsigned *level9)
+{
+    if (n < 6 || (s[0] != 'v' && s[0] != 'p') || s[1] != 's' || s[2] != '_' || s[4] != '_' ||
+        !(s[3] == '4' || s[3] == '5') || !(s[5] >= '0' && s[5] <= '1'))
+        return 0;
+    *type = s[0] == 'v' ? 1 : 0;
+    *major = (unsigned)(s[3] - '0');
+    *minor = (unsigned)(s[5] - '0');
+    *level9 = 0;
+    if (n == 6)
+        return *major == 5 ? *minor == 0 : 1;
+    if (n == 16 && !memcmp(s + 6, "_level_9_", 9) && *major == 4 && *minor == 0 &&
+        (s[15] == '1' || s[15] == '3')) {
+        *level9 = (unsigned)(s[15] - '0');
+        return 1;
+    }
+    return 0;
+}
+
+/* The first word of a line (after blanks), or an empty word for blank / comment lines. */
+static size_t first_word(const char *text, size_t pos, size_t end, size_t *n)
+{
+    while (pos < end && (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\r'))
+        pos++;
+    size_t s = pos;
+    while (pos < end && is_word_char((unsigned char)text[pos]))
+        pos++;
+    *n = pos - s;
+    return s;
+}
+
+static bool line_is(const char *text, size_t pos, size_t eol, const char *content)
+{
+    while (pos < eol && (text[pos] == ' ' || text[pos] == '\t'))
+        pos++;
+    if (eol - pos < 2 || text[pos] != '/' || text[pos + 1] != '/')
+        return false;
+    pos += 2;
+    while (pos < eol && (text[pos] == ' ' || text[pos] == '\t'))
+        pos++;
+    while (eol > pos && (text[eol - 1] == ' ' || text[eol - 1] == '\t' || text[eol - 1] == '\r'))
+        eol--;
+    size_t k = strlen(content);
+    return eol - pos == k && !memcmp(text + pos, content, k);
+}
+
+/* Where the parts of a listing are. */
+struct layout {
+    size_t l9_marker;  /* start of the "Level9 shader bytecode" line, or SIZE_MAX */
+    size_t l9_begin;   /* the line after it */
+    size_t version;    /* start of the version word, or SIZE_MAX */
+    size_t version_len;
+};
+
+static void find_layout(const char *text, size_t len, struct layout *ly)
+{
+    ly->l9_marker = ly->version = SIZE_MAX;
+    ly->l9_begin = 0;
+    ly->version_len = 0;
+    for (size_t pos = 0; pos < len;) {
+        size_t eol = pos;
+        while (eol < len && text[eol] != '\n')
+            eol++;
+        if (ly->l9_marker == SIZE_MAX && line_is(text, pos, eol, "Level9 shader bytecode:")) {
+            ly->l9_marker = pos;
+            ly->l9_begin = eol < len ? eol + 1 : eol;
+        } else {
+            size_t n, w = first_word(text, pos, eol, &n);
+            unsigned t, ma, mi, l9;
+            if (n && sm4_version(text + w, n, &t, &ma, &mi, &l9)) {
+                ly->version = w;
+                ly->version_len = n;
+                return;
+            }
+            /* outside a level-9 block the first statement must be the version */
+            if (n && ly->l9_marker == SIZE_MAX) {
+                ly->version = w;
+                ly->version_len = n;
+                return;
+            }
+        }
+        pos = eol + 1;
+    }
+}
+
+int shader_text_is_sm4(const char *text, size_t len)
+{
+    struct layout ly;
+    unsigned t, ma, mi, l9;
+    if (!text)
+        return 0;
+    find_layout(text, len, &ly);
+    if (ly.l9_marker != SIZE_MAX)
+        return 1;
+    return ly.version != SIZE_MAX &&
+           sm4_version(text + ly.version, ly.version_len, &t, &ma, &mi, &l9);
+}
+
+/* ---- driver ------------------------------------------------------------------------------------ */
+
+/* The level-9 program: the listing with everything outside [begin, end) and every #line
+ * blanked, so that d3dbc errors carry the listing's own line and column. */
+static int assemble_level9(struct asm_state *a, size_t begin, size_t end, uint32_t **sm2,
+                           size_t *size)
+{
+    char *copy = malloc(a->len ? a->len : 1);
+    struct d3dbc_error derr;
+    if (!copy)
+        return tpf_text_fail(a->err, SHADER_ASM_E_NOMEM, NULL, 0, "out of memory");
+    bool line_start = true, hash = false;
+    for (size_t i = 0; i < a->len; i++) {
+        char c = a->text[i];
+        if (c == '\n') {
+            copy[i] = c;
+            line_start = true;
+            hash = false;
+            continue;
+        }
+        if (line_start && c == '#')
+            hash = true;
+        if (c != ' ' && c != '\t')
+            line_start = false;
+        copy[i] = (i >= begin && i < end && !hash) ? c : ' ';
+    }
+    int ret = d3dbc_assemble_tokens(copy, a->len, sm2, size, &derr);
+    free(copy);
+    if (ret) {
+        if (derr.line) {
+            const char *msg = strstr(derr.message, ": ");
+            return tpf_text_fail(a->err, ret == D3DBC_E_NOMEM ? SHADER_ASM_E_NOMEM :
+                                 SHADER_ASM_E_SYNTAX, NULL, 0, "line %u, column %u: level-9 "
+                                 "program: %s", derr.line, derr.column, msg ? msg + 2 :
+                                 derr.message);
+        }
+        return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, a->text, begin, "level-9 program: %s",
+                             derr.message);
+    }
+    return 0;
+}
+
+/* Runs the decoder on the tokens; its error names the statement's line. */
+static int check_program(struct asm_state *a)
+{
+    struct ir_program p;
+    struct tpf_error terr;
+    int ret = tpf_decode(a->tok, 4 * a->ntok, &p, &terr);
+    if (!ret) {
+        ir_program_free(&p);
+        return 0;
+    }
+    if (ret == TPF_E_NOMEM)
+        return tpf_text_fail(a->err, SHADER_ASM_E_NOMEM, NULL, 0, "out of memory");
+    /* decoder and IR validator messages both name the byte offset of the instruction */
+    size_t at = a->nstmts ? a->stmts[0].at : 0;
+    for (size_t i = 0; i < a->nstmts; i++)
+        if ((size_t)a->stmts[i].token * 4 <= terr.offset)
+            at = a->stmts[i].at;
+    return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, a->text, at, "%s", terr.message);
+}
+
+static int assemble(struct asm_state *a, struct tpf_listing *l, void **blob, size_t *size)
+{
+    struct layout ly;
+    unsigned t, ma, mi, l9;
+    int ret;
+
+    find_layout(a->text, a->len, &ly);
+    if (ly.version == SIZE_MAX)
+        return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, a->text, a->len,
+                             "no SM4 version statement (vs_4_0, ps_4_0_level_9_1, ps_5_0...)");
+    if (!sm4_version(a->text + ly.version, ly.version_len, &t, &ma, &mi, &l9))
+        return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, a->text, ly.version,
+                             "'%.*s' is not an SM4/SM5 version this assembler takes (vs/ps_4_0, "
+                             "_4_1, _5_0, _4_0_level_9_1, _4_0_level_9_3)", (int)ly.version_len,
+                             a->text + ly.version);
+    a->type = t;
+    a->major = ma;
+    a->minor = mi;
+    a->level9 = l9;
+    size_t header_end = ly.l9_marker != SIZE_MAX ? ly.l9_marker : ly.version;
+    if ((ret = tpf_header_parse(l, a->text, header_end, a->err)))
+        return ret;
+    bool has_l9 = ly.l9_marker != SIZE_MAX;
+    if (l9 && !has_l9)
+        return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, a->text, ly.version,
+                             "a _level_9_%u listing needs its level-9 (SM2) program under a "
+                             "'// Level9 shader bytecode:' comment", l9);
+    if (has_l9 && !(ma == 4 && mi == 0))
+        return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, a->text, ly.l9_marker,
+                             "a level-9 program goes with a 4_0 program only");
+    if (l->has_level9 && !has_l9)
+        return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, a->text, ly.version,
+                             "level-9 mapping tables without a level-9 program");
+
+    /* the program */
+    emit(a, mi | ma << 4 | t << 16);
+    emit(a, 0);
+    a->pos = ly.version + ly.version_len;
+    for (;;) {
+        skip_all(a);
+        if (a->pos >= a->len)
+            break;
+        if ((ret = statement(a)))
+            return ret;
+        if (a->nomem)
+            return tpf_text_fail(a->err, SHADER_ASM_E_NOMEM, NULL, 0, "out of memory");
+    }
+    if (a->nomem)
+        return tpf_text_fail(a->err, SHADER_ASM_E_NOMEM, NULL, 0, "out of memory");
+    if (a->ntok > UINT32_MAX / 4)
+        return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, NULL, 0, "program too long");
+    a->tok[1] = (uint32_t)a->ntok;
+    if ((ret = check_program(a)))
+        return ret;
+
+    /* what the comments did not say */
+    a->dcl.pixel = t == 0;
+    if (!l->input.given)
+        tpf_derive_signature(&a->dcl, &l->input, true);
+    if (!l->output.given)
+        tpf_derive_signature(&a->dcl, &l->output, false);
+    if (!l->rdef_given)
+        tpf_derive_rdef(&a->dcl, l);
+    else
+        tpf_derive_samples(&a->dcl, l);
+    if (!l->has_creator)
+        snprintf(l->creator, sizeof(l->creator), "softd3d-asm");
+
+    uint32_t *sm2 = NULL;
+    size_t sm2_size = 0;
+    if (has_l9) {
+        if ((ret = assemble_level9(a, ly.l9_begin, ly.version, &sm2, &sm2_size)))
+            return ret;
+        uint32_t v = sm2[0];
+        bool pixel = (v >> 16) == 0xffff;
+        unsigned minor = v & 0xff;
+        if ((v >> 8 & 0xff) != 2 || minor > 1 || pixel != (t == 0)) {
+            free(sm2);
+            return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, a->text, ly.l9_begin,
+                                 "the level-9 program of a %s listing is %s_2_0 or %s_2_x",
+                                 t ? "vertex" : "pixel", t ? "vs" : "ps", t ? "vs" : "ps");
+        }
+        if (l9 && (minor ? 3u : 1u) != l9) {
+            free(sm2);
+            return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, a->text, ly.version,
+                                 "_level_9_%u needs a %s_2_%s level-9 program", l9,
+                                 t ? "vs" : "ps", l9 == 3 ? "x" : "0");
+        }
+        l->has_level9 = true;
+    }
+    ret = tpf_container_write(l, a->tok, a->ntok, sm2, sm2_size, blob, size, a->err);
+    free(sm2);
+    return ret;
+}
+
+int tpf_assemble(const char *text, size_t len, void **out, size_t *out_size, char *err,
+                 size_t err_size)
+{
+    struct tpf_text_error e = {0, 0, 0, ""};
+    struct asm_state a;
+    int ret;
+
+    if (out)
+        *out = NULL;
+    if (out_size)
+        *out_size = 0;
+    if (!out || !out_size || (!text && len)) {
+        if (err && err_size)
+            snprintf(err, err_size, "NULL argument");
+        return SHADER_ASM_E_INVALID_ARG;
+    }
+    struct tpf_listing *l = calloc(1, sizeof(*l));
+    if (!l) {
+        if (err && err_size)
+            snprintf(err, err_size, "out of memory");
+        return SHADER_ASM_E_NOMEM;
+    }
+    memset(&a, 0, sizeof(a));
+    a.text = text ? text : "";
+    a.len = len;
+    a.err = &e;
+    ret = assemble(&a, l, out, out_size);
+    free(a.tok);
+    free(a.stmts);
+    free(l);
+    if (ret && err && err_size)
+        snprintf(err, err_size, "%s", e.message);
+    return ret;
+}

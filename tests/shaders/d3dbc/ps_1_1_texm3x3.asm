@@ -1,0 +1,7 @@
+// ps_1_1: the 3x3 matrix texture lookup.
+ps_1_1
+tex t0
+texm3x3pad t1, t0
+texm3x3pad t2, t0
+texm3x3tex t3, t0
+mov r0, t3

@@ -1,0 +1,6 @@
+// ps_1_3: texm3x2depth writes a depth value.
+ps_1_3
+tex t0
+texm3x2pad t1, t0
+texm3x2depth t2, t0
+mov r0, t0

@@ -1,0 +1,7 @@
+// ps_1_3: texm3x3 (no lookup) under ps_1_3.
+ps_1_3
+tex t0
+texm3x3pad t1, t0
+texm3x3pad t2, t0
+texm3x3 t3, t0
+mov r0, t3

@@ -1,0 +1,13 @@
+// ps_3_0: input registers indexed by aL.
+ps_3_0
+defi i0, 3, 0, 1, 0
+dcl_texcoord v0
+dcl_texcoord1 v1
+dcl_texcoord2 v2
+def c0, 0, 0, 0, 0
+mov r0, c0
+loop aL, i0
+add r0, r0, v[aL]
+add r0, r0, v0[aL]
+endloop
+mov oC0, r0

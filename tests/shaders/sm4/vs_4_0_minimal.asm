@@ -1,0 +1,6 @@
+// vs_4_0: the smallest vertex shader: one input copied to the position.
+vs_4_0
+dcl_input v0.xyzw
+dcl_output_siv o0.xyzw, position
+mov o0.xyzw, v0.xyzw
+ret

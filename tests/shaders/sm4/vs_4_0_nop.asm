@@ -1,0 +1,8 @@
+// vs_4_0: nop.
+vs_4_0
+dcl_input v0.xyzw
+dcl_output_siv o0.xyzw, position
+nop
+mov o0.xyzw, v0.xyzw
+nop
+ret
