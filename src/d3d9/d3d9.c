@@ -118,6 +118,11 @@ static bool display_has_mode(UINT width, UINT height, D3DFORMAT format)
     return false;
 }
 
+void d3d9_current_display_mode(D3DDISPLAYMODE *mode)
+{
+    *mode = current_mode;
+}
+
 /* ---------------------------------------------------------------- argument checks */
 
 static HRESULT check_adapter(const char *method, UINT adapter)
@@ -421,8 +426,8 @@ static HRESULT validate_behavior_flags(const core_profile *p, DWORD flags)
 }
 
 /* Checks *pp and fills in its defaults (0 sizes, 0 count, UNKNOWN format). */
-static HRESULT validate_present_params(const core_profile *p, DWORD flags,
-                                       D3DPRESENT_PARAMETERS *pp)
+HRESULT d3d9_validate_present_params(const core_profile *p, DWORD flags,
+                                     D3DPRESENT_PARAMETERS *pp)
 {
     char b1[32], b2[32];
     HRESULT hr;
@@ -576,7 +581,7 @@ static HRESULT STDMETHODCALLTYPE d3d9_CreateDevice(IDirect3D9 *iface, UINT adapt
         return D3DERR_INVALIDCALL;
     }
     pp = *params;
-    if (FAILED(hr = validate_present_params(d3d->profile, flags, &pp)))
+    if (FAILED(hr = d3d9_validate_present_params(d3d->profile, flags, &pp)))
         return hr;
 
     create.AdapterOrdinal = adapter;

@@ -17,6 +17,7 @@
 #define SOFTD3D_D3D9_PRIVATE_H
 
 #define COBJMACROS
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -49,6 +50,13 @@ static inline struct d3d9 *d3d9_from_iface(IDirect3D9 *iface)
  * runs reproducible and stays below 2 GiB for applications that store it in a signed int. */
 #define D3D9_AVAILABLE_TEXTURE_MEM (1024u * 1024u * 1024u)
 
+struct d3d9_state;
+struct d3d9_surface;
+struct d3d9_swapchain;
+struct d3d9_stateblock;
+struct d3d9_vertex_decl;
+struct d3d9_palette;
+
 struct d3d9_device {
     IDirect3DDevice9 iface;
     atomic_uint refcount;
@@ -57,12 +65,53 @@ struct d3d9_device {
     D3DDEVICE_CREATION_PARAMETERS create;    /* as given to CreateDevice */
     D3DPRESENT_PARAMETERS pp;                /* as validated, defaults filled in */
     atomic_bool software_vp;                 /* current vertex-processing mode */
+
+    /* Everything below is guarded by `lock` (recursive), see d3d9_resource.h. */
+    pthread_mutex_t lock;
+    struct d3d9_state *state;                /* d3d9_state.h */
+    struct d3d9_surface *rt[4];              /* render targets (bindings) */
+    struct d3d9_surface *ds;                 /* depth-stencil surface (binding) */
+    struct d3d9_swapchain *swapchain;        /* the implicit swap chain (owner hold) */
+    struct d3d9_surface *auto_ds;            /* EnableAutoDepthStencil's surface (owner hold) */
+    struct d3d9_stateblock *recording;       /* between BeginStateBlock and EndStateBlock */
+    struct d3d9_vertex_decl *fvf_decls;      /* SetFVF's declarations, one per FVF code */
+    struct d3d9_palette *palettes;           /* SetPaletteEntries, sorted by number */
+    size_t palette_count;
+    D3DCLIPSTATUS9 clip_status;
+    atomic_uint default_alive;               /* D3DPOOL_DEFAULT objects the application holds */
+    bool in_scene;                           /* between BeginScene and EndScene */
+    bool needs_reset;                        /* a Reset failed: D3DERR_DEVICENOTRESET */
+    unsigned serial;                         /* n-th device of the process (present dumps) */
 };
 
 static inline struct d3d9_device *d3d9_device_from_iface(IDirect3DDevice9 *iface)
 {
     return container_of(iface, struct d3d9_device, iface);
 }
+
+static inline void d3d9_device_lock(struct d3d9_device *dev)
+{
+    pthread_mutex_lock(&dev->lock);
+}
+
+static inline void d3d9_device_unlock(struct d3d9_device *dev)
+{
+    pthread_mutex_unlock(&dev->lock);
+}
+
+/* The caps of the current vertex-processing mode (GetDeviceCaps' answer, see device.c). */
+static inline const D3DCAPS9 *d3d9_device_caps(const struct d3d9_device *dev)
+{
+    return atomic_load(&dev->software_vp) ? &dev->profile->sw_caps : &dev->profile->caps;
+}
+
+/* d3d9.c: checks the present parameters of CreateDevice and Reset and fills in their defaults
+ * (0 sizes and count, UNKNOWN format).  D3D_OK or D3DERR_INVALIDCALL / NOTAVAILABLE, with the
+ * refusal message issued. */
+HRESULT d3d9_validate_present_params(const core_profile *p, DWORD behavior_flags,
+                                     D3DPRESENT_PARAMETERS *pp);
+/* The adapter's current display mode (d3d9.c). */
+void d3d9_current_display_mode(D3DDISPLAYMODE *mode);
 
 /* device.c: creates the device object once CreateDevice has validated everything (takes a
  * reference on d3d).  Returns D3D_OK or E_OUTOFMEMORY; *out is NULL on failure. */

@@ -1,11 +1,19 @@
 /* src/d3d9/device.c — the IDirect3DDevice9 object.
  *
- * Implemented so far: IUnknown (IUnknown and IDirect3DDevice9; not IDirect3DDevice9Ex),
- * TestCooperativeLevel (always D3D_OK: a headless software device is never lost),
- * GetAvailableTextureMem (a fixed 1024 MiB, see d3d9_private.h), EvictManagedResources (D3D_OK:
- * nothing to evict), GetDirect3D, GetDeviceCaps, GetCreationParameters, GetNumberOfSwapChains (1,
- * the implicit swap chain) and Get/SetSoftwareVertexProcessing.  Every other method is one of
- * comgen's logged E_NOTIMPL stubs until the D3D9 resource and rendering work lands.
+ * This file: the object (creation, destruction, IUnknown), GetAvailableTextureMem (a fixed
+ * 1024 MiB, see d3d9_private.h), EvictManagedResources (D3D_OK: managed resources live in system
+ * memory, there is nothing to evict), GetDirect3D, GetDeviceCaps, GetCreationParameters,
+ * GetNumberOfSwapChains (1, the implicit swap chain) and Get/SetSoftwareVertexProcessing.  The
+ * other methods live by concern: resources in texture.c, surface.c, buffer.c, vertex_decl.c;
+ * state in state.c, state_vertex.c, stateblock.c; copies in blit.c; presentation, render
+ * targets, scenes, Reset and TestCooperativeLevel in swapchain.c.  Each fills its slots of the
+ * vtable (d3d9_*_fill_vtbl); what is left is one of comgen's logged E_NOTIMPL stubs (the draw
+ * calls, shaders, queries, ProcessVertices, patches, cursors, gamma ramps, additional swap
+ * chains).  ValidateDevice's state and caps checks are in validate.c.
+ *
+ * Lifetime (d3d9_resource.h): every object the application holds keeps a reference on the
+ * device; when the device's count reaches 0 it unbinds everything it holds (state, render
+ * targets, the implicit swap chain), which destroys the objects only it kept alive.
  *
  * Vertex processing (seed 002 and the Get/SetSoftwareVertexProcessing reference pages):
  *  - a D3DCREATE_SOFTWARE_VERTEXPROCESSING device is always in software mode:
@@ -32,6 +40,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "d3d9/d3d9_resource.h"
+#include "d3d9/d3d9_state.h"
 #include "core/com_object.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
@@ -48,9 +58,24 @@ static DWORD vp_mode(const struct d3d9_device *dev)
             D3DCREATE_MIXED_VERTEXPROCESSING);
 }
 
+/* Drops everything the device holds.  Objects the application still references cannot exist
+ * here (each would hold a device reference); what goes is what only the device kept alive. */
+static void device_teardown(struct d3d9_device *dev)
+{
+    d3d9_stateblock_discard_recording(dev);
+    if (dev->state)
+        d3d9_state_clear(dev->state);
+    d3d9_device_release_presentation(dev);
+    d3d9_vertex_decl_free_cache(dev);
+    free(dev->palettes);
+    free(dev->state);
+    pthread_mutex_destroy(&dev->lock);
+}
+
 static void device_destroy(struct d3d9_device *dev)
 {
     struct d3d9 *d3d = dev->d3d;
+    device_teardown(dev);
     free(dev);
     IDirect3D9_Release(&d3d->iface);   /* the device held its IDirect3D9 */
 }
@@ -58,12 +83,6 @@ static void device_destroy(struct d3d9_device *dev)
 static const GUID *const device_iids[] = { &IID_IDirect3DDevice9, NULL };
 CORE_COM_IUNKNOWN(device, IDirect3DDevice9, struct d3d9_device, refcount, NULL, device_iids,
                   device_destroy)
-
-static HRESULT STDMETHODCALLTYPE device_TestCooperativeLevel(IDirect3DDevice9 *iface)
-{
-    (void)iface;
-    return D3D_OK;
-}
 
 static UINT STDMETHODCALLTYPE device_GetAvailableTextureMem(IDirect3DDevice9 *iface)
 {
@@ -154,7 +173,6 @@ static IDirect3DDevice9Vtbl device_vtbl = {
     .QueryInterface = device_QueryInterface,
     .AddRef = device_AddRef,
     .Release = device_Release,
-    .TestCooperativeLevel = device_TestCooperativeLevel,
     .GetAvailableTextureMem = device_GetAvailableTextureMem,
     .EvictManagedResources = device_EvictManagedResources,
     .GetDirect3D = device_GetDirect3D,
@@ -169,30 +187,57 @@ static pthread_once_t vtbl_once = PTHREAD_ONCE_INIT;
 
 static void vtbl_fill(void)
 {
+    d3d9_texture_fill_vtbl(&device_vtbl);
+    d3d9_surface_fill_vtbl(&device_vtbl);
+    d3d9_buffer_fill_vtbl(&device_vtbl);
+    d3d9_vertex_decl_fill_vtbl(&device_vtbl);
+    d3d9_blit_fill_vtbl(&device_vtbl);
+    d3d9_swapchain_fill_vtbl(&device_vtbl);
+    d3d9_state_fill_vtbl(&device_vtbl);
+    d3d9_stateblock_fill_vtbl(&device_vtbl);
+    d3d9_validate_fill_vtbl(&device_vtbl);
     comgen_fill_IDirect3DDevice9(&device_vtbl);
 }
+
+static atomic_uint device_serial;
 
 HRESULT d3d9_device_create(struct d3d9 *d3d, const D3DDEVICE_CREATION_PARAMETERS *create,
                            const D3DPRESENT_PARAMETERS *pp, struct d3d9_device **out)
 {
     struct d3d9_device *dev;
+    pthread_mutexattr_t attr;
+    HRESULT hr;
 
     pthread_once(&vtbl_once, vtbl_fill);
     *out = NULL;
-    if (!(dev = calloc(1, sizeof(*dev)))) {
+    if (!(dev = calloc(1, sizeof(*dev))) || !(dev->state = calloc(1, sizeof(*dev->state)))) {
+        free(dev);
         util_msg(false, "CreateDevice: out of memory");
         return E_OUTOFMEMORY;
     }
     dev->iface.lpVtbl = &device_vtbl;
     atomic_init(&dev->refcount, 1);
-    dev->d3d = d3d;
-    IDirect3D9_AddRef(&d3d->iface);
     dev->profile = d3d->profile;
     dev->create = *create;
     dev->pp = *pp;
     /* Software mode only for a software device; a mixed device starts in hardware mode. */
     atomic_init(&dev->software_vp,
                 (create->BehaviorFlags & D3DCREATE_SOFTWARE_VERTEXPROCESSING) != 0);
+    atomic_init(&dev->default_alive, 0);
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&dev->lock, &attr);
+    pthread_mutexattr_destroy(&attr);
+    dev->clip_status.ClipUnion = 0;
+    dev->clip_status.ClipIntersection = 0xffffffffu;
+    dev->serial = atomic_fetch_add(&device_serial, 1) + 1;
+    if (FAILED(hr = d3d9_device_init_presentation(dev))) {
+        device_teardown(dev);
+        free(dev);
+        return hr;
+    }
+    dev->d3d = d3d;
+    IDirect3D9_AddRef(&d3d->iface);
     *out = dev;
     return D3D_OK;
 }
