@@ -5,8 +5,9 @@
  * index buffer.  The other pipeline-state setters and getters, ClearState and Flush are in
  * context_state.c; Map, Unmap, copies, UpdateSubresource, clears and GenerateMips in
  * context_resource.c; Begin, End and GetData in context_query.c.  The state the draw path reads
- * is d3d11_context.h.  Draws, dispatches, ResolveSubresource, command lists and the
- * ID3D11DeviceContext1/2 additions are still comgen's logged E_NOTIMPL stubs (README).
+ * is d3d11_context.h.  Draws (and the refused dispatches) are in context_draw.c.
+ * ResolveSubresource is context_resource.c's; command lists and the ID3D11DeviceContext1/2
+ * additions are still comgen's logged E_NOTIMPL stubs (README).
  * Lifetime: see d3d11_private.h — while the application holds the context, the context holds
  * the device.
  */
@@ -182,6 +183,7 @@ static void vtbl_fill(void)
     d3d11_context_state_fill_vtbl(&ctx_vtbl);
     d3d11_context_resource_fill_vtbl(&ctx_vtbl);
     d3d11_context_query_fill_vtbl(&ctx_vtbl);
+    d3d11_context_draw_fill_vtbl(&ctx_vtbl);
     comgen_fill_ID3D11DeviceContext2(&ctx_vtbl);
 }
 
@@ -202,6 +204,7 @@ void d3d11_context_cleanup(struct d3d11_context *ctx)
 {
     d3d11_context_resources_cleanup(ctx);
     d3d11_context_queries_cleanup(ctx);
+    d3d11_context_draw_cleanup(ctx);
     d3d11_context_state_reset(ctx);
     core_pd_free(&ctx->private_data);
 }

@@ -141,6 +141,8 @@ struct d3d11_context_extra {
     ID3D11Asynchronous **active_queries;  /* occlusion / disjoint queries between Begin and End,
                                            * each held with a context reference */
     size_t active_count, active_capacity;
+    struct d3d11_draw_cache *draw;        /* context_draw.c: the renderer and its caches,
+                                           * made at the first draw */
 };
 
 /* The level rules of the context methods that context_state.c and context_resource.c share. */
@@ -157,5 +159,7 @@ void d3d11_context_queries_cleanup(struct d3d11_context *ctx);     /* context_qu
 void d3d11_context_state_fill_vtbl(ID3D11DeviceContext2Vtbl *v);
 void d3d11_context_resource_fill_vtbl(ID3D11DeviceContext2Vtbl *v);
 void d3d11_context_query_fill_vtbl(ID3D11DeviceContext2Vtbl *v);
+void d3d11_context_draw_fill_vtbl(ID3D11DeviceContext2Vtbl *v);     /* context_draw.c */
+void d3d11_context_draw_cleanup(struct d3d11_context *ctx);         /* context_draw.c */
 
 #endif

@@ -1,0 +1,819 @@
+/* src/d3d11/context_draw.c — Draw, DrawIndexed, DrawIndexedInstanced (and the refused
+ * DrawInstanced, DrawAuto, the indirect draws and dispatches) of the immediate context.
+ *
+ * Shape (as every context method): a pure validation of the call against the bound state and
+ * the feature level — a table of rules, each a small function that either passes or writes the
+ * one-line message — then the translation of the bound D3D11 state into the API-neutral
+ * draw_desc (src/pipeline/draw.h) and draw_execute(), which returns when every pixel is
+ * written: Map, the copies and GetData see finished results without a flush.  A refused draw
+ * changes nothing and leaves its message (util_last_message(); printed under SOFTD3D_DEBUG=1 or
+ * the device's debug flag).
+ *
+ * Rules (the 10Level9 ID3D11DeviceContext reference page, "10Level9 context reference"):
+ *  - Draw / DrawIndexed / DrawIndexedInstanced: "Number of primitives may not exceed" 65535 at
+ *    9_1, 1048575 at 9_2 and 9_3 (limits.h max_primitive_count).  Decision: the count of the
+ *    whole call, instances included, from the vertex count and topology (an upper bound when a
+ *    strip is cut) — the D3D9 driver receives one primitive count per call.
+ *  - DrawIndexed / DrawIndexedInstanced: "Index values cannot exceed" 65534 at 9_1, 1048575 at
+ *    9_2 / 9_3 (limits.h max_vertex_index): the raw values read from the index buffer, before
+ *    BaseVertexLocation.  "Indexed point lists not supported."
+ *  - DrawIndexedInstanced: "Not supported" at 9_1 and 9_2 (D3D11_MESSAGE_ID_
+ *    DRAWINDEXEDINSTANCED_NOT_SUPPORTED_BELOW_9_3); DrawInstanced: "Not supported on any 9.*
+ *    feature level" (D3D11_MESSAGE_ID_DRAWINSTANCED_NOT_SUPPORTED), so instancing at 9_3 is
+ *    DrawIndexedInstanced with per-instance elements (seed 004, CreateInputLayout).
+ *  - DrawAuto, DrawInstancedIndirect, DrawIndexedInstancedIndirect, Dispatch, DispatchIndirect:
+ *    "not supported on any 9.* feature level".
+ *  - PSSetConstantBuffers / VSSetConstantBuffers: "total number of constants used by shader
+ *    cannot exceed 32" (pixel) / "255" (vertex): the sum of the constant-buffer sizes the
+ *    program declares.
+ *  - "Textures cannot repeat over one primitive more than 128 / 2048 / 8192 times" restricts
+ *    applications (D3D9 hardware may render such primitives wrongly); softd3d samples them
+ *    exactly and does not refuse them.
+ * General D3D11 rules (each method's reference page and the debug layer's errors): a primitive
+ * topology must be set (ClearState leaves it undefined); a vertex shader must be bound and
+ * write SV_Position; the input layout must supply every input the vertex shader reads (by
+ * semantic name and index); DrawIndexed needs an index buffer; bound render targets and the
+ * depth-stencil view must have one size.  What D3D11 defines as reading zero is not refused:
+ * unbound vertex-buffer slots (8.20), vertices and indices past the end of their buffers
+ * (8.19.2), unbound textures (7.18.17) and constant buffers.  An unbound sampler slot samples
+ * with the documented default sampler state (D3D11_SAMPLER_DESC: linear filtering, clamp).
+ * A NULL pixel shader is allowed (depth-only rendering: nothing is written to the targets).
+ */
+#include "d3d11/d3d11_private.h"
+
+#include <float.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "d3d11/d3d11_context.h"
+#include "d3d11/d3d11_resource.h"
+#include "d3d11/d3d11_shader.h"
+#include "d3d11/d3d11_state.h"
+#include "d3d11/limits.h"
+#include "pipeline/draw.h"
+#include "shader/tpf.h"
+#include "util/log.h"
+
+#define MSG_SIZE 512
+#define REF9 "(10Level9 context reference)"
+#define PROGRAM_CACHE 64
+#define LINK_CACHE 64
+
+static inline struct d3d11_context *impl(ID3D11DeviceContext2 *iface)
+{
+    return container_of(iface, struct d3d11_context, iface);
+}
+
+/* ---- the renderer and its caches ------------------------------------------------------------- */
+
+/* A decoded shader, keyed by its bytecode (equal bytes run the same program, so a shader
+ * object freed and another created at the same address can never be confused). */
+struct program_entry {
+    uint8_t *bytes;
+    size_t size;
+    uint64_t hash;
+    struct draw_program *prog;     /* NULL when the program could not be decoded */
+    char error[200];
+};
+
+struct link_entry {
+    const struct program_entry *vs, *ps;
+    struct draw_linkage link;
+};
+
+struct d3d11_draw_cache {
+    struct draw_context *dc;
+    struct program_entry programs[PROGRAM_CACHE];
+    unsigned nprograms;
+    struct link_entry links[LINK_CACHE];
+    unsigned nlinks;
+    /* per-draw translation scratch */
+    struct draw_desc desc;
+    struct texture_view textures[DRAW_MAX_TEXTURES];
+    struct sampler samplers[DRAW_MAX_SAMPLERS];
+};
+
+static void cache_clear(struct d3d11_draw_cache *c)
+{
+    for (unsigned i = 0; i < c->nprograms; i++) {
+        draw_program_destroy(c->programs[i].prog);
+        free(c->programs[i].bytes);
+    }
+    c->nprograms = 0;
+    c->nlinks = 0;
+}
+
+void d3d11_context_draw_cleanup(struct d3d11_context *ctx)
+{
+    struct d3d11_draw_cache *c = ctx->extra.draw;
+    if (!c)
+        return;
+    cache_clear(c);
+    draw_context_destroy(c->dc);
+    free(c);
+    ctx->extra.draw = NULL;
+}
+
+static uint64_t fnv1a(const uint8_t *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* The decoded program of a shader (an entry with prog NULL and the decoder's message when it
+ * cannot run), or NULL when out of memory. */
+static const struct program_entry *program_of(struct d3d11_draw_cache *c,
+                                              const struct d3d11_shader_code *code)
+{
+    uint64_t h = fnv1a(code->bytecode, code->size);
+    for (unsigned i = 0; i < c->nprograms; i++) {
+        const struct program_entry *e = &c->programs[i];
+        if (e->hash == h && e->size == code->size && !memcmp(e->bytes, code->bytecode, e->size))
+            return e;
+    }
+    if (c->nprograms == PROGRAM_CACHE)
+        return NULL;      /* rule_shaders makes room for both programs of a draw first */
+    struct program_entry *e = &c->programs[c->nprograms];
+    memset(e, 0, sizeof(*e));
+    if (!(e->bytes = malloc(code->size ? code->size : 1)))
+        return NULL;
+    memcpy(e->bytes, code->bytecode, code->size);
+    e->size = code->size;
+    e->hash = h;
+
+    struct ir_program ir;
+    struct tpf_error err;
+    int ret = tpf_decode_blob(code->bytecode, code->size, 0, &ir, &err);
+    if (ret == TPF_E_NOMEM) {
+        free(e->bytes);
+        return NULL;
+    }
+    if (ret) {
+        snprintf(e->error, sizeof(e->error), "%s", err.message);
+    } else {
+        ret = draw_program_create(&ir, &e->prog);
+        ir_program_free(&ir);
+        if (ret == DRAW_E_NOMEM) {
+            free(e->bytes);
+            return NULL;
+        }
+        if (ret)
+            snprintf(e->error, sizeof(e->error), "the program cannot be prepared for the VM");
+    }
+    c->nprograms++;
+    return e;
+}
+
+static const struct draw_linkage *link_of(struct d3d11_draw_cache *c,
+                                          const struct program_entry *vs,
+                                          const struct d3d11_shader_code *vs_code,
+                                          const struct program_entry *ps,
+                                          const struct d3d11_shader_code *ps_code)
+{
+    for (unsigned i = 0; i < c->nlinks; i++)
+        if (c->links[i].vs == vs && c->links[i].ps == ps)
+            return &c->links[i].link;
+    if (c->nlinks == LINK_CACHE)
+        c->nlinks = 0;
+    struct link_entry *l = &c->links[c->nlinks++];
+    l->vs = vs;
+    l->ps = ps;
+    draw_link(vs->prog, &vs_code->info.output, ps ? ps->prog : NULL,
+              ps ? &ps_code->info.input : NULL, &l->link);
+    return &l->link;
+}
+
+/* ---- validation ------------------------------------------------------------------------------ */
+
+enum draw_method { M_DRAW, M_DRAW_INDEXED, M_DRAW_INSTANCED, M_DRAW_INDEXED_INSTANCED };
+
+static const char *const method_names[] = { "Draw", "DrawIndexed", "DrawInstanced",
+                                            "DrawIndexedInstanced" };
+
+/* One call and what the rules find out along the way (filled in table order). */
+struct draw_check {
+    struct d3d11_context *ctx;
+    const struct d3d11_level_limits *lim;
+    enum draw_method method;
+    const char *name;
+    bool indexed;
+    UINT count, instances, start, start_instance;
+    INT base_vertex;
+    struct d3d11_draw_cache *cache;
+    const struct program_entry *vs, *ps;
+    struct draw_element elements[DRAW_MAX_ELEMENTS];
+    uint32_t element_count;
+    uint32_t width, height;        /* 0: no render target and no depth-stencil view */
+    char *msg;
+};
+
+static bool fail(struct draw_check *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(struct draw_check *k, const char *fmt, ...)
+{
+    int n = snprintf(k->msg, MSG_SIZE, "%s: ", k->name);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(k->msg + n, MSG_SIZE - (size_t)n, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static const char *level(const struct draw_check *k)
+{
+    return d3d11_level_name(k->ctx->device->level);
+}
+
+/* 10Level9 context reference: DrawInstanced, DrawIndexedInstanced rows. */
+static bool rule_method_level(struct draw_check *k)
+{
+    if (k->method == M_DRAW_INSTANCED)
+        return fail(k, "not supported at feature level %s (no 9_x level has it; use "
+                    "DrawIndexedInstanced at 9_3) " REF9, level(k));
+    if (k->method == M_DRAW_INDEXED_INSTANCED && k->ctx->device->level < D3D_FEATURE_LEVEL_9_3)
+        return fail(k, "not supported at feature level %s (9_3 and above) " REF9, level(k));
+    return true;
+}
+
+static bool rule_topology(struct draw_check *k)
+{
+    D3D11_PRIMITIVE_TOPOLOGY t = k->ctx->state.topology;
+    if (t < D3D11_PRIMITIVE_TOPOLOGY_POINTLIST || t > D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP)
+        return fail(k, "no primitive topology is set (IASetPrimitiveTopology)");
+    if (k->indexed && t == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST)
+        return fail(k, "indexed point lists are not supported at feature level %s " REF9,
+                    level(k));
+    return true;
+}
+
+static uint64_t primitives(D3D11_PRIMITIVE_TOPOLOGY t, uint64_t n)
+{
+    switch (t) {
+    case D3D11_PRIMITIVE_TOPOLOGY_POINTLIST: return n;
+    case D3D11_PRIMITIVE_TOPOLOGY_LINELIST: return n / 2;
+    case D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP: return n >= 2 ? n - 1 : 0;
+    case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST: return n / 3;
+    default: return n >= 3 ? n - 2 : 0;
+    }
+}
+
+/* 10Level9 context reference: "Number of primitives may not exceed ..." */
+static bool rule_primitive_count(struct draw_check *k)
+{
+    uint64_t p = primitives(k->ctx->state.topology, k->count) * (uint64_t)k->instances;
+    if (p > k->lim->max_primitive_count)
+        return fail(k, "%llu primitives exceed %u at feature level %s " REF9,
+                    (unsigned long long)p, k->lim->max_primitive_count, level(k));
+    return true;
+}
+
+static bool rule_shaders(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    if (!s->vs.code)
+        return fail(k, "no vertex shader is bound (VSSetShader)");
+    /* Room for two new programs; draws are synchronous, so nothing in flight uses the cache. */
+    if (k->cache->nprograms > PROGRAM_CACHE - 2)
+        cache_clear(k->cache);
+    if (!(k->vs = program_of(k->cache, s->vs.code)))
+        return fail(k, "out of memory");
+    if (!k->vs->prog)
+        return fail(k, "the vertex shader cannot run: %s", k->vs->error);
+    if (k->vs->prog->position_out < 0)
+        return fail(k, "the vertex shader does not write SV_Position");
+    if (s->ps.code) {
+        if (!(k->ps = program_of(k->cache, s->ps.code)))
+            return fail(k, "out of memory");
+        if (!k->ps->prog)
+            return fail(k, "the pixel shader cannot run: %s", k->ps->error);
+    }
+    return true;
+}
+
+/* 10Level9 context reference: VSSetConstantBuffers / PSSetConstantBuffers rows. */
+static bool rule_constants(struct draw_check *k)
+{
+    uint32_t vs = k->vs->prog->cb_vec4_total, ps = k->ps ? k->ps->prog->cb_vec4_total : 0;
+    if (vs > 255)
+        return fail(k, "the vertex shader uses %u constants, more than 255 at feature level %s "
+                    REF9, vs, level(k));
+    if (ps > 32)
+        return fail(k, "the pixel shader uses %u constants, more than 32 at feature level %s "
+                    REF9, ps, level(k));
+    return true;
+}
+
+/* Every input the vertex shader declares (by its input signature) from the input layout. */
+static bool rule_input_layout(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    const struct dxbc_signature *sig = &s->vs.code->info.input;
+    const struct d3d11_input_layout_info *il = s->input_layout_info;
+    k->element_count = 0;
+    for (uint32_t i = 0; i < sig->count; i++) {
+        const struct dxbc_signature_element *se = &sig->elements[i];
+        if (se->system_value != 0)         /* SV_VertexID, SV_InstanceID: generated */
+            continue;
+        const struct d3d11_input_element *found = NULL;
+        for (UINT j = 0; il && j < il->count; j++) {
+            const D3D11_INPUT_ELEMENT_DESC *e = &il->elements[j].desc;
+            if (e->SemanticIndex == se->semantic_index &&
+                !strcasecmp(e->SemanticName, se->semantic_name)) {
+                found = &il->elements[j];
+                break;
+            }
+        }
+        if (!found)
+            return fail(k, "%s: the vertex shader reads %s%u (v%u), which the input layout does "
+                        "not supply", il ? "input layout mismatch" : "no input layout is bound",
+                        se->semantic_name, se->semantic_index, se->register_index);
+        if (k->element_count == DRAW_MAX_ELEMENTS || se->register_index >= IR_MAX_INPUTS)
+            return fail(k, "the vertex shader reads too many inputs");
+        const D3D11_INPUT_ELEMENT_DESC *e = &found->desc;
+        struct draw_element *de = &k->elements[k->element_count++];
+        de->format = (core_format)e->Format;
+        de->stream = e->InputSlot;
+        de->offset = found->offset;
+        de->per_instance = e->InputSlotClass == D3D11_INPUT_PER_INSTANCE_DATA;
+        de->step_rate = e->InstanceDataStepRate;
+        de->reg = (uint8_t)se->register_index;
+        de->mask = se->mask & 0xfu;
+    }
+    return true;
+}
+
+static UINT index_bytes(const struct d3d11_context_state *s)
+{
+    return s->index_format == DXGI_FORMAT_R32_UINT ? 4 : 2;
+}
+
+/* DrawIndexed*: an index buffer, and 10Level9's "Index values cannot exceed ...". */
+static bool rule_indices(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    if (!k->indexed)
+        return true;
+    if (!s->index_buffer)
+        return fail(k, "no index buffer is bound (IASetIndexBuffer)");
+    if (s->index_format != DXGI_FORMAT_R16_UINT && s->index_format != DXGI_FORMAT_R32_UINT)
+        return fail(k, "index format %u is neither R16_UINT nor R32_UINT",
+                    (unsigned)s->index_format);
+    const uint8_t *data = s->index_buffer->core->data;
+    size_t size = s->index_buffer->width;
+    UINT n = index_bytes(s);
+    for (UINT p = 0; p < k->count; p++) {
+        uint32_t addr = s->index_offset + (k->start + p) * n;   /* 32-bit, as the IA (8.19.1) */
+        if ((uint64_t)addr + n > size)
+            continue;                                          /* reads 0 (8.19.2) */
+        uint32_t v;
+        if (n == 2) {
+            uint16_t h;
+            memcpy(&h, data + addr, 2);
+            v = h;
+        } else {
+            memcpy(&v, data + addr, 4);
+        }
+        if (v > k->lim->max_vertex_index)
+            return fail(k, "index value %u (index %u) exceeds %u at feature level %s " REF9, v,
+                        k->start + p, k->lim->max_vertex_index, level(k));
+    }
+    return true;
+}
+
+static bool view_size(const struct d3d11_view_info *info, uint32_t *w, uint32_t *h)
+{
+    if (!info || !info->resource || !info->resource->core)
+        return false;
+    *w = core_mip_size(info->resource->width, info->first_mip);
+    *h = core_mip_size(info->resource->height, info->first_mip);
+    return true;
+}
+
+/* Every bound render target and the depth-stencil view: one size (OMSetRenderTargets). */
+static bool rule_targets(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    k->width = k->height = 0;
+    for (unsigned i = 0; i <= D3D11_CTX_RT_SLOTS; i++) {
+        const struct d3d11_view_info *info = i < D3D11_CTX_RT_SLOTS ? s->rtvs[i].info :
+                                                                       s->dsv.info;
+        uint32_t w, h;
+        if (!view_size(info, &w, &h))
+            continue;
+        if (i < D3D11_CTX_RT_SLOTS && i >= OM_MAX_TARGETS)
+            return fail(k, "render target slot %u is beyond the %u softd3d renders", i,
+                        OM_MAX_TARGETS);
+        if (k->width && (w != k->width || h != k->height))
+            return fail(k, "the bound render targets and depth-stencil view differ in size "
+                        "(%ux%u and %ux%u)", k->width, k->height, w, h);
+        k->width = w;
+        k->height = h;
+    }
+    return true;
+}
+
+typedef bool (*draw_rule)(struct draw_check *k);
+
+/* In order: later rules use what earlier ones found (programs, elements). */
+static const draw_rule draw_rules[] = {
+    rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_constants,
+    rule_input_layout, rule_indices, rule_targets,
+};
+
+/* ---- translation ----------------------------------------------------------------------------- */
+
+static void translate_sampler(const D3D11_SAMPLER_DESC *sd, struct sampler_state *st)
+{
+    unsigned f = (unsigned)sd->Filter;
+    bool aniso = (f & 0x40u) != 0;       /* D3D11_FILTER_ANISOTROPIC and its variants */
+    memset(st, 0, sizeof(*st));
+    st->min_filter = aniso ? SAMPLER_FILTER_ANISOTROPIC :
+                     (f & 0x10u) ? SAMPLER_FILTER_LINEAR : SAMPLER_FILTER_POINT;
+    st->mag_filter = aniso ? SAMPLER_FILTER_ANISOTROPIC :
+                     (f & 0x04u) ? SAMPLER_FILTER_LINEAR : SAMPLER_FILTER_POINT;
+    st->mip_filter = (f & 0x01u) ? SAMPLER_MIP_LINEAR : SAMPLER_MIP_POINT;
+    st->reduction = (enum sampler_reduction)((f >> 7) & 3u);  /* standard, comparison, min, max */
+    st->max_anisotropy = sd->MaxAnisotropy;
+    st->address_u = (enum sampler_address)sd->AddressU;
+    st->address_v = (enum sampler_address)sd->AddressV;
+    st->address_w = (enum sampler_address)sd->AddressW;
+    memcpy(st->border_color, sd->BorderColor, sizeof(st->border_color));
+    st->lod_bias = sd->MipLODBias;
+    st->min_lod = sd->MinLOD;
+    st->max_lod = sd->MaxLOD;
+    st->compare = (enum sampler_compare)sd->ComparisonFunc;
+}
+
+/* The D3D11_SAMPLER_DESC defaults, which an unbound sampler slot uses. */
+static const D3D11_SAMPLER_DESC default_sampler = {
+    D3D11_FILTER_MIN_MAG_MIP_LINEAR, D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP,
+    D3D11_TEXTURE_ADDRESS_CLAMP, 0.0f, 1, D3D11_COMPARISON_NEVER, { 1.0f, 1.0f, 1.0f, 1.0f },
+    -FLT_MAX, FLT_MAX,
+};
+
+/* A shader-resource view as the sampler's texture_view; false when it cannot be sampled. */
+static bool translate_view(const struct d3d11_view_info *info, struct texture_view *t)
+{
+    const struct d3d11_resource *res = info->resource;
+    if (!res || !res->core || res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+        return false;
+    const core_resource *core = res->core;
+    memset(t, 0, sizeof(*t));
+    t->format = (core_format)info->format;
+    t->dim = res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D ? TEXTURE_DIM_3D :
+             info->cube ? TEXTURE_DIM_CUBE : TEXTURE_DIM_2D;
+    unsigned levels = info->mip_count < TEXTURE_MAX_LEVELS ? info->mip_count : TEXTURE_MAX_LEVELS;
+    uint32_t mips = core->desc.mip_levels;
+    if (info->first_mip + levels > mips || !levels)
+        return false;
+    if (t->dim == TEXTURE_DIM_CUBE && info->first_slice + 6 > core->desc.array_size)
+        return false;
+    t->levels = levels;
+    for (unsigned k = 0; k < levels; k++) {
+        uint32_t index = info->first_mip + k + info->first_slice * mips;
+        if (index >= core->subresource_count)
+            return false;
+        const core_subresource *sub = &core->sub[index];
+        struct texture_level *lv = &t->level[k];
+        lv->data = core->data + sub->offset;
+        lv->row_pitch = sub->row_pitch;
+        lv->depth_pitch = sub->depth_pitch;
+        lv->width = sub->width;
+        lv->height = sub->height;
+        lv->depth = sub->depth;
+        if (t->dim == TEXTURE_DIM_CUBE) {
+            /* faces are slices: the same mip of consecutive slices, equally far apart */
+            lv->depth = 6;
+            lv->depth_pitch = core->sub[index + mips].offset - sub->offset;
+        }
+    }
+    return texture_view_init(t);
+}
+
+static struct om_surface surface_of(const struct d3d11_view_info *info)
+{
+    struct om_surface s = { NULL, 0, 0, 0 };
+    if (!info || !info->resource || !info->resource->core)
+        return s;
+    const core_resource *core = info->resource->core;
+    uint32_t index = info->first_mip + info->first_slice * core->desc.mip_levels;
+    if (index >= core->subresource_count)
+        return s;
+    const core_subresource *sub = &core->sub[index];
+    s.data = core->data + sub->offset;
+    s.row_pitch = sub->row_pitch;
+    s.width = sub->width;
+    s.height = sub->height;
+    return s;
+}
+
+static void translate_cbs(struct d3d11_resource *const *cbs, struct vm_cbuffer *out)
+{
+    memset(out, 0, sizeof(struct vm_cbuffer) * IR_MAX_CB_SLOTS);
+    for (unsigned i = 0; i < D3D11_CTX_CB_SLOTS && i < IR_MAX_CB_SLOTS; i++) {
+        if (!cbs[i] || !cbs[i]->core)
+            continue;
+        out[i].data = (const uint32_t *)cbs[i]->core->data;   /* 16-byte aligned */
+        out[i].size = cbs[i]->width / 16;
+    }
+}
+
+static void translate_om(const struct d3d11_context_state *s, struct draw_desc *d)
+{
+    static const D3D11_DEPTH_STENCIL_DESC ds_default = {
+        TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_LESS, FALSE, 0xff, 0xff,
+        { D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
+          D3D11_COMPARISON_ALWAYS },
+        { D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
+          D3D11_COMPARISON_ALWAYS },
+    };
+    const D3D11_BLEND_DESC1 *bd = d3d11_blend_state_desc(s->blend.iface);
+    const D3D11_DEPTH_STENCIL_DESC *dd = d3d11_depth_stencil_state_desc(s->depth_stencil.iface);
+    struct om_key *key = &d->om_key;
+    if (!dd)
+        dd = &ds_default;
+    memset(key, 0, sizeof(*key));
+    memset(&d->om, 0, sizeof(d->om));
+    /* om.h: the OM's enums equal D3D11's, so the values pass by a plain cast */
+    for (unsigned i = 0; i < OM_MAX_TARGETS; i++) {
+        struct om_target_key *t = &key->rt[i];
+        const struct d3d11_view_info *info = s->rtvs[i].info;
+        if (!info)
+            continue;
+        t->format = (uint32_t)info->format;
+        t->write_mask = OM_WRITE_ALL;
+        if (bd) {
+            const D3D11_RENDER_TARGET_BLEND_DESC1 *rb = &bd->RenderTarget[i];
+            t->blend_enable = rb->BlendEnable ? 1 : 0;
+            t->src_color = (uint8_t)rb->SrcBlend;
+            t->dst_color = (uint8_t)rb->DestBlend;
+            t->op_color = (uint8_t)rb->BlendOp;
+            t->src_alpha = (uint8_t)rb->SrcBlendAlpha;
+            t->dst_alpha = (uint8_t)rb->DestBlendAlpha;
+            t->op_alpha = (uint8_t)rb->BlendOpAlpha;
+            t->write_mask = rb->RenderTargetWriteMask & OM_WRITE_ALL;
+        }
+        d->om.rt[i] = surface_of(info);
+    }
+    if (s->dsv.info) {
+        key->ds_format = (uint32_t)s->dsv.info->format;
+        key->depth_enable = dd->DepthEnable ? 1 : 0;
+        key->depth_write = dd->DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ALL ? 1 : 0;
+        key->depth_func = (uint8_t)dd->DepthFunc;
+        key->stencil_enable = dd->StencilEnable ? 1 : 0;
+        key->stencil_read_mask = dd->StencilReadMask;
+        key->stencil_write_mask = dd->StencilWriteMask;
+        const D3D11_DEPTH_STENCILOP_DESC *f[2] = { &dd->FrontFace, &dd->BackFace };
+        struct om_stencil_face *o[2] = { &key->front, &key->back };
+        for (int i = 0; i < 2; i++) {
+            o[i]->func = (uint8_t)f[i]->StencilFunc;
+            o[i]->fail_op = (uint8_t)f[i]->StencilFailOp;
+            o[i]->depth_fail_op = (uint8_t)f[i]->StencilDepthFailOp;
+            o[i]->pass_op = (uint8_t)f[i]->StencilPassOp;
+        }
+        if (!key->depth_enable)
+            key->depth_func = 0, key->depth_write = 0;
+        if (!key->stencil_enable) {
+            key->stencil_read_mask = key->stencil_write_mask = 0;
+            memset(&key->front, 0, sizeof(key->front));
+            memset(&key->back, 0, sizeof(key->back));
+        }
+        d->om.ds = surface_of(s->dsv.info);
+    }
+    memcpy(d->om.blend_factor, s->blend_factor, sizeof(d->om.blend_factor));
+    d->om.stencil_ref = s->stencil_ref;
+}
+
+static void translate(struct draw_check *k, struct draw_desc *d, const struct draw_linkage *link)
+{
+    struct d3d11_draw_cache *c = k->cache;
+    const struct d3d11_context_state *s = &k->ctx->state;
+    memset(d, 0, sizeof(*d));
+    d->topology = (enum draw_topology)s->topology;   /* 1..5 coincide (draw.h) */
+    d->count = k->count;
+    d->start = k->start;
+    d->base_vertex = k->base_vertex;
+    d->instance_count = k->instances;
+    d->start_instance = k->start_instance;
+
+    for (unsigned i = 0; i < D3D11_CTX_VB_SLOTS && i < DRAW_MAX_STREAMS; i++) {
+        const struct d3d11_vertex_buffer_binding *b = &s->vertex_buffers[i];
+        if (!b->buffer || !b->buffer->core)
+            continue;
+        d->streams[i].data = b->buffer->core->data;
+        d->streams[i].size = b->buffer->width;
+        d->streams[i].stride = b->stride;
+        d->streams[i].offset = b->offset;
+    }
+    memcpy(d->elements, k->elements, sizeof(k->elements[0]) * k->element_count);
+    d->element_count = k->element_count;
+    if (k->indexed) {
+        d->index_data = s->index_buffer->core->data;
+        d->index_size = s->index_buffer->width;
+        d->index_offset = s->index_offset;
+        d->index_bytes = (uint8_t)index_bytes(s);
+        d->strip_cut = true;   /* 8.12: always on in indexed drawing */
+    }
+
+    d->vs = k->vs->prog;
+    d->ps = k->ps ? k->ps->prog : NULL;
+    d->link = link;
+    translate_cbs(s->vs.constant_buffers, d->vs_cb);
+    translate_cbs(s->ps.constant_buffers, d->ps_cb);
+    if (d->ps) {
+        for (unsigned i = 0; i < DRAW_MAX_TEXTURES; i++) {
+            const struct d3d11_view_info *info = s->ps.srvs[i].info;
+            if ((d->ps->texture_mask & (1u << i)) && info &&
+                translate_view(info, &c->textures[i]))
+                d->textures[i] = &c->textures[i];
+        }
+        for (unsigned i = 0; i < DRAW_MAX_SAMPLERS; i++) {
+            if (!(d->ps->sampler_mask & (1u << i)))
+                continue;
+            const D3D11_SAMPLER_DESC *sd = d3d11_sampler_state_desc(s->ps.samplers[i].iface);
+            struct sampler_state st;
+            translate_sampler(sd ? sd : &default_sampler, &st);
+            if (sampler_init(&c->samplers[i], &st))
+                d->samplers[i] = &c->samplers[i];
+        }
+    }
+
+    const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
+    d->fill = rd && rd->FillMode == D3D11_FILL_WIREFRAME ? DRAW_FILL_WIREFRAME : DRAW_FILL_SOLID;
+    d->cull = !rd || rd->CullMode == D3D11_CULL_BACK ? RASTER_CULL_BACK :
+              rd->CullMode == D3D11_CULL_FRONT ? RASTER_CULL_FRONT : RASTER_CULL_NONE;
+    d->front_ccw = rd && rd->FrontCounterClockwise;
+    if (rd) {
+        d->depth_bias = rd->DepthBias;
+        d->depth_bias_clamp = rd->DepthBiasClamp;
+        d->slope_scaled_depth_bias = rd->SlopeScaledDepthBias;
+        d->scissor_enable = rd->ScissorEnable != FALSE;
+    }
+    if (s->scissor_count) {
+        const D3D11_RECT *r = &s->scissors[0];
+        /* LONG is 32-bit; a rectangle with left > right is simply empty */
+        d->scissor = (struct raster_rect){ r->left, r->top, r->right, r->bottom };
+    }
+    if (s->viewport_count) {
+        const D3D11_VIEWPORT *v = &s->viewports[0];
+        d->viewport = (struct draw_viewport){ v->TopLeftX, v->TopLeftY, v->Width, v->Height,
+                                              v->MinDepth, v->MaxDepth };
+    }   /* else the default viewport, all extents 0 (15.6): nothing is drawn */
+
+    d->width = k->width;
+    d->height = k->height;
+    translate_om(s, d);
+}
+
+/* ---- the methods ---------------------------------------------------------------------------- */
+
+static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT count,
+                        UINT instances, UINT start, INT base_vertex, UINT start_instance)
+{
+    struct d3d11_device *dev = ctx->device;
+    char msg[MSG_SIZE];
+    struct draw_check k;
+    memset(&k, 0, sizeof(k));
+    k.ctx = ctx;
+    k.lim = d3d11_level_limits(dev->level);
+    k.method = method;
+    k.name = method_names[method];
+    k.indexed = method == M_DRAW_INDEXED || method == M_DRAW_INDEXED_INSTANCED;
+    k.count = count;
+    k.instances = instances;
+    k.start = start;
+    k.base_vertex = base_vertex;
+    k.start_instance = start_instance;
+    k.msg = msg;
+    msg[0] = 0;
+    if (!k.lim) {
+        d3d11_msg(dev, "%s: feature level %s has no 10Level9 limits", k.name,
+                  d3d11_level_name(dev->level));
+        return;
+    }
+    if (!ctx->extra.draw) {
+        struct d3d11_draw_cache *c = calloc(1, sizeof(*c));
+        if (!c || !(c->dc = draw_context_create(0))) {
+            free(c);
+            d3d11_msg(dev, "%s: out of memory", k.name);
+            return;
+        }
+        ctx->extra.draw = c;
+    }
+    k.cache = ctx->extra.draw;
+    for (size_t i = 0; i < sizeof(draw_rules) / sizeof(draw_rules[0]); i++) {
+        if (!draw_rules[i](&k)) {
+            d3d11_msg(dev, "%s", msg);
+            return;
+        }
+    }
+    /* Nothing is bound to draw into, nothing to draw, or SampleMask drops the one sample: the
+     * draw has no visible effect (and at 9_x no side effect). */
+    if (!k.width || !count || !instances || !(ctx->state.sample_mask & 1u))
+        return;
+
+    const struct d3d11_shader_code *ps_code = ctx->state.ps.code;
+    const struct draw_linkage *link = link_of(k.cache, k.vs, ctx->state.vs.code, k.ps, ps_code);
+    struct draw_desc *d = &k.cache->desc;
+    translate(&k, d, link);
+    uint64_t samples = 0;
+    int ret = draw_execute(k.cache->dc, d, &samples, msg, sizeof(msg));
+    if (ret == DRAW_E_NOMEM) {
+        d3d11_msg(dev, "%s: out of memory", k.name);
+        return;
+    }
+    if (ret) {
+        d3d11_msg(dev, "%s: %s", k.name, msg);
+        return;
+    }
+    if (samples)
+        d3d11_context_add_occlusion_samples(ctx, samples);
+}
+
+static void STDMETHODCALLTYPE ctx_Draw(ID3D11DeviceContext2 *iface, UINT count, UINT start)
+{
+    draw_common(impl(iface), M_DRAW, count, 1, start, 0, 0);
+}
+
+static void STDMETHODCALLTYPE ctx_DrawIndexed(ID3D11DeviceContext2 *iface, UINT count, UINT start,
+                                              INT base_vertex)
+{
+    draw_common(impl(iface), M_DRAW_INDEXED, count, 1, start, base_vertex, 0);
+}
+
+static void STDMETHODCALLTYPE ctx_DrawInstanced(ID3D11DeviceContext2 *iface, UINT count,
+                                                UINT instances, UINT start, UINT start_instance)
+{
+    draw_common(impl(iface), M_DRAW_INSTANCED, count, instances, start, 0, start_instance);
+}
+
+static void STDMETHODCALLTYPE ctx_DrawIndexedInstanced(ID3D11DeviceContext2 *iface, UINT count,
+                                                       UINT instances, UINT start,
+                                                       INT base_vertex, UINT start_instance)
+{
+    draw_common(impl(iface), M_DRAW_INDEXED_INSTANCED, count, instances, start, base_vertex,
+                start_instance);
+}
+
+/* 10Level9 context reference: "Not supported on any 9.* feature level" (DrawAuto, Dispatch,
+ * DispatchIndirect) and "on any 9.* or 10.* feature level" (the indirect draws). */
+static void not_at_9x(ID3D11DeviceContext2 *iface, const char *method, const char *why)
+{
+    struct d3d11_context *ctx = impl(iface);
+    d3d11_msg(ctx->device, "%s: not supported at feature level %s (%s) " REF9, method,
+              d3d11_level_name(ctx->device->level), why);
+}
+
+static void STDMETHODCALLTYPE ctx_DrawAuto(ID3D11DeviceContext2 *iface)
+{
+    not_at_9x(iface, "DrawAuto", "no stream output below 10_0");
+}
+
+static void STDMETHODCALLTYPE ctx_DrawIndexedInstancedIndirect(ID3D11DeviceContext2 *iface,
+                                                               ID3D11Buffer *args, UINT offset)
+{
+    (void)args;
+    (void)offset;
+    not_at_9x(iface, "DrawIndexedInstancedIndirect", "indirect arguments need 11_0");
+}
+
+static void STDMETHODCALLTYPE ctx_DrawInstancedIndirect(ID3D11DeviceContext2 *iface,
+                                                        ID3D11Buffer *args, UINT offset)
+{
+    (void)args;
+    (void)offset;
+    not_at_9x(iface, "DrawInstancedIndirect", "indirect arguments need 11_0");
+}
+
+static void STDMETHODCALLTYPE ctx_Dispatch(ID3D11DeviceContext2 *iface, UINT x, UINT y, UINT z)
+{
+    (void)x;
+    (void)y;
+    (void)z;
+    not_at_9x(iface, "Dispatch", "no compute shaders below 10_0");
+}
+
+static void STDMETHODCALLTYPE ctx_DispatchIndirect(ID3D11DeviceContext2 *iface, ID3D11Buffer *args,
+                                                   UINT offset)
+{
+    (void)args;
+    (void)offset;
+    not_at_9x(iface, "DispatchIndirect", "no compute shaders below 10_0");
+}
+
+void d3d11_context_draw_fill_vtbl(ID3D11DeviceContext2Vtbl *v)
+{
+    v->Draw = ctx_Draw;
+    v->DrawIndexed = ctx_DrawIndexed;
+    v->DrawInstanced = ctx_DrawInstanced;
+    v->DrawIndexedInstanced = ctx_DrawIndexedInstanced;
+    v->DrawAuto = ctx_DrawAuto;
+    v->DrawIndexedInstancedIndirect = ctx_DrawIndexedInstancedIndirect;
+    v->DrawInstancedIndirect = ctx_DrawInstancedIndirect;
+    v->Dispatch = ctx_Dispatch;
+    v->DispatchIndirect = ctx_DispatchIndirect;
+}

@@ -1,0 +1,431 @@
+/* src/pipeline/draw.c — programs, linkage, the draw context and draw_execute (see draw.h).
+ *
+ * Section numbers are those of the D3D11.3 functional specification ("the spec"); the pipeline
+ * stages live in vertex.c, clip.c and pixel.c (draw_priv.h shows how a draw flows through them).
+ */
+#include "pipeline/draw_priv.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#include "util/threadpool.h"
+
+/* ---- programs -------------------------------------------------------------------------------- */
+
+int draw_program_create(const struct ir_program *ir, struct draw_program **out)
+{
+    if (!out)
+        return DRAW_E_INVALID;
+    *out = NULL;
+    if (!ir)
+        return DRAW_E_INVALID;
+    struct draw_program *p = calloc(1, sizeof(*p));
+    if (!p)
+        return DRAW_E_NOMEM;
+    int ret = vm_program_create(ir, &p->vm);
+    if (ret != VM_OK) {
+        free(p);
+        return ret == VM_E_NOMEM ? DRAW_E_NOMEM : DRAW_E_INVALID;
+    }
+    p->type = ir->type;
+    p->input_count = ir->input_count;
+    p->output_count = ir->output_count;
+    p->position_out = -1;
+    /* Several declarations may share a register (components of packed elements); ir_validate
+     * guarantees they do not overlap, and D3D requires one interpolation mode per register. */
+    for (uint32_t i = 0; i < ir->inputs.count; i++) {
+        const struct ir_io_decl *io = &ir->inputs.items[i];
+        if (io->file != IR_FILE_INPUT || io->reg >= IR_MAX_INPUTS)
+            continue;
+        p->in_mask[io->reg] |= io->mask;
+        if (io->sysval)
+            p->in_sysval[io->reg] = (uint8_t)io->sysval;
+        if (io->interpolation)
+            p->in_interp[io->reg] = io->interpolation;
+    }
+    for (uint32_t i = 0; i < ir->outputs.count; i++) {
+        const struct ir_io_decl *io = &ir->outputs.items[i];
+        if (io->file == IR_FILE_DEPTH_OUT)
+            p->writes_depth = true;
+        if (io->file != IR_FILE_OUTPUT || io->reg >= IR_MAX_OUTPUTS)
+            continue;
+        p->out_mask[io->reg] |= io->mask;
+        if (io->sysval) {
+            p->out_sysval[io->reg] = (uint8_t)io->sysval;
+            if (io->sysval == IR_SV_POSITION && p->position_out < 0)
+                p->position_out = (int)io->reg;
+        }
+    }
+    for (uint32_t i = 0; i < ir->cbuffers.count; i++)
+        p->cb_vec4_total += ir->cbuffers.items[i].size;
+    for (uint32_t i = 0; i < ir->resources.count; i++)
+        if (ir->resources.items[i].slot < 32)
+            p->texture_mask |= 1u << ir->resources.items[i].slot;
+    for (uint32_t i = 0; i < ir->samplers.count; i++)
+        if (ir->samplers.items[i].slot < 32)
+            p->sampler_mask |= 1u << ir->samplers.items[i].slot;
+    *out = p;
+    return DRAW_OK;
+}
+
+void draw_program_destroy(struct draw_program *prog)
+{
+    if (!prog)
+        return;
+    vm_program_destroy(prog->vm);
+    free(prog);
+}
+
+/* ---- linkage --------------------------------------------------------------------------------- */
+
+/* The n-th set bit of mask (0-based), or -1. */
+static int nth_component(uint8_t mask, unsigned n)
+{
+    for (int c = 0; c < 4; c++)
+        if (mask & (1u << c)) {
+            if (!n)
+                return c;
+            n--;
+        }
+    return -1;
+}
+
+static unsigned rank_in_mask(uint8_t mask, int c)
+{
+    unsigned n = 0;
+    for (int k = 0; k < c; k++)
+        n += (mask >> k) & 1u;
+    return n;
+}
+
+static int attr_slot(struct draw_linkage *l, unsigned reg)
+{
+    for (uint32_t k = 0; k < l->attr_count; k++)
+        if (l->attr_reg[k] == reg)
+            return (int)k;
+    if (l->attr_count >= IR_MAX_OUTPUTS)
+        return -1;
+    l->attr_reg[l->attr_count] = (uint8_t)reg;
+    return (int)l->attr_count++;
+}
+
+/* D3D10+ linkage (signatures): a pixel input is fed by the vertex output of the same semantic
+ * name and index, component for component — the compilers give both elements the same
+ * components (a pixel element's mask may be a subset: the components it reads).  Should the
+ * output element lack a component, the input's k-th component reads the output's k-th. */
+void draw_link(const struct draw_program *vs, const struct dxbc_signature *vs_out,
+               const struct draw_program *ps, const struct dxbc_signature *ps_in,
+               struct draw_linkage *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (!ps)
+        return;
+    for (uint32_t r = 0; r < ps->input_count && r < IR_MAX_INPUTS; r++) {
+        uint8_t mask = ps->in_mask[r];
+        if (!mask)
+            continue;
+        if (ps->in_sysval[r] == IR_SV_POSITION || ps->in_sysval[r] == IR_SV_IS_FRONT_FACE) {
+            uint8_t kind = ps->in_sysval[r] == IR_SV_POSITION ? DRAW_IN_POSITION :
+                                                                 DRAW_IN_FRONT_FACE;
+            for (int c = 0; c < 4; c++)
+                if (mask & (1u << c))
+                    out->in[r][c] = (struct draw_input_src){ kind, 0, (uint8_t)c };
+            continue;
+        }
+        if (!ps_in || !vs_out || !vs)
+            continue;
+        for (uint32_t e = 0; e < ps_in->count; e++) {
+            const struct dxbc_signature_element *pe = &ps_in->elements[e];
+            if (pe->register_index != r || pe->system_value == 9 /* D3D_NAME_IS_FRONT_FACE */)
+                continue;
+            const struct dxbc_signature_element *ve =
+                dxbc_signature_find(vs_out, pe->semantic_name, pe->semantic_index);
+            if (!ve || ve->register_index >= vs->output_count ||
+                ve->register_index >= IR_MAX_OUTPUTS)
+                continue;
+            int slot = attr_slot(out, ve->register_index);
+            if (slot < 0)
+                continue;
+            unsigned interp = ps->in_interp[r];
+            if (interp == IR_INTERP_LINEAR_NOPERSPECTIVE ||
+                interp == IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID ||
+                interp == IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE)
+                out->attr_noperspective[slot] = true;
+            for (int c = 0; c < 4; c++) {
+                if (!(pe->mask & (1u << c)))
+                    continue;
+                int vc = (ve->mask & (1u << c)) ? c :
+                         nth_component(ve->mask, rank_in_mask(pe->mask, c));
+                if (vc >= 0)
+                    out->in[r][c] = (struct draw_input_src){ DRAW_IN_ATTR, (uint8_t)slot,
+                                                             (uint8_t)vc };
+            }
+        }
+    }
+}
+
+/* ---- the context ----------------------------------------------------------------------------- */
+
+struct draw_context *draw_context_create(unsigned threads)
+{
+    struct draw_context *dc = calloc(1, sizeof(*dc));
+    if (!dc)
+        return NULL;
+    dc->pool = threadpool_create(threads);
+    if (!dc->pool) {
+        free(dc);
+        return NULL;
+    }
+    dc->nworkers = threadpool_size(dc->pool);
+    size_t bytes = sizeof(struct draw_worker) * dc->nworkers;
+    bytes = (bytes + 63) & ~(size_t)63;
+    dc->workers = aligned_alloc(64, bytes);
+    if (!dc->workers) {
+        threadpool_destroy(dc->pool);
+        free(dc);
+        return NULL;
+    }
+    memset(dc->workers, 0, bytes);
+    dc->run.dc = dc;
+    return dc;
+}
+
+void draw_context_destroy(struct draw_context *dc)
+{
+    if (!dc)
+        return;
+    raster_scene_destroy(dc->scene);
+    for (unsigned i = 0; i < dc->nworkers; i++)
+        vm_state_destroy(dc->workers[i].ps_state);
+    free(dc->workers);
+    vm_state_destroy(dc->run.vs_state);
+    free(dc->run.pool);
+    free(dc->run.prims);
+    threadpool_destroy(dc->pool);
+    free(dc);
+}
+
+unsigned draw_context_threads(const struct draw_context *dc)
+{
+    return dc ? dc->nworkers : 0;
+}
+
+/* ---- flushing -------------------------------------------------------------------------------- */
+
+void draw_reserve(struct draw_run *r, size_t verts, size_t prims)
+{
+    if (r->pool_count + verts <= r->pool_cap && r->prim_count + prims <= r->prim_cap)
+        return;
+    /* Everything binned so far reads the pool and the primitive table: rasterize it, then
+     * start both tables again, keeping the (at most two) vertices the assembler holds. */
+    draw_submit_pending(r);
+    raster_scene_flush(r->scene);
+    /* The held slots may be in any order, even equal (a deduplicated index): copy out first. */
+    uint32_t keep[2][4 * (1 + IR_MAX_OUTPUTS)];
+    for (unsigned i = 0; i < r->as.count; i++)
+        memcpy(keep[i], &r->pool[(size_t)r->as.held[i] * r->stride], sizeof(uint32_t) * r->stride);
+    for (unsigned i = 0; i < r->as.count; i++) {
+        memcpy(&r->pool[(size_t)i * r->stride], keep[i], sizeof(uint32_t) * r->stride);
+        r->as.held[i] = i;
+    }
+    r->pool_count = r->as.count;
+    r->prim_count = 0;
+}
+
+/* ---- draw_execute ---------------------------------------------------------------------------- */
+
+static int refuse(char *msg, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int refuse(char *msg, size_t size, const char *fmt, ...)
+{
+    if (msg && size) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, size, fmt, ap);
+        va_end(ap);
+    }
+    return DRAW_E_INVALID;
+}
+
+static bool grow(void **p, size_t *cap_bytes, size_t need)
+{
+    if (*cap_bytes >= need)
+        return true;
+    void *n = realloc(*p, need);
+    if (!n)
+        return false;
+    *p = n;
+    *cap_bytes = need;
+    return true;
+}
+
+/* The implicit scissor of the viewport (15.7): its extents rounded toward negative infinity,
+ * intersected with the scissor rectangle when ScissorEnable is set. */
+static struct raster_rect draw_scissor(const struct draw_desc *d)
+{
+    const struct draw_viewport *v = &d->viewport;
+    struct raster_rect r;
+    double x0 = floor(v->x), y0 = floor(v->y);
+    double x1 = floor((double)(v->x + v->width)), y1 = floor((double)(v->y + v->height));
+    r.x0 = (int32_t)fmax(fmin(x0, RASTER_MAX_SIZE), -1.0);
+    r.y0 = (int32_t)fmax(fmin(y0, RASTER_MAX_SIZE), -1.0);
+    r.x1 = (int32_t)fmax(fmin(x1, RASTER_MAX_SIZE), -1.0);
+    r.y1 = (int32_t)fmax(fmin(y1, RASTER_MAX_SIZE), -1.0);
+    if (d->scissor_enable) {
+        if (d->scissor.x0 > r.x0) r.x0 = d->scissor.x0;
+        if (d->scissor.y0 > r.y0) r.y0 = d->scissor.y0;
+        if (d->scissor.x1 < r.x1) r.x1 = d->scissor.x1;
+        if (d->scissor.y1 < r.y1) r.y1 = d->scissor.y1;
+    }
+    return r;
+}
+
+/* "r" of the depth-bias formula (15.10) for the bound depth buffer, as the output merger
+ * stores it: 1 / (2^n - 1) for n-bit UNORM depth (also without a depth buffer: 24 bits), the
+ * float rule otherwise. */
+static void depth_bias_kind(const struct om_state *om, struct raster_state *st)
+{
+    st->depth_kind = RASTER_DEPTH_UNORM;
+    st->depth_bias_r = 1.0f / 16777215.0f;
+    if (om->depth_kind == OM_DEPTH_FLOAT32 || om->depth_kind == OM_DEPTH_FLOAT24)
+        st->depth_kind = RASTER_DEPTH_FLOAT;
+    else if (om->depth_kind == OM_DEPTH_UNORM && om->depth_bits >= 1 && om->depth_bits < 32)
+        st->depth_bias_r = (float)(1.0 / (double)((1u << om->depth_bits) - 1u));
+    else if (om->depth_kind == OM_DEPTH_UNORM && om->depth_bits == 32)
+        st->depth_bias_r = (float)(1.0 / 4294967295.0);
+}
+
+int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *samples,
+                 char *msg, size_t msg_size)
+{
+    if (samples)
+        *samples = 0;
+    if (msg && msg_size)
+        msg[0] = 0;
+    if (!dc || !d)
+        return refuse(msg, msg_size, "draw: NULL argument");
+    if (!d->vs || !d->vs->vm || !d->link)
+        return refuse(msg, msg_size, "draw: no vertex program or linkage");
+    if (d->vs->position_out < 0)
+        return refuse(msg, msg_size, "draw: the vertex program does not write SV_Position");
+    if (d->topology < DRAW_POINT_LIST || d->topology > DRAW_TRIANGLE_STRIP)
+        return refuse(msg, msg_size, "draw: topology %d is not a point/line/triangle list or "
+                      "strip", (int)d->topology);
+    if (!d->width || !d->height || d->width > RASTER_MAX_SIZE || d->height > RASTER_MAX_SIZE)
+        return refuse(msg, msg_size, "draw: target size %ux%u outside 1..%u", d->width,
+                      d->height, RASTER_MAX_SIZE);
+    if (d->element_count > DRAW_MAX_ELEMENTS || d->link->attr_count > IR_MAX_OUTPUTS)
+        return refuse(msg, msg_size, "draw: too many elements or attributes");
+    if (!dc->om_valid || !om_key_equal(&dc->om_key, &d->om_key)) {
+        dc->om_valid = om_state_init(&dc->om, &d->om_key);
+        dc->om_key = d->om_key;
+        if (!dc->om_valid)
+            return refuse(msg, msg_size, "draw: the output-merger state is not usable (a "
+                          "target format that cannot be written, or an enum out of range)");
+    }
+
+    /* Nothing can reach a pixel: an empty viewport or implicit scissor (15.6, 15.7). */
+    const struct draw_viewport *v = &d->viewport;
+    struct raster_rect sc = draw_scissor(d);
+    if (!d->instance_count || !d->count || !(v->width > 0.0f) || !(v->height > 0.0f) ||
+        sc.x0 >= sc.x1 || sc.y0 >= sc.y1)
+        return DRAW_OK;
+
+    struct draw_run *r = &dc->run;
+    r->d = d;
+    r->om = &dc->om;
+    r->stride = 4 * (1 + d->link->attr_count);
+    for (uint32_t e = 0; e < d->element_count; e++)
+        r->efmt[e] = texel_format_get(d->elements[e].format);
+
+    /* Tables: the pool holds at least four windows' worth, the budget permitting more. */
+    size_t rec_bytes = sizeof(uint32_t) * r->stride;
+    size_t cap = DRAW_POOL_BYTES / rec_bytes;
+    if (cap < 4 * (size_t)DRAW_CHUNK_VERTS)
+        cap = 4 * (size_t)DRAW_CHUNK_VERTS;
+    size_t prim_cap = 4 * (size_t)DRAW_CHUNK_PRIMS;
+    if (!grow((void **)&r->pool, &dc->pool_bytes, cap * rec_bytes) ||
+        !grow((void **)&r->prims, &dc->prim_bytes, prim_cap * sizeof(struct draw_prim)))
+        return DRAW_E_NOMEM;
+    r->pool_cap = cap;
+    r->prim_cap = prim_cap;
+    r->pool_count = r->prim_count = 0;
+    r->ntris = r->nlines = r->npoints = 0;
+
+    /* Register files: the vertex program's here, the pixel program's on each worker. */
+    if (!r->vs_state || !vm_state_fits(r->vs_state, d->vs->vm)) {
+        vm_state_destroy(r->vs_state);
+        r->vs_state = NULL;
+        if (vm_state_create(d->vs->vm, &r->vs_state) != VM_OK)
+            return DRAW_E_NOMEM;
+    }
+    for (unsigned i = 0; i < dc->nworkers; i++) {
+        struct draw_worker *w = &dc->workers[i];
+        w->samples = 0;
+        if (d->ps && (!w->ps_state || !vm_state_fits(w->ps_state, d->ps->vm))) {
+            vm_state_destroy(w->ps_state);
+            w->ps_state = NULL;
+            if (vm_state_create(d->ps->vm, &w->ps_state) != VM_OK)
+                return DRAW_E_NOMEM;
+        }
+    }
+
+    /* The scene: one per target size (the thread pool is the context's). */
+    if (!dc->scene || dc->scene_w != d->width || dc->scene_h != d->height) {
+        raster_scene_destroy(dc->scene);
+        dc->scene = raster_scene_create(dc->pool, d->width, d->height);
+        dc->scene_w = d->width;
+        dc->scene_h = d->height;
+        if (!dc->scene)
+            return DRAW_E_NOMEM;
+    }
+    r->scene = dc->scene;
+
+    /* Viewport (15.6) and the guard band.  Setup accepts |x|, |y| <= RASTER_GUARD_BAND_PX;
+     * clipping keeps render-target coordinates within half of it, G, so the rounding of the
+     * divide and the viewport scale cannot push a clipped vertex out.  In normalized
+     * coordinates X = x / w:
+     *   Xrt = (X + 1) * Width / 2 + TopLeftX <= G   <=>  X <= (G - TopLeftX) * 2 / Width - 1
+     *   Yrt = (1 - Y) * Height / 2 + TopLeftY <= G <=>  Y >= 1 - (G - TopLeftY) * 2 / Height
+     * and likewise for -G; clip.c turns the bounds into planes x - gx_lo * w >= 0 ... */
+    const float g = RASTER_GUARD_BAND_PX * 0.5f;
+    r->vx = v->x;
+    r->vy = v->y;
+    r->vw = v->width;
+    r->vh = v->height;
+    r->zmin = v->min_depth;
+    r->zrange = v->max_depth - v->min_depth;
+    r->gx_lo = (-g - v->x) * 2.0f / v->width - 1.0f;
+    r->gx_hi = (g - v->x) * 2.0f / v->width - 1.0f;
+    r->gy_lo = 1.0f - (g - v->y) * 2.0f / v->height;
+    r->gy_hi = 1.0f + (g + v->y) * 2.0f / v->height;
+
+    struct raster_state st;
+    memset(&st, 0, sizeof(st));
+    st.cull = d->fill == DRAW_FILL_WIREFRAME ? RASTER_CULL_NONE : d->cull;   /* clip.c culls
+                                                                                * wireframe */
+    st.front_ccw = d->front_ccw;
+    st.scissor_enable = true;
+    st.scissor = sc;
+    st.depth_bias = d->depth_bias;
+    st.depth_bias_clamp = d->depth_bias_clamp;
+    st.slope_scaled_depth_bias = d->slope_scaled_depth_bias;
+    depth_bias_kind(&dc->om, &st);
+    raster_scene_set_draw(r->scene, &st, draw_shade, r);
+
+    for (uint32_t i = 0; i < d->instance_count; i++)
+        draw_run_instance(r, i);
+    draw_submit_pending(r);
+    raster_scene_flush(r->scene);
+
+    uint64_t total = 0;
+    for (unsigned i = 0; i < dc->nworkers; i++)
+        total += dc->workers[i].samples;
+    if (samples)
+        *samples = total;
+    r->d = NULL;
+    return DRAW_OK;
+}

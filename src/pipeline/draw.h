@@ -1,0 +1,199 @@
+/* src/pipeline/draw.h — the API-neutral draw: one call from a front-end's Draw* to pixels.
+ *
+ * READ ME FIRST
+ * -------------
+ * Both front-ends translate their bound state into a struct draw_desc (no D3D type below this
+ * line: DESIGN.md principle 4) and call draw_execute(), which runs "the pipeline, one draw" of
+ * DESIGN.md and returns when every pixel is written (the scene is flushed at the end of each
+ * draw, so Map / copies afterwards see finished results):
+ *
+ *   vertex.c  vertex fetch (texel_load per element, 32-bit addressing, out of bounds -> 0),
+ *             a post-transform cache for indexed draws (indices deduplicated within a window),
+ *             the vertex program on the VM in batches of VM_LANES vertices;
+ *   clip.c    primitive assembly (lists, strips, strip cuts, leading vertex), clipping in
+ *             homogeneous space (w > 0, near, far; the guard band only when a vertex leaves it),
+ *             perspective divide, viewport transform, wireframe edges;
+ *   raster    setup, 64x64 tile binning, coverage on the thread pool (raster.h);
+ *   pixel.c   the shade callback: attribute interpolation, SV_Position / SV_IsFrontFace, the
+ *             pixel program on 2x2-quad batches, sampling, discard, om_process (om.h).
+ *
+ *   struct draw_context *dc = draw_context_create(0);       thread pool: SOFTD3D_THREADS
+ *   struct draw_program *vs, *ps;  draw_program_create(&ir, &vs)     once per shader
+ *   struct draw_linkage link;  draw_link(vs, vs_out_sig, ps, ps_in_sig, &link)   once per pair
+ *   struct draw_desc d = {...};  draw_execute(dc, &d, &samples)       per draw
+ *
+ * Determinism: the output depends on the description only, never on the thread count (every
+ * per-draw decision — chunking, flush points, primitive order — is made on the calling thread;
+ * raster.h guarantees the per-pixel order; occlusion counts are summed per worker).
+ *
+ * Hostile input: NaN/Inf/huge positions, degenerate primitives, indices or vertices past the end
+ * of their buffers, unbound streams, textures and constant buffers never crash: they read 0
+ * (D3D11.3 functional spec 8.19.2, 8.20, 7.18.17, 5.3.4.3.2) or are discarded (15.4).
+ */
+#ifndef SOFTD3D_PIPELINE_DRAW_H
+#define SOFTD3D_PIPELINE_DRAW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/format.h"
+#include "pipeline/om.h"
+#include "pipeline/raster.h"
+#include "sample/sampler.h"
+#include "shader/dxbc.h"
+#include "shader/ir.h"
+#include "vm/vm.h"
+
+#define DRAW_MAX_STREAMS 16      /* vertex buffer slots (input slots below 11_0) */
+#define DRAW_MAX_ELEMENTS 32     /* vertex elements (v# registers) */
+#define DRAW_MAX_TEXTURES 16     /* t# slots a pixel program may sample (ps_4_0_level_9_x: 16) */
+#define DRAW_MAX_SAMPLERS 16
+
+/* Values equal D3D11_PRIMITIVE_TOPOLOGY and D3DPRIMITIVETYPE (1..5), so both front-ends cast. */
+enum draw_topology {
+    DRAW_POINT_LIST = 1,
+    DRAW_LINE_LIST = 2,
+    DRAW_LINE_STRIP = 3,
+    DRAW_TRIANGLE_LIST = 4,
+    DRAW_TRIANGLE_STRIP = 5,
+};
+
+enum draw_fill { DRAW_FILL_SOLID = 0, DRAW_FILL_WIREFRAME = 1 };
+
+enum draw_result {
+    DRAW_OK = 0,
+    DRAW_E_INVALID = -1,   /* the description breaks a rule below (message in draw_execute) */
+    DRAW_E_NOMEM = -2,
+};
+
+/* ---- programs ------------------------------------------------------------------------------- */
+
+/* A shader ready to run: the VM program plus what the draw needs of its declarations. */
+struct draw_program {
+    struct vm_program *vm;
+    uint8_t type;                            /* enum ir_shader_type */
+    uint32_t input_count, output_count;      /* v#, o# register counts */
+    uint8_t in_mask[IR_MAX_INPUTS];          /* declared components of each v# */
+    uint8_t in_sysval[IR_MAX_INPUTS];        /* enum ir_sysval (0: plain) */
+    uint8_t in_interp[IR_MAX_INPUTS];        /* pixel: enum ir_interpolation */
+    uint8_t out_mask[IR_MAX_OUTPUTS];
+    uint8_t out_sysval[IR_MAX_OUTPUTS];
+    int position_out;                        /* vertex: o# holding SV_Position, -1 if none */
+    bool writes_depth;                       /* pixel: oDepth declared */
+    uint32_t cb_vec4_total;                  /* sum of the declared constant buffer sizes */
+    uint32_t texture_mask, sampler_mask;     /* t#, s# slots declared (bit per slot < 32) */
+};
+
+/* From IR that passed ir_validate().  DRAW_OK, DRAW_E_NOMEM or DRAW_E_INVALID. */
+int draw_program_create(const struct ir_program *ir, struct draw_program **out);
+void draw_program_destroy(struct draw_program *prog);   /* NULL is fine */
+
+/* ---- linkage: what each pixel-program input reads ------------------------------------------- */
+
+enum draw_input_kind {
+    DRAW_IN_ZERO = 0,        /* nothing feeds it: reads 0 */
+    DRAW_IN_ATTR,            /* component `comp` of vertex attribute `slot` */
+    DRAW_IN_POSITION,        /* SV_Position component `comp` */
+    DRAW_IN_FRONT_FACE,      /* SV_IsFrontFace: 0xffffffff or 0 */
+};
+
+struct draw_input_src {
+    uint8_t kind, slot, comp;
+};
+
+/* The vertex carries `attr_count` VS output registers (attr_reg[]) besides the position;
+ * in[r][c] says where component c of pixel input v<r> comes from. */
+struct draw_linkage {
+    uint32_t attr_count;
+    uint8_t attr_reg[IR_MAX_OUTPUTS];
+    bool attr_noperspective[IR_MAX_OUTPUTS];   /* read by a noperspective input: clipping
+                                                * interpolates it in screen space */
+    struct draw_input_src in[IR_MAX_INPUTS][4];
+};
+
+/* Matches the pixel program's inputs to the vertex program's outputs by semantic name and
+ * index (case-insensitive, D3D10+ signature linkage), component for component; system values
+ * (position, is_front_face) come from the rasterizer.  An input without a matching output
+ * reads 0.  `ps` may be NULL (no pixel program: nothing is carried). */
+void draw_link(const struct draw_program *vs, const struct dxbc_signature *vs_out,
+               const struct draw_program *ps, const struct dxbc_signature *ps_in,
+               struct draw_linkage *out);
+
+/* ---- the draw description ------------------------------------------------------------------ */
+
+/* A vertex buffer binding.  data NULL: unbound, every element of the stream reads 0 (8.20). */
+struct draw_stream {
+    const uint8_t *data;
+    size_t size;             /* bytes of the buffer */
+    uint32_t stride, offset; /* bytes */
+};
+
+/* One vertex element: where it is fetched and which v# components it fills. */
+struct draw_element {
+    core_format format;
+    uint32_t stream;         /* < DRAW_MAX_STREAMS */
+    uint32_t offset;         /* bytes within the stream's vertex */
+    bool per_instance;
+    uint32_t step_rate;      /* per-instance: instances per step (0: never steps) */
+    uint8_t reg, mask;       /* v# register and its components (contiguous, from the lowest) */
+};
+
+struct draw_viewport {
+    float x, y, width, height, min_depth, max_depth;
+};
+
+struct draw_desc {
+    enum draw_topology topology;
+    /* what to draw: count vertices (or indices) per instance, from `start` */
+    uint32_t count, start;
+    int32_t base_vertex;                 /* indexed draws */
+    uint32_t instance_count, start_instance;
+    /* input assembler */
+    struct draw_stream streams[DRAW_MAX_STREAMS];
+    struct draw_element elements[DRAW_MAX_ELEMENTS];
+    uint32_t element_count;
+    const uint8_t *index_data;           /* NULL: not indexed */
+    size_t index_size;                   /* bytes of the index buffer */
+    uint32_t index_offset;               /* bytes */
+    uint8_t index_bytes;                 /* 2 or 4 */
+    bool strip_cut;                      /* 0xffff / 0xffffffff cut the primitive (8.12) */
+    /* programs */
+    const struct draw_program *vs, *ps;  /* ps may be NULL: nothing is shaded, depth runs */
+    const struct draw_linkage *link;
+    struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
+    const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
+    const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */
+    /* rasterizer */
+    enum draw_fill fill;
+    enum raster_cull cull;
+    bool front_ccw;
+    int32_t depth_bias;
+    float depth_bias_clamp, slope_scaled_depth_bias;
+    bool scissor_enable;
+    struct raster_rect scissor;          /* half-open pixels */
+    struct draw_viewport viewport;
+    /* output merger: the target size (every bound surface has it), key and surfaces */
+    uint32_t width, height;
+    struct om_key om_key;
+    struct om_draw om;
+};
+
+/* ---- execution ------------------------------------------------------------------------------ */
+
+struct draw_context;
+
+/* A context owns the thread pool (`threads` workers; 0: SOFTD3D_THREADS, else the CPU count),
+ * the scene and every scratch buffer.  NULL when out of memory. */
+struct draw_context *draw_context_create(unsigned threads);
+void draw_context_destroy(struct draw_context *dc);   /* NULL is fine */
+unsigned draw_context_threads(const struct draw_context *dc);
+
+/* Runs the draw to completion.  *samples (may be NULL) receives the number of samples that
+ * passed depth/stencil (what an occlusion query adds).  DRAW_E_INVALID when the description is
+ * unusable (vs NULL or without SV_Position, an om_key om_state_init refuses, a size beyond
+ * RASTER_MAX_SIZE): nothing is drawn and msg (if not NULL) says why. */
+int draw_execute(struct draw_context *dc, const struct draw_desc *desc, uint64_t *samples,
+                 char *msg, size_t msg_size);
+
+#endif

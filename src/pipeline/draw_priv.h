@@ -1,0 +1,143 @@
+/* src/pipeline/draw_priv.h — what draw.c, vertex.c, clip.c and pixel.c share (see draw.h).
+ *
+ * Data flow of one draw (all on the calling thread except draw_shade, which the raster's
+ * workers call during raster_scene_flush):
+ *
+ *   draw_execute (draw.c)
+ *     for each instance: draw_run_instance (vertex.c)
+ *       per window of DRAW_CHUNK stream positions:
+ *         draw_reserve      room in the vertex pool and the primitive table (a full pool flushes
+ *                           the scene first and keeps only the vertices the assembler holds)
+ *         indices -> slots  deduplicated (the post-transform cache), cut markers kept
+ *         vertex program   new vertices into the pool, VM_LANES at a time
+ *         draw_assemble     (clip.c) each slot in order: primitives -> clip -> viewport ->
+ *                           pending raster primitives (draw_submit_pending hands them over)
+ *     raster_scene_flush: the workers call draw_shade (pixel.c) for every 2x2-quad batch
+ *
+ * A vertex record in the pool is `stride` uint32_t: the clip-space position (x, y, z, w as
+ * float bits) then, for each attribute slot k of the linkage, the 4 components of VS output
+ * register link->attr_reg[k] (raw bits: integer attributes pass untouched).
+ */
+#ifndef SOFTD3D_PIPELINE_DRAW_PRIV_H
+#define SOFTD3D_PIPELINE_DRAW_PRIV_H
+
+#include <stdalign.h>
+#include <string.h>
+
+#include "pipeline/draw.h"
+#include "sample/texel.h"
+
+#define DRAW_CHUNK 256                 /* stream positions per vertex window */
+#define DRAW_CUT UINT32_MAX            /* a strip cut in the slot stream */
+#define DRAW_CLIP_PLANES 7             /* w > 0, near, far, 4 guard-band planes */
+#define DRAW_CLIP_MAX_VERTS (3 + DRAW_CLIP_PLANES)
+/* Vertices and primitives one window can add at most: every primitive may create two new
+ * vertices per plane it is clipped against and become a fan of DRAW_CLIP_MAX_VERTS - 2
+ * triangles (or, in wireframe, as many edges as its polygon has). */
+#define DRAW_CHUNK_VERTS (DRAW_CHUNK * (1 + 2 * DRAW_CLIP_PLANES) + 2)
+#define DRAW_CHUNK_PRIMS (DRAW_CHUNK * DRAW_CLIP_MAX_VERTS)
+#define DRAW_RASTER_BATCH 128          /* raster primitives handed to the scene at once */
+#define DRAW_POOL_BYTES ((size_t)16 << 20)   /* vertex pool budget before a flush */
+
+/* A primitive as the pixel stage sees it: three pool records (a line repeats v[0] as v[2],
+ * a point all three) and the leading vertex, which supplies constant attributes (8.14). */
+struct draw_prim {
+    uint32_t v[3];
+    uint32_t lead;
+    uint32_t flags;                    /* DRAW_PRIM_* */
+};
+#define DRAW_PRIM_FACE_SET 1u          /* wireframe edge: facing comes from the triangle */
+#define DRAW_PRIM_FRONT 2u
+
+/* Per worker thread: the pixel program's register files and the batch scratch. */
+struct draw_worker {
+    alignas(64) vm_reg inputs[IR_MAX_INPUTS];
+    vm_reg outputs[IR_MAX_OUTPUTS];
+    float color[OM_MAX_TARGETS][4][VM_LANES];
+    float z[VM_LANES];
+    struct sample_coords coords;
+    struct float4_soa texels;
+    struct vm_state *ps_state;
+    uint64_t samples;                  /* passed depth/stencil, this draw */
+};
+
+/* The primitive assembler (clip.c). */
+struct draw_assembler {
+    uint32_t held[2];
+    unsigned count;                    /* slots held */
+    unsigned parity;                   /* triangle-strip: odd triangles swap their order */
+};
+
+struct draw_context;
+
+struct draw_run {
+    struct draw_context *dc;
+    const struct draw_desc *d;
+    const struct om_state *om;
+    struct raster_scene *scene;
+    uint32_t stride;                   /* uint32_t per pool record */
+    /* viewport transform (15.6) and the guard band in normalized coordinates */
+    float vx, vy, vw, vh, zmin, zrange;
+    float gx_lo, gx_hi, gy_lo, gy_hi;
+    /* element fetch functions (texel_format_get of each element's format) */
+    const struct texel_format *efmt[DRAW_MAX_ELEMENTS];
+    /* the vertex pool and the primitive table (valid until the next scene flush) */
+    uint32_t *pool;
+    size_t pool_count, pool_cap;
+    struct draw_prim *prims;
+    size_t prim_count, prim_cap;
+    /* raster primitives not yet handed to the scene */
+    struct raster_triangle tris[DRAW_RASTER_BATCH];
+    struct raster_line lines[DRAW_RASTER_BATCH];
+    struct raster_point points[DRAW_RASTER_BATCH];
+    size_t ntris, nlines, npoints;
+    struct draw_assembler as;
+    /* the vertex program's register files (calling thread only) */
+    vm_reg vs_in[IR_MAX_INPUTS];
+    vm_reg vs_out[IR_MAX_OUTPUTS];
+    struct vm_state *vs_state;
+};
+
+struct draw_context {
+    struct threadpool *pool;
+    unsigned nworkers;
+    struct draw_worker *workers;
+    struct raster_scene *scene;
+    uint32_t scene_w, scene_h;
+    struct om_key om_key;              /* the key `om` was built from */
+    struct om_state om;
+    bool om_valid;
+    size_t pool_bytes, prim_bytes;     /* allocated sizes of run.pool, run.prims */
+    struct draw_run run;
+};
+
+static inline float draw_f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof(f));
+    return f;
+}
+
+static inline uint32_t draw_u(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof(u));
+    return u;
+}
+
+/* draw.c: make room for `verts` pool records and `prims` primitives, flushing the scene (and
+ * keeping the assembler's held vertices) when either table would overflow. */
+void draw_reserve(struct draw_run *r, size_t verts, size_t prims);
+
+/* vertex.c: every stream position of one instance, through the assembler. */
+void draw_run_instance(struct draw_run *r, uint32_t instance);
+
+/* clip.c */
+void draw_assemble_reset(struct draw_run *r);
+void draw_assemble(struct draw_run *r, uint32_t slot);    /* a pool slot, or DRAW_CUT */
+void draw_submit_pending(struct draw_run *r);
+
+/* pixel.c: the raster shade callback (ctx is the struct draw_run). */
+void draw_shade(void *ctx, const struct raster_quad_batch *batch);
+
+#endif

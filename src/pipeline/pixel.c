@@ -1,0 +1,291 @@
+/* src/pipeline/pixel.c — the pixel stage: the rasterizer's shade callback (draw_priv.h).
+ *
+ * Section numbers are the D3D11.3 functional specification's ("the spec").
+ *
+ * One call gets up to RASTER_BATCH_QUADS (= VM_LANES / 4) 2x2 quads of one primitive, on one
+ * worker thread; the worker's scratch (draw_worker) is its own, so nothing is shared but
+ * read-only data.  Lane i = 4q + p is pixel p of quad q in the order top-left, top-right,
+ * bottom-left, bottom-right — the rasterizer's, the VM's and the output merger's layout.
+ *
+ * Attribute interpolation (16.4).  The rasterizer gives, for each pixel centre, the weights of
+ * v1 and v2 (v0 gets the rest), perspective-correct (pw) and screen-linear (lw).  A component
+ * whose pixel-input register is declared
+ *   linear (also centroid / sample: one sample per pixel)   a0 + pw1 (a1 - a0) + pw2 (a2 - a0)
+ *   linear noperspective (also centroid / sample)           the same with lw1, lw2
+ *   constant                                                the leading vertex's bits (8.14)
+ * Lines have w2 = 0 (their v2 repeats v0), points w1 = w2 = 0.  Equal vertex values therefore
+ * interpolate to exactly that value.
+ *
+ * System values.  SV_Position (chapter 24, "position"): x, y the pixel centre (x + 0.5,
+ * y + 0.5) — helper pixels included — z the interpolated depth before the viewport clamp
+ * (15.6: "Z input to the Pixel Shader is not clamped"), and w the clip-space w, interpolated
+ * perspective-correctly: what D3D10+ hardware delivers — unlike GLSL's gl_FragCoord.w, it is
+ * not inverted (DirectXShaderCompiler issue 1520, SPIRV-Cross issue 1451: the translators
+ * invert it; Dawn's HLSL backend likewise, tint issue 2089).  SV_IsFrontFace (15.12):
+ * 0xffffffff for front-facing primitives, 0 for back-facing; points and lines are
+ * front-facing, wireframe edges take their triangle's facing.
+ *
+ * After the pixel program: lanes it discarded leave the coverage; oDepth, when written,
+ * replaces the interpolated depth; the depth is clamped to [MinDepth, MaxDepth] (15.6, 17.10)
+ * and om_process does depth/stencil, blending and the writes, returning the lanes that passed,
+ * which the occlusion count adds (16.12.2).  Without a pixel program only depth/stencil runs
+ * (nothing is written to the render targets: 16.9).
+ *
+ * Sampling: the VM calls draw_sample for each resource instruction; t# slots without a view
+ * read 0 in every component (7.18.17), and so do the forms 9_x programs cannot contain
+ * (gather, lod, multisample queries).  Immediate texel offsets (_aoffimmi) are not applied:
+ * level-9 programs have none, and the reference sampler takes no offsets yet.
+ */
+#include "pipeline/draw_priv.h"
+
+#include <math.h>
+
+struct interp {
+    const float *w1, *w2;
+};
+
+/* ---- sampling -------------------------------------------------------------------------------- */
+
+struct sample_ctx {
+    const struct draw_run *run;
+    struct draw_worker *w;
+};
+
+static void sample_filtered(const struct draw_desc *d, struct draw_worker *w,
+                            const struct texture_view *t, const struct vm_sample_request *req,
+                            struct vm_sample_result *res)
+{
+    const struct sampler *s = req->sampler < DRAW_MAX_SAMPLERS ? d->samplers[req->sampler] : NULL;
+    if (!s)
+        return;
+    struct sample_coords *c = &w->coords;
+    c->mask = req->mask & VM_ALL_LANES;
+    c->has_bias = req->kind == VM_TEX_SAMPLE_B;
+    c->lod_mode = req->kind == VM_TEX_SAMPLE_L ? SAMPLE_LOD_EXPLICIT :
+                  req->kind == VM_TEX_SAMPLE_C_LZ ? SAMPLE_LOD_ZERO : SAMPLE_LOD_DERIVATIVES;
+    memcpy(c->u, req->address.f[0], sizeof(c->u));
+    memcpy(c->v, req->address.f[1], sizeof(c->v));
+    memcpy(c->w, req->address.f[2], sizeof(c->w));
+    for (int k = 0; k < 3; k++) {
+        memcpy(c->ddx[k], req->ddx[k], sizeof(c->ddx[k]));
+        memcpy(c->ddy[k], req->ddy[k], sizeof(c->ddy[k]));
+    }
+    memcpy(c->lod, req->lod, sizeof(c->lod));
+    memcpy(c->bias, req->bias, sizeof(c->bias));
+    memcpy(c->ref, req->ref, sizeof(c->ref));
+    sampler_sample(s, t, c, VM_LANES, &w->texels);
+    for (int k = 0; k < 4; k++)
+        for (unsigned l = 0; l < VM_LANES; l++)
+            if (c->mask & (1u << l))
+                res->value[k][l] = draw_u(w->texels.c[k][l]);
+}
+
+/* ld (22.4.7): integer texel coordinates and mip; anything outside the view reads 0. */
+static void sample_load(const struct texture_view *t, const struct vm_sample_request *req,
+                        struct vm_sample_result *res)
+{
+    const struct texel_format *f = t->texel;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!(req->mask & (1u << l)))
+            continue;
+        int32_t x = req->address.i[0][l], y = req->address.i[1][l], z = req->address.i[2][l];
+        int32_t mip = req->address.i[3][l];
+        if (mip < 0 || (uint32_t)mip >= t->levels || x < 0 || y < 0)
+            continue;
+        const struct texture_level *lv = &t->level[mip];
+        uint32_t slice = t->dim != TEXTURE_DIM_3D ? 0u : z < 0 ? UINT32_MAX : (uint32_t)z;
+        if ((uint32_t)x >= lv->width || (uint32_t)y >= lv->height || slice >= lv->depth)
+            continue;
+        const uint8_t *data = lv->data + slice * lv->depth_pitch;
+        const uint8_t *block = data + (size_t)((uint32_t)y / f->block_h) * lv->row_pitch +
+                               (size_t)((uint32_t)x / f->block_w) * f->block_bytes;
+        uint32_t v[4];
+        if (f->integer &&
+            texel_load_int(f, block, (uint32_t)x % f->block_w, (uint32_t)y % f->block_h, v)) {
+            for (int k = 0; k < 4; k++)
+                res->value[k][l] = v[k];
+            continue;
+        }
+        float out[4];
+        f->load(f, block, (uint32_t)x % f->block_w, (uint32_t)y % f->block_h, out);
+        for (int k = 0; k < 4; k++)
+            res->value[k][l] = draw_u(out[k]);
+    }
+}
+
+/* resinfo (22.4.8): width, height, depth (3D) or 6 faces... as uints; the VM converts. */
+static void sample_info(const struct texture_view *t, const struct vm_sample_request *req,
+                        struct vm_sample_result *res)
+{
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!(req->mask & (1u << l)))
+            continue;
+        uint32_t mip = req->lod_u[l];
+        res->value[3][l] = t->levels;
+        if (mip >= t->levels)
+            continue;
+        res->value[0][l] = t->level[mip].width;
+        res->value[1][l] = t->level[mip].height;
+        res->value[2][l] = t->dim == TEXTURE_DIM_3D ? t->level[mip].depth : 0;
+    }
+}
+
+static void draw_sample(void *ctx, const struct vm_sample_request *req,
+                        struct vm_sample_result *res)
+{
+    const struct sample_ctx *sc = ctx;
+    const struct draw_desc *d = sc->run->d;
+    if (req->resource >= DRAW_MAX_TEXTURES)
+        return;
+    const struct texture_view *t = d->textures[req->resource];
+    if (!t || !t->texel)
+        return;
+    switch (req->kind) {
+    case VM_TEX_SAMPLE:
+    case VM_TEX_SAMPLE_B:
+    case VM_TEX_SAMPLE_L:
+    case VM_TEX_SAMPLE_D:
+    case VM_TEX_SAMPLE_C:
+    case VM_TEX_SAMPLE_C_LZ:
+        sample_filtered(d, sc->w, t, req, res);
+        break;
+    case VM_TEX_LD:
+        sample_load(t, req, res);
+        break;
+    case VM_TEX_RESINFO:
+        sample_info(t, req, res);
+        break;
+    default:
+        break;   /* gather, lod, multisample queries: not in 9_x programs; read 0 */
+    }
+}
+
+/* ---- shading --------------------------------------------------------------------------------- */
+
+static inline float lerp3(float a0, float a1, float a2, float w1, float w2)
+{
+    return a0 + w1 * (a1 - a0) + w2 * (a2 - a0);
+}
+
+/* Fills the pixel program's input registers for the batch's lanes (top comment). */
+static void fill_inputs(const struct draw_run *r, struct draw_worker *w,
+                        const struct raster_quad_batch *b, const struct draw_prim *pr,
+                        bool front, unsigned lanes)
+{
+    const struct draw_desc *d = r->d;
+    const struct draw_program *ps = d->ps;
+    const uint32_t *v0 = &r->pool[(size_t)pr->v[0] * r->stride];
+    const uint32_t *v1 = &r->pool[(size_t)pr->v[1] * r->stride];
+    const uint32_t *v2 = &r->pool[(size_t)pr->v[2] * r->stride];
+    const uint32_t *lead = &r->pool[(size_t)pr->lead * r->stride];
+
+    for (uint32_t reg = 0; reg < ps->input_count && reg < IR_MAX_INPUTS; reg++) {
+        uint8_t mask = ps->in_mask[reg];
+        if (!mask)
+            continue;
+        unsigned interp = ps->in_interp[reg];
+        bool flat = interp == IR_INTERP_CONSTANT;
+        bool noper = interp == IR_INTERP_LINEAR_NOPERSPECTIVE ||
+                     interp == IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID ||
+                     interp == IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE;
+        const float *w1 = noper ? b->lw1 : b->pw1, *w2 = noper ? b->lw2 : b->pw2;
+        for (unsigned c = 0; c < 4; c++) {
+            if (!(mask & (1u << c)))
+                continue;
+            uint32_t *dst = w->inputs[reg][c];
+            const struct draw_input_src *src = &d->link->in[reg][c];
+            switch (src->kind) {
+            case DRAW_IN_ATTR: {
+                size_t i = 4 + 4 * (size_t)src->slot + src->comp;
+                if (flat) {
+                    for (unsigned l = 0; l < lanes; l++)
+                        dst[l] = lead[i];
+                    break;
+                }
+                float a0 = draw_f(v0[i]), a1 = draw_f(v1[i]), a2 = draw_f(v2[i]);
+                for (unsigned l = 0; l < lanes; l++)
+                    dst[l] = draw_u(lerp3(a0, a1, a2, w1[l], w2[l]));
+                break;
+            }
+            case DRAW_IN_POSITION:
+                for (unsigned l = 0; l < lanes; l++) {
+                    unsigned q = l >> 2, p = l & 3;
+                    float f;
+                    if (src->comp == 0)
+                        f = (float)b->x[q] + (float)(p & 1) + 0.5f;
+                    else if (src->comp == 1)
+                        f = (float)b->y[q] + (float)(p >> 1) + 0.5f;
+                    else if (src->comp == 2)
+                        f = b->z[l];
+                    else
+                        f = lerp3(draw_f(v0[3]), draw_f(v1[3]), draw_f(v2[3]), b->pw1[l],
+                                  b->pw2[l]);
+                    dst[l] = draw_u(f);
+                }
+                break;
+            case DRAW_IN_FRONT_FACE:
+                for (unsigned l = 0; l < lanes; l++)
+                    dst[l] = front ? 0xffffffffu : 0u;
+                break;
+            default:
+                memset(dst, 0, sizeof(uint32_t) * lanes);
+                break;
+            }
+        }
+    }
+}
+
+void draw_shade(void *ctx, const struct raster_quad_batch *b)
+{
+    const struct draw_run *r = ctx;
+    const struct draw_desc *d = r->d;
+    struct draw_worker *w = &r->dc->workers[b->worker];
+    unsigned count = b->count < RASTER_BATCH_QUADS ? b->count : RASTER_BATCH_QUADS;
+    unsigned lanes = 4 * count;
+    uint32_t all = (1u << lanes) - 1u;
+    const struct draw_prim *pr = &r->prims[b->prim_id];
+    bool front = pr->flags & DRAW_PRIM_FACE_SET ? (pr->flags & DRAW_PRIM_FRONT) != 0 :
+                                                  (b->flags & RASTER_BATCH_FRONT_FACING) != 0;
+    uint32_t coverage = om_coverage_from_quads(b->mask, count);
+    struct om_batch ob;
+    memset(&ob, 0, sizeof(ob));
+
+    for (unsigned l = 0; l < lanes; l++)
+        w->z[l] = b->z[l];
+    if (d->ps) {
+        const struct draw_program *ps = d->ps;
+        fill_inputs(r, w, b, pr, front, lanes);
+        struct sample_ctx sc = { r, w };
+        struct vm_env env;
+        memset(&env, 0, sizeof(env));
+        env.inputs = (const vm_reg *)w->inputs;
+        env.outputs = w->outputs;
+        memcpy(env.cb, d->ps_cb, sizeof(env.cb));
+        env.sample = draw_sample;
+        env.sample_ctx = &sc;
+        coverage &= vm_run(ps->vm, w->ps_state, &env, all);
+        if (ps->writes_depth)
+            for (unsigned l = 0; l < lanes; l++)
+                w->z[l] = draw_f(env.depth[l]);
+        /* SV_Target n is o<n> (16.6); undeclared targets are left untouched (16.9.1) */
+        for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++) {
+            if (!ps->out_mask[t])
+                continue;
+            for (unsigned c = 0; c < 4; c++) {
+                for (unsigned l = 0; l < lanes; l++)
+                    w->color[t][c][l] = draw_f(w->outputs[t][c][l]);
+                ob.color[t][c] = w->color[t][c];
+            }
+        }
+    }
+    for (unsigned l = 0; l < lanes; l++)
+        w->z[l] = om_depth_clamp(w->z[l], d->viewport.min_depth, d->viewport.max_depth);
+
+    ob.count = count;
+    ob.x = b->x;
+    ob.y = b->y;
+    ob.z = w->z;
+    ob.front_facing = front;
+    uint32_t pass = om_process(r->om, &d->om, &ob, coverage);
+    w->samples += (uint64_t)__builtin_popcount(pass);
+}

@@ -1,0 +1,187 @@
+/* src/pipeline/vertex.c — vertex fetch, the post-transform cache and the vertex program.
+ *
+ * Section numbers are the D3D11.3 functional specification's ("the spec").
+ *
+ * Addressing (8.4.1, 8.6.1 pseudocode; 8.19.1: the input assembler computes in 32-bit unsigned
+ * arithmetic and wraps).  Element e of stream s for stream position p of instance i:
+ *   per-vertex data:   offset_s + stride_s * vertex + offset_e,
+ *                      vertex = StartVertexLocation + p                       (not indexed)
+ *                             = index[StartIndexLocation + p] + BaseVertexLocation  (indexed)
+ *   per-instance data: offset_s + stride_s * (StartInstanceLocation + i / rate) + offset_e,
+ *                      a step rate of 0 never steps (the pseudocode's counter starts at 0 and
+ *                      is never 1).
+ * Bounds (8.19.2): an element whose bytes are not all inside [offset_s, size) reads 0 in the
+ * components its format has and the defaults (0, 0, 0, 1) in the others (19.1.3.3); an unbound
+ * stream reads 0 in every component, defaults included (8.20).  An index read past the end of
+ * the index buffer is 0 (8.19.2).  Formats convert as the spec's data conversion rules say
+ * (8.20, via texel_load); integer formats keep their integer values (texel_load_int).
+ *
+ * VertexID (8.16) is StartVertexLocation-relative p for non-indexed draws (it "starts at 0")
+ * and the index value for indexed ones; InstanceID (8.18) is i.
+ *
+ * The post-transform cache: stream positions are processed in windows of DRAW_CHUNK.  Within a
+ * window the indices are deduplicated with a small hash table, so each distinct index runs the
+ * vertex program once per window (9.2: "invoked ... provided that there is a miss on the
+ * hardware's Vertex Shader result cache").  Non-indexed positions are all distinct.
+ */
+#include "pipeline/draw_priv.h"
+
+#define HASH_BITS 9
+#define HASH_SIZE (1u << HASH_BITS)   /* more than twice the window: probes stay short */
+_Static_assert(HASH_SIZE >= 2 * DRAW_CHUNK, "hash table too small for the window");
+
+/* Raw index at stream position `pos` (StartIndexLocation already added), 0 past the end. */
+static uint32_t read_index(const struct draw_desc *d, uint32_t pos)
+{
+    uint32_t addr = d->index_offset + pos * (uint32_t)d->index_bytes;   /* wraps (8.19.1) */
+    if ((uint64_t)addr + d->index_bytes > d->index_size)
+        return 0;
+    if (d->index_bytes == 2) {
+        uint16_t v;
+        memcpy(&v, d->index_data + addr, 2);
+        return v;
+    }
+    uint32_t v;
+    memcpy(&v, d->index_data + addr, 4);
+    return v;
+}
+
+/* Fetch element e for one lane into the input registers. */
+static void fetch_element(struct draw_run *r, uint32_t e, uint32_t vertex, uint32_t instance,
+                          unsigned lane)
+{
+    const struct draw_desc *d = r->d;
+    const struct draw_element *el = &d->elements[e];
+    const struct texel_format *f = r->efmt[e];
+    uint32_t val[4] = { 0, 0, 0, 0 };
+
+    if (el->reg >= IR_MAX_INPUTS || !el->mask)
+        return;
+    const struct draw_stream *s = el->stream < DRAW_MAX_STREAMS ? &d->streams[el->stream] : NULL;
+    if (s && s->data && f) {
+        uint32_t n = vertex;
+        if (el->per_instance)
+            n = d->start_instance + (el->step_rate ? instance / el->step_rate : 0);
+        uint32_t addr = s->offset + s->stride * n + el->offset;     /* wraps (8.19.1) */
+        size_t bytes = f->block_bytes;
+        bool inside = addr >= s->offset && (uint64_t)addr + bytes <= s->size &&
+                      f->block_w == 1 && f->block_h == 1;
+        if (inside) {
+            if (!f->integer || !texel_load_int(f, s->data + addr, 0, 0, val)) {
+                float out[4];
+                f->load(f, s->data + addr, 0, 0, out);
+                for (int c = 0; c < 4; c++)
+                    val[c] = draw_u(out[c]);
+            }
+        } else if (!(f->present & 8u)) {
+            /* 8.19.2: 0 in the format's components, the default for the missing ones */
+            val[3] = f->integer ? 1u : draw_u(1.0f);
+        }
+    }
+    /* The element's components fill the register's mask from its lowest component on. */
+    unsigned first = (unsigned)__builtin_ctz(el->mask);
+    for (unsigned c = first; c < 4; c++)
+        if (el->mask & (1u << c))
+            r->vs_in[el->reg][c][lane] = val[c - first];
+}
+
+/* Runs the vertex program on n (<= VM_LANES) vertices and writes pool records first.. */
+static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uint32_t *vertex_id,
+                           uint32_t instance, unsigned n, size_t first)
+{
+    const struct draw_desc *d = r->d;
+    const struct draw_program *vs = d->vs;
+
+    memset(r->vs_in, 0, sizeof(r->vs_in[0]) * (vs->input_count ? vs->input_count : 1));
+    for (unsigned l = 0; l < n; l++)
+        for (uint32_t e = 0; e < d->element_count; e++)
+            fetch_element(r, e, vertex[l], instance, l);
+    /* system-generated values (4.4.4): VertexID, InstanceID, in the declared component */
+    for (uint32_t reg = 0; reg < vs->input_count && reg < IR_MAX_INPUTS; reg++) {
+        unsigned sv = vs->in_sysval[reg];
+        if ((sv != IR_SV_VERTEX_ID && sv != IR_SV_INSTANCE_ID) || !vs->in_mask[reg])
+            continue;
+        unsigned c = (unsigned)__builtin_ctz(vs->in_mask[reg]);
+        for (unsigned l = 0; l < n; l++)
+            r->vs_in[reg][c][l] = sv == IR_SV_VERTEX_ID ? vertex_id[l] : instance;
+    }
+
+    struct vm_env env;
+    memset(&env, 0, sizeof(env));
+    env.inputs = (const vm_reg *)r->vs_in;
+    env.outputs = r->vs_out;
+    memcpy(env.cb, d->vs_cb, sizeof(env.cb));
+    vm_run(vs->vm, r->vs_state, &env, (1u << n) - 1u);
+
+    const struct draw_linkage *link = d->link;
+    unsigned pos = (unsigned)vs->position_out;
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t *rec = &r->pool[(first + l) * r->stride];
+        for (int c = 0; c < 4; c++)
+            rec[c] = r->vs_out[pos][c][l];
+        for (uint32_t k = 0; k < link->attr_count; k++)
+            for (int c = 0; c < 4; c++)
+                rec[4 + 4 * k + c] = r->vs_out[link->attr_reg[k]][c][l];
+    }
+}
+
+void draw_run_instance(struct draw_run *r, uint32_t instance)
+{
+    const struct draw_desc *d = r->d;
+    const bool indexed = d->index_data != NULL;
+    const uint32_t cut = d->index_bytes == 2 ? 0xffffu : 0xffffffffu;
+    uint32_t slots[DRAW_CHUNK];
+    uint32_t uniq_vertex[DRAW_CHUNK], uniq_id[DRAW_CHUNK];
+    uint32_t hash_key[HASH_SIZE], hash_slot[HASH_SIZE];
+    uint8_t hash_used[HASH_SIZE];
+
+    /* 8.13 / 8.4.1: every instance restarts the topology */
+    draw_assemble_reset(r);
+    for (uint32_t p0 = 0; p0 < d->count; p0 += DRAW_CHUNK) {
+        uint32_t n = d->count - p0 < DRAW_CHUNK ? d->count - p0 : DRAW_CHUNK;
+        draw_reserve(r, DRAW_CHUNK_VERTS, DRAW_CHUNK_PRIMS);
+        size_t base = r->pool_count;
+        unsigned m = 0;
+
+        if (indexed)
+            memset(hash_used, 0, sizeof(hash_used));
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t pos = d->start + p0 + i;                        /* wraps (8.19.1) */
+            if (!indexed) {
+                slots[i] = (uint32_t)(base + m);
+                uniq_vertex[m] = pos;
+                uniq_id[m++] = p0 + i;
+                continue;
+            }
+            uint32_t index = read_index(d, pos);
+            if (d->strip_cut && index == cut) {
+                slots[i] = DRAW_CUT;
+                continue;
+            }
+            /* Fibonacci hashing; linear probing in a table more than half empty */
+            uint32_t h = (index * 2654435769u) >> (32 - HASH_BITS);
+            for (;;) {
+                h &= HASH_SIZE - 1;
+                if (!hash_used[h]) {
+                    hash_used[h] = 1;
+                    hash_key[h] = index;
+                    hash_slot[h] = (uint32_t)(base + m);
+                    uniq_vertex[m] = index + (uint32_t)d->base_vertex;   /* wraps (8.19.1) */
+                    uniq_id[m++] = index;
+                    break;
+                }
+                if (hash_key[h] == index)
+                    break;
+                h++;
+            }
+            slots[i] = hash_slot[h];
+        }
+        for (unsigned j = 0; j < m; j += VM_LANES) {
+            unsigned k = m - j < VM_LANES ? m - j : VM_LANES;
+            shade_vertices(r, &uniq_vertex[j], &uniq_id[j], instance, k, base + j);
+        }
+        r->pool_count = base + m;
+        for (uint32_t i = 0; i < n; i++)
+            draw_assemble(r, slots[i]);
+    }
+}
