@@ -9,7 +9,7 @@
  *          for a container it is fxc's /Fc listing: header comments with the creator, buffer
  *          definitions, resource bindings, signatures and level-9 tables, the level-9 program
  *          when there is one, then the SM4 program (src/shader/tpf_dis.c).
- *   --ir   DXBC only: print the decoded, validated IR (the program the VM would run) instead.
+ *   --ir   print the decoded, validated IR (the program the VM would run) instead.
  *
  * Exit status: 0 success; 1 the bytecode is malformed (the message names the byte offset);
  * 2 bad arguments or unreadable file.
@@ -27,7 +27,7 @@ static void usage(FILE *f)
             "usage: softd3d-dis [--ir] FILE\n"
             "Disassembles D3D9 shader tokens (vs_1_1..vs_3_0, ps_1_1..ps_3_0) or a DXBC container\n"
             "(SM4/SM5) to standard output, as text that softd3d-asm assembles back into the same\n"
-            "bytes.  FILE may be - for standard input.  --ir (DXBC): print the decoded IR.\n");
+            "bytes.  FILE may be - for standard input.  --ir: print the decoded IR.\n");
 }
 
 static unsigned char *read_all(const char *path, size_t *len)
@@ -112,10 +112,17 @@ int main(int argc, char **argv)
         free(text);
         return 0;
     }
-    if (flags & SHADER_DIS_IR) {
-        fprintf(stderr, "softd3d-dis: %s: --ir: d3dbc programs have no IR decoder yet\n", path);
+    if (flags & SHADER_DIS_IR) { /* d3dbc -> IR (src/shader/d3dbc_ir.c) */
+        char msg[320];
+        int ret = shader_disassemble(data, len, &text, &text_len, flags, msg, sizeof(msg));
         free(data);
-        return 2;
+        if (ret) {
+            fprintf(stderr, "softd3d-dis: %s: %s\n", path, msg);
+            return 1;
+        }
+        fwrite(text, 1, text_len, stdout);
+        free(text);
+        return 0;
     }
     if (d3dbc_read(data, len, &prog, &err)) {
         fprintf(stderr, "softd3d-dis: %s: %s\n", path, err.message);

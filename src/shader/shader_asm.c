@@ -5,6 +5,7 @@
 #include "shader/shader_asm.h"
 
 #include "shader/d3dbc.h"
+#include "shader/d3dbc_ir.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,9 +61,24 @@ int shader_disassemble(const void *blob, size_t size, char **text, size_t *text_
     if (size >= 4 && !memcmp(blob, "DXBC", 4))
         return tpf_disassemble(blob, size, text, text_len, flags, err, err_size);
     if (flags & SHADER_DIS_IR) {
-        if (err && err_size)
-            snprintf(err, err_size, "--ir: d3dbc programs have no IR decoder yet");
-        return SHADER_ASM_E_BAD_BLOB;
+        struct ir_program ir;
+        struct d3dbc_error derr;
+        int ret = d3dbc_decode(blob, size, &ir, &derr);
+        if (ret) {
+            if (err && err_size)
+                snprintf(err, err_size, "%s", derr.message);
+            return ret == D3DBC_E_NOMEM ? SHADER_ASM_E_NOMEM : SHADER_ASM_E_BAD_BLOB;
+        }
+        *text = ir_print_to_string(&ir);
+        ir_program_free(&ir);
+        if (!*text) {
+            if (err && err_size)
+                snprintf(err, err_size, "out of memory");
+            return SHADER_ASM_E_NOMEM;
+        }
+        if (text_len)
+            *text_len = strlen(*text);
+        return 0;
     }
 
     struct d3dbc_program p;

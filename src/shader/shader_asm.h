@@ -39,8 +39,8 @@ int shader_assemble(const char *text, size_t len, void **out, size_t *out_size, 
                     size_t err_size);
 
 enum shader_dis_flags {
-    SHADER_DIS_IR = 1u << 0,       /* print the decoded IR (ir_print) instead of the listing;
-                                    * DXBC only */
+    SHADER_DIS_IR = 1u << 0,       /* print the decoded IR (ir_print) instead of the listing
+                                    * (DXBC: tpf.c, d3dbc: d3dbc_ir.c) */
 };
 
 /* Disassembles size bytes of bytecode.  On success *text is a malloc'ed NUL-terminated string
