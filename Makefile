@@ -3,8 +3,8 @@
 #   make test     install missing build packages (root) then build and run every test, twice:
 #                 optimised with gcc (build/) and with clang + AddressSanitizer +
 #                 UndefinedBehaviorSanitizer (build-asan/); ends with one summary line.
-#   make demo     run softd3d-demo
-#   make bench    run softd3d-bench
+#   make demo     run softd3d-demo: D3D11 scenes at 9_1/9_2/9_3 -> out/demo_*.png, frame times
+#   make bench    run softd3d-bench: softd3d against Mesa llvmpipe (installs libosmesa6 as root)
 #   make fuzz     build the libFuzzer targets (tests/fuzz/fuzz_*.c, clang) and run each
 #                 FUZZ_SECONDS (60) on its corpus in tests/fuzz/corpus/<name>/
 #   make install PREFIX=/usr/local
@@ -37,7 +37,21 @@ test: deps $(BUILD)/build.ninja $(ASAN_BUILD)/build.ninja
 demo: build
 	$(BUILD)/tools/softd3d-demo
 
+# The benchmark's peer is Mesa llvmpipe through libOSMesa, loaded at run time (never a build or
+# test dependency): as root, install it when missing; otherwise say how.  Without it the bench
+# reports softd3d alone.
 bench: build
+	@if command -v dpkg-query >/dev/null && ! dpkg-query -W -f='$${Status}' libosmesa6 2>/dev/null \
+	        | grep -q "install ok installed"; then \
+	    if [ "$$(id -u)" = 0 ]; then \
+	        echo "bench: installing libosmesa6 (Mesa llvmpipe, the peer)"; \
+	        DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	            libosmesa6 || echo "bench: libosmesa6 could not be installed"; \
+	    else \
+	        echo "bench: libosmesa6 is missing; run: sudo apt-get install -y libosmesa6"; \
+	    fi; \
+	fi
 	$(BUILD)/tools/softd3d-bench
 
 FUZZ_SECONDS ?= 60

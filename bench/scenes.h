@@ -1,0 +1,144 @@
+/* bench/scenes.h — the benchmark scenes, defined once and drawn by two renderers.
+ *
+ * READ ME FIRST
+ * -------------
+ * softd3d-bench draws every scene through softd3d (bench/softd3d_scenes.c, the public D3D11 API
+ * at feature level 9_3) and through Mesa llvmpipe (bench/llvmpipe.c, fixed-function OpenGL on
+ * OSMesa), in the same run, with the same vertices, texture, matrix, states and resolution — all
+ * of it built here, deterministically (a fixed-seed PRNG), so the two images can be compared
+ * pixel by pixel before any speed is reported.
+ *
+ *   struct bench_scene s;
+ *   bench_scene_build(BENCH_TEXTURED, 1920, 1080, &s);     vertices, texture, states
+ *   ... draw it with each renderer, read back RGBA8 top row first ...
+ *   struct bench_diff d;  bench_compare(a, b, w, h, &d);  d.match says whether the two agree
+ *   bench_scene_free(&s);
+ *
+ * The scenes (1920x1080, RGBA8 + D24S8; every frame starts with a colour + depth clear):
+ *   clear      the clear alone                                             work: W*H pixels
+ *   flat       8 full-screen quads, one flat colour each                   work: 8*W*H pixels
+ *   textured   8 full-screen quads, a 256x256 RGBA8 texture with its 9 mip levels, trilinear,
+ *              wrap, modulated by a per-vertex colour                       work: 8*W*H pixels
+ *   blended    as textured, with alpha blending SRC_ALPHA / INV_SRC_ALPHA   work: 8*W*H pixels
+ *   triangles  1,000,000 triangles of 8..16 pixels, a 4x4 transform, per-vertex colour, depth
+ *              test LESS with depth writes                                  work: 1e6 triangles
+ *
+ * CONVENTIONS
+ *   Positions are in pixels (x right, y down, z in [0, 1]).  `matrix` maps them to D3D clip
+ *   space (y up, z in [0, 1]); it is stored column-major (matrix[c * 4 + r]), which is both the
+ *   constant-buffer layout the vertex shaders read (cb0[c] = column c: x*c0 + y*c1 + z*c2 + c3)
+ *   and what glLoadMatrixf takes.  GL's clip-space z runs over [-1, 1]: bench_gl_matrix() folds
+ *   z' = 2z - 1 into the matrix, so both depth buffers receive the same window z.  GL's window
+ *   rows run bottom-up; llvmpipe.c flips rows on read-back, so both images are top row first.
+ *
+ * WHY THE IMAGES MATCH (the geometry is chosen so that rasterization rules cannot differ)
+ *   D3D11 fills by the top-left rule, GL leaves the tie rule to the implementation; the two
+ *   differ only for a pixel centre exactly on an edge.  So no edge passes through a centre:
+ *   - quads: corners on whole pixels, so their sides miss every centre (at +0.5); the shared
+ *     diagonal (W,0)-(0,H) holds a centre (i+0.5, j+0.5) only if H(2i+1) + W(2j+1) = 2WH,
+ *     which for 1920x1080 (divide by 8: 135(2i+1) + 240(2j+1), odd, = 64800, even) never is.
+ *   - triangles: every vertex is (a + 0.75, b + 0.625) with integer a, b — a pixel centre plus
+ *     (1/4, 1/8).  For an edge with integer step (dx, dy), the edge function at a pixel centre
+ *     is an integer plus (dx - 2dy) / 8, so it is never 0 when dx - 2dy is not a multiple of 8;
+ *     the generator keeps only triangles whose three edges satisfy that.  Both rasterizers snap
+ *     to 1/256 pixel by rounding, so the tiny float error of the matrix round trip vanishes.
+ *   - depth: each triangle is flat in z with z = k / 65536 (k in 1..65535, exact in float), so
+ *     any two depths differ by >= 256 units of D24 and every depth comparison agrees.
+ *   What remains are rounding differences of interpolation, filtering weights, LOD arithmetic,
+ *   modulation and blending: a channel or two here and there.  The tolerance is in
+ *   bench_compare().
+ */
+#ifndef SOFTD3D_BENCH_SCENES_H
+#define SOFTD3D_BENCH_SCENES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum bench_scene_id {
+    BENCH_CLEAR,
+    BENCH_FLAT,
+    BENCH_TEXTURED,
+    BENCH_BLENDED,
+    BENCH_TRIANGLES,
+    BENCH_SCENE_COUNT
+};
+
+/* 24 bytes; one layout for both renderers (D3D11 input layout / GL client arrays). */
+struct bench_vertex {
+    float pos[3];           /* pixels, pixels, [0, 1] */
+    uint8_t color[4];       /* R8G8B8A8_UNORM / GL_UNSIGNED_BYTE x 4 */
+    float uv[2];
+};
+
+/* One draw call: a triangle list of `count` vertices starting at vertex `first`. */
+struct bench_draw {
+    uint32_t first, count;
+};
+
+#define BENCH_TEX_SIZE 256
+#define BENCH_TEX_LEVELS 9   /* 256 .. 1 */
+
+struct bench_scene {
+    enum bench_scene_id id;
+    const char *name;              /* "clear", "flat", ... (file names, JSON) */
+    const char *title;             /* one line for people */
+    uint32_t width, height;
+    float clear_color[4];
+    float clear_depth;             /* 1.0 */
+    /* state */
+    bool textured;                 /* sample the texture (s0/t0) and multiply by the colour */
+    bool blend;                    /* SRC_ALPHA, INV_SRC_ALPHA for colour and alpha */
+    bool depth_test;               /* LESS, depth writes on; off: no test, no writes */
+    float matrix[16];              /* column-major, pixels -> D3D clip space */
+    /* geometry (NULL / 0 for the clear) */
+    struct bench_vertex *vertices;
+    uint32_t vertex_count;
+    struct bench_draw *draws;
+    uint32_t draw_count;
+    /* the texture: level l is (256 >> l)^2 RGBA8 texels, rows tightly packed */
+    uint8_t *tex_level[BENCH_TEX_LEVELS];
+    /* what one frame does, for the rate */
+    double work;                   /* pixels (clear, quads) or triangles */
+    const char *unit;              /* "Mpix/s" or "Mtris/s" */
+};
+
+/* 0 on success, -1 when out of memory (the scene is then empty and may be freed). */
+int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
+                      struct bench_scene *out);
+void bench_scene_free(struct bench_scene *s);
+
+/* The matrix for GL (clip z in [-1, 1]): z' = 2z - w folded in; column-major. */
+void bench_gl_matrix(const struct bench_scene *s, float out[16]);
+
+/* Image comparison: two RGBA8 images, top row first, tightly packed.
+ * THE TOLERANCE (printed by softd3d-bench, documented in tools/softd3d-bench.c):
+ *   match  <=>  at least 99.9% of pixels have every channel within 2 of the other image,
+ *               the mean absolute channel difference (over all RGBA channels) is < 0.75,
+ *               and no channel is biased: |mean signed difference| < 0.25 for each of R,G,B,A.
+ * It admits the rounding noise listed above — measured with Mesa 22.3 llvmpipe: clear and flat
+ * exact; textured mean 0.21, max 2 (llvmpipe filters RGBA8 with 8-bit weights, softd3d in float:
+ * against the exact trilinear value softd3d errs 0.25 on average, i.e. rounding only, llvmpipe
+ * 0.31); blended mean 0.42, max 3 (the filtering noise of up to 8 layers, and llvmpipe rounds
+ * the source colour to 8 bits before blending); triangles mean 0.005, max 1 — and refuses any
+ * difference of coverage, depth order, texture addressing, LOD or state: a wrong pixel shows as
+ * a large difference, a systematic one as a bias or a mean. */
+#define BENCH_TOL_CHANNEL 2
+#define BENCH_TOL_FRACTION 0.999
+#define BENCH_TOL_MEAN 0.75
+#define BENCH_TOL_BIAS 0.25
+
+struct bench_diff {
+    uint32_t max_diff;             /* largest channel difference */
+    uint64_t pixels, within;       /* pixels, and those with every channel within tolerance */
+    double mean;                   /* mean absolute channel difference */
+    double bias[4];                /* mean signed difference (a - b) of R, G, B, A */
+    double fraction_within;        /* within / pixels */
+    int first_x, first_y;          /* first pixel out of tolerance, -1 if none */
+    bool match;
+};
+
+void bench_compare(const uint8_t *a, const uint8_t *b, uint32_t width, uint32_t height,
+                   struct bench_diff *out);
+
+#endif /* SOFTD3D_BENCH_SCENES_H */

@@ -1,0 +1,368 @@
+/* bench/softd3d_scenes.c — the benchmark scenes through softd3d's public Direct3D 11 API, as an
+ * application would draw them: a device at feature level 9_3, an R8G8B8A8_UNORM render target
+ * with a D24_UNORM_S8_UINT depth buffer, the shaders of shaders.h assembled with the project's
+ * assembler, an immutable vertex buffer, and per frame: clear, draws, then an event query waited
+ * on (the frame is finished when the query signals, as for a GPU).  Read-back copies the target
+ * into a staging texture and maps it. */
+#define COBJMACROS
+#include <windows.h>
+#include <d3d11.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "renderer.h"
+#include "shaders.h"
+
+struct sd3d {
+    uint32_t width, height;
+    ID3D11Device *dev;
+    ID3D11DeviceContext *ctx;
+    ID3D11Texture2D *rt_tex, *ds_tex, *staging;
+    ID3D11RenderTargetView *rtv;
+    ID3D11DepthStencilView *dsv;
+    ID3D11Query *event;
+    ID3D11VertexShader *vs_color, *vs_tex;
+    ID3D11PixelShader *ps_color, *ps_tex;
+    ID3D11InputLayout *il_color, *il_tex;
+    ID3D11RasterizerState *raster;
+    ID3D11SamplerState *sampler;
+    /* per scene */
+    ID3D11Buffer *vb, *cb;
+    ID3D11Texture2D *tex;
+    ID3D11ShaderResourceView *srv;
+    ID3D11BlendState *blend;
+    ID3D11DepthStencilState *depth;
+};
+
+#define RELEASE(type, p)              \
+    do {                              \
+        if (p)                        \
+            type##_Release(p);        \
+        (p) = NULL;                   \
+    } while (0)
+
+static int fail(char *err, size_t n, const char *what, HRESULT hr)
+{
+    snprintf(err, n, "%s failed (hr 0x%08lx)", what, (unsigned long)hr);
+    return -1;
+}
+
+static int make_shaders(struct sd3d *b, char *err, size_t n)
+{
+    static const D3D11_INPUT_ELEMENT_DESC elements[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 12, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    const char *const text[4] = {bench_vs_color, bench_vs_tex, bench_ps_color, bench_ps_tex};
+    void *blob[4] = {0};
+    size_t size[4] = {0};
+    char asm_err[256];
+    HRESULT hr = S_OK;
+    int r = 0;
+    for (int i = 0; i < 4 && !r; i++)
+        if (bench_assemble(text[i], &blob[i], &size[i], asm_err, sizeof(asm_err))) {
+            snprintf(err, n, "shader %d does not assemble: %s", i, asm_err);
+            r = -1;
+        }
+    if (!r && FAILED(hr = ID3D11Device_CreateVertexShader(b->dev, blob[0], size[0], NULL,
+                                                          &b->vs_color)))
+        r = fail(err, n, "CreateVertexShader(bench_vs_color)", hr);
+    if (!r && FAILED(hr = ID3D11Device_CreateVertexShader(b->dev, blob[1], size[1], NULL,
+                                                          &b->vs_tex)))
+        r = fail(err, n, "CreateVertexShader(bench_vs_tex)", hr);
+    if (!r && FAILED(hr = ID3D11Device_CreatePixelShader(b->dev, blob[2], size[2], NULL,
+                                                         &b->ps_color)))
+        r = fail(err, n, "CreatePixelShader(bench_ps_color)", hr);
+    if (!r && FAILED(hr = ID3D11Device_CreatePixelShader(b->dev, blob[3], size[3], NULL,
+                                                         &b->ps_tex)))
+        r = fail(err, n, "CreatePixelShader(bench_ps_tex)", hr);
+    if (!r && FAILED(hr = ID3D11Device_CreateInputLayout(b->dev, elements, 2, blob[0], size[0],
+                                                         &b->il_color)))
+        r = fail(err, n, "CreateInputLayout(color)", hr);
+    if (!r && FAILED(hr = ID3D11Device_CreateInputLayout(b->dev, elements, 3, blob[1], size[1],
+                                                         &b->il_tex)))
+        r = fail(err, n, "CreateInputLayout(tex)", hr);
+    for (int i = 0; i < 4; i++)
+        free(blob[i]);
+    return r;
+}
+
+static void sd3d_release(void *self)
+{
+    struct sd3d *b = self;
+    RELEASE(ID3D11Buffer, b->vb);
+    RELEASE(ID3D11Buffer, b->cb);
+    RELEASE(ID3D11ShaderResourceView, b->srv);
+    RELEASE(ID3D11Texture2D, b->tex);
+    RELEASE(ID3D11BlendState, b->blend);
+    RELEASE(ID3D11DepthStencilState, b->depth);
+}
+
+static int sd3d_prepare(void *self, const struct bench_scene *s, char *err, size_t n)
+{
+    struct sd3d *b = self;
+    HRESULT hr;
+
+    D3D11_BLEND_DESC bd;
+    memset(&bd, 0, sizeof(bd));
+    bd.RenderTarget[0].BlendEnable = s->blend;
+    bd.RenderTarget[0].SrcBlend = D3D11_BLEND_SRC_ALPHA;
+    bd.RenderTarget[0].DestBlend = D3D11_BLEND_INV_SRC_ALPHA;
+    bd.RenderTarget[0].BlendOp = D3D11_BLEND_OP_ADD;
+    bd.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_SRC_ALPHA;
+    bd.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_INV_SRC_ALPHA;
+    bd.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+    bd.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    if (FAILED(hr = ID3D11Device_CreateBlendState(b->dev, &bd, &b->blend)))
+        return fail(err, n, "CreateBlendState", hr);
+
+    D3D11_DEPTH_STENCIL_DESC dd;
+    memset(&dd, 0, sizeof(dd));
+    dd.DepthEnable = s->depth_test;
+    dd.DepthWriteMask = s->depth_test ? D3D11_DEPTH_WRITE_MASK_ALL : D3D11_DEPTH_WRITE_MASK_ZERO;
+    dd.DepthFunc = D3D11_COMPARISON_LESS;
+    dd.StencilReadMask = dd.StencilWriteMask = 0xff;
+    dd.FrontFace.StencilFailOp = dd.FrontFace.StencilDepthFailOp = D3D11_STENCIL_OP_KEEP;
+    dd.FrontFace.StencilPassOp = D3D11_STENCIL_OP_KEEP;
+    dd.FrontFace.StencilFunc = D3D11_COMPARISON_ALWAYS;
+    dd.BackFace = dd.FrontFace;
+    if (FAILED(hr = ID3D11Device_CreateDepthStencilState(b->dev, &dd, &b->depth)))
+        return fail(err, n, "CreateDepthStencilState", hr);
+
+    D3D11_BUFFER_DESC cbd = {64, D3D11_USAGE_IMMUTABLE, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0};
+    D3D11_SUBRESOURCE_DATA cdata = {s->matrix, 0, 0};
+    if (FAILED(hr = ID3D11Device_CreateBuffer(b->dev, &cbd, &cdata, &b->cb)))
+        return fail(err, n, "CreateBuffer(constant)", hr);
+
+    if (s->vertex_count) {
+        D3D11_BUFFER_DESC vbd = {(UINT)(s->vertex_count * sizeof(struct bench_vertex)),
+                                 D3D11_USAGE_IMMUTABLE, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+        D3D11_SUBRESOURCE_DATA vdata = {s->vertices, 0, 0};
+        if (FAILED(hr = ID3D11Device_CreateBuffer(b->dev, &vbd, &vdata, &b->vb)))
+            return fail(err, n, "CreateBuffer(vertex)", hr);
+    }
+
+    if (s->textured) {
+        D3D11_TEXTURE2D_DESC td;
+        D3D11_SUBRESOURCE_DATA init[BENCH_TEX_LEVELS];
+        memset(&td, 0, sizeof(td));
+        td.Width = td.Height = BENCH_TEX_SIZE;
+        td.MipLevels = BENCH_TEX_LEVELS;
+        td.ArraySize = 1;
+        td.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+        td.SampleDesc.Count = 1;
+        td.Usage = D3D11_USAGE_IMMUTABLE;
+        td.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+        for (int l = 0; l < BENCH_TEX_LEVELS; l++) {
+            init[l].pSysMem = s->tex_level[l];
+            init[l].SysMemPitch = (UINT)(BENCH_TEX_SIZE >> l) * 4;
+            init[l].SysMemSlicePitch = 0;
+        }
+        if (FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &td, init, &b->tex)))
+            return fail(err, n, "CreateTexture2D(texture)", hr);
+        if (FAILED(hr = ID3D11Device_CreateShaderResourceView(b->dev, (ID3D11Resource *)b->tex,
+                                                              NULL, &b->srv)))
+            return fail(err, n, "CreateShaderResourceView", hr);
+    }
+    return 0;
+}
+
+static int wait_idle(struct sd3d *b)
+{
+    ID3D11DeviceContext_End(b->ctx, (ID3D11Asynchronous *)b->event);
+    ID3D11DeviceContext_Flush(b->ctx);
+    for (;;) {
+        BOOL done = FALSE;
+        HRESULT hr = ID3D11DeviceContext_GetData(b->ctx, (ID3D11Asynchronous *)b->event, &done,
+                                                 sizeof(done), 0);
+        if (FAILED(hr))
+            return -1;
+        if (hr == S_OK && done)
+            return 0;
+    }
+}
+
+static int sd3d_frame(void *self, const struct bench_scene *s)
+{
+    struct sd3d *b = self;
+    ID3D11DeviceContext *c = b->ctx;
+    ID3D11DeviceContext_ClearRenderTargetView(c, b->rtv, s->clear_color);
+    ID3D11DeviceContext_ClearDepthStencilView(c, b->dsv, D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL,
+                                              s->clear_depth, 0);
+    if (s->draw_count) {
+        static const float blend_factor[4] = {1, 1, 1, 1};
+        UINT stride = sizeof(struct bench_vertex), offset = 0;
+        D3D11_VIEWPORT vp = {0, 0, (FLOAT)s->width, (FLOAT)s->height, 0, 1};
+        ID3D11DeviceContext_OMSetRenderTargets(c, 1, &b->rtv, b->dsv);
+        ID3D11DeviceContext_OMSetBlendState(c, b->blend, blend_factor, 0xffffffff);
+        ID3D11DeviceContext_OMSetDepthStencilState(c, b->depth, 0);
+        ID3D11DeviceContext_RSSetState(c, b->raster);
+        ID3D11DeviceContext_RSSetViewports(c, 1, &vp);
+        ID3D11DeviceContext_IASetPrimitiveTopology(c, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        ID3D11DeviceContext_IASetInputLayout(c, s->textured ? b->il_tex : b->il_color);
+        ID3D11DeviceContext_VSSetShader(c, s->textured ? b->vs_tex : b->vs_color, NULL, 0);
+        ID3D11DeviceContext_VSSetConstantBuffers(c, 0, 1, &b->cb);
+        ID3D11DeviceContext_PSSetShader(c, s->textured ? b->ps_tex : b->ps_color, NULL, 0);
+        if (s->textured) {
+            ID3D11DeviceContext_PSSetShaderResources(c, 0, 1, &b->srv);
+            ID3D11DeviceContext_PSSetSamplers(c, 0, 1, &b->sampler);
+        }
+        for (uint32_t d = 0; d < s->draw_count; d++) {
+            /* Each draw starts at vertex 0 of its own buffer offset, so that no draw's vertex
+             * numbers pass the 9_2+ limit of 1,048,575 (seed 000 MaxVertexIndex). */
+            offset = s->draws[d].first * stride;
+            ID3D11DeviceContext_IASetVertexBuffers(c, 0, 1, &b->vb, &stride, &offset);
+            ID3D11DeviceContext_Draw(c, s->draws[d].count, 0);
+        }
+    }
+    return wait_idle(b);
+}
+
+static int sd3d_read(void *self, uint8_t *rgba)
+{
+    struct sd3d *b = self;
+    D3D11_MAPPED_SUBRESOURCE m;
+    ID3D11DeviceContext_CopyResource(b->ctx, (ID3D11Resource *)b->staging,
+                                     (ID3D11Resource *)b->rt_tex);
+    if (FAILED(ID3D11DeviceContext_Map(b->ctx, (ID3D11Resource *)b->staging, 0, D3D11_MAP_READ, 0,
+                                       &m)))
+        return -1;
+    for (uint32_t y = 0; y < b->height; y++)
+        memcpy(rgba + (size_t)y * b->width * 4, (const uint8_t *)m.pData + (size_t)y * m.RowPitch,
+               (size_t)b->width * 4);
+    ID3D11DeviceContext_Unmap(b->ctx, (ID3D11Resource *)b->staging, 0);
+    return 0;
+}
+
+static void sd3d_destroy(void *self)
+{
+    struct sd3d *b = self;
+    if (!b)
+        return;
+    sd3d_release(b);
+    if (b->ctx)
+        ID3D11DeviceContext_ClearState(b->ctx);
+    RELEASE(ID3D11SamplerState, b->sampler);
+    RELEASE(ID3D11RasterizerState, b->raster);
+    RELEASE(ID3D11InputLayout, b->il_color);
+    RELEASE(ID3D11InputLayout, b->il_tex);
+    RELEASE(ID3D11VertexShader, b->vs_color);
+    RELEASE(ID3D11VertexShader, b->vs_tex);
+    RELEASE(ID3D11PixelShader, b->ps_color);
+    RELEASE(ID3D11PixelShader, b->ps_tex);
+    RELEASE(ID3D11Query, b->event);
+    RELEASE(ID3D11RenderTargetView, b->rtv);
+    RELEASE(ID3D11DepthStencilView, b->dsv);
+    RELEASE(ID3D11Texture2D, b->rt_tex);
+    RELEASE(ID3D11Texture2D, b->ds_tex);
+    RELEASE(ID3D11Texture2D, b->staging);
+    RELEASE(ID3D11DeviceContext, b->ctx);
+    RELEASE(ID3D11Device, b->dev);
+    free(b);
+}
+
+int softd3d_renderer_create(uint32_t width, uint32_t height, struct bench_renderer *out,
+                            char *err, size_t n)
+{
+    static const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_9_3;
+    struct sd3d *b = calloc(1, sizeof(*b));
+    HRESULT hr;
+    memset(out, 0, sizeof(*out));
+    if (!b) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    b->width = width;
+    b->height = height;
+    if (FAILED(hr = D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &level, 1,
+                                      D3D11_SDK_VERSION, &b->dev, NULL, &b->ctx))) {
+        fail(err, n, "D3D11CreateDevice(9_3)", hr);
+        goto failed;
+    }
+
+    D3D11_TEXTURE2D_DESC td;
+    memset(&td, 0, sizeof(td));
+    td.Width = width;
+    td.Height = height;
+    td.MipLevels = 1;
+    td.ArraySize = 1;
+    td.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    td.SampleDesc.Count = 1;
+    td.Usage = D3D11_USAGE_DEFAULT;
+    td.BindFlags = D3D11_BIND_RENDER_TARGET;
+    if (FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &td, NULL, &b->rt_tex))) {
+        fail(err, n, "CreateTexture2D(render target)", hr);
+        goto failed;
+    }
+    td.Usage = D3D11_USAGE_STAGING;
+    td.BindFlags = 0;
+    td.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    if (FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &td, NULL, &b->staging))) {
+        fail(err, n, "CreateTexture2D(staging)", hr);
+        goto failed;
+    }
+    td.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
+    td.Usage = D3D11_USAGE_DEFAULT;
+    td.BindFlags = D3D11_BIND_DEPTH_STENCIL;
+    td.CPUAccessFlags = 0;
+    if (FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &td, NULL, &b->ds_tex))) {
+        fail(err, n, "CreateTexture2D(depth)", hr);
+        goto failed;
+    }
+    if (FAILED(hr = ID3D11Device_CreateRenderTargetView(b->dev, (ID3D11Resource *)b->rt_tex,
+                                                        NULL, &b->rtv))) {
+        fail(err, n, "CreateRenderTargetView", hr);
+        goto failed;
+    }
+    if (FAILED(hr = ID3D11Device_CreateDepthStencilView(b->dev, (ID3D11Resource *)b->ds_tex,
+                                                        NULL, &b->dsv))) {
+        fail(err, n, "CreateDepthStencilView", hr);
+        goto failed;
+    }
+    D3D11_QUERY_DESC qd = {D3D11_QUERY_EVENT, 0};
+    if (FAILED(hr = ID3D11Device_CreateQuery(b->dev, &qd, &b->event))) {
+        fail(err, n, "CreateQuery(EVENT)", hr);
+        goto failed;
+    }
+    D3D11_RASTERIZER_DESC rd;
+    memset(&rd, 0, sizeof(rd));
+    rd.FillMode = D3D11_FILL_SOLID;
+    rd.CullMode = D3D11_CULL_NONE;   /* as GL's default: both windings drawn */
+    rd.DepthClipEnable = TRUE;
+    if (FAILED(hr = ID3D11Device_CreateRasterizerState(b->dev, &rd, &b->raster))) {
+        fail(err, n, "CreateRasterizerState", hr);
+        goto failed;
+    }
+    D3D11_SAMPLER_DESC sd;
+    memset(&sd, 0, sizeof(sd));
+    sd.Filter = D3D11_FILTER_MIN_MAG_MIP_LINEAR;
+    sd.AddressU = sd.AddressV = sd.AddressW = D3D11_TEXTURE_ADDRESS_WRAP;
+    sd.MaxAnisotropy = 1;
+    sd.ComparisonFunc = D3D11_COMPARISON_NEVER;
+    sd.MinLOD = 0;
+    sd.MaxLOD = 3.402823466e+38f;
+    if (FAILED(hr = ID3D11Device_CreateSamplerState(b->dev, &sd, &b->sampler))) {
+        fail(err, n, "CreateSamplerState", hr);
+        goto failed;
+    }
+    if (make_shaders(b, err, n))
+        goto failed;
+
+    out->name = "softd3d";
+    snprintf(out->description, sizeof(out->description),
+             "softd3d D3D11 at feature level 9_3");
+    out->self = b;
+    out->prepare = sd3d_prepare;
+    out->frame = sd3d_frame;
+    out->read = sd3d_read;
+    out->release = sd3d_release;
+    out->destroy = sd3d_destroy;
+    return 0;
+
+failed:
+    sd3d_destroy(b);
+    return -1;
+}
