@@ -14,6 +14,7 @@
 #endif
 
 #include "pipeline/om.h"
+#include "pipeline/om_priv.h"
 
 #include <math.h>
 #include <string.h>
@@ -172,6 +173,7 @@ static bool init_rt(struct om_target_state *ts, const struct om_target_key *k)
     }
     if (!(t->present & k->write_mask))
         ts->kind = OM_RT_NONE;   /* nothing to write: the target is skipped entirely */
+    om_fast_init_target(ts);
     return true;
 }
 
@@ -192,6 +194,7 @@ bool om_state_init(struct om_state *st, const struct om_key *key)
     st->stencil_test = key->stencil_enable && st->stencil_bits;
     st->stencil_write =
         st->stencil_test && (key->stencil_write_mask & ((1u << st->stencil_bits) - 1u));
+    om_fast_init_depth(st);
     for (int i = 0; i < OM_MAX_TARGETS; i++) {
         if (!init_rt(&st->rt[i], &key->rt[i]))
             return false;
@@ -200,16 +203,23 @@ bool om_state_init(struct om_state *st, const struct om_key *key)
     return true;
 }
 
-/* Lanes of the batch inside `s` (all of them when s is not bound). */
+/* Lanes of the batch inside `s` (all of them when s is not bound).  A quad whose bottom-right
+ * pixel is inside is inside whole (x, y are unsigned): the common case costs one test. */
 static uint32_t surface_mask(const struct om_surface *s, const struct om_batch *b)
 {
     uint32_t count = b->count < OM_MAX_QUADS ? b->count : OM_MAX_QUADS, m = 0;
+    if (!s->data)
+        return count >= 8 ? 0xffffffffu : (1u << (4 * count)) - 1u;
     for (uint32_t q = 0; q < count; q++) {
-        for (uint32_t p = 0; p < 4; p++) {
-            uint32_t x = (uint32_t)b->x[q] + (p & 1), y = (uint32_t)b->y[q] + (p >> 1);
-            if (!s->data || (x < s->width && y < s->height))
-                m |= 1u << (4 * q + p);
+        uint32_t x = b->x[q], y = b->y[q], qm = 0;
+        if (x + 1 < s->width && y + 1 < s->height) {
+            qm = 0xf;
+        } else {
+            for (uint32_t p = 0; p < 4; p++)
+                if (x + (p & 1) < s->width && y + (p >> 1) < s->height)
+                    qm |= 1u << p;
         }
+        m |= qm << (4 * q);
     }
     return m;
 }
@@ -235,9 +245,10 @@ uint32_t om_process(const struct om_state *state, const struct om_draw *draw,
     uint32_t mask = coverage & lanes & om_valid_mask(draw, batch);
     if (!mask)
         return 0;
-    uint32_t pass = om_depth_stencil(state, draw, batch, mask);
+    /* mask lies inside the lanes and every bound surface: the callees need not re-check */
+    uint32_t pass = om_depth_stencil_premasked(state, draw, batch, mask);
     if (pass && state->any_color)
-        om_color(state, draw, batch, pass);
+        om_color_premasked(state, draw, batch, pass);
     return pass;
 }
 
@@ -249,54 +260,6 @@ uint32_t om_coverage_from_quads(const uint8_t *quad_mask, uint32_t count)
     for (uint32_t q = 0; q < count; q++)
         m |= (uint32_t)(quad_mask[q] & 15u) << (4 * q);
     return m;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-static float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
-/* Spec 3.1.3.2: NaN operands are ignored (both NaN: a NaN); equal values (only +0 / -0 can
- * differ in bits) resolve by sign: min takes -0, max takes +0 -- the IEEE 754R choice the spec
- * recommends, made independent of the operand order. */
-float om_fmin(float a, float b)
-{
-    if (a != a)
-        return b;
-    if (b != b)
-        return a;
-    if (a < b)
-        return a;
-    if (b < a)
-        return b;
-    return bitsf(fbits(a) | fbits(b));
-}
-
-float om_fmax(float a, float b)
-{
-    if (a != a)
-        return b;
-    if (b != b)
-        return a;
-    if (a > b)
-        return a;
-    if (b > a)
-        return b;
-    return bitsf(fbits(a) & fbits(b));
-}
-
-float om_depth_clamp(float z, float min_depth, float max_depth)
-{
-    return om_fmin(max_depth, om_fmax(min_depth, z));
 }
 
 core_format om_format_srgb_twin(core_format f)

@@ -79,6 +79,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/format.h"
 
@@ -201,6 +202,13 @@ struct om_target_state {
     bool full_write;           /* the write mask covers every present channel */
     float lo[4], hi[4];        /* clamp range of each channel entering the blender (NORM) */
     uint8_t write_bits[16];    /* bits of the pixel's bytes that the write mask lets through */
+    /* Fast path (om_fast.c), chosen by om_state_init: a 4 x 8-bit UNORM/sRGB target written
+     * whole (full_write).  Same results as the reference path, bit for bit. */
+    bool fast;
+    bool fast_srgb;            /* r, g, b sRGB-encoded */
+    uint8_t fast_shift[4];     /* bit of r, g, b, a in the 32-bit pixel */
+    uint32_t fast_keep;        /* bits kept on write (X8) */
+    uint32_t fast_alpha_one;   /* no alpha channel: 1 (alpha reads 1.0), else 0 */
 };
 
 struct om_state {
@@ -213,6 +221,9 @@ struct om_state {
     /* colour */
     struct om_target_state rt[OM_MAX_TARGETS];
     bool any_color;            /* some target has something to write */
+    /* Fast path (om_fast.c): an UNORM depth of up to 24 bits at bit 0 of a 2- or 4-byte pixel,
+     * tested without stencil (D16, D24S8, D24X8 with stencil off). */
+    bool fast_depth;
 };
 
 /* Validates the key and derives the state.  False (state unusable) when a bound format is not
@@ -268,6 +279,14 @@ uint32_t om_depth_stencil(const struct om_state *state, const struct om_draw *dr
 void om_color(const struct om_state *state, const struct om_draw *draw,
               const struct om_batch *batch, uint32_t mask);
 
+/* The plain-C references of the two above (om_depth.c, om_blend.c).  om_depth_stencil and
+ * om_color take the fast paths of om_fast.c where the state allows (state->fast_depth,
+ * rt[].fast) and these otherwise; both give the same bits (tests/test_fastpath.c). */
+uint32_t om_depth_stencil_ref(const struct om_state *state, const struct om_draw *draw,
+                              const struct om_batch *batch, uint32_t mask);
+void om_color_ref(const struct om_state *state, const struct om_draw *draw,
+                  const struct om_batch *batch, uint32_t mask);
+
 /* The late path: coverage & om_valid_mask -> om_depth_stencil -> om_color.  Returns the lanes
  * that passed (what an occlusion query counts, spec 16.12.2). */
 uint32_t om_process(const struct om_state *state, const struct om_draw *draw,
@@ -278,17 +297,61 @@ uint32_t om_process(const struct om_state *state, const struct om_draw *draw,
 /* Per-quad 4-bit masks (raster_quad_batch.mask) -> one lane mask. */
 uint32_t om_coverage_from_quads(const uint8_t *quad_mask, uint32_t count);
 
-/* Spec 17.10: min(max_depth, max(min_depth, z)) with the 3.1.3.2 min/max rules (a NaN operand
- * yields the other one): NaN -> min_depth. */
-float om_depth_clamp(float z, float min_depth, float max_depth);
 
 /* The _SRGB twin of a UNORM colour format (R8G8B8A8, B8G8R8A8, B8G8R8X8), itself for an
  * _SRGB format, 0 when there is none.  For D3D9's SRGBWRITEENABLE. */
 core_format om_format_srgb_twin(core_format f);
 
 /* min / max of spec 3.1.3.2 (blend ops MIN/MAX follow the shader instructions, 17.1): a NaN
- * operand yields the other one; min(-0, +0) = -0, max(-0, +0) = +0. */
-float om_fmin(float a, float b);
-float om_fmax(float a, float b);
+ * operand yields the other one; min(-0, +0) = -0, max(-0, +0) = +0.  Equal values (only +0 / -0
+ * can differ in bits) resolve by sign: min takes -0, max takes +0 -- the IEEE 754R choice the
+ * spec recommends, made independent of the operand order.  Inline: the pixel stage calls them
+ * per pixel. */
+static inline uint32_t om_fbits_(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+static inline float om_bitsf_(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+static inline float om_fmin(float a, float b)
+{
+    if (a != a)
+        return b;
+    if (b != b)
+        return a;
+    if (a < b)
+        return a;
+    if (b < a)
+        return b;
+    return om_bitsf_(om_fbits_(a) | om_fbits_(b));
+}
+
+static inline float om_fmax(float a, float b)
+{
+    if (a != a)
+        return b;
+    if (b != b)
+        return a;
+    if (a > b)
+        return a;
+    if (b > a)
+        return b;
+    return om_bitsf_(om_fbits_(a) & om_fbits_(b));
+}
+
+/* Spec 17.10: min(max_depth, max(min_depth, z)) with the 3.1.3.2 min/max rules (a NaN operand
+ * yields the other one): NaN -> min_depth. */
+static inline float om_depth_clamp(float z, float min_depth, float max_depth)
+{
+    return om_fmin(max_depth, om_fmax(min_depth, z));
+}
 
 #endif

@@ -34,13 +34,14 @@
 #endif
 
 #include "pipeline/om.h"
+#include "pipeline/om_priv.h"
 
 #include <math.h>
 #include <string.h>
 
 #include "sample/texel.h"
 
-#define LANES (4 * OM_MAX_QUADS)
+#define LANES OM_LANES
 
 /* The factor `f` for channel c (3 = alpha) of every lane. */
 static void blend_factor(unsigned f, int c, float (*s)[LANES], float (*d)[LANES],
@@ -151,11 +152,38 @@ static void write_texel(const struct om_target_state *ts, uint8_t *p, const floa
         p[b] = (uint8_t)((p[b] & ~ts->write_bits[b]) | (tmp[b] & ts->write_bits[b]));
 }
 
-static void color_target(const struct om_state *st, int t, const struct om_draw *draw,
-                         const struct om_batch *batch, uint32_t mask, unsigned n)
+void om_blend_values(const struct om_state *st, int t, const struct om_draw *draw,
+                     const float *const in[4], float (*dst)[OM_LANES], float (*out)[OM_LANES],
+                     unsigned n)
 {
     const struct om_target_state *ts = &st->rt[t];
     const struct om_target_key *k = &st->key.rt[t];
+    float src[4][OM_LANES], bf[4];
+    memcpy(bf, draw->blend_factor, sizeof bf);
+    if (ts->kind == OM_RT_NORM) {
+        for (int c = 0; c < 4; c++) {
+            float lo = ts->lo[c], hi = ts->hi[c];
+            if (om_clamp_fast_ok(lo, hi))
+                for (unsigned i = 0; i < n; i++)
+                    src[c][i] = om_clamp_fast(in[c][i], lo, hi);
+            else
+                for (unsigned i = 0; i < n; i++)
+                    src[c][i] = om_fmin(om_fmax(in[c][i], lo), hi);
+            bf[c] = om_fmin(om_fmax(bf[c], lo), hi);
+        }
+    } else {
+        for (int c = 0; c < 4; c++)
+            memcpy(src[c], in[c], sizeof(float) * n);
+    }
+    for (int c = 0; c < 3; c++)
+        blend_channel(k->op_color, k->src_color, k->dst_color, c, src, dst, bf, out[c], n);
+    blend_channel(k->op_alpha, k->src_alpha, k->dst_alpha, 3, src, dst, bf, out[3], n);
+}
+
+void om_color_target_ref(const struct om_state *st, int t, const struct om_draw *draw,
+                         const struct om_batch *batch, uint32_t mask, unsigned n)
+{
+    const struct om_target_state *ts = &st->rt[t];
     const struct om_surface *surf = &draw->rt[t];
     static const float zeros[LANES];
 
@@ -180,7 +208,7 @@ static void color_target(const struct om_state *st, int t, const struct om_draw 
 
     float out[4][LANES];
     if (ts->blend) {
-        float dst[4][LANES], bf[4];
+        float dst[4][LANES];
         for (unsigned i = 0; i < n; i++) {
             float v[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
             if (mask >> i & 1)
@@ -188,18 +216,8 @@ static void color_target(const struct om_state *st, int t, const struct om_draw 
             for (int c = 0; c < 4; c++)
                 dst[c][i] = v[c];
         }
-        memcpy(bf, draw->blend_factor, sizeof bf);
-        if (ts->kind == OM_RT_NORM) {
-            for (int c = 0; c < 4; c++) {
-                float lo = ts->lo[c], hi = ts->hi[c];
-                for (unsigned i = 0; i < n; i++)
-                    src[c][i] = om_fmin(om_fmax(src[c][i], lo), hi);
-                bf[c] = om_fmin(om_fmax(bf[c], lo), hi);
-            }
-        }
-        for (int c = 0; c < 3; c++)
-            blend_channel(k->op_color, k->src_color, k->dst_color, c, src, dst, bf, out[c], n);
-        blend_channel(k->op_alpha, k->src_alpha, k->dst_alpha, 3, src, dst, bf, out[3], n);
+        const float *const in[4] = { src[0], src[1], src[2], src[3] };
+        om_blend_values(st, t, draw, in, dst, out, n);
     } else {
         memcpy(out, src, sizeof out);
     }
@@ -212,8 +230,8 @@ static void color_target(const struct om_state *st, int t, const struct om_draw 
     }
 }
 
-void om_color(const struct om_state *st, const struct om_draw *draw,
-              const struct om_batch *batch, uint32_t mask)
+void om_color_ref(const struct om_state *st, const struct om_draw *draw,
+                  const struct om_batch *batch, uint32_t mask)
 {
     uint32_t count = batch->count < OM_MAX_QUADS ? batch->count : OM_MAX_QUADS;
     unsigned n = 4 * count;
@@ -223,6 +241,6 @@ void om_color(const struct om_state *st, const struct om_draw *draw,
             continue;
         uint32_t m = mask & om_surface_mask(&draw->rt[t], batch);
         if (m)
-            color_target(st, t, draw, batch, m, n);
+            om_color_target_ref(st, t, draw, batch, m, n);
     }
 }

@@ -93,8 +93,8 @@ static uint32_t stencil_op(unsigned op, uint32_t s, uint32_t ref, uint32_t max)
     }
 }
 
-uint32_t om_depth_stencil(const struct om_state *st, const struct om_draw *draw,
-                          const struct om_batch *batch, uint32_t mask)
+uint32_t om_depth_stencil_ref(const struct om_state *st, const struct om_draw *draw,
+                              const struct om_batch *batch, uint32_t mask)
 {
     const struct om_surface *ds = &draw->ds;
     /* No surface, or neither test applies: everything passes (17.9, 17.11, 17.12). */

@@ -40,6 +40,10 @@
 
 #include <math.h>
 
+_Static_assert(SAMPLER_LANES == VM_LANES && sizeof(((struct float4_soa *)0)->c) ==
+                   sizeof(((struct vm_sample_result *)0)->value),
+               "sampler results and VM answers share one layout");
+
 struct interp {
     const float *w1, *w2;
 };
@@ -66,18 +70,39 @@ static void sample_filtered(const struct draw_desc *d, struct draw_worker *w,
     memcpy(c->u, req->address.f[0], sizeof(c->u));
     memcpy(c->v, req->address.f[1], sizeof(c->v));
     memcpy(c->w, req->address.f[2], sizeof(c->w));
-    for (int k = 0; k < 3; k++) {
-        memcpy(c->ddx[k], req->ddx[k], sizeof(c->ddx[k]));
-        memcpy(c->ddy[k], req->ddy[k], sizeof(c->ddy[k]));
+    /* what the sampler reads in this mode (sampler.h): derivatives for implicit LOD and
+     * sample_d, lod[] for sample_l, bias[] for sample_b, ref[] for comparisons; the rest is
+     * zeroed, so no stale value of an earlier batch is ever seen */
+    if (c->lod_mode == SAMPLE_LOD_DERIVATIVES) {
+        for (int k = 0; k < 3; k++) {
+            memcpy(c->ddx[k], req->ddx[k], sizeof(c->ddx[k]));
+            memcpy(c->ddy[k], req->ddy[k], sizeof(c->ddy[k]));
+        }
+    } else {
+        memset(c->ddx, 0, sizeof(c->ddx));
+        memset(c->ddy, 0, sizeof(c->ddy));
     }
-    memcpy(c->lod, req->lod, sizeof(c->lod));
-    memcpy(c->bias, req->bias, sizeof(c->bias));
-    memcpy(c->ref, req->ref, sizeof(c->ref));
+    if (c->lod_mode == SAMPLE_LOD_EXPLICIT)
+        memcpy(c->lod, req->lod, sizeof(c->lod));
+    else
+        memset(c->lod, 0, sizeof(c->lod));
+    if (c->has_bias)
+        memcpy(c->bias, req->bias, sizeof(c->bias));
+    else
+        memset(c->bias, 0, sizeof(c->bias));
+    if (req->kind == VM_TEX_SAMPLE_C || req->kind == VM_TEX_SAMPLE_C_LZ)
+        memcpy(c->ref, req->ref, sizeof(c->ref));
+    else
+        memset(c->ref, 0, sizeof(c->ref));
     sampler_sample(s, t, c, VM_LANES, &w->texels);
-    for (int k = 0; k < 4; k++)
-        for (unsigned l = 0; l < VM_LANES; l++)
-            if (c->mask & (1u << l))
-                res->value[k][l] = draw_u(w->texels.c[k][l]);
+    if (c->mask == VM_ALL_LANES) {
+        memcpy(res->value, w->texels.c, sizeof(res->value));   /* float bits, as draw_u */
+    } else {
+        for (int k = 0; k < 4; k++)
+            for (unsigned l = 0; l < VM_LANES; l++)
+                if (c->mask & (1u << l))
+                    res->value[k][l] = draw_u(w->texels.c[k][l]);
+    }
 }
 
 /* ld (22.4.7): integer texel coordinates and mip; anything outside the view reads 0. */
@@ -248,38 +273,50 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
                                                   (b->flags & RASTER_BATCH_FRONT_FACING) != 0;
     uint32_t coverage = om_coverage_from_quads(b->mask, count);
     struct om_batch ob;
-    memset(&ob, 0, sizeof(ob));
+    const float *zsrc = b->z;
+    /* (pointer by pointer: a memset of this small array compiles to a slow "rep stos") */
+    for (unsigned t = 0; t < OM_MAX_TARGETS; t++)
+        for (unsigned c = 0; c < 4; c++)
+            ob.color[t][c] = NULL;
 
-    for (unsigned l = 0; l < lanes; l++)
-        w->z[l] = b->z[l];
     if (d->ps) {
         const struct draw_program *ps = d->ps;
         fill_inputs(r, w, b, pr, front, lanes);
         struct sample_ctx sc = { r, w };
+        /* Every field the VM reads is set (no memset of the whole environment: it is large,
+         * and depth/coverage are outputs vm_run clears itself). */
         struct vm_env env;
-        memset(&env, 0, sizeof(env));
         env.inputs = (const vm_reg *)w->inputs;
         env.outputs = w->outputs;
+        memset(env.input_coverage, 0, sizeof(env.input_coverage));
         memcpy(env.cb, d->ps_cb, sizeof(env.cb));
         env.sample = draw_sample;
         env.sample_ctx = &sc;
+        env.max_iterations = 0;
         coverage &= vm_run(ps->vm, w->ps_state, &env, all);
-        if (ps->writes_depth)
+        if (ps->writes_depth) {
+            float zs[VM_LANES];
             for (unsigned l = 0; l < lanes; l++)
-                w->z[l] = draw_f(env.depth[l]);
-        /* SV_Target n is o<n> (16.6); undeclared targets are left untouched (16.9.1) */
+                zs[l] = draw_f(env.depth[l]);
+            for (unsigned l = 0; l < lanes; l++)
+                w->z[l] = om_depth_clamp(zs[l], d->viewport.min_depth, d->viewport.max_depth);
+            zsrc = NULL;
+        }
+        /* SV_Target n is o<n> (16.6); undeclared targets are left untouched (16.9.1).  vm_run
+         * defines every lane of its outputs, so whole registers are copied (a fixed size
+         * copies with vector moves; the OM reads only the batch's lanes). */
         for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++) {
             if (!ps->out_mask[t])
                 continue;
-            for (unsigned c = 0; c < 4; c++) {
-                for (unsigned l = 0; l < lanes; l++)
-                    w->color[t][c][l] = draw_f(w->outputs[t][c][l]);
+            _Static_assert(sizeof(w->color[t]) == sizeof(w->outputs[t]), "colour = register");
+            memcpy(w->color[t], w->outputs[t], sizeof(w->color[t]));   /* float bits */
+            for (unsigned c = 0; c < 4; c++)
                 ob.color[t][c] = w->color[t][c];
-            }
         }
     }
-    for (unsigned l = 0; l < lanes; l++)
-        w->z[l] = om_depth_clamp(w->z[l], d->viewport.min_depth, d->viewport.max_depth);
+    if (zsrc)
+        for (unsigned l = 0; l < lanes; l++)
+            w->z[l] = om_depth_clamp(zsrc[l], d->viewport.min_depth, d->viewport.max_depth);
 
     ob.count = count;
     ob.x = b->x;

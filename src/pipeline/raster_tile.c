@@ -182,8 +182,11 @@ void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool who
     if (rect_empty(r))
         return;
     emit_init(&em, t->draw, t->id, t->flags | (whole ? RASTER_BATCH_WHOLE_TILE : 0), worker);
-    for (int32_t y16 = ty; y16 < ty + RASTER_TILE_SIZE; y16 += 16) {
-        for (int32_t x16 = tx; x16 < tx + RASTER_TILE_SIZE; x16 += 16) {
+    /* Only the 16x16 blocks (and below, 4x4 blocks) that meet r: the others would be skipped
+     * as empty anyway, in the same row-major order, so this changes no output. */
+    int32_t bx0 = tx + ((r.x0 - tx) & ~15), by0 = ty + ((r.y0 - ty) & ~15);
+    for (int32_t y16 = by0; y16 < r.y1; y16 += 16) {
+        for (int32_t x16 = bx0; x16 < r.x1; x16 += 16) {
             struct raster_rect b16 = { x16, y16, x16 + 16, y16 + 16 };
             struct raster_rect r16 = rect_and(b16, r);
             if (rect_empty(r16))
@@ -191,8 +194,9 @@ void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool who
             enum raster_cover c16 = whole ? RASTER_COVER_FULL : raster_classify_rect(t, r16);
             if (c16 == RASTER_COVER_NONE)
                 continue;
-            for (int32_t y4 = y16; y4 < y16 + 16; y4 += 4) {
-                for (int32_t x4 = x16; x4 < x16 + 16; x4 += 4) {
+            int32_t cx0 = x16 + ((r16.x0 - x16) & ~3), cy0 = y16 + ((r16.y0 - y16) & ~3);
+            for (int32_t y4 = cy0; y4 < r16.y1; y4 += 4) {
+                for (int32_t x4 = cx0; x4 < r16.x1; x4 += 4) {
                     struct raster_rect b4 = { x4, y4, x4 + 4, y4 + 4 };
                     struct raster_rect r4 = rect_and(b4, r16);
                     unsigned mask;

@@ -67,7 +67,9 @@ static void fetch_element(struct draw_run *r, uint32_t e, uint32_t vertex, uint3
         bool inside = addr >= s->offset && (uint64_t)addr + bytes <= s->size &&
                       f->block_w == 1 && f->block_h == 1;
         if (inside) {
-            if (!f->integer || !texel_load_int(f, s->data + addr, 0, 0, val)) {
+            if (texel_load_fast_bits(f, s->data + addr, val)) {
+                /* the common formats: the same bits as below, without the generic decode */
+            } else if (!f->integer || !texel_load_int(f, s->data + addr, 0, 0, val)) {
                 float out[4];
                 f->load(f, s->data + addr, 0, 0, out);
                 for (int c = 0; c < 4; c++)
@@ -106,11 +108,15 @@ static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uin
             r->vs_in[reg][c][l] = sv == IR_SV_VERTEX_ID ? vertex_id[l] : instance;
     }
 
+    /* every field the VM reads (depth/coverage are outputs vm_run clears itself) */
     struct vm_env env;
-    memset(&env, 0, sizeof(env));
     env.inputs = (const vm_reg *)r->vs_in;
     env.outputs = r->vs_out;
+    memset(env.input_coverage, 0, sizeof(env.input_coverage));
     memcpy(env.cb, d->vs_cb, sizeof(env.cb));
+    env.sample = NULL;
+    env.sample_ctx = NULL;
+    env.max_iterations = 0;
     vm_run(vs->vm, r->vs_state, &env, (1u << n) - 1u);
 
     const struct draw_linkage *link = d->link;

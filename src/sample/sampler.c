@@ -58,6 +58,7 @@
 #endif
 
 #include "sample/sampler.h"
+#include "sample/sampler_priv.h"
 
 #include <math.h>
 #include <string.h>
@@ -71,41 +72,6 @@ struct sampler_lane {
 };
 
 /* ---- arithmetic helpers ---- */
-
-/* log2 in double without libm's log: x = m 2^e with m in [sqrt(1/2), sqrt(2)), and
- * ln m = 2 atanh(s) = 2 (s + s^3/3 + s^5/5 + ...) with s = (m - 1)/(m + 1), |s| < 0.172; eight
- * terms leave an error below 0.172^17 / 17 ~ 1e-14.  m = 1 gives exactly e. */
-static double log2_d(double x)
-{
-    if (x != x || x < 0.0)
-        return NAN;
-    if (x == 0.0)
-        return -INFINITY;
-    if (isinf(x))
-        return INFINITY;
-    int e;
-    double m = frexp(x, &e);
-    if (m < 0.70710678118654752440) {
-        m *= 2.0;
-        e--;
-    }
-    double s = (m - 1.0) / (m + 1.0), s2 = s * s, p = 1.0 / 15.0;
-    for (int k = 13; k >= 1; k -= 2)
-        p = p * s2 + 1.0 / k;
-    return (double)e + 2.0 * s * p * 1.4426950408889634074;
-}
-
-/* Spec 3.2.4.1 float -> fixed point i.f, with round to nearest even (the reference diagram):
- * NaN -> 0, saturation at FixedMin/FixedMax.  v * 2^f is exact in double. */
-static int64_t to_fixed(double v, int ibits, int fbits)
-{
-    double scale = ldexp(1.0, fbits);
-    double lo = -ldexp(1.0, ibits - 1) * scale, hi = ldexp(1.0, ibits - 1) * scale - 1.0;
-    if (v != v)
-        return 0;
-    double r = rint(v * scale);
-    return (int64_t)(r < lo ? lo : r > hi ? hi : r);
-}
 
 static float lerp(float a, float b, float w)
 {
@@ -171,7 +137,7 @@ static int64_t texel_fixed(float u, enum sampler_address mode, uint32_t n, bool 
     float scaled = reduce(u, mode) * (float)n;
     if (linear)
         scaled -= 0.5f;
-    return to_fixed((double)scaled, 24, 8);
+    return sampler_to_fixed((double)scaled, 24, 8);
 }
 
 /* ---- texel fetch ---- */
@@ -309,11 +275,6 @@ static bool cube_texel(unsigned face, int i, int j, int n, unsigned *of, int *oi
     return true;
 }
 
-static int clamp_int(int64_t v, int lo, int hi)
-{
-    return v < lo ? lo : v > hi ? hi : (int)v;
-}
-
 /* ---- filters ---- */
 
 static unsigned view_dims(const struct texture_view *t)
@@ -341,8 +302,10 @@ static void filter_point(const struct sampler_lane *L, unsigned level, const flo
         /* Point sampling stays on the selected face: u = 1 exactly (texel n) is its last
          * column. */
         int n = (int)size[0];
-        int i = clamp_int(to_fixed((double)(coord[0] * (float)n), 24, 8) >> 8, 0, n - 1);
-        int j = clamp_int(to_fixed((double)(coord[1] * (float)n), 24, 8) >> 8, 0, n - 1);
+        int i = sampler_clamp_int(sampler_to_fixed((double)(coord[0] * (float)n), 24, 8) >> 8,
+                                  0, n - 1);
+        int j = sampler_clamp_int(sampler_to_fixed((double)(coord[1] * (float)n), 24, 8) >> 8,
+                                  0, n - 1);
         fetch(L, lv, (uint32_t)i, (uint32_t)j, L->face, out);
         return;
     }
@@ -384,9 +347,9 @@ static void filter_linear_cube(const struct sampler_lane *L, const struct textur
                                const float coord[3], float out[4])
 {
     int n = (int)lv->width;
-    int64_t fu = to_fixed((double)(coord[0] * (float)n - 0.5f), 24, 8);
-    int64_t fv = to_fixed((double)(coord[1] * (float)n - 0.5f), 24, 8);
-    int i0 = clamp_int(fu >> 8, -1, n), j0 = clamp_int(fv >> 8, -1, n);
+    int64_t fu = sampler_to_fixed((double)(coord[0] * (float)n - 0.5f), 24, 8);
+    int64_t fv = sampler_to_fixed((double)(coord[1] * (float)n - 0.5f), 24, 8);
+    int i0 = sampler_clamp_int(fu >> 8, -1, n), j0 = sampler_clamp_int(fv >> 8, -1, n);
     float wu = (float)(fu & 255) / 256.0f, wv = (float)(fv & 255) / 256.0f;
     float tex[4][4], weight[4] = { (1.0f - wu) * (1.0f - wv), wu * (1.0f - wv),
                                    (1.0f - wu) * wv, wu * wv };
@@ -595,7 +558,7 @@ static void lane_setup(const struct sampler *s, const struct texture_view *t,
         bool major_x = sqx > sqy;
         double sqmajor = major_x ? sqx : sqy, lmajor = sqrt(sqmajor);
         if (!(lmajor > 0.0) || isinf(lmajor)) {
-            lod = log2_d(lmajor);   /* no footprint (or NaN/Inf): isotropic */
+            lod = sampler_log2_d(lmajor);   /* no footprint (or NaN/Inf): isotropic */
         } else {
             double ratio = det > 0.0 ? sqmajor / det : INFINITY, lminor;
             if (ratio > s->max_aniso) {
@@ -606,8 +569,8 @@ static void lane_setup(const struct sampler *s, const struct texture_view *t,
             }
             if (lminor < 1.0)
                 ratio = fmax(1.0, ratio * lminor);
-            lod = log2_d(lminor);
-            double snapped = (double)to_fixed(ratio, 8, 8) / 256.0;
+            lod = sampler_log2_d(lminor);
+            double snapped = (double)sampler_to_fixed(ratio, 8, 8) / 256.0;
             out->ratio = (float)snapped;
             out->probes = (unsigned)ceil(snapped);
             if (out->probes < 1)
@@ -617,49 +580,10 @@ static void lane_setup(const struct sampler *s, const struct texture_view *t,
             out->axis[1] = ax[1];
         }
     } else {
-        /* 7.18.11 isotropic: log2(max(|dX|, |dY|)) = 0.5 log2(max(|dX|^2, |dY|^2)) */
-        double sqx = dX[0] * dX[0] + dX[1] * dX[1] + dX[2] * dX[2];
-        double sqy = dY[0] * dY[0] + dY[1] * dY[1] + dY[2] * dY[2];
-        lod = 0.5 * log2_d(sqx > sqy ? sqx : sqy);
-        if (sqx != sqx || sqy != sqy)
-            lod = NAN;
+        lod = sampler_lod_isotropic(dX, dY);
     }
 
-    float biased = (float)lod + s->state.lod_bias;
-    if (c->has_bias)
-        biased += c->bias[i];
-    out->magnify = !(biased > 0.0f);
-    out->lod = fmaxf(s->state.min_lod, fminf(s->state.max_lod, biased));
-    if ((out->magnify ? s->state.mag_filter : s->state.min_filter) != SAMPLER_FILTER_ANISOTROPIC) {
-        out->probes = 1;
-        out->ratio = 1.0f;
-    }
-
-    /* Step 3: mip selection on 8.8 fixed point. */
-    int last = (int)t->levels - 1;
-    int64_t fx = to_fixed((double)out->lod, 8, 8);
-    out->nlevels = 1;
-    out->weight = 0.0f;
-    out->level[1] = 0;
-    switch (s->state.mip_filter) {
-    case SAMPLER_MIP_NONE:
-        out->level[0] = 0;
-        break;
-    case SAMPLER_MIP_POINT:
-        out->level[0] = (unsigned)clamp_int((fx + 128) >> 8, 0, last);
-        break;
-    default: {
-        int l0 = clamp_int(fx >> 8, 0, last), l1 = clamp_int((fx >> 8) + 1, 0, last);
-        float w = (float)(fx & 255) / 256.0f;
-        out->level[0] = (unsigned)l0;
-        if (l1 != l0 && w != 0.0f) {
-            out->nlevels = 2;
-            out->level[1] = (unsigned)l1;
-            out->weight = w;
-        }
-        break;
-    }
-    }
+    sampler_lod_finish(s, t, lod, c, i, out);
 }
 
 void sampler_lane_lod(const struct sampler *s, const struct texture_view *t,
@@ -695,6 +619,13 @@ static void sample_lane(const struct sampler *s, const struct texture_view *t,
 
 void sampler_sample(const struct sampler *s, const struct texture_view *t,
                     const struct sample_coords *c, int n, struct float4_soa *out)
+{
+    if (!sampler_sample_fast(s, t, c, n, out))
+        sampler_sample_ref(s, t, c, n, out);
+}
+
+void sampler_sample_ref(const struct sampler *s, const struct texture_view *t,
+                        const struct sample_coords *c, int n, struct float4_soa *out)
 {
     float border[4];
     bool bound = t && t->texel;
@@ -753,6 +684,10 @@ bool sampler_init(struct sampler *s, const struct sampler_state *st)
                st->mag_filter == SAMPLER_FILTER_ANISOTROPIC;
     s->min = filter_fn(st->min_filter);
     s->mag = filter_fn(st->mag_filter);
+    s->fast2d = st->reduction == SAMPLER_REDUCTION_STANDARD && !s->aniso &&
+                st->min_filter == st->mag_filter &&
+                (st->address_u == SAMPLER_ADDRESS_WRAP || st->address_u == SAMPLER_ADDRESS_CLAMP) &&
+                (st->address_v == SAMPLER_ADDRESS_WRAP || st->address_v == SAMPLER_ADDRESS_CLAMP);
     return true;
 }
 
@@ -760,6 +695,7 @@ bool texture_view_init(struct texture_view *t)
 {
     const struct texel_format *f = texel_format_get(t->format);
     t->texel = NULL;
+    t->fast_rgba8 = false;
     if (!f || (unsigned)t->dim > TEXTURE_DIM_CUBE || t->levels < 1 ||
         t->levels > TEXTURE_MAX_LEVELS)
         return false;
@@ -780,5 +716,6 @@ bool texture_view_init(struct texture_view *t)
             return false;
     }
     t->texel = f;
+    t->fast_rgba8 = t->dim == TEXTURE_DIM_2D && texel_rgba8_layout(f, &t->rgba8);
     return true;
 }

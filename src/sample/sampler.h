@@ -99,6 +99,9 @@ struct sampler {
     float max_aniso;                /* max_anisotropy as float, in [1, 16] */
     bool aniso;                     /* min or mag filter is anisotropic */
     sampler_filter_fn min, mag;
+    /* sampler_fast.c's 2D path applies (chosen by sampler_init): standard reduction, min and
+     * mag filters both POINT or both LINEAR, u and v addressed WRAP or CLAMP. */
+    bool fast2d;
 };
 
 /* Validate `state` and fill `s`.  False (s untouched) for an out-of-range enum, NaN MinLOD or
@@ -130,6 +133,10 @@ struct texture_view {
                                 * (r,g,1,1), V8U8 -> (u,v,1,1)); alpha-only formats keep 0 */
     struct texture_level level[TEXTURE_MAX_LEVELS];
     const struct texel_format *texel;   /* set by texture_view_init: the fetch functions */
+    /* Set by texture_view_init: a 2D view of a 4 x 8-bit UNORM/sRGB format (texel.h), which
+     * sampler_fast.c reads whole pixels of. */
+    bool fast_rgba8;
+    struct texel_rgba8 rgba8;
 };
 
 /* Validate the description and choose the texel fetch function.  False (texel set to NULL)
@@ -166,9 +173,17 @@ struct float4_soa {
     float c[4][SAMPLER_LANES];
 };
 
-/* Sample lanes 0..n-1 (n <= SAMPLER_LANES) of `c` from `t` with `s`. */
+/* Sample lanes 0..n-1 (n <= SAMPLER_LANES) of `c` from `t` with `s`.  Takes the fast path of
+ * sampler_fast.c when s->fast2d and t->fast_rgba8 allow it, the reference otherwise. */
 void sampler_sample(const struct sampler *s, const struct texture_view *t,
                     const struct sample_coords *c, int n, struct float4_soa *out);
+/* The plain-C reference, lane by lane (sampler.c); the fast path gives the same bits
+ * (tests/test_fastpath.c). */
+void sampler_sample_ref(const struct sampler *s, const struct texture_view *t,
+                        const struct sample_coords *c, int n, struct float4_soa *out);
+/* The fast path alone (sampler_fast.c); false (out untouched) when it does not apply. */
+bool sampler_sample_fast(const struct sampler *s, const struct texture_view *t,
+                         const struct sample_coords *c, int n, struct float4_soa *out);
 
 /* Coarse derivatives (spec 22.5.2, 22.5.3) for lanes grouped as 2x2 quads: lanes 4q+0..4q+3 are
  * the quad's top-left, top-right, bottom-left, bottom-right pixels; every lane of the quad gets

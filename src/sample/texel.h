@@ -141,6 +141,40 @@ float texel_small_float_to_float(uint32_t v, unsigned ebits, unsigned mbits, int
 uint32_t texel_float_to_small_float(float f, unsigned ebits, unsigned mbits, int bias, bool sign,
                                     bool infnan);
 
+/* ---- Fast paths for 4 x 8-bit colour formats (texel_fast.c) ----
+ * R8G8B8A8, B8G8R8A8, B8G8R8X8 (UNORM and _SRGB) and every other 4-byte format whose present
+ * channels are 8-bit UNORM (alpha) / UNORM or SRGB (colour) on byte boundaries: the sampler and
+ * the output merger decode and encode them with these instead of the generic per-channel
+ * bit-field code.  The results are those of texel_load / texel_store, bit for bit (the tables
+ * hold exactly texel_unorm_to_float(v, 8) and texel_srgb_to_float(v, 8); tests/test_fastpath.c
+ * compares every value). */
+struct texel_rgba8 {
+    uint8_t shift[4];   /* bit position of r, g, b, a in the little-endian 32-bit pixel */
+    bool srgb;          /* r, g, b are sRGB-encoded */
+    bool has_alpha;     /* false: alpha reads 1 and its byte is never written (X8) */
+    uint32_t keep;      /* bits no channel owns (the X8 byte): kept on store */
+};
+/* True, with the layout, when f qualifies (see above). */
+bool texel_rgba8_layout(const struct texel_format *f, struct texel_rgba8 *out);
+/* 256 floats: v / 255 (UNORM) and the sRGB curve (3.2.3.7) of v / 255. */
+const float *texel_unorm8_table(void);
+const float *texel_srgb8_table(void);
+
+/* The common vertex-element formats (R32G32B32A32/R32G32B32/R32G32/R32_FLOAT, R8G8B8A8_UNORM,
+ * B8G8R8A8_UNORM): the pixel at p decoded to the bits of what f->load gives (missing
+ * components 0, alpha 1).  False, out untouched, for any other format. */
+bool texel_load_fast_bits(const struct texel_format *f, const uint8_t *p, uint32_t out[4]);
+
+/* FLOAT -> 8-bit UNORM exactly as texel_float_to_unorm(c, 8). */
+static inline uint32_t texel_float_to_unorm8(float c)
+{
+    if (!(c > 0.0f))
+        return 0;
+    if (c >= 1.0f)
+        return 255;
+    return (uint32_t)((double)c * 255.0 + 0.5);   /* positive: truncation is floor */
+}
+
 /* ---- Internal: the store functions named by the format table (texel_store.c) ---- */
 void texel_store_generic(const struct texel_format *f, const float in[4], uint8_t *block,
                          unsigned x, unsigned y);

@@ -418,6 +418,22 @@ static int prepare(struct prep *p)
     for (uint32_t i = 0; i < n; i++)
         if (prog->ins[i].flow && !prep_flow(p, i, &ncase))
             return VM_E_INVALID;
+    /* Which of a#, p#, aL and vCoverage any operand or predicate reaches (vm_run clears only
+     * those: a register no operand names is never read, so its stale contents are invisible). */
+    for (uint32_t i = 0; i < n; i++) {
+        const struct vm_ins *vi = &prog->ins[i];
+        if (vi->pred_active)
+            prog->aux_used |= VM_AUX_PRED;
+        for (unsigned k = 0; k < IR_MAX_DST + IR_MAX_SRC; k++) {
+            const struct vm_opnd *o = k < IR_MAX_DST ? &vi->dst[k] : &vi->src[k - IR_MAX_DST];
+            const uint8_t locs[2] = { o->loc, o->rel_loc };
+            for (int j = 0; j < 2; j++)
+                prog->aux_used |= locs[j] == VM_LOC_ADDRESS ? VM_AUX_ADDR :
+                                  locs[j] == VM_LOC_PRED ? VM_AUX_PRED :
+                                  locs[j] == VM_LOC_LOOP ? VM_AUX_LOOP :
+                                  locs[j] == VM_LOC_IN_COVERAGE ? VM_AUX_INCOV : 0u;
+        }
+    }
     return VM_OK;
 }
 
@@ -724,7 +740,12 @@ void vm_store(struct vm_exec *x, const struct vm_ins *in, unsigned d, vm_reg val
         uint32_t (*r)[VM_LANES] = dst_reg(x, o, o->index);
         if (!r)
             return;
-        VM_FOR_MASK(c, mask) VM_FOR_LANES(l) if ((lanes[c] >> l) & 1) r[c][l] = val[c][l];
+        VM_FOR_MASK(c, mask) {
+            if (lanes[c] == VM_ALL_LANES)
+                memcpy(r[c], val[c], sizeof(r[c]));
+            else
+                VM_FOR_LANES(l) if ((lanes[c] >> l) & 1) r[c][l] = val[c][l];
+        }
         return;
     }
     VM_FOR_LANES(l) {
@@ -760,11 +781,16 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_en
     /* every run starts from zero: results never depend on an earlier batch */
     memset(st->temps, 0, (size_t)prog->temp_count * sizeof(vm_reg));
     memset(st->xpool, 0, (size_t)prog->x_elements * sizeof(vm_reg));
-    memset(st->addr, 0, sizeof(st->addr));
-    memset(st->pred, 0, sizeof(st->pred));
-    memset(st->loop_counter, 0, sizeof(st->loop_counter));
-    memset(st->incov, 0, sizeof(st->incov));
-    memcpy(st->incov[0], env->input_coverage, sizeof(st->incov[0]));
+    if (prog->aux_used & VM_AUX_ADDR)
+        memset(st->addr, 0, sizeof(st->addr));
+    if (prog->aux_used & VM_AUX_PRED)
+        memset(st->pred, 0, sizeof(st->pred));
+    if (prog->aux_used & VM_AUX_LOOP)
+        memset(st->loop_counter, 0, sizeof(st->loop_counter));
+    if (prog->aux_used & VM_AUX_INCOV) {
+        memset(st->incov, 0, sizeof(st->incov));
+        memcpy(st->incov[0], env->input_coverage, sizeof(st->incov[0]));
+    }
     if (env->outputs)
         memset(env->outputs, 0, (size_t)prog->output_count * sizeof(vm_reg));
     memset(env->depth, 0, sizeof(env->depth));

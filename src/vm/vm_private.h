@@ -81,7 +81,14 @@ struct vm_program {
     uint32_t icb_size;
     uint32_t *case_values;
     uint32_t frame_capacity;         /* open constructs at once, over the deepest call chain */
+    uint8_t aux_used;                /* VM_AUX_*: the state registers some operand names;
+                                      * vm_run clears only those (the rest is never read) */
 };
+
+#define VM_AUX_ADDR 1u
+#define VM_AUX_PRED 2u
+#define VM_AUX_LOOP 4u
+#define VM_AUX_INCOV 8u
 
 enum vm_frame_kind { VM_FRAME_IF = 1, VM_FRAME_LOOP, VM_FRAME_SWITCH };
 

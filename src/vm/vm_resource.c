@@ -109,7 +109,9 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
     const struct vm_opnd *t = &in->src[lay->resource];
     vm_reg v, r;
 
-    memset(req, 0, sizeof(*req));
+    /* Every field is written: with this call's values, or 0 where the instruction has no such
+     * operand (vm.h).  (Field by field rather than one memset of the whole request, which is
+     * large and mostly overwritten.) */
     req->op = in->op;
     req->kind = k->kind;
     req->want_status = k->status;
@@ -126,14 +128,15 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
 
     if (lay->address >= 0) {
         vm_fetch(x, &in->src[lay->address], 15, v);
-        bool is_int = k->kind == VM_TEX_LD || k->kind == VM_TEX_LD_MS;
-        for (unsigned c = 0; c < 4; c++)
-            VM_FOR_LANES(l) {
-                if (is_int)
-                    req->address.i[c][l] = vm_i32(v[c][l]);
-                else
-                    req->address.f[c][l] = vm_fin(v[c][l]);
-            }
+        if (k->kind == VM_TEX_LD || k->kind == VM_TEX_LD_MS) {
+            for (unsigned c = 0; c < 4; c++)
+                VM_FOR_LANES(l) req->address.i[c][l] = vm_i32(v[c][l]);
+        } else {
+            for (unsigned c = 0; c < 4; c++)
+                VM_FOR_LANES(l) req->address.f[c][l] = vm_fin(v[c][l]);
+        }
+    } else {
+        memset(&req->address, 0, sizeof(req->address));
     }
     if (lay->offset >= 0) {
         vm_fetch(x, &in->src[lay->offset], 3, v);
@@ -141,7 +144,11 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
             req->offset[0][l] = vm_i32(v[0][l]);
             req->offset[1][l] = vm_i32(v[1][l]);
         }
+    } else {
+        memset(req->offset, 0, sizeof(req->offset));
     }
+    memset(req->lod, 0, sizeof(req->lod));
+    memset(req->lod_u, 0, sizeof(req->lod_u));
     if (lay->lod >= 0) {
         if (k->kind == VM_TEX_RESINFO) {
             vm_fetch(x, &in->src[lay->lod], 1, v);
@@ -152,14 +159,24 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
     }
     if (lay->bias >= 0)
         fetch_scalar_f(x, &in->src[lay->bias], req->bias);
+    else
+        memset(req->bias, 0, sizeof(req->bias));
     if (lay->ref >= 0)
         fetch_scalar_f(x, &in->src[lay->ref], req->ref);
+    else
+        memset(req->ref, 0, sizeof(req->ref));
     if (lay->clamp >= 0)
         fetch_scalar_f(x, &in->src[lay->clamp], req->clamp);
+    else
+        memset(req->clamp, 0, sizeof(req->clamp));
     if (lay->sample_index >= 0) {
         vm_fetch(x, &in->src[lay->sample_index], 1, v);
         VM_FOR_LANES(l) req->sample_index[l] = vm_i32(v[0][l]);
+    } else {
+        memset(req->sample_index, 0, sizeof(req->sample_index));
     }
+    bool implicit = k->kind == VM_TEX_SAMPLE || k->kind == VM_TEX_SAMPLE_B ||
+                    k->kind == VM_TEX_SAMPLE_C || k->kind == VM_TEX_LOD;
     if (lay->ddx >= 0 && lay->ddy >= 0) {
         vm_reg dy;
         vm_fetch(x, &in->src[lay->ddx], 15, v);
@@ -169,9 +186,11 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
                 req->ddx[c][l] = vm_fin(v[c][l]);
                 req->ddy[c][l] = vm_fin(dy[c][l]);
             }
+    } else if (!implicit) {
+        memset(req->ddx, 0, sizeof(req->ddx));
+        memset(req->ddy, 0, sizeof(req->ddy));
     }
-    if (k->kind == VM_TEX_SAMPLE || k->kind == VM_TEX_SAMPLE_B || k->kind == VM_TEX_SAMPLE_C ||
-        k->kind == VM_TEX_LOD) {
+    if (implicit) {
         /* implicit LOD: the coarse derivatives of deriv_rtx_coarse / deriv_rty_coarse
          * (22.4.15 "LOD Calculation"), of every address component, per quad */
         for (unsigned c = 0; c < 4; c++)
@@ -186,12 +205,20 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
             }
     }
 
-    /* zeroed first: no callback, or one that answers nothing, reads as unbound (22.4.6) */
-    memset(res, 0, sizeof(*res));
+    /* zeroed first: no callback, or one that answers nothing, reads as unbound (22.4.6).
+     * (Loops, not memset: GCC expands a constant memset of this size as "rep stos", whose
+     * start-up costs more than these stores, and this runs once per batch.) */
+    for (unsigned c = 0; c < 4; c++)
+        VM_FOR_LANES(l) res->value[c][l] = 0;
+    VM_FOR_LANES(l) res->status[l] = 0;
     if (x->env->sample)
         x->env->sample(x->env->sample_ctx, req, res);
 
-    memcpy(v, res->value, sizeof(v));
+    uint32_t (*ans)[VM_LANES] = res->value;   /* the answer, converted below where needed */
+    if (k->kind == VM_TEX_RESINFO || k->kind == VM_TEX_SAMPLEINFO) {
+        memcpy(v, res->value, sizeof(v));
+        ans = v;
+    }
     if (k->kind == VM_TEX_RESINFO && in->return_type != IR_RETURN_UINT) {
         /* resinfo (22.4): floats; _rcpFloat gives 1/size (INF for 0) for the sizes only */
         unsigned sizes = in->return_type == IR_RETURN_RCPFLOAT ? size_components(req->resource_dim)
@@ -210,7 +237,7 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
         }
     }
     /* the t# (or rasterizer) swizzle picks from the 4-component answer */
-    VM_FOR_MASK(c, in->dst[0].mask) memcpy(r[c], v[t->swz[c]], sizeof(r[c]));
+    VM_FOR_MASK(c, in->dst[0].mask) memcpy(r[c], ans[t->swz[c]], sizeof(r[c]));
     vm_store(x, in, 0, r, in->saturate);
     if (lay->status >= 0) {
         VM_FOR_MASK(c, in->dst[lay->status].mask) memcpy(r[c], res->status, sizeof(r[c]));

@@ -1,0 +1,118 @@
+/* bench/profile_draw.c — softd3d-profile: the benchmark scenes (scenes.h) through softd3d alone,
+ * for profiling and for checking that an optimisation changed no output bit.
+ *
+ *   softd3d-profile [--threads N] [--frames N] [--scene NAME]...
+ *
+ * Per scene: prepare, one warm-up frame, N (default 3) timed frames, read-back.  One line each:
+ *   textured    123.456 ms/frame   67.2 Mpix/s   cpu 120.1 ms/frame   fnv 0123456789abcdef
+ * The hash is FNV-1a 64 over the final RGBA8 image: equal hashes before and after a change mean
+ * the change kept every bit (DESIGN.md principle 6), and equal hashes for --threads 1 and 2 that
+ * the thread count does not matter.  "cpu" is the process's CPU time per frame (all threads),
+ * steadier than the wall clock when the machine is shared.  Run it under `perf record -e
+ * cpu-clock` or `valgrind --tool=callgrind` with --frames 1 to find the hot spots.  The thread
+ * count goes to SOFTD3D_THREADS before the device is made (default: as softd3d decides).
+ * The scenes are bench/scenes.c's and are drawn by bench/softd3d_scenes.c, as softd3d-bench
+ * draws them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "renderer.h"
+#include "scenes.h"
+
+#define WIDTH 1920
+#define HEIGHT 1080
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the whole process (all threads): on a shared machine, the steadier measure. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t fnv64(const uint8_t *p, size_t n)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const names[BENCH_SCENE_COUNT] = {"clear", "flat", "textured", "blended",
+                                                         "triangles"};
+    bool want[BENCH_SCENE_COUNT] = {false};
+    bool any = false;
+    int frames = 3;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            setenv("SOFTD3D_THREADS", argv[++i], 1);
+        } else if (!strcmp(argv[i], "--frames") && i + 1 < argc) {
+            frames = atoi(argv[++i]);
+            if (frames < 1)
+                frames = 1;
+        } else if (!strcmp(argv[i], "--scene") && i + 1 < argc) {
+            const char *n = argv[++i];
+            int k = 0;
+            while (k < BENCH_SCENE_COUNT && strcmp(names[k], n))
+                k++;
+            if (k == BENCH_SCENE_COUNT) {
+                fprintf(stderr, "softd3d-profile: unknown scene %s\n", n);
+                return 2;
+            }
+            want[k] = any = true;
+        } else {
+            fprintf(stderr,
+                    "usage: softd3d-profile [--threads N] [--frames N] [--scene NAME]...\n");
+            return 2;
+        }
+    }
+    struct bench_renderer r;
+    char err[256];
+    if (softd3d_renderer_create(WIDTH, HEIGHT, &r, err, sizeof(err))) {
+        fprintf(stderr, "softd3d-profile: %s\n", err);
+        return 1;
+    }
+    uint8_t *image = malloc((size_t)WIDTH * HEIGHT * 4);
+    int status = 0;
+    for (int k = 0; k < BENCH_SCENE_COUNT && image; k++) {
+        if (any && !want[k])
+            continue;
+        struct bench_scene s;
+        if (bench_scene_build((enum bench_scene_id)k, WIDTH, HEIGHT, &s)) {
+            fprintf(stderr, "softd3d-profile: out of memory\n");
+            status = 1;
+            break;
+        }
+        int bad = r.prepare(r.self, &s, err, sizeof(err)) || r.frame(r.self, &s);
+        double t0 = now(), c0 = cpu_now();
+        for (int f = 0; f < frames && !bad; f++)
+            bad = r.frame(r.self, &s);
+        double t = now() - t0, ct = cpu_now() - c0;
+        bad = bad || r.read(r.self, image);
+        r.release(r.self);
+        if (bad) {
+            printf("%-10s failed\n", s.name);
+            status = 1;
+        } else {
+            printf("%-10s %10.3f ms/frame %9.2f %s   cpu %10.3f ms/frame   fnv %016llx\n", s.name,
+                   t * 1e3 / frames, s.work * frames / t / 1e6, s.unit, ct * 1e3 / frames,
+                   (unsigned long long)fnv64(image, (size_t)WIDTH * HEIGHT * 4));
+        }
+        fflush(stdout);
+        bench_scene_free(&s);
+    }
+    free(image);
+    r.destroy(r.self);
+    return status;
+}

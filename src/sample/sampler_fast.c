@@ -1,0 +1,330 @@
+/* src/sample/sampler_fast.c — the 2D fast path of the sampler: 16 lanes at a time, structure of
+ * arrays, for 4 x 8-bit UNORM/sRGB views (texel.h "Fast paths") sampled with POINT or LINEAR
+ * min/mag filters (any mip filter) and WRAP or CLAMP addressing, standard reduction.
+ *
+ * Read me first.  This is an optimisation of sampler.c, not a second definition: every number
+ * is the reference's, bit for bit (tests/test_fastpath.c compares the two on seeded random
+ * coordinates, derivatives, biases, LODs, views and states).  What is different:
+ *   - LOD: the reference computes the LOD of every lane (sampler.c steps 1-3).  For a 2D view
+ *     that LOD depends only on the lane's ddx/ddy of u and v, its lod[] (sample_l) and bias[]
+ *     (sample_b) -- and implicit-LOD derivatives are coarse, equal over a quad.  So the lane's
+ *     decisions are computed once per distinct set of those inputs, compared bit for bit, and
+ *     reused; and computed by the reference's own code (sampler_priv.h).
+ *   - Texel addressing (steps 5, 6) runs over all 16 lanes in plain loops the compiler can
+ *     vectorise (selects on bits, util/fsel.h): range reduction with an exact floor, once for
+ *     both levels; the 24.8 fixed-point snap in float with an exact round-to-nearest-even
+ *     (fixed_24_8); WRAP/CLAMP on the integer addresses (range reduction bounds them, see
+ *     wrap() below).
+ *   - A texel is one 32-bit load; channels decode as (float)v / 255.0f, which is exactly
+ *     texel_unorm_to_float(v, 8), or through texel_srgb8_table() (exactly texel_srgb_to_float).
+ *   - The bilinear and mip lerps are the reference's formula a + w (b - a); its "weight 0
+ *     returns a" test is dropped because every operand is finite (see lerp()).
+ * What it does not take (sampler_sample falls back to sampler.c): other formats, 3D and cube
+ * views, BORDER / MIRROR / MIRROR_ONCE, anisotropic, comparison and min/max filtering, and min
+ * and mag filters that differ.
+ */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#include "sample/sampler.h"
+#include "sample/sampler_priv.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "util/fsel.h"
+
+#define L SAMPLER_LANES
+
+#define sel util_fsel
+
+/* sampler.c lerp() returns a unchanged for a weight of exactly 0 so that NaN and Inf in a
+ * zero-weight texel do not leak.  Here every operand is finite -- decoded 8-bit texels in
+ * [0, 1] and lerps of them -- so a + 0 * (b - a) = a + (+-0) = a already, the sign of a zero a
+ * included (a >= +0): the plain formula gives the same bits without the select. */
+static inline float lerp(float a, float b, float w)
+{
+    return a + w * (b - a);
+}
+
+/* floorf, exactly (the sign of zero included), without branches so that the loops over lanes
+ * vectorise: |u| >= 2^23, Inf and NaN are their own floor; below, truncate through int32 (a
+ * zero of u's sign) and step down where that went up. */
+static inline float floor_exact(float u)
+{
+    bool small = fabsf(u) < 8388608.0f;
+    float t = copysignf((float)(int32_t)sel(small, u, 0.0f), u);
+    t = sel(t > u, t - 1.0f, t);
+    return sel(small, t, u);
+}
+
+/* sampler.c reduce() for WRAP (u - floorf(u)) and CLAMP ([-10, 10], NaN passes). */
+static inline float reduce_wrap(float u)
+{
+    return u - floor_exact(u);
+}
+
+static inline float reduce_clamp(float u)
+{
+    return sel(u <= -10.0f, -10.0f, sel(u >= 10.0f, 10.0f, u));
+}
+
+/* sampler.c to_fixed((double)x, 24, 8) for the x this file passes: a reduced coordinate times
+ * a level size (<= 65536), minus 0.5 -- |x| < 10 * 65536 + 1, NaN possible, never Inf.  Then
+ * x * 256 is exact in float, |x * 256| < 2^28 never saturates, and NaN gives 0.  Round to
+ * nearest even: at or above 2^23 a float is an integer; below, adding and subtracting 2^23
+ * rounds |x| by the current (nearest-even) rounding mode, as rint does, and the sign goes
+ * back on. */
+static inline int32_t fixed_24_8(float x)
+{
+    float d = x * 256.0f;
+    float a = fabsf(d);
+    float r = sel(a < 8388608.0f, (a + 8388608.0f) - 8388608.0f, a);
+    r = sel(d == d, copysignf(r, d), 0.0f);
+    /* never taken (|d| < 2^28, above); keeps the conversion defined whatever the input */
+    r = sel(r > 268435456.0f, 268435456.0f, sel(r < -268435456.0f, -268435456.0f, r));
+    return (int32_t)r;
+}
+
+/* Integer addresses (sampler.c address()).  After range reduction a WRAP address lies in
+ * [-1, n]: reduce_wrap gives [0, 1] (1 when u is a tiny negative), times n minus 0.5 for
+ * LINEAR, snapped: [-128, 256 n - 128] in 24.8, so the left texel is in [-1, n - 1] and the
+ * right one in [0, n]; POINT gives [0, n].  On [-n, 2n) one add or subtract is the modulo. */
+static inline int32_t wrap(int32_t t, int32_t n)
+{
+    t = t < 0 ? t + n : t;
+    return t >= n ? t - n : t;
+}
+
+static inline int32_t clamp_addr(int32_t t, int32_t n)
+{
+    return t < 0 ? 0 : t > n - 1 ? n - 1 : t;
+}
+
+static inline uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Per batch: what the kernels need of the view and the sampler. */
+struct fast_ctx {
+    const struct texture_view *t;
+    bool wrap_u, wrap_v, linear;
+    const float *srgb;      /* decode table of r, g, b when sRGB, else NULL */
+};
+
+/* The texel-space position of every lane on one axis: left (or only) texel, weight of the
+ * right one (LINEAR), both addressed. */
+static void reduce16(const float *coord, bool wrap_mode, float *red)
+{
+    if (wrap_mode)
+        for (int i = 0; i < L; i++)
+            red[i] = reduce_wrap(coord[i]);
+    else
+        for (int i = 0; i < L; i++)
+            red[i] = reduce_clamp(coord[i]);
+}
+
+/* red: the range-reduced coordinates (reduce16), the same for every level. */
+static void axis(const float *red, const int32_t *size, bool wrap_mode, bool linear,
+                 int32_t *t0, int32_t *t1, float *w)
+{
+    if (linear) {
+        for (int i = 0; i < L; i++) {
+            int32_t f = fixed_24_8(red[i] * (float)size[i] - 0.5f);
+            t0[i] = f >> 8;
+            t1[i] = (f >> 8) + 1;
+            w[i] = (float)(f & 255) / 256.0f;
+        }
+    } else {
+        for (int i = 0; i < L; i++) {
+            t0[i] = fixed_24_8(red[i] * (float)size[i]) >> 8;
+            t1[i] = t0[i];
+            w[i] = 0.0f;
+        }
+    }
+    if (wrap_mode)
+        for (int i = 0; i < L; i++) {
+            t0[i] = wrap(t0[i], size[i]);
+            t1[i] = wrap(t1[i], size[i]);
+        }
+    else
+        for (int i = 0; i < L; i++) {
+            t0[i] = clamp_addr(t0[i], size[i]);
+            t1[i] = clamp_addr(t1[i], size[i]);
+        }
+}
+
+/* Decode channel c (bit shift sh) of 16 pixels. */
+static void decode(const struct fast_ctx *F, int c, unsigned sh, const uint32_t *px, float *out)
+{
+    if (c < 3 && F->srgb) {
+        for (int i = 0; i < L; i++)
+            out[i] = F->srgb[(px[i] >> sh) & 255];
+    } else {
+        for (int i = 0; i < L; i++)
+            out[i] = (float)((px[i] >> sh) & 255) / 255.0f;
+    }
+}
+
+/* One mip level per lane (lvl[i]): the filtered texel of every lane, out[c][i]; u and v are
+ * the range-reduced coordinates. */
+static void filter16(const struct fast_ctx *F, const uint8_t *lvl, const float *u, const float *v,
+                     float out[4][L])
+{
+    const struct texture_view *t = F->t;
+    const struct texel_rgba8 *fmt = &t->rgba8;
+    int32_t w[L], h[L];
+    const uint8_t *base[L];
+    size_t pitch[L];
+    for (int i = 0; i < L; i++) {
+        const struct texture_level *lv = &t->level[lvl[i]];
+        w[i] = (int32_t)lv->width;
+        h[i] = (int32_t)lv->height;
+        base[i] = lv->data;
+        pitch[i] = lv->row_pitch;
+    }
+    int32_t x0[L], x1[L], y0[L], y1[L];
+    float wu[L], wv[L];
+    axis(u, w, F->wrap_u, F->linear, x0, x1, wu);
+    axis(v, h, F->wrap_v, F->linear, y0, y1, wv);
+
+    if (!F->linear) {
+        uint32_t px[L];
+        for (int i = 0; i < L; i++)
+            px[i] = rd32(base[i] + (size_t)y0[i] * pitch[i] + (size_t)x0[i] * 4);
+        for (int c = 0; c < 3; c++)
+            decode(F, c, fmt->shift[c], px, out[c]);
+        if (fmt->has_alpha)
+            decode(F, 3, fmt->shift[3], px, out[3]);
+        else
+            for (int i = 0; i < L; i++)
+                out[3][i] = 1.0f;
+        return;
+    }
+
+    uint32_t p00[L], p01[L], p10[L], p11[L];
+    for (int i = 0; i < L; i++) {
+        const uint8_t *r0 = base[i] + (size_t)y0[i] * pitch[i];
+        const uint8_t *r1 = base[i] + (size_t)y1[i] * pitch[i];
+        p00[i] = rd32(r0 + (size_t)x0[i] * 4);
+        p01[i] = rd32(r0 + (size_t)x1[i] * 4);
+        p10[i] = rd32(r1 + (size_t)x0[i] * 4);
+        p11[i] = rd32(r1 + (size_t)x1[i] * 4);
+    }
+    for (int c = 0; c < 4; c++) {
+        if (c == 3 && !fmt->has_alpha) {
+            /* every tap is 1.0; lerp(1, 1, w) = 1 */
+            for (int i = 0; i < L; i++)
+                out[3][i] = 1.0f;
+            continue;
+        }
+        float a[L], b[L], cc[L], d[L];
+        unsigned sh = fmt->shift[c];
+        decode(F, c, sh, p00, a);
+        decode(F, c, sh, p01, b);
+        decode(F, c, sh, p10, cc);
+        decode(F, c, sh, p11, d);
+        /* sampler.c filter_linear: taps (x0,y0) (x1,y0) (x0,y1) (x1,y1), lerped along u, then v */
+        for (int i = 0; i < L; i++)
+            out[c][i] = lerp(lerp(a[i], b[i], wu[i]), lerp(cc[i], d[i], wu[i]), wv[i]);
+    }
+}
+
+/* Do the LOD inputs of lanes i and j agree bit for bit?  For a 2D view sampler.c's lane_setup
+ * reads ddx/ddy of u and v (implicit LOD and sample_d), lod[] (sample_l) and bias[]
+ * (sample_b); nothing else of the lane. */
+static bool same_lod_inputs(const struct sample_coords *c, int i, int j)
+{
+    if (c->lod_mode == SAMPLE_LOD_DERIVATIVES) {
+        const float *a[4] = { c->ddx[0], c->ddx[1], c->ddy[0], c->ddy[1] };
+        for (int k = 0; k < 4; k++)
+            if (memcmp(&a[k][i], &a[k][j], sizeof(float)))
+                return false;
+    }
+    if (c->lod_mode == SAMPLE_LOD_EXPLICIT && memcmp(&c->lod[i], &c->lod[j], sizeof(float)))
+        return false;
+    return !c->has_bias || !memcmp(&c->bias[i], &c->bias[j], sizeof(float));
+}
+
+/* sampler.c lane_setup for a 2D view and an isotropic filter: the LOD from the derivatives in
+ * texels of level 0 (or lod[], or 0), then the shared tail (sampler_priv.h). */
+static void lane_lod(const struct sampler *s, const struct texture_view *t,
+                     const struct sample_coords *c, int i, struct sampler_lod *out)
+{
+    double lod;
+    out->ratio = 1.0f;
+    out->probes = 1;
+    out->axis[0] = out->axis[1] = 0.0f;
+    if (c->lod_mode == SAMPLE_LOD_EXPLICIT) {
+        lod = c->lod[i];
+    } else if (c->lod_mode == SAMPLE_LOD_ZERO) {
+        lod = 0.0;
+    } else {
+        double w0 = t->level[0].width, h0 = t->level[0].height;
+        const double dX[3] = { (double)c->ddx[0][i] * w0, (double)c->ddx[1][i] * h0, 0.0 };
+        const double dY[3] = { (double)c->ddy[0][i] * w0, (double)c->ddy[1][i] * h0, 0.0 };
+        lod = sampler_lod_isotropic(dX, dY);
+    }
+    sampler_lod_finish(s, t, lod, c, i, out);
+}
+
+bool sampler_sample_fast(const struct sampler *s, const struct texture_view *t,
+                         const struct sample_coords *c, int n, struct float4_soa *out)
+{
+    if (!s || !t || !t->texel || !t->fast_rgba8 || !s->fast2d || t->dim != TEXTURE_DIM_2D)
+        return false;
+    if (n > L)
+        n = L;
+    uint32_t mask = c->mask & (n >= 32 ? 0xffffffffu : (1u << n) - 1u);
+    if (n <= 0 || !mask)
+        return true;
+
+    /* Mip decisions, once per distinct set of LOD inputs. */
+    uint8_t lvl0[L], lvl1[L];
+    float weight[L];
+    bool two = false;
+    int prev = -1;
+    struct sampler_lod lod;
+    for (int i = 0; i < L; i++) {
+        lvl0[i] = lvl1[i] = 0;
+        weight[i] = 0.0f;
+        if (!(mask >> i & 1))
+            continue;
+        if (prev < 0 || !same_lod_inputs(c, i, prev))
+            lane_lod(s, t, c, i, &lod);
+        prev = i;
+        lvl0[i] = (uint8_t)lod.level[0];
+        lvl1[i] = (uint8_t)(lod.nlevels == 2 ? lod.level[1] : lod.level[0]);
+        if (lod.nlevels == 2) {
+            weight[i] = lod.weight;
+            two = true;
+        }
+    }
+
+    struct fast_ctx F = {
+        .t = t,
+        .wrap_u = s->state.address_u == SAMPLER_ADDRESS_WRAP,
+        .wrap_v = s->state.address_v == SAMPLER_ADDRESS_WRAP,
+        .linear = s->state.min_filter == SAMPLER_FILTER_LINEAR,
+        .srgb = t->rgba8.srgb ? texel_srgb8_table() : NULL,
+    };
+    float ru[L], rv[L], r0[4][L];
+    reduce16(c->u, F.wrap_u, ru);
+    reduce16(c->v, F.wrap_v, rv);
+    filter16(&F, lvl0, ru, rv, r0);
+    if (two) {
+        float r1[4][L];
+        filter16(&F, lvl1, ru, rv, r1);
+        /* sampler.c combine(): lerp between the levels (weight 0 keeps level 0) */
+        for (int k = 0; k < 4; k++)
+            for (int i = 0; i < L; i++)
+                r0[k][i] = lerp(r0[k][i], r1[k][i], weight[i]);
+    }
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < n; i++)
+            if (mask >> i & 1)
+                out->c[k][i] = r0[k][i];
+    return true;
+}

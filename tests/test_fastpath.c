@@ -1,0 +1,593 @@
+/* tests/test_fastpath.c — every fast path against its plain-C reference (STYLE.md, dav1d's
+ * checkasm habit): seeded random inputs, both paths run on copies, every output bit compared;
+ * a mismatch prints the case's seed and parameters.
+ *
+ *   texel   the 8-bit decode tables (all 256 values), texel_float_to_unorm8 against
+ *           texel_float_to_unorm(c, 8), texel_rgba8_layout decode/encode against f->load /
+ *           f->store for every format it accepts, texel_load_fast_bits (vertex fetch) against
+ *           f->load;
+ *   sampler sampler_sample_fast against sampler_sample_ref (2D 4 x 8-bit views of random size,
+ *           mip count and pitch; POINT/LINEAR, every mip filter, WRAP/CLAMP, LOD bias and
+ *           clamps; implicit, explicit and zero LOD, sample_b; hostile coordinates), and the
+ *           bit-level frexp of sampler_log2_d against frexp;
+ *   om      om_depth_stencil / om_color (fast where the state allows) against
+ *           om_depth_stencil_ref / om_color_ref, on random states, surfaces and batches;
+ *           om_clamp_fast against the om_fmin/om_fmax clamp it replaces.
+ * Each also checks that the fast path was actually taken often enough to mean something.
+ */
+#include "harness.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "pipeline/om.h"
+#include "pipeline/om_priv.h"
+#include "sample/sampler.h"
+#include "sample/sampler_priv.h"
+#include "sample/texel.h"
+
+/* ---- random numbers (xorshift64*, fixed seeds) ----------------------------------------------- */
+
+static uint64_t rng_state;
+
+static uint32_t rnd(void)
+{
+    uint64_t x = rng_state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    rng_state = x;
+    return (uint32_t)((x * 0x2545F4914F6CDD1DULL) >> 32);
+}
+
+static uint32_t rnd_below(uint32_t n)
+{
+    return (uint32_t)(((uint64_t)rnd() * n) >> 32);
+}
+
+static float bits_f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* A float that exercises edges: often in [lo, hi], sometimes special or any bit pattern. */
+static float rnd_float(float lo, float hi)
+{
+    static const float specials[] = { 0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 1e-30f, -1e-30f,
+                                      1e-45f, -1e-45f, 1e30f, -1e30f, INFINITY, -INFINITY, NAN,
+                                      0.99999994f, 1.00000012f, 1.5f, -0.5f, 10.0f, -10.0f };
+    uint32_t k = rnd_below(16);
+    if (k == 0)
+        return specials[rnd_below(sizeof specials / sizeof specials[0])];
+    if (k == 1)
+        return bits_f(rnd());
+    return lo + (hi - lo) * ((float)rnd() / 4294967296.0f);
+}
+
+/* ---- texel ----------------------------------------------------------------------------------- */
+
+TEST(fastpath_texel_tables)
+{
+    const float *u8 = texel_unorm8_table(), *s8 = texel_srgb8_table();
+    for (uint32_t v = 0; v < 256; v++) {
+        float a = texel_unorm_to_float(v, 8), b = texel_srgb_to_float(v, 8);
+        CHECK(memcmp(&u8[v], &a, sizeof a) == 0);
+        CHECK(memcmp(&s8[v], &b, sizeof b) == 0);
+        /* the sampler decodes UNORM as (float)v / 255.0f */
+        float c = (float)v / 255.0f;
+        CHECK(memcmp(&c, &a, sizeof a) == 0);
+    }
+}
+
+TEST(fastpath_texel_unorm8)
+{
+    rng_state = 0x7E5E1001u;
+    for (int i = 0; i < 200000; i++) {
+        float c = i < 1000 ? (float)i / 999.0f : rnd_float(-0.1f, 1.1f);
+        uint32_t want = texel_float_to_unorm(c, 8), got = texel_float_to_unorm8(c);
+        if (want != got) {
+            harness_fail(__FILE__, __LINE__, "texel_float_to_unorm8(%a) = %u, reference %u",
+                         (double)c, got, want);
+            return;
+        }
+    }
+    /* every float of [0, 1] near the rounding points k + 1/2 */
+    for (uint32_t k = 0; k < 255; k++) {
+        float mid = ((float)k + 0.5f) / 255.0f;
+        uint32_t u;
+        memcpy(&u, &mid, sizeof u);
+        for (uint32_t d = 0; d < 64; d++) {
+            float c = bits_f(u - 32 + d);
+            CHECK_EQ(texel_float_to_unorm8(c), texel_float_to_unorm(c, 8));
+        }
+    }
+}
+
+TEST(fastpath_texel_rgba8_layout)
+{
+    rng_state = 0x7E5E1002u;
+    unsigned accepted = 0;
+    for (core_format id = 1; id < 0x1100; id++) {
+        const struct texel_format *f = texel_format_get(id);
+        struct texel_rgba8 l;
+        if (!f || !texel_rgba8_layout(f, &l))
+            continue;
+        accepted++;
+        const float *ct = l.srgb ? texel_srgb8_table() : texel_unorm8_table();
+        for (int i = 0; i < 2000; i++) {
+            uint32_t px = rnd();
+            uint8_t b[4] = { (uint8_t)px, (uint8_t)(px >> 8), (uint8_t)(px >> 16),
+                             (uint8_t)(px >> 24) };
+            float want[4], got[4];
+            f->load(f, b, 0, 0, want);
+            for (int c = 0; c < 3; c++)
+                got[c] = ct[(px >> l.shift[c]) & 255];
+            got[3] = l.has_alpha ? texel_unorm8_table()[(px >> l.shift[3]) & 255] : 1.0f;
+            if (memcmp(want, got, sizeof want)) {
+                harness_fail(__FILE__, __LINE__, "format %u pixel %08x decodes differently", id,
+                             px);
+                break;
+            }
+            /* the store: fresh channel values into a pixel with random other bits */
+            float in[4];
+            for (int c = 0; c < 4; c++)
+                in[c] = rnd_float(-0.2f, 1.2f);
+            uint8_t ref[4];
+            memcpy(ref, b, 4);
+            f->store(f, in, ref, 0, 0);
+            uint32_t enc = px & l.keep;
+            for (int c = 0; c < 3; c++)
+                enc |= (l.srgb ? texel_float_to_srgb(in[c], 8) : texel_float_to_unorm8(in[c]))
+                       << l.shift[c];
+            if (l.has_alpha)
+                enc |= texel_float_to_unorm8(in[3]) << l.shift[3];
+            uint32_t refv = (uint32_t)ref[0] | (uint32_t)ref[1] << 8 | (uint32_t)ref[2] << 16 |
+                            (uint32_t)ref[3] << 24;
+            if (refv != enc) {
+                harness_fail(__FILE__, __LINE__, "format %u encodes %08x, reference %08x", id,
+                             enc, refv);
+                break;
+            }
+        }
+    }
+    /* R8G8B8A8 (UNORM, SRGB), B8G8R8A8, B8G8R8X8 (UNORM, SRGB each), D3D9 X8B8G8R8 */
+    CHECK(accepted >= 7);
+    struct texel_rgba8 l;
+    CHECK(!texel_rgba8_layout(texel_format_get(30), &l));   /* R8G8B8A8_UINT */
+    CHECK(!texel_rgba8_layout(texel_format_get(31), &l));   /* R8G8B8A8_SNORM */
+    CHECK(!texel_rgba8_layout(texel_format_get(24), &l));   /* R10G10B10A2_UNORM */
+}
+
+TEST(fastpath_texel_vertex_formats)
+{
+    rng_state = 0x7E5E1003u;
+    unsigned accepted = 0;
+    for (core_format id = 1; id < 0x1100; id++) {
+        const struct texel_format *f = texel_format_get(id);
+        uint32_t probe[4];
+        uint8_t zero[16] = { 0 };
+        if (!f || !texel_load_fast_bits(f, zero, probe))
+            continue;
+        accepted++;
+        for (int i = 0; i < 5000; i++) {
+            uint8_t b[16];
+            for (int k = 0; k < 16; k++)
+                b[k] = (uint8_t)rnd();
+            if (i < 64) {   /* NaNs of both kinds, infinities, denormals in every channel */
+                static const uint32_t special[] = { 0x7fc00001u, 0x7f800001u, 0xff800000u,
+                                                    0x00000001u, 0x80000000u, 0x7fffffffu };
+                for (int c = 0; c < 4; c++) {
+                    uint32_t v = special[(unsigned)(i + c) % 6];
+                    memcpy(b + 4 * c, &v, 4);
+                }
+            }
+            float want[4];
+            uint32_t wbits[4], got[4];
+            f->load(f, b, 0, 0, want);
+            memcpy(wbits, want, sizeof wbits);
+            CHECK(texel_load_fast_bits(f, b, got));
+            if (memcmp(wbits, got, sizeof got)) {
+                harness_fail(__FILE__, __LINE__, "format %u: fast %08x %08x %08x %08x, reference "
+                             "%08x %08x %08x %08x", id, got[0], got[1], got[2], got[3], wbits[0],
+                             wbits[1], wbits[2], wbits[3]);
+                break;
+            }
+        }
+    }
+    CHECK_EQ(accepted, 6);
+}
+
+/* ---- sampler --------------------------------------------------------------------------------- */
+
+static const core_format rgba8_formats[] = { 28, 29, 87, 88, 91, 93 };
+
+struct rtex {
+    struct texture_view view;
+    uint8_t *mem[TEXTURE_MAX_LEVELS];
+};
+
+static void rtex_make(struct rtex *t, core_format fmt)
+{
+    memset(t, 0, sizeof *t);
+    uint32_t w = 1 + rnd_below(rnd_below(4) ? 40 : 300), h = 1 + rnd_below(rnd_below(4) ? 40 : 300);
+    unsigned maxl = 1;
+    while ((w >> maxl) || (h >> maxl))
+        maxl++;
+    t->view.format = fmt;
+    t->view.dim = TEXTURE_DIM_2D;
+    t->view.levels = 1 + rnd_below(maxl);
+    t->view.d3d9_defaults = rnd_below(2);
+    for (unsigned l = 0; l < t->view.levels; l++) {
+        uint32_t lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+        size_t pitch = (size_t)lw * 4 + 4 * rnd_below(3);
+        uint8_t *p = malloc(pitch * lh);
+        for (size_t i = 0; i < pitch * lh; i++)
+            p[i] = (uint8_t)rnd();
+        t->mem[l] = p;
+        t->view.level[l] = (struct texture_level){ .data = p, .row_pitch = pitch,
+                                                   .depth_pitch = pitch * lh, .width = lw,
+                                                   .height = lh, .depth = 1 };
+    }
+    if (!texture_view_init(&t->view))
+        harness_fail(__FILE__, __LINE__, "texture_view_init failed");
+}
+
+static void rtex_free(struct rtex *t)
+{
+    for (unsigned l = 0; l < TEXTURE_MAX_LEVELS; l++)
+        free(t->mem[l]);
+}
+
+static void random_sampler(struct sampler_state *s)
+{
+    static const enum sampler_address modes[2] = { SAMPLER_ADDRESS_WRAP, SAMPLER_ADDRESS_CLAMP };
+    memset(s, 0, sizeof *s);
+    s->min_filter = s->mag_filter = rnd_below(2) ? SAMPLER_FILTER_LINEAR : SAMPLER_FILTER_POINT;
+    s->mip_filter = (enum sampler_mip_filter)rnd_below(3);
+    s->max_anisotropy = 1;
+    s->address_u = modes[rnd_below(2)];
+    s->address_v = modes[rnd_below(2)];
+    s->address_w = SAMPLER_ADDRESS_WRAP;
+    s->lod_bias = rnd_below(3) ? 0.0f : rnd_float(-3.0f, 3.0f);
+    s->min_lod = rnd_below(3) ? -FLT_MAX : rnd_float(-1.0f, 4.0f);
+    s->max_lod = rnd_below(3) ? FLT_MAX : rnd_float(-1.0f, 6.0f);
+    if (s->min_lod != s->min_lod)
+        s->min_lod = 0.0f;
+    if (s->max_lod != s->max_lod)
+        s->max_lod = 0.0f;
+    s->compare = SAMPLER_COMPARE_NEVER;
+    s->reduction = SAMPLER_REDUCTION_STANDARD;
+}
+
+/* Coordinates of a 4-quad batch: a smooth affine mapping (as a rasterizer makes) or noise. */
+static void random_coords(struct sample_coords *c)
+{
+    memset(c, 0, sizeof *c);
+    c->lod_mode = (enum sample_lod_mode)(rnd_below(4) ? SAMPLE_LOD_DERIVATIVES : rnd_below(3));
+    c->has_bias = rnd_below(4) == 0;
+    c->mask = rnd_below(4) ? 0xffffu : rnd() & 0xffffu;
+    bool smooth = rnd_below(3) != 0;
+    float u0 = rnd_float(-3.0f, 3.0f), v0 = rnd_float(-3.0f, 3.0f);
+    float dux = rnd_float(-0.5f, 0.5f) * (rnd_below(2) ? 1.0f : 0.01f);
+    float dvy = rnd_float(-0.5f, 0.5f) * (rnd_below(2) ? 1.0f : 0.01f);
+    float duy = rnd_below(2) ? 0.0f : rnd_float(-0.1f, 0.1f);
+    float dvx = rnd_below(2) ? 0.0f : rnd_float(-0.1f, 0.1f);
+    for (int i = 0; i < SAMPLER_LANES; i++) {
+        int q = i / 4, px = (q & 1) * 2 + (i & 1), py = (q >> 1) * 2 + ((i >> 1) & 1);
+        if (smooth) {
+            c->u[i] = u0 + dux * (float)px + duy * (float)py;
+            c->v[i] = v0 + dvx * (float)px + dvy * (float)py;
+        } else {
+            c->u[i] = rnd_float(-12.0f, 12.0f);
+            c->v[i] = rnd_float(-12.0f, 12.0f);
+        }
+        c->w[i] = rnd_float(0.0f, 1.0f);
+        c->lod[i] = rnd_float(-2.0f, 10.0f);
+        c->bias[i] = rnd_float(-2.0f, 2.0f);
+        c->ref[i] = rnd_float(0.0f, 1.0f);
+    }
+    if (rnd_below(4)) {
+        for (int k = 0; k < 3; k++) {
+            sampler_quad_derivatives(k == 0 ? c->u : k == 1 ? c->v : c->w, SAMPLER_LANES,
+                                     c->ddx[k], c->ddy[k]);
+        }
+    } else {
+        for (int k = 0; k < 3; k++)
+            for (int i = 0; i < SAMPLER_LANES; i++) {
+                c->ddx[k][i] = rnd_float(-1.0f, 1.0f);
+                c->ddy[k][i] = rnd_float(-1.0f, 1.0f);
+            }
+    }
+}
+
+/* sampler_log2_d splits x = m 2^e from the bits; frexp is the definition. */
+TEST(fastpath_sampler_log2_split)
+{
+    rng_state = 0x5A4D1092u;
+    for (int i = 0; i < 200000; i++) {
+        uint64_t b = (uint64_t)rnd() << 32 | rnd();
+        if (i % 4 == 0)
+            b &= 0x000fffffffffffffull;   /* subnormals */
+        b &= 0x7fffffffffffffffull;       /* log2 of negatives is NaN either way */
+        double x;
+        memcpy(&x, &b, sizeof x);
+        if (!(x > 0.0) || isinf(x))
+            continue;
+        int e;
+        double m = frexp(x, &e);
+        if (m < 0.70710678118654752440) {
+            m *= 2.0;
+            e--;
+        }
+        double sx = (m - 1.0) / (m + 1.0), s2 = sx * sx, p = 1.0 / 15.0;
+        for (int k = 13; k >= 1; k -= 2)
+            p = p * s2 + 1.0 / k;
+        double want = (double)e + 2.0 * sx * p * 1.4426950408889634074;
+        double got = sampler_log2_d(x);
+        if (memcmp(&want, &got, sizeof want)) {
+            harness_fail(__FILE__, __LINE__, "log2(%a) = %a, with frexp %a", x, got, want);
+            return;
+        }
+    }
+}
+
+TEST(fastpath_sampler_2d_rgba8)
+{
+    unsigned taken = 0;
+    for (uint32_t seed = 1; seed <= 3000; seed++) {
+        rng_state = 0x5A4D0000u + seed;
+        struct rtex t;
+        rtex_make(&t, rgba8_formats[rnd_below(6)]);
+        struct sampler_state st;
+        random_sampler(&st);
+        struct sampler s;
+        if (!sampler_init(&s, &st)) {
+            harness_fail(__FILE__, __LINE__, "seed %u: sampler_init failed", seed);
+            rtex_free(&t);
+            return;
+        }
+        for (int batch = 0; batch < 8; batch++) {
+            struct sample_coords c;
+            random_coords(&c);
+            int n = rnd_below(8) ? SAMPLER_LANES : (int)rnd_below(SAMPLER_LANES + 1);
+            struct float4_soa ref, fast;
+            memset(&ref, 0xA5, sizeof ref);
+            memset(&fast, 0xA5, sizeof fast);
+            sampler_sample_ref(&s, &t.view, &c, n, &ref);
+            if (!sampler_sample_fast(&s, &t.view, &c, n, &fast)) {
+                harness_fail(__FILE__, __LINE__, "seed %u: the fast path did not apply", seed);
+                rtex_free(&t);
+                return;
+            }
+            taken++;
+            if (memcmp(&ref, &fast, sizeof ref)) {
+                for (int i = 0; i < SAMPLER_LANES; i++)
+                    for (int k = 0; k < 4; k++)
+                        if (memcmp(&ref.c[k][i], &fast.c[k][i], sizeof(float))) {
+                            harness_fail(__FILE__, __LINE__,
+                                         "seed %u batch %d: format %u %ux%u levels %u filter %d "
+                                         "mip %d address %d/%d lod mode %d: lane %d channel %d "
+                                         "u %a v %a: fast %a, reference %a",
+                                         seed, batch, t.view.format, t.view.level[0].width,
+                                         t.view.level[0].height, t.view.levels, st.min_filter,
+                                         st.mip_filter, st.address_u, st.address_v, c.lod_mode,
+                                         i, k, (double)c.u[i], (double)c.v[i],
+                                         (double)fast.c[k][i], (double)ref.c[k][i]);
+                            rtex_free(&t);
+                            return;
+                        }
+            }
+        }
+        rtex_free(&t);
+    }
+    CHECK(taken == 3000 * 8);
+}
+
+TEST(fastpath_sampler_declines)
+{
+    /* What the fast path does not handle goes to the reference (sampler_sample_fast false). */
+    rng_state = 0x5A4D9999u;
+    struct rtex t;
+    rtex_make(&t, 28);
+    struct sampler_state st;
+    struct sampler s;
+    struct sample_coords c;
+    struct float4_soa out;
+    random_coords(&c);
+    random_sampler(&st);
+    st.address_u = SAMPLER_ADDRESS_BORDER;
+    CHECK(sampler_init(&s, &st));
+    CHECK(!sampler_sample_fast(&s, &t.view, &c, SAMPLER_LANES, &out));
+    random_sampler(&st);
+    st.min_filter = SAMPLER_FILTER_ANISOTROPIC;
+    st.max_anisotropy = 4;
+    CHECK(sampler_init(&s, &st));
+    CHECK(!sampler_sample_fast(&s, &t.view, &c, SAMPLER_LANES, &out));
+    random_sampler(&st);
+    st.reduction = SAMPLER_REDUCTION_COMPARISON;
+    st.compare = SAMPLER_COMPARE_LESS;
+    CHECK(sampler_init(&s, &st));
+    CHECK(!sampler_sample_fast(&s, &t.view, &c, SAMPLER_LANES, &out));
+    random_sampler(&st);
+    st.min_filter = SAMPLER_FILTER_LINEAR;
+    st.mag_filter = SAMPLER_FILTER_POINT;
+    CHECK(sampler_init(&s, &st));
+    CHECK(!sampler_sample_fast(&s, &t.view, &c, SAMPLER_LANES, &out));
+    rtex_free(&t);
+}
+
+/* ---- output merger --------------------------------------------------------------------------- */
+
+#define SURF_W 21
+#define SURF_H 13
+
+struct surfaces {
+    uint8_t rt[OM_MAX_TARGETS][SURF_H * SURF_W * 16];
+    uint8_t ds[SURF_H * SURF_W * 8];
+};
+
+static const uint32_t rt_formats[] = { 28, 29, 87, 88, 91, 93, 28, 87, 2, 10, 24, 85, 30 };
+static const uint32_t ds_formats[] = { 45, 45, 45, 55, 40, 20 };   /* D24S8, D16, D32F, D32FS8 */
+
+static void random_key(struct om_key *k)
+{
+    memset(k, 0, sizeof *k);
+    k->ds_format = rnd_below(5) ? ds_formats[rnd_below(6)] : 0;
+    k->depth_enable = rnd_below(5) != 0;
+    k->depth_write = rnd_below(3) != 0;
+    k->depth_func = (uint8_t)(1 + rnd_below(8));
+    k->stencil_enable = rnd_below(4) == 0;
+    k->stencil_read_mask = (uint8_t)rnd();
+    k->stencil_write_mask = (uint8_t)rnd();
+    struct om_stencil_face *faces[2] = { &k->front, &k->back };
+    for (int f = 0; f < 2; f++) {
+        faces[f]->func = (uint8_t)(1 + rnd_below(8));
+        faces[f]->fail_op = (uint8_t)(1 + rnd_below(8));
+        faces[f]->depth_fail_op = (uint8_t)(1 + rnd_below(8));
+        faces[f]->pass_op = (uint8_t)(1 + rnd_below(8));
+    }
+    static const uint8_t blends[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15 };
+    unsigned targets = 1 + rnd_below(rnd_below(3) ? 1 : OM_MAX_TARGETS);
+    for (unsigned i = 0; i < targets; i++) {
+        struct om_target_key *t = &k->rt[i];
+        t->format = rt_formats[rnd_below(sizeof rt_formats / sizeof rt_formats[0])];
+        t->blend_enable = rnd_below(2);
+        bool classic = rnd_below(2);
+        t->src_color = classic ? 5 : blends[rnd_below(13)];
+        t->dst_color = classic ? 6 : blends[rnd_below(13)];
+        t->op_color = (uint8_t)(classic ? 1 : 1 + rnd_below(5));
+        t->src_alpha = classic ? 5 : blends[rnd_below(13)];
+        t->dst_alpha = classic ? 6 : blends[rnd_below(13)];
+        t->op_alpha = (uint8_t)(classic ? 1 : 1 + rnd_below(5));
+        t->write_mask = (uint8_t)(rnd_below(3) ? 15 : rnd_below(16));
+    }
+}
+
+TEST(fastpath_om_clamp)
+{
+    /* om_clamp_fast against om_fmin(om_fmax(x, lo), hi) for every range om.c makes (UNORM,
+     * SNORM, XR_BIAS and their intersections) and hostile x */
+    static const float ranges[][2] = { { 0.0f, 1.0f }, { -1.0f, 1.0f },
+                                       { -384.0f / 510.0f, 639.0f / 510.0f },
+                                       { 0.0f, 639.0f / 510.0f }, { -384.0f / 510.0f, 1.0f } };
+    rng_state = 0x0A0DC1A4u;
+    for (unsigned r = 0; r < sizeof ranges / sizeof ranges[0]; r++) {
+        float lo = ranges[r][0], hi = ranges[r][1];
+        CHECK(om_clamp_fast_ok(lo, hi));
+        for (int i = 0; i < 100000; i++) {
+            float x = rnd_float(-2.0f, 2.0f);
+            float want = om_fmin(om_fmax(x, lo), hi), got = om_clamp_fast(x, lo, hi);
+            if (memcmp(&want, &got, sizeof want)) {
+                harness_fail(__FILE__, __LINE__, "clamp(%a, %a, %a) = %a, reference %a",
+                             (double)x, (double)lo, (double)hi, (double)got, (double)want);
+                return;
+            }
+        }
+    }
+    CHECK(!om_clamp_fast_ok(-0.0f, 1.0f));
+    CHECK(!om_clamp_fast_ok(-1.0f, 0.0f));
+    CHECK(!om_clamp_fast_ok(NAN, 1.0f));
+}
+
+TEST(fastpath_om)
+{
+    unsigned fast_color = 0, fast_depth = 0;
+    static struct surfaces a, b, c3;
+    for (uint32_t seed = 1; seed <= 4000; seed++) {
+        rng_state = 0x0A0D0000u + seed;
+        struct om_key key;
+        random_key(&key);
+        struct om_state st;
+        if (!om_state_init(&st, &key))
+            continue;   /* e.g. an integer target with blending: refused by both paths */
+        for (size_t i = 0; i < sizeof a; i++)
+            ((uint8_t *)&a)[i] = (uint8_t)rnd();
+        memcpy(&b, &a, sizeof a);
+        memcpy(&c3, &a, sizeof a);
+        struct om_draw da, db, dc;
+        memset(&da, 0, sizeof da);
+        for (int t = 0; t < OM_MAX_TARGETS; t++)
+            if (key.rt[t].format)
+                da.rt[t] = (struct om_surface){ a.rt[t], SURF_W * 16, SURF_W, SURF_H };
+        if (key.ds_format)
+            da.ds = (struct om_surface){ a.ds, SURF_W * 8, SURF_W, SURF_H };
+        for (int c = 0; c < 4; c++)
+            da.blend_factor[c] = rnd_float(-0.5f, 1.5f);
+        da.stencil_ref = rnd();
+        db = da;
+        for (int t = 0; t < OM_MAX_TARGETS; t++)
+            if (db.rt[t].data)
+                db.rt[t].data = b.rt[t];
+        if (db.ds.data)
+            db.ds.data = b.ds;
+        dc = da;   /* om_process (the premasked fast calls) on a third copy */
+        for (int t = 0; t < OM_MAX_TARGETS; t++)
+            if (dc.rt[t].data)
+                dc.rt[t].data = c3.rt[t];
+        if (dc.ds.data)
+            dc.ds.data = c3.ds;
+
+        for (int batch = 0; batch < 16; batch++) {
+            uint16_t x[OM_MAX_QUADS], y[OM_MAX_QUADS];
+            float z[4 * OM_MAX_QUADS], col[OM_MAX_TARGETS][4][4 * OM_MAX_QUADS];
+            struct om_batch ob;
+            memset(&ob, 0, sizeof ob);
+            ob.count = 1 + rnd_below(OM_MAX_QUADS);
+            for (uint32_t q = 0; q < ob.count; q++) {
+                /* inside, or reaching past the right/bottom edge */
+                x[q] = (uint16_t)(2 * rnd_below(SURF_W / 2 + 1));
+                y[q] = (uint16_t)(2 * rnd_below(SURF_H / 2 + 1));
+            }
+            for (int i = 0; i < 4 * OM_MAX_QUADS; i++) {
+                z[i] = rnd_below(2) ? rnd_float(0.0f, 1.0f) : bits_f(rnd() & 0x3f7fffffu);
+                for (int t = 0; t < OM_MAX_TARGETS; t++)
+                    for (int c = 0; c < 4; c++)
+                        col[t][c][i] = rnd_float(-0.25f, 1.25f);
+            }
+            ob.x = x;
+            ob.y = y;
+            ob.z = rnd_below(16) ? z : NULL;
+            for (int t = 0; t < OM_MAX_TARGETS; t++)
+                for (int c = 0; c < 4; c++)
+                    ob.color[t][c] = rnd_below(16) ? col[t][c] : NULL;
+            ob.front_facing = rnd_below(2);
+            uint32_t coverage = rnd();
+
+            uint32_t count = ob.count, lanes = count >= 8 ? 0xffffffffu : (1u << (4 * count)) - 1u;
+            uint32_t ma = coverage & lanes & om_valid_mask(&da, &ob);
+            uint32_t mb = coverage & lanes & om_valid_mask(&db, &ob);
+            uint32_t pa = ma ? om_depth_stencil(&st, &da, &ob, ma) : 0;
+            uint32_t pb = mb ? om_depth_stencil_ref(&st, &db, &ob, mb) : 0;
+            if (pa && st.any_color)
+                om_color(&st, &da, &ob, pa);
+            if (pb && st.any_color)
+                om_color_ref(&st, &db, &ob, pb);
+            uint32_t pc = om_process(&st, &dc, &ob, coverage);
+            if (pc != pb || memcmp(&c3, &b, sizeof b)) {
+                harness_fail(__FILE__, __LINE__, "seed %u batch %d: om_process differs from "
+                             "the reference (pass %08x vs %08x)", seed, batch, pc, pb);
+                return;
+            }
+            fast_depth += st.fast_depth && st.depth_test && da.ds.data;
+            for (int t = 0; t < OM_MAX_TARGETS; t++)
+                fast_color += st.rt[t].fast && da.rt[t].data && ob.color[t][0] && (pa & 0xf);
+            if (pa != pb || memcmp(&a, &b, sizeof a)) {
+                harness_fail(__FILE__, __LINE__,
+                             "seed %u batch %d: ds %u depth %d/%d func %d stencil %d, rt0 %u "
+                             "blend %d (%d %d %d / %d %d %d) mask %x: pass %08x vs %08x%s",
+                             seed, batch, key.ds_format, key.depth_enable, key.depth_write,
+                             key.depth_func, key.stencil_enable, key.rt[0].format,
+                             key.rt[0].blend_enable, key.rt[0].src_color, key.rt[0].dst_color,
+                             key.rt[0].op_color, key.rt[0].src_alpha, key.rt[0].dst_alpha,
+                             key.rt[0].op_alpha, key.rt[0].write_mask, pa, pb,
+                             memcmp(&a, &b, sizeof a) ? ", surfaces differ" : "");
+                return;
+            }
+        }
+    }
+    CHECK(fast_color > 5000);
+    CHECK(fast_depth > 5000);
+}
