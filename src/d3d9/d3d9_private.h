@@ -56,6 +56,7 @@ struct d3d9_swapchain;
 struct d3d9_stateblock;
 struct d3d9_vertex_decl;
 struct d3d9_palette;
+struct d3d9_draw_cache;
 
 struct d3d9_device {
     IDirect3DDevice9 iface;
@@ -82,6 +83,7 @@ struct d3d9_device {
     bool in_scene;                           /* between BeginScene and EndScene */
     bool needs_reset;                        /* a Reset failed: D3DERR_DEVICENOTRESET */
     unsigned serial;                         /* n-th device of the process (present dumps) */
+    struct d3d9_draw_cache *draw;            /* draw.c: the renderer and program caches */
 };
 
 static inline struct d3d9_device *d3d9_device_from_iface(IDirect3DDevice9 *iface)

@@ -138,6 +138,10 @@ void d3d9_bind_texture(struct d3d9_texture **slot, struct d3d9_texture *obj);
 void d3d9_bind_buffer(struct d3d9_buffer **slot, struct d3d9_buffer *obj);
 void d3d9_bind_decl(struct d3d9_vertex_decl **slot, struct d3d9_vertex_decl *obj);
 void d3d9_bind_surface(struct d3d9_surface **slot, struct d3d9_surface *obj);
+/* shader.c: the state's internal binding of a shader (bind true) or its end; NULL and objects
+ * that are not softd3d shaders are ignored. */
+void d3d9_vertex_shader_bind(IDirect3DVertexShader9 *shader, bool bind);
+void d3d9_pixel_shader_bind(IDirect3DPixelShader9 *shader, bool bind);
 
 /* state_vertex.c: streams, indices, declarations, shaders, constants, palettes ... */
 void d3d9_state_vertex_fill_vtbl(IDirect3DDevice9Vtbl *v);

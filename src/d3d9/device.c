@@ -40,6 +40,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "d3d9/d3d9_draw.h"
 #include "d3d9/d3d9_resource.h"
 #include "d3d9/d3d9_state.h"
 #include "core/com_object.h"
@@ -67,6 +68,7 @@ static void device_teardown(struct d3d9_device *dev)
         d3d9_state_clear(dev->state);
     d3d9_device_release_presentation(dev);
     d3d9_vertex_decl_free_cache(dev);
+    d3d9_draw_cleanup(dev);
     free(dev->palettes);
     free(dev->state);
     pthread_mutex_destroy(&dev->lock);
@@ -196,6 +198,8 @@ static void vtbl_fill(void)
     d3d9_state_fill_vtbl(&device_vtbl);
     d3d9_stateblock_fill_vtbl(&device_vtbl);
     d3d9_validate_fill_vtbl(&device_vtbl);
+    d3d9_draw_fill_vtbl(&device_vtbl);
+    d3d9_shader_fill_vtbl(&device_vtbl);
     comgen_fill_IDirect3DDevice9(&device_vtbl);
 }
 

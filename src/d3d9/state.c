@@ -224,10 +224,8 @@ void d3d9_state_clear(struct d3d9_state *st)
         d3d9_bind_buffer(&st->streams[i].buffer, NULL);
     d3d9_bind_buffer(&st->indices, NULL);
     d3d9_bind_decl(&st->decl, NULL);
-    if (st->vs)
-        IDirect3DVertexShader9_Release(st->vs);
-    if (st->ps)
-        IDirect3DPixelShader9_Release(st->ps);
+    d3d9_vertex_shader_bind(st->vs, false);
+    d3d9_pixel_shader_bind(st->ps, false);
     st->vs = NULL;
     st->ps = NULL;
     free(st->lights);

@@ -17,9 +17,9 @@
  * declaration to the one f stands for (vertex_decl.c; GetVertexDeclaration returns it);
  * SetFVF(0) unsets both.  SetVertexDeclaration(d) sets d and makes GetFVF return the FVF code
  * equivalent to d, or 0 when d has none.  An invalid FVF code is D3DERR_INVALIDCALL.
- * Shaders: shader objects come with the shader work (CreateVertexShader / CreatePixelShader are
- * still E_NOTIMPL).  SetVertexShader / SetPixelShader accept NULL, and hold a non-NULL shader with
- * a public reference until the shader objects provide an internal binding.
+ * Shaders (shader.c): SetVertexShader / SetPixelShader accept NULL; a shader is held by an
+ * internal binding (d3d9_vertex_shader_bind), which keeps it alive without keeping the device
+ * alive, like every other binding (d3d9_resource.h).
  * Constants: float registers StartRegister + count <= the limit of the current mode:
  * MaxVertexShaderConst (256 in hardware, 8192 in software: vs_3_sw), and for pixel shaders 32 up
  * to ps_2_x, 224 with ps_3_0; 16 integer vectors and 16 booleans for each (vs_2_0 and ps_2_0
@@ -289,14 +289,12 @@ static HRESULT STDMETHODCALLTYPE device_SetVertexShader(IDirect3DDevice9 *iface,
     d3d9_device_lock(dev);
     st = d3d9_state_target(dev, &mask);
     old = st->vs;
-    if (shader)
-        IDirect3DVertexShader9_AddRef(shader);
+    d3d9_vertex_shader_bind(shader, true);
     st->vs = shader;
     if (mask)
         mask->vs = true;
+    d3d9_vertex_shader_bind(old, false);
     d3d9_device_unlock(dev);
-    if (old)
-        IDirect3DVertexShader9_Release(old);
     return D3D_OK;
 }
 
@@ -325,14 +323,12 @@ static HRESULT STDMETHODCALLTYPE device_SetPixelShader(IDirect3DDevice9 *iface,
     d3d9_device_lock(dev);
     st = d3d9_state_target(dev, &mask);
     old = st->ps;
-    if (shader)
-        IDirect3DPixelShader9_AddRef(shader);
+    d3d9_pixel_shader_bind(shader, true);
     st->ps = shader;
     if (mask)
         mask->ps = true;
+    d3d9_pixel_shader_bind(old, false);
     d3d9_device_unlock(dev);
-    if (old)
-        IDirect3DPixelShader9_Release(old);
     return D3D_OK;
 }
 

@@ -258,17 +258,13 @@ void d3d9_state_copy_masked(struct d3d9_device *dev, struct d3d9_state *dst,
         dst->fvf = src->fvf;
     }
     if (m->vs && dst->vs != src->vs) {
-        if (src->vs)
-            IDirect3DVertexShader9_AddRef(src->vs);
-        if (dst->vs)
-            IDirect3DVertexShader9_Release(dst->vs);
+        d3d9_vertex_shader_bind(src->vs, true);
+        d3d9_vertex_shader_bind(dst->vs, false);
         dst->vs = src->vs;
     }
     if (m->ps && dst->ps != src->ps) {
-        if (src->ps)
-            IDirect3DPixelShader9_AddRef(src->ps);
-        if (dst->ps)
-            IDirect3DPixelShader9_Release(dst->ps);
+        d3d9_pixel_shader_bind(src->ps, true);
+        d3d9_pixel_shader_bind(dst->ps, false);
         dst->ps = src->ps;
     }
     for (unsigned i = 0; i < D3D9_VS_CONST_F; i++)
