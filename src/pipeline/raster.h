@@ -43,7 +43,9 @@
  *
  * Not here (yet): wireframe fill mode (the caller may feed the edges as lines), multisampling,
  * alpha-antialiased and quadrilateral lines, the D3D9 pixel-centre convention (the D3D9
- * front-end shifts its viewport by -0.5 as spec 3.3.1 suggests).
+ * front-end moves its viewport by +0.5 pixel, src/d3d9/draw.c: D3D9 samples at integer
+ * coordinates, so a primitive at D3D9 position p covers the pixels a D3D11 primitive at
+ * p + 0.5 covers; the cross-API test in tests/test_d3d9_render.c checks it).
  */
 #ifndef SOFTD3D_PIPELINE_RASTER_H
 #define SOFTD3D_PIPELINE_RASTER_H
