@@ -380,7 +380,7 @@ TEST(profile_from_env)
     CHECK_EQ(core_profile_from_env(&p), -1);
     CHECK(p == NULL);
     CHECK(!strcmp(util_last_message(),
-                  "SOFTD3D_PROFILE=\"bogus\" is not a profile (9_1, 9_2, 9_3, max)"));
+                  "SOFTD3D_PROFILE=\"bogus\" is not a profile (9_1, 9_2, 9_3, max, 11_1-tiled)"));
 
     if (saved) {
         setenv("SOFTD3D_PROFILE", saved, 1);

@@ -3,7 +3,7 @@
  *
  *   softd3d-caps [--profile P] [--api d3d9|d3d11] [--json] [--level L] [--swvp]
  *
- *   --profile P   9_1, 9_2, 9_3 or max.  Default: $SOFTD3D_PROFILE, or max when it is unset/empty.
+ *   --profile P   9_1, 9_2, 9_3, max or 11_1-tiled (D3D11 tiled resources, issue 7).  Default: $SOFTD3D_PROFILE, or max when it is unset/empty.
  *   --api A       d3d9 (default): the D3DCAPS9 of the profile, every member, flags decoded, the
  *                 feature level derived from it, and every seed-000 row with met / not met.
  *                 d3d11: what the D3D11 API reports for the profile.
@@ -61,7 +61,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: softd3d-caps [--profile 9_1|9_2|9_3|max] [--api d3d9|d3d11] [--json]\n"
+            "usage: softd3d-caps [--profile 9_1|9_2|9_3|max|11_1-tiled] [--api d3d9|d3d11] [--json]\n"
             "                    [--level 9_1|9_2|9_3] [--swvp]\n"
             "Prints the capabilities of a softd3d profile (default: $SOFTD3D_PROFILE, else max)\n"
             "and checks them against the seed-000 feature-level rules.\n");
@@ -485,7 +485,8 @@ int main(int argc, char **argv)
 
     if (profile_name) {
         if (core_profile_by_name(profile_name, &p) < 0) {
-            fprintf(stderr, "softd3d-caps: \"%s\" is not a profile (9_1, 9_2, 9_3, max)\n",
+            fprintf(stderr,
+                    "softd3d-caps: \"%s\" is not a profile (9_1, 9_2, 9_3, max, 11_1-tiled)\n",
                     profile_name);
             usage(stderr);
             return 2;

@@ -315,6 +315,7 @@ static void software_vp(D3DCAPS9 *c)
 /* ---- the table ------------------------------------------------------------------------------ */
 
 static core_profile profiles[CORE_PROFILE_COUNT];
+static core_profile profile_tiled;   /* CORE_PROFILE_11_1_TILED: the max caps (profile.h) */
 static pthread_once_t profiles_once = PTHREAD_ONCE_INIT;
 
 static void build_profiles(void)
@@ -335,10 +336,17 @@ static void build_profiles(void)
         profiles[i].sw_caps = profiles[i].caps;
         software_vp(&profiles[i].sw_caps);
     }
+    profile_tiled = profiles[CORE_PROFILE_MAX];
+    profile_tiled.id = CORE_PROFILE_11_1_TILED;
+    profile_tiled.name = "11_1-tiled";
 }
 
 const core_profile *core_profile_get(core_profile_id id)
 {
+    if (id == CORE_PROFILE_11_1_TILED) {
+        pthread_once(&profiles_once, build_profiles);
+        return &profile_tiled;
+    }
     if ((unsigned)id >= CORE_PROFILE_COUNT)
         return NULL;
     pthread_once(&profiles_once, build_profiles);
@@ -352,6 +360,8 @@ static const core_profile *find_profile(const char *name)
         if (!strcmp(p->name, name))
             return p;
     }
+    if (!strcmp(name, "11_1-tiled"))
+        return core_profile_get(CORE_PROFILE_11_1_TILED);
     return NULL;
 }
 
@@ -359,7 +369,8 @@ int core_profile_by_name(const char *name, const core_profile **out)
 {
     const core_profile *p = name ? find_profile(name) : NULL;
     if (!p || !out) {
-        util_msg(false, "\"%s\" is not a profile (9_1, 9_2, 9_3, max)", name ? name : "(null)");
+        util_msg(false, "\"%s\" is not a profile (9_1, 9_2, 9_3, max, 11_1-tiled)",
+                 name ? name : "(null)");
         if (out)
             *out = NULL;
         return -1;
@@ -375,7 +386,7 @@ int core_profile_from_env(const core_profile **out)
     if (!v || !v[0])
         p = core_profile_get(CORE_PROFILE_MAX);
     else if (!(p = find_profile(v))) {
-        util_msg(true, "SOFTD3D_PROFILE=\"%s\" is not a profile (9_1, 9_2, 9_3, max)", v);
+        util_msg(true, "SOFTD3D_PROFILE=\"%s\" is not a profile (9_1, 9_2, 9_3, max, 11_1-tiled)", v);
         if (out)
             *out = NULL;
         return -1;

@@ -11,7 +11,7 @@
  * seed 002); the D3D11 front-end derives its highest feature level from `caps` with
  * core_level_from_caps(), as the 10Level9 runtime does with a D3D9 driver.
  *
- * SOFTD3D_PROFILE=9_1|9_2|9_3|max selects the profile (core_profile_from_env).
+ * SOFTD3D_PROFILE=9_1|9_2|9_3|max|11_1-tiled selects the profile (core_profile_from_env).
  *
  * The rules are data (caps_rules.c): one core_caps_rule per row of the seed-000 tables and per
  * note that constrains a member, so the tool (tools/softd3d-caps), the tests and the level
@@ -33,17 +33,23 @@ typedef enum core_profile_id {
     CORE_PROFILE_9_2,
     CORE_PROFILE_9_3,
     CORE_PROFILE_MAX,
-    CORE_PROFILE_COUNT
+    CORE_PROFILE_COUNT,          /* the D3D9 caps profiles above (the D3D9 tests enumerate them) */
+    /* "11_1-tiled" (issue 7, seed 001): a D3D11-only profile, outside CORE_PROFILE_COUNT.  Its
+     * D3DCAPS9 are the max profile's.  The D3D11 front-end does NOT derive its level from these
+     * caps (seed 000 has no rows above 9_3): under this profile D3D11CreateDevice may return
+     * D3D_FEATURE_LEVEL_11_1, decided from the profile id (create.c), where only tiled resources
+     * (tier 2) are implemented and every other 11_1 method is refused with E_NOTIMPL. */
+    CORE_PROFILE_11_1_TILED = 100,
 } core_profile_id;
 
 typedef struct core_profile {
     core_profile_id id;
-    const char *name;    /* "9_1", "9_2", "9_3", "max" */
+    const char *name;    /* "9_1", "9_2", "9_3", "max", "11_1-tiled" */
     D3DCAPS9 caps;       /* HAL caps with hardware vertex processing (what GetDeviceCaps returns) */
     D3DCAPS9 sw_caps;    /* the same device under software vertex processing (seed 002) */
 } core_profile;
 
-/* The profile for id; NULL if id is out of range.  Profiles are immutable and live forever. */
+/* The profile for id (CORE_PROFILE_11_1_TILED included); NULL if id is out of range.  Profiles are immutable and live forever. */
 const core_profile *core_profile_get(core_profile_id id);
 
 /* Looks a profile up by its exact name.  0 and *out set on success; -1 for an unknown name (or
@@ -52,7 +58,7 @@ int core_profile_by_name(const char *name, const core_profile **out);
 
 /* SOFTD3D_PROFILE, read at each call: unset or empty selects "max".  A value that is not a
  * profile name returns -1 and always prints
- *   softd3d: SOFTD3D_PROFILE="<value>" is not a profile (9_1, 9_2, 9_3, max)
+ *   softd3d: SOFTD3D_PROFILE="<value>" is not a profile (9_1, 9_2, 9_3, max, 11_1-tiled)
  * because it is a configuration error. */
 int core_profile_from_env(const core_profile **out);
 

@@ -184,6 +184,7 @@ static void vtbl_fill(void)
     d3d11_context_resource_fill_vtbl(&ctx_vtbl);
     d3d11_context_query_fill_vtbl(&ctx_vtbl);
     d3d11_context_draw_fill_vtbl(&ctx_vtbl);
+    d3d11_tiled_fill_context_vtbl(&ctx_vtbl);   /* tiled.c: refuses non-tiled resources */
     comgen_fill_ID3D11DeviceContext2(&ctx_vtbl);
 }
 

@@ -105,6 +105,13 @@ void d3d11_state_fill_device_vtbl(ID3D11Device2Vtbl *v);
 void d3d11_query_fill_device_vtbl(ID3D11Device2Vtbl *v);
 void d3d11_shader_fill_device_vtbl(ID3D11Device2Vtbl *v);
 
+/* tiled.c (issue 7, profile 11_1-tiled): the 11_1 device vtable (basics of `base`, tiled
+ * resources, E_NOTIMPL elsewhere), the context's tile methods, and the refusal helper for a
+ * method not implemented at dev->level ("CreateXxx: not implemented at feature level 11_1..."). */
+ID3D11Device2Vtbl *d3d11_tiled_device_vtbl(const ID3D11Device2Vtbl *base);
+void d3d11_tiled_fill_context_vtbl(ID3D11DeviceContext2Vtbl *v);
+HRESULT d3d11_level_unimplemented(struct d3d11_device *dev, const char *method);
+
 /* context.c */
 void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device);
 void d3d11_context_cleanup(struct d3d11_context *ctx);

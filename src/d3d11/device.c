@@ -205,6 +205,8 @@ HRESULT d3d11_device_create(const core_profile *profile, D3D_FEATURE_LEVEL level
         return E_OUTOFMEMORY;
     }
     dev->iface.lpVtbl = &device_vtbl;
+    if (level == D3D_FEATURE_LEVEL_11_1)   /* profile 11_1-tiled only (create.c, tiled.c) */
+        dev->iface.lpVtbl = d3d11_tiled_device_vtbl(&device_vtbl);
     dxgi_device_init_vtbl(dev);
     atomic_init(&dev->refcount, 1);
     dev->level = level;

@@ -1,0 +1,590 @@
+/* src/d3d11/tiled.c — tiled resources, tier 2 (issue 7, seed 001), under profile 11_1-tiled.
+ *
+ * A device created at D3D_FEATURE_LEVEL_11_1 (only possible under SOFTD3D_PROFILE=11_1-tiled,
+ * create.c) gets its own ID3D11Device2 vtable: the basics of device.c (IUnknown, private data,
+ * GetImmediateContext...), CreateBuffer / CreateTexture2D for tiled resources and tile pools only,
+ * GetResourceTiling and CheckFeatureSupport; every other Create/Check/Open method is comgen's
+ * logged E_NOTIMPL stub, because the 9_x validators must not run at 11_1 ("never silently
+ * wrong").  Non-tiled buffers and textures at 11_1 are refused with E_NOTIMPL too.
+ *
+ * Objects: a tile pool (ID3D11Buffer, MISC_TILE_POOL: ByteWidth a multiple of 64 KiB, zeroed
+ * memory) and a tiled resource (ID3D11Buffer or ID3D11Texture2D, MISC_TILED: USAGE_DEFAULT, no
+ * initial data, no CPU access) with a page table (core/tiles.h).  They are not d3d11_resource
+ * objects, so the 9_x pipeline never sees them.  CopyTiles, UpdateTiles, CopyTileMappings and
+ * shader access through the page table are not implemented (comgen stubs, E_NOTIMPL).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "d3d11/d3d11_private.h"
+#include "d3d11/device_child.h"
+#include "core/format.h"
+#include "core/tiles.h"
+#include "softd3d_com_stubs.h"
+#include "util/log.h"
+
+struct d3d11_tiled_pool;
+
+/* Buffers (pools and tiled buffers) and tiled Texture2D(Array)s. */
+struct d3d11_tiled_buffer {
+    ID3D11Buffer iface;
+    struct d3d11_child child;
+    D3D11_BUFFER_DESC desc;
+    unsigned char *memory;            /* pools only: ByteWidth bytes */
+    core_tile_layout layout;          /* tiled buffers only */
+    uint32_t *pages;                  /* tiled buffers: tile -> pool tile or CORE_TILE_NULL */
+    struct d3d11_tiled_buffer *pool;  /* the pool the pages point into (one reference) */
+};
+
+struct d3d11_tiled_texture {
+    ID3D11Texture2D iface;
+    struct d3d11_child child;
+    D3D11_TEXTURE2D_DESC desc;
+    core_tile_layout layout;
+    uint32_t *pages;
+    struct d3d11_tiled_buffer *pool;
+};
+
+static void tbuf_destroy(struct d3d11_tiled_buffer *b)
+{
+    if (b->pool)
+        ID3D11Buffer_Release(&b->pool->iface);
+    free(b->memory);
+    free(b->pages);
+    free(b);
+}
+
+static void ttex_destroy(struct d3d11_tiled_texture *t)
+{
+    if (t->pool)
+        ID3D11Buffer_Release(&t->pool->iface);
+    free(t->pages);
+    free(t);
+}
+
+static const GUID *const tbuf_iids[] = { &IID_ID3D11Resource, &IID_ID3D11Buffer, NULL };
+static const GUID *const ttex_iids[] = { &IID_ID3D11Resource, &IID_ID3D11Texture2D, NULL };
+D3D11_CHILD_IMPLEMENT(tbuf, ID3D11Buffer, struct d3d11_tiled_buffer, tbuf_iids, tbuf_destroy)
+D3D11_CHILD_IMPLEMENT(ttex, ID3D11Texture2D, struct d3d11_tiled_texture, ttex_iids, ttex_destroy)
+
+static void STDMETHODCALLTYPE tbuf_GetType(ID3D11Buffer *iface, D3D11_RESOURCE_DIMENSION *d)
+{
+    (void)iface;
+    *d = D3D11_RESOURCE_DIMENSION_BUFFER;
+}
+static void STDMETHODCALLTYPE ttex_GetType(ID3D11Texture2D *iface, D3D11_RESOURCE_DIMENSION *d)
+{
+    (void)iface;
+    *d = D3D11_RESOURCE_DIMENSION_TEXTURE2D;
+}
+static void STDMETHODCALLTYPE tbuf_SetEvictionPriority(ID3D11Buffer *iface, UINT p)
+{
+    (void)iface;
+    (void)p;
+}
+static UINT STDMETHODCALLTYPE tbuf_GetEvictionPriority(ID3D11Buffer *iface)
+{
+    (void)iface;
+    return DXGI_RESOURCE_PRIORITY_NORMAL;
+}
+static void STDMETHODCALLTYPE ttex_SetEvictionPriority(ID3D11Texture2D *iface, UINT p)
+{
+    (void)iface;
+    (void)p;
+}
+static UINT STDMETHODCALLTYPE ttex_GetEvictionPriority(ID3D11Texture2D *iface)
+{
+    (void)iface;
+    return DXGI_RESOURCE_PRIORITY_NORMAL;
+}
+static void STDMETHODCALLTYPE tbuf_GetDesc(ID3D11Buffer *iface, D3D11_BUFFER_DESC *desc)
+{
+    if (desc)
+        *desc = tbuf_impl(iface)->desc;
+}
+static void STDMETHODCALLTYPE ttex_GetDesc(ID3D11Texture2D *iface, D3D11_TEXTURE2D_DESC *desc)
+{
+    if (desc)
+        *desc = ttex_impl(iface)->desc;
+}
+
+static ID3D11BufferVtbl tbuf_vtbl = {
+    D3D11_CHILD_VTBL_ENTRIES(tbuf), .GetType = tbuf_GetType,
+    .SetEvictionPriority = tbuf_SetEvictionPriority,
+    .GetEvictionPriority = tbuf_GetEvictionPriority, .GetDesc = tbuf_GetDesc,
+};
+static ID3D11Texture2DVtbl ttex_vtbl = {
+    D3D11_CHILD_VTBL_ENTRIES(ttex), .GetType = ttex_GetType,
+    .SetEvictionPriority = ttex_SetEvictionPriority,
+    .GetEvictionPriority = ttex_GetEvictionPriority, .GetDesc = ttex_GetDesc,
+};
+
+static struct d3d11_tiled_buffer *tbuf_from(ID3D11Resource *r)
+{
+    return r && ((ID3D11Buffer *)r)->lpVtbl == &tbuf_vtbl ? tbuf_impl((ID3D11Buffer *)r) : NULL;
+}
+static struct d3d11_tiled_texture *ttex_from(ID3D11Resource *r)
+{
+    return r && ((ID3D11Texture2D *)r)->lpVtbl == &ttex_vtbl ? ttex_impl((ID3D11Texture2D *)r)
+                                                               : NULL;
+}
+
+/* A tiled resource's page table, whatever its kind. */
+struct tiled_view {
+    core_tile_layout *layout;
+    uint32_t **pages;
+    struct d3d11_tiled_buffer **pool;
+    struct d3d11_device *dev;
+};
+
+static bool tiled_view_of(ID3D11Resource *r, struct tiled_view *v)
+{
+    struct d3d11_tiled_buffer *b = tbuf_from(r);
+    struct d3d11_tiled_texture *t = ttex_from(r);
+    if (b && (b->desc.MiscFlags & D3D11_RESOURCE_MISC_TILED)) {
+        *v = (struct tiled_view){ &b->layout, &b->pages, &b->pool, b->child.device };
+        return true;
+    }
+    if (t) {
+        *v = (struct tiled_view){ &t->layout, &t->pages, &t->pool, t->child.device };
+        return true;
+    }
+    return false;
+}
+
+/* ---- creation ------------------------------------------------------------------------------ */
+
+/* The rules every tiled resource shares (D3D11_RESOURCE_MISC_FLAG: TILED "cannot be used with
+ * CPU access", tile pools and tiled resources are USAGE_DEFAULT; no initial data, since a new
+ * tiled resource has every tile NULL). */
+static HRESULT check_tiled_common(struct d3d11_device *dev, const char *method, D3D11_USAGE usage,
+                                  UINT cpu, UINT misc, const void *init)
+{
+    if ((misc & D3D11_RESOURCE_MISC_TILED) && (misc & D3D11_RESOURCE_MISC_TILE_POOL)) {
+        d3d11_msg(dev, "%s: D3D11_RESOURCE_MISC_TILED and D3D11_RESOURCE_MISC_TILE_POOL "
+                       "exclude each other", method);
+        return E_INVALIDARG;
+    }
+    if (usage != D3D11_USAGE_DEFAULT || cpu) {
+        d3d11_msg(dev, "%s: tiled resources and tile pools must be D3D11_USAGE_DEFAULT without "
+                       "CPU access (Usage %d, CPUAccessFlags 0x%x)", method, (int)usage, cpu);
+        return E_INVALIDARG;
+    }
+    if (init && (misc & D3D11_RESOURCE_MISC_TILED)) {
+        d3d11_msg(dev, "%s: a tiled resource takes no initial data (its tiles start NULL)",
+                  method);
+        return E_INVALIDARG;
+    }
+    return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE tiled_CreateBuffer(ID3D11Device2 *iface,
+                                                    const D3D11_BUFFER_DESC *desc,
+                                                    const D3D11_SUBRESOURCE_DATA *init,
+                                                    ID3D11Buffer **out)
+{
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    struct d3d11_tiled_buffer *b;
+    HRESULT hr;
+
+    if (out)
+        *out = NULL;
+    if (!desc) {
+        d3d11_msg(dev, "CreateBuffer: pDesc is NULL");
+        return E_INVALIDARG;
+    }
+    if (!(desc->MiscFlags & (D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_TILE_POOL)))
+        return d3d11_level_unimplemented(dev, "CreateBuffer (not tiled)");
+    if (FAILED(hr = check_tiled_common(dev, "CreateBuffer", desc->Usage, desc->CPUAccessFlags,
+                                       desc->MiscFlags, init)))
+        return hr;
+    if (desc->ByteWidth == 0 ||
+        ((desc->MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL) && desc->ByteWidth % CORE_TILE_BYTES)) {
+        d3d11_msg(dev, "CreateBuffer: ByteWidth %u of a tile pool must be a nonzero multiple of "
+                       "65536 (64 KiB tiles)", desc->ByteWidth);
+        return E_INVALIDARG;
+    }
+    if ((desc->MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL) && desc->BindFlags) {
+        d3d11_msg(dev, "CreateBuffer: a tile pool takes no BindFlags (0x%x)", desc->BindFlags);
+        return E_INVALIDARG;
+    }
+    if (!out)
+        return S_FALSE;
+    if (!(b = calloc(1, sizeof(*b))))
+        return E_OUTOFMEMORY;
+    b->iface.lpVtbl = &tbuf_vtbl;
+    b->desc = *desc;
+    if (desc->MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL) {
+        b->memory = calloc(1, desc->ByteWidth);
+    } else {
+        core_tile_layout_compute(desc->ByteWidth, 0, 1, 1, 8, 1, 1, &b->layout, NULL, 0);
+        if ((b->pages = malloc(sizeof(*b->pages) * b->layout.total_tiles)))
+            for (uint32_t i = 0; i < b->layout.total_tiles; i++)
+                b->pages[i] = CORE_TILE_NULL;
+    }
+    if (!b->memory && !b->pages) {
+        free(b);
+        d3d11_msg(dev, "CreateBuffer: out of memory");
+        return E_OUTOFMEMORY;
+    }
+    d3d11_child_init(&b->child, dev);
+    *out = &b->iface;
+    return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE tiled_CreateTexture2D(ID3D11Device2 *iface,
+                                                       const D3D11_TEXTURE2D_DESC *desc,
+                                                       const D3D11_SUBRESOURCE_DATA *init,
+                                                       ID3D11Texture2D **out)
+{
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    struct d3d11_tiled_texture *t;
+    const core_format_desc *fd;
+    core_tile_layout layout;
+    char why[200];
+    UINT mips;
+    HRESULT hr;
+
+    if (out)
+        *out = NULL;
+    if (!desc) {
+        d3d11_msg(dev, "CreateTexture2D: pDesc is NULL");
+        return E_INVALIDARG;
+    }
+    if (!(desc->MiscFlags & D3D11_RESOURCE_MISC_TILED))
+        return d3d11_level_unimplemented(dev, "CreateTexture2D (not tiled)");
+    if (FAILED(hr = check_tiled_common(dev, "CreateTexture2D", desc->Usage, desc->CPUAccessFlags,
+                                       desc->MiscFlags, init)))
+        return hr;
+    if (desc->MiscFlags & ~(UINT)D3D11_RESOURCE_MISC_TILED) {
+        d3d11_msg(dev, "CreateTexture2D: MiscFlags 0x%x: only D3D11_RESOURCE_MISC_TILED is "
+                       "implemented for tiled textures", desc->MiscFlags);
+        return E_NOTIMPL;
+    }
+    if (desc->Width == 0 || desc->Height == 0 || desc->ArraySize == 0 ||
+        desc->Width > D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
+        desc->Height > D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
+        desc->ArraySize > D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION ||
+        desc->SampleDesc.Count != 1 || desc->SampleDesc.Quality != 0) {
+        d3d11_msg(dev, "CreateTexture2D: %ux%u, ArraySize %u, %u sample(s): out of the 11_1 "
+                       "limits (16384, 2048) or multisampled (tiled MSAA is not implemented)",
+                  desc->Width, desc->Height, desc->ArraySize, desc->SampleDesc.Count);
+        return E_INVALIDARG;
+    }
+    fd = core_format_get((core_format)desc->Format);
+    if (!fd || fd->d3d9_only || fd->planar || fd->block_width != fd->block_height ||
+        !core_tile_shape_2d(fd->block_bytes * 8u, &(UINT){ 0 }, &(UINT){ 0 })) {
+        d3d11_msg(dev, "CreateTexture2D: Format %d has no standard tile shape implemented "
+                       "(8- to 128-bit elements only)", (int)desc->Format);
+        return E_INVALIDARG;
+    }
+    mips = desc->MipLevels;
+    if (mips == 0) {
+        UINT m = desc->Width > desc->Height ? desc->Width : desc->Height;
+        for (mips = 1; m > 1; m >>= 1)
+            mips++;
+    }
+    if (core_tile_layout_compute(desc->Width, desc->Height, mips, desc->ArraySize,
+                                 fd->block_bytes * 8u, fd->block_width, fd->block_height,
+                                 &layout, why, sizeof(why)) < 0) {
+        d3d11_msg(dev, "CreateTexture2D: %s", why);
+        return E_INVALIDARG;
+    }
+    if (!out)
+        return S_FALSE;
+    if (!(t = calloc(1, sizeof(*t))) ||
+        !(t->pages = malloc(sizeof(*t->pages) * layout.total_tiles))) {
+        free(t);
+        d3d11_msg(dev, "CreateTexture2D: out of memory");
+        return E_OUTOFMEMORY;
+    }
+    for (uint32_t i = 0; i < layout.total_tiles; i++)
+        t->pages[i] = CORE_TILE_NULL;
+    t->iface.lpVtbl = &ttex_vtbl;
+    t->desc = *desc;
+    t->desc.MipLevels = mips;
+    t->layout = layout;
+    d3d11_child_init(&t->child, dev);
+    *out = &t->iface;
+    return S_OK;
+}
+
+/* ---- ID3D11Device2::GetResourceTiling -------------------------------------------------------- */
+
+static void STDMETHODCALLTYPE tiled_GetResourceTiling(
+    ID3D11Device2 *iface, ID3D11Resource *res, UINT *num_tiles, D3D11_PACKED_MIP_DESC *packed,
+    D3D11_TILE_SHAPE *shape, UINT *num_sub, UINT first_sub, D3D11_SUBRESOURCE_TILING *subs)
+{
+    struct tiled_view v;
+    const core_tile_layout *l;
+    UINT count;
+
+    if (!tiled_view_of(res, &v)) {
+        d3d11_msg(d3d11_device_from_iface(iface), "GetResourceTiling: not a tiled resource");
+        if (num_tiles)
+            *num_tiles = 0;
+        if (num_sub)
+            *num_sub = 0;
+        return;
+    }
+    l = v.layout;
+    if (num_tiles)
+        *num_tiles = l->total_tiles;
+    if (packed)
+        *packed = (D3D11_PACKED_MIP_DESC){
+            .NumStandardMips = (UINT8)l->standard_mips, .NumPackedMips = (UINT8)l->packed_mips,
+            .NumTilesForPackedMips = l->packed_tiles,
+            .StartTileIndexInOverallResource = l->packed_mips ? l->tiles_per_slice -
+                                                                    l->packed_tiles : 0,
+        };
+    if (shape)
+        *shape = (D3D11_TILE_SHAPE){ l->tile_w, l->tile_h, 1 };
+    if (!num_sub)
+        return;
+    count = l->mips * l->array_size;
+    for (UINT i = 0; i < *num_sub && subs; i++) {
+        UINT s = first_sub + i;
+        UINT mip = s % l->mips, slice = s / l->mips;
+        if (s >= count)
+            break;
+        if (mip >= l->standard_mips)
+            subs[i] = (D3D11_SUBRESOURCE_TILING){ 0, 0, 0, D3D11_PACKED_TILE };
+        else
+            subs[i] = (D3D11_SUBRESOURCE_TILING){
+                l->mip_w_tiles[mip], (UINT16)l->mip_h_tiles[mip], 1,
+                slice * l->tiles_per_slice + l->mip_start[mip] };
+    }
+    *num_sub = first_sub < count ? (count - first_sub < *num_sub ? count - first_sub : *num_sub)
+                                 : 0;
+}
+
+/* ---- ID3D11DeviceContext2 ------------------------------------------------------------------ */
+
+/* The flat tile index of a coordinate, or -1 (message in why). */
+static int64_t tile_index(const core_tile_layout *l, const D3D11_TILED_RESOURCE_COORDINATE *c)
+{
+    UINT mip, slice;
+    if (c->Subresource >= l->mips * l->array_size)
+        return -1;
+    mip = c->Subresource % l->mips;
+    slice = c->Subresource / l->mips;
+    if (mip >= l->standard_mips)   /* packed: X is the tile within the packed unit */
+        return c->X < l->packed_tiles && !c->Y && !c->Z
+                   ? (int64_t)slice * l->tiles_per_slice + l->tiles_per_slice - l->packed_tiles +
+                         c->X : -1;
+    if (c->X >= l->mip_w_tiles[mip] || c->Y >= l->mip_h_tiles[mip] || c->Z)
+        return -1;
+    return (int64_t)slice * l->tiles_per_slice + l->mip_start[mip] +
+           (int64_t)c->Y * l->mip_w_tiles[mip] + c->X;
+}
+
+static HRESULT STDMETHODCALLTYPE tiled_UpdateTileMappings(
+    ID3D11DeviceContext2 *iface, ID3D11Resource *res, UINT nregions,
+    const D3D11_TILED_RESOURCE_COORDINATE *starts, const D3D11_TILE_REGION_SIZE *sizes,
+    ID3D11Buffer *pool_iface, UINT nranges, const UINT *range_flags, const UINT *pool_offsets,
+    const UINT *range_counts, UINT flags)
+{
+    struct d3d11_context *ctx = container_of(iface, struct d3d11_context, iface);
+    struct d3d11_device *dev = ctx->device;
+    struct d3d11_tiled_buffer *pool = tbuf_from((ID3D11Resource *)pool_iface);
+    struct tiled_view v;
+    uint32_t *next, total;
+    UINT r = 0, in_range = 0;
+    const char *bad = NULL;
+
+    if (!tiled_view_of(res, &v)) {
+        d3d11_msg(dev, "UpdateTileMappings: pTiledResource is not a tiled resource");
+        return E_INVALIDARG;
+    }
+    if (flags & ~(UINT)D3D11_TILE_MAPPING_NO_OVERWRITE)
+        bad = "Flags has bits other than D3D11_TILE_MAPPING_NO_OVERWRITE";
+    else if (pool_iface && (!pool || !(pool->desc.MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL)))
+        bad = "pTilePool is not a tile pool";
+    else if (nregions && !starts)
+        bad = "NumTiledResourceRegions > 0 with no start coordinates";
+    else if (nranges && !pool && !range_flags)
+        bad = "ranges without pTilePool must be D3D11_TILE_RANGE_NULL or SKIP";
+    if (bad) {
+        d3d11_msg(dev, "UpdateTileMappings: %s", bad);
+        return E_INVALIDARG;
+    }
+    total = v.layout->total_tiles;
+    if (!(next = malloc(sizeof(*next) * total)))
+        return E_OUTOFMEMORY;
+    memcpy(next, *v.pages, sizeof(*next) * total);
+    /* A different pool replaces the old one: mappings into the old pool become NULL. */
+    if (pool && *v.pool && *v.pool != pool)
+        for (uint32_t i = 0; i < total; i++)
+            next[i] = CORE_TILE_NULL;
+    for (UINT g = 0; g < nregions; g++) {
+        UINT n = sizes ? sizes[g].NumTiles : 1;
+        int64_t at = tile_index(v.layout, &starts[g]);
+        bool packed = starts[g].Subresource % v.layout->mips >= v.layout->standard_mips;
+        if (at < 0 || (sizes && sizes[g].bUseBox) || at + n > total) {
+            d3d11_msg(dev, "UpdateTileMappings: region %u is outside the resource (or uses a "
+                           "box, not implemented)", g);
+            free(next);
+            return E_INVALIDARG;
+        }
+        /* seed 001: packed mips are mapped all or none */
+        if (packed && (starts[g].X != 0 || n != v.layout->packed_tiles)) {
+            d3d11_msg(dev, "UpdateTileMappings: region %u maps %u of the %u packed tiles: packed "
+                           "mips are mapped all or none (seed 001)", g, n,
+                      v.layout->packed_tiles);
+            free(next);
+            return E_INVALIDARG;
+        }
+        for (UINT k = 0; k < n; k++, in_range++) {
+            UINT rf, count;
+            while (r < nranges && in_range >= (count = range_counts ? range_counts[r] : 1)) {
+                r++;
+                in_range = 0;
+            }
+            if (r >= nranges) {
+                d3d11_msg(dev, "UpdateTileMappings: the ranges cover fewer tiles than the "
+                               "regions");
+                free(next);
+                return E_INVALIDARG;
+            }
+            rf = range_flags ? range_flags[r] : 0;
+            if (rf & D3D11_TILE_RANGE_SKIP)
+                continue;
+            if (rf & D3D11_TILE_RANGE_NULL) {
+                next[at + k] = CORE_TILE_NULL;
+                continue;
+            }
+            {
+                UINT64 tile = (UINT64)(pool_offsets ? pool_offsets[r] : 0) +
+                              ((rf & D3D11_TILE_RANGE_REUSE_SINGLE_TILE) ? 0 : in_range);
+                if (!pool || tile >= pool->desc.ByteWidth / CORE_TILE_BYTES) {
+                    d3d11_msg(dev, "UpdateTileMappings: range %u maps beyond the tile pool",
+                              r);
+                    free(next);
+                    return E_INVALIDARG;
+                }
+                next[at + k] = (uint32_t)tile;
+            }
+        }
+    }
+    memcpy(*v.pages, next, sizeof(*next) * total);
+    free(next);
+    if (pool && *v.pool != pool) {
+        ID3D11Buffer_AddRef(&pool->iface);
+        if (*v.pool)
+            ID3D11Buffer_Release(&(*v.pool)->iface);
+        *v.pool = pool;
+    }
+    return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE tiled_ResizeTilePool(ID3D11DeviceContext2 *iface,
+                                                      ID3D11Buffer *pool_iface, UINT64 size)
+{
+    struct d3d11_context *ctx = container_of(iface, struct d3d11_context, iface);
+    struct d3d11_tiled_buffer *pool = tbuf_from((ID3D11Resource *)pool_iface);
+    unsigned char *m;
+
+    if (!pool || !(pool->desc.MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL) || !size ||
+        size % CORE_TILE_BYTES || size > UINT32_MAX) {
+        d3d11_msg(ctx->device, "ResizeTilePool: needs a tile pool and a nonzero multiple of "
+                               "65536 bytes");
+        return E_INVALIDARG;
+    }
+    /* ResizeTilePool documents growth only being guaranteed; shrinking is refused here (a
+     * shrink would leave existing mappings beyond the end: E_NOTIMPL, never silently wrong). */
+    if (size < pool->desc.ByteWidth) {
+        d3d11_msg(ctx->device, "ResizeTilePool: shrinking (%u -> %llu bytes) is not "
+                               "implemented", pool->desc.ByteWidth, (unsigned long long)size);
+        return E_NOTIMPL;
+    }
+    if (!(m = realloc(pool->memory, (size_t)size)))
+        return E_OUTOFMEMORY;
+    memset(m + pool->desc.ByteWidth, 0, (size_t)size - pool->desc.ByteWidth);
+    pool->memory = m;
+    pool->desc.ByteWidth = (UINT)size;
+    return S_OK;
+}
+
+static void STDMETHODCALLTYPE tiled_TiledResourceBarrier(ID3D11DeviceContext2 *iface,
+                                                         ID3D11DeviceChild *before,
+                                                         ID3D11DeviceChild *after)
+{
+    /* softd3d executes in order: nothing to wait for (validation only). */
+    struct d3d11_context *ctx = container_of(iface, struct d3d11_context, iface);
+    struct tiled_view v;
+    if ((before && !tiled_view_of((ID3D11Resource *)before, &v)) ||
+        (after && !tiled_view_of((ID3D11Resource *)after, &v)))
+        d3d11_msg(ctx->device, "TiledResourceBarrier: an argument is not a tiled resource");
+}
+
+void d3d11_tiled_fill_context_vtbl(ID3D11DeviceContext2Vtbl *v)
+{
+    v->UpdateTileMappings = tiled_UpdateTileMappings;
+    v->ResizeTilePool = tiled_ResizeTilePool;
+    v->TiledResourceBarrier = tiled_TiledResourceBarrier;
+}
+
+/* ---- the 11_1 device vtable ------------------------------------------------------------------ */
+
+HRESULT d3d11_level_unimplemented(struct d3d11_device *dev, const char *method)
+{
+    d3d11_msg(dev, "%s: not implemented at feature level %s (profile 11_1-tiled implements "
+                   "tiled resources only)", method, d3d11_level_name(dev->level));
+    return E_NOTIMPL;
+}
+
+static HRESULT STDMETHODCALLTYPE tiled_CheckFeatureSupport(ID3D11Device2 *iface,
+                                                           D3D11_FEATURE feature, void *data,
+                                                           UINT size)
+{
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    if (feature == D3D11_FEATURE_D3D11_OPTIONS1) {
+        D3D11_FEATURE_DATA_D3D11_OPTIONS1 *d = data;
+        if (!d || size != sizeof(*d)) {
+            d3d11_msg(dev, "CheckFeatureSupport: size %u, expected %zu", size, sizeof(*d));
+            return E_INVALIDARG;
+        }
+        memset(d, 0, sizeof(*d));
+        d->TiledResourcesTier = D3D11_TILED_RESOURCES_TIER_2;   /* seed 001 */
+        /* Issue 7 requires reporting it; the sampler has the reductions
+         * (src/sample/sampler.h, SAMPLER_REDUCTION_MINIMUM/MAXIMUM), but no 11_1 sampler state
+         * can be created yet (CreateSamplerState is E_NOTIMPL at 11_1). */
+        d->MinMaxFiltering = TRUE;
+        return S_OK;
+    }
+    return d3d11_level_unimplemented(dev, "CheckFeatureSupport (features other than "
+                                          "D3D11_OPTIONS1)");
+}
+
+static ID3D11Device2Vtbl tiled_vtbl;
+static const ID3D11Device2Vtbl *tiled_base;
+static pthread_once_t tiled_once = PTHREAD_ONCE_INIT;
+
+static void tiled_vtbl_fill(void)
+{
+    const ID3D11Device2Vtbl *b = tiled_base;
+    /* Only the basics are kept from device.c; comgen fills the rest with E_NOTIMPL stubs. */
+    tiled_vtbl = (ID3D11Device2Vtbl){
+        .QueryInterface = b->QueryInterface, .AddRef = b->AddRef, .Release = b->Release,
+        .GetFeatureLevel = b->GetFeatureLevel, .GetCreationFlags = b->GetCreationFlags,
+        .GetDeviceRemovedReason = b->GetDeviceRemovedReason,
+        .SetExceptionMode = b->SetExceptionMode, .GetExceptionMode = b->GetExceptionMode,
+        .GetImmediateContext = b->GetImmediateContext,
+        .GetImmediateContext1 = b->GetImmediateContext1,
+        .GetImmediateContext2 = b->GetImmediateContext2,
+        .GetPrivateData = b->GetPrivateData, .SetPrivateData = b->SetPrivateData,
+        .SetPrivateDataInterface = b->SetPrivateDataInterface,
+        .CreateBuffer = tiled_CreateBuffer, .CreateTexture2D = tiled_CreateTexture2D,
+        .CheckFeatureSupport = tiled_CheckFeatureSupport,
+        .GetResourceTiling = tiled_GetResourceTiling,
+    };
+    comgen_fill_ID3D11Device2(&tiled_vtbl);
+}
+
+ID3D11Device2Vtbl *d3d11_tiled_device_vtbl(const ID3D11Device2Vtbl *base)
+{
+    tiled_base = base;
+    pthread_once(&tiled_once, tiled_vtbl_fill);
+    return &tiled_vtbl;
+}
