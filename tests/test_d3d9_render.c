@@ -666,3 +666,51 @@ TEST(d3d9_draw_rules_seed002_software_buffers)
     IDirect3DVertexBuffer9_Release(hw);
     r9_end(dev);
 }
+
+/* User clip planes (SetClipPlane + D3DRS_CLIPPLANEENABLE): with the fixed-function pipeline the
+ * plane is in world space; with identity transforms world = clip space, so the plane
+ * x - nx(7.5) >= 0 keeps exactly the pixel columns whose centres (D3D9: integer x) are >= 8. */
+TEST(d3d9_render_user_clip_plane)
+{
+    IDirect3DDevice9 *dev = r9_device(W, H);
+    const struct xyzc quad[4] = {
+        { -1.0f, 1.0f, 0.5f, 0xffff0000 }, { 1.0f, 1.0f, 0.5f, 0xffff0000 },
+        { -1.0f, -1.0f, 0.5f, 0xffff0000 }, { 1.0f, -1.0f, 0.5f, 0xffff0000 },
+    };
+    const float plane[4] = { 1.0f, 0.0f, 0.0f, -nx(7.5f) };
+    uint32_t img[W * H];
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetFVF(dev, XYZC_FVF), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetClipPlane(dev, 0, plane), D3D_OK);
+    /* enabled: only x >= 8 */
+    CHECK_HR(IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, D3DCLIPPLANE0), D3D_OK);
+    r9_clear(dev, 0xff000000);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, quad, sizeof(quad[0])),
+             D3D_OK);
+    r9_read(dev, img);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            CHECK_EQ(img[y * W + x], x >= 8 ? 0xffff0000u : 0xff000000u);
+    /* a world-space plane goes through View * Projection: with the view moving the world by
+     * +0.3 NDC in x, the same plane keeps world x >= nx(7.5) = -0.0625, i.e. NDC x >= 0.2375,
+     * D3D9 screen x >= (0.2375 + 1) * W / 2 = 9.9 (NDC -1 is pixel 0's centre): columns 10.. */
+    D3DMATRIX view = { { { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.3f, 0, 0, 1 } } };
+    CHECK_HR(IDirect3DDevice9_SetTransform(dev, D3DTS_VIEW, &view), D3D_OK);
+    r9_clear(dev, 0xff000000);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, quad, sizeof(quad[0])),
+             D3D_OK);
+    r9_read(dev, img);
+    for (int x = 0; x < W; x++)
+        CHECK_EQ(img[5 * W + x], x >= 10 ? 0xffff0000u : 0xff000000u);
+    /* disabled: the whole quad, moved right by the view: its left edge at screen x 2.4 */
+    CHECK_HR(IDirect3DDevice9_SetRenderState(dev, D3DRS_CLIPPLANEENABLE, 0), D3D_OK);
+    r9_clear(dev, 0xff000000);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, quad, sizeof(quad[0])),
+             D3D_OK);
+    r9_read(dev, img);
+    for (int x = 0; x < W; x++)
+        CHECK_EQ(img[5 * W + x], x >= 3 ? 0xffff0000u : 0xff000000u);
+    r9_end(dev);
+}

@@ -176,6 +176,10 @@ void d3d9_ff_vs_key_build(const struct d3d9_state *st, const struct d3d9_ff_inpu
                           const uint32_t *lights, size_t light_count,
                           struct d3d9_ff_vs_key *key);
 /* Fills FF_VSC_SIZE(key->light_count) vec4 (the viewport is the D3D9 one). */
+/* The world-space user clip plane `world` (SetClipPlane under the fixed-function pipeline) in
+ * clip space; false when View * Projection is singular. */
+bool d3d9_ff_clip_plane(const struct d3d9_state *st, const float world[4], float clip[4]);
+
 void d3d9_ff_vs_constants(const struct d3d9_state *st, const struct d3d9_ff_vs_key *key,
                           const uint32_t *lights, float (*cb)[4]);
 

@@ -852,6 +852,23 @@ static void translate_raster(struct work *w, struct draw_desc *d)
         d->viewport.min_depth = 0.0f;
         d->viewport.max_depth = 1.0f;
     }
+    /* User clip planes (D3DRS_CLIPPLANEENABLE, SetClipPlane): world space under the fixed-
+     * function pipeline, clip space with a vertex shader (SetClipPlane reference page).
+     * Pre-transformed (XYZRHW) vertices are not clipped against them: they bypass the
+     * transformation the planes are defined through. */
+    DWORD enable = rs[D3DRS_CLIPPLANEENABLE];
+    DWORD max_planes = d3d9_device_caps(w->dev)->MaxUserClipPlanes;
+    d->user_clip_count = 0;
+    for (DWORD i = 0; i < max_planes && i < DRAW_MAX_USER_CLIP; i++) {
+        float *out = d->user_clip[d->user_clip_count];
+        if (!(enable & (1u << i)))
+            continue;
+        if (!w->ff_vs)
+            memcpy(out, st->clip_planes[i], sizeof(float[4]));
+        else if (w->vs_key.transformed || !d3d9_ff_clip_plane(st, st->clip_planes[i], out))
+            continue;
+        d->user_clip_count++;
+    }
     d->width = w->width;
     d->height = w->height;
 }

@@ -246,6 +246,62 @@ void d3d9_ff_vs_key_build(const struct d3d9_state *st, const struct d3d9_ff_inpu
     }
 }
 
+/* ---- user clip planes -------------------------------------------------------------------------- */
+
+/* inv = m^-1 by Gauss-Jordan elimination with partial pivoting; false when m is singular. */
+static bool inverse4(const double m[4][4], double inv[4][4])
+{
+    double a[4][8];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 8; j++)
+            a[i][j] = j < 4 ? m[i][j] : (j - 4 == i ? 1.0 : 0.0);
+    for (int c = 0; c < 4; c++) {
+        int piv = c;
+        for (int r = c + 1; r < 4; r++)
+            if (fabs(a[r][c]) > fabs(a[piv][c]))
+                piv = r;
+        if (!(fabs(a[piv][c]) > 1e-300))
+            return false;
+        for (int j = 0; j < 8; j++) {
+            double t = a[c][j];
+            a[c][j] = a[piv][j];
+            a[piv][j] = t;
+        }
+        double d = a[c][c];
+        for (int j = 0; j < 8; j++)
+            a[c][j] /= d;
+        for (int r = 0; r < 4; r++) {
+            if (r == c)
+                continue;
+            double f = a[r][c];
+            for (int j = 0; j < 8; j++)
+                a[r][j] -= f * a[c][j];
+        }
+    }
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            inv[i][j] = a[i][j + 4];
+    return true;
+}
+
+bool d3d9_ff_clip_plane(const struct d3d9_state *st, const float world[4], float clip[4])
+{
+    /* SetClipPlane: with the fixed-function pipeline the plane is in world space.  A world
+     * position x_w (row vector) reaches clip space as x_c = x_w M, M = View * Projection, so
+     * dot(p_w, x_w) = dot(p_w, x_c M^-1) = sum_j x_c[j] (M^-1 p_w)[j]: the clip-space plane is
+     * M^-1 applied to the plane as a column vector. */
+    double v[4][4], p[4][4], vp[4][4], inv[4][4];
+    mat_load(transform(st, D3DTS_VIEW), v);
+    mat_load(transform(st, D3DTS_PROJECTION), p);
+    mat_mul(v, p, vp);
+    if (!inverse4(vp, inv))
+        return false;
+    for (int j = 0; j < 4; j++)
+        clip[j] = (float)(inv[j][0] * world[0] + inv[j][1] * world[1] + inv[j][2] * world[2] +
+                          inv[j][3] * world[3]);
+    return true;
+}
+
 /* ---- the vertex constants -------------------------------------------------------------------- */
 
 void d3d9_ff_vs_constants(const struct d3d9_state *st, const struct d3d9_ff_vs_key *key,

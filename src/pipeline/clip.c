@@ -56,7 +56,8 @@
 
 #include "pipeline/raster.h"
 
-enum { PLANE_W, PLANE_NEAR, PLANE_FAR, PLANE_LEFT, PLANE_RIGHT, PLANE_BOTTOM, PLANE_TOP };
+enum { PLANE_W, PLANE_NEAR, PLANE_FAR, PLANE_LEFT, PLANE_RIGHT, PLANE_BOTTOM, PLANE_TOP,
+       PLANE_USER0 };
 
 /* The w > 0 plane, as w >= W_MIN: the smallest w a clipped vertex may have (1/w stays finite
  * and far from overflow in the rasterizer's weight arithmetic). */
@@ -71,6 +72,10 @@ static void position(const struct draw_run *r, uint32_t slot, float p[4])
 
 static float distance(const struct draw_run *r, unsigned plane, const float p[4])
 {
+    if (plane >= PLANE_USER0) {   /* user clip plane: dot(plane, position), in a fixed order */
+        const float *u = r->user_clip[plane - PLANE_USER0];
+        return ((u[0] * p[0] + u[1] * p[1]) + u[2] * p[2]) + u[3] * p[3];
+    }
     switch (plane) {
     case PLANE_W: return p[3] - W_MIN;
     case PLANE_NEAR: return p[2];
@@ -85,7 +90,7 @@ static float distance(const struct draw_run *r, unsigned plane, const float p[4]
 static unsigned outcode(const struct draw_run *r, const float p[4])
 {
     unsigned code = 0;
-    for (unsigned k = 0; k < DRAW_CLIP_PLANES; k++)
+    for (unsigned k = 0; k < r->nplanes; k++)
         if (!(distance(r, k, p) >= 0.0f))
             code |= 1u << k;
     return code;
@@ -99,6 +104,8 @@ static bool finite4(const float p[4])
 /* Puts a new vertex exactly on the plane it was clipped against. */
 static void snap_to_plane(const struct draw_run *r, unsigned plane, float p[4])
 {
+    if (plane >= PLANE_USER0)
+        return;                     /* a general plane: the interpolated point is kept as is */
     switch (plane) {
     case PLANE_W: p[3] = W_MIN; break;
     case PLANE_NEAR: p[2] = 0.0f; break;
@@ -260,7 +267,7 @@ static void clip_triangle(struct draw_run *r, uint32_t a, uint32_t b, uint32_t c
     uint32_t *in = buf[0], *out = buf[1];
     unsigned n = 3;
     memcpy(in, v, sizeof(v));
-    for (unsigned plane = 0; plane < DRAW_CLIP_PLANES; plane++) {
+    for (unsigned plane = 0; plane < r->nplanes; plane++) {
         if (!(any & (1u << plane)))
             continue;
         unsigned m = 0;
@@ -305,7 +312,7 @@ static void clip_line(struct draw_run *r, uint32_t a, uint32_t b)
     /* Parametric clipping: the part of A + t (B - A) inside every plane is [t0, t1]. */
     float t0 = 0.0f, t1 = 1.0f;
     unsigned plane0 = 0, plane1 = 0;
-    for (unsigned plane = 0; plane < DRAW_CLIP_PLANES; plane++) {
+    for (unsigned plane = 0; plane < r->nplanes; plane++) {
         if (!((ca | cb) & (1u << plane)))
             continue;
         float da = distance(r, plane, pa), db = distance(r, plane, pb);

@@ -402,6 +402,11 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     r->gx_hi = (g - v->x) * 2.0f / v->width - 1.0f;
     r->gy_lo = 1.0f - (g - v->y) * 2.0f / v->height;
     r->gy_hi = 1.0f + (g + v->y) * 2.0f / v->height;
+    /* user clip planes after the fixed ones (clip.c) */
+    unsigned nuser = d->user_clip_count < DRAW_MAX_USER_CLIP ? d->user_clip_count
+                                                               : DRAW_MAX_USER_CLIP;
+    r->nplanes = 7 + nuser;
+    memcpy(r->user_clip, d->user_clip, sizeof(float[4]) * nuser);
 
     struct raster_state st;
     memset(&st, 0, sizeof(st));

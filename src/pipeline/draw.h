@@ -46,6 +46,7 @@
 #include "vm/vm.h"
 
 #define DRAW_MAX_STREAMS 16      /* vertex buffer slots (input slots below 11_0) */
+#define DRAW_MAX_USER_CLIP 6     /* user clip planes (D3D9 MaxUserClipPlanes) */
 #define DRAW_MAX_ELEMENTS 32     /* vertex elements (v# registers) */
 #define DRAW_MAX_TEXTURES 16     /* t# slots a pixel program may sample (ps_4_0_level_9_x: 16) */
 #define DRAW_MAX_SAMPLERS 16
@@ -173,6 +174,10 @@ struct draw_desc {
     bool scissor_enable;
     struct raster_rect scissor;          /* half-open pixels */
     struct draw_viewport viewport;
+    /* User clip planes (D3D9 D3DRS_CLIPPLANEENABLE; D3D11 at 9_x has none): a point is kept
+     * where dot(plane, clip-space position) >= 0.  Zero-initialized descriptions have none. */
+    unsigned user_clip_count;            /* <= DRAW_MAX_USER_CLIP */
+    float user_clip[DRAW_MAX_USER_CLIP][4];
     /* output merger: the target size (every bound surface has it), key and surfaces */
     uint32_t width, height;
     struct om_key om_key;

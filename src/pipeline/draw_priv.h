@@ -29,7 +29,8 @@
 
 #define DRAW_CHUNK 256                 /* stream positions per vertex window */
 #define DRAW_CUT UINT32_MAX            /* a strip cut in the slot stream */
-#define DRAW_CLIP_PLANES 7             /* w > 0, near, far, 4 guard-band planes */
+#define DRAW_CLIP_PLANES (7 + DRAW_MAX_USER_CLIP)   /* w > 0, near, far, 4 guard-band
+                                                     * planes, then the user clip planes */
 #define DRAW_CLIP_MAX_VERTS (3 + DRAW_CLIP_PLANES)
 /* Vertices and primitives one window can add at most: every primitive may create two new
  * vertices per plane it is clipped against and become a fan of DRAW_CLIP_MAX_VERTS - 2
@@ -79,6 +80,9 @@ struct draw_run {
     /* viewport transform (15.6) and the guard band in normalized coordinates */
     float vx, vy, vw, vh, zmin, zrange;
     float gx_lo, gx_hi, gy_lo, gy_hi;
+    /* the planes clip.c tests: the 7 fixed ones, then d->user_clip_count user planes */
+    unsigned nplanes;
+    float user_clip[DRAW_MAX_USER_CLIP][4];
     /* element fetch functions (texel_format_get of each element's format) */
     const struct texel_format *efmt[DRAW_MAX_ELEMENTS];
     /* the vertex pool and the primitive table (valid until the next scene flush) */
