@@ -21,6 +21,15 @@
  *   depth  the view distance as grey (near white, far black),
  *   uv     the fractional texture coordinates as red and green.
  *   -> DIR/demo_9_3_mrt_<target>.png
+ * Direct3D 9, at profiles 9_1, 9_2 and 9_3 (SOFTD3D_PROFILE; 640x480 A8R8G8B8 back buffer +
+ * D24S8, hardware vertex processing): a tessellated checker ground plane and a sphere sunk into
+ * it, one indexed draw,
+ *   ff      fixed function: a directional and a point light with specular, linear vertex fog,
+ *           stage 0 checker MODULATE diffuse, stage 1 a radial light map MODULATE2X (second
+ *           texture coordinate set)  -> DIR/demo9_<profile>_ff.png
+ *   shader  vs_2_0 + ps_2_0: per-pixel Blinn-Phong of the directional light, checker times light
+ *           map, per-pixel linear fog  -> DIR/demo9_<profile>_shader.png
+ *   (a D3D9 frame ends when GetRenderTargetData has read it back: no D3D9 queries yet).
  * Every shader is written in assembly (vs/ps_4_0_level_9_x listings with their SM2 part, fxc's
  * syntax) and assembled by the project's assembler (bench/shaders.c, src/shader/shader_asm.h).
  * The frame time is the mean of 5 frames after one warm-up frame; a frame ends when an event
@@ -30,6 +39,7 @@
 #define COBJMACROS
 #include <windows.h>
 #include <d3d11.h>
+#include <d3d9.h>
 
 #include <errno.h>
 #include <math.h>
@@ -104,9 +114,8 @@ static void cross3(const float a[3], const float b[3], float r[3])
     r[2] = a[0] * b[1] - a[1] * b[0];
 }
 
-/* Left-handed camera (D3D's convention): looking along +z of view space, depth in [0, 1]. */
-static mat4 camera(const float eye[3], const float at[3], float fov_y, float aspect, float zn,
-                   float zf)
+/* Left-handed view matrix (D3D's convention): looking along +z of view space. */
+static mat4 look_at(const float eye[3], const float at[3])
 {
     static const float up[3] = {0, 1, 0};
     float zx[3] = {at[0] - eye[0], at[1] - eye[1], at[2] - eye[2]}, xx[3], yx[3];
@@ -118,11 +127,24 @@ static mat4 camera(const float eye[3], const float at[3], float fov_y, float asp
                   {yx[0], yx[1], yx[2], -(yx[0] * eye[0] + yx[1] * eye[1] + yx[2] * eye[2])},
                   {zx[0], zx[1], zx[2], -(zx[0] * eye[0] + zx[1] * eye[1] + zx[2] * eye[2])},
                   {0, 0, 0, 1}}};
+    return view;
+}
+
+/* Perspective projection, depth in [0, 1]. */
+static mat4 perspective(float fov_y, float aspect, float zn, float zf)
+{
     float f = 1.0f / tanf(fov_y * 0.5f);
     mat4 proj = {{{f / aspect, 0, 0, 0},
                   {0, f, 0, 0},
                   {0, 0, zf / (zf - zn), -zn * zf / (zf - zn)},
                   {0, 0, 1, 0}}};
+    return proj;
+}
+
+static mat4 camera(const float eye[3], const float at[3], float fov_y, float aspect, float zn,
+                   float zf)
+{
+    mat4 view = look_at(eye, at), proj = perspective(fov_y, aspect, zn, zf);
     return mat_mul(&proj, &view);
 }
 
@@ -975,6 +997,361 @@ fail:
     return r;
 }
 
+/* ---- Direct3D 9 scenes ---------------------------------------------------------------------- */
+
+struct vertex9 {             /* D3DFVF_XYZ | D3DFVF_NORMAL | D3DFVF_TEX2 */
+    float pos[3], n[3], uv0[2], uv1[2];
+};
+#define FVF9 (D3DFVF_XYZ | D3DFVF_NORMAL | D3DFVF_TEX2)
+enum { GRID = 40, SPH_U = 32, SPH_V = 16,
+       VERTS9 = (GRID + 1) * (GRID + 1) + (SPH_U + 1) * (SPH_V + 1),
+       TRIS9 = (GRID * GRID + SPH_U * SPH_V) * 2 };
+#define FOG_START 8.0f
+#define FOG_END 40.0f
+#define FOG_COLOR 0xffa8bccfu
+
+struct demo9 {
+    const char *profile;
+    IDirect3DDevice9 *dev;
+    IDirect3DSurface9 *rt, *sys;   /* the back buffer; its SYSTEMMEM copy */
+    IDirect3DVertexBuffer9 *vb;
+    IDirect3DIndexBuffer9 *ib;
+    IDirect3DTexture9 *checker, *lightmap;
+    IDirect3DVertexShader9 *vs;
+    IDirect3DPixelShader9 *ps;
+};
+
+static const float eye9[3] = {0, 5, -12}, at9[3] = {0, 1, 6};
+
+/* The light map's coordinates: a warm spot centred on (-3, 0, 5), 24 units across. */
+static void set_v9(struct vertex9 *v, float x, float y, float z, float nx, float ny, float nz,
+                   float u, float tv)
+{
+    *v = (struct vertex9){{x, y, z}, {nx, ny, nz}, {u, tv},
+                          {(x + 3) / 24 + 0.5f, 0.5f - (z - 5) / 24}};
+}
+
+/* A 40x40 ground plane tessellated into 1x1 squares and a sphere sunk slightly into it. */
+static void geometry9(struct vertex9 *v, uint16_t *idx)
+{
+    int n = 0, k = 0;
+    for (int j = 0; j <= GRID; j++)
+        for (int i = 0; i <= GRID; i++) {
+            float x = -20.0f + i, z = -8.0f + j;
+            set_v9(&v[n++], x, 0, z, 0, 1, 0, x / 8, z / 8);
+        }
+    for (int j = 0; j < GRID; j++)
+        for (int i = 0; i < GRID; i++) {
+            uint16_t b = (uint16_t)(j * (GRID + 1) + i);
+            uint16_t q[6] = {b, b + GRID + 1, b + 1, b + 1, b + GRID + 1, b + GRID + 2};
+            memcpy(idx + k, q, sizeof(q));
+            k += 6;
+        }
+    int first = n;
+    for (int a = 0; a <= SPH_V; a++)
+        for (int b = 0; b <= SPH_U; b++) {
+            float t = 3.14159265f * a / SPH_V, p = 6.2831853f * b / SPH_U;
+            float nx = sinf(t) * cosf(p), ny = cosf(t), nz = sinf(t) * sinf(p);
+            set_v9(&v[n++], 1.5f * nx, 1.2f + 1.5f * ny, 4 + 1.5f * nz, nx, ny, nz,
+                   4.0f * b / SPH_U, 2.0f * a / SPH_V);
+        }
+    for (int a = 0; a < SPH_V; a++)
+        for (int b = 0; b < SPH_U; b++) {
+            uint16_t c = (uint16_t)(first + a * (SPH_U + 1) + b);
+            uint16_t q[6] = {c, c + 1, c + SPH_U + 1, c + 1, c + SPH_U + 2, c + SPH_U + 1};
+            memcpy(idx + k, q, sizeof(q));
+            k += 6;
+        }
+}
+
+/* An A8R8G8B8 managed texture with the mip chain of `t` (RGBA8 -> BGRA8). */
+static HRESULT create_texture9(IDirect3DDevice9 *dev, const struct texture_data *t,
+                               IDirect3DTexture9 **out)
+{
+    HRESULT hr = IDirect3DDevice9_CreateTexture(dev, t->size, t->size, t->levels, 0,
+                                                D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, out, NULL);
+    for (uint32_t l = 0; SUCCEEDED(hr) && l < t->levels; l++) {
+        D3DLOCKED_RECT lr;
+        uint32_t n = t->size >> l;
+        if (FAILED(hr = IDirect3DTexture9_LockRect(*out, l, &lr, NULL, 0)))
+            break;
+        for (uint32_t y = 0; y < n; y++)
+            for (uint32_t x = 0; x < n; x++) {
+                const uint8_t *s = t->level[l] + ((size_t)y * n + x) * 4;
+                uint8_t *d = (uint8_t *)lr.pBits + (size_t)y * lr.Pitch + x * 4;
+                d[0] = s[2], d[1] = s[1], d[2] = s[0], d[3] = s[3];
+            }
+        IDirect3DTexture9_UnlockRect(*out, l);
+    }
+    return hr;
+}
+
+/* 64x64 soft radial light map: 0.92 (x1.8 under MODULATE2X) in the middle, 0.42 outside. */
+static int make_lightmap(struct texture_data *t)
+{
+    t->size = 64;
+    t->levels = 1;
+    if (!(t->level[0] = malloc(64 * 64 * 4)))
+        return -1;
+    for (int y = 0; y < 64; y++)
+        for (int x = 0; x < 64; x++) {
+            float dx = (x - 31.5f) / 32, dy = (y - 31.5f) / 32;
+            float v = 0.42f + 0.5f * expf(-4 * (dx * dx + dy * dy));
+            uint8_t *p = t->level[0] + ((size_t)y * 64 + x) * 4;
+            p[0] = (uint8_t)(v * 255), p[1] = (uint8_t)(v * 235), p[2] = (uint8_t)(v * 200);
+            p[3] = 255;
+        }
+    return 0;
+}
+
+static D3DMATRIX d3dmatrix(const mat4 *m)   /* row vectors: the transpose */
+{
+    D3DMATRIX r;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            r.m[i][j] = m->m[j][i];
+    return r;
+}
+
+static void frame9(struct demo9 *d)
+{
+    IDirect3DDevice9_Clear(d->dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, FOG_COLOR, 1, 0);
+    IDirect3DDevice9_BeginScene(d->dev);
+    IDirect3DDevice9_DrawIndexedPrimitive(d->dev, D3DPT_TRIANGLELIST, 0, 0, VERTS9, 0, TRIS9);
+    IDirect3DDevice9_EndScene(d->dev);
+    /* the frame ends when its image has been read back (softd3d has no D3D9 queries yet) */
+    IDirect3DDevice9_GetRenderTargetData(d->dev, d->rt, d->sys);
+}
+
+/* One warm-up frame, then the mean of TIMED_FRAMES; writes DIR/demo9_<profile>_<name>.png. */
+static int run9(struct demo9 *d, const char *name)
+{
+    D3DLOCKED_RECT lr;
+    char path[4096];
+    uint8_t *rgba = NULL;
+    int r = -1;
+    frame9(d);
+    double t0 = now();
+    for (int i = 0; i < TIMED_FRAMES; i++)
+        frame9(d);
+    printf("  scene %-7s %8.2f ms/frame\n", name, (now() - t0) * 1e3 / TIMED_FRAMES);
+    CHECK(IDirect3DDevice9_GetRenderTargetData(d->dev, d->rt, d->sys), "GetRenderTargetData");
+    CHECK(IDirect3DSurface9_LockRect(d->sys, &lr, NULL, D3DLOCK_READONLY), "LockRect");
+    if ((rgba = malloc((size_t)W * H * 4)))
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                const uint8_t *s = (const uint8_t *)lr.pBits + (size_t)y * lr.Pitch + x * 4;
+                uint8_t *o = rgba + ((size_t)y * W + x) * 4;
+                o[0] = s[2], o[1] = s[1], o[2] = s[0], o[3] = 255;
+            }
+    IDirect3DSurface9_UnlockRect(d->sys);
+    snprintf(path, sizeof(path), "%s/demo9_%s_%s.png", out_dir, d->profile, name);
+    if (!rgba || util_png_write(path, rgba, W, H, W * 4, 4))
+        printf("  cannot write %s: %s\n", path, strerror(errno));
+    else
+        printf("  -> %s\n", path), r = 0;
+fail:
+    free(rgba);
+    return r;
+}
+
+/* Fixed function: one directional and one point light with specular, linear vertex fog, stage 0
+ * checker * diffuse, stage 1 light map MODULATE2X (second texture coordinate set). */
+static int scene9_ff(struct demo9 *d)
+{
+    IDirect3DDevice9 *dev = d->dev;
+    D3DMATERIAL9 m = {{1, 1, 1, 1}, {1, 1, 1, 1}, {0.7f, 0.7f, 0.7f, 1}, {0, 0, 0, 0}, 40};
+    D3DLIGHT9 l0, l1;
+    memset(&l0, 0, sizeof(l0));
+    memset(&l1, 0, sizeof(l1));
+    l0.Type = D3DLIGHT_DIRECTIONAL;
+    l0.Diffuse = (D3DCOLORVALUE){0.85f, 0.8f, 0.7f, 1};
+    l0.Specular = (D3DCOLORVALUE){1, 1, 1, 1};
+    l0.Direction = (D3DVECTOR){-0.45f, -0.8f, 0.4f};
+    l1.Type = D3DLIGHT_POINT;
+    l1.Diffuse = (D3DCOLORVALUE){0.3f, 0.55f, 1, 1};
+    l1.Specular = (D3DCOLORVALUE){0.5f, 0.7f, 1, 1};
+    l1.Position = (D3DVECTOR){3, 2.5f, 2};
+    l1.Range = 20;
+    l1.Attenuation0 = 0.5f;
+    l1.Attenuation1 = 0.25f;
+    IDirect3DDevice9_SetMaterial(dev, &m);
+    IDirect3DDevice9_SetLight(dev, 0, &l0);
+    IDirect3DDevice9_SetLight(dev, 1, &l1);
+    IDirect3DDevice9_LightEnable(dev, 0, TRUE);
+    IDirect3DDevice9_LightEnable(dev, 1, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_AMBIENT, 0xff383838);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SPECULARENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_NORMALIZENORMALS, TRUE);
+    union { float f; DWORD u; } fs = {FOG_START}, fe = {FOG_END};
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGCOLOR, FOG_COLOR);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGVERTEXMODE, D3DFOG_LINEAR);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGSTART, fs.u);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGEND, fe.u);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_MODULATE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG2, D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLOROP, D3DTOP_MODULATE2X);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLORARG2, D3DTA_CURRENT);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_TEXCOORDINDEX, 1);
+    IDirect3DDevice9_SetTextureStageState(dev, 2, D3DTSS_COLOROP, D3DTOP_DISABLE);
+    mat4 ident = {{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}};
+    mat4 view = look_at(eye9, at9), proj = perspective(1.0f, (float)W / H, 0.5f, 100);
+    D3DMATRIX mw = d3dmatrix(&ident), mv = d3dmatrix(&view), mp = d3dmatrix(&proj);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_WORLD, &mw);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_VIEW, &mv);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_PROJECTION, &mp);
+    int r = run9(d, "ff");
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGENABLE, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    return r;
+}
+
+static const char vs9_text[] =
+    "vs_2_0\n"
+    "dcl_position v0\n" "dcl_normal v1\n" "dcl_texcoord0 v2\n" "dcl_texcoord1 v3\n"
+    "m4x4 oPos, v0, c0\n"
+    "mov oT0.xy, v2\n" "mov oT1.xy, v3\n" "mov oT2.xyz, v1\n"
+    "add r0.xyz, c4, -v0\n"                 /* to the eye */
+    "mov oT3.xyz, r0\n"
+    "dp3 r1.x, r0, r0\n" "rsq r1.y, r1.x\n" "rcp r1.z, r1.y\n"
+    "mad oT4, r1.z, c5.x, c5.y\n";          /* linear fog factor of the distance */
+static const char ps9_text[] =
+    "ps_2_0\n"
+    "def c6, 0, 1, 2, 32\n"
+    "dcl t0.xy\n" "dcl t1.xy\n" "dcl t2.xyz\n" "dcl t3.xyz\n" "dcl t4.x\n"
+    "dcl_2d s0\n" "dcl_2d s1\n"
+    "texld r0, t0, s0\n" "texld r1, t1, s1\n"
+    "dp3 r2.w, t2, t2\n" "rsq r2.w, r2.w\n" "mul r2.xyz, t2, r2.w\n"       /* n */
+    "dp3 r3.w, t3, t3\n" "rsq r3.w, r3.w\n" "mad r3.xyz, t3, r3.w, c0\n"
+    "dp3 r3.w, r3, r3\n" "rsq r3.w, r3.w\n" "mul r3.xyz, r3, r3.w\n"       /* half vector */
+    "dp3_sat r4.x, r2, c0\n" "dp3_sat r4.y, r2, r3\n" "pow r4.z, r4.y, c6.w\n"
+    "mad r5.xyz, r4.x, c1, c2\n"            /* ambient + diffuse */
+    "mul r0.xyz, r0, r5\n" "mul r0.xyz, r0, r1\n" "add r0.xyz, r0, r0\n"
+    "mad r0.xyz, r4.z, c5, r0\n"            /* + specular */
+    "mov_sat r6.x, t4.x\n"
+    "lrp r7.xyz, r6.x, r0, c3\n" "mov r7.w, c6.y\n"
+    "mov oC0, r7\n";
+
+/* Shaders: vs_2_0 + ps_2_0, per-pixel Blinn-Phong of one directional light, the checker times
+ * the light map, per-pixel linear fog of the distance. */
+static int scene9_shader(struct demo9 *d)
+{
+    IDirect3DDevice9 *dev = d->dev;
+    void *blob = NULL;
+    size_t size;
+    if (assemble("vs_2_0", vs9_text, &blob, &size))
+        return -1;
+    HRESULT hr = IDirect3DDevice9_CreateVertexShader(dev, blob, &d->vs);
+    free(blob);
+    CHECK(hr, "CreateVertexShader");
+    if (assemble("ps_2_0", ps9_text, &blob, &size))
+        return -1;
+    hr = IDirect3DDevice9_CreatePixelShader(dev, blob, &d->ps);
+    free(blob);
+    CHECK(hr, "CreatePixelShader");
+    mat4 vp = camera(eye9, at9, 1.0f, (float)W / H, 0.5f, 100);
+    float l[3] = {0.45f, 0.8f, -0.4f};
+    normalize3(l);
+    const float vc[8] = {eye9[0], eye9[1], eye9[2], 1,
+                         -1 / (FOG_END - FOG_START), FOG_END / (FOG_END - FOG_START), 0, 0};
+    const float pc[24] = {l[0], l[1], l[2], 0,   0.85f, 0.8f, 0.7f, 1,  0.22f, 0.22f, 0.24f, 1,
+                          0xa8 / 255.0f, 0xbc / 255.0f, 0xcf / 255.0f, 1,  0, 0, 0, 0,
+                          0.6f, 0.6f, 0.6f, 0};
+    IDirect3DDevice9_SetVertexShaderConstantF(dev, 0, &vp.m[0][0], 4);
+    IDirect3DDevice9_SetVertexShaderConstantF(dev, 4, vc, 2);
+    IDirect3DDevice9_SetPixelShaderConstantF(dev, 0, pc, 6);
+    IDirect3DDevice9_SetVertexShader(dev, d->vs);
+    IDirect3DDevice9_SetPixelShader(dev, d->ps);
+    return run9(d, "shader");
+fail:
+    return -1;
+}
+
+static int run_profile9(const char *profile)
+{
+    struct demo9 d;
+    struct texture_data checker, lightmap;
+    IDirect3D9 *d3d = NULL;
+    int r = -1;
+    memset(&d, 0, sizeof(d));
+    memset(&checker, 0, sizeof(checker));
+    memset(&lightmap, 0, sizeof(lightmap));
+    d.profile = profile;
+    printf("Direct3D 9, profile %s\n", profile);
+    setenv("SOFTD3D_PROFILE", profile, 1);
+    if (!(d3d = Direct3DCreate9(D3D_SDK_VERSION))) {
+        printf("  Direct3DCreate9 failed\n");
+        return -1;
+    }
+    D3DPRESENT_PARAMETERS pp;
+    memset(&pp, 0, sizeof(pp));
+    pp.Windowed = TRUE;
+    pp.SwapEffect = D3DSWAPEFFECT_DISCARD;
+    pp.BackBufferWidth = W;
+    pp.BackBufferHeight = H;
+    pp.BackBufferFormat = D3DFMT_A8R8G8B8;
+    pp.EnableAutoDepthStencil = TRUE;
+    pp.AutoDepthStencilFormat = D3DFMT_D24S8;
+    CHECK(IDirect3D9_CreateDevice(d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, NULL,
+                                  D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &d.dev),
+          "CreateDevice");
+    CHECK(IDirect3DDevice9_GetRenderTarget(d.dev, 0, &d.rt), "GetRenderTarget");
+    CHECK(IDirect3DDevice9_CreateOffscreenPlainSurface(d.dev, W, H, D3DFMT_A8R8G8B8,
+                                                      D3DPOOL_SYSTEMMEM, &d.sys, NULL),
+          "CreateOffscreenPlainSurface");
+    CHECK(IDirect3DDevice9_CreateVertexBuffer(d.dev, VERTS9 * sizeof(struct vertex9), 0, FVF9,
+                                              D3DPOOL_MANAGED, &d.vb, NULL), "CreateVertexBuffer");
+    CHECK(IDirect3DDevice9_CreateIndexBuffer(d.dev, TRIS9 * 6, 0, D3DFMT_INDEX16,
+                                             D3DPOOL_MANAGED, &d.ib, NULL), "CreateIndexBuffer");
+    void *pv, *pi;
+    CHECK(IDirect3DVertexBuffer9_Lock(d.vb, 0, 0, &pv, 0), "Lock(VB)");
+    CHECK(IDirect3DIndexBuffer9_Lock(d.ib, 0, 0, &pi, 0), "Lock(IB)");
+    geometry9(pv, pi);
+    IDirect3DVertexBuffer9_Unlock(d.vb);
+    IDirect3DIndexBuffer9_Unlock(d.ib);
+    if (make_checker(&checker) || make_lightmap(&lightmap)) {
+        printf("  out of memory\n");
+        goto fail;
+    }
+    CHECK(create_texture9(d.dev, &checker, &d.checker), "CreateTexture(checker)");
+    CHECK(create_texture9(d.dev, &lightmap, &d.lightmap), "CreateTexture(light map)");
+    IDirect3DDevice9_SetStreamSource(d.dev, 0, d.vb, 0, sizeof(struct vertex9));
+    IDirect3DDevice9_SetIndices(d.dev, d.ib);
+    IDirect3DDevice9_SetFVF(d.dev, FVF9);
+    IDirect3DDevice9_SetTexture(d.dev, 0, (IDirect3DBaseTexture9 *)d.checker);
+    IDirect3DDevice9_SetTexture(d.dev, 1, (IDirect3DBaseTexture9 *)d.lightmap);
+    for (DWORD s = 0; s < 2; s++) {
+        IDirect3DDevice9_SetSamplerState(d.dev, s, D3DSAMP_MINFILTER, D3DTEXF_LINEAR);
+        IDirect3DDevice9_SetSamplerState(d.dev, s, D3DSAMP_MAGFILTER, D3DTEXF_LINEAR);
+        IDirect3DDevice9_SetSamplerState(d.dev, s, D3DSAMP_MIPFILTER, D3DTEXF_LINEAR);
+    }
+    IDirect3DDevice9_SetSamplerState(d.dev, 1, D3DSAMP_ADDRESSU, D3DTADDRESS_CLAMP);
+    IDirect3DDevice9_SetSamplerState(d.dev, 1, D3DSAMP_ADDRESSV, D3DTADDRESS_CLAMP);
+    IDirect3DDevice9_SetRenderState(d.dev, D3DRS_CULLMODE, D3DCULL_NONE);
+    IDirect3DDevice9_SetRenderState(d.dev, D3DRS_ZENABLE, D3DZB_TRUE);
+    r = scene9_ff(&d);
+    r |= scene9_shader(&d);
+fail:
+    texture_free(&checker);
+    texture_free(&lightmap);
+    RELEASE(IDirect3DVertexShader9, d.vs);
+    RELEASE(IDirect3DPixelShader9, d.ps);
+    RELEASE(IDirect3DTexture9, d.checker);
+    RELEASE(IDirect3DTexture9, d.lightmap);
+    RELEASE(IDirect3DVertexBuffer9, d.vb);
+    RELEASE(IDirect3DIndexBuffer9, d.ib);
+    RELEASE(IDirect3DSurface9, d.sys);
+    RELEASE(IDirect3DSurface9, d.rt);
+    RELEASE(IDirect3DDevice9, d.dev);
+    RELEASE(IDirect3D9, d3d);
+    unsetenv("SOFTD3D_PROFILE");
+    return r;
+}
+
 int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
@@ -995,5 +1372,10 @@ int main(int argc, char **argv)
     errors |= run_level(D3D_FEATURE_LEVEL_9_1, "9_1") != 0;
     errors |= run_level(D3D_FEATURE_LEVEL_9_2, "9_2") != 0;
     errors |= run_level(D3D_FEATURE_LEVEL_9_3, "9_3") != 0;
+    printf("softd3d demo: Direct3D 9 scenes at profiles 9_1, 9_2, 9_3 (fixed function; vs_2_0 + "
+           "ps_2_0 assembled from d3dbc listings)\n");
+    errors |= run_profile9("9_1") != 0;
+    errors |= run_profile9("9_2") != 0;
+    errors |= run_profile9("9_3") != 0;
     return errors ? 1 : 0;
 }
