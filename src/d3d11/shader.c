@@ -285,6 +285,28 @@ struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader)
     return NULL;
 }
 
+/* What CreateVertexShader and CreatePixelShader share: validation (message issued on refusal)
+ * and the validate-only call.  S_OK with *info filled when the caller is to create the object
+ * (want_object), S_FALSE for a NULL out-pointer, or the refusal. */
+static HRESULT validate_stage(struct d3d11_device *dev, const char *method,
+                              enum dxbc_program_type type, const void *bytecode, SIZE_T size,
+                              ID3D11ClassLinkage *linkage, bool want_object,
+                              struct dxbc_shader_info *info)
+{
+    char msg[D3D11_SHADER_MSG_SIZE];
+    HRESULT hr = d3d11_validate_shader(dev->level, method, type, bytecode, size, linkage != NULL,
+                                       info, msg, sizeof(msg));
+    if (FAILED(hr)) {
+        d3d11_msg(dev, "%s", msg);
+        return hr;
+    }
+    if (!want_object) {
+        dxbc_info_free(info);
+        return S_FALSE;
+    }
+    return S_OK;
+}
+
 static HRESULT STDMETHODCALLTYPE device_CreateVertexShader(ID3D11Device2 *iface,
                                                            const void *bytecode, SIZE_T size,
                                                            ID3D11ClassLinkage *linkage,
@@ -292,20 +314,13 @@ static HRESULT STDMETHODCALLTYPE device_CreateVertexShader(ID3D11Device2 *iface,
 {
     struct d3d11_device *dev = d3d11_device_from_iface(iface);
     struct dxbc_shader_info info;
-    char msg[D3D11_SHADER_MSG_SIZE];
+    HRESULT hr;
 
     if (out)
         *out = NULL;
-    HRESULT hr = d3d11_validate_shader(dev->level, "CreateVertexShader", DXBC_PROGRAM_VERTEX,
-                                       bytecode, size, linkage != NULL, &info, msg, sizeof(msg));
-    if (FAILED(hr)) {
-        d3d11_msg(dev, "%s", msg);
+    if ((hr = validate_stage(dev, "CreateVertexShader", DXBC_PROGRAM_VERTEX, bytecode, size,
+                             linkage, out != NULL, &info)) != S_OK)
         return hr;
-    }
-    if (!out) {
-        dxbc_info_free(&info);
-        return S_FALSE;
-    }
     if (FAILED(hr = vertex_shader_create(dev, bytecode, size, &info, out)))
         d3d11_msg(dev, "CreateVertexShader: out of memory");
     return hr;
@@ -318,20 +333,13 @@ static HRESULT STDMETHODCALLTYPE device_CreatePixelShader(ID3D11Device2 *iface,
 {
     struct d3d11_device *dev = d3d11_device_from_iface(iface);
     struct dxbc_shader_info info;
-    char msg[D3D11_SHADER_MSG_SIZE];
+    HRESULT hr;
 
     if (out)
         *out = NULL;
-    HRESULT hr = d3d11_validate_shader(dev->level, "CreatePixelShader", DXBC_PROGRAM_PIXEL,
-                                       bytecode, size, linkage != NULL, &info, msg, sizeof(msg));
-    if (FAILED(hr)) {
-        d3d11_msg(dev, "%s", msg);
+    if ((hr = validate_stage(dev, "CreatePixelShader", DXBC_PROGRAM_PIXEL, bytecode, size,
+                             linkage, out != NULL, &info)) != S_OK)
         return hr;
-    }
-    if (!out) {
-        dxbc_info_free(&info);
-        return S_FALSE;
-    }
     if (FAILED(hr = pixel_shader_create(dev, bytecode, size, &info, out)))
         d3d11_msg(dev, "CreatePixelShader: out of memory");
     return hr;
