@@ -30,13 +30,6 @@ static unsigned count_red(const struct rd *r, const uint8_t *img, uint8_t red)
         call;                                                                                    \
         CHECK_STR_CONTAINS(LAST, text);                                                          \
     } while (0)
-#define ACCEPTED(call)                                                                           \
-    do {                                                                                         \
-        util_clear_last_message();                                                               \
-        call;                                                                                    \
-        if (LAST[0])                                                                             \
-            harness_fail(__FILE__, __LINE__, "unexpected refusal: %s", LAST);                    \
-    } while (0)
 
 /* ---- indexed drawing -------------------------------------------------------------------------- */
 

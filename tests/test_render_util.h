@@ -26,6 +26,15 @@
 
 #define LAST util_last_message()
 
+/* A call that must not be refused (no message). */
+#define ACCEPTED(call)                                                                           \
+    do {                                                                                         \
+        util_clear_last_message();                                                               \
+        call;                                                                                    \
+        if (LAST[0])                                                                             \
+            harness_fail(__FILE__, __LINE__, "unexpected refusal: %s", LAST);                    \
+    } while (0)
+
 /* Level-9 programs for the listings (d3dbc syntax). */
 #define L9_VS_91 "// Level9 shader bytecode:\n    vs_2_0\n    dcl_texcoord v0\n    mov oPos, v0\n"
 #define L9_VS_93 "// Level9 shader bytecode:\n    vs_2_x\n    dcl_texcoord v0\n    mov oPos, v0\n"

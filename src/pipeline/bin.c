@@ -390,9 +390,16 @@ void raster_scene_set_draw(struct raster_scene *s, const struct raster_state *st
     s->state = *state;
     s->clip = setup_clip_rect(state, s->width, s->height);
     s->draw.shade = shade;
+    s->draw.fill = NULL;
     s->draw.ctx = ctx;
     s->draw_stored = NULL;      /* a new record, stored with the next primitive */
     s->have_draw = shade != NULL;
+}
+
+void raster_scene_set_fill(struct raster_scene *s, raster_fill_fn fill)
+{
+    s->draw.fill = fill;
+    s->draw_stored = NULL;
 }
 
 static bool bin_count_result(struct raster_scene *s, enum raster_setup_result res)

@@ -59,6 +59,15 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
                 p->position_out = (int)io->reg;
         }
     }
+    /* IR_OPF_PIXEL marks what needs the 2x2 quad (derivatives, implicit-LOD sampling) and
+     * discard, which is per lane. */
+    p->lane_local = true;
+    for (uint32_t i = 0; i < ir->instructions.count; i++) {
+        unsigned op = ir->instructions.items[i].op;
+        const struct ir_op_info *info = ir_op_get(op);
+        if (!info || ((info->flags & IR_OPF_PIXEL) && op != IR_OP_DISCARD))
+            p->lane_local = false;
+    }
     for (uint32_t i = 0; i < ir->cbuffers.count; i++)
         p->cb_vec4_total += ir->cbuffers.items[i].size;
     for (uint32_t i = 0; i < ir->resources.count; i++)
@@ -233,6 +242,7 @@ void draw_reserve(struct draw_run *r, size_t verts, size_t prims)
     }
     r->pool_count = r->as.count;
     r->prim_count = 0;
+    r->gen++;
 }
 
 /* ---- draw_execute ---------------------------------------------------------------------------- */
@@ -420,6 +430,10 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     st.slope_scaled_depth_bias = d->slope_scaled_depth_bias;
     depth_bias_kind(&dc->om, &st);
     raster_scene_set_draw(r->scene, &st, draw_shade, r);
+    r->gen++;
+    draw_shade_prepare(r);
+    if (r->fill_ok)
+        raster_scene_set_fill(r->scene, draw_fill);
 
     for (uint32_t i = 0; i < d->instance_count; i++)
         draw_run_instance(r, i);

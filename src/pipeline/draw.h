@@ -82,6 +82,9 @@ struct draw_program {
     uint8_t out_sysval[IR_MAX_OUTPUTS];
     int position_out;                        /* vertex: o# holding SV_Position, -1 if none */
     bool writes_depth;                       /* pixel: oDepth declared */
+    bool lane_local;                         /* pixel: no instruction reads another lane
+                                              * (derivatives, implicit-LOD sampling): equal
+                                              * inputs give equal outputs in every lane */
     uint32_t cb_vec4_total;                  /* sum of the declared constant buffer sizes */
     uint32_t texture_mask, sampler_mask;     /* t#, s# slots declared (bit per slot < 32) */
 };
@@ -200,5 +203,12 @@ unsigned draw_context_threads(const struct draw_context *dc);
  * RASTER_MAX_SIZE): nothing is drawn and msg (if not NULL) says why. */
 int draw_execute(struct draw_context *dc, const struct draw_desc *desc, uint64_t *samples,
                  char *msg, size_t msg_size);
+
+/* ---- shortcuts, for tests ------------------------------------------------------------------
+ * Uniform primitives (pixel program once per primitive) and whole-tile rectangles (pixel.c)
+ * give the per-pixel path's bits; tests/test_render_shortcuts.c renders with them on (the
+ * default) and off and compares.  Process-wide; the counter counts rectangles written. */
+void draw_debug_set_shortcuts(bool enable);
+uint64_t draw_debug_fill_count(void);
 
 #endif

@@ -60,7 +60,19 @@ struct draw_worker {
     struct float4_soa texels;
     struct vm_state *ps_state;
     uint64_t samples;                  /* passed depth/stencil, this draw */
+    /* Uniform primitives (pixel.c): the pixel program's result for primitive uni_prim of
+     * shading generation uni_gen, when every input it reads is constant over the primitive. */
+    uint64_t uni_gen;
+    uint32_t uni_prim;
+    uint8_t uni_state;                 /* DRAW_UNI_* */
+    bool uni_front;
+    bool uni_alive;                    /* not discarded */
+    alignas(64) float uni_color[OM_MAX_TARGETS][4][VM_LANES];   /* broadcast */
+    struct raster_quad_batch fill_batch;   /* draw_fill's evaluation */
 };
+#define DRAW_UNI_NO 0                  /* not uniform (or not known for this primitive) */
+#define DRAW_UNI_PENDING 1             /* uniform; the result is not computed yet */
+#define DRAW_UNI_READY 2
 
 /* The primitive assembler (clip.c). */
 struct draw_assembler {
@@ -96,6 +108,11 @@ struct draw_run {
     struct raster_point points[DRAW_RASTER_BATCH];
     size_t ntris, nlines, npoints;
     struct draw_assembler as;
+    /* pixel.c: primitives of this generation index `prims`; it changes whenever the table
+     * starts again (each draw, each flush of a full table) */
+    uint64_t gen;
+    bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
+    bool fill_ok;                      /* ... and whole tiles written as rectangles */
     /* the vertex program's register files (calling thread only) */
     vm_reg vs_in[IR_MAX_INPUTS];
     vm_reg vs_out[IR_MAX_OUTPUTS];
@@ -143,5 +160,9 @@ void draw_submit_pending(struct draw_run *r);
 
 /* pixel.c: the raster shade callback (ctx is the struct draw_run). */
 void draw_shade(void *ctx, const struct raster_quad_batch *batch);
+bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
+               struct raster_rect rect);
+/* pixel.c: uniform_ok / fill_ok of the run, at the start of a draw */
+void draw_shade_prepare(struct draw_run *r);
 
 #endif

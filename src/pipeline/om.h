@@ -292,6 +292,21 @@ void om_color_ref(const struct om_state *state, const struct om_draw *draw,
 uint32_t om_process(const struct om_state *state, const struct om_draw *draw,
                     const struct om_batch *batch, uint32_t coverage);
 
+/* ---- Constant-colour rectangles (om_fast.c) -------------------------------------------------- */
+
+/* Can a rectangle of pixels that all receive the same shader colours skip the per-pixel path?
+ * Yes when depth and stencil neither test nor write, and every target the shader writes
+ * (bit t of `targets`) is a fast target (4 x 8-bit UNORM/sRGB, written whole) without blending
+ * and without kept (X8) bits: then each pixel's new value is the encoded colour, whatever it
+ * held before. */
+bool om_fill_possible(const struct om_state *state, uint32_t targets);
+
+/* Writes the encoded color[t] (NULL: target t untouched) into every pixel of [x0, x1) x
+ * [y0, y1) inside each bound surface -- the bytes om_process would write for those pixels
+ * given that colour in every lane, when om_fill_possible held for the state. */
+void om_fill_rect(const struct om_state *state, const struct om_draw *draw, int32_t x0,
+                  int32_t y0, int32_t x1, int32_t y1, const float *const color[OM_MAX_TARGETS]);
+
 /* ---- Helpers -------------------------------------------------------------------------------- */
 
 /* Per-quad 4-bit masks (raster_quad_batch.mask) -> one lane mask. */

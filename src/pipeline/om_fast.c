@@ -286,3 +286,54 @@ void om_color_premasked(const struct om_state *st, const struct om_draw *draw,
 {
     color_dispatch(st, draw, batch, mask, true);
 }
+
+/* ---- constant-colour rectangles -------------------------------------------------------------- */
+
+bool om_fill_possible(const struct om_state *st, uint32_t targets)
+{
+    if (st->depth_test || st->depth_write || st->stencil_test || st->stencil_write)
+        return false;
+    for (int t = 0; t < OM_MAX_TARGETS; t++) {
+        const struct om_target_state *ts = &st->rt[t];
+        if (!(targets >> t & 1) || ts->kind == OM_RT_NONE)
+            continue;
+        if (!ts->fast || ts->blend || ts->fast_keep)
+            return false;
+    }
+    return true;
+}
+
+void om_fill_rect(const struct om_state *st, const struct om_draw *draw, int32_t x0, int32_t y0,
+                  int32_t x1, int32_t y1, const float *const color[OM_MAX_TARGETS])
+{
+    for (int t = 0; t < OM_MAX_TARGETS; t++) {
+        const struct om_target_state *ts = &st->rt[t];
+        const struct om_surface *surf = &draw->rt[t];
+        if (ts->kind == OM_RT_NONE || !surf->data || !color[t])
+            continue;
+        /* om_surface_mask: pixels outside the surface are never written */
+        int32_t cx1 = x1 < (int32_t)surf->width ? x1 : (int32_t)surf->width;
+        int32_t cy1 = y1 < (int32_t)surf->height ? y1 : (int32_t)surf->height;
+        int32_t cx0 = x0 > 0 ? x0 : 0, cy0 = y0 > 0 ? y0 : 0;
+        if (cx0 >= cx1 || cy0 >= cy1)
+            continue;
+        /* color_fast's encoding, once (no blending: the shader's colour is written) */
+        const float *c = color[t];
+        uint32_t v;
+        if (ts->fast_srgb)
+            v = texel_float_to_srgb(c[0], 8) << ts->fast_shift[0] |
+                texel_float_to_srgb(c[1], 8) << ts->fast_shift[1] |
+                texel_float_to_srgb(c[2], 8) << ts->fast_shift[2];
+        else
+            v = unorm8(c[0]) << ts->fast_shift[0] | unorm8(c[1]) << ts->fast_shift[1] |
+                unorm8(c[2]) << ts->fast_shift[2];
+        if (!ts->fast_alpha_one)
+            v |= unorm8(c[3]) << ts->fast_shift[3];
+        uint8_t *row = surf->data + (size_t)cy0 * surf->row_pitch + (size_t)cx0 * 4;
+        size_t bytes = (size_t)(cx1 - cx0) * 4;
+        for (int32_t x = 0; x < cx1 - cx0; x++)
+            wr32(row + 4 * (size_t)x, v);
+        for (int32_t y = cy0 + 1; y < cy1; y++)
+            memcpy(row + (size_t)(y - cy0) * surf->row_pitch, row, bytes);
+    }
+}

@@ -39,6 +39,7 @@
 #include "pipeline/draw_priv.h"
 
 #include <math.h>
+#include <stdatomic.h>
 
 _Static_assert(SAMPLER_LANES == VM_LANES && sizeof(((struct float4_soa *)0)->c) ==
                    sizeof(((struct vm_sample_result *)0)->value),
@@ -260,6 +261,186 @@ static void fill_inputs(const struct draw_run *r, struct draw_worker *w,
     }
 }
 
+/* ---- uniform primitives ----------------------------------------------------------------------
+ *
+ * A lane-local pixel program (no derivatives, no implicit-LOD sampling: draw_program.lane_local)
+ * whose every input is constant over a primitive computes the same result in every lane, so it
+ * runs once per primitive (per worker) and the result is reused -- flat-coloured geometry, UI
+ * quads, full-screen fills.  "Constant" must hold bit for bit for the values the per-pixel path
+ * would compute:
+ *   - a constant-interpolated input is the leading vertex's bits: always;
+ *   - SV_IsFrontFace is the primitive's: always (the cache is per primitive and facing);
+ *   - a linear input is a0 + w1 (a1 - a0) + w2 (a2 - a0).  With a0 = a1 = a2 (bits) finite, the
+ *     products are w * (+0) = +-0 for the finite weights of covered pixels, and a0 + (+-0) = a0
+ *     unless a0 is -0 (-0 + +0 = +0) -- so -0, Inf and NaN values are not uniform;
+ *   - SV_Position varies: such programs never take this path (draw_shade_prepare).
+ * The result is taken from a covered lane of the first batch (finite weights), or, for a whole
+ * tile, from one evaluation with zero weights (a0 + 0 + 0 = a0 under the rule above). */
+
+static atomic_bool shortcuts_off;
+static atomic_uint_fast64_t fill_count;
+
+void draw_debug_set_shortcuts(bool enable)
+{
+    atomic_store(&shortcuts_off, !enable);
+}
+
+uint64_t draw_debug_fill_count(void)
+{
+    return atomic_load(&fill_count);
+}
+
+void draw_shade_prepare(struct draw_run *r)
+{
+    const struct draw_desc *d = r->d;
+    const struct draw_program *ps = d->ps;
+    r->uniform_ok = r->fill_ok = false;
+    if (!ps || !ps->lane_local || ps->writes_depth || atomic_load(&shortcuts_off))
+        return;
+    for (uint32_t reg = 0; reg < ps->input_count && reg < IR_MAX_INPUTS; reg++)
+        for (unsigned c = 0; c < 4; c++)
+            if ((ps->in_mask[reg] >> c & 1) && d->link->in[reg][c].kind == DRAW_IN_POSITION)
+                return;
+    r->uniform_ok = true;
+    uint32_t targets = 0;
+    for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++)
+        if (ps->out_mask[t])
+            targets |= 1u << t;
+    r->fill_ok = om_fill_possible(r->om, targets);
+}
+
+static bool uniform_value(uint32_t u)
+{
+    return u != 0x80000000u && (u & 0x7f800000u) != 0x7f800000u;
+}
+
+static bool prim_uniform(const struct draw_run *r, const struct draw_prim *pr)
+{
+    const struct draw_desc *d = r->d;
+    const struct draw_program *ps = d->ps;
+    const uint32_t *v0 = &r->pool[(size_t)pr->v[0] * r->stride];
+    const uint32_t *v1 = &r->pool[(size_t)pr->v[1] * r->stride];
+    const uint32_t *v2 = &r->pool[(size_t)pr->v[2] * r->stride];
+    for (uint32_t reg = 0; reg < ps->input_count && reg < IR_MAX_INPUTS; reg++) {
+        if (!ps->in_mask[reg] || ps->in_interp[reg] == IR_INTERP_CONSTANT)
+            continue;
+        for (unsigned c = 0; c < 4; c++) {
+            const struct draw_input_src *src = &d->link->in[reg][c];
+            if (!(ps->in_mask[reg] >> c & 1) || src->kind != DRAW_IN_ATTR)
+                continue;
+            size_t i = 4 + 4 * (size_t)src->slot + src->comp;
+            if (v0[i] != v1[i] || v0[i] != v2[i] || !uniform_value(v0[i]))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The worker's cache entry for this primitive: DRAW_UNI_NO, _PENDING or _READY. */
+static unsigned uniform_lookup(const struct draw_run *r, struct draw_worker *w, uint32_t prim_id,
+                               bool front)
+{
+    if (w->uni_gen != r->gen || w->uni_prim != prim_id || w->uni_front != front) {
+        w->uni_gen = r->gen;
+        w->uni_prim = prim_id;
+        w->uni_front = front;
+        w->uni_state = prim_uniform(r, &r->prims[prim_id]) ? DRAW_UNI_PENDING : DRAW_UNI_NO;
+    }
+    return w->uni_state;
+}
+
+/* Keep lane `lane` of the program's outputs as the primitive's result. */
+static void uniform_store(const struct draw_program *ps, struct draw_worker *w, unsigned lane,
+                          bool alive)
+{
+    for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++) {
+        if (!ps->out_mask[t])
+            continue;
+        for (unsigned c = 0; c < 4; c++) {
+            float v = draw_f(w->outputs[t][c][lane]);
+            for (unsigned l = 0; l < VM_LANES; l++)
+                w->uni_color[t][c][l] = v;
+        }
+    }
+    w->uni_alive = alive;
+    w->uni_state = DRAW_UNI_READY;
+}
+
+/* The pixel program over the batch's lanes; returns the lanes it did not discard. */
+static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
+                       const struct raster_quad_batch *b, const struct draw_prim *pr, bool front,
+                       unsigned lanes)
+{
+    const struct draw_desc *d = r->d;
+    fill_inputs(r, w, b, pr, front, lanes);
+    struct sample_ctx sc = { r, w };
+    /* Every field the VM reads is set (no memset of the whole environment: it is large, and
+     * depth/coverage are outputs vm_run clears itself). */
+    struct vm_env env;
+    env.inputs = (const vm_reg *)w->inputs;
+    env.outputs = w->outputs;
+    memset(env.input_coverage, 0, sizeof(env.input_coverage));
+    memcpy(env.cb, d->ps_cb, sizeof(env.cb));
+    env.sample = draw_sample;
+    env.sample_ctx = &sc;
+    env.max_iterations = 0;
+    uint32_t all = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    uint32_t alive = vm_run(d->ps->vm, w->ps_state, &env, all);
+    if (d->ps->writes_depth) {
+        float zs[VM_LANES];
+        for (unsigned l = 0; l < lanes; l++)
+            zs[l] = draw_f(env.depth[l]);
+        for (unsigned l = 0; l < lanes; l++)
+            w->z[l] = om_depth_clamp(zs[l], d->viewport.min_depth, d->viewport.max_depth);
+    }
+    return alive;
+}
+
+bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
+               struct raster_rect rect)
+{
+    const struct draw_run *r = ctx;
+    const struct draw_desc *d = r->d;
+    struct draw_worker *w = &r->dc->workers[worker];
+    const struct draw_prim *pr = &r->prims[prim_id];
+    bool front = pr->flags & DRAW_PRIM_FACE_SET ? (pr->flags & DRAW_PRIM_FRONT) != 0 :
+                                                  (flags & RASTER_BATCH_FRONT_FACING) != 0;
+    if (!r->fill_ok)
+        return false;
+    unsigned state = uniform_lookup(r, w, prim_id, front);
+    if (state == DRAW_UNI_NO)
+        return false;
+    if (state == DRAW_UNI_PENDING) {
+        /* one quad with zero weights: every input is exactly a0 (comment above) */
+        struct raster_quad_batch *b = &w->fill_batch;
+        memset(b, 0, sizeof(*b));
+        b->count = 1;
+        b->x[0] = (uint16_t)(rect.x0 & ~1);
+        b->y[0] = (uint16_t)(rect.y0 & ~1);
+        b->mask[0] = 15;
+        b->prim_id = prim_id;
+        b->worker = worker;
+        uint32_t alive = run_ps(r, w, b, pr, front, 4);
+        uniform_store(d->ps, w, 0, alive & 1u);
+    }
+    if (w->uni_alive) {
+        const float *color[OM_MAX_TARGETS] = { NULL };
+        float c4[OM_MAX_TARGETS][4];
+        for (unsigned t = 0; t < OM_MAX_TARGETS && t < d->ps->output_count; t++) {
+            if (!d->ps->out_mask[t])
+                continue;
+            for (unsigned c = 0; c < 4; c++)
+                c4[t][c] = w->uni_color[t][c][0];
+            color[t] = c4[t];
+        }
+        om_fill_rect(r->om, &d->om, rect.x0, rect.y0, rect.x1, rect.y1, color);
+        atomic_fetch_add_explicit(&fill_count, 1, memory_order_relaxed);
+        /* no depth/stencil test (om_fill_possible): every covered sample passes (16.12.2) */
+        w->samples += (uint64_t)(rect.x1 - rect.x0) * (uint64_t)(rect.y1 - rect.y0);
+    }
+    return true;
+}
+
 void draw_shade(void *ctx, const struct raster_quad_batch *b)
 {
     const struct draw_run *r = ctx;
@@ -267,7 +448,6 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
     struct draw_worker *w = &r->dc->workers[b->worker];
     unsigned count = b->count < RASTER_BATCH_QUADS ? b->count : RASTER_BATCH_QUADS;
     unsigned lanes = 4 * count;
-    uint32_t all = (1u << lanes) - 1u;
     const struct draw_prim *pr = &r->prims[b->prim_id];
     bool front = pr->flags & DRAW_PRIM_FACE_SET ? (pr->flags & DRAW_PRIM_FRONT) != 0 :
                                                   (b->flags & RASTER_BATCH_FRONT_FACING) != 0;
@@ -281,37 +461,35 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
 
     if (d->ps) {
         const struct draw_program *ps = d->ps;
-        fill_inputs(r, w, b, pr, front, lanes);
-        struct sample_ctx sc = { r, w };
-        /* Every field the VM reads is set (no memset of the whole environment: it is large,
-         * and depth/coverage are outputs vm_run clears itself). */
-        struct vm_env env;
-        env.inputs = (const vm_reg *)w->inputs;
-        env.outputs = w->outputs;
-        memset(env.input_coverage, 0, sizeof(env.input_coverage));
-        memcpy(env.cb, d->ps_cb, sizeof(env.cb));
-        env.sample = draw_sample;
-        env.sample_ctx = &sc;
-        env.max_iterations = 0;
-        coverage &= vm_run(ps->vm, w->ps_state, &env, all);
-        if (ps->writes_depth) {
-            float zs[VM_LANES];
-            for (unsigned l = 0; l < lanes; l++)
-                zs[l] = draw_f(env.depth[l]);
-            for (unsigned l = 0; l < lanes; l++)
-                w->z[l] = om_depth_clamp(zs[l], d->viewport.min_depth, d->viewport.max_depth);
-            zsrc = NULL;
+        unsigned uni = r->uniform_ok ? uniform_lookup(r, w, b->prim_id, front) : DRAW_UNI_NO;
+        float (*colors)[4][VM_LANES] = w->color;
+        if (uni == DRAW_UNI_READY) {
+            if (!w->uni_alive)
+                coverage = 0;
+            colors = w->uni_color;
+        } else {
+            uint32_t alive = run_ps(r, w, b, pr, front, lanes);
+            if (uni == DRAW_UNI_PENDING && coverage)
+                uniform_store(ps, w, (unsigned)__builtin_ctz(coverage),
+                              (alive >> __builtin_ctz(coverage)) & 1u);
+            coverage &= alive;
+            if (ps->writes_depth)
+                zsrc = NULL;
+            /* SV_Target n is o<n> (16.6); undeclared targets are left untouched (16.9.1).
+             * vm_run defines every lane of its outputs, so whole registers are copied (a
+             * fixed size copies with vector moves; the OM reads only the batch's lanes). */
+            for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++) {
+                if (!ps->out_mask[t])
+                    continue;
+                _Static_assert(sizeof(w->color[t]) == sizeof(w->outputs[t]), "colour = register");
+                memcpy(w->color[t], w->outputs[t], sizeof(w->color[t]));   /* float bits */
+            }
         }
-        /* SV_Target n is o<n> (16.6); undeclared targets are left untouched (16.9.1).  vm_run
-         * defines every lane of its outputs, so whole registers are copied (a fixed size
-         * copies with vector moves; the OM reads only the batch's lanes). */
         for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++) {
             if (!ps->out_mask[t])
                 continue;
-            _Static_assert(sizeof(w->color[t]) == sizeof(w->outputs[t]), "colour = register");
-            memcpy(w->color[t], w->outputs[t], sizeof(w->color[t]));   /* float bits */
             for (unsigned c = 0; c < 4; c++)
-                ob.color[t][c] = w->color[t][c];
+                ob.color[t][c] = colors[t][c];
         }
     }
     if (zsrc)

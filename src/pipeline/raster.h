@@ -163,6 +163,14 @@ struct raster_quad_batch {
 
 typedef void (*raster_shade_fn)(void *ctx, const struct raster_quad_batch *batch);
 
+/* Optional whole-rectangle shading: for a "whole tile" command, every pixel of `r` (tile ∩ the
+ * triangle's box, inside target and scissor) is covered by primitive `prim_id`.  The callback
+ * may shade and write all of them at once and return true; false means "not this one", and
+ * the tile goes through `shade` in quads as usual.  Same rules as the shade callback (worker
+ * thread, the worker's own scratch); the result must be what `shade` would have produced. */
+typedef bool (*raster_fill_fn)(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
+                               struct raster_rect r);
+
 /* Counters since the scene was created (setup results, binning). */
 struct raster_stats {
     uint64_t prims_in;           /* triangles, points and lines submitted */
@@ -193,6 +201,9 @@ void raster_scene_destroy(struct raster_scene *scene);
  * state is taken).  `shade` must not be NULL; it runs on worker threads during a flush. */
 void raster_scene_set_draw(struct raster_scene *scene, const struct raster_state *state,
                            raster_shade_fn shade, void *ctx);
+
+/* After raster_scene_set_draw (which clears it): the draw's whole-rectangle callback, or NULL. */
+void raster_scene_set_fill(struct raster_scene *scene, raster_fill_fn fill);
 
 /* Set up and bin primitives (in array order).  May flush by itself when the bin arena is full
  * (then shade() runs before this returns).  Whatever the caller's data, nothing crashes. */

@@ -18,6 +18,7 @@
  * flush that emptied the arena). */
 struct bin_draw {
     raster_shade_fn shade;
+    raster_fill_fn fill;        /* NULL: none */
     void *ctx;
 };
 

@@ -181,6 +181,8 @@ void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool who
 
     if (rect_empty(r))
         return;
+    if (whole && t->draw->fill && t->draw->fill(t->draw->ctx, t->id, t->flags, worker, r))
+        return;
     emit_init(&em, t->draw, t->id, t->flags | (whole ? RASTER_BATCH_WHOLE_TILE : 0), worker);
     /* Only the 16x16 blocks (and below, 4x4 blocks) that meet r: the others would be skipped
      * as empty anyway, in the same row-major order, so this changes no output. */
