@@ -24,6 +24,7 @@
 #include "pipeline/om.h"
 #include "pipeline/om_priv.h"
 #include "sample/sampler.h"
+#include "util/simd.h"
 #include "sample/sampler_priv.h"
 #include "sample/texel.h"
 
@@ -334,11 +335,26 @@ TEST(fastpath_sampler_log2_split)
     }
 }
 
+/* Every twin (plain C, AVX2 when the CPU has it: util/simd.h) against the reference, without
+ * and with the LOD memo; the memo is shared by all batches of a seed and its generation bumped
+ * per seed (the sampler is a new one at the same address: the contract of sampler.h), and each
+ * batch runs twice so that the second run hits. */
+typedef bool (*fast_fn)(const struct sampler *, const struct texture_view *,
+                        const struct sample_coords *, int, struct float4_soa *);
+
 TEST(fastpath_sampler_2d_rgba8)
 {
-    unsigned taken = 0;
+    static struct sampler_lod_cache cache;
+    fast_fn fns[2] = { sampler_sample_fast_c, NULL };
+#if defined(SOFTD3D_HAVE_AVX2)
+    if (util_simd_supported() >= UTIL_SIMD_AVX2)
+        fns[1] = sampler_sample_fast_avx2;
+#endif
+    unsigned taken = 0, want = 0;
+    memset(&cache, 0, sizeof cache);
     for (uint32_t seed = 1; seed <= 3000; seed++) {
         rng_state = 0x5A4D0000u + seed;
+        cache.gen++;
         struct rtex t;
         rtex_make(&t, rgba8_formats[rnd_below(6)]);
         struct sampler_state st;
@@ -353,37 +369,102 @@ TEST(fastpath_sampler_2d_rgba8)
             struct sample_coords c;
             random_coords(&c);
             int n = rnd_below(8) ? SAMPLER_LANES : (int)rnd_below(SAMPLER_LANES + 1);
-            struct float4_soa ref, fast;
+            struct float4_soa ref;
             memset(&ref, 0xA5, sizeof ref);
-            memset(&fast, 0xA5, sizeof fast);
             sampler_sample_ref(&s, &t.view, &c, n, &ref);
-            if (!sampler_sample_fast(&s, &t.view, &c, n, &fast)) {
-                harness_fail(__FILE__, __LINE__, "seed %u: the fast path did not apply", seed);
-                rtex_free(&t);
-                return;
-            }
-            taken++;
-            if (memcmp(&ref, &fast, sizeof ref)) {
-                for (int i = 0; i < SAMPLER_LANES; i++)
-                    for (int k = 0; k < 4; k++)
-                        if (memcmp(&ref.c[k][i], &fast.c[k][i], sizeof(float))) {
-                            harness_fail(__FILE__, __LINE__,
-                                         "seed %u batch %d: format %u %ux%u levels %u filter %d "
-                                         "mip %d address %d/%d lod mode %d: lane %d channel %d "
-                                         "u %a v %a: fast %a, reference %a",
-                                         seed, batch, t.view.format, t.view.level[0].width,
-                                         t.view.level[0].height, t.view.levels, st.min_filter,
-                                         st.mip_filter, st.address_u, st.address_v, c.lod_mode,
-                                         i, k, (double)c.u[i], (double)c.v[i],
-                                         (double)fast.c[k][i], (double)ref.c[k][i]);
-                            rtex_free(&t);
-                            return;
-                        }
+            for (int f = 0; f < 2; f++) {
+                if (!fns[f])
+                    continue;
+                for (int run = 0; run < 3; run++) {
+                    struct float4_soa fast;
+                    memset(&fast, 0xA5, sizeof fast);
+                    c.lod_cache = run ? &cache : NULL;
+                    want++;
+                    if (!fns[f](&s, &t.view, &c, n, &fast)) {
+                        harness_fail(__FILE__, __LINE__, "seed %u: the fast path did not apply",
+                                     seed);
+                        rtex_free(&t);
+                        return;
+                    }
+                    taken++;
+                    if (!memcmp(&ref, &fast, sizeof ref))
+                        continue;
+                    for (int i = 0; i < SAMPLER_LANES; i++)
+                        for (int k = 0; k < 4; k++)
+                            if (memcmp(&ref.c[k][i], &fast.c[k][i], sizeof(float))) {
+                                harness_fail(__FILE__, __LINE__,
+                                             "seed %u batch %d twin %d run %d: format %u %ux%u "
+                                             "levels %u filter %d mip %d address %d/%d lod mode "
+                                             "%d: lane %d channel %d u %a v %a: fast %a, "
+                                             "reference %a",
+                                             seed, batch, f, run, t.view.format,
+                                             t.view.level[0].width, t.view.level[0].height,
+                                             t.view.levels, st.min_filter, st.mip_filter,
+                                             st.address_u, st.address_v, c.lod_mode, i, k,
+                                             (double)c.u[i], (double)c.v[i],
+                                             (double)fast.c[k][i], (double)ref.c[k][i]);
+                                rtex_free(&t);
+                                return;
+                            }
+                }
             }
         }
         rtex_free(&t);
     }
-    CHECK(taken == 3000 * 8);
+    CHECK(taken == want);
+    CHECK(want >= 3000 * 8 * 3);
+}
+
+/* The memo's generation: the same coordinates sampled through a sampler with another
+ * MipLODBias at the same address must not reuse the first sampler's mip decisions. */
+TEST(fastpath_sampler_lod_memo_generation)
+{
+    static struct sampler_lod_cache cache;
+    memset(&cache, 0, sizeof cache);
+    rng_state = 0x5A4D7777u;
+    struct rtex t;
+    for (;;) {
+        rtex_make(&t, 28);
+        if (t.view.levels >= 4)
+            break;
+        rtex_free(&t);
+    }
+    struct sample_coords c;
+    random_coords(&c);
+    c.lod_mode = SAMPLE_LOD_DERIVATIVES;
+    c.has_bias = false;
+    c.mask = 0xffff;
+    for (int i = 0; i < SAMPLER_LANES; i++) {   /* about one texel of level 0 per pixel */
+        c.ddx[0][i] = 1.0f / (float)t.view.level[0].width;
+        c.ddy[1][i] = 1.0f / (float)t.view.level[0].height;
+        c.ddx[1][i] = c.ddy[0][i] = 0.0f;
+    }
+    c.lod_cache = &cache;
+    unsigned differ = 0;
+    for (int k = 0; k < 8; k++) {
+        struct sampler_state st;
+        random_sampler(&st);
+        st.min_filter = st.mag_filter = SAMPLER_FILTER_LINEAR;
+        st.mip_filter = SAMPLER_MIP_POINT;
+        st.address_u = st.address_v = SAMPLER_ADDRESS_WRAP;
+        st.min_lod = -FLT_MAX;
+        st.max_lod = FLT_MAX;
+        st.lod_bias = (float)k;
+        struct sampler s;
+        CHECK(sampler_init(&s, &st));
+        cache.gen++;
+        struct float4_soa ref, fast;
+        sampler_sample_ref(&s, &t.view, &c, SAMPLER_LANES, &ref);
+        CHECK(sampler_sample_fast(&s, &t.view, &c, SAMPLER_LANES, &fast));
+        CHECK(!memcmp(&ref, &fast, sizeof ref));
+        static struct float4_soa first;
+        if (!k)
+            first = ref;
+        else
+            differ += memcmp(&first, &ref, sizeof ref) != 0;
+    }
+    CHECK(differ > 0);   /* the biases did select other levels */
+    rtex_free(&t);
 }
 
 TEST(fastpath_sampler_declines)

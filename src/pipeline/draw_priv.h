@@ -69,6 +69,7 @@ struct draw_worker {
     bool uni_alive;                    /* not discarded */
     alignas(64) float uni_color[OM_MAX_TARGETS][4][VM_LANES];   /* broadcast */
     struct raster_quad_batch fill_batch;   /* draw_fill's evaluation */
+    struct sampler_lod_cache lod_cache;    /* the sampler's mip decisions (gen = run gen) */
 };
 #define DRAW_UNI_NO 0                  /* not uniform (or not known for this primitive) */
 #define DRAW_UNI_PENDING 1             /* uniform; the result is not computed yet */

@@ -56,14 +56,18 @@ struct sample_ctx {
     struct draw_worker *w;
 };
 
-static void sample_filtered(const struct draw_desc *d, struct draw_worker *w,
+static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
                             const struct texture_view *t, const struct vm_sample_request *req,
                             struct vm_sample_result *res)
 {
+    const struct draw_desc *d = r->d;
     const struct sampler *s = req->sampler < DRAW_MAX_SAMPLERS ? d->samplers[req->sampler] : NULL;
     if (!s)
         return;
     struct sample_coords *c = &w->coords;
+    /* the memo is valid for one generation: samplers and views stay put during a draw */
+    w->lod_cache.gen = r->gen;
+    c->lod_cache = &w->lod_cache;
     c->mask = req->mask & VM_ALL_LANES;
     c->has_bias = req->kind == VM_TEX_SAMPLE_B;
     c->lod_mode = req->kind == VM_TEX_SAMPLE_L ? SAMPLE_LOD_EXPLICIT :
@@ -173,7 +177,7 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
     case VM_TEX_SAMPLE_D:
     case VM_TEX_SAMPLE_C:
     case VM_TEX_SAMPLE_C_LZ:
-        sample_filtered(d, sc->w, t, req, res);
+        sample_filtered(sc->run, sc->w, t, req, res);
         break;
     case VM_TEX_LD:
         sample_load(t, req, res);

@@ -59,6 +59,7 @@
 
 #include "sample/sampler.h"
 #include "sample/sampler_priv.h"
+#include "util/simd.h"
 
 #include <math.h>
 #include <string.h>
@@ -615,6 +616,16 @@ static void sample_lane(const struct sampler *s, const struct texture_view *t,
         sample_level(&L, filter, lod.level[1], coord, &lod, r1);
         combine(s, out, r1, lod.weight, out);
     }
+}
+
+bool sampler_sample_fast(const struct sampler *s, const struct texture_view *t,
+                         const struct sample_coords *c, int n, struct float4_soa *out)
+{
+#if defined(SOFTD3D_HAVE_AVX2)
+    if (util_simd_level() >= UTIL_SIMD_AVX2)
+        return sampler_sample_fast_avx2(s, t, c, n, out);
+#endif
+    return sampler_sample_fast_c(s, t, c, n, out);
 }
 
 void sampler_sample(const struct sampler *s, const struct texture_view *t,

@@ -156,6 +156,24 @@ enum sample_lod_mode {
  * (x, y, z).  ddx[k]/ddy[k] are the derivatives of coordinate k in the render-target x and y
  * directions (see sampler_quad_derivatives).  bias[] is added when has_bias (sample_b: after
  * the LOD computation, with MipLODBias, before the MinLOD/MaxLOD clamp), in every mode. */
+/* A memo of the fast path's per-quad mip decisions (sampler_fast.c), owned by one thread.  An
+ * entry holds the exact bits of the LOD inputs of a 2D implicit-LOD sample (ddx/ddy of u, v),
+ * the sampler and view it was made for and the owner's generation `gen`; the owner changes
+ * `gen` whenever a sampler or view may have changed or been freed (the pipeline: every draw),
+ * so a hit is always the reference's own answer for those inputs.  Zero-initialise. */
+#define SAMPLER_LOD_CACHE_SIZE 1024
+struct sampler_lod_cache {
+    uint64_t gen;
+    struct sampler_lod_entry {
+        uint32_t key[4];
+        const void *s, *t;
+        uint64_t gen;
+        uint8_t level0, level1;
+        bool two;
+        float weight;
+    } e[SAMPLER_LOD_CACHE_SIZE];
+};
+
 struct sample_coords {
     float u[SAMPLER_LANES], v[SAMPLER_LANES], w[SAMPLER_LANES];
     float ddx[3][SAMPLER_LANES], ddy[3][SAMPLER_LANES];
@@ -165,6 +183,7 @@ struct sample_coords {
     enum sample_lod_mode lod_mode;
     bool has_bias;
     uint32_t mask;
+    struct sampler_lod_cache *lod_cache;   /* optional (NULL: none); see above */
 };
 
 /* Results, structure of arrays: c[0] = r, c[1] = g, c[2] = b, c[3] = a.  Comparison sampling
@@ -181,9 +200,15 @@ void sampler_sample(const struct sampler *s, const struct texture_view *t,
  * (tests/test_fastpath.c). */
 void sampler_sample_ref(const struct sampler *s, const struct texture_view *t,
                         const struct sample_coords *c, int n, struct float4_soa *out);
-/* The fast path alone (sampler_fast.c); false (out untouched) when it does not apply. */
+/* The fast path alone (sampler_fast.c); false (out untouched) when it does not apply.  It runs
+ * the twin util_simd_level() selects: _c (plain C) or _avx2 (the same source built with AVX2,
+ * src/x86/), which give the same bits (tests/test_simd.c). */
 bool sampler_sample_fast(const struct sampler *s, const struct texture_view *t,
                          const struct sample_coords *c, int n, struct float4_soa *out);
+bool sampler_sample_fast_c(const struct sampler *s, const struct texture_view *t,
+                           const struct sample_coords *c, int n, struct float4_soa *out);
+bool sampler_sample_fast_avx2(const struct sampler *s, const struct texture_view *t,
+                              const struct sample_coords *c, int n, struct float4_soa *out);
 
 /* Coarse derivatives (spec 22.5.2, 22.5.3) for lanes grouped as 2x2 quads: lanes 4q+0..4q+3 are
  * the quad's top-left, top-right, bottom-left, bottom-right pixels; every lane of the quad gets

@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "util/fsel.h"
+#include "util/simd.h"
 
 #define L SAMPLER_LANES
 
@@ -270,8 +271,22 @@ static void lane_lod(const struct sampler *s, const struct texture_view *t,
     sampler_lod_finish(s, t, lod, c, i, out);
 }
 
-bool sampler_sample_fast(const struct sampler *s, const struct texture_view *t,
-                         const struct sample_coords *c, int n, struct float4_soa *out)
+/* The memo (sampler.h): lanes with implicit-LOD inputs only, keyed by their exact bits. */
+static struct sampler_lod_entry *lod_memo(const struct sample_coords *c, int i, uint32_t key[4])
+{
+    if (!c->lod_cache || c->lod_mode != SAMPLE_LOD_DERIVATIVES || c->has_bias)
+        return NULL;
+    memcpy(&key[0], &c->ddx[0][i], 4);
+    memcpy(&key[1], &c->ddx[1][i], 4);
+    memcpy(&key[2], &c->ddy[0][i], 4);
+    memcpy(&key[3], &c->ddy[1][i], 4);
+    uint32_t h = key[0] * 2654435761u ^ key[1] * 2246822519u ^ key[2] * 3266489917u ^
+                 key[3] * 668265263u;
+    return &c->lod_cache->e[(h >> 16) % SAMPLER_LOD_CACHE_SIZE];
+}
+
+bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_view *t,
+                                  const struct sample_coords *c, int n, struct float4_soa *out)
 {
     if (!s || !t || !t->texel || !t->fast_rgba8 || !s->fast2d || t->dim != TEXTURE_DIM_2D)
         return false;
@@ -292,14 +307,40 @@ bool sampler_sample_fast(const struct sampler *s, const struct texture_view *t,
         weight[i] = 0.0f;
         if (!(mask >> i & 1))
             continue;
-        if (prev < 0 || !same_lod_inputs(c, i, prev))
-            lane_lod(s, t, c, i, &lod);
+        if (prev >= 0 && same_lod_inputs(c, i, prev)) {
+            lvl0[i] = lvl0[prev];
+            lvl1[i] = lvl1[prev];
+            weight[i] = weight[prev];
+            prev = i;
+            continue;
+        }
         prev = i;
+        uint32_t key[4];
+        struct sampler_lod_entry *m = lod_memo(c, i, key);
+        if (m && m->gen == c->lod_cache->gen && m->s == s && m->t == t &&
+            !memcmp(m->key, key, sizeof(key))) {
+            lvl0[i] = m->level0;
+            lvl1[i] = m->level1;
+            weight[i] = m->weight;
+            two |= m->two;
+            continue;
+        }
+        lane_lod(s, t, c, i, &lod);
         lvl0[i] = (uint8_t)lod.level[0];
         lvl1[i] = (uint8_t)(lod.nlevels == 2 ? lod.level[1] : lod.level[0]);
         if (lod.nlevels == 2) {
             weight[i] = lod.weight;
             two = true;
+        }
+        if (m) {
+            memcpy(m->key, key, sizeof(key));
+            m->s = s;
+            m->t = t;
+            m->gen = c->lod_cache->gen;
+            m->level0 = lvl0[i];
+            m->level1 = lvl1[i];
+            m->two = lod.nlevels == 2;
+            m->weight = weight[i];
         }
     }
 
