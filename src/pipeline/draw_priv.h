@@ -49,6 +49,8 @@ struct draw_prim {
 };
 #define DRAW_PRIM_FACE_SET 1u          /* wireframe edge: facing comes from the triangle */
 #define DRAW_PRIM_FRONT 2u
+#define DRAW_PRIM_UNIFORM 4u           /* pixel.c: the inputs the pixel program reads are
+                                        * constant over the primitive (draw_prim_uniform) */
 
 /* Per worker thread: the pixel program's register files and the batch scratch. */
 struct draw_worker {
@@ -114,6 +116,8 @@ struct draw_run {
     uint64_t gen;
     bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
     bool fill_ok;                      /* ... and whole tiles written as rectangles */
+    uint16_t uni_idx[IR_MAX_INPUTS * 4];   /* pool-record words to compare (pixel.c) */
+    unsigned uni_count;
     /* the vertex program's register files (calling thread only) */
     vm_reg vs_in[IR_MAX_INPUTS];
     vm_reg vs_out[IR_MAX_OUTPUTS];
@@ -165,5 +169,8 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
                struct raster_rect rect);
 /* pixel.c: uniform_ok / fill_ok of the run, at the start of a draw */
 void draw_shade_prepare(struct draw_run *r);
+/* pixel.c: when uniform_ok, whether pool records a, b, c give the pixel program constant
+ * inputs (DRAW_PRIM_UNIFORM) */
+bool draw_prim_uniform(const struct draw_run *r, uint32_t a, uint32_t b, uint32_t c);
 
 #endif

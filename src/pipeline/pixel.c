@@ -305,6 +305,18 @@ void draw_shade_prepare(struct draw_run *r)
         for (unsigned c = 0; c < 4; c++)
             if ((ps->in_mask[reg] >> c & 1) && d->link->in[reg][c].kind == DRAW_IN_POSITION)
                 return;
+    /* the pool-record words draw_prim_uniform compares: every linearly interpolated
+     * attribute component the program reads */
+    r->uni_count = 0;
+    for (uint32_t reg = 0; reg < ps->input_count && reg < IR_MAX_INPUTS; reg++) {
+        if (!ps->in_mask[reg] || ps->in_interp[reg] == IR_INTERP_CONSTANT)
+            continue;
+        for (unsigned c = 0; c < 4; c++) {
+            const struct draw_input_src *src = &d->link->in[reg][c];
+            if ((ps->in_mask[reg] >> c & 1) && src->kind == DRAW_IN_ATTR)
+                r->uni_idx[r->uni_count++] = (uint16_t)(4 + 4 * src->slot + src->comp);
+        }
+    }
     r->uniform_ok = true;
     uint32_t targets = 0;
     for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++)
@@ -318,24 +330,15 @@ static bool uniform_value(uint32_t u)
     return u != 0x80000000u && (u & 0x7f800000u) != 0x7f800000u;
 }
 
-static bool prim_uniform(const struct draw_run *r, const struct draw_prim *pr)
+bool draw_prim_uniform(const struct draw_run *r, uint32_t a, uint32_t b, uint32_t c)
 {
-    const struct draw_desc *d = r->d;
-    const struct draw_program *ps = d->ps;
-    const uint32_t *v0 = &r->pool[(size_t)pr->v[0] * r->stride];
-    const uint32_t *v1 = &r->pool[(size_t)pr->v[1] * r->stride];
-    const uint32_t *v2 = &r->pool[(size_t)pr->v[2] * r->stride];
-    for (uint32_t reg = 0; reg < ps->input_count && reg < IR_MAX_INPUTS; reg++) {
-        if (!ps->in_mask[reg] || ps->in_interp[reg] == IR_INTERP_CONSTANT)
-            continue;
-        for (unsigned c = 0; c < 4; c++) {
-            const struct draw_input_src *src = &d->link->in[reg][c];
-            if (!(ps->in_mask[reg] >> c & 1) || src->kind != DRAW_IN_ATTR)
-                continue;
-            size_t i = 4 + 4 * (size_t)src->slot + src->comp;
-            if (v0[i] != v1[i] || v0[i] != v2[i] || !uniform_value(v0[i]))
-                return false;
-        }
+    const uint32_t *v0 = &r->pool[(size_t)a * r->stride];
+    const uint32_t *v1 = &r->pool[(size_t)b * r->stride];
+    const uint32_t *v2 = &r->pool[(size_t)c * r->stride];
+    for (unsigned k = 0; k < r->uni_count; k++) {
+        unsigned i = r->uni_idx[k];
+        if (v0[i] != v1[i] || v0[i] != v2[i] || !uniform_value(v0[i]))
+            return false;
     }
     return true;
 }
@@ -348,7 +351,8 @@ static unsigned uniform_lookup(const struct draw_run *r, struct draw_worker *w, 
         w->uni_gen = r->gen;
         w->uni_prim = prim_id;
         w->uni_front = front;
-        w->uni_state = prim_uniform(r, &r->prims[prim_id]) ? DRAW_UNI_PENDING : DRAW_UNI_NO;
+        w->uni_state = r->prims[prim_id].flags & DRAW_PRIM_UNIFORM ? DRAW_UNI_PENDING
+                                                                   : DRAW_UNI_NO;
     }
     return w->uni_state;
 }
