@@ -225,12 +225,24 @@ struct d3d9_shader;
 struct d3d9_shader *d3d9_vertex_shader_impl(IDirect3DVertexShader9 *iface);
 struct d3d9_shader *d3d9_pixel_shader_impl(IDirect3DPixelShader9 *iface);
 /* The program to run for the shader: a variant with the given input conversions (vertex
- * shaders, conv[v#]; NULL: none), flat colour inputs and the alpha test (pixel shaders:
- * D3DCMPFUNC, 0 for none, and the 8-bit reference).  NULL with a message in msg when it cannot
- * run or memory runs out. */
+ * shaders, conv[v#]; NULL: none), flat colour inputs, fog (pixel shaders: the d3d9_ff_ps_key
+ * fog encoding, 0 for none) and the alpha test (pixel shaders: D3DCMPFUNC, 0 for none, and the
+ * 8-bit reference).  NULL with a message in msg when it cannot run or memory runs out. */
 const struct d3d9_program *d3d9_shader_program(struct d3d9_shader *s, const uint8_t *conv,
-                                               bool flat, unsigned alpha_func,
+                                               bool flat, unsigned fog, unsigned alpha_func,
                                                unsigned alpha_ref, char *msg, size_t msg_size);
+
+/* Fog and alpha test after a pixel shader (shader_fixed.c): fog in the d3d9_ff_ps_key
+ * encoding, func a D3DCMPFUNC below ALWAYS (0: no test), ref 0..255.  The fog constants are
+ * read from cb D3D9_PS_CB_FIXED.  IR_OK, IR_E_NOMEM or IR_E_INVALID (no room for registers). */
+int d3d9_shader_add_epilogue(struct ir_program *ir, unsigned fog, unsigned func, unsigned ref);
+/* Constant buffer of the fixed-function state a pixel shader's epilogue reads (vec4 indices). */
+#define D3D9_PS_CB_FIXED 4        /* cb0..cb3: c#, i#, b#, the ps_1_x bump-map states */
+enum {
+    D3D9_PSF_FOG_COLOR = 0,       /* D3DRS_FOGCOLOR */
+    D3D9_PSF_FOG = 1,             /* (start, end, density, 1 / (end - start)) */
+    D3D9_PSF_SIZE = 2,
+};
 /* Major shader version (1..3); whether the shader was made by dev. */
 unsigned d3d9_shader_major(const struct d3d9_shader *s);
 bool d3d9_shader_of(const struct d3d9_shader *s, const struct d3d9_device *dev);

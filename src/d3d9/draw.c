@@ -116,6 +116,7 @@ struct d3d9_draw_cache {
     float ps_cb[FF_PSC_SIZE][4];
     uint32_t vs_bool[D3D9_CONST_B][4], ps_bool[D3D9_CONST_B][4];
     float bumpenv[D3DBC_IR_BUMPENV_SIZE][4];
+    float ps_fixed[D3D9_PSF_SIZE][4];
     uint32_t lights[D3D9_FF_MAX_LIGHTS];
     uint32_t *indices;
     size_t index_cap;
@@ -455,7 +456,7 @@ static bool rule_vertex_program(struct work *w)
         /* pass 1: conversions per register; pass 2 (below): the program of those */
         uint8_t conv[IR_MAX_INPUTS];
         const struct d3d9_program *p =
-            d3d9_shader_program(s, NULL, false, 0, 0, w->msg, MSG_SIZE);
+            d3d9_shader_program(s, NULL, false, 0, 0, 0, w->msg, MSG_SIZE);
         if (!p)
             return false;
         memset(conv, 0, sizeof(conv));
@@ -469,7 +470,7 @@ static bool rule_vertex_program(struct work *w)
                 return false;
             conv[r] = (uint8_t)cv;
         }
-        if (!(w->vs = d3d9_shader_program(s, conv, false, 0, 0, w->msg, MSG_SIZE)))
+        if (!(w->vs = d3d9_shader_program(s, conv, false, 0, 0, 0, w->msg, MSG_SIZE)))
             return false;
         if (w->vs->prog->position_out < 0)
             return fail(w, "the vertex shader does not write a position");
@@ -541,8 +542,16 @@ static bool rule_pixel_program(struct work *w)
                 return fail(w, "a ps_3_0 pixel shader needs a vs_3_0 vertex shader");
         }
         unsigned func = st->rs[D3DRS_ALPHATESTENABLE] ? st->rs[D3DRS_ALPHAFUNC] : 0;
-        return (w->ps = d3d9_shader_program(s, NULL, flat, func, st->rs[D3DRS_ALPHAREF] & 0xffu,
-                                            w->msg, MSG_SIZE)) != NULL;
+        /* fog after ps_1_x / ps_2_x (shader_fixed.c): table fog when FOGTABLEMODE names a
+         * formula, else the vertex program's fog factor; ps_3_0 does its own */
+        unsigned fog = 0;
+        if (st->rs[D3DRS_FOGENABLE] && d3d9_shader_major(s) < 3) {
+            DWORD table = st->rs[D3DRS_FOGTABLEMODE];
+            fog = table >= D3DFOG_EXP && table <= D3DFOG_LINEAR ? table + 1 : 1;
+        }
+        return (w->ps = d3d9_shader_program(s, NULL, flat, fog, func,
+                                            st->rs[D3DRS_ALPHAREF] & 0xffu, w->msg,
+                                            MSG_SIZE)) != NULL;
     }
     uint8_t dims[D3D9_FF_STAGES];
     for (unsigned s = 0; s < D3D9_FF_STAGES; s++)
@@ -914,6 +923,13 @@ static void translate_constants(struct work *w, struct draw_desc *d)
         }
         d->ps_cb[D3DBC_IR_CB_BUMPENV] = (struct vm_cbuffer){ (const uint32_t *)c->bumpenv,
                                                              D3DBC_IR_BUMPENV_SIZE };
+        /* fog after the shader (shader_fixed.c): the same values as the FF program's */
+        float ff[FF_PSC_SIZE][4];
+        d3d9_ff_ps_constants(st, ff);
+        memcpy(c->ps_fixed[D3D9_PSF_FOG_COLOR], ff[FF_PSC_FOG_COLOR], sizeof(float[4]));
+        memcpy(c->ps_fixed[D3D9_PSF_FOG], ff[FF_PSC_FOG], sizeof(float[4]));
+        d->ps_cb[D3D9_PS_CB_FIXED] = (struct vm_cbuffer){ (const uint32_t *)c->ps_fixed,
+                                                          D3D9_PSF_SIZE };
     }
 }
 
