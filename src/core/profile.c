@@ -276,6 +276,11 @@ static void caps_9_3(D3DCAPS9 *c)
 static void caps_max(D3DCAPS9 *c)
 {
     caps_9_3(c);
+    /* Point size control and point sprites (D3DCAPS9 MaxPointSize above 1; D3DFVFCAPS_PSIZE:
+     * per-vertex point size), drawn as squares by the pipeline (clip.c); 256 pixels, the size
+     * DirectX 9 parts commonly report.  Tests: test_d3d9_render_point.c. */
+    c->MaxPointSize = 256.0f;
+    c->FVFCaps |= D3DFVFCAPS_PSIZE;
 }
 
 /* ---- software vertex processing (seed 002) ------------------------------------------------ */

@@ -20,10 +20,12 @@
  *
  * The fixed-function vertex program's registers:
  *   inputs   v0 POSITION0 (or POSITIONT0: pre-transformed), v1 NORMAL0, v2 COLOR0, v3 COLOR1,
- *            v4..v11 TEXCOORD0..7, v12 BLENDWEIGHT0, v13 POSITION1, v14 NORMAL1 (FF_VS_IN_*);
+ *            v4..v11 TEXCOORD0..7, v12 BLENDWEIGHT0, v13 POSITION1, v14 NORMAL1, v15 PSIZE
+ *            (FF_VS_IN_*);
  *   outputs  o0 POSITION (SV_Position), o1 COLOR0 (diffuse), o2 COLOR1 (specular), o3 FOG (.x:
  *            the vertex fog factor), o4..o11 TEXCOORD0..7 = the coordinates of texture STAGE
- *            0..7 (after D3DTSS_TEXCOORDINDEX selection, generation and transformation).
+ *            0..7 (after D3DTSS_TEXCOORDINDEX selection, generation and transformation), o12
+ *            PSIZE (.x: the point size in pixels, when the draw renders point squares).
  * The fixed-function pixel program's inputs: v0 COLOR0, v1 COLOR1, v2 FOG, v3..v10 TEXCOORD0..7,
  * v11 the position (SV_Position: z for table fog).  Output o0 COLOR0.
  */
@@ -55,7 +57,8 @@ enum d3d9_ff_vs_input {
     FF_VS_IN_BLENDWEIGHT = 12,
     FF_VS_IN_POSITION1 = 13,      /* tweening */
     FF_VS_IN_NORMAL1 = 14,
-    FF_VS_IN_COUNT = 15,
+    FF_VS_IN_PSIZE = 15,          /* per-vertex point size (D3DFVF_PSIZE) */
+    FF_VS_IN_COUNT = 16,
 };
 
 /* How the fetched value of an element becomes the float4 D3D9 defines (D3DDECLTYPE): the core
@@ -97,6 +100,8 @@ struct d3d9_ff_vs_key {
     uint8_t light_count;
     uint8_t blend;                /* D3DRS_VERTEXBLEND 1..3WEIGHTS: blend weights (matrices - 1) */
     uint8_t tween;                /* D3DVBF_TWEENING */
+    uint8_t point_size;           /* o12 PSIZE is written (the draw renders point squares) */
+    uint8_t point_scale;          /* D3DRS_POINTSCALEENABLE (not for pre-transformed vertices) */
     uint8_t in_comps[FF_VS_IN_COUNT];   /* 0: absent; else components of the element */
     uint8_t in_conv[FF_VS_IN_COUNT];    /* enum d3d9_input_conv */
     struct d3d9_ff_vs_tex tex[D3D9_FF_STAGES];
@@ -118,7 +123,9 @@ enum {
     FF_VSC_NORMAL1 = 63,          /* 3 x 3: their normal matrices */
     FF_VSC_PROJ = 72,             /* 4: PROJECTION, columns (blending) */
     FF_VSC_TWEEN = 76,            /* (D3DRS_TWEENFACTOR, 0, 0, 0) */
-    FF_VSC_LIGHTS = 77,           /* FF_VSC_LIGHT_SIZE each */
+    FF_VSC_POINT = 77,            /* 2: (D3DRS_POINTSIZE, POINTSCALE_A, _B, _C),
+                                   * (viewport Height, 0, 0, 0) */
+    FF_VSC_LIGHTS = 79,           /* FF_VSC_LIGHT_SIZE each */
     FF_VSC_LIGHT_SIZE = 7,        /* diffuse, specular, ambient, position (camera space),
                                    * direction (camera space, to the light, normalized),
                                    * attenuation (att0, att1, att2, range), spot (cos(theta/2),
@@ -165,6 +172,9 @@ struct d3d9_ff_inputs {
     uint8_t comps[FF_VS_IN_COUNT];
     uint8_t conv[FF_VS_IN_COUNT];
     bool transformed;
+    bool points;                  /* the draw renders point squares: write the point size */
+    bool sprites;                 /* ... with D3DRS_POINTSPRITEENABLE: every stage's coordinates
+                                   * are output (the sprite coordinates replace them) */
 };
 
 /* The active lights: indices into st->lights, in index order, at most `max` (and

@@ -68,8 +68,10 @@
  *  - constants: the FF programs' cb0 (ff_key.c); shaders read c#/i#/b# from cb0/cb1/cb2
  *    (d3dbc_ir.h), b# as 0 / 0xffffffff, and ps_1_x the stages' BUMPENVMAT / LSCALE / LOFFSET
  *    from cb3.
- * D3DRS_LASTPIXEL, D3DRS_CLIPPING FALSE, user clip planes, point sprites/size, patches and
- * vertex texture fetch (vs_3_0 samplers) are not applied.
+ *  - points: with point size control (MaxPointSize above 1) or D3DRS_POINTSPRITEENABLE, point
+ *    lists are drawn as squares of the point size, with sprite coordinates (translate_points).
+ * D3DRS_LASTPIXEL, D3DRS_CLIPPING FALSE, patches and vertex texture fetch (vs_3_0 samplers)
+ * are not applied.
  */
 #include "d3d9/d3d9_draw.h"
 
@@ -335,6 +337,7 @@ struct work {
     const struct d3d9_program *vs, *ps;
     struct d3d9_ff_vs_key vs_key;
     bool ff_vs, ff_ps;
+    bool points;                   /* points are drawn as squares (translate_points) */
     size_t light_count;
     const uint8_t *index_data;
     size_t index_size;
@@ -383,6 +386,10 @@ static bool rule_primitives(struct work *w)
         return fail(w, "PrimitiveCount %u exceeds MaxPrimitiveCount %u", c->prims,
                     (unsigned)w->caps->MaxPrimitiveCount);
     w->vertices = vertex_count(c->type, c->prims);
+    /* point size / sprites (translate_points): for point lists, where the caps give point size
+     * control (MaxPointSize above 1) or sprites are on */
+    w->points = (c->type == D3DPT_POINTLIST || w->st->rs[D3DRS_FILLMODE] == D3DFILL_POINT) &&
+                (w->caps->MaxPointSize > 1.0f || w->st->rs[D3DRS_POINTSPRITEENABLE]);
     return true;
 }
 
@@ -484,10 +491,12 @@ static bool rule_vertex_program(struct work *w)
         { D3DDECLUSAGE_TEXCOORD, 4 }, { D3DDECLUSAGE_TEXCOORD, 5 },
         { D3DDECLUSAGE_TEXCOORD, 6 }, { D3DDECLUSAGE_TEXCOORD, 7 },
         { D3DDECLUSAGE_BLENDWEIGHT, 0 }, { D3DDECLUSAGE_POSITION, 1 },
-        { D3DDECLUSAGE_NORMAL, 1 },
+        { D3DDECLUSAGE_NORMAL, 1 }, { D3DDECLUSAGE_PSIZE, 0 },
     };
     struct d3d9_ff_inputs in;
     memset(&in, 0, sizeof(in));
+    in.points = w->points;
+    in.sprites = w->points && st->rs[D3DRS_POINTSPRITEENABLE];
     for (unsigned k = 0; k < FF_VS_IN_COUNT; k++) {
         const D3DVERTEXELEMENT9 *e = decl_find(d, usage[k][0], usage[k][1]);
         if (!e && k == FF_VS_IN_POSITION) {
@@ -882,6 +891,61 @@ static void translate_raster(struct work *w, struct draw_desc *d)
     d->height = w->height;
 }
 
+/* Points as squares ("Point Sprites (Direct3D 9)"; the pipeline's struct draw_points): the
+ * size is the vertex program's PSIZE output (the fixed-function program's computed size, or a
+ * shader's oPts), D3DRS_POINTSIZE when a shader writes none; it is clamped to
+ * [D3DRS_POINTSIZE_MIN, D3DRS_POINTSIZE_MAX] ("Computing the Size of Point Sprites": the
+ * driver clamps) and to the caps' MaxPointSize, which wins over both.  With
+ * D3DRS_POINTSPRITEENABLE every texture coordinate the pixel program reads becomes (0, 0) at
+ * the top-left corner .. (1, 1) at the bottom-right ("each point displays the full texture");
+ * without it the vertex's coordinates cover the whole point. */
+static void translate_points(struct work *w, struct draw_desc *d)
+{
+    const DWORD *rs = w->st->rs;
+    struct draw_linkage *link = &w->c->link;
+    struct draw_points *pt = &d->points;
+    memset(pt, 0, sizeof(*pt));
+    if (!w->points)
+        return;
+    pt->enable = true;
+    pt->size_slot = -1;
+    pt->size = rs_float(w->st, D3DRS_POINTSIZE);
+    float cap = w->caps->MaxPointSize, smax = rs_float(w->st, D3DRS_POINTSIZE_MAX);
+    float smin = rs_float(w->st, D3DRS_POINTSIZE_MIN);
+    pt->size_max = smax < cap ? smax : cap;          /* a NaN state: the cap */
+    pt->size_min = smin < pt->size_max ? smin : pt->size_max;
+    if (!(pt->size_min >= 0.0f))
+        pt->size_min = 0.0f;
+    const struct draw_program *vp = w->vs->prog;
+    for (uint32_t o = 0; o < vp->output_count && o < IR_MAX_OUTPUTS; o++) {
+        if (w->vs->out_usage[o] != D3DDECLUSAGE_PSIZE || w->vs->out_index[o] != 0 ||
+            !(vp->out_mask[o] & 1u))
+            continue;
+        unsigned slot = link->attr_count;
+        for (unsigned k = 0; k < link->attr_count; k++)
+            if (link->attr_reg[k] == o)
+                slot = k;
+        if (slot == link->attr_count) {
+            if (link->attr_count == IR_MAX_OUTPUTS)
+                break;
+            link->attr_reg[link->attr_count++] = (uint8_t)o;
+        }
+        pt->size_slot = (int8_t)slot;
+        pt->size_comp = 0;
+        break;
+    }
+    if (!rs[D3DRS_POINTSPRITEENABLE])
+        return;
+    const struct draw_program *pp = w->ps->prog;
+    for (uint32_t r = 0; r < pp->input_count && r < IR_MAX_INPUTS; r++) {
+        if (w->ps->in_usage[r] != D3DDECLUSAGE_TEXCOORD)
+            continue;
+        for (int c = 0; c < 2; c++)
+            if (link->in[r][c].kind == DRAW_IN_ATTR && link->in[r][c].slot < 32)
+                pt->sprite_slots |= 1u << link->in[r][c].slot;
+    }
+}
+
 static void translate_constants(struct work *w, struct draw_desc *d)
 {
     const struct d3d9_state *st = w->st;
@@ -1056,6 +1120,7 @@ static HRESULT draw(struct d3d9_device *dev, const struct call *c)
     d->vs = w.vs->prog;
     d->ps = w.ps->prog;
     d->link = &w.c->link;
+    translate_points(&w, d);
     translate_constants(&w, d);
     translate_textures(&w, d);
     translate_raster(&w, d);

@@ -205,6 +205,12 @@ void d3d9_ff_vs_key_build(const struct d3d9_state *st, const struct d3d9_ff_inpu
         else if (vb == D3DVBF_TWEENING && in->comps[FF_VS_IN_POSITION1])
             key->tween = 1;
     }
+    /* "Point Sprites (Direct3D 9)": the size is the vertex's PSIZE or D3DRS_POINTSIZE, scaled
+     * by distance with D3DRS_POINTSCALEENABLE except for pre-transformed vertices */
+    if (in->points) {
+        key->point_size = 1;
+        key->point_scale = !in->transformed && rs[D3DRS_POINTSCALEENABLE];
+    }
     if (!in->transformed && rs[D3DRS_LIGHTING]) {
         key->lighting = 1;
         key->normalize = rs[D3DRS_NORMALIZENORMALS] != 0;
@@ -238,7 +244,7 @@ void d3d9_ff_vs_key_build(const struct d3d9_state *st, const struct d3d9_ff_inpu
             t->gen = gen <= (D3DTSS_TCI_SPHEREMAP >> 16) ? (uint8_t)gen : 0;
             t->count = (ttf & 0xffu) <= 4 ? (uint8_t)(ttf & 0xffu) : 4;
         }
-        t->out = t->gen || in->comps[FF_VS_IN_TEXCOORD0 + t->source];
+        t->out = t->gen || in->comps[FF_VS_IN_TEXCOORD0 + t->source] || in->sprites;
         if (!t->out)
             memset(t, 0, sizeof(*t));
         else if (t->gen)
@@ -355,6 +361,11 @@ void d3d9_ff_vs_constants(const struct d3d9_state *st, const struct d3d9_ff_vs_k
     }
     store_columns(p, &cb[FF_VSC_PROJ], 4);
     cb[FF_VSC_TWEEN][0] = rs_float(st, D3DRS_TWEENFACTOR);
+    cb[FF_VSC_POINT][0] = rs_float(st, D3DRS_POINTSIZE);
+    cb[FF_VSC_POINT][1] = rs_float(st, D3DRS_POINTSCALE_A);
+    cb[FF_VSC_POINT][2] = rs_float(st, D3DRS_POINTSCALE_B);
+    cb[FF_VSC_POINT][3] = rs_float(st, D3DRS_POINTSCALE_C);
+    cb[FF_VSC_POINT + 1][0] = (float)st->viewport.Height;
 
     for (int s = 0; s < D3D9_FF_STAGES; s++) {
         double t[4][4];

@@ -75,8 +75,15 @@
  *   the inverse transposes, then PROJECTION.  Tweening ("Vertex Tweening", D3DVBF_TWEENING):
  *   v = v0 + D3DRS_TWEENFACTOR (v1 - v0) for POSITION0/1 and NORMAL0/1.
  *
- * Not generated (the caps do not advertise them): indexed vertex blending, per-vertex point
- * size (MaxPointSize is 1), user clip planes.
+ * Point size ("Point Sprites (Direct3D 9)", when the draw renders point squares, o12.x): Si =
+ *   the vertex's PSIZE or D3DRS_POINTSIZE; with D3DRS_POINTSCALEENABLE (not for pre-transformed
+ *   vertices, whose size is in pixels) Ss = Vh * Si * sqrt(1 / (A + B De + C De^2)), A, B, C
+ *   the D3DRS_POINTSCALE_* states, Vh the viewport height, De the distance from the eye (the
+ *   camera-space origin) to the vertex; otherwise Ss = Si.  The clamps to POINTSIZE_MIN/MAX
+ *   and MaxPointSize are the pipeline's (draw.c, struct draw_points).
+ *
+ * Not generated (the caps do not advertise them): indexed vertex blending.  User clip planes
+ * are the clipper's (draw.c).
  */
 #include "d3d9/d3d9_draw.h"
 
@@ -286,6 +293,26 @@ static void fog(struct vs_gen *g)
     }
 }
 
+/* o12.x = the point size ("Point Sprites (Direct3D 9)", top comment). */
+static void point_size(struct vs_gen *g)
+{
+    struct ffb *b = &g->b;
+    struct ir_operand si = has(g, FF_VS_IN_PSIZE) ? in(g, FF_VS_IN_PSIZE, XXXX) :
+                                                    C(FF_VSC_POINT, XXXX);
+    if (!g->k->point_scale) {
+        E1(b, IR_OP_MOV, O(12, M_X), si);
+        return;
+    }
+    /* Ss = Vh * Si * sqrt(1 / (A + B De + C De^2)), De = |camera-space position| */
+    E2(b, IR_OP_DP3, R(R_S0, M_X), T(R_PEYE, XYZW), T(R_PEYE, XYZW));
+    E1(b, IR_OP_SQRT, R(R_S0, M_Y), T(R_S0, XXXX));
+    E3(b, IR_OP_MAD, R(R_S0, M_Z), C(FF_VSC_POINT, ZZZZ), T(R_S0, YYYY), C(FF_VSC_POINT, YYYY));
+    E3(b, IR_OP_MAD, R(R_S0, M_Z), C(FF_VSC_POINT, WWWW), T(R_S0, XXXX), T(R_S0, ZZZZ));
+    E1(b, IR_OP_RSQ, R(R_S0, M_Z), T(R_S0, ZZZZ));
+    E2(b, IR_OP_MUL, R(R_S0, M_Z), T(R_S0, ZZZZ), si);
+    E2(b, IR_OP_MUL, O(12, M_X), T(R_S0, ZZZZ), C(FF_VSC_POINT + 1, XXXX));
+}
+
 /* R_S1.xyz = the reflection vector R = 2 (E . N) N - E. */
 static void reflection(struct ffb *b)
 {
@@ -381,7 +408,7 @@ static void declare(struct vs_gen *g)
         { D3DDECLUSAGE_TEXCOORD, 4 }, { D3DDECLUSAGE_TEXCOORD, 5 },
         { D3DDECLUSAGE_TEXCOORD, 6 }, { D3DDECLUSAGE_TEXCOORD, 7 },
         { D3DDECLUSAGE_BLENDWEIGHT, 0 }, { D3DDECLUSAGE_POSITION, 1 },
-        { D3DDECLUSAGE_NORMAL, 1 },
+        { D3DDECLUSAGE_NORMAL, 1 }, { D3DDECLUSAGE_PSIZE, 0 },
     };
     for (unsigned i = 0; i < FF_VS_IN_COUNT; i++) {
         if (!k->in_comps[i])
@@ -396,7 +423,7 @@ static void declare(struct vs_gen *g)
         if (i == FF_VS_IN_POSITION && k->transformed)
             d->usage = D3DDECLUSAGE_POSITIONT;
     }
-    struct out_decl outs[4 + D3D9_FF_STAGES] = {
+    struct out_decl outs[5 + D3D9_FF_STAGES] = {
         { 0, M_ALL, D3DDECLUSAGE_POSITION, 0 }, { 1, M_ALL, D3DDECLUSAGE_COLOR, 0 },
         { 2, M_ALL, D3DDECLUSAGE_COLOR, 1 }, { 3, M_X, D3DDECLUSAGE_FOG, 0 },
     };
@@ -404,6 +431,8 @@ static void declare(struct vs_gen *g)
     for (unsigned s = 0; s < D3D9_FF_STAGES; s++)
         if (k->tex[s].out)
             outs[n++] = (struct out_decl){ 4 + s, M_ALL, D3DDECLUSAGE_TEXCOORD, (uint8_t)s };
+    if (k->point_size)
+        outs[n++] = (struct out_decl){ 12, M_X, D3DDECLUSAGE_PSIZE, 0 };
     for (unsigned i = 0; i < n; i++) {
         struct ir_io_decl *d = ir_program_add_output(p, IR_FILE_OUTPUT, outs[i].reg, outs[i].mask);
         if (!d) {
@@ -450,7 +479,8 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
     bool any_gen = false;
     for (unsigned s = 0; s < D3D9_FF_STAGES; s++)
         any_gen |= key->tex[s].gen != 0;
-    bool eye = !key->transformed && (key->lighting || key->fog_mode || any_gen);
+    bool eye = !key->transformed && (key->lighting || key->fog_mode || any_gen ||
+                                     key->point_scale);
     if (key->transformed) {
         E1(b, IR_OP_RCP, R(R_POS, M_W), in(&g, FF_VS_IN_POSITION, WWWW));
         E3(b, IR_OP_MAD, R(R_S0, M_XY), in(&g, FF_VS_IN_POSITION, XYZW),
@@ -518,6 +548,8 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
            has(&g, FF_VS_IN_COLOR1) ? in(&g, FF_VS_IN_COLOR1, XYZW) : F(1.0f));
     }
     fog(&g);
+    if (key->point_size)
+        point_size(&g);
     texcoords(&g);
     ffb_op0(b, IR_OP_RET);
 
