@@ -468,6 +468,9 @@ TEST(profile_values_are_seed_minimums)
     CHECK(mx.MaxPointSize == 256.0f && (mx.FVFCaps & D3DFVFCAPS_PSIZE));   /* point size */
     mx.MaxPointSize = c3->MaxPointSize;
     mx.FVFCaps = c3->FVFCaps;
+    CHECK(mx.TextureOpCaps & D3DTEXOPCAPS_BUMPENVMAP);                     /* bump mapping */
+    CHECK(mx.TextureOpCaps & D3DTEXOPCAPS_BUMPENVMAPLUMINANCE);
+    mx.TextureOpCaps = c3->TextureOpCaps;
     CHECK_EQ(memcmp(c3, &mx, sizeof(*c3)), 0);
 }
 

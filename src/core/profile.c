@@ -281,6 +281,10 @@ static void caps_max(D3DCAPS9 *c)
      * DirectX 9 parts commonly report.  Tests: test_d3d9_render_point.c. */
     c->MaxPointSize = 256.0f;
     c->FVFCaps |= D3DFVFCAPS_PSIZE;
+    /* The fixed-function bump-mapping operations (ff_ps.c); with them, the bump-map formats
+     * (V8U8, L6V5U5, X8L8V8U8, ...) answer D3DUSAGE_QUERY_LEGACYBUMPMAP (formats.c).  Tests:
+     * test_d3d9_render_bump.c. */
+    c->TextureOpCaps |= D3DTEXOPCAPS_BUMPENVMAP | D3DTEXOPCAPS_BUMPENVMAPLUMINANCE;
 }
 
 /* ---- software vertex processing (seed 002) ------------------------------------------------ */

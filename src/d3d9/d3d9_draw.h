@@ -162,7 +162,9 @@ enum {
     FF_PSC_FOG_COLOR = 9,         /* D3DRS_FOGCOLOR */
     FF_PSC_FOG = 10,              /* (start, end, density, 1 / (end - start)) */
     FF_PSC_ALPHA_REF = 11,        /* (D3DRS_ALPHAREF & 0xff, ...) */
-    FF_PSC_SIZE = 12,
+    FF_PSC_BUMPENV = 12,          /* 2 per stage: (BUMPENVMAT00, 01, 10, 11),
+                                   * (BUMPENVLSCALE, BUMPENVLOFFSET, 0, 0) */
+    FF_PSC_SIZE = 12 + 2 * D3D9_FF_STAGES,
 };
 
 /* ---- keys and constants (ff_key.c) --------------------------------------------------------- */

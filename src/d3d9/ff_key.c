@@ -466,7 +466,10 @@ void d3d9_ff_ps_key_build(const struct d3d9_state *st, const uint8_t *tex_dim,
         /* PREMODULATE (D3DTEXTUREOP): "any D3DTA_CURRENT in stage n + 1 is premultiplied by
          * the texture in stage n + 1", so the next stage's texture is sampled too. */
         bool premod_next = s > 0 && key->stage[s - 1].cop == D3DTOP_PREMODULATE;
-        if ((stage_reads_texture(k) || premod_next) && tex_dim[s]) {
+        /* a bump-mapping stage reads its texture (du, dv, l) to perturb the next stage's
+         * coordinates (ff_ps.c) */
+        bool bump = cop == D3DTOP_BUMPENVMAP || cop == D3DTOP_BUMPENVMAPLUMINANCE;
+        if ((stage_reads_texture(k) || premod_next || bump) && tex_dim[s]) {
             k->tex_dim = tex_dim[s];
             k->tex_comps = tex_dim[s] == IR_RES_TEXTURE2D ? 2 : 3;
             /* D3DTTFF_PROJECTED: "each texture coordinate is divided by the last element"; the
@@ -514,4 +517,11 @@ void d3d9_ff_ps_constants(const struct d3d9_state *st, float (*cb)[4])
     cb[FF_PSC_FOG][2] = rs_float(st, D3DRS_FOGDENSITY);
     cb[FF_PSC_FOG][3] = end != start ? (float)(1.0 / ((double)end - start)) : 0.0f;
     cb[FF_PSC_ALPHA_REF][0] = (float)(st->rs[D3DRS_ALPHAREF] & 0xffu);
+    for (int s = 0; s < D3D9_FF_STAGES; s++) {
+        static const D3DTEXTURESTAGESTATETYPE k[6] = {
+            D3DTSS_BUMPENVMAT00, D3DTSS_BUMPENVMAT01, D3DTSS_BUMPENVMAT10,
+            D3DTSS_BUMPENVMAT11, D3DTSS_BUMPENVLSCALE, D3DTSS_BUMPENVLOFFSET };
+        for (unsigned i = 0; i < 6; i++)
+            memcpy(&cb[FF_PSC_BUMPENV + 2 * s + i / 4][i % 4], &st->tss[s][k[i]], sizeof(float));
+    }
 }
