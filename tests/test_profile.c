@@ -471,6 +471,8 @@ TEST(profile_values_are_seed_minimums)
     CHECK(mx.TextureOpCaps & D3DTEXOPCAPS_BUMPENVMAP);                     /* bump mapping */
     CHECK(mx.TextureOpCaps & D3DTEXOPCAPS_BUMPENVMAPLUMINANCE);
     mx.TextureOpCaps = c3->TextureOpCaps;
+    CHECK_EQ(mx.MaxVertexBlendMatrixIndex, 255);                           /* indexed blending */
+    mx.MaxVertexBlendMatrixIndex = c3->MaxVertexBlendMatrixIndex;
     CHECK_EQ(memcmp(c3, &mx, sizeof(*c3)), 0);
 }
 

@@ -285,6 +285,9 @@ static void caps_max(D3DCAPS9 *c)
      * (V8U8, L6V5U5, X8L8V8U8, ...) answer D3DUSAGE_QUERY_LEGACYBUMPMAP (formats.c).  Tests:
      * test_d3d9_render_bump.c. */
     c->TextureOpCaps |= D3DTEXOPCAPS_BUMPENVMAP | D3DTEXOPCAPS_BUMPENVMAPLUMINANCE;
+    /* Indexed vertex blending in hardware mode too: the 256-matrix palette of software vertex
+     * processing (ff_vs.c).  Tests: test_d3d9_render_blend.c. */
+    c->MaxVertexBlendMatrixIndex = 255;
 }
 
 /* ---- software vertex processing (seed 002) ------------------------------------------------ */

@@ -20,8 +20,8 @@
  *
  * The fixed-function vertex program's registers:
  *   inputs   v0 POSITION0 (or POSITIONT0: pre-transformed), v1 NORMAL0, v2 COLOR0, v3 COLOR1,
- *            v4..v11 TEXCOORD0..7, v12 BLENDWEIGHT0, v13 POSITION1, v14 NORMAL1, v15 PSIZE
- *            (FF_VS_IN_*);
+ *            v4..v11 TEXCOORD0..7, v12 BLENDWEIGHT0, v13 POSITION1, v14 NORMAL1, v15 PSIZE,
+ *            v16 BLENDINDICES0 (FF_VS_IN_*);
  *   outputs  o0 POSITION (SV_Position), o1 COLOR0 (diffuse), o2 COLOR1 (specular), o3 FOG (.x:
  *            the vertex fog factor), o4..o11 TEXCOORD0..7 = the coordinates of texture STAGE
  *            0..7 (after D3DTSS_TEXCOORDINDEX selection, generation and transformation), o12
@@ -58,7 +58,8 @@ enum d3d9_ff_vs_input {
     FF_VS_IN_POSITION1 = 13,      /* tweening */
     FF_VS_IN_NORMAL1 = 14,
     FF_VS_IN_PSIZE = 15,          /* per-vertex point size (D3DFVF_PSIZE) */
-    FF_VS_IN_COUNT = 16,
+    FF_VS_IN_BLENDINDICES = 16,   /* indexed vertex blending (D3DFVF_LASTBETA_*) */
+    FF_VS_IN_COUNT = 17,
 };
 
 /* How the fetched value of an element becomes the float4 D3D9 defines (D3DDECLTYPE): the core
@@ -100,6 +101,9 @@ struct d3d9_ff_vs_key {
     uint8_t light_count;
     uint8_t blend;                /* D3DRS_VERTEXBLEND 1..3WEIGHTS: blend weights (matrices - 1) */
     uint8_t tween;                /* D3DVBF_TWEENING */
+    uint8_t indexed;              /* D3DRS_INDEXEDVERTEXBLENDENABLE: 1 + the world matrices are
+                                   * WORLDMATRIX(BLENDINDICES[i]), from the palette in cb1;
+                                   * 2: the indices are normalized (D3DCOLOR, UBYTE4N): x 255 */
     uint8_t point_size;           /* o12 PSIZE is written (the draw renders point squares) */
     uint8_t point_scale;          /* D3DRS_POINTSCALEENABLE (not for pre-transformed vertices) */
     uint8_t in_comps[FF_VS_IN_COUNT];   /* 0: absent; else components of the element */
@@ -132,6 +136,11 @@ enum {
                                    * cos(phi/2), falloff, 1 / (cos(theta/2) - cos(phi/2))) */
 };
 #define FF_VSC_SIZE(lights) (FF_VSC_LIGHTS + FF_VSC_LIGHT_SIZE * (lights))
+/* Indexed vertex blending: cb1 holds, for each WORLDMATRIX(i), i = 0..255, FF_VSC_PALETTE_SIZE
+ * vec4: WORLDMATRIX(i) * VIEW (4 columns), then its normal matrix (3 columns). */
+#define FF_VSC_PALETTE_SLOT 1
+#define FF_VSC_PALETTE_SIZE 7
+#define FF_VSC_PALETTE_COUNT 256
 
 /* ---- the fixed-function pixel key -------------------------------------------------------- */
 
@@ -177,6 +186,9 @@ struct d3d9_ff_inputs {
     bool points;                  /* the draw renders point squares: write the point size */
     bool sprites;                 /* ... with D3DRS_POINTSPRITEENABLE: every stage's coordinates
                                    * are output (the sprite coordinates replace them) */
+    bool indexed;                 /* indexed vertex blending applies (INDEXEDVERTEXBLENDENABLE
+                                   * where MaxVertexBlendMatrixIndex allows it) */
+    bool indices_normalized;      /* BLENDINDICES is D3DCOLOR / UBYTE4N (read / 255) */
 };
 
 /* The active lights: indices into st->lights, in index order, at most `max` (and
@@ -194,6 +206,8 @@ bool d3d9_ff_clip_plane(const struct d3d9_state *st, const float world[4], float
 
 void d3d9_ff_vs_constants(const struct d3d9_state *st, const struct d3d9_ff_vs_key *key,
                           const uint32_t *lights, float (*cb)[4]);
+/* The indexed-blending palette: FF_VSC_PALETTE_COUNT * FF_VSC_PALETTE_SIZE vec4. */
+void d3d9_ff_vs_palette(const struct d3d9_state *st, float (*cb)[4]);
 
 /* `tex_dim[s]`: the resource dimension of the texture bound to sampler s (0: none). */
 void d3d9_ff_ps_key_build(const struct d3d9_state *st, const uint8_t *tex_dim,

@@ -115,6 +115,7 @@ struct d3d9_draw_cache {
     struct texture_view views[DRAW_MAX_TEXTURES];
     struct sampler samplers[DRAW_MAX_SAMPLERS];
     float vs_cb[FF_VSC_SIZE(D3D9_FF_MAX_LIGHTS)][4];
+    float (*palette)[4];          /* indexed vertex blending (d3d9_ff_vs_palette), on demand */
     float ps_cb[FF_PSC_SIZE][4];
     uint32_t vs_bool[D3D9_CONST_B][4], ps_bool[D3D9_CONST_B][4];
     float bumpenv[D3DBC_IR_BUMPENV_SIZE][4];
@@ -220,6 +221,7 @@ void d3d9_draw_cleanup(struct d3d9_device *dev)
         return;
     cache_clear(c);
     draw_context_destroy(c->dc);
+    free(c->palette);
     free(c->indices);
     free(c);
     dev->draw = NULL;
@@ -491,12 +493,21 @@ static bool rule_vertex_program(struct work *w)
         { D3DDECLUSAGE_TEXCOORD, 4 }, { D3DDECLUSAGE_TEXCOORD, 5 },
         { D3DDECLUSAGE_TEXCOORD, 6 }, { D3DDECLUSAGE_TEXCOORD, 7 },
         { D3DDECLUSAGE_BLENDWEIGHT, 0 }, { D3DDECLUSAGE_POSITION, 1 },
-        { D3DDECLUSAGE_NORMAL, 1 }, { D3DDECLUSAGE_PSIZE, 0 },
+        { D3DDECLUSAGE_NORMAL, 1 }, { D3DDECLUSAGE_PSIZE, 0 }, { D3DDECLUSAGE_BLENDINDICES, 0 },
     };
     struct d3d9_ff_inputs in;
     memset(&in, 0, sizeof(in));
     in.points = w->points;
     in.sprites = w->points && st->rs[D3DRS_POINTSPRITEENABLE];
+    /* indexed vertex blending where the caps of the current mode allow it (D3DCAPS9
+     * MaxVertexBlendMatrixIndex: 0 = not supported; 255 in software vertex processing) */
+    if (st->rs[D3DRS_INDEXEDVERTEXBLENDENABLE]) {
+        if (w->caps->MaxVertexBlendMatrixIndex > 0)
+            in.indexed = true;
+        else
+            util_msg(false, "%s: D3DRS_INDEXEDVERTEXBLENDENABLE ignored: MaxVertexBlendMatrixIndex "
+                     "is 0 in this vertex processing mode", w->call->name);
+    }
     for (unsigned k = 0; k < FF_VS_IN_COUNT; k++) {
         const D3DVERTEXELEMENT9 *e = decl_find(d, usage[k][0], usage[k][1]);
         if (!e && k == FF_VS_IN_POSITION) {
@@ -509,6 +520,9 @@ static bool rule_vertex_program(struct work *w)
         enum d3d9_input_conv cv = D3D9_CONV_NONE;
         if (!add_element(w, e, k, &comps, &cv))
             return false;
+        if (k == FF_VS_IN_BLENDINDICES)
+            in.indices_normalized = e->Type == D3DDECLTYPE_D3DCOLOR ||
+                                    e->Type == D3DDECLTYPE_UBYTE4N;
         in.comps[k] = (uint8_t)comps;
         in.conv[k] = (uint8_t)cv;
     }
@@ -956,6 +970,11 @@ static void translate_constants(struct work *w, struct draw_desc *d)
         d3d9_ff_vs_constants(st, &w->vs_key, c->lights, c->vs_cb);
         d->vs_cb[0] = (struct vm_cbuffer){ (const uint32_t *)c->vs_cb,
                                            FF_VSC_SIZE(w->vs_key.light_count) };
+        if (w->vs_key.indexed) {      /* the palette was allocated by draw() */
+            d3d9_ff_vs_palette(st, c->palette);
+            d->vs_cb[FF_VSC_PALETTE_SLOT] = (struct vm_cbuffer){
+                (const uint32_t *)c->palette, FF_VSC_PALETTE_COUNT * FF_VSC_PALETTE_SIZE };
+        }
     } else {
         for (unsigned i = 0; i < D3D9_CONST_B; i++)
             c->vs_bool[i][0] = st->vs_b[i] ? 0xffffffffu : 0u;
@@ -1110,7 +1129,9 @@ static HRESULT draw(struct d3d9_device *dev, const struct call *c)
     }
     struct draw_desc *d = &w.c->desc;
     memset(d, 0, sizeof(*d));
-    if (!translate_topology(&w, d)) {
+    if (w.ff_vs && w.vs_key.indexed && !w.c->palette)
+        w.c->palette = malloc(sizeof(float[4]) * FF_VSC_PALETTE_COUNT * FF_VSC_PALETTE_SIZE);
+    if ((w.ff_vs && w.vs_key.indexed && !w.c->palette) || !translate_topology(&w, d)) {
         util_msg(false, "%s: out of memory", c->name);
         hr = E_OUTOFMEMORY;
         goto done;

@@ -196,14 +196,18 @@ void d3d9_ff_vs_key_build(const struct d3d9_state *st, const struct d3d9_ff_inpu
     memcpy(key->in_conv, in->conv, sizeof(key->in_conv));
     /* "Geometry Blending" / "Vertex Tweening": D3DVBF_1..3WEIGHTS blend 2..4 world matrices,
      * D3DVBF_TWEENING interpolates POSITION0/1 (and NORMAL0/1); D3DVBF_0WEIGHTS is one matrix
-     * with weight 1 (the plain transform).  Indexed blending is not supported
-     * (MaxVertexBlendMatrixIndex 0 in hardware mode). */
+     * with weight 1 (the plain transform).  "Indexed Vertex Blending": with
+     * INDEXEDVERTEXBLENDENABLE the n + 1 matrices are WORLDMATRIX(BLENDINDICES[i]) — with
+     * 0WEIGHTS the one matrix WORLDMATRIX(BLENDINDICES[0]); DISABLE stays WORLDMATRIX(0). */
     if (!in->transformed) {
         DWORD vb = rs[D3DRS_VERTEXBLEND];
         if (vb >= D3DVBF_1WEIGHTS && vb <= D3DVBF_3WEIGHTS)
             key->blend = (uint8_t)vb;
         else if (vb == D3DVBF_TWEENING && in->comps[FF_VS_IN_POSITION1])
             key->tween = 1;
+        if (in->indexed && (key->blend || vb == D3DVBF_0WEIGHTS) &&
+            in->comps[FF_VS_IN_BLENDINDICES])
+            key->indexed = in->indices_normalized ? 2 : 1;
     }
     /* "Point Sprites (Direct3D 9)": the size is the vertex's PSIZE or D3DRS_POINTSIZE, scaled
      * by distance with D3DRS_POINTSCALEENABLE except for pre-transformed vertices */
@@ -402,6 +406,24 @@ void d3d9_ff_vs_constants(const struct d3d9_state *st, const struct d3d9_ff_vs_k
         c[6][2] = l->Falloff;
         /* equal angles: a hard edge (rho > cos(Theta / 2) lights fully, the rest not) */
         c[6][3] = ct != cp ? (float)(1.0 / (ct - cp)) : FLT_MAX;
+    }
+}
+
+void d3d9_ff_vs_palette(const struct d3d9_state *st, float (*cb)[4])
+{
+    double v[4][4];
+    mat_load(transform(st, D3DTS_VIEW), v);
+    memset(cb, 0, sizeof(float[4]) * FF_VSC_PALETTE_COUNT * FF_VSC_PALETTE_SIZE);
+    for (int i = 0; i < FF_VSC_PALETTE_COUNT; i++) {
+        double wi[4][4], wvi[4][4], invi[3][3];
+        float (*c)[4] = &cb[FF_VSC_PALETTE_SIZE * i];
+        mat_load(transform(st, D3DTS_WORLDMATRIX(i)), wi);
+        mat_mul(wi, v, wvi);
+        store_columns(wvi, c, 4);
+        if (inverse3(wvi, invi))
+            for (int j = 0; j < 3; j++)
+                for (int k = 0; k < 3; k++)
+                    c[4 + j][k] = (float)invi[j][k];
     }
 }
 

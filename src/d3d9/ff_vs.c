@@ -82,8 +82,14 @@
  *   camera-space origin) to the vertex; otherwise Ss = Si.  The clamps to POINTSIZE_MIN/MAX
  *   and MaxPointSize are the pipeline's (draw.c, struct draw_points).
  *
- * Not generated (the caps do not advertise them): indexed vertex blending.  User clip planes
- * are the clipper's (draw.c).
+ * Indexed vertex blending ("Indexed Vertex Blending", D3DRS_INDEXEDVERTEXBLENDENABLE): the
+ *   matrix of weight i is WORLDMATRIX(BLENDINDICES[i]) instead of WORLDMATRIX(i); the palette
+ *   of all 256 (WORLDMATRIX(i) * VIEW and its normal matrix) is cb1, read with a relative
+ *   index 7 * index.  BLENDINDICES components are x, y, z, w as fetched: UBYTE4 bytes 0..3,
+ *   D3DCOLOR the colour's r, g, b, a (bytes 2, 1, 0, 3), which are byte values again after
+ *   x 255 and rounding.  An index beyond the palette reads a zero matrix (the VM's bounds).
+ *
+ * User clip planes are the clipper's (draw.c).
  */
 #include "d3d9/d3d9_draw.h"
 
@@ -94,7 +100,8 @@ enum {
     R_POS = 0, R_PEYE, R_N, R_V, R_DIFF, R_AMB, R_SPEC, R_L, R_F, R_G, R_CD, R_CA, R_CS, R_CE,
     R_S0, R_S1, R_S2, R_TC, R_FOG, R_SALPHA, R_MP, R_MN, R_W,
     R_IN = 24,                    /* + FF_VS_IN_*: converted integer inputs */
-    R_COUNT = R_IN + FF_VS_IN_COUNT,
+    R_IDX = R_IN + FF_VS_IN_COUNT,   /* indexed blending: palette offsets (integers) */
+    R_COUNT = R_IDX + 1,
 };
 
 struct vs_gen {
@@ -408,7 +415,7 @@ static void declare(struct vs_gen *g)
         { D3DDECLUSAGE_TEXCOORD, 4 }, { D3DDECLUSAGE_TEXCOORD, 5 },
         { D3DDECLUSAGE_TEXCOORD, 6 }, { D3DDECLUSAGE_TEXCOORD, 7 },
         { D3DDECLUSAGE_BLENDWEIGHT, 0 }, { D3DDECLUSAGE_POSITION, 1 },
-        { D3DDECLUSAGE_NORMAL, 1 }, { D3DDECLUSAGE_PSIZE, 0 },
+        { D3DDECLUSAGE_NORMAL, 1 }, { D3DDECLUSAGE_PSIZE, 0 }, { D3DDECLUSAGE_BLENDINDICES, 0 },
     };
     for (unsigned i = 0; i < FF_VS_IN_COUNT; i++) {
         if (!k->in_comps[i])
@@ -448,6 +455,15 @@ static void declare(struct vs_gen *g)
     }
     if (!ir_program_add_cbuffer(p, 0, FF_VSC_SIZE(k->light_count)))
         g->b.oom = true;
+    if (k->indexed) {
+        struct ir_cbuffer *cb = ir_program_add_cbuffer(p, FF_VSC_PALETTE_SLOT,
+                                                       FF_VSC_PALETTE_COUNT *
+                                                       FF_VSC_PALETTE_SIZE);
+        if (cb)
+            cb->dynamic = 1;     /* read with the blend indices */
+        else
+            g->b.oom = true;
+    }
     p->temp_count = R_COUNT;
 }
 
@@ -487,7 +503,7 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
            C(FF_VSC_SCREEN, XYZW), C(FF_VSC_SCREEN, SWZ(2, 3, 2, 3)));
         E2(b, IR_OP_MUL, R(R_POS, M_XY), T(R_S0, XYZW), T(R_POS, WWWW));
         E2(b, IR_OP_MUL, R(R_POS, M_Z), in(&g, FF_VS_IN_POSITION, ZZZZ), T(R_POS, WWWW));
-    } else if (key->blend) {
+    } else if (key->blend || key->indexed) {
         /* "Geometry Blending": P = sum(w_i * v * W_i), the last weight 1 - sum of the others;
          * the same for normals with the matrices' inverse transposes; then PROJECTION */
         E1(b, IR_OP_MOV, R(R_W, M_ALL), in(&g, FF_VS_IN_BLENDWEIGHT, XYZW));
@@ -498,13 +514,32 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
                NEG(T(R_W, SWZ(i, i, i, i))));
         E1(b, IR_OP_MOV, R(R_PEYE, M_ALL), F(0.0f));
         E1(b, IR_OP_MOV, R(R_N, M_ALL), F(0.0f));
+        if (key->indexed) {
+            /* palette offsets FF_VSC_PALETTE_SIZE * index (top comment); normalized indices
+             * (D3DCOLOR) are read back to bytes first */
+            struct ir_operand idx = in(&g, FF_VS_IN_BLENDINDICES, XYZW);
+            if (key->indexed == 2) {
+                E2(b, IR_OP_MUL, R(R_IDX, M_ALL), idx, F(255.0f));
+                E1(b, IR_OP_ROUND_NE, R(R_IDX, M_ALL), T(R_IDX, XYZW));
+                idx = T(R_IDX, XYZW);
+            }
+            E2(b, IR_OP_MUL, R(R_IDX, M_ALL), idx, F((float)FF_VSC_PALETTE_SIZE));
+            E1(b, IR_OP_FTOU, R(R_IDX, M_ALL), T(R_IDX, XYZW));
+        }
         for (unsigned i = 0; i <= key->blend; i++) {
             uint32_t wv = i ? FF_VSC_WV1 + 4 * (i - 1) : FF_VSC_WV;
             uint32_t nm = i ? FF_VSC_NORMAL1 + 3 * (i - 1) : FF_VSC_NORMAL;
-            for (unsigned c = 0; c < 4; c++)
-                E2(b, IR_OP_DP4, R(R_S0, (uint8_t)(1u << c)), mp, C(wv + c, XYZW));
-            for (unsigned c = 0; c < 3; c++)
-                E2(b, IR_OP_DP3, R(R_S1, (uint8_t)(1u << c)), mn, C(nm + c, XYZW));
+            for (unsigned c = 0; c < 7; c++) {
+                struct ir_operand m = C(c < 4 ? wv + c : nm + c - 4, XYZW);
+                if (key->indexed) {
+                    m = ir_reg(IR_FILE_CONSTANT_BUFFER, FF_VSC_PALETTE_SLOT, c);
+                    m.index[1].rel = (struct ir_rel){ IR_FILE_TEMP, (uint8_t)i, R_IDX, 0 };
+                }
+                if (c < 4)
+                    E2(b, IR_OP_DP4, R(R_S0, (uint8_t)(1u << c)), mp, m);
+                else
+                    E2(b, IR_OP_DP3, R(R_S1, (uint8_t)(1u << (c - 4))), mn, m);
+            }
             E3(b, IR_OP_MAD, R(R_PEYE, M_ALL), T(R_S0, XYZW), T(R_W, SWZ(i, i, i, i)),
                T(R_PEYE, XYZW));
             E3(b, IR_OP_MAD, R(R_N, M_XYZ), T(R_S1, XYZW), T(R_W, SWZ(i, i, i, i)),
@@ -521,7 +556,7 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
 
     /* camera space: position, normal, the direction to the viewer */
     if (eye) {
-        if (!key->blend) {
+        if (!key->blend && !key->indexed) {
             for (unsigned c = 0; c < 3; c++)
                 E2(b, IR_OP_DP4, R(R_PEYE, (uint8_t)(1u << c)), mp, C(FF_VSC_WV + c, XYZW));
             for (unsigned c = 0; c < 3; c++)
