@@ -473,6 +473,8 @@ TEST(profile_values_are_seed_minimums)
     mx.TextureOpCaps = c3->TextureOpCaps;
     CHECK_EQ(mx.MaxVertexBlendMatrixIndex, 255);                           /* indexed blending */
     mx.MaxVertexBlendMatrixIndex = c3->MaxVertexBlendMatrixIndex;
+    CHECK(mx.VertexTextureFilterCaps & D3DPTFILTERCAPS_MINFLINEAR);        /* vertex textures */
+    mx.VertexTextureFilterCaps = c3->VertexTextureFilterCaps;
     CHECK_EQ(memcmp(c3, &mx, sizeof(*c3)), 0);
 }
 

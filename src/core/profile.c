@@ -288,6 +288,10 @@ static void caps_max(D3DCAPS9 *c)
     /* Indexed vertex blending in hardware mode too: the 256-matrix palette of software vertex
      * processing (ff_vs.c).  Tests: test_d3d9_render_blend.c. */
     c->MaxVertexBlendMatrixIndex = 255;
+    /* Vertex texture fetch filters beyond 9_3's point sampling: the vertex stage uses the
+     * pixel stage's sampler (vertex.c).  Tests: test_d3d9_render_vtf.c. */
+    c->VertexTextureFilterCaps |= D3DPTFILTERCAPS_MINFLINEAR | D3DPTFILTERCAPS_MAGFLINEAR
+                                | D3DPTFILTERCAPS_MIPFPOINT | D3DPTFILTERCAPS_MIPFLINEAR;
 }
 
 /* ---- software vertex processing (seed 002) ------------------------------------------------ */

@@ -70,8 +70,9 @@
  *    from cb3.
  *  - points: with point size control (MaxPointSize above 1) or D3DRS_POINTSPRITEENABLE, point
  *    lists are drawn as squares of the point size, with sprite coordinates (translate_points).
- * D3DRS_LASTPIXEL, D3DRS_CLIPPING FALSE, patches and vertex texture fetch (vs_3_0 samplers)
- * are not applied.
+ *  - vertex texture fetch: a vertex shader's s0..s3 read D3DVERTEXTEXTURESAMPLER0..3
+ *    (translate_vertex_textures).
+ * D3DRS_LASTPIXEL, D3DRS_CLIPPING FALSE and patches are not applied.
  */
 #include "d3d9/d3d9_draw.h"
 
@@ -114,6 +115,8 @@ struct d3d9_draw_cache {
     struct draw_linkage link;
     struct texture_view views[DRAW_MAX_TEXTURES];
     struct sampler samplers[DRAW_MAX_SAMPLERS];
+    struct texture_view vs_views[DRAW_MAX_VS_TEXTURES];
+    struct sampler vs_samplers[DRAW_MAX_VS_TEXTURES];
     float vs_cb[FF_VSC_SIZE(D3D9_FF_MAX_LIGHTS)][4];
     float (*palette)[4];          /* indexed vertex blending (d3d9_ff_vs_palette), on demand */
     float ps_cb[FF_PSC_SIZE][4];
@@ -765,6 +768,62 @@ static void translate_textures(struct work *w, struct draw_desc *d)
     }
 }
 
+/* Vertex texture fetch ("Vertex Textures in vs_3_0"): a vs_3_0 shader's samplers s0..s3 read
+ * the textures and sampler states of D3DVERTEXTEXTURESAMPLER0..3.  The filters are those
+ * VertexTextureFilterCaps of the current mode allow: a MIN/MAGFILTER the caps lack falls back
+ * to point, a MIPFILTER to point or, without D3DPTFILTERCAPS_MIPFPOINT, to none (the top
+ * level, as seed 003 says of a disabled mip filter).  D3DDMAPSAMPLER feeds
+ * displacement-mapped N-patches, which no profile offers (no D3DDEVCAPS2_DMAPNPATCH): vertex
+ * shaders do not read it. */
+static void translate_vertex_textures(struct work *w, struct draw_desc *d)
+{
+    const struct d3d9_state *st = w->st;
+    if (w->ff_vs)
+        return;
+    uint32_t mask = w->vs->prog->texture_mask | w->vs->prog->sampler_mask;
+    DWORD caps = w->caps->VertexTextureFilterCaps;
+    for (unsigned s = 0; s < DRAW_MAX_VS_TEXTURES; s++) {
+        if (!(mask & (1u << s)))
+            continue;
+        int slot = d3d9_sampler_slot(D3DVERTEXTEXTURESAMPLER0 + s);
+        if (slot < 0)
+            continue;
+        DWORD samp[D3D9_SAMP_COUNT];
+        memcpy(samp, st->samp[slot], sizeof(samp));
+        static const struct {
+            D3DSAMPLERSTATETYPE state;
+            DWORD point, linear, aniso;
+        } f[3] = {
+            { D3DSAMP_MINFILTER, D3DPTFILTERCAPS_MINFPOINT, D3DPTFILTERCAPS_MINFLINEAR,
+              D3DPTFILTERCAPS_MINFANISOTROPIC },
+            { D3DSAMP_MAGFILTER, D3DPTFILTERCAPS_MAGFPOINT, D3DPTFILTERCAPS_MAGFLINEAR,
+              D3DPTFILTERCAPS_MAGFANISOTROPIC },
+            { D3DSAMP_MIPFILTER, D3DPTFILTERCAPS_MIPFPOINT, D3DPTFILTERCAPS_MIPFLINEAR, 0 },
+        };
+        for (int i = 0; i < 3; i++) {
+            DWORD v = samp[f[i].state];
+            if (v == D3DTEXF_NONE || (v == D3DTEXF_POINT && (caps & f[i].point)) ||
+                (v == D3DTEXF_ANISOTROPIC && (caps & f[i].aniso)) ||
+                (v != D3DTEXF_ANISOTROPIC && v != D3DTEXF_POINT && (caps & f[i].linear)))
+                continue;
+            /* min/mag: point (every profile's vertex caps have it); mip: point when the caps
+             * have it, else no mipmapping (the top level) */
+            samp[f[i].state] = (caps & f[i].point) || i < 2 ? D3DTEXF_POINT : D3DTEXF_NONE;
+        }
+        const struct d3d9_texture *t = st->textures[slot];
+        if (t) {
+            unsigned first = samp[D3DSAMP_MAXMIPLEVEL] > t->lod ? samp[D3DSAMP_MAXMIPLEVEL] :
+                                                                   t->lod;
+            if (first >= t->levels)
+                first = t->levels - 1;
+            if (translate_view(t, first, samp[D3DSAMP_SRGBTEXTURE] != 0, &w->c->vs_views[s]))
+                d->vs_textures[s] = &w->c->vs_views[s];
+        }
+        if (translate_sampler(w, samp, &w->c->vs_samplers[s]))
+            d->vs_samplers[s] = &w->c->vs_samplers[s];
+    }
+}
+
 static uint8_t blend9(DWORD b)
 {
     return b <= 0xff ? (uint8_t)b : 0;
@@ -1144,6 +1203,7 @@ static HRESULT draw(struct d3d9_device *dev, const struct call *c)
     translate_points(&w, d);
     translate_constants(&w, d);
     translate_textures(&w, d);
+    translate_vertex_textures(&w, d);
     translate_raster(&w, d);
     translate_om(&w, d);
     int ret = draw_execute(w.c->dc, d, NULL, msg, sizeof(msg));

@@ -50,6 +50,7 @@
 #define DRAW_MAX_ELEMENTS 32     /* vertex elements (v# registers) */
 #define DRAW_MAX_TEXTURES 16     /* t# slots a pixel program may sample (ps_4_0_level_9_x: 16) */
 #define DRAW_MAX_SAMPLERS 16
+#define DRAW_MAX_VS_TEXTURES 4   /* vertex-program t#/s# (D3D9 vs_3_0: four vertex samplers) */
 
 /* Values equal D3D11_PRIMITIVE_TOPOLOGY and D3DPRIMITIVETYPE (1..5), so both front-ends cast. */
 enum draw_topology {
@@ -186,6 +187,11 @@ struct draw_desc {
     struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */
+    /* Vertex-program textures (D3D9 vertex texture fetch; D3D11 at 9_x has none): t#/s# slot
+     * k reads vs_textures[k] with vs_samplers[k]; vertices have no derivatives, so implicit-LOD
+     * sampling takes LOD 0 (plus the sampler's bias), sample_l its explicit LOD (vertex.c). */
+    const struct texture_view *vs_textures[DRAW_MAX_VS_TEXTURES];
+    const struct sampler *vs_samplers[DRAW_MAX_VS_TEXTURES];
     /* rasterizer */
     enum draw_fill fill;
     enum raster_cull cull;
