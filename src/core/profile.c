@@ -271,8 +271,8 @@ static void caps_9_3(D3DCAPS9 *c)
 
 /* ---- max ------------------------------------------------------------------------------------ */
 
-/* Everything softd3d implements.  Rendering is not implemented yet, so for now this is the 9_3
- * device; it grows as the pipeline does (never beyond what is implemented, DESIGN.md). */
+/* Everything softd3d implements: the 9_3 device plus what the pipeline does beyond it (never
+ * more than is implemented, DESIGN.md); each addition names its tests. */
 static void caps_max(D3DCAPS9 *c)
 {
     caps_9_3(c);

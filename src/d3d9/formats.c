@@ -62,8 +62,8 @@ struct fmt_row {
 #define L92 CORE_PROFILE_9_2
 #define L93 CORE_PROFILE_9_3
 /* Rows marked MAX are held back: no profile reaches CORE_PROFILE_COUNT, so the max profile
- * advertises exactly what 9_3 does (profile.c: max equals 9_3 until the pipeline renders).  When
- * the pipeline implements those formats and uses, MAX becomes CORE_PROFILE_MAX. */
+ * advertises what 9_3 does plus the rows marked CORE_PROFILE_MAX.  When the pipeline
+ * implements a held-back format or use, its MAX becomes CORE_PROFILE_MAX. */
 #define MAX CORE_PROFILE_COUNT
 
 static const struct fmt_row rows[] = {
