@@ -319,3 +319,25 @@ done:
         IDirect3DPixelShader9_Release(ps);
     r9_end(dev);
 }
+
+/* Hostile sizes never crash and clamp as documented: a NaN or negative per-vertex size is
+ * POINTSIZE_MIN (1: one pixel), an infinite one POINTSIZE_MAX (64, beyond this target: every
+ * pixel); a NaN POINTSIZE_MIN is no minimum. */
+TEST(d3d9_point_size_hostile)
+{
+    IDirect3DDevice9 *dev = r9_device(W, H);
+    if (!dev)
+        return;
+    draw_point(dev, 8, 8, NAN, true);
+    CHECK_EQ(covered(dev, 0).count, 1);
+    draw_point(dev, 8, 8, -4.0f, true);
+    CHECK_EQ(covered(dev, 0).count, 1);
+    draw_point(dev, 8, 8, INFINITY, true);
+    CHECK_EQ(covered(dev, 0).count, W * H);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_POINTSIZE_MIN, fbits(NAN));
+    draw_point(dev, 8, 8, 2.0f, true);
+    CHECK_SQUARE(covered(dev, 0), 8, 8, 2);
+    draw_point(dev, 8, 8, NAN, true);
+    CHECK_EQ(covered(dev, 0).count, 0);
+    r9_end(dev);
+}

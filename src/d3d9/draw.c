@@ -986,9 +986,9 @@ static void translate_points(struct work *w, struct draw_desc *d)
     float cap = w->caps->MaxPointSize, smax = rs_float(w->st, D3DRS_POINTSIZE_MAX);
     float smin = rs_float(w->st, D3DRS_POINTSIZE_MIN);
     pt->size_max = smax < cap ? smax : cap;          /* a NaN state: the cap */
+    if (!(smin >= 0.0f))
+        smin = 0.0f;                                 /* a NaN or negative state: no minimum */
     pt->size_min = smin < pt->size_max ? smin : pt->size_max;
-    if (!(pt->size_min >= 0.0f))
-        pt->size_min = 0.0f;
     const struct draw_program *vp = w->vs->prog;
     for (uint32_t o = 0; o < vp->output_count && o < IR_MAX_OUTPUTS; o++) {
         if (w->vs->out_usage[o] != D3DDECLUSAGE_PSIZE || w->vs->out_index[o] != 0 ||
