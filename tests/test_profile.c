@@ -463,7 +463,19 @@ TEST(profile_values_are_seed_minimums)
     CHECK_EQ(c3->VS20Caps.NumTemps, 32);
     CHECK_EQ(c3->VertexShaderVersion, D3DVS_VERSION(3, 0));
     CHECK_EQ(c3->PixelShaderVersion, D3DPS_VERSION(2, 0));
-    CHECK_EQ(memcmp(c3, &prof(CORE_PROFILE_MAX)->caps, sizeof(*c3)), 0);
+    /* max: the 9_3 device plus what is implemented beyond it (profile.c caps_max) */
+    D3DCAPS9 mx = prof(CORE_PROFILE_MAX)->caps;
+    CHECK(mx.MaxPointSize == 256.0f && (mx.FVFCaps & D3DFVFCAPS_PSIZE));   /* point size */
+    mx.MaxPointSize = c3->MaxPointSize;
+    mx.FVFCaps = c3->FVFCaps;
+    CHECK(mx.TextureOpCaps & D3DTEXOPCAPS_BUMPENVMAP);                     /* bump mapping */
+    CHECK(mx.TextureOpCaps & D3DTEXOPCAPS_BUMPENVMAPLUMINANCE);
+    mx.TextureOpCaps = c3->TextureOpCaps;
+    CHECK_EQ(mx.MaxVertexBlendMatrixIndex, 255);                           /* indexed blending */
+    mx.MaxVertexBlendMatrixIndex = c3->MaxVertexBlendMatrixIndex;
+    CHECK(mx.VertexTextureFilterCaps & D3DPTFILTERCAPS_MINFLINEAR);        /* vertex textures */
+    mx.VertexTextureFilterCaps = c3->VertexTextureFilterCaps;
+    CHECK_EQ(memcmp(c3, &mx, sizeof(*c3)), 0);
 }
 
 /* ---- the caps names ---- */

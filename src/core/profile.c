@@ -271,11 +271,27 @@ static void caps_9_3(D3DCAPS9 *c)
 
 /* ---- max ------------------------------------------------------------------------------------ */
 
-/* Everything softd3d implements.  Rendering is not implemented yet, so for now this is the 9_3
- * device; it grows as the pipeline does (never beyond what is implemented, DESIGN.md). */
+/* Everything softd3d implements: the 9_3 device plus what the pipeline does beyond it (never
+ * more than is implemented, DESIGN.md); each addition names its tests. */
 static void caps_max(D3DCAPS9 *c)
 {
     caps_9_3(c);
+    /* Point size control and point sprites (D3DCAPS9 MaxPointSize above 1; D3DFVFCAPS_PSIZE:
+     * per-vertex point size), drawn as squares by the pipeline (clip.c); 256 pixels, the size
+     * DirectX 9 parts commonly report.  Tests: test_d3d9_render_point.c. */
+    c->MaxPointSize = 256.0f;
+    c->FVFCaps |= D3DFVFCAPS_PSIZE;
+    /* The fixed-function bump-mapping operations (ff_ps.c); with them, the bump-map formats
+     * (V8U8, L6V5U5, X8L8V8U8, ...) answer D3DUSAGE_QUERY_LEGACYBUMPMAP (formats.c).  Tests:
+     * test_d3d9_render_bump.c. */
+    c->TextureOpCaps |= D3DTEXOPCAPS_BUMPENVMAP | D3DTEXOPCAPS_BUMPENVMAPLUMINANCE;
+    /* Indexed vertex blending in hardware mode too: the 256-matrix palette of software vertex
+     * processing (ff_vs.c).  Tests: test_d3d9_render_blend.c. */
+    c->MaxVertexBlendMatrixIndex = 255;
+    /* Vertex texture fetch filters beyond 9_3's point sampling: the vertex stage uses the
+     * pixel stage's sampler (vertex.c).  Tests: test_d3d9_render_vtf.c. */
+    c->VertexTextureFilterCaps |= D3DPTFILTERCAPS_MINFLINEAR | D3DPTFILTERCAPS_MAGFLINEAR
+                                | D3DPTFILTERCAPS_MIPFPOINT | D3DPTFILTERCAPS_MIPFLINEAR;
 }
 
 /* ---- software vertex processing (seed 002) ------------------------------------------------ */

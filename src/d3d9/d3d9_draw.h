@@ -20,10 +20,12 @@
  *
  * The fixed-function vertex program's registers:
  *   inputs   v0 POSITION0 (or POSITIONT0: pre-transformed), v1 NORMAL0, v2 COLOR0, v3 COLOR1,
- *            v4..v11 TEXCOORD0..7, v12 BLENDWEIGHT0, v13 POSITION1, v14 NORMAL1 (FF_VS_IN_*);
+ *            v4..v11 TEXCOORD0..7, v12 BLENDWEIGHT0, v13 POSITION1, v14 NORMAL1, v15 PSIZE,
+ *            v16 BLENDINDICES0 (FF_VS_IN_*);
  *   outputs  o0 POSITION (SV_Position), o1 COLOR0 (diffuse), o2 COLOR1 (specular), o3 FOG (.x:
  *            the vertex fog factor), o4..o11 TEXCOORD0..7 = the coordinates of texture STAGE
- *            0..7 (after D3DTSS_TEXCOORDINDEX selection, generation and transformation).
+ *            0..7 (after D3DTSS_TEXCOORDINDEX selection, generation and transformation), o12
+ *            PSIZE (.x: the point size in pixels, when the draw renders point squares).
  * The fixed-function pixel program's inputs: v0 COLOR0, v1 COLOR1, v2 FOG, v3..v10 TEXCOORD0..7,
  * v11 the position (SV_Position: z for table fog).  Output o0 COLOR0.
  */
@@ -55,7 +57,9 @@ enum d3d9_ff_vs_input {
     FF_VS_IN_BLENDWEIGHT = 12,
     FF_VS_IN_POSITION1 = 13,      /* tweening */
     FF_VS_IN_NORMAL1 = 14,
-    FF_VS_IN_COUNT = 15,
+    FF_VS_IN_PSIZE = 15,          /* per-vertex point size (D3DFVF_PSIZE) */
+    FF_VS_IN_BLENDINDICES = 16,   /* indexed vertex blending (D3DFVF_LASTBETA_*) */
+    FF_VS_IN_COUNT = 17,
 };
 
 /* How the fetched value of an element becomes the float4 D3D9 defines (D3DDECLTYPE): the core
@@ -97,6 +101,11 @@ struct d3d9_ff_vs_key {
     uint8_t light_count;
     uint8_t blend;                /* D3DRS_VERTEXBLEND 1..3WEIGHTS: blend weights (matrices - 1) */
     uint8_t tween;                /* D3DVBF_TWEENING */
+    uint8_t indexed;              /* D3DRS_INDEXEDVERTEXBLENDENABLE: 1 + the world matrices are
+                                   * WORLDMATRIX(BLENDINDICES[i]), from the palette in cb1;
+                                   * 2: the indices are normalized (D3DCOLOR, UBYTE4N): x 255 */
+    uint8_t point_size;           /* o12 PSIZE is written (the draw renders point squares) */
+    uint8_t point_scale;          /* D3DRS_POINTSCALEENABLE (not for pre-transformed vertices) */
     uint8_t in_comps[FF_VS_IN_COUNT];   /* 0: absent; else components of the element */
     uint8_t in_conv[FF_VS_IN_COUNT];    /* enum d3d9_input_conv */
     struct d3d9_ff_vs_tex tex[D3D9_FF_STAGES];
@@ -118,13 +127,20 @@ enum {
     FF_VSC_NORMAL1 = 63,          /* 3 x 3: their normal matrices */
     FF_VSC_PROJ = 72,             /* 4: PROJECTION, columns (blending) */
     FF_VSC_TWEEN = 76,            /* (D3DRS_TWEENFACTOR, 0, 0, 0) */
-    FF_VSC_LIGHTS = 77,           /* FF_VSC_LIGHT_SIZE each */
+    FF_VSC_POINT = 77,            /* 2: (D3DRS_POINTSIZE, POINTSCALE_A, _B, _C),
+                                   * (viewport Height, 0, 0, 0) */
+    FF_VSC_LIGHTS = 79,           /* FF_VSC_LIGHT_SIZE each */
     FF_VSC_LIGHT_SIZE = 7,        /* diffuse, specular, ambient, position (camera space),
                                    * direction (camera space, to the light, normalized),
                                    * attenuation (att0, att1, att2, range), spot (cos(theta/2),
                                    * cos(phi/2), falloff, 1 / (cos(theta/2) - cos(phi/2))) */
 };
 #define FF_VSC_SIZE(lights) (FF_VSC_LIGHTS + FF_VSC_LIGHT_SIZE * (lights))
+/* Indexed vertex blending: cb1 holds, for each WORLDMATRIX(i), i = 0..255, FF_VSC_PALETTE_SIZE
+ * vec4: WORLDMATRIX(i) * VIEW (4 columns), then its normal matrix (3 columns). */
+#define FF_VSC_PALETTE_SLOT 1
+#define FF_VSC_PALETTE_SIZE 7
+#define FF_VSC_PALETTE_COUNT 256
 
 /* ---- the fixed-function pixel key -------------------------------------------------------- */
 
@@ -155,7 +171,9 @@ enum {
     FF_PSC_FOG_COLOR = 9,         /* D3DRS_FOGCOLOR */
     FF_PSC_FOG = 10,              /* (start, end, density, 1 / (end - start)) */
     FF_PSC_ALPHA_REF = 11,        /* (D3DRS_ALPHAREF & 0xff, ...) */
-    FF_PSC_SIZE = 12,
+    FF_PSC_BUMPENV = 12,          /* 2 per stage: (BUMPENVMAT00, 01, 10, 11),
+                                   * (BUMPENVLSCALE, BUMPENVLOFFSET, 0, 0) */
+    FF_PSC_SIZE = 12 + 2 * D3D9_FF_STAGES,
 };
 
 /* ---- keys and constants (ff_key.c) --------------------------------------------------------- */
@@ -165,6 +183,12 @@ struct d3d9_ff_inputs {
     uint8_t comps[FF_VS_IN_COUNT];
     uint8_t conv[FF_VS_IN_COUNT];
     bool transformed;
+    bool points;                  /* the draw renders point squares: write the point size */
+    bool sprites;                 /* ... with D3DRS_POINTSPRITEENABLE: every stage's coordinates
+                                   * are output (the sprite coordinates replace them) */
+    bool indexed;                 /* indexed vertex blending applies (INDEXEDVERTEXBLENDENABLE
+                                   * where MaxVertexBlendMatrixIndex allows it) */
+    bool indices_normalized;      /* BLENDINDICES is D3DCOLOR / UBYTE4N (read / 255) */
 };
 
 /* The active lights: indices into st->lights, in index order, at most `max` (and
@@ -182,6 +206,8 @@ bool d3d9_ff_clip_plane(const struct d3d9_state *st, const float world[4], float
 
 void d3d9_ff_vs_constants(const struct d3d9_state *st, const struct d3d9_ff_vs_key *key,
                           const uint32_t *lights, float (*cb)[4]);
+/* The indexed-blending palette: FF_VSC_PALETTE_COUNT * FF_VSC_PALETTE_SIZE vec4. */
+void d3d9_ff_vs_palette(const struct d3d9_state *st, float (*cb)[4]);
 
 /* `tex_dim[s]`: the resource dimension of the texture bound to sampler s (0: none). */
 void d3d9_ff_ps_key_build(const struct d3d9_state *st, const uint8_t *tex_dim,
@@ -225,12 +251,24 @@ struct d3d9_shader;
 struct d3d9_shader *d3d9_vertex_shader_impl(IDirect3DVertexShader9 *iface);
 struct d3d9_shader *d3d9_pixel_shader_impl(IDirect3DPixelShader9 *iface);
 /* The program to run for the shader: a variant with the given input conversions (vertex
- * shaders, conv[v#]; NULL: none), flat colour inputs and the alpha test (pixel shaders:
- * D3DCMPFUNC, 0 for none, and the 8-bit reference).  NULL with a message in msg when it cannot
- * run or memory runs out. */
+ * shaders, conv[v#]; NULL: none), flat colour inputs, fog (pixel shaders: the d3d9_ff_ps_key
+ * fog encoding, 0 for none) and the alpha test (pixel shaders: D3DCMPFUNC, 0 for none, and the
+ * 8-bit reference).  NULL with a message in msg when it cannot run or memory runs out. */
 const struct d3d9_program *d3d9_shader_program(struct d3d9_shader *s, const uint8_t *conv,
-                                               bool flat, unsigned alpha_func,
+                                               bool flat, unsigned fog, unsigned alpha_func,
                                                unsigned alpha_ref, char *msg, size_t msg_size);
+
+/* Fog and alpha test after a pixel shader (shader_fixed.c): fog in the d3d9_ff_ps_key
+ * encoding, func a D3DCMPFUNC below ALWAYS (0: no test), ref 0..255.  The fog constants are
+ * read from cb D3D9_PS_CB_FIXED.  IR_OK, IR_E_NOMEM or IR_E_INVALID (no room for registers). */
+int d3d9_shader_add_epilogue(struct ir_program *ir, unsigned fog, unsigned func, unsigned ref);
+/* Constant buffer of the fixed-function state a pixel shader's epilogue reads (vec4 indices). */
+#define D3D9_PS_CB_FIXED 4        /* cb0..cb3: c#, i#, b#, the ps_1_x bump-map states */
+enum {
+    D3D9_PSF_FOG_COLOR = 0,       /* D3DRS_FOGCOLOR */
+    D3D9_PSF_FOG = 1,             /* (start, end, density, 1 / (end - start)) */
+    D3D9_PSF_SIZE = 2,
+};
 /* Major shader version (1..3); whether the shader was made by dev. */
 unsigned d3d9_shader_major(const struct d3d9_shader *s);
 bool d3d9_shader_of(const struct d3d9_shader *s, const struct d3d9_device *dev);

@@ -68,8 +68,11 @@
  *  - constants: the FF programs' cb0 (ff_key.c); shaders read c#/i#/b# from cb0/cb1/cb2
  *    (d3dbc_ir.h), b# as 0 / 0xffffffff, and ps_1_x the stages' BUMPENVMAT / LSCALE / LOFFSET
  *    from cb3.
- * D3DRS_LASTPIXEL, D3DRS_CLIPPING FALSE, user clip planes, point sprites/size, patches and
- * vertex texture fetch (vs_3_0 samplers) are not applied.
+ *  - points: with point size control (MaxPointSize above 1) or D3DRS_POINTSPRITEENABLE, point
+ *    lists are drawn as squares of the point size, with sprite coordinates (translate_points).
+ *  - vertex texture fetch: a vertex shader's s0..s3 read D3DVERTEXTEXTURESAMPLER0..3
+ *    (translate_vertex_textures).
+ * D3DRS_LASTPIXEL, D3DRS_CLIPPING FALSE and patches are not applied.
  */
 #include "d3d9/d3d9_draw.h"
 
@@ -112,10 +115,14 @@ struct d3d9_draw_cache {
     struct draw_linkage link;
     struct texture_view views[DRAW_MAX_TEXTURES];
     struct sampler samplers[DRAW_MAX_SAMPLERS];
+    struct texture_view vs_views[DRAW_MAX_VS_TEXTURES];
+    struct sampler vs_samplers[DRAW_MAX_VS_TEXTURES];
     float vs_cb[FF_VSC_SIZE(D3D9_FF_MAX_LIGHTS)][4];
+    float (*palette)[4];          /* indexed vertex blending (d3d9_ff_vs_palette), on demand */
     float ps_cb[FF_PSC_SIZE][4];
     uint32_t vs_bool[D3D9_CONST_B][4], ps_bool[D3D9_CONST_B][4];
     float bumpenv[D3DBC_IR_BUMPENV_SIZE][4];
+    float ps_fixed[D3D9_PSF_SIZE][4];
     uint32_t lights[D3D9_FF_MAX_LIGHTS];
     uint32_t *indices;
     size_t index_cap;
@@ -217,6 +224,7 @@ void d3d9_draw_cleanup(struct d3d9_device *dev)
         return;
     cache_clear(c);
     draw_context_destroy(c->dc);
+    free(c->palette);
     free(c->indices);
     free(c);
     dev->draw = NULL;
@@ -334,6 +342,7 @@ struct work {
     const struct d3d9_program *vs, *ps;
     struct d3d9_ff_vs_key vs_key;
     bool ff_vs, ff_ps;
+    bool points;                   /* points are drawn as squares (translate_points) */
     size_t light_count;
     const uint8_t *index_data;
     size_t index_size;
@@ -382,6 +391,10 @@ static bool rule_primitives(struct work *w)
         return fail(w, "PrimitiveCount %u exceeds MaxPrimitiveCount %u", c->prims,
                     (unsigned)w->caps->MaxPrimitiveCount);
     w->vertices = vertex_count(c->type, c->prims);
+    /* point size / sprites (translate_points): for point lists, where the caps give point size
+     * control (MaxPointSize above 1) or sprites are on */
+    w->points = (c->type == D3DPT_POINTLIST || w->st->rs[D3DRS_FILLMODE] == D3DFILL_POINT) &&
+                (w->caps->MaxPointSize > 1.0f || w->st->rs[D3DRS_POINTSPRITEENABLE]);
     return true;
 }
 
@@ -455,7 +468,7 @@ static bool rule_vertex_program(struct work *w)
         /* pass 1: conversions per register; pass 2 (below): the program of those */
         uint8_t conv[IR_MAX_INPUTS];
         const struct d3d9_program *p =
-            d3d9_shader_program(s, NULL, false, 0, 0, w->msg, MSG_SIZE);
+            d3d9_shader_program(s, NULL, false, 0, 0, 0, w->msg, MSG_SIZE);
         if (!p)
             return false;
         memset(conv, 0, sizeof(conv));
@@ -469,7 +482,7 @@ static bool rule_vertex_program(struct work *w)
                 return false;
             conv[r] = (uint8_t)cv;
         }
-        if (!(w->vs = d3d9_shader_program(s, conv, false, 0, 0, w->msg, MSG_SIZE)))
+        if (!(w->vs = d3d9_shader_program(s, conv, false, 0, 0, 0, w->msg, MSG_SIZE)))
             return false;
         if (w->vs->prog->position_out < 0)
             return fail(w, "the vertex shader does not write a position");
@@ -483,10 +496,21 @@ static bool rule_vertex_program(struct work *w)
         { D3DDECLUSAGE_TEXCOORD, 4 }, { D3DDECLUSAGE_TEXCOORD, 5 },
         { D3DDECLUSAGE_TEXCOORD, 6 }, { D3DDECLUSAGE_TEXCOORD, 7 },
         { D3DDECLUSAGE_BLENDWEIGHT, 0 }, { D3DDECLUSAGE_POSITION, 1 },
-        { D3DDECLUSAGE_NORMAL, 1 },
+        { D3DDECLUSAGE_NORMAL, 1 }, { D3DDECLUSAGE_PSIZE, 0 }, { D3DDECLUSAGE_BLENDINDICES, 0 },
     };
     struct d3d9_ff_inputs in;
     memset(&in, 0, sizeof(in));
+    in.points = w->points;
+    in.sprites = w->points && st->rs[D3DRS_POINTSPRITEENABLE];
+    /* indexed vertex blending where the caps of the current mode allow it (D3DCAPS9
+     * MaxVertexBlendMatrixIndex: 0 = not supported; 255 in software vertex processing) */
+    if (st->rs[D3DRS_INDEXEDVERTEXBLENDENABLE]) {
+        if (w->caps->MaxVertexBlendMatrixIndex > 0)
+            in.indexed = true;
+        else
+            util_msg(false, "%s: D3DRS_INDEXEDVERTEXBLENDENABLE ignored: MaxVertexBlendMatrixIndex "
+                     "is 0 in this vertex processing mode", w->call->name);
+    }
     for (unsigned k = 0; k < FF_VS_IN_COUNT; k++) {
         const D3DVERTEXELEMENT9 *e = decl_find(d, usage[k][0], usage[k][1]);
         if (!e && k == FF_VS_IN_POSITION) {
@@ -499,6 +523,9 @@ static bool rule_vertex_program(struct work *w)
         enum d3d9_input_conv cv = D3D9_CONV_NONE;
         if (!add_element(w, e, k, &comps, &cv))
             return false;
+        if (k == FF_VS_IN_BLENDINDICES)
+            in.indices_normalized = e->Type == D3DDECLTYPE_D3DCOLOR ||
+                                    e->Type == D3DDECLTYPE_UBYTE4N;
         in.comps[k] = (uint8_t)comps;
         in.conv[k] = (uint8_t)cv;
     }
@@ -541,8 +568,16 @@ static bool rule_pixel_program(struct work *w)
                 return fail(w, "a ps_3_0 pixel shader needs a vs_3_0 vertex shader");
         }
         unsigned func = st->rs[D3DRS_ALPHATESTENABLE] ? st->rs[D3DRS_ALPHAFUNC] : 0;
-        return (w->ps = d3d9_shader_program(s, NULL, flat, func, st->rs[D3DRS_ALPHAREF] & 0xffu,
-                                            w->msg, MSG_SIZE)) != NULL;
+        /* fog after ps_1_x / ps_2_x (shader_fixed.c): table fog when FOGTABLEMODE names a
+         * formula, else the vertex program's fog factor; ps_3_0 does its own */
+        unsigned fog = 0;
+        if (st->rs[D3DRS_FOGENABLE] && d3d9_shader_major(s) < 3) {
+            DWORD table = st->rs[D3DRS_FOGTABLEMODE];
+            fog = table >= D3DFOG_EXP && table <= D3DFOG_LINEAR ? table + 1 : 1;
+        }
+        return (w->ps = d3d9_shader_program(s, NULL, flat, fog, func,
+                                            st->rs[D3DRS_ALPHAREF] & 0xffu, w->msg,
+                                            MSG_SIZE)) != NULL;
     }
     uint8_t dims[D3D9_FF_STAGES];
     for (unsigned s = 0; s < D3D9_FF_STAGES; s++)
@@ -733,6 +768,62 @@ static void translate_textures(struct work *w, struct draw_desc *d)
     }
 }
 
+/* Vertex texture fetch ("Vertex Textures in vs_3_0"): a vs_3_0 shader's samplers s0..s3 read
+ * the textures and sampler states of D3DVERTEXTEXTURESAMPLER0..3.  The filters are those
+ * VertexTextureFilterCaps of the current mode allow: a MIN/MAGFILTER the caps lack falls back
+ * to point, a MIPFILTER to point or, without D3DPTFILTERCAPS_MIPFPOINT, to none (the top
+ * level, as seed 003 says of a disabled mip filter).  D3DDMAPSAMPLER feeds
+ * displacement-mapped N-patches, which no profile offers (no D3DDEVCAPS2_DMAPNPATCH): vertex
+ * shaders do not read it. */
+static void translate_vertex_textures(struct work *w, struct draw_desc *d)
+{
+    const struct d3d9_state *st = w->st;
+    if (w->ff_vs)
+        return;
+    uint32_t mask = w->vs->prog->texture_mask | w->vs->prog->sampler_mask;
+    DWORD caps = w->caps->VertexTextureFilterCaps;
+    for (unsigned s = 0; s < DRAW_MAX_VS_TEXTURES; s++) {
+        if (!(mask & (1u << s)))
+            continue;
+        int slot = d3d9_sampler_slot(D3DVERTEXTEXTURESAMPLER0 + s);
+        if (slot < 0)
+            continue;
+        DWORD samp[D3D9_SAMP_COUNT];
+        memcpy(samp, st->samp[slot], sizeof(samp));
+        static const struct {
+            D3DSAMPLERSTATETYPE state;
+            DWORD point, linear, aniso;
+        } f[3] = {
+            { D3DSAMP_MINFILTER, D3DPTFILTERCAPS_MINFPOINT, D3DPTFILTERCAPS_MINFLINEAR,
+              D3DPTFILTERCAPS_MINFANISOTROPIC },
+            { D3DSAMP_MAGFILTER, D3DPTFILTERCAPS_MAGFPOINT, D3DPTFILTERCAPS_MAGFLINEAR,
+              D3DPTFILTERCAPS_MAGFANISOTROPIC },
+            { D3DSAMP_MIPFILTER, D3DPTFILTERCAPS_MIPFPOINT, D3DPTFILTERCAPS_MIPFLINEAR, 0 },
+        };
+        for (int i = 0; i < 3; i++) {
+            DWORD v = samp[f[i].state];
+            if (v == D3DTEXF_NONE || (v == D3DTEXF_POINT && (caps & f[i].point)) ||
+                (v == D3DTEXF_ANISOTROPIC && (caps & f[i].aniso)) ||
+                (v != D3DTEXF_ANISOTROPIC && v != D3DTEXF_POINT && (caps & f[i].linear)))
+                continue;
+            /* min/mag: point (every profile's vertex caps have it); mip: point when the caps
+             * have it, else no mipmapping (the top level) */
+            samp[f[i].state] = (caps & f[i].point) || i < 2 ? D3DTEXF_POINT : D3DTEXF_NONE;
+        }
+        const struct d3d9_texture *t = st->textures[slot];
+        if (t) {
+            unsigned first = samp[D3DSAMP_MAXMIPLEVEL] > t->lod ? samp[D3DSAMP_MAXMIPLEVEL] :
+                                                                   t->lod;
+            if (first >= t->levels)
+                first = t->levels - 1;
+            if (translate_view(t, first, samp[D3DSAMP_SRGBTEXTURE] != 0, &w->c->vs_views[s]))
+                d->vs_textures[s] = &w->c->vs_views[s];
+        }
+        if (translate_sampler(w, samp, &w->c->vs_samplers[s]))
+            d->vs_samplers[s] = &w->c->vs_samplers[s];
+    }
+}
+
 static uint8_t blend9(DWORD b)
 {
     return b <= 0xff ? (uint8_t)b : 0;
@@ -873,6 +964,61 @@ static void translate_raster(struct work *w, struct draw_desc *d)
     d->height = w->height;
 }
 
+/* Points as squares ("Point Sprites (Direct3D 9)"; the pipeline's struct draw_points): the
+ * size is the vertex program's PSIZE output (the fixed-function program's computed size, or a
+ * shader's oPts), D3DRS_POINTSIZE when a shader writes none; it is clamped to
+ * [D3DRS_POINTSIZE_MIN, D3DRS_POINTSIZE_MAX] ("Computing the Size of Point Sprites": the
+ * driver clamps) and to the caps' MaxPointSize, which wins over both.  With
+ * D3DRS_POINTSPRITEENABLE every texture coordinate the pixel program reads becomes (0, 0) at
+ * the top-left corner .. (1, 1) at the bottom-right ("each point displays the full texture");
+ * without it the vertex's coordinates cover the whole point. */
+static void translate_points(struct work *w, struct draw_desc *d)
+{
+    const DWORD *rs = w->st->rs;
+    struct draw_linkage *link = &w->c->link;
+    struct draw_points *pt = &d->points;
+    memset(pt, 0, sizeof(*pt));
+    if (!w->points)
+        return;
+    pt->enable = true;
+    pt->size_slot = -1;
+    pt->size = rs_float(w->st, D3DRS_POINTSIZE);
+    float cap = w->caps->MaxPointSize, smax = rs_float(w->st, D3DRS_POINTSIZE_MAX);
+    float smin = rs_float(w->st, D3DRS_POINTSIZE_MIN);
+    pt->size_max = smax < cap ? smax : cap;          /* a NaN state: the cap */
+    if (!(smin >= 0.0f))
+        smin = 0.0f;                                 /* a NaN or negative state: no minimum */
+    pt->size_min = smin < pt->size_max ? smin : pt->size_max;
+    const struct draw_program *vp = w->vs->prog;
+    for (uint32_t o = 0; o < vp->output_count && o < IR_MAX_OUTPUTS; o++) {
+        if (w->vs->out_usage[o] != D3DDECLUSAGE_PSIZE || w->vs->out_index[o] != 0 ||
+            !(vp->out_mask[o] & 1u))
+            continue;
+        unsigned slot = link->attr_count;
+        for (unsigned k = 0; k < link->attr_count; k++)
+            if (link->attr_reg[k] == o)
+                slot = k;
+        if (slot == link->attr_count) {
+            if (link->attr_count == IR_MAX_OUTPUTS)
+                break;
+            link->attr_reg[link->attr_count++] = (uint8_t)o;
+        }
+        pt->size_slot = (int8_t)slot;
+        pt->size_comp = 0;
+        break;
+    }
+    if (!rs[D3DRS_POINTSPRITEENABLE])
+        return;
+    const struct draw_program *pp = w->ps->prog;
+    for (uint32_t r = 0; r < pp->input_count && r < IR_MAX_INPUTS; r++) {
+        if (w->ps->in_usage[r] != D3DDECLUSAGE_TEXCOORD)
+            continue;
+        for (int c = 0; c < 2; c++)
+            if (link->in[r][c].kind == DRAW_IN_ATTR && link->in[r][c].slot < 32)
+                pt->sprite_slots |= 1u << link->in[r][c].slot;
+    }
+}
+
 static void translate_constants(struct work *w, struct draw_desc *d)
 {
     const struct d3d9_state *st = w->st;
@@ -883,6 +1029,11 @@ static void translate_constants(struct work *w, struct draw_desc *d)
         d3d9_ff_vs_constants(st, &w->vs_key, c->lights, c->vs_cb);
         d->vs_cb[0] = (struct vm_cbuffer){ (const uint32_t *)c->vs_cb,
                                            FF_VSC_SIZE(w->vs_key.light_count) };
+        if (w->vs_key.indexed) {      /* the palette was allocated by draw() */
+            d3d9_ff_vs_palette(st, c->palette);
+            d->vs_cb[FF_VSC_PALETTE_SLOT] = (struct vm_cbuffer){
+                (const uint32_t *)c->palette, FF_VSC_PALETTE_COUNT * FF_VSC_PALETTE_SIZE };
+        }
     } else {
         for (unsigned i = 0; i < D3D9_CONST_B; i++)
             c->vs_bool[i][0] = st->vs_b[i] ? 0xffffffffu : 0u;
@@ -914,6 +1065,13 @@ static void translate_constants(struct work *w, struct draw_desc *d)
         }
         d->ps_cb[D3DBC_IR_CB_BUMPENV] = (struct vm_cbuffer){ (const uint32_t *)c->bumpenv,
                                                              D3DBC_IR_BUMPENV_SIZE };
+        /* fog after the shader (shader_fixed.c): the same values as the FF program's */
+        float ff[FF_PSC_SIZE][4];
+        d3d9_ff_ps_constants(st, ff);
+        memcpy(c->ps_fixed[D3D9_PSF_FOG_COLOR], ff[FF_PSC_FOG_COLOR], sizeof(float[4]));
+        memcpy(c->ps_fixed[D3D9_PSF_FOG], ff[FF_PSC_FOG], sizeof(float[4]));
+        d->ps_cb[D3D9_PS_CB_FIXED] = (struct vm_cbuffer){ (const uint32_t *)c->ps_fixed,
+                                                          D3D9_PSF_SIZE };
     }
 }
 
@@ -1030,7 +1188,9 @@ static HRESULT draw(struct d3d9_device *dev, const struct call *c)
     }
     struct draw_desc *d = &w.c->desc;
     memset(d, 0, sizeof(*d));
-    if (!translate_topology(&w, d)) {
+    if (w.ff_vs && w.vs_key.indexed && !w.c->palette)
+        w.c->palette = malloc(sizeof(float[4]) * FF_VSC_PALETTE_COUNT * FF_VSC_PALETTE_SIZE);
+    if ((w.ff_vs && w.vs_key.indexed && !w.c->palette) || !translate_topology(&w, d)) {
         util_msg(false, "%s: out of memory", c->name);
         hr = E_OUTOFMEMORY;
         goto done;
@@ -1040,8 +1200,10 @@ static HRESULT draw(struct d3d9_device *dev, const struct call *c)
     d->vs = w.vs->prog;
     d->ps = w.ps->prog;
     d->link = &w.c->link;
+    translate_points(&w, d);
     translate_constants(&w, d);
     translate_textures(&w, d);
+    translate_vertex_textures(&w, d);
     translate_raster(&w, d);
     translate_om(&w, d);
     int ret = draw_execute(w.c->dc, d, NULL, msg, sizeof(msg));

@@ -196,14 +196,24 @@ void d3d9_ff_vs_key_build(const struct d3d9_state *st, const struct d3d9_ff_inpu
     memcpy(key->in_conv, in->conv, sizeof(key->in_conv));
     /* "Geometry Blending" / "Vertex Tweening": D3DVBF_1..3WEIGHTS blend 2..4 world matrices,
      * D3DVBF_TWEENING interpolates POSITION0/1 (and NORMAL0/1); D3DVBF_0WEIGHTS is one matrix
-     * with weight 1 (the plain transform).  Indexed blending is not supported
-     * (MaxVertexBlendMatrixIndex 0 in hardware mode). */
+     * with weight 1 (the plain transform).  "Indexed Vertex Blending": with
+     * INDEXEDVERTEXBLENDENABLE the n + 1 matrices are WORLDMATRIX(BLENDINDICES[i]) — with
+     * 0WEIGHTS the one matrix WORLDMATRIX(BLENDINDICES[0]); DISABLE stays WORLDMATRIX(0). */
     if (!in->transformed) {
         DWORD vb = rs[D3DRS_VERTEXBLEND];
         if (vb >= D3DVBF_1WEIGHTS && vb <= D3DVBF_3WEIGHTS)
             key->blend = (uint8_t)vb;
         else if (vb == D3DVBF_TWEENING && in->comps[FF_VS_IN_POSITION1])
             key->tween = 1;
+        if (in->indexed && (key->blend || vb == D3DVBF_0WEIGHTS) &&
+            in->comps[FF_VS_IN_BLENDINDICES])
+            key->indexed = in->indices_normalized ? 2 : 1;
+    }
+    /* "Point Sprites (Direct3D 9)": the size is the vertex's PSIZE or D3DRS_POINTSIZE, scaled
+     * by distance with D3DRS_POINTSCALEENABLE except for pre-transformed vertices */
+    if (in->points) {
+        key->point_size = 1;
+        key->point_scale = !in->transformed && rs[D3DRS_POINTSCALEENABLE];
     }
     if (!in->transformed && rs[D3DRS_LIGHTING]) {
         key->lighting = 1;
@@ -238,7 +248,7 @@ void d3d9_ff_vs_key_build(const struct d3d9_state *st, const struct d3d9_ff_inpu
             t->gen = gen <= (D3DTSS_TCI_SPHEREMAP >> 16) ? (uint8_t)gen : 0;
             t->count = (ttf & 0xffu) <= 4 ? (uint8_t)(ttf & 0xffu) : 4;
         }
-        t->out = t->gen || in->comps[FF_VS_IN_TEXCOORD0 + t->source];
+        t->out = t->gen || in->comps[FF_VS_IN_TEXCOORD0 + t->source] || in->sprites;
         if (!t->out)
             memset(t, 0, sizeof(*t));
         else if (t->gen)
@@ -355,6 +365,11 @@ void d3d9_ff_vs_constants(const struct d3d9_state *st, const struct d3d9_ff_vs_k
     }
     store_columns(p, &cb[FF_VSC_PROJ], 4);
     cb[FF_VSC_TWEEN][0] = rs_float(st, D3DRS_TWEENFACTOR);
+    cb[FF_VSC_POINT][0] = rs_float(st, D3DRS_POINTSIZE);
+    cb[FF_VSC_POINT][1] = rs_float(st, D3DRS_POINTSCALE_A);
+    cb[FF_VSC_POINT][2] = rs_float(st, D3DRS_POINTSCALE_B);
+    cb[FF_VSC_POINT][3] = rs_float(st, D3DRS_POINTSCALE_C);
+    cb[FF_VSC_POINT + 1][0] = (float)st->viewport.Height;
 
     for (int s = 0; s < D3D9_FF_STAGES; s++) {
         double t[4][4];
@@ -391,6 +406,24 @@ void d3d9_ff_vs_constants(const struct d3d9_state *st, const struct d3d9_ff_vs_k
         c[6][2] = l->Falloff;
         /* equal angles: a hard edge (rho > cos(Theta / 2) lights fully, the rest not) */
         c[6][3] = ct != cp ? (float)(1.0 / (ct - cp)) : FLT_MAX;
+    }
+}
+
+void d3d9_ff_vs_palette(const struct d3d9_state *st, float (*cb)[4])
+{
+    double v[4][4];
+    mat_load(transform(st, D3DTS_VIEW), v);
+    memset(cb, 0, sizeof(float[4]) * FF_VSC_PALETTE_COUNT * FF_VSC_PALETTE_SIZE);
+    for (int i = 0; i < FF_VSC_PALETTE_COUNT; i++) {
+        double wi[4][4], wvi[4][4], invi[3][3];
+        float (*c)[4] = &cb[FF_VSC_PALETTE_SIZE * i];
+        mat_load(transform(st, D3DTS_WORLDMATRIX(i)), wi);
+        mat_mul(wi, v, wvi);
+        store_columns(wvi, c, 4);
+        if (inverse3(wvi, invi))
+            for (int j = 0; j < 3; j++)
+                for (int k = 0; k < 3; k++)
+                    c[4 + j][k] = (float)invi[j][k];
     }
 }
 
@@ -455,7 +488,10 @@ void d3d9_ff_ps_key_build(const struct d3d9_state *st, const uint8_t *tex_dim,
         /* PREMODULATE (D3DTEXTUREOP): "any D3DTA_CURRENT in stage n + 1 is premultiplied by
          * the texture in stage n + 1", so the next stage's texture is sampled too. */
         bool premod_next = s > 0 && key->stage[s - 1].cop == D3DTOP_PREMODULATE;
-        if ((stage_reads_texture(k) || premod_next) && tex_dim[s]) {
+        /* a bump-mapping stage reads its texture (du, dv, l) to perturb the next stage's
+         * coordinates (ff_ps.c) */
+        bool bump = cop == D3DTOP_BUMPENVMAP || cop == D3DTOP_BUMPENVMAPLUMINANCE;
+        if ((stage_reads_texture(k) || premod_next || bump) && tex_dim[s]) {
             k->tex_dim = tex_dim[s];
             k->tex_comps = tex_dim[s] == IR_RES_TEXTURE2D ? 2 : 3;
             /* D3DTTFF_PROJECTED: "each texture coordinate is divided by the last element"; the
@@ -503,4 +539,11 @@ void d3d9_ff_ps_constants(const struct d3d9_state *st, float (*cb)[4])
     cb[FF_PSC_FOG][2] = rs_float(st, D3DRS_FOGDENSITY);
     cb[FF_PSC_FOG][3] = end != start ? (float)(1.0 / ((double)end - start)) : 0.0f;
     cb[FF_PSC_ALPHA_REF][0] = (float)(st->rs[D3DRS_ALPHAREF] & 0xffu);
+    for (int s = 0; s < D3D9_FF_STAGES; s++) {
+        static const D3DTEXTURESTAGESTATETYPE k[6] = {
+            D3DTSS_BUMPENVMAT00, D3DTSS_BUMPENVMAT01, D3DTSS_BUMPENVMAT10,
+            D3DTSS_BUMPENVMAT11, D3DTSS_BUMPENVLSCALE, D3DTSS_BUMPENVLOFFSET };
+        for (unsigned i = 0; i < 6; i++)
+            memcpy(&cb[FF_PSC_BUMPENV + 2 * s + i / 4][i % 4], &st->tss[s][k[i]], sizeof(float));
+    }
 }

@@ -37,8 +37,17 @@
  *        components are 2 (x - 0.5), so 4 ((a1.r - .5)(a2.r - .5) + (g) + (b)), saturated, in
  *        r, g, b and a (as a colour operation it also replaces the alpha operation's result)
  *      MULTIPLYADD a0 + a1 a2 | LERP a0 a1 + (1 - a0) a2 (the page's Arg1..Arg3 are ARG0..ARG2)
- *      BUMPENVMAP, BUMPENVMAPLUMINANCE: not in any profile's TextureOpCaps; such a stage passes
- *        CURRENT through unchanged.
+ *      BUMPENVMAP, BUMPENVMAPLUMINANCE ("Bump Mapping Formulas", D3DTEXTUREOP: "per-pixel bump
+ *        mapping using the environment map in the next texture stage", colour operations only):
+ *        the stage samples its own texture, the bump map, as (du, dv, l) (V8U8, L6V5U5,
+ *        X8L8V8U8...: signed du, dv, unsigned l), and stage n + 1 samples its texture at
+ *          u' = u + M00 du + M10 dv,   v' = v + M01 du + M11 dv
+ *        M the D3DTSS_BUMPENVMAT00..11 of the bump stage n, (u, v) stage n + 1's coordinates;
+ *        with LUMINANCE that texel is then multiplied by l LSCALE + LOFFSET (the stage's
+ *        D3DTSS_BUMPENVLSCALE / LOFFSET), as ps_1_x texbeml does (d3dbc_ir_tex.c).  The bump
+ *        stage's colour result is CURRENT unchanged (its colour is the bump data, not a
+ *        colour: "Using Bump Mapping" passes the base colour through it to the environment
+ *        stage); its alpha operation runs as in any stage.
  * 2. Specular: with D3DRS_SPECULARENABLE the specular colour is added to the rgb ("Specular
  *    Lighting": the specular component is added after texture blending), saturated.
  * 3. Fog ("Fog Blending", "Fog Formulas", "Pixel Fog"): C = f Ci + (1 - f) Cf on rgb, f the
@@ -184,7 +193,7 @@ static void operation(struct ps_gen *g, unsigned s, uint8_t op, uint8_t mask)
         E2(b, IR_OP_ADD, dt, a1, NEG(a2));
         ffb_sat(E3(b, IR_OP_MAD, d, a0, t, a2));
         break;
-    default:   /* BUMPENVMAP, BUMPENVMAPLUMINANCE: CURRENT passes */
+    default:   /* BUMPENVMAP, BUMPENVMAPLUMINANCE: CURRENT passes (top comment) */
         ffb_sat(E1(b, IR_OP_MOV, d, T(R_CUR, XYZW)));
         break;
     }
@@ -201,9 +210,28 @@ static void sample(struct ps_gen *g, unsigned s)
         E2(b, IR_OP_MUL, R(R_S0, M_XYZ), coord, T(R_S0, WWWW));
         coord = T(R_S0, XYZW);
     }
+    /* the bump map of stage s - 1 (top comment): (u, v) += M (du, dv), row vector times M */
+    const struct d3d9_ff_ps_stage *prev = s ? &g->k->stage[s - 1] : NULL;
+    bool bump = prev && prev->tex_dim && (prev->cop == D3DTOP_BUMPENVMAP ||
+                                          prev->cop == D3DTOP_BUMPENVMAPLUMINANCE);
+    if (bump) {
+        struct ir_operand m = C(FF_PSC_BUMPENV + 2 * (s - 1), XYZW);
+        struct ir_operand d = T(R_TEX0 + s - 1, XYZW);
+        if (!st->project)
+            E1(b, IR_OP_MOV, R(R_S0, M_ALL), coord);
+        E3(b, IR_OP_MAD, R(R_S0, M_XY), SW(d, XXXX), SW(m, SWZ(0, 1, 0, 1)), T(R_S0, XYZW));
+        E3(b, IR_OP_MAD, R(R_S0, M_XY), SW(d, YYYY), SW(m, SWZ(2, 3, 2, 3)), T(R_S0, XYZW));
+        coord = T(R_S0, XYZW);
+    }
     struct ir_operand srcs[3] = { coord, ir_src(IR_FILE_RESOURCE, s, XYZW),
                                   ir_src(IR_FILE_SAMPLER, s, XYZW) };
     ffb_emit(b, IR_OP_SAMPLE, R(R_TEX0 + s, M_ALL), 3, srcs);
+    if (bump && prev->cop == D3DTOP_BUMPENVMAPLUMINANCE) {
+        /* texel * (l LSCALE + LOFFSET) */
+        E3(b, IR_OP_MAD, R(R_S0, M_X), T(R_TEX0 + s - 1, ZZZZ),
+           C(FF_PSC_BUMPENV + 2 * (s - 1) + 1, XXXX), C(FF_PSC_BUMPENV + 2 * (s - 1) + 1, YYYY));
+        E2(b, IR_OP_MUL, R(R_TEX0 + s, M_ALL), T(R_TEX0 + s, XYZW), T(R_S0, XXXX));
+    }
 }
 
 static void stage(struct ps_gen *g, unsigned s)

@@ -75,8 +75,21 @@
  *   the inverse transposes, then PROJECTION.  Tweening ("Vertex Tweening", D3DVBF_TWEENING):
  *   v = v0 + D3DRS_TWEENFACTOR (v1 - v0) for POSITION0/1 and NORMAL0/1.
  *
- * Not generated (the caps do not advertise them): indexed vertex blending, per-vertex point
- * size (MaxPointSize is 1), user clip planes.
+ * Point size ("Point Sprites (Direct3D 9)", when the draw renders point squares, o12.x): Si =
+ *   the vertex's PSIZE or D3DRS_POINTSIZE; with D3DRS_POINTSCALEENABLE (not for pre-transformed
+ *   vertices, whose size is in pixels) Ss = Vh * Si * sqrt(1 / (A + B De + C De^2)), A, B, C
+ *   the D3DRS_POINTSCALE_* states, Vh the viewport height, De the distance from the eye (the
+ *   camera-space origin) to the vertex; otherwise Ss = Si.  The clamps to POINTSIZE_MIN/MAX
+ *   and MaxPointSize are the pipeline's (draw.c, struct draw_points).
+ *
+ * Indexed vertex blending ("Indexed Vertex Blending", D3DRS_INDEXEDVERTEXBLENDENABLE): the
+ *   matrix of weight i is WORLDMATRIX(BLENDINDICES[i]) instead of WORLDMATRIX(i); the palette
+ *   of all 256 (WORLDMATRIX(i) * VIEW and its normal matrix) is cb1, read with a relative
+ *   index 7 * index.  BLENDINDICES components are x, y, z, w as fetched: UBYTE4 bytes 0..3,
+ *   D3DCOLOR the colour's r, g, b, a (bytes 2, 1, 0, 3), which are byte values again after
+ *   x 255 and rounding.  An index beyond the palette reads a zero matrix (the VM's bounds).
+ *
+ * User clip planes are the clipper's (draw.c).
  */
 #include "d3d9/d3d9_draw.h"
 
@@ -87,7 +100,8 @@ enum {
     R_POS = 0, R_PEYE, R_N, R_V, R_DIFF, R_AMB, R_SPEC, R_L, R_F, R_G, R_CD, R_CA, R_CS, R_CE,
     R_S0, R_S1, R_S2, R_TC, R_FOG, R_SALPHA, R_MP, R_MN, R_W,
     R_IN = 24,                    /* + FF_VS_IN_*: converted integer inputs */
-    R_COUNT = R_IN + FF_VS_IN_COUNT,
+    R_IDX = R_IN + FF_VS_IN_COUNT,   /* indexed blending: palette offsets (integers) */
+    R_COUNT = R_IDX + 1,
 };
 
 struct vs_gen {
@@ -286,6 +300,26 @@ static void fog(struct vs_gen *g)
     }
 }
 
+/* o12.x = the point size ("Point Sprites (Direct3D 9)", top comment). */
+static void point_size(struct vs_gen *g)
+{
+    struct ffb *b = &g->b;
+    struct ir_operand si = has(g, FF_VS_IN_PSIZE) ? in(g, FF_VS_IN_PSIZE, XXXX) :
+                                                    C(FF_VSC_POINT, XXXX);
+    if (!g->k->point_scale) {
+        E1(b, IR_OP_MOV, O(12, M_X), si);
+        return;
+    }
+    /* Ss = Vh * Si * sqrt(1 / (A + B De + C De^2)), De = |camera-space position| */
+    E2(b, IR_OP_DP3, R(R_S0, M_X), T(R_PEYE, XYZW), T(R_PEYE, XYZW));
+    E1(b, IR_OP_SQRT, R(R_S0, M_Y), T(R_S0, XXXX));
+    E3(b, IR_OP_MAD, R(R_S0, M_Z), C(FF_VSC_POINT, ZZZZ), T(R_S0, YYYY), C(FF_VSC_POINT, YYYY));
+    E3(b, IR_OP_MAD, R(R_S0, M_Z), C(FF_VSC_POINT, WWWW), T(R_S0, XXXX), T(R_S0, ZZZZ));
+    E1(b, IR_OP_RSQ, R(R_S0, M_Z), T(R_S0, ZZZZ));
+    E2(b, IR_OP_MUL, R(R_S0, M_Z), T(R_S0, ZZZZ), si);
+    E2(b, IR_OP_MUL, O(12, M_X), T(R_S0, ZZZZ), C(FF_VSC_POINT + 1, XXXX));
+}
+
 /* R_S1.xyz = the reflection vector R = 2 (E . N) N - E. */
 static void reflection(struct ffb *b)
 {
@@ -381,7 +415,7 @@ static void declare(struct vs_gen *g)
         { D3DDECLUSAGE_TEXCOORD, 4 }, { D3DDECLUSAGE_TEXCOORD, 5 },
         { D3DDECLUSAGE_TEXCOORD, 6 }, { D3DDECLUSAGE_TEXCOORD, 7 },
         { D3DDECLUSAGE_BLENDWEIGHT, 0 }, { D3DDECLUSAGE_POSITION, 1 },
-        { D3DDECLUSAGE_NORMAL, 1 },
+        { D3DDECLUSAGE_NORMAL, 1 }, { D3DDECLUSAGE_PSIZE, 0 }, { D3DDECLUSAGE_BLENDINDICES, 0 },
     };
     for (unsigned i = 0; i < FF_VS_IN_COUNT; i++) {
         if (!k->in_comps[i])
@@ -396,7 +430,7 @@ static void declare(struct vs_gen *g)
         if (i == FF_VS_IN_POSITION && k->transformed)
             d->usage = D3DDECLUSAGE_POSITIONT;
     }
-    struct out_decl outs[4 + D3D9_FF_STAGES] = {
+    struct out_decl outs[5 + D3D9_FF_STAGES] = {
         { 0, M_ALL, D3DDECLUSAGE_POSITION, 0 }, { 1, M_ALL, D3DDECLUSAGE_COLOR, 0 },
         { 2, M_ALL, D3DDECLUSAGE_COLOR, 1 }, { 3, M_X, D3DDECLUSAGE_FOG, 0 },
     };
@@ -404,6 +438,8 @@ static void declare(struct vs_gen *g)
     for (unsigned s = 0; s < D3D9_FF_STAGES; s++)
         if (k->tex[s].out)
             outs[n++] = (struct out_decl){ 4 + s, M_ALL, D3DDECLUSAGE_TEXCOORD, (uint8_t)s };
+    if (k->point_size)
+        outs[n++] = (struct out_decl){ 12, M_X, D3DDECLUSAGE_PSIZE, 0 };
     for (unsigned i = 0; i < n; i++) {
         struct ir_io_decl *d = ir_program_add_output(p, IR_FILE_OUTPUT, outs[i].reg, outs[i].mask);
         if (!d) {
@@ -419,6 +455,15 @@ static void declare(struct vs_gen *g)
     }
     if (!ir_program_add_cbuffer(p, 0, FF_VSC_SIZE(k->light_count)))
         g->b.oom = true;
+    if (k->indexed) {
+        struct ir_cbuffer *cb = ir_program_add_cbuffer(p, FF_VSC_PALETTE_SLOT,
+                                                       FF_VSC_PALETTE_COUNT *
+                                                       FF_VSC_PALETTE_SIZE);
+        if (cb)
+            cb->dynamic = 1;     /* read with the blend indices */
+        else
+            g->b.oom = true;
+    }
     p->temp_count = R_COUNT;
 }
 
@@ -450,14 +495,15 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
     bool any_gen = false;
     for (unsigned s = 0; s < D3D9_FF_STAGES; s++)
         any_gen |= key->tex[s].gen != 0;
-    bool eye = !key->transformed && (key->lighting || key->fog_mode || any_gen);
+    bool eye = !key->transformed && (key->lighting || key->fog_mode || any_gen ||
+                                     key->point_scale);
     if (key->transformed) {
         E1(b, IR_OP_RCP, R(R_POS, M_W), in(&g, FF_VS_IN_POSITION, WWWW));
         E3(b, IR_OP_MAD, R(R_S0, M_XY), in(&g, FF_VS_IN_POSITION, XYZW),
            C(FF_VSC_SCREEN, XYZW), C(FF_VSC_SCREEN, SWZ(2, 3, 2, 3)));
         E2(b, IR_OP_MUL, R(R_POS, M_XY), T(R_S0, XYZW), T(R_POS, WWWW));
         E2(b, IR_OP_MUL, R(R_POS, M_Z), in(&g, FF_VS_IN_POSITION, ZZZZ), T(R_POS, WWWW));
-    } else if (key->blend) {
+    } else if (key->blend || key->indexed) {
         /* "Geometry Blending": P = sum(w_i * v * W_i), the last weight 1 - sum of the others;
          * the same for normals with the matrices' inverse transposes; then PROJECTION */
         E1(b, IR_OP_MOV, R(R_W, M_ALL), in(&g, FF_VS_IN_BLENDWEIGHT, XYZW));
@@ -468,13 +514,32 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
                NEG(T(R_W, SWZ(i, i, i, i))));
         E1(b, IR_OP_MOV, R(R_PEYE, M_ALL), F(0.0f));
         E1(b, IR_OP_MOV, R(R_N, M_ALL), F(0.0f));
+        if (key->indexed) {
+            /* palette offsets FF_VSC_PALETTE_SIZE * index (top comment); normalized indices
+             * (D3DCOLOR) are read back to bytes first */
+            struct ir_operand idx = in(&g, FF_VS_IN_BLENDINDICES, XYZW);
+            if (key->indexed == 2) {
+                E2(b, IR_OP_MUL, R(R_IDX, M_ALL), idx, F(255.0f));
+                E1(b, IR_OP_ROUND_NE, R(R_IDX, M_ALL), T(R_IDX, XYZW));
+                idx = T(R_IDX, XYZW);
+            }
+            E2(b, IR_OP_MUL, R(R_IDX, M_ALL), idx, F((float)FF_VSC_PALETTE_SIZE));
+            E1(b, IR_OP_FTOU, R(R_IDX, M_ALL), T(R_IDX, XYZW));
+        }
         for (unsigned i = 0; i <= key->blend; i++) {
             uint32_t wv = i ? FF_VSC_WV1 + 4 * (i - 1) : FF_VSC_WV;
             uint32_t nm = i ? FF_VSC_NORMAL1 + 3 * (i - 1) : FF_VSC_NORMAL;
-            for (unsigned c = 0; c < 4; c++)
-                E2(b, IR_OP_DP4, R(R_S0, (uint8_t)(1u << c)), mp, C(wv + c, XYZW));
-            for (unsigned c = 0; c < 3; c++)
-                E2(b, IR_OP_DP3, R(R_S1, (uint8_t)(1u << c)), mn, C(nm + c, XYZW));
+            for (unsigned c = 0; c < 7; c++) {
+                struct ir_operand m = C(c < 4 ? wv + c : nm + c - 4, XYZW);
+                if (key->indexed) {
+                    m = ir_reg(IR_FILE_CONSTANT_BUFFER, FF_VSC_PALETTE_SLOT, c);
+                    m.index[1].rel = (struct ir_rel){ IR_FILE_TEMP, (uint8_t)i, R_IDX, 0 };
+                }
+                if (c < 4)
+                    E2(b, IR_OP_DP4, R(R_S0, (uint8_t)(1u << c)), mp, m);
+                else
+                    E2(b, IR_OP_DP3, R(R_S1, (uint8_t)(1u << (c - 4))), mn, m);
+            }
             E3(b, IR_OP_MAD, R(R_PEYE, M_ALL), T(R_S0, XYZW), T(R_W, SWZ(i, i, i, i)),
                T(R_PEYE, XYZW));
             E3(b, IR_OP_MAD, R(R_N, M_XYZ), T(R_S1, XYZW), T(R_W, SWZ(i, i, i, i)),
@@ -491,7 +556,7 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
 
     /* camera space: position, normal, the direction to the viewer */
     if (eye) {
-        if (!key->blend) {
+        if (!key->blend && !key->indexed) {
             for (unsigned c = 0; c < 3; c++)
                 E2(b, IR_OP_DP4, R(R_PEYE, (uint8_t)(1u << c)), mp, C(FF_VSC_WV + c, XYZW));
             for (unsigned c = 0; c < 3; c++)
@@ -518,6 +583,8 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
            has(&g, FF_VS_IN_COLOR1) ? in(&g, FF_VS_IN_COLOR1, XYZW) : F(1.0f));
     }
     fog(&g);
+    if (key->point_size)
+        point_size(&g);
     texcoords(&g);
     ffb_op0(b, IR_OP_RET);
 

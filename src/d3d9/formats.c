@@ -62,8 +62,8 @@ struct fmt_row {
 #define L92 CORE_PROFILE_9_2
 #define L93 CORE_PROFILE_9_3
 /* Rows marked MAX are held back: no profile reaches CORE_PROFILE_COUNT, so the max profile
- * advertises exactly what 9_3 does (profile.c: max equals 9_3 until the pipeline renders).  When
- * the pipeline implements those formats and uses, MAX becomes CORE_PROFILE_MAX. */
+ * advertises what 9_3 does plus the rows marked CORE_PROFILE_MAX.  When the pipeline
+ * implements a held-back format or use, its MAX becomes CORE_PROFILE_MAX. */
 #define MAX CORE_PROFILE_COUNT
 
 static const struct fmt_row rows[] = {
@@ -141,8 +141,12 @@ static const struct fmt_row rows[] = {
     { D3DFMT_R16F, MAX, COLOR_RT | VT },
     { D3DFMT_A8, MAX, S | T | V | C | F | WM },
     { D3DFMT_A8L8, MAX, S | T | V | C | F | WM },
-    { D3DFMT_X8L8V8U8, MAX, S | T | V | C | F | WM | LB },
-    { D3DFMT_L6V5U5, MAX, S | T | V | C | F | WM | LB },
+    /* the luminance bump maps, with the bump-mapping operations of the max profile
+     * (test_d3d9_render_bump.c); as 2D textures only for now */
+    { D3DFMT_X8L8V8U8, CORE_PROFILE_MAX, S | T | F | WM | LB },
+    { D3DFMT_X8L8V8U8, MAX, V | C },
+    { D3DFMT_L6V5U5, CORE_PROFILE_MAX, S | T | F | WM | LB },
+    { D3DFMT_L6V5U5, MAX, V | C },
     /* YUV: seed 003 — every filter mode, mipmapping included, on every format. */
     { D3DFMT_YUY2, MAX, S | T | F | WM },
     { D3DFMT_UYVY, MAX, S | T | F | WM },

@@ -20,13 +20,8 @@
  *    keep the raw value);
  *  - pixel shaders under D3DSHADE_FLAT get their COLOR inputs declared constant (flat shading
  *    applies to the colour registers, "Shading Modes");
- *  - the alpha test (D3DRS_ALPHATESTENABLE, ALPHAFUNC, ALPHAREF) is fixed-function state that
- *    applies after any pixel shader: a variant writes oC0 to a temporary and, where the main
- *    program returns, tests round(saturate(alpha) * 255) against the reference (baked in as an
- *    immediate: the variant key holds it) and discards, as the fixed-function program does
- *    (ff_ps.c), before copying the colour out.
- * Not applied to shaders: fog after ps_1_x / ps_2_x (D3D9 blends the fog colour after pixel
- * shaders below 3.0).
+ *  - fog (below ps_3_0) and the alpha test are fixed-function state that applies after the
+ *    pixel shader: a variant gets them as an epilogue (shader_fixed.c).
  * Variants are cached in the shader object (built under the device lock by the draw).  At draw
  * time the version is checked again against the caps of the current mode (a vs_3_0 shader made
  * in software mode cannot run once a mixed device is back in hardware mode).
@@ -53,7 +48,7 @@
 struct variant {
     uint8_t conv[IR_MAX_INPUTS];
     bool flat;
-    uint8_t alpha_func, alpha_ref;
+    uint8_t fog, alpha_func, alpha_ref;
     struct d3d9_program prog;
 };
 
@@ -426,134 +421,8 @@ static int convert_inputs(struct ir_program *ir, const uint8_t *conv)
     return IR_OK;
 }
 
-static struct ir_operand f_imm(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof(u));
-    return ir_imm1(u);
-}
-
-static struct ir_instruction *new_ins(struct ir_instruction *e, unsigned *n, uint16_t op,
-                                      uint8_t ndst, uint8_t nsrc)
-{
-    struct ir_instruction *i = &e[(*n)++];
-    memset(i, 0, sizeof(*i));
-    i->op = op;
-    i->dst_count = ndst;
-    i->src_count = nsrc;
-    i->link = IR_NO_LINK;
-    return i;
-}
-
-/* The alpha-test epilogue (top comment) into e[]: color temp t, scratch a.  Returns the count. */
-static unsigned alpha_epilogue(struct ir_instruction *e, uint32_t t, uint32_t a, unsigned func,
-                               unsigned ref)
-{
-    unsigned n = 0;
-    struct ir_instruction *i;
-    struct ir_operand av = ir_src(IR_FILE_TEMP, a, IR_SWIZZLE(0, 0, 0, 0));
-    struct ir_operand rv = f_imm((float)ref);
-    i = new_ins(e, &n, IR_OP_MOV, 1, 1);
-    i->saturate = 1;
-    i->dst[0] = ir_dst(IR_FILE_TEMP, a, 1);
-    i->src[0] = ir_src(IR_FILE_TEMP, t, IR_SWIZZLE(3, 3, 3, 3));
-    i = new_ins(e, &n, IR_OP_MUL, 1, 2);
-    i->dst[0] = ir_dst(IR_FILE_TEMP, a, 1);
-    i->src[0] = av;
-    i->src[1] = f_imm(255.0f);
-    i = new_ins(e, &n, IR_OP_ROUND_NE, 1, 1);
-    i->dst[0] = ir_dst(IR_FILE_TEMP, a, 1);
-    i->src[0] = av;
-    static const struct {
-        uint16_t op;
-        bool swap;
-    } cmp[9] = { [D3DCMP_LESS] = { IR_OP_LT, false }, [D3DCMP_EQUAL] = { IR_OP_EQ, false },
-                 [D3DCMP_LESSEQUAL] = { IR_OP_GE, true }, [D3DCMP_GREATER] = { IR_OP_LT, true },
-                 [D3DCMP_NOTEQUAL] = { IR_OP_NE, false },
-                 [D3DCMP_GREATEREQUAL] = { IR_OP_GE, false } };
-    if (func < 9 && cmp[func].op) {
-        i = new_ins(e, &n, cmp[func].op, 1, 2);
-        i->src[0] = cmp[func].swap ? rv : av;
-        i->src[1] = cmp[func].swap ? av : rv;
-    } else {     /* NEVER */
-        i = new_ins(e, &n, IR_OP_MOV, 1, 1);
-        i->src[0] = ir_imm1(0);
-    }
-    i->dst[0] = ir_dst(IR_FILE_TEMP, a, 2);
-    i = new_ins(e, &n, IR_OP_DISCARD, 0, 1);
-    i->src[0] = ir_src(IR_FILE_TEMP, a, IR_SWIZZLE(1, 1, 1, 1));
-    i->test = IR_TEST_Z;
-    i = new_ins(e, &n, IR_OP_MOV, 1, 1);
-    i->dst[0] = ir_dst(IR_FILE_OUTPUT, 0, 15);
-    i->src[0] = ir_src(IR_FILE_TEMP, t, IR_SWIZZLE_XYZW);
-    return n;
-}
-
-/* Redirects the writes of o0 to a temporary and puts the alpha test where the main program
- * ends (before each ret of the code preceding the first label, and at its end). */
-static int add_alpha_test(struct ir_program *ir, unsigned func, unsigned ref)
-{
-    bool writes = false;
-    for (uint32_t i = 0; i < ir->outputs.count; i++)
-        writes |= ir->outputs.items[i].file == IR_FILE_OUTPUT && ir->outputs.items[i].reg == 0;
-    if (!writes)
-        return IR_OK;      /* no colour: nothing to test */
-    uint32_t t = ir->temp_count, a = ir->temp_count + 1;
-    ir->temp_count += 2;
-    if (ir->temp_count > IR_MAX_TEMPS)
-        return IR_E_INVALID;
-    uint32_t count = ir->instructions.count, main_end = count;
-    for (uint32_t i = 0; i < count; i++) {
-        struct ir_instruction *ins = &ir->instructions.items[i];
-        if (ins->op == IR_OP_LABEL && main_end == count)
-            main_end = i;
-        for (unsigned k = 0; k < ins->dst_count && k < IR_MAX_DST; k++) {
-            struct ir_operand *d = &ins->dst[k];
-            if (d->file == IR_FILE_OUTPUT && d->index[0].offset == 0 &&
-                d->index[0].rel.file == IR_FILE_NULL) {
-                d->file = IR_FILE_TEMP;
-                d->index_count = 1;
-                d->index[0].offset = t;
-            }
-        }
-    }
-    struct ir_instruction epi[8];
-    unsigned ne = alpha_epilogue(epi, t, a, func, ref);
-    size_t sites = 0;
-    for (uint32_t i = 0; i < main_end; i++)
-        sites += ir->instructions.items[i].op == IR_OP_RET;
-    bool tail = !main_end || ir->instructions.items[main_end - 1].op != IR_OP_RET;
-    sites += tail;
-    size_t total = count + sites * ne;
-    struct ir_instruction *out = malloc(sizeof(*out) * total);
-    if (!out)
-        return IR_E_NOMEM;
-    size_t n = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        const struct ir_instruction *ins = &ir->instructions.items[i];
-        if (i == main_end && tail) {
-            memcpy(out + n, epi, sizeof(epi[0]) * ne);
-            n += ne;
-        }
-        if (i < main_end && ins->op == IR_OP_RET) {
-            memcpy(out + n, epi, sizeof(epi[0]) * ne);
-            n += ne;
-        }
-        out[n++] = *ins;
-    }
-    if (main_end == count && tail) {
-        memcpy(out + n, epi, sizeof(epi[0]) * ne);
-        n += ne;
-    }
-    free(ir->instructions.items);
-    ir->instructions.items = out;
-    ir->instructions.count = (uint32_t)n;
-    ir->instructions.capacity = (uint32_t)total;
-    return IR_OK;
-}
-
 const struct d3d9_program *d3d9_shader_program(struct d3d9_shader *s, const uint8_t *conv,
-                                               bool flat, unsigned alpha_func,
+                                               bool flat, unsigned fog, unsigned alpha_func,
                                                unsigned alpha_ref, char *msg, size_t msg_size)
 {
     uint8_t none[IR_MAX_INPUTS];
@@ -566,6 +435,8 @@ const struct d3d9_program *d3d9_shader_program(struct d3d9_shader *s, const uint
         alpha_func = 0;
     if (!alpha_func)
         alpha_ref = 0;
+    if (!s->pixel || s->major >= 3 || fog > 1 + D3DFOG_LINEAR)
+        fog = 0;
     const D3DCAPS9 *caps = d3d9_device_caps(s->life.device);
     if (!version_allowed(caps, s->pixel, s->major, s->minor)) {
         snprintf(msg, msg_size, "the %s shader's version %u.%u is beyond the caps of the "
@@ -574,7 +445,8 @@ const struct d3d9_program *d3d9_shader_program(struct d3d9_shader *s, const uint
         return NULL;
     }
     for (size_t i = 0; i < s->nvariants; i++)
-        if (s->variants[i].flat == flat && s->variants[i].alpha_func == alpha_func &&
+        if (s->variants[i].flat == flat && s->variants[i].fog == fog &&
+            s->variants[i].alpha_func == alpha_func &&
             s->variants[i].alpha_ref == alpha_ref &&
             !memcmp(s->variants[i].conv, conv, IR_MAX_INPUTS))
             return &s->variants[i].prog;
@@ -588,6 +460,7 @@ const struct d3d9_program *d3d9_shader_program(struct d3d9_shader *s, const uint
     memset(v, 0, sizeof(*v));
     memcpy(v->conv, conv, IR_MAX_INPUTS);
     v->flat = flat;
+    v->fog = (uint8_t)fog;
     v->alpha_func = (uint8_t)alpha_func;
     v->alpha_ref = (uint8_t)alpha_ref;
 
@@ -612,14 +485,14 @@ const struct d3d9_program *d3d9_shader_program(struct d3d9_shader *s, const uint
             return NULL;
         }
     }
-    if (alpha_func) {
+    if (fog || alpha_func) {
         struct ir_error err;
-        ret = add_alpha_test(&ir, alpha_func, alpha_ref);
+        ret = d3d9_shader_add_epilogue(&ir, fog, alpha_func, alpha_ref);
         if (ret == IR_OK)
             ret = ir_validate(&ir, &err);
         if (ret) {
             ir_program_free(&ir);
-            snprintf(msg, msg_size, "the alpha test cannot be added to the pixel shader");
+            snprintf(msg, msg_size, "fog or the alpha test cannot be added to the pixel shader");
             return NULL;
         }
     }

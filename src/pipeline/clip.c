@@ -340,11 +340,69 @@ static void clip_line(struct draw_run *r, uint32_t a, uint32_t b)
     out_line(r, na, nb, a, 0);
 }
 
+/* A point as a square of S pixels (draw.h, struct draw_points), as two triangles of four new
+ * pool records copied from the point's: every attribute is the point's at all four corners
+ * (so it is constant over the square), except the sprite coordinates.  The corners are placed
+ * on screen directly (centre +- S / 2), not through clip space, so the square is exact. */
+static void out_square(struct draw_run *r, uint32_t a)
+{
+    const struct draw_points *pt = &r->d->points;
+    const struct draw_linkage *link = r->d->link;
+    float size = pt->size;
+    if (pt->size_slot >= 0 && (uint32_t)pt->size_slot < link->attr_count)
+        size = draw_f(r->pool[(size_t)a * r->stride + 4 + 4 * (size_t)pt->size_slot +
+                              (pt->size_comp & 3u)]);
+    if (size > pt->size_max)
+        size = pt->size_max;
+    if (!(size >= pt->size_min))
+        size = pt->size_min;
+    if (!(size <= DRAW_POINT_MAX_SIZE))
+        size = DRAW_POINT_MAX_SIZE;
+    if (!(size > 0.0f))
+        return;
+    struct raster_vertex c = screen(r, a);
+    float h = size * 0.5f;
+    /* corners TL, TR, BL, BR: offsets and sprite coordinates */
+    static const float k[4][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 } };
+    uint32_t slot[4];
+    struct raster_vertex v[4];
+    const uint32_t *src = &r->pool[(size_t)a * r->stride];
+    for (int i = 0; i < 4; i++) {
+        slot[i] = (uint32_t)r->pool_count++;
+        uint32_t *rec = &r->pool[(size_t)slot[i] * r->stride];
+        memcpy(rec, src, sizeof(uint32_t) * r->stride);
+        for (uint32_t s = 0; s < link->attr_count && s < 32; s++) {
+            if (!(pt->sprite_slots & (1u << s)))
+                continue;
+            rec[4 + 4 * s + 0] = draw_u(k[i][0]);
+            rec[4 + 4 * s + 1] = draw_u(k[i][1]);
+        }
+        v[i] = c;
+        v[i].x = k[i][0] ? c.x + h : c.x - h;
+        v[i].y = k[i][1] ? c.y + h : c.y - h;
+    }
+    /* (TL, TR, BL) and (BL, TR, BR): clockwise on screen, the same facing */
+    static const int tri[2][3] = { { 0, 1, 2 }, { 2, 1, 3 } };
+    for (int t = 0; t < 2; t++) {
+        struct raster_triangle *rt = &r->tris[r->ntris++];
+        const int *q = tri[t];
+        rt->id = new_prim(r, slot[q[0]], slot[q[1]], slot[q[2]], slot[0], 0);
+        for (int i = 0; i < 3; i++)
+            rt->v[i] = v[q[i]];
+        if (r->ntris == DRAW_RASTER_BATCH)
+            draw_submit_pending(r);
+    }
+}
+
 static void clip_point(struct draw_run *r, uint32_t a)
 {
     float p[4];
     position(r, a, p);
-    if (finite4(p) && !outcode(r, p))
+    if (!finite4(p) || outcode(r, p))
+        return;
+    if (r->d->points.enable)
+        out_square(r, a);
+    else
         out_point(r, a);
 }
 

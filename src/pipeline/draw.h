@@ -50,6 +50,7 @@
 #define DRAW_MAX_ELEMENTS 32     /* vertex elements (v# registers) */
 #define DRAW_MAX_TEXTURES 16     /* t# slots a pixel program may sample (ps_4_0_level_9_x: 16) */
 #define DRAW_MAX_SAMPLERS 16
+#define DRAW_MAX_VS_TEXTURES 4   /* vertex-program t#/s# (D3D9 vs_3_0: four vertex samplers) */
 
 /* Values equal D3D11_PRIMITIVE_TOPOLOGY and D3DPRIMITIVETYPE (1..5), so both front-ends cast. */
 enum draw_topology {
@@ -147,6 +148,27 @@ struct draw_viewport {
     float x, y, width, height, min_depth, max_depth;
 };
 
+/* Points as screen-aligned squares (Direct3D 9 point size and point sprites; D3D11 has
+ * neither, and leaves this zeroed: points are then one pixel, raster_scene_points).  With
+ * `enable`, clip.c turns each point of a point list into a square of side S pixels centred on
+ * the point, as two triangles of four new vertices that carry the point's attributes:
+ *   S = the float in component size_comp of attribute slot size_slot (size_slot < 0: `size`),
+ *       clamped to [size_min, size_max] (a NaN size is size_min) and to DRAW_POINT_MAX_SIZE;
+ *   sprite_slots: bit k set: components x, y of attribute slot k become (0, 0) at the top-left
+ *       corner, (1, 0) top-right, (0, 1) bottom-left, (1, 1) bottom-right.
+ * A point is kept or dropped on its centre alone (the depth range, user clip planes, the guard
+ * band), as in D3D9 without D3DPMISCCAPS_CLIPPLANESCALEDPOINTS; the square is then cut only
+ * by the scissor / target rectangle.  The squares are never culled and get no depth bias
+ * (draw.c), as points are not (15.10). */
+#define DRAW_POINT_MAX_SIZE 8192.0f   /* far inside the guard band (raster.h) */
+struct draw_points {
+    bool enable;
+    int8_t size_slot;
+    uint8_t size_comp;
+    float size, size_min, size_max;
+    uint32_t sprite_slots;
+};
+
 struct draw_desc {
     enum draw_topology topology;
     /* what to draw: count vertices (or indices) per instance, from `start` */
@@ -168,6 +190,11 @@ struct draw_desc {
     struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */
+    /* Vertex-program textures (D3D9 vertex texture fetch; D3D11 at 9_x has none): t#/s# slot
+     * k reads vs_textures[k] with vs_samplers[k]; vertices have no derivatives, so implicit-LOD
+     * sampling takes LOD 0 (plus the sampler's bias), sample_l its explicit LOD (vertex.c). */
+    const struct texture_view *vs_textures[DRAW_MAX_VS_TEXTURES];
+    const struct sampler *vs_samplers[DRAW_MAX_VS_TEXTURES];
     /* rasterizer */
     enum draw_fill fill;
     enum raster_cull cull;
@@ -177,6 +204,7 @@ struct draw_desc {
     bool scissor_enable;
     struct raster_rect scissor;          /* half-open pixels */
     struct draw_viewport viewport;
+    struct draw_points points;           /* zeroed: points are one pixel */
     /* User clip planes (D3D9 D3DRS_CLIPPLANEENABLE; D3D11 at 9_x has none): a point is kept
      * where dot(plane, clip-space position) >= 0.  Zero-initialized descriptions have none. */
     unsigned user_clip_count;            /* <= DRAW_MAX_USER_CLIP */

@@ -122,6 +122,9 @@ struct draw_run {
     vm_reg vs_in[IR_MAX_INPUTS];
     vm_reg vs_out[IR_MAX_OUTPUTS];
     struct vm_state *vs_state;
+    /* vertex texture fetch scratch (vertex.c) */
+    alignas(64) struct sample_coords vs_coords;
+    struct float4_soa vs_texels;
 };
 
 struct draw_context {

@@ -88,6 +88,44 @@ static void fetch_element(struct draw_run *r, uint32_t e, uint32_t vertex, uint3
 }
 
 /* Runs the vertex program on n (<= VM_LANES) vertices and writes pool records first.. */
+
+/* Vertex texture fetch (draw.h vs_textures): filtered sampling with the LOD explicit
+ * (sample_l) or zero (every other form: a vertex has no screen derivatives), the bias of
+ * sample_b added; other resource instructions read 0.  Unbound slots read 0 (7.18.17). */
+static void vertex_sample(void *ctx, const struct vm_sample_request *req,
+                          struct vm_sample_result *res)
+{
+    struct draw_run *r = ctx;
+    const struct draw_desc *d = r->d;
+    if (req->resource >= DRAW_MAX_VS_TEXTURES || req->sampler >= DRAW_MAX_VS_TEXTURES)
+        return;
+    const struct texture_view *t = d->vs_textures[req->resource];
+    const struct sampler *s = d->vs_samplers[req->sampler];
+    if (!t || !t->texel || !s)
+        return;
+    if (req->kind != VM_TEX_SAMPLE && req->kind != VM_TEX_SAMPLE_L &&
+        req->kind != VM_TEX_SAMPLE_B && req->kind != VM_TEX_SAMPLE_D)
+        return;
+    struct sample_coords *c = &r->vs_coords;
+    memset(c, 0, sizeof(*c));
+    c->mask = req->mask & VM_ALL_LANES;
+    c->lod_mode = SAMPLE_LOD_EXPLICIT;
+    memcpy(c->u, req->address.f[0], sizeof(c->u));
+    memcpy(c->v, req->address.f[1], sizeof(c->v));
+    memcpy(c->w, req->address.f[2], sizeof(c->w));
+    if (req->kind == VM_TEX_SAMPLE_L)
+        memcpy(c->lod, req->lod, sizeof(c->lod));
+    if (req->kind == VM_TEX_SAMPLE_B) {
+        c->has_bias = true;
+        memcpy(c->bias, req->bias, sizeof(c->bias));
+    }
+    sampler_sample(s, t, c, VM_LANES, &r->vs_texels);
+    for (int k = 0; k < 4; k++)
+        for (unsigned l = 0; l < VM_LANES; l++)
+            if (c->mask & (1u << l))
+                res->value[k][l] = draw_u(r->vs_texels.c[k][l]);
+}
+
 static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uint32_t *vertex_id,
                            uint32_t instance, unsigned n, size_t first)
 {
@@ -114,8 +152,8 @@ static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uin
     env.outputs = r->vs_out;
     memset(env.input_coverage, 0, sizeof(env.input_coverage));
     memcpy(env.cb, d->vs_cb, sizeof(env.cb));
-    env.sample = NULL;
-    env.sample_ctx = NULL;
+    env.sample = vertex_sample;
+    env.sample_ctx = r;
     env.max_iterations = 0;
     vm_run(vs->vm, r->vs_state, &env, (1u << n) - 1u);
 
