@@ -57,7 +57,15 @@ TEST(tiled_profile_reports_tier2_and_refuses_the_rest)
              S_OK);
     CHECK_EQ(o.TiledResourcesTier, D3D11_TILED_RESOURCES_TIER_2);
     CHECK_EQ(o.MinMaxFiltering, TRUE);
-    CHECK_EQ(ID3D11Device2_CreateSamplerState(dev, &sd, &s), E_NOTIMPL);
+    /* sampler states exist at 11_1 (tiled_views.c): a zeroed description has address modes
+     * 0, which no D3D11_TEXTURE_ADDRESS_MODE is */
+    CHECK_EQ(ID3D11Device2_CreateSamplerState(dev, &sd, &s), E_INVALIDARG);
+    CHECK(s == NULL);
+    {
+        D3D11_BLEND_DESC bl = { 0 };
+        ID3D11BlendState *st = NULL;
+        CHECK_EQ(ID3D11Device2_CreateBlendState(dev, &bl, &st), E_NOTIMPL);
+    }
     CHECK_EQ(ID3D11Device2_CreateBuffer(dev, &bd, NULL, &b), E_NOTIMPL);
     CHECK(b == NULL);
     ID3D11DeviceContext2_Release(ctx);

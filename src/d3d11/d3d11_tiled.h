@@ -7,6 +7,7 @@
 #include "d3d11/device_child.h"
 #include "core/format.h"
 #include "core/tiles.h"
+#include "sample/texel_tiled.h"
 
 /* Buffers: tile pools (MISC_TILE_POOL: `mem`) and tiled buffers (MISC_TILED: `tr`). */
 struct d3d11_tiled_buffer {
@@ -44,9 +45,52 @@ bool d3d11_tiled_is_object(ID3D11Resource *r);
 /* Points tr->pool at `pool` (NULL allowed), keeping the reference count. */
 void d3d11_tiled_set_pool(struct d3d11_tiled_ref *v, struct d3d11_tiled_buffer *pool);
 
+/* ---- views and sampler states at 11_1 (tiled_views.c) ---- */
+
+struct d3d11_tiled_srv {
+    ID3D11ShaderResourceView iface;
+    struct d3d11_child child;
+    D3D11_SHADER_RESOURCE_VIEW_DESC desc;
+    struct d3d11_tiled_texture *tex;  /* one reference */
+    struct texel_tiled tt;            /* the page table the view reads (view.tiled) */
+    struct texture_view view;
+};
+
+struct d3d11_tiled_rtv {
+    ID3D11RenderTargetView iface;
+    struct d3d11_child child;
+    D3D11_RENDER_TARGET_VIEW_DESC desc;
+    struct d3d11_tiled_texture *tex;  /* one reference */
+};
+
+struct d3d11_tiled_sampler {
+    ID3D11SamplerState iface;
+    struct d3d11_child child;
+    D3D11_SAMPLER_DESC desc;
+    struct sampler s;
+};
+
+HRESULT d3d11_tiled_create_srv(struct d3d11_device *dev, ID3D11Resource *res,
+                               const D3D11_SHADER_RESOURCE_VIEW_DESC *desc,
+                               ID3D11ShaderResourceView **out);
+HRESULT d3d11_tiled_create_rtv(struct d3d11_device *dev, ID3D11Resource *res,
+                               const D3D11_RENDER_TARGET_VIEW_DESC *desc,
+                               ID3D11RenderTargetView **out);
+HRESULT d3d11_tiled_create_sampler(struct d3d11_device *dev, const D3D11_SAMPLER_DESC *desc,
+                                   ID3D11SamplerState **out);
+/* D3D11_SAMPLER_DESC -> sampler_state with the 11_1 rules; false with *why set. */
+bool d3d11_tiled_translate_sampler(const D3D11_SAMPLER_DESC *d, struct sampler_state *st,
+                                   const char **why);
+/* The objects behind interfaces, or NULL (NULL or not one of these). */
+struct d3d11_tiled_srv *d3d11_tiled_srv_of(ID3D11ShaderResourceView *v);
+struct d3d11_tiled_rtv *d3d11_tiled_rtv_of(ID3D11RenderTargetView *v);
+struct d3d11_tiled_sampler *d3d11_tiled_sampler_of(ID3D11SamplerState *s);
+
 /* tiled_context.c: the ID3D11DeviceContext2 tile methods, and wrappers of the context's
  * UpdateSubresource / CopySubresourceRegion / CopyResource / Map that take over when a tiled
  * object is involved (non-tiled calls go to the originals unchanged). */
 void d3d11_tiled_context_fill(ID3D11DeviceContext2Vtbl *v);
+
+/* tiled_draw.c (declared in d3d11_private.h): the 11_1 context vtable, its cleanup. */
 
 #endif

@@ -406,6 +406,27 @@ static HRESULT STDMETHODCALLTYPE tiled_CheckFeatureSupport(ID3D11Device2 *iface,
                                           "D3D11_OPTIONS1)");
 }
 
+static HRESULT STDMETHODCALLTYPE tiled_CreateShaderResourceView(
+    ID3D11Device2 *iface, ID3D11Resource *res, const D3D11_SHADER_RESOURCE_VIEW_DESC *desc,
+    ID3D11ShaderResourceView **out)
+{
+    return d3d11_tiled_create_srv(d3d11_device_from_iface(iface), res, desc, out);
+}
+
+static HRESULT STDMETHODCALLTYPE tiled_CreateRenderTargetView(
+    ID3D11Device2 *iface, ID3D11Resource *res, const D3D11_RENDER_TARGET_VIEW_DESC *desc,
+    ID3D11RenderTargetView **out)
+{
+    return d3d11_tiled_create_rtv(d3d11_device_from_iface(iface), res, desc, out);
+}
+
+static HRESULT STDMETHODCALLTYPE tiled_CreateSamplerState(ID3D11Device2 *iface,
+                                                          const D3D11_SAMPLER_DESC *desc,
+                                                          ID3D11SamplerState **out)
+{
+    return d3d11_tiled_create_sampler(d3d11_device_from_iface(iface), desc, out);
+}
+
 static ID3D11Device2Vtbl tiled_vtbl;
 static pthread_once_t tiled_once = PTHREAD_ONCE_INIT;
 
@@ -426,6 +447,11 @@ static void tiled_vtbl_fill(void)
         .CreateBuffer = tiled_CreateBuffer, .CreateTexture2D = tiled_CreateTexture2D,
         .CheckFeatureSupport = tiled_CheckFeatureSupport,
         .GetResourceTiling = tiled_GetResourceTiling,
+        /* shader.c's validation is level-aware: at 11_1 it takes vs/ps 4_0..5_0 code */
+        .CreateVertexShader = b->CreateVertexShader, .CreatePixelShader = b->CreatePixelShader,
+        .CreateShaderResourceView = tiled_CreateShaderResourceView,
+        .CreateRenderTargetView = tiled_CreateRenderTargetView,
+        .CreateSamplerState = tiled_CreateSamplerState,
     };
     comgen_fill_ID3D11Device2(&tiled_vtbl);
 }
