@@ -380,3 +380,22 @@ TEST(tiled_min_max_filters_refused_at_9_x)
     CHECK_EQ(ID3D11Device_CreateSamplerState(dev, &sd, &smp), E_INVALIDARG);
     CHECK_EQ(ID3D11Device_Release(dev), 0u);
 }
+
+TEST(tiled_draw_lod_instruction_feeds_back_the_lod)
+{
+    /* u, v scaled by 4: 4 texels per pixel, LOD log2(4) = 2 exactly (sampler.c: log2 of a
+     * power of two is exact); o0.x = unclamped LOD / 4 = 0.5 -> 128 (127.5 rounds up) */
+    struct scene s;
+    CHECK(scene_begin(&s));
+    if (!s.vs) {
+        scene_end(&s);
+        return;
+    }
+    draw_with(&s, PS_SIG "mul r2.xy, v1.xyxx, l(4.000000, 4.000000, 0, 0)\n"
+                  "lod r0.xy, r2.xyxx, t0.xyzw, s0\n"
+                  "mul o0.x, r0.y, l(0.250000)\nmov o0.yzw, l(0, 0, 0, 1.000000)\nret\n%s",
+              "", D3D11_FILTER_MIN_MAG_MIP_LINEAR);
+    CHECK(px_is(&s, 10, 10, 128, 0, 0, 255));
+    CHECK(px_is(&s, 300, 50, 128, 0, 0, 255));
+    scene_end(&s);
+}
