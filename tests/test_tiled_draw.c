@@ -399,3 +399,53 @@ TEST(tiled_draw_lod_instruction_feeds_back_the_lod)
     CHECK(px_is(&s, 300, 50, 128, 0, 0, 255));
     scene_end(&s);
 }
+
+TEST(tiled_array_views_through_the_api)
+{
+    ID3D11DeviceContext2 *ctx = NULL;
+    ID3D11Device2 *dev = tiled_device(&ctx);
+    D3D11_TEXTURE2D_DESC td = { 256, 256, 1, 4, DXGI_FORMAT_R8_UNORM, { 1, 0 },
+                                D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0,
+                                D3D11_RESOURCE_MISC_TILED };
+    ID3D11Texture2D *t = NULL;
+    ID3D11ShaderResourceView *v = NULL;
+    D3D11_SHADER_RESOURCE_VIEW_DESC d = { 0 }, got;
+    CHECK(dev != NULL);
+    if (!dev)
+        return;
+    CHECK_EQ(ID3D11Device2_CreateTexture2D(dev, &td, NULL, &t), S_OK);
+    /* NULL description: a Texture2DArray view of every slice */
+    CHECK_EQ(ID3D11Device2_CreateShaderResourceView(dev, (ID3D11Resource *)t, NULL, &v), S_OK);
+    ID3D11ShaderResourceView_GetDesc(v, &got);
+    CHECK_EQ(got.ViewDimension, D3D11_SRV_DIMENSION_TEXTURE2DARRAY);
+    CHECK_EQ(got.Texture2DArray.ArraySize, 4u);
+    CHECK_EQ(got.Texture2DArray.MipLevels, 1u);
+    ID3D11ShaderResourceView_Release(v);
+    /* slices 1..2 */
+    d.Format = DXGI_FORMAT_R8_UNORM;
+    d.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
+    d.Texture2DArray = (D3D11_TEX2D_ARRAY_SRV){ 0, (UINT)-1, 1, 2 };
+    CHECK_EQ(ID3D11Device2_CreateShaderResourceView(dev, (ID3D11Resource *)t, &d, &v), S_OK);
+    ID3D11ShaderResourceView_GetDesc(v, &got);
+    CHECK_EQ(got.Texture2DArray.FirstArraySlice, 1u);
+    CHECK_EQ(got.Texture2DArray.ArraySize, 2u);
+    ID3D11ShaderResourceView_Release(v);
+    /* past the last slice, and a format of another element size */
+    d.Texture2DArray.ArraySize = 4;
+    util_clear_last_message();
+    CHECK_EQ(ID3D11Device2_CreateShaderResourceView(dev, (ID3D11Resource *)t, &d, &v),
+             E_INVALIDARG);
+    CHECK_STR_CONTAINS(LAST, "slices 1..+4");
+    d.Texture2DArray.ArraySize = 1;
+    d.Format = DXGI_FORMAT_R8G8_UNORM;
+    CHECK_EQ(ID3D11Device2_CreateShaderResourceView(dev, (ID3D11Resource *)t, &d, &v),
+             E_INVALIDARG);
+    /* a cube view: not implemented at 11_1 */
+    d.Format = DXGI_FORMAT_R8_UNORM;
+    d.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBE;
+    CHECK_EQ(ID3D11Device2_CreateShaderResourceView(dev, (ID3D11Resource *)t, &d, &v), E_NOTIMPL);
+    CHECK(v == NULL);
+    ID3D11Texture2D_Release(t);
+    ID3D11DeviceContext2_Release(ctx);
+    CHECK_EQ(ID3D11Device2_Release(dev), 0u);
+}

@@ -324,11 +324,11 @@ TEST(tiled_gather_and_load_with_status)
     CHECK(rgba_is(&o, 1.0f, 0.6f, 0.6f, 1.0f));
     CHECK_EQ(unmapped, 0u);
     /* ld: mapped texel, NULL texel (0 with alpha default 1), outside the view */
-    CHECK(texel_tiled_load(&t.view, 255, 3, 0, f, raw, &is_int));
+    CHECK(texel_tiled_load(&t.view, 255, 3, 0, 0, f, raw, &is_int));
     CHECK_EQ(f[0], 0.6f);
-    CHECK(!texel_tiled_load(&t.view, 300, 3, 0, f, raw, &is_int));
+    CHECK(!texel_tiled_load(&t.view, 300, 3, 0, 0, f, raw, &is_int));
     CHECK(f[0] == 0.0f && f[3] == 1.0f);
-    CHECK(!texel_tiled_load(&t.view, 600, 3, 0, f, raw, &is_int));
+    CHECK(!texel_tiled_load(&t.view, 600, 3, 0, 0, f, raw, &is_int));
     ttex_free(&t);
 }
 
@@ -353,4 +353,60 @@ TEST(tiled_packed_mips_read_through_the_packed_unit)
     CHECK(rgba_is(&o, 1.0f, 0.0f, 0.0f, 1.0f));
     CHECK_EQ(unmapped, 0u);
     ttex_free(&t);
+}
+
+TEST(tiled_array_view_selects_the_slice_per_lane)
+{
+    /* R8_UNORM 256x256, 3 slices of one tile each: slice 0 = 51 (0.2), slice 1 NULL,
+     * slice 2 = 204 (0.8).  The array index is round-to-nearest-even of w, clamped. */
+    core_tile_pool pool;
+    core_tiled tr;
+    struct texel_tiled tt;
+    struct texture_view view;
+    struct sampler s;
+    struct sample_coords c;
+    struct float4_soa o;
+    uint32_t unmapped = 0, pages[3] = { 0, CORE_TILE_NULL, 2 };
+    static const float w[8] = { 0.0f, 1.0f, 2.0f, 2.6f, -1.0f, 0.5f, 1.5f, NAN };
+    static const float want[8] = { 0.2f, 0.0f, 0.8f, 0.8f, 0.2f, 0.2f, 0.8f, 0.2f };
+    memset(&tr, 0, sizeof(tr));
+    CHECK_EQ(core_tile_layout_compute(256, 256, 1, 3, 8, 1, 1, &tr.layout, NULL, 0), 0);
+    CHECK_EQ(tr.layout.total_tiles, 3u);
+    pool.bytes = pool.capacity = 3 * (uint64_t)CORE_TILE_BYTES;
+    pool.memory = malloc((size_t)pool.bytes);
+    CHECK(pool.memory != NULL);
+    if (!pool.memory)
+        return;
+    memset(pool.memory, 51, CORE_TILE_BYTES);
+    memset(pool.memory + CORE_TILE_BYTES, 99, CORE_TILE_BYTES);   /* unmapped: never read */
+    memset(pool.memory + 2 * CORE_TILE_BYTES, 204, CORE_TILE_BYTES);
+    tr.pages = pages;
+    tr.pool = &pool;
+    tr.width = tr.height = 256;
+    tr.block_w = tr.block_h = tr.block_bytes = 1;
+    tt = (struct texel_tiled){ &tr, 0, 0, false, 3 };
+    CHECK(texel_tiled_view_init(&view, &tt, 61, 1));
+    sampler_of(&s, SAMPLER_FILTER_POINT, SAMPLER_REDUCTION_STANDARD);
+    memset(&c, 0, sizeof(c));
+    c.lod_mode = SAMPLE_LOD_EXPLICIT;
+    for (int i = 0; i < 8; i++) {
+        c.u[i] = c.v[i] = 0.5f;
+        c.w[i] = w[i];
+    }
+    c.mask = 0xff;
+    texel_tiled_sample(&s, &view, &c, NULL, 8, &o, &unmapped);
+    for (int i = 0; i < 8; i++)
+        CHECK_EQ(o.c[0][i], want[i]);
+    CHECK_EQ(unmapped, 1u << 1);   /* only lane 1 read the NULL slice */
+    /* ld: the slice is the address's z; out of range reads 0 */
+    {
+        float f[4];
+        uint32_t raw[4];
+        bool is_int;
+        CHECK(texel_tiled_load(&view, 5, 5, 2, 0, f, raw, &is_int));
+        CHECK_EQ(f[0], 0.8f);
+        CHECK(!texel_tiled_load(&view, 5, 5, 1, 0, f, raw, &is_int));
+        CHECK(!texel_tiled_load(&view, 5, 5, 3, 0, f, raw, &is_int));
+    }
+    free(pool.memory);
 }

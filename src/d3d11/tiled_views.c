@@ -2,8 +2,9 @@
  * 11_1-tiled, issue 7): what a ps_5_0 program needs to read a tiled texture and what a draw
  * needs to write one.
  *
- *  - CreateShaderResourceView: a Texture2D view (D3D11_SRV_DIMENSION_TEXTURE2D, or a NULL
- *    description: every mip) of a tiled texture with D3D11_BIND_SHADER_RESOURCE, in the
+ *  - CreateShaderResourceView: a Texture2D or Texture2DArray view (D3D11_SRV_DIMENSION_
+ *    TEXTURE2D / TEXTURE2DARRAY, or a NULL description: every mip and slice) of a tiled
+ *    texture with D3D11_BIND_SHADER_RESOURCE, in the
  *    resource's format or one of its family with the same element size.  It owns the sampler's
  *    texture_view of the page table (sample/texel_tiled.h).  Other dimensions, and views of
  *    non-tiled resources, are refused with E_NOTIMPL (not implemented at 11_1).
@@ -90,28 +91,66 @@ HRESULT d3d11_tiled_create_srv(struct d3d11_device *dev, ID3D11Resource *res,
         return E_INVALIDARG;
     }
     count = r.tex->desc.MipLevels;
+    /* NULL: the whole resource, an array view when ArraySize > 1 */
+    d = (D3D11_SHADER_RESOURCE_VIEW_DESC){
+        .ViewDimension = r.tex->desc.ArraySize > 1 ? D3D11_SRV_DIMENSION_TEXTURE2DARRAY
+                                                   : D3D11_SRV_DIMENSION_TEXTURE2D };
+    d.Texture2DArray.ArraySize = r.tex->desc.ArraySize;
     if (desc) {
-        if (desc->ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2D)
+        const D3D11_TEX2D_SRV *t2 = &desc->Texture2D;
+        const D3D11_TEX2D_ARRAY_SRV *ta = &desc->Texture2DArray;
+        if (desc->ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2D &&
+            desc->ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2DARRAY)
             return d3d11_level_unimplemented(dev, "CreateShaderResourceView (dimensions other "
-                                                  "than D3D11_SRV_DIMENSION_TEXTURE2D)");
-        first = desc->Texture2D.MostDetailedMip;
-        count = desc->Texture2D.MipLevels == (UINT)-1 ? r.tex->desc.MipLevels - first
-                                                      : desc->Texture2D.MipLevels;
+                                                  "than TEXTURE2D and TEXTURE2DARRAY)");
+        d.ViewDimension = desc->ViewDimension;
+        /* MostDetailedMip and MipLevels sit at the same place in both unions */
+        first = desc->ViewDimension == D3D11_SRV_DIMENSION_TEXTURE2D ? t2->MostDetailedMip
+                                                                     : ta->MostDetailedMip;
+        count = desc->ViewDimension == D3D11_SRV_DIMENSION_TEXTURE2D ? t2->MipLevels
+                                                                     : ta->MipLevels;
+        if (count == (UINT)-1)
+            count = first < r.tex->desc.MipLevels ? r.tex->desc.MipLevels - first : 0;
         if (first >= r.tex->desc.MipLevels || !count || count > r.tex->desc.MipLevels - first) {
             d3d11_msg(dev, "CreateShaderResourceView: mips %u..+%u outside the texture's %u",
                       first, count, r.tex->desc.MipLevels);
             return E_INVALIDARG;
         }
+        if (desc->ViewDimension == D3D11_SRV_DIMENSION_TEXTURE2DARRAY) {
+            if (!ta->ArraySize || ta->FirstArraySlice >= r.tex->desc.ArraySize ||
+                ta->ArraySize > r.tex->desc.ArraySize - ta->FirstArraySlice) {
+                d3d11_msg(dev, "CreateShaderResourceView: slices %u..+%u outside the texture's "
+                               "%u", ta->FirstArraySlice, ta->ArraySize, r.tex->desc.ArraySize);
+                return E_INVALIDARG;
+            }
+            d.Texture2DArray.FirstArraySlice = ta->FirstArraySlice;
+            d.Texture2DArray.ArraySize = ta->ArraySize;
+        } else if (r.tex->desc.ArraySize > 1) {
+            /* a TEXTURE2D view of an array sees slice 0 (the view's one slice) */
+            d.Texture2DArray.ArraySize = 0;
+        }
+    } else if (r.tex->desc.ArraySize == 1) {
+        d.Texture2DArray.ArraySize = 0;
     }
-    d = (D3D11_SHADER_RESOURCE_VIEW_DESC){ .ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D };
     if (!view_format(r.tex, desc ? desc->Format : DXGI_FORMAT_UNKNOWN, &d.Format)) {
         d3d11_msg(dev, "CreateShaderResourceView: Format %d cannot view the texture's format %d "
                        "(same family and element size, sampleable)", (int)d.Format,
                   (int)r.tex->desc.Format);
         return E_INVALIDARG;
     }
-    d.Texture2D.MostDetailedMip = first;
-    d.Texture2D.MipLevels = count;
+    {
+        UINT first_slice = d.Texture2DArray.FirstArraySlice, slices = d.Texture2DArray.ArraySize;
+        if (d.ViewDimension == D3D11_SRV_DIMENSION_TEXTURE2DARRAY) {
+            d.Texture2DArray.MostDetailedMip = first;
+            d.Texture2DArray.MipLevels = count;
+            d.Texture2DArray.FirstArraySlice = first_slice;
+            d.Texture2DArray.ArraySize = slices;
+        } else {
+            memset(&d.Texture2DArray, 0, sizeof(d.Texture2DArray));
+            d.Texture2D.MostDetailedMip = first;
+            d.Texture2D.MipLevels = count;
+        }
+    }
     if (!out)
         return S_FALSE;
     if (!(v = calloc(1, sizeof(*v))))
@@ -119,7 +158,11 @@ HRESULT d3d11_tiled_create_srv(struct d3d11_device *dev, ID3D11Resource *res,
     v->iface.lpVtbl = &srv_vtbl;
     v->desc = d;
     v->tex = r.tex;
-    v->tt = (struct texel_tiled){ &r.tex->tr, first, 0, false };
+    v->tt = (struct texel_tiled){ &r.tex->tr, first, 0, false, 0 };
+    if (d.ViewDimension == D3D11_SRV_DIMENSION_TEXTURE2DARRAY) {
+        v->tt.first_slice = d.Texture2DArray.FirstArraySlice;
+        v->tt.array_size = d.Texture2DArray.ArraySize;
+    }
     if (!texel_tiled_view_init(&v->view, &v->tt, (core_format)d.Format, count)) {
         free(v);
         d3d11_msg(dev, "CreateShaderResourceView: format %d cannot be sampled", (int)d.Format);

@@ -91,7 +91,8 @@ void pixel_tiled_sample(const struct draw_desc *d, struct draw_worker *w,
             uint32_t raw[4];
             bool is_int;
             bool mapped = texel_tiled_load(t, req->address.i[0][l], req->address.i[1][l],
-                                           req->address.i[3][l], f, raw, &is_int);
+                                           req->address.i[2][l], req->address.i[3][l], f, raw,
+                                           &is_int);
             for (int k = 0; k < 4; k++)
                 res->value[k][l] = is_int ? raw[k] : draw_u(f[k]);
             res->status[l] = !mapped;

@@ -95,9 +95,9 @@ static void sample_clamped(const struct sampler *s, const struct texture_view *t
     sampler_sample_ref(&sc, t, &cc, n, out);
 }
 
-void texel_tiled_sample(const struct sampler *s, const struct texture_view *t,
-                        const struct sample_coords *c, const float *clamp, int n,
-                        struct float4_soa *out, uint32_t *unmapped)
+static void sample_slice(const struct sampler *s, const struct texture_view *t,
+                         const struct sample_coords *c, const float *clamp, int n,
+                         struct float4_soa *out, uint32_t *unmapped)
 {
     struct sampler ps;
     struct texture_view pt;
@@ -195,10 +195,10 @@ static int64_t texel_floor(float u, enum sampler_address mode, uint32_t n)
     return (int64_t)fx >> 8;
 }
 
-void texel_tiled_gather(const struct sampler *s, const struct texture_view *t,
-                        const struct sample_coords *c, unsigned channel, bool compare,
-                        const int32_t (*offsets)[SAMPLER_LANES], const int8_t imm_offset[2],
-                        int n, struct float4_soa *out, uint32_t *unmapped)
+static void gather_slice(const struct sampler *s, const struct texture_view *t,
+                         const struct sample_coords *c, unsigned channel, bool compare,
+                         const int32_t (*offsets)[SAMPLER_LANES], const int8_t imm_offset[2],
+                         int n, struct float4_soa *out, uint32_t *unmapped)
 {
     static const int order[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
     const struct texture_level *lv = &t->level[0];
@@ -248,17 +248,23 @@ void texel_tiled_gather(const struct sampler *s, const struct texture_view *t,
     }
 }
 
-bool texel_tiled_load(const struct texture_view *t, int32_t x, int32_t y, int32_t mip,
-                      float out[4], uint32_t raw[4], bool *is_int)
+bool texel_tiled_load(const struct texture_view *t, int32_t x, int32_t y, int32_t slice,
+                      int32_t mip, float out[4], uint32_t raw[4], bool *is_int)
 {
     const struct texel_format *f = t->texel;
     const struct texel_tiled *tt = t->tiled;
     const uint8_t *p = NULL;
+    uint32_t slices = tt->array_size ? tt->array_size : 1;
     *is_int = false;
-    if (mip >= 0 && (uint32_t)mip < t->levels && x >= 0 && y >= 0 &&
-        (uint32_t)x < t->level[mip].width && (uint32_t)y < t->level[mip].height)
-        p = core_tiled_element(tt->res, tt->first_mip + (uint32_t)mip, tt->first_slice,
-                               (uint32_t)x / f->block_w, (uint32_t)y / f->block_h);
+    if (!tt->array_size)
+        slice = 0;   /* a Texture2D view has no array coordinate */
+    /* ld (22.4.7): an out-of-range address, array slice included, reads 0 */
+    if (mip >= 0 && (uint32_t)mip < t->levels && x >= 0 && y >= 0 && slice >= 0 &&
+        (uint32_t)slice < slices && (uint32_t)x < t->level[mip].width &&
+        (uint32_t)y < t->level[mip].height)
+        p = core_tiled_element(tt->res, tt->first_mip + (uint32_t)mip,
+                               tt->first_slice + (uint32_t)slice, (uint32_t)x / f->block_w,
+                               (uint32_t)y / f->block_h);
     if (!p) {
         /* NULL tile (seed 001) or outside the view (22.4.7): 0, alpha default 1 if absent */
         out[0] = out[1] = out[2] = 0.0f;
@@ -277,4 +283,82 @@ bool texel_tiled_load(const struct texture_view *t, int32_t x, int32_t y, int32_
     }
     f->load(f, p, (uint32_t)x % f->block_w, (uint32_t)y % f->block_h, out);
     return true;
+}
+
+/* ---- array views: lanes grouped by slice ------------------------------------------------------ */
+
+/* The array slice of coordinate w (the spec's array-index rule: round to nearest even, clamp to
+ * [0, n - 1]; NaN reads slice 0). */
+static uint32_t array_slice(float w, uint32_t n)
+{
+    float r = rintf(w);
+    if (!(r > 0.0f))
+        return 0;
+    return r >= (float)(n - 1) ? n - 1 : (uint32_t)r;
+}
+
+/* Runs `one` once per distinct slice among the active lanes, on a copy of the view whose page
+ * table reference starts at that slice (no other field differs), with the lanes of that slice. */
+#define FOR_EACH_SLICE(t, c, n, body)                                                          \
+    do {                                                                                       \
+        const struct texel_tiled *tt_ = (t)->tiled;                                            \
+        uint32_t todo_ = (c)->mask & ((n) >= 32 ? ~0u : (1u << (n)) - 1u);                     \
+        while (todo_) {                                                                        \
+            int i_ = __builtin_ctz(todo_);                                                     \
+            uint32_t sl_ = array_slice((c)->w[i_], tt_->array_size), same_ = 0;                 \
+            for (int k_ = i_; k_ < (n); k_++)                                                  \
+                if (((todo_ >> k_) & 1) && array_slice((c)->w[k_], tt_->array_size) == sl_)    \
+                    same_ |= 1u << k_;                                                         \
+            struct texel_tiled stt = *tt_;                                                     \
+            struct texture_view sv = *(t);                                                     \
+            struct sample_coords sc = *(c);                                                    \
+            stt.first_slice += sl_;                                                            \
+            stt.array_size = 0;                                                                \
+            sv.tiled = &stt;                                                                   \
+            sc.mask = same_;                                                                   \
+            body;                                                                              \
+            todo_ &= ~same_;                                                                   \
+        }                                                                                      \
+    } while (0)
+
+void texel_tiled_sample(const struct sampler *s, const struct texture_view *t,
+                        const struct sample_coords *c, const float *clamp, int n,
+                        struct float4_soa *out, uint32_t *unmapped)
+{
+    if (n > SAMPLER_LANES)
+        n = SAMPLER_LANES;
+    if (!t->tiled->array_size) {
+        sample_slice(s, t, c, clamp, n, out, unmapped);
+        return;
+    }
+    if (unmapped)
+        *unmapped = 0;
+    FOR_EACH_SLICE(t, c, n, {
+        uint32_t um = 0;
+        sample_slice(s, &sv, &sc, clamp, n, out, unmapped ? &um : NULL);
+        if (unmapped)
+            *unmapped |= um;
+    });
+}
+
+void texel_tiled_gather(const struct sampler *s, const struct texture_view *t,
+                        const struct sample_coords *c, unsigned channel, bool compare,
+                        const int32_t (*offsets)[SAMPLER_LANES], const int8_t imm_offset[2],
+                        int n, struct float4_soa *out, uint32_t *unmapped)
+{
+    if (n > SAMPLER_LANES)
+        n = SAMPLER_LANES;
+    if (!t->tiled->array_size) {
+        gather_slice(s, t, c, channel, compare, offsets, imm_offset, n, out, unmapped);
+        return;
+    }
+    if (unmapped)
+        *unmapped = 0;
+    FOR_EACH_SLICE(t, c, n, {
+        uint32_t um = 0;
+        gather_slice(s, &sv, &sc, channel, compare, offsets, imm_offset, n, out,
+                     unmapped ? &um : NULL);
+        if (unmapped)
+            *unmapped |= um;
+    });
 }

@@ -28,6 +28,10 @@ struct texel_tiled {
     const core_tiled *res;
     uint32_t first_mip, first_slice;   /* view level 0 = resource mip first_mip */
     bool probe;                        /* residency probe: 1 on NULL tiles, 0 on mapped */
+    /* Texture2DArray views: array_size slices from first_slice, the slice chosen per lane by
+     * the third address component (texel_tiled_sample / _gather / _load); 0 for a Texture2D
+     * view (one slice, first_slice). */
+    uint32_t array_size;
 };
 
 /* Texel (x, y) of view level `level` (sampler.c's fetch: x, y inside the level). */
@@ -39,7 +43,9 @@ void texel_tiled_fetch(const struct texel_tiled *tt, const struct texel_format *
 bool texel_tiled_view_init(struct texture_view *t, const struct texel_tiled *tt,
                            core_format format, unsigned levels);
 
-/* Sample as sampler_sample does, with the two tier-2 operands:
+/* Sample as sampler_sample does (for an array view, each lane in the slice its c->w selects:
+ * round to nearest even, clamped to the view's slices, NaN -> 0: the array-slice rule of the
+ * D3D11.3 spec's sample instructions), with the two tier-2 operands:
  *   clamp (may be NULL): per-lane LOD clamp of the *_cl forms: the lane's MinLOD becomes
  *     max(MinLOD, clamp) ("no individual sample accesses a mip level less than clamp";
  *     NaN ignored, as the sampler's own MinLOD/MaxLOD clamp ignores NaN);
@@ -49,10 +55,11 @@ void texel_tiled_sample(const struct sampler *s, const struct texture_view *t,
                         const struct sample_coords *c, const float *clamp, int n,
                         struct float4_soa *out, uint32_t *unmapped);
 
-/* Gather (gather4 / gather4_c, spec 7.18.? "gather4"): the 2x2 footprint bilinear filtering of
- * level 0 would use, component `channel` of each texel (comparison result 1/0 with `compare`),
- * in the order x = (u0, v1), y = (u1, v1), z = (u1, v0), w = (u0, v0); offsets[] (per lane,
- * may be NULL) and imm_offset are added to the texel address.  unmapped as above (all four
+/* Gather (the gather4 / gather4_c instructions of the D3D11.3 spec): the 2x2 footprint that
+ * bilinear filtering of level 0 would use, component `channel` of each texel (comparison
+ * result 1/0 with `compare`), in the order x = (u0, v1), y = (u1, v1), z = (u1, v0),
+ * w = (u0, v0); offsets[] (per lane, may be NULL) and imm_offset are added to the texel
+ * address; array views choose the slice as texel_tiled_sample.  unmapped as above (all four
  * texels count). */
 void texel_tiled_gather(const struct sampler *s, const struct texture_view *t,
                         const struct sample_coords *c, unsigned channel, bool compare,
@@ -61,7 +68,7 @@ void texel_tiled_gather(const struct sampler *s, const struct texture_view *t,
 
 /* ld: texel (x, y) of view level `mip` as float4 (integer formats: raw integers in `raw`, and
  * *is_int set); false (out 0 + defaults) when the texel lies on a NULL tile or outside. */
-bool texel_tiled_load(const struct texture_view *t, int32_t x, int32_t y, int32_t mip,
-                      float out[4], uint32_t raw[4], bool *is_int);
+bool texel_tiled_load(const struct texture_view *t, int32_t x, int32_t y, int32_t slice,
+                      int32_t mip, float out[4], uint32_t raw[4], bool *is_int);
 
 #endif
