@@ -449,3 +449,51 @@ TEST(tiled_array_views_through_the_api)
     ID3D11DeviceContext2_Release(ctx);
     CHECK_EQ(ID3D11Device2_Release(dev), 0u);
 }
+
+TEST(tiled_draw_texture2darray_slice_from_the_address)
+{
+    /* t1: R8_UNORM 256x256 x 3 slices, one tile each: slice 0 NULL, slice 2 = 204 (0.8).
+     * A ps_5_0 sample_l_s at slice z = 2 (left half of the target) or 0 (right half). */
+    struct scene s;
+    CHECK(scene_begin(&s));
+    if (!s.vs) {
+        scene_end(&s);
+        return;
+    }
+    D3D11_TEXTURE2D_DESC td = { 256, 256, 1, 3, DXGI_FORMAT_R8_UNORM, { 1, 0 },
+                                D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0,
+                                D3D11_RESOURCE_MISC_TILED };
+    ID3D11Texture2D *arr = NULL;
+    ID3D11ShaderResourceView *v = NULL;
+    CHECK_EQ(ID3D11Device2_CreateTexture2D(s.dev, &td, NULL, &arr), S_OK);
+    CHECK_EQ(ID3D11Device2_CreateShaderResourceView(s.dev, (ID3D11Resource *)arr, NULL, &v),
+             S_OK);
+    if (!arr || !v) {
+        scene_end(&s);
+        return;
+    }
+    {
+        D3D11_TILED_RESOURCE_COORDINATE c = { 0, 0, 0, 2 };   /* subresource 2 = slice 2 */
+        UINT zero = 0, one = 1, page = 12;
+        uint8_t *tile = malloc(TILE);
+        CHECK_EQ(ID3D11DeviceContext2_UpdateTileMappings(s.ctx, (ID3D11Resource *)arr, 1, &c,
+                                                         NULL, s.pool, 1, &zero, &page, &one, 0),
+                 S_OK);
+        memset(tile, 204, TILE);
+        ID3D11DeviceContext2_UpdateTiles(s.ctx, (ID3D11Resource *)arr, &c, NULL, tile, 0);
+        free(tile);
+    }
+    ID3D11DeviceContext2_PSSetShaderResources(s.ctx, 1, 1, &v);
+    draw_with(&s, PS_SIG "dcl_resource_texture2darray (float,float,float,float) t1\n"
+                  "lt r2.w, v1.x, l(0.5)\nmovc r2.z, r2.w, l(2.000000), l(0)\n"
+                  "mov r2.xy, v1.xyxx\n"
+                  "sample_l_s r0.xyzw, r1.x, r2.xyzx, t1.xyzw, s0, l(0)\n"
+                  "check_access_fully_mapped r1.y, r1.x\nand r0.y, r1.y, l(0x3f800000)\n"
+                  "mov o0.xy, r0.xyxx\nmov o0.zw, l(0, 0, 0, 1.000000)\nret\n%s",
+              "", D3D11_FILTER_MIN_MAG_MIP_POINT);
+    CHECK(px_is(&s, 10, 10, 204, 255, 0, 255));
+    CHECK(px_is(&s, 300, 10, 0, 0, 0, 255));
+    ID3D11ShaderResourceView_Release(v);
+    ID3D11Texture2D_Release(arr);
+    scene_end(&s);
+}
