@@ -48,7 +48,8 @@ TEST(tiled_profile_reports_tier2_and_refuses_the_rest)
     D3D11_SAMPLER_DESC sd = { 0 };
     ID3D11SamplerState *s = NULL;
     ID3D11Buffer *b = NULL;
-    D3D11_BUFFER_DESC bd = { 256, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0 };
+    /* an unordered-access buffer: an 11_1 feature softd3d does not implement */
+    D3D11_BUFFER_DESC bd = { 256, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, 0, 0 };
     CHECK(dev != NULL);
     if (!dev)
         return;
@@ -56,7 +57,15 @@ TEST(tiled_profile_reports_tier2_and_refuses_the_rest)
              S_OK);
     CHECK_EQ(o.TiledResourcesTier, D3D11_TILED_RESOURCES_TIER_2);
     CHECK_EQ(o.MinMaxFiltering, TRUE);
-    CHECK_EQ(ID3D11Device2_CreateSamplerState(dev, &sd, &s), E_NOTIMPL);
+    /* sampler states exist at 11_1 (tiled_views.c): a zeroed description has address modes
+     * 0, which no D3D11_TEXTURE_ADDRESS_MODE is */
+    CHECK_EQ(ID3D11Device2_CreateSamplerState(dev, &sd, &s), E_INVALIDARG);
+    CHECK(s == NULL);
+    {
+        D3D11_BLEND_DESC bl = { 0 };
+        ID3D11BlendState *st = NULL;
+        CHECK_EQ(ID3D11Device2_CreateBlendState(dev, &bl, &st), E_NOTIMPL);
+    }
     CHECK_EQ(ID3D11Device2_CreateBuffer(dev, &bd, NULL, &b), E_NOTIMPL);
     CHECK(b == NULL);
     ID3D11DeviceContext2_Release(ctx);
@@ -137,9 +146,9 @@ TEST(tiled_resource_tiling_shapes_packed_mips_and_mappings)
         c.X = 0;
         CHECK_EQ(ID3D11DeviceContext2_UpdateTileMappings(ctx, (ID3D11Resource *)t, 1, &c, &rs,
                                                          pool, 1, &flags, &off, &cnt, 0), S_OK);
-        /* ResizeTilePool: grow yes, shrink not implemented, non-multiple refused */
+        /* ResizeTilePool: grow, shrink (tiled_ops tests the rules), non-multiple refused */
         CHECK_EQ(ID3D11DeviceContext2_ResizeTilePool(ctx, pool, 8 * 65536), S_OK);
-        CHECK_EQ(ID3D11DeviceContext2_ResizeTilePool(ctx, pool, 65536), E_NOTIMPL);
+        CHECK_EQ(ID3D11DeviceContext2_ResizeTilePool(ctx, pool, 65536), S_OK);
         CHECK_EQ(ID3D11DeviceContext2_ResizeTilePool(ctx, pool, 1000), E_INVALIDARG);
         pd.ByteWidth = 1000;
         {

@@ -1,7 +1,8 @@
 /* softd3d-demo — what `make demo` runs: scenes rendered through the public Direct3D 11 API at
  * feature levels 9_1, 9_2 and 9_3, written to PNG files, with the time of one frame.
  *
- *   softd3d-demo [--out DIR]        (DIR: out)
+ *   softd3d-demo [--out DIR] [--tiled]        (DIR: out; --tiled: demo_tiled.c's
+ *                                             virtual-texture streaming scene instead)
  *
  * Scene "scene", at each of 9_1, 9_2 and 9_3 (640x480, R8G8B8A8_UNORM + D24_UNORM_S8_UINT),
  * five draw calls:
@@ -50,6 +51,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "demo_tiled.h"
 #include "shaders.h"
 #include "util/png.h"
 
@@ -1354,11 +1356,14 @@ fail:
 
 int main(int argc, char **argv)
 {
+    bool tiled = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--out") && i + 1 < argc) {
             out_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--tiled")) {
+            tiled = true;   /* demo_tiled.c: the tiled-resources streaming scene at 11_1 */
         } else {
-            fprintf(stderr, "usage: softd3d-demo [--out DIR]\n");
+            fprintf(stderr, "usage: softd3d-demo [--out DIR] [--tiled]\n");
             return 2;
         }
     }
@@ -1366,6 +1371,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "softd3d-demo: cannot create %s: %s\n", out_dir, strerror(errno));
         return 1;
     }
+    if (tiled)
+        return demo_tiled_run(out_dir);
     printf("softd3d demo: Direct3D 11 scenes at feature levels 9_1, 9_2, 9_3 (shaders assembled "
            "from vs/ps_4_0_level_9_x listings)\n");
     int errors = 0;

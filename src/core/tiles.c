@@ -65,6 +65,7 @@ int core_tile_layout_compute(uint32_t width, uint32_t height, uint32_t mips, uin
             l->standard_mips++;
         } else {
             l->packed_mips++;
+            l->packed_offset[m] = packed_bytes;
             packed_bytes += (uint64_t)div_up(w, block_w) * div_up(h, block_h) * (bpe / 8);
         }
     }
@@ -82,4 +83,49 @@ int core_tile_layout_compute(uint32_t width, uint32_t height, uint32_t mips, uin
     }
     l->total_tiles = l->tiles_per_slice * array_size;
     return 0;
+}
+
+uint8_t *core_tiled_tile_memory(const core_tiled *r, uint32_t tile)
+{
+    uint32_t page;
+    if (tile >= r->layout.total_tiles || !r->pool)
+        return NULL;
+    page = r->pages[tile];
+    /* CORE_TILE_NULL, or (never after validation) a page past the pool's memory: NULL */
+    if (page == CORE_TILE_NULL || (uint64_t)page * CORE_TILE_BYTES >= r->pool->capacity)
+        return NULL;
+    return r->pool->memory + (size_t)page * CORE_TILE_BYTES;
+}
+
+uint8_t *core_tiled_element(const core_tiled *r, uint32_t mip, uint32_t slice, uint32_t bx,
+                            uint32_t by)
+{
+    const core_tile_layout *l = &r->layout;
+    uint32_t ew, eh, tile;
+    uint64_t off;
+    uint8_t *mem;
+
+    if (mip >= l->mips || slice >= l->array_size)
+        return NULL;
+    ew = div_up(core_tiled_mip_width(r, mip), r->block_w);
+    eh = div_up(core_tiled_mip_height(r, mip), r->block_h);
+    if (bx >= ew || by >= eh)
+        return NULL;
+    if (mip < l->standard_mips) {
+        /* A standard tile holds tile_w/block_w x tile_h/block_h elements, rows of whole
+         * elements one after the other (64 KiB = that product x block_bytes). */
+        uint32_t tw = l->tile_w / r->block_w, th = l->tile_h / r->block_h;
+        tile = slice * l->tiles_per_slice + l->mip_start[mip] +
+               (by / th) * l->mip_w_tiles[mip] + bx / tw;
+        off = ((uint64_t)(by % th) * tw + bx % tw) * r->block_bytes;
+    } else {
+        /* The packed unit: its mips one after the other, rows tightly packed; an element never
+         * straddles two tiles because block_bytes (1..16) divides 64 KiB. */
+        uint64_t at = l->packed_offset[mip] + ((uint64_t)by * ew + bx) * r->block_bytes;
+        tile = slice * l->tiles_per_slice + l->tiles_per_slice - l->packed_tiles +
+               (uint32_t)(at / CORE_TILE_BYTES);
+        off = at % CORE_TILE_BYTES;
+    }
+    mem = core_tiled_tile_memory(r, tile);
+    return mem ? mem + off : NULL;
 }

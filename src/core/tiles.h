@@ -34,7 +34,49 @@ typedef struct core_tile_layout {
     uint32_t mip_start[CORE_TILES_MAX_MIPS];   /* first tile of each standard mip of slice 0 */
     uint32_t tiles_per_slice;
     uint32_t total_tiles;
+    /* Packed mips (tiles.c, core_tiled_element): mip m >= standard_mips starts packed_offset[m]
+     * bytes into the slice's packed unit, rows of whole elements tightly packed. */
+    uint64_t packed_offset[CORE_TILES_MAX_MIPS];
 } core_tile_layout;
+
+/* A tile pool: `bytes` (a multiple of 64 KiB) usable for new mappings; `capacity` bytes of
+ * memory held.  ResizeTilePool's shrink keeps the memory ("existing mappings past the end of
+ * the new size remain intact and useable"; a later grow reuses it first), so a page below
+ * capacity / 64 KiB always names real memory. */
+typedef struct core_tile_pool {
+    uint8_t *memory;
+    uint64_t bytes, capacity;
+} core_tile_pool;
+
+/* A tiled resource as the sampler, the copies and the output merger see it: its layout, its
+ * page table (tile -> pool page or CORE_TILE_NULL) and the pool the pages point into (NULL
+ * while nothing was ever mapped).  width/height: level 0 in texels (buffers: bytes, 1). */
+typedef struct core_tiled {
+    core_tile_layout layout;
+    uint32_t *pages;
+    const core_tile_pool *pool;
+    uint32_t width, height;
+    uint32_t block_w, block_h, block_bytes;   /* buffers: 1, 1, 1 */
+} core_tiled;
+
+/* The memory of element (bx, by) (in blocks) of mip `mip`, array slice `slice`: NULL when its
+ * tile is NULL-mapped (seed 001: reads give 0, writes are dropped) or the coordinates lie
+ * outside the subresource.  Buffers: mip 0, slice 0, bx = byte offset, by = 0. */
+uint8_t *core_tiled_element(const core_tiled *r, uint32_t mip, uint32_t slice, uint32_t bx,
+                            uint32_t by);
+
+/* Size of mip `mip` in texels. */
+static inline uint32_t core_tiled_mip_width(const core_tiled *r, uint32_t mip)
+{
+    return r->width >> mip ? r->width >> mip : 1;
+}
+static inline uint32_t core_tiled_mip_height(const core_tiled *r, uint32_t mip)
+{
+    return r->height >> mip ? r->height >> mip : 1;
+}
+
+/* The pool memory of tile `tile` (a flat index), or NULL when it is NULL-mapped. */
+uint8_t *core_tiled_tile_memory(const core_tiled *r, uint32_t tile);
 
 /* The 2D standard tile shape for bits per element 8..128; false for other sizes. */
 bool core_tile_shape_2d(uint32_t bits_per_element, uint32_t *w, uint32_t *h);

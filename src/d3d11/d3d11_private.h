@@ -111,6 +111,10 @@ void d3d11_shader_fill_device_vtbl(ID3D11Device2Vtbl *v);
 ID3D11Device2Vtbl *d3d11_tiled_device_vtbl(const ID3D11Device2Vtbl *base);
 void d3d11_tiled_fill_context_vtbl(ID3D11DeviceContext2Vtbl *v);
 HRESULT d3d11_level_unimplemented(struct d3d11_device *dev, const char *method);
+/* tiled_draw.c: the 11_1 context (its own vtable: 11_1 bindings, Draw, refusals), and the
+ * release of its bindings (d3d11_context_cleanup). */
+void d3d11_tiled_context_init(struct d3d11_context *ctx);
+void d3d11_tiled_context_cleanup(struct d3d11_context *ctx);
 
 /* context.c */
 void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device);

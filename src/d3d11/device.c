@@ -219,6 +219,8 @@ HRESULT d3d11_device_create(const core_profile *profile, D3D_FEATURE_LEVEL level
     dev->max_frame_latency = 3;   /* IDXGIDevice1::GetMaximumFrameLatency documents 3 as default */
     core_pd_init(&dev->private_data);
     d3d11_context_init(&dev->context, dev);
+    if (level == D3D_FEATURE_LEVEL_11_1)   /* profile 11_1-tiled: the 11_1 context (tiled_draw.c) */
+        d3d11_tiled_context_init(&dev->context);
     *out = dev;
     return S_OK;
 }

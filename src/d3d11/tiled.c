@@ -17,41 +17,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "d3d11/d3d11_private.h"
-#include "d3d11/device_child.h"
-#include "core/format.h"
-#include "core/tiles.h"
+#include "d3d11/d3d11_tiled.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
-
-struct d3d11_tiled_pool;
-
-/* Buffers (pools and tiled buffers) and tiled Texture2D(Array)s. */
-struct d3d11_tiled_buffer {
-    ID3D11Buffer iface;
-    struct d3d11_child child;
-    D3D11_BUFFER_DESC desc;
-    unsigned char *memory;            /* pools only: ByteWidth bytes */
-    core_tile_layout layout;          /* tiled buffers only */
-    uint32_t *pages;                  /* tiled buffers: tile -> pool tile or CORE_TILE_NULL */
-    struct d3d11_tiled_buffer *pool;  /* the pool the pages point into (one reference) */
-};
-
-struct d3d11_tiled_texture {
-    ID3D11Texture2D iface;
-    struct d3d11_child child;
-    D3D11_TEXTURE2D_DESC desc;
-    core_tile_layout layout;
-    uint32_t *pages;
-    struct d3d11_tiled_buffer *pool;
-};
 
 static void tbuf_destroy(struct d3d11_tiled_buffer *b)
 {
     if (b->pool)
         ID3D11Buffer_Release(&b->pool->iface);
-    free(b->memory);
-    free(b->pages);
+    free(b->mem.memory);
+    free(b->tr.pages);
     free(b);
 }
 
@@ -59,7 +34,7 @@ static void ttex_destroy(struct d3d11_tiled_texture *t)
 {
     if (t->pool)
         ID3D11Buffer_Release(&t->pool->iface);
-    free(t->pages);
+    free(t->tr.pages);
     free(t);
 }
 
@@ -130,28 +105,45 @@ static struct d3d11_tiled_texture *ttex_from(ID3D11Resource *r)
                                                                : NULL;
 }
 
-/* A tiled resource's page table, whatever its kind. */
-struct tiled_view {
-    core_tile_layout *layout;
-    uint32_t **pages;
-    struct d3d11_tiled_buffer **pool;
-    struct d3d11_device *dev;
-};
-
-static bool tiled_view_of(ID3D11Resource *r, struct tiled_view *v)
+bool d3d11_tiled_of(ID3D11Resource *r, struct d3d11_tiled_ref *v)
 {
     struct d3d11_tiled_buffer *b = tbuf_from(r);
     struct d3d11_tiled_texture *t = ttex_from(r);
     if (b && (b->desc.MiscFlags & D3D11_RESOURCE_MISC_TILED)) {
-        *v = (struct tiled_view){ &b->layout, &b->pages, &b->pool, b->child.device };
+        *v = (struct d3d11_tiled_ref){ &b->tr, &b->pool, b->child.device, NULL, b };
         return true;
     }
     if (t) {
-        *v = (struct tiled_view){ &t->layout, &t->pages, &t->pool, t->child.device };
+        *v = (struct d3d11_tiled_ref){ &t->tr, &t->pool, t->child.device, t, NULL };
         return true;
     }
     return false;
 }
+
+struct d3d11_tiled_buffer *d3d11_tiled_pool_of(ID3D11Resource *r)
+{
+    struct d3d11_tiled_buffer *b = tbuf_from(r);
+    return b && (b->desc.MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL) ? b : NULL;
+}
+
+bool d3d11_tiled_is_object(ID3D11Resource *r)
+{
+    return tbuf_from(r) || ttex_from(r);
+}
+
+void d3d11_tiled_set_pool(struct d3d11_tiled_ref *v, struct d3d11_tiled_buffer *pool)
+{
+    if (*v->pool == pool)
+        return;
+    if (pool)
+        ID3D11Buffer_AddRef(&pool->iface);
+    if (*v->pool)
+        ID3D11Buffer_Release(&(*v->pool)->iface);
+    *v->pool = pool;
+    v->tr->pool = pool ? &pool->mem : NULL;
+}
+
+static const ID3D11Device2Vtbl *tiled_base;   /* device.c's vtable (d3d11_tiled_device_vtbl) */
 
 /* ---- creation ------------------------------------------------------------------------------ */
 
@@ -194,8 +186,18 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateBuffer(ID3D11Device2 *iface,
         d3d11_msg(dev, "CreateBuffer: pDesc is NULL");
         return E_INVALIDARG;
     }
-    if (!(desc->MiscFlags & (D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_TILE_POOL)))
-        return d3d11_level_unimplemented(dev, "CreateBuffer (not tiled)");
+    if (!(desc->MiscFlags & (D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_TILE_POOL))) {
+        /* Plain buffers whose rules 11_1 shares with the 10Level9 path (resource_validate.c
+         * applies the level-independent ones at 11_1): vertex, index, constant and staging
+         * buffers, e.g. CopyTiles' linear buffer.  Anything else (UAVs, structured, stream
+         * output...) is an 11_1 feature softd3d does not implement. */
+        const UINT plain = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER |
+                           D3D11_BIND_CONSTANT_BUFFER;
+        if (desc->MiscFlags || (desc->BindFlags & ~plain))
+            return d3d11_level_unimplemented(dev, "CreateBuffer (BindFlags other than vertex, "
+                                                  "index, constant; MiscFlags other than tiled)");
+        return tiled_base->CreateBuffer(iface, desc, init, out);
+    }
     if (FAILED(hr = check_tiled_common(dev, "CreateBuffer", desc->Usage, desc->CPUAccessFlags,
                                        desc->MiscFlags, init)))
         return hr;
@@ -216,14 +218,17 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateBuffer(ID3D11Device2 *iface,
     b->iface.lpVtbl = &tbuf_vtbl;
     b->desc = *desc;
     if (desc->MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL) {
-        b->memory = calloc(1, desc->ByteWidth);
+        if ((b->mem.memory = calloc(1, desc->ByteWidth)))
+            b->mem.bytes = b->mem.capacity = desc->ByteWidth;
     } else {
-        core_tile_layout_compute(desc->ByteWidth, 0, 1, 1, 8, 1, 1, &b->layout, NULL, 0);
-        if ((b->pages = malloc(sizeof(*b->pages) * b->layout.total_tiles)))
-            for (uint32_t i = 0; i < b->layout.total_tiles; i++)
-                b->pages[i] = CORE_TILE_NULL;
+        core_tile_layout_compute(desc->ByteWidth, 0, 1, 1, 8, 1, 1, &b->tr.layout, NULL, 0);
+        b->tr.width = desc->ByteWidth;
+        b->tr.height = b->tr.block_w = b->tr.block_h = b->tr.block_bytes = 1;
+        if ((b->tr.pages = malloc(sizeof(*b->tr.pages) * b->tr.layout.total_tiles)))
+            for (uint32_t i = 0; i < b->tr.layout.total_tiles; i++)
+                b->tr.pages[i] = CORE_TILE_NULL;
     }
-    if (!b->memory && !b->pages) {
+    if (!b->mem.memory && !b->tr.pages) {
         free(b);
         d3d11_msg(dev, "CreateBuffer: out of memory");
         return E_OUTOFMEMORY;
@@ -294,17 +299,22 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateTexture2D(ID3D11Device2 *iface,
     if (!out)
         return S_FALSE;
     if (!(t = calloc(1, sizeof(*t))) ||
-        !(t->pages = malloc(sizeof(*t->pages) * layout.total_tiles))) {
+        !(t->tr.pages = malloc(sizeof(*t->tr.pages) * layout.total_tiles))) {
         free(t);
         d3d11_msg(dev, "CreateTexture2D: out of memory");
         return E_OUTOFMEMORY;
     }
     for (uint32_t i = 0; i < layout.total_tiles; i++)
-        t->pages[i] = CORE_TILE_NULL;
+        t->tr.pages[i] = CORE_TILE_NULL;
     t->iface.lpVtbl = &ttex_vtbl;
     t->desc = *desc;
     t->desc.MipLevels = mips;
-    t->layout = layout;
+    t->tr.layout = layout;
+    t->tr.width = desc->Width;
+    t->tr.height = desc->Height;
+    t->tr.block_w = fd->block_width;
+    t->tr.block_h = fd->block_height;
+    t->tr.block_bytes = fd->block_bytes;
     d3d11_child_init(&t->child, dev);
     *out = &t->iface;
     return S_OK;
@@ -316,11 +326,11 @@ static void STDMETHODCALLTYPE tiled_GetResourceTiling(
     ID3D11Device2 *iface, ID3D11Resource *res, UINT *num_tiles, D3D11_PACKED_MIP_DESC *packed,
     D3D11_TILE_SHAPE *shape, UINT *num_sub, UINT first_sub, D3D11_SUBRESOURCE_TILING *subs)
 {
-    struct tiled_view v;
+    struct d3d11_tiled_ref v;
     const core_tile_layout *l;
     UINT count;
 
-    if (!tiled_view_of(res, &v)) {
+    if (!d3d11_tiled_of(res, &v)) {
         d3d11_msg(d3d11_device_from_iface(iface), "GetResourceTiling: not a tiled resource");
         if (num_tiles)
             *num_tiles = 0;
@@ -328,7 +338,7 @@ static void STDMETHODCALLTYPE tiled_GetResourceTiling(
             *num_sub = 0;
         return;
     }
-    l = v.layout;
+    l = &v.tr->layout;
     if (num_tiles)
         *num_tiles = l->total_tiles;
     if (packed)
@@ -359,170 +369,9 @@ static void STDMETHODCALLTYPE tiled_GetResourceTiling(
                                  : 0;
 }
 
-/* ---- ID3D11DeviceContext2 ------------------------------------------------------------------ */
-
-/* The flat tile index of a coordinate, or -1 (message in why). */
-static int64_t tile_index(const core_tile_layout *l, const D3D11_TILED_RESOURCE_COORDINATE *c)
-{
-    UINT mip, slice;
-    if (c->Subresource >= l->mips * l->array_size)
-        return -1;
-    mip = c->Subresource % l->mips;
-    slice = c->Subresource / l->mips;
-    if (mip >= l->standard_mips)   /* packed: X is the tile within the packed unit */
-        return c->X < l->packed_tiles && !c->Y && !c->Z
-                   ? (int64_t)slice * l->tiles_per_slice + l->tiles_per_slice - l->packed_tiles +
-                         c->X : -1;
-    if (c->X >= l->mip_w_tiles[mip] || c->Y >= l->mip_h_tiles[mip] || c->Z)
-        return -1;
-    return (int64_t)slice * l->tiles_per_slice + l->mip_start[mip] +
-           (int64_t)c->Y * l->mip_w_tiles[mip] + c->X;
-}
-
-static HRESULT STDMETHODCALLTYPE tiled_UpdateTileMappings(
-    ID3D11DeviceContext2 *iface, ID3D11Resource *res, UINT nregions,
-    const D3D11_TILED_RESOURCE_COORDINATE *starts, const D3D11_TILE_REGION_SIZE *sizes,
-    ID3D11Buffer *pool_iface, UINT nranges, const UINT *range_flags, const UINT *pool_offsets,
-    const UINT *range_counts, UINT flags)
-{
-    struct d3d11_context *ctx = container_of(iface, struct d3d11_context, iface);
-    struct d3d11_device *dev = ctx->device;
-    struct d3d11_tiled_buffer *pool = tbuf_from((ID3D11Resource *)pool_iface);
-    struct tiled_view v;
-    uint32_t *next, total;
-    UINT r = 0, in_range = 0;
-    const char *bad = NULL;
-
-    if (!tiled_view_of(res, &v)) {
-        d3d11_msg(dev, "UpdateTileMappings: pTiledResource is not a tiled resource");
-        return E_INVALIDARG;
-    }
-    if (flags & ~(UINT)D3D11_TILE_MAPPING_NO_OVERWRITE)
-        bad = "Flags has bits other than D3D11_TILE_MAPPING_NO_OVERWRITE";
-    else if (pool_iface && (!pool || !(pool->desc.MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL)))
-        bad = "pTilePool is not a tile pool";
-    else if (nregions && !starts)
-        bad = "NumTiledResourceRegions > 0 with no start coordinates";
-    else if (nranges && !pool && !range_flags)
-        bad = "ranges without pTilePool must be D3D11_TILE_RANGE_NULL or SKIP";
-    if (bad) {
-        d3d11_msg(dev, "UpdateTileMappings: %s", bad);
-        return E_INVALIDARG;
-    }
-    total = v.layout->total_tiles;
-    if (!(next = malloc(sizeof(*next) * total)))
-        return E_OUTOFMEMORY;
-    memcpy(next, *v.pages, sizeof(*next) * total);
-    /* A different pool replaces the old one: mappings into the old pool become NULL. */
-    if (pool && *v.pool && *v.pool != pool)
-        for (uint32_t i = 0; i < total; i++)
-            next[i] = CORE_TILE_NULL;
-    for (UINT g = 0; g < nregions; g++) {
-        UINT n = sizes ? sizes[g].NumTiles : 1;
-        int64_t at = tile_index(v.layout, &starts[g]);
-        bool packed = starts[g].Subresource % v.layout->mips >= v.layout->standard_mips;
-        if (at < 0 || (sizes && sizes[g].bUseBox) || at + n > total) {
-            d3d11_msg(dev, "UpdateTileMappings: region %u is outside the resource (or uses a "
-                           "box, not implemented)", g);
-            free(next);
-            return E_INVALIDARG;
-        }
-        /* seed 001: packed mips are mapped all or none */
-        if (packed && (starts[g].X != 0 || n != v.layout->packed_tiles)) {
-            d3d11_msg(dev, "UpdateTileMappings: region %u maps %u of the %u packed tiles: packed "
-                           "mips are mapped all or none (seed 001)", g, n,
-                      v.layout->packed_tiles);
-            free(next);
-            return E_INVALIDARG;
-        }
-        for (UINT k = 0; k < n; k++, in_range++) {
-            UINT rf, count;
-            while (r < nranges && in_range >= (count = range_counts ? range_counts[r] : 1)) {
-                r++;
-                in_range = 0;
-            }
-            if (r >= nranges) {
-                d3d11_msg(dev, "UpdateTileMappings: the ranges cover fewer tiles than the "
-                               "regions");
-                free(next);
-                return E_INVALIDARG;
-            }
-            rf = range_flags ? range_flags[r] : 0;
-            if (rf & D3D11_TILE_RANGE_SKIP)
-                continue;
-            if (rf & D3D11_TILE_RANGE_NULL) {
-                next[at + k] = CORE_TILE_NULL;
-                continue;
-            }
-            {
-                UINT64 tile = (UINT64)(pool_offsets ? pool_offsets[r] : 0) +
-                              ((rf & D3D11_TILE_RANGE_REUSE_SINGLE_TILE) ? 0 : in_range);
-                if (!pool || tile >= pool->desc.ByteWidth / CORE_TILE_BYTES) {
-                    d3d11_msg(dev, "UpdateTileMappings: range %u maps beyond the tile pool",
-                              r);
-                    free(next);
-                    return E_INVALIDARG;
-                }
-                next[at + k] = (uint32_t)tile;
-            }
-        }
-    }
-    memcpy(*v.pages, next, sizeof(*next) * total);
-    free(next);
-    if (pool && *v.pool != pool) {
-        ID3D11Buffer_AddRef(&pool->iface);
-        if (*v.pool)
-            ID3D11Buffer_Release(&(*v.pool)->iface);
-        *v.pool = pool;
-    }
-    return S_OK;
-}
-
-static HRESULT STDMETHODCALLTYPE tiled_ResizeTilePool(ID3D11DeviceContext2 *iface,
-                                                      ID3D11Buffer *pool_iface, UINT64 size)
-{
-    struct d3d11_context *ctx = container_of(iface, struct d3d11_context, iface);
-    struct d3d11_tiled_buffer *pool = tbuf_from((ID3D11Resource *)pool_iface);
-    unsigned char *m;
-
-    if (!pool || !(pool->desc.MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL) || !size ||
-        size % CORE_TILE_BYTES || size > UINT32_MAX) {
-        d3d11_msg(ctx->device, "ResizeTilePool: needs a tile pool and a nonzero multiple of "
-                               "65536 bytes");
-        return E_INVALIDARG;
-    }
-    /* ResizeTilePool documents growth only being guaranteed; shrinking is refused here (a
-     * shrink would leave existing mappings beyond the end: E_NOTIMPL, never silently wrong). */
-    if (size < pool->desc.ByteWidth) {
-        d3d11_msg(ctx->device, "ResizeTilePool: shrinking (%u -> %llu bytes) is not "
-                               "implemented", pool->desc.ByteWidth, (unsigned long long)size);
-        return E_NOTIMPL;
-    }
-    if (!(m = realloc(pool->memory, (size_t)size)))
-        return E_OUTOFMEMORY;
-    memset(m + pool->desc.ByteWidth, 0, (size_t)size - pool->desc.ByteWidth);
-    pool->memory = m;
-    pool->desc.ByteWidth = (UINT)size;
-    return S_OK;
-}
-
-static void STDMETHODCALLTYPE tiled_TiledResourceBarrier(ID3D11DeviceContext2 *iface,
-                                                         ID3D11DeviceChild *before,
-                                                         ID3D11DeviceChild *after)
-{
-    /* softd3d executes in order: nothing to wait for (validation only). */
-    struct d3d11_context *ctx = container_of(iface, struct d3d11_context, iface);
-    struct tiled_view v;
-    if ((before && !tiled_view_of((ID3D11Resource *)before, &v)) ||
-        (after && !tiled_view_of((ID3D11Resource *)after, &v)))
-        d3d11_msg(ctx->device, "TiledResourceBarrier: an argument is not a tiled resource");
-}
-
 void d3d11_tiled_fill_context_vtbl(ID3D11DeviceContext2Vtbl *v)
 {
-    v->UpdateTileMappings = tiled_UpdateTileMappings;
-    v->ResizeTilePool = tiled_ResizeTilePool;
-    v->TiledResourceBarrier = tiled_TiledResourceBarrier;
+    d3d11_tiled_context_fill(v);   /* tiled_context.c */
 }
 
 /* ---- the 11_1 device vtable ------------------------------------------------------------------ */
@@ -557,8 +406,28 @@ static HRESULT STDMETHODCALLTYPE tiled_CheckFeatureSupport(ID3D11Device2 *iface,
                                           "D3D11_OPTIONS1)");
 }
 
+static HRESULT STDMETHODCALLTYPE tiled_CreateShaderResourceView(
+    ID3D11Device2 *iface, ID3D11Resource *res, const D3D11_SHADER_RESOURCE_VIEW_DESC *desc,
+    ID3D11ShaderResourceView **out)
+{
+    return d3d11_tiled_create_srv(d3d11_device_from_iface(iface), res, desc, out);
+}
+
+static HRESULT STDMETHODCALLTYPE tiled_CreateRenderTargetView(
+    ID3D11Device2 *iface, ID3D11Resource *res, const D3D11_RENDER_TARGET_VIEW_DESC *desc,
+    ID3D11RenderTargetView **out)
+{
+    return d3d11_tiled_create_rtv(d3d11_device_from_iface(iface), res, desc, out);
+}
+
+static HRESULT STDMETHODCALLTYPE tiled_CreateSamplerState(ID3D11Device2 *iface,
+                                                          const D3D11_SAMPLER_DESC *desc,
+                                                          ID3D11SamplerState **out)
+{
+    return d3d11_tiled_create_sampler(d3d11_device_from_iface(iface), desc, out);
+}
+
 static ID3D11Device2Vtbl tiled_vtbl;
-static const ID3D11Device2Vtbl *tiled_base;
 static pthread_once_t tiled_once = PTHREAD_ONCE_INIT;
 
 static void tiled_vtbl_fill(void)
@@ -578,6 +447,11 @@ static void tiled_vtbl_fill(void)
         .CreateBuffer = tiled_CreateBuffer, .CreateTexture2D = tiled_CreateTexture2D,
         .CheckFeatureSupport = tiled_CheckFeatureSupport,
         .GetResourceTiling = tiled_GetResourceTiling,
+        /* shader.c's validation is level-aware: at 11_1 it takes vs/ps 4_0..5_0 code */
+        .CreateVertexShader = b->CreateVertexShader, .CreatePixelShader = b->CreatePixelShader,
+        .CreateShaderResourceView = tiled_CreateShaderResourceView,
+        .CreateRenderTargetView = tiled_CreateRenderTargetView,
+        .CreateSamplerState = tiled_CreateSamplerState,
     };
     comgen_fill_ID3D11Device2(&tiled_vtbl);
 }

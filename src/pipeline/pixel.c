@@ -37,6 +37,7 @@
  * level-9 programs have none, and the reference sampler takes no offsets yet.
  */
 #include "pipeline/draw_priv.h"
+#include "pipeline/pixel_tiled.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -170,6 +171,10 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
     const struct texture_view *t = d->textures[req->resource];
     if (!t || !t->texel)
         return;
+    if (t->tiled) {   /* tiled resources (issue 7): page table, status, clamp, gather */
+        pixel_tiled_sample(d, sc->w, t, req, res);
+        return;
+    }
     switch (req->kind) {
     case VM_TEX_SAMPLE:
     case VM_TEX_SAMPLE_B:

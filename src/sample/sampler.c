@@ -59,6 +59,7 @@
 
 #include "sample/sampler.h"
 #include "sample/sampler_priv.h"
+#include "sample/texel_tiled.h"
 #include "util/simd.h"
 
 #include <math.h>
@@ -171,6 +172,11 @@ static void fetch(const struct sampler_lane *L, const struct texture_level *lv, 
 {
     const struct texture_view *t = L->t;
     const struct texel_format *f = t->texel;
+    if (t->tiled) {   /* tiled resources: through the page table (texel_tiled.c) */
+        texel_tiled_fetch(t->tiled, f, (unsigned)(lv - t->level), x, y, out);
+        finish_texel(L, out);
+        return;
+    }
     const uint8_t *p = lv->data + (size_t)slice * lv->depth_pitch +
                        (size_t)(y / f->block_h) * lv->row_pitch +
                        (size_t)(x / f->block_w) * f->block_bytes;
@@ -712,7 +718,7 @@ bool texture_view_init(struct texture_view *t)
         return false;
     for (unsigned l = 0; l < t->levels; l++) {
         const struct texture_level *lv = &t->level[l];
-        if (!lv->data || lv->width < 1 || lv->height < 1 || lv->depth < 1 ||
+        if ((!lv->data && !t->tiled) || lv->width < 1 || lv->height < 1 || lv->depth < 1 ||
             lv->width > TEXTURE_MAX_DIMENSION || lv->height > TEXTURE_MAX_DIMENSION ||
             lv->depth > TEXTURE_MAX_DIMENSION)
             return false;
@@ -720,6 +726,8 @@ bool texture_view_init(struct texture_view *t)
             return false;
         if (t->dim == TEXTURE_DIM_CUBE && (lv->width != lv->height || lv->depth != 6))
             return false;
+        if (t->tiled)
+            continue;   /* no linear memory: the page table addresses the texels */
         size_t rows = core_format_rows(t->format, lv->height);
         if (lv->row_pitch < core_format_row_pitch(t->format, lv->width))
             return false;
@@ -727,6 +735,6 @@ bool texture_view_init(struct texture_view *t)
             return false;
     }
     t->texel = f;
-    t->fast_rgba8 = t->dim == TEXTURE_DIM_2D && texel_rgba8_layout(f, &t->rgba8);
+    t->fast_rgba8 = t->dim == TEXTURE_DIM_2D && !t->tiled && texel_rgba8_layout(f, &t->rgba8);
     return true;
 }

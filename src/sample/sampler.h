@@ -137,6 +137,9 @@ struct texture_view {
      * sampler_fast.c reads whole pixels of. */
     bool fast_rgba8;
     struct texel_rgba8 rgba8;
+    /* Tiled resources (issue 7): set, texels go through this page table (texel_tiled.h) and
+     * level[].data / pitches are unused; NULL for every other view. */
+    const struct texel_tiled *tiled;
 };
 
 /* Validate the description and choose the texel fetch function.  False (texel set to NULL)

@@ -1,0 +1,96 @@
+/* src/d3d11/d3d11_tiled.h — tiled resources and tile pools of profile 11_1-tiled (issue 7), as
+ * tiled.c (objects, device methods) and tiled_context.c (context methods) share them. */
+#ifndef SOFTD3D_D3D11_TILED_H
+#define SOFTD3D_D3D11_TILED_H
+
+#include "d3d11/d3d11_private.h"
+#include "d3d11/device_child.h"
+#include "core/format.h"
+#include "core/tiles.h"
+#include "sample/texel_tiled.h"
+
+/* Buffers: tile pools (MISC_TILE_POOL: `mem`) and tiled buffers (MISC_TILED: `tr`). */
+struct d3d11_tiled_buffer {
+    ID3D11Buffer iface;
+    struct d3d11_child child;
+    D3D11_BUFFER_DESC desc;           /* a pool's ByteWidth follows ResizeTilePool */
+    core_tile_pool mem;               /* pools only */
+    core_tiled tr;                    /* tiled buffers only */
+    struct d3d11_tiled_buffer *pool;  /* tiled buffers: the pool tr.pages point into (a ref) */
+};
+
+struct d3d11_tiled_texture {
+    ID3D11Texture2D iface;
+    struct d3d11_child child;
+    D3D11_TEXTURE2D_DESC desc;        /* MipLevels resolved */
+    core_tiled tr;
+    struct d3d11_tiled_buffer *pool;
+};
+
+/* Any tiled resource. */
+struct d3d11_tiled_ref {
+    core_tiled *tr;
+    struct d3d11_tiled_buffer **pool;
+    struct d3d11_device *dev;
+    struct d3d11_tiled_texture *tex;  /* NULL for a tiled buffer */
+    struct d3d11_tiled_buffer *buf;   /* NULL for a texture */
+};
+
+/* False when `r` is not a tiled resource (a pool is not one). */
+bool d3d11_tiled_of(ID3D11Resource *r, struct d3d11_tiled_ref *out);
+/* The tile pool behind `r`, or NULL. */
+struct d3d11_tiled_buffer *d3d11_tiled_pool_of(ID3D11Resource *r);
+/* True for any object of tiled.c (pool, tiled buffer or texture). */
+bool d3d11_tiled_is_object(ID3D11Resource *r);
+/* Points tr->pool at `pool` (NULL allowed), keeping the reference count. */
+void d3d11_tiled_set_pool(struct d3d11_tiled_ref *v, struct d3d11_tiled_buffer *pool);
+
+/* ---- views and sampler states at 11_1 (tiled_views.c) ---- */
+
+struct d3d11_tiled_srv {
+    ID3D11ShaderResourceView iface;
+    struct d3d11_child child;
+    D3D11_SHADER_RESOURCE_VIEW_DESC desc;
+    struct d3d11_tiled_texture *tex;  /* one reference */
+    struct texel_tiled tt;            /* the page table the view reads (view.tiled) */
+    struct texture_view view;
+};
+
+struct d3d11_tiled_rtv {
+    ID3D11RenderTargetView iface;
+    struct d3d11_child child;
+    D3D11_RENDER_TARGET_VIEW_DESC desc;
+    struct d3d11_tiled_texture *tex;  /* one reference */
+};
+
+struct d3d11_tiled_sampler {
+    ID3D11SamplerState iface;
+    struct d3d11_child child;
+    D3D11_SAMPLER_DESC desc;
+    struct sampler s;
+};
+
+HRESULT d3d11_tiled_create_srv(struct d3d11_device *dev, ID3D11Resource *res,
+                               const D3D11_SHADER_RESOURCE_VIEW_DESC *desc,
+                               ID3D11ShaderResourceView **out);
+HRESULT d3d11_tiled_create_rtv(struct d3d11_device *dev, ID3D11Resource *res,
+                               const D3D11_RENDER_TARGET_VIEW_DESC *desc,
+                               ID3D11RenderTargetView **out);
+HRESULT d3d11_tiled_create_sampler(struct d3d11_device *dev, const D3D11_SAMPLER_DESC *desc,
+                                   ID3D11SamplerState **out);
+/* D3D11_SAMPLER_DESC -> sampler_state with the 11_1 rules; false with *why set. */
+bool d3d11_tiled_translate_sampler(const D3D11_SAMPLER_DESC *d, struct sampler_state *st,
+                                   const char **why);
+/* The objects behind interfaces, or NULL (NULL or not one of these). */
+struct d3d11_tiled_srv *d3d11_tiled_srv_of(ID3D11ShaderResourceView *v);
+struct d3d11_tiled_rtv *d3d11_tiled_rtv_of(ID3D11RenderTargetView *v);
+struct d3d11_tiled_sampler *d3d11_tiled_sampler_of(ID3D11SamplerState *s);
+
+/* tiled_context.c: the ID3D11DeviceContext2 tile methods, and wrappers of the context's
+ * UpdateSubresource / CopySubresourceRegion / CopyResource / Map that take over when a tiled
+ * object is involved (non-tiled calls go to the originals unchanged). */
+void d3d11_tiled_context_fill(ID3D11DeviceContext2Vtbl *v);
+
+/* tiled_draw.c (declared in d3d11_private.h): the 11_1 context vtable, its cleanup. */
+
+#endif
