@@ -61,6 +61,7 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
     }
     /* IR_OPF_PIXEL marks what needs the 2x2 quad (derivatives, implicit-LOD sampling) and
      * discard, which is per lane. */
+    draw_fused_analyse(ir, &p->fused);
     p->lane_local = true;
     for (uint32_t i = 0; i < ir->instructions.count; i++) {
         unsigned op = ir->instructions.items[i].op;
@@ -375,6 +376,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     for (unsigned i = 0; i < dc->nworkers; i++) {
         struct draw_worker *w = &dc->workers[i];
         w->samples = 0;
+        w->fused_runs = 0;
         if (d->ps && (!w->ps_state || !vm_state_fits(w->ps_state, d->ps->vm))) {
             vm_state_destroy(w->ps_state);
             w->ps_state = NULL;
@@ -447,9 +449,12 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     draw_submit_pending(r);
     raster_scene_flush(r->scene);
 
-    uint64_t total = 0;
-    for (unsigned i = 0; i < dc->nworkers; i++)
+    uint64_t total = 0, fused = 0;
+    for (unsigned i = 0; i < dc->nworkers; i++) {
         total += dc->workers[i].samples;
+        fused += dc->workers[i].fused_runs;
+    }
+    draw_debug_count_fused(fused);
     if (samples)
         *samples = total;
     r->d = NULL;

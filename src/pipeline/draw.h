@@ -72,8 +72,21 @@ enum draw_result {
 /* ---- programs ------------------------------------------------------------------------------- */
 
 /* A shader ready to run: the VM program plus what the draw needs of its declarations. */
+/* A pixel program of one of the shapes pixel_fused.c runs without the VM (kind != NONE). */
+enum draw_fused_kind { DRAW_FUSED_NONE, DRAW_FUSED_MOV, DRAW_FUSED_TEX, DRAW_FUSED_TEXMOD };
+struct draw_fused {
+    uint8_t kind;                            /* enum draw_fused_kind */
+    uint8_t out;                             /* o# written (xyzw) */
+    uint8_t addr_reg, addr_swz;              /* MOV: the source v#; TEX*: the address v# */
+    uint8_t tex, tex_swz, smp;               /* TEX*: t# and its swizzle, s# */
+    uint8_t col_reg, col_swz;                /* TEXMOD: the v# factor */
+    bool tex_first;                          /* TEXMOD: mul o, r, v (else mul o, v, r) */
+};
+void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *out);
+
 struct draw_program {
     struct vm_program *vm;
+    struct draw_fused fused;                 /* pixel: a shape pixel_fused.c runs, or NONE */
     uint8_t type;                            /* enum ir_shader_type */
     uint32_t input_count, output_count;      /* v#, o# register counts */
     uint8_t in_mask[IR_MAX_INPUTS];          /* declared components of each v# */
@@ -238,5 +251,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *desc, uint64_t
  * default) and off and compares.  Process-wide; the counter counts rectangles written. */
 void draw_debug_set_shortcuts(bool enable);
 uint64_t draw_debug_fill_count(void);
+uint64_t draw_debug_fused_count(void);     /* batches run by pixel_fused.c */
+void draw_debug_count_fused(uint64_t n);
 
 #endif

@@ -62,6 +62,7 @@ struct draw_worker {
     struct float4_soa texels;
     struct vm_state *ps_state;
     uint64_t samples;                  /* passed depth/stencil, this draw */
+    uint64_t fused_runs;               /* batches pixel_fused.c ran, this draw (tests) */
     /* Uniform primitives (pixel.c): the pixel program's result for primitive uni_prim of
      * shading generation uni_gen, when every input it reads is constant over the primitive. */
     uint64_t uni_gen;
@@ -116,6 +117,7 @@ struct draw_run {
     uint64_t gen;
     bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
     bool fill_ok;                      /* ... and whole tiles written as rectangles */
+    bool fused_ok;                     /* pixel_fused.c may run d->ps (shortcuts on) */
     uint16_t uni_idx[IR_MAX_INPUTS * 4];   /* pool-record words to compare (pixel.c) */
     unsigned uni_count;
     /* the vertex program's register files (calling thread only) */
@@ -170,6 +172,9 @@ void draw_submit_pending(struct draw_run *r);
 void draw_shade(void *ctx, const struct raster_quad_batch *batch);
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
                struct raster_rect rect);
+/* pixel_fused.c: the fused program of d->ps for the batch's lanes (inputs filled): false when
+ * the bound view or sampler needs the VM */
+bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes);
 /* pixel.c: uniform_ok / fill_ok of the run, at the start of a draw */
 void draw_shade_prepare(struct draw_run *r);
 /* pixel.c: when uniform_ok, whether pool records a, b, c give the pixel program constant

@@ -299,11 +299,24 @@ uint64_t draw_debug_fill_count(void)
     return atomic_load(&fill_count);
 }
 
+static atomic_uint_fast64_t fused_count;
+
+uint64_t draw_debug_fused_count(void)
+{
+    return atomic_load(&fused_count);
+}
+
+void draw_debug_count_fused(uint64_t n)
+{
+    atomic_fetch_add_explicit(&fused_count, n, memory_order_relaxed);
+}
+
 void draw_shade_prepare(struct draw_run *r)
 {
     const struct draw_desc *d = r->d;
     const struct draw_program *ps = d->ps;
     r->uniform_ok = r->fill_ok = false;
+    r->fused_ok = !atomic_load(&shortcuts_off);
     if (!ps || !ps->lane_local || ps->writes_depth || atomic_load(&shortcuts_off))
         return;
     for (uint32_t reg = 0; reg < ps->input_count && reg < IR_MAX_INPUTS; reg++)
@@ -386,6 +399,9 @@ static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
 {
     const struct draw_desc *d = r->d;
     fill_inputs(r, w, b, pr, front, lanes);
+    uint32_t all = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    if (d->ps->fused.kind && r->fused_ok && draw_fused_run(r, w, lanes))
+        return all;
     struct sample_ctx sc = { r, w };
     /* Every field the VM reads is set (no memset of the whole environment: it is large, and
      * depth/coverage are outputs vm_run clears itself). */
@@ -397,7 +413,6 @@ static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
     env.sample = draw_sample;
     env.sample_ctx = &sc;
     env.max_iterations = 0;
-    uint32_t all = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
     uint32_t alive = vm_run(d->ps->vm, w->ps_state, &env, all);
     if (d->ps->writes_depth) {
         float zs[VM_LANES];

@@ -88,6 +88,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <string.h>
+
 #include "shader/ir.h"
 
 #define VM_LANES 16
@@ -220,5 +222,45 @@ bool vm_state_fits(const struct vm_state *state, const struct vm_program *prog);
  * is returned. */
 uint32_t vm_run(const struct vm_program *prog, struct vm_state *state, struct vm_env *env,
                 uint32_t mask);
+
+/* ---- floating-point rules (spec 3.1.3), for the VM and for code that must match it bit for bit
+ * (src/pipeline/pixel_fused.c) ------------------------------------------------------------- */
+
+#define VM_QNAN 0x7fc00000u
+
+static inline uint32_t vm_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof(u));
+    return u;
+}
+
+static inline float vm_float(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof(f));
+    return f;
+}
+
+/* Input of a float operation: a denormal becomes a zero of its sign (spec 3.1.3.2). */
+static inline float vm_fin(uint32_t u)
+{
+    if (!(u & 0x7f800000u))
+        u &= 0x80000000u;
+    return vm_float(u);
+}
+
+/* Output of a float operation: denormals flushed to a zero of their sign (3.1.3.2), NaN made
+ * the canonical quiet NaN (3.1.3.2: "the exact bit pattern of the NaN is not required to stay
+ * the same"; one pattern keeps results identical across compilers). */
+static inline uint32_t vm_fout(float f)
+{
+    uint32_t u = vm_bits(f);
+    if (!(u & 0x7f800000u))
+        return u & 0x80000000u;
+    if ((u & 0x7fffffffu) > 0x7f800000u)
+        return VM_QNAN;
+    return u;
+}
 
 #endif /* SOFTD3D_VM_VM_H */

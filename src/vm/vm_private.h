@@ -158,48 +158,13 @@ uint32_t vm_flow_step(struct vm_exec *x, uint32_t pc);
 
 /* ---- floating-point rules (spec 3.1.3) ------------------------------------------------------ */
 
-#define VM_QNAN 0x7fc00000u
-
-static inline uint32_t vm_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof(u));
-    return u;
-}
-
-static inline float vm_float(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof(f));
-    return f;
-}
+/* VM_QNAN, vm_bits, vm_float, vm_fin, vm_fout: vm.h (the pipeline's fused paths use them) */
 
 static inline int32_t vm_i32(uint32_t u)
 {
     int32_t i;
     memcpy(&i, &u, sizeof(i));
     return i;
-}
-
-/* Input of a float operation: a denormal becomes a zero of its sign (spec 3.1.3.2). */
-static inline float vm_fin(uint32_t u)
-{
-    if (!(u & 0x7f800000u))
-        u &= 0x80000000u;
-    return vm_float(u);
-}
-
-/* Output of a float operation: denormals flushed to a zero of their sign (3.1.3.2), NaN made
- * the canonical quiet NaN (3.1.3.2: "the exact bit pattern of the NaN is not required to stay
- * the same"; one pattern keeps results identical across compilers). */
-static inline uint32_t vm_fout(float f)
-{
-    uint32_t u = vm_bits(f);
-    if (!(u & 0x7f800000u))
-        return u & 0x80000000u;
-    if ((u & 0x7fffffffu) > 0x7f800000u)
-        return VM_QNAN;
-    return u;
 }
 
 /* _sat: clamp to [0, 1]; NaN and -0 give +0 (spec 22.1 "_sat"; NaN -> 0 as D3D10+ defines). */

@@ -1,0 +1,183 @@
+/* src/pipeline/pixel_fused.c — fused pixel programs: the commonest short programs, run without
+ * the VM.
+ *
+ * Read me first.  Three shapes cover most 10Level9 / fixed-function-era pixel programs:
+ *   MOV     mov o#, v#.swz                                  (interpolated colour)
+ *   TEX     sample o#, v#.swz, t#.swz, s#                   (a texture)
+ *   TEXMOD  sample r#, v#.swz, t#.swz, s#  +  mul o#, r#, v#.swz  (or v# * r#)
+ *           (a texture modulated by a colour)
+ * each followed by ret, with whole-register (xyzw) destinations, no modifiers, no saturate, no
+ * predication, no relative addressing, no texel offsets.  draw_fused_analyse recognises them
+ * when the program is created; run_ps (pixel.c) then calls draw_fused_run, which computes what
+ * the VM computes, step by step:
+ *   - mov copies bits (vm_alu.c op_mov without modifiers);
+ *   - sample (vm_resource.c op_tex): the address components through the swizzle, denormals
+ *     flushed (vm_fin); implicit-LOD derivatives per quad, ddx = vm_fout(TR - TL) and
+ *     ddy = vm_fout(BL - TL) of every component; the request's lanes are the batch's; what the
+ *     pixel stage passes to the sampler (pixel.c sample_filtered: u, v, w, ddx/ddy of the first
+ *     three components, lod/bias/ref zero, the LOD memo); the texel swizzle;
+ *   - mul (vm_alu.c FLOAT2): vm_fout(vm_fin(a) * vm_fin(b)), operands in program order.
+ * The VM's answer for lanes outside the batch is never read (the output merger takes the
+ * batch's lanes), so those lanes are not computed.  tests/test_render_fused.c renders the same
+ * scenes through the VM (draw_debug_set_shortcuts(false)) and through these, and compares every
+ * byte.  A view the fast sampler path does not serve, a tiled view (pixel_tiled.c answers
+ * those), or a missing view or sampler leave the batch to the VM.
+ */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#include "pipeline/draw_priv.h"
+
+/* A source operand v#/r#/t# read whole: one immediate index, no modifiers. */
+static bool plain_src(const struct ir_operand *o, unsigned file)
+{
+    return o->file == file && o->index_count == 1 && !o->index[0].rel.file && !o->modifiers;
+}
+
+static bool plain_dst(const struct ir_operand *o, unsigned file)
+{
+    return o->file == file && o->index_count == 1 && !o->index[0].rel.file && o->mask == 15;
+}
+
+static bool plain_ins(const struct ir_instruction *in)
+{
+    return !in->saturate && !in->pred.active && !in->texel_offset[0] && !in->texel_offset[1] &&
+           !in->texel_offset[2];
+}
+
+static bool sample_ins(const struct ir_instruction *in, unsigned dst_file, struct draw_fused *f)
+{
+    if (in->op != IR_OP_SAMPLE || !plain_ins(in) || !plain_dst(&in->dst[0], dst_file) ||
+        !plain_src(&in->src[0], IR_FILE_INPUT) || !plain_src(&in->src[1], IR_FILE_RESOURCE) ||
+        in->src[2].file != IR_FILE_SAMPLER || in->src[2].index_count != 1 ||
+        in->src[2].index[0].rel.file || in->src[0].index[0].offset >= IR_MAX_INPUTS ||
+        in->src[1].index[0].offset >= DRAW_MAX_TEXTURES ||
+        in->src[2].index[0].offset >= DRAW_MAX_SAMPLERS)
+        return false;
+    f->addr_reg = (uint8_t)in->src[0].index[0].offset;
+    f->addr_swz = in->src[0].swizzle;
+    f->tex = (uint8_t)in->src[1].index[0].offset;
+    f->tex_swz = in->src[1].swizzle;
+    f->smp = (uint8_t)in->src[2].index[0].offset;
+    return true;
+}
+
+void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
+{
+    memset(f, 0, sizeof(*f));
+    if (ir->type != IR_SHADER_PIXEL)
+        return;
+    const struct ir_instruction *in = ir->instructions.items;
+    uint32_t n = ir->instructions.count;
+    /* the program's only output is the one written */
+    unsigned outputs = 0;
+    for (uint32_t i = 0; i < ir->outputs.count; i++)
+        outputs += ir->outputs.items[i].file != IR_FILE_OUTPUT ? 100 : 1;
+    if (outputs != 1)
+        return;
+    if (n == 2 && in[1].op == IR_OP_RET && !in[1].pred.active && in[0].op == IR_OP_MOV &&
+        plain_ins(&in[0]) && plain_dst(&in[0].dst[0], IR_FILE_OUTPUT) &&
+        plain_src(&in[0].src[0], IR_FILE_INPUT) && in[0].src[0].index[0].offset < IR_MAX_INPUTS) {
+        f->kind = DRAW_FUSED_MOV;
+        f->addr_reg = (uint8_t)in[0].src[0].index[0].offset;
+        f->addr_swz = in[0].src[0].swizzle;
+    } else if (n == 2 && in[1].op == IR_OP_RET && !in[1].pred.active &&
+               sample_ins(&in[0], IR_FILE_OUTPUT, f)) {
+        f->kind = DRAW_FUSED_TEX;
+    } else if (n == 3 && in[2].op == IR_OP_RET && !in[2].pred.active &&
+               sample_ins(&in[0], IR_FILE_TEMP, f) && in[1].op == IR_OP_MUL &&
+               plain_ins(&in[1]) && plain_dst(&in[1].dst[0], IR_FILE_OUTPUT)) {
+        uint32_t tmp = in[0].dst[0].index[0].offset;
+        const struct ir_operand *a = &in[1].src[0], *b = &in[1].src[1];
+        bool a_tmp = plain_src(a, IR_FILE_TEMP) && a->index[0].offset == tmp &&
+                     a->swizzle == IR_SWIZZLE_XYZW;
+        bool b_tmp = plain_src(b, IR_FILE_TEMP) && b->index[0].offset == tmp &&
+                     b->swizzle == IR_SWIZZLE_XYZW;
+        const struct ir_operand *col = a_tmp ? b : a;
+        if ((a_tmp == b_tmp) || !plain_src(col, IR_FILE_INPUT) ||
+            col->index[0].offset >= IR_MAX_INPUTS)
+            return;
+        f->kind = DRAW_FUSED_TEXMOD;
+        f->tex_first = a_tmp;
+        f->col_reg = (uint8_t)col->index[0].offset;
+        f->col_swz = col->swizzle;
+    } else {
+        return;
+    }
+    f->out = (uint8_t)in[f->kind == DRAW_FUSED_TEXMOD ? 1 : 0].dst[0].index[0].offset;
+    if (f->out >= IR_MAX_OUTPUTS)
+        f->kind = DRAW_FUSED_NONE;
+}
+
+bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes)
+{
+    const struct draw_desc *d = r->d;
+    const struct draw_fused *f = &d->ps->fused;
+    uint32_t (*out)[VM_LANES] = w->outputs[f->out];
+
+    w->fused_runs++;
+    if (f->kind == DRAW_FUSED_MOV) {
+        for (unsigned c = 0; c < 4; c++)
+            memcpy(out[c], w->inputs[f->addr_reg][IR_SWIZZLE_COMPONENT(f->addr_swz, c)],
+                   sizeof(uint32_t) * lanes);
+        return true;
+    }
+
+    const struct texture_view *t = d->textures[f->tex];
+    const struct sampler *s = d->samplers[f->smp];
+    if (!t || !t->texel || !s || t->tiled || !t->fast_rgba8) {
+        w->fused_runs--;
+        return false;
+    }
+
+    /* the address (op_tex), then what sample_filtered hands the sampler */
+    struct sample_coords *c = &w->coords;
+    float addr[4][VM_LANES];
+    for (unsigned k = 0; k < 4; k++) {
+        const uint32_t *src = w->inputs[f->addr_reg][IR_SWIZZLE_COMPONENT(f->addr_swz, k)];
+        for (unsigned l = 0; l < lanes; l++)
+            addr[k][l] = vm_fin(src[l]);
+    }
+    for (unsigned k = 0; k < 3; k++)
+        for (unsigned q = 0; q < lanes; q += 4) {
+            const float *a = &addr[k][q];
+            float dx = vm_float(vm_fout(a[VM_QUAD_TR] - a[VM_QUAD_TL]));
+            float dy = vm_float(vm_fout(a[VM_QUAD_BL] - a[VM_QUAD_TL]));
+            for (unsigned i = 0; i < 4; i++) {
+                c->ddx[k][q + i] = dx;
+                c->ddy[k][q + i] = dy;
+            }
+        }
+    memcpy(c->u, addr[0], sizeof(float) * lanes);
+    memcpy(c->v, addr[1], sizeof(float) * lanes);
+    memcpy(c->w, addr[2], sizeof(float) * lanes);
+    memset(c->lod, 0, sizeof(c->lod));
+    memset(c->bias, 0, sizeof(c->bias));
+    memset(c->ref, 0, sizeof(c->ref));
+    c->lod_mode = SAMPLE_LOD_DERIVATIVES;
+    c->has_bias = false;
+    c->mask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    w->lod_cache.gen = r->gen;
+    c->lod_cache = &w->lod_cache;
+    sampler_sample(s, t, c, (int)lanes, &w->texels);
+
+    if (f->kind == DRAW_FUSED_TEX) {
+        for (unsigned k = 0; k < 4; k++)
+            memcpy(out[k], w->texels.c[IR_SWIZZLE_COMPONENT(f->tex_swz, k)],
+                   sizeof(float) * lanes);
+        return true;
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        const float *tx = w->texels.c[IR_SWIZZLE_COMPONENT(f->tex_swz, k)];
+        const uint32_t *col = w->inputs[f->col_reg][IR_SWIZZLE_COMPONENT(f->col_swz, k)];
+        uint32_t *o = out[k];
+        if (f->tex_first)
+            for (unsigned l = 0; l < lanes; l++)
+                o[l] = vm_fout(vm_fin(vm_bits(tx[l])) * vm_fin(col[l]));
+        else
+            for (unsigned l = 0; l < lanes; l++)
+                o[l] = vm_fout(vm_fin(col[l]) * vm_fin(vm_bits(tx[l])));
+    }
+    return true;
+}
