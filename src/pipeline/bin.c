@@ -389,6 +389,7 @@ void raster_scene_set_draw(struct raster_scene *s, const struct raster_state *st
 {
     s->state = *state;
     s->clip = setup_clip_rect(state, s->width, s->height);
+    s->draw.clip = s->clip;
     s->draw.shade = shade;
     s->draw.fill = NULL;
     s->draw.ctx = ctx;

@@ -184,6 +184,11 @@ void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool who
     if (whole && t->draw->fill && t->draw->fill(t->draw->ctx, t->id, t->flags, worker, r))
         return;
     emit_init(&em, t->draw, t->id, t->flags | (whole ? RASTER_BATCH_WHOLE_TILE : 0), worker);
+    /* Pixels outside the triangle's box fail its edge tests anyway (the box bounds the centres
+     * that can be inside, setup.c); only the target/scissor rectangle must be applied as a
+     * rectangle.  So a 4x4 block inside `cr` needs no rectangle mask even when the box cuts
+     * it. */
+    struct raster_rect cr = rect_and(tile, t->draw->clip);
     /* Only the 16x16 blocks (and below, 4x4 blocks) that meet r: the others would be skipped
      * as empty anyway, in the same row-major order, so this changes no output. */
     int32_t bx0 = tx + ((r.x0 - tx) & ~15), by0 = ty + ((r.y0 - ty) & ~15);
@@ -209,7 +214,7 @@ void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool who
                     if (c4 == RASTER_COVER_NONE)
                         continue;
                     mask = c4 == RASTER_COVER_FULL ? 0xffffu : block4_mask(t, x4, y4);
-                    if (!rect_eq(r4, b4))
+                    if (c4 == RASTER_COVER_FULL ? !rect_eq(r4, b4) : !rect_eq(rect_and(b4, cr), b4))
                         mask &= block4_rect_mask(x4, y4, r4);
                     if (mask)
                         emit_block4(&em, t, x4, y4, mask);
