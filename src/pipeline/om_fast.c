@@ -97,17 +97,32 @@ static uint32_t depth_fast(const struct om_state *st, const struct om_draw *draw
     uint32_t dq[OM_LANES], stored[OM_LANES], raw[OM_LANES];
     uint8_t *px[OM_LANES];
 
-    /* texel_float_to_unorm(z, bits): NaN and z <= 0 -> 0, z >= 1 -> max, else floor(z max + 0.5) */
-    for (unsigned i = 0; i < n; i++) {
-        float z = batch->z ? batch->z[i] : 0.0f;
-        dq[i] = !(z > 0.0f) ? 0u : z >= 1.0f ? dmax : (uint32_t)((double)z * dmaxd + 0.5);
+    /* texel_float_to_unorm(z, bits): NaN and z <= 0 -> 0, z >= 1 -> max, else floor(z max + 0.5);
+     * clamping first gives the same integers at both ends, without branches (as unorm8) */
+    if (batch->z) {
+        for (unsigned i = 0; i < n; i++) {
+            float z = util_fsel(batch->z[i] > 0.0f, batch->z[i], 0.0f);
+            z = util_fsel(z < 1.0f, z, 1.0f);
+            dq[i] = (uint32_t)(int64_t)((double)z * dmaxd + 0.5);
+        }
+    } else {
+        for (unsigned i = 0; i < n; i++)
+            dq[i] = 0;
+    }
+    /* pixel addresses per quad; only lanes in the mask are read (the others may lie outside
+     * the surface) */
+    for (unsigned q = 0; q * 4 < n; q++) {
+        uint8_t *row0 = ds->data + (size_t)batch->y[q] * ds->row_pitch + (size_t)batch->x[q] * bytes;
+        uint8_t *row1 = row0 + ds->row_pitch;
+        px[4 * q + 0] = row0;
+        px[4 * q + 1] = row0 + bytes;
+        px[4 * q + 2] = row1;
+        px[4 * q + 3] = row1 + bytes;
     }
     for (unsigned i = 0; i < n; i++) {
         raw[i] = 0;
-        px[i] = NULL;
         if (!(mask >> i & 1))
             continue;
-        px[i] = lane_pixel(ds, batch, i, bytes);
         raw[i] = bytes == 4 ? rd32(px[i]) : (uint32_t)px[i][0] | (uint32_t)px[i][1] << 8;
     }
     for (unsigned i = 0; i < n; i++)
