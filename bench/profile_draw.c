@@ -1,7 +1,7 @@
 /* bench/profile_draw.c — softd3d-profile: the benchmark scenes (scenes.h) through softd3d alone,
  * for profiling and for checking that an optimisation changed no output bit.
  *
- *   softd3d-profile [--threads N] [--frames N] [--scene NAME]...
+ *   softd3d-profile [--threads N] [--frames N] [--size WxH] [--scene NAME]...
  *
  * Per scene: prepare, one warm-up frame, N (default 3) timed frames, read-back.  One line each:
  *   textured    123.456 ms/frame   67.2 Mpix/s   cpu 120.1 ms/frame   fnv 0123456789abcdef
@@ -21,8 +21,7 @@
 #include "renderer.h"
 #include "scenes.h"
 
-#define WIDTH 1920
-#define HEIGHT 1080
+static unsigned WIDTH = 1920, HEIGHT = 1080;   /* --size: smaller runs for callgrind */
 
 static double now(void)
 {
@@ -57,6 +56,12 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
             setenv("SOFTD3D_THREADS", argv[++i], 1);
+        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+            if (sscanf(argv[++i], "%ux%u", &WIDTH, &HEIGHT) != 2 || !WIDTH || !HEIGHT ||
+                WIDTH > 16384 || HEIGHT > 16384) {
+                fprintf(stderr, "softd3d-profile: --size WxH, 1..16384 each\n");
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--frames") && i + 1 < argc) {
             frames = atoi(argv[++i]);
             if (frames < 1)
@@ -73,7 +78,7 @@ int main(int argc, char **argv)
             want[k] = any = true;
         } else {
             fprintf(stderr,
-                    "usage: softd3d-profile [--threads N] [--frames N] [--scene NAME]...\n");
+                    "usage: softd3d-profile [--threads N] [--frames N] [--size WxH] [--scene NAME]...\n");
             return 2;
         }
     }

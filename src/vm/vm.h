@@ -245,9 +245,9 @@ static inline float vm_float(uint32_t u)
 /* Input of a float operation: a denormal becomes a zero of its sign (spec 3.1.3.2). */
 static inline float vm_fin(uint32_t u)
 {
-    if (!(u & 0x7f800000u))
-        u &= 0x80000000u;
-    return vm_float(u);
+    /* (a select, not a branch: loops over lanes vectorise) */
+    uint32_t keep = (u & 0x7f800000u) ? 0xffffffffu : 0x80000000u;
+    return vm_float(u & keep);
 }
 
 /* Output of a float operation: denormals flushed to a zero of their sign (3.1.3.2), NaN made
@@ -256,11 +256,9 @@ static inline float vm_fin(uint32_t u)
 static inline uint32_t vm_fout(float f)
 {
     uint32_t u = vm_bits(f);
-    if (!(u & 0x7f800000u))
-        return u & 0x80000000u;
-    if ((u & 0x7fffffffu) > 0x7f800000u)
-        return VM_QNAN;
-    return u;
+    uint32_t keep = (u & 0x7f800000u) ? 0xffffffffu : 0x80000000u;
+    u &= keep;
+    return (u & 0x7fffffffu) > 0x7f800000u ? VM_QNAN : u;
 }
 
 #endif /* SOFTD3D_VM_VM_H */
