@@ -175,6 +175,9 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
 /* pixel_fused.c: the fused program of d->ps for the batch's lanes (inputs filled): false when
  * the bound view or sampler needs the VM */
 bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes);
+/* its twins (util/simd.h): draw_fused_run picks one */
+bool draw_fused_run_c(const struct draw_run *r, struct draw_worker *w, unsigned lanes);
+bool draw_fused_run_avx2(const struct draw_run *r, struct draw_worker *w, unsigned lanes);
 /* pixel.c: uniform_ok / fill_ok of the run, at the start of a draw */
 void draw_shade_prepare(struct draw_run *r);
 /* pixel.c: when uniform_ok, whether pool records a, b, c give the pixel program constant

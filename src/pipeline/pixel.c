@@ -42,6 +42,8 @@
 #include <math.h>
 #include <stdatomic.h>
 
+#include "util/simd.h"
+
 _Static_assert(SAMPLER_LANES == VM_LANES && sizeof(((struct float4_soa *)0)->c) ==
                    sizeof(((struct vm_sample_result *)0)->value),
                "sampler results and VM answers share one layout");
@@ -285,6 +287,15 @@ static void fill_inputs(const struct draw_run *r, struct draw_worker *w,
  *   - SV_Position varies: such programs never take this path (draw_shade_prepare).
  * The result is taken from a covered lane of the first batch (finite weights), or, for a whole
  * tile, from one evaluation with zero weights (a0 + 0 + 0 = a0 under the rule above). */
+
+bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes)
+{
+#if defined(SOFTD3D_HAVE_AVX2)
+    if (util_simd_level() >= UTIL_SIMD_AVX2)
+        return draw_fused_run_avx2(r, w, lanes);
+#endif
+    return draw_fused_run_c(r, w, lanes);
+}
 
 static atomic_bool shortcuts_off;
 static atomic_uint_fast64_t fill_count;

@@ -28,8 +28,11 @@
 #endif
 
 #include "pipeline/draw_priv.h"
+#include "util/simd.h"
 
 /* A source operand v#/r#/t# read whole: one immediate index, no modifiers. */
+#if !defined(SOFTD3D_SIMD_TWIN_AVX2)
+/* (the analysis is built once, in the plain-C build) */
 static bool plain_src(const struct ir_operand *o, unsigned file)
 {
     return o->file == file && o->index_count == 1 && !o->index[0].rel.file && !o->modifiers;
@@ -110,7 +113,11 @@ void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
         f->kind = DRAW_FUSED_NONE;
 }
 
-bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes)
+#endif
+
+/* Loops run over all VM_LANES lanes (fixed trip counts vectorise); lanes past the batch hold
+ * stale values whose results nobody reads. */
+bool SIMD_FN(draw_fused_run)(const struct draw_run *r, struct draw_worker *w, unsigned lanes)
 {
     const struct draw_desc *d = r->d;
     const struct draw_fused *f = &d->ps->fused;
@@ -120,7 +127,7 @@ bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned la
     if (f->kind == DRAW_FUSED_MOV) {
         for (unsigned c = 0; c < 4; c++)
             memcpy(out[c], w->inputs[f->addr_reg][IR_SWIZZLE_COMPONENT(f->addr_swz, c)],
-                   sizeof(uint32_t) * lanes);
+                   sizeof(out[c]));
         return true;
     }
 
@@ -133,25 +140,21 @@ bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned la
 
     /* the address (op_tex), then what sample_filtered hands the sampler */
     struct sample_coords *c = &w->coords;
-    float addr[4][VM_LANES];
-    for (unsigned k = 0; k < 4; k++) {
+    float *addr[3] = { c->u, c->v, c->w };
+    for (unsigned k = 0; k < 3; k++) {
         const uint32_t *src = w->inputs[f->addr_reg][IR_SWIZZLE_COMPONENT(f->addr_swz, k)];
-        for (unsigned l = 0; l < lanes; l++)
-            addr[k][l] = vm_fin(src[l]);
-    }
-    for (unsigned k = 0; k < 3; k++)
-        for (unsigned q = 0; q < lanes; q += 4) {
-            const float *a = &addr[k][q];
-            float dx = vm_float(vm_fout(a[VM_QUAD_TR] - a[VM_QUAD_TL]));
-            float dy = vm_float(vm_fout(a[VM_QUAD_BL] - a[VM_QUAD_TL]));
+        float *a = addr[k];
+        for (unsigned l = 0; l < VM_LANES; l++)
+            a[l] = vm_fin(src[l]);
+        for (unsigned q = 0; q < VM_LANES; q += 4) {
+            float dx = vm_float(vm_fout(a[q + VM_QUAD_TR] - a[q + VM_QUAD_TL]));
+            float dy = vm_float(vm_fout(a[q + VM_QUAD_BL] - a[q + VM_QUAD_TL]));
             for (unsigned i = 0; i < 4; i++) {
                 c->ddx[k][q + i] = dx;
                 c->ddy[k][q + i] = dy;
             }
         }
-    memcpy(c->u, addr[0], sizeof(float) * lanes);
-    memcpy(c->v, addr[1], sizeof(float) * lanes);
-    memcpy(c->w, addr[2], sizeof(float) * lanes);
+    }
     memset(c->lod, 0, sizeof(c->lod));
     memset(c->bias, 0, sizeof(c->bias));
     memset(c->ref, 0, sizeof(c->ref));
@@ -164,8 +167,7 @@ bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned la
 
     if (f->kind == DRAW_FUSED_TEX) {
         for (unsigned k = 0; k < 4; k++)
-            memcpy(out[k], w->texels.c[IR_SWIZZLE_COMPONENT(f->tex_swz, k)],
-                   sizeof(float) * lanes);
+            memcpy(out[k], w->texels.c[IR_SWIZZLE_COMPONENT(f->tex_swz, k)], sizeof(out[k]));
         return true;
     }
     for (unsigned k = 0; k < 4; k++) {
@@ -173,10 +175,10 @@ bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned la
         const uint32_t *col = w->inputs[f->col_reg][IR_SWIZZLE_COMPONENT(f->col_swz, k)];
         uint32_t *o = out[k];
         if (f->tex_first)
-            for (unsigned l = 0; l < lanes; l++)
+            for (unsigned l = 0; l < VM_LANES; l++)
                 o[l] = vm_fout(vm_fin(vm_bits(tx[l])) * vm_fin(col[l]));
         else
-            for (unsigned l = 0; l < lanes; l++)
+            for (unsigned l = 0; l < VM_LANES; l++)
                 o[l] = vm_fout(vm_fin(col[l]) * vm_fin(vm_bits(tx[l])));
     }
     return true;

@@ -245,8 +245,8 @@ static inline float vm_float(uint32_t u)
 /* Input of a float operation: a denormal becomes a zero of its sign (spec 3.1.3.2). */
 static inline float vm_fin(uint32_t u)
 {
-    /* (a select, not a branch: loops over lanes vectorise) */
-    uint32_t keep = (u & 0x7f800000u) ? 0xffffffffu : 0x80000000u;
+    /* (masks, not branches: loops over lanes vectorise) */
+    uint32_t keep = 0x80000000u | (0u - (uint32_t)((u & 0x7f800000u) != 0));
     return vm_float(u & keep);
 }
 
@@ -256,9 +256,9 @@ static inline float vm_fin(uint32_t u)
 static inline uint32_t vm_fout(float f)
 {
     uint32_t u = vm_bits(f);
-    uint32_t keep = (u & 0x7f800000u) ? 0xffffffffu : 0x80000000u;
-    u &= keep;
-    return (u & 0x7fffffffu) > 0x7f800000u ? VM_QNAN : u;
+    u &= 0x80000000u | (0u - (uint32_t)((u & 0x7f800000u) != 0));
+    uint32_t nan = 0u - (uint32_t)((u & 0x7fffffffu) > 0x7f800000u);
+    return u ^ ((u ^ VM_QNAN) & nan);
 }
 
 #endif /* SOFTD3D_VM_VM_H */
