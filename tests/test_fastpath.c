@@ -304,18 +304,6 @@ static void random_coords(struct sample_coords *c)
     }
 }
 
-/* The AVX2 sampler decodes 8-bit UNORM as (float)(v * (1.0 / 255.0)) in double: the same
- * float as (float)v / 255.0f for every v. */
-TEST(fastpath_unorm8_decode_in_double)
-{
-    for (unsigned v = 0; v < 256; v++) {
-        volatile float a = (float)v / 255.0f;
-        volatile float b = (float)((double)v * (1.0 / 255.0));
-        if (memcmp((const void *)&a, (const void *)&b, sizeof a))
-            harness_fail(__FILE__, __LINE__, "v %u: %a != %a", v, (double)a, (double)b);
-    }
-}
-
 /* sampler_log2_d splits x = m 2^e from the bits; frexp is the definition. */
 TEST(fastpath_sampler_log2_split)
 {

@@ -208,23 +208,18 @@ static inline __m256i address8(__m256i t, __m256i n, bool wrap_mode)
     return _mm256_min_epi32(t, _mm256_sub_epi32(n, _mm256_set1_epi32(1)));
 }
 
-static inline __m256 decode8(const struct fast_ctx *F, int c, unsigned sh, __m256i px)
+static inline __m256 decode8(const float *srgb, int c, unsigned sh, __m256i px)
 {
     __m256i v = _mm256_and_si256(_mm256_srli_epi32(px, (int)sh), _mm256_set1_epi32(255));
-    if (c < 3 && F->srgb)
-        return _mm256_i32gather_ps(F->srgb, v, 4);
-    /* (float)v / 255.0f, exactly: for every v in 0..255 it equals (float)(v * (1.0 / 255.0))
-     * computed in double (checked for all 256 values by tests/test_fastpath.c), which costs two
-     * multiplies instead of a divide */
-    const __m256d k = _mm256_set1_pd(1.0 / 255.0);
-    __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(v)), k));
-    __m128 hi = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(v, 1)),
-                                              k));
-    return _mm256_set_m128(hi, lo);
+    if (c < 3 && srgb)
+        return _mm256_i32gather_ps(srgb, v, 4);
+    return _mm256_div_ps(_mm256_cvtepi32_ps(v), _mm256_set1_ps(255.0f));
 }
 
-static void filter16_linear_one_level(const struct fast_ctx *F, unsigned level, const float *u,
-                                      const float *v, float out[4][L])
+/* srgb is a constant at each call (always inlined): no per-texel test of it */
+static inline __attribute__((always_inline)) void
+filter16_linear_level(const struct fast_ctx *F, const float *srgb, unsigned level, const float *u,
+                      const float *v, float out[4][L])
 {
     const struct texture_level *lv = &F->t->level[level];
     const struct texel_rgba8 *fmt = &F->t->rgba8;
@@ -260,11 +255,19 @@ static void filter16_linear_one_level(const struct fast_ctx *F, unsigned level, 
                 continue;
             }
             unsigned sh = fmt->shift[c];
-            __m256 top = lerp8(decode8(F, c, sh, p00), decode8(F, c, sh, p01), wu);
-            __m256 bot = lerp8(decode8(F, c, sh, p10), decode8(F, c, sh, p11), wu);
+            __m256 top = lerp8(decode8(srgb, c, sh, p00), decode8(srgb, c, sh, p01), wu);
+            __m256 bot = lerp8(decode8(srgb, c, sh, p10), decode8(srgb, c, sh, p11), wu);
             _mm256_storeu_ps(out[c] + h, lerp8(top, bot, wv));
         }
     }
+}
+static void filter16_linear_one_level(const struct fast_ctx *F, unsigned level, const float *u,
+                                      const float *v, float out[4][L])
+{
+    if (F->srgb)
+        filter16_linear_level(F, F->srgb, level, u, v, out);
+    else
+        filter16_linear_level(F, NULL, level, u, v, out);
 }
 #endif
 
@@ -346,17 +349,22 @@ static void filter16(const struct fast_ctx *F, const uint8_t *lvl, const float *
 /* Do the LOD inputs of lanes i and j agree bit for bit?  For a 2D view sampler.c's lane_setup
  * reads ddx/ddy of u and v (implicit LOD and sample_d), lod[] (sample_l) and bias[]
  * (sample_b); nothing else of the lane. */
+static inline uint32_t bits_at(const float *a, int i)
+{
+    uint32_t u;
+    memcpy(&u, &a[i], sizeof(u));
+    return u;
+}
+
 static bool same_lod_inputs(const struct sample_coords *c, int i, int j)
 {
-    if (c->lod_mode == SAMPLE_LOD_DERIVATIVES) {
-        const float *a[4] = { c->ddx[0], c->ddx[1], c->ddy[0], c->ddy[1] };
-        for (int k = 0; k < 4; k++)
-            if (memcmp(&a[k][i], &a[k][j], sizeof(float)))
-                return false;
-    }
-    if (c->lod_mode == SAMPLE_LOD_EXPLICIT && memcmp(&c->lod[i], &c->lod[j], sizeof(float)))
+    if (c->lod_mode == SAMPLE_LOD_DERIVATIVES &&
+        ((bits_at(c->ddx[0], i) ^ bits_at(c->ddx[0], j)) | (bits_at(c->ddx[1], i) ^ bits_at(c->ddx[1], j)) |
+         (bits_at(c->ddy[0], i) ^ bits_at(c->ddy[0], j)) | (bits_at(c->ddy[1], i) ^ bits_at(c->ddy[1], j))))
         return false;
-    return !c->has_bias || !memcmp(&c->bias[i], &c->bias[j], sizeof(float));
+    if (c->lod_mode == SAMPLE_LOD_EXPLICIT && bits_at(c->lod, i) != bits_at(c->lod, j))
+        return false;
+    return !c->has_bias || bits_at(c->bias, i) == bits_at(c->bias, j);
 }
 
 /* sampler.c lane_setup for a 2D view and an isotropic filter: the LOD from the derivatives in
