@@ -175,6 +175,13 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
 /* pixel_fused.c: the fused program of d->ps for the batch's lanes (inputs filled): false when
  * the bound view or sampler needs the VM */
 bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes);
+/* pixel_fused.c: the pixel program's input registers for a batch (twins; pixel.c picks) */
+void draw_fill_inputs_c(const struct draw_run *r, struct draw_worker *w,
+                        const struct raster_quad_batch *b, const struct draw_prim *pr, bool front,
+                        unsigned lanes);
+void draw_fill_inputs_avx2(const struct draw_run *r, struct draw_worker *w,
+                           const struct raster_quad_batch *b, const struct draw_prim *pr,
+                           bool front, unsigned lanes);
 /* its twins (util/simd.h): draw_fused_run picks one */
 bool draw_fused_run_c(const struct draw_run *r, struct draw_worker *w, unsigned lanes);
 bool draw_fused_run_avx2(const struct draw_run *r, struct draw_worker *w, unsigned lanes);

@@ -199,77 +199,18 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
 
 /* ---- shading --------------------------------------------------------------------------------- */
 
-static inline float lerp3(float a0, float a1, float a2, float w1, float w2)
-{
-    return a0 + w1 * (a1 - a0) + w2 * (a2 - a0);
-}
-
-/* Fills the pixel program's input registers for the batch's lanes (top comment). */
+/* fill_inputs: pixel_fused.c (draw_fill_inputs, with an AVX2 twin) */
 static void fill_inputs(const struct draw_run *r, struct draw_worker *w,
                         const struct raster_quad_batch *b, const struct draw_prim *pr,
                         bool front, unsigned lanes)
 {
-    const struct draw_desc *d = r->d;
-    const struct draw_program *ps = d->ps;
-    const uint32_t *v0 = &r->pool[(size_t)pr->v[0] * r->stride];
-    const uint32_t *v1 = &r->pool[(size_t)pr->v[1] * r->stride];
-    const uint32_t *v2 = &r->pool[(size_t)pr->v[2] * r->stride];
-    const uint32_t *lead = &r->pool[(size_t)pr->lead * r->stride];
-
-    for (uint32_t reg = 0; reg < ps->input_count && reg < IR_MAX_INPUTS; reg++) {
-        uint8_t mask = ps->in_mask[reg];
-        if (!mask)
-            continue;
-        unsigned interp = ps->in_interp[reg];
-        bool flat = interp == IR_INTERP_CONSTANT;
-        bool noper = interp == IR_INTERP_LINEAR_NOPERSPECTIVE ||
-                     interp == IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID ||
-                     interp == IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE;
-        const float *w1 = noper ? b->lw1 : b->pw1, *w2 = noper ? b->lw2 : b->pw2;
-        for (unsigned c = 0; c < 4; c++) {
-            if (!(mask & (1u << c)))
-                continue;
-            uint32_t *dst = w->inputs[reg][c];
-            const struct draw_input_src *src = &d->link->in[reg][c];
-            switch (src->kind) {
-            case DRAW_IN_ATTR: {
-                size_t i = 4 + 4 * (size_t)src->slot + src->comp;
-                if (flat) {
-                    for (unsigned l = 0; l < lanes; l++)
-                        dst[l] = lead[i];
-                    break;
-                }
-                float a0 = draw_f(v0[i]), a1 = draw_f(v1[i]), a2 = draw_f(v2[i]);
-                for (unsigned l = 0; l < lanes; l++)
-                    dst[l] = draw_u(lerp3(a0, a1, a2, w1[l], w2[l]));
-                break;
-            }
-            case DRAW_IN_POSITION:
-                for (unsigned l = 0; l < lanes; l++) {
-                    unsigned q = l >> 2, p = l & 3;
-                    float f;
-                    if (src->comp == 0)
-                        f = (float)b->x[q] + (float)(p & 1) + 0.5f;
-                    else if (src->comp == 1)
-                        f = (float)b->y[q] + (float)(p >> 1) + 0.5f;
-                    else if (src->comp == 2)
-                        f = b->z[l];
-                    else
-                        f = lerp3(draw_f(v0[3]), draw_f(v1[3]), draw_f(v2[3]), b->pw1[l],
-                                  b->pw2[l]);
-                    dst[l] = draw_u(f);
-                }
-                break;
-            case DRAW_IN_FRONT_FACE:
-                for (unsigned l = 0; l < lanes; l++)
-                    dst[l] = front ? 0xffffffffu : 0u;
-                break;
-            default:
-                memset(dst, 0, sizeof(uint32_t) * lanes);
-                break;
-            }
-        }
+#if defined(SOFTD3D_HAVE_AVX2)
+    if (util_simd_level() >= UTIL_SIMD_AVX2) {
+        draw_fill_inputs_avx2(r, w, b, pr, front, lanes);
+        return;
     }
+#endif
+    draw_fill_inputs_c(r, w, b, pr, front, lanes);
 }
 
 /* ---- uniform primitives ----------------------------------------------------------------------
