@@ -573,9 +573,11 @@ TEST(fastpath_om_clamp)
     CHECK(!om_clamp_fast_ok(NAN, 1.0f));
 }
 
-TEST(fastpath_om)
+/* The fast kernels (om_kernels.c) at one SIMD level against the reference. */
+static void om_fast_vs_reference(int level)
 {
     unsigned fast_color = 0, fast_depth = 0;
+    util_simd_force(level);
     static struct surfaces a, b, c3;
     for (uint32_t seed = 1; seed <= 4000; seed++) {
         rng_state = 0x0A0D0000u + seed;
@@ -650,6 +652,7 @@ TEST(fastpath_om)
             if (pc != pb || memcmp(&c3, &b, sizeof b)) {
                 harness_fail(__FILE__, __LINE__, "seed %u batch %d: om_process differs from "
                              "the reference (pass %08x vs %08x)", seed, batch, pc, pb);
+                util_simd_force(-1);
                 return;
             }
             fast_depth += st.fast_depth && st.depth_test && da.ds.data;
@@ -665,10 +668,20 @@ TEST(fastpath_om)
                              key.rt[0].op_color, key.rt[0].src_alpha, key.rt[0].dst_alpha,
                              key.rt[0].op_alpha, key.rt[0].write_mask, pa, pb,
                              memcmp(&a, &b, sizeof a) ? ", surfaces differ" : "");
+                util_simd_force(-1);
                 return;
             }
         }
     }
+    util_simd_force(-1);
     CHECK(fast_color > 5000);
     CHECK(fast_depth > 5000);
+}
+
+/* Every twin the CPU can run (util/simd.h). */
+TEST(fastpath_om)
+{
+    om_fast_vs_reference(UTIL_SIMD_C);
+    if (util_simd_supported() >= UTIL_SIMD_AVX2)
+        om_fast_vs_reference(UTIL_SIMD_AVX2);
 }

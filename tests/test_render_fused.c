@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "pipeline/draw.h"
+#include "util/simd.h"
 
 enum { W = 160, H = 120, NTRI = 80, TEX = 64, LEVELS = 7 };
 
@@ -149,12 +150,22 @@ static uint64_t same_both_ways(const struct case_desc *cd)
     uint64_t fa = 0, fb = 0;
     memset(a, 0, sizeof(a));
     memset(b, 0xff, sizeof(b));
+    static uint8_t c[W * H * 4];
+    uint64_t fc = 0;
+    /* the shortcuts at every SIMD level the CPU has (util/simd.h), then the VM */
+    util_simd_force(UTIL_SIMD_C);
+    render(cd, true, c, &fc);
+    util_simd_force(-1);
     render(cd, true, a, &fa);
     render(cd, false, b, &fb);
-    unsigned differ = 0;
-    for (size_t i = 0; i < sizeof(a); i++)
+    unsigned differ = 0, differ_c = 0;
+    for (size_t i = 0; i < sizeof(a); i++) {
         differ += a[i] != b[i];
+        differ_c += c[i] != b[i];
+    }
     CHECK_EQ(differ, 0);
+    CHECK_EQ(differ_c, 0);
+    CHECK_EQ(fc, fa);
     CHECK_EQ(fb, 0);
     unsigned drawn = 0;
     for (size_t i = 0; i < sizeof(a); i += 4)

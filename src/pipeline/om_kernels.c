@@ -1,0 +1,190 @@
+/* src/pipeline/om_kernels.c — the output merger's fast kernels (om_fast.c's top comment says
+ * what they do and when they run): depth of up to 24 UNORM bits without stencil, and 4 x 8-bit
+ * UNORM/sRGB colour with the blend arithmetic of om_blend_values.h.  Built twice (util/simd.h):
+ * om_*_fast_c here, om_*_fast_avx2 from src/x86/om_kernels_avx2.c; om_fast.c picks one.
+ * tests/test_fastpath.c compares both with the reference. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#include "pipeline/om_blend_values.h"
+#include "pipeline/om_priv.h"
+
+#include <string.h>
+
+#include "sample/texel.h"
+#include "util/fsel.h"
+#include "util/simd.h"
+
+#define unorm8 om_unorm8
+#define rd32 om_rd32
+#define wr32 om_wr32
+
+static inline uint8_t *lane_pixel(const struct om_surface *s, const struct om_batch *b, unsigned i,
+                                  unsigned bytes)
+{
+    uint32_t x = (uint32_t)b->x[i / 4] + (i & 1), y = (uint32_t)b->y[i / 4] + ((i >> 1) & 1);
+    return s->data + (size_t)y * s->row_pitch + (size_t)x * bytes;
+}
+
+
+/* ---- depth ----------------------------------------------------------------------------------- */
+
+#define DEPTH_LOOP(OP)                                                                        \
+    for (unsigned i = 0; i < n; i++)                                                          \
+        pass |= (uint32_t)(dq[i] OP stored[i]) << i;                                          \
+    break
+
+uint32_t SIMD_FN(om_depth_fast)(const struct om_state *st, const struct om_draw *draw,
+                                const struct om_batch *batch, uint32_t mask, unsigned n)
+{
+    const struct om_surface *ds = &draw->ds;
+    const unsigned bytes = st->ds_bytes;
+    const uint32_t dmax = (1u << st->depth_bits) - 1u;
+    const double dmaxd = (double)dmax;
+    uint32_t dq[OM_LANES], stored[OM_LANES], raw[OM_LANES];
+    uint8_t *px[OM_LANES];
+
+    /* texel_float_to_unorm(z, bits): NaN and z <= 0 -> 0, z >= 1 -> max, else floor(z max + 0.5);
+     * clamping first gives the same integers at both ends, without branches (as unorm8) */
+    if (batch->z) {
+        for (unsigned i = 0; i < n; i++) {
+            float z = util_fsel(batch->z[i] > 0.0f, batch->z[i], 0.0f);
+            z = util_fsel(z < 1.0f, z, 1.0f);
+            dq[i] = (uint32_t)(int64_t)((double)z * dmaxd + 0.5);
+        }
+    } else {
+        for (unsigned i = 0; i < n; i++)
+            dq[i] = 0;
+    }
+    /* pixel addresses per quad; only lanes in the mask are read (the others may lie outside
+     * the surface) */
+    for (unsigned q = 0; q * 4 < n; q++) {
+        uint8_t *row0 = ds->data + (size_t)batch->y[q] * ds->row_pitch + (size_t)batch->x[q] * bytes;
+        uint8_t *row1 = row0 + ds->row_pitch;
+        px[4 * q + 0] = row0;
+        px[4 * q + 1] = row0 + bytes;
+        px[4 * q + 2] = row1;
+        px[4 * q + 3] = row1 + bytes;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        raw[i] = 0;
+        if (!(mask >> i & 1))
+            continue;
+        raw[i] = bytes == 4 ? rd32(px[i]) : (uint32_t)px[i][0] | (uint32_t)px[i][1] << 8;
+    }
+    for (unsigned i = 0; i < n; i++)
+        stored[i] = raw[i] & dmax;
+
+    uint32_t pass = 0;
+    switch (st->key.depth_func) {
+    case OM_CMP_NEVER: break;
+    case OM_CMP_LESS: DEPTH_LOOP(<);
+    case OM_CMP_EQUAL: DEPTH_LOOP(==);
+    case OM_CMP_LESS_EQUAL: DEPTH_LOOP(<=);
+    case OM_CMP_GREATER: DEPTH_LOOP(>);
+    case OM_CMP_NOT_EQUAL: DEPTH_LOOP(!=);
+    case OM_CMP_GREATER_EQUAL: DEPTH_LOOP(>=);
+    default: pass = 0xffffffffu; break;   /* ALWAYS */
+    }
+    pass &= mask;
+    if (!st->depth_write)
+        return pass;
+    for (unsigned i = 0; i < n; i++) {
+        if (!(pass >> i & 1) || dq[i] == stored[i])
+            continue;
+        uint32_t v = (raw[i] & ~dmax) | dq[i];
+        if (bytes == 4) {
+            wr32(px[i], v);
+        } else {
+            px[i][0] = (uint8_t)v;
+            px[i][1] = (uint8_t)(v >> 8);
+        }
+    }
+    return pass;
+}
+
+void SIMD_FN(om_color_fast)(const struct om_state *st, int t, const struct om_draw *draw,
+                            const struct om_batch *batch, uint32_t mask, unsigned n)
+{
+    const struct om_target_state *ts = &st->rt[t];
+    const struct om_surface *surf = &draw->rt[t];
+    const unsigned sr = ts->fast_shift[0], sg = ts->fast_shift[1], sb = ts->fast_shift[2];
+    const unsigned sa = ts->fast_shift[3];
+    const uint32_t keep = ts->fast_keep;
+    static const float zeros[OM_LANES];
+    float out_buf[4][OM_LANES];
+    const float *in[4], *out[4];
+
+    for (int c = 0; c < 4; c++)
+        out[c] = in[c] = batch->color[t][c] ? batch->color[t][c] : zeros;
+    if (ts->blend) {
+        const float *ct = ts->fast_srgb ? texel_srgb8_table() : texel_unorm8_table();
+        float dst[4][OM_LANES];
+        uint32_t px[OM_LANES];
+        for (unsigned i = 0; i < n; i++)
+            px[i] = mask >> i & 1 ? rd32(lane_pixel(surf, batch, i, 4)) : 0;
+        if (ts->fast_srgb) {
+            for (unsigned i = 0; i < n; i++) {
+                dst[0][i] = ct[(px[i] >> sr) & 255];
+                dst[1][i] = ct[(px[i] >> sg) & 255];
+                dst[2][i] = ct[(px[i] >> sb) & 255];
+            }
+        } else {
+            /* (float)v / 255.0f is texel_unorm_to_float(v, 8), the table's value; this form
+             * vectorises */
+            for (unsigned i = 0; i < n; i++) {
+                dst[0][i] = (float)((px[i] >> sr) & 255) / 255.0f;
+                dst[1][i] = (float)((px[i] >> sg) & 255) / 255.0f;
+                dst[2][i] = (float)((px[i] >> sb) & 255) / 255.0f;
+            }
+        }
+        if (ts->fast_alpha_one)
+            for (unsigned i = 0; i < n; i++)
+                dst[3][i] = 1.0f;
+        else
+            for (unsigned i = 0; i < n; i++)
+                dst[3][i] = (float)((px[i] >> sa) & 255) / 255.0f;
+        /* lanes outside the mask: the reference's (0, 0, 0, 1) */
+        for (unsigned i = 0; i < n; i++)
+            if (!(mask >> i & 1)) {
+                dst[0][i] = dst[1][i] = dst[2][i] = 0.0f;
+                dst[3][i] = 1.0f;
+            }
+        om_blend_values_inline(st, t, draw, in, dst, out_buf, n);
+        for (int c = 0; c < 4; c++)
+            out[c] = out_buf[c];
+    }
+
+    uint32_t enc[OM_LANES];
+    if (ts->fast_srgb) {
+        for (unsigned i = 0; i < n; i++)
+            enc[i] = texel_float_to_srgb(out[0][i], 8) << sr |
+                     texel_float_to_srgb(out[1][i], 8) << sg |
+                     texel_float_to_srgb(out[2][i], 8) << sb;
+    } else {
+        for (unsigned i = 0; i < n; i++)
+            enc[i] = unorm8(out[0][i]) << sr | unorm8(out[1][i]) << sg | unorm8(out[2][i]) << sb;
+    }
+    if (!ts->fast_alpha_one)
+        for (unsigned i = 0; i < n; i++)
+            enc[i] |= unorm8(out[3][i]) << sa;
+
+    for (unsigned q = 0; q * 4 < n; q++) {
+        unsigned qm = (mask >> (4 * q)) & 15u;
+        if (!qm)
+            continue;
+        uint8_t *row0 = lane_pixel(surf, batch, 4 * q, 4);
+        uint8_t *row1 = row0 + surf->row_pitch;
+        for (unsigned p = 0; p < 4; p++) {
+            if (!(qm >> p & 1))
+                continue;
+            uint8_t *dp = (p & 2 ? row1 : row0) + 4 * (p & 1);
+            uint32_t v = enc[4 * q + p];
+            if (keep)
+                v |= rd32(dp) & keep;
+            wr32(dp, v);
+        }
+    }
+}
+
