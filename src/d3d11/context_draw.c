@@ -106,6 +106,19 @@ static void cache_clear(struct d3d11_draw_cache *c)
     c->nlinks = 0;
 }
 
+struct draw_context *d3d11_context_renderer(struct d3d11_context *ctx)
+{
+    if (!ctx->extra.draw) {
+        struct d3d11_draw_cache *c = calloc(1, sizeof(*c));
+        if (!c || !(c->dc = draw_context_create(0))) {
+            free(c);
+            return NULL;
+        }
+        ctx->extra.draw = c;
+    }
+    return ctx->extra.draw->dc;
+}
+
 void d3d11_context_draw_cleanup(struct d3d11_context *ctx)
 {
     struct d3d11_draw_cache *c = ctx->extra.draw;
@@ -695,14 +708,9 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
                   d3d11_level_name(dev->level));
         return;
     }
-    if (!ctx->extra.draw) {
-        struct d3d11_draw_cache *c = calloc(1, sizeof(*c));
-        if (!c || !(c->dc = draw_context_create(0))) {
-            free(c);
-            d3d11_msg(dev, "%s: out of memory", k.name);
-            return;
-        }
-        ctx->extra.draw = c;
+    if (!d3d11_context_renderer(ctx)) {
+        d3d11_msg(dev, "%s: out of memory", k.name);
+        return;
     }
     k.cache = ctx->extra.draw;
     for (size_t i = 0; i < sizeof(draw_rules) / sizeof(draw_rules[0]); i++) {

@@ -72,6 +72,7 @@
 #include "d3d11/d3d11_context.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/format_support.h"
+#include "pipeline/draw.h"
 #include "sample/texel.h"
 #include "util/log.h"
 
@@ -542,24 +543,49 @@ static void STDMETHODCALLTYPE ctx_CopySubresourceRegion(ID3D11DeviceContext2 *if
 /* ---- clears ------------------------------------------------------------------------------- */
 
 /* Fills texels [0, w) x [0, h) of one 2D slice with the block `block` (one block of the format,
- * every texel already the fill value). */
-static void fill_slice(unsigned char *data, size_t row_pitch, const struct block_layout *b,
-                       UINT w, UINT h, const unsigned char *block)
+ * every texel already the fill value).  The first block row by doubling (log2 of the row's
+ * blocks memcpys), then whole-row copies in bands of rows on the renderer's workers (a clear is
+ * bound by memory bandwidth, which more cores raise): the same bytes as block-by-block stores. */
+struct fill_job {
+    unsigned char *data;
+    size_t row_pitch, row;
+    UINT rows, band;
+};
+
+static void fill_band(void *ctx, unsigned job, unsigned worker)
+{
+    const struct fill_job *f = ctx;
+    (void)worker;
+    UINT y0 = 1 + job * f->band, y1 = y0 + f->band < f->rows ? y0 + f->band : f->rows;
+    for (UINT y = y0; y < y1; y++)
+        memcpy(f->data + (size_t)y * f->row_pitch, f->data, f->row);
+}
+
+#define FILL_BAND_BYTES ((size_t)256 << 10)   /* rows per job: about this many bytes */
+
+static void fill_slice(struct d3d11_context *ctx, unsigned char *data, size_t row_pitch,
+                       const struct block_layout *b, UINT w, UINT h, const unsigned char *block)
 {
     UINT bx = (w + b->bw - 1) / b->bw, by = (h + b->bh - 1) / b->bh;
     size_t row = (size_t)bx * b->bytes, done = b->bytes;
     if (!bx || !by)
         return;
-    /* The first row by doubling (log2 of the row's blocks memcpys), then whole-row copies:
-     * the same bytes as block-by-block stores, at memory speed. */
     memcpy(data, block, b->bytes);
     while (done < row) {
         size_t n = done < row - done ? done : row - done;
         memcpy(data + done, data, n);
         done += n;
     }
-    for (UINT y = 1; y < by; y++)
-        memcpy(data + (size_t)y * row_pitch, data, row);
+    struct fill_job f = { data, row_pitch, row, by, 0 };
+    f.band = (UINT)(FILL_BAND_BYTES / row ? FILL_BAND_BYTES / row : 1);
+    unsigned jobs = (unsigned)((by - 1 + f.band - 1) / f.band);
+    struct draw_context *dc = jobs > 1 ? d3d11_context_renderer(ctx) : NULL;
+    if (dc) {
+        draw_context_parallel(dc, jobs, fill_band, &f);
+    } else {
+        for (unsigned j = 0; j < jobs; j++)
+            fill_band(&f, j, 0);
+    }
 }
 
 static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *iface,
@@ -609,7 +635,7 @@ static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *if
         UINT sub = v->first_mip + (v->first_slice + i) * res->mip_levels;
         const core_subresource *s = &res->core->sub[sub];
         for (UINT z = 0; z < s->depth; z++)
-            fill_slice(core_resource_sub_data(res->core, sub) + (size_t)z * s->depth_pitch,
+            fill_slice(ctx, core_resource_sub_data(res->core, sub) + (size_t)z * s->depth_pitch,
                        s->row_pitch, &b, s->width, s->height, block);
     }
 }
@@ -664,6 +690,32 @@ static void STDMETHODCALLTYPE ctx_ClearDepthStencilView(ID3D11DeviceContext2 *if
     if (!do_depth && !do_stencil)
         return;
     res = v->resource;
+    /* Whole texels (depth and stencil, or a format without stencil, and no unused bits): one
+     * fill, as for colour. */
+    if (do_depth && (do_stencil || l->stencil_byte < 0) && l->bytes <= 4) {
+        unsigned char block[4] = { 0 };
+        uint32_t d = l->depth_bits ? texel_float_to_unorm(depth, l->depth_bits) : 0;
+        if (l->depth_bits == 16) {
+            block[0] = (unsigned char)d;
+            block[1] = (unsigned char)(d >> 8);
+        } else if (l->depth_bits == 24) {
+            block[0] = (unsigned char)d;
+            block[1] = (unsigned char)(d >> 8);
+            block[2] = (unsigned char)(d >> 16);
+        } else {
+            memcpy(block, &depth, 4);
+        }
+        if (do_stencil)
+            block[l->stencil_byte] = stencil;
+        struct block_layout b = { 1, 1, l->bytes };
+        for (UINT i = 0; i < v->slice_count; i++) {
+            UINT sub = v->first_mip + (v->first_slice + i) * res->mip_levels;
+            const core_subresource *s = &res->core->sub[sub];
+            fill_slice(ctx, core_resource_sub_data(res->core, sub), s->row_pitch, &b, s->width,
+                       s->height, block);
+        }
+        return;
+    }
     for (UINT i = 0; i < v->slice_count; i++) {
         UINT sub = v->first_mip + (v->first_slice + i) * res->mip_levels;
         const core_subresource *s = &res->core->sub[sub];

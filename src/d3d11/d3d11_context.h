@@ -146,6 +146,10 @@ struct d3d11_context_extra {
     struct d3d11_tiled_bindings *tiled;   /* tiled_draw.c: 11_1 views, samplers, renderer */
 };
 
+/* context_draw.c: the context's renderer (made on first use; NULL when out of memory). */
+struct draw_context;
+struct draw_context *d3d11_context_renderer(struct d3d11_context *ctx);
+
 /* The level rules of the context methods that context_state.c and context_resource.c share. */
 bool d3d11_context_resource_is_mapped(const struct d3d11_context *ctx,
                                       const struct d3d11_resource *res, UINT subresource);

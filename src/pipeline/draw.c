@@ -218,6 +218,13 @@ void draw_context_destroy(struct draw_context *dc)
     free(dc);
 }
 
+void draw_context_parallel(struct draw_context *dc, unsigned njobs,
+                           void (*fn)(void *ctx, unsigned job, unsigned worker), void *ctx)
+{
+    if (dc && njobs)
+        threadpool_run(dc->pool, njobs, fn, ctx);
+}
+
 unsigned draw_context_threads(const struct draw_context *dc)
 {
     return dc ? dc->nworkers : 0;

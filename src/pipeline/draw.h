@@ -245,6 +245,12 @@ unsigned draw_context_threads(const struct draw_context *dc);
 int draw_execute(struct draw_context *dc, const struct draw_desc *desc, uint64_t *samples,
                  char *msg, size_t msg_size);
 
+/* Runs fn(ctx, job, worker) for job 0..njobs-1 on the context's workers (util/threadpool.h) and
+ * returns when all are done: for work outside draws that splits into independent parts (the
+ * front-ends' clears).  Jobs must not touch the same bytes. */
+void draw_context_parallel(struct draw_context *dc, unsigned njobs,
+                           void (*fn)(void *ctx, unsigned job, unsigned worker), void *ctx);
+
 /* ---- shortcuts, for tests ------------------------------------------------------------------
  * Uniform primitives (pixel program once per primitive) and whole-tile rectangles (pixel.c)
  * give the per-pixel path's bits; tests/test_render_shortcuts.c renders with them on (the
