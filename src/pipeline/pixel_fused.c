@@ -146,13 +146,18 @@ bool SIMD_FN(draw_fused_run)(const struct draw_run *r, struct draw_worker *w, un
         float *a = addr[k];
         for (unsigned l = 0; l < VM_LANES; l++)
             a[l] = vm_fin(src[l]);
-        for (unsigned q = 0; q < VM_LANES; q += 4) {
-            float dx = vm_float(vm_fout(a[q + VM_QUAD_TR] - a[q + VM_QUAD_TL]));
-            float dy = vm_float(vm_fout(a[q + VM_QUAD_BL] - a[q + VM_QUAD_TL]));
-            for (unsigned i = 0; i < 4; i++) {
-                c->ddx[k][q + i] = dx;
-                c->ddy[k][q + i] = dy;
-            }
+        /* per lane from its quad's corners (the same value in the quad's four lanes, computed
+         * four times: a loop that vectorises) */
+        float tl[VM_LANES], tr[VM_LANES], bl[VM_LANES];
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            unsigned q = l & ~3u;
+            tl[l] = a[q + VM_QUAD_TL];
+            tr[l] = a[q + VM_QUAD_TR];
+            bl[l] = a[q + VM_QUAD_BL];
+        }
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            c->ddx[k][l] = vm_float(vm_fout(tr[l] - tl[l]));
+            c->ddy[k][l] = vm_float(vm_fout(bl[l] - tl[l]));
         }
     }
     memset(c->lod, 0, sizeof(c->lod));

@@ -481,6 +481,10 @@ bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_
             for (int i = 0; i < L; i++)
                 r0[k][i] = lerp(r0[k][i], r1[k][i], weight[i]);
     }
+    if (mask == (L >= 32 ? 0xffffffffu : (1u << L) - 1u)) {
+        memcpy(out->c, r0, sizeof(r0));   /* every lane (the usual batch) */
+        return true;
+    }
     for (int k = 0; k < 4; k++)
         for (int i = 0; i < n; i++)
             if (mask >> i & 1)
