@@ -162,6 +162,7 @@ static bool init_rt(struct om_target_state *ts, const struct om_target_key *k)
             ts->lo[c] = mlo;
             ts->hi[c] = mhi;
         }
+        ts->clamp_fast[c] = om_clamp_fast_ok(ts->lo[c], ts->hi[c]);
     }
     /* Bits of the pixel that the write mask lets through. */
     for (int c = 0; c < 4; c++) {

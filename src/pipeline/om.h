@@ -201,6 +201,7 @@ struct om_target_state {
     bool blend;                /* blending enabled (and meaningful: not an integer target) */
     bool full_write;           /* the write mask covers every present channel */
     float lo[4], hi[4];        /* clamp range of each channel entering the blender (NORM) */
+    bool clamp_fast[4];        /* om_clamp_fast_ok(lo[c], hi[c]) (om_priv.h) */
     uint8_t write_bits[16];    /* bits of the pixel's bytes that the write mask lets through */
     /* Fast path (om_fast.c), chosen by om_state_init: a 4 x 8-bit UNORM/sRGB target written
      * whole (full_write).  Same results as the reference path, bit for bit. */

@@ -105,7 +105,7 @@ static inline void om_blend_values_inline(const struct om_state *st, int t,
     if (ts->kind == OM_RT_NORM) {
         for (int c = 0; c < 4; c++) {
             float lo = ts->lo[c], hi = ts->hi[c];
-            if (om_clamp_fast_ok(lo, hi))
+            if (ts->clamp_fast[c])
                 for (unsigned i = 0; i < n; i++)
                     src[c][i] = om_clamp_fast(in[c][i], lo, hi);
             else

@@ -122,8 +122,16 @@ void SIMD_FN(om_color_fast)(const struct om_state *st, int t, const struct om_dr
         const float *ct = ts->fast_srgb ? texel_srgb8_table() : texel_unorm8_table();
         float dst[4][OM_LANES];
         uint32_t px[OM_LANES];
-        for (unsigned i = 0; i < n; i++)
-            px[i] = mask >> i & 1 ? rd32(lane_pixel(surf, batch, i, 4)) : 0;
+        /* per quad: its two rows; lanes outside the mask are not read (they may lie outside
+         * the surface) */
+        for (unsigned q = 0; q * 4 < n; q++) {
+            const uint8_t *r0 = lane_pixel(surf, batch, 4 * q, 4), *r1 = r0 + surf->row_pitch;
+            unsigned qm = (mask >> (4 * q)) & 15u;
+            px[4 * q + 0] = qm & 1 ? rd32(r0) : 0;
+            px[4 * q + 1] = qm & 2 ? rd32(r0 + 4) : 0;
+            px[4 * q + 2] = qm & 4 ? rd32(r1) : 0;
+            px[4 * q + 3] = qm & 8 ? rd32(r1 + 4) : 0;
+        }
         if (ts->fast_srgb) {
             for (unsigned i = 0; i < n; i++) {
                 dst[0][i] = ct[(px[i] >> sr) & 255];
