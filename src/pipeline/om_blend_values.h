@@ -11,7 +11,10 @@
 #define LANES OM_LANES
 
 /* The factor `f` for channel c (3 = alpha) of every lane. */
-static inline void blend_factor(unsigned f, int c, float (*s)[LANES], float (*d)[LANES],
+/* (always inlined: the kernels' constant lane counts reach the loops) */
+#define OM_INLINE static inline __attribute__((always_inline))
+
+OM_INLINE void blend_factor(unsigned f, int c, float (*s)[LANES], float (*d)[LANES],
                          const float bf[4], float *out, unsigned n)
 {
     switch (f) {
@@ -60,7 +63,7 @@ static inline void blend_factor(unsigned f, int c, float (*s)[LANES], float (*d)
 }
 
 /* out = src OP dst for one channel of every lane. */
-static inline void blend_channel(unsigned op, unsigned fsrc, unsigned fdst, int c, float (*s)[LANES],
+OM_INLINE void blend_channel(unsigned op, unsigned fsrc, unsigned fdst, int c, float (*s)[LANES],
                           float (*d)[LANES], const float bf[4], float *out, unsigned n)
 {
     float fs[LANES], fd[LANES];
@@ -93,7 +96,7 @@ static inline void blend_channel(unsigned op, unsigned fsrc, unsigned fdst, int 
     }
 }
 
-static inline void om_blend_values_inline(const struct om_state *st, int t,
+OM_INLINE void om_blend_values_inline(const struct om_state *st, int t,
                                           const struct om_draw *draw, const float *const in[4],
                                           float (*dst)[OM_LANES], float (*out)[OM_LANES],
                                           unsigned n)
@@ -123,5 +126,6 @@ static inline void om_blend_values_inline(const struct om_state *st, int t,
 }
 
 #undef LANES
+#undef OM_INLINE
 
 #endif

@@ -60,7 +60,8 @@ uint32_t SIMD_FN(om_depth_fast)(const struct om_state *st, const struct om_draw 
     /* pixel addresses per quad; only lanes in the mask are read (the others may lie outside
      * the surface) */
     for (unsigned q = 0; q * 4 < n; q++) {
-        uint8_t *row0 = ds->data + (size_t)batch->y[q] * ds->row_pitch + (size_t)batch->x[q] * bytes;
+        uint8_t *row0 = ds->data + (size_t)batch->y[q] * ds->row_pitch +
+                        (size_t)batch->x[q] * bytes;
         uint8_t *row1 = row0 + ds->row_pitch;
         px[4 * q + 0] = row0;
         px[4 * q + 1] = row0 + bytes;
@@ -119,21 +120,28 @@ void SIMD_FN(om_color_fast)(const struct om_state *st, int t, const struct om_dr
     for (int c = 0; c < 4; c++)
         out[c] = in[c] = batch->color[t][c] ? batch->color[t][c] : zeros;
     if (ts->blend) {
+        /* Lanes up to nn, a constant (16: a raster batch; else all): fixed trip counts
+         * vectorise.  Lanes past n read as outside the mask; their results are not written. */
+        const unsigned nn = n <= 16 ? 16 : OM_LANES;
         const float *ct = ts->fast_srgb ? texel_srgb8_table() : texel_unorm8_table();
         float dst[4][OM_LANES];
         uint32_t px[OM_LANES];
         /* per quad: its two rows; lanes outside the mask are not read (they may lie outside
          * the surface) */
-        for (unsigned q = 0; q * 4 < n; q++) {
+        for (unsigned q = 0; q * 4 < nn; q++) {
+            unsigned qm = q * 4 < n ? (mask >> (4 * q)) & 15u : 0u;
+            if (!qm) {
+                px[4 * q] = px[4 * q + 1] = px[4 * q + 2] = px[4 * q + 3] = 0;
+                continue;
+            }
             const uint8_t *r0 = lane_pixel(surf, batch, 4 * q, 4), *r1 = r0 + surf->row_pitch;
-            unsigned qm = (mask >> (4 * q)) & 15u;
             px[4 * q + 0] = qm & 1 ? rd32(r0) : 0;
             px[4 * q + 1] = qm & 2 ? rd32(r0 + 4) : 0;
             px[4 * q + 2] = qm & 4 ? rd32(r1) : 0;
             px[4 * q + 3] = qm & 8 ? rd32(r1 + 4) : 0;
         }
         if (ts->fast_srgb) {
-            for (unsigned i = 0; i < n; i++) {
+            for (unsigned i = 0; i < nn; i++) {
                 dst[0][i] = ct[(px[i] >> sr) & 255];
                 dst[1][i] = ct[(px[i] >> sg) & 255];
                 dst[2][i] = ct[(px[i] >> sb) & 255];
@@ -141,25 +149,32 @@ void SIMD_FN(om_color_fast)(const struct om_state *st, int t, const struct om_dr
         } else {
             /* (float)v / 255.0f is texel_unorm_to_float(v, 8), the table's value; this form
              * vectorises */
-            for (unsigned i = 0; i < n; i++) {
+            for (unsigned i = 0; i < nn; i++) {
                 dst[0][i] = (float)((px[i] >> sr) & 255) / 255.0f;
                 dst[1][i] = (float)((px[i] >> sg) & 255) / 255.0f;
                 dst[2][i] = (float)((px[i] >> sb) & 255) / 255.0f;
             }
         }
         if (ts->fast_alpha_one)
-            for (unsigned i = 0; i < n; i++)
+            for (unsigned i = 0; i < nn; i++)
                 dst[3][i] = 1.0f;
         else
-            for (unsigned i = 0; i < n; i++)
+            for (unsigned i = 0; i < nn; i++)
                 dst[3][i] = (float)((px[i] >> sa) & 255) / 255.0f;
         /* lanes outside the mask: the reference's (0, 0, 0, 1) */
-        for (unsigned i = 0; i < n; i++)
-            if (!(mask >> i & 1)) {
-                dst[0][i] = dst[1][i] = dst[2][i] = 0.0f;
-                dst[3][i] = 1.0f;
+        for (unsigned i = 0; i < nn; i++) {
+            uint32_t in_mask = 0u - ((mask >> i) & 1u);
+            for (int c = 0; c < 4; c++) {
+                uint32_t v, none = c == 3 ? 0x3f800000u : 0u;
+                memcpy(&v, &dst[c][i], 4);
+                v = (v & in_mask) | (none & ~in_mask);
+                memcpy(&dst[c][i], &v, 4);
             }
-        om_blend_values_inline(st, t, draw, in, dst, out_buf, n);
+        }
+        if (nn == 16)
+            om_blend_values_inline(st, t, draw, in, dst, out_buf, 16);
+        else
+            om_blend_values_inline(st, t, draw, in, dst, out_buf, OM_LANES);
         for (int c = 0; c < 4; c++)
             out[c] = out_buf[c];
     }

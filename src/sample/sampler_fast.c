@@ -358,10 +358,14 @@ static inline uint32_t bits_at(const float *a, int i)
 
 static bool same_lod_inputs(const struct sample_coords *c, int i, int j)
 {
-    if (c->lod_mode == SAMPLE_LOD_DERIVATIVES &&
-        ((bits_at(c->ddx[0], i) ^ bits_at(c->ddx[0], j)) | (bits_at(c->ddx[1], i) ^ bits_at(c->ddx[1], j)) |
-         (bits_at(c->ddy[0], i) ^ bits_at(c->ddy[0], j)) | (bits_at(c->ddy[1], i) ^ bits_at(c->ddy[1], j))))
-        return false;
+    if (c->lod_mode == SAMPLE_LOD_DERIVATIVES) {
+        uint32_t d = (bits_at(c->ddx[0], i) ^ bits_at(c->ddx[0], j)) |
+                     (bits_at(c->ddx[1], i) ^ bits_at(c->ddx[1], j)) |
+                     (bits_at(c->ddy[0], i) ^ bits_at(c->ddy[0], j)) |
+                     (bits_at(c->ddy[1], i) ^ bits_at(c->ddy[1], j));
+        if (d)
+            return false;
+    }
     if (c->lod_mode == SAMPLE_LOD_EXPLICIT && bits_at(c->lod, i) != bits_at(c->lod, j))
         return false;
     return !c->has_bias || bits_at(c->bias, i) == bits_at(c->bias, j);
