@@ -118,6 +118,7 @@ struct draw_run {
     bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
     bool fill_ok;                      /* ... and whole tiles written as rectangles */
     bool fused_ok;                     /* pixel_fused.c may run d->ps (shortcuts on) */
+    bool om_reads_z;                   /* depth/stencil work: the OM needs each lane's z */
     uint16_t uni_idx[IR_MAX_INPUTS * 4];   /* pool-record words to compare (pixel.c) */
     unsigned uni_count;
     /* the vertex program's register files (calling thread only) */

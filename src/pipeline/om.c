@@ -227,10 +227,19 @@ static uint32_t surface_mask(const struct om_surface *s, const struct om_batch *
 
 uint32_t om_valid_mask(const struct om_draw *draw, const struct om_batch *batch)
 {
-    uint32_t m = surface_mask(&draw->ds, batch);
-    for (int i = 0; i < OM_MAX_TARGETS; i++)
-        m &= surface_mask(&draw->rt[i], batch);
-    return m;
+    /* inside every bound surface = inside the smallest extent of them all (one pass) */
+    struct om_surface all = { NULL, 0, UINT32_MAX, UINT32_MAX };
+    for (int i = 0; i <= OM_MAX_TARGETS; i++) {
+        const struct om_surface *s = i < OM_MAX_TARGETS ? &draw->rt[i] : &draw->ds;
+        if (!s->data)
+            continue;
+        all.data = s->data;
+        if (s->width < all.width)
+            all.width = s->width;
+        if (s->height < all.height)
+            all.height = s->height;
+    }
+    return surface_mask(&all, batch);
 }
 
 uint32_t om_surface_mask(const struct om_surface *s, const struct om_batch *b)

@@ -269,6 +269,8 @@ void draw_shade_prepare(struct draw_run *r)
     const struct draw_program *ps = d->ps;
     r->uniform_ok = r->fill_ok = false;
     r->fused_ok = !atomic_load(&shortcuts_off);
+    r->om_reads_z = r->om->depth_test || r->om->depth_write || r->om->stencil_test ||
+                    r->om->stencil_write;
     if (!ps || !ps->lane_local || ps->writes_depth || atomic_load(&shortcuts_off))
         return;
     for (uint32_t reg = 0; reg < ps->input_count && reg < IR_MAX_INPUTS; reg++)
@@ -472,7 +474,8 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
                 ob.color[t][c] = colors[t][c];
         }
     }
-    if (zsrc)
+    /* the depth is read only by the depth and stencil tests (om_depth.c) */
+    if (zsrc && r->om_reads_z)
         for (unsigned l = 0; l < lanes; l++)
             w->z[l] = om_depth_clamp(zsrc[l], d->viewport.min_depth, d->viewport.max_depth);
 
