@@ -407,6 +407,46 @@ static struct sampler_lod_entry *lod_memo(const struct sample_coords *c, int i, 
     return &c->lod_cache->e[(h >> 16) % SAMPLER_LOD_CACHE_SIZE];
 }
 
+/* Do the four floats at p hold the same bits? */
+static inline bool quad_uniform(const float *p)
+{
+    uint32_t a[4];
+    memcpy(a, p, sizeof(a));
+    return !((a[0] ^ a[1]) | (a[0] ^ a[2]) | (a[0] ^ a[3]));
+}
+
+/* Lane i's mip decisions: from the memo when it has them, else computed (and remembered). */
+static void lane_decide(const struct sampler *s, const struct texture_view *t,
+                        const struct sample_coords *c, int i, uint8_t *lvl0, uint8_t *lvl1,
+                        float *weight, bool *two, struct sampler_lod *lod)
+{
+    uint32_t key[4];
+    struct sampler_lod_entry *m = lod_memo(c, i, key);
+    if (m && m->gen == c->lod_cache->gen && m->s == s && m->t == t &&
+        !memcmp(m->key, key, sizeof(key))) {
+        lvl0[i] = m->level0;
+        lvl1[i] = m->level1;
+        weight[i] = m->weight;
+        *two |= m->two;
+        return;
+    }
+    lane_lod(s, t, c, i, lod);
+    lvl0[i] = (uint8_t)lod->level[0];
+    lvl1[i] = (uint8_t)(lod->nlevels == 2 ? lod->level[1] : lod->level[0]);
+    weight[i] = lod->nlevels == 2 ? lod->weight : 0.0f;
+    *two |= lod->nlevels == 2;
+    if (m) {
+        memcpy(m->key, key, sizeof(key));
+        m->s = s;
+        m->t = t;
+        m->gen = c->lod_cache->gen;
+        m->level0 = lvl0[i];
+        m->level1 = lvl1[i];
+        m->two = lod->nlevels == 2;
+        m->weight = weight[i];
+    }
+}
+
 bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_view *t,
                                   const struct sample_coords *c, int n, struct float4_soa *out)
 {
@@ -418,51 +458,48 @@ bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_
     if (n <= 0 || !mask)
         return true;
 
-    /* Mip decisions, once per distinct set of LOD inputs. */
+    /* Mip decisions, once per distinct set of LOD inputs (a lane's decisions are a function of
+     * its LOD inputs alone).  Implicit-LOD quads share their derivatives: a whole active quad
+     * whose four lanes hold the same bits is decided once; anything else lane by lane, reusing
+     * the previous active lane's answer when its inputs are equal. */
     uint8_t lvl0[L], lvl1[L];
     float weight[L];
     bool two = false;
     int prev = -1;
     struct sampler_lod lod;
-    for (int i = 0; i < L; i++) {
-        lvl0[i] = lvl1[i] = 0;
-        weight[i] = 0.0f;
-        if (!(mask >> i & 1))
+    for (int q = 0; q < L; q += 4) {
+        if (((mask >> q) & 15u) == 15u && c->lod_mode == SAMPLE_LOD_DERIVATIVES &&
+            !c->has_bias && quad_uniform(c->ddx[0] + q) && quad_uniform(c->ddx[1] + q) &&
+            quad_uniform(c->ddy[0] + q) && quad_uniform(c->ddy[1] + q)) {
+            int i = q;
+            if (prev >= 0 && same_lod_inputs(c, i, prev)) {
+                lvl0[i] = lvl0[prev];
+                lvl1[i] = lvl1[prev];
+                weight[i] = weight[prev];
+            } else {
+                lane_decide(s, t, c, i, lvl0, lvl1, weight, &two, &lod);
+            }
+            for (int k = 1; k < 4; k++) {
+                lvl0[q + k] = lvl0[q];
+                lvl1[q + k] = lvl1[q];
+                weight[q + k] = weight[q];
+            }
+            prev = q + 3;
             continue;
-        if (prev >= 0 && same_lod_inputs(c, i, prev)) {
-            lvl0[i] = lvl0[prev];
-            lvl1[i] = lvl1[prev];
-            weight[i] = weight[prev];
+        }
+        for (int i = q; i < q + 4; i++) {
+            lvl0[i] = lvl1[i] = 0;
+            weight[i] = 0.0f;
+            if (!(mask >> i & 1))
+                continue;
+            if (prev >= 0 && same_lod_inputs(c, i, prev)) {
+                lvl0[i] = lvl0[prev];
+                lvl1[i] = lvl1[prev];
+                weight[i] = weight[prev];
+            } else {
+                lane_decide(s, t, c, i, lvl0, lvl1, weight, &two, &lod);
+            }
             prev = i;
-            continue;
-        }
-        prev = i;
-        uint32_t key[4];
-        struct sampler_lod_entry *m = lod_memo(c, i, key);
-        if (m && m->gen == c->lod_cache->gen && m->s == s && m->t == t &&
-            !memcmp(m->key, key, sizeof(key))) {
-            lvl0[i] = m->level0;
-            lvl1[i] = m->level1;
-            weight[i] = m->weight;
-            two |= m->two;
-            continue;
-        }
-        lane_lod(s, t, c, i, &lod);
-        lvl0[i] = (uint8_t)lod.level[0];
-        lvl1[i] = (uint8_t)(lod.nlevels == 2 ? lod.level[1] : lod.level[0]);
-        if (lod.nlevels == 2) {
-            weight[i] = lod.weight;
-            two = true;
-        }
-        if (m) {
-            memcpy(m->key, key, sizeof(key));
-            m->s = s;
-            m->t = t;
-            m->gen = c->lod_cache->gen;
-            m->level0 = lvl0[i];
-            m->level1 = lvl1[i];
-            m->two = lod.nlevels == 2;
-            m->weight = weight[i];
         }
     }
 
