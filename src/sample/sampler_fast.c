@@ -216,6 +216,20 @@ static inline __m256 decode8(const float *srgb, int c, unsigned sh, __m256i px)
     return _mm256_div_ps(_mm256_cvtepi32_ps(v), _mm256_set1_ps(255.0f));
 }
 
+/* Eight pairs of adjacent texels at byte offsets o: the left ones in *left, the right ones in
+ * *right (two 4 x 64-bit gathers, then even / odd 32-bit halves back in lane order). */
+static inline void pair8(const int *base, __m256i o, __m256i *left, __m256i *right)
+{
+    const long long *b = (const long long *)(const void *)base;
+    __m256 g0 = _mm256_castsi256_ps(_mm256_i32gather_epi64(b, _mm256_castsi256_si128(o), 1));
+    __m256 g1 = _mm256_castsi256_ps(_mm256_i32gather_epi64(b, _mm256_extracti128_si256(o, 1), 1));
+    /* shuffle: lanes (0 1 4 5 | 2 3 6 7); the 64-bit permute puts them in order */
+    __m256i even = _mm256_castps_si256(_mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(2, 0, 2, 0)));
+    __m256i odd = _mm256_castps_si256(_mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(3, 1, 3, 1)));
+    *left = _mm256_permute4x64_epi64(even, _MM_SHUFFLE(3, 1, 2, 0));
+    *right = _mm256_permute4x64_epi64(odd, _MM_SHUFFLE(3, 1, 2, 0));
+}
+
 /* srgb is a constant at each call (always inlined): no per-texel test of it */
 static inline __attribute__((always_inline)) void
 filter16_linear_level(const struct fast_ctx *F, const float *srgb, unsigned level, const float *u,
@@ -245,10 +259,20 @@ filter16_linear_level(const struct fast_ctx *F, const float *srgb, unsigned leve
         __m256i r0 = _mm256_mullo_epi32(y0, pitch), r1 = _mm256_mullo_epi32(y1, pitch);
         x0 = _mm256_slli_epi32(x0, 2);
         x1 = _mm256_slli_epi32(x1, 2);
-        __m256i p00 = _mm256_i32gather_epi32(base, _mm256_add_epi32(r0, x0), 1);
-        __m256i p01 = _mm256_i32gather_epi32(base, _mm256_add_epi32(r0, x1), 1);
-        __m256i p10 = _mm256_i32gather_epi32(base, _mm256_add_epi32(r1, x0), 1);
-        __m256i p11 = _mm256_i32gather_epi32(base, _mm256_add_epi32(r1, x1), 1);
+        __m256i p00, p01, p10, p11;
+        __m256i o0 = _mm256_add_epi32(r0, x0), o1 = _mm256_add_epi32(r1, x0);
+        /* x1 = x0 + 1 in every lane (no wrap or clamp between them): each row's two texels
+         * are one 64-bit load, half the gathered elements (x0 + 1 < width: inside the row) */
+        __m256i adjacent = _mm256_cmpeq_epi32(x1, _mm256_add_epi32(x0, _mm256_set1_epi32(4)));
+        if (_mm256_movemask_epi8(adjacent) == -1) {
+            pair8(base, o0, &p00, &p01);
+            pair8(base, o1, &p10, &p11);
+        } else {
+            p00 = _mm256_i32gather_epi32(base, o0, 1);
+            p01 = _mm256_i32gather_epi32(base, _mm256_add_epi32(r0, x1), 1);
+            p10 = _mm256_i32gather_epi32(base, o1, 1);
+            p11 = _mm256_i32gather_epi32(base, _mm256_add_epi32(r1, x1), 1);
+        }
         for (int c = 0; c < 4; c++) {
             if (c == 3 && !fmt->has_alpha) {
                 _mm256_storeu_ps(out[3] + h, _mm256_set1_ps(1.0f));
