@@ -364,7 +364,10 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     size_t cap = DRAW_POOL_BYTES / rec_bytes;
     if (cap < 4 * (size_t)DRAW_CHUNK_VERTS)
         cap = 4 * (size_t)DRAW_CHUNK_VERTS;
-    size_t prim_cap = 4 * (size_t)DRAW_CHUNK_PRIMS;
+    /* As many primitives as the pool has records (a triangle list needs a third of that, a
+     * strip about as many): a flush rasterizes every touched tile, reading its depth and
+     * colour from memory, so fewer, larger flushes move fewer bytes. */
+    size_t prim_cap = cap > 4 * (size_t)DRAW_CHUNK_PRIMS ? cap : 4 * (size_t)DRAW_CHUNK_PRIMS;
     if (!grow((void **)&r->pool, &dc->pool_bytes, cap * rec_bytes) ||
         !grow((void **)&r->prims, &dc->prim_bytes, prim_cap * sizeof(struct draw_prim)))
         return DRAW_E_NOMEM;
