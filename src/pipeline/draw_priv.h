@@ -39,6 +39,7 @@
 #define DRAW_CHUNK_PRIMS (DRAW_CHUNK * DRAW_CLIP_MAX_VERTS)
 #define DRAW_RASTER_BATCH 128          /* raster primitives handed to the scene at once */
 #define DRAW_POOL_BYTES ((size_t)16 << 20)   /* vertex pool budget before a flush */
+#define DRAW_FLUSH_PRIMS ((size_t)65536)     /* primitive table before a flush (draw.c) */
 
 /* A primitive as the pixel stage sees it: three pool records (a line repeats v[0] as v[2],
  * a point all three) and the leading vertex, which supplies constant attributes (8.14). */
