@@ -136,6 +136,16 @@ static void *bin_alloc(struct raster_scene *s, size_t size)
 
 /* ---- Flush ---------------------------------------------------------------------------------- */
 
+/* The hint for the triangle of command c (records already prefetched: see bin_run_tile). */
+static inline void hint(const struct bin_cmd *c, unsigned stage)
+{
+    if (c->kind == BIN_TRI || c->kind == BIN_TRI_WHOLE) {
+        const struct setup_tri *t = c->prim;
+        if (t->draw->prefetch)
+            t->draw->prefetch(t->draw->ctx, t->id, stage);
+    }
+}
+
 static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
 {
     struct raster_scene *s = ctx;
@@ -148,12 +158,17 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
             const struct bin_cmd *c = &b->cmd[i];
             /* Records were binned long before, in arena order, not this tile's: start loading
              * the ones a few commands ahead while this one runs (a hint; no effect on results) */
-            if (i + 4 < b->count) {
-                __builtin_prefetch(b->cmd[i + 4].prim);
-                __builtin_prefetch((const char *)b->cmd[i + 4].prim + 64);
+            if (i + 8 < b->count) {
+                __builtin_prefetch(b->cmd[i + 8].prim);
+                __builtin_prefetch((const char *)b->cmd[i + 8].prim + 64);
             } else if (b->next && b->next->count) {
                 __builtin_prefetch(b->next->cmd[0].prim);
             }
+            /* and what shading them reads: their primitive (4 ahead), its vertices (2 ahead) */
+            if (i + 4 < b->count)
+                hint(&b->cmd[i + 4], 0);
+            if (i + 2 < b->count)
+                hint(&b->cmd[i + 2], 1);
             switch (c->kind) {
             case BIN_TRI:
             case BIN_TRI_WHOLE:
@@ -400,6 +415,7 @@ void raster_scene_set_draw(struct raster_scene *s, const struct raster_state *st
     s->draw.clip = s->clip;
     s->draw.shade = shade;
     s->draw.fill = NULL;
+    s->draw.prefetch = NULL;
     s->draw.ctx = ctx;
     s->draw_stored = NULL;      /* a new record, stored with the next primitive */
     s->have_draw = shade != NULL;
@@ -408,6 +424,12 @@ void raster_scene_set_draw(struct raster_scene *s, const struct raster_state *st
 void raster_scene_set_fill(struct raster_scene *s, raster_fill_fn fill)
 {
     s->draw.fill = fill;
+    s->draw_stored = NULL;
+}
+
+void raster_scene_set_prefetch(struct raster_scene *s, raster_prefetch_fn prefetch)
+{
+    s->draw.prefetch = prefetch;
     s->draw_stored = NULL;
 }
 

@@ -455,6 +455,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     draw_shade_prepare(r);
     if (r->fill_ok)
         raster_scene_set_fill(r->scene, draw_fill);
+    raster_scene_set_prefetch(r->scene, draw_prefetch);
 
     for (uint32_t i = 0; i < d->instance_count; i++)
         draw_run_instance(r, i);

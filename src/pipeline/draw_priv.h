@@ -174,6 +174,7 @@ void draw_submit_pending(struct draw_run *r);
 void draw_shade(void *ctx, const struct raster_quad_batch *batch);
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
                struct raster_rect rect);
+void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage);   /* raster_prefetch_fn */
 /* pixel_fused.c: the fused program of d->ps for the batch's lanes (inputs filled): false when
  * the bound view or sampler needs the VM */
 bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes);

@@ -378,6 +378,18 @@ static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
     return alive;
 }
 
+void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage)
+{
+    const struct draw_run *r = ctx;
+    const struct draw_prim *pr = &r->prims[prim_id];
+    if (!stage) {
+        __builtin_prefetch(pr);
+        return;
+    }
+    for (int k = 0; k < 3; k++)
+        __builtin_prefetch(&r->pool[(size_t)pr->v[k] * r->stride]);
+}
+
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
                struct raster_rect rect)
 {

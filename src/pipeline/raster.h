@@ -205,6 +205,12 @@ void raster_scene_set_draw(struct raster_scene *scene, const struct raster_state
 /* After raster_scene_set_draw (which clears it): the draw's whole-rectangle callback, or NULL. */
 void raster_scene_set_fill(struct raster_scene *scene, raster_fill_fn fill);
 
+/* Optional: a hint that primitive `prim_id` is shaded soon (stage 0: a while ahead, stage 1:
+ * next but one), so the callback may prefetch the data its shading reads.  Must not change
+ * any result.  After raster_scene_set_draw (which clears it). */
+typedef void (*raster_prefetch_fn)(void *ctx, uint32_t prim_id, unsigned stage);
+void raster_scene_set_prefetch(struct raster_scene *scene, raster_prefetch_fn prefetch);
+
 /* Set up and bin primitives (in array order).  May flush by itself when the bin arena is full
  * (then shade() runs before this returns).  Whatever the caller's data, nothing crashes. */
 void raster_scene_triangles(struct raster_scene *scene, const struct raster_triangle *tris,
