@@ -324,6 +324,37 @@ TEST(threadpool_runs_every_job_once_with_ftz)
     }
 }
 
+/* start / finish: the jobs run while the caller does something else, every job once; a second
+ * start finishes the first run before it begins; finish without a run returns. */
+TEST(threadpool_start_finish)
+{
+    static struct pool_test t, u;
+    for (unsigned n = 1; n <= 3; n++) {
+        struct threadpool *pool = threadpool_create(n);
+        CHECK(pool != NULL);
+        if (!pool)
+            return;
+        threadpool_finish(pool);
+        memset(&t, 0, sizeof(t));
+        memset(&u, 0, sizeof(u));
+        t.workers = u.workers = n;
+        threadpool_start(pool, 500, pool_job, &t);
+        volatile unsigned spin = 0;
+        for (unsigned i = 0; i < 100000; i++)
+            spin += i;
+        threadpool_start(pool, 300, pool_job, &u);   /* finishes the first */
+        for (int i = 0; i < 500; i++)
+            CHECK_EQ(atomic_load(&t.runs[i]), 1);
+        threadpool_finish(pool);
+        for (int i = 0; i < 300; i++)
+            CHECK_EQ(atomic_load(&u.runs[i]), 1);
+        CHECK_EQ(atomic_load(&u.runs[300]), 0);
+        CHECK_EQ(atomic_load(&t.bad_worker) + atomic_load(&u.bad_worker), 0);
+        threadpool_finish(pool);
+        threadpool_destroy(pool);
+    }
+}
+
 TEST(threadpool_default_from_env)
 {
     const char *old = getenv("SOFTD3D_THREADS");

@@ -19,6 +19,7 @@
  */
 #include "pipeline/raster_priv.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +72,9 @@ struct raster_scene {
     struct bin_chunk *chunks;   /* malloc'd chunks, in order of use */
     struct bin_chunk *chunk;    /* the chunk in use; NULL while in the first block */
     size_t chunk_bytes, limit;
+
+    bool flushing;              /* between bin_flush_begin and bin_flush_end */
+    uint64_t seq;               /* the flush running or last run (raster_quad_batch.seq) */
 
     /* The current draw. */
     bool have_draw;
@@ -172,31 +176,51 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
             switch (c->kind) {
             case BIN_TRI:
             case BIN_TRI_WHOLE:
-                raster_tile_tri(c->prim, tx, ty, c->kind == BIN_TRI_WHOLE, worker);
+                raster_tile_tri(c->prim, tx, ty, c->kind == BIN_TRI_WHOLE, s->seq, worker);
                 break;
             case BIN_POINT:
-                raster_tile_point(c->prim, worker);
+                raster_tile_point(c->prim, s->seq, worker);
                 break;
             case BIN_LINE:
-                raster_tile_line(c->prim, tx, ty, worker);
+                raster_tile_line(c->prim, tx, ty, s->seq, worker);
                 break;
             }
         }
     }
 }
 
-static void bin_flush(struct raster_scene *s, bool forced)
+static atomic_uint_fast64_t flush_seq;   /* process-wide: raster_quad_batch.seq */
+
+static void bin_flush_begin(struct raster_scene *s, bool forced)
 {
+    if (s->flushing)
+        return;
+    s->flushing = true;
     if (s->ntouched) {
         s->stats.flushes++;
         if (forced)
             s->stats.forced_flushes++;
-        threadpool_run(s->pool, s->ntouched, bin_run_tile, s);
-        for (uint32_t i = 0; i < s->ntouched; i++)
-            s->tiles[s->touched[i]].head = s->tiles[s->touched[i]].tail = NULL;
-        s->ntouched = 0;
+        s->seq = atomic_fetch_add_explicit(&flush_seq, 1, memory_order_relaxed) + 1;
+        threadpool_start(s->pool, s->ntouched, bin_run_tile, s);
     }
+}
+
+static void bin_flush_end(struct raster_scene *s)
+{
+    if (!s->flushing)
+        return;
+    threadpool_finish(s->pool);   /* (a no-op when the pool already finished this run) */
+    for (uint32_t i = 0; i < s->ntouched; i++)
+        s->tiles[s->touched[i]].head = s->tiles[s->touched[i]].tail = NULL;
+    s->ntouched = 0;
+    s->flushing = false;
     bin_arena_reset(s);
+}
+
+static void bin_flush(struct raster_scene *s, bool forced)
+{
+    bin_flush_begin(s, forced);
+    bin_flush_end(s);
 }
 
 /* ---- Binning -------------------------------------------------------------------------------- */
@@ -508,6 +532,16 @@ void raster_scene_lines(struct raster_scene *s, const struct raster_line *lines,
 void raster_scene_flush(struct raster_scene *s)
 {
     bin_flush(s, false);
+}
+
+void raster_scene_flush_begin(struct raster_scene *s)
+{
+    bin_flush_begin(s, false);
+}
+
+void raster_scene_flush_end(struct raster_scene *s)
+{
+    bin_flush_end(s);
 }
 
 const struct raster_stats *raster_scene_stats(const struct raster_scene *s)

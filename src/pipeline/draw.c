@@ -250,7 +250,6 @@ void draw_reserve(struct draw_run *r, size_t verts, size_t prims)
     }
     r->pool_count = r->as.count;
     r->prim_count = 0;
-    r->gen++;
 }
 
 /* ---- draw_execute ---------------------------------------------------------------------------- */
@@ -451,7 +450,6 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         st.slope_scaled_depth_bias = 0.0f;
     }
     raster_scene_set_draw(r->scene, &st, draw_shade, r);
-    r->gen++;
     draw_shade_prepare(r);
     if (r->fill_ok)
         raster_scene_set_fill(r->scene, draw_fill);

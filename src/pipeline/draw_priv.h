@@ -65,7 +65,7 @@ struct draw_worker {
     uint64_t samples;                  /* passed depth/stencil, this draw */
     uint64_t fused_runs;               /* batches pixel_fused.c ran, this draw (tests) */
     /* Uniform primitives (pixel.c): the pixel program's result for primitive uni_prim of
-     * shading generation uni_gen, when every input it reads is constant over the primitive. */
+     * flush uni_gen (raster_quad_batch.seq), when every input it reads is constant over the primitive. */
     uint64_t uni_gen;
     uint32_t uni_prim;
     uint8_t uni_state;                 /* DRAW_UNI_* */
@@ -73,7 +73,7 @@ struct draw_worker {
     bool uni_alive;                    /* not discarded */
     alignas(64) float uni_color[OM_MAX_TARGETS][4][VM_LANES];   /* broadcast */
     struct raster_quad_batch fill_batch;   /* draw_fill's evaluation */
-    struct sampler_lod_cache lod_cache;    /* the sampler's mip decisions (gen = run gen) */
+    struct sampler_lod_cache lod_cache;    /* the sampler's mip decisions (gen: the flush) */
 };
 #define DRAW_UNI_NO 0                  /* not uniform (or not known for this primitive) */
 #define DRAW_UNI_PENDING 1             /* uniform; the result is not computed yet */
@@ -113,9 +113,6 @@ struct draw_run {
     struct raster_point points[DRAW_RASTER_BATCH];
     size_t ntris, nlines, npoints;
     struct draw_assembler as;
-    /* pixel.c: primitives of this generation index `prims`; it changes whenever the table
-     * starts again (each draw, each flush of a full table) */
-    uint64_t gen;
     bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
     bool fill_ok;                      /* ... and whole tiles written as rectangles */
     bool fused_ok;                     /* pixel_fused.c may run d->ps (shortcuts on) */
@@ -172,7 +169,7 @@ void draw_submit_pending(struct draw_run *r);
 
 /* pixel.c: the raster shade callback (ctx is the struct draw_run). */
 void draw_shade(void *ctx, const struct raster_quad_batch *batch);
-bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
+bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsigned worker,
                struct raster_rect rect);
 void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage);   /* raster_prefetch_fn */
 /* pixel_fused.c: the fused program of d->ps for the batch's lanes (inputs filled): false when

@@ -68,8 +68,7 @@ static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
     if (!s)
         return;
     struct sample_coords *c = &w->coords;
-    /* the memo is valid for one generation: samplers and views stay put during a draw */
-    w->lod_cache.gen = r->gen;
+    /* (the memo's generation is the batch's flush: run_ps) */
     c->lod_cache = &w->lod_cache;
     c->mask = req->mask & VM_ALL_LANES;
     c->has_bias = req->kind == VM_TEX_SAMPLE_B;
@@ -317,10 +316,10 @@ bool draw_prim_uniform(const struct draw_run *r, uint32_t a, uint32_t b, uint32_
 
 /* The worker's cache entry for this primitive: DRAW_UNI_NO, _PENDING or _READY. */
 static unsigned uniform_lookup(const struct draw_run *r, struct draw_worker *w, uint32_t prim_id,
-                               bool front)
+                               bool front, uint64_t seq)
 {
-    if (w->uni_gen != r->gen || w->uni_prim != prim_id || w->uni_front != front) {
-        w->uni_gen = r->gen;
+    if (w->uni_gen != seq || w->uni_prim != prim_id || w->uni_front != front) {
+        w->uni_gen = seq;
         w->uni_prim = prim_id;
         w->uni_front = front;
         w->uni_state = r->prims[prim_id].flags & DRAW_PRIM_UNIFORM ? DRAW_UNI_PENDING
@@ -352,6 +351,9 @@ static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
                        unsigned lanes)
 {
     const struct draw_desc *d = r->d;
+    /* the sampler's memo holds this flush's decisions only: samplers and views stay put
+     * during a draw, and a flush belongs to one draw */
+    w->lod_cache.gen = b->seq;
     fill_inputs(r, w, b, pr, front, lanes);
     uint32_t all = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
     if (d->ps->fused.kind && r->fused_ok && draw_fused_run(r, w, lanes))
@@ -390,7 +392,7 @@ void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage)
         __builtin_prefetch(&r->pool[(size_t)pr->v[k] * r->stride]);
 }
 
-bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
+bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsigned worker,
                struct raster_rect rect)
 {
     const struct draw_run *r = ctx;
@@ -401,7 +403,7 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
                                                   (flags & RASTER_BATCH_FRONT_FACING) != 0;
     if (!r->fill_ok)
         return false;
-    unsigned state = uniform_lookup(r, w, prim_id, front);
+    unsigned state = uniform_lookup(r, w, prim_id, front, seq);
     if (state == DRAW_UNI_NO)
         return false;
     if (state == DRAW_UNI_PENDING) {
@@ -414,6 +416,7 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
         b->mask[0] = 15;
         b->prim_id = prim_id;
         b->worker = worker;
+        b->seq = seq;
         uint32_t alive = run_ps(r, w, b, pr, front, 4);
         uniform_store(d->ps, w, 0, alive & 1u);
     }
@@ -455,7 +458,8 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
 
     if (d->ps) {
         const struct draw_program *ps = d->ps;
-        unsigned uni = r->uniform_ok ? uniform_lookup(r, w, b->prim_id, front) : DRAW_UNI_NO;
+        unsigned uni = r->uniform_ok ? uniform_lookup(r, w, b->prim_id, front, b->seq)
+                                     : DRAW_UNI_NO;
         float (*colors)[4][VM_LANES] = w->color;
         if (uni == DRAW_UNI_READY) {
             if (!w->uni_alive)

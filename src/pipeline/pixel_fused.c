@@ -166,8 +166,7 @@ bool SIMD_FN(draw_fused_run)(const struct draw_run *r, struct draw_worker *w, un
     c->lod_mode = SAMPLE_LOD_DERIVATIVES;
     c->has_bias = false;
     c->mask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
-    w->lod_cache.gen = r->gen;
-    c->lod_cache = &w->lod_cache;
+    c->lod_cache = &w->lod_cache;   /* (its generation: run_ps) */
     sampler_sample(s, t, c, (int)lanes, &w->texels);
 
     if (f->kind == DRAW_FUSED_TEX) {

@@ -154,6 +154,8 @@ struct raster_quad_batch {
     uint32_t prim_id;            /* raster_triangle.id (point, line: their id) */
     uint32_t flags;              /* RASTER_BATCH_* */
     uint32_t worker;             /* index of the worker thread, for per-worker scratch */
+    uint64_t seq;                /* the scene flush it belongs to: a number no other flush of
+                                  * the process has (caches keyed by primitive ids use it) */
 };
 
 #define RASTER_BATCH_FRONT_FACING 1u  /* triangle is front-facing (points and lines: always set,
@@ -168,8 +170,8 @@ typedef void (*raster_shade_fn)(void *ctx, const struct raster_quad_batch *batch
  * may shade and write all of them at once and return true; false means "not this one", and
  * the tile goes through `shade` in quads as usual.  Same rules as the shade callback (worker
  * thread, the worker's own scratch); the result must be what `shade` would have produced. */
-typedef bool (*raster_fill_fn)(void *ctx, uint32_t prim_id, uint32_t flags, unsigned worker,
-                               struct raster_rect r);
+typedef bool (*raster_fill_fn)(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq,
+                               unsigned worker, struct raster_rect r);
 
 /* Counters since the scene was created (setup results, binning). */
 struct raster_stats {
@@ -210,6 +212,13 @@ void raster_scene_set_fill(struct raster_scene *scene, raster_fill_fn fill);
  * any result.  After raster_scene_set_draw (which clears it). */
 typedef void (*raster_prefetch_fn)(void *ctx, uint32_t prim_id, unsigned stage);
 void raster_scene_set_prefetch(struct raster_scene *scene, raster_prefetch_fn prefetch);
+
+/* A flush in two halves (util/threadpool.h start / finish): begin starts rasterizing on the
+ * pool's threads and returns; end takes part, waits, and empties the scene.  Between them the
+ * caller must not submit to this scene; it may bin into another scene of the same pool (that
+ * one's flush, begun later, runs after this one's).  raster_scene_flush = begin + end. */
+void raster_scene_flush_begin(struct raster_scene *scene);
+void raster_scene_flush_end(struct raster_scene *scene);
 
 /* Set up and bin primitives (in array order).  May flush by itself when the bin arena is full
  * (then shade() runs before this returns).  Whatever the caller's data, nothing crashes. */

@@ -97,8 +97,9 @@ struct tile_emit {
 };
 
 static void emit_init(struct tile_emit *em, const struct bin_draw *draw, uint32_t id,
-                      uint32_t flags, unsigned worker)
+                      uint32_t flags, uint64_t seq, unsigned worker)
 {
+    em->b.seq = seq;
     em->b.count = 0;
     em->b.prim_id = id;
     em->b.flags = flags;
@@ -172,7 +173,7 @@ static void emit_block4(struct tile_emit *em, const struct setup_tri *t, int32_t
 
 /* ---- Triangles ------------------------------------------------------------------------------ */
 
-void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole,
+void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole, uint64_t seq,
                      unsigned worker)
 {
     struct raster_rect tile = { tx, ty, tx + RASTER_TILE_SIZE, ty + RASTER_TILE_SIZE };
@@ -181,9 +182,9 @@ void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool who
 
     if (rect_empty(r))
         return;
-    if (whole && t->draw->fill && t->draw->fill(t->draw->ctx, t->id, t->flags, worker, r))
+    if (whole && t->draw->fill && t->draw->fill(t->draw->ctx, t->id, t->flags, seq, worker, r))
         return;
-    emit_init(&em, t->draw, t->id, t->flags | (whole ? RASTER_BATCH_WHOLE_TILE : 0), worker);
+    emit_init(&em, t->draw, t->id, t->flags | (whole ? RASTER_BATCH_WHOLE_TILE : 0), seq, worker);
     /* Pixels outside the triangle's box fail its edge tests anyway (the box bounds the centres
      * that can be inside, setup.c); only the target/scissor rectangle must be applied as a
      * rectangle.  So a 4x4 block inside `cr` needs no rectangle mask even when the box cuts
@@ -228,10 +229,10 @@ void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool who
 /* ---- Points --------------------------------------------------------------------------------- */
 
 /* One pixel; its quad's other three pixels are helpers with the same (constant) values. */
-void raster_tile_point(const struct setup_point *pt, unsigned worker)
+void raster_tile_point(const struct setup_point *pt, uint64_t seq, unsigned worker)
 {
     struct tile_emit em;
-    emit_init(&em, pt->draw, pt->id, RASTER_BATCH_FRONT_FACING, worker);
+    emit_init(&em, pt->draw, pt->id, RASTER_BATCH_FRONT_FACING, seq, worker);
     em.b.x[0] = (uint16_t)(pt->px & ~1);
     em.b.y[0] = (uint16_t)(pt->py & ~1);
     em.b.mask[0] = (uint8_t)(1u << ((pt->py & 1) * 2 + (pt->px & 1)));
@@ -271,7 +272,8 @@ static void emit_line_quad(struct tile_emit *em, const struct setup_line *l, int
 /* The line's pixels inside this tile, in order along the major axis.  Consecutive pixels of
  * one quad are merged into one quad (a quad, once left, is never met again: the major
  * coordinate only grows and the minor one is monotonic). */
-void raster_tile_line(const struct setup_line *l, int32_t tx, int32_t ty, unsigned worker)
+void raster_tile_line(const struct setup_line *l, int32_t tx, int32_t ty, uint64_t seq,
+                      unsigned worker)
 {
     struct raster_rect r = rect_and((struct raster_rect){ tx, ty, tx + RASTER_TILE_SIZE,
                                                           ty + RASTER_TILE_SIZE }, l->clip);
@@ -284,7 +286,7 @@ void raster_tile_line(const struct setup_line *l, int32_t tx, int32_t ty, unsign
         return;
     if (lo < l->major_lo) lo = l->major_lo;
     if (hi > l->major_hi) hi = l->major_hi;
-    emit_init(&em, l->draw, l->id, RASTER_BATCH_FRONT_FACING, worker);
+    emit_init(&em, l->draw, l->id, RASTER_BATCH_FRONT_FACING, seq, worker);
     for (int32_t m = lo; m <= hi; m++) {
         int32_t n = setup_line_minor(l, m);
         int32_t px = l->x_major ? m : n, py = l->x_major ? n : m;

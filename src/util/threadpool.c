@@ -38,6 +38,7 @@ struct threadpool {
     void *ctx;
     unsigned njobs;
     atomic_uint next_job;
+    bool pending;                     /* started, not finished (caller's thread only) */
 };
 
 static void threadpool_take_jobs(struct threadpool *pool, unsigned worker)
@@ -145,36 +146,45 @@ unsigned threadpool_size(const struct threadpool *pool)
     return pool->workers;
 }
 
-void threadpool_run(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn, void *ctx)
+void threadpool_start(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn, void *ctx)
 {
-    cpu_fp_state saved;
-
+    threadpool_finish(pool);   /* one run at a time */
     if (njobs == 0)
         return;
-    saved = cpu_fp_enter_ftz();
-    if (pool->nthreads == 0 || njobs == 1) {
-        for (unsigned job = 0; job < njobs; job++)
-            fn(ctx, job, 0);
-        cpu_fp_restore(saved);
-        return;
-    }
-
-    pthread_mutex_lock(&pool->lock);
+    pool->pending = true;
     pool->fn = fn;
     pool->ctx = ctx;
     pool->njobs = njobs;
     atomic_store_explicit(&pool->next_job, 0, memory_order_relaxed);
+    if (pool->nthreads == 0)
+        return;   /* finish runs it inline */
+    pthread_mutex_lock(&pool->lock);
     pool->finished = 0;
     pool->generation++;
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
+}
 
+void threadpool_finish(struct threadpool *pool)
+{
+    if (!pool->pending)
+        return;
+    cpu_fp_state saved = cpu_fp_enter_ftz();
     threadpool_take_jobs(pool, 0);
-
-    /* The mutex hand-over also orders every worker's writes before the caller's later reads. */
-    pthread_mutex_lock(&pool->lock);
-    while (pool->finished != pool->nthreads)
-        pthread_cond_wait(&pool->done, &pool->lock);
-    pthread_mutex_unlock(&pool->lock);
+    if (pool->nthreads) {
+        /* The mutex hand-over also orders every worker's writes before the caller's later
+         * reads. */
+        pthread_mutex_lock(&pool->lock);
+        while (pool->finished != pool->nthreads)
+            pthread_cond_wait(&pool->done, &pool->lock);
+        pthread_mutex_unlock(&pool->lock);
+    }
+    pool->pending = false;
     cpu_fp_restore(saved);
+}
+
+void threadpool_run(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn, void *ctx)
+{
+    threadpool_start(pool, njobs, fn, ctx);
+    threadpool_finish(pool);
 }

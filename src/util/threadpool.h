@@ -39,4 +39,12 @@ unsigned threadpool_size(const struct threadpool *pool);
 /* Runs fn(ctx, job, worker) once for every job in 0..njobs-1 and returns when all are done. */
 void threadpool_run(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn, void *ctx);
 
+/* The same in two halves, so that the caller can do other work meanwhile: start hands the
+ * jobs to the threads (workers 1..N-1) and returns; finish takes the jobs left as worker 0
+ * and returns when all are done.  A start (or run) first finishes a started run: one run at a
+ * time.  With no threads, finish runs every job.  The caller's work between the two must not
+ * touch what the jobs touch, nor use worker 0's per-worker scratch. */
+void threadpool_start(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn, void *ctx);
+void threadpool_finish(struct threadpool *pool);
+
 #endif
