@@ -207,7 +207,8 @@ void draw_context_destroy(struct draw_context *dc)
 {
     if (!dc)
         return;
-    raster_scene_destroy(dc->scene);
+    raster_scene_destroy(dc->scenes[0]);
+    raster_scene_destroy(dc->scenes[1]);
     for (unsigned i = 0; i < dc->nworkers; i++)
         vm_state_destroy(dc->workers[i].ps_state);
     free(dc->workers);
@@ -232,24 +233,37 @@ unsigned draw_context_threads(const struct draw_context *dc)
 
 /* ---- flushing -------------------------------------------------------------------------------- */
 
+/* The tables are double-buffered: each half has its own scene.  When the half being filled is
+ * full, its scene starts rasterizing on the pool's threads (raster_scene_flush_begin) and the
+ * calling thread goes on with vertices and setup into the other half -- once that half's
+ * previous flush has ended.  Tiles still see every primitive in order: one flush runs at a
+ * time, each begun after the one before it ended. */
 void draw_reserve(struct draw_run *r, size_t verts, size_t prims)
 {
     if (r->pool_count + verts <= r->pool_cap && r->prim_count + prims <= r->prim_cap)
         return;
-    /* Everything binned so far reads the pool and the primitive table: rasterize it, then
-     * start both tables again, keeping the (at most two) vertices the assembler holds. */
+    struct draw_context *dc = r->dc;
+    /* Everything binned into this half reads its records: rasterize it. */
     draw_submit_pending(r);
-    raster_scene_flush(r->scene);
-    /* The held slots may be in any order, even equal (a deduplicated index): copy out first. */
+    unsigned next = r->half ^ 1u;
+    raster_scene_flush_end(dc->scenes[next]);   /* the other half is free again */
+    raster_scene_flush_begin(r->scene);
+    /* Start the other half, keeping the (at most two) vertices the assembler holds; they may
+     * be in any order, even equal (a deduplicated index): copy out first. */
     uint32_t keep[2][4 * (1 + IR_MAX_OUTPUTS)];
     for (unsigned i = 0; i < r->as.count; i++)
         memcpy(keep[i], &r->pool[(size_t)r->as.held[i] * r->stride], sizeof(uint32_t) * r->stride);
+    r->half = next;
+    size_t base = next * r->pool_half;
     for (unsigned i = 0; i < r->as.count; i++) {
-        memcpy(&r->pool[(size_t)i * r->stride], keep[i], sizeof(uint32_t) * r->stride);
-        r->as.held[i] = i;
+        memcpy(&r->pool[(base + i) * r->stride], keep[i], sizeof(uint32_t) * r->stride);
+        r->as.held[i] = (uint32_t)(base + i);
     }
-    r->pool_count = r->as.count;
-    r->prim_count = 0;
+    r->pool_count = base + r->as.count;
+    r->pool_cap = base + r->pool_half;
+    r->prim_count = next * r->prim_half;
+    r->prim_cap = r->prim_count + r->prim_half;
+    r->scene = dc->scenes[next];
 }
 
 /* ---- draw_execute ---------------------------------------------------------------------------- */
@@ -369,9 +383,13 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
      * fall out of the caches instead.  Measured on the bench's triangle scene. */
     size_t prim_cap = DRAW_FLUSH_PRIMS > 4 * (size_t)DRAW_CHUNK_PRIMS ? DRAW_FLUSH_PRIMS
                                                                        : 4 * (size_t)DRAW_CHUNK_PRIMS;
-    if (!grow((void **)&r->pool, &dc->pool_bytes, cap * rec_bytes) ||
-        !grow((void **)&r->prims, &dc->prim_bytes, prim_cap * sizeof(struct draw_prim)))
+    /* two halves of each (draw_reserve) */
+    if (!grow((void **)&r->pool, &dc->pool_bytes, 2 * cap * rec_bytes) ||
+        !grow((void **)&r->prims, &dc->prim_bytes, 2 * prim_cap * sizeof(struct draw_prim)))
         return DRAW_E_NOMEM;
+    r->pool_half = cap;
+    r->prim_half = prim_cap;
+    r->half = 0;
     r->pool_cap = cap;
     r->prim_cap = prim_cap;
     r->pool_count = r->prim_count = 0;
@@ -396,16 +414,19 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         }
     }
 
-    /* The scene: one per target size (the thread pool is the context's). */
-    if (!dc->scene || dc->scene_w != d->width || dc->scene_h != d->height) {
-        raster_scene_destroy(dc->scene);
-        dc->scene = raster_scene_create(dc->pool, d->width, d->height);
+    /* The scenes, one per table half: made for a target size (the thread pool is the
+     * context's). */
+    if (!dc->scenes[0] || !dc->scenes[1] || dc->scene_w != d->width || dc->scene_h != d->height) {
+        for (int k = 0; k < 2; k++) {
+            raster_scene_destroy(dc->scenes[k]);
+            dc->scenes[k] = raster_scene_create(dc->pool, d->width, d->height);
+        }
         dc->scene_w = d->width;
         dc->scene_h = d->height;
-        if (!dc->scene)
+        if (!dc->scenes[0] || !dc->scenes[1])
             return DRAW_E_NOMEM;
     }
-    r->scene = dc->scene;
+    r->scene = dc->scenes[0];
 
     /* Viewport (15.6) and the guard band.  Setup accepts |x|, |y| <= RASTER_GUARD_BAND_PX;
      * clipping keeps render-target coordinates within half of it, G, so the rounding of the
@@ -449,15 +470,18 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         st.depth_bias = 0;
         st.slope_scaled_depth_bias = 0.0f;
     }
-    raster_scene_set_draw(r->scene, &st, draw_shade, r);
     draw_shade_prepare(r);
-    if (r->fill_ok)
-        raster_scene_set_fill(r->scene, draw_fill);
-    raster_scene_set_prefetch(r->scene, draw_prefetch);
+    for (int k = 0; k < 2; k++) {
+        raster_scene_set_draw(dc->scenes[k], &st, draw_shade, r);
+        if (r->fill_ok)
+            raster_scene_set_fill(dc->scenes[k], draw_fill);
+        raster_scene_set_prefetch(dc->scenes[k], draw_prefetch);
+    }
 
     for (uint32_t i = 0; i < d->instance_count; i++)
         draw_run_instance(r, i);
     draw_submit_pending(r);
+    raster_scene_flush_end(dc->scenes[r->half ^ 1u]);
     raster_scene_flush(r->scene);
 
     uint64_t total = 0, fused = 0;

@@ -104,9 +104,11 @@ struct draw_run {
     const struct texel_format *efmt[DRAW_MAX_ELEMENTS];
     /* the vertex pool and the primitive table (valid until the next scene flush) */
     uint32_t *pool;
-    size_t pool_count, pool_cap;
+    size_t pool_count, pool_cap;       /* absolute indices: the half in use ends at pool_cap */
     struct draw_prim *prims;
     size_t prim_count, prim_cap;
+    size_t pool_half, prim_half;       /* records / primitives in each half */
+    unsigned half;                     /* the half being filled (draw_reserve) */
     /* raster primitives not yet handed to the scene */
     struct raster_triangle tris[DRAW_RASTER_BATCH];
     struct raster_line lines[DRAW_RASTER_BATCH];
@@ -132,7 +134,7 @@ struct draw_context {
     struct threadpool *pool;
     unsigned nworkers;
     struct draw_worker *workers;
-    struct raster_scene *scene;
+    struct raster_scene *scenes[2];    /* one per half of the run's tables (draw_reserve) */
     uint32_t scene_w, scene_h;
     struct om_key om_key;              /* the key `om` was built from */
     struct om_state om;
