@@ -386,5 +386,6 @@ void d3d9_state_fill_vtbl(IDirect3DDevice9Vtbl *v);
 void d3d9_stateblock_fill_vtbl(IDirect3DDevice9Vtbl *v);
 void d3d9_vertex_decl_fill_vtbl(IDirect3DDevice9Vtbl *v);
 void d3d9_validate_fill_vtbl(IDirect3DDevice9Vtbl *v);
+void d3d9_query_fill_vtbl(IDirect3DDevice9Vtbl *v);
 
 #endif /* SOFTD3D_D3D9_RESOURCE_H */
