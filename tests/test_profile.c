@@ -463,7 +463,32 @@ TEST(profile_values_are_seed_minimums)
     CHECK_EQ(c3->VS20Caps.NumTemps, 32);
     CHECK_EQ(c3->VertexShaderVersion, D3DVS_VERSION(3, 0));
     CHECK_EQ(c3->PixelShaderVersion, D3DPS_VERSION(2, 0));
-    CHECK_EQ(memcmp(c3, &prof(CORE_PROFILE_MAX)->caps, sizeof(*c3)), 0);
+    /* max is 9_3 plus what is implemented beyond it (profile.c caps_max); everything else equal. */
+    D3DCAPS9 m = prof(CORE_PROFILE_MAX)->caps;
+    CHECK_EQ(m.TextureOpCaps & c3->TextureOpCaps, c3->TextureOpCaps);
+    CHECK_EQ(m.PrimitiveMiscCaps, c3->PrimitiveMiscCaps | D3DPMISCCAPS_PERSTAGECONSTANT);
+    CHECK_EQ(m.DevCaps2, c3->DevCaps2 | D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES);
+    CHECK_EQ(m.VertexProcessingCaps, c3->VertexProcessingCaps | D3DVTXPCAPS_TWEENING |
+                                         D3DVTXPCAPS_TEXGEN_SPHEREMAP);
+    m.TextureOpCaps = c3->TextureOpCaps;
+    m.PrimitiveMiscCaps = c3->PrimitiveMiscCaps;
+    m.DevCaps2 = c3->DevCaps2;
+    m.VertexProcessingCaps = c3->VertexProcessingCaps;
+    CHECK_EQ(memcmp(c3, &m, sizeof(*c3)), 0);
+}
+
+/* The max profile's TextureOpCaps: every D3DTOP except the two bump-map operations, which the
+ * fixed-function pixel pipeline does not execute. */
+TEST(max_profile_texture_op_caps)
+{
+    DWORD ops = prof(CORE_PROFILE_MAX)->caps.TextureOpCaps;
+    for (DWORD op = D3DTOP_DISABLE; op <= D3DTOP_LERP; op++) {
+        bool bump = op == D3DTOP_BUMPENVMAP || op == D3DTOP_BUMPENVMAPLUMINANCE;
+        CHECK_EQ((ops >> (op - 1)) & 1u, bump ? 0u : 1u);
+    }
+    CHECK_EQ(ops >> D3DTOP_LERP, 0u);
+    /* the software caps keep the hardware's pixel side */
+    CHECK_EQ(prof(CORE_PROFILE_MAX)->sw_caps.TextureOpCaps, ops);
 }
 
 /* ---- the caps names ---- */

@@ -62,7 +62,7 @@ struct fmt_row {
 #define L92 CORE_PROFILE_9_2
 #define L93 CORE_PROFILE_9_3
 /* Rows marked MAX are held back: no profile reaches CORE_PROFILE_COUNT, so the max profile
- * advertises exactly what 9_3 does (profile.c: max equals 9_3 until the pipeline renders).  When
+ * advertises exactly the formats 9_3 does (its caps grow in profile.c, its formats not yet).  When
  * the pipeline implements those formats and uses, MAX becomes CORE_PROFILE_MAX. */
 #define MAX CORE_PROFILE_COUNT
 
