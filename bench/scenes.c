@@ -270,8 +270,7 @@ int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
         "(c) 8 full-screen quads, 256x256 mipmapped texture, trilinear, x vertex colour",
         "(d) as (c) with alpha blending",
         "(e) 1,000,000 triangles of 8-16 px, 4x4 transform, vertex colour, depth test",
-        "(f) D3D9 fixed function: 100,000-triangle indexed grid mesh, directional light + "
-        "ambient, material, depth test"};
+        "(f) D3D9 fixed function: 100,000-triangle grid mesh, directional light, depth test"};
     struct bench_scene *s = out;
     int r = 0;
 
