@@ -277,7 +277,8 @@ TEST(d3d9_validate_texture_filters)
 }
 
 /* D3DERR_CONFLICTINGRENDERSTATE: blending beyond the caps.  SEPARATEALPHABLENDENABLE from 9_2
- * (seed 000); SRCALPHASAT and the BOTH* factors are in no profile's blend caps; W-buffering in
+ * (seed 000); SRCALPHASAT and the BOTH* factors are source factors of max only, and no
+ * destination factor of any profile; W-buffering in
  * none (no D3DPRASTERCAPS_WBUFFER); a render target the profile does not blend: R32F on no
  * profile (its blending is among the format uses formats.c holds back), A16B16G16R16F from 9_3
  * ("Required DXGI formats", src/d3d9/formats.c).  With blending
@@ -301,15 +302,25 @@ TEST(d3d9_validate_conflicting_render_states)
         if (p == P91)
             CHECK_STR_CONTAINS(R9_LAST, "D3DPMISCCAPS_SEPARATEALPHABLEND");
         IDirect3DDevice9_SetRenderState(dev, D3DRS_SEPARATEALPHABLENDENABLE, FALSE);
-        static const DWORD refused[] = { D3DBLEND_SRCALPHASAT, D3DBLEND_BOTHSRCALPHA,
-                                         D3DBLEND_BOTHINVSRCALPHA, 0, 16, 99 };
+        static const DWORD max_only[] = { D3DBLEND_SRCALPHASAT, D3DBLEND_BOTHSRCALPHA,
+                                          D3DBLEND_BOTHINVSRCALPHA };
+        for (size_t i = 0; i < sizeof(max_only) / sizeof(max_only[0]); i++) {
+            IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, max_only[i]);
+            CHECK_HR(validate(dev), p == PMAX ? D3D_OK : D3DERR_CONFLICTINGRENDERSTATE);
+            IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, D3DBLEND_ONE);
+            IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, max_only[i]);
+            CHECK_HR(validate(dev), D3DERR_CONFLICTINGRENDERSTATE);
+            CHECK_STR_CONTAINS(R9_LAST, "DestBlendCaps");
+            IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, D3DBLEND_INVSRCALPHA);
+        }
+        static const DWORD refused[] = { 0, 16, 99 };
         for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
             IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, refused[i]);
             CHECK_HR(validate(dev), D3DERR_CONFLICTINGRENDERSTATE);
             CHECK_STR_CONTAINS(R9_LAST, "SrcBlendCaps");
         }
         IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, D3DBLEND_BLENDFACTOR);
-        IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, D3DBLEND_SRCALPHASAT);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, 0);
         CHECK_HR(validate(dev), D3DERR_CONFLICTINGRENDERSTATE);
         CHECK_STR_CONTAINS(R9_LAST, "DestBlendCaps");
         /* Blending off: the factors are not looked at. */
@@ -497,4 +508,35 @@ TEST(d3d9_max_stretch_rect_from_textures)
         IDirect3DTexture9_Release(dst_tex);
         r9_end(dev);
     }
+}
+
+/* The max profile's extra source blend factors render as documented (D3DBLEND):
+ * SRCALPHASAT (f, f, f, 1) with f = min(As, 1 - Ad); BOTHINVSRCALPHA source (1 - As), destination
+ * As; BOTHSRCALPHA source As, destination 1 - As, whatever DESTBLEND says. */
+TEST(d3d9_max_source_blend_factors)
+{
+    IDirect3DDevice9 *dev = r9_device_flags("max", 16, 16, D3DCREATE_HARDWARE_VERTEXPROCESSING);
+    if (!dev)
+        SKIP("no device");
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, D3DBLEND_SRCALPHASAT);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, D3DBLEND_ZERO);
+    CHECK_HR(validate(dev), D3D_OK);
+    /* As = 192/255, Ad = 64/255: f = min(192, 191) / 255; rgb * f, alpha * 1 */
+    r9_clear(dev, 0x40ff0000);
+    r9_rect(dev, 0, 0, 16, 16, 0xc000ff00);
+    CHECK_PIXEL(r9_pixel(dev, 16, 16, 5, 5), 0xc000bf00u, 0);
+    /* BOTHINVSRCALPHA over opaque red, As = 128/255 */
+    double a = 128.0 / 255.0;
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, D3DBLEND_BOTHINVSRCALPHA);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, D3DBLEND_ONE);   /* ignored */
+    CHECK_HR(validate(dev), D3D_OK);
+    r9_clear(dev, 0xffff0000);
+    r9_rect(dev, 0, 0, 16, 16, 0x8000ff00);
+    CHECK_PIXEL(r9_pixel(dev, 16, 16, 5, 5), r9_argb(a, 1.0 - a, 0, a * (1.0 - a) + a), 1);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, D3DBLEND_BOTHSRCALPHA);
+    r9_clear(dev, 0xffff0000);
+    r9_rect(dev, 0, 0, 16, 16, 0x8000ff00);
+    CHECK_PIXEL(r9_pixel(dev, 16, 16, 5, 5), r9_argb(1.0 - a, a, 0, a * a + (1.0 - a)), 1);
+    r9_end(dev);
 }

@@ -470,6 +470,9 @@ TEST(profile_values_are_seed_minimums)
     CHECK_EQ(m.DevCaps2, c3->DevCaps2 | D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES);
     CHECK_EQ(m.VertexProcessingCaps, c3->VertexProcessingCaps | D3DVTXPCAPS_TWEENING |
                                          D3DVTXPCAPS_TEXGEN_SPHEREMAP);
+    CHECK_EQ(m.SrcBlendCaps, c3->SrcBlendCaps | D3DPBLENDCAPS_SRCALPHASAT |
+                                 D3DPBLENDCAPS_BOTHSRCALPHA | D3DPBLENDCAPS_BOTHINVSRCALPHA);
+    m.SrcBlendCaps = c3->SrcBlendCaps;
     m.TextureOpCaps = c3->TextureOpCaps;
     m.PrimitiveMiscCaps = c3->PrimitiveMiscCaps;
     m.DevCaps2 = c3->DevCaps2;

@@ -301,6 +301,11 @@ static void caps_max(D3DCAPS9 *c)
      * vertex-processing mode (src/d3d9/ff_vs.c; tests/test_d3d9_render_light.c draws both on a
      * hardware device). */
     c->VertexProcessingCaps |= D3DVTXPCAPS_TWEENING | D3DVTXPCAPS_TEXGEN_SPHEREMAP;
+    /* Source factors the output merger executes beyond 9_x: SRCALPHASAT (src/pipeline/om_blend.c,
+     * the D3D11 SRC_ALPHA_SAT) and the two BOTH* shorthands, which src/d3d9/draw.c expands into
+     * a source/destination pair (tests/test_d3d9_validate.c renders all three). */
+    c->SrcBlendCaps |= D3DPBLENDCAPS_SRCALPHASAT | D3DPBLENDCAPS_BOTHSRCALPHA
+                     | D3DPBLENDCAPS_BOTHINVSRCALPHA;
 }
 
 /* ---- software vertex processing (seed 002) ------------------------------------------------ */
