@@ -540,3 +540,35 @@ TEST(d3d9_max_source_blend_factors)
     CHECK_PIXEL(r9_pixel(dev, 16, 16, 5, 5), r9_argb(1.0 - a, a, 0, a * a + (1.0 - a)), 1);
     r9_end(dev);
 }
+
+/* With a pixel shader set the texture stages are not executed, so their operations do not
+ * fail ValidateDevice (seed 003: D3D_OK for what renders); without it they do again. */
+TEST(d3d9_validate_pixel_shader_replaces_stages)
+{
+    static const char ps[] = "ps_2_0\n"
+                             "dcl v0\n"
+                             "mov oC0, v0\n";
+    IDirect3DDevice9 *dev = t9_device("9_1");
+    IDirect3DPixelShader9 *shader = NULL;
+    DWORD *tok;
+    if (!dev)
+        SKIP("no device");
+    if ((tok = r9_asm(ps))) {
+        CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, tok, &shader), D3D_OK);
+        free(tok);
+    }
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_ADD);
+    CHECK_HR(validate(dev), D3DERR_UNSUPPORTEDCOLOROPERATION);
+    IDirect3DDevice9_SetPixelShader(dev, shader);
+    CHECK_HR(validate(dev), D3D_OK);
+    /* ... but the output-merger states still count */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SEPARATEALPHABLENDENABLE, TRUE);
+    CHECK_HR(validate(dev), D3DERR_CONFLICTINGRENDERSTATE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SEPARATEALPHABLENDENABLE, FALSE);
+    IDirect3DDevice9_SetPixelShader(dev, NULL);
+    CHECK_HR(validate(dev), D3DERR_UNSUPPORTEDCOLOROPERATION);
+    if (shader)
+        IDirect3DPixelShader9_Release(shader);
+    T9_RELEASE_DEVICE(dev);
+}

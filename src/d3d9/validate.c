@@ -5,7 +5,8 @@
  * Seed 003 ("ValidateDevice"): a supported combination returns D3D_OK and *pNumPasses 1; an
  * unsupported one returns the specific code — the device may not fail wholesale.  The checks,
  * in order, each returning at the first failure (pNumPasses NULL is D3DERR_INVALIDCALL first):
- *   - texture stages, from 0 until the first with D3DTSS_COLOROP D3DTOP_DISABLE:
+ *   - texture stages (unless a pixel shader is set, which replaces them), from 0 until the
+ *     first with D3DTSS_COLOROP D3DTOP_DISABLE:
  *       more enabled stages than MaxTextureBlendStages, or more textures bound to them than
  *       MaxSimultaneousTextures: D3DERR_TOOMANYOPERATIONS;
  *       a COLOROP / ALPHAOP that is no D3DTOP value or whose D3DTEXOPCAPS bit (1 << (op - 1))
@@ -286,8 +287,10 @@ static HRESULT check_render_states(const core_profile *profile, const D3DCAPS9 *
 HRESULT d3d9_validate_device_state(const core_profile *profile, const D3DCAPS9 *caps,
                                    const struct d3d9_state *st, const D3DFORMAT rt_formats[4])
 {
-    HRESULT hr;
-    if (SUCCEEDED(hr = check_stages(caps, st)) &&
+    HRESULT hr = D3D_OK;
+    /* With a pixel shader set, the texture stages are not executed ("the fixed-function pixel
+     * pipeline is disabled" while a pixel shader is set): their operations cannot fail. */
+    if ((st->ps || SUCCEEDED(hr = check_stages(caps, st))) &&
         SUCCEEDED(hr = check_samplers(profile, caps, st)))
         hr = check_render_states(profile, caps, st, rt_formats);
     return hr;
