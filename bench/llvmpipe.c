@@ -17,7 +17,8 @@
  * the same 16-bit indices softd3d's Direct3D 9 device gets.  It renders into a framebuffer
  * object (RGBA8 + DEPTH24_STENCIL8) so that a frame's glFinish does not include OSMesa's copy
  * of the window buffer into user memory; when the context lacks framebuffer objects it falls
- * back to the OSMesa buffer (and says so in the description).  Read-back: glReadPixels, rows flipped to top first.
+ * back to the OSMesa buffer (and says so in the description).  Read-back: glReadPixels, rows
+ * flipped to top first.
  */
 #include "renderer.h"
 

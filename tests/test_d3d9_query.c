@@ -10,9 +10,10 @@
 /* A rectangle [x0, x1) x [y0, y1) at depth z (pre-transformed, D3D9 pixel centres). */
 static void rect_z(IDirect3DDevice9 *dev, float x0, float y0, float x1, float y1, float z)
 {
+    const D3DCOLOR c = 0xffff0000;
     struct r9_tl v[4] = {
-        { x0 - 0.5f, y0 - 0.5f, z, 1.0f, 0xffff0000 }, { x1 - 0.5f, y0 - 0.5f, z, 1.0f, 0xffff0000 },
-        { x0 - 0.5f, y1 - 0.5f, z, 1.0f, 0xffff0000 }, { x1 - 0.5f, y1 - 0.5f, z, 1.0f, 0xffff0000 },
+        { x0 - 0.5f, y0 - 0.5f, z, 1.0f, c }, { x1 - 0.5f, y0 - 0.5f, z, 1.0f, c },
+        { x0 - 0.5f, y1 - 0.5f, z, 1.0f, c }, { x1 - 0.5f, y1 - 0.5f, z, 1.0f, c },
     };
     CHECK_HR(IDirect3DDevice9_SetFVF(dev, R9_TL_FVF), D3D_OK);
     CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0])),
