@@ -12,10 +12,13 @@
  * arrays over the same struct bench_vertex array, the same matrix through glLoadMatrixf (with
  * GL's clip-space z folded in, scenes.h), the same texture with its mip chain uploaded level by
  * level, GL_LINEAR_MIPMAP_LINEAR + GL_REPEAT, GL_MODULATE, blend SRC_ALPHA / ONE_MINUS_SRC_ALPHA,
- * depth GL_LESS.  It renders into a framebuffer object (RGBA8 + DEPTH24_STENCIL8) so that a
- * frame's glFinish does not include OSMesa's copy of the window buffer into user memory; when
- * the context lacks framebuffer objects it falls back to the OSMesa buffer (and says so in the
- * description).  Read-back: glReadPixels, rows flipped to top first.
+ * depth GL_LESS.  The lit scene (BENCH_LIT) uses GL's fixed-function lighting instead:
+ * GL_LIGHTING with one directional GL_LIGHT0, glMaterial, normal arrays and glDrawElements over
+ * the same 16-bit indices softd3d's Direct3D 9 device gets.  It renders into a framebuffer
+ * object (RGBA8 + DEPTH24_STENCIL8) so that a frame's glFinish does not include OSMesa's copy
+ * of the window buffer into user memory; when the context lacks framebuffer objects it falls
+ * back to the OSMesa buffer (and says so in the description).  Read-back: glReadPixels, rows
+ * flipped to top first.
  */
 #include "renderer.h"
 
@@ -35,6 +38,17 @@ typedef float GLclampf;
 typedef double GLclampd;
 
 #define GL_TRIANGLES 0x0004
+#define GL_FRONT_AND_BACK 0x0408
+#define GL_LIGHT_MODEL_AMBIENT 0x0B53
+#define GL_COLOR_MATERIAL 0x0B57
+#define GL_AMBIENT 0x1200
+#define GL_DIFFUSE 0x1201
+#define GL_SPECULAR 0x1202
+#define GL_POSITION 0x1203
+#define GL_UNSIGNED_SHORT 0x1403
+#define GL_EMISSION 0x1600
+#define GL_LIGHT0 0x4000
+#define GL_NORMAL_ARRAY 0x8075
 #define GL_DEPTH_BUFFER_BIT 0x00000100
 #define GL_STENCIL_BUFFER_BIT 0x00000400
 #define GL_COLOR_BUFFER_BIT 0x00004000
@@ -107,6 +121,11 @@ typedef void (*osmesa_proc)(void);
     X(void, glColorPointer, (GLint, GLenum, GLsizei, const void *))                       \
     X(void, glTexCoordPointer, (GLint, GLenum, GLsizei, const void *))                    \
     X(void, glDrawArrays, (GLenum, GLint, GLsizei))                                       \
+    X(void, glDrawElements, (GLenum, GLsizei, GLenum, const void *))                      \
+    X(void, glNormalPointer, (GLenum, GLsizei, const void *))                             \
+    X(void, glLightfv, (GLenum, GLenum, const GLfloat *))                                 \
+    X(void, glLightModelfv, (GLenum, const GLfloat *))                                    \
+    X(void, glMaterialfv, (GLenum, GLenum, const GLfloat *))                              \
     X(void, glGenTextures, (GLsizei, GLuint *))                                           \
     X(void, glDeleteTextures, (GLsizei, const GLuint *))                                  \
     X(void, glBindTexture, (GLenum, GLuint))                                              \
@@ -161,6 +180,9 @@ static void lp_release(void *self)
         b->gl.glDeleteTextures(1, &b->texture);
         b->texture = 0;
     }
+    b->gl.glDisable(GL_LIGHTING);
+    b->gl.glDisable(GL_LIGHT0);
+    b->gl.glDisableClientState(GL_NORMAL_ARRAY);
 }
 
 static int lp_prepare(void *self, const struct bench_scene *s, char *err, size_t n)
@@ -217,7 +239,34 @@ static int lp_prepare(void *self, const struct bench_scene *s, char *err, size_t
         gl->glDisable(GL_TEXTURE_2D);
     }
 
-    if (s->vertex_count) {
+    if (s->lit) {
+        /* scenes.h, struct bench_lighting: the light is placed with the identity modelview, so
+         * GL_POSITION is in the same space as the vertices and normals; no specular, no
+         * emission, no colour material, one-sided lighting (the front material everywhere). */
+        const struct bench_lighting *l = &s->lighting;
+        const GLfloat pos[4] = {l->to_light[0], l->to_light[1], l->to_light[2], 0.0f};
+        const GLfloat zero[4] = {0, 0, 0, 1};
+        const struct bench_lit_vertex *v = s->lit_vertices;
+        const GLsizei stride = sizeof(struct bench_lit_vertex);
+        gl->glEnable(GL_LIGHTING);
+        gl->glDisable(GL_COLOR_MATERIAL);
+        gl->glEnable(GL_LIGHT0);
+        gl->glLightfv(GL_LIGHT0, GL_POSITION, pos);
+        gl->glLightfv(GL_LIGHT0, GL_DIFFUSE, l->light_diffuse);
+        gl->glLightfv(GL_LIGHT0, GL_AMBIENT, l->light_ambient);
+        gl->glLightfv(GL_LIGHT0, GL_SPECULAR, zero);
+        gl->glLightModelfv(GL_LIGHT_MODEL_AMBIENT, l->global_ambient);
+        gl->glMaterialfv(GL_FRONT_AND_BACK, GL_AMBIENT, l->material_ambient);
+        gl->glMaterialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, l->material_diffuse);
+        gl->glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, zero);
+        gl->glMaterialfv(GL_FRONT_AND_BACK, GL_EMISSION, zero);
+        gl->glEnableClientState(GL_VERTEX_ARRAY);
+        gl->glVertexPointer(3, GL_FLOAT, stride, v->pos);
+        gl->glEnableClientState(GL_NORMAL_ARRAY);
+        gl->glNormalPointer(GL_FLOAT, stride, v->normal);
+        gl->glDisableClientState(GL_COLOR_ARRAY);
+        gl->glDisableClientState(GL_TEXTURE_COORD_ARRAY);
+    } else if (s->vertex_count) {
         const struct bench_vertex *v = s->vertices;
         const GLsizei stride = sizeof(struct bench_vertex);
         gl->glEnableClientState(GL_VERTEX_ARRAY);
@@ -249,6 +298,8 @@ static int lp_frame(void *self, const struct bench_scene *s)
     gl->glDepthMask(s->depth_test ? 1 : 0);
     for (uint32_t d = 0; d < s->draw_count; d++)
         gl->glDrawArrays(GL_TRIANGLES, (GLint)s->draws[d].first, (GLsizei)s->draws[d].count);
+    if (s->lit)
+        gl->glDrawElements(GL_TRIANGLES, (GLsizei)s->index_count, GL_UNSIGNED_SHORT, s->indices);
     gl->glFinish();
     return gl->glGetError() ? -1 : 0;
 }

@@ -34,6 +34,11 @@ struct bench_renderer {
 int softd3d_renderer_create(uint32_t width, uint32_t height, struct bench_renderer *out,
                             char *err, size_t err_size);
 
+/* softd3d through the public Direct3D 9 API: a HAL device with hardware vertex processing and
+ * a width x height A8R8G8B8 back buffer; it draws the Direct3D 9 scenes (scene->lit) only. */
+int softd3d9_renderer_create(uint32_t width, uint32_t height, struct bench_renderer *out,
+                             char *err, size_t err_size);
+
 /* Mesa llvmpipe through OSMesa, loaded with dlopen (libOSMesa.so.8, then .so.6): -1 with
  * "not available ..." in err when the library is missing.  Sets GALLIUM_DRIVER=llvmpipe and
  * LP_NUM_THREADS=threads before the first context is made. */

@@ -188,17 +188,89 @@ static int build_triangles(struct bench_scene *s)
     return 0;
 }
 
+/* The lit grid (scenes.h, BENCH_LIT): COLS x ROWS quads of 7.5 x 5 pixels from (22.25, 40.125),
+ * two triangles each (TL TR BL, TR BR BL), over a height field z(x, y) in [0.2, 0.8].
+ * No pixel centre lies on an edge (scenes.h): vertex x = 22.25 + 7.5 i has the fraction .25 or
+ * .75 and y = 40.125 + 5 j the fraction .125, so vertical and horizontal edges miss the centres
+ * (.5); on a diagonal of step (7.5, 5) the edge function at a centre is
+ *   (cx - x0) 5 - (cy - y0) 7.5 = 5 q1 / 4 - 7.5 q2 / 8 = (20 q1 - 15 q2) / 16
+ * with q1 = 4 (cx - x0) and q2 = 8 (cy - y0) odd integers, never 0 (4 q1 = 3 q2 needs q2 even).
+ * Every position is a multiple of 1/8, exact in float and through the 1/256 snap.  The normal of
+ * the surface (x, y, S z(x, y)) facing the viewer (who looks along +z) is (S zx, S zy, -1),
+ * normalised; S = 300 pixels gives visible relief. */
+#define LIT_COLS 250u
+#define LIT_ROWS 200u
+
+static int build_lit(struct bench_scene *s)
+{
+    const double tau = 6.283185307179586, relief = 300.0;
+    const uint32_t vx = LIT_COLS + 1, vy = LIT_ROWS + 1;
+    s->lit = true;
+    s->depth_test = true;
+    s->lit_vertex_count = vx * vy;
+    s->index_count = LIT_COLS * LIT_ROWS * 6;
+    s->lit_vertices = calloc(s->lit_vertex_count, sizeof(*s->lit_vertices));
+    s->indices = calloc(s->index_count, sizeof(*s->indices));
+    if (!s->lit_vertices || !s->indices)
+        return -1;
+    for (uint32_t j = 0; j < vy; j++) {
+        for (uint32_t i = 0; i < vx; i++) {
+            struct bench_lit_vertex *v = &s->lit_vertices[j * vx + i];
+            double x = 22.25 + 7.5 * i, y = 40.125 + 5.0 * j;
+            double ax = tau * x / 640.0, ay = tau * y / 360.0, bx = tau * (x + y) / 500.0;
+            /* z = 0.5 + 0.2 sin(ax) cos(ay) + 0.1 sin(bx), and its gradient */
+            double z = 0.5 + 0.2 * sin(ax) * cos(ay) + 0.1 * sin(bx);
+            double zx = 0.2 * cos(ax) * cos(ay) * tau / 640.0 + 0.1 * cos(bx) * tau / 500.0;
+            double zy = -0.2 * sin(ax) * sin(ay) * tau / 360.0 + 0.1 * cos(bx) * tau / 500.0;
+            double n[3] = {relief * zx, relief * zy, -1.0};
+            double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            v->pos[0] = (float)x;
+            v->pos[1] = (float)y;
+            v->pos[2] = (float)z;
+            for (int k = 0; k < 3; k++)
+                v->normal[k] = (float)(n[k] / len);
+        }
+    }
+    uint16_t *ix = s->indices;
+    for (uint32_t j = 0; j < LIT_ROWS; j++)
+        for (uint32_t i = 0; i < LIT_COLS; i++) {
+            uint16_t tl = (uint16_t)(j * vx + i), tr = (uint16_t)(tl + 1);
+            uint16_t bl = (uint16_t)(tl + vx), br = (uint16_t)(bl + 1);
+            *ix++ = tl; *ix++ = tr; *ix++ = bl;
+            *ix++ = tr; *ix++ = br; *ix++ = bl;
+        }
+    /* Light from the upper left, in front of the surface; a warm material. */
+    struct bench_lighting *l = &s->lighting;
+    const double to_light[3] = {-0.4, -0.5, -0.75};
+    double len = sqrt(to_light[0] * to_light[0] + to_light[1] * to_light[1] +
+                      to_light[2] * to_light[2]);
+    for (int k = 0; k < 3; k++)
+        l->to_light[k] = (float)(to_light[k] / len);
+    const float white[4] = {1, 1, 1, 1}, none[4] = {0, 0, 0, 0};
+    const float ambient[4] = {32 / 255.0f, 40 / 255.0f, 64 / 255.0f, 0};
+    const float diffuse[4] = {0.875f, 0.75f, 0.5f, 1.0f};
+    memcpy(l->light_diffuse, white, sizeof(white));
+    memcpy(l->light_ambient, none, sizeof(none));
+    memcpy(l->global_ambient, ambient, sizeof(ambient));
+    memcpy(l->material_diffuse, diffuse, sizeof(diffuse));
+    memcpy(l->material_ambient, white, sizeof(white));
+    s->work = (double)LIT_COLS * LIT_ROWS * 2;
+    s->unit = "Mtris/s";
+    return 0;
+}
+
 int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
                       struct bench_scene *out)
 {
     static const char *const names[BENCH_SCENE_COUNT] = {
-        "clear", "flat", "textured", "blended", "triangles"};
+        "clear", "flat", "textured", "blended", "triangles", "lit"};
     static const char *const titles[BENCH_SCENE_COUNT] = {
         "(a) clear colour + depth",
         "(b) 8 full-screen quads, flat colour",
         "(c) 8 full-screen quads, 256x256 mipmapped texture, trilinear, x vertex colour",
         "(d) as (c) with alpha blending",
-        "(e) 1,000,000 triangles of 8-16 px, 4x4 transform, vertex colour, depth test"};
+        "(e) 1,000,000 triangles of 8-16 px, 4x4 transform, vertex colour, depth test",
+        "(f) D3D9 fixed function: 100,000-triangle grid mesh, directional light, depth test"};
     struct bench_scene *s = out;
     int r = 0;
 
@@ -235,6 +307,9 @@ int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
         s->unit = "Mtris/s";
         r = build_triangles(s);
         break;
+    case BENCH_LIT:
+        r = build_lit(s);
+        break;
     default:
         return -1;
     }
@@ -245,6 +320,8 @@ void bench_scene_free(struct bench_scene *s)
 {
     free(s->vertices);
     free(s->draws);
+    free(s->lit_vertices);
+    free(s->indices);
     for (int l = 0; l < BENCH_TEX_LEVELS; l++)
         free(s->tex_level[l]);
     memset(s, 0, sizeof(*s));

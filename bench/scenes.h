@@ -22,6 +22,11 @@
  *   blended    as textured, with alpha blending SRC_ALPHA / INV_SRC_ALPHA   work: 8*W*H pixels
  *   triangles  1,000,000 triangles of 8..16 pixels, a 4x4 transform, per-vertex colour, depth
  *              test LESS with depth writes                                  work: 1e6 triangles
+ *   lit        Direct3D 9 fixed function: a 250x200-quad grid mesh (100,000 indexed triangles of
+ *              ~18 pixels) shaped as a height field, per-vertex normals, one directional light
+ *              (diffuse) + global ambient on a material, Gouraud, depth test LESS with writes;
+ *              softd3d draws it through IDirect3DDevice9 (bench/softd3d9_scene.c), llvmpipe
+ *              through GL lighting (glLight/glMaterial, GL_LIGHTING)       work: 1e5 triangles
  *
  * CONVENTIONS
  *   Positions are in pixels (x right, y down, z in [0, 1]).  `matrix` maps them to D3D clip
@@ -44,6 +49,14 @@
  *     to 1/256 pixel by rounding, so the tiny float error of the matrix round trip vanishes.
  *   - depth: each triangle is flat in z with z = k / 65536 (k in 1..65535, exact in float), so
  *     any two depths differ by >= 256 units of D24 and every depth comparison agrees.
+ *   - the lit grid: its vertices sit on x = .25/.75, y = .125 fractions with quad diagonals of
+ *     step (7.5, 5), which keeps every centre off every edge (derivation at build_lit() in
+ *     scenes.c); it is a height field seen orthographically, so no two triangles overlap and
+ *     the depth test never decides between them.  Direct3D 9 puts pixel centres at integer
+ *     window coordinates, so its projection is moved by half a pixel (softd3d9_scene.c) and
+ *     both renderers cover the same pixels.  The lighting is per vertex in both (D3D9 and
+ *     GL 1.x fixed function evaluate the same diffuse + ambient formula, scenes.h struct
+ *     bench_lighting) and interpolated (Gouraud): only float rounding differs.
  *   What remains are rounding differences of interpolation, filtering weights, LOD arithmetic,
  *   modulation and blending: a channel or two here and there.  The tolerance is in
  *   bench_compare().
@@ -61,6 +74,7 @@ enum bench_scene_id {
     BENCH_TEXTURED,
     BENCH_BLENDED,
     BENCH_TRIANGLES,
+    BENCH_LIT,
     BENCH_SCENE_COUNT
 };
 
@@ -69,6 +83,28 @@ struct bench_vertex {
     float pos[3];           /* pixels, pixels, [0, 1] */
     uint8_t color[4];       /* R8G8B8A8_UNORM / GL_UNSIGNED_BYTE x 4 */
     float uv[2];
+};
+
+/* The lit scene's vertex: 24 bytes, D3DFVF_XYZ | D3DFVF_NORMAL / GL vertex + normal arrays. */
+struct bench_lit_vertex {
+    float pos[3];           /* pixels, pixels, [0, 1] */
+    float normal[3];        /* unit length, in the same (pixel) space */
+};
+
+/* The lit scene's lighting, in the pixel space of the positions (world = view = identity, so
+ * that space is also D3D9's camera space and GL's eye space).  Both APIs compute
+ *   colour = global_ambient * material_ambient
+ *          + light_ambient * material_ambient + max(N.L, 0) * light_diffuse * material_diffuse
+ *   alpha  = material_diffuse.a
+ * ("Mathematics of Lighting" (D3D9) and the OpenGL 1.x lighting equation, with no emissive or
+ * specular term), with L the unit vector towards the light: D3DLIGHT9.Direction = -L, GL's
+ * GL_POSITION = (L, 0).  The global ambient is a D3DCOLOR (D3DRS_AMBIENT), so its floats are
+ * n/255 on both sides. */
+struct bench_lighting {
+    float to_light[3];             /* L, unit length */
+    float light_diffuse[4], light_ambient[4];
+    float global_ambient[4];       /* n / 255 */
+    float material_diffuse[4], material_ambient[4];
 };
 
 /* One draw call: a triangle list of `count` vertices starting at vertex `first`. */
@@ -96,6 +132,13 @@ struct bench_scene {
     uint32_t vertex_count;
     struct bench_draw *draws;
     uint32_t draw_count;
+    /* the lit scene (BENCH_LIT): an indexed triangle list, drawn in one call */
+    bool lit;
+    struct bench_lit_vertex *lit_vertices;
+    uint32_t lit_vertex_count;
+    uint16_t *indices;
+    uint32_t index_count;
+    struct bench_lighting lighting;
     /* the texture: level l is (256 >> l)^2 RGBA8 texels, rows tightly packed */
     uint8_t *tex_level[BENCH_TEX_LEVELS];
     /* what one frame does, for the rate */
@@ -120,7 +163,8 @@ void bench_gl_matrix(const struct bench_scene *s, float out[16]);
  * exact; textured mean 0.21, max 2 (llvmpipe filters RGBA8 with 8-bit weights, softd3d in float:
  * against the exact trilinear value softd3d errs 0.25 on average, i.e. rounding only, llvmpipe
  * 0.31); blended mean 0.42, max 3 (the filtering noise of up to 8 layers, and llvmpipe rounds
- * the source colour to 8 bits before blending); triangles mean 0.005, max 1 — and refuses any
+ * the source colour to 8 bits before blending); triangles mean 0.005, max 1; lit mean 0.072,
+ * max 1 (per-vertex lighting rounding, 100% of pixels within 1) — and refuses any
  * difference of coverage, depth order, texture addressing, LOD or state: a wrong pixel shows as
  * a large difference, a systematic one as a bias or a mean. */
 #define BENCH_TOL_CHANNEL 2

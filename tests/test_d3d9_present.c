@@ -375,7 +375,7 @@ TEST(d3d9_stretch_rect_linear_exact)
 
 TEST(d3d9_stretch_rect_rules)
 {
-    IDirect3DDevice9 *dev = t9_device(NULL);
+    IDirect3DDevice9 *dev = t9_device("9_3");   /* the max profile copies texture levels */
     IDirect3DSurface9 *rt, *rt2, *plain, *plain2, *sys, *lvl, *ds, *ds2, *bb;
     IDirect3DTexture9 *t;
     D3DCAPS9 caps;
@@ -416,7 +416,7 @@ TEST(d3d9_stretch_rect_rules)
              D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_StretchRect(dev, NULL, NULL, rt2, NULL, D3DTEXF_NONE),
              D3DERR_INVALIDCALL);
-    /* Texture surfaces need D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES (not in the profiles). */
+    /* Texture surfaces need D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES (not in the 9_x profiles). */
     CHECK(!(caps.DevCaps2 & D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES));
     IDirect3DDevice9_CreateTexture(dev, 4, 4, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8,
                                    D3DPOOL_DEFAULT, &t, NULL);

@@ -961,9 +961,9 @@ TEST(seed003_validate_device)
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_CONSTANT);
     CHECK_HR(IDirect3DDevice9_ValidateDevice(dev, &passes), D3DERR_UNSUPPORTEDCOLORARG);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG2, 9);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, 9);   /* read by SELECTARG1 */
     CHECK_HR(IDirect3DDevice9_ValidateDevice(dev, &passes), D3DERR_UNSUPPORTEDALPHAARG);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG2, D3DTA_CURRENT);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
     /* Filters of a bound texture. */
     IDirect3DDevice9_CreateTexture(dev, 4, 4, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED, &t, NULL);
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t);

@@ -463,19 +463,40 @@ TEST(profile_values_are_seed_minimums)
     CHECK_EQ(c3->VS20Caps.NumTemps, 32);
     CHECK_EQ(c3->VertexShaderVersion, D3DVS_VERSION(3, 0));
     CHECK_EQ(c3->PixelShaderVersion, D3DPS_VERSION(2, 0));
-    /* max: the 9_3 device plus what is implemented beyond it (profile.c caps_max) */
-    D3DCAPS9 mx = prof(CORE_PROFILE_MAX)->caps;
-    CHECK(mx.MaxPointSize == 256.0f && (mx.FVFCaps & D3DFVFCAPS_PSIZE));   /* point size */
-    mx.MaxPointSize = c3->MaxPointSize;
-    mx.FVFCaps = c3->FVFCaps;
-    CHECK(mx.TextureOpCaps & D3DTEXOPCAPS_BUMPENVMAP);                     /* bump mapping */
-    CHECK(mx.TextureOpCaps & D3DTEXOPCAPS_BUMPENVMAPLUMINANCE);
-    mx.TextureOpCaps = c3->TextureOpCaps;
-    CHECK_EQ(mx.MaxVertexBlendMatrixIndex, 255);                           /* indexed blending */
-    mx.MaxVertexBlendMatrixIndex = c3->MaxVertexBlendMatrixIndex;
-    CHECK(mx.VertexTextureFilterCaps & D3DPTFILTERCAPS_MINFLINEAR);        /* vertex textures */
-    mx.VertexTextureFilterCaps = c3->VertexTextureFilterCaps;
-    CHECK_EQ(memcmp(c3, &mx, sizeof(*c3)), 0);
+    /* max is 9_3 plus what is implemented beyond it (profile.c caps_max); everything else equal. */
+    D3DCAPS9 m = prof(CORE_PROFILE_MAX)->caps;
+    CHECK_EQ(m.TextureOpCaps & c3->TextureOpCaps, c3->TextureOpCaps);
+    CHECK_EQ(m.PrimitiveMiscCaps, c3->PrimitiveMiscCaps | D3DPMISCCAPS_PERSTAGECONSTANT);
+    CHECK_EQ(m.DevCaps2, c3->DevCaps2 | D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES);
+    CHECK_EQ(m.VertexProcessingCaps, c3->VertexProcessingCaps | D3DVTXPCAPS_TWEENING |
+                                         D3DVTXPCAPS_TEXGEN_SPHEREMAP);
+    CHECK_EQ(m.SrcBlendCaps, c3->SrcBlendCaps | D3DPBLENDCAPS_SRCALPHASAT |
+                                 D3DPBLENDCAPS_BOTHSRCALPHA | D3DPBLENDCAPS_BOTHINVSRCALPHA);
+    CHECK(m.MaxPointSize == 256.0f && (m.FVFCaps & D3DFVFCAPS_PSIZE));   /* point size */
+    CHECK_EQ(m.MaxVertexBlendMatrixIndex, 255);                          /* indexed blending */
+    CHECK(m.VertexTextureFilterCaps & D3DPTFILTERCAPS_MINFLINEAR);       /* vertex textures */
+    m.SrcBlendCaps = c3->SrcBlendCaps;
+    m.TextureOpCaps = c3->TextureOpCaps;
+    m.PrimitiveMiscCaps = c3->PrimitiveMiscCaps;
+    m.DevCaps2 = c3->DevCaps2;
+    m.VertexProcessingCaps = c3->VertexProcessingCaps;
+    m.MaxPointSize = c3->MaxPointSize;
+    m.FVFCaps = c3->FVFCaps;
+    m.MaxVertexBlendMatrixIndex = c3->MaxVertexBlendMatrixIndex;
+    m.VertexTextureFilterCaps = c3->VertexTextureFilterCaps;
+    CHECK_EQ(memcmp(c3, &m, sizeof(*c3)), 0);
+}
+
+/* The max profile's TextureOpCaps: every D3DTOP, the bump-map operations included (ff_ps.c
+ * executes them all). */
+TEST(max_profile_texture_op_caps)
+{
+    DWORD ops = prof(CORE_PROFILE_MAX)->caps.TextureOpCaps;
+    for (DWORD op = D3DTOP_DISABLE; op <= D3DTOP_LERP; op++)
+        CHECK_EQ((ops >> (op - 1)) & 1u, 1u);
+    CHECK_EQ(ops >> D3DTOP_LERP, 0u);
+    /* the software caps keep the hardware's pixel side */
+    CHECK_EQ(prof(CORE_PROFILE_MAX)->sw_caps.TextureOpCaps, ops);
 }
 
 /* ---- the caps names ---- */

@@ -8,8 +8,12 @@
  *   textured   (c) 8 full-screen quads, a 256x256 mipmapped texture, trilinear, x vertex colour
  *   blended    (d) as (c) with alpha blending
  *   triangles  (e) 1,000,000 triangles of 8-16 px, 4x4 transform, vertex colour, depth test
- * Each is drawn through softd3d (the public D3D11 API at feature level 9_3, shaders written in
- * assembly and assembled by the project's assembler: bench/softd3d_scenes.c) and, in the same
+ *   lit        (f) Direct3D 9 fixed function: a 100,000-triangle indexed grid mesh, one
+ *                  directional light + ambient, material, depth test
+ * Each of (a)-(e) is drawn through softd3d (the public D3D11 API at feature level 9_3, shaders
+ * written in assembly and assembled by the project's assembler: bench/softd3d_scenes.c), (f)
+ * through softd3d's IDirect3DDevice9 fixed-function pipeline (bench/softd3d9_scene.c; llvmpipe
+ * draws it with GL lighting, glLight/glMaterial), and, in the same
  * run, through Mesa llvmpipe (OSMesa, fixed-function OpenGL with the same vertices, texture,
  * states and resolution: bench/llvmpipe.c), with the same thread count: --threads N, else
  * SOFTD3D_THREADS, else the CPU count; softd3d gets SOFTD3D_THREADS=N, llvmpipe LP_NUM_THREADS=N.
@@ -218,7 +222,7 @@ static int usage(void)
 {
     fprintf(stderr, "usage: softd3d-bench [--json] [--threads N] [--frames N] [--scene NAME] "
                     "[--out DIR] [--no-llvmpipe]\n"
-                    "scenes: clear flat textured blended triangles\n");
+                    "scenes: clear flat textured blended triangles lit\n");
     return 2;
 }
 
@@ -232,7 +236,7 @@ static int parse_count(const char *s, long max)
 int main(int argc, char **argv)
 {
     static const char *const scene_names[BENCH_SCENE_COUNT] = {
-        "clear", "flat", "textured", "blended", "triangles"};
+        "clear", "flat", "textured", "blended", "triangles", "lit"};
     int threads = 0, frames = 5, only = -1, failures = 0, use_llvmpipe = 1;
     const char *dir = "out";
 
@@ -281,6 +285,11 @@ int main(int argc, char **argv)
     bool have_sd = !softd3d_renderer_create(WIDTH, HEIGHT, &sd, err, sizeof(err));
     if (!have_sd)
         fprintf(stderr, "softd3d: %s\n", err);
+    /* the Direct3D 9 scenes (scene.lit) go through softd3d's IDirect3DDevice9 */
+    struct bench_renderer sd9;
+    bool have_sd9 = !softd3d9_renderer_create(WIDTH, HEIGHT, &sd9, err, sizeof(err));
+    if (!have_sd9)
+        fprintf(stderr, "softd3d (Direct3D 9): %s\n", err);
     bool have_lp = false;
     if (use_llvmpipe)
         have_lp = !llvmpipe_renderer_create((unsigned)threads, WIDTH, HEIGHT, &lp, err,
@@ -318,6 +327,7 @@ int main(int argc, char **argv)
         printf("softd3d-bench: %dx%d RGBA8 + D24S8, %d threads each, 1 warm-up + %d timed "
                "frames per scene\n", WIDTH, HEIGHT, threads, frames);
         printf("  softd3d:  %s\n", have_sd ? sd.description : "failed");
+        printf("  softd3d (Direct3D 9 scenes): %s\n", have_sd9 ? sd9.description : "failed");
         printf("  llvmpipe: %s\n", have_lp ? lp.description : "not available");
         printf("  images must match: >= %.1f%% of pixels within %d per channel, mean "
                "difference < %.2f, |bias| < %.2f per channel; ratio = softd3d / llvmpipe\n",
@@ -340,8 +350,9 @@ int main(int argc, char **argv)
             failures++;
             continue;
         }
-        if (have_sd) {
-            run_scene(&sd, &s, frames, img_sd, &rs);
+        const struct bench_renderer *mine = s.lit ? &sd9 : &sd;
+        if (s.lit ? have_sd9 : have_sd) {
+            run_scene(mine, &s, frames, img_sd, &rs);
             if (rs.ok)
                 save_png(dir, &s, "softd3d", img_sd);
             else
@@ -424,6 +435,8 @@ int main(int argc, char **argv)
 
     if (have_sd)
         sd.destroy(sd.self);
+    if (have_sd9)
+        sd9.destroy(sd9.self);
     if (have_lp)
         lp.destroy(lp.self);
     free(img_sd);

@@ -271,11 +271,41 @@ static void caps_9_3(D3DCAPS9 *c)
 
 /* ---- max ------------------------------------------------------------------------------------ */
 
-/* Everything softd3d implements: the 9_3 device plus what the pipeline does beyond it (never
- * more than is implemented, DESIGN.md); each addition names its tests. */
+/* Everything softd3d implements: the 9_3 device plus what the D3D9 front-end executes beyond
+ * the seed minimums (never beyond what is implemented, DESIGN.md).  Each bit has a test that
+ * exercises it on this profile.  Raising these leaves the seed-000 derived level at 9_3: the
+ * rows are minimums (caps_rules.c), and nothing here is a row of a higher level. */
 static void caps_max(D3DCAPS9 *c)
 {
     caps_9_3(c);
+    /* Every D3DTOP the fixed-function pixel pipeline executes (src/d3d9/ff_ps.c, each rendered
+     * by tests/test_d3d9_render_stage.c); BUMPENVMAP and BUMPENVMAPLUMINANCE are added below
+     * with the bump-map formats. */
+    c->TextureOpCaps = D3DTEXOPCAPS_DISABLE | D3DTEXOPCAPS_SELECTARG1 | D3DTEXOPCAPS_SELECTARG2
+                     | D3DTEXOPCAPS_MODULATE | D3DTEXOPCAPS_MODULATE2X | D3DTEXOPCAPS_MODULATE4X
+                     | D3DTEXOPCAPS_ADD | D3DTEXOPCAPS_ADDSIGNED | D3DTEXOPCAPS_ADDSIGNED2X
+                     | D3DTEXOPCAPS_SUBTRACT | D3DTEXOPCAPS_ADDSMOOTH
+                     | D3DTEXOPCAPS_BLENDDIFFUSEALPHA | D3DTEXOPCAPS_BLENDTEXTUREALPHA
+                     | D3DTEXOPCAPS_BLENDFACTORALPHA | D3DTEXOPCAPS_BLENDTEXTUREALPHAPM
+                     | D3DTEXOPCAPS_BLENDCURRENTALPHA | D3DTEXOPCAPS_PREMODULATE
+                     | D3DTEXOPCAPS_MODULATEALPHA_ADDCOLOR | D3DTEXOPCAPS_MODULATECOLOR_ADDALPHA
+                     | D3DTEXOPCAPS_MODULATEINVALPHA_ADDCOLOR
+                     | D3DTEXOPCAPS_MODULATEINVCOLOR_ADDALPHA | D3DTEXOPCAPS_DOTPRODUCT3
+                     | D3DTEXOPCAPS_MULTIPLYADD | D3DTEXOPCAPS_LERP;
+    /* D3DTA_CONSTANT / D3DTSS_CONSTANT (ff_ps.c reads the per-stage constant). */
+    c->PrimitiveMiscCaps |= D3DPMISCCAPS_PERSTAGECONSTANT;
+    /* StretchRect to and from texture levels: blit.c copies any two D3DPOOL_DEFAULT surfaces
+     * through the same sampler, whatever their container. */
+    c->DevCaps2 |= D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES;
+    /* Tweening and sphere-map texgen run in the fixed-function vertex program in either
+     * vertex-processing mode (src/d3d9/ff_vs.c; tests/test_d3d9_render_light.c draws both on a
+     * hardware device). */
+    c->VertexProcessingCaps |= D3DVTXPCAPS_TWEENING | D3DVTXPCAPS_TEXGEN_SPHEREMAP;
+    /* Source factors the output merger executes beyond 9_x: SRCALPHASAT (src/pipeline/om_blend.c,
+     * the D3D11 SRC_ALPHA_SAT) and the two BOTH* shorthands, which src/d3d9/draw.c expands into
+     * a source/destination pair (tests/test_d3d9_validate.c renders all three). */
+    c->SrcBlendCaps |= D3DPBLENDCAPS_SRCALPHASAT | D3DPBLENDCAPS_BOTHSRCALPHA
+                     | D3DPBLENDCAPS_BOTHINVSRCALPHA;
     /* Point size control and point sprites (D3DCAPS9 MaxPointSize above 1; D3DFVFCAPS_PSIZE:
      * per-vertex point size), drawn as squares by the pipeline (clip.c); 256 pixels, the size
      * DirectX 9 parts commonly report.  Tests: test_d3d9_render_point.c. */

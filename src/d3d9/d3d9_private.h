@@ -21,6 +21,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "d3d9.h"
 
@@ -84,6 +85,7 @@ struct d3d9_device {
     bool needs_reset;                        /* a Reset failed: D3DERR_DEVICENOTRESET */
     unsigned serial;                         /* n-th device of the process (present dumps) */
     struct d3d9_draw_cache *draw;            /* draw.c: the renderer and program caches */
+    uint64_t samples_passed;                 /* samples every draw passed depth/stencil (query.c) */
 };
 
 static inline struct d3d9_device *d3d9_device_from_iface(IDirect3DDevice9 *iface)

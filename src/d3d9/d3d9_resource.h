@@ -386,5 +386,12 @@ void d3d9_state_fill_vtbl(IDirect3DDevice9Vtbl *v);
 void d3d9_stateblock_fill_vtbl(IDirect3DDevice9Vtbl *v);
 void d3d9_vertex_decl_fill_vtbl(IDirect3DDevice9Vtbl *v);
 void d3d9_validate_fill_vtbl(IDirect3DDevice9Vtbl *v);
+void d3d9_query_fill_vtbl(IDirect3DDevice9Vtbl *v);
+
+struct d3d9_state;
+/* validate.c: ValidateDevice's judgement of the state against caps (the profile for format
+ * uses; rt_formats D3DFMT_UNKNOWN where no render target is bound).  Issues the message. */
+HRESULT d3d9_validate_device_state(const core_profile *profile, const D3DCAPS9 *caps,
+                                   const struct d3d9_state *st, const D3DFORMAT rt_formats[4]);
 
 #endif /* SOFTD3D_D3D9_RESOURCE_H */

@@ -8,8 +8,9 @@
  * state in state.c, state_vertex.c, stateblock.c; copies in blit.c; presentation, render
  * targets, scenes, Reset and TestCooperativeLevel in swapchain.c.  Each fills its slots of the
  * vtable (d3d9_*_fill_vtbl); what is left is one of comgen's logged E_NOTIMPL stubs (the draw
- * calls, shaders, queries, ProcessVertices, patches, cursors, gamma ramps, additional swap
- * chains).  ValidateDevice's state and caps checks are in validate.c.
+ * calls, shaders, ProcessVertices, patches, cursors, gamma ramps, additional swap
+ * chains).  ValidateDevice's state and caps checks are in validate.c; CreateQuery
+ * and the query object in query.c.
  *
  * Lifetime (d3d9_resource.h): every object the application holds keeps a reference on the
  * device; when the device's count reaches 0 it unbinds everything it holds (state, render
@@ -198,6 +199,7 @@ static void vtbl_fill(void)
     d3d9_state_fill_vtbl(&device_vtbl);
     d3d9_stateblock_fill_vtbl(&device_vtbl);
     d3d9_validate_fill_vtbl(&device_vtbl);
+    d3d9_query_fill_vtbl(&device_vtbl);
     d3d9_draw_fill_vtbl(&device_vtbl);
     d3d9_shader_fill_vtbl(&device_vtbl);
     comgen_fill_IDirect3DDevice9(&device_vtbl);

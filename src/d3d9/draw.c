@@ -1206,7 +1206,9 @@ static HRESULT draw(struct d3d9_device *dev, const struct call *c)
     translate_vertex_textures(&w, d);
     translate_raster(&w, d);
     translate_om(&w, d);
-    int ret = draw_execute(w.c->dc, d, NULL, msg, sizeof(msg));
+    uint64_t samples = 0;
+    int ret = draw_execute(w.c->dc, d, &samples, msg, sizeof(msg));
+    dev->samples_passed += samples;   /* occlusion queries (query.c) */
     if (ret == DRAW_E_NOMEM) {
         util_msg(false, "%s: out of memory", c->name);
         hr = E_OUTOFMEMORY;

@@ -1,27 +1,50 @@
-/* src/d3d9/validate.c — IDirect3DDevice9::ValidateDevice: whether the current texture-stage and
- * sampler setup can be rendered in one pass, judged against the caps of the device's profile.
+/* src/d3d9/validate.c — IDirect3DDevice9::ValidateDevice: whether the current texture-stage,
+ * sampler and render-state setup can be rendered in one pass, judged against the caps of the
+ * device's profile.
  *
- * Seed 003 ("ValidateDevice"): a supported combination returns D3D_OK; an unsupported one
- * returns the specific code — the device may not fail wholesale.  The checks, in order, each
- * returning at the first failure:
- *   - pNumPasses required (D3DERR_INVALIDCALL); it receives 1 on success;
- *   - texture stages, from 0 until the first with D3DTSS_COLOROP D3DTOP_DISABLE: more enabled
- *     stages than MaxTextureBlendStages is D3DERR_TOOMANYOPERATIONS; a COLOROP / ALPHAOP whose
- *     D3DTEXOPCAPS bit is missing from TextureOpCaps is D3DERR_UNSUPPORTEDCOLOROPERATION /
- *     D3DERR_UNSUPPORTEDALPHAOPERATION; an argument (ARG1, ARG2, and ARG0 for MULTIPLYADD and
- *     LERP) that is no D3DTA value, or D3DTA_TEMP without D3DPMISCCAPS_TSSARGTEMP, or
- *     D3DTA_CONSTANT without D3DPMISCCAPS_PERSTAGECONSTANT, is D3DERR_UNSUPPORTEDCOLORARG /
- *     D3DERR_UNSUPPORTEDALPHAARG; a RESULTARG other than CURRENT (or TEMP with TSSARGTEMP) is
- *     D3DERR_UNSUPPORTEDCOLORARG;
+ * Seed 003 ("ValidateDevice"): a supported combination returns D3D_OK and *pNumPasses 1; an
+ * unsupported one returns the specific code — the device may not fail wholesale.  The checks,
+ * in order, each returning at the first failure (pNumPasses NULL is D3DERR_INVALIDCALL first):
+ *   - texture stages (unless a pixel shader is set, which replaces them), from 0 until the
+ *     first with D3DTSS_COLOROP D3DTOP_DISABLE:
+ *       more enabled stages than MaxTextureBlendStages, or more textures bound to them than
+ *       MaxSimultaneousTextures: D3DERR_TOOMANYOPERATIONS;
+ *       a COLOROP / ALPHAOP that is no D3DTOP value or whose D3DTEXOPCAPS bit (1 << (op - 1))
+ *       is missing from TextureOpCaps: D3DERR_UNSUPPORTEDCOLOROPERATION /
+ *       D3DERR_UNSUPPORTEDALPHAOPERATION;
+ *       an argument the operation reads (D3DTEXTUREOP: ARG1 for SELECTARG1 and PREMODULATE, ARG2
+ *       for SELECTARG2, ARG0..ARG2 for MULTIPLYADD and LERP, none for the bump-map operations,
+ *       else ARG1 and ARG2; the alpha arguments only when ALPHAOP is not DISABLE) that is no
+ *       D3DTA value, or D3DTA_TEMP without D3DPMISCCAPS_TSSARGTEMP, or D3DTA_CONSTANT without
+ *       D3DPMISCCAPS_PERSTAGECONSTANT: D3DERR_UNSUPPORTEDCOLORARG / D3DERR_UNSUPPORTEDALPHAARG.
+ *       An argument no operation reads is not judged: the stage renders whatever it holds, and
+ *       seed 003 asks for D3D_OK for everything that renders.  A RESULTARG other than CURRENT
+ *       (or TEMP with TSSARGTEMP) is D3DERR_UNSUPPORTEDCOLORARG;
  *   - every sampler with a texture set: MINFILTER / MAGFILTER / MIPFILTER must have their bits in
  *     the filter caps of the texture's type (TextureFilterCaps, CubeTextureFilterCaps,
  *     VolumeTextureFilterCaps; VertexTextureFilterCaps for the vertex samplers), D3DTEXF_NONE is a
  *     mip filter only; an anisotropic filter with D3DSAMP_MAXANISOTROPY above MaxAnisotropy
  *     ("the maximum valid value for the D3DSAMP_MAXANISOTROPY texture-stage state", D3DCAPS9) or
  *     below 1; a filter other than point (or mip NONE) on a format the profile cannot filter
- *     (CheckDeviceFormat's D3DUSAGE_QUERY_FILTER): all D3DERR_UNSUPPORTEDTEXTUREFILTER.
- * This is the part of ValidateDevice that follows from the state and the caps; the draw path
- * adds what only it knows (shaders, render-target formats) when it lands.
+ *     (CheckDeviceFormat's D3DUSAGE_QUERY_FILTER): all D3DERR_UNSUPPORTEDTEXTUREFILTER;
+ *   - render states that the profile's caps do not allow together (D3DERR_CONFLICTINGRENDERSTATE):
+ *     with D3DRS_ALPHABLENDENABLE, a SRCBLEND / DESTBLEND (and, with SEPARATEALPHABLENDENABLE,
+ *     SRCBLENDALPHA / DESTBLENDALPHA) whose D3DPBLENDCAPS bit is missing from SrcBlendCaps /
+ *     DestBlendCaps (D3DBLEND_b has bit 1 << (b - 1); INVBLENDFACTOR shares BLENDFACTOR's),
+ *     SEPARATEALPHABLENDENABLE without D3DPMISCCAPS_SEPARATEALPHABLEND, a BLENDOP other than ADD
+ *     without D3DPMISCCAPS_BLENDOP, and a bound render target whose format the profile does not
+ *     blend (D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING); D3DRS_ZENABLE D3DZB_USEW without
+ *     D3DPRASTERCAPS_WBUFFER.
+ * Codes that cannot arise on softd3d, and why (tests/test_d3d9_validate.c shows the setups that
+ * would raise them on weaker hardware returning D3D_OK):
+ *   - D3DERR_CONFLICTINGTEXTUREFILTER: the sampler applies the min, mag and mip filters
+ *     independently (src/sample), so filters that are each supported are supported together;
+ *   - D3DERR_UNSUPPORTEDFACTORVALUE: "Not used; provided only to support older drivers"
+ *     (D3DERR); every D3DRS_TEXTUREFACTOR value is a colour the stages read;
+ *   - D3DERR_CONFLICTINGTEXTUREPALETTE: no profile creates palettized textures (D3DFMT_P8 and
+ *     A8P8 are D3DERR_NOTAVAILABLE in CheckDeviceFormat), so no two textures can need palettes.
+ * d3d9_validate_device_state() is the pure part (state + caps -> HRESULT + message), so a test can
+ * hold it against caps no profile has (a device with fewer stages or textures).
  */
 #include "d3d9/d3d9_resource.h"
 #include "d3d9/d3d9_state.h"
@@ -57,15 +80,45 @@ static HRESULT check_op(const D3DCAPS9 *caps, DWORD op, HRESULT code, DWORD stag
     return D3D_OK;
 }
 
+/* Which of ARG0, ARG1, ARG2 an operation reads (bit 0 = ARG0), D3DTEXTUREOP. */
+static unsigned op_args(DWORD op)
+{
+    switch (op) {
+    case D3DTOP_SELECTARG1:
+    case D3DTOP_PREMODULATE: return 2u;
+    case D3DTOP_SELECTARG2: return 4u;
+    case D3DTOP_MULTIPLYADD:
+    case D3DTOP_LERP: return 7u;
+    case D3DTOP_BUMPENVMAP:
+    case D3DTOP_BUMPENVMAPLUMINANCE: return 0u;
+    default: return 6u;
+    }
+}
+
+static HRESULT check_args(const D3DCAPS9 *caps, const DWORD *t, DWORD op,
+                          const D3DTEXTURESTAGESTATETYPE args[3], HRESULT code, DWORD stage,
+                          const char *const names[3])
+{
+    unsigned used = op_args(op);
+    HRESULT hr;
+    for (int i = 0; i < 3; i++)
+        if ((used & (1u << i)) && FAILED(hr = check_arg(caps, t[args[i]], code, stage, names[i])))
+            return hr;
+    return D3D_OK;
+}
+
 static HRESULT check_stages(const D3DCAPS9 *caps, const struct d3d9_state *st)
 {
+    static const D3DTEXTURESTAGESTATETYPE cargs[3] = { D3DTSS_COLORARG0, D3DTSS_COLORARG1,
+                                                       D3DTSS_COLORARG2 };
+    static const D3DTEXTURESTAGESTATETYPE aargs[3] = { D3DTSS_ALPHAARG0, D3DTSS_ALPHAARG1,
+                                                       D3DTSS_ALPHAARG2 };
+    static const char *const cnames[3] = { "COLORARG0", "COLORARG1", "COLORARG2" };
+    static const char *const anames[3] = { "ALPHAARG0", "ALPHAARG1", "ALPHAARG2" };
+    DWORD textures = 0;
     HRESULT hr;
     for (DWORD s = 0; s < D3D9_TSS_STAGES; s++) {
         const DWORD *t = st->tss[s];
-        bool triadic_c = t[D3DTSS_COLOROP] == D3DTOP_MULTIPLYADD ||
-                         t[D3DTSS_COLOROP] == D3DTOP_LERP;
-        bool triadic_a = t[D3DTSS_ALPHAOP] == D3DTOP_MULTIPLYADD ||
-                         t[D3DTSS_ALPHAOP] == D3DTOP_LERP;
         if (t[D3DTSS_COLOROP] == D3DTOP_DISABLE)
             break;
         if (s >= caps->MaxTextureBlendStages) {
@@ -73,23 +126,30 @@ static HRESULT check_stages(const D3DCAPS9 *caps, const struct d3d9_state *st)
                      (unsigned)s + 1, (unsigned)caps->MaxTextureBlendStages);
             return D3DERR_TOOMANYOPERATIONS;
         }
+        if (st->textures[s] && ++textures > caps->MaxSimultaneousTextures) {
+            util_msg(false, "ValidateDevice: %u textures on the enabled stages, "
+                            "MaxSimultaneousTextures is %u", (unsigned)textures,
+                     (unsigned)caps->MaxSimultaneousTextures);
+            return D3DERR_TOOMANYOPERATIONS;
+        }
         if (FAILED(hr = check_op(caps, t[D3DTSS_COLOROP], D3DERR_UNSUPPORTEDCOLOROPERATION, s,
                                  "COLOROP")) ||
             FAILED(hr = check_op(caps, t[D3DTSS_ALPHAOP], D3DERR_UNSUPPORTEDALPHAOPERATION, s,
                                  "ALPHAOP")) ||
-            FAILED(hr = check_arg(caps, t[D3DTSS_COLORARG1], D3DERR_UNSUPPORTEDCOLORARG, s,
-                                  "COLORARG1")) ||
-            FAILED(hr = check_arg(caps, t[D3DTSS_COLORARG2], D3DERR_UNSUPPORTEDCOLORARG, s,
-                                  "COLORARG2")) ||
-            (triadic_c && FAILED(hr = check_arg(caps, t[D3DTSS_COLORARG0],
-                                                D3DERR_UNSUPPORTEDCOLORARG, s, "COLORARG0"))) ||
-            FAILED(hr = check_arg(caps, t[D3DTSS_ALPHAARG1], D3DERR_UNSUPPORTEDALPHAARG, s,
-                                  "ALPHAARG1")) ||
-            FAILED(hr = check_arg(caps, t[D3DTSS_ALPHAARG2], D3DERR_UNSUPPORTEDALPHAARG, s,
-                                  "ALPHAARG2")) ||
-            (triadic_a && FAILED(hr = check_arg(caps, t[D3DTSS_ALPHAARG0],
-                                                D3DERR_UNSUPPORTEDALPHAARG, s, "ALPHAARG0"))))
+            FAILED(hr = check_args(caps, t, t[D3DTSS_COLOROP], cargs,
+                                   D3DERR_UNSUPPORTEDCOLORARG, s, cnames)) ||
+            (t[D3DTSS_ALPHAOP] != D3DTOP_DISABLE &&
+             FAILED(hr = check_args(caps, t, t[D3DTSS_ALPHAOP], aargs,
+                                    D3DERR_UNSUPPORTEDALPHAARG, s, anames))))
             return hr;
+        /* D3DTEXTUREOP: the bump-mapping operations are "supported only for color operations
+         * (D3DTSS_COLOROP)" */
+        if (t[D3DTSS_ALPHAOP] == D3DTOP_BUMPENVMAP ||
+            t[D3DTSS_ALPHAOP] == D3DTOP_BUMPENVMAPLUMINANCE) {
+            util_msg(false, "ValidateDevice: stage %d: ALPHAOP %u is a bump-mapping operation, "
+                            "which is a colour operation only", s, (unsigned)t[D3DTSS_ALPHAOP]);
+            return D3DERR_UNSUPPORTEDALPHAOPERATION;
+        }
         if (t[D3DTSS_RESULTARG] != D3DTA_CURRENT &&
             !(t[D3DTSS_RESULTARG] == D3DTA_TEMP &&
               (caps->PrimitiveMiscCaps & D3DPMISCCAPS_TSSARGTEMP))) {
@@ -115,7 +175,7 @@ static DWORD filter_bit(DWORD filter, unsigned shift, bool mip)
     }
 }
 
-static HRESULT check_samplers(const struct d3d9_device *dev, const D3DCAPS9 *caps,
+static HRESULT check_samplers(const core_profile *profile, const D3DCAPS9 *caps,
                               const struct d3d9_state *st)
 {
     for (int slot = 0; slot < D3D9_SAMPLER_SLOTS; slot++) {
@@ -151,28 +211,112 @@ static HRESULT check_samplers(const struct d3d9_device *dev, const D3DCAPS9 *cap
         }
         if ((s[D3DSAMP_MINFILTER] != D3DTEXF_POINT || s[D3DSAMP_MAGFILTER] != D3DTEXF_POINT ||
              s[D3DSAMP_MIPFILTER] == D3DTEXF_LINEAR) &&
-            !(d3d9_format_uses(dev->profile, t->format) & D3D9_FMT_FILTER)) {
+            !(d3d9_format_uses(profile, t->format) & D3D9_FMT_FILTER)) {
             util_msg(false, "ValidateDevice: sampler slot %d: the texture's format cannot be "
-                            "filtered on profile %s", slot, dev->profile->name);
+                            "filtered on profile %s", slot, profile->name);
             return D3DERR_UNSUPPORTEDTEXTUREFILTER;
         }
     }
     return D3D_OK;
 }
 
+/* The D3DPBLENDCAPS bit of a D3DBLEND value; 0 for one that is none. */
+static DWORD blend_bit(DWORD b)
+{
+    if (b >= D3DBLEND_ZERO && b <= D3DBLEND_BLENDFACTOR)
+        return 1u << (b - 1);
+    if (b == D3DBLEND_INVBLENDFACTOR)
+        return D3DPBLENDCAPS_BLENDFACTOR;
+    return 0;
+}
+
+static HRESULT check_blend_factor(const D3DCAPS9 *caps, const DWORD *rs, D3DRENDERSTATETYPE rsi,
+                                  bool src, const char *name)
+{
+    DWORD bit = blend_bit(rs[rsi]);
+    if (!bit || !((src ? caps->SrcBlendCaps : caps->DestBlendCaps) & bit)) {
+        util_msg(false, "ValidateDevice: %s %u is not in the profile's %s", name,
+                 (unsigned)rs[rsi], src ? "SrcBlendCaps" : "DestBlendCaps");
+        return D3DERR_CONFLICTINGRENDERSTATE;
+    }
+    return D3D_OK;
+}
+
+static HRESULT check_render_states(const core_profile *profile, const D3DCAPS9 *caps,
+                                   const struct d3d9_state *st, const D3DFORMAT rt_formats[4])
+{
+    const DWORD *rs = st->rs;
+    bool separate = rs[D3DRS_SEPARATEALPHABLENDENABLE] != FALSE;
+    HRESULT hr;
+    if (rs[D3DRS_ZENABLE] == D3DZB_USEW && !(caps->RasterCaps & D3DPRASTERCAPS_WBUFFER)) {
+        util_msg(false, "ValidateDevice: D3DRS_ZENABLE D3DZB_USEW needs "
+                        "D3DPRASTERCAPS_WBUFFER, which profile %s does not have", profile->name);
+        return D3DERR_CONFLICTINGRENDERSTATE;
+    }
+    if (!rs[D3DRS_ALPHABLENDENABLE])
+        return D3D_OK;
+    if (FAILED(hr = check_blend_factor(caps, rs, D3DRS_SRCBLEND, true, "D3DRS_SRCBLEND")) ||
+        FAILED(hr = check_blend_factor(caps, rs, D3DRS_DESTBLEND, false, "D3DRS_DESTBLEND")))
+        return hr;
+    if (separate) {
+        if (!(caps->PrimitiveMiscCaps & D3DPMISCCAPS_SEPARATEALPHABLEND)) {
+            util_msg(false, "ValidateDevice: D3DRS_SEPARATEALPHABLENDENABLE needs "
+                            "D3DPMISCCAPS_SEPARATEALPHABLEND, which profile %s does not have "
+                            "(seed 000: from 9_2)", profile->name);
+            return D3DERR_CONFLICTINGRENDERSTATE;
+        }
+        if (FAILED(hr = check_blend_factor(caps, rs, D3DRS_SRCBLENDALPHA, true,
+                                           "D3DRS_SRCBLENDALPHA")) ||
+            FAILED(hr = check_blend_factor(caps, rs, D3DRS_DESTBLENDALPHA, false,
+                                           "D3DRS_DESTBLENDALPHA")))
+            return hr;
+    }
+    if ((rs[D3DRS_BLENDOP] != D3DBLENDOP_ADD ||
+         (separate && rs[D3DRS_BLENDOPALPHA] != D3DBLENDOP_ADD)) &&
+        !(caps->PrimitiveMiscCaps & D3DPMISCCAPS_BLENDOP)) {
+        util_msg(false, "ValidateDevice: a blend operation other than ADD needs "
+                        "D3DPMISCCAPS_BLENDOP, which profile %s does not have", profile->name);
+        return D3DERR_CONFLICTINGRENDERSTATE;
+    }
+    for (int i = 0; i < 4; i++) {
+        char buf[32];
+        if (rt_formats[i] == D3DFMT_UNKNOWN ||
+            (d3d9_format_uses(profile, rt_formats[i]) & D3D9_FMT_BLEND))
+            continue;
+        util_msg(false, "ValidateDevice: D3DRS_ALPHABLENDENABLE with render target %d of format "
+                        "%s, which profile %s does not blend "
+                        "(D3DUSAGE_QUERY_POSTPIXELSHADER_BLENDING)", i,
+                 d3d9_format_name(rt_formats[i], buf, sizeof(buf)), profile->name);
+        return D3DERR_CONFLICTINGRENDERSTATE;
+    }
+    return D3D_OK;
+}
+
+HRESULT d3d9_validate_device_state(const core_profile *profile, const D3DCAPS9 *caps,
+                                   const struct d3d9_state *st, const D3DFORMAT rt_formats[4])
+{
+    HRESULT hr = D3D_OK;
+    /* With a pixel shader set, the texture stages are not executed ("the fixed-function pixel
+     * pipeline is disabled" while a pixel shader is set): their operations cannot fail. */
+    if ((st->ps || SUCCEEDED(hr = check_stages(caps, st))) &&
+        SUCCEEDED(hr = check_samplers(profile, caps, st)))
+        hr = check_render_states(profile, caps, st, rt_formats);
+    return hr;
+}
+
 static HRESULT STDMETHODCALLTYPE device_ValidateDevice(IDirect3DDevice9 *iface, DWORD *passes)
 {
     struct d3d9_device *dev = d3d9_device_from_iface(iface);
-    const D3DCAPS9 *caps;
+    D3DFORMAT rt_formats[4];
     HRESULT hr;
     if (!passes) {
         util_msg(false, "ValidateDevice: pNumPasses is NULL");
         return D3DERR_INVALIDCALL;
     }
     d3d9_device_lock(dev);
-    caps = d3d9_device_caps(dev);
-    if (SUCCEEDED(hr = check_stages(caps, dev->state)))
-        hr = check_samplers(dev, caps, dev->state);
+    for (int i = 0; i < 4; i++)
+        rt_formats[i] = dev->rt[i] ? dev->rt[i]->format : D3DFMT_UNKNOWN;
+    hr = d3d9_validate_device_state(dev->profile, d3d9_device_caps(dev), dev->state, rt_formats);
     d3d9_device_unlock(dev);
     *passes = SUCCEEDED(hr) ? 1 : 0;
     return hr;

@@ -1,0 +1,278 @@
+/* bench/softd3d9_scene.c — the lit scene (scenes.h, BENCH_LIT) through softd3d's public
+ * Direct3D 9 API, as a fixed-function application would draw it: a HAL device with hardware
+ * vertex processing (the default `max` profile unless SOFTD3D_PROFILE says otherwise), a
+ * 1920x1080 A8R8G8B8 back buffer with a D24S8 automatic depth buffer, a D3DFVF_XYZ |
+ * D3DFVF_NORMAL vertex buffer and a 16-bit index buffer in D3DPOOL_DEFAULT, one directional
+ * light, a material and D3DRS_AMBIENT; per frame: Clear, BeginScene, one DrawIndexedPrimitive,
+ * EndScene, then an event query waited on with D3DGETDATA_FLUSH (the frame is finished when the
+ * query signals, as for a GPU).  Read-back: GetRenderTargetData into a system-memory surface,
+ * A8R8G8B8 (B, G, R, A bytes) turned into RGBA.
+ *
+ * The transform: world = view = identity, so lighting happens in the pixel space of the scene's
+ * positions (scenes.h, struct bench_lighting), and projection = the scene's pixel matrix (its
+ * column-major floats are exactly the D3DMATRIX of D3D's row-vector convention, v' = v M) moved
+ * by half a pixel left and up: a D3D9 pixel's centre is at integer window coordinates ("Directly
+ * Mapping Texels to Pixels"), GL's and D3D11's at +0.5, so the same vertex must land 0.5 lower
+ * in D3D9 window space to cover the same pixels.  In clip space that is -1/W on x and +1/H on y
+ * (y is flipped). */
+#define COBJMACROS
+#include <windows.h>
+#include <d3d9.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "renderer.h"
+
+struct sd9 {
+    uint32_t width, height;
+    IDirect3D9 *d3d;
+    IDirect3DDevice9 *dev;
+    IDirect3DQuery9 *event;
+    IDirect3DSurface9 *backbuffer, *sysmem;
+    /* per scene */
+    IDirect3DVertexBuffer9 *vb;
+    IDirect3DIndexBuffer9 *ib;
+};
+
+#define RELEASE(type, p)              \
+    do {                              \
+        if (p)                        \
+            type##_Release(p);        \
+        (p) = NULL;                   \
+    } while (0)
+
+static int fail(char *err, size_t n, const char *what, HRESULT hr)
+{
+    snprintf(err, n, "%s failed (hr 0x%08lx)", what, (unsigned long)hr);
+    return -1;
+}
+
+static void sd9_release(void *self)
+{
+    struct sd9 *b = self;
+    if (b->dev) {
+        IDirect3DDevice9_SetStreamSource(b->dev, 0, NULL, 0, 0);
+        IDirect3DDevice9_SetIndices(b->dev, NULL);
+    }
+    RELEASE(IDirect3DVertexBuffer9, b->vb);
+    RELEASE(IDirect3DIndexBuffer9, b->ib);
+}
+
+static D3DCOLORVALUE color_value(const float c[4])
+{
+    D3DCOLORVALUE v = {c[0], c[1], c[2], c[3]};
+    return v;
+}
+
+static int sd9_prepare(void *self, const struct bench_scene *s, char *err, size_t n)
+{
+    struct sd9 *b = self;
+    IDirect3DDevice9 *dev = b->dev;
+    const struct bench_lighting *l = &s->lighting;
+    void *p = NULL;
+    HRESULT hr;
+    if (!s->lit) {
+        snprintf(err, n, "scene %s is not a Direct3D 9 scene", s->name);
+        return -1;
+    }
+    UINT vb_size = s->lit_vertex_count * (UINT)sizeof(struct bench_lit_vertex);
+    UINT ib_size = s->index_count * (UINT)sizeof(uint16_t);
+    if (FAILED(hr = IDirect3DDevice9_CreateVertexBuffer(dev, vb_size, D3DUSAGE_WRITEONLY,
+                                                        D3DFVF_XYZ | D3DFVF_NORMAL,
+                                                        D3DPOOL_DEFAULT, &b->vb, NULL)))
+        return fail(err, n, "CreateVertexBuffer", hr);
+    if (FAILED(hr = IDirect3DVertexBuffer9_Lock(b->vb, 0, 0, &p, 0)))
+        return fail(err, n, "IDirect3DVertexBuffer9::Lock", hr);
+    memcpy(p, s->lit_vertices, vb_size);
+    IDirect3DVertexBuffer9_Unlock(b->vb);
+    if (FAILED(hr = IDirect3DDevice9_CreateIndexBuffer(dev, ib_size, D3DUSAGE_WRITEONLY,
+                                                       D3DFMT_INDEX16, D3DPOOL_DEFAULT, &b->ib,
+                                                       NULL)))
+        return fail(err, n, "CreateIndexBuffer", hr);
+    if (FAILED(hr = IDirect3DIndexBuffer9_Lock(b->ib, 0, 0, &p, 0)))
+        return fail(err, n, "IDirect3DIndexBuffer9::Lock", hr);
+    memcpy(p, s->indices, ib_size);
+    IDirect3DIndexBuffer9_Unlock(b->ib);
+
+    /* Transforms (top comment). */
+    D3DMATRIX ident, proj;
+    memset(&ident, 0, sizeof(ident));
+    ident._11 = ident._22 = ident._33 = ident._44 = 1.0f;
+    memcpy(&proj, s->matrix, sizeof(proj));
+    proj._41 -= 1.0f / (float)s->width;
+    proj._42 += 1.0f / (float)s->height;
+    IDirect3DDevice9_SetTransform(dev, D3DTS_WORLD, &ident);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_VIEW, &ident);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_PROJECTION, &proj);
+
+    /* Lighting (scenes.h, struct bench_lighting). */
+    D3DLIGHT9 light;
+    memset(&light, 0, sizeof(light));
+    light.Type = D3DLIGHT_DIRECTIONAL;
+    light.Diffuse = color_value(l->light_diffuse);
+    light.Ambient = color_value(l->light_ambient);
+    light.Direction.x = -l->to_light[0];
+    light.Direction.y = -l->to_light[1];
+    light.Direction.z = -l->to_light[2];
+    D3DMATERIAL9 mat;
+    memset(&mat, 0, sizeof(mat));
+    mat.Diffuse = color_value(l->material_diffuse);
+    mat.Ambient = color_value(l->material_ambient);
+    if (FAILED(hr = IDirect3DDevice9_SetLight(dev, 0, &light)))
+        return fail(err, n, "SetLight", hr);
+    if (FAILED(hr = IDirect3DDevice9_LightEnable(dev, 0, TRUE)))
+        return fail(err, n, "LightEnable", hr);
+    if (FAILED(hr = IDirect3DDevice9_SetMaterial(dev, &mat)))
+        return fail(err, n, "SetMaterial", hr);
+    D3DCOLOR ambient = D3DCOLOR_ARGB(0, (int)(l->global_ambient[0] * 255.0f + 0.5f),
+                                     (int)(l->global_ambient[1] * 255.0f + 0.5f),
+                                     (int)(l->global_ambient[2] * 255.0f + 0.5f));
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_AMBIENT, ambient);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SPECULARENABLE, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_NORMALIZENORMALS, FALSE);   /* unit normals */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SHADEMODE, D3DSHADE_GOURAUD);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, s->depth_test ? D3DZB_TRUE : D3DZB_FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_LESS);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZWRITEENABLE, s->depth_test);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_DITHERENABLE, FALSE);
+    /* The lit diffuse colour and alpha as they are: no texture stage changes them. */
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLOROP, D3DTOP_DISABLE);
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ | D3DFVF_NORMAL);
+    IDirect3DDevice9_SetStreamSource(dev, 0, b->vb, 0, sizeof(struct bench_lit_vertex));
+    IDirect3DDevice9_SetIndices(dev, b->ib);
+    DWORD passes = 0;
+    if (FAILED(hr = IDirect3DDevice9_ValidateDevice(dev, &passes)) || passes != 1)
+        return fail(err, n, "ValidateDevice", hr);
+    return 0;
+}
+
+static int sd9_frame(void *self, const struct bench_scene *s)
+{
+    struct sd9 *b = self;
+    IDirect3DDevice9 *dev = b->dev;
+    D3DCOLOR clear = D3DCOLOR_COLORVALUE(s->clear_color[0], s->clear_color[1], s->clear_color[2],
+                                         s->clear_color[3]);
+    BOOL done = FALSE;
+    HRESULT hr;
+    if (FAILED(IDirect3DDevice9_Clear(dev, 0, NULL,
+                                      D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL,
+                                      clear, s->clear_depth, 0)) ||
+        FAILED(IDirect3DDevice9_BeginScene(dev)))
+        return -1;
+    hr = IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0,
+                                               s->lit_vertex_count, 0, s->index_count / 3);
+    if (FAILED(IDirect3DDevice9_EndScene(dev)) || FAILED(hr))
+        return -1;
+    if (FAILED(IDirect3DQuery9_Issue(b->event, D3DISSUE_END)))
+        return -1;
+    while ((hr = IDirect3DQuery9_GetData(b->event, &done, sizeof(done), D3DGETDATA_FLUSH)) ==
+           S_FALSE)
+        ;
+    return hr == S_OK && done ? 0 : -1;
+}
+
+static int sd9_read(void *self, uint8_t *rgba)
+{
+    struct sd9 *b = self;
+    D3DLOCKED_RECT lr;
+    if (FAILED(IDirect3DDevice9_GetRenderTargetData(b->dev, b->backbuffer, b->sysmem)) ||
+        FAILED(IDirect3DSurface9_LockRect(b->sysmem, &lr, NULL, D3DLOCK_READONLY)))
+        return -1;
+    for (uint32_t y = 0; y < b->height; y++) {
+        const uint8_t *src = (const uint8_t *)lr.pBits + (size_t)y * (size_t)lr.Pitch;
+        uint8_t *dst = rgba + (size_t)y * b->width * 4;
+        for (uint32_t x = 0; x < b->width; x++) {   /* B, G, R, A -> R, G, B, A */
+            dst[x * 4 + 0] = src[x * 4 + 2];
+            dst[x * 4 + 1] = src[x * 4 + 1];
+            dst[x * 4 + 2] = src[x * 4 + 0];
+            dst[x * 4 + 3] = src[x * 4 + 3];
+        }
+    }
+    IDirect3DSurface9_UnlockRect(b->sysmem);
+    return 0;
+}
+
+static void sd9_destroy(void *self)
+{
+    struct sd9 *b = self;
+    if (!b)
+        return;
+    sd9_release(b);
+    RELEASE(IDirect3DQuery9, b->event);
+    RELEASE(IDirect3DSurface9, b->backbuffer);
+    RELEASE(IDirect3DSurface9, b->sysmem);
+    RELEASE(IDirect3DDevice9, b->dev);
+    RELEASE(IDirect3D9, b->d3d);
+    free(b);
+}
+
+int softd3d9_renderer_create(uint32_t width, uint32_t height, struct bench_renderer *out,
+                             char *err, size_t n)
+{
+    struct sd9 *b = calloc(1, sizeof(*b));
+    D3DPRESENT_PARAMETERS pp;
+    HRESULT hr;
+    memset(out, 0, sizeof(*out));
+    if (!b) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    b->width = width;
+    b->height = height;
+    if (!(b->d3d = Direct3DCreate9(D3D_SDK_VERSION))) {
+        snprintf(err, n, "Direct3DCreate9 failed");
+        goto failed;
+    }
+    memset(&pp, 0, sizeof(pp));
+    pp.Windowed = TRUE;
+    pp.SwapEffect = D3DSWAPEFFECT_DISCARD;
+    pp.BackBufferWidth = width;
+    pp.BackBufferHeight = height;
+    pp.BackBufferFormat = D3DFMT_A8R8G8B8;
+    pp.EnableAutoDepthStencil = TRUE;
+    pp.AutoDepthStencilFormat = D3DFMT_D24S8;
+    if (FAILED(hr = IDirect3D9_CreateDevice(b->d3d, D3DADAPTER_DEFAULT, D3DDEVTYPE_HAL, NULL,
+                                            D3DCREATE_HARDWARE_VERTEXPROCESSING, &pp, &b->dev))) {
+        fail(err, n, "IDirect3D9::CreateDevice", hr);
+        goto failed;
+    }
+    if (FAILED(hr = IDirect3DDevice9_CreateQuery(b->dev, D3DQUERYTYPE_EVENT, &b->event))) {
+        fail(err, n, "CreateQuery(D3DQUERYTYPE_EVENT)", hr);
+        goto failed;
+    }
+    if (FAILED(hr = IDirect3DDevice9_GetBackBuffer(b->dev, 0, 0, D3DBACKBUFFER_TYPE_MONO,
+                                                   &b->backbuffer)) ||
+        FAILED(hr = IDirect3DDevice9_CreateOffscreenPlainSurface(b->dev, width, height,
+                                                                 D3DFMT_A8R8G8B8,
+                                                                 D3DPOOL_SYSTEMMEM, &b->sysmem,
+                                                                 NULL))) {
+        fail(err, n, "the read-back surfaces", hr);
+        goto failed;
+    }
+    D3DADAPTER_IDENTIFIER9 id;
+    memset(&id, 0, sizeof(id));
+    IDirect3D9_GetAdapterIdentifier(b->d3d, D3DADAPTER_DEFAULT, 0, &id);
+    out->name = "softd3d-d3d9";
+    snprintf(out->description, sizeof(out->description),
+             "%.80s, IDirect3DDevice9 fixed function, hardware vertex processing",
+             id.Description);
+    out->self = b;
+    out->prepare = sd9_prepare;
+    out->frame = sd9_frame;
+    out->read = sd9_read;
+    out->release = sd9_release;
+    out->destroy = sd9_destroy;
+    return 0;
+failed:
+    sd9_destroy(b);
+    return -1;
+}
