@@ -232,10 +232,14 @@ void SIMD_FN(draw_fill_inputs)(const struct draw_run *r, struct draw_worker *w,
                 }
                 float a0 = draw_f(v0[i]), a1 = draw_f(v1[i]), a2 = draw_f(v2[i]);
                 float d1 = a1 - a0, d2 = a2 - a0;
+                /* copied lane by lane (vector loads of the vector stores): a memcpy of the
+                 * temporary becomes 8-byte loads of 32-byte stores, which stall the store
+                 * forwarding */
                 float res[VM_LANES];
                 for (unsigned l = 0; l < VM_LANES; l++)
                     res[l] = a0 + w1[l] * d1 + w2[l] * d2;
-                memcpy(dst, res, sizeof(res));
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    dst[l] = draw_u(res[l]);
                 break;
             }
             case DRAW_IN_POSITION:
