@@ -6,6 +6,8 @@
 
 #include <stdio.h>
 
+#include "util/simd.h"
+
 /* Pixel-aligned rectangle corners in NDC for a w x h viewport. */
 static float ndc_x(float px, float w) { return px * 2.0f / w - 1.0f; }
 static float ndc_y(float py, float h) { return 1.0f - py * 2.0f / h; }
@@ -448,12 +450,16 @@ static void random_scene(const char *threads, uint8_t *img)
 
 TEST(render_threads_1_and_2_bit_identical)
 {
-    static uint8_t a[200 * 150 * 4], b[200 * 150 * 4], c[200 * 150 * 4];
+    static uint8_t a[200 * 150 * 4], b[200 * 150 * 4], c[200 * 150 * 4], d[200 * 150 * 4];
     random_scene("1", a);
     random_scene("2", b);
     random_scene("3", c);
+    util_simd_force(UTIL_SIMD_C);   /* and every kernel's plain-C twin (util/simd.h) */
+    random_scene("2", d);
+    util_simd_force(-1);
     CHECK(!memcmp(a, b, sizeof(a)));
     CHECK(!memcmp(a, c, sizeof(a)));
+    CHECK(!memcmp(a, d, sizeof(a)));
     unsigned drawn = 0;
     for (size_t i = 0; i < sizeof(a); i += 4)
         drawn += a[i] != 26;   /* the clear colour's red: 0.1 -> 26 */
@@ -528,6 +534,13 @@ TEST(render_many_triangles_double_buffered_thread_independent)
     many_triangles("2", false, b, &nb);
     many_triangles("3", false, c, &nc);
     many_triangles("2", true, d, &nd);
+    static uint8_t e[96 * 80 * 4];
+    UINT64 ne = 4;
+    util_simd_force(UTIL_SIMD_C);
+    many_triangles("2", false, e, &ne);
+    util_simd_force(-1);
+    CHECK(!memcmp(a, e, sizeof(a)));
+    CHECK_EQ(na, ne);
     CHECK(!memcmp(a, b, sizeof(a)));
     CHECK(!memcmp(a, c, sizeof(a)));
     CHECK(!memcmp(a, d, sizeof(a)));

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "util/cpu.h"
+#include "util/simd.h"
 #include "util/threadpool.h"
 
 #define BIN_FIRST_BLOCK (64 * 1024)        /* built into the scene */
@@ -157,6 +158,12 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
     int32_t tx = (int32_t)(tile % s->tiles_x) * RASTER_TILE_SIZE;
     int32_t ty = (int32_t)(tile / s->tiles_x) * RASTER_TILE_SIZE;
 
+    void (*tri)(const struct setup_tri *, int32_t, int32_t, bool, uint64_t, unsigned) =
+        raster_tile_tri_c;
+#if defined(SOFTD3D_HAVE_AVX2)
+    if (util_simd_level() >= UTIL_SIMD_AVX2)
+        tri = raster_tile_tri_avx2;
+#endif
     for (const struct bin_block *b = s->tiles[tile].head; b; b = b->next) {
         for (uint32_t i = 0; i < b->count; i++) {
             const struct bin_cmd *c = &b->cmd[i];
@@ -176,7 +183,7 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
             switch (c->kind) {
             case BIN_TRI:
             case BIN_TRI_WHOLE:
-                raster_tile_tri(c->prim, tx, ty, c->kind == BIN_TRI_WHOLE, s->seq, worker);
+                tri(c->prim, tx, ty, c->kind == BIN_TRI_WHOLE, s->seq, worker);
                 break;
             case BIN_POINT:
                 raster_tile_point(c->prim, s->seq, worker);

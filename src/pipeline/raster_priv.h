@@ -117,8 +117,11 @@ enum raster_cover raster_classify_rect(const struct setup_tri *t, struct raster_
 
 /* raster_tile.c: rasterize one command restricted to the tile whose top-left pixel is
  * (tx, ty), calling the primitive's shade function. */
-void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole, uint64_t seq,
-                     unsigned worker);
+/* raster_tile.c, built twice (util/simd.h): bin.c picks the twin */
+void raster_tile_tri_c(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole,
+                       uint64_t seq, unsigned worker);
+void raster_tile_tri_avx2(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole,
+                          uint64_t seq, unsigned worker);
 void raster_tile_point(const struct setup_point *p, uint64_t seq, unsigned worker);
 void raster_tile_line(const struct setup_line *l, int32_t tx, int32_t ty, uint64_t seq,
                       unsigned worker);

@@ -19,6 +19,7 @@
  * incremental stepping), so they depend on nothing but the primitive and the pixel.
  */
 #include "pipeline/raster_priv.h"
+#include "util/simd.h"
 
 #include <string.h>
 
@@ -46,7 +47,7 @@ static inline bool rect_eq(struct raster_rect a, struct raster_rect b)
     return a.x0 == b.x0 && a.y0 == b.y0 && a.x1 == b.x1 && a.y1 == b.y1;
 }
 
-enum raster_cover raster_classify_rect(const struct setup_tri *t, struct raster_rect r)
+static inline enum raster_cover classify_rect(const struct setup_tri *t, struct raster_rect r)
 {
     bool full = true;
     int64_t w = r.x1 - 1 - r.x0, h = r.y1 - 1 - r.y0;
@@ -62,6 +63,13 @@ enum raster_cover raster_classify_rect(const struct setup_tri *t, struct raster_
     }
     return full ? RASTER_COVER_FULL : RASTER_COVER_PARTIAL;
 }
+
+#if !defined(SOFTD3D_SIMD_TWIN_AVX2)
+enum raster_cover raster_classify_rect(const struct setup_tri *t, struct raster_rect r)
+{
+    return classify_rect(t, r);
+}
+#endif
 
 /* Coverage of the 16 centres of the 4x4 block at (x, y), quad-major. */
 static unsigned block4_mask(const struct setup_tri *t, int32_t x, int32_t y)
@@ -173,7 +181,8 @@ static void emit_block4(struct tile_emit *em, const struct setup_tri *t, int32_t
 
 /* ---- Triangles ------------------------------------------------------------------------------ */
 
-void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole, uint64_t seq,
+void SIMD_FN(raster_tile_tri)(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole,
+                             uint64_t seq,
                      unsigned worker)
 {
     struct raster_rect tile = { tx, ty, tx + RASTER_TILE_SIZE, ty + RASTER_TILE_SIZE };
@@ -199,7 +208,7 @@ void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool who
             struct raster_rect r16 = rect_and(b16, r);
             if (rect_empty(r16))
                 continue;
-            enum raster_cover c16 = whole ? RASTER_COVER_FULL : raster_classify_rect(t, r16);
+            enum raster_cover c16 = whole ? RASTER_COVER_FULL : classify_rect(t, r16);
             if (c16 == RASTER_COVER_NONE)
                 continue;
             int32_t cx0 = x16 + ((r16.x0 - x16) & ~3), cy0 = y16 + ((r16.y0 - y16) & ~3);
@@ -211,7 +220,7 @@ void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool who
                     if (rect_empty(r4))
                         continue;
                     enum raster_cover c4 = c16 == RASTER_COVER_FULL ? RASTER_COVER_FULL
-                                                                    : raster_classify_rect(t, r4);
+                                                                    : classify_rect(t, r4);
                     if (c4 == RASTER_COVER_NONE)
                         continue;
                     mask = c4 == RASTER_COVER_FULL ? 0xffffu : block4_mask(t, x4, y4);
@@ -225,6 +234,9 @@ void raster_tile_tri(const struct setup_tri *t, int32_t tx, int32_t ty, bool who
     }
     emit_flush(&em);
 }
+
+#if !defined(SOFTD3D_SIMD_TWIN_AVX2)
+/* (points and lines: the plain-C build only; they are few) */
 
 /* ---- Points --------------------------------------------------------------------------------- */
 
@@ -305,3 +317,4 @@ void raster_tile_line(const struct setup_line *l, int32_t tx, int32_t ty, uint64
         emit_line_quad(&em, l, qx, qy, qmask);
     emit_flush(&em);
 }
+#endif
