@@ -199,6 +199,15 @@ void SIMD_FN(om_color_fast)(const struct om_state *st, int t, const struct om_dr
             continue;
         uint8_t *row0 = lane_pixel(surf, batch, 4 * q, 4);
         uint8_t *row1 = row0 + surf->row_pitch;
+        if (qm == 15 && !keep) {   /* the whole quad: two 8-byte rows (little-endian pixels) */
+            uint32_t top[2] = { enc[4 * q], enc[4 * q + 1] };
+            uint32_t bottom[2] = { enc[4 * q + 2], enc[4 * q + 3] };
+            for (int k = 0; k < 2; k++) {
+                wr32(row0 + 4 * k, top[k]);
+                wr32(row1 + 4 * k, bottom[k]);
+            }
+            continue;
+        }
         for (unsigned p = 0; p < 4; p++) {
             if (!(qm >> p & 1))
                 continue;
