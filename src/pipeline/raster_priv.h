@@ -30,6 +30,10 @@ struct bin_draw {
  * of pixel (px, py) is  e[k] + ex[k] * px + ey[k] * py  and the pixel is inside the triangle
  * when all three are >= 0 (setup.c derives the functions and the top-left bias). */
 struct setup_tri {
+    /* (first: what a tile reads before the rest, bin.c's hints) */
+    const struct bin_draw *draw;
+    uint32_t id;
+    uint32_t flags;            /* RASTER_BATCH_FRONT_FACING */
     int64_t e[3];              /* biased E at the centre of pixel (0, 0) */
     int64_t ex[3], ey[3];      /* change of E per pixel step in x and in y */
     struct raster_rect box;    /* pixels that may be covered, clipped; never empty */
@@ -39,9 +43,6 @@ struct setup_tri {
     float z0, zx, zy;          /* depth, bias included */
     float q0, qx, qy;          /* 1/w */
     float q1, q2;              /* 1/w at v1, v2 */
-    uint32_t id;
-    uint32_t flags;            /* RASTER_BATCH_FRONT_FACING */
-    const struct bin_draw *draw;
 };
 
 /* A point: exactly one pixel (spec 3.4.6). */
