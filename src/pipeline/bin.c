@@ -164,6 +164,24 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
     if (util_simd_level() >= UTIL_SIMD_AVX2)
         tri = raster_tile_tri_avx2;
 #endif
+    /* A tile's rows are 64 separate streams, too many for the hardware prefetchers: the first
+     * command's draw may ask for them all at once */
+    const struct bin_block *first = s->tiles[tile].head;
+    if (first && first->count) {
+        const struct bin_cmd *c = &first->cmd[0];
+        const struct bin_draw *d =
+            c->kind == BIN_TRI || c->kind == BIN_TRI_WHOLE ? ((const struct setup_tri *)c->prim)->draw
+            : c->kind == BIN_LINE ? ((const struct setup_line *)c->prim)->draw
+                                  : ((const struct setup_point *)c->prim)->draw;
+        if (d->tile_prefetch) {
+            struct raster_rect r = { tx, ty, tx + RASTER_TILE_SIZE, ty + RASTER_TILE_SIZE };
+            if (r.x1 > (int32_t)s->width)
+                r.x1 = (int32_t)s->width;
+            if (r.y1 > (int32_t)s->height)
+                r.y1 = (int32_t)s->height;
+            d->tile_prefetch(d->ctx, r);
+        }
+    }
     for (const struct bin_block *b = s->tiles[tile].head; b; b = b->next) {
         for (uint32_t i = 0; i < b->count; i++) {
             const struct bin_cmd *c = &b->cmd[i];
@@ -451,6 +469,7 @@ void raster_scene_set_draw(struct raster_scene *s, const struct raster_state *st
     s->draw.shade = shade;
     s->draw.fill = NULL;
     s->draw.prefetch = NULL;
+    s->draw.tile_prefetch = NULL;
     s->draw.ctx = ctx;
     s->draw_stored = NULL;      /* a new record, stored with the next primitive */
     s->have_draw = shade != NULL;
@@ -465,6 +484,12 @@ void raster_scene_set_fill(struct raster_scene *s, raster_fill_fn fill)
 void raster_scene_set_prefetch(struct raster_scene *s, raster_prefetch_fn prefetch)
 {
     s->draw.prefetch = prefetch;
+    s->draw_stored = NULL;
+}
+
+void raster_scene_set_tile_prefetch(struct raster_scene *s, raster_tile_prefetch_fn fn)
+{
+    s->draw.tile_prefetch = fn;
     s->draw_stored = NULL;
 }
 

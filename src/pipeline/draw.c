@@ -476,6 +476,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         if (r->fill_ok)
             raster_scene_set_fill(dc->scenes[k], draw_fill);
         raster_scene_set_prefetch(dc->scenes[k], draw_prefetch);
+        raster_scene_set_tile_prefetch(dc->scenes[k], draw_tile_prefetch);
     }
 
     for (uint32_t i = 0; i < d->instance_count; i++)

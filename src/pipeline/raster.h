@@ -213,6 +213,12 @@ void raster_scene_set_fill(struct raster_scene *scene, raster_fill_fn fill);
 typedef void (*raster_prefetch_fn)(void *ctx, uint32_t prim_id, unsigned stage);
 void raster_scene_set_prefetch(struct raster_scene *scene, raster_prefetch_fn prefetch);
 
+/* Optional: called when a tile's job starts, with the tile's rectangle (inside the target),
+ * for the draw of its first command, which may prefetch the tile's rows of its surfaces.  A
+ * hint: it must not change any result.  After raster_scene_set_draw (which clears it). */
+typedef void (*raster_tile_prefetch_fn)(void *ctx, struct raster_rect tile);
+void raster_scene_set_tile_prefetch(struct raster_scene *scene, raster_tile_prefetch_fn fn);
+
 /* A flush in two halves (util/threadpool.h start / finish): begin starts rasterizing on the
  * pool's threads and returns; end takes part, waits, and empties the scene.  Between them the
  * caller must not submit to this scene; it may bin into another scene of the same pool (that

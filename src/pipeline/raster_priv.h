@@ -20,6 +20,7 @@ struct bin_draw {
     raster_shade_fn shade;
     raster_fill_fn fill;        /* NULL: none */
     raster_prefetch_fn prefetch;   /* NULL: none */
+    raster_tile_prefetch_fn tile_prefetch;   /* NULL: none */
     void *ctx;
     struct raster_rect clip;    /* target and scissor: what no pixel may leave */
 };
