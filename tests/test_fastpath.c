@@ -269,7 +269,8 @@ static void random_coords(struct sample_coords *c)
     memset(c, 0, sizeof *c);
     c->lod_mode = (enum sample_lod_mode)(rnd_below(4) ? SAMPLE_LOD_DERIVATIVES : rnd_below(3));
     c->has_bias = rnd_below(4) == 0;
-    c->mask = rnd_below(4) ? 0xffffu : rnd() & 0xffffu;
+    const uint32_t all = SAMPLER_LANES >= 32 ? 0xffffffffu : (1u << SAMPLER_LANES) - 1u;
+    c->mask = rnd_below(4) ? all : rnd() & all;
     bool smooth = rnd_below(3) != 0;
     float u0 = rnd_float(-3.0f, 3.0f), v0 = rnd_float(-3.0f, 3.0f);
     float dux = rnd_float(-0.5f, 0.5f) * (rnd_below(2) ? 1.0f : 0.01f);
@@ -433,7 +434,7 @@ TEST(fastpath_sampler_lod_memo_generation)
     random_coords(&c);
     c.lod_mode = SAMPLE_LOD_DERIVATIVES;
     c.has_bias = false;
-    c.mask = 0xffff;
+    c.mask = SAMPLER_LANES >= 32 ? 0xffffffffu : (1u << SAMPLER_LANES) - 1u;
     for (int i = 0; i < SAMPLER_LANES; i++) {   /* about one texel of level 0 per pixel */
         c.ddx[0][i] = 1.0f / (float)t.view.level[0].width;
         c.ddy[1][i] = 1.0f / (float)t.view.level[0].height;

@@ -1014,7 +1014,7 @@ static long hostile_batches(const struct texture_view *view, uint32_t *seed)
                 memset(&c, 0, sizeof c);
                 c.lod_mode = (enum sample_lod_mode)mode;
                 c.has_bias = true;
-                c.mask = 0xffff;
+                c.mask = SAMPLER_LANES >= 32 ? 0xffffffffu : (1u << SAMPLER_LANES) - 1u;
                 for (int i = 0; i < SAMPLER_LANES; i++) {
                     float *fields[] = { &c.u[i], &c.v[i], &c.w[i], &c.ddx[0][i], &c.ddx[1][i],
                                         &c.ddx[2][i], &c.ddy[0][i], &c.ddy[1][i], &c.ddy[2][i],

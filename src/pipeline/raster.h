@@ -63,7 +63,7 @@ struct threadpool;
 #define RASTER_SUBPIXEL_ONE (1 << RASTER_SUBPIXEL_BITS)
 #define RASTER_TILE_SIZE 64                          /* pixels; a power of two */
 #define RASTER_MAX_SIZE 16384                        /* largest render target width/height */
-#define RASTER_BATCH_QUADS 4                         /* quads per shade() call, at most */
+#define RASTER_BATCH_QUADS 8                         /* quads per shade() call, at most */
 
 /* The guard band: setup accepts a vertex only when |x| <= RASTER_GUARD_BAND_PX and
  * |y| <= RASTER_GUARD_BAND_PX (render-target pixels).  Primitives reaching farther must be

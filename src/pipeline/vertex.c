@@ -155,7 +155,7 @@ static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uin
     env.sample = vertex_sample;
     env.sample_ctx = r;
     env.max_iterations = 0;
-    vm_run(vs->vm, r->vs_state, &env, (1u << n) - 1u);
+    vm_run(vs->vm, r->vs_state, &env, n >= 32 ? 0xffffffffu : (1u << n) - 1u);
 
     const struct draw_linkage *link = d->link;
     unsigned pos = (unsigned)vs->position_out;

@@ -34,7 +34,7 @@
 #include "core/format.h"
 #include "sample/texel.h"
 
-#define SAMPLER_LANES 16          /* lanes per batch: 4 quads of 2x2 pixels */
+#define SAMPLER_LANES 32          /* lanes per batch: 8 quads of 2x2 pixels */
 #define TEXTURE_MAX_LEVELS 17     /* mip levels of a 65536-texel dimension */
 #define TEXTURE_MAX_DIMENSION 65536u
 

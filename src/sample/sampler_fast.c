@@ -1,4 +1,4 @@
-/* src/sample/sampler_fast.c — the 2D fast path of the sampler: 16 lanes at a time, structure of
+/* src/sample/sampler_fast.c — the 2D fast path of the sampler: a batch of lanes at a time, structure of
  * arrays, for 4 x 8-bit UNORM/sRGB views (texel.h "Fast paths") sampled with POINT or LINEAR
  * min/mag filters (any mip filter) and WRAP or CLAMP addressing, standard reduction.
  *
@@ -10,7 +10,7 @@
  *     (sample_b) -- and implicit-LOD derivatives are coarse, equal over a quad.  So the lane's
  *     decisions are computed once per distinct set of those inputs, compared bit for bit, and
  *     reused; and computed by the reference's own code (sampler_priv.h).
- *   - Texel addressing (steps 5, 6) runs over all 16 lanes in plain loops the compiler can
+ *   - Texel addressing (steps 5, 6) runs over all the batch's lanes in plain loops the compiler can
  *     vectorise (selects on bits, util/fsel.h): range reduction with an exact floor, once for
  *     both levels; the 24.8 fixed-point snap in float with an exact round-to-nearest-even
  *     (fixed_24_8); WRAP/CLAMP on the integer addresses (range reduction bounds them, see
@@ -157,7 +157,7 @@ static void axis(const float *red, const int32_t *size, bool wrap_mode, bool lin
         }
 }
 
-/* Decode channel c (bit shift sh) of 16 pixels. */
+/* Decode channel c (bit shift sh) of a batch of pixels. */
 static void decode(const struct fast_ctx *F, int c, unsigned sh, const uint32_t *px, float *out)
 {
     if (c < 3 && F->srgb) {

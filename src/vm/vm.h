@@ -11,7 +11,7 @@
  *     struct vm_state *s;    vm_state_create(p, &s)        once per thread (register files)
  *     struct vm_env env = {...}; vm_run(p, s, &env, mask)  per batch of up to VM_LANES lanes
  *
- *   Lanes.  A batch is VM_LANES (16) lanes, structure of arrays: a register is
+ *   Lanes.  A batch is VM_LANES (32: 8 quads) lanes, structure of arrays: a register is
  *   uint32_t[4][VM_LANES], component c of lane l at [c][l], raw 32-bit patterns (float
  *   instructions read them as IEEE floats, integer ones as two's complement / unsigned).
  *     - Vertex programs: lane l is one vertex; lanes are independent.
@@ -92,8 +92,8 @@
 
 #include "shader/ir.h"
 
-#define VM_LANES 16
-#define VM_ALL_LANES 0xffffu
+#define VM_LANES 32
+#define VM_ALL_LANES 0xffffffffu
 #define VM_QUAD_TL 0
 #define VM_QUAD_TR 1
 #define VM_QUAD_BL 2
