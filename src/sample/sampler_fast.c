@@ -1,5 +1,5 @@
-/* src/sample/sampler_fast.c — the 2D fast path of the sampler: a batch of lanes at a time, structure of
- * arrays, for 4 x 8-bit UNORM/sRGB views (texel.h "Fast paths") sampled with POINT or LINEAR
+/* src/sample/sampler_fast.c — the 2D fast path of the sampler: a batch of lanes at a time,
+ * structure of arrays, for 4 x 8-bit UNORM/sRGB views (texel.h "Fast paths") sampled with POINT or LINEAR
  * min/mag filters (any mip filter) and WRAP or CLAMP addressing, standard reduction.
  *
  * Read me first.  This is an optimisation of sampler.c, not a second definition: every number
