@@ -115,6 +115,52 @@ void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
 
 #endif
 
+/* The coarse derivatives of op_tex for every lane: ddx = vm_fout(TR - TL), ddy = vm_fout(BL -
+ * TL) of its quad, the same in the quad's four lanes. */
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+#include <immintrin.h>
+
+/* vm_fout on eight lanes: denormals to a zero of their sign, NaN to VM_QNAN */
+static inline __m256 fout8(__m256 f)
+{
+    const __m256i exp = _mm256_set1_epi32(0x7f800000), sign = _mm256_set1_epi32((int)0x80000000u);
+    __m256i u = _mm256_castps_si256(f);
+    __m256i denormal = _mm256_cmpeq_epi32(_mm256_and_si256(u, exp), _mm256_setzero_si256());
+    u = _mm256_andnot_si256(_mm256_andnot_si256(sign, denormal), u);
+    __m256i nan = _mm256_cmpgt_epi32(_mm256_andnot_si256(sign, u), exp);
+    u = _mm256_blendv_epi8(u, _mm256_set1_epi32((int)VM_QNAN), nan);
+    return _mm256_castsi256_ps(u);
+}
+
+static void quad_derivatives(const float *a, float *ddx, float *ddy)
+{
+    /* a 128-bit half is one quad: broadcast its corners within the half */
+    for (unsigned h = 0; h < VM_LANES; h += 8) {
+        __m256 v = _mm256_loadu_ps(a + h);
+        __m256 tl = _mm256_shuffle_ps(v, v, _MM_SHUFFLE(VM_QUAD_TL, VM_QUAD_TL, VM_QUAD_TL,
+                                                        VM_QUAD_TL));
+        __m256 tr = _mm256_shuffle_ps(v, v, _MM_SHUFFLE(VM_QUAD_TR, VM_QUAD_TR, VM_QUAD_TR,
+                                                        VM_QUAD_TR));
+        __m256 bl = _mm256_shuffle_ps(v, v, _MM_SHUFFLE(VM_QUAD_BL, VM_QUAD_BL, VM_QUAD_BL,
+                                                        VM_QUAD_BL));
+        _mm256_storeu_ps(ddx + h, fout8(_mm256_sub_ps(tr, tl)));
+        _mm256_storeu_ps(ddy + h, fout8(_mm256_sub_ps(bl, tl)));
+    }
+}
+#else
+static void quad_derivatives(const float *a, float *ddx, float *ddy)
+{
+    for (unsigned q = 0; q < VM_LANES; q += 4) {
+        float dx = vm_float(vm_fout(a[q + VM_QUAD_TR] - a[q + VM_QUAD_TL]));
+        float dy = vm_float(vm_fout(a[q + VM_QUAD_BL] - a[q + VM_QUAD_TL]));
+        for (unsigned i = 0; i < 4; i++) {
+            ddx[q + i] = dx;
+            ddy[q + i] = dy;
+        }
+    }
+}
+#endif
+
 /* Loops run over all VM_LANES lanes (fixed trip counts vectorise); lanes past the batch hold
  * stale values whose results nobody reads. */
 bool SIMD_FN(draw_fused_run)(const struct draw_run *r, struct draw_worker *w, unsigned lanes)
@@ -146,19 +192,7 @@ bool SIMD_FN(draw_fused_run)(const struct draw_run *r, struct draw_worker *w, un
         float *a = addr[k];
         for (unsigned l = 0; l < VM_LANES; l++)
             a[l] = vm_fin(src[l]);
-        /* per lane from its quad's corners (the same value in the quad's four lanes, computed
-         * four times: a loop that vectorises) */
-        float tl[VM_LANES], tr[VM_LANES], bl[VM_LANES];
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            unsigned q = l & ~3u;
-            tl[l] = a[q + VM_QUAD_TL];
-            tr[l] = a[q + VM_QUAD_TR];
-            bl[l] = a[q + VM_QUAD_BL];
-        }
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            c->ddx[k][l] = vm_float(vm_fout(tr[l] - tl[l]));
-            c->ddy[k][l] = vm_float(vm_fout(bl[l] - tl[l]));
-        }
+        quad_derivatives(a, c->ddx[k], c->ddy[k]);
     }
     memset(c->lod, 0, sizeof(c->lod));
     memset(c->bias, 0, sizeof(c->bias));
