@@ -456,10 +456,14 @@ TEST(render_threads_1_and_2_bit_identical)
     random_scene("3", c);
     util_simd_force(UTIL_SIMD_C);   /* and every kernel's plain-C twin (util/simd.h) */
     random_scene("2", d);
+    static uint8_t e[200 * 150 * 4];
+    util_simd_force(UTIL_SIMD_AVX2);   /* (the best the CPU has, when that is less) */
+    random_scene("2", e);
     util_simd_force(-1);
     CHECK(!memcmp(a, b, sizeof(a)));
     CHECK(!memcmp(a, c, sizeof(a)));
     CHECK(!memcmp(a, d, sizeof(a)));
+    CHECK(!memcmp(a, e, sizeof(a)));
     unsigned drawn = 0;
     for (size_t i = 0; i < sizeof(a); i += 4)
         drawn += a[i] != 26;   /* the clear colour's red: 0.1 -> 26 */
@@ -538,9 +542,15 @@ TEST(render_many_triangles_double_buffered_thread_independent)
     UINT64 ne = 4;
     util_simd_force(UTIL_SIMD_C);
     many_triangles("2", false, e, &ne);
+    static uint8_t f2[96 * 80 * 4];
+    UINT64 nf = 5;
+    util_simd_force(UTIL_SIMD_AVX2);
+    many_triangles("2", false, f2, &nf);
     util_simd_force(-1);
     CHECK(!memcmp(a, e, sizeof(a)));
+    CHECK(!memcmp(a, f2, sizeof(a)));
     CHECK_EQ(na, ne);
+    CHECK_EQ(na, nf);
     CHECK(!memcmp(a, b, sizeof(a)));
     CHECK(!memcmp(a, c, sizeof(a)));
     CHECK(!memcmp(a, d, sizeof(a)));

@@ -150,12 +150,16 @@ static uint64_t same_both_ways(const struct case_desc *cd)
     uint64_t fa = 0, fb = 0;
     memset(a, 0, sizeof(a));
     memset(b, 0xff, sizeof(b));
-    static uint8_t c[W * H * 4];
-    uint64_t fc = 0;
+    static uint8_t c[W * H * 4], c2[W * H * 4];
+    uint64_t fc = 0, fc2 = 0;
     /* the shortcuts at every SIMD level the CPU has (util/simd.h), then the VM */
     util_simd_force(UTIL_SIMD_C);
     render(cd, true, c, &fc);
+    util_simd_force(UTIL_SIMD_AVX2);
+    render(cd, true, c2, &fc2);
     util_simd_force(-1);
+    CHECK(!memcmp(c, c2, sizeof(c)));
+    CHECK_EQ(fc2, fc);
     render(cd, true, a, &fa);
     render(cd, false, b, &fb);
     unsigned differ = 0, differ_c = 0;

@@ -159,11 +159,7 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
     int32_t ty = (int32_t)(tile / s->tiles_x) * RASTER_TILE_SIZE;
 
     void (*tri)(const struct setup_tri *, int32_t, int32_t, bool, uint64_t, unsigned) =
-        raster_tile_tri_c;
-#if defined(SOFTD3D_HAVE_AVX2)
-    if (util_simd_level() >= UTIL_SIMD_AVX2)
-        tri = raster_tile_tri_avx2;
-#endif
+        SIMD_PICK(raster_tile_tri);
     /* A tile's rows are 64 separate streams, too many for the hardware prefetchers: the first
      * command's draw may ask for them all at once */
     const struct bin_block *first = s->tiles[tile].head;

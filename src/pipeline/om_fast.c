@@ -84,23 +84,13 @@ uint32_t om_depth_stencil_premasked(const struct om_state *st, const struct om_d
 uint32_t om_depth_fast(const struct om_state *st, const struct om_draw *draw,
                        const struct om_batch *batch, uint32_t mask, unsigned n)
 {
-#if defined(SOFTD3D_HAVE_AVX2)
-    if (util_simd_level() >= UTIL_SIMD_AVX2)
-        return om_depth_fast_avx2(st, draw, batch, mask, n);
-#endif
-    return om_depth_fast_c(st, draw, batch, mask, n);
+    return SIMD_PICK(om_depth_fast)(st, draw, batch, mask, n);
 }
 
 void om_color_fast(const struct om_state *st, int t, const struct om_draw *draw,
                    const struct om_batch *batch, uint32_t mask, unsigned n)
 {
-#if defined(SOFTD3D_HAVE_AVX2)
-    if (util_simd_level() >= UTIL_SIMD_AVX2) {
-        om_color_fast_avx2(st, t, draw, batch, mask, n);
-        return;
-    }
-#endif
-    om_color_fast_c(st, t, draw, batch, mask, n);
+    SIMD_PICK(om_color_fast)(st, t, draw, batch, mask, n);
 }
 
 /* ---- colour ---------------------------------------------------------------------------------- */

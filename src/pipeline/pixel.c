@@ -203,13 +203,7 @@ static void fill_inputs(const struct draw_run *r, struct draw_worker *w,
                         const struct raster_quad_batch *b, const struct draw_prim *pr,
                         bool front, unsigned lanes)
 {
-#if defined(SOFTD3D_HAVE_AVX2)
-    if (util_simd_level() >= UTIL_SIMD_AVX2) {
-        draw_fill_inputs_avx2(r, w, b, pr, front, lanes);
-        return;
-    }
-#endif
-    draw_fill_inputs_c(r, w, b, pr, front, lanes);
+    SIMD_PICK(draw_fill_inputs)(r, w, b, pr, front, lanes);
 }
 
 /* ---- uniform primitives ----------------------------------------------------------------------
@@ -230,11 +224,7 @@ static void fill_inputs(const struct draw_run *r, struct draw_worker *w,
 
 bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes)
 {
-#if defined(SOFTD3D_HAVE_AVX2)
-    if (util_simd_level() >= UTIL_SIMD_AVX2)
-        return draw_fused_run_avx2(r, w, lanes);
-#endif
-    return draw_fused_run_c(r, w, lanes);
+    return SIMD_PICK(draw_fused_run)(r, w, lanes);
 }
 
 static atomic_bool shortcuts_off;

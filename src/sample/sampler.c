@@ -627,11 +627,7 @@ static void sample_lane(const struct sampler *s, const struct texture_view *t,
 bool sampler_sample_fast(const struct sampler *s, const struct texture_view *t,
                          const struct sample_coords *c, int n, struct float4_soa *out)
 {
-#if defined(SOFTD3D_HAVE_AVX2)
-    if (util_simd_level() >= UTIL_SIMD_AVX2)
-        return sampler_sample_fast_avx2(s, t, c, n, out);
-#endif
-    return sampler_sample_fast_c(s, t, c, n, out);
+    return SIMD_PICK(sampler_sample_fast)(s, t, c, n, out);
 }
 
 void sampler_sample(const struct sampler *s, const struct texture_view *t,

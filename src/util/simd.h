@@ -2,7 +2,7 @@
  *
  * Some hot C files are compiled twice from the same source (DESIGN.md "Performance rules",
  * STYLE.md checkasm): once as the plain-C baseline (x86-64 SSE2, or any other architecture),
- * once in src/x86/ with -mavx2 (no FMA: contraction would change results).  The source names
+ * once in src/x86/ with -mavx2 (never contracting to FMA, which would change results).  The source names
  * its exported kernels SIMD_FN(name): name_c in the baseline, name_avx2 in the twin.  Both are
  * the same C, so they compute the same bits (ISO C float semantics, -ffp-contract=off via
  * -std=c11); tests/test_simd.c runs both on random inputs and compares every byte anyway.
@@ -24,6 +24,14 @@ enum util_simd_level {
 #define SIMD_FN(name) name##_avx2
 #else
 #define SIMD_FN(name) name##_c
+#endif
+
+/* The twin of `name` that util_simd_level() selects (only the twins this build has).  (An
+ * AVX-512 level was tried: no measurable gain on the bench scenes over AVX2.) */
+#if defined(SOFTD3D_HAVE_AVX2)
+#define SIMD_PICK(name) (util_simd_level() >= UTIL_SIMD_AVX2 ? name##_avx2 : name##_c)
+#else
+#define SIMD_PICK(name) (name##_c)
 #endif
 
 /* The level dispatchers use (above). */
