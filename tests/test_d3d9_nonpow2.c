@@ -351,3 +351,62 @@ TEST(d3d9_nonpow2_render_wrap_max)
     IDirect3DTexture9_Release(t);
     r9_end(dev);
 }
+
+/* max mipmaps a non-power-of-two texture: 7x5 has levels 7x5, 3x2, 1x1 (floor halving).  A quad
+ * of 3x2 pixels with u, v 0..1 minifies by 7/3 and 5/2 texels a pixel: LOD log2(2.5) = 1.32,
+ * which D3DTEXF_POINT mip filtering rounds to level 1, whose 3x2 texels then land one a pixel
+ * (u = (x + 0.5) / 3: column x; v = (y + 0.5) / 2: row y).  Levels 0 and 2 are grey, so a wrong
+ * level or a wrong level size shows. */
+TEST(d3d9_nonpow2_render_mip_level_max)
+{
+    static const D3DCOLOR texels[2][3] = { { 0xffff0000, 0xff00ff00, 0xff0000ff },
+                                           { 0xffffff00, 0xff00ffff, 0xffff00ff } };
+    IDirect3DDevice9 *dev = r9_device_flags("max", 6, 4, D3DCREATE_HARDWARE_VERTEXPROCESSING);
+    IDirect3DTexture9 *t = NULL;
+    D3DLOCKED_RECT lr;
+    D3DSURFACE_DESC sd;
+    uint32_t img[6 * 4];
+    const struct np_vert v[4] = {
+        { -0.5f, -0.5f, 0.5f, 1.0f, 0xffffffff, 0.0f, 0.0f },
+        { 2.5f, -0.5f, 0.5f, 1.0f, 0xffffffff, 1.0f, 0.0f },
+        { -0.5f, 1.5f, 0.5f, 1.0f, 0xffffffff, 0.0f, 1.0f },
+        { 2.5f, 1.5f, 0.5f, 1.0f, 0xffffffff, 1.0f, 1.0f },
+    };
+    if (!dev)
+        return;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 7, 5, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED,
+                                            &t, NULL), D3D_OK);
+    if (!t) {
+        r9_end(dev);
+        return;
+    }
+    CHECK_EQ(IDirect3DTexture9_GetLevelCount(t), 3u);
+    for (UINT l = 0; l < 3; l++) {
+        IDirect3DTexture9_GetLevelDesc(t, l, &sd);
+        CHECK_HR(IDirect3DTexture9_LockRect(t, l, &lr, NULL, 0), D3D_OK);
+        for (UINT y = 0; y < sd.Height; y++)
+            for (UINT x = 0; x < sd.Width; x++)
+                ((uint32_t *)((char *)lr.pBits + y * lr.Pitch))[x] =
+                    l == 1 ? texels[y][x] : 0xff808080;
+        IDirect3DTexture9_UnlockRect(t, l);
+    }
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_WRAP);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSV, D3DTADDRESS_WRAP);
+    CHECK_HR(validate(dev), D3D_OK);
+    r9_clear(dev, 0xff000000);
+    CHECK_HR(IDirect3DDevice9_SetFVF(dev, NP_FVF), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, v, sizeof(v[0])),
+             D3D_OK);
+    r9_read(dev, img);
+    for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 3; x++)
+            CHECK_PIXEL(img[y * 6 + x], texels[y][x], 0);
+    CHECK_PIXEL(img[3 * 6 + 5], 0xff000000, 0);   /* outside the quad */
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    IDirect3DTexture9_Release(t);
+    r9_end(dev);
+}
