@@ -382,3 +382,40 @@ TEST(d3d11_check_feature_support_per_level)
         ID3D11Device_Release(dev);
     }
 }
+
+/* D3D9_OPTIONS.FullNonPow2TextureSupport follows the level, not only the profile: the max
+ * profile has no POW2 cap (seed 003), but at 9_3 CreateTexture2D still refuses mipmapped
+ * non-power-of-two textures (seed 004), so FALSE there, like 9_3's. */
+TEST(d3d11_full_nonpow2_follows_level)
+{
+    static const struct { const char *profile; D3D_FEATURE_LEVEL level; BOOL full; } cases[] = {
+        { "9_3", D3D_FEATURE_LEVEL_9_3, FALSE },
+        { "max", D3D_FEATURE_LEVEL_9_3, FALSE },
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        ID3D11Device *dev = NULL;
+        D3D11_FEATURE_DATA_D3D9_OPTIONS d9;
+        D3D11_FEATURE_DATA_D3D9_OPTIONS1 d91;
+        D3D11_TEXTURE2D_DESC td = { 100, 60, 0, 1, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
+                                    D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0 };
+        ID3D11Texture2D *tex = NULL;
+        use_profile(cases[i].profile);
+        CHECK_HR(create(&cases[i].level, 1, &dev, NULL), S_OK);
+        use_profile(NULL);
+        if (!dev)
+            continue;
+        d9.FullNonPow2TextureSupport = 7;
+        CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_D3D9_OPTIONS, &d9,
+                                                  sizeof(d9)), S_OK);
+        CHECK_EQ(d9.FullNonPow2TextureSupport, cases[i].full);
+        CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_D3D9_OPTIONS1, &d91,
+                                                  sizeof(d91)), S_OK);
+        CHECK_EQ(d91.FullNonPow2TextureSupported, cases[i].full);
+        /* what the value promises: a mipmapped 100x60 texture */
+        CHECK_HR(ID3D11Device_CreateTexture2D(dev, &td, NULL, &tex),
+                 cases[i].full ? S_OK : E_INVALIDARG);
+        if (tex)
+            ID3D11Texture2D_Release(tex);
+        ID3D11Device_Release(dev);
+    }
+}

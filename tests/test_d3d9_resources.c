@@ -10,6 +10,8 @@
 #include "d3d9/d3d9_resource.h"
 #include "util/log.h"
 
+#define PMAX 3   /* t9_profiles[3]: "max" */
+
 static HRESULT tex(IDirect3DDevice9 *dev, UINT w, UINT h, UINT levels, DWORD usage, D3DFORMAT f,
                    D3DPOOL pool)
 {
@@ -135,8 +137,9 @@ TEST(seed003_texture_max_size_per_profile)
     }
 }
 
-/* Seed 003 rows 3 and 4: every profile sets POW2 together with NONPOW2CONDITIONAL (seed 000
- * note); a non-power-of-two 2D texture exists only with one level. */
+/* Seed 003 rows 3 and 4: the 9_x profiles set POW2 together with NONPOW2CONDITIONAL (seed 000
+ * note); a non-power-of-two 2D texture exists there only with one level.  max sets neither
+ * (arbitrary sizes, seed 003) and creates it with mipmaps (tests/test_d3d9_nonpow2.c). */
 TEST(seed003_nonpow2_conditional)
 {
     for (int p = 0; p < 4; p++) {
@@ -145,16 +148,19 @@ TEST(seed003_nonpow2_conditional)
         if (!dev)
             continue;
         IDirect3DDevice9_GetDeviceCaps(dev, &caps);
-        CHECK(caps.TextureCaps & D3DPTEXTURECAPS_POW2);
-        CHECK(caps.TextureCaps & D3DPTEXTURECAPS_NONPOW2CONDITIONAL);
+        CHECK_EQ(!!(caps.TextureCaps & D3DPTEXTURECAPS_POW2), p != PMAX);
+        CHECK_EQ(!!(caps.TextureCaps & D3DPTEXTURECAPS_NONPOW2CONDITIONAL), p != PMAX);
         CHECK_HR(tex(dev, 100, 60, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3D_OK);
         CHECK_HR(tex(dev, 64, 60, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT),
                  D3D_OK);
         util_clear_last_message();
-        CHECK_HR(tex(dev, 100, 60, 2, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
-        CHECK_STR_CONTAINS(util_last_message(), "seed 003 row 4");
-        /* Levels 0 means the full chain: mipmapped, so refused. */
-        CHECK_HR(tex(dev, 100, 60, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
+        CHECK_HR(tex(dev, 100, 60, 2, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED),
+                 p == PMAX ? D3D_OK : D3DERR_INVALIDCALL);
+        if (p != PMAX)
+            CHECK_STR_CONTAINS(util_last_message(), "seed 003 row 4");
+        /* Levels 0 means the full chain: mipmapped, so refused where the cap is conditional. */
+        CHECK_HR(tex(dev, 100, 60, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED),
+                 p == PMAX ? D3D_OK : D3DERR_INVALIDCALL);
         CHECK_HR(tex(dev, 64, 32, 0, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3D_OK);
         /* AUTOGENMIPMAP textures have one level: allowed. */
         CHECK_HR(tex(dev, 100, 60, 0, D3DUSAGE_AUTOGENMIPMAP, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED),
@@ -323,11 +329,13 @@ TEST(d3d9_cube_texture_rules_per_profile)
         if (!dev)
             continue;
         IDirect3DDevice9_GetDeviceCaps(dev, &caps);
-        CHECK(caps.TextureCaps & D3DPTEXTURECAPS_CUBEMAP_POW2);
+        CHECK_EQ(!!(caps.TextureCaps & D3DPTEXTURECAPS_CUBEMAP_POW2), p != PMAX);
         CHECK_HR(cube(dev, max[p], 1, 0, D3DFMT_DXT1, D3DPOOL_MANAGED), D3D_OK);
         CHECK_HR(cube(dev, 2 * max[p], 1, 0, D3DFMT_DXT1, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
-        /* Cube textures have no non-power-of-two condition (seed 003 row 4 is for 2D). */
-        CHECK_HR(cube(dev, 60, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
+        /* Cube textures have no non-power-of-two condition (seed 003 row 4 is for 2D): refused
+         * with CUBEMAP_POW2, accepted on max (no such cap). */
+        CHECK_HR(cube(dev, 60, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED),
+                 p == PMAX ? D3D_OK : D3DERR_INVALIDCALL);
         CHECK_HR(cube(dev, 60, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_SCRATCH), D3D_OK);
         CHECK_HR(cube(dev, 64, 0, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT),
                  D3D_OK);
@@ -403,8 +411,9 @@ TEST(d3d9_volume_texture_rules_per_profile)
                  D3DERR_INVALIDCALL);
         CHECK_HR(vol(dev, 1, 1, 2 * extent[p], 1, 0, D3DFMT_L8, D3DPOOL_MANAGED),
                  D3DERR_INVALIDCALL);
-        /* D3DPTEXTURECAPS_VOLUMEMAP_POW2. */
-        CHECK_HR(vol(dev, 6, 4, 4, 1, 0, D3DFMT_L8, D3DPOOL_MANAGED), D3DERR_INVALIDCALL);
+        /* D3DPTEXTURECAPS_VOLUMEMAP_POW2 (the 9_x profiles; not max). */
+        CHECK_HR(vol(dev, 6, 4, 4, 1, 0, D3DFMT_L8, D3DPOOL_MANAGED),
+                 p == PMAX ? D3D_OK : D3DERR_INVALIDCALL);
         CHECK_HR(vol(dev, 6, 4, 4, 1, 0, D3DFMT_L8, D3DPOOL_SCRATCH), D3D_OK);
         /* Volume textures have no render-target or depth usage. */
         CHECK_HR(vol(dev, 4, 4, 4, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT),

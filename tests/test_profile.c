@@ -475,6 +475,14 @@ TEST(profile_values_are_seed_minimums)
     CHECK(m.MaxPointSize == 256.0f && (m.FVFCaps & D3DFVFCAPS_PSIZE));   /* point size */
     CHECK_EQ(m.MaxVertexBlendMatrixIndex, 255);                          /* indexed blending */
     CHECK(m.VertexTextureFilterCaps & D3DPTFILTERCAPS_MINFLINEAR);       /* vertex textures */
+    /* seed 003: arbitrary texture sizes, so none of the size-restriction flags (rows 3-5) */
+    const DWORD size_flags = D3DPTEXTURECAPS_POW2 | D3DPTEXTURECAPS_NONPOW2CONDITIONAL |
+                             D3DPTEXTURECAPS_SQUAREONLY | D3DPTEXTURECAPS_CUBEMAP_POW2 |
+                             D3DPTEXTURECAPS_VOLUMEMAP_POW2;
+    CHECK_EQ(m.TextureCaps & size_flags, 0u);
+    CHECK_EQ(c3->TextureCaps & size_flags, size_flags & ~(DWORD)D3DPTEXTURECAPS_SQUAREONLY);
+    CHECK_EQ(m.TextureCaps, c3->TextureCaps & ~size_flags);
+    m.TextureCaps = c3->TextureCaps;
     m.SrcBlendCaps = c3->SrcBlendCaps;
     m.TextureOpCaps = c3->TextureOpCaps;
     m.PrimitiveMiscCaps = c3->PrimitiveMiscCaps;

@@ -322,6 +322,16 @@ static void caps_max(D3DCAPS9 *c)
      * pixel stage's sampler (vertex.c).  Tests: test_d3d9_render_vtf.c. */
     c->VertexTextureFilterCaps |= D3DPTFILTERCAPS_MINFLINEAR | D3DPTFILTERCAPS_MAGFLINEAR
                                 | D3DPTFILTERCAPS_MIPFPOINT | D3DPTFILTERCAPS_MIPFLINEAR;
+    /* Seed 003 ("A device that supports textures of arbitrary size with no restriction ... must
+     * not set the flags of requirements 3, 4 and 5"): the sampler addresses, wraps and mipmaps
+     * 2D, cube and volume textures of any size alike (src/sample), and CreateTexture /
+     * CreateCubeTexture / CreateVolumeTexture follow these caps (texture.c rule 7), so max
+     * drops POW2, NONPOW2CONDITIONAL (the seed-000 pair: neither, which the 9_1 note allows),
+     * SQUAREONLY (never set) and the cube / volume POW2 bits.  Tests:
+     * tests/test_d3d9_nonpow2.c (creation with mipmaps, ValidateDevice, a wrapped draw). */
+    c->TextureCaps &= ~(DWORD)(D3DPTEXTURECAPS_POW2 | D3DPTEXTURECAPS_NONPOW2CONDITIONAL
+                               | D3DPTEXTURECAPS_SQUAREONLY | D3DPTEXTURECAPS_CUBEMAP_POW2
+                               | D3DPTEXTURECAPS_VOLUMEMAP_POW2);
 }
 
 /* ---- software vertex processing (seed 002) ------------------------------------------------ */

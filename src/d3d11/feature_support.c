@@ -15,12 +15,17 @@
 
 #include "util/log.h"
 
-static bool profile_full_npot(const core_profile *p)
+static bool profile_full_npot(const struct d3d11_device *dev)
 {
     /* D3D9_OPTIONS.FullNonPow2TextureSupport: TRUE when the D3D9 caps carry no POW2
      * restriction at all (seed 000 note: POW2 and NONPOW2CONDITIONAL come as a pair, which is
-     * the conditional support of the 9_x minimum profiles). */
-    return !(p->caps.TextureCaps & D3DPTEXTURECAPS_POW2);
+     * the conditional support of the 9_x minimum profiles) — but only above 9_x: at 9_1..9_3
+     * CreateTexture2D refuses mipmapped non-power-of-two textures whatever the profile (seed
+     * 004, resource_validate.c), so the max profile (no POW2, seed 003) still reports FALSE
+     * there ("TRUE for hardware at Direct3D 10 and higher feature levels",
+     * D3D11_FEATURE_DATA_D3D9_OPTIONS). */
+    return !(dev->profile->caps.TextureCaps & D3DPTEXTURECAPS_POW2) &&
+           dev->level >= D3D_FEATURE_LEVEL_10_0;
 }
 
 static bool profile_instancing(const struct d3d11_device *dev)
@@ -87,7 +92,7 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
     case D3D11_FEATURE_D3D9_OPTIONS: {
         D3D11_FEATURE_DATA_D3D9_OPTIONS *d = data;
         EXPECT(D3D11_FEATURE_DATA_D3D9_OPTIONS);
-        d->FullNonPow2TextureSupport = profile_full_npot(dev->profile);
+        d->FullNonPow2TextureSupport = profile_full_npot(dev);
         return S_OK;
     }
     case D3D11_FEATURE_SHADER_MIN_PRECISION_SUPPORT: {
@@ -129,7 +134,7 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
     case D3D11_FEATURE_D3D9_OPTIONS1: {
         D3D11_FEATURE_DATA_D3D9_OPTIONS1 *d = data;
         EXPECT(D3D11_FEATURE_DATA_D3D9_OPTIONS1);
-        d->FullNonPow2TextureSupported = profile_full_npot(dev->profile);
+        d->FullNonPow2TextureSupported = profile_full_npot(dev);
         d->DepthAsTextureWithLessEqualComparisonFilterSupported = FALSE;
         d->SimpleInstancingSupported = profile_instancing(dev);
         d->TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported = FALSE;

@@ -290,6 +290,8 @@ struct d3d9_texture {
 };
 
 struct d3d9_texture *d3d9_texture_from_base(IDirect3DBaseTexture9 *iface);
+/* A 2D texture whose level 0 is not a power of two in width or height (seed 003 row 4). */
+bool d3d9_texture_nonpow2(const struct d3d9_texture *t);
 /* Marks a region of level `level` of `face` dirty (scaled to level 0); NULL box: all. */
 void d3d9_texture_add_dirty(struct d3d9_texture *t, UINT face, UINT level,
                             const struct d3d9_box *box);

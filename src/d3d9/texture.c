@@ -27,8 +27,11 @@
  *         two, unless D3DPTEXTURECAPS_NONPOW2CONDITIONAL (row 4) is also set, in which case a
  *         non-power-of-two texture is created when it has exactly one level (after Levels 0 is
  *         resolved: "MIP mapping is not in use").  The other conditions of row 4 — CLAMP
- *         addressing, no D3DRS_WRAPn — concern how it is sampled, not whether it exists: the
- *         draw path applies them (see d3d9_texture_nonpow2() and the report of the draw work).
+ *         addressing, no D3DRS_WRAPn, no mip filter, not DXT1-5 — concern how it is sampled,
+ *         not whether it exists: the sampler handles every case correctly anyway, and
+ *         ValidateDevice reports a setup that breaks them on a profile with the conditional cap
+ *         (validate.c, through d3d9_texture_nonpow2()).  A profile without POW2 (max) creates
+ *         any size with any number of levels.
  *     Cube: D3DPTEXTURECAPS_CUBEMAP; EdgeLength <= min(MaxTextureWidth, MaxTextureHeight);
  *         D3DPTEXTURECAPS_CUBEMAP_POW2: a power of two (the conditional rule is for 2D only).
  *     Volume: D3DPTEXTURECAPS_VOLUMEMAP; each size <= MaxVolumeExtent;
@@ -58,6 +61,13 @@
 static bool is_pow2(UINT v)
 {
     return v && !(v & (v - 1));
+}
+
+/* Seed 003 row 4: a 2D texture (not cube or volume: the conditional support is for 2D
+ * textures only) with a width or height that is not a power of two. */
+bool d3d9_texture_nonpow2(const struct d3d9_texture *t)
+{
+    return t->r.type == D3DRTYPE_TEXTURE && (!is_pow2(t->width) || !is_pow2(t->height));
 }
 
 /* ------------------------------------------------------------------ dirty regions */

@@ -27,6 +27,11 @@
  *     ("the maximum valid value for the D3DSAMP_MAXANISOTROPY texture-stage state", D3DCAPS9) or
  *     below 1; a filter other than point (or mip NONE) on a format the profile cannot filter
  *     (CheckDeviceFormat's D3DUSAGE_QUERY_FILTER): all D3DERR_UNSUPPORTEDTEXTUREFILTER;
+ *   - every sampler with a non-power-of-two 2D texture, on a profile with
+ *     D3DPTEXTURECAPS_POW2 | D3DPTEXTURECAPS_NONPOW2CONDITIONAL (the 9_x profiles; max has
+ *     neither): the conditions of seed 003 row 4 and of the NONPOW2CONDITIONAL documentation
+ *     (D3DPTEXTURECAPS: CLAMP addressing, D3DRS_WRAPn 0, "MIP mapping is not in use", "texture
+ *     formats must not be D3DFMT_DXT1 through D3DFMT_DXT5") — see check_nonpow2();
  *   - render states that the profile's caps do not allow together (D3DERR_CONFLICTINGRENDERSTATE):
  *     with D3DRS_ALPHABLENDENABLE, a SRCBLEND / DESTBLEND (and, with SEPARATEALPHABLENDENABLE,
  *     SRCBLENDALPHA / DESTBLENDALPHA) whose D3DPBLENDCAPS bit is missing from SrcBlendCaps /
@@ -175,6 +180,72 @@ static DWORD filter_bit(DWORD filter, unsigned shift, bool mip)
     }
 }
 
+/* D3DRS_WRAP0..7 and WRAP8..15 are two runs of render states. */
+static D3DRENDERSTATETYPE wrap_state(DWORD set)
+{
+    return set < 8 ? (D3DRENDERSTATETYPE)(D3DRS_WRAP0 + set)
+                   : (D3DRENDERSTATETYPE)(D3DRS_WRAP8 + (set - 8));
+}
+
+/* Seed 003 row 4 and the D3DPTEXTURECAPS_NONPOW2CONDITIONAL documentation: a device with the
+ * conditional cap samples a 2D texture whose size is not a power of two only when the stage's
+ * addressing is D3DTADDRESS_CLAMP, texture wrapping is disabled (D3DRS_WRAPn 0), MIP mapping is
+ * not in use and the format is not DXT1-DXT5.  softd3d's sampler handles every case correctly,
+ * but a profile that advertises the conditional cap promises an application no more than that,
+ * so ValidateDevice reports each violation (seed 003, ValidateDevice: the specific code, not a
+ * wholesale failure).  The codes, from the list ValidateDevice documents:
+ *   - DXT1-5: D3DERR_WRONGTEXTUREFORMAT ("the pixel format of the texture surface is not
+ *     valid"): the format itself is what the condition excludes, whatever the states;
+ *   - D3DSAMP_MIPFILTER other than D3DTEXF_NONE on a texture of more than one level:
+ *     D3DERR_UNSUPPORTEDTEXTUREFILTER, the filter being what is unsupported on this texture
+ *     (a single level samples its top level whatever the mip filter: no MIP mapping in use);
+ *   - D3DSAMP_ADDRESSU / ADDRESSV other than CLAMP, or a nonzero D3DRS_WRAPn for the stage's
+ *     coordinate set: D3DERR_CONFLICTINGRENDERSTATE ("the currently set render states cannot be
+ *     used together"): each state is supported alone, but not with this texture.
+ * The coordinate set of WRAPn: the stage's D3DTSS_TEXCOORDINDEX (low word) for the
+ * fixed-function stages, the sampler's own index n with a pixel shader (tn of ps_1_x pairs with
+ * stage n); vertex samplers read no WRAPn (it applies to the pixel stage's interpolation). */
+static HRESULT check_nonpow2(const D3DCAPS9 *caps, const struct d3d9_state *st, int slot)
+{
+    const struct d3d9_texture *t = st->textures[slot];
+    const DWORD *s = st->samp[slot];
+    const DWORD cond = D3DPTEXTURECAPS_POW2 | D3DPTEXTURECAPS_NONPOW2CONDITIONAL;
+    if ((caps->TextureCaps & cond) != cond || !d3d9_texture_nonpow2(t))
+        return D3D_OK;
+    if (t->format == D3DFMT_DXT1 || t->format == D3DFMT_DXT2 || t->format == D3DFMT_DXT3 ||
+        t->format == D3DFMT_DXT4 || t->format == D3DFMT_DXT5) {
+        util_msg(false, "ValidateDevice: sampler slot %d: a %ux%u DXT texture is not a power of "
+                        "two (D3DPTEXTURECAPS_NONPOW2CONDITIONAL, seed 003 row 4)", slot,
+                 t->width, t->height);
+        return D3DERR_WRONGTEXTUREFORMAT;
+    }
+    if (s[D3DSAMP_MIPFILTER] != D3DTEXF_NONE && t->levels > 1) {
+        util_msg(false, "ValidateDevice: sampler slot %d: mip filter %u on a %ux%u texture of %u "
+                        "levels (D3DPTEXTURECAPS_NONPOW2CONDITIONAL, seed 003 row 4)", slot,
+                 (unsigned)s[D3DSAMP_MIPFILTER], t->width, t->height, t->levels);
+        return D3DERR_UNSUPPORTEDTEXTUREFILTER;
+    }
+    if (s[D3DSAMP_ADDRESSU] != D3DTADDRESS_CLAMP || s[D3DSAMP_ADDRESSV] != D3DTADDRESS_CLAMP) {
+        util_msg(false, "ValidateDevice: sampler slot %d: addressing %u/%u on a %ux%u texture; "
+                        "only CLAMP (D3DPTEXTURECAPS_NONPOW2CONDITIONAL, seed 003 row 4)", slot,
+                 (unsigned)s[D3DSAMP_ADDRESSU], (unsigned)s[D3DSAMP_ADDRESSV], t->width,
+                 t->height);
+        return D3DERR_CONFLICTINGRENDERSTATE;
+    }
+    if (slot < D3D9_PIXEL_SAMPLERS) {
+        DWORD set = (DWORD)slot;
+        if (!st->ps && slot < D3D9_TSS_STAGES)
+            set = st->tss[slot][D3DTSS_TEXCOORDINDEX] & 0xffffu;
+        if (set < 16 && st->rs[wrap_state(set)]) {
+            util_msg(false, "ValidateDevice: sampler slot %d: D3DRS_WRAP%u 0x%x with a %ux%u "
+                            "texture (D3DPTEXTURECAPS_NONPOW2CONDITIONAL, seed 003 row 4)", slot,
+                     (unsigned)set, (unsigned)st->rs[wrap_state(set)], t->width, t->height);
+            return D3DERR_CONFLICTINGRENDERSTATE;
+        }
+    }
+    return D3D_OK;
+}
+
 static HRESULT check_samplers(const core_profile *profile, const D3DCAPS9 *caps,
                               const struct d3d9_state *st)
 {
@@ -183,6 +254,7 @@ static HRESULT check_samplers(const core_profile *profile, const D3DCAPS9 *caps,
         const DWORD *s = st->samp[slot];
         DWORD fcaps, minb, magb, mipb;
         bool aniso;
+        HRESULT hr;
         if (!t)
             continue;
         fcaps = slot >= D3D9_PIXEL_SAMPLERS                  ? caps->VertexTextureFilterCaps
@@ -216,6 +288,8 @@ static HRESULT check_samplers(const core_profile *profile, const D3DCAPS9 *caps,
                             "filtered on profile %s", slot, profile->name);
             return D3DERR_UNSUPPORTEDTEXTUREFILTER;
         }
+        if (FAILED(hr = check_nonpow2(caps, st, slot)))
+            return hr;
     }
     return D3D_OK;
 }
