@@ -143,19 +143,9 @@ struct draw_context {
     struct draw_run run;
 };
 
-static inline float draw_f(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof(f));
-    return f;
-}
-
-static inline uint32_t draw_u(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof(u));
-    return u;
-}
+/* Pool records and registers hold float bits: the VM's own conversions (vm.h). */
+#define draw_f vm_float
+#define draw_u vm_bits
 
 /* draw.c: make room for `verts` pool records and `prims` primitives, flushing the scene (and
  * keeping the assembler's held vertices) when either table would overflow. */
