@@ -164,6 +164,8 @@ void draw_shade(void *ctx, const struct raster_quad_batch *batch);
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsigned worker,
                struct raster_rect rect);
 void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage);   /* raster_prefetch_fn */
+/* pixel.c: the sampler's view of a VM sample request */
+void draw_sample_coords(struct sample_coords *c, const struct vm_sample_request *req);
 /* raster_tile_prefetch_fn: the tile's rows of the blended targets */
 void draw_tile_prefetch(void *ctx, struct raster_rect tile);
 /* pixel_fused.c: the fused program of d->ps for the batch's lanes (inputs filled): false when

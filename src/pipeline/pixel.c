@@ -59,6 +59,26 @@ struct sample_ctx {
     struct draw_worker *w;
 };
 
+/* The sampler's view of a VM request (sampler.h).  op_tex writes every field, with zero where
+ * the instruction has no such operand (vm.h), so no stale value of an earlier batch is seen. */
+void draw_sample_coords(struct sample_coords *c, const struct vm_sample_request *req)
+{
+    c->mask = req->mask & VM_ALL_LANES;
+    c->has_bias = req->kind == VM_TEX_SAMPLE_B;
+    c->lod_mode = req->kind == VM_TEX_SAMPLE_L ? SAMPLE_LOD_EXPLICIT :
+                  req->kind == VM_TEX_SAMPLE_C_LZ ? SAMPLE_LOD_ZERO : SAMPLE_LOD_DERIVATIVES;
+    memcpy(c->u, req->address.f[0], sizeof(c->u));
+    memcpy(c->v, req->address.f[1], sizeof(c->v));
+    memcpy(c->w, req->address.f[2], sizeof(c->w));
+    for (int k = 0; k < 3; k++) {
+        memcpy(c->ddx[k], req->ddx[k], sizeof(c->ddx[k]));
+        memcpy(c->ddy[k], req->ddy[k], sizeof(c->ddy[k]));
+    }
+    memcpy(c->lod, req->lod, sizeof(c->lod));
+    memcpy(c->bias, req->bias, sizeof(c->bias));
+    memcpy(c->ref, req->ref, sizeof(c->ref));
+}
+
 static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
                             const struct texture_view *t, const struct vm_sample_request *req,
                             struct vm_sample_result *res)
@@ -70,37 +90,7 @@ static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
     struct sample_coords *c = &w->coords;
     /* (the memo's generation is the batch's flush: run_ps) */
     c->lod_cache = &w->lod_cache;
-    c->mask = req->mask & VM_ALL_LANES;
-    c->has_bias = req->kind == VM_TEX_SAMPLE_B;
-    c->lod_mode = req->kind == VM_TEX_SAMPLE_L ? SAMPLE_LOD_EXPLICIT :
-                  req->kind == VM_TEX_SAMPLE_C_LZ ? SAMPLE_LOD_ZERO : SAMPLE_LOD_DERIVATIVES;
-    memcpy(c->u, req->address.f[0], sizeof(c->u));
-    memcpy(c->v, req->address.f[1], sizeof(c->v));
-    memcpy(c->w, req->address.f[2], sizeof(c->w));
-    /* what the sampler reads in this mode (sampler.h): derivatives for implicit LOD and
-     * sample_d, lod[] for sample_l, bias[] for sample_b, ref[] for comparisons; the rest is
-     * zeroed, so no stale value of an earlier batch is ever seen */
-    if (c->lod_mode == SAMPLE_LOD_DERIVATIVES) {
-        for (int k = 0; k < 3; k++) {
-            memcpy(c->ddx[k], req->ddx[k], sizeof(c->ddx[k]));
-            memcpy(c->ddy[k], req->ddy[k], sizeof(c->ddy[k]));
-        }
-    } else {
-        memset(c->ddx, 0, sizeof(c->ddx));
-        memset(c->ddy, 0, sizeof(c->ddy));
-    }
-    if (c->lod_mode == SAMPLE_LOD_EXPLICIT)
-        memcpy(c->lod, req->lod, sizeof(c->lod));
-    else
-        memset(c->lod, 0, sizeof(c->lod));
-    if (c->has_bias)
-        memcpy(c->bias, req->bias, sizeof(c->bias));
-    else
-        memset(c->bias, 0, sizeof(c->bias));
-    if (req->kind == VM_TEX_SAMPLE_C || req->kind == VM_TEX_SAMPLE_C_LZ)
-        memcpy(c->ref, req->ref, sizeof(c->ref));
-    else
-        memset(c->ref, 0, sizeof(c->ref));
+    draw_sample_coords(c, req);
     sampler_sample(s, t, c, VM_LANES, &w->texels);
     if (c->mask == VM_ALL_LANES) {
         memcpy(res->value, w->texels.c, sizeof(res->value));   /* float bits, as draw_u */

@@ -19,24 +19,6 @@
 
 #include "sample/texel_tiled.h"
 
-static void fill_coords(struct sample_coords *c, const struct vm_sample_request *req)
-{
-    c->mask = req->mask & VM_ALL_LANES;
-    c->has_bias = req->kind == VM_TEX_SAMPLE_B;
-    c->lod_mode = req->kind == VM_TEX_SAMPLE_L ? SAMPLE_LOD_EXPLICIT :
-                  req->kind == VM_TEX_SAMPLE_C_LZ ? SAMPLE_LOD_ZERO : SAMPLE_LOD_DERIVATIVES;
-    memcpy(c->u, req->address.f[0], sizeof(c->u));
-    memcpy(c->v, req->address.f[1], sizeof(c->v));
-    memcpy(c->w, req->address.f[2], sizeof(c->w));
-    for (int k = 0; k < 3; k++) {
-        memcpy(c->ddx[k], req->ddx[k], sizeof(c->ddx[k]));
-        memcpy(c->ddy[k], req->ddy[k], sizeof(c->ddy[k]));
-    }
-    memcpy(c->lod, req->lod, sizeof(c->lod));
-    memcpy(c->bias, req->bias, sizeof(c->bias));
-    memcpy(c->ref, req->ref, sizeof(c->ref));
-}
-
 static void answer(const struct vm_sample_request *req, const struct float4_soa *v,
                    uint32_t unmapped, struct vm_sample_result *res)
 {
@@ -66,7 +48,7 @@ void pixel_tiled_sample(const struct draw_desc *d, struct draw_worker *w,
     case VM_TEX_SAMPLE_C_LZ:
         if (!s)
             return;
-        fill_coords(c, req);
+        draw_sample_coords(c, req);
         texel_tiled_sample(s, t, c, req->has_clamp ? req->clamp : NULL, VM_LANES, &w->texels,
                            req->want_status ? &unmapped : NULL);
         answer(req, &w->texels, unmapped, res);
@@ -76,7 +58,7 @@ void pixel_tiled_sample(const struct draw_desc *d, struct draw_worker *w,
         if (!s)
             return;
         const int8_t imm[2] = { req->texel_offset[0], req->texel_offset[1] };
-        fill_coords(c, req);
+        draw_sample_coords(c, req);
         texel_tiled_gather(s, t, c, req->gather_channel, req->kind == VM_TEX_GATHER4_C,
                            req->has_offsets ? req->offset : NULL, imm, VM_LANES, &w->texels,
                            req->want_status ? &unmapped : NULL);
@@ -119,7 +101,7 @@ void pixel_tiled_sample(const struct draw_desc *d, struct draw_worker *w,
         struct sampler open = *s;
         open.state.min_lod = -INFINITY;
         open.state.max_lod = INFINITY;
-        fill_coords(c, req);
+        draw_sample_coords(c, req);
         c->lod_mode = SAMPLE_LOD_DERIVATIVES;
         for (unsigned l = 0; l < VM_LANES; l++) {
             if (!(req->mask & (1u << l)))
