@@ -182,8 +182,7 @@ static void emit_block4(struct tile_emit *em, const struct setup_tri *t, int32_t
 /* ---- Triangles ------------------------------------------------------------------------------ */
 
 void SIMD_FN(raster_tile_tri)(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole,
-                             uint64_t seq,
-                     unsigned worker)
+                             uint64_t seq, unsigned worker)
 {
     struct raster_rect tile = { tx, ty, tx + RASTER_TILE_SIZE, ty + RASTER_TILE_SIZE };
     struct raster_rect r = rect_and(tile, t->box);
@@ -199,6 +198,26 @@ void SIMD_FN(raster_tile_tri)(const struct setup_tri *t, int32_t tx, int32_t ty,
      * rectangle.  So a 4x4 block inside `cr` needs no rectangle mask even when the box cuts
      * it. */
     struct raster_rect cr = rect_and(tile, t->draw->clip);
+    /* Small triangles (at most 8x8 pixels here: most of a dense mesh) go straight to the edge
+     * tests of the few 4x4 blocks they touch: the block classification would cost as much as
+     * the tests it saves.  Each pixel is tested the same way, so the pixels and their values
+     * are those of the hierarchy below; only the order of the quads changes, which changes
+     * nothing (a primitive's pixels are independent of each other). */
+    if (!whole && r.x1 - r.x0 <= 8 && r.y1 - r.y0 <= 8) {
+        int32_t cx0 = tx + ((r.x0 - tx) & ~3), cy0 = ty + ((r.y0 - ty) & ~3);
+        for (int32_t y4 = cy0; y4 < r.y1; y4 += 4) {
+            for (int32_t x4 = cx0; x4 < r.x1; x4 += 4) {
+                struct raster_rect b4 = { x4, y4, x4 + 4, y4 + 4 };
+                unsigned mask = block4_mask(t, x4, y4);
+                if (mask && !rect_eq(rect_and(b4, cr), b4))
+                    mask &= block4_rect_mask(x4, y4, rect_and(b4, r));
+                if (mask)
+                    emit_block4(&em, t, x4, y4, mask);
+            }
+        }
+        emit_flush(&em);
+        return;
+    }
     /* Only the 16x16 blocks (and below, 4x4 blocks) that meet r: the others would be skipped
      * as empty anyway, in the same row-major order, so this changes no output. */
     int32_t bx0 = tx + ((r.x0 - tx) & ~15), by0 = ty + ((r.y0 - ty) & ~15);
