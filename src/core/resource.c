@@ -95,6 +95,13 @@ static core_res_status layout(const core_resource_desc *d, core_subresource *sub
                 s.rows = (uint32_t)core_format_rows(d->format, s.height);
                 if (!s.row_pitch || !s.rows)
                     return CORE_RES_INVALID;
+                /* Long rows whose pitch is a multiple of 512 bytes put the same column of
+                 * successive rows into a handful of cache sets (7680 bytes, 1080p RGBA8: 8 of
+                 * 64 L1 sets), and the rasterizer walks tiles down columns of rows: one line of
+                 * padding spreads them over all sets.  The pitch is reported (Map, LockRect);
+                 * the layout is ours to choose. */
+                if (s.rows > 1 && s.row_pitch >= 2048 && s.row_pitch % 512 == 0)
+                    s.row_pitch += 64;
             }
             if (!mul_ok(s.row_pitch, s.rows, &s.depth_pitch) ||
                 !mul_ok(s.depth_pitch, s.depth, &s.size) || !align_ok(pos, &s.offset) ||
