@@ -169,9 +169,59 @@ static void emit_tri_quad(struct tile_emit *em, const struct setup_tri *t, int32
         emit_flush(em);
 }
 
+/* A fully covered 4x4 block that fits the batch: its four quads' 16 lanes at once, each lane
+ * computed exactly as emit_tri_quad computes it (the quad's bx, by from its own integer
+ * offset; the same operations in the same order), in loops 16 lanes long. */
+static void emit_block4_full(struct tile_emit *em, const struct setup_tri *t, int32_t x,
+                             int32_t y)
+{
+    struct raster_quad_batch *b = &em->b;
+    unsigned q0i = b->count;
+    float dxs[16], dys[16];
+    for (unsigned q = 0; q < 4; q++) {
+        int32_t qx = x + (int32_t)(q & 1) * 2, qy = y + (int32_t)(q >> 1) * 2;
+        float bx = (float)((int64_t)qx * 256 + 128 - t->X0) * (1.0f / 256.0f);
+        float by = (float)((int64_t)qy * 256 + 128 - t->Y0) * (1.0f / 256.0f);
+        b->x[q0i + q] = (uint16_t)qx;
+        b->y[q0i + q] = (uint16_t)qy;
+        b->mask[q0i + q] = 15;
+        for (unsigned p = 0; p < 4; p++) {
+            dxs[4 * q + p] = bx + quad_ox[p];
+            dys[4 * q + p] = by + quad_oy[p];
+        }
+    }
+    const float l1x = t->l1x, l1y = t->l1y, l2x = t->l2x, l2y = t->l2y;
+    const float z0 = t->z0, zx = t->zx, zy = t->zy, q0 = t->q0, qx = t->qx, qy = t->qy;
+    const float q1 = t->q1, q2 = t->q2;
+    float vz[16], vl1[16], vl2[16], vp1[16], vp2[16];
+    for (unsigned l = 0; l < 16; l++) {
+        float dx = dxs[l], dy = dys[l];
+        float l1 = l1x * dx + l1y * dy;
+        float l2 = l2x * dx + l2y * dy;
+        float inv_q = 1.0f / (q0 + qx * dx + qy * dy);
+        vz[l] = z0 + zx * dx + zy * dy;
+        vl1[l] = l1;
+        vl2[l] = l2;
+        vp1[l] = l1 * q1 * inv_q;
+        vp2[l] = l2 * q2 * inv_q;
+    }
+    memcpy(b->z + q0i * 4, vz, sizeof(vz));
+    memcpy(b->lw1 + q0i * 4, vl1, sizeof(vl1));
+    memcpy(b->lw2 + q0i * 4, vl2, sizeof(vl2));
+    memcpy(b->pw1 + q0i * 4, vp1, sizeof(vp1));
+    memcpy(b->pw2 + q0i * 4, vp2, sizeof(vp2));
+    b->count += 4;
+    if (b->count == RASTER_BATCH_QUADS)
+        emit_flush(em);
+}
+
 static void emit_block4(struct tile_emit *em, const struct setup_tri *t, int32_t x, int32_t y,
                         unsigned mask)
 {
+    if (mask == 0xffffu && em->b.count + 4 <= RASTER_BATCH_QUADS) {
+        emit_block4_full(em, t, x, y);
+        return;
+    }
     for (unsigned q = 0; q < 4; q++) {
         unsigned m = (mask >> (4 * q)) & 0xf;
         if (m)
