@@ -391,7 +391,9 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     r->prim_half = prim_cap;
     r->half = 0;
     r->pool_cap = cap;
-    r->prim_cap = prim_cap;
+    /* the first half is flushed after a quarter of its primitives: the workers start sooner,
+     * so less of the draw's vertex work runs alone (later halves are full) */
+    r->prim_cap = prim_cap / 4 > DRAW_CHUNK_PRIMS ? prim_cap / 4 : prim_cap;
     r->pool_count = r->prim_count = 0;
     r->ntris = r->nlines = r->npoints = 0;
 
