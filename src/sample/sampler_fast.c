@@ -37,6 +37,7 @@
 #include "util/simd.h"
 
 #define L SAMPLER_LANES
+_Static_assert(L % 8 == 0, "the kernels take lanes eight at a time");
 
 #define sel util_fsel
 
@@ -302,10 +303,14 @@ static void filter16(const struct fast_ctx *F, const uint8_t *lvl, const float *
 {
 #if defined(SOFTD3D_SIMD_TWIN_AVX2)
     if (F->linear) {
-        bool one = true;
-        for (int i = 1; i < L; i++)
-            one &= lvl[i] == lvl[0];
-        if (one) {
+        /* every lane on one level: compare eight bytes at a time */
+        uint64_t first = 0x0101010101010101ull * lvl[0], diff = 0;
+        for (int i = 0; i < L; i += 8) {
+            uint64_t w8;
+            memcpy(&w8, lvl + i, sizeof(w8));
+            diff |= w8 ^ first;
+        }
+        if (!diff) {
             filter16_linear_one_level(F, lvl[0], u, v, out);
             return;
         }
@@ -434,9 +439,10 @@ static struct sampler_lod_entry *lod_memo(const struct sample_coords *c, int i, 
 /* Do the four floats at p hold the same bits? */
 static inline bool quad_uniform(const float *p)
 {
-    uint32_t a[4];
-    memcpy(a, p, sizeof(a));
-    return !((a[0] ^ a[1]) | (a[0] ^ a[2]) | (a[0] ^ a[3]));
+    uint64_t lo, hi;
+    memcpy(&lo, p, sizeof(lo));
+    memcpy(&hi, p + 2, sizeof(hi));
+    return lo == hi && (uint32_t)lo == (uint32_t)(lo >> 32);
 }
 
 /* Lane i's mip decisions: from the memo when it has them, else computed (and remembered). */
@@ -503,11 +509,10 @@ bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_
             } else {
                 lane_decide(s, t, c, i, lvl0, lvl1, weight, &two, &lod);
             }
-            for (int k = 1; k < 4; k++) {
-                lvl0[q + k] = lvl0[q];
-                lvl1[q + k] = lvl1[q];
+            memset(lvl0 + q + 1, lvl0[q], 3);
+            memset(lvl1 + q + 1, lvl1[q], 3);
+            for (int k = 1; k < 4; k++)
                 weight[q + k] = weight[q];
-            }
             prev = q + 3;
             continue;
         }
