@@ -385,7 +385,7 @@ static inline uint32_t bits_at(const float *a, int i)
     return u;
 }
 
-static bool same_lod_inputs(const struct sample_coords *c, int i, int j)
+static inline bool same_lod_inputs(const struct sample_coords *c, int i, int j)
 {
     if (c->lod_mode == SAMPLE_LOD_DERIVATIVES) {
         uint32_t d = (bits_at(c->ddx[0], i) ^ bits_at(c->ddx[0], j)) |
