@@ -120,6 +120,15 @@ struct draw_run {
     bool fused_ok;                     /* pixel_fused.c may run d->ps (shortcuts on) */
     bool om_reads_z;                   /* depth/stencil work: the OM needs each lane's z */
     uint16_t uni_idx[IR_MAX_INPUTS * 4];   /* pool-record words to compare (pixel.c) */
+    /* pixel_fused.c: when every pixel input is a linearly interpolated attribute component
+     * (lin_all), the list of them */
+    bool lin_all;
+    unsigned lin_count;
+    struct draw_lin_input {
+        uint8_t reg, comp;
+        bool noper;                    /* noperspective: screen-linear weights */
+        uint16_t idx;                  /* word of the pool record */
+    } lin[IR_MAX_INPUTS * 4];
     unsigned uni_count;
     /* the vertex program's register files (calling thread only) */
     vm_reg vs_in[IR_MAX_INPUTS];

@@ -248,6 +248,27 @@ void draw_shade_prepare(struct draw_run *r)
     const struct draw_program *ps = d->ps;
     r->uniform_ok = r->fill_ok = false;
     r->fused_ok = !atomic_load(&shortcuts_off);
+    /* the linear-input list of draw_fill_inputs */
+    r->lin_all = ps != NULL;
+    r->lin_count = 0;
+    for (uint32_t reg = 0; ps && reg < ps->input_count && reg < IR_MAX_INPUTS; reg++) {
+        unsigned interp = ps->in_interp[reg];
+        for (unsigned c = 0; c < 4; c++) {
+            if (!(ps->in_mask[reg] >> c & 1))
+                continue;
+            const struct draw_input_src *src = &d->link->in[reg][c];
+            if (src->kind != DRAW_IN_ATTR || interp == IR_INTERP_CONSTANT) {
+                r->lin_all = false;
+                continue;
+            }
+            r->lin[r->lin_count++] = (struct draw_lin_input){
+                (uint8_t)reg, (uint8_t)c,
+                interp == IR_INTERP_LINEAR_NOPERSPECTIVE ||
+                    interp == IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID ||
+                    interp == IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE,
+                (uint16_t)(4 + 4 * src->slot + src->comp) };
+        }
+    }
     r->om_reads_z = r->om->depth_test || r->om->depth_write || r->om->stencil_test ||
                     r->om->stencil_write;
     if (!ps || !ps->lane_local || ps->writes_depth || atomic_load(&shortcuts_off))

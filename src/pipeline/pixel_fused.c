@@ -241,6 +241,22 @@ void SIMD_FN(draw_fill_inputs)(const struct draw_run *r, struct draw_worker *w,
     const uint32_t *v2 = &r->pool[(size_t)pr->v[2] * r->stride];
     const uint32_t *lead = &r->pool[(size_t)pr->lead * r->stride];
 
+    if (r->lin_all) {
+        /* every input a linear attribute component (draw_shade_prepare's list): no dispatch */
+        for (unsigned k = 0; k < r->lin_count; k++) {
+            const struct draw_lin_input *e = &r->lin[k];
+            const float *w1 = e->noper ? b->lw1 : b->pw1, *w2 = e->noper ? b->lw2 : b->pw2;
+            float a0 = draw_f(v0[e->idx]), a1 = draw_f(v1[e->idx]), a2 = draw_f(v2[e->idx]);
+            float d1 = a1 - a0, d2 = a2 - a0;
+            float res[VM_LANES];
+            for (unsigned l = 0; l < VM_LANES; l++)
+                res[l] = a0 + w1[l] * d1 + w2[l] * d2;
+            uint32_t *dst = w->inputs[e->reg][e->comp];
+            for (unsigned l = 0; l < VM_LANES; l++)
+                dst[l] = draw_u(res[l]);
+        }
+        return;
+    }
     for (uint32_t reg = 0; reg < ps->input_count && reg < IR_MAX_INPUTS; reg++) {
         uint8_t mask = ps->in_mask[reg];
         if (!mask)
