@@ -710,6 +710,19 @@ static uint32_t (*dst_reg(struct vm_exec *x, const struct vm_opnd *o, int64_t i)
     }
 }
 
+/* All-ones / zero words for the lanes of `bits`, four lanes per table entry. */
+static void lane_masks(uint32_t bits, uint32_t out[VM_LANES])
+{
+    static const uint32_t nibble[16][4] = {
+        { 0, 0, 0, 0 }, { ~0u, 0, 0, 0 }, { 0, ~0u, 0, 0 }, { ~0u, ~0u, 0, 0 },
+        { 0, 0, ~0u, 0 }, { ~0u, 0, ~0u, 0 }, { 0, ~0u, ~0u, 0 }, { ~0u, ~0u, ~0u, 0 },
+        { 0, 0, 0, ~0u }, { ~0u, 0, 0, ~0u }, { 0, ~0u, 0, ~0u }, { ~0u, ~0u, 0, ~0u },
+        { 0, 0, ~0u, ~0u }, { ~0u, 0, ~0u, ~0u }, { 0, ~0u, ~0u, ~0u }, { ~0u, ~0u, ~0u, ~0u },
+    };
+    for (unsigned k = 0; k < VM_LANES; k += 4)
+        memcpy(&out[k], nibble[(bits >> k) & 15u], sizeof(nibble[0]));
+}
+
 void vm_store(struct vm_exec *x, const struct vm_ins *in, unsigned d, vm_reg val, bool sat)
 {
     const struct vm_opnd *o = &in->dst[d];
@@ -741,10 +754,15 @@ void vm_store(struct vm_exec *x, const struct vm_ins *in, unsigned d, vm_reg val
         if (!r)
             return;
         VM_FOR_MASK(c, mask) {
-            if (lanes[c] == VM_ALL_LANES)
+            if (lanes[c] == VM_ALL_LANES) {
                 memcpy(r[c], val[c], sizeof(r[c]));
-            else
-                VM_FOR_LANES(l) if ((lanes[c] >> l) & 1) r[c][l] = val[c][l];
+            } else {
+                /* a select per lane, not a branch (the loop vectorises): inactive lanes
+                 * keep their value */
+                uint32_t keep[VM_LANES];
+                lane_masks(lanes[c], keep);
+                VM_FOR_LANES(l) r[c][l] = (val[c][l] & keep[l]) | (r[c][l] & ~keep[l]);
+            }
         }
         return;
     }
