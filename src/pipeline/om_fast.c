@@ -1,10 +1,11 @@
-/* src/pipeline/om_fast.c — the output merger's fast paths and the dispatch between them and the
- * reference (om_depth.c, om_blend.c).
+/* src/pipeline/om_fast.c — the choice of the output merger's fast paths, the dispatch between
+ * them (om_kernels.c, with its AVX2 twin) and the reference (om_depth.c, om_blend.c), and the
+ * constant-colour rectangles of the pixel stage's shortcuts.
  *
  * Read me first.  om_state_init decides once per state (softpipe habit, STYLE.md) whether a
  * target or the depth buffer has a fast path; om_depth_stencil and om_color then take it per
  * batch.  A fast path does exactly the arithmetic of the reference -- the same conversions, the
- * same blend code (om_blend_values) -- but reads and writes whole 32-bit pixels instead of going
+ * same blend code (om_blend_values.h) -- but reads and writes whole 32-bit pixels instead of going
  * through the generic bit-field texel_load/texel_store per channel:
  *   colour  4 x 8-bit UNORM or sRGB targets (R8G8B8A8, B8G8R8A8, B8G8R8X8 and their _SRGB),
  *           written whole (the write mask covers every present channel): decode by table
@@ -13,8 +14,8 @@
  *   depth   UNORM depth of up to 24 bits at bit 0 of a 2- or 4-byte pixel (D16, D24S8, D24X8)
  *           with the stencil test off: quantize (texel_float_to_unorm's formula), compare, write
  *           the depth bits, keep the rest.
- * tests/test_fastpath.c runs both paths on seeded random states, surfaces and batches and
- * compares every byte and every returned mask.
+ * tests/test_fastpath.c runs both paths (each twin of the kernels) on seeded random states,
+ * surfaces and batches and compares every byte and every returned mask.
  */
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
