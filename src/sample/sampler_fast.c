@@ -1,6 +1,8 @@
 /* src/sample/sampler_fast.c — the 2D fast path of the sampler: a batch of lanes at a time,
- * structure of arrays, for 4 x 8-bit UNORM/sRGB views (texel.h "Fast paths") sampled with POINT or LINEAR
- * min/mag filters (any mip filter) and WRAP or CLAMP addressing, standard reduction.
+ * structure of arrays, for 4 x 8-bit UNORM/sRGB views (texel.h "Fast paths") sampled with POINT
+ * or LINEAR min/mag filters (any mip filter) and WRAP or CLAMP addressing, standard reduction.
+ * Built twice (util/simd.h): sampler_sample_fast_c, and sampler_sample_fast_avx2 from
+ * src/x86/, which also compiles the intrinsics kernel under SOFTD3D_SIMD_TWIN_AVX2.
  *
  * Read me first.  This is an optimisation of sampler.c, not a second definition: every number
  * is the reference's, bit for bit (tests/test_fastpath.c compares the two on seeded random
@@ -8,10 +10,12 @@
  *   - LOD: the reference computes the LOD of every lane (sampler.c steps 1-3).  For a 2D view
  *     that LOD depends only on the lane's ddx/ddy of u and v, its lod[] (sample_l) and bias[]
  *     (sample_b) -- and implicit-LOD derivatives are coarse, equal over a quad.  So the lane's
- *     decisions are computed once per distinct set of those inputs, compared bit for bit, and
- *     reused; and computed by the reference's own code (sampler_priv.h).
- *   - Texel addressing (steps 5, 6) runs over all the batch's lanes in plain loops the compiler can
- *     vectorise (selects on bits, util/fsel.h): range reduction with an exact floor, once for
+ *     decisions are computed once per distinct set of those inputs (once per quad when its
+ *     lanes agree), compared bit for bit, and reused -- also across batches, through the
+ *     caller's memo (sampler.h, struct sampler_lod_cache); and computed by the reference's own
+ *     code (sampler_priv.h).
+ *   - Texel addressing (steps 5, 6) runs over all the batch's lanes in plain loops the compiler
+ *     can vectorise (selects on bits, util/fsel.h): range reduction with an exact floor, once for
  *     both levels; the 24.8 fixed-point snap in float with an exact round-to-nearest-even
  *     (fixed_24_8); WRAP/CLAMP on the integer addresses (range reduction bounds them, see
  *     wrap() below).
