@@ -10,6 +10,7 @@
  * (bounds-checked per lane) and the frame stack (never pushed past its capacity).
  */
 #include "vm/vm_private.h"
+#include "util/simd.h"
 
 #include <stdlib.h>
 
@@ -518,6 +519,11 @@ bool vm_state_fits(const struct vm_state *state, const struct vm_program *prog)
 {
     return state && prog && state->temp_count >= prog->temp_count &&
            state->x_elements >= prog->x_elements && state->frame_capacity >= prog->frame_capacity;
+}
+
+vm_op_fn vm_alu_fn(unsigned op)
+{
+    return SIMD_PICK(vm_alu_fn)(op);
 }
 
 /* ---- operand access ------------------------------------------------------------------------- */

@@ -10,9 +10,11 @@
  * denormal flush and NaN canonicalisation of spec 3.1.3.2, done with bit tests (vm_private.h).
  * C's float arithmetic is IEEE single precision with round to nearest even (FLT_EVAL_METHOD 0
  * on the targets softd3d builds for), and contraction into fused multiply-adds is off, so add,
- * mul, mad, div and dp* give the same bits everywhere.
+ * mul, mad, div and dp* give the same bits everywhere -- also in the AVX2 twin of this file
+ * (src/x86/vm_alu_avx2.c, util/simd.h), whose table vm_alu_fn hands out at that level.
  */
 #include "vm/vm_private.h"
+#include "util/simd.h"
 
 #include <math.h>
 
@@ -601,7 +603,7 @@ static const vm_op_fn alu_table[IR_OP_COUNT] = {
 
 #undef E
 
-vm_op_fn vm_alu_fn(unsigned op)
+vm_op_fn SIMD_FN(vm_alu_fn)(unsigned op)
 {
     return op < IR_OP_COUNT ? alu_table[op] : NULL;
 }

@@ -151,6 +151,8 @@ uint32_t vm_cond(struct vm_exec *x, const struct vm_ins *in, unsigned s);
 /* ---- per-opcode tables ---------------------------------------------------------------------- */
 
 vm_op_fn vm_alu_fn(unsigned op);        /* vm_alu.c: moves, float, integer, bitwise, conversions */
+vm_op_fn vm_alu_fn_c(unsigned op);      /* its twins (util/simd.h); vm_alu_fn picks one */
+vm_op_fn vm_alu_fn_avx2(unsigned op);
 vm_op_fn vm_resource_fn(unsigned op);   /* vm_resource.c: sample/ld/..., derivatives */
 vm_op_fn vm_flow_fn(unsigned op);       /* vm_flow.c: discard (non-structured) */
 /* vm_flow.c: executes the control-flow instruction at pc, returns the next pc. */
