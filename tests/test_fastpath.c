@@ -468,6 +468,90 @@ TEST(fastpath_sampler_lod_memo_generation)
     rtex_free(&t);
 }
 
+/* The batch decision (sampler_fast.c batch_decide): lanes whose LODs lie on both sides of a
+ * step of the 8.8 mip grid (a rint tie at j/512, or a level boundary) must get their own
+ * levels and weights, lanes that agree one decision.  Level-0 derivatives 2^T / size with
+ * per-lane relative spreads from 0 to 1e-6 around grid points T = j / 512, at every twin,
+ * against the reference. */
+TEST(fastpath_sampler_batch_lod)
+{
+    fast_fn fns[2] = { sampler_sample_fast_c, NULL };
+#if defined(SOFTD3D_HAVE_AVX2)
+    if (util_simd_supported() >= UTIL_SIMD_AVX2)
+        fns[1] = sampler_sample_fast_avx2;
+#endif
+    rng_state = 0x5A4DBA7Cu;
+    struct rtex t;
+    for (;;) {
+        rtex_make(&t, rgba8_formats[rnd_below(6)]);
+        if (t.view.levels >= 4)
+            break;
+        rtex_free(&t);
+    }
+    static const float spreads[4] = { 0.0f, 1e-9f, 1e-7f, 1e-6f };
+    unsigned mixed = 0, uniform = 0;
+    for (int trial = 0; trial < 4000; trial++) {
+        struct sampler_state st;
+        random_sampler(&st);
+        st.min_filter = st.mag_filter = SAMPLER_FILTER_LINEAR;
+        if (trial % 3 == 0)
+            st.min_lod = -FLT_MAX, st.max_lod = FLT_MAX;
+        struct sampler s;
+        CHECK(sampler_init(&s, &st));
+        struct sample_coords c;
+        random_coords(&c);
+        c.lod_mode = SAMPLE_LOD_DERIVATIVES;
+        c.has_bias = false;
+        c.lod_cache = NULL;
+        double target = (double)rnd_below(1024) / 512.0 - st.lod_bias;
+        float spread = spreads[rnd_below(4)];
+        for (int i = 0; i < SAMPLER_LANES; i++) {
+            float k = 1.0f + spread * (float)(i - SAMPLER_LANES / 2);
+            c.ddx[0][i] = (float)(exp2(target) / t.view.level[0].width) * k;
+            c.ddx[1][i] = 0.0f;
+            c.ddy[0][i] = 0.0f;
+            c.ddy[1][i] = (float)(exp2(target) / t.view.level[0].height) * 0.5f;
+        }
+        struct float4_soa ref;
+        sampler_sample_ref(&s, &t.view, &c, SAMPLER_LANES, &ref);
+        /* does the batch straddle a step (active lanes with different decisions)? */
+        bool first = true, differ = false;
+        struct sampler_lod d0;
+        for (int i = 0; i < SAMPLER_LANES; i++) {
+            if (!(c.mask >> i & 1))
+                continue;
+            struct sampler_lod d;
+            sampler_lane_lod(&s, &t.view, &c, i, &d);
+            if (first)
+                d0 = d, first = false;
+            else if (d.level[0] != d0.level[0] || d.nlevels != d0.nlevels ||
+                     memcmp(&d.weight, &d0.weight, sizeof(float)))
+                differ = true;
+        }
+        mixed += differ;
+        uniform += !differ;
+        for (int f = 0; f < 2; f++) {
+            if (!fns[f])
+                continue;
+            struct float4_soa fast;
+            memset(&fast, 0xA5, sizeof fast);
+            CHECK(fns[f](&s, &t.view, &c, SAMPLER_LANES, &fast));
+            for (int i = 0; i < SAMPLER_LANES; i++)
+                for (int k = 0; k < 4; k++)
+                    if (c.mask >> i & 1 && memcmp(&ref.c[k][i], &fast.c[k][i], 4)) {
+                        harness_fail(__FILE__, __LINE__, "trial %d twin %d lane %d channel %d: "
+                                     "fast %a, reference %a", trial, f, i, k,
+                                     (double)fast.c[k][i], (double)ref.c[k][i]);
+                        rtex_free(&t);
+                        return;
+                    }
+        }
+    }
+    CHECK(mixed >= 50);      /* batches that must go lane by lane */
+    CHECK(uniform >= 2000);  /* and ones that one decision serves */
+    rtex_free(&t);
+}
+
 TEST(fastpath_sampler_declines)
 {
     /* What the fast path does not handle goes to the reference (sampler_sample_fast false). */

@@ -151,6 +151,21 @@ static inline void hint(const struct bin_cmd *c, unsigned stage)
     }
 }
 
+/* Tile `tile`'s rectangle, inside the target. */
+static struct raster_rect tile_rect(const struct raster_scene *s, uint32_t tile)
+{
+    int32_t tx = (int32_t)(tile % s->tiles_x) * RASTER_TILE_SIZE;
+    int32_t ty = (int32_t)(tile / s->tiles_x) * RASTER_TILE_SIZE;
+    struct raster_rect r = { tx, ty, tx + RASTER_TILE_SIZE, ty + RASTER_TILE_SIZE };
+    if (r.x1 > (int32_t)s->width)
+        r.x1 = (int32_t)s->width;
+    if (r.y1 > (int32_t)s->height)
+        r.y1 = (int32_t)s->height;
+    return r;
+}
+
+#define BIN_PREFETCH_ROWS 4
+
 static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
 {
     struct raster_scene *s = ctx;
@@ -163,24 +178,36 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
     /* A tile's rows are 64 separate streams, too many for the hardware prefetchers: the first
      * command's draw may ask for them all at once */
     const struct bin_block *first = s->tiles[tile].head;
+    const struct bin_draw *d = NULL;
     if (first && first->count) {
         const struct bin_cmd *c = &first->cmd[0];
-        const struct bin_draw *d =
-            c->kind == BIN_TRI || c->kind == BIN_TRI_WHOLE ? ((const struct setup_tri *)c->prim)->draw
+        d = c->kind == BIN_TRI || c->kind == BIN_TRI_WHOLE ? ((const struct setup_tri *)c->prim)->draw
             : c->kind == BIN_LINE ? ((const struct setup_line *)c->prim)->draw
                                   : ((const struct setup_point *)c->prim)->draw;
-        if (d->tile_prefetch) {
-            struct raster_rect r = { tx, ty, tx + RASTER_TILE_SIZE, ty + RASTER_TILE_SIZE };
-            if (r.x1 > (int32_t)s->width)
-                r.x1 = (int32_t)s->width;
-            if (r.y1 > (int32_t)s->height)
-                r.y1 = (int32_t)s->height;
-            d->tile_prefetch(d->ctx, r);
-        }
+        if (d->tile_prefetch)
+            d->tile_prefetch(d->ctx, tile_rect(s, tile), false);
+        else
+            d = NULL;
     }
+    /* The tile the next job is likely to be (the jobs are taken in order by all workers): its
+     * rows are asked for a few per command, so that they arrive by the time it starts without
+     * flooding the memory system now. */
+    struct raster_rect next = { 0, 0, 0, 0 };
+    int32_t next_row = 0;
+    unsigned ahead = job + threadpool_size(s->pool);
+    if (d && ahead < s->ntouched)
+        next = tile_rect(s, s->touched[ahead]);
     for (const struct bin_block *b = s->tiles[tile].head; b; b = b->next) {
         for (uint32_t i = 0; i < b->count; i++) {
             const struct bin_cmd *c = &b->cmd[i];
+            if (next.y0 + next_row < next.y1) {
+                struct raster_rect rows = next;
+                rows.y0 += next_row;
+                next_row += BIN_PREFETCH_ROWS;
+                if (rows.y1 > rows.y0 + BIN_PREFETCH_ROWS)
+                    rows.y1 = rows.y0 + BIN_PREFETCH_ROWS;
+                d->tile_prefetch(d->ctx, rows, true);
+            }
             /* Records were binned long before, in arena order, not this tile's: start loading
              * the ones a few commands ahead while this one runs (a hint; no effect on results) */
             if (i + 8 < b->count) {

@@ -175,8 +175,9 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsign
 void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage);   /* raster_prefetch_fn */
 /* pixel.c: the sampler's view of a VM sample request */
 void draw_sample_coords(struct sample_coords *c, const struct vm_sample_request *req);
-/* raster_tile_prefetch_fn: the tile's rows of the blended targets */
-void draw_tile_prefetch(void *ctx, struct raster_rect tile);
+/* raster_tile_prefetch_fn: the tile's rows of the blended targets; ahead: of the depth-stencil
+ * and every target */
+void draw_tile_prefetch(void *ctx, struct raster_rect tile, bool ahead);
 /* pixel_fused.c: the fused program of d->ps for the batch's lanes (inputs filled): false when
  * the bound view or sampler needs the VM */
 bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes);

@@ -403,21 +403,25 @@ static void prefetch_rows(const struct om_surface *sf, unsigned bytes, struct ra
     for (int32_t y = t.y0; y < y1; y++) {
         const uint8_t *row = sf->data + (size_t)y * sf->row_pitch + (size_t)t.x0 * bytes;
         for (size_t o = 0; o < len; o += 64)
-            __builtin_prefetch(row + o, 1);
-        __builtin_prefetch(row + len - 1, 1);
+            __builtin_prefetch(row + o, 0);
+        __builtin_prefetch(row + len - 1, 0);
     }
 }
 
-void draw_tile_prefetch(void *ctx, struct raster_rect tile)
+void draw_tile_prefetch(void *ctx, struct raster_rect tile, bool ahead)
 {
     const struct draw_run *r = ctx;
     const struct om_state *om = r->om;
     const struct om_draw *od = &r->d->om;
-    /* blended targets, which every pixel reads (measured: depth buffers under small random
-     * triangles gain nothing from it) */
+    /* now: blended targets, which every pixel reads (measured: the whole tile's depth rows
+     * asked for at once gain nothing under small random triangles -- too many misses at a
+     * time); ahead, a few rows a command: everything (measured at 1920x1080, 2 threads: 1M
+     * small triangles 9% faster; read prefetches, which beat write-intent ones here) */
     for (unsigned t = 0; t < OM_MAX_TARGETS; t++)
-        if (om->rt[t].kind != OM_RT_NONE && om->rt[t].blend)
+        if (om->rt[t].kind != OM_RT_NONE && (ahead || om->rt[t].blend))
             prefetch_rows(&od->rt[t], om->rt[t].bytes, tile);
+    if (ahead && (om->depth_test || om->stencil_test) && om->ds_bytes)
+        prefetch_rows(&od->ds, om->ds_bytes, tile);
 }
 
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsigned worker,

@@ -214,9 +214,12 @@ typedef void (*raster_prefetch_fn)(void *ctx, uint32_t prim_id, unsigned stage);
 void raster_scene_set_prefetch(struct raster_scene *scene, raster_prefetch_fn prefetch);
 
 /* Optional: called when a tile's job starts, with the tile's rectangle (inside the target),
- * for the draw of its first command, which may prefetch the tile's rows of its surfaces.  A
- * hint: it must not change any result.  After raster_scene_set_draw (which clears it). */
-typedef void (*raster_tile_prefetch_fn)(void *ctx, struct raster_rect tile);
+ * for the draw of its first command, which may prefetch the tile's rows of its surfaces
+ * (`ahead` false: the surfaces every pixel reads at once); and while it runs, with a few rows
+ * at a time of the tile the next job is likely to take (`ahead` true: every surface the draw
+ * touches).  A hint: it must not change any result.  After raster_scene_set_draw (which
+ * clears it). */
+typedef void (*raster_tile_prefetch_fn)(void *ctx, struct raster_rect tile, bool ahead);
 void raster_scene_set_tile_prefetch(struct raster_scene *scene, raster_tile_prefetch_fn fn);
 
 /* A flush in two halves (util/threadpool.h start / finish): begin starts rasterizing on the

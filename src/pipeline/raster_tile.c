@@ -72,6 +72,32 @@ enum raster_cover raster_classify_rect(const struct setup_tri *t, struct raster_
 #endif
 
 /* Coverage of the 16 centres of the 4x4 block at (x, y), quad-major. */
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+#include <immintrin.h>
+/* The same sums as the plain loop below (e + ex bx + ey by, 64-bit), four lanes a vector:
+ * lanes b = 4g..4g+3 of group g have bx = (0 1 0 1) + 2 (g & 1), by = (0 0 1 1) + 2 (g >> 1),
+ * so with X = ex (0 1 0 1), X2 = X + 2 ex, Y = ey (0 0 1 1), Y2 = Y + 2 ey the groups are
+ * e + X + Y, e + X2 + Y, e + X + Y2, e + X2 + Y2; a centre is inside when the sum's sign bit is
+ * clear. */
+static unsigned block4_mask(const struct setup_tri *t, int32_t x, int32_t y)
+{
+    unsigned out = 0;
+    for (int k = 0; k < 3; k++) {
+        int64_t e = setup_tri_edge_at(t, k, x, y), ex = t->ex[k], ey = t->ey[k];
+        __m256i ve = _mm256_set1_epi64x(e);
+        __m256i vx = _mm256_setr_epi64x(0, ex, 0, ex), vy = _mm256_setr_epi64x(0, 0, ey, ey);
+        __m256i vx2 = _mm256_add_epi64(vx, _mm256_set1_epi64x(2 * ex));
+        __m256i vy2 = _mm256_add_epi64(vy, _mm256_set1_epi64x(2 * ey));
+        __m256i a = _mm256_add_epi64(ve, vy), b = _mm256_add_epi64(ve, vy2);
+        unsigned neg = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_add_epi64(a, vx))) |
+                       (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_add_epi64(a, vx2))) << 4 |
+                       (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_add_epi64(b, vx))) << 8 |
+                       (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_add_epi64(b, vx2))) << 12;
+        out |= neg;
+    }
+    return ~out & 0xffffu;
+}
+#else
 static unsigned block4_mask(const struct setup_tri *t, int32_t x, int32_t y)
 {
     unsigned mask = 0xffff;
@@ -84,6 +110,7 @@ static unsigned block4_mask(const struct setup_tri *t, int32_t x, int32_t y)
     }
     return mask;
 }
+#endif
 
 /* The bits of the 4x4 block at (x, y) whose pixels lie in r. */
 static unsigned block4_rect_mask(int32_t x, int32_t y, struct raster_rect r)

@@ -213,6 +213,11 @@ static inline __m256i address8(__m256i t, __m256i n, bool wrap_mode)
     return _mm256_min_epi32(t, _mm256_sub_epi32(n, _mm256_set1_epi32(1)));
 }
 
+/* v / 255 without a division (the kernel's bottleneck was the divider): with z = 257 v (an
+ * integer below 2^16, exact in float), v / 255 = z / 65535 = z 2^-16 (1 + 2^-16 + 2^-32 ...),
+ * and z 2^-16 + z (2^-32 + 2^-48), rounded twice, is the correctly rounded quotient for every
+ * v in 0..255 (exhaustively: tests/test_fastpath.c fastpath_texel_unorm8_product).  z comes
+ * from one byte shuffle that copies the channel's byte into bytes 0 and 1 of each lane. */
 static inline __m256 decode8(const float *srgb, int c, unsigned sh, __m256i px)
 {
     __m256i v = _mm256_and_si256(_mm256_srli_epi32(px, (int)sh), _mm256_set1_epi32(255));
@@ -481,6 +486,65 @@ static void lane_decide(const struct sampler *s, const struct texture_view *t,
     }
 }
 
+/* One decision for the whole batch, when provably every active lane's is the same: implicit
+ * LOD without per-lane bias.  A lane's LOD is 0.5 log2(m), m = max(|dX|^2, |dY|^2) in texels of
+ * level 0 (sampler_lod_isotropic, the same double operations), and its mip decision is a
+ * function of the 8.8 fixed-point LOD fx = to_fixed(clamp((float)lod + MipLODBias)).  Every step
+ * from m to fx is monotone non-decreasing (log2; the float conversion; adding a finite bias;
+ * fminf/fmaxf against MinLOD/MaxLOD; rint), except that sampler_log2_d is log2 within 2e-14,
+ * not exactly.  So with m in [lo, hi] over the active lanes, a lane's computed LOD lies in
+ * [lod(lo) - 4e-14, lod(hi) + 4e-14]; when fx at lod(lo) - 1e-12 equals fx at lod(hi) + 1e-12,
+ * every lane has that fx, hence the decisions sampler_lod_finish makes at lod(lo).  Non-negative
+ * doubles order as their bit patterns (as int64), which keeps the min / max loops integer; a NaN
+ * (bits above +Inf's) sends the batch to the per-quad path, as does anything else unproven. */
+static bool batch_decide(const struct sampler *s, const struct texture_view *t,
+                         const struct sample_coords *c, uint32_t mask, struct sampler_lod *lod)
+{
+    if (c->lod_mode != SAMPLE_LOD_DERIVATIVES || c->has_bias || !isfinite(s->state.lod_bias))
+        return false;
+    const double w0 = t->level[0].width, h0 = t->level[0].height;
+    int64_t lo = INT64_MAX, hi = 0;
+    for (int q = 0; q < L; q += 4) {
+        unsigned on = mask >> q & 15u;
+        if (!on)
+            continue;
+        /* a quad whose derivatives are one set of bits (implicit LOD: always) is one lane */
+        bool one = quad_uniform(c->ddx[0] + q) && quad_uniform(c->ddx[1] + q) &&
+                   quad_uniform(c->ddy[0] + q) && quad_uniform(c->ddy[1] + q);
+        for (int i = q; i < q + 4; i++) {
+            if (!(on >> (i - q) & 1) || (one && i > q && (on & ((1u << (i - q)) - 1u))))
+                continue;
+            double x0 = (double)c->ddx[0][i] * w0, x1 = (double)c->ddx[1][i] * h0;
+            double y0 = (double)c->ddy[0][i] * w0, y1 = (double)c->ddy[1][i] * h0;
+            double sqx = x0 * x0 + x1 * x1 + 0.0, sqy = y0 * y0 + y1 * y1 + 0.0;
+            int64_t bx, by;
+            memcpy(&bx, &sqx, sizeof(bx));
+            memcpy(&by, &sqy, sizeof(by));
+            /* sqx, sqy >= +0 or NaN; without the sign bit a NaN (the reference's NaN LOD)
+             * orders above +Inf */
+            bx &= INT64_MAX;
+            by &= INT64_MAX;
+            int64_t b = bx > by ? bx : by;
+            lo = b < lo ? b : lo;
+            hi = b > hi ? b : hi;
+        }
+    }
+    const int64_t inf_bits = 0x7ff0000000000000ll;
+    if (hi > inf_bits || lo > hi)
+        return false;
+    double mlo, mhi;
+    memcpy(&mlo, &lo, sizeof(mlo));
+    memcpy(&mhi, &hi, sizeof(mhi));
+    double lod_lo = 0.5 * sampler_log2_d(mlo), lod_hi = 0.5 * sampler_log2_d(mhi);
+    if (sampler_lod_fx(s, lod_lo - 1e-12) != sampler_lod_fx(s, lod_hi + 1e-12))
+        return false;
+    lod->ratio = 1.0f;
+    lod->probes = 1;
+    lod->axis[0] = lod->axis[1] = 0.0f;
+    sampler_lod_finish(s, t, lod_lo, c, 0, lod);
+    return true;
+}
+
 bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_view *t,
                                   const struct sample_coords *c, int n, struct float4_soa *out)
 {
@@ -501,7 +565,15 @@ bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_
     bool two = false;
     int prev = -1;
     struct sampler_lod lod;
-    for (int q = 0; q < L; q += 4) {
+    bool decided = batch_decide(s, t, c, mask, &lod);
+    if (decided) {
+        two = lod.nlevels == 2;
+        memset(lvl0, (int)lod.level[0], sizeof(lvl0));
+        memset(lvl1, (int)(two ? lod.level[1] : lod.level[0]), sizeof(lvl1));
+        for (int i = 0; i < L; i++)
+            weight[i] = two ? lod.weight : 0.0f;
+    }
+    for (int q = 0; q < L && !decided; q += 4) {
         if (((mask >> q) & 15u) == 15u && c->lod_mode == SAMPLE_LOD_DERIVATIVES &&
             !c->has_bias && quad_uniform(c->ddx[0] + q) && quad_uniform(c->ddx[1] + q) &&
             quad_uniform(c->ddy[0] + q) && quad_uniform(c->ddy[1] + q)) {

@@ -73,6 +73,19 @@ static inline double sampler_lod_isotropic(const double dX[3], const double dY[3
     return lod;
 }
 
+/* MinLOD/MaxLOD (step 2's end) */
+static inline float sampler_lod_clamp(const struct sampler *s, float biased)
+{
+    return fmaxf(s->state.min_lod, fminf(s->state.max_lod, biased));
+}
+
+/* The 8.8 fixed-point LOD sampler_lod_finish selects mips from, for a lane without bias[]
+ * (the same operations: sampler_fast.c's batch decision compares two of them). */
+static inline int64_t sampler_lod_fx(const struct sampler *s, double lod)
+{
+    return sampler_to_fixed((double)sampler_lod_clamp(s, (float)lod + s->state.lod_bias), 8, 8);
+}
+
 /* Steps 2 (end) and 3 of sampler.c for lane i: MipLODBias and bias[], the magnify decision, the
  * MinLOD/MaxLOD clamp, then mip selection on 8.8 fixed point.  out->probes / ratio / axis are
  * the anisotropic decisions made before (reset here when the filter is not anisotropic). */
@@ -84,7 +97,7 @@ static inline void sampler_lod_finish(const struct sampler *s, const struct text
     if (c->has_bias)
         biased += c->bias[i];
     out->magnify = !(biased > 0.0f);
-    out->lod = fmaxf(s->state.min_lod, fminf(s->state.max_lod, biased));
+    out->lod = sampler_lod_clamp(s, biased);
     if ((out->magnify ? s->state.mag_filter : s->state.min_filter) != SAMPLER_FILTER_ANISOTROPIC) {
         out->probes = 1;
         out->ratio = 1.0f;
