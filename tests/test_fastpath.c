@@ -442,6 +442,7 @@ TEST(fastpath_sampler_lod_memo_generation)
     }
     c.lod_cache = &cache;
     unsigned differ = 0;
+    static struct sampler s;   /* one address for every state: what the generation is for */
     for (int k = 0; k < 8; k++) {
         struct sampler_state st;
         random_sampler(&st);
@@ -451,7 +452,6 @@ TEST(fastpath_sampler_lod_memo_generation)
         st.min_lod = -FLT_MAX;
         st.max_lod = FLT_MAX;
         st.lod_bias = (float)k;
-        struct sampler s;
         CHECK(sampler_init(&s, &st));
         cache.gen++;
         struct float4_soa ref, fast;
@@ -472,7 +472,8 @@ TEST(fastpath_sampler_lod_memo_generation)
  * step of the 8.8 mip grid (a rint tie at j/512, or a level boundary) must get their own
  * levels and weights, lanes that agree one decision.  Level-0 derivatives 2^T / size with
  * per-lane relative spreads from 0 to 1e-6 around grid points T = j / 512, at every twin,
- * against the reference. */
+ * without and with the memo of the last batch decision (the second run hits it), against
+ * the reference. */
 TEST(fastpath_sampler_batch_lod)
 {
     fast_fn fns[2] = { sampler_sample_fast_c, NULL };
@@ -489,6 +490,8 @@ TEST(fastpath_sampler_batch_lod)
         rtex_free(&t);
     }
     static const float spreads[4] = { 0.0f, 1e-9f, 1e-7f, 1e-6f };
+    static struct sampler_lod_cache cache;
+    memset(&cache, 0, sizeof cache);
     unsigned mixed = 0, uniform = 0;
     for (int trial = 0; trial < 4000; trial++) {
         struct sampler_state st;
@@ -502,7 +505,6 @@ TEST(fastpath_sampler_batch_lod)
         random_coords(&c);
         c.lod_mode = SAMPLE_LOD_DERIVATIVES;
         c.has_bias = false;
-        c.lod_cache = NULL;
         double target = (double)rnd_below(1024) / 512.0 - st.lod_bias;
         float spread = spreads[rnd_below(4)];
         for (int i = 0; i < SAMPLER_LANES; i++) {
@@ -530,17 +532,19 @@ TEST(fastpath_sampler_batch_lod)
         }
         mixed += differ;
         uniform += !differ;
-        for (int f = 0; f < 2; f++) {
-            if (!fns[f])
+        cache.gen++;   /* a new sampler at the same address (sampler.h) */
+        for (int f = 0; f < 6; f++) {
+            if (!fns[f / 3])
                 continue;
             struct float4_soa fast;
             memset(&fast, 0xA5, sizeof fast);
-            CHECK(fns[f](&s, &t.view, &c, SAMPLER_LANES, &fast));
+            c.lod_cache = f % 3 ? &cache : NULL;   /* without, then with the memo twice */
+            CHECK(fns[f / 3](&s, &t.view, &c, SAMPLER_LANES, &fast));
             for (int i = 0; i < SAMPLER_LANES; i++)
                 for (int k = 0; k < 4; k++)
                     if (c.mask >> i & 1 && memcmp(&ref.c[k][i], &fast.c[k][i], 4)) {
-                        harness_fail(__FILE__, __LINE__, "trial %d twin %d lane %d channel %d: "
-                                     "fast %a, reference %a", trial, f, i, k,
+                        harness_fail(__FILE__, __LINE__, "trial %d twin %d run %d lane %d "
+                                     "channel %d: fast %a, reference %a", trial, f / 3, f % 3, i, k,
                                      (double)fast.c[k][i], (double)ref.c[k][i]);
                         rtex_free(&t);
                         return;

@@ -175,6 +175,15 @@ struct sampler_lod_cache {
         bool two;
         float weight;
     } e[SAMPLER_LOD_CACHE_SIZE];
+    /* the last batch decision (sampler_fast.c batch_decide): its bounds, and its outcome */
+    struct sampler_lod_batch {
+        int32_t lo, hi;
+        const void *s, *t;
+        uint64_t gen;
+        bool ok;
+        uint8_t level0, level1, nlevels;
+        float weight;
+    } batch;
 };
 
 struct sample_coords {

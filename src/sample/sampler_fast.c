@@ -488,61 +488,87 @@ static void lane_decide(const struct sampler *s, const struct texture_view *t,
 
 /* One decision for the whole batch, when provably every active lane's is the same: implicit
  * LOD without per-lane bias.  A lane's LOD is 0.5 log2(m), m = max(|dX|^2, |dY|^2) in texels of
- * level 0 (sampler_lod_isotropic, the same double operations), and its mip decision is a
- * function of the 8.8 fixed-point LOD fx = to_fixed(clamp((float)lod + MipLODBias)).  Every step
- * from m to fx is monotone non-decreasing (log2; the float conversion; adding a finite bias;
- * fminf/fmaxf against MinLOD/MaxLOD; rint), except that sampler_log2_d is log2 within 2e-14,
- * not exactly.  So with m in [lo, hi] over the active lanes, a lane's computed LOD lies in
- * [lod(lo) - 4e-14, lod(hi) + 4e-14]; when fx at lod(lo) - 1e-12 equals fx at lod(hi) + 1e-12,
- * every lane has that fx, hence the decisions sampler_lod_finish makes at lod(lo).  Non-negative
- * doubles order as their bit patterns (as int64), which keeps the min / max loops integer; a NaN
- * (bits above +Inf's) sends the batch to the per-quad path, as does anything else unproven. */
+ * level 0 (sampler_lod_isotropic, in double), and its mip decision is a function of the 8.8
+ * fixed-point LOD fx = to_fixed(clamp((float)lod + MipLODBias)).  Every step from m to fx is
+ * monotone non-decreasing (log2; the float conversion; adding a finite bias; fminf/fmaxf
+ * against MinLOD/MaxLOD; rint), except that sampler_log2_d is log2 within 2e-14, not exactly.
+ * So if every lane's m lies in [lo, hi], its computed LOD lies in [lod(lo) - 4e-14,
+ * lod(hi) + 4e-14]; when fx at lod(lo) - 1e-12 equals fx at lod(hi) + 1e-12, every lane has
+ * that fx, hence the decisions sampler_lod_finish makes at lod(lo).
+ * The bounds come from m computed in float over all lanes at once (vectorised): four
+ * roundings of positive terms put the float m within 2^-21 of the double one (relative), so
+ * [m_min (1 - 2^-20), m_max (1 + 2^-20)] holds every lane's double m -- outside the float
+ * range where that fails (m_min below 2^-100: 0 is the bound; m_max above 2^100: +Inf).
+ * Non-negative floats order as their bit patterns (int32), which keeps the min / max
+ * integer; NaN (bits above +Inf's, once the sign bit is cleared) sends the batch to the
+ * per-quad path, as does anything else unproven. */
 static bool batch_decide(const struct sampler *s, const struct texture_view *t,
                          const struct sample_coords *c, uint32_t mask, struct sampler_lod *lod)
 {
     if (c->lod_mode != SAMPLE_LOD_DERIVATIVES || c->has_bias || !isfinite(s->state.lod_bias))
         return false;
-    const double w0 = t->level[0].width, h0 = t->level[0].height;
-    int64_t lo = INT64_MAX, hi = 0;
-    for (int q = 0; q < L; q += 4) {
-        unsigned on = mask >> q & 15u;
-        if (!on)
-            continue;
-        /* a quad whose derivatives are one set of bits (implicit LOD: always) is one lane */
-        bool one = quad_uniform(c->ddx[0] + q) && quad_uniform(c->ddx[1] + q) &&
-                   quad_uniform(c->ddy[0] + q) && quad_uniform(c->ddy[1] + q);
-        for (int i = q; i < q + 4; i++) {
-            if (!(on >> (i - q) & 1) || (one && i > q && (on & ((1u << (i - q)) - 1u))))
-                continue;
-            double x0 = (double)c->ddx[0][i] * w0, x1 = (double)c->ddx[1][i] * h0;
-            double y0 = (double)c->ddy[0][i] * w0, y1 = (double)c->ddy[1][i] * h0;
-            double sqx = x0 * x0 + x1 * x1 + 0.0, sqy = y0 * y0 + y1 * y1 + 0.0;
-            int64_t bx, by;
-            memcpy(&bx, &sqx, sizeof(bx));
-            memcpy(&by, &sqy, sizeof(by));
-            /* sqx, sqy >= +0 or NaN; without the sign bit a NaN (the reference's NaN LOD)
-             * orders above +Inf */
-            bx &= INT64_MAX;
-            by &= INT64_MAX;
-            int64_t b = bx > by ? bx : by;
-            lo = b < lo ? b : lo;
-            hi = b > hi ? b : hi;
+    const float w0 = (float)t->level[0].width, h0 = (float)t->level[0].height;
+    int32_t m[L];
+    for (int i = 0; i < L; i++) {
+        float x0 = c->ddx[0][i] * w0, x1 = c->ddx[1][i] * h0;
+        float y0 = c->ddy[0][i] * w0, y1 = c->ddy[1][i] * h0;
+        float sqx = x0 * x0 + x1 * x1, sqy = y0 * y0 + y1 * y1;
+        int32_t bx, by;
+        memcpy(&bx, &sqx, sizeof(bx));
+        memcpy(&by, &sqy, sizeof(by));
+        bx &= INT32_MAX;
+        by &= INT32_MAX;
+        m[i] = bx > by ? bx : by;
+    }
+    int32_t lo = INT32_MAX, hi = 0;
+    if (mask == (L >= 32 ? 0xffffffffu : (1u << L) - 1u)) {
+        for (int i = 0; i < L; i++) {
+            lo = m[i] < lo ? m[i] : lo;
+            hi = m[i] > hi ? m[i] : hi;
+        }
+    } else {
+        for (uint32_t b = mask; b; b &= b - 1) {
+            int i = __builtin_ctz(b);
+            lo = m[i] < lo ? m[i] : lo;
+            hi = m[i] > hi ? m[i] : hi;
         }
     }
-    const int64_t inf_bits = 0x7ff0000000000000ll;
-    if (hi > inf_bits || lo > hi)
+    if (hi > 0x7f800000 || lo > hi)
         return false;
-    double mlo, mhi;
-    memcpy(&mlo, &lo, sizeof(mlo));
-    memcpy(&mhi, &hi, sizeof(mhi));
+    /* the bounds of the previous batch (a surface's batches often share them) */
+    struct sampler_lod_batch *memo = c->lod_cache ? &c->lod_cache->batch : NULL;
+    if (memo && memo->lo == lo && memo->hi == hi && memo->s == s && memo->t == t &&
+        memo->gen == c->lod_cache->gen) {
+        lod->nlevels = memo->nlevels;
+        lod->level[0] = memo->level0;
+        lod->level[1] = memo->level1;
+        lod->weight = memo->weight;
+        return memo->ok;
+    }
+    float flo, fhi;
+    memcpy(&flo, &lo, sizeof(flo));
+    memcpy(&fhi, &hi, sizeof(fhi));
+    double mlo = flo < 0x1p-100f ? 0.0 : (double)flo * (1.0 - 0x1p-20);
+    double mhi = fhi > 0x1p100f ? INFINITY : (double)fhi * (1.0 + 0x1p-20);
     double lod_lo = 0.5 * sampler_log2_d(mlo), lod_hi = 0.5 * sampler_log2_d(mhi);
-    if (sampler_lod_fx(s, lod_lo - 1e-12) != sampler_lod_fx(s, lod_hi + 1e-12))
-        return false;
-    lod->ratio = 1.0f;
-    lod->probes = 1;
-    lod->axis[0] = lod->axis[1] = 0.0f;
-    sampler_lod_finish(s, t, lod_lo, c, 0, lod);
-    return true;
+    bool ok = sampler_lod_fx(s, lod_lo - 1e-12) == sampler_lod_fx(s, lod_hi + 1e-12);
+    if (ok) {
+        lod->ratio = 1.0f;
+        lod->probes = 1;
+        lod->axis[0] = lod->axis[1] = 0.0f;
+        sampler_lod_finish(s, t, lod_lo, c, 0, lod);
+    }
+    if (memo) {
+        *memo = (struct sampler_lod_batch){ .lo = lo, .hi = hi, .s = s, .t = t,
+                                            .gen = c->lod_cache->gen, .ok = ok };
+        if (ok) {
+            memo->nlevels = (uint8_t)lod->nlevels;
+            memo->level0 = (uint8_t)lod->level[0];
+            memo->level1 = (uint8_t)lod->level[1];
+            memo->weight = lod->weight;
+        }
+    }
+    return ok;
 }
 
 bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_view *t,
@@ -618,19 +644,21 @@ bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_
     float ru[L], rv[L], r0[4][L];
     reduce16(c->u, F.wrap_u, ru);
     reduce16(c->v, F.wrap_v, rv);
-    filter16(&F, lvl0, ru, rv, r0);
+    /* every lane (the usual batch): the results go straight to out */
+    const bool all = mask == (L >= 32 ? 0xffffffffu : (1u << L) - 1u);
+    float (*res)[L] = all && !two ? out->c : r0;
+    filter16(&F, lvl0, ru, rv, res);
     if (two) {
         float r1[4][L];
         filter16(&F, lvl1, ru, rv, r1);
         /* sampler.c combine(): lerp between the levels (weight 0 keeps level 0) */
+        float (*dst)[L] = all ? out->c : r0;
         for (int k = 0; k < 4; k++)
             for (int i = 0; i < L; i++)
-                r0[k][i] = lerp(r0[k][i], r1[k][i], weight[i]);
+                dst[k][i] = lerp(r0[k][i], r1[k][i], weight[i]);
     }
-    if (mask == (L >= 32 ? 0xffffffffu : (1u << L) - 1u)) {
-        memcpy(out->c, r0, sizeof(r0));   /* every lane (the usual batch) */
+    if (all)
         return true;
-    }
     for (int k = 0; k < 4; k++)
         for (int i = 0; i < n; i++)
             if (mask >> i & 1)
