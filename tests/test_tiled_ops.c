@@ -194,6 +194,43 @@ TEST(tiled_copy_tile_mappings_overlap_as_through_a_temporary)
     END();
 }
 
+/* One pool per resource: copying mappings into pool A to a resource that maps into pool B
+ * moves it to pool A, its mappings into B become NULL (as UpdateTileMappings does with another
+ * pool), and it no longer holds B. */
+TEST(tiled_copy_tile_mappings_across_pools_takes_the_source_pool)
+{
+    BEGIN();
+    ID3D11Buffer *pa = tiled_pool(dev, 4), *pb = tiled_pool(dev, 4);
+    ID3D11Buffer *tb = tiled_buffer(dev, 4), *other = tiled_buffer(dev, 4);
+    D3D11_TILED_RESOURCE_COORDINATE c = { 0, 0, 0, 0 }, d = { 1, 0, 0, 0 };
+    D3D11_TILE_REGION_SIZE s = { 4, FALSE, 0, 0, 0 };
+    CHECK(pa && pb && tb && other);
+    CHECK_EQ(tiled_map(ctx, tb, pa, 0, 4, 0), S_OK);
+    CHECK_EQ(tiled_map(ctx, other, pb, 0, 4, 0), S_OK);
+    fill_tiles(src, 4, 1);
+    ID3D11DeviceContext2_UpdateTiles(ctx, (ID3D11Resource *)tb, &c, &s, src, 0);
+    fill_tiles(src, 4, 11);
+    ID3D11DeviceContext2_UpdateTiles(ctx, (ID3D11Resource *)other, &c, &s, src, 0);
+    s.NumTiles = 2;
+    CHECK_EQ(ID3D11DeviceContext2_CopyTileMappings(ctx, (ID3D11Resource *)other, &d,
+                                                   (ID3D11Resource *)tb, &c, &s, 0), S_OK);
+    CHECK(tiled_read(dev, ctx, other, 0, 4, rb));
+    CHECK(tile_is(rb, 0, 0) && tile_is(rb, 1, 1) && tile_is(rb, 2, 2) && tile_is(rb, 3, 0));
+    /* pool B lost its last user: only the application's reference is left */
+    CHECK_EQ(ID3D11Buffer_Release(pb), 0u);
+    /* and writes through `other` land in pool A, seen through tb */
+    D3D11_TILED_RESOURCE_COORDINATE one = { 1, 0, 0, 0 };
+    s.NumTiles = 1;
+    fill_tiles(src, 1, 40);
+    ID3D11DeviceContext2_UpdateTiles(ctx, (ID3D11Resource *)other, &one, &s, src, 0);
+    CHECK(tiled_read(dev, ctx, tb, 0, 2, rb));
+    CHECK(tile_is(rb, 0, 40) && tile_is(rb, 1, 2));
+    ID3D11Buffer_Release(other);
+    ID3D11Buffer_Release(tb);
+    CHECK_EQ(ID3D11Buffer_Release(pa), 0u);
+    END();
+}
+
 TEST(tiled_update_tile_mappings_skip_null_reuse_single_tile_and_aliasing)
 {
     BEGIN();

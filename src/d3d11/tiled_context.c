@@ -285,14 +285,6 @@ static HRESULT STDMETHODCALLTYPE tiled_CopyTileMappings(
         hr = E_INVALIDARG;
         goto done;
     }
-    if (*s.pool && *d.pool && *s.pool != *d.pool) {
-        /* one pool per resource: taking the source's pool drops the destination's other
-         * mappings, which the application would not expect from a region copy */
-        d3d11_msg(dev, "%s: the resources map into different tile pools (a resource maps into "
-                       "one pool at a time; not implemented)", m);
-        hr = E_NOTIMPL;
-        goto done;
-    }
     /* "The source and destination regions can overlap; the result ... is as if the source was
      * saved to a temp location and then from there written to the destination." */
     if (!(saved = malloc(sizeof(*saved) * (nd ? nd : 1)))) {
@@ -301,6 +293,14 @@ static HRESULT STDMETHODCALLTYPE tiled_CopyTileMappings(
     }
     for (uint32_t k = 0; k < nd; k++)
         saved[k] = s.tr->pages[st[k]];
+    /* "A tiled resource can't have mappings into multiple tile pools simultaneously": copied
+     * mappings into another pool than the destination's make it take that pool, and its
+     * mappings into the old one become NULL -- the rule UpdateTileMappings applies when it is
+     * given another pool.  (Different pools imply different resources: saved[] is already
+     * read.) */
+    if (*s.pool && *d.pool && *s.pool != *d.pool)
+        for (uint32_t i = 0; i < d.tr->layout.total_tiles; i++)
+            d.tr->pages[i] = CORE_TILE_NULL;
     for (uint32_t k = 0; k < nd; k++)
         d.tr->pages[dt[k]] = saved[k];
     if (*s.pool)
