@@ -7,6 +7,8 @@
  * formulas evaluated here; one 8-bit step of tolerance. */
 #include "test_d3d9_render_util.h"
 
+#include "pipeline/draw.h"
+
 #define W 8
 #define H 8
 
@@ -407,4 +409,69 @@ TEST(d3d9_stage_sampler_states)
     IDirect3DDevice9_SetTexture(dev, 0, NULL);
     IDirect3DTexture9_Release(t2);
     r9_end(dev);
+}
+
+/* The short forms of ff_ps.c (no stage: o0 = v0; stage 0 selecting the diffuse colour and
+ * alpha: o0 = saturate(v0)) run in pixel_fused.c; the same frame through the VM
+ * (draw_debug_set_shortcuts(false)) and through the generic form of the same states (an alpha
+ * test that every pixel passes keeps the long program) gives the same bytes. */
+static void passthrough_frame(int mode, bool shortcuts, uint32_t *img, uint64_t *fused)
+{
+    static const D3DCOLOR corner[4] = { 0xff102030u, 0x80f0e0d0u, 0x20ff0080u, 0xc0408000u };
+    IDirect3DDevice9 *dev = r9_device(W, H);
+    *fused = 0;
+    if (!dev)
+        return;
+    draw_debug_set_shortcuts(shortcuts);
+    uint64_t f0 = draw_debug_fused_count();
+    r9_clear(dev, 0xff000000u);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP,
+                                          mode == 1 ? D3DTOP_DISABLE : D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLOROP, D3DTOP_DISABLE);
+    if (mode == 2) {
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHATESTENABLE, TRUE);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHAFUNC, D3DCMP_GREATEREQUAL);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHAREF, 0);
+    }
+    struct tvert q[4] = {
+        { -0.5f, -0.5f, 0.5f, 1, corner[0], 0, 0, 0 },
+        { W - 0.5f, -0.5f, 0.5f, 1, corner[1], 0, 0, 0 },
+        { -0.5f, H - 0.5f, 0.5f, 1, corner[2], 0, 0, 0 },
+        { W - 0.5f, H - 0.5f, 0.5f, 1, corner[3], 0, 0, 0 },
+    };
+    CHECK_HR(IDirect3DDevice9_SetFVF(dev, TVERT_FVF), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])),
+             D3D_OK);
+    r9_read(dev, img);
+    *fused = draw_debug_fused_count() - f0;
+    draw_debug_set_shortcuts(true);
+    r9_end(dev);
+}
+
+TEST(d3d9_stage_diffuse_passthrough_short_forms)
+{
+    uint32_t fast[W * H], vm[W * H], longform[W * H];
+    uint64_t f_fast, f_vm, f_long;
+    for (int mode = 0; mode < 2; mode++) {
+        passthrough_frame(mode, true, fast, &f_fast);
+        passthrough_frame(mode, false, vm, &f_vm);
+        passthrough_frame(2, true, longform, &f_long);
+        CHECK(f_fast > 0);    /* the short form ran without the VM */
+        CHECK_EQ(f_vm, 0u);
+        CHECK_EQ(f_long, 0u); /* the alpha test keeps the generic program */
+        CHECK(!memcmp(fast, vm, sizeof(fast)));
+        CHECK(!memcmp(fast, longform, sizeof(fast)));
+        /* Gouraud: pixel (0, 0)'s centre is 1/16 of the way from vertex 0 towards vertices 1
+         * and 2 (the quad spans 8 pixels; D3D9's half-pixel offset) */
+        struct col c0 = col_of(0xff102030u), c1 = col_of(0x80f0e0d0u), c2 = col_of(0x20ff0080u);
+        uint32_t want = r9_argb(c0.r + (c1.r - c0.r + c2.r - c0.r) / 16,
+                                c0.g + (c1.g - c0.g + c2.g - c0.g) / 16,
+                                c0.b + (c1.b - c0.b + c2.b - c0.b) / 16,
+                                c0.a + (c1.a - c0.a + c2.a - c0.a) / 16);
+        CHECK(r9_near(fast[0], want, 1));
+    }
 }

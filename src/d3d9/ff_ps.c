@@ -376,6 +376,23 @@ int d3d9_ff_ps_generate(const struct d3d9_ff_ps_key *key, struct ir_program *out
     declare(&g);
     struct ffb *b = &g.b;
 
+    /* The commonest keys in their shortest form (the same values; pixel_fused.c runs these
+     * without the VM): no stage, or one stage selecting the diffuse colour and alpha, with no
+     * specular, fog or alpha test -- o0 = v0, and o0 = saturate(v0) (the stage's saturated
+     * SELECTARG1 in colour and alpha).  The texture a stage samples and does not read changes
+     * nothing. */
+    const struct d3d9_ff_ps_stage *s0 = &key->stage[0];
+    if (!key->specular_add && !key->fog && !key->alpha_func &&
+        (key->stage_count == 0 ||
+         (key->stage_count == 1 && s0->cop == D3DTOP_SELECTARG1 && s0->carg[1] == D3DTA_DIFFUSE &&
+          s0->aop == D3DTOP_SELECTARG1 && s0->aarg[1] == D3DTA_DIFFUSE && !s0->result_temp))) {
+        struct ir_instruction *mov = E1(b, IR_OP_MOV, O(0, M_ALL), V(IN_DIFFUSE, XYZW));
+        if (key->stage_count)
+            ffb_sat(mov);
+        ffb_op0(b, IR_OP_RET);
+        goto done;
+    }
+
     /* textures first (PREMODULATE needs the next stage's), then the cascade */
     for (unsigned s = 0; s < key->stage_count; s++)
         if (key->stage[s].tex_dim)
@@ -393,6 +410,7 @@ int d3d9_ff_ps_generate(const struct d3d9_ff_ps_key *key, struct ir_program *out
     E1(b, IR_OP_MOV, O(0, M_ALL), T(R_CUR, XYZW));
     ffb_op0(b, IR_OP_RET);
 
+done:
     if (g.b.oom) {
         ir_program_free(out);
         return IR_E_NOMEM;

@@ -2,15 +2,15 @@
  * the VM.
  *
  * Read me first.  Three shapes cover most 10Level9 / fixed-function-era pixel programs:
- *   MOV     mov o#, v#.swz                                  (interpolated colour)
+ *   MOV     mov[_sat] o#, v#.swz                            (interpolated colour)
  *   TEX     sample o#, v#.swz, t#.swz, s#                   (a texture)
  *   TEXMOD  sample r#, v#.swz, t#.swz, s#  +  mul o#, r#, v#.swz  (or v# * r#)
  *           (a texture modulated by a colour)
- * each followed by ret, with whole-register (xyzw) destinations, no modifiers, no saturate, no
- * predication, no relative addressing, no texel offsets.  draw_fused_analyse recognises them
+ * each followed by ret, with whole-register (xyzw) destinations, no modifiers, no saturate
+ * (but on MOV), no predication, no relative addressing, no texel offsets.  draw_fused_analyse recognises them
  * when the program is created; run_ps (pixel.c) then calls draw_fused_run, which computes what
  * the VM computes, step by step:
- *   - mov copies bits (vm_alu.c op_mov without modifiers);
+ *   - mov copies bits (vm_alu.c op_mov without modifiers), through vm_saturate when _sat;
  *   - sample (vm_resource.c op_tex): the address components through the swizzle, denormals
  *     flushed (vm_fin); implicit-LOD derivatives per quad, ddx = vm_fout(TR - TL) and
  *     ddy = vm_fout(BL - TL) of every component; the request's lanes are the batch's; what the
@@ -79,12 +79,15 @@ void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
         outputs += ir->outputs.items[i].file != IR_FILE_OUTPUT ? 100 : 1;
     if (outputs != 1)
         return;
+    struct ir_instruction mov0 = in[0];
+    mov0.saturate = false;   /* MOV alone may saturate */
     if (n == 2 && in[1].op == IR_OP_RET && !in[1].pred.active && in[0].op == IR_OP_MOV &&
-        plain_ins(&in[0]) && plain_dst(&in[0].dst[0], IR_FILE_OUTPUT) &&
+        plain_ins(&mov0) && plain_dst(&in[0].dst[0], IR_FILE_OUTPUT) &&
         plain_src(&in[0].src[0], IR_FILE_INPUT) && in[0].src[0].index[0].offset < IR_MAX_INPUTS) {
         f->kind = DRAW_FUSED_MOV;
         f->addr_reg = (uint8_t)in[0].src[0].index[0].offset;
         f->addr_swz = in[0].src[0].swizzle;
+        f->sat = in[0].saturate;
     } else if (n == 2 && in[1].op == IR_OP_RET && !in[1].pred.active &&
                sample_ins(&in[0], IR_FILE_OUTPUT, f)) {
         f->kind = DRAW_FUSED_TEX;
@@ -171,9 +174,14 @@ bool SIMD_FN(draw_fused_run)(const struct draw_run *r, struct draw_worker *w, un
 
     w->fused_runs++;
     if (f->kind == DRAW_FUSED_MOV) {
-        for (unsigned c = 0; c < 4; c++)
-            memcpy(out[c], w->inputs[f->addr_reg][IR_SWIZZLE_COMPONENT(f->addr_swz, c)],
-                   sizeof(out[c]));
+        for (unsigned c = 0; c < 4; c++) {
+            const uint32_t *src = w->inputs[f->addr_reg][IR_SWIZZLE_COMPONENT(f->addr_swz, c)];
+            if (f->sat)   /* vm_store's saturate (vm.c) */
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    out[c][l] = vm_saturate(src[l]);
+            else
+                memcpy(out[c], src, sizeof(out[c]));
+        }
         return true;
     }
 

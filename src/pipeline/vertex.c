@@ -26,6 +26,14 @@
  */
 #include "pipeline/draw_priv.h"
 
+/* An indexed window ends before the index that would make its unique vertices one more than
+ * DRAW_WINDOW_VERTS, a multiple of VM_LANES: the vertex shader then runs on whole batches
+ * (with 256 indices of a mesh, about 150 unique vertices, the last batch was mostly empty).
+ * Each vertex's values do not depend on its batch, and the primitives are assembled in the
+ * same order from the same values, so this changes no output. */
+#define DRAW_WINDOW_VERTS (4 * VM_LANES)
+_Static_assert(DRAW_WINDOW_VERTS % VM_LANES == 0 && DRAW_WINDOW_VERTS <= DRAW_CHUNK,
+               "whole batches inside the window");
 #define HASH_BITS 9
 #define HASH_SIZE (1u << HASH_BITS)   /* more than twice the window: probes stay short */
 _Static_assert(HASH_SIZE >= 2 * DRAW_CHUNK, "hash table too small for the window");
@@ -181,8 +189,8 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
 
     /* 8.13 / 8.4.1: every instance restarts the topology */
     draw_assemble_reset(r);
-    for (uint32_t p0 = 0; p0 < d->count; p0 += DRAW_CHUNK) {
-        uint32_t n = d->count - p0 < DRAW_CHUNK ? d->count - p0 : DRAW_CHUNK;
+    for (uint32_t p0 = 0, n; p0 < d->count; p0 += n) {
+        n = d->count - p0 < DRAW_CHUNK ? d->count - p0 : DRAW_CHUNK;
         draw_reserve(r, DRAW_CHUNK_VERTS, DRAW_CHUNK_PRIMS);
         size_t base = r->pool_count;
         unsigned m = 0;
@@ -206,6 +214,8 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
             uint32_t h = (index * 2654435769u) >> (32 - HASH_BITS);
             for (;;) {
                 h &= HASH_SIZE - 1;
+                if (!hash_used[h] && m == DRAW_WINDOW_VERTS)
+                    break;   /* a new vertex past the window's last full batch: ends it */
                 if (!hash_used[h]) {
                     hash_used[h] = 1;
                     hash_key[h] = index;
@@ -217,6 +227,10 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
                 if (hash_key[h] == index)
                     break;
                 h++;
+            }
+            if (!hash_used[h]) {
+                n = i;   /* this index starts the next window */
+                break;
             }
             slots[i] = hash_slot[h];
         }

@@ -261,4 +261,15 @@ static inline uint32_t vm_fout(float f)
     return u ^ ((u ^ VM_QNAN) & nan);
 }
 
+/* _sat: clamp to [0, 1]; NaN and -0 give +0 (spec 22.1 "_sat"; NaN -> 0 as D3D10+ defines). */
+static inline uint32_t vm_saturate(uint32_t u)
+{
+    float f = vm_fin(u);
+    if (!(f > 0.0f))      /* NaN, zeros, negatives, flushed denormals */
+        return 0;
+    if (f >= 1.0f)
+        return 0x3f800000u;
+    return u;
+}
+
 #endif /* SOFTD3D_VM_VM_H */

@@ -169,17 +169,6 @@ static inline int32_t vm_i32(uint32_t u)
     return i;
 }
 
-/* _sat: clamp to [0, 1]; NaN and -0 give +0 (spec 22.1 "_sat"; NaN -> 0 as D3D10+ defines). */
-static inline uint32_t vm_saturate(uint32_t u)
-{
-    float f = vm_fin(u);
-    if (!(f > 0.0f))      /* NaN, zeros, negatives, flushed denormals */
-        return 0;
-    if (f >= 1.0f)
-        return 0x3f800000u;
-    return u;
-}
-
 #define VM_FOR_MASK(c, m) for (unsigned c = 0; c < 4; c++) if (((m) >> c) & 1u)
 #define VM_FOR_LANES(l) for (unsigned l = 0; l < VM_LANES; l++)
 
