@@ -52,7 +52,9 @@
 #include <float.h>
 #include <string.h>
 
+#include "d3d9/d3d9_draw.h"
 #include "d3d9/d3d9_state.h"
+#include "pipeline/draw.h"
 #include "sample/sampler.h"
 #include "sample/texel.h"
 #include "util/log.h"
@@ -84,23 +86,69 @@ static void mask_bits(uint8_t *mask, unsigned shift, unsigned bits)
 }
 
 /* Writes value under mask into every texel of rect r of the surface (1x1-block formats). */
-static void fill_rect(struct d3d9_surface *s, const struct irect *r, const uint8_t *value,
-                      const uint8_t *mask, unsigned bytes)
+/* A rectangle's rows, filled in bands on the renderer's workers (a clear is bound by memory
+ * bandwidth, which more cores raise; the same bytes as texel-by-texel stores).  Whole texels:
+ * row 0 by doubling (log2 of its texels memcpys), then every other row copied from it.  Masked
+ * texels (depth or stencil alone): each texel keeps its bits outside the mask. */
+struct fill9_job {
+    uint8_t *row0;              /* the rectangle's first texel */
+    size_t pitch, row;          /* row pitch; bytes of one rectangle row */
+    unsigned rows, band, bytes;
+    bool full;
+    const uint8_t *value, *mask;
+};
+
+static void fill9_band(void *ctx, unsigned job, unsigned worker)
 {
-    size_t pitch = d3d9_surface_pitch(s);
-    bool full = true;
-    for (unsigned i = 0; i < bytes; i++)
-        full &= mask[i] == 0xff;
-    for (long long y = r->t; y < r->b; y++) {
-        uint8_t *p = d3d9_surface_data(s) + (size_t)y * pitch + (size_t)r->l * bytes;
-        for (long long x = r->l; x < r->r; x++, p += bytes) {
-            if (full) {
-                memcpy(p, value, bytes);
-            } else {
-                for (unsigned i = 0; i < bytes; i++)
-                    p[i] = (uint8_t)((p[i] & ~mask[i]) | (value[i] & mask[i]));
-            }
+    const struct fill9_job *f = ctx;
+    (void)worker;
+    unsigned y0 = job * f->band, y1 = y0 + f->band < f->rows ? y0 + f->band : f->rows;
+    for (unsigned y = y0; y < y1; y++) {
+        uint8_t *p = f->row0 + (size_t)y * f->pitch;
+        if (f->full) {
+            if (y)
+                memcpy(p, f->row0, f->row);
+            continue;
         }
+        for (size_t o = 0; o < f->row; o += f->bytes)
+            for (unsigned i = 0; i < f->bytes; i++)
+                p[o + i] = (uint8_t)((p[o + i] & ~f->mask[i]) | (f->value[i] & f->mask[i]));
+    }
+}
+
+#define FILL9_BAND_BYTES ((size_t)256 << 10)   /* rows per job: about this many bytes */
+
+static void fill_rect(struct d3d9_device *dev, struct d3d9_surface *s, const struct irect *r,
+                      const uint8_t *value, const uint8_t *mask, unsigned bytes)
+{
+    struct fill9_job f;
+    f.pitch = d3d9_surface_pitch(s);
+    f.row0 = d3d9_surface_data(s) + (size_t)r->t * f.pitch + (size_t)r->l * bytes;
+    f.row = (size_t)(r->r - r->l) * bytes;
+    f.rows = (unsigned)(r->b - r->t);
+    f.bytes = bytes;
+    f.value = value;
+    f.mask = mask;
+    f.full = true;
+    for (unsigned i = 0; i < bytes; i++)
+        f.full &= mask[i] == 0xff;
+    if (f.full) {
+        size_t done = bytes;
+        memcpy(f.row0, value, bytes);
+        while (done < f.row) {
+            size_t n = done < f.row - done ? done : f.row - done;
+            memcpy(f.row0 + done, f.row0, n);
+            done += n;
+        }
+    }
+    f.band = (unsigned)(FILL9_BAND_BYTES / f.row ? FILL9_BAND_BYTES / f.row : 1);
+    unsigned jobs = (f.rows + f.band - 1) / f.band;
+    struct draw_context *dc = jobs > 1 ? d3d9_draw_context(dev) : NULL;
+    if (dc) {
+        draw_context_parallel(dc, jobs, fill9_band, &f);
+    } else {
+        for (unsigned j = 0; j < jobs; j++)
+            fill9_band(&f, j, 0);
     }
 }
 
@@ -204,7 +252,7 @@ static HRESULT STDMETHODCALLTYPE device_Clear(IDirect3DDevice9 *iface, DWORD cou
                 irect_clip(&rr, 0, 0, rt->width, rt->height);
                 if (!irect_empty(&rr) && clear_value(rt->cfmt, c, value, mask, &bytes, false,
                                                      false))
-                    fill_rect(rt, &rr, value, mask, bytes);
+                    fill_rect(dev, rt, &rr, value, mask, bytes);
             }
         }
         if (flags & (D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL)) {
@@ -220,7 +268,7 @@ static HRESULT STDMETHODCALLTYPE device_Clear(IDirect3DDevice9 *iface, DWORD cou
             if (!irect_empty(&rr) &&
                 clear_value(ds->cfmt, c, value, mask, &bytes, flags & D3DCLEAR_ZBUFFER,
                             flags & D3DCLEAR_STENCIL))
-                fill_rect(ds, &rr, value, mask, bytes);
+                fill_rect(dev, ds, &rr, value, mask, bytes);
         }
     }
     d3d9_device_unlock(dev);
@@ -283,7 +331,7 @@ static HRESULT STDMETHODCALLTYPE device_ColorFill(IDirect3DDevice9 *iface,
         return D3DERR_INVALIDCALL;
     }
     d3d9_device_lock(dev);
-    fill_rect(s, &r, value, mask, bytes);
+    fill_rect(dev, s, &r, value, mask, bytes);
     d3d9_device_unlock(dev);
     return D3D_OK;
 }

@@ -279,5 +279,8 @@ void d3d9_shader_fill_vtbl(IDirect3DDevice9Vtbl *v);
 void d3d9_draw_fill_vtbl(IDirect3DDevice9Vtbl *v);
 /* Frees the device's renderer and program caches (device destruction). */
 void d3d9_draw_cleanup(struct d3d9_device *dev);
+/* The device's renderer (created on first use; NULL when out of memory), whose workers
+ * draw_context_parallel lends to Clear and ColorFill. */
+struct draw_context *d3d9_draw_context(struct d3d9_device *dev);
 
 #endif /* SOFTD3D_D3D9_DRAW_H */

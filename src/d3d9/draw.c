@@ -243,6 +243,12 @@ static struct d3d9_draw_cache *renderer(struct d3d9_device *dev)
     return dev->draw;
 }
 
+struct draw_context *d3d9_draw_context(struct d3d9_device *dev)
+{
+    struct d3d9_draw_cache *c = renderer(dev);
+    return c ? c->dc : NULL;
+}
+
 /* The cached program of a key; NULL when it cannot be built (message in msg). */
 static const struct d3d9_program *ff_vs_program(struct d3d9_draw_cache *c,
                                                 const struct d3d9_ff_vs_key *key, char *msg)
