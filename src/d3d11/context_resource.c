@@ -543,49 +543,17 @@ static void STDMETHODCALLTYPE ctx_CopySubresourceRegion(ID3D11DeviceContext2 *if
 /* ---- clears ------------------------------------------------------------------------------- */
 
 /* Fills texels [0, w) x [0, h) of one 2D slice with the block `block` (one block of the format,
- * every texel already the fill value).  The first block row by doubling (log2 of the row's
- * blocks memcpys), then whole-row copies in bands of rows on the renderer's workers (a clear is
- * bound by memory bandwidth, which more cores raise): the same bytes as block-by-block stores. */
-struct fill_job {
-    unsigned char *data;
-    size_t row_pitch, row;
-    UINT rows, band;
-};
-
-static void fill_band(void *ctx, unsigned job, unsigned worker)
-{
-    const struct fill_job *f = ctx;
-    (void)worker;
-    UINT y0 = 1 + job * f->band, y1 = y0 + f->band < f->rows ? y0 + f->band : f->rows;
-    for (UINT y = y0; y < y1; y++)
-        memcpy(f->data + (size_t)y * f->row_pitch, f->data, f->row);
-}
-
-#define FILL_BAND_BYTES ((size_t)256 << 10)   /* rows per job: about this many bytes */
-
+ * every texel already the fill value): draw_fill_rows (pipeline/fill.c), rows of blocks in
+ * bands on the renderer's workers. */
 static void fill_slice(struct d3d11_context *ctx, unsigned char *data, size_t row_pitch,
                        const struct block_layout *b, UINT w, UINT h, const unsigned char *block)
 {
     UINT bx = (w + b->bw - 1) / b->bw, by = (h + b->bh - 1) / b->bh;
-    size_t row = (size_t)bx * b->bytes, done = b->bytes;
     if (!bx || !by)
         return;
-    memcpy(data, block, b->bytes);
-    while (done < row) {
-        size_t n = done < row - done ? done : row - done;
-        memcpy(data + done, data, n);
-        done += n;
-    }
-    struct fill_job f = { data, row_pitch, row, by, 0 };
-    f.band = (UINT)(FILL_BAND_BYTES / row ? FILL_BAND_BYTES / row : 1);
-    unsigned jobs = (unsigned)((by - 1 + f.band - 1) / f.band);
-    struct draw_context *dc = jobs > 1 ? d3d11_context_renderer(ctx) : NULL;
-    if (dc) {
-        draw_context_parallel(dc, jobs, fill_band, &f);
-    } else {
-        for (unsigned j = 0; j < jobs; j++)
-            fill_band(&f, j, 0);
-    }
+    size_t row = (size_t)bx * b->bytes;
+    draw_fill_rows(row * by > DRAW_FILL_BAND_BYTES ? d3d11_context_renderer(ctx) : NULL, data,
+                   row_pitch, row, by, block, NULL, b->bytes);
 }
 
 static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *iface,

@@ -86,70 +86,16 @@ static void mask_bits(uint8_t *mask, unsigned shift, unsigned bits)
 }
 
 /* Writes value under mask into every texel of rect r of the surface (1x1-block formats). */
-/* A rectangle's rows, filled in bands on the renderer's workers (a clear is bound by memory
- * bandwidth, which more cores raise; the same bytes as texel-by-texel stores).  Whole texels:
- * row 0 by doubling (log2 of its texels memcpys), then every other row copied from it.  Masked
- * texels (depth or stencil alone): each texel keeps its bits outside the mask. */
-struct fill9_job {
-    uint8_t *row0;              /* the rectangle's first texel */
-    size_t pitch, row;          /* row pitch; bytes of one rectangle row */
-    unsigned rows, band, bytes;
-    bool full;
-    const uint8_t *value, *mask;
-};
-
-static void fill9_band(void *ctx, unsigned job, unsigned worker)
-{
-    const struct fill9_job *f = ctx;
-    (void)worker;
-    unsigned y0 = job * f->band, y1 = y0 + f->band < f->rows ? y0 + f->band : f->rows;
-    for (unsigned y = y0; y < y1; y++) {
-        uint8_t *p = f->row0 + (size_t)y * f->pitch;
-        if (f->full) {
-            if (y)
-                memcpy(p, f->row0, f->row);
-            continue;
-        }
-        for (size_t o = 0; o < f->row; o += f->bytes)
-            for (unsigned i = 0; i < f->bytes; i++)
-                p[o + i] = (uint8_t)((p[o + i] & ~f->mask[i]) | (f->value[i] & f->mask[i]));
-    }
-}
-
-#define FILL9_BAND_BYTES ((size_t)256 << 10)   /* rows per job: about this many bytes */
-
+/* A rectangle of a surface: draw_fill_rows (pipeline/fill.c) on the renderer's workers. */
 static void fill_rect(struct d3d9_device *dev, struct d3d9_surface *s, const struct irect *r,
                       const uint8_t *value, const uint8_t *mask, unsigned bytes)
 {
-    struct fill9_job f;
-    f.pitch = d3d9_surface_pitch(s);
-    f.row0 = d3d9_surface_data(s) + (size_t)r->t * f.pitch + (size_t)r->l * bytes;
-    f.row = (size_t)(r->r - r->l) * bytes;
-    f.rows = (unsigned)(r->b - r->t);
-    f.bytes = bytes;
-    f.value = value;
-    f.mask = mask;
-    f.full = true;
-    for (unsigned i = 0; i < bytes; i++)
-        f.full &= mask[i] == 0xff;
-    if (f.full) {
-        size_t done = bytes;
-        memcpy(f.row0, value, bytes);
-        while (done < f.row) {
-            size_t n = done < f.row - done ? done : f.row - done;
-            memcpy(f.row0 + done, f.row0, n);
-            done += n;
-        }
-    }
-    f.band = (unsigned)(FILL9_BAND_BYTES / f.row ? FILL9_BAND_BYTES / f.row : 1);
-    unsigned jobs = (f.rows + f.band - 1) / f.band;
-    struct draw_context *dc = jobs > 1 ? d3d9_draw_context(dev) : NULL;
-    if (dc) {
-        draw_context_parallel(dc, jobs, fill9_band, &f);
-    } else {
-        for (unsigned j = 0; j < jobs; j++)
-            fill9_band(&f, j, 0);
-    }
+    size_t pitch = d3d9_surface_pitch(s);
+    uint8_t *row0 = d3d9_surface_data(s) + (size_t)r->t * pitch + (size_t)r->l * bytes;
+    size_t row = (size_t)(r->r - r->l) * bytes;
+    unsigned rows = (unsigned)(r->b - r->t);
+    draw_fill_rows(row * rows > DRAW_FILL_BAND_BYTES ? d3d9_draw_context(dev) : NULL, row0, pitch,
+                   row, rows, value, mask, bytes);
 }
 
 /* The value and mask of a texel for colour c, or depth z / stencil st.  False when the format

@@ -252,6 +252,14 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *desc, uint64_t
 void draw_context_parallel(struct draw_context *dc, unsigned njobs,
                            void (*fn)(void *ctx, unsigned job, unsigned worker), void *ctx);
 
+/* Fills `rows` rows of `row` bytes from row0 (row pitch `pitch`) with the texel or block
+ * `value` of `bytes` bytes (row a multiple of it), keeping the bits outside `mask` (NULL: every
+ * bit written), in bands of about DRAW_FILL_BAND_BYTES on dc's workers (dc NULL: on the
+ * caller; a fill of one band or less never needs dc).  pipeline/fill.c. */
+#define DRAW_FILL_BAND_BYTES ((size_t)256 << 10)
+void draw_fill_rows(struct draw_context *dc, uint8_t *row0, size_t pitch, size_t row,
+                    unsigned rows, const uint8_t *value, const uint8_t *mask, unsigned bytes);
+
 /* ---- shortcuts, for tests ------------------------------------------------------------------
  * Uniform primitives (pixel program once per primitive) and whole-tile rectangles (pixel.c)
  * give the per-pixel path's bits; tests/test_render_shortcuts.c renders with them on (the

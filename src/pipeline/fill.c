@@ -1,0 +1,63 @@
+/* src/pipeline/fill.c — clears of surface rows for the front-ends (D3D11 ClearRenderTargetView /
+ * ClearDepthStencilView, D3D9 Clear / ColorFill): a clear is bound by memory bandwidth, which
+ * more cores raise, so the rows are written in bands on the renderer's workers.  The bytes are
+ * those of texel-by-texel stores of the same value. */
+#include "pipeline/draw.h"
+
+#include <string.h>
+
+struct fill_job {
+    uint8_t *row0;
+    size_t pitch, row;
+    unsigned rows, band, bytes;
+    const uint8_t *value, *mask;   /* mask NULL: whole texels (row 0 already written) */
+};
+
+static void fill_band(void *ctx, unsigned job, unsigned worker)
+{
+    const struct fill_job *f = ctx;
+    (void)worker;
+    unsigned y0 = job * f->band, y1 = y0 + f->band < f->rows ? y0 + f->band : f->rows;
+    for (unsigned y = y0; y < y1; y++) {
+        uint8_t *p = f->row0 + (size_t)y * f->pitch;
+        if (!f->mask) {
+            if (y)
+                memcpy(p, f->row0, f->row);
+            continue;
+        }
+        for (size_t o = 0; o < f->row; o += f->bytes)
+            for (unsigned i = 0; i < f->bytes; i++)
+                p[o + i] = (uint8_t)((p[o + i] & ~f->mask[i]) | (f->value[i] & f->mask[i]));
+    }
+}
+
+void draw_fill_rows(struct draw_context *dc, uint8_t *row0, size_t pitch, size_t row,
+                    unsigned rows, const uint8_t *value, const uint8_t *mask, unsigned bytes)
+{
+    struct fill_job f = { row0, pitch, row, rows, 0, bytes, value, NULL };
+    if (!row || !rows || !bytes)
+        return;
+    bool whole = !mask;
+    for (unsigned i = 0; mask && i < bytes; i++)
+        whole &= mask[i] == 0xff;
+    if (whole) {
+        /* row 0 by doubling: log2 of its texels memcpys */
+        size_t done = bytes;
+        memcpy(row0, value, bytes);
+        while (done < row) {
+            size_t n = done < row - done ? done : row - done;
+            memcpy(row0 + done, row0, n);
+            done += n;
+        }
+    } else {
+        f.mask = mask;
+    }
+    f.band = (unsigned)(DRAW_FILL_BAND_BYTES / row ? DRAW_FILL_BAND_BYTES / row : 1);
+    unsigned jobs = (rows + f.band - 1) / f.band;
+    if (dc && jobs > 1) {
+        draw_context_parallel(dc, jobs, fill_band, &f);
+    } else {
+        for (unsigned j = 0; j < jobs; j++)
+            fill_band(&f, j, 0);
+    }
+}
