@@ -466,6 +466,8 @@ TEST(profile_values_are_seed_minimums)
     /* max is 9_3 plus what is implemented beyond it (profile.c caps_max); everything else equal. */
     D3DCAPS9 m = prof(CORE_PROFILE_MAX)->caps;
     CHECK_EQ(m.TextureOpCaps & c3->TextureOpCaps, c3->TextureOpCaps);
+    CHECK_EQ(c3->Caps, 0u);
+    CHECK_EQ(m.Caps, D3DCAPS_READ_SCANLINE);   /* GetRasterStatus's virtual raster */
     CHECK_EQ(m.PrimitiveMiscCaps, c3->PrimitiveMiscCaps | D3DPMISCCAPS_PERSTAGECONSTANT);
     CHECK_EQ(m.DevCaps2, c3->DevCaps2 | D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES);
     CHECK_EQ(m.VertexProcessingCaps, c3->VertexProcessingCaps | D3DVTXPCAPS_TWEENING |
@@ -483,6 +485,7 @@ TEST(profile_values_are_seed_minimums)
     CHECK_EQ(c3->TextureCaps & size_flags, size_flags & ~(DWORD)D3DPTEXTURECAPS_SQUAREONLY);
     CHECK_EQ(m.TextureCaps, c3->TextureCaps & ~size_flags);
     m.TextureCaps = c3->TextureCaps;
+    m.Caps = c3->Caps;
     m.SrcBlendCaps = c3->SrcBlendCaps;
     m.TextureOpCaps = c3->TextureOpCaps;
     m.PrimitiveMiscCaps = c3->PrimitiveMiscCaps;

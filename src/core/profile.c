@@ -34,7 +34,7 @@ static void caps_9_1(D3DCAPS9 *c)
 
     c->DeviceType = D3DDEVTYPE_HAL;              /* the HAL device softd3d implements */
     c->AdapterOrdinal = 0;                       /* the one adapter */
-    c->Caps = 0;                                 /* headless: no scan line, no overlay */
+    c->Caps = 0;                                 /* no overlay; scan line: max profile only */
     c->Caps2 = D3DCAPS2_DYNAMICTEXTURES          /* seed 000 */
              | D3DCAPS2_FULLSCREENGAMMA;         /* seed 000 */
     c->Caps3 = 0;                                /* nothing optional */
@@ -292,6 +292,9 @@ static void caps_max(D3DCAPS9 *c)
                      | D3DTEXOPCAPS_MODULATEINVALPHA_ADDCOLOR
                      | D3DTEXOPCAPS_MODULATEINVCOLOR_ADDALPHA | D3DTEXOPCAPS_DOTPRODUCT3
                      | D3DTEXOPCAPS_MULTIPLYADD | D3DTEXOPCAPS_LERP;
+    /* GetRasterStatus reads the scan line of the virtual display (src/d3d9/swapchain.c: a
+     * raster modelled from the clock at the display's refresh rate). */
+    c->Caps |= D3DCAPS_READ_SCANLINE;
     /* D3DTA_CONSTANT / D3DTSS_CONSTANT (ff_ps.c reads the per-stage constant). */
     c->PrimitiveMiscCaps |= D3DPMISCCAPS_PERSTAGECONSTANT;
     /* StretchRect to and from texture levels: blit.c copies any two D3DPOOL_DEFAULT surfaces

@@ -426,7 +426,7 @@ static HRESULT validate_behavior_flags(const core_profile *p, DWORD flags)
 }
 
 /* Checks *pp and fills in its defaults (0 sizes, 0 count, UNKNOWN format). */
-HRESULT d3d9_validate_present_params(const core_profile *p, DWORD flags,
+HRESULT d3d9_validate_present_params(const char *method, const core_profile *p, DWORD flags,
                                      D3DPRESENT_PARAMETERS *pp)
 {
     char b1[32], b2[32];
@@ -435,54 +435,54 @@ HRESULT d3d9_validate_present_params(const core_profile *p, DWORD flags,
     if (pp->SwapEffect != D3DSWAPEFFECT_DISCARD && pp->SwapEffect != D3DSWAPEFFECT_FLIP &&
         pp->SwapEffect != D3DSWAPEFFECT_COPY) {
         if (pp->SwapEffect == D3DSWAPEFFECT_OVERLAY || pp->SwapEffect == D3DSWAPEFFECT_FLIPEX)
-            util_msg(false, "CreateDevice: SwapEffect %d is for Direct3D 9Ex devices only",
+            util_msg(false, "%s: SwapEffect %d is for Direct3D 9Ex devices only", method,
                      (int)pp->SwapEffect);
         else
-            util_msg(false, "CreateDevice: %d is not a D3DSWAPEFFECT", (int)pp->SwapEffect);
+            util_msg(false, "%s: %d is not a D3DSWAPEFFECT", method, (int)pp->SwapEffect);
         return D3DERR_INVALIDCALL;
     }
     if (pp->BackBufferCount > D3DPRESENT_BACK_BUFFERS_MAX) {
-        util_msg(false, "CreateDevice: BackBufferCount %u exceeds D3DPRESENT_BACK_BUFFERS_MAX (%d)",
+        util_msg(false, "%s: BackBufferCount %u exceeds D3DPRESENT_BACK_BUFFERS_MAX (%d)", method,
                  pp->BackBufferCount, D3DPRESENT_BACK_BUFFERS_MAX);
         return D3DERR_INVALIDCALL;
     }
     if (!pp->BackBufferCount)
         pp->BackBufferCount = 1;
     if (pp->SwapEffect == D3DSWAPEFFECT_COPY && pp->BackBufferCount != 1) {
-        util_msg(false, "CreateDevice: D3DSWAPEFFECT_COPY needs exactly one back buffer (got %u)",
+        util_msg(false, "%s: D3DSWAPEFFECT_COPY needs exactly one back buffer (got %u)", method,
                  pp->BackBufferCount);
         return D3DERR_INVALIDCALL;
     }
     if ((unsigned)pp->MultiSampleType > D3DMULTISAMPLE_16_SAMPLES) {
-        util_msg(false, "CreateDevice: %u is not a D3DMULTISAMPLE_TYPE",
+        util_msg(false, "%s: %u is not a D3DMULTISAMPLE_TYPE", method,
                  (unsigned)pp->MultiSampleType);
         return D3DERR_INVALIDCALL;
     }
     if (pp->MultiSampleType != D3DMULTISAMPLE_NONE) {
-        util_msg(false, "CreateDevice: multisampling is not implemented (MultiSampleType must be "
-                        "D3DMULTISAMPLE_NONE)");
+        util_msg(false, "%s: multisampling is not implemented (MultiSampleType must be "
+                        "D3DMULTISAMPLE_NONE)", method);
         return D3DERR_NOTAVAILABLE;
     }
     if (pp->MultiSampleQuality != 0) {
-        util_msg(false, "CreateDevice: MultiSampleQuality %u with D3DMULTISAMPLE_NONE (1 quality "
-                        "level: 0)", (unsigned)pp->MultiSampleQuality);
+        util_msg(false, "%s: MultiSampleQuality %u with D3DMULTISAMPLE_NONE (1 quality "
+                        "level: 0)", method, (unsigned)pp->MultiSampleQuality);
         return D3DERR_INVALIDCALL;
     }
     if (pp->Flags & ~(DWORD)KNOWN_PRESENT_FLAGS) {
-        util_msg(false, "CreateDevice: Flags bits 0x%x are unknown or for Direct3D 9Ex overlay "
-                        "swap chains", (unsigned)(pp->Flags & ~(DWORD)KNOWN_PRESENT_FLAGS));
+        util_msg(false, "%s: Flags bits 0x%x are unknown or for Direct3D 9Ex overlay "
+                        "swap chains", method, (unsigned)(pp->Flags & ~(DWORD)KNOWN_PRESENT_FLAGS));
         return D3DERR_INVALIDCALL;
     }
 
     if (pp->Windowed) {
         if (flags & D3DCREATE_ADAPTERGROUP_DEVICE) {
-            util_msg(false, "CreateDevice: D3DCREATE_ADAPTERGROUP_DEVICE needs a full-screen "
-                            "device");
+            util_msg(false, "%s: D3DCREATE_ADAPTERGROUP_DEVICE needs a full-screen "
+                            "device", method);
             return D3DERR_INVALIDCALL;
         }
         if (pp->FullScreen_RefreshRateInHz != 0) {
-            util_msg(false, "CreateDevice: FullScreen_RefreshRateInHz must be 0 when windowed "
-                            "(got %u)", pp->FullScreen_RefreshRateInHz);
+            util_msg(false, "%s: FullScreen_RefreshRateInHz must be 0 when windowed "
+                            "(got %u)", method, pp->FullScreen_RefreshRateInHz);
             return D3DERR_INVALIDCALL;
         }
         if (!pp->BackBufferWidth)
@@ -491,56 +491,57 @@ HRESULT d3d9_validate_present_params(const core_profile *p, DWORD flags,
             pp->BackBufferHeight = D3D9_WINDOWED_DEFAULT_HEIGHT;
         if (pp->BackBufferFormat == D3DFMT_UNKNOWN)
             pp->BackBufferFormat = current_mode.Format;
-        if (FAILED(d3d9_check_device_type(p, "CreateDevice", current_mode.Format,
+        if (FAILED(d3d9_check_device_type(p, method, current_mode.Format,
                                           pp->BackBufferFormat, TRUE)))
             return D3DERR_INVALIDCALL;   /* message issued */
         if (pp->PresentationInterval != D3DPRESENT_INTERVAL_DEFAULT &&
             pp->PresentationInterval != D3DPRESENT_INTERVAL_ONE &&
             pp->PresentationInterval != D3DPRESENT_INTERVAL_IMMEDIATE) {
-            util_msg(false, "CreateDevice: windowed, PresentationInterval must be DEFAULT, ONE "
-                            "or IMMEDIATE (got 0x%x)", pp->PresentationInterval);
+            util_msg(false, "%s: windowed, PresentationInterval must be DEFAULT, ONE "
+                            "or IMMEDIATE (got 0x%x)", method, pp->PresentationInterval);
             return D3DERR_INVALIDCALL;
         }
     } else {
         D3DFORMAT display = pp->BackBufferFormat == D3DFMT_A8R8G8B8 ? D3DFMT_X8R8G8B8
                                                                     : pp->BackBufferFormat;
         if (!display_has_mode(pp->BackBufferWidth, pp->BackBufferHeight, display)) {
-            util_msg(false, "CreateDevice: full screen, %ux%u %s is not a display mode",
+            util_msg(false, "%s: full screen, %ux%u %s is not a display mode", method,
                      pp->BackBufferWidth, pp->BackBufferHeight,
                      d3d9_format_name(pp->BackBufferFormat, b1, sizeof(b1)));
             return D3DERR_INVALIDCALL;
         }
-        if (FAILED(d3d9_check_device_type(p, "CreateDevice", display, pp->BackBufferFormat,
+        if (FAILED(d3d9_check_device_type(p, method, display, pp->BackBufferFormat,
                                           FALSE)))
             return D3DERR_INVALIDCALL;
         if (pp->FullScreen_RefreshRateInHz != D3DPRESENT_RATE_DEFAULT &&
             pp->FullScreen_RefreshRateInHz != D3D9_REFRESH_RATE) {
-            util_msg(false, "CreateDevice: the display modes are %u Hz (got "
-                            "FullScreen_RefreshRateInHz %u)", D3D9_REFRESH_RATE,
+            util_msg(false, "%s: the display modes are %u Hz (got "
+                            "FullScreen_RefreshRateInHz %u)", method, D3D9_REFRESH_RATE,
                      pp->FullScreen_RefreshRateInHz);
             return D3DERR_INVALIDCALL;
         }
         if (pp->PresentationInterval != D3DPRESENT_INTERVAL_DEFAULT) {
             UINT pi = pp->PresentationInterval;
             if ((pi & (pi - 1)) || !(pi & p->caps.PresentationIntervals)) {
-                util_msg(false, "CreateDevice: PresentationInterval 0x%x is not one of the "
-                                "profile's (0x%x)", pi, (unsigned)p->caps.PresentationIntervals);
+                util_msg(false, "%s: PresentationInterval 0x%x is not one of the "
+                                "profile's (0x%x)", method, pi,
+                         (unsigned)p->caps.PresentationIntervals);
                 return D3DERR_INVALIDCALL;
             }
         }
     }
     if (pp->BackBufferWidth > D3D9_MAX_BACKBUFFER_SIZE ||
         pp->BackBufferHeight > D3D9_MAX_BACKBUFFER_SIZE) {
-        util_msg(false, "CreateDevice: back buffers are at most %u pixels a side (got %ux%u)",
+        util_msg(false, "%s: back buffers are at most %u pixels a side (got %ux%u)", method,
                  D3D9_MAX_BACKBUFFER_SIZE, pp->BackBufferWidth, pp->BackBufferHeight);
         return D3DERR_INVALIDCALL;
     }
     if (pp->EnableAutoDepthStencil) {
-        hr = d3d9_check_depth_stencil_match(p, "CreateDevice", current_mode.Format,
+        hr = d3d9_check_depth_stencil_match(p, method, current_mode.Format,
                                             pp->BackBufferFormat, pp->AutoDepthStencilFormat);
         if (FAILED(hr)) {
-            util_msg(false, "CreateDevice: AutoDepthStencilFormat %s cannot go with a %s back "
-                            "buffer on profile %s",
+            util_msg(false, "%s: AutoDepthStencilFormat %s cannot go with a %s back "
+                            "buffer on profile %s", method,
                      d3d9_format_name(pp->AutoDepthStencilFormat, b1, sizeof(b1)),
                      d3d9_format_name(pp->BackBufferFormat, b2, sizeof(b2)), p->name);
             return D3DERR_INVALIDCALL;
@@ -581,7 +582,7 @@ static HRESULT STDMETHODCALLTYPE d3d9_CreateDevice(IDirect3D9 *iface, UINT adapt
         return D3DERR_INVALIDCALL;
     }
     pp = *params;
-    if (FAILED(hr = d3d9_validate_present_params(d3d->profile, flags, &pp)))
+    if (FAILED(hr = d3d9_validate_present_params("CreateDevice", d3d->profile, flags, &pp)))
         return hr;
 
     create.AdapterOrdinal = adapter;

@@ -81,6 +81,8 @@ struct d3d9_device {
     size_t palette_count;
     D3DCLIPSTATUS9 clip_status;
     atomic_uint default_alive;               /* D3DPOOL_DEFAULT objects the application holds */
+    atomic_uint fullscreen_additional;       /* full-screen additional swap chains alive */
+    unsigned additional_chains;              /* additional swap chains made so far */
     bool in_scene;                           /* between BeginScene and EndScene */
     bool needs_reset;                        /* a Reset failed: D3DERR_DEVICENOTRESET */
     unsigned serial;                         /* n-th device of the process (present dumps) */
@@ -109,11 +111,12 @@ static inline const D3DCAPS9 *d3d9_device_caps(const struct d3d9_device *dev)
     return atomic_load(&dev->software_vp) ? &dev->profile->sw_caps : &dev->profile->caps;
 }
 
-/* d3d9.c: checks the present parameters of CreateDevice and Reset and fills in their defaults
- * (0 sizes and count, UNKNOWN format).  D3D_OK or D3DERR_INVALIDCALL / NOTAVAILABLE, with the
- * refusal message issued. */
-HRESULT d3d9_validate_present_params(const core_profile *p, DWORD behavior_flags,
-                                     D3DPRESENT_PARAMETERS *pp);
+/* d3d9.c: checks the present parameters of CreateDevice, Reset and CreateAdditionalSwapChain
+ * (`method`, the name the refusal message starts with) and fills in their defaults (0 sizes and
+ * count, UNKNOWN format).  D3D_OK or D3DERR_INVALIDCALL / NOTAVAILABLE, with the refusal message
+ * issued. */
+HRESULT d3d9_validate_present_params(const char *method, const core_profile *p,
+                                     DWORD behavior_flags, D3DPRESENT_PARAMETERS *pp);
 /* The adapter's current display mode (d3d9.c). */
 void d3d9_current_display_mode(D3DDISPLAYMODE *mode);
 

@@ -329,6 +329,11 @@ static inline unsigned char *d3d9_buffer_data(const struct d3d9_buffer *b)
 
 /* ---------------------------------------------------------------- swap chain */
 
+/* The implicit swap chain is device-owned, and so are its back buffers, each with its own counts.
+ * An additional swap chain (CreateAdditionalSwapChain) is the application's: public count 1, a
+ * device reference and a place in default_alive (Reset refuses while one is held), and its back
+ * buffers and front buffer are sub-objects sharing its counts (d3d9_life_init_child), so a back
+ * buffer the application holds or a render target binding keeps the whole chain alive. */
 struct d3d9_swapchain {
     IDirect3DSwapChain9 iface;
     struct d3d9_life life;
@@ -336,14 +341,18 @@ struct d3d9_swapchain {
     struct d3d9_surface *back[D3DPRESENT_BACK_BUFFERS_MAX];
     struct d3d9_surface *front;       /* internal: the last presented image */
     uint64_t frames;                  /* Present calls that succeeded */
+    bool additional;                  /* made by CreateAdditionalSwapChain */
+    unsigned number;                  /* additional: n-th of the device, from 1 (dump names) */
 };
 
-/* Creates the implicit swap chain of the (validated) present parameters, device-owned. */
-HRESULT d3d9_swapchain_create(struct d3d9_device *dev, const D3DPRESENT_PARAMETERS *pp,
+/* Creates a swap chain of the (validated) present parameters: the implicit one (device-owned)
+ * or, with `additional`, an application-owned one. */
+HRESULT d3d9_swapchain_create(struct d3d9_device *dev, const char *method,
+                              const D3DPRESENT_PARAMETERS *pp, bool additional,
                               struct d3d9_swapchain **out);
-/* Drops the device's owner holds on the swap chain and its surfaces. */
+/* Drops the device's owner holds on the implicit swap chain and its surfaces. */
 void d3d9_swapchain_release_owned(struct d3d9_swapchain *sc);
-/* True while the application holds a reference on the swap chain or a back buffer. */
+/* True while the application holds a reference on the implicit swap chain or a back buffer. */
 bool d3d9_swapchain_referenced(const struct d3d9_swapchain *sc);
 HRESULT d3d9_swapchain_present(struct d3d9_swapchain *sc, const RECT *src, const RECT *dst,
                                const RGNDATA *dirty, DWORD flags);

@@ -3,14 +3,15 @@
  * This file: the object (creation, destruction, IUnknown), GetAvailableTextureMem (a fixed
  * 1024 MiB, see d3d9_private.h), EvictManagedResources (D3D_OK: managed resources live in system
  * memory, there is nothing to evict), GetDirect3D, GetDeviceCaps, GetCreationParameters,
- * GetNumberOfSwapChains (1, the implicit swap chain) and Get/SetSoftwareVertexProcessing.  The
- * other methods live by concern: resources in texture.c, surface.c, buffer.c, vertex_decl.c;
- * state in state.c, state_vertex.c, stateblock.c; copies in blit.c; presentation, render
- * targets, scenes, Reset and TestCooperativeLevel in swapchain.c.  Each fills its slots of the
- * vtable (d3d9_*_fill_vtbl); what is left is one of comgen's logged E_NOTIMPL stubs (the draw
- * calls, shaders, ProcessVertices, patches, cursors, gamma ramps, additional swap
- * chains).  ValidateDevice's state and caps checks are in validate.c; CreateQuery
- * and the query object in query.c.
+ * GetNumberOfSwapChains (1: the reference page counts the implicit swap chains only, those
+ * CreateDevice makes; additional swap chains are not among them) and
+ * Get/SetSoftwareVertexProcessing.  The other methods live by concern: resources in texture.c,
+ * surface.c, buffer.c, vertex_decl.c; state in state.c, state_vertex.c, stateblock.c; copies in
+ * blit.c; presentation, render targets, scenes, additional swap chains, GetRasterStatus, Reset
+ * and TestCooperativeLevel in swapchain.c; draws in draw.c; shaders in shader.c.  Each fills its
+ * slots of the vtable (d3d9_*_fill_vtbl); what is left is one of comgen's logged E_NOTIMPL stubs
+ * (see the README's status table).  ValidateDevice's state and caps checks are in validate.c;
+ * CreateQuery and the query object in query.c.
  *
  * Lifetime (d3d9_resource.h): every object the application holds keeps a reference on the
  * device; when the device's count reaches 0 it unbinds everything it holds (state, render
@@ -230,6 +231,7 @@ HRESULT d3d9_device_create(struct d3d9 *d3d, const D3DDEVICE_CREATION_PARAMETERS
     atomic_init(&dev->software_vp,
                 (create->BehaviorFlags & D3DCREATE_SOFTWARE_VERTEXPROCESSING) != 0);
     atomic_init(&dev->default_alive, 0);
+    atomic_init(&dev->fullscreen_additional, 0);
     pthread_mutexattr_init(&attr);
     pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
     pthread_mutex_init(&dev->lock, &attr);

@@ -1,6 +1,6 @@
-/* src/d3d9/swapchain.c — presentation, headless: the implicit swap chain (IDirect3DSwapChain9),
- * render targets and the depth-stencil surface, scenes, Present, Reset and
- * TestCooperativeLevel.
+/* src/d3d9/swapchain.c — presentation, headless: the implicit swap chain and additional swap
+ * chains (IDirect3DSwapChain9), render targets and the depth-stencil surface, scenes, Present,
+ * GetRasterStatus, Reset and TestCooperativeLevel.
  *
  * The swap chain.  CreateDevice and Reset make one swap chain of BackBufferCount back buffers
  * (render-target surfaces in D3DPOOL_DEFAULT, lockable with D3DPRESENTFLAG_LOCKABLE_BACKBUFFER)
@@ -23,16 +23,58 @@
  *   Present dump: when the environment variable SOFTD3D_PRESENT_DUMP names a directory, every
  *   successful Present writes the front buffer as an 8-bit RGB PNG (src/util/png.c) to
  *   DIR/softd3d-d3d9-dev<N>-frame<NNNNNN>.png, N the n-th D3D9 device of the process (from 1)
- *   and NNNNNN the swap chain's frame counter (from 0).  A file that cannot be written prints
- *   one line and does not fail Present.
+ *   and NNNNNN the swap chain's frame counter (from 0); an additional swap chain writes
+ *   DIR/softd3d-d3d9-dev<N>-swapchain<K>-frame<NNNNNN>.png, K its number on the device (from 1).
+ *   A file that cannot be written prints one line and does not fail Present.
  * GetFrontBufferData: the destination is a D3DPOOL_SYSTEMMEM surface of format D3DFMT_A8R8G8B8
  *   ("converted to the standard 32 bits per pixel format") and — headless, the front buffer is the
  *   swap chain's, not the desktop — of the back buffers' size; X8R8G8B8 images read with alpha
  *   0xFF.  Before the first Present the front buffer is black.
  * GetBackBuffer: Type must be D3DBACKBUFFER_TYPE_MONO (Direct3D 9 has no stereo), iBackBuffer <
- *   BackBufferCount; iSwapChain must be 0 (GetNumberOfSwapChains is 1).
+ *   BackBufferCount; iSwapChain must be 0 (GetNumberOfSwapChains is 1).  The device methods that
+ *   take iSwapChain (GetSwapChain, GetBackBuffer, GetDisplayMode, GetFrontBufferData,
+ *   GetRasterStatus) reach the implicit swap chain only: the index counts the swap chains
+ *   GetNumberOfSwapChains counts, "the number of implicit swap chains"; an additional swap chain
+ *   is used through its own IDirect3DSwapChain9.
  * GetDisplayMode: windowed, the adapter's mode; full screen, the swap chain's (back-buffer size,
  *   X8R8G8B8 for an A8R8G8B8 back buffer, 60 Hz).
+ *
+ * GetRasterStatus (IDirect3DDevice9::GetRasterStatus, IDirect3DSwapChain9::GetRasterStatus,
+ *   D3DRASTER_STATUS): D3DERR_INVALIDCALL "if pRasterStatus is invalid or if the device does not
+ *   support reading the current scan line" — D3DCAPS_READ_SCANLINE in D3DCAPS9::Caps, which only
+ *   the max profile sets (the 9_x profiles are the seed-000 minimums, and the flag is no row of
+ *   it).  There is no monitor: the raster is the virtual display's, a model run from
+ *   CLOCK_MONOTONIC.  The display of a swap chain is the adapter's mode when windowed and the swap
+ *   chain's mode when full screen (GetDisplayMode); a frame lasts 1/RefreshRate s and is `Height`
+ *   visible lines followed by a vertical blank of Height/32 lines (at least 1; about the 3% of
+ *   reduced-blanking monitor timings), all lines of equal duration.  In the blank InVBlank is TRUE
+ *   and ScanLine 0 ("set to zero"); otherwise InVBlank is FALSE and ScanLine the visible line,
+ *   0 at the top to Height-1 at the bottom.  Present does not wait for the blank (the swap chain
+ *   has no real display to tear).
+ *
+ * Additional swap chains (IDirect3DDevice9::CreateAdditionalSwapChain; "Presenting Multiple
+ *   Views in Windowed Mode"; IDirect3DDevice9::Reset):
+ *   - pPresentationParameters and ppSwapChain must not be NULL (D3DERR_INVALIDCALL); a lost
+ *     device (a Reset failed) answers D3DERR_DEVICELOST;
+ *   - the present parameters are checked as CreateDevice checks them and their defaults written
+ *     back (BackBufferCount 0 becomes 1; a windowed chain's 0 width / height take 640 / 480, the
+ *     size softd3d gives a window it does not have; D3DFMT_UNKNOWN the display format) — on
+ *     failure the caller's structure is unchanged;
+ *   - "only one swap chain at a time can be full-screen on each adapter": a full-screen chain is
+ *     D3DERR_INVALIDCALL when the device (its implicit chain) or another additional chain is full
+ *     screen;
+ *   - EnableAutoDepthStencil makes no surface: D3DPRESENT_PARAMETERS describes the automatic
+ *     depth-stencil buffer as the device's, made with the device; the format is still checked;
+ *   - the chain is a D3DPOOL_DEFAULT-like object: while the application holds it (or one of its
+ *     back buffers, which share its count), Reset fails with D3DERR_INVALIDCALL — the Reset page
+ *     asks that "additional swap chains" be released first.  A chain the application released
+ *     but whose back buffer is still a render target lives on until the binding goes (Reset,
+ *     SetRenderTarget, the device's end);
+ *   - it is not counted by GetNumberOfSwapChains nor reachable through GetSwapChain (above);
+ *   - its methods are the implicit chain's: Present (the same swap effects and rules),
+ *     GetFrontBufferData, GetBackBuffer, GetDisplayMode, GetRasterStatus, GetDevice,
+ *     GetPresentParameters; its back buffers are render targets of the device (SetRenderTarget,
+ *     Clear, ColorFill, StretchRect, GetRenderTargetData) and their GetContainer is the chain.
  *
  * Render targets (SetRenderTarget, GetRenderTarget, SetDepthStencilSurface): RenderTargetIndex <
  *   NumSimultaneousRTs; index 0 cannot be NULL; a surface must be of this device with
@@ -49,8 +91,8 @@
  *   - the present parameters are checked as CreateDevice checks them (d3d9.c), and the filled-in
  *     values written back;
  *   - it fails with D3DERR_INVALIDCALL while the application holds any D3DPOOL_DEFAULT resource
- *     (explicit render targets and depth-stencil surfaces included), the swap chain, a back
- *     buffer or the automatic depth-stencil surface;
+ *     (explicit render targets and depth-stencil surfaces included), an additional swap chain,
+ *     the swap chain, a back buffer or the automatic depth-stencil surface;
  *   - on success: a new swap chain (and automatic depth-stencil surface), every state back to its
  *     default (bound objects released, state block recording abandoned), render target 0 and the
  *     depth-stencil surface the new ones, no scene open;
@@ -64,6 +106,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "d3d9/d3d9_state.h"
 #include "sample/texel.h"
@@ -80,7 +123,24 @@ D3D9_LIFE_IUNKNOWN(sc, IDirect3DSwapChain9, struct d3d9_swapchain, iface, life, 
 
 static void sc_destroy(struct d3d9_life *life)
 {
-    free(container_of(life, struct d3d9_swapchain, life));
+    struct d3d9_swapchain *sc = container_of(life, struct d3d9_swapchain, life);
+    if (sc->additional) {
+        /* Its surfaces are sub-objects: they die with it (the implicit chain's are owner-held
+         * separately and already gone). */
+        for (UINT i = 0; i < D3DPRESENT_BACK_BUFFERS_MAX; i++) {
+            if (sc->back[i]) {
+                d3d9_surface_cleanup(sc->back[i]);
+                free(sc->back[i]);
+            }
+        }
+        if (sc->front) {
+            d3d9_surface_cleanup(sc->front);
+            free(sc->front);
+        }
+        if (!sc->pp.Windowed)
+            atomic_fetch_sub(&sc->life.device->fullscreen_additional, 1);
+    }
+    free(sc);
 }
 
 void d3d9_swapchain_release_owned(struct d3d9_swapchain *sc)
@@ -149,8 +209,12 @@ static void dump_front(struct d3d9_swapchain *sc)
                 rgb[((size_t)y * f->width + x) * 3 + k] = (uint8_t)texel_float_to_unorm(c[k], 8);
         }
     }
-    snprintf(path, sizeof(path), "%s/softd3d-d3d9-dev%u-frame%06" PRIu64 ".png", dir,
-             sc->life.device->serial, sc->frames);
+    if (sc->additional)
+        snprintf(path, sizeof(path), "%s/softd3d-d3d9-dev%u-swapchain%u-frame%06" PRIu64 ".png",
+                 dir, sc->life.device->serial, sc->number, sc->frames);
+    else
+        snprintf(path, sizeof(path), "%s/softd3d-d3d9-dev%u-frame%06" PRIu64 ".png", dir,
+                 sc->life.device->serial, sc->frames);
     if (util_png_write(path, rgb, f->width, f->height, (size_t)f->width * 3, 3))
         util_msg(true, "SOFTD3D_PRESENT_DUMP: cannot write %s", path);
     free(rgb);
@@ -332,6 +396,40 @@ static HRESULT STDMETHODCALLTYPE sc_GetPresentParameters(IDirect3DSwapChain9 *if
     return D3D_OK;
 }
 
+/* The virtual display's raster now (see the header comment). */
+static HRESULT sc_raster_status(struct d3d9_swapchain *sc, const char *method,
+                                D3DRASTER_STATUS *rs)
+{
+    struct d3d9_device *dev = sc->life.device;
+    D3DDISPLAYMODE mode;
+    struct timespec ts;
+    uint64_t frame_ns, total, now, line;
+    if (!rs) {
+        util_msg(false, "%s: pRasterStatus is NULL", method);
+        return D3DERR_INVALIDCALL;
+    }
+    if (!(d3d9_device_caps(dev)->Caps & D3DCAPS_READ_SCANLINE)) {
+        util_msg(false, "%s: profile %s cannot read the scan line (no D3DCAPS_READ_SCANLINE in "
+                        "D3DCAPS9::Caps)", method, dev->profile->name);
+        return D3DERR_INVALIDCALL;
+    }
+    sc_display_mode(sc, &mode);
+    frame_ns = 1000000000u / (mode.RefreshRate ? mode.RefreshRate : 60u);
+    total = (uint64_t)mode.Height + (mode.Height / 32 ? mode.Height / 32 : 1);
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    line = now % frame_ns * total / frame_ns;   /* < 1.7e7 * 16900: no overflow */
+    rs->InVBlank = line >= mode.Height;
+    rs->ScanLine = rs->InVBlank ? 0 : (UINT)line;
+    return D3D_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE sc_GetRasterStatus(IDirect3DSwapChain9 *iface,
+                                                    D3DRASTER_STATUS *rs)
+{
+    return sc_raster_status(sc_impl(iface), "IDirect3DSwapChain9::GetRasterStatus", rs);
+}
+
 static IDirect3DSwapChain9Vtbl sc_vtbl = {
     .QueryInterface = sc_QueryInterface,
     .AddRef = sc_AddRef,
@@ -342,13 +440,32 @@ static IDirect3DSwapChain9Vtbl sc_vtbl = {
     .GetDisplayMode = sc_GetDisplayMode,
     .GetDevice = sc_GetDevice,
     .GetPresentParameters = sc_GetPresentParameters,
-    /* GetRasterStatus: comgen stub */
+    .GetRasterStatus = sc_GetRasterStatus,
 };
 
-HRESULT d3d9_swapchain_create(struct d3d9_device *dev, const D3DPRESENT_PARAMETERS *pp,
+/* One buffer of the swap chain: device-owned for the implicit chain, a sub-object sharing the
+ * chain's counts for an additional one. */
+static HRESULT sc_buffer_create(struct d3d9_swapchain *sc, const char *method, bool lockable,
+                                struct d3d9_surface **out)
+{
+    const D3DPRESENT_PARAMETERS *pp = &sc->pp;
+    HRESULT hr = d3d9_surface_create(sc->life.device, method, D3D9_SURFACE_BACKBUFFER,
+                                     pp->BackBufferWidth, pp->BackBufferHeight,
+                                     pp->BackBufferFormat, D3DPOOL_DEFAULT, D3DUSAGE_RENDERTARGET,
+                                     pp->MultiSampleType, pp->MultiSampleQuality, lockable, false,
+                                     true, out);
+    if (FAILED(hr))
+        return hr;
+    (*out)->swapchain = sc;
+    if (sc->additional)
+        d3d9_life_init_child(&(*out)->r.life, &sc->life);
+    return D3D_OK;
+}
+
+HRESULT d3d9_swapchain_create(struct d3d9_device *dev, const char *method,
+                              const D3DPRESENT_PARAMETERS *pp, bool additional,
                               struct d3d9_swapchain **out)
 {
-    static const char method[] = "CreateDevice";
     struct d3d9_swapchain *sc = calloc(1, sizeof(*sc));
     bool lockable = pp->Flags & D3DPRESENTFLAG_LOCKABLE_BACKBUFFER;
     HRESULT hr;
@@ -358,29 +475,27 @@ HRESULT d3d9_swapchain_create(struct d3d9_device *dev, const D3DPRESENT_PARAMETE
         return E_OUTOFMEMORY;
     }
     sc->iface.lpVtbl = &sc_vtbl;
-    d3d9_life_init(&sc->life, dev, sc_destroy, false, true);
     sc->pp = *pp;
-    for (UINT i = 0; i < pp->BackBufferCount; i++) {
-        if (FAILED(hr = d3d9_surface_create(dev, method, D3D9_SURFACE_BACKBUFFER,
-                                            pp->BackBufferWidth, pp->BackBufferHeight,
-                                            pp->BackBufferFormat, D3DPOOL_DEFAULT,
-                                            D3DUSAGE_RENDERTARGET, pp->MultiSampleType,
-                                            pp->MultiSampleQuality, lockable, false, true,
-                                            &sc->back[i])))
-            goto fail;
-        sc->back[i]->swapchain = sc;
+    sc->additional = additional;
+    /* An additional chain: the application's, counted as a D3DPOOL_DEFAULT object. */
+    d3d9_life_init(&sc->life, dev, sc_destroy, additional, !additional);
+    if (additional) {
+        sc->number = ++dev->additional_chains;
+        if (!pp->Windowed)
+            atomic_fetch_add(&dev->fullscreen_additional, 1);
     }
-    if (FAILED(hr = d3d9_surface_create(dev, method, D3D9_SURFACE_BACKBUFFER,
-                                        pp->BackBufferWidth, pp->BackBufferHeight,
-                                        pp->BackBufferFormat, D3DPOOL_DEFAULT,
-                                        D3DUSAGE_RENDERTARGET, pp->MultiSampleType,
-                                        pp->MultiSampleQuality, false, false, true, &sc->front)))
+    for (UINT i = 0; i < pp->BackBufferCount; i++)
+        if (FAILED(hr = sc_buffer_create(sc, method, lockable, &sc->back[i])))
+            goto fail;
+    if (FAILED(hr = sc_buffer_create(sc, method, false, &sc->front)))
         goto fail;
-    sc->front->swapchain = sc;
     *out = sc;
     return D3D_OK;
 fail:
-    d3d9_swapchain_release_owned(sc);
+    if (additional)
+        d3d9_life_release(&sc->life);   /* destroys it, and what it made */
+    else
+        d3d9_swapchain_release_owned(sc);
     return hr;
 }
 
@@ -471,6 +586,73 @@ static HRESULT STDMETHODCALLTYPE device_GetFrontBufferData(IDirect3DDevice9 *ifa
     if (!dev->swapchain)
         return D3DERR_INVALIDCALL;
     return d3d9_swapchain_front_buffer_data(dev->swapchain, d3d9_surface_from_iface(dst));
+}
+
+static HRESULT STDMETHODCALLTYPE device_GetRasterStatus(IDirect3DDevice9 *iface, UINT sc_index,
+                                                        D3DRASTER_STATUS *rs)
+{
+    static const char method[] = "IDirect3DDevice9::GetRasterStatus";
+    struct d3d9_device *dev = DEV(iface);
+    HRESULT hr;
+    if (!rs) {
+        util_msg(false, "%s: pRasterStatus is NULL", method);
+        return D3DERR_INVALIDCALL;
+    }
+    if (FAILED(hr = check_swapchain_index(method, sc_index)))
+        return hr;
+    d3d9_device_lock(dev);
+    if (dev->swapchain) {
+        hr = sc_raster_status(dev->swapchain, method, rs);
+    } else {
+        util_msg(false, "%s: the device is lost (a Reset failed): Reset it", method);
+        hr = D3DERR_INVALIDCALL;
+    }
+    d3d9_device_unlock(dev);
+    return hr;
+}
+
+static HRESULT STDMETHODCALLTYPE device_CreateAdditionalSwapChain(IDirect3DDevice9 *iface,
+                                                                  D3DPRESENT_PARAMETERS *params,
+                                                                  IDirect3DSwapChain9 **out)
+{
+    static const char method[] = "CreateAdditionalSwapChain";
+    struct d3d9_device *dev = DEV(iface);
+    struct d3d9_swapchain *sc;
+    D3DPRESENT_PARAMETERS pp;
+    HRESULT hr;
+    if (!out) {
+        util_msg(false, "%s: pSwapChain is NULL", method);
+        return D3DERR_INVALIDCALL;
+    }
+    *out = NULL;
+    if (!params) {
+        util_msg(false, "%s: pPresentationParameters is NULL", method);
+        return D3DERR_INVALIDCALL;
+    }
+    pp = *params;
+    d3d9_device_lock(dev);
+    if (dev->needs_reset) {
+        util_msg(false, "%s: the device is lost (a Reset failed): Reset it", method);
+        hr = D3DERR_DEVICELOST;
+        goto done;
+    }
+    if (FAILED(hr = d3d9_validate_present_params(method, dev->profile,
+                                                 dev->create.BehaviorFlags, &pp)))
+        goto done;
+    /* "Only one swap chain at a time can be full-screen on each adapter." */
+    if (!pp.Windowed && (!dev->pp.Windowed || atomic_load(&dev->fullscreen_additional))) {
+        util_msg(false, "%s: a full-screen swap chain exists already (%s); only one can be full "
+                        "screen", method, dev->pp.Windowed ? "an additional one" : "the device's");
+        hr = D3DERR_INVALIDCALL;
+        goto done;
+    }
+    if (FAILED(hr = d3d9_swapchain_create(dev, method, &pp, true, &sc)))
+        goto done;
+    *params = pp;   /* the filled-in defaults, as CreateDevice writes them back */
+    *out = &sc->iface;
+done:
+    d3d9_device_unlock(dev);
+    return hr;
 }
 
 static HRESULT STDMETHODCALLTYPE device_SetRenderTarget(IDirect3DDevice9 *iface, DWORD index,
@@ -610,7 +792,7 @@ HRESULT d3d9_device_init_presentation(struct d3d9_device *dev)
 {
     const D3DPRESENT_PARAMETERS *pp = &dev->pp;
     HRESULT hr;
-    if (FAILED(hr = d3d9_swapchain_create(dev, pp, &dev->swapchain)))
+    if (FAILED(hr = d3d9_swapchain_create(dev, "CreateDevice", pp, false, &dev->swapchain)))
         return hr;
     if (pp->EnableAutoDepthStencil &&
         FAILED(hr = d3d9_surface_create(dev, "CreateDevice", D3D9_SURFACE_DEPTHSTENCIL,
@@ -642,12 +824,14 @@ static HRESULT STDMETHODCALLTYPE device_Reset(IDirect3DDevice9 *iface, D3DPRESEN
     }
     pp = *params;
     d3d9_device_lock(dev);
-    if (FAILED(hr = d3d9_validate_present_params(dev->profile, dev->create.BehaviorFlags, &pp)))
+    if (FAILED(hr = d3d9_validate_present_params("Reset", dev->profile, dev->create.BehaviorFlags,
+                                                 &pp)))
         goto lost;
     if (atomic_load(&dev->default_alive) ||
         (dev->swapchain && d3d9_swapchain_referenced(dev->swapchain))) {
-        util_msg(false, "Reset: release every D3DPOOL_DEFAULT resource, the swap chain and its "
-                        "back buffers first (%u D3DPOOL_DEFAULT objects held)",
+        util_msg(false, "Reset: release every D3DPOOL_DEFAULT resource and additional swap "
+                        "chain, the swap chain and its back buffers first (%u D3DPOOL_DEFAULT "
+                        "objects and additional swap chains held)",
                  atomic_load(&dev->default_alive));
         hr = D3DERR_INVALIDCALL;
         goto lost;
@@ -694,5 +878,7 @@ void d3d9_swapchain_fill_vtbl(IDirect3DDevice9Vtbl *v)
     v->EndScene = device_EndScene;
     v->Reset = device_Reset;
     v->TestCooperativeLevel = device_TestCooperativeLevel;
+    v->GetRasterStatus = device_GetRasterStatus;
+    v->CreateAdditionalSwapChain = device_CreateAdditionalSwapChain;
     comgen_fill_IDirect3DSwapChain9(&sc_vtbl);
 }
