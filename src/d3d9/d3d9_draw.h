@@ -277,10 +277,30 @@ void d3d9_shader_fill_vtbl(IDirect3DDevice9Vtbl *v);
 /* ---- the per-device renderer (draw.c) ------------------------------------------------------- */
 
 void d3d9_draw_fill_vtbl(IDirect3DDevice9Vtbl *v);
+void d3d9_process_fill_vtbl(IDirect3DDevice9Vtbl *v);   /* process.c: ProcessVertices */
 /* Frees the device's renderer and program caches (device destruction). */
 void d3d9_draw_cleanup(struct d3d9_device *dev);
 /* The device's renderer (created on first use; NULL when out of memory), whose workers
  * draw_context_parallel lends to Clear and ColorFill. */
 struct draw_context *d3d9_draw_context(struct d3d9_device *dev);
+
+/* ---- the vertex stage alone (draw.c, for ProcessVertices) -------------------------------------- */
+
+struct d3d9_vertex_stage {
+    const struct draw_desc *desc;        /* vs, link (every written output), streams,
+                                          * elements, constants, vertex textures, the D3D9
+                                          * viewport moved by +0.5 (draw.c), user clip planes */
+    const struct d3d9_program *vs;       /* out_usage / out_index of the records' registers */
+    const struct d3d9_ff_vs_key *ff;     /* the fixed-function key; NULL with a vertex shader */
+    struct draw_context *dc;
+};
+
+/* The current vertex processing as a draw description (valid until the next draw or call of
+ * this on the device), by the draw's own rules (a vertex declaration, the vertex program,
+ * every stream it reads bound, software-mode buffers on a mixed device); point_size: the
+ * fixed-function program writes PSIZE.  D3D_OK, or D3DERR_INVALIDCALL / E_OUTOFMEMORY with
+ * the one-line message printed ("name: ...").  Caller holds the device lock. */
+HRESULT d3d9_vertex_stage(struct d3d9_device *dev, const char *name, bool point_size,
+                          struct d3d9_vertex_stage *out);
 
 #endif /* SOFTD3D_D3D9_DRAW_H */

@@ -126,6 +126,7 @@ struct d3d9_draw_cache {
     uint32_t lights[D3D9_FF_MAX_LIGHTS];
     uint32_t *indices;
     size_t index_cap;
+    struct d3d9_ff_vs_key stage_key;   /* d3d9_vertex_stage's fixed-function key */
 };
 
 /* ---- programs ------------------------------------------------------------------------------ */
@@ -1235,6 +1236,70 @@ done:
     }
     d3d9_device_unlock(dev);
     return hr;
+}
+
+/* ---- the vertex stage alone (ProcessVertices, process.c) -------------------------------------- */
+
+/* The vertex processing of the current state as a draw description: the same rules and
+ * translation as a draw of the streams (vertex program, streams, constants, vertex textures,
+ * viewport and user clip planes), with a linkage that carries every output the vertex program
+ * writes (no pixel program reads them).  Caller holds the device lock. */
+HRESULT d3d9_vertex_stage(struct d3d9_device *dev, const char *name, bool point_size,
+                          struct d3d9_vertex_stage *out)
+{
+    char msg[MSG_SIZE];
+    struct call c;
+    struct work w;
+    memset(&c, 0, sizeof(c));
+    memset(&w, 0, sizeof(w));
+    memset(out, 0, sizeof(*out));
+    msg[0] = 0;
+    c.name = name;
+    c.type = D3DPT_POINTLIST;
+    w.dev = dev;
+    w.call = &c;
+    w.msg = msg;
+    w.st = dev->state;
+    w.caps = d3d9_device_caps(dev);
+    w.software_mixed = atomic_load(&dev->software_vp) &&
+                       (dev->create.BehaviorFlags & D3DCREATE_MIXED_VERTEXPROCESSING);
+    w.points = point_size;    /* the FF program writes PSIZE (translate_points' rule) */
+    if (!(w.c = renderer(dev))) {
+        util_msg(false, "%s: out of memory", name);
+        return E_OUTOFMEMORY;
+    }
+    if (!rule_vertex_program(&w) || !rule_streams(&w)) {
+        util_msg(false, "%s: %s", name, msg);
+        return D3DERR_INVALIDCALL;
+    }
+    struct draw_desc *d = &w.c->desc;
+    memset(d, 0, sizeof(*d));
+    if (w.ff_vs && w.vs_key.indexed && !w.c->palette)
+        w.c->palette = malloc(sizeof(float[4]) * FF_VSC_PALETTE_COUNT * FF_VSC_PALETTE_SIZE);
+    if (w.ff_vs && w.vs_key.indexed && !w.c->palette) {
+        util_msg(false, "%s: out of memory", name);
+        return E_OUTOFMEMORY;
+    }
+    d->topology = DRAW_POINT_LIST;
+    translate_input(&w, d);
+    struct draw_linkage *link = &w.c->link;
+    memset(link, 0, sizeof(*link));
+    const struct draw_program *vp = w.vs->prog;
+    for (uint32_t o = 0; o < vp->output_count && o < IR_MAX_OUTPUTS; o++)
+        if (vp->out_mask[o] && (int)o != vp->position_out)
+            link->attr_reg[link->attr_count++] = (uint8_t)o;
+    d->vs = vp;
+    d->link = link;
+    translate_constants(&w, d);
+    translate_vertex_textures(&w, d);
+    translate_raster(&w, d);
+    out->desc = d;
+    out->vs = w.vs;
+    out->ff = w.ff_vs ? &w.c->stage_key : NULL;
+    if (w.ff_vs)
+        w.c->stage_key = w.vs_key;
+    out->dc = w.c->dc;
+    return D3D_OK;
 }
 
 /* ---- the methods ------------------------------------------------------------------------------ */

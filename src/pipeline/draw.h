@@ -246,6 +246,17 @@ unsigned draw_context_threads(const struct draw_context *dc);
 int draw_execute(struct draw_context *dc, const struct draw_desc *desc, uint64_t *samples,
                  char *msg, size_t msg_size);
 
+/* The vertex stage alone, for D3D9 ProcessVertices: runs d's vertex program (fetch from
+ * d's streams and elements, its constants and vertex textures) on the `count` vertices
+ * first.. of a non-indexed draw (instance 0; VertexID 0..count-1) and writes one record per
+ * vertex to records[], each 4 * (1 + d->link->attr_count) uint32_t: the clip-space position
+ * (x, y, z, w as float bits), then the 4 components of output register link->attr_reg[k] for
+ * each k (draw_priv.h's pool record).  Nothing is clipped, projected or drawn; only vs, link,
+ * streams, elements, vs_cb and the vertex textures/samplers of d are read.  DRAW_OK,
+ * DRAW_E_INVALID (no usable vertex program or linkage) or DRAW_E_NOMEM.  vertex.c. */
+int draw_process_vertices(struct draw_context *dc, const struct draw_desc *d, uint32_t first,
+                          uint32_t count, uint32_t *records);
+
 /* Runs fn(ctx, job, worker) for job 0..njobs-1 on the context's workers (util/threadpool.h) and
  * returns when all are done: for work outside draws that splits into independent parts (the
  * front-ends' clears).  Jobs must not touch the same bytes. */

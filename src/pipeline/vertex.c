@@ -243,3 +243,41 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
             draw_assemble(r, slots[i]);
     }
 }
+
+/* The vertex stage alone (draw.h draw_process_vertices): the same fetch and program run as a
+ * non-indexed draw of `count` vertices from `first`, instance 0, the records written to the
+ * caller's array instead of the pool; no primitive is assembled. */
+int draw_process_vertices(struct draw_context *dc, const struct draw_desc *d, uint32_t first,
+                          uint32_t count, uint32_t *records)
+{
+    if (!dc || !d || (!records && count))
+        return DRAW_E_INVALID;
+    if (!d->vs || !d->vs->vm || !d->link || d->vs->position_out < 0 ||
+        d->element_count > DRAW_MAX_ELEMENTS || d->link->attr_count > IR_MAX_OUTPUTS)
+        return DRAW_E_INVALID;
+    struct draw_run *r = &dc->run;
+    if (!r->vs_state || !vm_state_fits(r->vs_state, d->vs->vm)) {
+        vm_state_destroy(r->vs_state);
+        r->vs_state = NULL;
+        if (vm_state_create(d->vs->vm, &r->vs_state) != VM_OK)
+            return DRAW_E_NOMEM;
+    }
+    uint32_t *pool = r->pool;
+    r->d = d;
+    r->pool = records;
+    r->stride = 4 * (1 + d->link->attr_count);
+    for (uint32_t e = 0; e < d->element_count; e++)
+        r->efmt[e] = texel_format_get(d->elements[e].format);
+    uint32_t vertex[VM_LANES], id[VM_LANES];
+    for (uint32_t j = 0; j < count; j += VM_LANES) {
+        unsigned n = count - j < VM_LANES ? count - j : VM_LANES;
+        for (unsigned l = 0; l < n; l++) {
+            vertex[l] = first + j + l;         /* wraps (8.19.1), as a draw's StartVertex + p */
+            id[l] = j + l;                     /* VertexID counts from the first (8.16) */
+        }
+        shade_vertices(r, vertex, id, 0, n, j);
+    }
+    r->pool = pool;
+    r->d = NULL;
+    return DRAW_OK;
+}
