@@ -277,7 +277,8 @@ void d3d9_shader_fill_vtbl(IDirect3DDevice9Vtbl *v);
 /* ---- the per-device renderer (draw.c) ------------------------------------------------------- */
 
 void d3d9_draw_fill_vtbl(IDirect3DDevice9Vtbl *v);
-void d3d9_process_fill_vtbl(IDirect3DDevice9Vtbl *v);   /* process.c: ProcessVertices */
+/* process.c: ProcessVertices, DrawRectPatch, DrawTriPatch, DeletePatch */
+void d3d9_process_fill_vtbl(IDirect3DDevice9Vtbl *v);
 /* Frees the device's renderer and program caches (device destruction). */
 void d3d9_draw_cleanup(struct d3d9_device *dev);
 /* The device's renderer (created on first use; NULL when out of memory), whose workers

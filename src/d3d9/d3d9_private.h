@@ -88,6 +88,16 @@ struct d3d9_device {
     unsigned serial;                         /* n-th device of the process (present dumps) */
     struct d3d9_draw_cache *draw;            /* draw.c: the renderer and program caches */
     uint64_t samples_passed;                 /* samples every draw passed depth/stencil (query.c) */
+    /* display.c: the cursor and the implicit swap chain's gamma ramp, kept (headless: never
+     * shown or applied), and SetDialogBoxMode's setting */
+    struct {
+        UINT hot_x, hot_y, width, height;    /* SetCursorProperties (width 0: none set) */
+        int x, y;                            /* SetCursorPosition */
+        bool visible;                        /* ShowCursor: starts hidden */
+    } cursor;
+    bool gamma_set;                          /* FALSE: the identity ramp (GetGammaRamp) */
+    D3DGAMMARAMP gamma;
+    bool dialog_boxes;
 };
 
 static inline struct d3d9_device *d3d9_device_from_iface(IDirect3DDevice9 *iface)

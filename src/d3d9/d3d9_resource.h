@@ -398,6 +398,7 @@ void d3d9_stateblock_fill_vtbl(IDirect3DDevice9Vtbl *v);
 void d3d9_vertex_decl_fill_vtbl(IDirect3DDevice9Vtbl *v);
 void d3d9_validate_fill_vtbl(IDirect3DDevice9Vtbl *v);
 void d3d9_query_fill_vtbl(IDirect3DDevice9Vtbl *v);
+void d3d9_display_fill_vtbl(IDirect3DDevice9Vtbl *v);   /* display.c: cursor, gamma, dialogs */
 
 struct d3d9_state;
 /* validate.c: ValidateDevice's judgement of the state against caps (the profile for format

@@ -203,6 +203,7 @@ static void vtbl_fill(void)
     d3d9_query_fill_vtbl(&device_vtbl);
     d3d9_draw_fill_vtbl(&device_vtbl);
     d3d9_process_fill_vtbl(&device_vtbl);
+    d3d9_display_fill_vtbl(&device_vtbl);
     d3d9_shader_fill_vtbl(&device_vtbl);
     comgen_fill_IDirect3DDevice9(&device_vtbl);
 }

@@ -72,7 +72,8 @@
  *    lists are drawn as squares of the point size, with sprite coordinates (translate_points).
  *  - vertex texture fetch: a vertex shader's s0..s3 read D3DVERTEXTEXTURESAMPLER0..3
  *    (translate_vertex_textures).
- * D3DRS_LASTPIXEL, D3DRS_CLIPPING FALSE and patches are not applied.
+ * D3DRS_LASTPIXEL and D3DRS_CLIPPING FALSE are not applied; patches are refused (process.c).
+ * d3d9_vertex_stage() gives ProcessVertices (process.c) the vertex half of this translation.
  */
 #include "d3d9/d3d9_draw.h"
 

@@ -443,7 +443,55 @@ done:
     return hr;
 }
 
+/* ---- high-order patches ------------------------------------------------------------------------
+ * DrawRectPatch / DrawTriPatch draw rectangular / triangular patches, DeletePatch frees a
+ * cached one ("Using Higher-Order Primitives (Direct3D 9)").  Patches need the device to
+ * advertise D3DDEVCAPS_RTPATCHES (N-patches D3DDEVCAPS_NPATCHES); no softd3d profile does (the
+ * seed-000 caps of 9_1..9_3 have neither, and `max` adds none), so, as for any feature the
+ * caps do not offer, the calls fail with the only documented failure, D3DERR_INVALIDCALL, and
+ * one line naming the missing cap.  No patch is ever cached, so DeletePatch has no handle to
+ * free either. */
+static HRESULT patch_refused(struct d3d9_device *dev, const char *name)
+{
+    const D3DCAPS9 *caps = d3d9_device_caps(dev);
+    util_msg(false, "%s: high-order patches need D3DDEVCAPS_RTPATCHES, which this profile's "
+             "caps %s", name, caps->DevCaps & D3DDEVCAPS_RTPATCHES ? "claim but softd3d does "
+             "not implement" : "do not have");
+    return D3DERR_INVALIDCALL;
+}
+
+static HRESULT STDMETHODCALLTYPE device_DrawRectPatch(IDirect3DDevice9 *iface, UINT handle,
+                                                      const float *segs,
+                                                      const D3DRECTPATCH_INFO *info)
+{
+    (void)handle;
+    (void)segs;
+    (void)info;
+    return patch_refused(d3d9_device_from_iface(iface), "DrawRectPatch");
+}
+
+static HRESULT STDMETHODCALLTYPE device_DrawTriPatch(IDirect3DDevice9 *iface, UINT handle,
+                                                     const float *segs,
+                                                     const D3DTRIPATCH_INFO *info)
+{
+    (void)handle;
+    (void)segs;
+    (void)info;
+    return patch_refused(d3d9_device_from_iface(iface), "DrawTriPatch");
+}
+
+static HRESULT STDMETHODCALLTYPE device_DeletePatch(IDirect3DDevice9 *iface, UINT handle)
+{
+    util_msg(false, "DeletePatch: handle %u was never cached (no patch can be drawn without "
+             "D3DDEVCAPS_RTPATCHES)", handle);
+    (void)iface;
+    return D3DERR_INVALIDCALL;
+}
+
 void d3d9_process_fill_vtbl(IDirect3DDevice9Vtbl *v)
 {
     v->ProcessVertices = device_ProcessVertices;
+    v->DrawRectPatch = device_DrawRectPatch;
+    v->DrawTriPatch = device_DrawTriPatch;
+    v->DeletePatch = device_DeletePatch;
 }
