@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pipeline/raster_priv.h"
 #include "util/cpu.h"
@@ -294,6 +295,50 @@ static void pool_job(void *ctx, unsigned job, unsigned worker)
         atomic_fetch_add(&t->no_ftz, 1);
     if (r != 0.0f)
         atomic_fetch_add(&t->not_flushed, 1);
+}
+
+/* threadpool_next_job: the job a worker runs next, taken before its current one.  Each job
+ * records the next job its worker announced; each worker records the jobs it ran in order;
+ * every announcement must be the worker's following job, or >= njobs after its last. */
+#define NEXT_JOBS 500
+struct next_test {
+    struct threadpool *pool;
+    unsigned announced[NEXT_JOBS];
+    unsigned ran[CPU_MAX_THREADS < 8 ? CPU_MAX_THREADS : 8][NEXT_JOBS];
+    unsigned count[8];
+};
+
+static void next_job(void *ctx, unsigned job, unsigned worker)
+{
+    struct next_test *t = ctx;
+    t->announced[job] = threadpool_next_job(t->pool, worker);
+    t->ran[worker][t->count[worker]++] = job;
+}
+
+TEST(threadpool_next_job_is_the_workers_next)
+{
+    static struct next_test t;
+    for (unsigned n = 1; n <= 4; n++) {
+        memset(&t, 0, sizeof(t));
+        t.pool = threadpool_create(n);
+        CHECK(t.pool != NULL);
+        if (!t.pool)
+            return;
+        threadpool_run(t.pool, NEXT_JOBS, next_job, &t);
+        unsigned total = 0;
+        for (unsigned w = 0; w < n; w++) {
+            total += t.count[w];
+            for (unsigned k = 0; k < t.count[w]; k++) {
+                unsigned job = t.ran[w][k];
+                if (k + 1 < t.count[w])
+                    CHECK_EQ(t.announced[job], t.ran[w][k + 1]);
+                else
+                    CHECK(t.announced[job] >= NEXT_JOBS);
+            }
+        }
+        CHECK_EQ(total, (unsigned)NEXT_JOBS);
+        threadpool_destroy(t.pool);
+    }
 }
 
 TEST(threadpool_runs_every_job_once_with_ftz)

@@ -189,12 +189,12 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
         else
             d = NULL;
     }
-    /* The tile the next job is likely to be (the jobs are taken in order by all workers): its
-     * rows are asked for a few per command, so that they arrive by the time it starts without
-     * flooding the memory system now. */
+    /* The tile of this worker's next job (threadpool_next_job): its rows are asked for a few
+     * per command, so that they arrive by the time it starts without flooding the memory
+     * system now. */
     struct raster_rect next = { 0, 0, 0, 0 };
     int32_t next_row = 0;
-    unsigned ahead = job + threadpool_size(s->pool);
+    unsigned ahead = threadpool_next_job(s->pool, worker);
     if (d && ahead < s->ntouched)
         next = tile_rect(s, s->touched[ahead]);
     for (const struct bin_block *b = s->tiles[tile].head; b; b = b->next) {

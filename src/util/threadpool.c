@@ -39,16 +39,25 @@ struct threadpool {
     unsigned njobs;
     atomic_uint next_job;
     bool pending;                     /* started, not finished (caller's thread only) */
+    /* each worker's next job, taken before it runs its current one (threadpool_next_job);
+     * written and read by that worker only */
+    unsigned reserved[CPU_MAX_THREADS];
 };
 
 static void threadpool_take_jobs(struct threadpool *pool, unsigned worker)
 {
-    for (;;) {
-        unsigned job = atomic_fetch_add_explicit(&pool->next_job, 1, memory_order_relaxed);
-        if (job >= pool->njobs)
-            break;
+    unsigned job = atomic_fetch_add_explicit(&pool->next_job, 1, memory_order_relaxed);
+    while (job < pool->njobs) {
+        unsigned next = atomic_fetch_add_explicit(&pool->next_job, 1, memory_order_relaxed);
+        pool->reserved[worker] = next;
         pool->fn(pool->ctx, job, worker);
+        job = next;
     }
+}
+
+unsigned threadpool_next_job(const struct threadpool *pool, unsigned worker)
+{
+    return worker < CPU_MAX_THREADS ? pool->reserved[worker] : ~0u;
 }
 
 static void *threadpool_main(void *arg)

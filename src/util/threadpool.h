@@ -10,7 +10,9 @@
  *
  * A pool of N workers owns N - 1 threads; the thread that calls threadpool_run() is worker 0
  * and takes jobs too, so a 1-worker pool runs everything inline with no thread at all.  Jobs
- * are handed out in increasing order from a shared atomic counter (dynamic balancing).  Every
+ * are handed out in increasing order from a shared atomic counter (dynamic balancing); a worker
+ * takes its next job before it runs the current one, so that the job can prepare for it
+ * (threadpool_next_job: the rasterizer prefetches the next tile's rows).  Every
  * worker runs with flush-to-zero / denormals-are-zero set (util/cpu.h); the calling thread's
  * own floating-point state is restored when threadpool_run() returns.
  *
@@ -46,5 +48,9 @@ void threadpool_run(struct threadpool *pool, unsigned njobs, threadpool_job_fn f
  * touch what the jobs touch, nor use worker 0's per-worker scratch. */
 void threadpool_start(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn, void *ctx);
 void threadpool_finish(struct threadpool *pool);
+
+/* Inside a job run by `worker`: the job that worker runs next (already taken), or a value
+ * >= njobs when it has none. */
+unsigned threadpool_next_job(const struct threadpool *pool, unsigned worker);
 
 #endif
