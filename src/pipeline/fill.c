@@ -25,6 +25,21 @@ static void fill_band(void *ctx, unsigned job, unsigned worker)
                 memcpy(p, f->row0, f->row);
             continue;
         }
+        if (f->bytes == 4) {
+            /* a depth-only or stencil-only clear of D24S8 / D32FS8X24's first word: word
+             * operations, which vectorise (the byte loop below took 15% of a frame) */
+            uint32_t m, v;
+            memcpy(&m, f->mask, 4);
+            memcpy(&v, f->value, 4);
+            v &= m;
+            for (size_t o = 0; o < f->row; o += 4) {
+                uint32_t w;
+                memcpy(&w, p + o, 4);
+                w = (w & ~m) | v;
+                memcpy(p + o, &w, 4);
+            }
+            continue;
+        }
         for (size_t o = 0; o < f->row; o += f->bytes)
             for (unsigned i = 0; i < f->bytes; i++)
                 p[o + i] = (uint8_t)((p[o + i] & ~f->mask[i]) | (f->value[i] & f->mask[i]));
