@@ -213,11 +213,6 @@ static inline __m256i address8(__m256i t, __m256i n, bool wrap_mode)
     return _mm256_min_epi32(t, _mm256_sub_epi32(n, _mm256_set1_epi32(1)));
 }
 
-/* v / 255 without a division (the kernel's bottleneck was the divider): with z = 257 v (an
- * integer below 2^16, exact in float), v / 255 = z / 65535 = z 2^-16 (1 + 2^-16 + 2^-32 ...),
- * and z 2^-16 + z (2^-32 + 2^-48), rounded twice, is the correctly rounded quotient for every
- * v in 0..255 (exhaustively: tests/test_fastpath.c fastpath_texel_unorm8_product).  z comes
- * from one byte shuffle that copies the channel's byte into bytes 0 and 1 of each lane. */
 static inline __m256 decode8(const float *srgb, int c, unsigned sh, __m256i px)
 {
     __m256i v = _mm256_and_si256(_mm256_srli_epi32(px, (int)sh), _mm256_set1_epi32(255));
