@@ -32,6 +32,13 @@ static const unsigned char *sub_bytes(void *resource, UINT sub)
     return r ? core_resource_sub_data(r->core, sub) : NULL;
 }
 
+/* Its row pitch. */
+static size_t sub_pitch(void *resource, UINT sub)
+{
+    struct d3d11_resource *r = d3d11_resource_from_iface((ID3D11Resource *)resource);
+    return r ? r->core->sub[sub].row_pitch : 0;
+}
+
 static ID3D11Texture2D *staging_tex(ID3D11Device *dev, UINT w, UINT h, UINT mips, DXGI_FORMAT f,
                                     UINT cpu, const D3D11_SUBRESOURCE_DATA *init)
 {
@@ -556,6 +563,46 @@ static void check_clear_first_slice(int li)
 TEST(l9ctx_ClearRenderTargetView_first_slice_9_1) { check_clear_first_slice(0); }
 TEST(l9ctx_ClearRenderTargetView_first_slice_9_2) { check_clear_first_slice(1); }
 TEST(l9ctx_ClearRenderTargetView_first_slice_9_3) { check_clear_first_slice(2); }
+
+/* A surface of several bands (pipeline/fill.c: about 256 KiB a band, split over the workers):
+ * every texel of a depth-only clear keeps its stencil byte and every texel of a stencil-only
+ * clear its depth bytes. */
+TEST(d3d11_context_ClearDepthStencilView_large_partial)
+{
+    ID3D11DeviceContext *ctx;
+    ID3D11Device *dev = ctx_device(D3D_FEATURE_LEVEL_9_3, &ctx);
+    ID3D11Texture2D *t = NULL;
+    ID3D11DepthStencilView *d;
+    if (!dev)
+        return;
+    enum { W = 700, H = 500 };   /* 1.3 MiB of D24S8 */
+    d = ctx_dsv(dev, W, H, DXGI_FORMAT_D24_UNORM_S8_UINT, &t);
+    if (d) {
+        ACCEPTED(ID3D11DeviceContext_ClearDepthStencilView(ctx, d, D3D11_CLEAR_DEPTH |
+                                                           D3D11_CLEAR_STENCIL, 1.0f, 0x5a));
+        ACCEPTED(ID3D11DeviceContext_ClearDepthStencilView(ctx, d, D3D11_CLEAR_DEPTH, 0.0f, 0));
+        const unsigned char *p = sub_bytes(t, 0);
+        size_t pitch = sub_pitch(t, 0);
+        unsigned bad = 0;
+        for (unsigned y = 0; y < H; y++)
+            for (unsigned x = 0; x < W; x++) {
+                const unsigned char *q = p + (size_t)y * pitch + 4 * (size_t)x;
+                bad += q[0] != 0 || q[1] != 0 || q[2] != 0 || q[3] != 0x5a;
+            }
+        CHECK_EQ(bad, 0u);
+        ACCEPTED(ID3D11DeviceContext_ClearDepthStencilView(ctx, d, D3D11_CLEAR_STENCIL, 0.0f, 7));
+        for (unsigned y = 0; y < H; y++)
+            for (unsigned x = 0; x < W; x++) {
+                const unsigned char *q = p + (size_t)y * pitch + 4 * (size_t)x;
+                bad += q[0] != 0 || q[1] != 0 || q[2] != 0 || q[3] != 7;
+            }
+        CHECK_EQ(bad, 0u);
+        ID3D11DepthStencilView_Release(d);
+    }
+    if (t)
+        ID3D11Texture2D_Release(t);
+    ctx_done(dev, ctx);
+}
 
 TEST(d3d11_context_ClearDepthStencilView_exact_bytes)
 {

@@ -684,25 +684,32 @@ static void STDMETHODCALLTYPE ctx_ClearDepthStencilView(ID3D11DeviceContext2 *if
         }
         return;
     }
+    /* One part of each texel (depth alone, or stencil alone, or both of a texel with unused
+     * bytes): the texel's value and the mask of the bytes written, filled row by row on the
+     * workers (draw_fill_rows keeps the other bytes). */
+    unsigned char value[8] = { 0 }, mask[8] = { 0 };
+    if (do_depth) {
+        uint32_t d = l->depth_bits ? texel_float_to_unorm(depth, l->depth_bits) : 0;
+        unsigned depth_bytes = l->depth_bits == 16 ? 2 : l->depth_bits == 24 ? 3 : 4;
+        if (l->depth_bits == 16 || l->depth_bits == 24) {
+            for (unsigned k = 0; k < depth_bytes; k++)
+                value[k] = (unsigned char)(d >> (8 * k));
+        } else {
+            memcpy(value, &depth, 4);
+        }
+        memset(mask, 0xff, depth_bytes);
+    }
+    if (do_stencil) {
+        value[l->stencil_byte] = stencil;
+        mask[l->stencil_byte] = 0xff;
+    }
     for (UINT i = 0; i < v->slice_count; i++) {
         UINT sub = v->first_mip + (v->first_slice + i) * res->mip_levels;
         const core_subresource *s = &res->core->sub[sub];
-        unsigned char *base = core_resource_sub_data(res->core, sub);
-        uint32_t d = l->depth_bits ? texel_float_to_unorm(depth, l->depth_bits) : 0;
-        for (UINT y = 0; y < s->height; y++)
-            for (UINT x = 0; x < s->width; x++) {
-                unsigned char *p = base + (size_t)y * s->row_pitch + (size_t)x * l->bytes;
-                if (do_depth && l->depth_bits == 16) {
-                    uint16_t v16 = (uint16_t)d;
-                    memcpy(p, &v16, 2);
-                } else if (do_depth && l->depth_bits == 24) {
-                    p[0] = d & 0xff, p[1] = (d >> 8) & 0xff, p[2] = (d >> 16) & 0xff;
-                } else if (do_depth) {
-                    memcpy(p, &depth, 4);
-                }
-                if (do_stencil)
-                    p[l->stencil_byte] = stencil;
-            }
+        size_t row = (size_t)s->width * l->bytes;
+        draw_fill_rows(row * s->height > DRAW_FILL_BAND_BYTES ? d3d11_context_renderer(ctx) : NULL,
+                       core_resource_sub_data(res->core, sub), s->row_pitch, row, s->height,
+                       value, mask, l->bytes);
     }
 }
 
