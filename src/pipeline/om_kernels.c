@@ -55,7 +55,7 @@ uint32_t SIMD_FN(om_depth_fast)(const struct om_state *st, const struct om_draw 
         for (unsigned i = 0; i < n; i++) {
             float z = util_fsel(batch->z[i] > 0.0f, batch->z[i], 0.0f);
             z = util_fsel(z < 1.0f, z, 1.0f);
-            dq[i] = (uint32_t)(int64_t)((double)z * dmaxd + 0.5);
+            dq[i] = (uint32_t)(int32_t)((double)z * dmaxd + 0.5);   /* < 2^24: fits int32 */
         }
     } else {
         for (unsigned i = 0; i < n; i++)
