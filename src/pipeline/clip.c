@@ -89,12 +89,21 @@ static float distance(const struct draw_run *r, unsigned plane, const float p[4]
 
 static unsigned outcode(const struct draw_run *r, const float p[4])
 {
-    unsigned code = 0;
-    for (unsigned k = 0; k < r->nplanes; k++)
+    /* the seven fixed planes without the switch (distance()'s expressions, in its order: every
+     * vertex of every primitive comes here), then any user planes */
+    unsigned code = (unsigned)!(p[3] - W_MIN >= 0.0f) << PLANE_W |
+                    (unsigned)!(p[2] >= 0.0f) << PLANE_NEAR |
+                    (unsigned)!(p[3] - p[2] >= 0.0f) << PLANE_FAR |
+                    (unsigned)!(p[0] - r->gx_lo * p[3] >= 0.0f) << PLANE_LEFT |
+                    (unsigned)!(r->gx_hi * p[3] - p[0] >= 0.0f) << PLANE_RIGHT |
+                    (unsigned)!(p[1] - r->gy_lo * p[3] >= 0.0f) << PLANE_BOTTOM |
+                    (unsigned)!(r->gy_hi * p[3] - p[1] >= 0.0f) << PLANE_TOP;
+    for (unsigned k = PLANE_USER0; k < r->nplanes; k++)
         if (!(distance(r, k, p) >= 0.0f))
             code |= 1u << k;
     return code;
 }
+_Static_assert(PLANE_TOP == 6 && PLANE_USER0 == 7, "outcode's fixed planes");
 
 static bool finite4(const float p[4])
 {
