@@ -1,5 +1,10 @@
 /* src/d3d11/create.c — D3D11CreateDevice and D3D11CreateDeviceAndSwapChain.
  *
+ * D3D11CreateDeviceAndSwapChain: ppSwapChain NULL makes it D3D11CreateDevice (pSwapChainDesc is
+ * then unused); ppSwapChain with a NULL pSwapChainDesc is E_INVALIDARG; otherwise the device,
+ * then the swap chain from the device's factory (src/d3d11/swapchain.c).  A refused swap chain
+ * returns its HRESULT with every out-pointer NULL and nothing left alive.
+ *
  * Rules (D3D11CreateDevice reference page, learn.microsoft.com):
  *  - pAdapter NULL: DriverType must not be D3D_DRIVER_TYPE_UNKNOWN.  pAdapter non-NULL: DriverType
  *    must be UNKNOWN.  Otherwise E_INVALIDARG.
@@ -236,20 +241,49 @@ SOFTD3D_EXPORT HRESULT WINAPI D3D11CreateDeviceAndSwapChain(
     ID3D11Device **ppDevice, D3D_FEATURE_LEVEL *pFeatureLevel,
     ID3D11DeviceContext **ppImmediateContext)
 {
+    ID3D11Device *dev = NULL;
+    ID3D11DeviceContext *ctx = NULL;
+    D3D_FEATURE_LEVEL level = 0;
+    HRESULT hr, sc_hr;
+
     if (ppSwapChain)
         *ppSwapChain = NULL;
-    if (pSwapChainDesc || ppSwapChain) {
-        if (ppDevice)
-            *ppDevice = NULL;
-        if (ppImmediateContext)
-            *ppImmediateContext = NULL;
-        if (pFeatureLevel)
-            *pFeatureLevel = 0;
+    if (!ppSwapChain)   /* no swap chain asked for: D3D11CreateDevice (pSwapChainDesc unused) */
+        return create_device(pAdapter, DriverType, Software, Flags, pFeatureLevels, FeatureLevels,
+                             SDKVersion, ppDevice, pFeatureLevel, ppImmediateContext);
+    if (ppDevice)
+        *ppDevice = NULL;
+    if (ppImmediateContext)
+        *ppImmediateContext = NULL;
+    if (pFeatureLevel)
+        *pFeatureLevel = 0;
+    if (!pSwapChainDesc) {
         util_msg((Flags & D3D11_CREATE_DEVICE_DEBUG) != 0,
-                 "D3D11CreateDeviceAndSwapChain: swap chains (presentation) are not implemented; "
-                 "create the device with D3D11CreateDevice and render to a texture");
-        return E_NOTIMPL;
+                 "D3D11CreateDeviceAndSwapChain: ppSwapChain needs a pSwapChainDesc");
+        return E_INVALIDARG;
     }
-    return create_device(pAdapter, DriverType, Software, Flags, pFeatureLevels, FeatureLevels,
-                         SDKVersion, ppDevice, pFeatureLevel, ppImmediateContext);
+    /* The device as D3D11CreateDevice makes it, then the swap chain through the factory of the
+     * device's adapter (IDXGIFactory::CreateSwapChain, swapchain.c).  A refused swap chain
+     * leaves nothing behind. */
+    hr = create_device(pAdapter, DriverType, Software, Flags, pFeatureLevels, FeatureLevels,
+                       SDKVersion, &dev, &level, ppImmediateContext ? &ctx : NULL);
+    if (FAILED(hr))
+        return hr;
+    sc_hr = dxgi_swapchain_create(d3d11_device_from_iface((ID3D11Device2 *)dev)->adapter->factory,
+                                  (IUnknown *)dev, pSwapChainDesc, ppSwapChain);
+    if (FAILED(sc_hr)) {
+        if (ctx)
+            ID3D11DeviceContext_Release(ctx);
+        ID3D11Device_Release(dev);
+        return sc_hr;
+    }
+    if (pFeatureLevel)
+        *pFeatureLevel = level;
+    if (ppImmediateContext)
+        *ppImmediateContext = ctx;
+    if (ppDevice)
+        *ppDevice = dev;
+    else
+        ID3D11Device_Release(dev);   /* the swap chain holds it */
+    return sc_hr;   /* S_OK, or DXGI_STATUS_OCCLUDED for a full-screen request */
 }

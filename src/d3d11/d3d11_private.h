@@ -130,6 +130,13 @@ HRESULT dxgi_adapter_create(struct dxgi_factory *factory, struct dxgi_adapter **
 /* The adapter behind an application's IDXGIAdapter, or NULL if it is not one of ours. */
 struct dxgi_adapter *dxgi_adapter_from_iface(IDXGIAdapter *iface);
 void dxgi_device_init_vtbl(struct d3d11_device *dev);
+/* The softd3d D3D11 device behind any of its interfaces (QueryInterface for IDXGIDevice1, whose
+ * vtable is checked), or NULL; no reference is kept. */
+struct d3d11_device *dxgi_device_from_unknown(IUnknown *unk);
+
+/* swapchain.c: IDXGIFactory::CreateSwapChain's work (also D3D11CreateDeviceAndSwapChain's). */
+HRESULT dxgi_swapchain_create(struct dxgi_factory *factory, IUnknown *device,
+                              const DXGI_SWAP_CHAIN_DESC *desc, IDXGISwapChain **out);
 
 /* Maps the private-data store's status onto the DXGI/D3D11 HRESULTs. */
 HRESULT d3d11_pd_hresult(core_pd_status st);

@@ -149,6 +149,18 @@ HRESULT d3d11_res_refuse(HRESULT hr, char *msg, size_t msg_size, const char *fmt
 UINT d3d11_resource_format_support(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
 bool d3d11_format_is_typeless(DXGI_FORMAT format);
 
+/* CreateTexture2D's work (resource.c): validation (`present` as for the validator: a swap-chain
+ * buffer, swapchain.c), then the object, with one application reference, in *out. */
+HRESULT d3d11_texture2d_create(struct d3d11_device *dev, const D3D11_TEXTURE2D_DESC *desc,
+                               const D3D11_SUBRESOURCE_DATA *init, bool present,
+                               ID3D11Texture2D **out);
+/* The device-child part of a resource's life count (swapchain.c: whether anything but the swap
+ * chain still holds a back buffer): the application's and the context's references. */
+static inline unsigned d3d11_resource_life(const struct d3d11_resource *res)
+{
+    return atomic_load(&res->child->life);
+}
+
 /* view.c, resource.c: the device slots they fill. */
 void d3d11_view_fill_device_vtbl(ID3D11Device2Vtbl *v);
 

@@ -3,7 +3,8 @@
  * of the D3D11 device.
  *
  * The adapter: softd3d is headless, so the adapter has no outputs (EnumOutputs answers
- * DXGI_ERROR_NOT_FOUND for every index) and swap chains are not implemented.  Its identity:
+ * DXGI_ERROR_NOT_FOUND for every index); CreateSwapChain makes headless swap chains
+ * (swapchain.c).  Its identity:
  *   Description "softd3d software adapter", VendorId 0x53D3D, DeviceId 0x0001, SubSysId 0,
  *   Revision 0, DedicatedVideoMemory 0, DedicatedSystemMemory 0, SharedSystemMemory = half of
  *   physical memory (capped to SIZE_T), AdapterLuid {0x53D3D, 0}, Flags DXGI_ADAPTER_FLAG_SOFTWARE.
@@ -94,6 +95,13 @@ static BOOL STDMETHODCALLTYPE factory_IsCurrent(IDXGIFactory1 *iface)
     return TRUE;   /* the adapter set never changes */
 }
 
+static HRESULT STDMETHODCALLTYPE factory_CreateSwapChain(IDXGIFactory1 *iface, IUnknown *device,
+                                                         DXGI_SWAP_CHAIN_DESC *desc,
+                                                         IDXGISwapChain **out)
+{
+    return dxgi_swapchain_create(factory_impl(iface), device, desc, out);
+}
+
 static IDXGIFactory1Vtbl factory_vtbl = {
     .QueryInterface = factory_QueryInterface,
     .AddRef = factory_AddRef,
@@ -105,6 +113,7 @@ static IDXGIFactory1Vtbl factory_vtbl = {
     .EnumAdapters = factory_EnumAdapters,
     .MakeWindowAssociation = factory_MakeWindowAssociation,
     .GetWindowAssociation = factory_GetWindowAssociation,
+    .CreateSwapChain = factory_CreateSwapChain,
     .EnumAdapters1 = factory_EnumAdapters1,
     .IsCurrent = factory_IsCurrent,
 };
@@ -358,6 +367,18 @@ struct dxgi_adapter *dxgi_adapter_from_iface(IDXGIAdapter *iface)
     if (!iface || iface->lpVtbl != (const IDXGIAdapterVtbl *)(const void *)&adapter_vtbl)
         return NULL;
     return adapter_impl((IDXGIAdapter1 *)iface);
+}
+
+struct d3d11_device *dxgi_device_from_unknown(IUnknown *unk)
+{
+    IDXGIDevice1 *dxgi = NULL;
+    struct d3d11_device *dev = NULL;
+    if (FAILED(IUnknown_QueryInterface(unk, &IID_IDXGIDevice1, (void **)&dxgi)) || !dxgi)
+        return NULL;
+    if (dxgi->lpVtbl == &dxgidev_vtbl)
+        dev = dxgidev_impl(dxgi);
+    IDXGIDevice1_Release(dxgi);
+    return dev;
 }
 
 static HRESULT create_factory(REFIID riid, void **out)

@@ -37,10 +37,11 @@
  * answer promises what cannot be done (DESIGN.md principle 2, "nothing is advertised that is not
  * implemented"):
  *   - MULTISAMPLE_RESOLVE: without multisampled resources ResolveSubresource has no source.
- *   - DISPLAY and BACK_BUFFER_CAST: there are no swap chains (D3D11CreateDeviceAndSwapChain
- *     refuses; presentation is out of scope, README).
  *   - VIDEO_PROCESSOR_OUTPUT / _INPUT, DECODER_OUTPUT: no ID3D11VideoDevice.
  * They return when the features land; the rows keep them so that the change is one line.
+ * DISPLAY and BACK_BUFFER_CAST are reported: the headless swap chains (src/d3d11/swapchain.c)
+ * take exactly the DISPLAY formats as back-buffer formats (at 9_x: R8G8B8A8_UNORM(_SRGB) and
+ * B8G8R8A8_UNORM(_SRGB)).
  *
  * FORMAT_SUPPORT2 at 9_x: the pages give no UAV, typed-UAV, logic-op or tiled bit to any format
  * at 9_1..9_3.  "Shared Resource" is required for some formats, but D3D11_FORMAT_SUPPORT2_
@@ -93,8 +94,7 @@
 /* Required bits the implementation cannot keep yet (see the top of the file). */
 #define WITHHELD                                                                               \
     (D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE | D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET | \
-     D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD | D3D11_FORMAT_SUPPORT_DISPLAY |                   \
-     D3D11_FORMAT_SUPPORT_BACK_BUFFER_CAST | D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_OUTPUT |     \
+     D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD | D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_OUTPUT |     \
      D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_INPUT | D3D11_FORMAT_SUPPORT_DECODER_OUTPUT |       \
      D3D11_FORMAT_SUPPORT_VIDEO_ENCODER)
 

@@ -268,12 +268,10 @@ static HRESULT STDMETHODCALLTYPE device_CreateTexture1D(ID3D11Device2 *iface,
     return E_NOTIMPL;
 }
 
-static HRESULT STDMETHODCALLTYPE device_CreateTexture2D(ID3D11Device2 *iface,
-                                                        const D3D11_TEXTURE2D_DESC *desc,
-                                                        const D3D11_SUBRESOURCE_DATA *init,
-                                                        ID3D11Texture2D **out)
+HRESULT d3d11_texture2d_create(struct d3d11_device *dev, const D3D11_TEXTURE2D_DESC *desc,
+                               const D3D11_SUBRESOURCE_DATA *init, bool present,
+                               ID3D11Texture2D **out)
 {
-    struct d3d11_device *dev = d3d11_device_from_iface(iface);
     char msg[D3D11_RESOURCE_MSG_SIZE];
     struct d3d11_texture2d *t;
     UINT mips;
@@ -281,7 +279,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateTexture2D(ID3D11Device2 *iface,
 
     if (out)
         *out = NULL;
-    if (FAILED(hr = d3d11_validate_texture2d_desc(desc, init, false, dev->level, msg,
+    if (FAILED(hr = d3d11_validate_texture2d_desc(desc, init, present, dev->level, msg,
                                                   sizeof(msg)))) {
         d3d11_msg(dev, "%s", msg);
         return hr;
@@ -318,6 +316,14 @@ static HRESULT STDMETHODCALLTYPE device_CreateTexture2D(ID3D11Device2 *iface,
     d3d11_child_init(&t->child, dev);
     *out = &t->iface;
     return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE device_CreateTexture2D(ID3D11Device2 *iface,
+                                                        const D3D11_TEXTURE2D_DESC *desc,
+                                                        const D3D11_SUBRESOURCE_DATA *init,
+                                                        ID3D11Texture2D **out)
+{
+    return d3d11_texture2d_create(d3d11_device_from_iface(iface), desc, init, false, out);
 }
 
 static HRESULT STDMETHODCALLTYPE device_CreateTexture3D(ID3D11Device2 *iface,

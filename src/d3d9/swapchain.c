@@ -21,7 +21,7 @@
  *   - a locked back buffer is D3DERR_INVALIDCALL;
  *   - after a failed Reset, Present returns D3DERR_DEVICELOST until a Reset succeeds.
  *   Present dump: when the environment variable SOFTD3D_PRESENT_DUMP names a directory, every
- *   successful Present writes the front buffer as an 8-bit RGB PNG (src/util/png.c) to
+ *   successful Present writes the front buffer as an 8-bit RGB PNG (sample/present_dump.c) to
  *   DIR/softd3d-d3d9-dev<N>-frame<NNNNNN>.png, N the n-th D3D9 device of the process (from 1)
  *   and NNNNNN the swap chain's frame counter (from 0); an additional swap chain writes
  *   DIR/softd3d-d3d9-dev<N>-swapchain<K>-frame<NNNNNN>.png, K its number on the device (from 1).
@@ -109,10 +109,10 @@
 #include <time.h>
 
 #include "d3d9/d3d9_state.h"
+#include "sample/present_dump.h"
 #include "sample/texel.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
-#include "util/png.h"
 
 #define DEV(iface) d3d9_device_from_iface(iface)
 
@@ -190,34 +190,18 @@ static bool rect_inside(const RECT *r, UINT w, UINT h)
 
 static void dump_front(struct d3d9_swapchain *sc)
 {
-    const char *dir = getenv("SOFTD3D_PRESENT_DUMP");
     struct d3d9_surface *f = sc->front;
-    const struct texel_format *tf;
-    uint8_t *rgb;
-    char path[4096];
-    if (!dir || !*dir)
+    char name[256];
+    if (!present_dump_enabled())
         return;
-    if (!(tf = texel_format_get(f->cfmt)) || !(rgb = malloc((size_t)f->width * f->height * 3))) {
-        util_msg(true, "SOFTD3D_PRESENT_DUMP: cannot convert the front buffer");
-        return;
-    }
-    for (UINT y = 0; y < f->height; y++) {
-        for (UINT x = 0; x < f->width; x++) {
-            float c[4];
-            texel_load(tf, d3d9_surface_data(f), d3d9_surface_pitch(f), x, y, c);
-            for (int k = 0; k < 3; k++)
-                rgb[((size_t)y * f->width + x) * 3 + k] = (uint8_t)texel_float_to_unorm(c[k], 8);
-        }
-    }
     if (sc->additional)
-        snprintf(path, sizeof(path), "%s/softd3d-d3d9-dev%u-swapchain%u-frame%06" PRIu64 ".png",
-                 dir, sc->life.device->serial, sc->number, sc->frames);
+        snprintf(name, sizeof(name), "softd3d-d3d9-dev%u-swapchain%u-frame%06" PRIu64 ".png",
+                 sc->life.device->serial, sc->number, sc->frames);
     else
-        snprintf(path, sizeof(path), "%s/softd3d-d3d9-dev%u-frame%06" PRIu64 ".png", dir,
+        snprintf(name, sizeof(name), "softd3d-d3d9-dev%u-frame%06" PRIu64 ".png",
                  sc->life.device->serial, sc->frames);
-    if (util_png_write(path, rgb, f->width, f->height, (size_t)f->width * 3, 3))
-        util_msg(true, "SOFTD3D_PRESENT_DUMP: cannot write %s", path);
-    free(rgb);
+    present_dump_write(name, f->cfmt, d3d9_surface_data(f), d3d9_surface_pitch(f), f->width,
+                       f->height);
 }
 
 HRESULT d3d9_swapchain_present(struct d3d9_swapchain *sc, const RECT *src, const RECT *dst,

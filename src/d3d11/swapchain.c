@@ -1,0 +1,627 @@
+/* src/d3d11/swapchain.c — IDXGISwapChain, headless: IDXGIFactory::CreateSwapChain (also reached
+ * from D3D11CreateDeviceAndSwapChain, create.c) and the swap chain's methods.
+ *
+ * There is no window and no output.  The swap chain owns its buffers (ID3D11Texture2D objects
+ * of its device, made as the runtime makes them: USAGE_DEFAULT, MipLevels 1, ArraySize 1,
+ * BIND_RENDER_TARGET, and the D3D10_DDI_BIND_PRESENT rule of seed 004 -- at 9_x a swap-chain
+ * buffer cannot be a shader resource, so DXGI_USAGE_SHADER_INPUT is refused) and a private
+ * front buffer: a plain copy of buffer 0's texels as of the last Present.
+ *
+ * CreateSwapChain (IDXGIFactory::CreateSwapChain, DXGI_SWAP_CHAIN_DESC, DXGI_MODE_DESC,
+ * DXGI_SWAP_EFFECT, DXGI_USAGE, DXGI_SWAP_CHAIN_FLAG pages).  Every refusal sets
+ * *ppSwapChain = NULL, prints one line (device debug flag or SOFTD3D_DEBUG) and creates nothing:
+ *   - pDevice, pDesc or ppSwapChain NULL, or pDevice not a softd3d D3D11 device:
+ *     DXGI_ERROR_INVALID_CALL;
+ *   - OutputWindow NULL: DXGI_ERROR_INVALID_CALL (the window is required).  Any other value is
+ *     accepted and never dereferenced (headless);
+ *   - BufferDesc.Width / Height 0: the output window's client size.  A headless window has the
+ *     size softd3d gives every window it does not have, 640 x 480 (the D3D9 side's default for
+ *     a window-less device), until ResizeTarget sets another;
+ *   - BufferDesc.Format: a format with D3D11_FORMAT_SUPPORT_DISPLAY at the device's level (at
+ *     9_1..9_3: R8G8B8A8_UNORM(_SRGB) and B8G8R8A8_UNORM(_SRGB), "Format support for Direct3D
+ *     feature level 9_x hardware"); the flip model takes no sRGB format (DXGI_SWAP_CHAIN_DESC1:
+ *     flip-model formats are R16G16B16A16_FLOAT, B8G8R8A8_UNORM, R8G8B8A8_UNORM,
+ *     R10G10B10A2_UNORM).  Otherwise DXGI_ERROR_INVALID_CALL;
+ *   - BufferDesc.ScanlineOrdering and Scaling: values of their enumerations;
+ *   - SampleDesc: Count 1, Quality 0 (softd3d has no multisampling; the flip model requires
+ *     Count 1 anyway): DXGI_ERROR_INVALID_CALL;
+ *   - BufferUsage: must include DXGI_USAGE_RENDER_TARGET_OUTPUT (softd3d's reading: the back
+ *     buffer is rendered to; without it nothing could reach it at 9_x, where SHADER_INPUT is
+ *     refused).  DXGI_USAGE_BACK_BUFFER is accepted ("you don't need to pass" it); CPU-access
+ *     values, SHARED, UNORDERED_ACCESS (11_0), READ_ONLY and DISCARD_ON_PRESENT (internal) are
+ *     refused with DXGI_ERROR_INVALID_CALL;
+ *   - SwapEffect: DISCARD and SEQUENTIAL take BufferCount 1..DXGI_MAX_SWAP_CHAIN_BUFFERS (16);
+ *     FLIP_SEQUENTIAL and FLIP_DISCARD take 2..16; any other value: DXGI_ERROR_INVALID_CALL;
+ *   - Flags: NONPREROTATED and ALLOW_MODE_SWITCH are accepted (they only matter for a
+ *     full-screen output); the others name machinery softd3d lacks (GDI_COMPATIBLE: no
+ *     IDXGISurface1::GetDC; FRAME_LATENCY_WAITABLE_OBJECT: no IDXGISwapChain2; content
+ *     protection, video, tearing...): DXGI_ERROR_UNSUPPORTED; unknown bits:
+ *     DXGI_ERROR_INVALID_CALL;
+ *   - the buffer's texture description must pass CreateTexture2D's validation at the level
+ *     (maximum size: 2048 at 9_1/9_2, 4096 at 9_3): its HRESULT (E_INVALIDARG);
+ *   - Windowed FALSE: there is no output to take, so the chain is created windowed and the call
+ *     returns DXGI_STATUS_OCCLUDED, the documented "you requested full-screen mode and it is
+ *     unavailable" (a success code: *ppSwapChain is valid).
+ *
+ * Methods:
+ *   - GetBuffer(Buffer, riid, pp): QueryInterface on buffer `Buffer` (IID_ID3D11Texture2D,
+ *     IID_ID3D11Resource, IID_IUnknown...; one reference added, as DXGI does).  DISCARD and
+ *     FLIP_DISCARD: "this method can only access the first buffer", so Buffer > 0 is
+ *     DXGI_ERROR_INVALID_CALL; SEQUENTIAL and FLIP_SEQUENTIAL: Buffer < BufferCount; buffers
+ *     above 0 hold earlier frames (buffer k: the frame presented k Presents before the last one)
+ *     and are meant to be read only (not enforced).
+ *   - Present(SyncInterval, Flags): SyncInterval 0..4, else DXGI_ERROR_INVALID_CALL.  Flags:
+ *     DXGI_PRESENT_TEST returns S_OK (never occluded) and presents nothing; DO_NOT_SEQUENCE,
+ *     RESTART, DO_NOT_WAIT and RESTRICT_TO_OUTPUT are accepted (nothing to wait for or
+ *     sequence); other bits (stereo: no stereo swap chain; ALLOW_TEARING: needs the swap-chain
+ *     flag; USE_DURATION: IDXGISwapChainMedia) are DXGI_ERROR_INVALID_CALL.  A present copies
+ *     buffer 0 to the front buffer (and, sequential effects, shifts the earlier frames),
+ *     increments the present count (GetLastPresentCount) and, when SOFTD3D_PRESENT_DUMP names a
+ *     directory, writes the front buffer as DIR/softd3d-d3d11-sc<N>-frame<NNNNNN>.png, N the
+ *     n-th swap chain of the process (from 1), NNNNNN its frame counter (from 0).  Buffer
+ *     contents are kept (DISCARD allows any content afterwards).  No vsync wait is made.
+ *   - GetDesc: the description as created (0 sizes resolved, Windowed TRUE); NULL:
+ *     DXGI_ERROR_INVALID_CALL.
+ *   - ResizeBuffers(BufferCount, Width, Height, NewFormat, SwapChainFlags): "you must release all
+ *     of its direct and indirect references on the back buffers" -- while the application, a
+ *     view or a context binding still holds any buffer, DXGI_ERROR_INVALID_CALL and nothing
+ *     changes.  BufferCount 0 keeps the count, Width/Height 0 take the window's client size,
+ *     DXGI_FORMAT_UNKNOWN keeps the format; the result is validated as at creation.  The new
+ *     buffers are made before the old ones go, so a failure changes nothing; the front buffer is
+ *     cleared (black) at the new size.
+ *   - ResizeTarget(pNewTargetParameters): NULL is DXGI_ERROR_INVALID_CALL.  Headless: the
+ *     "window" takes Width x Height (0 keeps that side), which later 0 sizes of ResizeBuffers
+ *     use; the buffers are not resized (the documented order: ResizeTarget, then the
+ *     application's ResizeBuffers on WM_SIZE).  S_OK.
+ *   - SetFullscreenState(TRUE, ...): DXGI_ERROR_NOT_CURRENTLY_AVAILABLE ("the action failed ...
+ *     your application can continue to run in windowed mode"): there is no output.
+ *     SetFullscreenState(FALSE, pTarget): pTarget must be NULL (DXGI_ERROR_INVALID_CALL), S_OK.
+ *   - GetFullscreenState: *pFullscreen FALSE, *ppTarget NULL (both optional).
+ *   - GetContainingOutput: DXGI_ERROR_NOT_FOUND, *ppOutput NULL: the adapter has no outputs
+ *     (EnumOutputs answers the same).
+ *   - GetFrameStatistics: a bitblt chain (DISCARD, SEQUENTIAL) drawing windowed "cannot use"
+ *     it: DXGI_ERROR_INVALID_CALL; a flip-model chain: DXGI_ERROR_FRAME_STATISTICS_DISJOINT
+ *     (there is no display whose refreshes could be counted).  *pStats is zeroed.
+ *   - GetLastPresentCount: the number of Present calls that presented (DXGI_PRESENT_TEST ones
+ *     excluded); NULL: DXGI_ERROR_INVALID_CALL.
+ *   - GetDevice(riid): QueryInterface on the device; GetParent(riid): on the factory that made
+ *     the chain; SetPrivateData / SetPrivateDataInterface / GetPrivateData: the shared store.
+ * Lifetime: the chain holds one reference on its device and one on its factory, and one
+ * application reference on each buffer; GetBuffer adds one for the caller.  A buffer the
+ * application still holds outlives the chain (it is an ordinary texture of the device).
+ * Like the immediate context, a swap chain is not thread-safe.
+ */
+#include "d3d11/d3d11_resource.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/com_object.h"
+#include "d3d11/format_support.h"
+#include "sample/present_dump.h"
+#include "softd3d_com_stubs.h"
+#include "util/log.h"
+
+/* The client size of a window softd3d does not have (the D3D9 side's default too). */
+#define HEADLESS_WINDOW_WIDTH 640u
+#define HEADLESS_WINDOW_HEIGHT 480u
+
+struct dxgi_swapchain {
+    IDXGISwapChain iface;
+    atomic_uint refcount;
+    core_private_data private_data;
+    struct dxgi_factory *factory;     /* GetParent; one reference */
+    struct d3d11_device *device;      /* one reference */
+    DXGI_SWAP_CHAIN_DESC desc;        /* as GetDesc reports it */
+    UINT window_width, window_height; /* the headless window's client size (ResizeTarget) */
+    UINT buffer_count;                /* buffers made: 1 for DISCARD effects, BufferCount else */
+    ID3D11Texture2D *buffers[DXGI_MAX_SWAP_CHAIN_BUFFERS];
+    uint8_t *front;                   /* buffer 0's texels at the last Present, tightly packed */
+    size_t front_pitch;
+    UINT present_count;
+    uint64_t frames;
+    unsigned serial;
+};
+
+static atomic_uint swapchain_serial;
+
+static bool is_flip(DXGI_SWAP_EFFECT e)
+{
+    return e == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL || e == DXGI_SWAP_EFFECT_FLIP_DISCARD;
+}
+
+static bool is_discard(DXGI_SWAP_EFFECT e)
+{
+    return e == DXGI_SWAP_EFFECT_DISCARD || e == DXGI_SWAP_EFFECT_FLIP_DISCARD;
+}
+
+static const char *effect_name(DXGI_SWAP_EFFECT e)
+{
+    switch (e) {
+    case DXGI_SWAP_EFFECT_DISCARD: return "DISCARD";
+    case DXGI_SWAP_EFFECT_SEQUENTIAL: return "SEQUENTIAL";
+    case DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL: return "FLIP_SEQUENTIAL";
+    case DXGI_SWAP_EFFECT_FLIP_DISCARD: return "FLIP_DISCARD";
+    default: return "unknown";
+    }
+}
+
+/* ------------------------------------------------------------------ validation */
+
+#define SC_REFUSE(hr, ...)                                                                      \
+    do {                                                                                        \
+        d3d11_msg(dev, __VA_ARGS__);                                                            \
+        return (hr);                                                                            \
+    } while (0)
+
+#define ACCEPTED_FLAGS (DXGI_SWAP_CHAIN_FLAG_NONPREROTATED | DXGI_SWAP_CHAIN_FLAG_ALLOW_MODE_SWITCH)
+#define KNOWN_FLAGS 0x1fffu   /* NONPREROTATED (1) .. RESTRICTED_TO_ALL_HOLOGRAPHIC_DISPLAYS (4096) */
+
+static HRESULT validate_flags(const struct d3d11_device *dev, const char *method, UINT flags)
+{
+    if (flags & ~(UINT)KNOWN_FLAGS)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: unknown DXGI_SWAP_CHAIN_FLAG bits 0x%x", method,
+                  flags & ~(UINT)KNOWN_FLAGS);
+    if (flags & ~(UINT)ACCEPTED_FLAGS)
+        SC_REFUSE(DXGI_ERROR_UNSUPPORTED, "%s: swap-chain flags 0x%x are not supported by "
+                  "softd3d's headless swap chain (only NONPREROTATED and ALLOW_MODE_SWITCH)",
+                  method, flags & ~(UINT)ACCEPTED_FLAGS);
+    return S_OK;
+}
+
+static HRESULT validate_format(const struct d3d11_device *dev, const char *method,
+                               DXGI_FORMAT format, DXGI_SWAP_EFFECT effect)
+{
+    if (!(d3d11_format_support_bits(dev->level, format) & D3D11_FORMAT_SUPPORT_DISPLAY))
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: BufferDesc.Format %s is not a display format at "
+                  "feature level %s (R8G8B8A8_UNORM(_SRGB), B8G8R8A8_UNORM(_SRGB))", method,
+                  d3d11_format_name(format), d3d11_level_name(dev->level));
+    if (is_flip(effect) && (format == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB ||
+                            format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB))
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: the flip model (SwapEffect %s) takes no sRGB "
+                  "format (%s)", method, effect_name(effect), d3d11_format_name(format));
+    return S_OK;
+}
+
+static HRESULT validate_count(const struct d3d11_device *dev, const char *method, UINT count,
+                              DXGI_SWAP_EFFECT effect)
+{
+    UINT min = is_flip(effect) ? 2 : 1;
+    if (count < min || count > DXGI_MAX_SWAP_CHAIN_BUFFERS)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: BufferCount %u is outside %u..%u for SwapEffect "
+                  "%s", method, count, min, DXGI_MAX_SWAP_CHAIN_BUFFERS, effect_name(effect));
+    return S_OK;
+}
+
+/* The texture description of a buffer of `desc` (sizes already resolved). */
+static D3D11_TEXTURE2D_DESC buffer_desc(const DXGI_SWAP_CHAIN_DESC *desc)
+{
+    D3D11_TEXTURE2D_DESC t = {
+        .Width = desc->BufferDesc.Width, .Height = desc->BufferDesc.Height, .MipLevels = 1,
+        .ArraySize = 1, .Format = desc->BufferDesc.Format, .SampleDesc = { 1, 0 },
+        .Usage = D3D11_USAGE_DEFAULT, .BindFlags = D3D11_BIND_RENDER_TARGET,
+    };
+    if (desc->BufferUsage & DXGI_USAGE_SHADER_INPUT)
+        t.BindFlags |= D3D11_BIND_SHADER_RESOURCE;
+    return t;
+}
+
+/* The pure part of CreateSwapChain: checks `in` and writes the description the chain will have
+ * to *out (0 sizes resolved to the window's, Windowed TRUE).  *fullscreen_refused is set when
+ * Windowed was FALSE. */
+static HRESULT validate_desc(const struct d3d11_device *dev, const DXGI_SWAP_CHAIN_DESC *in,
+                             UINT window_width, UINT window_height, DXGI_SWAP_CHAIN_DESC *out,
+                             bool *fullscreen_refused)
+{
+    static const char m[] = "CreateSwapChain";
+    const UINT usage_ok = DXGI_USAGE_RENDER_TARGET_OUTPUT | DXGI_USAGE_SHADER_INPUT |
+                          DXGI_USAGE_BACK_BUFFER;
+    D3D11_TEXTURE2D_DESC td;
+    char msg[D3D11_RESOURCE_MSG_SIZE];
+    HRESULT hr;
+
+    *out = *in;
+    if (!in->OutputWindow)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: OutputWindow is NULL (a swap chain needs a "
+                  "window, even a headless one)", m);
+    if (in->SwapEffect != DXGI_SWAP_EFFECT_DISCARD && in->SwapEffect != DXGI_SWAP_EFFECT_SEQUENTIAL &&
+        !is_flip(in->SwapEffect))
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: SwapEffect %d is not a DXGI_SWAP_EFFECT", m,
+                  (int)in->SwapEffect);
+    if (FAILED(hr = validate_count(dev, m, in->BufferCount, in->SwapEffect)))
+        return hr;
+    if (in->SampleDesc.Count != 1 || in->SampleDesc.Quality != 0)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: SampleDesc %u/%u: multisampled swap chains are "
+                  "not supported (Count must be 1, Quality 0)", m, in->SampleDesc.Count,
+                  in->SampleDesc.Quality);
+    if (!(in->BufferUsage & DXGI_USAGE_RENDER_TARGET_OUTPUT))
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: BufferUsage 0x%x lacks "
+                  "DXGI_USAGE_RENDER_TARGET_OUTPUT", m, (unsigned)in->BufferUsage);
+    if (in->BufferUsage & ~usage_ok)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: BufferUsage bits 0x%x are not allowed for swap-"
+                  "chain buffers (CPU access, SHARED, UNORDERED_ACCESS, READ_ONLY, "
+                  "DISCARD_ON_PRESENT)", m, (unsigned)(in->BufferUsage & ~usage_ok));
+    if ((UINT)in->BufferDesc.ScanlineOrdering > DXGI_MODE_SCANLINE_ORDER_LOWER_FIELD_FIRST)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: BufferDesc.ScanlineOrdering %d is not a "
+                  "DXGI_MODE_SCANLINE_ORDER", m, (int)in->BufferDesc.ScanlineOrdering);
+    if ((UINT)in->BufferDesc.Scaling > DXGI_MODE_SCALING_STRETCHED)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: BufferDesc.Scaling %d is not a DXGI_MODE_SCALING",
+                  m, (int)in->BufferDesc.Scaling);
+    if (FAILED(hr = validate_format(dev, m, in->BufferDesc.Format, in->SwapEffect)))
+        return hr;
+    if (FAILED(hr = validate_flags(dev, m, in->Flags)))
+        return hr;
+    /* DXGI_SWAP_CHAIN_DESC / DXGI_MODE_DESC: a 0 width or height takes the window's. */
+    if (!out->BufferDesc.Width)
+        out->BufferDesc.Width = window_width;
+    if (!out->BufferDesc.Height)
+        out->BufferDesc.Height = window_height;
+    td = buffer_desc(out);
+    if (FAILED(hr = d3d11_validate_texture2d_desc(&td, NULL, true, dev->level, msg, sizeof(msg))))
+        SC_REFUSE(hr, "%s: the back buffer: %s", m, msg);
+    *fullscreen_refused = !in->Windowed;
+    out->Windowed = TRUE;
+    return S_OK;
+}
+
+/* ------------------------------------------------------------------ buffers */
+
+static struct d3d11_resource *buffer_res(const struct dxgi_swapchain *sc, UINT i)
+{
+    return d3d11_resource_from_iface((ID3D11Resource *)sc->buffers[i]);
+}
+
+static void release_buffers(ID3D11Texture2D **buffers, UINT n)
+{
+    for (UINT i = 0; i < n; i++)
+        if (buffers[i])
+            ID3D11Texture2D_Release(buffers[i]);
+}
+
+/* Makes the buffers and front buffer of `desc` into the out-arrays; nothing on failure. */
+static HRESULT make_buffers(struct d3d11_device *dev, const DXGI_SWAP_CHAIN_DESC *desc,
+                            ID3D11Texture2D **buffers, UINT *count, uint8_t **front,
+                            size_t *front_pitch)
+{
+    D3D11_TEXTURE2D_DESC td = buffer_desc(desc);
+    UINT n = is_discard(desc->SwapEffect) ? 1 : desc->BufferCount;
+    struct d3d11_resource *res;
+    HRESULT hr;
+
+    memset(buffers, 0, sizeof(*buffers) * DXGI_MAX_SWAP_CHAIN_BUFFERS);
+    for (UINT i = 0; i < n; i++) {
+        if (FAILED(hr = d3d11_texture2d_create(dev, &td, NULL, true, &buffers[i]))) {
+            release_buffers(buffers, i);
+            return hr;
+        }
+    }
+    res = d3d11_resource_from_iface((ID3D11Resource *)buffers[0]);
+    *front_pitch = res->core->sub[0].row_pitch;
+    if (!(*front = calloc(res->core->sub[0].rows, *front_pitch))) {
+        release_buffers(buffers, n);
+        d3d11_msg(dev, "CreateSwapChain: out of memory");
+        return E_OUTOFMEMORY;
+    }
+    *count = n;
+    return S_OK;
+}
+
+/* ------------------------------------------------------------------ the object */
+
+static void swapchain_destroy(struct dxgi_swapchain *sc)
+{
+    release_buffers(sc->buffers, sc->buffer_count);
+    free(sc->front);
+    core_pd_free(&sc->private_data);
+    ID3D11Device2_Release(&sc->device->iface);
+    IDXGIFactory1_Release(&sc->factory->iface);
+    free(sc);
+}
+
+static const GUID *const swapchain_iids[] = { &IID_IDXGIDeviceSubObject, &IID_IDXGISwapChain,
+                                              NULL };
+CORE_COM_IUNKNOWN(swapchain, IDXGISwapChain, struct dxgi_swapchain, refcount, &IID_IDXGIObject,
+                  swapchain_iids, swapchain_destroy)
+CORE_COM_PRIVATE_DATA(swapchain, IDXGISwapChain, struct dxgi_swapchain, private_data,
+                      d3d11_pd_hresult)
+
+static HRESULT STDMETHODCALLTYPE swapchain_GetParent(IDXGISwapChain *iface, REFIID riid,
+                                                     void **out)
+{
+    return IDXGIFactory1_QueryInterface(&swapchain_impl(iface)->factory->iface, riid, out);
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_GetDevice(IDXGISwapChain *iface, REFIID riid,
+                                                     void **out)
+{
+    return ID3D11Device2_QueryInterface(&swapchain_impl(iface)->device->iface, riid, out);
+}
+
+#define KNOWN_PRESENT_FLAGS                                                                    \
+    (DXGI_PRESENT_TEST | DXGI_PRESENT_DO_NOT_SEQUENCE | DXGI_PRESENT_RESTART |                 \
+     DXGI_PRESENT_DO_NOT_WAIT | DXGI_PRESENT_RESTRICT_TO_OUTPUT)
+
+static void dump_front(struct dxgi_swapchain *sc)
+{
+    DXGI_FORMAT f = sc->desc.BufferDesc.Format;
+    char name[128];
+    if (!present_dump_enabled())
+        return;
+    /* The PNG holds the stored (sRGB-encoded) bytes: read sRGB formats as their UNORM twins. */
+    if (f == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB)
+        f = DXGI_FORMAT_R8G8B8A8_UNORM;
+    else if (f == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB)
+        f = DXGI_FORMAT_B8G8R8A8_UNORM;
+    snprintf(name, sizeof(name), "softd3d-d3d11-sc%u-frame%06" PRIu64 ".png", sc->serial,
+             sc->frames);
+    present_dump_write(name, (core_format)f, sc->front, sc->front_pitch,
+                       sc->desc.BufferDesc.Width, sc->desc.BufferDesc.Height);
+}
+
+/* Copies the texels of subresource 0 of `res` from/to a packed image of its row pitch. */
+static void copy_to_image(const struct d3d11_resource *res, uint8_t *image)
+{
+    const core_subresource *s = &res->core->sub[0];
+    memcpy(image, core_resource_sub_data(res->core, 0), s->row_pitch * s->rows);
+}
+
+static void copy_from_image(struct d3d11_resource *res, const uint8_t *image)
+{
+    const core_subresource *s = &res->core->sub[0];
+    memcpy(core_resource_sub_data(res->core, 0), image, s->row_pitch * s->rows);
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_Present(IDXGISwapChain *iface, UINT sync, UINT flags)
+{
+    struct dxgi_swapchain *sc = swapchain_impl(iface);
+    struct d3d11_device *dev = sc->device;
+
+    if (sync > 4)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "Present: SyncInterval %u is above 4", sync);
+    if (flags & ~(UINT)KNOWN_PRESENT_FLAGS)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "Present: Flags 0x%x not supported (stereo, "
+                  "ALLOW_TEARING, USE_DURATION need swap chains softd3d does not make)",
+                  flags & ~(UINT)KNOWN_PRESENT_FLAGS);
+    if (flags & DXGI_PRESENT_TEST)
+        return S_OK;   /* "don't present ... only to test for occlusion": never occluded */
+    /* Sequential effects: the earlier frames move one buffer down, the last one to buffer 1. */
+    for (UINT k = sc->buffer_count - 1; k >= 2; k--)
+        copy_to_image(buffer_res(sc, k - 1), core_resource_sub_data(buffer_res(sc, k)->core, 0));
+    if (sc->buffer_count > 1)
+        copy_from_image(buffer_res(sc, 1), sc->front);
+    copy_to_image(buffer_res(sc, 0), sc->front);
+    dump_front(sc);
+    sc->frames++;
+    sc->present_count++;
+    return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_GetBuffer(IDXGISwapChain *iface, UINT index,
+                                                     REFIID riid, void **out)
+{
+    struct dxgi_swapchain *sc = swapchain_impl(iface);
+    struct d3d11_device *dev = sc->device;
+    if (!out)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "GetBuffer: ppSurface is NULL");
+    *out = NULL;
+    if (is_discard(sc->desc.SwapEffect) && index > 0)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "GetBuffer: buffer %u: with SwapEffect %s only buffer "
+                  "0 can be accessed", index, effect_name(sc->desc.SwapEffect));
+    if (index >= sc->buffer_count)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "GetBuffer: buffer %u: the swap chain has %u", index,
+                  sc->buffer_count);
+    return ID3D11Texture2D_QueryInterface(sc->buffers[index], riid, out);
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_SetFullscreenState(IDXGISwapChain *iface,
+                                                              BOOL fullscreen,
+                                                              IDXGIOutput *target)
+{
+    struct d3d11_device *dev = swapchain_impl(iface)->device;
+    if (!fullscreen && target)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "SetFullscreenState: pTarget must be NULL with "
+                  "Fullscreen FALSE");
+    if (fullscreen)
+        SC_REFUSE(DXGI_ERROR_NOT_CURRENTLY_AVAILABLE, "SetFullscreenState: headless, there is no "
+                  "output to go full screen on; the swap chain stays windowed");
+    return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_GetFullscreenState(IDXGISwapChain *iface,
+                                                              BOOL *fullscreen,
+                                                              IDXGIOutput **target)
+{
+    (void)iface;
+    if (fullscreen)
+        *fullscreen = FALSE;
+    if (target)
+        *target = NULL;
+    return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_GetDesc(IDXGISwapChain *iface,
+                                                   DXGI_SWAP_CHAIN_DESC *desc)
+{
+    if (!desc)
+        return DXGI_ERROR_INVALID_CALL;
+    *desc = swapchain_impl(iface)->desc;
+    return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_ResizeBuffers(IDXGISwapChain *iface, UINT count,
+                                                         UINT width, UINT height,
+                                                         DXGI_FORMAT format, UINT flags)
+{
+    static const char m[] = "ResizeBuffers";
+    struct dxgi_swapchain *sc = swapchain_impl(iface);
+    struct d3d11_device *dev = sc->device;
+    ID3D11Texture2D *buffers[DXGI_MAX_SWAP_CHAIN_BUFFERS];
+    DXGI_SWAP_CHAIN_DESC desc = sc->desc;
+    D3D11_TEXTURE2D_DESC td;
+    char msg[D3D11_RESOURCE_MSG_SIZE];
+    uint8_t *front;
+    size_t front_pitch;
+    UINT n;
+    HRESULT hr;
+
+    /* "release all of its direct and indirect references on the back buffers": the chain's
+     * own reference is the only one allowed (views and context bindings count too). */
+    for (UINT i = 0; i < sc->buffer_count; i++)
+        if (d3d11_resource_life(buffer_res(sc, i)) != 1)
+            SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: buffer %u is still referenced (by the "
+                      "application, a view or a context binding); release them first", m, i);
+    if (count)
+        desc.BufferCount = count;
+    desc.BufferDesc.Width = width ? width : sc->window_width;
+    desc.BufferDesc.Height = height ? height : sc->window_height;
+    if (format != DXGI_FORMAT_UNKNOWN)
+        desc.BufferDesc.Format = format;
+    desc.Flags = flags;
+    if (FAILED(hr = validate_count(dev, m, desc.BufferCount, desc.SwapEffect)) ||
+        FAILED(hr = validate_format(dev, m, desc.BufferDesc.Format, desc.SwapEffect)) ||
+        FAILED(hr = validate_flags(dev, m, desc.Flags)))
+        return hr;
+    td = buffer_desc(&desc);
+    if (FAILED(hr = d3d11_validate_texture2d_desc(&td, NULL, true, dev->level, msg, sizeof(msg))))
+        SC_REFUSE(hr, "%s: the back buffer: %s", m, msg);
+    if (FAILED(hr = make_buffers(dev, &desc, buffers, &n, &front, &front_pitch)))
+        return hr;
+    release_buffers(sc->buffers, sc->buffer_count);
+    free(sc->front);
+    memcpy(sc->buffers, buffers, sizeof(buffers));
+    sc->buffer_count = n;
+    sc->front = front;
+    sc->front_pitch = front_pitch;
+    sc->desc = desc;
+    return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_ResizeTarget(IDXGISwapChain *iface,
+                                                        const DXGI_MODE_DESC *mode)
+{
+    struct dxgi_swapchain *sc = swapchain_impl(iface);
+    struct d3d11_device *dev = sc->device;
+    if (!mode)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "ResizeTarget: pNewTargetParameters is NULL");
+    if (mode->Width)
+        sc->window_width = mode->Width;
+    if (mode->Height)
+        sc->window_height = mode->Height;
+    return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_GetContainingOutput(IDXGISwapChain *iface,
+                                                               IDXGIOutput **out)
+{
+    struct d3d11_device *dev = swapchain_impl(iface)->device;
+    if (!out)
+        return DXGI_ERROR_INVALID_CALL;
+    *out = NULL;
+    SC_REFUSE(DXGI_ERROR_NOT_FOUND, "GetContainingOutput: headless, the adapter has no outputs");
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_GetFrameStatistics(IDXGISwapChain *iface,
+                                                              DXGI_FRAME_STATISTICS *stats)
+{
+    struct dxgi_swapchain *sc = swapchain_impl(iface);
+    struct d3d11_device *dev = sc->device;
+    if (!stats)
+        return DXGI_ERROR_INVALID_CALL;
+    memset(stats, 0, sizeof(*stats));
+    if (!is_flip(sc->desc.SwapEffect))
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "GetFrameStatistics: not available to a windowed "
+                  "bitblt-model swap chain (SwapEffect %s)", effect_name(sc->desc.SwapEffect));
+    SC_REFUSE(DXGI_ERROR_FRAME_STATISTICS_DISJOINT, "GetFrameStatistics: headless, there is no "
+              "display whose refreshes could be counted");
+}
+
+static HRESULT STDMETHODCALLTYPE swapchain_GetLastPresentCount(IDXGISwapChain *iface, UINT *count)
+{
+    if (!count)
+        return DXGI_ERROR_INVALID_CALL;
+    *count = swapchain_impl(iface)->present_count;
+    return S_OK;
+}
+
+static IDXGISwapChainVtbl swapchain_vtbl = {
+    .QueryInterface = swapchain_QueryInterface,
+    .AddRef = swapchain_AddRef,
+    .Release = swapchain_Release,
+    .SetPrivateData = swapchain_SetPrivateData,
+    .SetPrivateDataInterface = swapchain_SetPrivateDataInterface,
+    .GetPrivateData = swapchain_GetPrivateData,
+    .GetParent = swapchain_GetParent,
+    .GetDevice = swapchain_GetDevice,
+    .Present = swapchain_Present,
+    .GetBuffer = swapchain_GetBuffer,
+    .SetFullscreenState = swapchain_SetFullscreenState,
+    .GetFullscreenState = swapchain_GetFullscreenState,
+    .GetDesc = swapchain_GetDesc,
+    .ResizeBuffers = swapchain_ResizeBuffers,
+    .ResizeTarget = swapchain_ResizeTarget,
+    .GetContainingOutput = swapchain_GetContainingOutput,
+    .GetFrameStatistics = swapchain_GetFrameStatistics,
+    .GetLastPresentCount = swapchain_GetLastPresentCount,
+};
+
+/* ------------------------------------------------------------------ creation */
+
+static pthread_once_t vtbl_once = PTHREAD_ONCE_INIT;
+
+static void vtbl_fill(void)
+{
+    comgen_fill_IDXGISwapChain(&swapchain_vtbl);
+}
+
+HRESULT dxgi_swapchain_create(struct dxgi_factory *factory, IUnknown *device,
+                              const DXGI_SWAP_CHAIN_DESC *in, IDXGISwapChain **out)
+{
+    struct d3d11_device *dev = device ? dxgi_device_from_unknown(device) : NULL;
+    struct dxgi_swapchain *sc;
+    bool fullscreen_refused = false;
+    DXGI_SWAP_CHAIN_DESC desc;
+    HRESULT hr;
+
+    pthread_once(&vtbl_once, vtbl_fill);
+    if (!out)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "CreateSwapChain: ppSwapChain is NULL");
+    *out = NULL;
+    if (!in)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "CreateSwapChain: pDesc is NULL");
+    if (!dev)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "CreateSwapChain: pDevice is %s",
+                  device ? "not a softd3d Direct3D 11 device" : "NULL");
+    if (FAILED(hr = validate_desc(dev, in, HEADLESS_WINDOW_WIDTH, HEADLESS_WINDOW_HEIGHT, &desc,
+                                  &fullscreen_refused)))
+        return hr;
+    if (!(sc = calloc(1, sizeof(*sc))))
+        SC_REFUSE(E_OUTOFMEMORY, "CreateSwapChain: out of memory");
+    if (FAILED(hr = make_buffers(dev, &desc, sc->buffers, &sc->buffer_count, &sc->front,
+                                 &sc->front_pitch))) {
+        free(sc);
+        return hr;
+    }
+    sc->iface.lpVtbl = &swapchain_vtbl;
+    atomic_init(&sc->refcount, 1);
+    core_pd_init(&sc->private_data);
+    sc->factory = factory;
+    IDXGIFactory1_AddRef(&factory->iface);
+    sc->device = dev;
+    ID3D11Device2_AddRef(&dev->iface);
+    sc->desc = desc;
+    sc->window_width = HEADLESS_WINDOW_WIDTH;
+    sc->window_height = HEADLESS_WINDOW_HEIGHT;
+    sc->serial = atomic_fetch_add(&swapchain_serial, 1) + 1;
+    *out = &sc->iface;
+    if (fullscreen_refused) {
+        /* IDXGIFactory::CreateSwapChain: DXGI_STATUS_OCCLUDED "if you request full-screen mode
+         * and it is unavailable"; the chain exists, windowed. */
+        d3d11_msg(dev, "CreateSwapChain: Windowed FALSE: headless, there is no output; the swap "
+                  "chain is windowed (DXGI_STATUS_OCCLUDED)");
+        return DXGI_STATUS_OCCLUDED;
+    }
+    return S_OK;
+}
