@@ -191,6 +191,12 @@ static int lp_prepare(void *self, const struct bench_scene *s, char *err, size_t
     const struct gl *gl = &b->gl;
     float m[16];
 
+    /* llvmpipe_glsl.c's core context may be current: make this one current (untimed) */
+    if (!b->MakeCurrent(b->ctx, b->buffer, GL_UNSIGNED_BYTE, (GLsizei)b->width,
+                        (GLsizei)b->height)) {
+        snprintf(err, n, "OSMesaMakeCurrent failed");
+        return -1;
+    }
     gl->glViewport(0, 0, (GLsizei)s->width, (GLsizei)s->height);
     gl->glDisable(GL_DITHER);
     gl->glDisable(GL_LIGHTING);

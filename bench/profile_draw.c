@@ -48,8 +48,6 @@ static uint64_t fnv64(const uint8_t *p, size_t n)
 
 int main(int argc, char **argv)
 {
-    static const char *const names[BENCH_SCENE_COUNT] = {"clear", "flat", "textured", "blended",
-                                                         "triangles", "lit"};
     bool want[BENCH_SCENE_COUNT] = {false};
     bool any = false;
     int frames = 3;
@@ -69,7 +67,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--scene") && i + 1 < argc) {
             const char *n = argv[++i];
             int k = 0;
-            while (k < BENCH_SCENE_COUNT && strcmp(names[k], n))
+            while (k < BENCH_SCENE_COUNT && strcmp(bench_scene_names[k], n))
                 k++;
             if (k == BENCH_SCENE_COUNT) {
                 fprintf(stderr, "softd3d-profile: unknown scene %s\n", n);
@@ -104,15 +102,15 @@ int main(int argc, char **argv)
             status = 1;
             break;
         }
-        const struct bench_renderer *use = s.lit ? &r9 : &r;
-        int bad = (s.lit && !have_r9) || use->prepare(use->self, &s, err, sizeof(err)) ||
+        const struct bench_renderer *use = s.d3d9 ? &r9 : &r;
+        int bad = (s.d3d9 && !have_r9) || use->prepare(use->self, &s, err, sizeof(err)) ||
                   use->frame(use->self, &s);
         double t0 = now(), c0 = cpu_now();
         for (int f = 0; f < frames && !bad; f++)
             bad = use->frame(use->self, &s);
         double t = now() - t0, ct = cpu_now() - c0;
         bad = bad || use->read(use->self, image);
-        if (!s.lit || have_r9)
+        if (!s.d3d9 || have_r9)
             use->release(use->self);
         if (bad) {
             printf("%-10s failed\n", s.name);

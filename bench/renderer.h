@@ -35,7 +35,7 @@ int softd3d_renderer_create(uint32_t width, uint32_t height, struct bench_render
                             char *err, size_t err_size);
 
 /* softd3d through the public Direct3D 9 API: a HAL device with hardware vertex processing and
- * a width x height A8R8G8B8 back buffer; it draws the Direct3D 9 scenes (scene->lit) only. */
+ * a width x height A8R8G8B8 back buffer; it draws the Direct3D 9 scenes (scene->d3d9) only. */
 int softd3d9_renderer_create(uint32_t width, uint32_t height, struct bench_renderer *out,
                              char *err, size_t err_size);
 
@@ -44,5 +44,12 @@ int softd3d9_renderer_create(uint32_t width, uint32_t height, struct bench_rende
  * LP_NUM_THREADS=threads before the first context is made. */
 int llvmpipe_renderer_create(unsigned threads, uint32_t width, uint32_t height,
                              struct bench_renderer *out, char *err, size_t err_size);
+
+/* Mesa llvmpipe through an OSMesa OpenGL 3.3 core context (OSMesaCreateContextAttribs), for the
+ * programmable scenes (scene->program != BENCH_PROGRAM_FIXED): their GLSL (shaders_real.h),
+ * vertex buffers and a vertex array object, into a framebuffer object.  Same loading and
+ * thread count as llvmpipe_renderer_create; each prepare makes its context current. */
+int llvmpipe_glsl_renderer_create(unsigned threads, uint32_t width, uint32_t height,
+                                  struct bench_renderer *out, char *err, size_t err_size);
 
 #endif /* SOFTD3D_BENCH_RENDERER_H */

@@ -27,6 +27,34 @@
  *              (diffuse) + global ambient on a material, Gouraud, depth test LESS with writes;
  *              softd3d draws it through IDirect3DDevice9 (bench/softd3d9_scene.c), llvmpipe
  *              through GL lighting (glLight/glMaterial, GL_LIGHTING)       work: 1e5 triangles
+ * Realistic programmable scenes (issue 17): the shaders are fxc-style vs/ps_4_0_level_9_3
+ * listings (bench/shaders_real.c) on softd3d, the same programs in GLSL 3.30 (same operations in
+ * the same order) on llvmpipe (an OSMesa OpenGL 3.3 core context, bench/llvmpipe_glsl.c):
+ *   light      8 full-screen quads of per-pixel lighting: an albedo and a detail texture (both
+ *              256x256 mipmapped, trilinear, at LOD 1.25 and 3), the detail perturbing the
+ *              interpolated normal, two point lights with 1/(1 + k d^2) attenuation,
+ *              Blinn-Phong (normalize, dot, pow as exp(e log x), max), linear distance fog;
+ *              59 SM4 instructions                                       work: 8*W*H pixels
+ *   alu        8 full-screen quads of a 64-instruction ALU program (sincos, exp, log, rsq,
+ *              min/max, mad chains), no texture                           work: 8*W*H pixels
+ *   tex4       8 full-screen quads, a 4-tap bilinear blur: 4 samples of the 256x256 texture's
+ *              level 0 at offsets of under a texel (a rotated grid), averaged; 1 texel a pixel
+ *                                                                          work: 8*W*H pixels
+ *   skin       500,000 triangles of 8..16 pixels skinned in the vertex shader: 4 bones a vertex
+ *              (64 bone matrices, 3x4, in a constant buffer; indices as R8G8B8A8_UNORM scaled
+ *              as D3DCOLORtoUBYTE4 does, weights R32G32B32A32_FLOAT), then the 4x4 transform;
+ *              vertex colour, depth test LESS with writes               work: 5e5 triangles
+ * Direct3D 9 fixed-function scenes (softd3d through IDirect3DDevice9, llvmpipe through GL
+ * fixed function exactly as for (b)-(e)):
+ *   d3d9_flat  8 full-screen D3DFVF_XYZRHW | D3DFVF_DIFFUSE quads drawn with DrawPrimitiveUP,
+ *              flat colours (the vertices of `flat`)                     work: 8*W*H pixels
+ *   d3d9_tex   as d3d9_flat with TEX1: the 256x256 mipmapped texture, trilinear, wrap, stage 0
+ *              MODULATE texture x diffuse (the vertices of `textured`)   work: 8*W*H pixels
+ *   d3d9_blend as d3d9_tex with alpha blending SRCALPHA / INVSRCALPHA    work: 8*W*H pixels
+ *   d3d9_ff    the 1,000,000 triangles of `triangles` from a D3DFVF_XYZ | D3DFVF_DIFFUSE
+ *              vertex buffer through the fixed-function vertex pipeline (world = view =
+ *              identity, projection = the pixel matrix), lighting off, depth test LESS
+ *                                                                          work: 1e6 triangles
  *
  * CONVENTIONS
  *   Positions are in pixels (x right, y down, z in [0, 1]).  `matrix` maps them to D3D clip
@@ -75,8 +103,49 @@ enum bench_scene_id {
     BENCH_BLENDED,
     BENCH_TRIANGLES,
     BENCH_LIT,
+    BENCH_LIGHT,
+    BENCH_ALU,
+    BENCH_TEX4,
+    BENCH_SKIN,
+    BENCH_D3D9_FLAT,
+    BENCH_D3D9_TEX,
+    BENCH_D3D9_BLEND,
+    BENCH_D3D9_FF,
     BENCH_SCENE_COUNT
 };
+
+/* "clear", "flat", ... in enum order: --scene names, file names, JSON. */
+extern const char *const bench_scene_names[BENCH_SCENE_COUNT];
+
+/* Which programs draw a scene.  FIXED: the six original scenes' shaders (bench/shaders.c) on
+ * softd3d and GL fixed function on llvmpipe; the others name one program pair of
+ * bench/shaders_real.h, run on llvmpipe as GLSL in a core context. */
+enum bench_program {
+    BENCH_PROGRAM_FIXED,
+    BENCH_PROGRAM_LIGHT,
+    BENCH_PROGRAM_ALU,
+    BENCH_PROGRAM_TEX4,
+    BENCH_PROGRAM_SKIN
+};
+
+/* The vertex of light, alu and tex4: 32 bytes (D3D11 input layout / GL vertex attributes 0-2). */
+struct bench_surface_vertex {
+    float pos[3];           /* pixels, pixels, [0, 1]; also the lighting position (world) */
+    float normal[3];        /* light: the interpolated normal before the detail perturbs it */
+    float uv[2];
+};
+
+/* The skin scene's vertex: 36 bytes.  bones: R8G8B8A8_UNORM (GL: normalised unsigned bytes), so
+ * the shaders see n/255 and recover n as D3DCOLORtoUBYTE4 does, trunc(x * 255.001953), times 3
+ * (three float4 rows a bone).  weights: R32G32B32A32_FLOAT, summing to 1. */
+struct bench_skin_vertex {
+    float pos[3];           /* the rest position, pixels */
+    uint8_t bones[4];
+    float weights[4];
+    uint8_t color[4];       /* R8G8B8A8_UNORM */
+};
+
+#define BENCH_SKIN_BONES 64
 
 /* 24 bytes; one layout for both renderers (D3D11 input layout / GL client arrays). */
 struct bench_vertex {
@@ -139,6 +208,22 @@ struct bench_scene {
     uint16_t *indices;
     uint32_t index_count;
     struct bench_lighting lighting;
+    /* Direct3D 9 scenes: drawn by softd3d through IDirect3DDevice9 (lit, d3d9_*) */
+    bool d3d9;
+    bool pretransformed;           /* the quads as XYZRHW | DIFFUSE [| TEX1], DrawPrimitiveUP */
+    /* the programmable scenes (program != FIXED) */
+    enum bench_program program;
+    struct bench_surface_vertex *surface_vertices;   /* light, alu, tex4 (draws: as above) */
+    uint32_t surface_vertex_count;
+    struct bench_skin_vertex *skin_vertices;         /* skin (draws: as above) */
+    uint32_t skin_vertex_count;
+    /* The pixel shader's constant buffer cb0 (light, alu, tex4; GL: uniform vec4 c[n]), or for
+     * skin the vertex shader's bone buffer cb1 (3 float4 rows of a 3x4 matrix a bone; GL:
+     * uniform vec4 bones[n]).  n = constant_count float4 vectors. */
+    float *constants;
+    uint32_t constant_count;
+    bool bilinear;                 /* tex4: sample level 0 only, MIN_MAG_LINEAR_MIP_POINT */
+    uint8_t *tex2_level[BENCH_TEX_LEVELS];           /* light: the detail texture (t1) */
     /* the texture: level l is (256 >> l)^2 RGBA8 texels, rows tightly packed */
     uint8_t *tex_level[BENCH_TEX_LEVELS];
     /* what one frame does, for the rate */

@@ -14,6 +14,7 @@
 
 #include "renderer.h"
 #include "shaders.h"
+#include "shaders_real.h"
 
 struct sd3d {
     uint32_t width, height;
@@ -27,11 +28,16 @@ struct sd3d {
     ID3D11PixelShader *ps_color, *ps_tex;
     ID3D11InputLayout *il_color, *il_tex;
     ID3D11RasterizerState *raster;
-    ID3D11SamplerState *sampler;
+    ID3D11SamplerState *sampler, *bilinear;
+    /* the programmable scenes (shaders_real.h) */
+    ID3D11VertexShader *vs_surface, *vs_skin;
+    ID3D11PixelShader *ps_light, *ps_alu, *ps_tex4;
+    ID3D11InputLayout *il_surface, *il_skin;
     /* per scene */
     ID3D11Buffer *vb, *cb;
-    ID3D11Texture2D *tex;
-    ID3D11ShaderResourceView *srv;
+    ID3D11Buffer *cb_program;      /* scene->constants: cb0 of the pixel or cb1 of the vertex shader */
+    ID3D11Texture2D *tex, *tex2;
+    ID3D11ShaderResourceView *srv, *srv2;
     ID3D11BlendState *blend;
     ID3D11DepthStencilState *depth;
 };
@@ -90,13 +96,98 @@ static int make_shaders(struct sd3d *b, char *err, size_t n)
     return r;
 }
 
+/* The programs of shaders_real.h and their input layouts (struct bench_surface_vertex,
+ * struct bench_skin_vertex). */
+static int make_real_shaders(struct sd3d *b, char *err, size_t n)
+{
+    static const D3D11_INPUT_ELEMENT_DESC surface[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"NORMAL", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 12, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 24, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    static const D3D11_INPUT_ELEMENT_DESC skin[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"BLENDINDICES", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 12, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"BLENDWEIGHT", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 32, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    static const char *const names[5] = {"bench_vs_surface", "bench_vs_skin", "bench_ps_light",
+                                         "bench_ps_alu", "bench_ps_tex4"};
+    const char *const text[5] = {bench_vs_surface, bench_vs_skin, bench_ps_light, bench_ps_alu,
+                                 bench_ps_tex4};
+    void *blob[5] = {0};
+    size_t size[5] = {0};
+    char asm_err[256], what[64];
+    HRESULT hr = S_OK;
+    int r = 0;
+    for (int i = 0; i < 5 && !r; i++)
+        if (bench_assemble(text[i], &blob[i], &size[i], asm_err, sizeof(asm_err))) {
+            snprintf(err, n, "%s does not assemble: %s", names[i], asm_err);
+            r = -1;
+        }
+    for (int i = 0; i < 5 && !r; i++) {
+        snprintf(what, sizeof(what), "Create%sShader(%s)", i < 2 ? "Vertex" : "Pixel", names[i]);
+        if (i == 0)
+            hr = ID3D11Device_CreateVertexShader(b->dev, blob[i], size[i], NULL, &b->vs_surface);
+        else if (i == 1)
+            hr = ID3D11Device_CreateVertexShader(b->dev, blob[i], size[i], NULL, &b->vs_skin);
+        else
+            hr = ID3D11Device_CreatePixelShader(b->dev, blob[i], size[i], NULL,
+                                                i == 2 ? &b->ps_light :
+                                                i == 3 ? &b->ps_alu : &b->ps_tex4);
+        if (FAILED(hr))
+            r = fail(err, n, what, hr);
+    }
+    if (!r && FAILED(hr = ID3D11Device_CreateInputLayout(b->dev, surface, 3, blob[0], size[0],
+                                                         &b->il_surface)))
+        r = fail(err, n, "CreateInputLayout(surface)", hr);
+    if (!r && FAILED(hr = ID3D11Device_CreateInputLayout(b->dev, skin, 4, blob[1], size[1],
+                                                         &b->il_skin)))
+        r = fail(err, n, "CreateInputLayout(skin)", hr);
+    for (int i = 0; i < 5; i++)
+        free(blob[i]);
+    return r;
+}
+
+/* A 256x256 RGBA8 texture with its mip chain (levels = 1: level 0 alone) and its view. */
+static int make_texture(struct sd3d *b, uint8_t *const level[BENCH_TEX_LEVELS], int levels,
+                        ID3D11Texture2D **tex, ID3D11ShaderResourceView **srv, char *err,
+                        size_t n)
+{
+    D3D11_TEXTURE2D_DESC td;
+    D3D11_SUBRESOURCE_DATA init[BENCH_TEX_LEVELS];
+    HRESULT hr;
+    memset(&td, 0, sizeof(td));
+    td.Width = td.Height = BENCH_TEX_SIZE;
+    td.MipLevels = (UINT)levels;
+    td.ArraySize = 1;
+    td.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    td.SampleDesc.Count = 1;
+    td.Usage = D3D11_USAGE_IMMUTABLE;
+    td.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+    for (int l = 0; l < levels; l++) {
+        init[l].pSysMem = level[l];
+        init[l].SysMemPitch = (UINT)(BENCH_TEX_SIZE >> l) * 4;
+        init[l].SysMemSlicePitch = 0;
+    }
+    if (FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &td, init, tex)))
+        return fail(err, n, "CreateTexture2D(texture)", hr);
+    if (FAILED(hr = ID3D11Device_CreateShaderResourceView(b->dev, (ID3D11Resource *)*tex, NULL,
+                                                          srv)))
+        return fail(err, n, "CreateShaderResourceView", hr);
+    return 0;
+}
+
 static void sd3d_release(void *self)
 {
     struct sd3d *b = self;
     RELEASE(ID3D11Buffer, b->vb);
     RELEASE(ID3D11Buffer, b->cb);
+    RELEASE(ID3D11Buffer, b->cb_program);
     RELEASE(ID3D11ShaderResourceView, b->srv);
+    RELEASE(ID3D11ShaderResourceView, b->srv2);
     RELEASE(ID3D11Texture2D, b->tex);
+    RELEASE(ID3D11Texture2D, b->tex2);
     RELEASE(ID3D11BlendState, b->blend);
     RELEASE(ID3D11DepthStencilState, b->depth);
 }
@@ -137,37 +228,90 @@ static int sd3d_prepare(void *self, const struct bench_scene *s, char *err, size
     if (FAILED(hr = ID3D11Device_CreateBuffer(b->dev, &cbd, &cdata, &b->cb)))
         return fail(err, n, "CreateBuffer(constant)", hr);
 
-    if (s->vertex_count) {
-        D3D11_BUFFER_DESC vbd = {(UINT)(s->vertex_count * sizeof(struct bench_vertex)),
-                                 D3D11_USAGE_IMMUTABLE, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
-        D3D11_SUBRESOURCE_DATA vdata = {s->vertices, 0, 0};
+    /* the vertices: struct bench_vertex, or those of the programmable scenes */
+    const void *vertices = s->vertices;
+    size_t vb_size = (size_t)s->vertex_count * sizeof(struct bench_vertex);
+    if (s->surface_vertex_count) {
+        vertices = s->surface_vertices;
+        vb_size = (size_t)s->surface_vertex_count * sizeof(struct bench_surface_vertex);
+    } else if (s->skin_vertex_count) {
+        vertices = s->skin_vertices;
+        vb_size = (size_t)s->skin_vertex_count * sizeof(struct bench_skin_vertex);
+    }
+    if (vb_size) {
+        D3D11_BUFFER_DESC vbd = {(UINT)vb_size, D3D11_USAGE_IMMUTABLE, D3D11_BIND_VERTEX_BUFFER,
+                                 0, 0, 0};
+        D3D11_SUBRESOURCE_DATA vdata = {vertices, 0, 0};
         if (FAILED(hr = ID3D11Device_CreateBuffer(b->dev, &vbd, &vdata, &b->vb)))
             return fail(err, n, "CreateBuffer(vertex)", hr);
     }
-
-    if (s->textured) {
-        D3D11_TEXTURE2D_DESC td;
-        D3D11_SUBRESOURCE_DATA init[BENCH_TEX_LEVELS];
-        memset(&td, 0, sizeof(td));
-        td.Width = td.Height = BENCH_TEX_SIZE;
-        td.MipLevels = BENCH_TEX_LEVELS;
-        td.ArraySize = 1;
-        td.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-        td.SampleDesc.Count = 1;
-        td.Usage = D3D11_USAGE_IMMUTABLE;
-        td.BindFlags = D3D11_BIND_SHADER_RESOURCE;
-        for (int l = 0; l < BENCH_TEX_LEVELS; l++) {
-            init[l].pSysMem = s->tex_level[l];
-            init[l].SysMemPitch = (UINT)(BENCH_TEX_SIZE >> l) * 4;
-            init[l].SysMemSlicePitch = 0;
-        }
-        if (FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &td, init, &b->tex)))
-            return fail(err, n, "CreateTexture2D(texture)", hr);
-        if (FAILED(hr = ID3D11Device_CreateShaderResourceView(b->dev, (ID3D11Resource *)b->tex,
-                                                              NULL, &b->srv)))
-            return fail(err, n, "CreateShaderResourceView", hr);
+    if (s->constant_count) {
+        D3D11_BUFFER_DESC pbd = {s->constant_count * 16, D3D11_USAGE_IMMUTABLE,
+                                 D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0};
+        D3D11_SUBRESOURCE_DATA pdata = {s->constants, 0, 0};
+        if (FAILED(hr = ID3D11Device_CreateBuffer(b->dev, &pbd, &pdata, &b->cb_program)))
+            return fail(err, n, "CreateBuffer(program constants)", hr);
     }
+
+    if (s->textured &&
+        make_texture(b, s->tex_level, s->bilinear ? 1 : BENCH_TEX_LEVELS, &b->tex, &b->srv, err,
+                     n))
+        return -1;
+    if (s->tex2_level[0] &&
+        make_texture(b, s->tex2_level, BENCH_TEX_LEVELS, &b->tex2, &b->srv2, err, n))
+        return -1;
     return 0;
+}
+
+/* Shaders, layout and resources of a scene: those of bench/shaders.c for the six original
+ * scenes, those of shaders_real.h for the programmable ones. */
+static void bind_program(struct sd3d *b, const struct bench_scene *s)
+{
+    ID3D11DeviceContext *c = b->ctx;
+    ID3D11ShaderResourceView *srvs[2] = {b->srv, b->srv2};
+    ID3D11SamplerState *samplers[2] = {s->bilinear ? b->bilinear : b->sampler, b->sampler};
+    ID3D11VertexShader *vs = s->textured ? b->vs_tex : b->vs_color;
+    ID3D11PixelShader *ps = s->textured ? b->ps_tex : b->ps_color;
+    ID3D11InputLayout *il = s->textured ? b->il_tex : b->il_color;
+    switch (s->program) {
+    case BENCH_PROGRAM_FIXED:
+        break;
+    case BENCH_PROGRAM_LIGHT:
+    case BENCH_PROGRAM_ALU:
+    case BENCH_PROGRAM_TEX4:
+        vs = b->vs_surface;
+        il = b->il_surface;
+        ps = s->program == BENCH_PROGRAM_LIGHT ? b->ps_light :
+             s->program == BENCH_PROGRAM_ALU ? b->ps_alu : b->ps_tex4;
+        break;
+    case BENCH_PROGRAM_SKIN:
+        vs = b->vs_skin;
+        il = b->il_skin;
+        ps = b->ps_color;
+        break;
+    }
+    ID3D11DeviceContext_IASetInputLayout(c, il);
+    ID3D11DeviceContext_VSSetShader(c, vs, NULL, 0);
+    ID3D11DeviceContext_VSSetConstantBuffers(c, 0, 1, &b->cb);
+    ID3D11DeviceContext_PSSetShader(c, ps, NULL, 0);
+    if (s->program == BENCH_PROGRAM_SKIN)
+        ID3D11DeviceContext_VSSetConstantBuffers(c, 1, 1, &b->cb_program);
+    else if (s->program != BENCH_PROGRAM_FIXED)
+        ID3D11DeviceContext_PSSetConstantBuffers(c, 0, 1, &b->cb_program);
+    if (s->textured) {
+        UINT count = b->srv2 ? 2 : 1;
+        ID3D11DeviceContext_PSSetShaderResources(c, 0, count, srvs);
+        ID3D11DeviceContext_PSSetSamplers(c, 0, count, samplers);
+    }
+}
+
+static UINT vertex_stride(const struct bench_scene *s)
+{
+    if (s->surface_vertex_count)
+        return sizeof(struct bench_surface_vertex);
+    if (s->skin_vertex_count)
+        return sizeof(struct bench_skin_vertex);
+    return sizeof(struct bench_vertex);
 }
 
 static int wait_idle(struct sd3d *b)
@@ -194,7 +338,7 @@ static int sd3d_frame(void *self, const struct bench_scene *s)
                                               s->clear_depth, 0);
     if (s->draw_count) {
         static const float blend_factor[4] = {1, 1, 1, 1};
-        UINT stride = sizeof(struct bench_vertex), offset = 0;
+        UINT stride = vertex_stride(s), offset = 0;
         D3D11_VIEWPORT vp = {0, 0, (FLOAT)s->width, (FLOAT)s->height, 0, 1};
         ID3D11DeviceContext_OMSetRenderTargets(c, 1, &b->rtv, b->dsv);
         ID3D11DeviceContext_OMSetBlendState(c, b->blend, blend_factor, 0xffffffff);
@@ -202,14 +346,7 @@ static int sd3d_frame(void *self, const struct bench_scene *s)
         ID3D11DeviceContext_RSSetState(c, b->raster);
         ID3D11DeviceContext_RSSetViewports(c, 1, &vp);
         ID3D11DeviceContext_IASetPrimitiveTopology(c, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-        ID3D11DeviceContext_IASetInputLayout(c, s->textured ? b->il_tex : b->il_color);
-        ID3D11DeviceContext_VSSetShader(c, s->textured ? b->vs_tex : b->vs_color, NULL, 0);
-        ID3D11DeviceContext_VSSetConstantBuffers(c, 0, 1, &b->cb);
-        ID3D11DeviceContext_PSSetShader(c, s->textured ? b->ps_tex : b->ps_color, NULL, 0);
-        if (s->textured) {
-            ID3D11DeviceContext_PSSetShaderResources(c, 0, 1, &b->srv);
-            ID3D11DeviceContext_PSSetSamplers(c, 0, 1, &b->sampler);
-        }
+        bind_program(b, s);
         for (uint32_t d = 0; d < s->draw_count; d++) {
             /* Each draw starts at vertex 0 of its own buffer offset, so that no draw's vertex
              * numbers pass the 9_2+ limit of 1,048,575 (seed 000 MaxVertexIndex). */
@@ -246,6 +383,14 @@ static void sd3d_destroy(void *self)
     if (b->ctx)
         ID3D11DeviceContext_ClearState(b->ctx);
     RELEASE(ID3D11SamplerState, b->sampler);
+    RELEASE(ID3D11SamplerState, b->bilinear);
+    RELEASE(ID3D11InputLayout, b->il_surface);
+    RELEASE(ID3D11InputLayout, b->il_skin);
+    RELEASE(ID3D11VertexShader, b->vs_surface);
+    RELEASE(ID3D11VertexShader, b->vs_skin);
+    RELEASE(ID3D11PixelShader, b->ps_light);
+    RELEASE(ID3D11PixelShader, b->ps_alu);
+    RELEASE(ID3D11PixelShader, b->ps_tex4);
     RELEASE(ID3D11RasterizerState, b->raster);
     RELEASE(ID3D11InputLayout, b->il_color);
     RELEASE(ID3D11InputLayout, b->il_tex);
@@ -348,7 +493,14 @@ int softd3d_renderer_create(uint32_t width, uint32_t height, struct bench_render
         fail(err, n, "CreateSamplerState", hr);
         goto failed;
     }
-    if (make_shaders(b, err, n))
+    /* tex4's blur: bilinear on level 0, its texture's only level (10Level9 samplers must keep
+     * MaxLOD = FLT_MAX, seed 004, so the one level is what limits it) */
+    sd.Filter = D3D11_FILTER_MIN_MAG_LINEAR_MIP_POINT;
+    if (FAILED(hr = ID3D11Device_CreateSamplerState(b->dev, &sd, &b->bilinear))) {
+        fail(err, n, "CreateSamplerState(bilinear)", hr);
+        goto failed;
+    }
+    if (make_shaders(b, err, n) || make_real_shaders(b, err, n))
         goto failed;
 
     out->name = "softd3d";

@@ -221,8 +221,10 @@ static void bench_d3d9_create(void)
 static int usage(void)
 {
     fprintf(stderr, "usage: softd3d-bench [--json] [--threads N] [--frames N] [--scene NAME] "
-                    "[--out DIR] [--no-llvmpipe]\n"
-                    "scenes: clear flat textured blended triangles lit\n");
+                    "[--out DIR] [--no-llvmpipe]\nscenes:");
+    for (int k = 0; k < BENCH_SCENE_COUNT; k++)
+        fprintf(stderr, " %s", bench_scene_names[k]);
+    fprintf(stderr, "\n");
     return 2;
 }
 
@@ -235,8 +237,6 @@ static int parse_count(const char *s, long max)
 
 int main(int argc, char **argv)
 {
-    static const char *const scene_names[BENCH_SCENE_COUNT] = {
-        "clear", "flat", "textured", "blended", "triangles", "lit"};
     int threads = 0, frames = 5, only = -1, failures = 0, use_llvmpipe = 1;
     const char *dir = "out";
 
@@ -252,7 +252,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--scene") && i + 1 < argc) {
             i++;
             for (int k = 0; k < BENCH_SCENE_COUNT; k++)
-                if (!strcmp(argv[i], scene_names[k]))
+                if (!strcmp(argv[i], bench_scene_names[k]))
                     only = k;
             if (only < 0)
                 return usage();
@@ -298,6 +298,15 @@ int main(int argc, char **argv)
         snprintf(err, sizeof(err), "not used (--no-llvmpipe)");
     if (!have_lp)   /* with --json the line goes to stderr, keeping stdout one object */
         fprintf(json ? stderr : stdout, "llvmpipe: %s\n", err);
+    /* the programmable scenes (scene.program) go through GLSL in a core context */
+    struct bench_renderer lp3;
+    bool have_lp3 = false;
+    if (have_lp) {
+        have_lp3 = !llvmpipe_glsl_renderer_create((unsigned)threads, WIDTH, HEIGHT, &lp3, err,
+                                                  sizeof(err));
+        if (!have_lp3)
+            fprintf(json ? stderr : stdout, "llvmpipe (GLSL): %s\n", err);
+    }
 
     uint8_t *img_sd = malloc((size_t)WIDTH * HEIGHT * 4);
     uint8_t *img_lp = malloc((size_t)WIDTH * HEIGHT * 4);
@@ -329,6 +338,7 @@ int main(int argc, char **argv)
         printf("  softd3d:  %s\n", have_sd ? sd.description : "failed");
         printf("  softd3d (Direct3D 9 scenes): %s\n", have_sd9 ? sd9.description : "failed");
         printf("  llvmpipe: %s\n", have_lp ? lp.description : "not available");
+        printf("  llvmpipe (GLSL scenes): %s\n", have_lp3 ? lp3.description : "not available");
         printf("  images must match: >= %.1f%% of pixels within %d per channel, mean "
                "difference < %.2f, |bias| < %.2f per channel; ratio = softd3d / llvmpipe\n",
                BENCH_TOL_FRACTION * 100, BENCH_TOL_CHANNEL, BENCH_TOL_MEAN, BENCH_TOL_BIAS);
@@ -345,13 +355,15 @@ int main(int argc, char **argv)
         bool compared = false;
         char why[320] = "";
         if (bench_scene_build((enum bench_scene_id)id, WIDTH, HEIGHT, &s)) {
-            fprintf(stderr, "softd3d-bench: out of memory building %s\n", scene_names[id]);
+            fprintf(stderr, "softd3d-bench: out of memory building %s\n", bench_scene_names[id]);
             bench_scene_free(&s);
             failures++;
             continue;
         }
-        const struct bench_renderer *mine = s.lit ? &sd9 : &sd;
-        if (s.lit ? have_sd9 : have_sd) {
+        const struct bench_renderer *mine = s.d3d9 ? &sd9 : &sd;
+        const struct bench_renderer *peer = s.program != BENCH_PROGRAM_FIXED ? &lp3 : &lp;
+        bool have_peer = s.program != BENCH_PROGRAM_FIXED ? have_lp3 : have_lp;
+        if (s.d3d9 ? have_sd9 : have_sd) {
             run_scene(mine, &s, frames, img_sd, &rs);
             if (rs.ok)
                 save_png(dir, &s, "softd3d", img_sd);
@@ -360,8 +372,8 @@ int main(int argc, char **argv)
         } else {
             snprintf(why, sizeof(why), "softd3d: not available");
         }
-        if (have_lp) {
-            run_scene(&lp, &s, frames, img_lp, &rl);
+        if (have_peer) {
+            run_scene(peer, &s, frames, img_lp, &rl);
             if (rl.ok)
                 save_png(dir, &s, "llvmpipe", img_lp);
             else if (!why[0])
@@ -380,7 +392,7 @@ int main(int argc, char **argv)
                          diff.bias[1], diff.bias[2], diff.bias[3], BENCH_TOL_BIAS,
                          diff.max_diff, diff.first_x, diff.first_y, dir, s.name);
         }
-        bool show = rs.ok && (!have_lp || (rl.ok && compared && diff.match));
+        bool show = rs.ok && (!have_peer || (rl.ok && compared && diff.match));
         if (!show)
             failures++;
 
@@ -437,6 +449,8 @@ int main(int argc, char **argv)
         sd.destroy(sd.self);
     if (have_sd9)
         sd9.destroy(sd9.self);
+    if (have_lp3)
+        lp3.destroy(lp3.self);
     if (have_lp)
         lp.destroy(lp.self);
     free(img_sd);
