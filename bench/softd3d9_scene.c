@@ -1,5 +1,7 @@
-/* bench/softd3d9_scene.c — the lit scene (scenes.h, BENCH_LIT) through softd3d's public
- * Direct3D 9 API, as a fixed-function application would draw it: a HAL device with hardware
+/* bench/softd3d9_scene.c — the Direct3D 9 scenes (scenes.h: lit, d3d9_flat, d3d9_tex,
+ * d3d9_blend, d3d9_ff) through softd3d's public Direct3D 9 API.
+ *
+ * The lit scene, as a fixed-function application would draw it: a HAL device with hardware
  * vertex processing (the default `max` profile unless SOFTD3D_PROFILE says otherwise), a
  * 1920x1080 A8R8G8B8 back buffer with a D24S8 automatic depth buffer, a D3DFVF_XYZ |
  * D3DFVF_NORMAL vertex buffer and a 16-bit index buffer in D3DPOOL_DEFAULT, one directional
@@ -14,7 +16,19 @@
  * by half a pixel left and up: a D3D9 pixel's centre is at integer window coordinates ("Directly
  * Mapping Texels to Pixels"), GL's and D3D11's at +0.5, so the same vertex must land 0.5 lower
  * in D3D9 window space to cover the same pixels.  In clip space that is -1/W on x and +1/H on y
- * (y is flipped). */
+ * (y is flipped).
+ *
+ * d3d9_flat / d3d9_tex / d3d9_blend: the quads of (b)-(d) as pre-transformed D3DFVF_XYZRHW |
+ * D3DFVF_DIFFUSE [| D3DFVF_TEX1] vertices (x, y, z, rhw = 1, a D3DCOLOR, u, v), built in prepare
+ * and drawn from user memory with one DrawPrimitiveUP a quad, the way 2D and UI code draws
+ * through D3D9.  Pre-transformed positions are window coordinates, so the half-pixel move is
+ * made on them: x - 0.5, y - 0.5.  The texture: the 256x256 mip chain in a D3DPOOL_MANAGED
+ * A8R8G8B8 texture, sampled MIN/MAG/MIP LINEAR with wrap; stage 0 MODULATE (texture x diffuse)
+ * for colour and alpha, stage 1 disabled; blending SRCALPHA / INVSRCALPHA (D3D9 blends the alpha
+ * channel with the same factors, as the D3D11 and GL sides do).  No depth test.
+ * d3d9_ff: (e)'s triangles as D3DFVF_XYZ | D3DFVF_DIFFUSE in a D3DPOOL_DEFAULT vertex buffer,
+ * the lit scene's transforms with lighting off (the vertex colour passes through), depth test
+ * LESS with writes, one DrawPrimitive per 250,000 triangles. */
 #define COBJMACROS
 #include <windows.h>
 #include <d3d9.h>
@@ -34,6 +48,24 @@ struct sd9 {
     /* per scene */
     IDirect3DVertexBuffer9 *vb;
     IDirect3DIndexBuffer9 *ib;
+    IDirect3DTexture9 *tex;
+    uint8_t *up;               /* the pre-transformed vertices DrawPrimitiveUP reads */
+    UINT up_stride;
+    DWORD fvf;
+};
+
+/* A pre-transformed vertex (D3DFVF_XYZRHW | D3DFVF_DIFFUSE | D3DFVF_TEX1); without TEX1 the
+ * same minus u, v (20 bytes). */
+struct rhw_vertex {
+    float x, y, z, rhw;
+    D3DCOLOR diffuse;
+    float u, v;
+};
+
+/* The D3D9 vertex of d3d9_ff (D3DFVF_XYZ | D3DFVF_DIFFUSE). */
+struct xyz_vertex {
+    float x, y, z;
+    D3DCOLOR diffuse;
 };
 
 #define RELEASE(type, p)              \
@@ -56,8 +88,153 @@ static void sd9_release(void *self)
         IDirect3DDevice9_SetStreamSource(b->dev, 0, NULL, 0, 0);
         IDirect3DDevice9_SetIndices(b->dev, NULL);
     }
+    if (b->dev)
+        IDirect3DDevice9_SetTexture(b->dev, 0, NULL);
     RELEASE(IDirect3DVertexBuffer9, b->vb);
     RELEASE(IDirect3DIndexBuffer9, b->ib);
+    RELEASE(IDirect3DTexture9, b->tex);
+    free(b->up);
+    b->up = NULL;
+}
+
+static D3DCOLOR d3dcolor(const uint8_t rgba[4])
+{
+    return D3DCOLOR_ARGB(rgba[3], rgba[0], rgba[1], rgba[2]);
+}
+
+/* World = view = identity, projection = the pixel matrix moved by half a pixel (top comment). */
+static void set_transforms(IDirect3DDevice9 *dev, const struct bench_scene *s)
+{
+    D3DMATRIX ident, proj;
+    memset(&ident, 0, sizeof(ident));
+    ident._11 = ident._22 = ident._33 = ident._44 = 1.0f;
+    memcpy(&proj, s->matrix, sizeof(proj));
+    proj._41 -= 1.0f / (float)s->width;
+    proj._42 += 1.0f / (float)s->height;
+    IDirect3DDevice9_SetTransform(dev, D3DTS_WORLD, &ident);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_VIEW, &ident);
+    IDirect3DDevice9_SetTransform(dev, D3DTS_PROJECTION, &proj);
+}
+
+/* The states every scene sets the same way, and the ones it sets by its flags. */
+static void set_common_states(IDirect3DDevice9 *dev, const struct bench_scene *s)
+{
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SHADEMODE, D3DSHADE_GOURAUD);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, s->depth_test ? D3DZB_TRUE : D3DZB_FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_LESS);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZWRITEENABLE, s->depth_test);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, s->blend);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRCBLEND, D3DBLEND_SRCALPHA);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_DESTBLEND, D3DBLEND_INVSRCALPHA);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_BLENDOP, D3DBLENDOP_ADD);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_DITHERENABLE, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SPECULARENABLE, FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_FOGENABLE, FALSE);
+    if (s->textured) {
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_MODULATE);
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG2, D3DTA_DIFFUSE);
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_MODULATE);
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG2, D3DTA_DIFFUSE);
+    } else {
+        /* the diffuse colour and alpha as they are */
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
+        IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_DIFFUSE);
+    }
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLOROP, D3DTOP_DISABLE);
+}
+
+/* The 256x256 mip chain as a managed A8R8G8B8 texture (B, G, R, A bytes), trilinear, wrap. */
+static int make_texture(struct sd9 *b, const struct bench_scene *s, char *err, size_t n)
+{
+    IDirect3DDevice9 *dev = b->dev;
+    HRESULT hr;
+    if (FAILED(hr = IDirect3DDevice9_CreateTexture(dev, BENCH_TEX_SIZE, BENCH_TEX_SIZE,
+                                                   BENCH_TEX_LEVELS, 0, D3DFMT_A8R8G8B8,
+                                                   D3DPOOL_MANAGED, &b->tex, NULL)))
+        return fail(err, n, "CreateTexture", hr);
+    for (UINT l = 0; l < BENCH_TEX_LEVELS; l++) {
+        const UINT size = BENCH_TEX_SIZE >> l;
+        const uint8_t *src = s->tex_level[l];
+        D3DLOCKED_RECT lr;
+        if (FAILED(hr = IDirect3DTexture9_LockRect(b->tex, l, &lr, NULL, 0)))
+            return fail(err, n, "IDirect3DTexture9::LockRect", hr);
+        for (UINT y = 0; y < size; y++) {
+            uint8_t *dst = (uint8_t *)lr.pBits + (size_t)y * (size_t)lr.Pitch;
+            for (UINT x = 0; x < size; x++, src += 4) {   /* R, G, B, A -> B, G, R, A */
+                dst[x * 4 + 0] = src[2];
+                dst[x * 4 + 1] = src[1];
+                dst[x * 4 + 2] = src[0];
+                dst[x * 4 + 3] = src[3];
+            }
+        }
+        IDirect3DTexture9_UnlockRect(b->tex, l);
+    }
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)b->tex);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MINFILTER, D3DTEXF_LINEAR);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MAGFILTER, D3DTEXF_LINEAR);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_LINEAR);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_WRAP);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSV, D3DTADDRESS_WRAP);
+    return 0;
+}
+
+/* d3d9_flat, d3d9_tex, d3d9_blend: the pre-transformed quads (top comment). */
+static int prepare_quads(struct sd9 *b, const struct bench_scene *s, char *err, size_t n)
+{
+    IDirect3DDevice9 *dev = b->dev;
+    b->fvf = D3DFVF_XYZRHW | D3DFVF_DIFFUSE | (s->textured ? D3DFVF_TEX1 : 0);
+    b->up_stride = s->textured ? (UINT)sizeof(struct rhw_vertex) : 20;
+    if (!(b->up = malloc((size_t)s->vertex_count * b->up_stride))) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    for (uint32_t i = 0; i < s->vertex_count; i++) {
+        const struct bench_vertex *v = &s->vertices[i];
+        struct rhw_vertex r = {v->pos[0] - 0.5f, v->pos[1] - 0.5f, v->pos[2], 1.0f,
+                               d3dcolor(v->color), v->uv[0], v->uv[1]};
+        memcpy(b->up + (size_t)i * b->up_stride, &r, b->up_stride);
+    }
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    set_common_states(dev, s);
+    if (s->textured && make_texture(b, s, err, n))
+        return -1;
+    IDirect3DDevice9_SetFVF(dev, b->fvf);
+    return 0;
+}
+
+/* d3d9_ff: the triangles of (e) from a vertex buffer through the FF vertex pipeline. */
+static int prepare_ff(struct sd9 *b, const struct bench_scene *s, char *err, size_t n)
+{
+    IDirect3DDevice9 *dev = b->dev;
+    UINT size = s->vertex_count * (UINT)sizeof(struct xyz_vertex);
+    void *p = NULL;
+    HRESULT hr;
+    b->fvf = D3DFVF_XYZ | D3DFVF_DIFFUSE;
+    if (FAILED(hr = IDirect3DDevice9_CreateVertexBuffer(dev, size, D3DUSAGE_WRITEONLY, b->fvf,
+                                                        D3DPOOL_DEFAULT, &b->vb, NULL)))
+        return fail(err, n, "CreateVertexBuffer", hr);
+    if (FAILED(hr = IDirect3DVertexBuffer9_Lock(b->vb, 0, 0, &p, 0)))
+        return fail(err, n, "IDirect3DVertexBuffer9::Lock", hr);
+    for (uint32_t i = 0; i < s->vertex_count; i++) {
+        const struct bench_vertex *v = &s->vertices[i];
+        struct xyz_vertex x = {v->pos[0], v->pos[1], v->pos[2], d3dcolor(v->color)};
+        memcpy((uint8_t *)p + (size_t)i * sizeof(x), &x, sizeof(x));
+    }
+    IDirect3DVertexBuffer9_Unlock(b->vb);
+    set_transforms(dev, s);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    set_common_states(dev, s);
+    IDirect3DDevice9_SetFVF(dev, b->fvf);
+    IDirect3DDevice9_SetStreamSource(dev, 0, b->vb, 0, sizeof(struct xyz_vertex));
+    DWORD passes = 0;
+    if (FAILED(hr = IDirect3DDevice9_ValidateDevice(dev, &passes)) || passes != 1)
+        return fail(err, n, "ValidateDevice", hr);
+    return 0;
 }
 
 static D3DCOLORVALUE color_value(const float c[4])
@@ -73,10 +250,14 @@ static int sd9_prepare(void *self, const struct bench_scene *s, char *err, size_
     const struct bench_lighting *l = &s->lighting;
     void *p = NULL;
     HRESULT hr;
-    if (!s->lit) {
+    if (!s->d3d9) {
         snprintf(err, n, "scene %s is not a Direct3D 9 scene", s->name);
         return -1;
     }
+    if (s->pretransformed)
+        return prepare_quads(b, s, err, n);
+    if (!s->lit)
+        return prepare_ff(b, s, err, n);
     UINT vb_size = s->lit_vertex_count * (UINT)sizeof(struct bench_lit_vertex);
     UINT ib_size = s->index_count * (UINT)sizeof(uint16_t);
     if (FAILED(hr = IDirect3DDevice9_CreateVertexBuffer(dev, vb_size, D3DUSAGE_WRITEONLY,
@@ -96,16 +277,7 @@ static int sd9_prepare(void *self, const struct bench_scene *s, char *err, size_
     memcpy(p, s->indices, ib_size);
     IDirect3DIndexBuffer9_Unlock(b->ib);
 
-    /* Transforms (top comment). */
-    D3DMATRIX ident, proj;
-    memset(&ident, 0, sizeof(ident));
-    ident._11 = ident._22 = ident._33 = ident._44 = 1.0f;
-    memcpy(&proj, s->matrix, sizeof(proj));
-    proj._41 -= 1.0f / (float)s->width;
-    proj._42 += 1.0f / (float)s->height;
-    IDirect3DDevice9_SetTransform(dev, D3DTS_WORLD, &ident);
-    IDirect3DDevice9_SetTransform(dev, D3DTS_VIEW, &ident);
-    IDirect3DDevice9_SetTransform(dev, D3DTS_PROJECTION, &proj);
+    set_transforms(dev, s);
 
     /* Lighting (scenes.h, struct bench_lighting). */
     D3DLIGHT9 light;
@@ -131,21 +303,9 @@ static int sd9_prepare(void *self, const struct bench_scene *s, char *err, size_
                                      (int)(l->global_ambient[2] * 255.0f + 0.5f));
     IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, TRUE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_AMBIENT, ambient);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_SPECULARENABLE, FALSE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_NORMALIZENORMALS, FALSE);   /* unit normals */
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_SHADEMODE, D3DSHADE_GOURAUD);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_CULLMODE, D3DCULL_NONE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, s->depth_test ? D3DZB_TRUE : D3DZB_FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_LESS);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZWRITEENABLE, s->depth_test);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_DITHERENABLE, FALSE);
     /* The lit diffuse colour and alpha as they are: no texture stage changes them. */
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_SELECTARG1);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_SELECTARG1);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_DIFFUSE);
-    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLOROP, D3DTOP_DISABLE);
+    set_common_states(dev, s);
     IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZ | D3DFVF_NORMAL);
     IDirect3DDevice9_SetStreamSource(dev, 0, b->vb, 0, sizeof(struct bench_lit_vertex));
     IDirect3DDevice9_SetIndices(dev, b->ib);
@@ -162,14 +322,26 @@ static int sd9_frame(void *self, const struct bench_scene *s)
     D3DCOLOR clear = D3DCOLOR_COLORVALUE(s->clear_color[0], s->clear_color[1], s->clear_color[2],
                                          s->clear_color[3]);
     BOOL done = FALSE;
-    HRESULT hr;
+    HRESULT hr = D3D_OK;
     if (FAILED(IDirect3DDevice9_Clear(dev, 0, NULL,
                                       D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL,
                                       clear, s->clear_depth, 0)) ||
         FAILED(IDirect3DDevice9_BeginScene(dev)))
         return -1;
-    hr = IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0,
-                                               s->lit_vertex_count, 0, s->index_count / 3);
+    if (s->lit)
+        hr = IDirect3DDevice9_DrawIndexedPrimitive(dev, D3DPT_TRIANGLELIST, 0, 0,
+                                                   s->lit_vertex_count, 0, s->index_count / 3);
+    else
+        for (uint32_t d = 0; d < s->draw_count && SUCCEEDED(hr); d++) {
+            const struct bench_draw *dr = &s->draws[d];
+            if (s->pretransformed)
+                hr = IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLELIST, dr->count / 3,
+                                                      b->up + (size_t)dr->first * b->up_stride,
+                                                      b->up_stride);
+            else
+                hr = IDirect3DDevice9_DrawPrimitive(dev, D3DPT_TRIANGLELIST, dr->first,
+                                                    dr->count / 3);
+        }
     if (FAILED(IDirect3DDevice9_EndScene(dev)) || FAILED(hr))
         return -1;
     if (FAILED(IDirect3DQuery9_Issue(b->event, D3DISSUE_END)))
