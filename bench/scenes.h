@@ -85,9 +85,20 @@
  *     both renderers cover the same pixels.  The lighting is per vertex in both (D3D9 and
  *     GL 1.x fixed function evaluate the same diffuse + ambient formula, scenes.h struct
  *     bench_lighting) and interpolated (Gouraud): only float rounding differs.
+ *   - light, alu, tex4: build_quads' quads (corners on whole pixels, the same diagonal).
+ *   - skin: the final triangles are those small_triangle() makes for (e), and the skinning
+ *     lands on them exactly: every bone is (I | t) with t a multiple of 8 pixels, every weight
+ *     a multiple of 1/8, so every product and sum is exact in float in any order (derivation at
+ *     build_skin() in scenes.c); depth is flat per triangle as in (e).
+ *   - d3d9_*: the quads and triangles of (b)-(e).  Pre-transformed (XYZRHW) positions are window
+ *     coordinates with D3D9's pixel centres at integers, so softd3d9_scene.c moves them by
+ *     (-0.5, -0.5), as it moves the projection of the transformed scenes.
  *   What remains are rounding differences of interpolation, filtering weights, LOD arithmetic,
- *   modulation and blending: a channel or two here and there.  The tolerance is in
- *   bench_compare().
+ *   modulation and blending, and in the programmable scenes the two implementations' sin, cos,
+ *   exp2, log2 and reciprocal square root (neither need be correctly rounded): a
+ *   channel or two here and there.  Two choices keep that so (scenes.c says why): light reads
+ *   its detail texture at an integer LOD, tex4's taps avoid texel quarters.  The tolerance is
+ *   in bench_compare().
  */
 #ifndef SOFTD3D_BENCH_SCENES_H
 #define SOFTD3D_BENCH_SCENES_H

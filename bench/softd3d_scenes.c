@@ -3,7 +3,9 @@
  * with a D24_UNORM_S8_UINT depth buffer, the shaders of shaders.h assembled with the project's
  * assembler, an immutable vertex buffer, and per frame: clear, draws, then an event query waited
  * on (the frame is finished when the query signals, as for a GPU).  Read-back copies the target
- * into a staging texture and maps it. */
+ * into a staging texture and maps it.  The programmable scenes (light, alu, tex4, skin) use the
+ * vs/ps_4_0_level_9_3 programs of shaders_real.h instead, with their own input layouts and
+ * constant buffers (the pixel shader's cb0, or the skinning vertex shader's bones in cb1). */
 #define COBJMACROS
 #include <windows.h>
 #include <d3d11.h>

@@ -10,13 +10,26 @@
  *   triangles  (e) 1,000,000 triangles of 8-16 px, 4x4 transform, vertex colour, depth test
  *   lit        (f) Direct3D 9 fixed function: a 100,000-triangle indexed grid mesh, one
  *                  directional light + ambient, material, depth test
+ *   light      (g) 8 full-screen quads of per-pixel lighting (2 textures, 2 point lights,
+ *                  Blinn-Phong, fog; 59 SM4 instructions)
+ *   alu        (h) 8 full-screen quads of a 64-instruction ALU shader, no texture
+ *   tex4       (i) 8 full-screen quads, a 4-tap bilinear blur
+ *   skin       (j) 500,000 skinned triangles (4 bones a vertex), depth test
+ *   d3d9_flat  (k) Direct3D 9: 8 full-screen XYZRHW | DIFFUSE quads, DrawPrimitiveUP
+ *   d3d9_tex   (l) as (k), trilinear mipmapped texture MODULATE diffuse
+ *   d3d9_blend (m) as (l), alpha blended
+ *   d3d9_ff    (n) Direct3D 9: 1,000,000 triangles from a vertex buffer through the
+ *                  fixed-function vertex pipeline, depth test
  * Each of (a)-(e) is drawn through softd3d (the public D3D11 API at feature level 9_3, shaders
  * written in assembly and assembled by the project's assembler: bench/softd3d_scenes.c), (f)
- * through softd3d's IDirect3DDevice9 fixed-function pipeline (bench/softd3d9_scene.c; llvmpipe
- * draws it with GL lighting, glLight/glMaterial), and, in the same
- * run, through Mesa llvmpipe (OSMesa, fixed-function OpenGL with the same vertices, texture,
- * states and resolution: bench/llvmpipe.c), with the same thread count: --threads N, else
- * SOFTD3D_THREADS, else the CPU count; softd3d gets SOFTD3D_THREADS=N, llvmpipe LP_NUM_THREADS=N.
+ * and (k)-(n) through softd3d's IDirect3DDevice9 fixed-function pipeline
+ * (bench/softd3d9_scene.c; llvmpipe draws (f) with GL lighting, glLight/glMaterial), and, in the
+ * same run, through Mesa llvmpipe (OSMesa, fixed-function OpenGL with the same vertices,
+ * texture, states and resolution: bench/llvmpipe.c), with the same thread count: --threads N,
+ * else SOFTD3D_THREADS, else the CPU count; softd3d gets SOFTD3D_THREADS=N, llvmpipe
+ * LP_NUM_THREADS=N.  (g)-(j) run vs/ps_4_0_level_9_3 programs on softd3d's 9_3 device and the
+ * same programs in GLSL on llvmpipe, in an OpenGL 3.3 core context (bench/shaders_real.c,
+ * bench/llvmpipe_glsl.c).
  *
  * Per renderer and scene: one warm-up frame, then --frames N (5) frames timed with the same work
  * each; a frame ends when its last pixel is written (D3D11: an event query signalled; GL:
