@@ -260,7 +260,11 @@ void bench_gl_matrix(const struct bench_scene *s, float out[16]);
  * against the exact trilinear value softd3d errs 0.25 on average, i.e. rounding only, llvmpipe
  * 0.31); blended mean 0.42, max 3 (the filtering noise of up to 8 layers, and llvmpipe rounds
  * the source colour to 8 bits before blending); triangles mean 0.005, max 1; lit mean 0.072,
- * max 1 (per-vertex lighting rounding, 100% of pixels within 1) — and refuses any
+ * max 1 (per-vertex lighting rounding, 100% of pixels within 1); light mean 0.156, max 4,
+ * 99.99% within 2 (sin/exp2/log2/rsq of two implementations, pow(x, 32) amplifying them, and
+ * the two filters); alu max 1 (144 pixels off by 1); tex4 mean 0.12, max 1; skin mean 0.005,
+ * max 1; d3d9_flat/tex/blend and d3d9_ff as flat/textured/blended/triangles (d3d9_tex's image
+ * is textured's, bit for bit) — and refuses any
  * difference of coverage, depth order, texture addressing, LOD or state: a wrong pixel shows as
  * a large difference, a systematic one as a bias or a mean. */
 #define BENCH_TOL_CHANNEL 2

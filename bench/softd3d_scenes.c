@@ -37,7 +37,7 @@ struct sd3d {
     ID3D11InputLayout *il_surface, *il_skin;
     /* per scene */
     ID3D11Buffer *vb, *cb;
-    ID3D11Buffer *cb_program;      /* scene->constants: cb0 of the pixel or cb1 of the vertex shader */
+    ID3D11Buffer *cb_program;      /* scene->constants: pixel shader cb0 or vertex shader cb1 */
     ID3D11Texture2D *tex, *tex2;
     ID3D11ShaderResourceView *srv, *srv2;
     ID3D11BlendState *blend;
