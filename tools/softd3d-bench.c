@@ -56,6 +56,7 @@
  *   {"width": 1920, "height": 1080, "threads": 2, "frames": 5,
  *    "tolerance": {"channel": 2, "fraction": 0.999, "mean": 0.75, "bias": 0.25},
  *    "softd3d": "description", "llvmpipe": "description" | null,
+ *    "llvmpipe_glsl": "description of the core context (scenes light..skin)" | null,
  *    "scenes": [{"name": "clear", "title": "...", "unit": "Mpix/s", "work_per_frame": 2073600,
  *                "softd3d": {"rate": 1234.5, "ms_per_frame": 1.68} | null,
  *                "llvmpipe": {...} | null,
@@ -342,6 +343,11 @@ int main(int argc, char **argv)
         printf(", \"llvmpipe\": ");
         if (have_lp)
             json_string(lp.description);
+        else
+            printf("null");
+        printf(", \"llvmpipe_glsl\": ");
+        if (have_lp3)
+            json_string(lp3.description);
         else
             printf("null");
         printf(",\n \"scenes\": [");
