@@ -10,6 +10,7 @@
  * (bounds-checked per lane) and the frame stack (never pushed past its capacity).
  */
 #include "vm/vm_private.h"
+#include "jit/jit.h"
 #include "util/simd.h"
 
 #include <stdlib.h>
@@ -463,6 +464,7 @@ void vm_program_destroy(struct vm_program *prog)
 {
     if (!prog)
         return;
+    jit_free(atomic_load(&prog->jit));
     free(prog->ins);
     free(prog->icb);
     free(prog->case_values);
@@ -789,6 +791,65 @@ uint32_t vm_cond(struct vm_exec *x, const struct vm_ins *in, unsigned s)
     return m & x->exec;
 }
 
+/* ---- the JIT (jit/jit.h) -------------------------------------------------------------------- */
+
+/* The program's compiled blocks, compiling them on the thread whose batch reaches the
+ * threshold (the others interpret meanwhile: the two engines agree bit for bit). */
+static const struct vm_jit *jit_get(const struct vm_program *cprog)
+{
+    /* the compile cache is the one mutable part of a shared, otherwise immutable program */
+    struct vm_program *prog = (struct vm_program *)cprog;
+    struct vm_jit *j = atomic_load_explicit(&prog->jit, memory_order_acquire);
+    if (j || atomic_load_explicit(&prog->jit_state, memory_order_relaxed) != 0)
+        return j;
+    if (!jit_available()) {
+        atomic_store(&prog->jit_state, 2);
+        return NULL;
+    }
+    unsigned runs = atomic_fetch_add_explicit(&prog->jit_runs, 1, memory_order_relaxed);
+    if (runs < jit_threshold())
+        return NULL;
+    int expect = 0;
+    if (!atomic_compare_exchange_strong(&prog->jit_state, &expect, 1))
+        return NULL;
+    j = jit_compile(prog);
+    atomic_store_explicit(&prog->jit, j, memory_order_release);
+    atomic_store(&prog->jit_state, 2);
+    return j;
+}
+
+bool vm_program_jit_now(struct vm_program *prog)
+{
+    if (!prog)
+        return false;
+    int expect = 0;
+    if (jit_available() && atomic_compare_exchange_strong(&prog->jit_state, &expect, 1)) {
+        atomic_store_explicit(&prog->jit, jit_compile(prog), memory_order_release);
+        atomic_store(&prog->jit_state, 2);
+    }
+    return atomic_load(&prog->jit) != NULL;
+}
+
+void vm_program_jit_disable(struct vm_program *prog)
+{
+    int expect = 0;
+    if (prog)
+        atomic_compare_exchange_strong(&prog->jit_state, &expect, 2);
+}
+
+void vm_program_jit_info(const struct vm_program *prog, struct vm_jit_info *out)
+{
+    memset(out, 0, sizeof(*out));
+    const struct vm_jit *j = prog ? atomic_load(&((struct vm_program *)prog)->jit) : NULL;
+    if (!j)
+        return;
+    out->compiled = true;
+    out->blocks = j->count;
+    out->native = j->native;
+    out->called = j->called;
+    out->compile_ms = j->compile_ms;
+}
+
 /* ---- the interpreter loop ------------------------------------------------------------------- */
 
 uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_env *env,
@@ -801,9 +862,15 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_en
     if (!vm_state_fits(st, prog))
         return 0;
     mask &= VM_ALL_LANES;
+    const struct vm_jit *jit = jit_get(prog);
+    /* the generated code reads v# and writes o# without NULL checks */
+    if (jit && ((!env->inputs && prog->input_count) || (!env->outputs && prog->output_count)))
+        jit = NULL;
 
-    /* every run starts from zero: results never depend on an earlier batch */
-    memset(st->temps, 0, (size_t)prog->temp_count * sizeof(vm_reg));
+    /* every run starts from zero: results never depend on an earlier batch (a program that
+     * is one compiled block keeps its temps in registers and never reads them from memory) */
+    if (!jit || !jit->skip_temp_clear)
+        memset(st->temps, 0, (size_t)prog->temp_count * sizeof(vm_reg));
     memset(st->xpool, 0, (size_t)prog->x_elements * sizeof(vm_reg));
     if (prog->aux_used & VM_AUX_ADDR)
         memset(st->addr, 0, sizeof(st->addr));
@@ -844,6 +911,13 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_en
         const struct vm_ins *in = &prog->ins[pc];
         if (in->flow) {
             pc = vm_flow_step(&x, pc);
+        } else if (jit && jit->block_at[pc]) {
+            const struct jit_block *b = &jit->blocks[jit->block_at[pc] - 1];
+            uint32_t lanes = (uint32_t)((1ull << jit->width) - 1);
+            for (uint32_t k = 0; k < jit->chunks; k++)
+                if ((x.exec >> (k * jit->width)) & lanes)
+                    b->fn(&x, k);
+            pc = b->end;
         } else {
             if (x.exec)
                 in->fn(&x, in);

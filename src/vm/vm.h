@@ -223,6 +223,20 @@ bool vm_state_fits(const struct vm_state *state, const struct vm_program *prog);
 uint32_t vm_run(const struct vm_program *prog, struct vm_state *state, struct vm_env *env,
                 uint32_t mask);
 
+/* ---- the JIT (src/jit/jit.h): compiled blocks behind vm_run, bit for bit the interpreter ----
+ * By default a program is compiled once it has run a few batches (SOFTD3D_JIT=0: never;
+ * SOFTD3D_JIT=eager: at its first batch).  For tests and tools: */
+/* Compile now (if not yet); true when compiled code is attached. */
+bool vm_program_jit_now(struct vm_program *prog);
+/* Never compile this program (unless already compiled): it stays on the interpreter. */
+void vm_program_jit_disable(struct vm_program *prog);
+struct vm_jit_info {
+    bool compiled;
+    uint32_t blocks, native, called;   /* blocks; instructions generated / calling the VM */
+    double compile_ms;
+};
+void vm_program_jit_info(const struct vm_program *prog, struct vm_jit_info *out);
+
 /* ---- floating-point rules (spec 3.1.3), for the VM and for code that must match it bit for bit
  * (src/pipeline/pixel_fused.c) ------------------------------------------------------------- */
 

@@ -258,8 +258,6 @@ static float round_ne(float a)
 }
 
 FLOAT1(op_frc, frc(a))
-FLOAT1(op_exp, exp2f(a))            /* 22.10.6: -INF -> 0, +-0 -> 1, +INF -> +INF */
-FLOAT1(op_log, log2f(a))            /* 22.10.8: +-0 -> -INF, negative -> NaN */
 FLOAT1(op_rsq, 1.0f / sqrtf(a))     /* 22.10.19: -0 -> -INF, +0 -> +INF, +INF -> +0 */
 FLOAT1(op_sqrt, sqrtf(a))           /* 22.10.21: -0 -> -0, negative -> NaN */
 FLOAT1(op_rcp, 1.0f / a)            /* 22.10.18: +-0 -> +-INF, +-INF -> +-0 */
@@ -268,13 +266,37 @@ FLOAT1(op_round_ni, floorf(a))
 FLOAT1(op_round_pi, ceilf(a))
 FLOAT1(op_round_z, truncf(a))
 
-/* sincos (22.10.20): either destination may be null; INF and NaN give NaN. */
+/* exp (22.10.6), log (22.10.8), sincos (22.10.20): the lane functions of vm_math.c, which the
+ * JIT calls too (one algorithm for both engines). */
+static void op_exp(struct vm_exec *x, const struct vm_ins *in)
+{
+    vm_reg r;
+    FETCH(0, MASK0, r);
+    VM_FOR_MASK(c, MASK0) vm_lanes_exp2(r[c], VM_LANES);
+    STORE(0, r);
+}
+
+static void op_log(struct vm_exec *x, const struct vm_ins *in)
+{
+    vm_reg r;
+    FETCH(0, MASK0, r);
+    VM_FOR_MASK(c, MASK0) vm_lanes_log2(r[c], VM_LANES);
+    STORE(0, r);
+}
+
+/* sincos: either destination may be null; INF and NaN give NaN. */
 static void op_sincos(struct vm_exec *x, const struct vm_ins *in)
 {
     vm_reg s0, rs, rc;
     FETCH(0, MASK0 | MASK1, s0);
-    VM_FOR_MASK(c, MASK0) VM_FOR_LANES(l) rs[c][l] = vm_fout(sinf(vm_fin(s0[c][l])));
-    VM_FOR_MASK(c, MASK1) VM_FOR_LANES(l) rc[c][l] = vm_fout(cosf(vm_fin(s0[c][l])));
+    VM_FOR_MASK(c, MASK0) {
+        memcpy(rs[c], s0[c], sizeof(rs[c]));
+        vm_lanes_sin(rs[c], VM_LANES);
+    }
+    VM_FOR_MASK(c, MASK1) {
+        memcpy(rc[c], s0[c], sizeof(rc[c]));
+        vm_lanes_cos(rc[c], VM_LANES);
+    }
     STORE(0, rs);
     STORE(1, rc);
 }

@@ -10,6 +10,7 @@
 #ifndef SOFTD3D_VM_VM_PRIVATE_H
 #define SOFTD3D_VM_VM_PRIVATE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -83,6 +84,13 @@ struct vm_program {
     uint32_t frame_capacity;         /* open constructs at once, over the deepest call chain */
     uint8_t aux_used;                /* VM_AUX_*: the state registers some operand names;
                                       * vm_run clears only those (the rest is never read) */
+    /* The JIT's code for this program (jit/jit.h): the one part of a prepared program that
+     * changes after creation, published once with release/acquire.  jit_state: 0 = not yet
+     * (jit_runs counts batches towards jit_threshold()), 1 = a thread is compiling, 2 = done
+     * (jit may still be NULL: nothing to compile, JIT off, or the compile failed). */
+    _Atomic(struct vm_jit *) jit;
+    atomic_uint jit_runs;
+    atomic_int jit_state;
 };
 
 #define VM_AUX_ADDR 1u
@@ -157,6 +165,13 @@ vm_op_fn vm_resource_fn(unsigned op);   /* vm_resource.c: sample/ld/..., derivat
 vm_op_fn vm_flow_fn(unsigned op);       /* vm_flow.c: discard (non-structured) */
 /* vm_flow.c: executes the control-flow instruction at pc, returns the next pc. */
 uint32_t vm_flow_step(struct vm_exec *x, uint32_t pc);
+
+/* ---- transcendental lane functions (vm_math.c), shared with the JIT: one register component
+ * of n lanes in place, raw bits in and out, float rules of vm.h applied ------------- */
+void vm_lanes_exp2(uint32_t *v, unsigned n);
+void vm_lanes_log2(uint32_t *v, unsigned n);
+void vm_lanes_sin(uint32_t *v, unsigned n);
+void vm_lanes_cos(uint32_t *v, unsigned n);
 
 /* ---- floating-point rules (spec 3.1.3) ------------------------------------------------------ */
 

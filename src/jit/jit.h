@@ -1,0 +1,83 @@
+/* src/jit/jit.h — the shader JIT: the VM's prepared programs compiled to native code through
+ * LLVM's C API (ORC LLJIT), bit for bit equal to the interpreter.
+ *
+ * READ ME FIRST
+ *   The JIT is not a second engine beside the VM but its fast path (DESIGN.md principle 5):
+ *   the interpreter loop (vm.c vm_run) stays the one driver of control flow, and the JIT
+ *   compiles each *block* of a prepared program -- a maximal run of instructions that are not
+ *   control flow and not discard -- into two native functions over the batch's 32 lanes:
+ *     full(x)    for exec == all 32 lanes (writes whole registers)
+ *     masked(x)  for any other exec mask (writes select per lane, as vm_store does)
+ *   vm_run calls the block's function at the block's first pc and continues at its end.  A
+ *   program without control flow is one block: one call per batch.
+ *
+ *   Inside a block the registers live in LLVM values, not memory: a temp is loaded from the
+ *   VM state at its first read (or known to be 0 in the block at pc 0, since every run starts
+ *   from zero), written values stay in registers, and only the temps and outputs the block
+ *   wrote go back to memory at its end (temps not at all after main's last block: nothing
+ *   reads them again).  Each register component is one <32 x i32> vector of raw bits (the
+ *   VM's layout, vm.h), which LLVM splits into the host's vectors (4 x 8 lanes on AVX2).
+ *
+ *   What is generated natively and what is called: every float, integer, bitwise, conversion
+ *   and derivative instruction the VM runs is generated, with the VM's floating-point rules
+ *   (vm.h: denormal flush, canonical NaN, D3D min/max, the conversions' clamps) written as the
+ *   same bit operations; exp, log and sincos call the same lane functions the interpreter
+ *   uses (vm_math.c), so both stay identical whatever the algorithm.  Instructions the JIT does
+ *   not generate -- resource access, predicated d3dbc instructions, relative addressing other
+ *   than of constant buffers, x# arrays, a#/p# writes, the rare conversions -- call the
+ *   interpreter's own function for that instruction (vm_ins.fn) with the registers it may read
+ *   written back first and the ones it wrote reloaded after: bit-exact by construction.
+ *
+ *   When: a program is interpreted for its first jit_threshold() batches (the test suite's
+ *   small draws never pay for a compile), then the thread that reaches the threshold compiles
+ *   it (other threads keep interpreting meanwhile: the two engines agree bit for bit, so the
+ *   switch is invisible) and publishes the result for every thread.  SOFTD3D_JIT=0 turns the
+ *   JIT off; SOFTD3D_JIT=eager compiles at the first batch (tests).  Without LLVM at build time
+ *   (meson finds no llvm-config) jit_available() is false and everything is interpreted.
+ */
+#ifndef SOFTD3D_JIT_JIT_H
+#define SOFTD3D_JIT_JIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vm/vm_private.h"
+
+/* One block over lanes [chunk * width, (chunk + 1) * width) of the batch. */
+typedef void (*jit_block_fn)(struct vm_exec *x, uint32_t chunk);
+
+struct jit_block {
+    uint32_t start, end;           /* instructions [start, end) */
+    jit_block_fn fn;
+};
+
+struct vm_jit {
+    uint32_t width, chunks;        /* lanes per call (the host's vector), width * chunks = 32 */
+    uint32_t count;
+    struct jit_block *blocks;
+    uint32_t *block_at;            /* per pc: 1 + index of the block starting there, or 0 */
+    bool skip_temp_clear;          /* one block, no interpreter calls: vm_run need not zero
+                                    * the temps (the block never reads them from memory) */
+    uint32_t native, called;       /* instructions generated / calling the interpreter */
+    double compile_ms;
+    void *tracker;                 /* the LLVM resource tracker owning the code */
+};
+
+/* LLVM was found at build time and SOFTD3D_JIT is not 0. */
+bool jit_available(void);
+/* Batches a program is interpreted before it is compiled (0: at the first). */
+unsigned jit_threshold(void);
+/* Compiles `prog`; NULL when LLVM is missing, the program has nothing worth compiling, or the
+ * compile failed (the program is then interpreted; with SOFTD3D_DEBUG=1 a line says why). */
+struct vm_jit *jit_compile(const struct vm_program *prog);
+void jit_free(struct vm_jit *jit);     /* NULL is fine */
+
+/* Process-wide compile statistics (softd3d-bench prints them). */
+struct jit_stats {
+    uint32_t programs;             /* compiled */
+    double total_ms, max_ms;
+    double ms[256];                /* the first 256 compile times, for medians */
+};
+void jit_get_stats(struct jit_stats *out);
+
+#endif /* SOFTD3D_JIT_JIT_H */

@@ -1,0 +1,1030 @@
+/* src/jit/jit_codegen.c — a prepared VM program (vm_private.h) to LLVM IR, block by block
+ * (jit.h explains blocks, the register cache and the calls into the interpreter).
+ *
+ * Every generated operation is the VM's own definition written as vector IR over the 32 lanes
+ * of a batch; the comment at each names the vm_alu.c / vm_resource.c function it mirrors.
+ * Values are <32 x i32> raw bits; float instructions bitcast, flush their inputs (fin), compute
+ * in IEEE single precision (LLVM's fadd/fmul/fdiv/sqrt without fast-math flags: correctly
+ * rounded, never contracted into FMAs) and flush + canonicalise their result (fout), exactly
+ * as vm_fin / vm_fout do with bit tests.  Lanes outside exec are computed too and dropped by
+ * the select of the write, as vm_store drops them.
+ */
+#include "jit/jit_priv.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define L 32              /* the most lanes one function handles (arrays below) */
+#define REG_BYTES ((size_t)sizeof(vm_reg))
+#define COMP_BYTES ((size_t)sizeof(uint32_t) * L)
+#define CB_CACHE 256
+
+struct cb_entry {
+    uint32_t slot, index, comp;
+    LLVMValueRef v;
+};
+
+#define FLUSHED_SET 8192   /* power of two */
+
+struct cg {
+    LLVMContextRef C;
+    LLVMModuleRef M;
+    LLVMBuilderRef B;
+    LLVMTypeRef i1, i8, i32, i64, f32, ptr, vi32, vf32, vi1, vi64, voidt, fn_block, fn_lanes;
+    const struct vm_program *prog;
+    unsigned w;                          /* lanes per function: VM_LANES / jit chunks */
+    LLVMValueRef zero_global;
+    /* per function */
+    bool temps_zero, temps_dead;         /* block at pc 0 / main's last block */
+    LLVMValueRef x, st, env, temps, inputs, outputs, depth, coverage, exec, lane_tmp;
+    LLVMValueRef *tc;                    /* temp cache [temp_count * 4] */
+    uint8_t *td;                         /* dirty */
+    LLVMValueRef oc[IR_MAX_OUTPUTS * 4];
+    uint8_t od[IR_MAX_OUTPUTS * 4];
+    LLVMValueRef ic[IR_MAX_INPUTS * 4];
+    LLVMValueRef cb_data[IR_MAX_CB_SLOTS], cb_size[IR_MAX_CB_SLOTS];
+    struct cb_entry cbc[CB_CACHE];
+    unsigned ncbc;
+    LLVMValueRef flushed[FLUSHED_SET];   /* values known free of denormals (fout results) */
+    unsigned nflushed;
+};
+
+static size_t flushed_slot(struct cg *g, LLVMValueRef v)
+{
+    size_t h = ((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull;
+    size_t i = (h >> 20) & (FLUSHED_SET - 1);
+    while (g->flushed[i] && g->flushed[i] != v)
+        i = (i + 1) & (FLUSHED_SET - 1);
+    return i;
+}
+
+static bool is_flushed(struct cg *g, LLVMValueRef v)
+{
+    return g->flushed[flushed_slot(g, v)] == v;
+}
+
+static void mark_flushed(struct cg *g, LLVMValueRef v)
+{
+    if (g->nflushed >= FLUSHED_SET / 2)   /* a full set only forgets: fin then flushes again */
+        return;
+    size_t i = flushed_slot(g, v);
+    if (!g->flushed[i]) {
+        g->flushed[i] = v;
+        g->nflushed++;
+    }
+}
+
+/* ---- constants and small builders ----------------------------------------------------------- */
+
+static LLVMValueRef ci32(struct cg *g, uint32_t v)
+{
+    return LLVMConstInt(g->i32, v, 0);
+}
+
+static LLVMValueRef ci64(struct cg *g, uint64_t v)
+{
+    return LLVMConstInt(g->i64, v, 0);
+}
+
+static LLVMValueRef splat(struct cg *g, uint32_t v)
+{
+    LLVMValueRef e[L];
+    for (unsigned i = 0; i < g->w; i++)
+        e[i] = ci32(g, v);
+    return LLVMConstVector(e, g->w);
+}
+
+static LLVMValueRef zero(struct cg *g)
+{
+    return splat(g, 0);
+}
+
+static LLVMValueRef cptr(struct cg *g, const void *p)
+{
+    uintptr_t a = (uintptr_t)p;
+    return LLVMConstIntToPtr(ci64(g, (uint64_t)a), g->ptr);
+}
+
+static LLVMValueRef at(struct cg *g, LLVMValueRef base, size_t off)
+{
+    if (!off)
+        return base;
+    LLVMValueRef idx = ci64(g, off);
+    return LLVMBuildGEP2(g->B, g->i8, base, &idx, 1, "");
+}
+
+static LLVMValueRef load_ptr(struct cg *g, LLVMValueRef base, size_t off)
+{
+    return LLVMBuildLoad2(g->B, g->ptr, at(g, base, off), "");
+}
+
+static LLVMValueRef load_vec(struct cg *g, LLVMValueRef base, size_t off)
+{
+    LLVMValueRef v = LLVMBuildLoad2(g->B, g->vi32, at(g, base, off), "");
+    LLVMSetAlignment(v, 4);
+    return v;
+}
+
+static void store_vec(struct cg *g, LLVMValueRef v, LLVMValueRef base, size_t off)
+{
+    LLVMValueRef s = LLVMBuildStore(g->B, v, at(g, base, off));
+    LLVMSetAlignment(s, 4);
+}
+
+static LLVMValueRef broadcast(struct cg *g, LLVMValueRef scalar)
+{
+    LLVMValueRef v = LLVMBuildInsertElement(g->B, LLVMGetUndef(g->vi32), scalar, ci32(g, 0), "");
+    return LLVMBuildShuffleVector(g->B, v, LLVMGetUndef(g->vi32), zero(g), "");
+}
+
+static LLVMValueRef intrinsic(struct cg *g, const char *name, LLVMTypeRef *types, size_t ntypes,
+                              LLVMValueRef *args, unsigned nargs)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(g->M, id, types, ntypes);
+    return LLVMBuildCall2(g->B, LLVMGlobalGetValueType(fn), fn, args, nargs, "");
+}
+
+static LLVMValueRef fcall1(struct cg *g, const char *name, LLVMValueRef f)
+{
+    return intrinsic(g, name, &g->vf32, 1, &f, 1);
+}
+
+static LLVMValueRef icall1(struct cg *g, const char *name, LLVMValueRef a)
+{
+    return intrinsic(g, name, &g->vi32, 1, &a, 1);
+}
+
+#define AND(a, b) LLVMBuildAnd(g->B, (a), (b), "")
+#define OR(a, b) LLVMBuildOr(g->B, (a), (b), "")
+#define XOR(a, b) LLVMBuildXor(g->B, (a), (b), "")
+#define SEL(c, a, b) LLVMBuildSelect(g->B, (c), (a), (b), "")
+#define ICMP(p, a, b) LLVMBuildICmp(g->B, (p), (a), (b), "")
+#define FCMP(p, a, b) LLVMBuildFCmp(g->B, (p), (a), (b), "")
+#define ADD(a, b) LLVMBuildAdd(g->B, (a), (b), "")
+#define SUB(a, b) LLVMBuildSub(g->B, (a), (b), "")
+#define SHL(a, b) LLVMBuildShl(g->B, (a), (b), "")
+#define LSHR(a, b) LLVMBuildLShr(g->B, (a), (b), "")
+#define ASHR(a, b) LLVMBuildAShr(g->B, (a), (b), "")
+
+static LLVMValueRef as_f(struct cg *g, LLVMValueRef v)
+{
+    return LLVMBuildBitCast(g->B, v, g->vf32, "");
+}
+
+static LLVMValueRef as_i(struct cg *g, LLVMValueRef v)
+{
+    return LLVMBuildBitCast(g->B, v, g->vi32, "");
+}
+
+static LLVMValueRef fsplat(struct cg *g, float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof(u));
+    return LLVMConstBitCast(splat(g, u), g->vf32);
+}
+
+static LLVMValueRef mask_true(struct cg *g, LLVMValueRef cond)
+{
+    return LLVMBuildSExt(g->B, cond, g->vi32, "");
+}
+
+/* ---- the float rules (vm.h vm_fin / vm_fout / vm_saturate) --------------------------------- */
+
+/* keep the sign only where the exponent is 0 (zero or denormal) */
+static LLVMValueRef flush_bits(struct cg *g, LLVMValueRef u)
+{
+    LLVMValueRef e = AND(u, splat(g, 0x7f800000u));
+    LLVMValueRef keep = SEL(ICMP(LLVMIntNE, e, zero(g)), splat(g, 0xffffffffu),
+                            splat(g, 0x80000000u));
+    return AND(u, keep);
+}
+
+/* A value written by fout (or derived from one by sign operations, moves and selects between
+ * such values) has no denormal: fin of it is the value itself (the canonical NaN included). */
+static LLVMValueRef fin(struct cg *g, LLVMValueRef u)
+{
+    if (LLVMIsConstant(u) || is_flushed(g, u))
+        return as_f(g, LLVMIsConstant(u) ? flush_bits(g, u) : u);
+    return as_f(g, flush_bits(g, u));
+}
+
+static LLVMValueRef fout(struct cg *g, LLVMValueRef f)
+{
+    LLVMValueRef u = flush_bits(g, as_i(g, f));
+    LLVMValueRef nan = ICMP(LLVMIntUGT, AND(u, splat(g, 0x7fffffffu)), splat(g, 0x7f800000u));
+    LLVMValueRef r = SEL(nan, splat(g, VM_QNAN), u);
+    mark_flushed(g, r);
+    return r;
+}
+
+static LLVMValueRef saturate(struct cg *g, LLVMValueRef u)
+{
+    LLVMValueRef f = fin(g, u);
+    LLVMValueRef r = SEL(FCMP(LLVMRealOGE, f, fsplat(g, 1.0f)), splat(g, 0x3f800000u), u);
+    r = SEL(FCMP(LLVMRealOGT, f, fsplat(g, 0.0f)), r, zero(g));
+    mark_flushed(g, r);   /* 0, 1 or u where u > 0: u is then no denormal (fin kept it) */
+    return r;
+}
+
+/* ---- registers -------------------------------------------------------------------------------- */
+
+static LLVMValueRef temp_get(struct cg *g, uint32_t reg, unsigned c)
+{
+    size_t k = (size_t)reg * 4 + c;
+    if (!g->tc[k])
+        g->tc[k] = g->temps_zero ? zero(g) : load_vec(g, g->temps, reg * REG_BYTES + c * COMP_BYTES);
+    return g->tc[k];
+}
+
+static LLVMValueRef input_get(struct cg *g, uint32_t reg, unsigned c)
+{
+    if (reg >= g->prog->input_count || !((g->prog->in_mask[reg] >> c) & 1))
+        return zero(g);
+    size_t k = (size_t)reg * 4 + c;
+    if (!g->ic[k])
+        g->ic[k] = load_vec(g, g->inputs, reg * REG_BYTES + c * COMP_BYTES);
+    return g->ic[k];
+}
+
+static LLVMValueRef output_get(struct cg *g, uint32_t reg, unsigned c)
+{
+    size_t k = (size_t)reg * 4 + c;
+    /* at pc 0 every output is still the 0 vm_run wrote */
+    if (!g->oc[k])
+        g->oc[k] = g->temps_zero ? zero(g)
+                                 : load_vec(g, g->outputs, reg * REG_BYTES + c * COMP_BYTES);
+    return g->oc[k];
+}
+
+/* a#, p#, aL, vCoverage: always in the VM state (written only by interpreter calls) */
+static size_t state_offset(unsigned loc, uint32_t index)
+{
+    switch (loc) {
+    case VM_LOC_ADDRESS:
+        return offsetof(struct vm_state, addr) + index * REG_BYTES;
+    case VM_LOC_PRED:
+        return offsetof(struct vm_state, pred) + index * REG_BYTES;
+    case VM_LOC_LOOP:
+        return offsetof(struct vm_state, loop_counter);
+    default:
+        return offsetof(struct vm_state, incov);
+    }
+}
+
+static void cb_slot(struct cg *g, uint32_t slot)
+{
+    if (g->cb_data[slot])
+        return;
+    size_t base = offsetof(struct vm_env, cb) + slot * sizeof(struct vm_cbuffer);
+    g->cb_data[slot] = load_ptr(g, g->env, base + offsetof(struct vm_cbuffer, data));
+    g->cb_size[slot] = LLVMBuildLoad2(g->B, g->i32,
+                                      at(g, g->env, base + offsetof(struct vm_cbuffer, size)), "");
+}
+
+/* cb[slot][index].comp, 0 when unbound or past the bound size (vm.c locate) */
+static LLVMValueRef cb_scalar(struct cg *g, uint32_t slot, uint32_t index, unsigned comp)
+{
+    for (unsigned i = 0; i < g->ncbc; i++)
+        if (g->cbc[i].slot == slot && g->cbc[i].index == index && g->cbc[i].comp == comp)
+            return g->cbc[i].v;
+    cb_slot(g, slot);
+    LLVMValueRef ok = AND(ICMP(LLVMIntNE, g->cb_data[slot], LLVMConstNull(g->ptr)),
+                          ICMP(LLVMIntULT, ci32(g, index), g->cb_size[slot]));
+    LLVMValueRef p = SEL(ok, at(g, g->cb_data[slot], ((size_t)index * 4 + comp) * 4),
+                         g->zero_global);
+    LLVMValueRef v = broadcast(g, LLVMBuildLoad2(g->B, g->i32, p, ""));
+    if (g->ncbc < CB_CACHE)
+        g->cbc[g->ncbc++] = (struct cb_entry){slot, index, comp, v};
+    return v;
+}
+
+/* The relative part of an index (vm.c rel_value). */
+static LLVMValueRef rel_value(struct cg *g, const struct vm_opnd *o)
+{
+    switch (o->rel_loc) {
+    case VM_LOC_TEMP:
+        return temp_get(g, o->rel_reg, o->rel_comp);
+    case VM_LOC_INPUT:
+        return input_get(g, o->rel_reg, o->rel_comp);
+    case VM_LOC_ADDRESS:
+    case VM_LOC_LOOP:
+        return load_vec(g, g->st, state_offset(o->rel_loc, o->rel_reg) + o->rel_comp * COMP_BYTES);
+    default:
+        return zero(g);
+    }
+}
+
+/* cb[slot][index + rel].comp per lane: a masked gather, 0 outside [0, bound size).  The VM
+ * adds in 64 bits; 32-bit wrapping gives the same validity: the bound is below 2^31, so a sum
+ * that is negative or past INT32_MAX (wrapped negative) is, as unsigned, >= 2^31 > bound in
+ * both, and every valid sum is the same number in both. */
+static LLVMValueRef cb_relative(struct cg *g, const struct vm_opnd *o, unsigned comp)
+{
+    cb_slot(g, o->base);
+    LLVMValueRef data = g->cb_data[o->base];
+    LLVMValueRef bound = SEL(ICMP(LLVMIntNE, data, LLVMConstNull(g->ptr)), g->cb_size[o->base],
+                             ci32(g, 0));
+    LLVMValueRef idx = ADD(rel_value(g, o), splat(g, o->index));
+    LLVMValueRef valid = ICMP(LLVMIntULT, idx, broadcast(g, bound));
+    LLVMValueRef words = ADD(SHL(SEL(valid, idx, zero(g)), splat(g, 2)), splat(g, comp));
+    LLVMValueRef ptrs = LLVMBuildGEP2(g->B, g->i32, data, &words, 1, "");
+    LLVMTypeRef vptr = LLVMVectorType(g->ptr, g->w);
+    LLVMTypeRef types[2] = {g->vi32, vptr};
+    LLVMValueRef args[4] = {ptrs, ci32(g, 4), valid, zero(g)};
+    return intrinsic(g, "llvm.masked.gather", types, 2, args, 4);
+}
+
+/* Source component c before modifiers (vm.c vm_fetch / locate). */
+static LLVMValueRef src_raw(struct cg *g, const struct vm_opnd *o, unsigned c)
+{
+    unsigned s = o->swz[c];
+    if ((o->zero >> c) & 1)
+        return zero(g);
+    switch (o->loc) {
+    case VM_LOC_IMM:
+        return splat(g, o->imm[s]);
+    case VM_LOC_TEMP:
+        return o->index < g->prog->temp_count ? temp_get(g, o->index, s) : zero(g);
+    case VM_LOC_INPUT:
+        return o->index < o->bound ? input_get(g, o->index, s) : zero(g);
+    case VM_LOC_CB:
+        if (o->rel_loc != VM_LOC_NONE)
+            return cb_relative(g, o, s);
+        return o->index < o->bound ? cb_scalar(g, o->base, o->index, s) : zero(g);
+    case VM_LOC_ICB:
+        return o->index < o->bound ? splat(g, g->prog->icb[4 * (size_t)o->index + s]) : zero(g);
+    case VM_LOC_ADDRESS:
+    case VM_LOC_PRED:
+    case VM_LOC_LOOP:
+    case VM_LOC_IN_COVERAGE:
+        return load_vec(g, g->st, state_offset(o->loc, o->index) + s * COMP_BYTES);
+    default:
+        return zero(g);
+    }
+}
+
+/* vm.c apply_mods */
+static LLVMValueRef src(struct cg *g, const struct vm_ins *in, unsigned k, unsigned c)
+{
+    const struct vm_opnd *o = &in->src[k];
+    LLVMValueRef v = src_raw(g, o, c);
+    if (!o->mods)
+        return v;
+    if (o->int_mods) {
+        if (o->mods & IR_MOD_ABS)
+            v = SEL(ICMP(LLVMIntSLT, v, zero(g)), SUB(zero(g), v), v);
+        if (o->mods & IR_MOD_NEG)
+            v = SUB(zero(g), v);
+    } else {
+        bool f = is_flushed(g, v);
+        if (o->mods & IR_MOD_ABS)
+            v = AND(v, splat(g, 0x7fffffffu));
+        if (o->mods & IR_MOD_NEG)
+            v = XOR(v, splat(g, 0x80000000u));
+        if (f)
+            mark_flushed(g, v);
+    }
+    return v;
+}
+
+static LLVMValueRef srcf(struct cg *g, const struct vm_ins *in, unsigned k, unsigned c)
+{
+    return fin(g, src(g, in, k, c));
+}
+
+/* vm_store: component c of destination d (write mask, exec, _sat) */
+static void dst_write(struct cg *g, const struct vm_ins *in, unsigned d, unsigned c,
+                      LLVMValueRef v, bool sat)
+{
+    const struct vm_opnd *o = &in->dst[d];
+    if (o->loc == VM_LOC_NONE || !((o->mask >> c) & 1))
+        return;
+    if (sat)
+        v = saturate(g, v);
+    switch (o->loc) {
+    case VM_LOC_TEMP: {
+        if (o->index >= g->prog->temp_count)
+            return;
+        size_t k = (size_t)o->index * 4 + c;
+        LLVMValueRef old = temp_get(g, o->index, c);
+        bool f = is_flushed(g, v) && (LLVMIsConstant(old) || is_flushed(g, old));
+        v = SEL(g->exec, v, old);
+        if (f)
+            mark_flushed(g, v);
+        g->tc[k] = v;
+        g->td[k] = 1;
+        return;
+    }
+    case VM_LOC_OUTPUT: {
+        if (o->index >= o->bound)
+            return;
+        size_t k = (size_t)o->index * 4 + c;
+        v = SEL(g->exec, v, output_get(g, o->index, c));
+        g->oc[k] = v;
+        g->od[k] = 1;
+        return;
+    }
+    case VM_LOC_DEPTH:
+    case VM_LOC_COVERAGE: {
+        LLVMValueRef base = o->loc == VM_LOC_DEPTH ? g->depth : g->coverage;
+        if (c)
+            return;
+        v = SEL(g->exec, v, g->temps_zero ? zero(g) : load_vec(g, base, 0));
+        store_vec(g, v, base, 0);
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+/* ---- what is generated natively -------------------------------------------------------------- */
+
+static bool native_op(unsigned op)
+{
+    switch (op) {
+    case IR_OP_MOV: case IR_OP_MOVC: case IR_OP_SWAPC:
+    case IR_OP_ADD: case IR_OP_MUL: case IR_OP_MAD: case IR_OP_DIV:
+    case IR_OP_DP2: case IR_OP_DP3: case IR_OP_DP4: case IR_OP_MIN: case IR_OP_MAX:
+    case IR_OP_FRC: case IR_OP_EXP: case IR_OP_LOG: case IR_OP_RSQ: case IR_OP_SQRT:
+    case IR_OP_RCP: case IR_OP_SINCOS:
+    case IR_OP_ROUND_NE: case IR_OP_ROUND_NI: case IR_OP_ROUND_PI: case IR_OP_ROUND_Z:
+    case IR_OP_DERIV_RTX: case IR_OP_DERIV_RTY: case IR_OP_DERIV_RTX_COARSE:
+    case IR_OP_DERIV_RTX_FINE: case IR_OP_DERIV_RTY_COARSE: case IR_OP_DERIV_RTY_FINE:
+    case IR_OP_EQ: case IR_OP_NE: case IR_OP_LT: case IR_OP_GE:
+    case IR_OP_FTOI: case IR_OP_FTOU: case IR_OP_ITOF: case IR_OP_UTOF:
+    case IR_OP_IADD: case IR_OP_IMAD: case IR_OP_IMAX: case IR_OP_IMIN: case IR_OP_INEG:
+    case IR_OP_IMUL: case IR_OP_UMUL: case IR_OP_UDIV:
+    case IR_OP_UMAD: case IR_OP_UMAX: case IR_OP_UMIN: case IR_OP_UADDC: case IR_OP_USUBB:
+    case IR_OP_ISHL: case IR_OP_ISHR: case IR_OP_USHR:
+    case IR_OP_IEQ: case IR_OP_INE: case IR_OP_ILT: case IR_OP_IGE: case IR_OP_ULT:
+    case IR_OP_UGE:
+    case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_NOT:
+    case IR_OP_COUNTBITS: case IR_OP_FIRSTBIT_HI: case IR_OP_FIRSTBIT_LO:
+    case IR_OP_FIRSTBIT_SHI: case IR_OP_BFREV: case IR_OP_UBFE: case IR_OP_IBFE: case IR_OP_BFI:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool native_src(const struct vm_opnd *o)
+{
+    switch (o->loc) {
+    case VM_LOC_NONE: case VM_LOC_IMM: case VM_LOC_TEMP: case VM_LOC_ICB:
+    case VM_LOC_ADDRESS: case VM_LOC_PRED: case VM_LOC_LOOP: case VM_LOC_IN_COVERAGE:
+        return o->rel_loc == VM_LOC_NONE;
+    case VM_LOC_INPUT:
+        return o->rel_loc == VM_LOC_NONE;
+    case VM_LOC_CB:
+        return o->rel_loc == VM_LOC_NONE || o->rel_loc == VM_LOC_TEMP ||
+               o->rel_loc == VM_LOC_INPUT || o->rel_loc == VM_LOC_ADDRESS ||
+               o->rel_loc == VM_LOC_LOOP;
+    default:
+        return false;
+    }
+}
+
+static bool native_dst(const struct vm_opnd *o)
+{
+    if (o->rel_loc != VM_LOC_NONE)
+        return false;
+    switch (o->loc) {
+    case VM_LOC_NONE: case VM_LOC_TEMP: case VM_LOC_OUTPUT: case VM_LOC_DEPTH:
+    case VM_LOC_COVERAGE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool native_ins(const struct vm_ins *in)
+{
+    if (in->flow || in->pred_active || !native_op(in->op))
+        return false;
+    const struct ir_op_info *info = ir_op_get(in->op);
+    for (unsigned d = 0; d < info->dst_count; d++)
+        if (!native_dst(&in->dst[d]))
+            return false;
+    for (unsigned s = 0; s < info->src_count; s++)
+        if (!native_src(&in->src[s]))
+            return false;
+    return true;
+}
+
+/* Blocks are runs of instructions generated natively: control flow, discard (which changes
+ * exec) and everything else run in the interpreter's loop between them. */
+static bool in_block(const struct vm_ins *in)
+{
+    return native_ins(in);
+}
+
+/* ---- emission ----------------------------------------------------------------------------------- */
+
+static void flush(struct cg *g, bool temps)
+{
+    const struct vm_program *p = g->prog;
+    if (temps)
+        for (size_t k = 0; k < (size_t)p->temp_count * 4; k++)
+            if (g->td[k]) {
+                store_vec(g, g->tc[k], g->temps, (k / 4) * REG_BYTES + (k % 4) * COMP_BYTES);
+                g->td[k] = 0;
+            }
+    for (size_t k = 0; k < (size_t)p->output_count * 4; k++)
+        if (g->od[k]) {
+            store_vec(g, g->oc[k], g->outputs, (k / 4) * REG_BYTES + (k % 4) * COMP_BYTES);
+            g->od[k] = 0;
+        }
+}
+
+static LLVMValueRef lanes_call(struct cg *g, void (*fn)(uint32_t *, unsigned), LLVMValueRef v)
+{
+    store_vec(g, v, g->lane_tmp, 0);
+    LLVMValueRef fnp = cptr(g, *(void **)&fn);
+    LLVMValueRef args[2] = {g->lane_tmp, ci32(g, g->w)};
+    LLVMBuildCall2(g->B, g->fn_lanes, fnp, args, 2, "");
+    return load_vec(g, g->lane_tmp, 0);
+}
+
+static LLVMValueRef round_ne(struct cg *g, LLVMValueRef a)
+{
+    /* vm_alu.c round_ne: |a| < 2^23 ? copysign((|a| + 2^23) - 2^23, a) : a */
+    LLVMValueRef m = fcall1(g, "llvm.fabs", a);
+    LLVMValueRef big = fsplat(g, 8388608.0f);
+    LLVMValueRef r = LLVMBuildFSub(g->B, LLVMBuildFAdd(g->B, m, big, ""), big, "");
+    LLVMValueRef args[2] = {r, a};
+    r = intrinsic(g, "llvm.copysign", &g->vf32, 1, args, 2);
+    return SEL(FCMP(LLVMRealOLT, m, big), r, a);
+}
+
+static LLVMValueRef frc(struct cg *g, LLVMValueRef a)
+{
+    LLVMValueRef f = LLVMBuildFSub(g->B, a, fcall1(g, "llvm.floor", a), "");
+    return SEL(FCMP(LLVMRealOGE, f, fsplat(g, 1.0f)), fsplat(g, 0x1.fffffep-1f), f);
+}
+
+/* vm_alu.c fmin_d3d / fmax_d3d on flushed floats; returns raw bits */
+static LLVMValueRef fminmax(struct cg *g, LLVMValueRef a, LLVMValueRef b, bool is_max)
+{
+    LLVMValueRef an = FCMP(LLVMRealUNO, a, a), bn = FCMP(LLVMRealUNO, b, b);
+    LLVMValueRef eq = FCMP(LLVMRealOEQ, a, b);
+    LLVMValueRef aneg = ICMP(LLVMIntSLT, as_i(g, a), zero(g));
+    LLVMValueRef pick_eq = is_max ? SEL(aneg, b, a) : SEL(aneg, a, b);
+    LLVMValueRef pick = is_max ? SEL(FCMP(LLVMRealOGE, a, b), a, b)
+                               : SEL(FCMP(LLVMRealOLT, a, b), a, b);
+    LLVMValueRef r = SEL(eq, pick_eq, pick);
+    r = SEL(bn, a, r);
+    r = SEL(an, b, r);
+    return fout(g, r);
+}
+
+static LLVMValueRef shuffle(struct cg *g, LLVMValueRef v, const unsigned idx[L])
+{
+    LLVMValueRef e[L];
+    for (unsigned i = 0; i < g->w; i++)
+        e[i] = ci32(g, idx[i]);
+    return LLVMBuildShuffleVector(g->B, v, LLVMGetUndef(g->vi32), LLVMConstVector(e, g->w), "");
+}
+
+/* vm_resource.c deriv: per quad, a - b with the lanes of the quad chosen per variant */
+static LLVMValueRef deriv(struct cg *g, LLVMValueRef v, bool dy, bool fine)
+{
+    unsigned ia[L], ib[L];
+    for (unsigned l = 0; l < g->w; l++) {
+        unsigned q = l & ~3u, p = l & 3u;
+        if (!dy) {
+            unsigned row = fine ? (p >> 1) * 2 : 0;
+            ia[l] = q + row + VM_QUAD_TR;
+            ib[l] = q + row + VM_QUAD_TL;
+        } else {
+            unsigned col = fine ? (p & 1) : 0;
+            ia[l] = q + VM_QUAD_BL + col;
+            ib[l] = q + VM_QUAD_TL + col;
+        }
+    }
+    LLVMValueRef a = fin(g, shuffle(g, v, ia)), b = fin(g, shuffle(g, v, ib));
+    return fout(g, LLVMBuildFSub(g->B, a, b, ""));
+}
+
+static LLVMValueRef ubfe_ibfe(struct cg *g, LLVMValueRef width, LLVMValueRef offset,
+                              LLVMValueRef v, bool is_signed)
+{
+    LLVMValueRef w = AND(width, splat(g, 31)), o = AND(offset, splat(g, 31));
+    LLVMValueRef wo = ADD(w, o);
+    LLVMValueRef left = SHL(v, SUB(splat(g, 32), wo));
+    LLVMValueRef sh = SUB(splat(g, 32), w);
+    LLVMValueRef in_range = is_signed ? ASHR(left, sh) : LSHR(left, sh);
+    LLVMValueRef tail = is_signed ? ASHR(v, o) : LSHR(v, o);
+    LLVMValueRef r = SEL(ICMP(LLVMIntULT, wo, splat(g, 32)), in_range, tail);
+    /* freeze: the unselected shifts may be poison (counts of 32) */
+    r = LLVMBuildFreeze(g->B, r, "");
+    return SEL(ICMP(LLVMIntEQ, w, zero(g)), zero(g), r);
+}
+
+static LLVMValueRef firstbit_hi(struct cg *g, LLVMValueRef a)
+{
+    LLVMValueRef args[2] = {a, LLVMConstInt(g->i1, 0, 0)};
+    LLVMValueRef n = intrinsic(g, "llvm.ctlz", &g->vi32, 1, args, 2);
+    return SEL(ICMP(LLVMIntEQ, a, zero(g)), splat(g, 0xffffffffu), n);
+}
+
+static void emit_native(struct cg *g, const struct vm_ins *in)
+{
+    const unsigned m0 = in->dst[0].mask, m1 = in->dst[1].mask;
+    const bool sat = in->saturate;
+    LLVMValueRef r[4] = {0}, r1[4] = {0};
+    LLVMBuilderRef B = g->B;
+
+#define FOR_C(m) for (unsigned c = 0; c < 4; c++) if (((m) >> c) & 1u)
+#define STORE0(s) FOR_C(m0) dst_write(g, in, 0, c, r[c], (s))
+#define STORE1(s) FOR_C(m1) dst_write(g, in, 1, c, r1[c], (s))
+#define F2(expr)                                                                               \
+    do {                                                                                       \
+        FOR_C(m0) {                                                                            \
+            LLVMValueRef a = srcf(g, in, 0, c), b = srcf(g, in, 1, c);                         \
+            r[c] = fout(g, (expr));                                                            \
+        }                                                                                      \
+        STORE0(sat);                                                                           \
+    } while (0)
+#define F1(expr)                                                                               \
+    do {                                                                                       \
+        FOR_C(m0) {                                                                            \
+            LLVMValueRef a = srcf(g, in, 0, c);                                                \
+            r[c] = fout(g, (expr));                                                            \
+        }                                                                                      \
+        STORE0(sat);                                                                           \
+    } while (0)
+#define I1(expr, s)                                                                            \
+    do {                                                                                       \
+        FOR_C(m0) {                                                                            \
+            LLVMValueRef a = src(g, in, 0, c);                                                 \
+            r[c] = (expr);                                                                     \
+        }                                                                                      \
+        STORE0(s);                                                                             \
+    } while (0)
+#define I2(expr, s)                                                                            \
+    do {                                                                                       \
+        FOR_C(m0) {                                                                            \
+            LLVMValueRef a = src(g, in, 0, c), b = src(g, in, 1, c);                           \
+            r[c] = (expr);                                                                     \
+        }                                                                                      \
+        STORE0(s);                                                                             \
+    } while (0)
+#define I3(expr, s)                                                                            \
+    do {                                                                                       \
+        FOR_C(m0) {                                                                            \
+            LLVMValueRef a = src(g, in, 0, c), b = src(g, in, 1, c), d = src(g, in, 2, c);     \
+            r[c] = (expr);                                                                     \
+        }                                                                                      \
+        STORE0(s);                                                                             \
+    } while (0)
+#define FC(pred)                                                                               \
+    I2(mask_true(g, FCMP((pred), fin(g, a), fin(g, b))), false)
+#define IC(pred) I2(mask_true(g, ICMP((pred), a, b)), false)
+
+    switch (in->op) {
+    case IR_OP_MOV:
+        I1(a, sat);
+        break;
+    case IR_OP_MOVC:
+        I3(SEL(ICMP(LLVMIntNE, a, zero(g)), b, d), sat);
+        break;
+    case IR_OP_SWAPC: {
+        unsigned m = m0 | m1;
+        FOR_C(m) {
+            LLVMValueRef cnd = ICMP(LLVMIntNE, src(g, in, 0, c), zero(g));
+            LLVMValueRef a = src(g, in, 1, c), b = src(g, in, 2, c);
+            r[c] = SEL(cnd, b, a);
+            r1[c] = SEL(cnd, a, b);
+        }
+        STORE0(false);
+        STORE1(false);
+        break;
+    }
+    case IR_OP_ADD: F2(LLVMBuildFAdd(B, a, b, "")); break;
+    case IR_OP_MUL: F2(LLVMBuildFMul(B, a, b, "")); break;
+    case IR_OP_DIV: F2(LLVMBuildFDiv(B, a, b, "")); break;
+    case IR_OP_MAD:
+        FOR_C(m0) {
+            LLVMValueRef p = LLVMBuildFMul(B, srcf(g, in, 0, c), srcf(g, in, 1, c), "");
+            r[c] = fout(g, LLVMBuildFAdd(B, p, srcf(g, in, 2, c), ""));
+        }
+        STORE0(sat);
+        break;
+    case IR_OP_DP2: case IR_OP_DP3: case IR_OP_DP4: {
+        unsigned n = in->op == IR_OP_DP2 ? 2 : in->op == IR_OP_DP3 ? 3 : 4;
+        LLVMValueRef sum = LLVMBuildFMul(B, srcf(g, in, 0, 0), srcf(g, in, 1, 0), "");
+        for (unsigned c = 1; c < n; c++)
+            sum = LLVMBuildFAdd(B, sum,
+                                LLVMBuildFMul(B, srcf(g, in, 0, c), srcf(g, in, 1, c), ""), "");
+        LLVMValueRef v = fout(g, sum);
+        for (unsigned c = 0; c < 4; c++)
+            r[c] = v;
+        STORE0(sat);
+        break;
+    }
+    case IR_OP_MIN:
+        FOR_C(m0) r[c] = fminmax(g, srcf(g, in, 0, c), srcf(g, in, 1, c), false);
+        STORE0(sat);
+        break;
+    case IR_OP_MAX:
+        FOR_C(m0) r[c] = fminmax(g, srcf(g, in, 0, c), srcf(g, in, 1, c), true);
+        STORE0(sat);
+        break;
+    case IR_OP_FRC: F1(frc(g, a)); break;
+    case IR_OP_RSQ:
+        F1(LLVMBuildFDiv(B, fsplat(g, 1.0f), fcall1(g, "llvm.sqrt", a), ""));
+        break;
+    case IR_OP_SQRT: F1(fcall1(g, "llvm.sqrt", a)); break;
+    case IR_OP_RCP: F1(LLVMBuildFDiv(B, fsplat(g, 1.0f), a, "")); break;
+    case IR_OP_ROUND_NE: F1(round_ne(g, a)); break;
+    case IR_OP_ROUND_NI: F1(fcall1(g, "llvm.floor", a)); break;
+    case IR_OP_ROUND_PI: F1(fcall1(g, "llvm.ceil", a)); break;
+    case IR_OP_ROUND_Z: F1(fcall1(g, "llvm.trunc", a)); break;
+    case IR_OP_EXP:
+        I1(lanes_call(g, vm_lanes_exp2, a), sat);
+        break;
+    case IR_OP_LOG:
+        I1(lanes_call(g, vm_lanes_log2, a), sat);
+        break;
+    case IR_OP_SINCOS:
+        FOR_C(m0) r[c] = lanes_call(g, vm_lanes_sin, src(g, in, 0, c));
+        FOR_C(m1) r1[c] = lanes_call(g, vm_lanes_cos, src(g, in, 0, c));
+        STORE0(sat);
+        STORE1(sat);
+        break;
+    case IR_OP_DERIV_RTX: case IR_OP_DERIV_RTX_COARSE:
+        I1(deriv(g, a, false, false), sat);
+        break;
+    case IR_OP_DERIV_RTY: case IR_OP_DERIV_RTY_COARSE:
+        I1(deriv(g, a, true, false), sat);
+        break;
+    case IR_OP_DERIV_RTX_FINE:
+        I1(deriv(g, a, false, true), sat);
+        break;
+    case IR_OP_DERIV_RTY_FINE:
+        I1(deriv(g, a, true, true), sat);
+        break;
+    case IR_OP_EQ: FC(LLVMRealOEQ); break;
+    case IR_OP_NE: FC(LLVMRealUNE); break;
+    case IR_OP_LT: FC(LLVMRealOLT); break;
+    case IR_OP_GE: FC(LLVMRealOGE); break;
+    case IR_OP_FTOI:
+        FOR_C(m0) {
+            /* vm_alu.c ftoi: NaN -> 0, clamp to the int range, toward zero */
+            LLVMValueRef f = srcf(g, in, 0, c);
+            LLVMValueRef v = LLVMBuildFreeze(B, LLVMBuildFPToSI(B, f, g->vi32, ""), "");
+            v = SEL(FCMP(LLVMRealOLE, f, fsplat(g, -2147483648.0f)), splat(g, 0x80000000u), v);
+            v = SEL(FCMP(LLVMRealOGE, f, fsplat(g, 2147483648.0f)), splat(g, 0x7fffffffu), v);
+            r[c] = SEL(FCMP(LLVMRealUNO, f, f), zero(g), v);
+        }
+        STORE0(false);
+        break;
+    case IR_OP_FTOU:
+        FOR_C(m0) {
+            LLVMValueRef f = srcf(g, in, 0, c);
+            LLVMValueRef v = LLVMBuildFreeze(B, LLVMBuildFPToUI(B, f, g->vi32, ""), "");
+            v = SEL(FCMP(LLVMRealOGE, f, fsplat(g, 4294967296.0f)), splat(g, 0xffffffffu), v);
+            r[c] = SEL(FCMP(LLVMRealOGT, f, fsplat(g, 0.0f)), v, zero(g));
+        }
+        STORE0(false);
+        break;
+    case IR_OP_ITOF: I1(as_i(g, LLVMBuildSIToFP(B, a, g->vf32, "")), sat); break;
+    case IR_OP_UTOF: I1(as_i(g, LLVMBuildUIToFP(B, a, g->vf32, "")), sat); break;
+    case IR_OP_IADD: I2(ADD(a, b), sat); break;
+    case IR_OP_IMAD: case IR_OP_UMAD: I3(ADD(LLVMBuildMul(B, a, b, ""), d), sat); break;
+    case IR_OP_IMAX: I2(SEL(ICMP(LLVMIntSGT, a, b), a, b), sat); break;
+    case IR_OP_IMIN: I2(SEL(ICMP(LLVMIntSLT, a, b), a, b), sat); break;
+    case IR_OP_UMAX: I2(SEL(ICMP(LLVMIntUGT, a, b), a, b), sat); break;
+    case IR_OP_UMIN: I2(SEL(ICMP(LLVMIntULT, a, b), a, b), sat); break;
+    case IR_OP_INEG: I1(SUB(zero(g), a), sat); break;
+    case IR_OP_IMUL: case IR_OP_UMUL: {
+        unsigned m = m0 | m1;
+        bool sgn = in->op == IR_OP_IMUL;
+        FOR_C(m) {
+            LLVMValueRef a = src(g, in, 0, c), b = src(g, in, 1, c);
+            LLVMValueRef a64 = sgn ? LLVMBuildSExt(B, a, g->vi64, "") : LLVMBuildZExt(B, a, g->vi64, "");
+            LLVMValueRef b64 = sgn ? LLVMBuildSExt(B, b, g->vi64, "") : LLVMBuildZExt(B, b, g->vi64, "");
+            LLVMValueRef p = LLVMBuildMul(B, a64, b64, "");
+            LLVMValueRef s32[L];
+            for (unsigned i = 0; i < g->w; i++)
+                s32[i] = ci64(g, 32);
+            r[c] = LLVMBuildTrunc(B, LLVMBuildLShr(B, p, LLVMConstVector(s32, g->w), ""), g->vi32,
+                                  "");
+            r1[c] = LLVMBuildTrunc(B, p, g->vi32, "");
+        }
+        STORE0(false);
+        STORE1(false);
+        break;
+    }
+    case IR_OP_UDIV: {
+        unsigned m = m0 | m1;
+        FOR_C(m) {
+            LLVMValueRef a = src(g, in, 0, c), b = src(g, in, 1, c);
+            LLVMValueRef z = ICMP(LLVMIntEQ, b, zero(g));
+            LLVMValueRef safe = SEL(z, splat(g, 1), b);
+            r[c] = SEL(z, splat(g, 0xffffffffu), LLVMBuildUDiv(B, a, safe, ""));
+            r1[c] = SEL(z, splat(g, 0xffffffffu), LLVMBuildURem(B, a, safe, ""));
+        }
+        STORE0(false);
+        STORE1(false);
+        break;
+    }
+    case IR_OP_UADDC: case IR_OP_USUBB: {
+        unsigned m = m0 | m1;
+        bool sub = in->op == IR_OP_USUBB;
+        FOR_C(m) {
+            LLVMValueRef a = src(g, in, 0, c), b = src(g, in, 1, c);
+            r[c] = sub ? SUB(a, b) : ADD(a, b);
+            LLVMValueRef cy = sub ? ICMP(LLVMIntULT, a, b) : ICMP(LLVMIntULT, r[c], a);
+            r1[c] = LLVMBuildZExt(B, cy, g->vi32, "");
+        }
+        STORE0(false);
+        STORE1(false);
+        break;
+    }
+    case IR_OP_ISHL: I2(SHL(a, AND(b, splat(g, 31))), sat); break;
+    case IR_OP_ISHR: I2(ASHR(a, AND(b, splat(g, 31))), sat); break;
+    case IR_OP_USHR: I2(LSHR(a, AND(b, splat(g, 31))), sat); break;
+    case IR_OP_IEQ: IC(LLVMIntEQ); break;
+    case IR_OP_INE: IC(LLVMIntNE); break;
+    case IR_OP_ILT: IC(LLVMIntSLT); break;
+    case IR_OP_IGE: IC(LLVMIntSGE); break;
+    case IR_OP_ULT: IC(LLVMIntULT); break;
+    case IR_OP_UGE: IC(LLVMIntUGE); break;
+    case IR_OP_AND: I2(AND(a, b), sat); break;
+    case IR_OP_OR: I2(OR(a, b), sat); break;
+    case IR_OP_XOR: I2(XOR(a, b), sat); break;
+    case IR_OP_NOT: I1(XOR(a, splat(g, 0xffffffffu)), sat); break;
+    case IR_OP_COUNTBITS: I1(icall1(g, "llvm.ctpop", a), sat); break;
+    case IR_OP_FIRSTBIT_HI: I1(firstbit_hi(g, a), sat); break;
+    case IR_OP_FIRSTBIT_LO: {
+        I1(SEL(ICMP(LLVMIntEQ, a, zero(g)), splat(g, 0xffffffffu),
+               intrinsic(g, "llvm.cttz", &g->vi32, 1,
+                         (LLVMValueRef[2]){a, LLVMConstInt(g->i1, 0, 0)}, 2)),
+           sat);
+        break;
+    }
+    case IR_OP_FIRSTBIT_SHI:
+        I1(firstbit_hi(g, SEL(ICMP(LLVMIntSLT, a, zero(g)), XOR(a, splat(g, 0xffffffffu)), a)),
+           sat);
+        break;
+    case IR_OP_BFREV: I1(icall1(g, "llvm.bitreverse", a), sat); break;
+    case IR_OP_UBFE: I3(ubfe_ibfe(g, a, b, d, false), sat); break;
+    case IR_OP_IBFE: I3(ubfe_ibfe(g, a, b, d, true), sat); break;
+    case IR_OP_BFI:
+        FOR_C(m0) {
+            LLVMValueRef w = AND(src(g, in, 0, c), splat(g, 31));
+            LLVMValueRef o = AND(src(g, in, 1, c), splat(g, 31));
+            LLVMValueRef mask = SHL(SUB(SHL(splat(g, 1), w), splat(g, 1)), o);
+            r[c] = OR(AND(SHL(src(g, in, 2, c), o), mask),
+                      AND(src(g, in, 3, c), XOR(mask, splat(g, 0xffffffffu))));
+        }
+        STORE0(sat);
+        break;
+    default:
+        break;
+    }
+#undef FOR_C
+#undef STORE0
+#undef STORE1
+#undef F1
+#undef F2
+#undef I1
+#undef I2
+#undef I3
+#undef FC
+#undef IC
+}
+
+/* One function: block `b` over one chunk of lanes.  Writes select by exec per lane (vm_store);
+ * with every lane executing that costs one AND a write in the block at pc 0 (where the old
+ * value is a known 0) and a blend elsewhere -- cheaper than compiling a second variant. */
+static bool emit_block(struct cg *g, const struct jit_block *b, const char *name)
+{
+    const struct vm_program *p = g->prog;
+    g->temps_zero = b->start == 0;
+    g->temps_dead = b->end == p->main_end && b->start < p->main_end;
+    memset(g->tc, 0, (size_t)p->temp_count * 4 * sizeof(*g->tc));
+    memset(g->td, 0, (size_t)p->temp_count * 4);
+    memset(g->oc, 0, sizeof(g->oc));
+    memset(g->od, 0, sizeof(g->od));
+    memset(g->ic, 0, sizeof(g->ic));
+    memset(g->cb_data, 0, sizeof(g->cb_data));
+    memset(g->cb_size, 0, sizeof(g->cb_size));
+    memset(g->flushed, 0, sizeof(g->flushed));
+    g->nflushed = 0;
+    g->ncbc = 0;
+
+    LLVMValueRef fn = LLVMAddFunction(g->M, name, g->fn_block);
+    LLVMSetLinkage(fn, LLVMExternalLinkage);
+    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(g->C, fn, "entry");
+    LLVMPositionBuilderAtEnd(g->B, bb);
+    g->x = LLVMGetParam(fn, 0);
+    LLVMValueRef chunk = LLVMGetParam(fn, 1);
+    /* every lane-indexed array is entered at lane chunk * w: one byte offset for all */
+    LLVMValueRef lane0 = LLVMBuildZExt(g->B, LLVMBuildMul(g->B, chunk, ci32(g, g->w * 4), ""),
+                                       g->i64, "");
+    g->st = load_ptr(g, g->x, offsetof(struct vm_exec, st));
+    g->env = load_ptr(g, g->x, offsetof(struct vm_exec, env));
+    g->temps = LLVMBuildGEP2(g->B, g->i8, load_ptr(g, g->st, offsetof(struct vm_state, temps)),
+                             &lane0, 1, "");
+    g->inputs = LLVMBuildGEP2(g->B, g->i8, load_ptr(g, g->env, offsetof(struct vm_env, inputs)),
+                              &lane0, 1, "");
+    g->outputs = LLVMBuildGEP2(g->B, g->i8,
+                               load_ptr(g, g->env, offsetof(struct vm_env, outputs)), &lane0, 1,
+                               "");
+    g->depth = LLVMBuildGEP2(g->B, g->i8, at(g, g->env, offsetof(struct vm_env, depth)), &lane0,
+                             1, "");
+    g->coverage = LLVMBuildGEP2(g->B, g->i8, at(g, g->env, offsetof(struct vm_env, coverage)),
+                                &lane0, 1, "");
+    g->st = LLVMBuildGEP2(g->B, g->i8, g->st, &lane0, 1, "");   /* a#, p#, aL, vCoverage */
+    g->lane_tmp = LLVMBuildAlloca(g->B, g->vi32, "lanes");
+    LLVMSetAlignment(g->lane_tmp, 64);
+    LLVMValueRef e = LLVMBuildLoad2(g->B, g->i32, at(g, g->x, offsetof(struct vm_exec, exec)), "");
+    e = LLVMBuildLShr(g->B, e, LLVMBuildMul(g->B, chunk, ci32(g, g->w), ""), "");
+    e = LLVMBuildTrunc(g->B, e, LLVMIntTypeInContext(g->C, g->w), "");
+    g->exec = LLVMBuildBitCast(g->B, e, g->vi1, "");
+    for (uint32_t pc = b->start; pc < b->end; pc++)
+        emit_native(g, &p->ins[pc]);
+    flush(g, !g->temps_dead);
+    LLVMBuildRetVoid(g->B);
+    return true;
+}
+
+int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef mod,
+                const char *prefix, struct vm_jit *jit)
+{
+    struct cg *g = calloc(1, sizeof(*g));
+    if (!g)
+        return 0;
+    g->tc = calloc((size_t)prog->temp_count * 4 + 1, sizeof(*g->tc));
+    g->td = calloc((size_t)prog->temp_count * 4 + 1, 1);
+    if (!g->tc || !g->td) {
+        free(g->tc);
+        free(g->td);
+        free(g);
+        return 0;
+    }
+    g->C = ctx;
+    g->M = mod;
+    g->B = LLVMCreateBuilderInContext(ctx);
+    g->prog = prog;
+    g->i1 = LLVMInt1TypeInContext(ctx);
+    g->i8 = LLVMInt8TypeInContext(ctx);
+    g->i32 = LLVMInt32TypeInContext(ctx);
+    g->i64 = LLVMInt64TypeInContext(ctx);
+    g->f32 = LLVMFloatTypeInContext(ctx);
+    g->ptr = LLVMPointerTypeInContext(ctx, 0);
+    g->w = jit->width;
+    g->vi32 = LLVMVectorType(g->i32, g->w);
+    g->vf32 = LLVMVectorType(g->f32, g->w);
+    g->vi1 = LLVMVectorType(g->i1, g->w);
+    g->vi64 = LLVMVectorType(g->i64, g->w);
+    g->voidt = LLVMVoidTypeInContext(ctx);
+    LLVMTypeRef args[2] = {g->ptr, g->i32};
+    g->fn_block = LLVMFunctionType(g->voidt, args, 2, 0);
+    g->fn_lanes = LLVMFunctionType(g->voidt, args, 2, 0);
+    g->zero_global = LLVMAddGlobal(mod, g->i32, "zero");
+    LLVMSetInitializer(g->zero_global, ci32(g, 0));
+    LLVMSetGlobalConstant(g->zero_global, 1);
+    LLVMSetLinkage(g->zero_global, LLVMPrivateLinkage);
+
+    /* blocks: maximal runs of natively generated instructions */
+    uint32_t n = prog->ins_count, count = 0;
+    for (uint32_t pc = 0; pc < n;) {
+        if (!in_block(&prog->ins[pc])) {
+            const struct vm_ins *in = &prog->ins[pc];
+            jit->called += !in->flow && in->op != IR_OP_NOP && pc < prog->main_end;
+            pc++;
+            continue;
+        }
+        uint32_t start = pc;
+        while (pc < n && in_block(&prog->ins[pc]))
+            pc++;
+        jit->blocks[count].start = start;
+        jit->blocks[count].end = pc;
+        jit->block_at[start] = count + 1;
+        jit->native += pc - start;
+        count++;
+    }
+    jit->count = count;
+    /* main is one block: no interpreted instruction ever reads or writes a temp in memory */
+    jit->skip_temp_clear = count == 1 && jit->blocks[0].start == 0 &&
+                           jit->blocks[0].end == prog->main_end;
+
+    bool ok = true;
+    for (uint32_t i = 0; i < count && ok; i++) {
+        char name[96];
+        snprintf(name, sizeof(name), "%s_b%u", prefix, i);
+        ok = emit_block(g, &jit->blocks[i], name);
+    }
+    LLVMDisposeBuilder(g->B);
+    free(g->tc);
+    free(g->td);
+    free(g);
+    return ok;
+}
