@@ -4,6 +4,7 @@
 #include "harness.h"
 
 #include <d3d11_2.h>
+#include <d3d9.h>
 #include <wrl/client.h>
 #include <utility>
 
@@ -210,4 +211,29 @@ TEST(cxx_comptr_device)
     ComPtr<ID3D11DeviceContext> ctx2;
     device->GetImmediateContext(&ctx2);
     CHECK(ctx2 == context);
+}
+
+/* Every entry point is EXTERN_C: these link against the C library from C++ (a missing
+ * extern "C" would be a mangled undefined symbol, a link error of this test). */
+TEST(cxx_entry_points)
+{
+    ComPtr<IDXGIFactory> factory;
+    CHECK_HR(CreateDXGIFactory(IID_PPV_ARGS(&factory)), S_OK);
+    ComPtr<IDXGIFactory1> factory1;
+    CHECK_HR(CreateDXGIFactory1(IID_PPV_ARGS(&factory1)), S_OK);
+    if (factory) {
+        ComPtr<IDXGIAdapter> adapter;
+        CHECK_HR(factory->EnumAdapters(0, &adapter), S_OK);
+        CHECK(adapter);
+    }
+    ComPtr<IDirect3D9> d3d9;
+    d3d9.Attach(Direct3DCreate9(D3D_SDK_VERSION));
+    CHECK(d3d9);
+    if (d3d9)
+        CHECK_EQ(d3d9->GetAdapterCount(), 1);
+    ComPtr<IDirect3D9Ex> d3d9ex;
+    HRESULT hr = Direct3DCreate9Ex(D3D_SDK_VERSION, &d3d9ex);
+    CHECK(SUCCEEDED(hr) == (d3d9ex != nullptr));   /* linked; 9Ex may not be implemented yet */
+    D3DPERF_SetMarker(0, u"marker");
+    CHECK_EQ(D3DPERF_GetStatus(), 0);
 }
