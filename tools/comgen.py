@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""comgen — turns softd3d's interface description files (idl/*.idl) into C headers.
+"""comgen — turns softd3d's interface description files (idl/*.idl) into C/C++ headers.
 
 Why a generator: a C COM interface needs, per method, a vtable slot that repeats every inherited
 method in order and a COBJMACROS macro for every method including inherited ones.  Writing that by
@@ -23,7 +23,8 @@ Input format (one .idl file -> one .h file of the same stem):
     `/* ... */` and `// ...` comments inside the block are ignored.
 
     A parameter may carry a C++ default argument, `UINT Flags = 0`: the C declaration drops it,
-    the C++ one keeps it (the SDK declares a few; C has no default arguments).
+    the C++ one keeps it, for an interface whose SDK declaration has one (C has none; the
+    D3D9, D3D11 and DXGI interfaces declared so far have none either).
 
 Outputs (all into --outdir):
   * NAME.h for each input, with an include guard.  Per interface: the IID, then
@@ -35,6 +36,7 @@ Outputs (all into --outdir):
         object: the same pointer works from both languages, with no adjustment.
       - otherwise (C, or C++ with CINTERFACE): the C vtable struct, `struct Name { lpVtbl; }` and
         the COBJMACROS macros, as the Windows SDK's C view has them.
+        Non-virtual C++ extras (IUnknown's template QueryInterface) come from CXX_EXTRA.
       - for any C++: `SOFTD3D_UUID_DECL(Name, <IID>)`, the `__uuidof(Name)` specialisation.
   * (with --slot-test) softd3d_slot_table.c + softd3d_slot_test.cpp: the test that the C++
     vtables match the C ones (tests/meson.build; see emit_slot_test).

@@ -151,10 +151,11 @@ public:
         ptr_ = nullptr;
         return p;
     }
-    /* Takes over `other`'s reference (no AddRef), releasing what was held. */
+    /* Takes over `other`'s reference (no AddRef), releasing what was held -- also when it is
+     * the same object, since the caller hands over a reference of its own. */
     void Attach(T *other) noexcept
     {
-        if (ptr_ != nullptr && ptr_ != other)
+        if (ptr_ != nullptr)
             ptr_->Release();
         ptr_ = other;
     }

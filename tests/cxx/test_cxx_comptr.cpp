@@ -114,6 +114,18 @@ TEST(cxx_comptr_addresses_attach_detach)
         copy->Release();
     }
     CHECK(gone);                           /* q released the last reference */
+
+    /* Attaching the object already held: the caller hands over a reference of its own, so
+     * the one held is released (as WRL does) and the count stays right. */
+    Counted *again = new Counted(&gone);
+    {
+        ComPtr<IUnknown> s;
+        s.Attach(again);
+        again->AddRef();
+        s.Attach(again);
+        CHECK_EQ(again->refs, 1);
+    }
+    CHECK(gone);
 }
 
 TEST(cxx_comptr_queries)
