@@ -21,11 +21,11 @@ deps:
 	@tools/install-deps.sh
 
 $(BUILD)/build.ninja: | deps
-	CC=$${CC:-gcc} meson setup $(BUILD) --prefix=$(abspath $(PREFIX)) >/dev/null
+	CC=$${CC:-gcc} CXX=$${CXX:-g++} meson setup $(BUILD) --prefix=$(abspath $(PREFIX)) >/dev/null
 
 $(ASAN_BUILD)/build.ninja: | deps
-	CC=clang meson setup $(ASAN_BUILD) --buildtype=debug -Db_sanitize=address,undefined \
-	    -Db_lundef=false -Dc_args=-fno-sanitize-recover=all >/dev/null
+	CC=clang CXX=clang++ meson setup $(ASAN_BUILD) --buildtype=debug -Db_sanitize=address,undefined \
+	    -Db_lundef=false -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all >/dev/null
 
 build: $(BUILD)/build.ninja
 	ninja -C $(BUILD)

@@ -21,11 +21,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef __cplusplus
+extern "C" {   /* the harness is C; C++ test files (tests/cxx/) use it too */
+#endif
 typedef void (*harness_fn)(void);
 void harness_register(const char *name, harness_fn fn);
 void harness_fail(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void harness_skip(const char *why);
 int harness_case_failed(void);
+#ifdef __cplusplus
+}
+#endif
 
 #define TEST(name)                                                              \
     static void test_##name(void);                                              \

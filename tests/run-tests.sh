@@ -8,7 +8,8 @@
 #    plain-C twins of the SIMD kernels),
 #  - for the first build directory, the caps tool's JSON for every profile
 #    (tests/tools/check_caps_json.py), and the install check: `meson install` into a scratch prefix,
-#    then the README's example built with `cc app.c $(pkg-config --cflags --libs softd3d)` and run.
+#    then the README's example built with `cc app.c $(pkg-config --cflags --libs softd3d)` and run,
+#    and its C++ twin (`c++ app_cxx.cpp ...`, when a C++ compiler is installed) the same way.
 set -u
 passed=0 failed=0 skipped=0
 count() {   # parses a harness summary line
@@ -68,6 +69,18 @@ for b in "$@"; do
         else
             echo "  FAIL install + pkg-config build of tests/examples/app.c"
             cat "$tmp/install.log" "$tmp/app.log" 2>/dev/null | sed 's/^/    /'; failed=$((failed + 1))
+        fi
+        if command -v c++ >/dev/null 2>&1; then
+            if [ -n "${flags:-}" ] &&
+               c++ -std=c++11 -Wall -Wextra -Werror tests/examples/app_cxx.cpp $flags -o "$tmp/app_cxx" \
+                   >"$tmp/app_cxx.log" 2>&1 &&
+               LD_LIBRARY_PATH=$(dirname "$(find "$tmp" -name 'libsoftd3d.so' | head -n 1)") "$tmp/app_cxx" \
+                   >>"$tmp/app_cxx.log" 2>&1; then
+                echo "  ok   install + pkg-config build of tests/examples/app_cxx.cpp"; passed=$((passed + 1))
+            else
+                echo "  FAIL install + pkg-config build of tests/examples/app_cxx.cpp"
+                sed 's/^/    /' "$tmp/app_cxx.log" 2>/dev/null; failed=$((failed + 1))
+            fi
         fi
         rm -rf "$tmp"
     fi

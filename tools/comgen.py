@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""comgen — turns softd3d's interface description files (idl/*.idl) into C headers.
+"""comgen — turns softd3d's interface description files (idl/*.idl) into C/C++ headers.
 
 Why a generator: a C COM interface needs, per method, a vtable slot that repeats every inherited
 method in order and a COBJMACROS macro for every method including inherited ones.  Writing that by
@@ -22,8 +22,24 @@ Input format (one .idl file -> one .h file of the same stem):
     unknwn.idl, is the one interface without a base).
     `/* ... */` and `// ...` comments inside the block are ignored.
 
+    A parameter may carry a C++ default argument, `UINT Flags = 0`: the C declaration drops it,
+    the C++ one keeps it, for an interface whose SDK declaration has one (C has none; the
+    D3D9, D3D11 and DXGI interfaces declared so far have none either).
+
 Outputs (all into --outdir):
-  * NAME.h for each input, with an include guard.
+  * NAME.h for each input, with an include guard.  Per interface: the IID, then
+      - for C++ (`__cplusplus` without `CINTERFACE`): `struct Name : public Base` with one pure
+        virtual STDMETHODCALLTYPE method per IDL method, in IDL order.  With single inheritance,
+        no data members and no virtual destructor, the Itanium C++ ABI lays the vtable out as the
+        base's slots followed by the new methods in declaration order -- exactly the C vtable
+        below -- and the object is one vtable pointer, so a C object (`{ lpVtbl }`) *is* the C++
+        object: the same pointer works from both languages, with no adjustment.
+      - otherwise (C, or C++ with CINTERFACE): the C vtable struct, `struct Name { lpVtbl; }` and
+        the COBJMACROS macros, as the Windows SDK's C view has them.
+        Non-virtual C++ extras (IUnknown's template QueryInterface) come from CXX_EXTRA.
+      - for any C++: `SOFTD3D_UUID_DECL(Name, <IID>)`, the `__uuidof(Name)` specialisation.
+  * (with --slot-test) softd3d_slot_table.c + softd3d_slot_test.cpp: the test that the C++
+    vtables match the C ones (tests/meson.build; see emit_slot_test).
   * softd3d_com_stubs.c/.h (with --stubs): for every interface, a function
     `void comgen_fill_<Name>(struct <Name>Vtbl *v)` that fills each NULL slot with a stub
     that logs "Iface::Method is not implemented" once (through softd3d_log_unimplemented) and
@@ -45,8 +61,9 @@ class Method:
     def __init__(self, ret, name, params):
         self.ret = ret
         self.name = name
-        self.params = params          # list of parameter declarations (strings)
-        self.names = [param_name(p) for p in params]
+        self.cxx_params = params                      # declarations, C++ default arguments kept
+        self.params = [strip_default(p) for p in params]   # the C declarations
+        self.names = [param_name(p) for p in self.params]
 
 
 class Interface:
@@ -76,6 +93,19 @@ def split_params(text):
     if out == ['void']:
         return []
     return out
+
+
+def strip_default(decl):
+    """`UINT Flags = 0` -> `UINT Flags` (C has no default arguments)."""
+    depth = 0
+    for k, ch in enumerate(decl):
+        if ch in '([':
+            depth += 1
+        elif ch in ')]':
+            depth -= 1
+        elif ch == '=' and depth == 0:
+            return decl[:k].strip()
+    return decl
 
 
 def param_name(decl):
@@ -185,6 +215,28 @@ def slot(iface, m):
     return '    %s (STDMETHODCALLTYPE *%s)(%s);' % (m.ret, m.name, params)
 
 
+# C++ members an interface has beyond its vtable methods (non-virtual, so the vtable is
+# unchanged).  IUnknown's is the SDK's convenience overload: QueryInterface(&p) with the IID of
+# p's type taken from __uuidof.
+CXX_EXTRA = {
+    'IUnknown': ['    template <class Q> HRESULT STDMETHODCALLTYPE QueryInterface(Q **pp)',
+                 '    {',
+                 '        return QueryInterface(__uuidof(Q), reinterpret_cast<void **>(pp));',
+                 '    }'],
+}
+
+
+def emit_cxx_interface(iface):
+    n = iface.name
+    head = 'struct %s : public %s' % (n, iface.base) if iface.base else 'struct %s' % n
+    out = [head, '{']
+    for m in iface.methods:
+        out.append('    virtual %s STDMETHODCALLTYPE %s(%s) = 0;' % (m.ret, m.name, ', '.join(m.cxx_params)))
+    out += CXX_EXTRA.get(n, [])
+    out.append('};')
+    return out
+
+
 def emit_interface(iface, known):
     n = iface.name
     out = ['', '/* ---- %s ---- */' % n,
@@ -192,8 +244,9 @@ def emit_interface(iface, known):
            '#define __%s_INTERFACE_DEFINED__' % n,
            'typedef struct %s %s;' % (n, n),
            'DEFINE_GUID(IID_%s, %s);' % (n, guid_initializer(iface.uuid)),
-           'typedef struct %sVtbl {' % n,
-           '    BEGIN_INTERFACE']
+           '#if defined(__cplusplus) && !defined(CINTERFACE)']
+    out += emit_cxx_interface(iface)
+    out += ['#else', 'typedef struct %sVtbl {' % n, '    BEGIN_INTERFACE']
     last = None
     for owner, m in all_methods(iface, known):
         if owner != last:
@@ -206,7 +259,12 @@ def emit_interface(iface, known):
     for _, m in all_methods(iface, known):
         args = ','.join(['This'] + m.names)
         out.append('#define %s_%s(%s) ((This)->lpVtbl->%s(%s))' % (n, m.name, args, m.name, args))
-    out += ['#endif /* COBJMACROS */', '#endif /* __%s_INTERFACE_DEFINED__ */' % n]
+    out += ['#endif /* COBJMACROS */',
+            '#endif /* C++ interface or C vtable */',
+            '#ifdef __cplusplus',
+            'SOFTD3D_UUID_DECL(%s, %s)' % (n, guid_initializer(iface.uuid)),
+            '#endif',
+            '#endif /* __%s_INTERFACE_DEFINED__ */' % n]
     return '\n'.join(out)
 
 
@@ -250,12 +308,107 @@ def emit_stubs(ifaces, known, headers):
     hdr.append('#endif')
     return '\n'.join(src) + '\n', '\n'.join(hdr) + '\n'
 
+def emit_slot_test(ifaces, known, headers):
+    """Returns (C source, C++ source) of the test that every C++ interface matches its C vtable.
+
+    The C side states each slot as the C compiler lays it out: offsetof(NameVtbl, Method) /
+    sizeof(void *).  The C++ side measures where a call through the C++ interface lands: a fake
+    object whose vtable is an array of thunks, thunk k recording k and the `this` it received,
+    and each method called once through a member-function pointer of its exact signature (with
+    value-initialised arguments).  A method missing, reordered, added, of another signature,
+    or a data member / second vtable pointer in the struct (static_assert on the size) fails.
+    """
+    ordered = [(i, all_methods(i, known)) for i in ifaces]
+    rows = [(i.name, m.name) for i, ms in ordered for _, m in ms]
+    decl = ['struct softd3d_slot { const char *iface, *method; unsigned slot; };',
+            'extern const struct softd3d_slot softd3d_slot_table[];',
+            'extern const unsigned softd3d_slot_count;']
+    c = ['/* Generated by tools/comgen.py --slot-test: the C vtable slot of every method. */',
+         '#include <stddef.h>'] + ['#include "%s.h"' % h for h in headers] + decl + [
+         'const struct softd3d_slot softd3d_slot_table[] = {']
+    for n, mname in rows:
+        c.append('    { "%s", "%s", offsetof(%sVtbl, %s) / sizeof(void *) },' % (n, mname, n, mname))
+    c += ['};', 'const unsigned softd3d_slot_count = %d;' % len(rows), '']
+    most = max(len(ms) for _, ms in ordered)
+    x = ['/* Generated by tools/comgen.py --slot-test: the C++ vtables against the C ones',
+         ' * (emit_slot_test in comgen.py says how). */',
+         '#include <type_traits>',
+         '#include "harness.h"'] + ['#include "%s.h"' % h for h in headers] + [
+         'extern "C" {'] + decl + ['}', '',
+         'namespace {',
+         'enum { SLOTS = %d };' % most,
+         'int g_slot;',
+         'const void *g_this;',
+         '/* Called through a vtable slot whatever the method\'s signature: on the SysV x86-64 and',
+         ' * AArch64 ABIs `this` arrives first and the caller cleans up, so the thunk may ignore',
+         ' * the other arguments and its return value is never read as anything. */',
+         'template <int N> struct thunk {',
+         '    static void *fn(void *self) { g_slot = N; g_this = self; return nullptr; }',
+         '};',
+         'template <int N> struct fill {',
+         '    static void run(void **v) { fill<N - 1>::run(v); v[N - 1] = reinterpret_cast<void *>(&thunk<N - 1>::fn); }',
+         '};',
+         'template <> struct fill<0> { static void run(void **) {} };',
+         'void *g_vtbl[SLOTS];',
+         'struct fake { void **vptr; } g_obj;',
+         'template <typename T> struct value_of {',
+         '    typedef typename std::remove_cv<typename std::remove_reference<T>::type>::type type;',
+         '};',
+         '/* The slot a call of pm lands in, or -2 when `this` arrived changed. */',
+         'template <class C, class R, class... A> int slot_of(R (STDMETHODCALLTYPE C::*pm)(A...))',
+         '{',
+         '    C *p = reinterpret_cast<C *>(&g_obj);',
+         '    g_slot = -1;',
+         '    g_this = nullptr;',
+         '    (p->*pm)(typename value_of<A>::type()...);',
+         '    return g_this == static_cast<const void *>(&g_obj) ? g_slot : -2;',
+         '}',
+         'void check_slot(unsigned k, const char *iface, const char *method, int got)',
+         '{',
+         '    if (k >= softd3d_slot_count || strcmp(softd3d_slot_table[k].iface, iface) ||',
+         '            strcmp(softd3d_slot_table[k].method, method)) {',
+         '        harness_fail(__FILE__, __LINE__, "row %u is not %s::%s: tables out of step", k, iface, method);',
+         '        return;',
+         '    }',
+         '    if (got != (int)softd3d_slot_table[k].slot)',
+         '        harness_fail(__FILE__, __LINE__, "%s::%s: C++ virtual slot %d, C vtable slot %u", iface,',
+         '                     method, got, softd3d_slot_table[k].slot);',
+         '}',
+         'void setup()',
+         '{',
+         '    fill<SLOTS>::run(g_vtbl);',
+         '    g_obj.vptr = g_vtbl;',
+         '}',
+         '}', '']
+    k = 0
+    for iface, ms in ordered:
+        n = iface.name
+        x += ['TEST(cxx_vtable_%s)' % n, '{', '    typedef %s I;' % n,
+              '    static_assert(sizeof(I) == sizeof(void *), "%s: one vtable pointer, no data");' % n,
+              '    static_assert(std::is_polymorphic<I>::value && std::is_abstract<I>::value, "%s");' % n]
+        if iface.base:
+            x.append('    static_assert(std::is_base_of<%s, I>::value, "%s derives from %s");'
+                     % (iface.base, n, iface.base))
+        x += ['    I *ptr = nullptr;',
+              '    CHECK(__uuidof(I) == IID_%s && __uuidof(ptr) == IID_%s);' % (n, n),
+              '    setup();']
+        for _, m in ms:
+            pm = 'static_cast<%s (STDMETHODCALLTYPE I::*)(%s)>(&I::%s)' % (m.ret, ', '.join(m.params), m.name)
+            x.append('    check_slot(%d, "%s", "%s", slot_of(%s));' % (k, n, m.name, pm))
+            k += 1
+        x += ['}', '']
+    x += ['TEST(cxx_vtable_table_complete)', '{',
+          '    CHECK_EQ(softd3d_slot_count, %d);' % k, '}', '']
+    return '\n'.join(c), '\n'.join(x)
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--outdir', required=True)
     ap.add_argument('--stubs', action='store_true', help='also write softd3d_com_stubs.c/.h')
     ap.add_argument('--stubs-only', action='store_true', help='write only softd3d_com_stubs.c/.h')
+    ap.add_argument('--slot-test', action='store_true',
+                    help='write only softd3d_slot_table.c and softd3d_slot_test.cpp')
     ap.add_argument('idl', nargs='+')
     a = ap.parse_args()
     known = {}
@@ -273,6 +426,13 @@ def main():
         with open(dst, 'w', encoding='utf-8') as f:
             f.write(text)
 
+    if a.slot_test:
+        allif = [i for _, _, ifs in parsed for i in ifs]
+        stems = [os.path.splitext(os.path.basename(p))[0] for p, _, _ in parsed]
+        c_src, cxx_src = emit_slot_test(allif, known, stems)
+        write('softd3d_slot_table.c', c_src)
+        write('softd3d_slot_test.cpp', cxx_src)
+        return
     if not a.stubs_only:
         for path, chunks, _ in parsed:
             stem = os.path.splitext(os.path.basename(path))[0]

@@ -3,7 +3,7 @@
 # As root it installs what is missing with apt-get; otherwise it prints the exact command and
 # fails, so `make test` on a fresh machine either builds or says what to run.
 set -e
-pkgs="gcc clang libclang-rt-14-dev meson ninja-build python3 pkg-config libmojoshader-dev vkd3d-compiler llvm-15-dev"
+pkgs="gcc g++ clang libclang-rt-14-dev meson ninja-build python3 pkg-config libmojoshader-dev vkd3d-compiler llvm-15-dev"
 missing=""
 for p in $pkgs; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -4,11 +4,19 @@
  *  - Windows is LLP64: LONG, ULONG and DWORD are 32-bit there, so they are 32-bit here too
  *    (int32_t/uint32_t), which keeps every Direct3D structure's layout identical to Windows x64.
  *  - WCHAR is 16-bit (UTF-16 code units), as on Windows; it is not wchar_t (32-bit on Linux).
+ *    C: uint16_t, so C11's u"text" (char16_t, also uint16_t) is a WCHAR string; L"text" is one
+ *    only when compiling with -fshort-wchar (which makes wchar_t 16-bit; the whole program must
+ *    then agree on it).  C++: char16_t (same size and ABI), so u"text" is a WCHAR string there.
  *  - Calling conventions (STDMETHODCALLTYPE, WINAPI) are empty: the application and softd3d are
  *    both compiled for the Linux ABI, so they agree.
  *  - GUIDs: DEFINE_GUID declares an extern constant; with INITGUID defined before the include it
  *    defines it instead.  libsoftd3d defines every IID, so applications need no dxguid library.
- *  - REFIID/REFGUID are pointers (the C form of the Windows headers).
+ *  - REFIID/REFGUID are pointers in C (the C form of the Windows headers) and `const IID &` in
+ *    C++, as the SDK has them; both are one pointer in the ABI, so C and C++ callers agree.
+ *  - C++ gets, as the SDK gives it: GUID == and !=, IsEqualGUID on references, __uuidof(X) for
+ *    every interface (a specialisation per interface, SOFTD3D_UUID_DECL, emitted by comgen next
+ *    to the interface; GCC and Clang have no __uuidof of their own outside MSVC mode),
+ *    IID_PPV_ARGS, and the STDMETHOD family for code that implements COM interfaces.
  * Values and layouts follow the public Windows documentation; names are the Windows SDK's so that
  * existing code compiles unchanged.
  */
@@ -75,7 +83,11 @@ typedef uintptr_t ULONG_PTR;
 typedef uintptr_t DWORD_PTR;
 typedef size_t SIZE_T;
 typedef intptr_t SSIZE_T;
+#ifdef __cplusplus
+typedef char16_t WCHAR;     /* u"" literals; same size as the C uint16_t (see the top) */
+#else
 typedef uint16_t WCHAR;
+#endif
 typedef LONG HRESULT;
 typedef void VOID;
 typedef void *PVOID;
@@ -113,9 +125,15 @@ typedef struct _GUID {
 } GUID;
 typedef GUID IID;
 typedef GUID CLSID;
+#ifdef __cplusplus
+typedef const GUID &REFGUID;
+typedef const IID &REFIID;
+typedef const CLSID &REFCLSID;
+#else
 typedef const GUID *REFGUID;
 typedef const IID *REFIID;
 typedef const CLSID *REFCLSID;
+#endif
 typedef GUID *LPGUID;
 
 typedef struct tagRECT { LONG left, top, right, bottom; } RECT, *PRECT, *LPRECT;
@@ -169,9 +187,73 @@ typedef struct _SECURITY_ATTRIBUTES {
 #else
 #define DEFINE_GUID(name, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8) EXTERN_C const GUID name
 #endif
+#ifndef __cplusplus
 #define IsEqualGUID(a, b) (!memcmp((a), (b), sizeof(GUID)))
 #define IsEqualIID(a, b) IsEqualGUID(a, b)
 #define IsEqualCLSID(a, b) IsEqualGUID(a, b)
+#endif
+
+/* ---- C++: GUID comparison, __uuidof, IID_PPV_ARGS, STDMETHOD ---- */
+#ifdef __cplusplus
+extern "C++" {
+/* References in C++ (REFGUID), so IsEqualGUID(riid, IID_ID3D11Device) reads as in the SDK. */
+inline int IsEqualGUID(REFGUID a, REFGUID b) { return !memcmp(&a, &b, sizeof(GUID)); }
+inline int IsEqualIID(REFIID a, REFIID b) { return IsEqualGUID(a, b); }
+inline int IsEqualCLSID(REFCLSID a, REFCLSID b) { return IsEqualGUID(a, b); }
+inline bool operator==(REFGUID a, REFGUID b) { return IsEqualGUID(a, b) != 0; }
+inline bool operator!=(REFGUID a, REFGUID b) { return !(a == b); }
+
+/* __uuidof(X) takes a type or an expression of it, its pointer, reference or array (as MSVC's
+ * does: __uuidof(**pp) in IID_PPV_ARGS), so the argument goes through __typeof__ and the
+ * qualifiers and declarators are stripped down to the interface type.  An interface without
+ * SOFTD3D_UUID_DECL has no `value`: a compile-time error, never a wrong IID. */
+template <typename T> struct softd3d_uuid_of;
+template <typename T> struct softd3d_uuid_strip { typedef T type; };
+template <typename T> struct softd3d_uuid_strip<T *> : softd3d_uuid_strip<T> {};
+template <typename T> struct softd3d_uuid_strip<T &> : softd3d_uuid_strip<T> {};
+template <typename T> struct softd3d_uuid_strip<T[]> : softd3d_uuid_strip<T> {};
+template <typename T, size_t N> struct softd3d_uuid_strip<T[N]> : softd3d_uuid_strip<T> {};
+template <typename T> struct softd3d_uuid_strip<const T> : softd3d_uuid_strip<T> {};
+template <typename T> struct softd3d_uuid_strip<volatile T> : softd3d_uuid_strip<T> {};
+template <typename T> struct softd3d_uuid_strip<const volatile T> : softd3d_uuid_strip<T> {};
+}
+/* The IID is a constant in the header, not a reference to the library's IID_ symbol, so
+ * __uuidof needs nothing at link time (the SDK's needs dxguid.lib for that). */
+#define SOFTD3D_UUID_DECL(type, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8) \
+    extern "C++" { \
+    template <> struct softd3d_uuid_of<type> { \
+        static const GUID &value() \
+        { \
+            static const GUID iid = { l, w1, w2, { b1, b2, b3, b4, b5, b6, b7, b8 } }; \
+            return iid; \
+        } \
+    }; \
+    }
+#ifndef _MSC_VER
+#define __uuidof(x) (softd3d_uuid_of<typename softd3d_uuid_strip<__typeof__(x)>::type>::value())
+#endif
+
+/* IID_PPV_ARGS(&p): the IID of p's type and p's address as void **, from one expression, so the
+ * two cannot disagree.  The static_cast refuses (at compile time) a p that is not a COM
+ * interface pointer. */
+struct IUnknown;
+extern "C++" template <typename T> void **IID_PPV_ARGS_Helper(T **pp)
+{
+    (void)static_cast<IUnknown *>(*pp);
+    return reinterpret_cast<void **>(pp);
+}
+#define IID_PPV_ARGS(pp) __uuidof(**(pp)), IID_PPV_ARGS_Helper(pp)
+
+/* Declaring and implementing COM methods in C++. */
+#define MIDL_INTERFACE(x) struct
+#define STDMETHOD(method) virtual HRESULT STDMETHODCALLTYPE method
+#define STDMETHOD_(type, method) virtual type STDMETHODCALLTYPE method
+#define STDMETHODIMP HRESULT STDMETHODCALLTYPE
+#define STDMETHODIMP_(type) type STDMETHODCALLTYPE
+#define PURE = 0
+#define THIS_
+#define THIS void
+#endif /* __cplusplus */
 
 /* ---- HRESULT ---- */
 #define SUCCEEDED(hr) (((HRESULT)(hr)) >= 0)

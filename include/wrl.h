@@ -1,0 +1,1 @@
+#include "wrl/client.h"
