@@ -307,3 +307,127 @@ TEST(jit_corpus_equals_interpreter)
      * build: the test runner builds with LLVM) */
     CHECK(compiled * 10 >= programs * 8);
 }
+
+/* ---- the transcendental lane functions (vm_math.c): precision, special values, twins ------ */
+
+#include "vm/vm_private.h"
+#include "util/simd.h"
+
+#include <math.h>
+
+static double ulp_of(double x)
+{
+    int e;
+    frexp(x, &e);
+    return ldexp(1.0, e - 24 > -149 ? e - 24 : -149);
+}
+
+TEST(vm_math_precision_and_special_values)
+{
+    enum { N = 4096 };
+    static uint32_t v[N];
+    double worst_exp = 0, worst_log = 0, worst_sin = 0, worst_cos = 0;
+    /* exp2 over [-126, 127]: within 2 ulp of the exact value */
+    for (unsigned i = 0; i < N; i++)
+        v[i] = fbits(-126.0f + 253.0f * (float)i / N + (float)(rnd() % 1000) * 1e-6f);
+    static uint32_t in[N];
+    memcpy(in, v, sizeof(v));
+    vm_lanes_exp2(v, N);
+    for (unsigned i = 0; i < N; i++) {
+        float x;
+        memcpy(&x, &in[i], 4);
+        double want = exp2((double)x), got;
+        float gf;
+        memcpy(&gf, &v[i], 4);
+        got = gf;
+        double e = fabs(got - want) / ulp_of(want);
+        worst_exp = e > worst_exp ? e : worst_exp;
+    }
+    /* log2 over (2^-126, 2^127): within 2 ulp, or 2^-22 absolute near 1 */
+    for (unsigned i = 0; i < N; i++)
+        v[i] = (rnd() % 0x7e800000u) + 0x00800000u;
+    memcpy(in, v, sizeof(v));
+    vm_lanes_log2(v, N);
+    for (unsigned i = 0; i < N; i++) {
+        float x, gf;
+        memcpy(&x, &in[i], 4);
+        memcpy(&gf, &v[i], 4);
+        double want = log2((double)x);
+        double e = fabs(gf - want) / (fabs(want) < 1 ? ldexp(1.0, -23) : ulp_of(want));
+        worst_log = e > worst_log ? e : worst_log;
+    }
+    /* sin, cos over [-100 pi, 100 pi]: absolute error */
+    for (int k = 0; k < 2; k++) {
+        for (unsigned i = 0; i < N; i++)
+            v[i] = fbits((float)(-100.0 * M_PI + 200.0 * M_PI * i / N) + (float)(rnd() % 100) * 1e-5f);
+        memcpy(in, v, sizeof(v));
+        (k ? vm_lanes_cos : vm_lanes_sin)(v, N);
+        for (unsigned i = 0; i < N; i++) {
+            float x, gf;
+            memcpy(&x, &in[i], 4);
+            memcpy(&gf, &v[i], 4);
+            double want = k ? cos((double)x) : sin((double)x);
+            double e = fabs(gf - want);
+            if (k)
+                worst_cos = e > worst_cos ? e : worst_cos;
+            else
+                worst_sin = e > worst_sin ? e : worst_sin;
+        }
+    }
+    if (getenv("SOFTD3D_TEST_VERBOSE"))
+        fprintf(stderr, "vm_math: exp2 %.2f ulp, log2 %.2f ulp, sin %.3g, cos %.3g absolute\n",
+                worst_exp, worst_log, worst_sin, worst_cos);
+    CHECK(worst_exp <= 2.0);
+    CHECK(worst_log <= 2.0);
+    CHECK(worst_sin <= 0x1p-22);
+    CHECK(worst_cos <= 0x1p-22);
+    /* special values (spec tables 22.10.6, 22.10.8, 22.10.20) */
+    uint32_t e[8] = {0xff800000u, 0x00000000u, 0x80000000u, 0x7f800000u, 0x7fc00001u,
+                     0x00000001u, fbits(200.0f), fbits(-200.0f)};
+    vm_lanes_exp2(e, 8);
+    CHECK_EQ(e[0], 0u);
+    CHECK_EQ(e[1], 0x3f800000u);
+    CHECK_EQ(e[2], 0x3f800000u);
+    CHECK_EQ(e[3], 0x7f800000u);
+    CHECK_EQ(e[4], VM_QNAN);
+    CHECK_EQ(e[5], 0x3f800000u);   /* a denormal reads as 0 */
+    CHECK_EQ(e[6], 0x7f800000u);
+    CHECK_EQ(e[7], 0u);
+    uint32_t g[7] = {0xff800000u, 0x00000000u, 0x80000000u, 0x7f800000u, 0xbf800000u,
+                     0x3f800000u, fbits(8.0f)};
+    vm_lanes_log2(g, 7);
+    CHECK_EQ(g[0], VM_QNAN);
+    CHECK_EQ(g[1], 0xff800000u);
+    CHECK_EQ(g[2], 0xff800000u);
+    CHECK_EQ(g[3], 0x7f800000u);
+    CHECK_EQ(g[4], VM_QNAN);
+    CHECK_EQ(g[5], 0u);
+    CHECK_EQ(g[6], fbits(3.0f));
+    uint32_t s[3] = {0x7f800000u, 0xff800000u, 0x7fc00000u}, c[3];
+    memcpy(c, s, sizeof(c));
+    vm_lanes_sin(s, 3);
+    vm_lanes_cos(c, 3);
+    for (int i = 0; i < 3; i++) {
+        CHECK_EQ(s[i], VM_QNAN);
+        CHECK_EQ(c[i], VM_QNAN);
+    }
+}
+
+TEST(vm_math_twins_equal)
+{
+    if (util_simd_supported() < UTIL_SIMD_AVX2)
+        SKIP("no AVX2 on this CPU");
+    enum { N = 8192 };
+    static uint32_t a[N], b[N];
+    void (*const c_fn[4])(uint32_t *, unsigned) = {vm_lanes_exp2_c, vm_lanes_log2_c,
+                                                    vm_lanes_sin_c, vm_lanes_cos_c};
+    void (*const avx_fn[4])(uint32_t *, unsigned) = {vm_lanes_exp2_avx2, vm_lanes_log2_avx2,
+                                                      vm_lanes_sin_avx2, vm_lanes_cos_avx2};
+    for (int f = 0; f < 4; f++) {
+        for (unsigned i = 0; i < N; i++)
+            a[i] = b[i] = i & 1 ? interesting() : rnd();
+        c_fn[f](a, N);
+        avx_fn[f](b, N);
+        CHECK(!memcmp(a, b, sizeof(a)));
+    }
+}

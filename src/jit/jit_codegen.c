@@ -32,7 +32,7 @@ struct cg {
     LLVMContextRef C;
     LLVMModuleRef M;
     LLVMBuilderRef B;
-    LLVMTypeRef i1, i8, i32, i64, f32, ptr, vi32, vf32, vi1, vi64, voidt, fn_block, fn_lanes;
+    LLVMTypeRef i1, i8, i32, i64, f32, ptr, vi32, vf32, vi1, vi64, voidt, fn_block;
     const struct vm_program *prog;
     unsigned w;                          /* lanes per function: VM_LANES / jit chunks */
     LLVMValueRef zero_global;
@@ -99,12 +99,6 @@ static LLVMValueRef splat(struct cg *g, uint32_t v)
 static LLVMValueRef zero(struct cg *g)
 {
     return splat(g, 0);
-}
-
-static LLVMValueRef cptr(struct cg *g, const void *p)
-{
-    uintptr_t a = (uintptr_t)p;
-    return LLVMConstIntToPtr(ci64(g, (uint64_t)a), g->ptr);
 }
 
 static LLVMValueRef at(struct cg *g, LLVMValueRef base, size_t off)
@@ -540,13 +534,127 @@ static void flush(struct cg *g, bool temps)
         }
 }
 
-static LLVMValueRef lanes_call(struct cg *g, void (*fn)(uint32_t *, unsigned), LLVMValueRef v)
+/* ---- exp, log, sincos: vm_math.c's algorithms, the same operations in the same order (the C
+ * there is scalar and is the reference; these are its vector form) ----------------------- */
+
+#define FADD(a, b) LLVMBuildFAdd(g->B, (a), (b), "")
+#define FSUB(a, b) LLVMBuildFSub(g->B, (a), (b), "")
+#define FMUL(a, b) LLVMBuildFMul(g->B, (a), (b), "")
+
+static LLVMValueRef fclamp(struct cg *g, LLVMValueRef x, float lo, float hi)
 {
-    store_vec(g, v, g->lane_tmp, 0);
-    LLVMValueRef fnp = cptr(g, *(void **)&fn);
-    LLVMValueRef args[2] = {g->lane_tmp, ci32(g, g->w)};
-    LLVMBuildCall2(g->B, g->fn_lanes, fnp, args, 2, "");
-    return load_vec(g, g->lane_tmp, 0);
+    /* x != x ? 0 : x < lo ? lo : x > hi ? hi : x */
+    LLVMValueRef r = SEL(FCMP(LLVMRealOGT, x, fsplat(g, hi)), fsplat(g, hi), x);
+    r = SEL(FCMP(LLVMRealOLT, x, fsplat(g, lo)), fsplat(g, lo), r);
+    return SEL(FCMP(LLVMRealUNO, x, x), fsplat(g, 0.0f), r);
+}
+
+static LLVMValueRef round_small(struct cg *g, LLVMValueRef x)
+{
+    return FSUB(FADD(x, fsplat(g, 12582912.0f)), fsplat(g, 12582912.0f));
+}
+
+static LLVMValueRef horner(struct cg *g, LLVMValueRef x, const float *c, unsigned n)
+{
+    LLVMValueRef q = fsplat(g, c[0]);
+    for (unsigned i = 1; i < n; i++)
+        q = FADD(FMUL(q, x), fsplat(g, c[i]));
+    return q;
+}
+
+static LLVMValueRef math_exp2(struct cg *g, LLVMValueRef u)
+{
+    LLVMValueRef x = fin(g, u);
+    LLVMValueRef xc = fclamp(g, x, -127.0f, 127.99999f);
+    LLVMValueRef nf = round_small(g, xc);
+    LLVMValueRef f = FSUB(xc, nf);
+    static const float c[8] = {1.52527338040598e-05f, 0.000154035303933816f,
+                               0.00133335581464284f, 0.00961812910762848f,
+                               0.0555041086648216f, 0.240226506959101f, 0.693147180559945f,
+                               1.0f};
+    LLVMValueRef q = horner(g, f, c, 8);
+    LLVMValueRef ni = LLVMBuildFPToSI(g->B, nf, g->vi32, "");
+    LLVMValueRef n1 = LLVMBuildSDiv(g->B, ni, splat(g, 2), "");
+    LLVMValueRef n2 = SUB(ni, n1);
+    LLVMValueRef s1 = as_f(g, SHL(ADD(n1, splat(g, 127)), splat(g, 23)));
+    LLVMValueRef s2 = as_f(g, SHL(ADD(n2, splat(g, 127)), splat(g, 23)));
+    LLVMValueRef r = FMUL(FMUL(q, s1), s2);
+    r = SEL(FCMP(LLVMRealOGE, x, fsplat(g, 128.0f)), as_f(g, splat(g, 0x7f800000u)), r);
+    r = SEL(FCMP(LLVMRealOLT, x, fsplat(g, -127.0f)), fsplat(g, 0.0f), r);
+    return SEL(FCMP(LLVMRealUNO, x, x), splat(g, VM_QNAN), fout(g, r));
+}
+
+static LLVMValueRef math_log2(struct cg *g, LLVMValueRef v)
+{
+    LLVMValueRef u = as_i(g, fin(g, v));
+    LLVMValueRef e = SUB(AND(LSHR(u, splat(g, 23)), splat(g, 0xff)), splat(g, 127));
+    LLVMValueRef mb = OR(AND(u, splat(g, 0x7fffffu)), splat(g, 0x3f800000u));
+    LLVMValueRef high = ICMP(LLVMIntUGT, mb, splat(g, 0x3fb504f3u));
+    mb = SEL(high, SUB(mb, splat(g, 0x00800000u)), mb);
+    e = ADD(e, LLVMBuildZExt(g->B, high, g->vi32, ""));
+    LLVMValueRef m = as_f(g, mb);
+    LLVMValueRef t = LLVMBuildFDiv(g->B, FSUB(m, fsplat(g, 1.0f)), FADD(m, fsplat(g, 1.0f)), "");
+    LLVMValueRef t2 = FMUL(t, t);
+    const float c[5] = {1.0f / 9.0f, 1.0f / 7.0f, 1.0f / 5.0f, 1.0f / 3.0f, 1.0f};
+    LLVMValueRef sr = horner(g, t2, c, 5);
+    LLVMValueRef lm = FMUL(FMUL(sr, t), fsplat(g, 2.88539008177793f));
+    LLVMValueRef r = FADD(LLVMBuildSIToFP(g->B, e, g->vf32, ""), lm);
+    LLVMValueRef out = fout(g, r);
+    LLVMValueRef mag = AND(u, splat(g, 0x7fffffffu));
+    out = SEL(ICMP(LLVMIntEQ, mag, zero(g)), splat(g, 0xff800000u), out);
+    out = SEL(ICMP(LLVMIntEQ, u, splat(g, 0x7f800000u)), splat(g, 0x7f800000u), out);
+    out = SEL(AND(ICMP(LLVMIntSLT, u, zero(g)), ICMP(LLVMIntNE, mag, zero(g))),
+              splat(g, VM_QNAN), out);
+    out = SEL(ICMP(LLVMIntUGT, mag, splat(g, 0x7f800000u)), splat(g, VM_QNAN), out);
+    mark_flushed(g, out);
+    return out;
+}
+
+/* vm_math.c sincos_reduce + the quadrant choice; returns sin (cos_too: cos) as raw bits */
+static LLVMValueRef math_sincos(struct cg *g, LLVMValueRef v, bool cos)
+{
+    LLVMValueRef x = fin(g, v);
+    LLVMValueRef xc = fclamp(g, x, -1e9f, 1e9f);
+    LLVMTypeRef vd = LLVMVectorType(LLVMDoubleTypeInContext(g->C), g->w);
+    LLVMValueRef xd = LLVMBuildFPExt(g->B, xc, vd, "");
+    LLVMValueRef de[L];
+    double consts[4] = {0.6366197723675814, 6755399441055744.0, 1.570796251296997,
+                        7.549789954891882e-08};
+    LLVMValueRef dc[4];
+    for (int k = 0; k < 4; k++) {
+        for (unsigned i = 0; i < g->w; i++)
+            de[i] = LLVMConstReal(LLVMDoubleTypeInContext(g->C), consts[k]);
+        dc[k] = LLVMConstVector(de, g->w);
+    }
+    LLVMValueRef kd = FMUL(xd, dc[0]);
+    kd = FSUB(FADD(kd, dc[1]), dc[1]);
+    LLVMValueRef rd = FSUB(FSUB(xd, FMUL(kd, dc[2])), FMUL(kd, dc[3]));
+    LLVMValueRef r = LLVMBuildFPTrunc(g->B, rd, g->vf32, "");
+    LLVMValueRef r2 = FMUL(r, r);
+    LLVMValueRef sp = fsplat(g, 2.75573192239859e-06f);
+    sp = FSUB(FMUL(sp, r2), fsplat(g, 1.98412698412698e-04f));
+    sp = FADD(FMUL(sp, r2), fsplat(g, 8.33333333333333e-03f));
+    sp = FSUB(FMUL(sp, r2), fsplat(g, 1.66666666666667e-01f));
+    sp = FADD(FMUL(FMUL(sp, r2), r), r);
+    LLVMValueRef cp = fsplat(g, 2.48015873015873e-05f);
+    cp = FSUB(FMUL(cp, r2), fsplat(g, 1.38888888888889e-03f));
+    cp = FADD(FMUL(cp, r2), fsplat(g, 4.16666666666667e-02f));
+    cp = FSUB(FMUL(cp, r2), fsplat(g, 0.5f));
+    cp = FADD(FMUL(cp, r2), fsplat(g, 1.0f));
+    LLVMValueRef q = AND(LLVMBuildFPToSI(g->B, kd, g->vi32, ""), splat(g, 3));
+    LLVMValueRef ns = LLVMBuildFNeg(g->B, sp, ""), nc = LLVMBuildFNeg(g->B, cp, "");
+    LLVMValueRef q0 = ICMP(LLVMIntEQ, q, zero(g)), q1 = ICMP(LLVMIntEQ, q, splat(g, 1)),
+                 q2 = ICMP(LLVMIntEQ, q, splat(g, 2));
+    LLVMValueRef res = cos ? SEL(q0, cp, SEL(q1, ns, SEL(q2, nc, sp)))
+                           : SEL(q0, sp, SEL(q1, cp, SEL(q2, ns, nc)));
+    /* clamp1: f > 1 ? 1 : f < -1 ? -1 : f */
+    LLVMValueRef cl = SEL(FCMP(LLVMRealOLT, res, fsplat(g, -1.0f)), fsplat(g, -1.0f), res);
+    cl = SEL(FCMP(LLVMRealOGT, res, fsplat(g, 1.0f)), fsplat(g, 1.0f), cl);
+    LLVMValueRef out = fout(g, cl);
+    if (!cos)   /* sin(-0) = -0 */
+        out = SEL(FCMP(LLVMRealOEQ, x, fsplat(g, 0.0f)), as_i(g, x), out);
+    LLVMValueRef inf_nan = ICMP(LLVMIntEQ, AND(v, splat(g, 0x7f800000u)), splat(g, 0x7f800000u));
+    return SEL(inf_nan, splat(g, VM_QNAN), out);
 }
 
 static LLVMValueRef round_ne(struct cg *g, LLVMValueRef a)
@@ -745,14 +853,14 @@ static void emit_native(struct cg *g, const struct vm_ins *in)
     case IR_OP_ROUND_PI: F1(fcall1(g, "llvm.ceil", a)); break;
     case IR_OP_ROUND_Z: F1(fcall1(g, "llvm.trunc", a)); break;
     case IR_OP_EXP:
-        I1(lanes_call(g, vm_lanes_exp2, a), sat);
+        I1(math_exp2(g, a), sat);
         break;
     case IR_OP_LOG:
-        I1(lanes_call(g, vm_lanes_log2, a), sat);
+        I1(math_log2(g, a), sat);
         break;
     case IR_OP_SINCOS:
-        FOR_C(m0) r[c] = lanes_call(g, vm_lanes_sin, src(g, in, 0, c));
-        FOR_C(m1) r1[c] = lanes_call(g, vm_lanes_cos, src(g, in, 0, c));
+        FOR_C(m0) r[c] = math_sincos(g, src(g, in, 0, c), false);
+        FOR_C(m1) r1[c] = math_sincos(g, src(g, in, 0, c), true);
         STORE0(sat);
         STORE1(sat);
         break;
@@ -987,7 +1095,6 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
     g->voidt = LLVMVoidTypeInContext(ctx);
     LLVMTypeRef args[2] = {g->ptr, g->i32};
     g->fn_block = LLVMFunctionType(g->voidt, args, 2, 0);
-    g->fn_lanes = LLVMFunctionType(g->voidt, args, 2, 0);
     g->zero_global = LLVMAddGlobal(mod, g->i32, "zero");
     LLVMSetInitializer(g->zero_global, ci32(g, 0));
     LLVMSetGlobalConstant(g->zero_global, 1);

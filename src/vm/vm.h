@@ -60,10 +60,11 @@
  *     - add, mul, div, mad and dp* are evaluated in IEEE single precision with round to
  *       nearest even, unfused (mad = one rounding after the multiply and one after the add;
  *       dp4 = ((x*x + y*y) + z*z) + w*w): exactly the same bits on every machine.
- *     - exp, log, sqrt, rsq, rcp, sincos use C's exp2f, log2f, sqrtf, 1.0f/sqrtf, 1.0f/x,
- *       sinf/cosf, with the special cases of spec tables 22.10.6-22.10.21.  sqrtf and the
- *       divisions are correctly rounded; exp2f, log2f, sinf, cosf come from the C library, so
- *       their bits can differ between libm versions (never between thread counts or runs).
+ *     - sqrt, rsq, rcp are sqrtf, 1.0f/sqrtf, 1.0f/x (correctly rounded) with the special
+ *       cases of spec tables 22.10.18-21; exp, log and sincos are vm_math.c's documented
+ *       algorithms (polynomials after an exact range reduction: exp2 and log2 within ~1 ulp,
+ *       sin/cos within 1e-7 absolute, special cases of tables 22.10.6, 22.10.8, 22.10.20),
+ *       written without libm so every machine and both engines compute the same bits.
  *     - frc is x - floor(x), limited to the largest float below 1 (table 22.10.7: [0, 1)).
  *   Everything assumes the default IEEE rounding mode (round to nearest even).
  *

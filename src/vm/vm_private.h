@@ -172,6 +172,15 @@ void vm_lanes_exp2(uint32_t *v, unsigned n);
 void vm_lanes_log2(uint32_t *v, unsigned n);
 void vm_lanes_sin(uint32_t *v, unsigned n);
 void vm_lanes_cos(uint32_t *v, unsigned n);
+/* their SIMD twins (util/simd.h), which the four above dispatch to */
+void vm_lanes_exp2_c(uint32_t *v, unsigned n);
+void vm_lanes_log2_c(uint32_t *v, unsigned n);
+void vm_lanes_sin_c(uint32_t *v, unsigned n);
+void vm_lanes_cos_c(uint32_t *v, unsigned n);
+void vm_lanes_exp2_avx2(uint32_t *v, unsigned n);
+void vm_lanes_log2_avx2(uint32_t *v, unsigned n);
+void vm_lanes_sin_avx2(uint32_t *v, unsigned n);
+void vm_lanes_cos_avx2(uint32_t *v, unsigned n);
 
 /* ---- floating-point rules (spec 3.1.3) ------------------------------------------------------ */
 
