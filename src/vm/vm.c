@@ -528,6 +528,11 @@ vm_op_fn vm_alu_fn(unsigned op)
     return SIMD_PICK(vm_alu_fn)(op);
 }
 
+vm_op_fn vm_resource_fn(unsigned op)
+{
+    return SIMD_PICK(vm_resource_fn)(op);
+}
+
 /* ---- operand access ------------------------------------------------------------------------- */
 
 /* Component c of a 32-bit integer operand's relative register, lane l. */

@@ -132,7 +132,19 @@ struct vm_state {
     struct vm_call calls[IR_MAX_CALL_DEPTH + 1];
     struct vm_sample_request req;
     struct vm_sample_result res;
+    uint32_t req_dirty;  /* VM_REQ_*: optional request fields holding a non-zero value from an
+                          * earlier request (vm_resource.c zeroes only those it must) */
 };
+
+#define VM_REQ_OFFSET 1u
+#define VM_REQ_LOD 2u
+#define VM_REQ_LOD_U 4u
+#define VM_REQ_BIAS 8u
+#define VM_REQ_REF 16u
+#define VM_REQ_CLAMP 32u
+#define VM_REQ_SAMPLE 64u
+#define VM_REQ_DERIV 128u
+#define VM_REQ_ADDRESS 256u
 
 struct vm_exec {
     const struct vm_program *prog;
@@ -162,6 +174,8 @@ vm_op_fn vm_alu_fn(unsigned op);        /* vm_alu.c: moves, float, integer, bitw
 vm_op_fn vm_alu_fn_c(unsigned op);      /* its twins (util/simd.h); vm_alu_fn picks one */
 vm_op_fn vm_alu_fn_avx2(unsigned op);
 vm_op_fn vm_resource_fn(unsigned op);   /* vm_resource.c: sample/ld/..., derivatives */
+vm_op_fn vm_resource_fn_c(unsigned op);  /* its twins (util/simd.h) */
+vm_op_fn vm_resource_fn_avx2(unsigned op);
 vm_op_fn vm_flow_fn(unsigned op);       /* vm_flow.c: discard (non-structured) */
 /* vm_flow.c: executes the control-flow instruction at pc, returns the next pc. */
 uint32_t vm_flow_step(struct vm_exec *x, uint32_t pc);

@@ -8,8 +8,10 @@
  * untouched, and for implicit-LOD forms adds the coarse derivatives of the address.  The
  * answer goes through the t# swizzle, _sat and the write mask (22.4.15 "Return Type
  * Control"); the *_s forms also write the status to their second destination.
+ * A SIMD twin (util/simd.h): x86/vm_resource_avx2.c builds the same functions with AVX2.
  */
 #include "vm/vm_private.h"
+#include "util/simd.h"
 
 /* ---- derivatives (22.5) ----------------------------------------------------------------------- */
 
@@ -100,6 +102,32 @@ static unsigned size_components(unsigned dim)
     }
 }
 
+/* Zeroes n words without a string instruction: GCC turns constant memsets (and loops of
+ * stores) of these sizes into "rep stos", whose start-up costs more than the stores, and this
+ * runs several times per resource instruction and batch (measured: a quarter of a textured
+ * scene's time went to such starts). */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
+static void zero_words(void *p, size_t bytes)
+{
+    typedef uint32_t v4 __attribute__((vector_size(16), aligned(4)));
+    v4 *q = p;
+    const v4 z = {0, 0, 0, 0};
+    for (size_t i = 0; i < bytes / sizeof(v4); i++)
+        q[i] = z;
+}
+
+/* An optional request field: zeroed only when an earlier request left something in it (every
+ * field of a request is defined, vm.h, without paying for the ones no call uses). */
+static void clear_field(struct vm_state *st, uint32_t bit, void *field, size_t bytes)
+{
+    if (st->req_dirty & bit) {
+        zero_words(field, bytes);
+        st->req_dirty &= ~bit;
+    }
+}
+
 static void op_tex(struct vm_exec *x, const struct vm_ins *in)
 {
     const struct ir_tex_layout *lay = ir_tex_layout(in->op);
@@ -136,44 +164,58 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
                 VM_FOR_LANES(l) req->address.f[c][l] = vm_fin(v[c][l]);
         }
     } else {
-        memset(&req->address, 0, sizeof(req->address));
+        clear_field(x->st, VM_REQ_ADDRESS, &req->address, sizeof(req->address));
     }
+    if (lay->address >= 0)
+        x->st->req_dirty |= VM_REQ_ADDRESS;
+    struct vm_state *st = x->st;
     if (lay->offset >= 0) {
         vm_fetch(x, &in->src[lay->offset], 3, v);
         VM_FOR_LANES(l) {
             req->offset[0][l] = vm_i32(v[0][l]);
             req->offset[1][l] = vm_i32(v[1][l]);
         }
+        st->req_dirty |= VM_REQ_OFFSET;
     } else {
-        memset(req->offset, 0, sizeof(req->offset));
+        clear_field(st, VM_REQ_OFFSET, req->offset, sizeof(req->offset));
     }
-    memset(req->lod, 0, sizeof(req->lod));
-    memset(req->lod_u, 0, sizeof(req->lod_u));
-    if (lay->lod >= 0) {
-        if (k->kind == VM_TEX_RESINFO) {
-            vm_fetch(x, &in->src[lay->lod], 1, v);
-            memcpy(req->lod_u, v[0], sizeof(req->lod_u));
-        } else {
-            fetch_scalar_f(x, &in->src[lay->lod], req->lod);
-        }
+    if (lay->lod >= 0 && k->kind == VM_TEX_RESINFO) {
+        vm_fetch(x, &in->src[lay->lod], 1, v);
+        memcpy(req->lod_u, v[0], sizeof(req->lod_u));
+        st->req_dirty |= VM_REQ_LOD_U;
+    } else {
+        clear_field(st, VM_REQ_LOD_U, req->lod_u, sizeof(req->lod_u));
     }
-    if (lay->bias >= 0)
+    if (lay->lod >= 0 && k->kind != VM_TEX_RESINFO) {
+        fetch_scalar_f(x, &in->src[lay->lod], req->lod);
+        st->req_dirty |= VM_REQ_LOD;
+    } else {
+        clear_field(st, VM_REQ_LOD, req->lod, sizeof(req->lod));
+    }
+    if (lay->bias >= 0) {
         fetch_scalar_f(x, &in->src[lay->bias], req->bias);
-    else
-        memset(req->bias, 0, sizeof(req->bias));
-    if (lay->ref >= 0)
+        st->req_dirty |= VM_REQ_BIAS;
+    } else {
+        clear_field(st, VM_REQ_BIAS, req->bias, sizeof(req->bias));
+    }
+    if (lay->ref >= 0) {
         fetch_scalar_f(x, &in->src[lay->ref], req->ref);
-    else
-        memset(req->ref, 0, sizeof(req->ref));
-    if (lay->clamp >= 0)
+        st->req_dirty |= VM_REQ_REF;
+    } else {
+        clear_field(st, VM_REQ_REF, req->ref, sizeof(req->ref));
+    }
+    if (lay->clamp >= 0) {
         fetch_scalar_f(x, &in->src[lay->clamp], req->clamp);
-    else
-        memset(req->clamp, 0, sizeof(req->clamp));
+        st->req_dirty |= VM_REQ_CLAMP;
+    } else {
+        clear_field(st, VM_REQ_CLAMP, req->clamp, sizeof(req->clamp));
+    }
     if (lay->sample_index >= 0) {
         vm_fetch(x, &in->src[lay->sample_index], 1, v);
         VM_FOR_LANES(l) req->sample_index[l] = vm_i32(v[0][l]);
+        st->req_dirty |= VM_REQ_SAMPLE;
     } else {
-        memset(req->sample_index, 0, sizeof(req->sample_index));
+        clear_field(st, VM_REQ_SAMPLE, req->sample_index, sizeof(req->sample_index));
     }
     bool implicit = k->kind == VM_TEX_SAMPLE || k->kind == VM_TEX_SAMPLE_B ||
                     k->kind == VM_TEX_SAMPLE_C || k->kind == VM_TEX_LOD;
@@ -187,9 +229,12 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
                 req->ddy[c][l] = vm_fin(dy[c][l]);
             }
     } else if (!implicit) {
-        memset(req->ddx, 0, sizeof(req->ddx));
-        memset(req->ddy, 0, sizeof(req->ddy));
+        clear_field(st, VM_REQ_DERIV, req->ddx, sizeof(req->ddx));
+        st->req_dirty |= VM_REQ_DERIV;   /* (the bit covers both arrays) */
+        clear_field(st, VM_REQ_DERIV, req->ddy, sizeof(req->ddy));
     }
+    if (implicit || (lay->ddx >= 0 && lay->ddy >= 0))
+        st->req_dirty |= VM_REQ_DERIV;
     if (implicit) {
         /* implicit LOD: the coarse derivatives of deriv_rtx_coarse / deriv_rty_coarse
          * (22.4.15 "LOD Calculation"), of every address component, per quad */
@@ -205,12 +250,13 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
             }
     }
 
-    /* zeroed first: no callback, or one that answers nothing, reads as unbound (22.4.6).
-     * (Loops, not memset: GCC expands a constant memset of this size as "rep stos", whose
-     * start-up costs more than these stores, and this runs once per batch.) */
-    for (unsigned c = 0; c < 4; c++)
-        VM_FOR_LANES(l) res->value[c][l] = 0;
-    VM_FOR_LANES(l) res->status[l] = 0;
+    /* zeroed first: no callback, or one that answers nothing, reads as unbound (22.4.6) --
+     * the components read below, that is (the callback only writes) */
+    unsigned used = k->kind == VM_TEX_RESINFO || k->kind == VM_TEX_SAMPLEINFO ? 15u : 0u;
+    VM_FOR_MASK(c, in->dst[0].mask) used |= 1u << t->swz[c];
+    VM_FOR_MASK(c, used) zero_words(res->value[c], sizeof(res->value[c]));
+    if (lay->status >= 0)
+        zero_words(res->status, sizeof(res->status));
     if (x->env->sample)
         x->env->sample(x->env->sample_ctx, req, res);
 
@@ -256,7 +302,7 @@ static void op_check_access(struct vm_exec *x, const struct vm_ins *in)
     vm_store(x, in, 0, r, false);
 }
 
-vm_op_fn vm_resource_fn(unsigned op)
+vm_op_fn SIMD_FN(vm_resource_fn)(unsigned op)
 {
     switch (op) {
     case IR_OP_DERIV_RTX:
