@@ -4,8 +4,9 @@
 #  - BUILD/tests/test-*     harness binaries: each prints "<name>: N passed, N failed, N skipped"
 #  - BUILD/tests/example-*  plain programs (written as a Windows application would be): one test
 #                           each, passed when they exit 0.
-#  - for the first build directory, test-vm and test-shader again with SOFTD3D_SIMD=c (the
-#    plain-C twins of the SIMD kernels),
+#  - for the first build directory, test-render, test-d3d9 and test-tiled again with
+#    SOFTD3D_JIT=eager and SOFTD3D_JIT=0 (every program compiled / none), and test-vm and
+#    test-shader again with SOFTD3D_SIMD=c (the plain-C twins of the SIMD kernels),
 #  - for the first build directory, the caps tool's JSON for every profile
 #    (tests/tools/check_caps_json.py), and the install check: `meson install` into a scratch prefix,
 #    then the README's example built with `cc app.c $(pkg-config --cflags --libs softd3d)` and run,
@@ -42,6 +43,20 @@ for b in "$@"; do
     done
     if [ $first = 1 ]; then
         first=0
+        # The rendering tests once with every program compiled by the JIT at its first batch,
+        # once with the JIT off (by default only programs that run 64 batches are compiled):
+        # the pixels must be the same either way (src/jit/jit.h).
+        for jit in eager 0; do
+            for t in "$b"/tests/test-render "$b"/tests/test-d3d9 "$b"/tests/test-tiled; do
+                [ -x "$t" ] || continue
+                out=$(SOFTD3D_JIT=$jit "$t" 2>&1); rc=$?
+                printf '%s\n' "$out" | grep -E '^(FAIL|SKIP) |passed, .* failed' | sed "s|^|  (SOFTD3D_JIT=$jit) |"
+                count "$out"
+                if [ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -qE ': [0-9]+ passed, [1-9]'; then
+                    echo "  $t (SOFTD3D_JIT=$jit) exited with status $rc"; failed=$((failed + 1))
+                fi
+            done
+        done
         # The VM and the shader/VM tests once more with the plain-C twins (util/simd.h):
         # SOFTD3D_SIMD=c selects them for every program the tests create.
         for t in "$b"/tests/test-vm "$b"/tests/test-shader; do

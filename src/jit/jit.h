@@ -29,10 +29,11 @@
  *   written back first and the ones it wrote reloaded after: bit-exact by construction.
  *
  *   When: a program is interpreted for its first jit_threshold() batches (the test suite's
- *   small draws never pay for a compile), then the thread that reaches the threshold compiles
- *   it (other threads keep interpreting meanwhile: the two engines agree bit for bit, so the
- *   switch is invisible) and publishes the result for every thread.  SOFTD3D_JIT=0 turns the
- *   JIT off; SOFTD3D_JIT=eager compiles at the first batch (tests).  Without LLVM at build time
+ *   small draws never pay for a compile), then the batch that reaches the threshold starts the
+ *   compile on a thread of its own; every batch keeps interpreting until the code is published
+ *   (the two engines agree bit for bit, so the switch is invisible: no stall, no difference).
+ *   vm_program_destroy joins a compile still running.  SOFTD3D_JIT=0 turns the JIT off;
+ *   SOFTD3D_JIT=eager compiles synchronously at the first batch (tests).  Without LLVM at build time
  *   (meson finds no llvm-config) jit_available() is false and everything is interpreted.
  */
 #ifndef SOFTD3D_JIT_JIT_H

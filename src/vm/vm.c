@@ -464,6 +464,8 @@ void vm_program_destroy(struct vm_program *prog)
 {
     if (!prog)
         return;
+    if (prog->jit_thread_started)
+        pthread_join(prog->jit_thread, NULL);
     jit_free(atomic_load(&prog->jit));
     free(prog->ins);
     free(prog->icb);
@@ -798,8 +800,18 @@ uint32_t vm_cond(struct vm_exec *x, const struct vm_ins *in, unsigned s)
 
 /* ---- the JIT (jit/jit.h) -------------------------------------------------------------------- */
 
-/* The program's compiled blocks, compiling them on the thread whose batch reaches the
- * threshold (the others interpret meanwhile: the two engines agree bit for bit). */
+static void *jit_compile_main(void *arg)
+{
+    struct vm_program *prog = arg;
+    atomic_store_explicit(&prog->jit, jit_compile(prog), memory_order_release);
+    atomic_store(&prog->jit_state, 2);
+    return NULL;
+}
+
+/* The program's compiled blocks.  The batch that reaches the threshold starts the compile on
+ * a thread of its own and every batch interprets until the code is published (the two engines
+ * agree bit for bit, so when the switch happens is invisible); SOFTD3D_JIT=eager compiles
+ * synchronously at the first batch instead. */
 static const struct vm_jit *jit_get(const struct vm_program *cprog)
 {
     /* the compile cache is the one mutable part of a shared, otherwise immutable program */
@@ -817,10 +829,13 @@ static const struct vm_jit *jit_get(const struct vm_program *cprog)
     int expect = 0;
     if (!atomic_compare_exchange_strong(&prog->jit_state, &expect, 1))
         return NULL;
-    j = jit_compile(prog);
-    atomic_store_explicit(&prog->jit, j, memory_order_release);
-    atomic_store(&prog->jit_state, 2);
-    return j;
+    if (jit_threshold() > 0 &&
+        pthread_create(&prog->jit_thread, NULL, jit_compile_main, prog) == 0) {
+        prog->jit_thread_started = true;
+        return NULL;
+    }
+    jit_compile_main(prog);   /* eager, or no thread could be started */
+    return atomic_load_explicit(&prog->jit, memory_order_acquire);
 }
 
 bool vm_program_jit_now(struct vm_program *prog)

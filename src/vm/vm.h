@@ -225,8 +225,9 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *state, struct vm
                 uint32_t mask);
 
 /* ---- the JIT (src/jit/jit.h): compiled blocks behind vm_run, bit for bit the interpreter ----
- * By default a program is compiled once it has run a few batches (SOFTD3D_JIT=0: never;
- * SOFTD3D_JIT=eager: at its first batch).  For tests and tools: */
+ * By default a program is compiled in the background once it has run 64 batches, and runs
+ * compiled once that is done (SOFTD3D_JIT=0: never; SOFTD3D_JIT=eager: synchronously at its
+ * first batch).  For tests and tools: */
 /* Compile now (if not yet); true when compiled code is attached. */
 bool vm_program_jit_now(struct vm_program *prog);
 /* Never compile this program (unless already compiled): it stays on the interpreter. */

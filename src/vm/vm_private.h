@@ -10,6 +10,7 @@
 #ifndef SOFTD3D_VM_VM_PRIVATE_H
 #define SOFTD3D_VM_VM_PRIVATE_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -91,6 +92,8 @@ struct vm_program {
     _Atomic(struct vm_jit *) jit;
     atomic_uint jit_runs;
     atomic_int jit_state;
+    pthread_t jit_thread;            /* the background compile, joined by vm_program_destroy */
+    bool jit_thread_started;
 };
 
 #define VM_AUX_ADDR 1u
