@@ -7,7 +7,8 @@
 #                 then softd3d-demo --tiled: the tiled-resources streaming scene at 11_1
 #   make bench    run softd3d-bench: softd3d against Mesa llvmpipe (installs libosmesa6 as root)
 #   make fuzz     build the libFuzzer targets (tests/fuzz/fuzz_*.c, clang) and run each
-#                 FUZZ_SECONDS (60) on its corpus in tests/fuzz/corpus/<name>/
+#                 FUZZ_SECONDS (60) on its corpus in tests/fuzz/corpus/<name>/ (fuzz_jit:
+#                 the JIT against the interpreter on every program the decoders accept)
 #   make install PREFIX=/usr/local
 BUILD ?= build
 ASAN_BUILD ?= build-asan
@@ -61,9 +62,14 @@ fuzz: build
 	mkdir -p build-fuzz
 	set -e; for t in tests/fuzz/fuzz_*.c; do \
 	    n=$$(basename $$t .c); c=tests/fuzz/corpus/$${n#fuzz_}; mkdir -p $$c build-fuzz/$$n; \
+	    extra=""; \
+	    if [ $$n = fuzz_jit ]; then \
+	        extra="src/vm/*.c src/jit/jit_engine.c src/jit/jit_codegen.c src/util/simd.c \
+	               src/util/cpu.c $$(llvm-config-15 --cflags --ldflags) -lLLVM-15 -lm"; \
+	    fi; \
 	    clang -std=c11 -g -O1 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
 	        -fno-sanitize-recover=all -Isrc -Iinclude -I$(BUILD)/include \
-	        $$t src/shader/*.c src/util/log.c -lpthread -o build-fuzz/$$n/$$n; \
+	        $$t src/shader/*.c src/util/log.c $$extra -lpthread -o build-fuzz/$$n/$$n; \
 	    build-fuzz/$$n/$$n -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 	        build-fuzz/$$n $$c 2>&1 | tail -n 3; \
 	done
