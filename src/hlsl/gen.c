@@ -1,0 +1,1085 @@
+/* src/hlsl/gen.c — statements, function inlining, loops, the entry point and its signatures.
+ *
+ * Every call is inlined into the entry point (SM4 has call/label, but inlining lets constants
+ * fold across calls, and fxc does the same): the parameters become fresh variables, `out` and
+ * `inout` ones are copied back, and a function whose `return` is not its last statement runs
+ * inside `loop ... break; endloop`, its returns becoming `break`.
+ *
+ * Loops are unrolled when asked ([unroll]), and otherwise when they are small and their trip
+ * count is known (the test folds to a constant in every iteration); an unroll that finds a
+ * test it cannot fold, or a break under a run-time condition, is undone (the instruction list
+ * and the constant knowledge are restored) and the loop is emitted as loop/endloop.  Before a
+ * real loop is emitted its body is generated once "dry" to learn which variables it writes:
+ * those are not constants at the loop's head.
+ */
+#include "hlsl/gen.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_INLINE 32
+#define MAX_UNROLL 1024
+#define AUTO_UNROLL_INSTRUCTIONS 2048
+
+static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr *e,
+                                 struct val *args);
+
+/* ---- symbols ------------------------------------------------------------------------------- */
+
+struct sym *gen_lookup(struct gen *g, const char *name)
+{
+    for (struct sym *s = g->syms; s; s = s->next)
+        if (!strcmp(s->name, name))
+            return s;
+    for (struct sym *s = g->globals; s; s = s->next)
+        if (!strcmp(s->name, name))
+            return s;
+    return NULL;
+}
+
+static void push_sym(struct gen *g, const char *name, struct var_decl *var, struct val v)
+{
+    struct sym *s = hc_alloc(g->c, sizeof(*s));
+    s->name = name;
+    s->var = var;
+    s->v = v;
+    s->depth = g->scope_depth;
+    s->next = g->syms;
+    g->syms = s;
+}
+
+/* ---- snapshots (unrolling and dry runs) -------------------------------------------------- */
+
+struct snapshot {
+    size_t nins, nwlog;
+    uint32_t ntemps;
+    uint8_t *known;
+    uint32_t *kval;
+    struct sym *syms;
+    unsigned scope_depth, flow_depth, loop_depth;
+    struct loop_ctx *loop;
+    bool uses_discard;
+};
+
+static void snap(struct gen *g, struct snapshot *s)
+{
+    s->nins = g->nins;
+    s->nwlog = g->nwlog;
+    s->ntemps = g->ntemps;
+    s->known = hc_alloc(g->c, g->ntemps + 1);
+    s->kval = hc_alloc(g->c, (g->ntemps + 1) * 4 * sizeof(uint32_t));
+    memcpy(s->known, g->known, g->ntemps);
+    memcpy(s->kval, g->kval, g->ntemps * 4 * sizeof(uint32_t));
+    s->syms = g->syms;
+    s->scope_depth = g->scope_depth;
+    s->flow_depth = g->flow_depth;
+    s->loop_depth = g->loop_depth;
+    s->loop = g->loop;
+    s->uses_discard = g->uses_discard;
+}
+
+static void restore(struct gen *g, const struct snapshot *s)
+{
+    g->nins = s->nins;
+    g->nwlog = s->nwlog;
+    g->ntemps = s->ntemps;
+    memcpy(g->known, s->known, s->ntemps);
+    memcpy(g->kval, s->kval, s->ntemps * 4 * sizeof(uint32_t));
+    g->syms = s->syms;
+    g->scope_depth = s->scope_depth;
+    g->flow_depth = s->flow_depth;
+    g->loop_depth = s->loop_depth;
+    g->loop = s->loop;
+    g->uses_discard = s->uses_discard;
+}
+
+static _Noreturn void unroll_fail(struct gen *g)
+{
+    longjmp(g->unroll->jb, 1);
+}
+
+/* ---- statements --------------------------------------------------------------------------- */
+
+static enum flow gen_block(struct gen *g, struct stmt **list, unsigned n)
+{
+    struct sym *saved = g->syms;
+    g->scope_depth++;
+    enum flow f = FL_NORMAL;
+    for (unsigned i = 0; i < n && f == FL_NORMAL; i++)
+        f = gen_stmt(g, list[i]);
+    g->scope_depth--;
+    g->syms = saved;
+    return f;
+}
+
+static void gen_decl(struct gen *g, struct var_decl *v)
+{
+    struct hc *c = g->c;
+    if (v->type->cls == TC_TEXTURE || v->type->cls == TC_SAMPLER) {
+        /* a local resource variable: an alias of its initializer */
+        if (!v->init)
+            hc_error(c, &v->loc, 3000, "a local %s must be initialized", type_name(c, v->type));
+        struct val r = gen_expr(g, v->init);
+        if (!type_equal(r.type, v->type))
+            hc_error(c, &v->loc, 3017, "cannot convert from '%s' to '%s'", type_name(c, r.type),
+                     type_name(c, v->type));
+        push_sym(g, v->name, v, r);
+        return;
+    }
+    if (v->type->cls == TC_STRING)
+        hc_error(c, &v->loc, 3000, "string variables are not supported");
+    struct place p = gen_new_place(g, v->type);
+    if (v->init) {
+        struct val x = gen_init(g, v->init, v->type);
+        gen_copy(g, p, x, &v->loc);
+    }
+    struct val pv = {0};
+    pv.type = v->type;
+    pv.is_place = true;
+    pv.pl = p;
+    push_sym(g, v->name, v, pv);
+}
+
+/* A scalar condition as a bool operand; *k set when it is a constant (then *kv). */
+static struct lop condition(struct gen *g, struct expr *e, bool *k, bool *kv)
+{
+    struct val v = gen_bool(g, gen_expr(g, e), &e->loc);
+    if (v.type->cols != 1) {
+        if (!g->dry)
+            hc_warning(g->c, &e->loc, 3206, "implicit truncation of vector type");
+    }
+    struct lop o = gen_operand(g, v);
+    for (unsigned i = 1; i < 4; i++)
+        o.swz[i] = o.swz[0];
+    uint32_t val;
+    *k = lir_known(g, &o, 1, &val);
+    *kv = *k && val != 0;
+    return o;
+}
+
+static void epilogue(struct gen *g);
+
+static enum flow gen_if(struct gen *g, struct stmt *s)
+{
+    bool k, kv;
+    struct lop cond = condition(g, s->expr, &k, &kv);
+    if (k) {
+        if (kv)
+            return gen_stmt(g, s->body);
+        return s->other ? gen_stmt(g, s->other) : FL_NORMAL;
+    }
+    if (g->c->level9 && (s->attrs & AT_BRANCH))
+        hc_error(g->c, &s->loc, 3000, "[branch] needs flow control, which level_9 targets lack");
+    size_t mark = g->nwlog;
+    lir_flow(g, L_IF_NZ, &cond);
+    g->flow_depth++;
+    gen_stmt(g, s->body);
+    if (s->other) {
+        lir_flow(g, L_ELSE, NULL);
+        gen_stmt(g, s->other);
+    }
+    g->flow_depth--;
+    lir_flow(g, L_ENDIF, NULL);
+    lir_invalidate_since(g, mark);
+    return FL_NORMAL;
+}
+
+/* The temps (existing before the snapshot) a statement writes: generated dry, then undone. */
+static void loop_writes(struct gen *g, struct stmt *s, struct stmt *body)
+{
+    for (int round = 0; round < 8; round++) {
+        struct snapshot sn;
+        snap(g, &sn);
+        bool dry = g->dry;
+        g->dry = true;
+        struct loop_ctx lc = {g->loop, false, g->flow_depth + 1, s};
+        g->loop = &lc;
+        g->flow_depth++;
+        g->loop_depth++;
+        if (s->expr) {
+            bool k, kv;
+            condition(g, s->expr, &k, &kv);
+        }
+        gen_stmt(g, body);
+        if (s->step)
+            gen_expr(g, s->step);
+        g->dry = dry;
+        size_t n = g->nwlog - sn.nwlog;
+        uint32_t *w = hc_alloc(g->c, (n + 1) * sizeof(*w));
+        memcpy(w, g->wlog + sn.nwlog, n * sizeof(*w));
+        restore(g, &sn);
+        bool changed = false;
+        for (size_t i = 0; i < n; i++)
+            if (w[i] < sn.ntemps && g->known[w[i]]) {
+                g->known[w[i]] = 0;
+                changed = true;
+            }
+        if (!changed)
+            return;
+    }
+}
+
+static enum flow gen_loop_dynamic(struct gen *g, struct stmt *s)
+{
+    struct hc *c = g->c;
+    if (c->level9)
+        hc_error(c, &s->loc, 3511, "unable to unroll loop: level_9 targets have no flow control "
+                 "(the loop's trip count must be known)");
+    loop_writes(g, s, s->body);
+    size_t mark = g->nwlog;
+    lir_flow(g, L_LOOP, NULL);
+    g->flow_depth++;
+    g->loop_depth++;
+    struct loop_ctx lc = {g->loop, false, g->flow_depth, s};
+    g->loop = &lc;
+    if (s->expr && s->kind != ST_DO) {
+        bool k, kv;
+        struct lop cond = condition(g, s->expr, &k, &kv);
+        if (!k)
+            lir_flow(g, L_BREAKC_Z, &cond);
+        else if (!kv)
+            lir_flow(g, L_BREAK, NULL);
+    }
+    enum flow f = gen_stmt(g, s->body);
+    if (f == FL_NORMAL || f == FL_CONTINUE) {
+        if (s->step)
+            gen_expr(g, s->step);
+        if (s->kind == ST_DO && s->expr) {
+            bool k, kv;
+            struct lop cond = condition(g, s->expr, &k, &kv);
+            if (!k)
+                lir_flow(g, L_BREAKC_Z, &cond);
+            else if (!kv)
+                lir_flow(g, L_BREAK, NULL);
+        }
+    }
+    g->loop = lc.up;
+    g->flow_depth--;
+    g->loop_depth--;
+    lir_flow(g, L_ENDLOOP, NULL);
+    lir_invalidate_since(g, mark);
+    return FL_NORMAL;
+}
+
+/* Tries to unroll; false (everything undone) when it cannot. */
+static bool gen_loop_unrolled(struct gen *g, struct stmt *s, bool asked, enum flow *result)
+{
+    struct snapshot sn;
+    snap(g, &sn);
+    struct unroll_try t;
+    t.up = g->unroll;
+    t.flow_depth = g->flow_depth;
+    g->unroll = &t;
+    if (setjmp(t.jb)) {
+        g->unroll = t.up;
+        restore(g, &sn);
+        return false;
+    }
+    unsigned limit = s->unroll_count > 0 ? (unsigned)s->unroll_count : MAX_UNROLL;
+    size_t budget = asked ? (size_t)1 << 20 : AUTO_UNROLL_INSTRUCTIONS;
+    struct loop_ctx lc = {g->loop, true, g->flow_depth, s};
+    g->loop = &lc;
+    enum flow out = FL_NORMAL;
+    for (unsigned it = 0;; it++) {
+        if (s->expr && !(s->kind == ST_DO && it == 0)) {
+            bool k, kv;
+            condition(g, s->expr, &k, &kv);
+            if (!k)
+                unroll_fail(g);
+            if (!kv)
+                break;
+        }
+        if (it >= limit) {
+            if (s->unroll_count > 0)
+                break; /* [unroll(n)]: at most n copies, as asked */
+            unroll_fail(g);
+        }
+        enum flow f = gen_stmt(g, s->body);
+        if (f == FL_BREAK)
+            break;
+        if (f == FL_RETURN) {
+            out = FL_RETURN;
+            break;
+        }
+        if (s->step)
+            gen_expr(g, s->step);
+        if (g->nins - sn.nins > budget)
+            unroll_fail(g);
+    }
+    g->loop = lc.up;
+    g->unroll = t.up;
+    *result = out;
+    return true;
+}
+
+static enum flow gen_loop(struct gen *g, struct stmt *s)
+{
+    struct sym *saved = g->syms;
+    g->scope_depth++;
+    if (s->init)
+        gen_stmt(g, s->init);
+    enum flow f = FL_NORMAL;
+    bool asked = (s->attrs & AT_UNROLL) != 0;
+    bool try_unroll = asked || g->c->level9 || !(s->attrs & AT_LOOP);
+    if (!try_unroll || !gen_loop_unrolled(g, s, asked || g->c->level9, &f)) {
+        if (asked && !g->dry)
+            hc_warning(g->c, &s->loc, 3550, "loop could not be unrolled (its trip count is not "
+                       "known, or it breaks under a run-time condition); emitted as a loop");
+        f = gen_loop_dynamic(g, s);
+    }
+    g->scope_depth--;
+    g->syms = saved;
+    return f;
+}
+
+static bool tail_returns_only(struct stmt *s, bool tail)
+{
+    if (!s)
+        return true;
+    switch (s->kind) {
+    case ST_RETURN: return tail;
+    case ST_BLOCK:
+        for (unsigned i = 0; i < s->nlist; i++)
+            if (!tail_returns_only(s->list[i], tail && i + 1 == s->nlist))
+                return false;
+        return true;
+    case ST_IF:
+        return tail_returns_only(s->body, false) && tail_returns_only(s->other, false);
+    case ST_FOR: case ST_WHILE: case ST_DO:
+        return tail_returns_only(s->body, false);
+    default:
+        return true;
+    }
+}
+
+static enum flow gen_return(struct gen *g, struct stmt *s)
+{
+    struct hc *c = g->c;
+    struct func_frame *fr = g->frame;
+    if (s->expr) {
+        if (!fr->has_ret)
+            hc_error(c, &s->loc, 3079, "void functions cannot return a value");
+        struct val v = gen_expr(g, s->expr);
+        v = gen_convert(g, v, fr->ret.type, &s->expr->loc, false);
+        gen_copy(g, fr->ret, v, &s->loc);
+    } else if (fr->has_ret) {
+        hc_error(c, &s->loc, 3080, "'%s': function must return a value", fr->f->name);
+    }
+    if (g->flow_depth == fr->flow_depth)
+        return FL_RETURN;
+    if (g->unroll && g->unroll->flow_depth >= fr->flow_depth && g->flow_depth > g->unroll->flow_depth)
+        unroll_fail(g);
+    if (!fr->up) {
+        /* the entry point: write the outputs and end here */
+        epilogue(g);
+        return FL_RETURN;
+    }
+    if (!fr->wrapped || g->loop_depth != fr->loop_depth + 1)
+        hc_error(c, &s->loc, 3000, "a return inside a loop of a called function is not "
+                 "supported yet");
+    lir_flow(g, L_BREAK, NULL);
+    return FL_RETURN;
+}
+
+static enum flow gen_break(struct gen *g, struct stmt *s, bool is_break)
+{
+    struct loop_ctx *l = g->loop;
+    if (!l || (g->frame && g->loop_depth <= g->frame->loop_depth && !l->unrolled &&
+               g->frame->wrapped && l->s == NULL))
+        hc_error(g->c, &s->loc, 3518, "%s must be inside a loop", is_break ? "break" : "continue");
+    if (l->unrolled) {
+        if (g->flow_depth != l->flow_depth)
+            unroll_fail(g);
+        return is_break ? FL_BREAK : FL_CONTINUE;
+    }
+    if (!is_break && l->s) {
+        /* continue skips to the next iteration: run the for-step / do-while test first */
+        if (l->s->step)
+            gen_expr(g, l->s->step);
+        if (l->s->kind == ST_DO && l->s->expr) {
+            bool k, kv;
+            struct lop cond = condition(g, l->s->expr, &k, &kv);
+            if (!k)
+                lir_flow(g, L_BREAKC_Z, &cond);
+            else if (!kv)
+                lir_flow(g, L_BREAK, NULL);
+        }
+    }
+    lir_flow(g, is_break ? L_BREAK : L_CONTINUE, NULL);
+    return is_break ? FL_BREAK : FL_CONTINUE;
+}
+
+enum flow gen_stmt(struct gen *g, struct stmt *s)
+{
+    struct hc *c = g->c;
+    if (!s)
+        return FL_NORMAL;
+    switch (s->kind) {
+    case ST_EMPTY:
+        return FL_NORMAL;
+    case ST_EXPR:
+        gen_expr(g, s->expr);
+        return FL_NORMAL;
+    case ST_DECL:
+        for (unsigned i = 0; i < s->ndecls; i++)
+            gen_decl(g, s->decls[i]);
+        return FL_NORMAL;
+    case ST_BLOCK:
+        return gen_block(g, s->list, s->nlist);
+    case ST_IF:
+        return gen_if(g, s);
+    case ST_FOR: case ST_WHILE: case ST_DO:
+        return gen_loop(g, s);
+    case ST_BREAK:
+        return gen_break(g, s, true);
+    case ST_CONTINUE:
+        return gen_break(g, s, false);
+    case ST_RETURN:
+        return gen_return(g, s);
+    case ST_DISCARD: {
+        if (!c->ps)
+            hc_error(c, &s->loc, 3000, "discard is only for pixel shaders");
+        struct lop t = lop_imm_u(~0u);
+        lir_flow(g, L_DISCARD_NZ, &t);
+        g->uses_discard = true;
+        return FL_NORMAL;
+    }
+    case ST_SWITCH:
+        hc_error(c, &s->loc, 3000, "switch is not supported yet");
+    }
+    return FL_NORMAL;
+}
+
+/* ---- function calls ------------------------------------------------------------------------ */
+
+static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr *e,
+                                 struct val *args)
+{
+    struct hc *c = g->c;
+    if (g->inline_depth >= MAX_INLINE)
+        hc_error(c, e ? &e->loc : &f->loc, 3500, "'%s': recursive functions are not allowed",
+                 f->name);
+    struct func_frame fr = {0};
+    fr.up = g->frame;
+    fr.f = f;
+    fr.has_ret = f->ret->cls != TC_VOID;
+    if (fr.has_ret)
+        fr.ret = gen_new_place(g, f->ret);
+    /* parameters: fresh variables in a scope that sees only globals */
+    struct sym *caller = g->syms;
+    struct sym *params = NULL;
+    g->syms = NULL;
+    for (unsigned k = 0; k < f->nparams; k++) {
+        struct var_decl *pd = f->params[k];
+        struct val v = {0};
+        if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER) {
+            v = args[k];
+            if (!type_equal(v.type, pd->type))
+                hc_error(c, &e->args[k]->loc, 3017, "cannot convert from '%s' to '%s'",
+                         type_name(c, v.type), type_name(c, pd->type));
+        } else {
+            struct place p = gen_new_place(g, pd->type);
+            if (!(pd->storage & SC_OUT) || (pd->storage & SC_IN)) {
+                struct val a;
+                if (k < e->nargs) {
+                    g->syms = caller;
+                    a = gen_convert(g, args[k], pd->type, &e->args[k]->loc, false);
+                    g->syms = NULL;
+                } else {
+                    a = gen_init(g, pd->init, pd->type);
+                }
+                gen_copy(g, p, a, &pd->loc);
+            }
+            v.type = pd->type;
+            v.is_place = true;
+            v.pl = p;
+        }
+        struct sym *s = hc_alloc(c, sizeof(*s));
+        s->name = pd->name;
+        s->var = pd;
+        s->v = v;
+        s->next = params;
+        params = s;
+    }
+    g->syms = params;
+    fr.wrapped = !tail_returns_only(f->body, true);
+    g->frame = &fr;
+    g->inline_depth++;
+    size_t mark = g->nwlog;
+    struct loop_ctx *saved_loop = g->loop;
+    struct loop_ctx barrier = {NULL, false, 0, NULL};
+    if (fr.wrapped) {
+        if (c->level9)
+            hc_error(c, &f->loc, 3000, "'%s': a return before the end of a function needs flow "
+                     "control, which level_9 targets lack (not supported yet)", f->name);
+        lir_flow(g, L_LOOP, NULL);
+        g->flow_depth++;
+        g->loop_depth++;
+        g->loop = &barrier;
+    } else {
+        g->loop = NULL;
+    }
+    fr.flow_depth = g->flow_depth;
+    fr.loop_depth = g->loop_depth - (fr.wrapped ? 1 : 0);
+    gen_stmt(g, f->body);
+    if (fr.wrapped) {
+        lir_flow(g, L_BREAK, NULL);
+        g->flow_depth--;
+        g->loop_depth--;
+        lir_flow(g, L_ENDLOOP, NULL);
+        lir_invalidate_since(g, mark);
+    }
+    g->loop = saved_loop;
+    g->inline_depth--;
+    g->frame = fr.up;
+    /* out and inout arguments are written back */
+    struct sym *ps = params;
+    struct place *outs[32];
+    unsigned nouts = 0;
+    (void)outs;
+    (void)nouts;
+    g->syms = caller;
+    for (unsigned k = f->nparams; k-- > 0; ps = ps->next) {
+        struct var_decl *pd = f->params[k];
+        if (!(pd->storage & SC_OUT))
+            continue;
+        if (k >= e->nargs)
+            hc_error(c, &e->loc, 3013, "an out parameter needs an argument");
+        void *lv = gen_lvalue(g, e->args[k]);
+        struct val pv = gen_place_val(g, ps->v.pl);
+        gen_lvalue_write(g, lv, gen_convert(g, pv, gen_lvalue_type(g, lv), &e->args[k]->loc, false),
+                         &e->args[k]->loc);
+    }
+    if (!fr.has_ret)
+        return gen_vnum(type_void(c), lop_imm_u(0));
+    return gen_place_val(g, fr.ret);
+}
+
+struct val gen_call_user(struct gen *g, struct func_decl *f, struct expr *e, struct val *args)
+{
+    return gen_call_frame(g, f, e, args);
+}
+
+/* ---- the entry point's signatures ----------------------------------------------------------- */
+
+enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_VERTID = 6, SV_PRIMID = 7, SV_INSTID = 8,
+       SV_FFACE = 9, SV_TARGET = 64, SV_DEPTH = 65 };
+
+static void split_semantic(struct hc *c, const char *sem, const char **name, unsigned *index)
+{
+    size_t n = strlen(sem);
+    while (n && sem[n - 1] >= '0' && sem[n - 1] <= '9')
+        n--;
+    *index = (unsigned)strtoul(sem + n, NULL, 10);
+    *name = hc_strndup(c, sem, n);
+}
+
+struct io_leaf {
+    struct place pl;              /* one slot */
+    const char *sem;
+    unsigned sem_index;
+    unsigned interp;
+    struct loc_src loc;
+};
+
+static void collect_leaves(struct gen *g, struct place p, const char *sem, unsigned interp,
+                           const struct loc_src *loc, struct io_leaf *out, unsigned *n)
+{
+    struct hc *c = g->c;
+    struct type *t = p.type;
+    if (t->cls == TC_STRUCT) {
+        unsigned slot = 0;
+        for (unsigned i = 0; i < t->nfields; i++) {
+            struct place q = p;
+            q.base += slot;
+            q.type = t->fields[i].type;
+            slot += type_slots(q.type);
+            if (!t->fields[i].semantic && !sem)
+                hc_error(c, &t->fields[i].loc, 4576, "'%s' is missing a semantic",
+                         t->fields[i].name);
+            collect_leaves(g, q, t->fields[i].semantic ? t->fields[i].semantic : sem,
+                           interp | t->fields[i].interp, &t->fields[i].loc, out, n);
+        }
+        return;
+    }
+    if (!sem)
+        hc_error(c, loc, 4576, "entry point parameter is missing a semantic");
+    const char *name;
+    unsigned index;
+    split_semantic(c, sem, &name, &index);
+    unsigned rows = t->cls == TC_MATRIX ? t->rows : t->cls == TC_ARRAY ? t->count : 1;
+    if (t->cls == TC_ARRAY && !type_is_numeric(t->elem))
+        hc_error(c, loc, 3000, "arrays of structs as entry point parameters are not supported");
+    if (!type_is_numeric(t) && t->cls != TC_ARRAY)
+        hc_error(c, loc, 3000, "an entry point parameter must be numeric");
+    for (unsigned r = 0; r < rows; r++) {
+        if (*n >= 32)
+            hc_error(c, loc, 4000, "too many entry point inputs or outputs (32 at most)");
+        struct io_leaf *l = &out[(*n)++];
+        l->pl = p;
+        l->pl.base += r * (t->cls == TC_ARRAY ? type_slots(t->elem) : 1);
+        l->pl.type = t->cls == TC_MATRIX ? type_vector(c, t->base, t->cols) :
+                     t->cls == TC_ARRAY ? t->elem : t;
+        if (l->pl.type->cls == TC_MATRIX)
+            hc_error(c, loc, 3000, "arrays of matrices as entry point parameters are not "
+                     "supported");
+        l->sem = name;
+        l->sem_index = index + r;
+        l->interp = interp;
+        l->loc = *loc;
+    }
+}
+
+static unsigned sysval_of(struct gen *g, bool output, const char **name, unsigned index,
+                          const struct loc_src *loc)
+{
+    struct hc *c = g->c;
+    const char *s = *name;
+    bool ps = c->ps;
+    if (!strcasecmp(s, "SV_Position") || (!strcasecmp(s, "POSITION") && output && !ps) ||
+        (!strcasecmp(s, "VPOS") && ps && !output)) {
+        if (!strcasecmp(s, "POSITION") || !strcasecmp(s, "VPOS"))
+            *name = "SV_Position";
+        if (!ps && !output)
+            return SV_NONE;
+        return (ps && !output) || (!ps && output) ? SV_POS : SV_NONE;
+    }
+    if (!strcasecmp(s, "SV_Target") || (ps && output && !strcasecmp(s, "COLOR"))) {
+        if (!ps || !output)
+            hc_error(c, loc, 4576, "SV_Target is a pixel shader output");
+        if (index > 7)
+            hc_error(c, loc, 4576, "SV_Target%u: render targets are 0 to 7", index);
+        *name = "SV_Target";
+        return SV_TARGET;
+    }
+    if (!strcasecmp(s, "SV_Depth") || (ps && output && !strcasecmp(s, "DEPTH"))) {
+        *name = "SV_Depth";
+        return SV_DEPTH;
+    }
+    if (!strcasecmp(s, "SV_VertexID") && !ps && !output)
+        return SV_VERTID;
+    if (!strcasecmp(s, "SV_InstanceID") && !ps && !output)
+        return SV_INSTID;
+    if (!strcasecmp(s, "SV_IsFrontFace") || (ps && !output && !strcasecmp(s, "VFACE"))) {
+        *name = "SV_IsFrontFace";
+        return SV_FFACE;
+    }
+    if (!strcasecmp(s, "SV_PrimitiveID") && ps && !output)
+        return SV_PRIMID;
+    if (!strcasecmp(s, "SV_ClipDistance") && !ps && output)
+        return SV_CLIPDST;
+    if (!strncasecmp(s, "SV_", 3))
+        hc_error(c, loc, 4502, "invalid %s semantic '%s' for a %s shader",
+                 output ? "output" : "input", s, ps ? "pixel" : "vertex");
+    if (ps && output)
+        hc_error(c, loc, 4576, "pixel shader output '%s' must be SV_Target or SV_Depth", s);
+    return SV_NONE;
+}
+
+/* Places, registers and signature entries of the entry point's inputs and outputs. */
+static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsigned *nin_leaves,
+                     unsigned *nout_leaves, struct io_leaf *ins, struct io_leaf *outs)
+{
+    struct hc *c = g->c;
+    unsigned ni = 0, no = 0;
+    for (unsigned k = 0; k < f->nparams; k++) {
+        struct var_decl *pd = f->params[k];
+        if (pd->storage & SC_UNIFORM)
+            hc_error(c, &pd->loc, 3000, "uniform entry point parameters are not supported yet "
+                     "(use a cbuffer)");
+        if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER)
+            hc_error(c, &pd->loc, 3000, "resource entry point parameters are not supported");
+        struct place p = gen_new_place(g, pd->type);
+        struct val v = {0};
+        v.type = pd->type;
+        v.is_place = true;
+        v.pl = p;
+        push_sym(g, pd->name, pd, v);
+        if (pd->storage & SC_OUT)
+            collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, outs, &no);
+        if (!(pd->storage & SC_OUT) || (pd->storage & SC_IN))
+            collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, ins, &ni);
+    }
+    if (f->ret->cls != TC_VOID) {
+        *ret = gen_new_place(g, f->ret);
+        collect_leaves(g, *ret, f->ret_semantic, 0, &f->loc, outs, &no);
+    }
+    *nin_leaves = ni;
+    *nout_leaves = no;
+    /* inputs: one register each, in order; values copied into the parameter's temps */
+    unsigned reg = 0;
+    for (unsigned i = 0; i < ni; i++) {
+        struct io_leaf *l = &ins[i];
+        struct sig_entry *e = &g->in[g->nin++];
+        e->name = l->sem;
+        e->index = l->sem_index;
+        e->sysval = sysval_of(g, false, &e->name, l->sem_index, &l->loc);
+        e->reg = reg++;
+        e->mask = (1u << l->pl.type->cols) - 1;
+        e->base = l->pl.type->base == BT_BOOL ? BT_UINT : l->pl.type->base;
+        e->interp = l->interp;
+        if (e->sysval == SV_POS && e->mask != 0xf)
+            hc_error(c, &l->loc, 4502, "SV_Position must be a float4");
+        if ((e->sysval == SV_VERTID || e->sysval == SV_INSTID || e->sysval == SV_PRIMID) &&
+            e->base == BT_FLOAT)
+            e->base = BT_UINT;
+        for (unsigned j = 0; j + 1 < g->nin; j++)
+            if (!strcasecmp(g->in[j].name, e->name) && g->in[j].index == e->index)
+                hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
+        struct linst in = {0};
+        in.op = L_MOV;
+        in.ndst = in.nsrc = 1;
+        in.dst[0] = lop_temp(l->pl.base, l->pl.type->cols);
+        struct lop src = {0};
+        src.file = LF_INPUT;
+        src.index = e->reg;
+        src.rel = -1;
+        for (unsigned q = 0; q < 4; q++)
+            src.swz[q] = (uint8_t)q;
+        if (e->sysval == SV_FFACE) {
+            /* SV_IsFrontFace is a bool (~0 / 0) */
+            e->mask = 1;
+            e->base = BT_UINT;
+        }
+        in.src[0] = src;
+        lir_emit(g, &in);
+    }
+    reg = 0;
+    for (unsigned i = 0; i < no; i++) {
+        struct io_leaf *l = &outs[i];
+        struct sig_entry *e = &g->out[g->nout++];
+        e->name = l->sem;
+        e->index = l->sem_index;
+        e->sysval = sysval_of(g, true, &e->name, l->sem_index, &l->loc);
+        e->mask = (1u << l->pl.type->cols) - 1;
+        e->base = l->pl.type->base == BT_BOOL ? BT_UINT : l->pl.type->base;
+        if (e->sysval == SV_TARGET) {
+            e->reg = e->index;
+        } else if (e->sysval == SV_DEPTH) {
+            e->reg = ~0u;
+            e->is_depth = true;
+            if (e->mask != 1)
+                hc_error(c, &l->loc, 4502, "SV_Depth must be a float");
+        } else {
+            e->reg = reg++;
+        }
+        if (e->sysval == SV_POS && e->mask != 0xf)
+            hc_error(c, &l->loc, 4502, "SV_Position must be a float4");
+        for (unsigned j = 0; j + 1 < g->nout; j++)
+            if (!strcasecmp(g->out[j].name, e->name) && g->out[j].index == e->index)
+                hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
+    }
+    if (!c->ps) {
+        bool pos = false;
+        for (unsigned i = 0; i < g->nout; i++)
+            pos = pos || g->out[i].sysval == SV_POS;
+        if (!pos)
+            hc_error(c, &f->loc, 4500, "a vertex shader must write SV_Position");
+    }
+}
+
+static void epilogue(struct gen *g)
+{
+    const struct io_leaf *out_leaves = g->out_leaves;
+    for (unsigned i = 0; i < g->nout_leaves; i++) {
+        const struct io_leaf *l = &out_leaves[i];
+        struct sig_entry *e = &g->out[i];
+        struct linst in = {0};
+        in.op = L_MOV;
+        in.ndst = in.nsrc = 1;
+        in.dst[0].file = e->is_depth ? LF_DEPTH : LF_OUTPUT;
+        in.dst[0].index = e->reg;
+        in.dst[0].mask = (uint8_t)e->mask;
+        in.dst[0].rel = -1;
+        in.src[0] = lop_temp(l->pl.base, 4);
+        lir_emit(g, &in);
+    }
+    lir_flow(g, L_RET, NULL);
+}
+
+/* ---- globals: resources, cbuffers, statics ----------------------------------------------- */
+
+static void layout_cbuffer(struct gen *g, struct cbuffer_decl *cb)
+{
+    cb->offsets = hc_alloc(g->c, (cb->nvars + 1) * sizeof(unsigned));
+    unsigned at = 0;
+    for (unsigned i = 0; i < cb->nvars; i++) {
+        struct var_decl *v = cb->vars[i];
+        if (!type_is_numeric(v->type) && v->type->cls != TC_ARRAY && v->type->cls != TC_STRUCT)
+            hc_error(g->c, &v->loc, 3000, "'%s': a %s cannot be in a constant buffer", v->name,
+                     type_name(g->c, v->type));
+        unsigned off;
+        if (v->has_packoffset) {
+            off = v->packoffset;
+            if ((off & 3) + (type_is_numeric(v->type) && v->type->cls != TC_MATRIX ?
+                             v->type->cols : 4) > 4)
+                hc_error(g->c, &v->loc, 3530, "'%s': packoffset makes it cross a register "
+                         "boundary", v->name);
+        } else {
+            off = type_cb_place(v->type, at);
+        }
+        cb->offsets[i] = off;
+        unsigned end = off + type_cb_size(v->type);
+        if (end > at)
+            at = end;
+        if (at > 4096 * 4)
+            hc_error(g->c, &v->loc, 3000, "constant buffer '%s' is larger than 4096 registers",
+                     cb->name);
+    }
+    cb->size = at;
+}
+
+static void add_global_sym(struct gen *g, const char *name, struct var_decl *var, struct val v)
+{
+    for (struct sym *s = g->globals; s; s = s->next)
+        if (!strcmp(s->name, name))
+            hc_error(g->c, &var->loc, 3003, "redefinition of '%s'", name);
+    struct sym *s = hc_alloc(g->c, sizeof(*s));
+    s->name = name;
+    s->var = var;
+    s->v = v;
+    s->next = g->globals;
+    g->globals = s;
+}
+
+static void add_cbuffer(struct gen *g, struct cbuffer_decl *cb)
+{
+    layout_cbuffer(g, cb);
+    unsigned id = g->ncbs;
+    struct cbuffer_decl **n = hc_alloc(g->c, (id + 1) * sizeof(*n));
+    if (id)
+        memcpy(n, g->cbs, id * sizeof(*n));
+    n[id] = cb;
+    g->cbs = n;
+    g->ncbs++;
+    for (unsigned i = 0; i < cb->nvars; i++) {
+        struct val v = {0};
+        v.type = cb->vars[i]->type;
+        v.is_place = true;
+        v.pl.kind = P_CB;
+        v.pl.type = v.type;
+        v.pl.base = cb->offsets[i];
+        v.pl.cb = id;
+        v.pl.rel = -1;
+        add_global_sym(g, cb->vars[i]->name, cb->vars[i], v);
+    }
+}
+
+static void setup_globals(struct gen *g)
+{
+    struct hc *c = g->c;
+    struct program *p = g->prog;
+    struct cbuffer_decl *globals = hc_alloc(c, sizeof(*globals));
+    globals->name = "$Globals";
+    size_t gcap = 0;
+    unsigned nres = 0;
+    for (unsigned i = 0; i < p->nglobals; i++)
+        if (p->globals[i].kind == GL_VAR)
+            nres++;
+    g->res = hc_alloc(c, (nres + 1) * sizeof(*g->res));
+    for (unsigned i = 0; i < p->nglobals; i++) {
+        struct global *gl = &p->globals[i];
+        if (gl->kind == GL_CBUFFER) {
+            for (unsigned k = 0; k < gl->cb->nvars; k++) {
+                struct type *t = gl->cb->vars[k]->type;
+                if (t->cls == TC_TEXTURE || t->cls == TC_SAMPLER)
+                    hc_error(c, &gl->cb->vars[k]->loc, 3000, "resources cannot be declared in a "
+                             "cbuffer");
+            }
+            add_cbuffer(g, gl->cb);
+            continue;
+        }
+        if (gl->kind != GL_VAR)
+            continue;
+        struct var_decl *v = gl->var;
+        struct type *t = v->type;
+        if (t->cls == TC_TEXTURE || t->cls == TC_SAMPLER) {
+            struct resource *r = &g->res[g->nres];
+            r->var = v;
+            r->sampler = t->cls == TC_SAMPLER;
+            r->slot = r->sslot = -1;
+            struct val rv = {0};
+            rv.type = t;
+            rv.is_place = true;
+            rv.pl.kind = P_RES;
+            rv.pl.type = t;
+            rv.pl.base = g->nres++;
+            rv.pl.rel = -1;
+            add_global_sym(g, v->name, v, rv);
+            continue;
+        }
+        if (t->cls == TC_STRING)
+            continue;
+        if (v->storage & SC_STATIC)
+            continue; /* made at the entry point's start */
+        if (v->storage & SC_GROUPSHARED)
+            hc_error(c, &v->loc, 3000, "groupshared is for compute shaders");
+        globals->vars = hc_grow(c, globals->vars, &gcap, globals->nvars, sizeof(*globals->vars));
+        globals->vars[globals->nvars++] = v;
+    }
+    if (globals->nvars) {
+        p->globals_cb = globals;
+        add_cbuffer(g, globals);
+    }
+}
+
+static void init_statics(struct gen *g)
+{
+    struct program *p = g->prog;
+    for (unsigned i = 0; i < p->nglobals; i++) {
+        struct global *gl = &p->globals[i];
+        if (gl->kind != GL_VAR || !(gl->var->storage & SC_STATIC))
+            continue;
+        struct var_decl *v = gl->var;
+        if (v->type->cls == TC_TEXTURE || v->type->cls == TC_SAMPLER || v->type->cls == TC_STRING)
+            continue;
+        struct place pl = gen_new_place(g, v->type);
+        if (v->init) {
+            struct sym *saved = g->syms;
+            struct val x = gen_init(g, v->init, v->type);
+            g->syms = saved;
+            gen_copy(g, pl, x, &v->loc);
+        } else {
+            /* statics without an initializer start at zero */
+            struct val z = gen_vnum(type_scalar(g->c, BT_INT), lop_imm_u(0));
+            if (type_is_numeric(v->type))
+                gen_copy(g, pl, gen_convert(g, z, v->type, &v->loc, true), &v->loc);
+        }
+        struct val pv = {0};
+        pv.type = v->type;
+        pv.is_place = true;
+        pv.pl = pl;
+        add_global_sym(g, v->name, v, pv);
+    }
+}
+
+/* Binds used cbuffers to b#, textures to t#, samplers to s#: explicit registers first, the
+ * rest in declaration order ($Globals first among cbuffers), as fxc does. */
+static void bind(struct gen *g)
+{
+    struct hc *c = g->c;
+    bool cb_taken[16] = {0}, t_taken[128] = {0}, s_taken[16] = {0};
+    for (unsigned i = 0; i < g->ncbs; i++) {
+        struct cbuffer_decl *cb = g->cbs[i];
+        cb->slot = -1;
+        if (!cb->used || !cb->has_reg)
+            continue;
+        if (cb->reg >= 14 || cb_taken[cb->reg])
+            hc_error(c, &cb->loc, 3530, "cbuffer '%s': register b%u is invalid or taken",
+                     cb->name, cb->reg);
+        cb->slot = (int)cb->reg;
+        cb_taken[cb->reg] = true;
+    }
+    /* $Globals is the last of g->cbs; it binds first */
+    for (unsigned pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < g->ncbs; i++) {
+            struct cbuffer_decl *cb = g->cbs[i];
+            bool is_globals = !strcmp(cb->name, "$Globals");
+            if (!cb->used || cb->slot >= 0 || is_globals != (pass == 0))
+                continue;
+            unsigned s = 0;
+            while (s < 14 && cb_taken[s])
+                s++;
+            if (s == 14)
+                hc_error(c, &cb->loc, 3530, "too many constant buffers");
+            cb->slot = (int)s;
+            cb_taken[s] = true;
+        }
+    for (unsigned i = 0; i < g->nres; i++) {
+        struct resource *r = &g->res[i];
+        if (!r->used || !r->var->reg_kind)
+            continue;
+        char k = r->var->reg_kind;
+        unsigned idx = r->var->reg_index;
+        bool tex = r->var->type->cls == TC_TEXTURE || r->as_texture;
+        bool smp = r->var->type->cls == TC_SAMPLER;
+        if ((k == 't' && tex) || (k == 's' && r->as_texture)) {
+            if (idx >= 128 || t_taken[idx])
+                hc_error(c, &r->var->loc, 3530, "register t%u is invalid or taken", idx);
+            r->slot = (int)idx;
+            t_taken[idx] = true;
+        }
+        if (k == 's' && smp) {
+            if (idx >= 16 || s_taken[idx])
+                hc_error(c, &r->var->loc, 3530, "register s%u is invalid or taken", idx);
+            r->sslot = (int)idx;
+            s_taken[idx] = true;
+        }
+    }
+    for (unsigned i = 0; i < g->nres; i++) {
+        struct resource *r = &g->res[i];
+        if (!r->used)
+            continue;
+        bool tex = r->var->type->cls == TC_TEXTURE || r->as_texture;
+        bool smp = r->var->type->cls == TC_SAMPLER;
+        if (tex && r->slot < 0) {
+            unsigned s = 0;
+            while (s < 128 && t_taken[s])
+                s++;
+            if (s == 128)
+                hc_error(c, &r->var->loc, 3530, "too many textures");
+            r->slot = (int)s;
+            t_taken[s] = true;
+        }
+        if (smp && r->sslot < 0) {
+            unsigned s = 0;
+            while (s < 16 && s_taken[s])
+                s++;
+            if (s == 16)
+                hc_error(c, &r->var->loc, 3530, "too many samplers");
+            r->sslot = (int)s;
+            s_taken[s] = true;
+        }
+    }
+}
+
+/* ---- the program ----------------------------------------------------------------------------- */
+
+int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
+{
+    struct gen *g = hc_alloc(c, sizeof(*g));
+    g->c = c;
+    g->prog = p;
+    const char *entry = c->args->entry ? c->args->entry : "main";
+    for (unsigned i = 0; i < p->nglobals; i++)
+        if (p->globals[i].kind == GL_FUNC && !strcmp(p->globals[i].func->name, entry) &&
+            p->globals[i].func->body) {
+            if (g->entry)
+                hc_error(c, &p->globals[i].func->loc, 3000, "the entry point '%s' is "
+                         "overloaded", entry);
+            g->entry = p->globals[i].func;
+        }
+    if (!g->entry)
+        hc_error(c, NULL, 3501, "'%s': entrypoint not found", entry);
+    setup_globals(g);
+    struct func_frame fr = {0};
+    fr.f = g->entry;
+    fr.has_ret = g->entry->ret->cls != TC_VOID;
+    unsigned nin_leaves;
+    struct io_leaf *in_leaves = hc_alloc(c, 32 * sizeof(*in_leaves));
+    struct io_leaf *out_leaves = hc_alloc(c, 32 * sizeof(*out_leaves));
+    g->out_leaves = out_leaves;
+    setup_io(g, g->entry, &fr.ret, &nin_leaves, &g->nout_leaves, in_leaves, out_leaves);
+    init_statics(g);
+    g->frame = &fr;
+    enum flow f = gen_stmt(g, g->entry->body);
+    (void)f;
+    epilogue(g);
+    lir_optimize(g);
+    /* what is used: constant buffers and resources, after dead code is gone */
+    for (unsigned i = 0; i < g->nres; i++)
+        g->res[i].used = false;
+    for (size_t i = 0; i < g->nins; i++)
+        for (unsigned s = 0; s < g->ins[i].nsrc; s++) {
+            const struct lop *o = &g->ins[i].src[s];
+            if (o->file == LF_CB)
+                g->cbs[o->index]->used = true;
+            if (o->file == LF_TEX || o->file == LF_SAMP)
+                g->res[o->index].used = true;
+        }
+    bind(g);
+    uint32_t ntemps = lir_allocate(g);
+    sm4_write(g, ntemps, listing);
+    return 0;
+}

@@ -1,0 +1,692 @@
+/* src/hlsl/lir.c — the low-level instruction list (gen.h): emission with constant propagation
+ * and folding, then copy propagation, dead-code removal and register allocation.
+ *
+ * Folding happens as instructions are emitted: every temp component whose value is a known
+ * constant is tracked (kval/known), sources that read only known components become
+ * immediates, and an instruction whose sources are all immediates becomes a mov of its result.
+ * That is what makes [unroll] work (the loop counter is a constant in each copy of the body)
+ * and `static const` tables free.  Flow constructs call lir_invalidate_since() for the temps
+ * written inside them, since after the construct their values depend on the path taken.
+ *
+ * Float folding is done in C float arithmetic with the VM's rules where they matter: NaN
+ * results are canonical, min/max prefer the number (spec 3.1), saturate maps NaN to 0.
+ */
+#include "hlsl/gen.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct lop_info lop_infos[L_COUNT] = {
+    [L_MOV] = {"mov", 1, 1, LS_CW, true}, [L_MOVC] = {"movc", 3, 1, LS_CW, false},
+    [L_ADD] = {"add", 2, 1, LS_CW, true}, [L_MUL] = {"mul", 2, 1, LS_CW, true},
+    [L_MAD] = {"mad", 3, 1, LS_CW, true}, [L_DIV] = {"div", 2, 1, LS_CW, true},
+    [L_DP2] = {"dp2", 2, 1, LS_DOT, true}, [L_DP3] = {"dp3", 2, 1, LS_DOT, true},
+    [L_DP4] = {"dp4", 2, 1, LS_DOT, true}, [L_RSQ] = {"rsq", 1, 1, LS_CW, true},
+    [L_SQRT] = {"sqrt", 1, 1, LS_CW, true}, [L_EXP] = {"exp", 1, 1, LS_CW, true},
+    [L_LOG] = {"log", 1, 1, LS_CW, true}, [L_FRC] = {"frc", 1, 1, LS_CW, true},
+    [L_ROUND_NI] = {"round_ni", 1, 1, LS_CW, true}, [L_ROUND_PI] = {"round_pi", 1, 1, LS_CW, true},
+    [L_ROUND_Z] = {"round_z", 1, 1, LS_CW, true}, [L_ROUND_NE] = {"round_ne", 1, 1, LS_CW, true},
+    [L_MIN] = {"min", 2, 1, LS_CW, true}, [L_MAX] = {"max", 2, 1, LS_CW, true},
+    [L_SINCOS] = {"sincos", 1, 2, LS_CW, true},
+    [L_LT] = {"lt", 2, 1, LS_CW, true}, [L_GE] = {"ge", 2, 1, LS_CW, true},
+    [L_EQ] = {"eq", 2, 1, LS_CW, true}, [L_NE] = {"ne", 2, 1, LS_CW, true},
+    [L_ILT] = {"ilt", 2, 1, LS_CW, false}, [L_IGE] = {"ige", 2, 1, LS_CW, false},
+    [L_IEQ] = {"ieq", 2, 1, LS_CW, false}, [L_INE] = {"ine", 2, 1, LS_CW, false},
+    [L_ULT] = {"ult", 2, 1, LS_CW, false}, [L_UGE] = {"uge", 2, 1, LS_CW, false},
+    [L_IADD] = {"iadd", 2, 1, LS_CW, false}, [L_IMUL] = {"imul", 2, 2, LS_CW, false},
+    [L_UDIV] = {"udiv", 2, 2, LS_CW, false}, [L_AND] = {"and", 2, 1, LS_CW, false},
+    [L_OR] = {"or", 2, 1, LS_CW, false}, [L_XOR] = {"xor", 2, 1, LS_CW, false},
+    [L_NOT] = {"not", 1, 1, LS_CW, false}, [L_ISHL] = {"ishl", 2, 1, LS_CW, false},
+    [L_ISHR] = {"ishr", 2, 1, LS_CW, false}, [L_USHR] = {"ushr", 2, 1, LS_CW, false},
+    [L_FTOI] = {"ftoi", 1, 1, LS_CW, true}, [L_FTOU] = {"ftou", 1, 1, LS_CW, true},
+    [L_ITOF] = {"itof", 1, 1, LS_CW, false}, [L_UTOF] = {"utof", 1, 1, LS_CW, false},
+    [L_INEG] = {"ineg", 1, 1, LS_CW, false}, [L_IMIN] = {"imin", 2, 1, LS_CW, false},
+    [L_IMAX] = {"imax", 2, 1, LS_CW, false}, [L_UMIN] = {"umin", 2, 1, LS_CW, false},
+    [L_UMAX] = {"umax", 2, 1, LS_CW, false},
+    [L_DERIV_RTX] = {"deriv_rtx", 1, 1, LS_CW, true}, [L_DERIV_RTY] = {"deriv_rty", 1, 1, LS_CW, true},
+    [L_SAMPLE] = {"sample", 3, 1, LS_FIXED, true}, [L_SAMPLE_L] = {"sample_l", 4, 1, LS_FIXED, true},
+    [L_SAMPLE_B] = {"sample_b", 4, 1, LS_FIXED, true}, [L_SAMPLE_D] = {"sample_d", 5, 1, LS_FIXED, true},
+    [L_SAMPLE_C] = {"sample_c", 4, 1, LS_FIXED, true},
+    [L_SAMPLE_C_LZ] = {"sample_c_lz", 4, 1, LS_FIXED, true},
+    [L_LD] = {"ld", 2, 1, LS_FIXED, false}, [L_RESINFO] = {"resinfo", 2, 1, LS_FIXED, false},
+    [L_DISCARD_NZ] = {"discard_nz", 1, 0, LS_FLOW, false},
+    [L_IF_NZ] = {"if_nz", 1, 0, LS_FLOW, false}, [L_ELSE] = {"else", 0, 0, LS_FLOW, false},
+    [L_ENDIF] = {"endif", 0, 0, LS_FLOW, false}, [L_LOOP] = {"loop", 0, 0, LS_FLOW, false},
+    [L_ENDLOOP] = {"endloop", 0, 0, LS_FLOW, false}, [L_BREAK] = {"break", 0, 0, LS_FLOW, false},
+    [L_BREAKC_NZ] = {"breakc_nz", 1, 0, LS_FLOW, false},
+    [L_BREAKC_Z] = {"breakc_z", 1, 0, LS_FLOW, false},
+    [L_CONTINUE] = {"continue", 0, 0, LS_FLOW, false}, [L_RET] = {"ret", 0, 0, LS_FLOW, false},
+};
+
+static void grow_known(struct gen *g, uint32_t n)
+{
+    if (n <= g->kcap)
+        return;
+    size_t cap = g->kcap ? g->kcap : 64;
+    while (cap < n)
+        cap *= 2;
+    uint32_t *kv = hc_alloc(g->c, cap * 4 * sizeof(uint32_t));
+    uint8_t *kn = hc_alloc(g->c, cap);
+    if (g->kcap) {
+        memcpy(kv, g->kval, g->kcap * 4 * sizeof(uint32_t));
+        memcpy(kn, g->known, g->kcap);
+    }
+    g->kval = kv;
+    g->known = kn;
+    g->kcap = cap;
+}
+
+uint32_t lir_temp(struct gen *g, unsigned count)
+{
+    uint32_t t = g->ntemps;
+    if (g->ntemps + count > (1u << 20))
+        hc_error(g->c, NULL, 4500, "the shader needs too many temporary registers");
+    g->ntemps += count;
+    grow_known(g, g->ntemps);
+    for (uint32_t i = t; i < g->ntemps; i++)
+        g->known[i] = 0;
+    return t;
+}
+
+struct lop lop_imm4(const uint32_t v[4])
+{
+    struct lop o = {0};
+    o.file = LF_IMM;
+    o.rel = -1;
+    for (int i = 0; i < 4; i++) {
+        o.imm[i] = v[i];
+        o.swz[i] = (uint8_t)i;
+    }
+    return o;
+}
+
+struct lop lop_imm_u(uint32_t u)
+{
+    uint32_t v[4] = {u, u, u, u};
+    return lop_imm4(v);
+}
+
+struct lop lop_imm_f(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return lop_imm_u(u);
+}
+
+struct lop lop_temp(uint32_t t, unsigned ncomp)
+{
+    struct lop o = {0};
+    o.file = LF_TEMP;
+    o.index = t;
+    o.rel = -1;
+    for (unsigned i = 0; i < 4; i++)
+        o.swz[i] = (uint8_t)(i < ncomp ? i : ncomp ? ncomp - 1 : 0);
+    o.mask = (uint8_t)((1u << ncomp) - 1);
+    return o;
+}
+
+bool lir_known(const struct gen *g, const struct lop *src, unsigned ncomp, uint32_t *vals)
+{
+    for (unsigned k = 0; k < ncomp; k++) {
+        unsigned c = src->swz[k];
+        if (src->file == LF_IMM) {
+            vals[k] = src->imm[c];
+        } else if (src->file == LF_TEMP && src->rel < 0 && src->index < g->ntemps &&
+                   (g->known[src->index] >> c & 1)) {
+            vals[k] = g->kval[src->index * 4 + c];
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+static float f_of(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static uint32_t u_of(float f)
+{
+    uint32_t u;
+    if (f != f)
+        return 0x7fc00000u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* Source modifiers applied to a constant: float ones are sign-bit operations, integer ones
+ * (SM4: "-" on an integer instruction's source is a two's complement negate). */
+static uint32_t modify(uint32_t v, const struct lop *o, bool is_float)
+{
+    if (is_float) {
+        if (o->abs)
+            v &= 0x7fffffffu;
+        if (o->neg)
+            v ^= 0x80000000u;
+    } else {
+        if (o->abs)
+            v = (int32_t)v < 0 ? 0u - v : v;
+        if (o->neg)
+            v = 0u - v;
+    }
+    return v;
+}
+
+static uint32_t fmin_(uint32_t a, uint32_t b)
+{
+    float x = f_of(a), y = f_of(b);
+    if (x != x)
+        return b;
+    if (y != y)
+        return a;
+    return u_of(x < y ? x : y);
+}
+
+static uint32_t fmax_(uint32_t a, uint32_t b)
+{
+    float x = f_of(a), y = f_of(b);
+    if (x != x)
+        return b;
+    if (y != y)
+        return a;
+    return u_of(x >= y ? x : y);
+}
+
+static int32_t ftoi_(float f)
+{
+    if (f != f)
+        return 0;
+    if (f >= 2147483647.0f)
+        return INT32_MAX;
+    if (f <= -2147483648.0f)
+        return INT32_MIN;
+    return (int32_t)f;
+}
+
+static uint32_t ftou_(float f)
+{
+    if (f != f || f <= 0)
+        return 0;
+    if (f >= 4294967295.0f)
+        return UINT32_MAX;
+    return (uint32_t)f;
+}
+
+/* The value of one component-wise op; false when it is not folded. */
+static bool fold_cw(enum lop_code op, const uint32_t *s, uint32_t *r, int which)
+{
+    float a = f_of(s[0]), b = f_of(s[1]), c = f_of(s[2]);
+    switch (op) {
+    case L_MOV: *r = s[0]; return true;
+    case L_MOVC: *r = s[0] ? s[1] : s[2]; return true;
+    case L_ADD: *r = u_of(a + b); return true;
+    case L_MUL: *r = u_of(a * b); return true;
+    case L_MAD: *r = u_of(a * b + c); return true;
+    case L_DIV: *r = u_of(a / b); return true;
+    case L_RSQ: *r = u_of(1.0f / sqrtf(a)); return true;
+    case L_SQRT: *r = u_of(sqrtf(a)); return true;
+    case L_EXP: *r = u_of(exp2f(a)); return true;
+    case L_LOG: *r = u_of(log2f(a)); return true;
+    case L_FRC: *r = u_of(a - floorf(a)); return true;
+    case L_ROUND_NI: *r = u_of(floorf(a)); return true;
+    case L_ROUND_PI: *r = u_of(ceilf(a)); return true;
+    case L_ROUND_Z: *r = u_of(truncf(a)); return true;
+    case L_ROUND_NE: *r = u_of(nearbyintf(a)); return true;
+    case L_MIN: *r = fmin_(s[0], s[1]); return true;
+    case L_MAX: *r = fmax_(s[0], s[1]); return true;
+    case L_SINCOS: *r = u_of(which ? cosf(a) : sinf(a)); return true;
+    case L_LT: *r = a < b ? ~0u : 0; return true;
+    case L_GE: *r = a >= b ? ~0u : 0; return true;
+    case L_EQ: *r = a == b ? ~0u : 0; return true;
+    case L_NE: *r = a != b ? ~0u : 0; return true;
+    case L_ILT: *r = (int32_t)s[0] < (int32_t)s[1] ? ~0u : 0; return true;
+    case L_IGE: *r = (int32_t)s[0] >= (int32_t)s[1] ? ~0u : 0; return true;
+    case L_IEQ: *r = s[0] == s[1] ? ~0u : 0; return true;
+    case L_INE: *r = s[0] != s[1] ? ~0u : 0; return true;
+    case L_ULT: *r = s[0] < s[1] ? ~0u : 0; return true;
+    case L_UGE: *r = s[0] >= s[1] ? ~0u : 0; return true;
+    case L_IADD: *r = s[0] + s[1]; return true;
+    case L_IMUL: if (which) return false; *r = s[0] * s[1]; return true;
+    case L_UDIV:
+        *r = which ? (s[1] ? s[0] % s[1] : ~0u) : (s[1] ? s[0] / s[1] : ~0u);
+        return true;
+    case L_AND: *r = s[0] & s[1]; return true;
+    case L_OR: *r = s[0] | s[1]; return true;
+    case L_XOR: *r = s[0] ^ s[1]; return true;
+    case L_NOT: *r = ~s[0]; return true;
+    case L_ISHL: *r = s[0] << (s[1] & 31); return true;
+    case L_ISHR: *r = (uint32_t)((int32_t)s[0] >> (s[1] & 31)); return true;
+    case L_USHR: *r = s[0] >> (s[1] & 31); return true;
+    case L_FTOI: *r = (uint32_t)ftoi_(a); return true;
+    case L_FTOU: *r = ftou_(a); return true;
+    case L_ITOF: *r = u_of((float)(int32_t)s[0]); return true;
+    case L_UTOF: *r = u_of((float)s[0]); return true;
+    case L_INEG: *r = 0u - s[0]; return true;
+    case L_IMIN: *r = (int32_t)s[0] < (int32_t)s[1] ? s[0] : s[1]; return true;
+    case L_IMAX: *r = (int32_t)s[0] > (int32_t)s[1] ? s[0] : s[1]; return true;
+    case L_UMIN: *r = s[0] < s[1] ? s[0] : s[1]; return true;
+    case L_UMAX: *r = s[0] > s[1] ? s[0] : s[1]; return true;
+    default: return false;
+    }
+}
+
+static uint32_t saturate_(uint32_t u)
+{
+    float f = f_of(u);
+    if (!(f > 0))
+        return 0;
+    if (f > 1)
+        return u_of(1.0f);
+    return u;
+}
+
+static void set_known(struct gen *g, const struct lop *dst, const uint32_t *vals, bool known)
+{
+    if (dst->file != LF_TEMP)
+        return;
+    g->wlog = hc_grow(g->c, g->wlog, &g->wlog_cap, g->nwlog, sizeof(*g->wlog));
+    g->wlog[g->nwlog++] = dst->index;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(dst->mask >> c & 1))
+            continue;
+        if (known) {
+            g->known[dst->index] |= (uint8_t)(1u << c);
+            g->kval[dst->index * 4 + c] = vals[c];
+        } else {
+            g->known[dst->index] &= (uint8_t)~(1u << c);
+        }
+    }
+}
+
+void lir_invalidate_since(struct gen *g, size_t mark)
+{
+    for (size_t i = mark; i < g->nwlog; i++)
+        g->known[g->wlog[i]] = 0;
+}
+
+static void append(struct gen *g, const struct linst *in)
+{
+    g->ins = hc_grow(g->c, g->ins, &g->ins_cap, g->nins, sizeof(*g->ins));
+    g->ins[g->nins] = *in;
+    g->ins[g->nins].depth = (uint16_t)g->flow_depth;
+    g->nins++;
+    if (g->nins > (1u << 20))
+        hc_error(g->c, NULL, 4500, "the shader is too long (over a million instructions)");
+}
+
+void lir_emit(struct gen *g, struct linst *in)
+{
+    const struct lop_info *info = &lop_infos[in->op];
+    /* constant propagation: sources reading known temp components become immediates */
+    if (info->shape == LS_CW || info->shape == LS_DOT) {
+        unsigned mask = 0;
+        for (unsigned d = 0; d < in->ndst; d++)
+            mask |= in->dst[d].file == LF_NULL ? 0 : in->dst[d].mask;
+        unsigned ndot = in->op == L_DP2 ? 2 : in->op == L_DP3 ? 3 : 4;
+        for (unsigned s = 0; s < in->nsrc; s++) {
+            struct lop *o = &in->src[s];
+            if (o->file != LF_TEMP || o->rel >= 0)
+                continue;
+            uint32_t v[4] = {0, 0, 0, 0};
+            bool all = true;
+            for (unsigned c = 0; c < 4 && all; c++) {
+                bool needed = info->shape == LS_DOT ? c < ndot : (mask >> c & 1);
+                if (!needed)
+                    continue;
+                unsigned sc = o->swz[c];
+                if (g->known[o->index] >> sc & 1)
+                    v[c] = g->kval[o->index * 4 + sc];
+                else
+                    all = false;
+            }
+            if (!all)
+                continue;
+            bool is_float = info->is_float && in->op != L_MOV;
+            /* mov moves bits: its modifiers are float ones (mov is a float op in SM4) */
+            if (in->op == L_MOV)
+                is_float = true;
+            for (unsigned c = 0; c < 4; c++)
+                v[c] = modify(v[c], o, is_float);
+            struct lop imm = lop_imm4(v);
+            *o = imm;
+        }
+    }
+    /* folding: all sources immediate */
+    bool foldable = (info->shape == LS_CW || info->shape == LS_DOT) && in->ndst >= 1;
+    for (unsigned s = 0; s < in->nsrc && foldable; s++)
+        foldable = in->src[s].file == LF_IMM;
+    if (foldable) {
+        bool ok = true;
+        uint32_t res[2][4] = {{0}};
+        for (unsigned d = 0; d < in->ndst && ok; d++) {
+            if (in->dst[d].file == LF_NULL)
+                continue;
+            for (unsigned c = 0; c < 4 && ok; c++) {
+                if (!(in->dst[d].mask >> c & 1))
+                    continue;
+                uint32_t sv[4] = {0, 0, 0, 0};
+                if (info->shape == LS_DOT) {
+                    unsigned n = in->op == L_DP2 ? 2 : in->op == L_DP3 ? 3 : 4;
+                    float sum = 0;
+                    for (unsigned k = 0; k < n; k++)
+                        sum += f_of(modify(in->src[0].imm[in->src[0].swz[k]], &in->src[0], true)) *
+                               f_of(modify(in->src[1].imm[in->src[1].swz[k]], &in->src[1], true));
+                    res[d][c] = u_of(sum);
+                    continue;
+                }
+                bool fl = info->is_float;
+                for (unsigned s = 0; s < in->nsrc; s++)
+                    sv[s] = modify(in->src[s].imm[in->src[s].swz[c]], &in->src[s],
+                                   in->op == L_MOVC ? true : fl);
+                if (in->op == L_MOVC) /* the selector is a raw value: no modifier */
+                    sv[0] = in->src[0].imm[in->src[0].swz[c]];
+                ok = fold_cw((enum lop_code)in->op, sv, &res[d][c], (int)d);
+                if (ok && in->sat)
+                    res[d][c] = saturate_(res[d][c]);
+            }
+        }
+        if (ok) {
+            for (unsigned d = 0; d < in->ndst; d++) {
+                if (in->dst[d].file == LF_NULL)
+                    continue;
+                struct linst m = {0};
+                m.op = L_MOV;
+                m.ndst = 1;
+                m.nsrc = 1;
+                m.dst[0] = in->dst[d];
+                m.src[0] = lop_imm4(res[d]);
+                set_known(g, &m.dst[0], res[d], true);
+                append(g, &m);
+            }
+            return;
+        }
+    }
+    for (unsigned d = 0; d < in->ndst; d++) {
+        bool k = false;
+        uint32_t v[4] = {0, 0, 0, 0};
+        if (in->op == L_MOV && !in->sat && in->src[0].file == LF_IMM && !in->src[0].neg &&
+            !in->src[0].abs) {
+            for (unsigned c = 0; c < 4; c++)
+                v[c] = in->src[0].imm[in->src[0].swz[c]];
+            k = true;
+        }
+        set_known(g, &in->dst[d], v, k);
+    }
+    append(g, in);
+}
+
+void lir_flow(struct gen *g, enum lop_code op, const struct lop *cond)
+{
+    struct linst in = {0};
+    in.op = (uint16_t)op;
+    if (cond) {
+        in.nsrc = 1;
+        in.src[0] = *cond;
+    }
+    append(g, &in);
+}
+
+/* ---- after generation ------------------------------------------------------------------------ */
+
+/* Which components of each source an instruction reads (bit c of the source's register). */
+static unsigned read_mask(const struct linst *in, unsigned s)
+{
+    const struct lop_info *info = &lop_infos[in->op];
+    const struct lop *o = &in->src[s];
+    unsigned m = 0;
+    if (info->shape == LS_CW) {
+        unsigned dm = 0;
+        for (unsigned d = 0; d < in->ndst; d++)
+            if (in->dst[d].file != LF_NULL)
+                dm |= in->dst[d].mask;
+        for (unsigned c = 0; c < 4; c++)
+            if (dm >> c & 1)
+                m |= 1u << o->swz[c];
+    } else if (info->shape == LS_DOT) {
+        unsigned n = in->op == L_DP2 ? 2 : in->op == L_DP3 ? 3 : 4;
+        for (unsigned c = 0; c < n; c++)
+            m |= 1u << o->swz[c];
+    } else if (info->shape == LS_FLOW) {
+        m = 1u << o->swz[0];
+    } else {
+        for (unsigned c = 0; c < 4; c++)
+            m |= 1u << o->swz[c];
+    }
+    return m;
+}
+
+static bool has_side_effect(const struct linst *in)
+{
+    if (lop_infos[in->op].shape == LS_FLOW)
+        return true;
+    for (unsigned d = 0; d < in->ndst; d++)
+        if (in->dst[d].file != LF_TEMP && in->dst[d].file != LF_NULL)
+            return true;
+    return false;
+}
+
+/* A temp written once, by a plain mov at the top level (not inside any flow construct) from a
+ * read-only register (immediate, input, constant buffer without a relative index): every
+ * later reader can read that register instead.  In structured flow the top-level definition
+ * comes before every reader that can observe it. */
+static void copy_propagate(struct gen *g)
+{
+    uint32_t n = g->ntemps;
+    int32_t *def = calloc(n ? n : 1, sizeof(*def));
+    uint32_t *ndefs = calloc(n ? n : 1, sizeof(*ndefs));
+    if (!def || !ndefs) {
+        free(def);
+        free(ndefs);
+        hc_nomem(g->c);
+    }
+    for (size_t i = 0; i < g->nins; i++)
+        for (unsigned d = 0; d < g->ins[i].ndst; d++)
+            if (g->ins[i].dst[d].file == LF_TEMP) {
+                ndefs[g->ins[i].dst[d].index]++;
+                def[g->ins[i].dst[d].index] = (int32_t)i;
+            }
+    for (size_t i = 0; i < g->nins; i++) {
+        struct linst *in = &g->ins[i];
+        for (unsigned s = 0; s < in->nsrc; s++) {
+            struct lop *o = &in->src[s];
+            if (o->file != LF_TEMP || o->rel >= 0 || ndefs[o->index] != 1)
+                continue;
+            const struct linst *dm = &g->ins[def[o->index]];
+            if ((size_t)def[o->index] >= i || dm->op != L_MOV || dm->sat || dm->depth)
+                continue;
+            const struct lop *src = &dm->src[0];
+            /* a temp source qualifies when it too is defined once, at the top level, before */
+            bool stable_temp = src->file == LF_TEMP && ndefs[src->index] == 1 &&
+                               def[src->index] < def[o->index] && !g->ins[def[src->index]].depth;
+            if (!(src->file == LF_IMM || src->file == LF_INPUT || stable_temp ||
+                  (src->file == LF_CB && src->rel < 0)))
+                continue;
+            unsigned rm = read_mask(in, s);
+            if ((rm & dm->dst[0].mask) != rm)
+                continue;
+            bool is_float = lop_infos[in->op].is_float || in->op == L_MOVC;
+            if ((src->neg || src->abs) && (!is_float || (in->op == L_MOVC && s == 0)))
+                continue;
+            if ((o->neg || o->abs) && !lop_infos[in->op].is_float)
+                continue;
+            struct lop r = *src;
+            for (unsigned c = 0; c < 4; c++)
+                r.swz[c] = src->swz[o->swz[c]];
+            r.abs = o->abs || src->abs;
+            r.neg = o->abs ? o->neg : (o->neg != src->neg);
+            r.mask = 0;
+            *o = r;
+        }
+    }
+    free(def);
+    free(ndefs);
+}
+
+static void dead_code(struct gen *g)
+{
+    uint32_t n = g->ntemps;
+    uint8_t *read = malloc(n ? n : 1);
+    if (!read)
+        hc_nomem(g->c);
+    for (bool changed = true; changed;) {
+        changed = false;
+        memset(read, 0, n ? n : 1);
+        for (size_t i = 0; i < g->nins; i++) {
+            const struct linst *in = &g->ins[i];
+            for (unsigned s = 0; s < in->nsrc; s++) {
+                const struct lop *o = &in->src[s];
+                if (o->file == LF_TEMP)
+                    read[o->index] |= (uint8_t)read_mask(in, s);
+                if ((o->file == LF_CB) && o->rel >= 0)
+                    read[o->rel] |= (uint8_t)(1u << o->rel_comp);
+            }
+        }
+        size_t w = 0;
+        for (size_t i = 0; i < g->nins; i++) {
+            struct linst in = g->ins[i];
+            if (!has_side_effect(&in) && in.ndst) {
+                bool any = false;
+                for (unsigned d = 0; d < in.ndst; d++) {
+                    if (in.dst[d].file != LF_TEMP)
+                        continue;
+                    unsigned m = in.dst[d].mask & read[in.dst[d].index];
+                    if (m != in.dst[d].mask)
+                        changed = true;
+                    in.dst[d].mask = (uint8_t)m;
+                    if (!m)
+                        in.dst[d].file = LF_NULL;
+                    else
+                        any = true;
+                }
+                if (!any) {
+                    changed = true;
+                    continue;
+                }
+            }
+            g->ins[w++] = in;
+        }
+        g->nins = w;
+    }
+    free(read);
+}
+
+void lir_optimize(struct gen *g)
+{
+    copy_propagate(g);
+    dead_code(g);
+}
+
+/* Linear scan over live intervals [first, last] of each temp, with each interval that
+ * crosses a loop's boundary stretched over the whole loop (a value live around the back edge
+ * must survive every iteration). */
+uint32_t lir_allocate(struct gen *g)
+{
+    uint32_t n = g->ntemps;
+    if (!n)
+        return 0;
+    int64_t *first = malloc(n * sizeof(*first)), *last = malloc(n * sizeof(*last));
+    int32_t *phys = malloc(n * sizeof(*phys));
+    uint32_t *order = malloc(n * sizeof(*order));
+    size_t *loop_start = malloc((g->nins + 1) * sizeof(*loop_start));
+    if (!first || !last || !phys || !order || !loop_start) {
+        free(first); free(last); free(phys); free(order); free(loop_start);
+        hc_nomem(g->c);
+    }
+    for (uint32_t t = 0; t < n; t++) {
+        first[t] = -1;
+        last[t] = -1;
+        phys[t] = -1;
+    }
+#define TOUCH(t, i) do { if (first[t] < 0) first[t] = (int64_t)(i); last[t] = (int64_t)(i); } while (0)
+    for (size_t i = 0; i < g->nins; i++) {
+        const struct linst *in = &g->ins[i];
+        for (unsigned s = 0; s < in->nsrc; s++) {
+            if (in->src[s].file == LF_TEMP)
+                TOUCH(in->src[s].index, i);
+            if (in->src[s].rel >= 0 && in->src[s].file == LF_CB)
+                TOUCH((uint32_t)in->src[s].rel, i);
+        }
+        for (unsigned d = 0; d < in->ndst; d++)
+            if (in->dst[d].file == LF_TEMP)
+                TOUCH(in->dst[d].index, i);
+    }
+    /* loops, innermost first is not needed: stretching is monotone, iterate to a fixpoint */
+    size_t nstack = 0;
+    struct { size_t s, e; } *loops = NULL;
+    size_t nloops = 0, loops_cap = 0;
+    for (size_t i = 0; i < g->nins; i++) {
+        if (g->ins[i].op == L_LOOP)
+            loop_start[nstack++] = i;
+        else if (g->ins[i].op == L_ENDLOOP && nstack) {
+            loops = hc_grow(g->c, loops, &loops_cap, nloops, sizeof(*loops));
+            loops[nloops].s = loop_start[--nstack];
+            loops[nloops].e = i;
+            nloops++;
+        }
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t l = 0; l < nloops; l++)
+            for (uint32_t t = 0; t < n; t++) {
+                if (first[t] < 0)
+                    continue;
+                int64_t s = (int64_t)loops[l].s, e = (int64_t)loops[l].e;
+                bool overlaps = first[t] <= e && last[t] >= s;
+                bool inside = first[t] >= s && last[t] <= e;
+                if (overlaps && !inside) {
+                    if (first[t] > s) { first[t] = s; changed = true; }
+                    if (last[t] < e) { last[t] = e; changed = true; }
+                }
+            }
+    }
+    /* sort temps by first use (counting sort over instruction index is overkill: insertion) */
+    uint32_t m = 0;
+    for (uint32_t t = 0; t < n; t++)
+        if (first[t] >= 0)
+            order[m++] = t;
+    for (uint32_t i = 1; i < m; i++) {
+        uint32_t x = order[i];
+        uint32_t j = i;
+        while (j > 0 && first[order[j - 1]] > first[x]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = x;
+    }
+    /* active registers: which temp holds each r# and until when */
+    int64_t *busy_until = calloc(m + 1, sizeof(*busy_until));
+    if (!busy_until) {
+        free(first); free(last); free(phys); free(order); free(loop_start);
+        hc_nomem(g->c);
+    }
+    uint32_t nregs = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        uint32_t t = order[i];
+        uint32_t r;
+        for (r = 0; r < nregs; r++)
+            if (busy_until[r] < first[t])
+                break;
+        if (r == nregs)
+            nregs++;
+        busy_until[r] = last[t];
+        phys[t] = (int32_t)r;
+    }
+    for (size_t i = 0; i < g->nins; i++) {
+        struct linst *in = &g->ins[i];
+        for (unsigned s = 0; s < in->nsrc; s++) {
+            if (in->src[s].file == LF_TEMP)
+                in->src[s].index = (uint32_t)phys[in->src[s].index];
+            if (in->src[s].rel >= 0 && in->src[s].file == LF_CB)
+                in->src[s].rel = phys[in->src[s].rel];
+        }
+        for (unsigned d = 0; d < in->ndst; d++)
+            if (in->dst[d].file == LF_TEMP)
+                in->dst[d].index = (uint32_t)phys[in->dst[d].index];
+    }
+    free(first); free(last); free(phys); free(order); free(loop_start); free(busy_until);
+    return nregs;
+}
