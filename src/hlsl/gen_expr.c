@@ -45,14 +45,20 @@ static struct lop alu(struct gen *g, enum lop_code op, unsigned n, bool sat, con
     for (unsigned i = 0; i < 3 && s[i]; i++)
         in.src[in.nsrc++] = *s[i];
     if (lop_infos[op].ndst == 2) {
+        /* imul's low half and udiv's quotient: imul hi, lo, a, b / udiv q, r, a, b */
         in.ndst = 2;
         in.dst[1].file = LF_NULL;
+        if (op == L_IMUL) {
+            in.dst[1] = in.dst[0];
+            in.dst[0].file = LF_NULL;
+        }
     }
     size_t before = g->nins;
     lir_emit(g, &in);
     if (g->nins == before + 1) {
         const struct linst *last = &g->ins[g->nins - 1];
-        if (last->op == L_MOV && last->dst[0].file == LF_TEMP && last->dst[0].index == t &&
+        if (last->op == L_MOV && last->ndst == 1 && last->dst[0].file == LF_TEMP &&
+            last->dst[0].index == t &&
             last->src[0].file == LF_IMM && !last->sat) {
             struct lop r = last->src[0];
             g->nins--;

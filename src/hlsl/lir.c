@@ -250,7 +250,7 @@ static bool fold_cw(enum lop_code op, const uint32_t *s, uint32_t *r, int which)
     case L_ULT: *r = s[0] < s[1] ? ~0u : 0; return true;
     case L_UGE: *r = s[0] >= s[1] ? ~0u : 0; return true;
     case L_IADD: *r = s[0] + s[1]; return true;
-    case L_IMUL: if (which) return false; *r = s[0] * s[1]; return true;
+    case L_IMUL: if (!which) return false; *r = s[0] * s[1]; return true; /* low half */
     case L_UDIV:
         *r = which ? (s[1] ? s[0] % s[1] : ~0u) : (s[1] ? s[0] / s[1] : ~0u);
         return true;
@@ -574,8 +574,64 @@ static void dead_code(struct gen *g)
     free(read);
 }
 
+/* `op tX, ...` directly followed by `mov tY, tX` that is tX's only reader: op writes tY.
+ * (The variable's temp takes the result; sources are read before the destination is written,
+ * so op reading tY itself is fine.) */
+static void coalesce(struct gen *g)
+{
+    uint32_t n = g->ntemps;
+    uint32_t *uses = calloc(n ? n : 1, sizeof(*uses)), *defs = calloc(n ? n : 1, sizeof(*defs));
+    if (!uses || !defs) {
+        free(uses);
+        free(defs);
+        hc_nomem(g->c);
+    }
+    for (size_t i = 0; i < g->nins; i++) {
+        const struct linst *in = &g->ins[i];
+        for (unsigned s = 0; s < in->nsrc; s++) {
+            if (in->src[s].file == LF_TEMP)
+                uses[in->src[s].index]++;
+            if (in->src[s].file == LF_CB && in->src[s].rel >= 0)
+                uses[in->src[s].rel]++;
+        }
+        for (unsigned d = 0; d < in->ndst; d++)
+            if (in->dst[d].file == LF_TEMP)
+                defs[in->dst[d].index]++;
+    }
+    size_t w = 0;
+    for (size_t i = 0; i < g->nins; i++) {
+        struct linst *mv = &g->ins[i];
+        if (w && mv->op == L_MOV && !mv->sat && mv->src[0].file == LF_TEMP && !mv->src[0].neg &&
+            !mv->src[0].abs && (mv->dst[0].file == LF_TEMP || mv->dst[0].file == LF_OUTPUT)) {
+            struct linst *def = &g->ins[w - 1];
+            uint32_t t = mv->src[0].index;
+            int d = -1;
+            for (unsigned k = 0; k < def->ndst; k++)
+                if (def->dst[k].file == LF_TEMP && def->dst[k].index == t)
+                    d = (int)k;
+            bool ok = d >= 0 && uses[t] == 1 && defs[t] == 1 && def->dst[d].mask == mv->dst[0].mask &&
+                      lop_infos[def->op].shape != LS_FLOW && def->depth == mv->depth;
+            for (unsigned c = 0; ok && c < 4; c++)
+                if ((mv->dst[0].mask >> c & 1) && mv->src[0].swz[c] != c)
+                    ok = false;
+            if (ok) {
+                def->dst[d].file = mv->dst[0].file;
+                def->dst[d].index = mv->dst[0].index;
+                continue;
+            }
+        }
+        g->ins[w++] = g->ins[i];
+    }
+    g->nins = w;
+    free(uses);
+    free(defs);
+}
+
 void lir_optimize(struct gen *g)
 {
+    copy_propagate(g);
+    dead_code(g);
+    coalesce(g);
     copy_propagate(g);
     dead_code(g);
 }

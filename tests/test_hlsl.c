@@ -1,0 +1,577 @@
+/* tests/test_hlsl.c — the HLSL compiler (src/hlsl/, issue 13) through D3DCompile: compile and
+ * run, and the refusals.
+ *
+ * vs_4_0 / ps_4_0 programs need feature level 10_0 to be drawn, which the device does not have
+ * yet, so they are decoded with the project's DXBC reader (tpf_decode_blob) and run on the VM
+ * directly, with inputs, constant buffers and a texture callback the test owns; the level_9
+ * targets are drawn on a 9_3 device (test_hlsl_draw.c).  Every expected value is closed-form.
+ */
+#define COBJMACROS
+#include "harness.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "d3dcompiler.h"
+#include "shader/tpf.h"
+#include "vm/vm.h"
+
+static float fl(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static uint32_t bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static bool near(float a, float b)
+{
+    return fabsf(a - b) <= 1e-4f * (1.0f + fabsf(b));
+}
+
+#define CHECK_NEAR(a, b)                                                                        \
+    do {                                                                                      \
+        float na_ = (a), nb_ = (b);                                                           \
+        if (!near(na_, nb_))                                                                  \
+            harness_fail(__FILE__, __LINE__, "%s == %s: %.7g != %.7g", #a, #b, (double)na_,   \
+                         (double)nb_);                                                        \
+    } while (0)
+
+/* Compiles; on failure prints the messages and returns NULL. */
+static ID3DBlob *compile(const char *src, const char *entry, const char *target,
+                         const D3D_SHADER_MACRO *defines, ID3DInclude *inc, UINT flags)
+{
+    ID3DBlob *code = NULL, *errors = NULL;
+    HRESULT hr = D3DCompile(src, strlen(src), "test.hlsl", defines, inc, entry, target, flags, 0,
+                            &code, &errors);
+    if (FAILED(hr)) {
+        harness_fail(__FILE__, __LINE__, "D3DCompile(%s) failed 0x%08x: %s", target,
+                     (unsigned)hr, errors ? (const char *)ID3D10Blob_GetBufferPointer(errors) : "");
+    }
+    if (errors)
+        ID3D10Blob_Release(errors);
+    return SUCCEEDED(hr) ? code : NULL;
+}
+
+/* The error text of a refused compilation (malloc'ed), checking E_FAIL. */
+static char *refusal(const char *src, const char *entry, const char *target)
+{
+    ID3DBlob *code = (ID3DBlob *)1, *errors = NULL;
+    HRESULT hr = D3DCompile(src, strlen(src), "bad.hlsl", NULL, NULL, entry, target, 0, 0, &code,
+                            &errors);
+    CHECK_HR(hr, E_FAIL);
+    CHECK(code == NULL);
+    char *text = NULL;
+    if (errors) {
+        text = strdup(ID3D10Blob_GetBufferPointer(errors));
+        ID3D10Blob_Release(errors);
+    }
+    if (!text)
+        harness_fail(__FILE__, __LINE__, "no error blob");
+    return text;
+}
+
+/* ---- running a compiled program on the VM ---------------------------------------------------- */
+
+struct run {
+    vm_reg in[8], out[8];
+    struct vm_env env;
+    uint32_t cb[4][64 * 4];
+    struct vm_program *prog;
+    struct vm_state *st;
+    struct ir_program ir;
+};
+
+static bool run_prepare(struct run *r, ID3DBlob *code)
+{
+    struct tpf_error err;
+    memset(&r->env, 0, sizeof(r->env));
+    if (!code)
+        return false;
+    int ret = tpf_decode_blob(ID3D10Blob_GetBufferPointer(code), ID3D10Blob_GetBufferSize(code), 0,
+                              &r->ir, &err);
+    if (ret) {
+        harness_fail(__FILE__, __LINE__, "tpf_decode_blob: %s", err.message);
+        return false;
+    }
+    CHECK_EQ(vm_program_create(&r->ir, &r->prog), VM_OK);
+    CHECK_EQ(vm_state_create(r->prog, &r->st), VM_OK);
+    r->env.inputs = (const vm_reg *)r->in;
+    r->env.outputs = r->out;
+    for (int i = 0; i < 4; i++) {
+        r->env.cb[i].data = r->cb[i];
+        r->env.cb[i].size = 64;
+    }
+    return r->prog && r->st;
+}
+
+static void run_free(struct run *r)
+{
+    vm_state_destroy(r->st);
+    vm_program_destroy(r->prog);
+    ir_program_free(&r->ir);
+}
+
+static void set_in(struct run *r, unsigned reg, unsigned lane, float x, float y, float z, float w)
+{
+    r->in[reg][0][lane] = bits(x);
+    r->in[reg][1][lane] = bits(y);
+    r->in[reg][2][lane] = bits(z);
+    r->in[reg][3][lane] = bits(w);
+}
+
+static void set_cb(struct run *r, unsigned slot, unsigned reg, float x, float y, float z, float w)
+{
+    uint32_t *p = &r->cb[slot][reg * 4];
+    p[0] = bits(x);
+    p[1] = bits(y);
+    p[2] = bits(z);
+    p[3] = bits(w);
+}
+
+static float out(const struct run *r, unsigned reg, unsigned comp, unsigned lane)
+{
+    return fl(r->out[reg][comp][lane]);
+}
+
+/* A texture whose texel at (u, v) is (u, v, 0.25, 1): what `sample` returns, for any LOD. */
+static void uv_texture(void *ctx, const struct vm_sample_request *req, struct vm_sample_result *res)
+{
+    (void)ctx;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        res->value[0][l] = bits(req->address.f[0][l]);
+        res->value[1][l] = bits(req->address.f[1][l]);
+        res->value[2][l] = bits(0.25f);
+        res->value[3][l] = bits(1.0f);
+    }
+}
+
+/* ---- the UI pair (Dear ImGui's D3D11 backend shaders) ------------------------------------ */
+
+static const char ui_vs[] =
+    "cbuffer vertexBuffer : register(b0)\n"
+    "{\n"
+    "    float4x4 ProjectionMatrix;\n"
+    "};\n"
+    "struct VS_INPUT { float2 pos : POSITION; float4 col : COLOR0; float2 uv : TEXCOORD0; };\n"
+    "struct PS_INPUT { float4 pos : SV_POSITION; float4 col : COLOR0; float2 uv : TEXCOORD0; };\n"
+    "PS_INPUT main(VS_INPUT input)\n"
+    "{\n"
+    "    PS_INPUT output;\n"
+    "    output.pos = mul( ProjectionMatrix, float4(input.pos.xy, 0.f, 1.f));\n"
+    "    output.col = input.col;\n"
+    "    output.uv  = input.uv;\n"
+    "    return output;\n"
+    "}\n";
+
+static const char ui_ps[] =
+    "struct PS_INPUT { float4 pos : SV_POSITION; float4 col : COLOR0; float2 uv : TEXCOORD0; };\n"
+    "sampler sampler0;\n"
+    "Texture2D texture0;\n"
+    "float4 main(PS_INPUT input) : SV_Target\n"
+    "{\n"
+    "    float4 out_col = input.col * texture0.Sample(sampler0, input.uv);\n"
+    "    return out_col;\n"
+    "}\n";
+
+TEST(hlsl_ui_vs_4_0_runs)
+{
+    struct run r = {0};
+    ID3DBlob *code = compile(ui_vs, "main", "vs_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    /* column_major ProjectionMatrix: register c holds column c.  M = ortho-like:
+     * x' = 2x/W - 1, y' = 1 - 2y/H (W = 100, H = 50); mul(M, v) = M v. */
+    float M[4][4] = {{0.02f, 0, 0, -1}, {0, -0.04f, 0, 1}, {0, 0, 0.5f, 0.5f}, {0, 0, 0, 1}};
+    for (int c = 0; c < 4; c++)
+        set_cb(&r, 0, (unsigned)c, M[0][c], M[1][c], M[2][c], M[3][c]);
+    for (unsigned l = 0; l < 4; l++) {
+        set_in(&r, 0, l, 10.0f * (float)l, 5.0f * (float)l, 0, 0);
+        set_in(&r, 1, l, 0.1f * (float)l, 0.2f, 0.3f, 0.4f);
+        set_in(&r, 2, l, 0.5f, 0.25f * (float)l, 0, 0);
+    }
+    vm_run(r.prog, r.st, &r.env, 0xf);
+    for (unsigned l = 0; l < 4; l++) {
+        float x = 10.0f * (float)l, y = 5.0f * (float)l;
+        CHECK_NEAR(out(&r, 0, 0, l), 0.02f * x - 1);
+        CHECK_NEAR(out(&r, 0, 1, l), -0.04f * y + 1);
+        CHECK_NEAR(out(&r, 0, 2, l), 0.5f);
+        CHECK_NEAR(out(&r, 0, 3, l), 1.0f);
+        CHECK_NEAR(out(&r, 1, 0, l), 0.1f * (float)l);
+        CHECK_NEAR(out(&r, 1, 3, l), 0.4f);
+        CHECK_NEAR(out(&r, 2, 1, l), 0.25f * (float)l);
+    }
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}
+
+TEST(hlsl_ui_ps_4_0_runs)
+{
+    struct run r = {0};
+    ID3DBlob *code = compile(ui_ps, "main", "ps_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    r.env.sample = uv_texture;
+    for (unsigned l = 0; l < 4; l++) {
+        set_in(&r, 1, l, 1.0f, 0.5f, 2.0f, 0.5f);
+        set_in(&r, 2, l, 0.125f * (float)l, 0.75f, 0, 0);
+    }
+    vm_run(r.prog, r.st, &r.env, 0xf);
+    for (unsigned l = 0; l < 4; l++) {
+        CHECK_NEAR(out(&r, 0, 0, l), 0.125f * (float)l);
+        CHECK_NEAR(out(&r, 0, 1, l), 0.5f * 0.75f);
+        CHECK_NEAR(out(&r, 0, 2, l), 2.0f * 0.25f);
+        CHECK_NEAR(out(&r, 0, 3, l), 0.5f);
+    }
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}
+
+/* ---- per-pixel lighting: cbuffer struct, light array, [unroll], a real loop, clip ------- */
+
+static const char light_ps[] =
+    "#define NUM_LIGHTS 3\n"
+    "struct Light { float3 dir; float pad; float4 color; };\n"
+    "cbuffer Scene : register(b1)\n"
+    "{\n"
+    "    row_major float4x4 world;\n"
+    "    Light lights[NUM_LIGHTS];\n"
+    "    float4 ambient;\n"
+    "    int count;\n"
+    "};\n"
+    "static const float kScale = 0.5;\n"
+    "float3 shade(float3 n, Light l, out float ndl)\n"
+    "{\n"
+    "    ndl = saturate(dot(n, -l.dir));\n"
+    "    return l.color.rgb * ndl;\n"
+    "}\n"
+    "float4 main(float4 pos : SV_Position, float3 normal : NORMAL, float2 uv : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    float3 n = normalize(normal);\n"
+    "    float3 c = ambient.rgb;\n"
+    "    float total = 0;\n"
+    "    [unroll] for (int i = 0; i < NUM_LIGHTS; i++) {\n"
+    "        float d;\n"
+    "        c += shade(n, lights[i], d);\n"
+    "        total += d;\n"
+    "    }\n"
+    "    for (int j = 0; j < count; j++)\n"
+    "        c += lights[j].color.rgb * 0.1;\n"
+    "    clip(uv.x - 0.5);\n"
+    "    if (total < 0.01)\n"
+    "        discard;\n"
+    "    return float4(c * kScale, total);\n"
+    "}\n";
+
+TEST(hlsl_lighting_ps_4_0_runs)
+{
+    struct run r = {0};
+    ID3DBlob *code = compile(light_ps, "main", "ps_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    /* Scene at cb1: world c0..c3, lights[i] at c4 + 2i (dir, pad) and c5 + 2i (color),
+     * ambient c10, count c11.x (packing rules: each array element starts a register). */
+    set_cb(&r, 1, 4, 0, 0, -1, 0);      /* light 0 straight down the -z axis */
+    set_cb(&r, 1, 5, 1, 0, 0, 1);
+    set_cb(&r, 1, 6, -1, 0, 0, 0);      /* light 1 along -x */
+    set_cb(&r, 1, 7, 0, 1, 0, 1);
+    set_cb(&r, 1, 8, 0, -1, 0, 0);      /* light 2 along -y */
+    set_cb(&r, 1, 9, 0, 0, 1, 1);
+    set_cb(&r, 1, 10, 0.1f, 0.2f, 0.3f, 0);
+    r.cb[1][11 * 4] = 2;                /* count: the dynamic loop adds 0.1 * colors 0 and 1 */
+    /* lane 0: normal +z (only light 0); lane 1: normal (1,1,0)/sqrt2 (lights 1 and 2);
+     * lane 2: uv.x < 0.5, clipped; lane 3: normal -z (no light: total 0, discarded) */
+    set_in(&r, 1, 0, 0, 0, 2, 0);
+    set_in(&r, 1, 1, 3, 3, 0, 0);
+    set_in(&r, 1, 2, 0, 0, 1, 0);
+    set_in(&r, 1, 3, 0, 0, -1, 0);
+    for (unsigned l = 0; l < 4; l++)
+        set_in(&r, 2, l, l == 2 ? 0.25f : 0.75f, 0, 0, 0);
+    vm_run(r.prog, r.st, &r.env, 0xf);
+    CHECK_EQ(r.env.discarded, 0xcu);
+    float s = 1.0f / sqrtf(2.0f);
+    /* lane 0: c = ambient + color0 + 0.1 * (color0 + color1) */
+    CHECK_NEAR(out(&r, 0, 0, 0), (0.1f + 1 + 0.1f) * 0.5f);
+    CHECK_NEAR(out(&r, 0, 1, 0), (0.2f + 0.1f) * 0.5f);
+    CHECK_NEAR(out(&r, 0, 2, 0), 0.3f * 0.5f);
+    CHECK_NEAR(out(&r, 0, 3, 0), 1.0f);
+    /* lane 1: n = (s, s, 0): light 1 gives s * green, light 2 s * blue */
+    CHECK_NEAR(out(&r, 0, 0, 1), (0.1f + 0.1f) * 0.5f);
+    CHECK_NEAR(out(&r, 0, 1, 1), (0.2f + s + 0.1f) * 0.5f);
+    CHECK_NEAR(out(&r, 0, 2, 1), (0.3f + s) * 0.5f);
+    CHECK_NEAR(out(&r, 0, 3, 1), 2 * s);
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}
+
+/* ---- derivatives ------------------------------------------------------------------------ */
+
+TEST(hlsl_ddx_ddy_ps_4_0)
+{
+    static const char src[] =
+        "float4 main(float4 p : SV_Position, float2 uv : TEXCOORD) : SV_Target\n"
+        "{ return float4(ddx(uv), ddy(uv.x * uv.y), 0); }\n";
+    struct run r = {0};
+    ID3DBlob *code = compile(src, "main", "ps_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    /* one quad: TL, TR, BL, BR at uv = (x * 2, y * 3) for pixel (x, y) */
+    for (unsigned l = 0; l < 4; l++)
+        set_in(&r, 1, l, 2.0f * (float)(l & 1), 3.0f * (float)(l >> 1), 0, 0);
+    vm_run(r.prog, r.st, &r.env, 0xf);
+    for (unsigned l = 0; l < 4; l++) {
+        CHECK_NEAR(out(&r, 0, 0, l), 2.0f);
+        CHECK_NEAR(out(&r, 0, 1, l), 0.0f);
+        /* d(x*y)/dy on the left column: uv.x = 0 there (coarse: TL, BL) */
+        CHECK_NEAR(out(&r, 0, 2, l), 0.0f);
+    }
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}
+
+/* ---- the language: functions, loops, matrices, conversions ------------------------------- */
+
+static const char lang_vs[] =
+    "#pragma pack_matrix(row_major)\n"
+    "cbuffer C : register(b0) { float4x4 M; float3x3 R; float k; };\n"
+    "typedef float3 vec3;\n"
+    "struct O { float4 pos : SV_Position; float4 a : TEXCOORD0; float4 b : TEXCOORD1; };\n"
+    "static const float table[4] = { 1, 2, 4, 8 };\n"
+    "int fib(int n) { int a = 0, b = 1; for (int i = 0; i < n; i++) { int t = a + b; a = b; b = t; } return a; }\n"
+    "float early(float x) { if (x > 0) return 1; return -1; }\n"
+    "void twice(inout float x) { x *= 2; }\n"
+    "O main(float4 p : POSITION, uint id : SV_VertexID)\n"
+    "{\n"
+    "    O o = (O)0;\n"
+    "    o.pos = mul(p, M);\n"
+    "    vec3 r = mul(R, p.xyz);\n"
+    "    float s = 0;\n"
+    "    [unroll] for (int i = 0; i < 4; ++i) s += table[i];\n"
+    "    int w = 0; while (w < 5) { w += 2; if (w == 4) break; }\n"
+    "    int d = 0; do { d++; } while (d < 3);\n"
+    "    float t = p.x; twice(t);\n"
+    "    o.a = float4(r, s);\n"
+    "    o.b = float4(fib(7), early(p.y) + w * 10, t + d * 100, id > 2 ? k : -k);\n"
+    "    o.b.x += (float)(7 / 2) + 7 % 3 + (-7) / 2;\n"
+    "    return o;\n"
+    "}\n";
+
+TEST(hlsl_language_vs_4_0_runs)
+{
+    struct run r = {0};
+    ID3DBlob *code = compile(lang_vs, "main", "vs_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    /* row_major M (pack_matrix): register i is row i.  M = diag(2, 3, 4, 1) + translation row */
+    set_cb(&r, 0, 0, 2, 0, 0, 0);
+    set_cb(&r, 0, 1, 0, 3, 0, 0);
+    set_cb(&r, 0, 2, 0, 0, 4, 0);
+    set_cb(&r, 0, 3, 10, 20, 30, 1);
+    /* row_major R (3x3): rows at c4, c5, c6: a permutation (y, z, x) */
+    set_cb(&r, 0, 4, 0, 1, 0, 0);
+    set_cb(&r, 0, 5, 0, 0, 1, 0);
+    /* k packs into the free w of R's last register (packing rules: a scalar fits after
+     * three components) */
+    set_cb(&r, 0, 6, 1, 0, 0, 0.5f);
+    for (unsigned l = 0; l < 4; l++) {
+        set_in(&r, 0, l, 1.0f + (float)l, l & 1 ? -1.0f : 1.0f, 3, 1);
+        r.in[1][0][l] = l;
+    }
+    vm_run(r.prog, r.st, &r.env, 0xf);
+    for (unsigned l = 0; l < 4; l++) {
+        float x = 1.0f + (float)l, y = l & 1 ? -1.0f : 1.0f;
+        CHECK_NEAR(out(&r, 0, 0, l), 2 * x + 10);
+        CHECK_NEAR(out(&r, 0, 1, l), 3 * y + 20);
+        CHECK_NEAR(out(&r, 0, 2, l), 4 * 3 + 30);
+        CHECK_NEAR(out(&r, 0, 3, l), 1);
+        CHECK_NEAR(out(&r, 1, 0, l), y);
+        CHECK_NEAR(out(&r, 1, 1, l), 3);
+        CHECK_NEAR(out(&r, 1, 2, l), x);
+        CHECK_NEAR(out(&r, 1, 3, l), 15);
+        /* fib(7) = 13; 7/2 = 3, 7%3 = 1, -7/2 = -3 (truncation) */
+        CHECK_NEAR(out(&r, 2, 0, l), 13 + 3 + 1 - 3);
+        CHECK_NEAR(out(&r, 2, 1, l), (y > 0 ? 1 : -1) + 40);
+        CHECK_NEAR(out(&r, 2, 2, l), 2 * x + 300);
+        CHECK_NEAR(out(&r, 2, 3, l), l > 2 ? 0.5f : -0.5f);
+    }
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}
+
+/* ---- #include, defines, D3DPreprocess ----------------------------------------------------- */
+
+struct test_include {
+    ID3DInclude iface;
+    int opened, closed;
+};
+
+static HRESULT STDMETHODCALLTYPE inc_open(ID3DInclude *iface, D3D_INCLUDE_TYPE type,
+                                          LPCSTR name, LPCVOID parent, LPCVOID *data, UINT *bytes)
+{
+    struct test_include *t = (struct test_include *)iface;
+    static const char common[] = "#define SCALE 3.0\nfloat4 tint(float4 c) { return c * SCALE; }\n";
+    (void)type;
+    (void)parent;
+    if (strcmp(name, "common.hlsli"))
+        return E_FAIL;
+    t->opened++;
+    *data = common;
+    *bytes = sizeof(common) - 1;
+    return S_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE inc_close(ID3DInclude *iface, LPCVOID data)
+{
+    (void)data;
+    ((struct test_include *)iface)->closed++;
+    return S_OK;
+}
+
+static ID3DIncludeVtbl inc_vtbl = {inc_open, inc_close};
+
+TEST(hlsl_include_and_defines)
+{
+    static const char src[] =
+        "#include \"common.hlsli\"\n"
+        "#if defined(USE_RED) && RED_LEVEL > 1\n"
+        "#define COLOR float4(RED_LEVEL * 0.125, 0, 0, 1)\n"
+        "#else\n"
+        "#define COLOR float4(0, 1, 0, 1)\n"
+        "#endif\n"
+        "#define MAD(a, b, c) ((a) * (b) + (c))\n"
+        "float4 main(float4 p : SV_Position) : SV_Target { return tint(COLOR) + MAD(1, 2, __LINE__) * 0; }\n";
+    struct test_include inc = {{&inc_vtbl}, 0, 0};
+    D3D_SHADER_MACRO defs[] = {{"USE_RED", NULL}, {"RED_LEVEL", "2"}, {NULL, NULL}};
+    struct run r = {0};
+    ID3DBlob *code = compile(src, "main", "ps_4_0", defs, &inc.iface, 0);
+    CHECK_EQ(inc.opened, 1);
+    CHECK_EQ(inc.closed, 1);
+    if (!run_prepare(&r, code))
+        goto done;
+    vm_run(r.prog, r.st, &r.env, 0x1);
+    CHECK_NEAR(out(&r, 0, 0, 0), 0.25f * 3);
+    CHECK_NEAR(out(&r, 0, 1, 0), 0);
+    CHECK_NEAR(out(&r, 0, 3, 0), 3);
+    /* D3DPreprocess: the macros are gone, the include is expanded */
+    ID3DBlob *text = NULL, *errors = NULL;
+    CHECK_HR(D3DPreprocess(src, sizeof(src) - 1, "p.hlsl", defs, &inc.iface, &text, &errors), S_OK);
+    if (text) {
+        const char *t = ID3D10Blob_GetBufferPointer(text);
+        CHECK_STR_CONTAINS(t, "float4 tint(float4 c) { return c * 3.0; }");
+        CHECK_STR_CONTAINS(t, "float4(2 * 0.125, 0, 0, 1)");
+        CHECK(!strstr(t, "MAD"));
+        ID3D10Blob_Release(text);
+    }
+    if (errors)
+        ID3D10Blob_Release(errors);
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}
+
+/* ---- refusals: file(line,col) in the error blob, E_FAIL, no code --------------------------- */
+
+TEST(hlsl_refuses_syntax_error)
+{
+    char *t = refusal("float4 main() : SV_Target\n{\n    return float4(1, 2, 3 4);\n}\n",
+                      "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "bad.hlsl(3,27-28): error X3000: syntax error: unexpected token '4'");
+    free(t);
+}
+
+TEST(hlsl_refuses_undeclared_identifier)
+{
+    char *t = refusal("float4 main() : SV_Target\n{\n  return colour;\n}\n", "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "bad.hlsl(3,10-16): error X3004: undeclared identifier 'colour'");
+    free(t);
+}
+
+TEST(hlsl_refuses_type_mismatch)
+{
+    char *t = refusal("Texture2D tex;\nfloat4 main() : SV_Target\n{\n  float4 c = tex;\n"
+                      "  return c;\n}\n", "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "bad.hlsl(4,14-17): error X3017: cannot implicitly convert from "
+                          "'texture' to 'float4'");
+    free(t);
+    t = refusal("float4 main() : SV_Target { float2 a = 1; float3 b = a; return b.xxxx; }",
+                "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "bad.hlsl(1,");
+    CHECK_STR_CONTAINS(t, "error X3017: cannot convert from 'float2' to 'float3'");
+    free(t);
+}
+
+TEST(hlsl_refuses_missing_entry_point)
+{
+    char *t = refusal("float4 ps() : SV_Target { return 0; }\n", "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "error X3501: 'main': entrypoint not found");
+    free(t);
+}
+
+TEST(hlsl_refuses_bad_target)
+{
+    char *t = refusal("float4 main() : SV_Target { return 0; }\n", "main", "ps_9_9");
+    CHECK_STR_CONTAINS(t, "unrecognized compiler target 'ps_9_9'");
+    free(t);
+}
+
+TEST(hlsl_refuses_preprocessor_errors)
+{
+    char *t = refusal("#include \"missing.h\"\n", "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "bad.hlsl(1,1-1): error X1507: failed to open source file: 'missing.h'");
+    free(t);
+    t = refusal("#if 1\nfloat x;\n", "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "unexpected end of file in #if");
+    free(t);
+    t = refusal("#error stop here\n", "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "bad.hlsl(1,1-1): error X1501: #error stop here");
+    free(t);
+}
+
+TEST(hlsl_refuses_semantics_and_recursion)
+{
+    char *t = refusal("float4 main(float4 p) : SV_Target { return p; }", "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "missing a semantic");
+    free(t);
+    t = refusal("float f(float x) { return f(x); }\n"
+                "float4 main() : SV_Target { return f(1); }", "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "recursive functions are not allowed");
+    free(t);
+    t = refusal("float4 main(float4 p : POSITION) : TEXCOORD0 { return p; }", "main", "vs_4_0");
+    CHECK_STR_CONTAINS(t, "must write SV_Position");
+    free(t);
+}
+
+TEST(hlsl_null_arguments)
+{
+    ID3DBlob *code = NULL;
+    CHECK_HR(D3DCompile(NULL, 4, NULL, NULL, NULL, "main", "ps_4_0", 0, 0, &code, NULL),
+             E_INVALIDARG);
+    CHECK_HR(D3DCompile("x", 1, NULL, NULL, NULL, "main", NULL, 0, 0, &code, NULL), E_INVALIDARG);
+    CHECK_HR(D3DCompile("x", 1, NULL, NULL, NULL, "main", "ps_4_0", 0, 0, NULL, NULL),
+             E_INVALIDARG);
+    ID3DBlob *b = NULL;
+    CHECK_HR(D3DCreateBlob(16, &b), S_OK);
+    if (b) {
+        CHECK_EQ(ID3D10Blob_GetBufferSize(b), 16);
+        CHECK(ID3D10Blob_GetBufferPointer(b) != NULL);
+        CHECK_EQ(ID3D10Blob_Release(b), 0);
+    }
+}
