@@ -55,9 +55,6 @@ void hlsl_result_free(struct hlsl_result *r)
     memset(r, 0, sizeof(*r));
 }
 
-/* Level-9 targets: the SM2 translation (sm2_write.c) before the SM4 program. */
-int sm2_translate(struct hc *c, const char *sm4, size_t len, struct sbuf *out);
-
 int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
 {
     memset(out, 0, sizeof(*out));
@@ -103,6 +100,7 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     ret = 0;
 done:
     free(listing.p);
+    free(c->l9body.p);
     out->messages = take(&c->msgs);
     if (c->msgs.nomem && ret == 0)
         ret = -2;

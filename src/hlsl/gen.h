@@ -221,5 +221,6 @@ struct val gen_bool(struct gen *g, struct val v, const struct loc_src *at);
 
 /* sm4_write.c */
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *out);
+void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *out); /* sm2_write.c */
 
 #endif /* SOFTD3D_HLSL_GEN_H */

@@ -46,6 +46,7 @@ struct hc {
     bool ps;                      /* pixel (else vertex) */
     int level9;                   /* 0, 1 or 3 */
     bool row_major_default;       /* #pragma pack_matrix / flag */
+    struct sbuf l9body;           /* sm2_write.c's program text (freed by compile.c) */
 };
 
 void *hc_alloc(struct hc *c, size_t size);                      /* zeroed */

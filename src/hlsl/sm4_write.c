@@ -269,6 +269,8 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
     signature(o, g->in, g->nin, true, used);
     sbuf_puts(o, "//\n");
     signature(o, g->out, g->nout, false, used);
+    if (c->level9)
+        sm2_write(g, ntemps, o);
     const char *stage = c->ps ? "ps" : "vs";
     sbuf_printf(o, "%s_4_0%s\n", stage, c->level9 == 1 ? "_level_9_1" : c->level9 == 3 ?
                 "_level_9_3" : "");

@@ -1,0 +1,322 @@
+/* tests/test_hlsl_draw.c — HLSL compiled by D3DCompile for the level_9 targets and drawn on
+ * 9_1 / 9_3 devices: the container must be one 10Level9 accepts (Aon9 program of the right
+ * version), the input layout must match the compiled signature, and the pixels must be the
+ * closed-form values. */
+#include "test_render_util.h"
+
+#include "d3dcompiler.h"
+
+static ID3DBlob *hc(const char *src, const char *target)
+{
+    ID3DBlob *code = NULL, *errors = NULL;
+    HRESULT hr = D3DCompile(src, strlen(src), "draw.hlsl", NULL, NULL, "main", target, 0, 0, &code,
+                            &errors);
+    if (FAILED(hr))
+        harness_fail(__FILE__, __LINE__, "D3DCompile(%s): 0x%08x %s", target, (unsigned)hr,
+                     errors ? (const char *)ID3D10Blob_GetBufferPointer(errors) : "");
+    if (errors)
+        ID3D10Blob_Release(errors);
+    return code;
+}
+
+static bool close_to(int got, int want)
+{
+    return got - want <= 1 && want - got <= 1;
+}
+
+#define CHECK_PIXEL(img, w, x, y, r_, g_, b_, a_)                                               \
+    do {                                                                                      \
+        const uint8_t *p_ = (img) + ((size_t)(y) * (w) + (x)) * 4;                            \
+        if (!close_to(p_[0], r_) || !close_to(p_[1], g_) || !close_to(p_[2], b_) ||           \
+            !close_to(p_[3], a_))                                                             \
+            harness_fail(__FILE__, __LINE__, "pixel (%d, %d) = (%d, %d, %d, %d), want "       \
+                         "(%d, %d, %d, %d)", (int)(x), (int)(y), p_[0], p_[1], p_[2], p_[3],  \
+                         (int)(r_), (int)(g_), (int)(b_), (int)(a_));                         \
+    } while (0)
+
+/* Dear ImGui's D3D11 backend shaders, as it compiles them (its vs_4_0/ps_4_0 pair, here for
+ * the level_9_1 targets) */
+static const char ui_vs[] =
+    "cbuffer vertexBuffer : register(b0)\n"
+    "{\n"
+    "    float4x4 ProjectionMatrix;\n"
+    "};\n"
+    "struct VS_INPUT\n"
+    "{\n"
+    "    float2 pos : POSITION;\n"
+    "    float4 col : COLOR0;\n"
+    "    float2 uv  : TEXCOORD0;\n"
+    "};\n"
+    "struct PS_INPUT\n"
+    "{\n"
+    "    float4 pos : SV_POSITION;\n"
+    "    float4 col : COLOR0;\n"
+    "    float2 uv  : TEXCOORD0;\n"
+    "};\n"
+    "PS_INPUT main(VS_INPUT input)\n"
+    "{\n"
+    "    PS_INPUT output;\n"
+    "    output.pos = mul( ProjectionMatrix, float4(input.pos.xy, 0.f, 1.f));\n"
+    "    output.col = input.col;\n"
+    "    output.uv  = input.uv;\n"
+    "    return output;\n"
+    "}\n";
+
+static const char ui_ps[] =
+    "struct PS_INPUT\n"
+    "{\n"
+    "    float4 pos : SV_POSITION;\n"
+    "    float4 col : COLOR0;\n"
+    "    float2 uv  : TEXCOORD0;\n"
+    "};\n"
+    "sampler sampler0;\n"
+    "Texture2D texture0;\n"
+    "float4 main(PS_INPUT input) : SV_Target\n"
+    "{\n"
+    "    float4 out_col = input.col * texture0.Sample(sampler0, input.uv);\n"
+    "    return out_col;\n"
+    "}\n";
+
+struct ui_vtx {
+    float pos[2];
+    float col[4];
+    float uv[2];
+};
+
+static void draw_ui(D3D_FEATURE_LEVEL level, const char *vs_target, const char *ps_target)
+{
+    struct rd r;
+    enum { W = 16, H = 16 };
+    if (!rd_begin(&r, level, W, H))
+        return;
+    ID3DBlob *vsb = hc(ui_vs, vs_target), *psb = hc(ui_ps, ps_target);
+    ID3D11VertexShader *vs = NULL;
+    ID3D11PixelShader *ps = NULL;
+    ID3D11InputLayout *layout = NULL;
+    ID3D11Buffer *vb = NULL, *cb = NULL;
+    ID3D11Texture2D *tex = NULL;
+    ID3D11ShaderResourceView *srv = NULL;
+    ID3D11SamplerState *smp = NULL;
+    if (!vsb || !psb)
+        goto done;
+    CHECK_HR(ID3D11Device_CreateVertexShader(r.dev, ID3D10Blob_GetBufferPointer(vsb),
+                                             ID3D10Blob_GetBufferSize(vsb), NULL, &vs), S_OK);
+    CHECK_HR(ID3D11Device_CreatePixelShader(r.dev, ID3D10Blob_GetBufferPointer(psb),
+                                            ID3D10Blob_GetBufferSize(psb), NULL, &ps), S_OK);
+    static const D3D11_INPUT_ELEMENT_DESC el[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 24, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    CHECK_HR(ID3D11Device_CreateInputLayout(r.dev, el, 3, ID3D10Blob_GetBufferPointer(vsb),
+                                            ID3D10Blob_GetBufferSize(vsb), &layout), S_OK);
+    /* a quad over the whole target in pixel coordinates, ImGui's orthographic projection */
+    static const struct ui_vtx quad[6] = {
+        {{0, 0}, {1, 0.5f, 1, 1}, {0, 0}}, {{W, 0}, {1, 0.5f, 1, 1}, {1, 0}},
+        {{0, H}, {1, 0.5f, 1, 1}, {0, 1}}, {{W, 0}, {1, 0.5f, 1, 1}, {1, 0}},
+        {{W, H}, {1, 0.5f, 1, 1}, {1, 1}}, {{0, H}, {1, 0.5f, 1, 1}, {0, 1}},
+    };
+    vb = rd_buffer(r.dev, D3D11_BIND_VERTEX_BUFFER, quad, sizeof(quad));
+    float L = 0, R = W, T = 0, B = H;
+    float mvp[4][4] = {
+        {2.0f / (R - L), 0.0f, 0.0f, 0.0f},
+        {0.0f, 2.0f / (T - B), 0.0f, 0.0f},
+        {0.0f, 0.0f, 0.5f, 0.0f},
+        {(R + L) / (L - R), (T + B) / (B - T), 0.5f, 1.0f},
+    };
+    cb = rd_buffer(r.dev, D3D11_BIND_CONSTANT_BUFFER, mvp, sizeof(mvp));
+    /* a 4x4 texture: texel (x, y) = (64x, 64y, 200, 255) */
+    uint8_t texels[4][4][4];
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            texels[y][x][0] = (uint8_t)(64 * x);
+            texels[y][x][1] = (uint8_t)(64 * y);
+            texels[y][x][2] = 200;
+            texels[y][x][3] = 255;
+        }
+    tex = rd_texture(r.dev, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE, texels, 16);
+    if (tex)
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)tex, NULL, &srv),
+                 S_OK);
+    D3D11_SAMPLER_DESC sd;
+    memset(&sd, 0, sizeof(sd));
+    sd.Filter = D3D11_FILTER_MIN_MAG_MIP_POINT;
+    sd.AddressU = sd.AddressV = sd.AddressW = D3D11_TEXTURE_ADDRESS_CLAMP;
+    sd.MaxAnisotropy = 1;
+    sd.ComparisonFunc = D3D11_COMPARISON_ALWAYS;
+    sd.MaxLOD = FLT_MAX;
+    CHECK_HR(ID3D11Device_CreateSamplerState(r.dev, &sd, &smp), S_OK);
+    UINT stride = sizeof(struct ui_vtx), offset = 0;
+    ID3D11DeviceContext_IASetInputLayout(r.ctx, layout);
+    ID3D11DeviceContext_IASetVertexBuffers(r.ctx, 0, 1, &vb, &stride, &offset);
+    ID3D11DeviceContext_IASetPrimitiveTopology(r.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(r.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_VSSetConstantBuffers(r.ctx, 0, 1, &cb);
+    ID3D11DeviceContext_PSSetShader(r.ctx, ps, NULL, 0);
+    ID3D11DeviceContext_PSSetShaderResources(r.ctx, 0, 1, &srv);
+    ID3D11DeviceContext_PSSetSamplers(r.ctx, 0, 1, &smp);
+    rd_clear(&r, 0, 0, 0, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    uint8_t img[W * H * 4];
+    rd_read(&r, img);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            int tx = x / 4, ty = y / 4;
+            /* colour (1, 0.5, 1, 1) times the texel */
+            CHECK_PIXEL(img, W, x, y, 64 * tx, (64 * ty + 1) / 2, 200, 255);
+        }
+done:
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(smp);
+    RD_RELEASE(srv);
+    RD_RELEASE(tex);
+    RD_RELEASE(cb);
+    RD_RELEASE(vb);
+    RD_RELEASE(layout);
+    RD_RELEASE(ps);
+    RD_RELEASE(vs);
+    if (vsb)
+        ID3D10Blob_Release(vsb);
+    if (psb)
+        ID3D10Blob_Release(psb);
+    rd_end(&r);
+}
+
+TEST(hlsl_draw_ui_pair_level_9_1)
+{
+    draw_ui(D3D_FEATURE_LEVEL_9_1, "vs_4_0_level_9_1", "ps_4_0_level_9_1");
+}
+
+TEST(hlsl_draw_ui_pair_level_9_3)
+{
+    draw_ui(D3D_FEATURE_LEVEL_9_3, "vs_4_0_level_9_3", "ps_4_0_level_9_3");
+}
+
+/* ---- per-pixel lighting at 9_3: a light array in a cbuffer struct, [unroll], clip, ddx ---- */
+
+static const char light_vs[] =
+    "struct VSOut { float4 pos : SV_Position; float3 n : NORMAL; float2 uv : TEXCOORD0; };\n"
+    "VSOut main(float4 p : POSITION, float3 n : NORMAL, float2 uv : TEXCOORD0)\n"
+    "{\n"
+    "    VSOut o;\n"
+    "    o.pos = p;\n"
+    "    o.n = n;\n"
+    "    o.uv = uv;\n"
+    "    return o;\n"
+    "}\n";
+
+static const char light_ps[] =
+    "#define NUM_LIGHTS 2\n"
+    "struct Light { float3 dir; float intensity; float4 color; };\n"
+    "cbuffer Lights : register(b0)\n"
+    "{\n"
+    "    Light lights[NUM_LIGHTS];\n"
+    "    float4 ambient;\n"
+    "};\n"
+    "float lambert(float3 n, float3 l) { return saturate(dot(n, -l)); }\n"
+    "float4 main(float4 pos : SV_Position, float3 n : NORMAL, float2 uv : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    clip(uv.x - 0.5);\n"
+    "    float3 nn = normalize(n);\n"
+    "    float3 c = ambient.rgb;\n"
+    "    [unroll] for (int i = 0; i < NUM_LIGHTS; i++)\n"
+    "        c += lights[i].color.rgb * lights[i].intensity * lambert(nn, lights[i].dir);\n"
+    "    float slope = ddx(uv.x) * 16;   /* one pixel of 16 across */\n"
+    "    return float4(c, slope);\n"
+    "}\n";
+
+TEST(hlsl_draw_lighting_level_9_3)
+{
+    struct rd r;
+    enum { W = 16, H = 8 };
+    if (!rd_begin(&r, D3D_FEATURE_LEVEL_9_3, W, H))
+        return;
+    ID3DBlob *vsb = hc(light_vs, "vs_4_0_level_9_3"), *psb = hc(light_ps, "ps_4_0_level_9_3");
+    ID3D11VertexShader *vs = NULL;
+    ID3D11PixelShader *ps = NULL;
+    ID3D11InputLayout *layout = NULL;
+    ID3D11Buffer *vb = NULL, *cb = NULL;
+    if (!vsb || !psb)
+        goto done;
+    CHECK_HR(ID3D11Device_CreateVertexShader(r.dev, ID3D10Blob_GetBufferPointer(vsb),
+                                             ID3D10Blob_GetBufferSize(vsb), NULL, &vs), S_OK);
+    CHECK_HR(ID3D11Device_CreatePixelShader(r.dev, ID3D10Blob_GetBufferPointer(psb),
+                                            ID3D10Blob_GetBufferSize(psb), NULL, &ps), S_OK);
+    static const D3D11_INPUT_ELEMENT_DESC el[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"NORMAL", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 28, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    CHECK_HR(ID3D11Device_CreateInputLayout(r.dev, el, 3, ID3D10Blob_GetBufferPointer(vsb),
+                                            ID3D10Blob_GetBufferSize(vsb), &layout), S_OK);
+    /* a full-screen quad; the normal (0, 0, 2) everywhere: normalized to +z */
+    struct lv { float p[4], n[3], uv[2]; };
+    static const struct lv quad[6] = {
+        {{-1, 1, 0, 1}, {0, 0, 2}, {0, 0}}, {{1, 1, 0, 1}, {0, 0, 2}, {1, 0}},
+        {{-1, -1, 0, 1}, {0, 0, 2}, {0, 1}}, {{1, 1, 0, 1}, {0, 0, 2}, {1, 0}},
+        {{1, -1, 0, 1}, {0, 0, 2}, {1, 1}}, {{-1, -1, 0, 1}, {0, 0, 2}, {0, 1}},
+    };
+    vb = rd_buffer(r.dev, D3D11_BIND_VERTEX_BUFFER, quad, sizeof(quad));
+    /* light 0: along -z (facing the normal: lambert 1), red, intensity 0.5; light 1: at 60
+     * degrees (dir (0, -sin60, -cos60): lambert 0.5), green, intensity 1; ambient 0.1 blue */
+    float all[20] = {0, 0, -1, 0.5f, 1, 0, 0, 0, 0, -0.8660254f, -0.5f, 1.0f, 0, 1, 0, 0,
+                     0, 0, 0.1f, 0};
+    cb = rd_buffer(r.dev, D3D11_BIND_CONSTANT_BUFFER, all, sizeof(all));
+    UINT stride = sizeof(struct lv), offset = 0;
+    ID3D11DeviceContext_IASetInputLayout(r.ctx, layout);
+    ID3D11DeviceContext_IASetVertexBuffers(r.ctx, 0, 1, &vb, &stride, &offset);
+    ID3D11DeviceContext_IASetPrimitiveTopology(r.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(r.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(r.ctx, ps, NULL, 0);
+    ID3D11DeviceContext_PSSetConstantBuffers(r.ctx, 0, 1, &cb);
+    rd_clear(&r, 0, 0, 0, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    uint8_t img[W * H * 4];
+    rd_read(&r, img);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            if (x < W / 2) /* uv.x < 0.5: clipped, the clear colour stays */
+                CHECK_PIXEL(img, W, x, y, 0, 0, 0, 0);
+            else /* red 0.5 * 1, green 1 * 0.5, blue 0.1; alpha ddx(uv.x) * 16 = 1 */
+                CHECK_PIXEL(img, W, x, y, 128, 128, 26, 255);
+        }
+done:
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(cb);
+    RD_RELEASE(vb);
+    RD_RELEASE(layout);
+    RD_RELEASE(ps);
+    RD_RELEASE(vs);
+    if (vsb)
+        ID3D10Blob_Release(vsb);
+    if (psb)
+        ID3D10Blob_Release(psb);
+    rd_end(&r);
+}
+
+TEST(hlsl_level_9_1_refuses_what_it_cannot_run)
+{
+    static const char ddx_ps[] =
+        "float4 main(float4 p : SV_Position, float2 uv : TEXCOORD0) : SV_Target\n"
+        "{ return ddx(uv).xyxy; }\n";
+    ID3DBlob *code = NULL, *errors = NULL;
+    CHECK_HR(D3DCompile(ddx_ps, strlen(ddx_ps), "l9.hlsl", NULL, NULL, "main", "ps_4_0_level_9_1",
+                        0, 0, &code, &errors), E_FAIL);
+    CHECK(errors != NULL);
+    if (errors) {
+        CHECK_STR_CONTAINS((const char *)ID3D10Blob_GetBufferPointer(errors), "ddx/ddy");
+        ID3D10Blob_Release(errors);
+    }
+    static const char loop_ps[] =
+        "cbuffer C { int n; };\n"
+        "float4 main(float4 p : SV_Position) : SV_Target\n"
+        "{ float4 c = 0; for (int i = 0; i < n; i++) c += 0.1; return c; }\n";
+    errors = NULL;
+    CHECK_HR(D3DCompile(loop_ps, strlen(loop_ps), "l9.hlsl", NULL, NULL, "main",
+                        "ps_4_0_level_9_3", 0, 0, &code, &errors), E_FAIL);
+    if (errors) {
+        CHECK_STR_CONTAINS((const char *)ID3D10Blob_GetBufferPointer(errors),
+                           "l9.hlsl(3,17-20): error X3511: unable to unroll loop");
+        ID3D10Blob_Release(errors);
+    }
+}
