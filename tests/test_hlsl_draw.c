@@ -320,3 +320,98 @@ TEST(hlsl_level_9_1_refuses_what_it_cannot_run)
         ID3D10Blob_Release(errors);
     }
 }
+
+/* ---- level 9 has no flow control: ifs are flattened, discards predicated ---------------- */
+
+static const char uv_vs[] =
+    "float4 main(float4 p : POSITION, float2 uv : TEXCOORD0, out float2 ouv : TEXCOORD0) : SV_Position\n"
+    "{ ouv = uv; return p; }\n";
+
+static const char flat_ps[] =
+    "cbuffer C { float threshold; float4 tint; };\n"
+    "float4 main(float4 p : SV_Position, float2 uv : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    float4 c = float4(uv, 0, 1);\n"
+    "    if (uv.x > threshold) {\n"
+    "        c.rgb = tint.rgb;\n"
+    "        if (uv.y > 0.5) discard;\n"
+    "    } else\n"
+    "        c.b = 1;\n"
+    "    float k = uv.y < 0.25 ? 2 : 1;\n"
+    "    return c * k;\n"
+    "}\n";
+
+static int unorm(float v)
+{
+    v = v < 0 ? 0 : v > 1 ? 1 : v;
+    return (int)(v * 255.0f + 0.5f);
+}
+
+TEST(hlsl_draw_flattened_if_level_9_1)
+{
+    struct rd r;
+    enum { W = 16, H = 16 };
+    if (!rd_begin(&r, D3D_FEATURE_LEVEL_9_1, W, H))
+        return;
+    ID3DBlob *vsb = hc(uv_vs, "vs_4_0_level_9_1"), *psb = hc(flat_ps, "ps_4_0_level_9_1");
+    ID3D11VertexShader *vs = NULL;
+    ID3D11PixelShader *ps = NULL;
+    ID3D11InputLayout *layout = NULL;
+    ID3D11Buffer *vb = NULL, *cb = NULL;
+    if (!vsb || !psb)
+        goto done;
+    CHECK_HR(ID3D11Device_CreateVertexShader(r.dev, ID3D10Blob_GetBufferPointer(vsb),
+                                             ID3D10Blob_GetBufferSize(vsb), NULL, &vs), S_OK);
+    CHECK_HR(ID3D11Device_CreatePixelShader(r.dev, ID3D10Blob_GetBufferPointer(psb),
+                                            ID3D10Blob_GetBufferSize(psb), NULL, &ps), S_OK);
+    static const D3D11_INPUT_ELEMENT_DESC el[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    CHECK_HR(ID3D11Device_CreateInputLayout(r.dev, el, 2, ID3D10Blob_GetBufferPointer(vsb),
+                                            ID3D10Blob_GetBufferSize(vsb), &layout), S_OK);
+    struct uvv { float p[4], uv[2]; };
+    static const struct uvv quad[6] = {
+        {{-1, 1, 0, 1}, {0, 0}}, {{1, 1, 0, 1}, {1, 0}}, {{-1, -1, 0, 1}, {0, 1}},
+        {{1, 1, 0, 1}, {1, 0}}, {{1, -1, 0, 1}, {1, 1}}, {{-1, -1, 0, 1}, {0, 1}},
+    };
+    vb = rd_buffer(r.dev, D3D11_BIND_VERTEX_BUFFER, quad, sizeof(quad));
+    /* $Globals: threshold c0.x, tint c1 */
+    static const float consts[8] = {0.5f, 0, 0, 0, 0.25f, 0.5f, 0.75f, 0};
+    cb = rd_buffer(r.dev, D3D11_BIND_CONSTANT_BUFFER, consts, sizeof(consts));
+    UINT stride = sizeof(struct uvv), offset = 0;
+    ID3D11DeviceContext_IASetInputLayout(r.ctx, layout);
+    ID3D11DeviceContext_IASetVertexBuffers(r.ctx, 0, 1, &vb, &stride, &offset);
+    ID3D11DeviceContext_IASetPrimitiveTopology(r.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(r.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(r.ctx, ps, NULL, 0);
+    ID3D11DeviceContext_PSSetConstantBuffers(r.ctx, 0, 1, &cb);
+    rd_clear(&r, 0, 0, 0, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    uint8_t img[W * H * 4];
+    rd_read(&r, img);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float u = ((float)x + 0.5f) / W, v = ((float)y + 0.5f) / H;
+            float k = v < 0.25f ? 2.0f : 1.0f;
+            if (u > 0.5f && v > 0.5f)
+                CHECK_PIXEL(img, W, x, y, 0, 0, 0, 0);
+            else if (u > 0.5f)
+                CHECK_PIXEL(img, W, x, y, unorm(0.25f * k), unorm(0.5f * k), unorm(0.75f * k),
+                            unorm(k));
+            else
+                CHECK_PIXEL(img, W, x, y, unorm(u * k), unorm(v * k), unorm(k), unorm(k));
+        }
+done:
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(cb);
+    RD_RELEASE(vb);
+    RD_RELEASE(layout);
+    RD_RELEASE(ps);
+    RD_RELEASE(vs);
+    if (vsb)
+        ID3D10Blob_Release(vsb);
+    if (psb)
+        ID3D10Blob_Release(psb);
+    rd_end(&r);
+}

@@ -60,6 +60,9 @@ struct snapshot {
     unsigned scope_depth, flow_depth, loop_depth;
     struct loop_ctx *loop;
     bool uses_discard;
+    unsigned flat_depth;
+    bool has_pred;
+    struct lop pred;
 };
 
 static void snap(struct gen *g, struct snapshot *s)
@@ -77,6 +80,9 @@ static void snap(struct gen *g, struct snapshot *s)
     s->loop_depth = g->loop_depth;
     s->loop = g->loop;
     s->uses_discard = g->uses_discard;
+    s->flat_depth = g->flat_depth;
+    s->has_pred = g->has_pred;
+    s->pred = g->pred;
 }
 
 static void restore(struct gen *g, const struct snapshot *s)
@@ -92,6 +98,9 @@ static void restore(struct gen *g, const struct snapshot *s)
     g->loop_depth = s->loop_depth;
     g->loop = s->loop;
     g->uses_discard = s->uses_discard;
+    g->flat_depth = s->flat_depth;
+    g->has_pred = s->has_pred;
+    g->pred = s->pred;
 }
 
 static _Noreturn void unroll_fail(struct gen *g)
@@ -160,6 +169,109 @@ static struct lop condition(struct gen *g, struct expr *e, bool *k, bool *kv)
 
 static void epilogue(struct gen *g);
 
+void gen_discard(struct gen *g, struct lop cond)
+{
+    if (g->has_pred) {
+        struct linst in = {0};
+        uint32_t t = lir_temp(g, 1);
+        in.op = L_AND;
+        in.ndst = 1;
+        in.nsrc = 2;
+        in.dst[0] = lop_temp(t, 1);
+        in.src[0] = cond;
+        in.src[1] = g->pred;
+        lir_emit(g, &in);
+        cond = lop_temp(t, 1);
+    }
+    for (unsigned i = 1; i < 4; i++)
+        cond.swz[i] = cond.swz[0];
+    lir_flow(g, L_DISCARD_NZ, &cond);
+    g->uses_discard = true;
+}
+
+static void mov_full(struct gen *g, uint32_t dst, struct lop src)
+{
+    struct linst in = {0};
+    in.op = L_MOV;
+    in.ndst = in.nsrc = 1;
+    in.dst[0] = lop_temp(dst, 4);
+    in.src[0] = src;
+    lir_emit(g, &in);
+}
+
+/* A flattened if (level 9 has no flow control; [flatten] asks for it): both sides run, the
+ * variables they write are saved, run through each side and merged with movc; discards inside
+ * are predicated by the side's condition. */
+static enum flow gen_if_flat(struct gen *g, struct stmt *s, struct lop cond)
+{
+    /* which existing temps the two sides write: a dry run of both, undone */
+    struct snapshot sn;
+    snap(g, &sn);
+    bool dry = g->dry;
+    g->dry = true;
+    g->flat_depth++;
+    gen_stmt(g, s->body);
+    gen_stmt(g, s->other);
+    g->flat_depth--;
+    g->dry = dry;
+    size_t nw = g->nwlog - sn.nwlog;
+    uint32_t *w = hc_alloc(g->c, (nw + 1) * sizeof(*w));
+    size_t n = 0;
+    for (size_t i = 0; i < nw; i++) {
+        uint32_t t = g->wlog[sn.nwlog + i];
+        bool dup = t >= sn.ntemps;
+        for (size_t k = 0; k < n && !dup; k++)
+            dup = w[k] == t;
+        if (!dup)
+            w[n++] = t;
+    }
+    restore(g, &sn);
+    uint32_t saved = lir_temp(g, (unsigned)(n ? n : 1)), taken = lir_temp(g, (unsigned)(n ? n : 1));
+    for (size_t k = 0; k < n; k++) {
+        g->tbase[saved + k] = g->tbase[taken + k] = g->tbase[w[k]];
+        mov_full(g, saved + (uint32_t)k, lop_temp(w[k], 4));
+    }
+    bool had = g->has_pred;
+    struct lop outer = g->pred;
+    struct lop notc = gen_alu(g, L_NOT, 1, &cond, NULL, NULL);
+    for (unsigned i = 1; i < 4; i++)
+        notc.swz[i] = notc.swz[0];
+    struct lop pthen = cond, pelse = notc;
+    if (had) {
+        pthen = gen_alu(g, L_AND, 1, &cond, &outer, NULL);
+        pelse = gen_alu(g, L_AND, 1, &notc, &outer, NULL);
+    }
+    g->flat_depth++;
+    g->has_pred = true;
+    g->pred = pthen;
+    gen_stmt(g, s->body);
+    for (size_t k = 0; k < n; k++) {
+        mov_full(g, taken + (uint32_t)k, lop_temp(w[k], 4));
+        mov_full(g, w[k], lop_temp(saved + (uint32_t)k, 4));
+    }
+    g->pred = pelse;
+    gen_stmt(g, s->other);
+    g->flat_depth--;
+    g->has_pred = had;
+    g->pred = outer;
+    for (size_t k = 0; k < n; k++) {
+        struct lop c4 = cond, t4 = lop_temp(taken + (uint32_t)k, 4), e4 = lop_temp(w[k], 4);
+        for (unsigned i = 1; i < 4; i++)
+            c4.swz[i] = c4.swz[0];
+        struct linst in = {0};
+        in.op = L_MOVC;
+        in.ndst = 1;
+        in.nsrc = 3;
+        in.dtype = g->tbase[w[k]];
+        in.dst[0] = lop_temp(w[k], 4);
+        in.src[0] = c4;
+        in.src[1] = t4;
+        in.src[2] = e4;
+        lir_emit(g, &in);
+    }
+    return FL_NORMAL;
+}
+
 static enum flow gen_if(struct gen *g, struct stmt *s)
 {
     bool k, kv;
@@ -171,6 +283,8 @@ static enum flow gen_if(struct gen *g, struct stmt *s)
     }
     if (g->c->level9 && (s->attrs & AT_BRANCH))
         hc_error(g->c, &s->loc, 3000, "[branch] needs flow control, which level_9 targets lack");
+    if (g->c->level9 || (s->attrs & AT_FLATTEN))
+        return gen_if_flat(g, s, cond);
     size_t mark = g->nwlog;
     lir_flow(g, L_IF_NZ, &cond);
     g->flow_depth++;
@@ -193,7 +307,7 @@ static void loop_writes(struct gen *g, struct stmt *s, struct stmt *body)
         snap(g, &sn);
         bool dry = g->dry;
         g->dry = true;
-        struct loop_ctx lc = {g->loop, false, g->flow_depth + 1, s};
+        struct loop_ctx lc = {g->loop, false, g->flow_depth + 1, g->flat_depth, s};
         g->loop = &lc;
         g->flow_depth++;
         g->loop_depth++;
@@ -231,7 +345,7 @@ static enum flow gen_loop_dynamic(struct gen *g, struct stmt *s)
     lir_flow(g, L_LOOP, NULL);
     g->flow_depth++;
     g->loop_depth++;
-    struct loop_ctx lc = {g->loop, false, g->flow_depth, s};
+    struct loop_ctx lc = {g->loop, false, g->flow_depth, g->flat_depth, s};
     g->loop = &lc;
     if (s->expr && s->kind != ST_DO) {
         bool k, kv;
@@ -278,7 +392,7 @@ static bool gen_loop_unrolled(struct gen *g, struct stmt *s, bool asked, enum fl
     }
     unsigned limit = s->unroll_count > 0 ? (unsigned)s->unroll_count : MAX_UNROLL;
     size_t budget = asked ? (size_t)1 << 20 : AUTO_UNROLL_INSTRUCTIONS;
-    struct loop_ctx lc = {g->loop, true, g->flow_depth, s};
+    struct loop_ctx lc = {g->loop, true, g->flow_depth, g->flat_depth, s};
     g->loop = &lc;
     enum flow out = FL_NORMAL;
     for (unsigned it = 0;; it++) {
@@ -366,6 +480,9 @@ static enum flow gen_return(struct gen *g, struct stmt *s)
     } else if (fr->has_ret) {
         hc_error(c, &s->loc, 3080, "'%s': function must return a value", fr->f->name);
     }
+    if (g->flat_depth != fr->flat_depth)
+        hc_error(c, &s->loc, 3000, "a return inside a flattened if (every if, on level_9 "
+                 "targets) is not supported yet: assign a result and return at the end");
     if (g->flow_depth == fr->flow_depth)
         return FL_RETURN;
     if (g->unroll && g->unroll->flow_depth >= fr->flow_depth && g->flow_depth > g->unroll->flow_depth)
@@ -389,7 +506,7 @@ static enum flow gen_break(struct gen *g, struct stmt *s, bool is_break)
                g->frame->wrapped && l->s == NULL))
         hc_error(g->c, &s->loc, 3518, "%s must be inside a loop", is_break ? "break" : "continue");
     if (l->unrolled) {
-        if (g->flow_depth != l->flow_depth)
+        if (g->flow_depth != l->flow_depth || g->flat_depth != l->flat_depth)
             unroll_fail(g);
         return is_break ? FL_BREAK : FL_CONTINUE;
     }
@@ -440,9 +557,7 @@ enum flow gen_stmt(struct gen *g, struct stmt *s)
     case ST_DISCARD: {
         if (!c->ps)
             hc_error(c, &s->loc, 3000, "discard is only for pixel shaders");
-        struct lop t = lop_imm_u(~0u);
-        lir_flow(g, L_DISCARD_NZ, &t);
-        g->uses_discard = true;
+        gen_discard(g, lop_imm_u(~0u));
         return FL_NORMAL;
     }
     case ST_SWITCH:
@@ -508,7 +623,7 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     g->inline_depth++;
     size_t mark = g->nwlog;
     struct loop_ctx *saved_loop = g->loop;
-    struct loop_ctx barrier = {NULL, false, 0, NULL};
+    struct loop_ctx barrier = {NULL, false, 0, 0, NULL};
     if (fr.wrapped) {
         if (c->level9)
             hc_error(c, &f->loc, 3000, "'%s': a return before the end of a function needs flow "
@@ -521,6 +636,7 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
         g->loop = NULL;
     }
     fr.flow_depth = g->flow_depth;
+    fr.flat_depth = g->flat_depth;
     fr.loop_depth = g->loop_depth - (fr.wrapped ? 1 : 0);
     gen_stmt(g, f->body);
     if (fr.wrapped) {

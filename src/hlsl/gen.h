@@ -60,6 +60,7 @@ struct linst {
     uint8_t ndst, nsrc;
     int8_t offset[3];             /* texel offsets (aoffimmi) */
     bool has_offset;
+    uint8_t dtype;                /* enum base_type of what a mov/movc moves (level-9 writer) */
     uint16_t depth;               /* flow nesting at emission (0: straight-line) */
     struct lop dst[2];
     struct lop src[5];
@@ -121,6 +122,7 @@ struct func_frame {
     bool wrapped;                 /* body inside loop..endloop: return = break */
     unsigned flow_depth;          /* dynamic flow depth at entry */
     unsigned loop_depth;          /* dynamic loop depth at entry */
+    unsigned flat_depth;          /* flattened-if depth at entry */
 };
 
 struct unroll_try {
@@ -140,6 +142,7 @@ struct gen {
     uint32_t ntemps;
     uint32_t *kval;               /* [temp * 4 + c] */
     uint8_t *known;               /* [temp] bit c */
+    uint8_t *tbase;               /* [temp] enum base_type of the variable slot it holds */
     size_t kcap;
     uint32_t *wlog;               /* temps written, in order (for invalidation after flow) */
     size_t nwlog, wlog_cap;
@@ -151,6 +154,9 @@ struct gen {
     struct func_frame *frame;
     unsigned inline_depth;
     unsigned flow_depth, loop_depth;
+    unsigned flat_depth;          /* flattened ifs around the code being generated */
+    bool has_pred;                /* inside flattened ifs: discards are predicated by pred */
+    struct lop pred;
     struct unroll_try *unroll;
     bool dry;                     /* dry run: no warnings */
     /* resources, cbuffers */
@@ -165,12 +171,13 @@ struct gen {
     const struct io_leaf *out_leaves;   /* per output entry: the temp slot that holds it */
     unsigned nout_leaves;
     bool uses_discard;
+    uint8_t cur_dtype;            /* the base type of the movc being built (?:) */
 };
 
 struct loop_ctx {
     struct loop_ctx *up;
     bool unrolled;
-    unsigned flow_depth;
+    unsigned flow_depth, flat_depth;
     struct stmt *s;               /* for `continue`: the for step / do-while test */
 };
 
@@ -218,6 +225,7 @@ struct sym *gen_lookup(struct gen *g, const char *name);
 struct val gen_call_user(struct gen *g, struct func_decl *f, struct expr *e, struct val *args);
 enum flow gen_stmt(struct gen *g, struct stmt *s);
 struct val gen_bool(struct gen *g, struct val v, const struct loc_src *at);
+void gen_discard(struct gen *g, struct lop cond);  /* discard_nz, predicated when flattened */
 
 /* sm4_write.c */
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *out);

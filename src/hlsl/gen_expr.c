@@ -41,6 +41,12 @@ static struct lop alu(struct gen *g, enum lop_code op, unsigned n, bool sat, con
     in.sat = sat;
     in.ndst = 1;
     in.dst[0] = lop_temp(t, n);
+    if (g->cur_dtype)
+        g->tbase[t] = g->cur_dtype;
+    else if (op >= L_LT && op <= L_UGE)
+        g->tbase[t] = BT_BOOL;
+    else if (!lop_infos[op].is_float || op == L_FTOI || op == L_FTOU)
+        g->tbase[t] = op == L_ITOF || op == L_UTOF ? BT_FLOAT : BT_INT;
     const struct lop *s[3] = {a, b, c};
     for (unsigned i = 0; i < 3 && s[i]; i++)
         in.src[in.nsrc++] = *s[i];
@@ -340,7 +346,9 @@ void gen_store(struct gen *g, struct place dst, const uint8_t *comps, unsigned n
     }
     struct lop s = gen_operand(g, v);
     struct linst in = {0};
+    g->tbase[dst.base] = (uint8_t)dst.type->base;
     in.op = L_MOV;
+    in.dtype = (uint8_t)dst.type->base;
     in.ndst = in.nsrc = 1;
     in.dst[0] = lop_temp(dst.base, 4);
     in.dst[0].mask = 0;
@@ -1120,7 +1128,10 @@ struct val gen_expr(struct gen *g, struct expr *e)
             co = broadcast(co, 4);
         struct lop ao = gen_operand(g, gen_convert(g, a, t, &e->loc, false));
         struct lop bo = gen_operand(g, gen_convert(g, b, t, &e->loc, false));
-        return vnum(t, alu(g, L_MOVC, t->cols, false, &co, &ao, &bo));
+        g->cur_dtype = (uint8_t)t->base;
+        struct lop r = alu(g, L_MOVC, t->cols, false, &co, &ao, &bo);
+        g->cur_dtype = 0;
+        return vnum(t, r);
     }
     case EX_CALL:
     case EX_METHOD:

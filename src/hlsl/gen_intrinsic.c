@@ -693,12 +693,7 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
                 x.swz[q] = lt.swz[k];
             acc = gen_alu(g, L_OR, 1, &acc, &x, NULL);
         }
-        struct linst in = {0};
-        in.op = L_DISCARD_NZ;
-        in.nsrc = 1;
-        in.src[0] = rep(acc);
-        lir_emit(g, &in);
-        g->uses_discard = true;
+        gen_discard(g, rep(acc));
         return gen_vnum(type_void(c), lop_imm_u(0));
     }
     if (!strcmp(name, "asfloat") || !strcmp(name, "asint") || !strcmp(name, "asuint")) {

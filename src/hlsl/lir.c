@@ -67,13 +67,15 @@ static void grow_known(struct gen *g, uint32_t n)
     while (cap < n)
         cap *= 2;
     uint32_t *kv = hc_alloc(g->c, cap * 4 * sizeof(uint32_t));
-    uint8_t *kn = hc_alloc(g->c, cap);
+    uint8_t *kn = hc_alloc(g->c, cap), *tb = hc_alloc(g->c, cap);
     if (g->kcap) {
         memcpy(kv, g->kval, g->kcap * 4 * sizeof(uint32_t));
         memcpy(kn, g->known, g->kcap);
+        memcpy(tb, g->tbase, g->kcap);
     }
     g->kval = kv;
     g->known = kn;
+    g->tbase = tb;
     g->kcap = cap;
 }
 
@@ -84,8 +86,10 @@ uint32_t lir_temp(struct gen *g, unsigned count)
         hc_error(g->c, NULL, 4500, "the shader needs too many temporary registers");
     g->ntemps += count;
     grow_known(g, g->ntemps);
-    for (uint32_t i = t; i < g->ntemps; i++)
+    for (uint32_t i = t; i < g->ntemps; i++) {
         g->known[i] = 0;
+        g->tbase[i] = BT_FLOAT;
+    }
     return t;
 }
 
@@ -321,6 +325,8 @@ static void append(struct gen *g, const struct linst *in)
 void lir_emit(struct gen *g, struct linst *in)
 {
     const struct lop_info *info = &lop_infos[in->op];
+    if (in->ndst && in->dst[0].file == LF_TEMP && !in->dtype)
+        in->dtype = g->tbase[in->dst[0].index];
     /* constant propagation: sources reading known temp components become immediates */
     if (info->shape == LS_CW || info->shape == LS_DOT) {
         unsigned mask = 0;
@@ -399,6 +405,10 @@ void lir_emit(struct gen *g, struct linst *in)
                 m.nsrc = 1;
                 m.dst[0] = in->dst[d];
                 m.src[0] = lop_imm4(res[d]);
+                m.dtype = in->op == L_MOV || in->op == L_MOVC ? in->dtype :
+                          in->op >= L_LT && in->op <= L_UGE ? BT_BOOL :
+                          lop_infos[in->op].is_float && in->op != L_FTOI && in->op != L_FTOU ?
+                          BT_FLOAT : BT_INT;
                 set_known(g, &m.dst[0], res[d], true);
                 append(g, &m);
             }

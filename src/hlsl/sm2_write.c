@@ -330,6 +330,10 @@ static void translate(struct w2 *w, const struct linst *in)
     unsigned mask = D->mask;
     bool sat = in->sat;
     enum imm_kind ik = lop_infos[in->op].is_float ? IK_FLOAT : IK_INT;
+    enum imm_kind data = in->dtype == BT_INT || in->dtype == BT_UINT ? IK_INT :
+                         in->dtype == BT_BOOL ? IK_BOOL : IK_FLOAT;
+    if (in->op == L_MOV)
+        ik = data;
     struct s2 a, b, cc;
     switch (in->op) {
     case L_MOV: case L_ADD: case L_MUL: case L_MAD: case L_MIN: case L_MAX: case L_FRC:
@@ -475,8 +479,8 @@ static void translate(struct w2 *w, const struct linst *in)
     case L_MOVC: {
         /* c ? x : y = c * (x - y) + y with c 0 or 1 */
         struct s2 cs = src2(w, &s[0], IK_BOOL);
-        a = src2(w, &s[1], IK_FLOAT);
-        b = src2(w, &s[2], IK_FLOAT);
+        a = src2(w, &s[1], data);
+        b = src2(w, &s[2], data);
         unsigned t = scratch(w);
         const char *bt = b.text[0] == '-' ? b.text + 1 : b.text;
         sbuf_printf(w->bodyp, "    add r%u, %s, %s%s\n", t, a.text, b.text[0] == '-' ? "" : "-", bt);
