@@ -121,7 +121,7 @@ static void dst(struct writer *w, const struct lop *op)
     sbuf_put(w->o, ".", 1);
     for (unsigned c = 0; c < 4; c++)
         if (op->mask >> c & 1)
-            sbuf_put(w->o, "xyzw" + c, 1);
+            sbuf_put(w->o, &"xyzw"[c], 1);
 }
 
 /* positions: which swizzle positions matter (bit p), and whether one letter is enough */
@@ -154,10 +154,10 @@ static void src(struct writer *w, const struct lop *op, unsigned positions, bool
         if (op->file != LF_SAMP) {
             sbuf_put(o, ".", 1);
             if (one) {
-                sbuf_put(o, "xyzw" + op->swz[first], 1);
+                sbuf_put(o, &"xyzw"[op->swz[first]], 1);
             } else {
                 for (unsigned p = 0; p < 4; p++)
-                    sbuf_put(o, "xyzw" + ((positions >> p & 1) ? op->swz[p] : op->swz[first]), 1);
+                    sbuf_put(o, &"xyzw"[((positions >> p & 1) ? op->swz[p] : op->swz[first])], 1);
             }
         }
     }
