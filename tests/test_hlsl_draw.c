@@ -415,3 +415,94 @@ done:
         ID3D10Blob_Release(psb);
     rd_end(&r);
 }
+
+/* ---- a bone palette indexed per vertex: relative constant addressing (vs_2_0's a0) ------- */
+
+static const char bones_vs[] =
+    "cbuffer Skin : register(b0) { float4 pad; float4x3 Bones[3]; };\n"
+    "struct O { float4 pos : SV_Position; float3 col : COLOR0; };\n"
+    "O main(float4 p : POSITION, float4 idx : BLENDINDICES)\n"
+    "{\n"
+    "    O o;\n"
+    "    o.pos = p;\n"
+    "    float4x3 b = Bones[(int)idx.x];\n"
+    "    o.col = mul(float4(1, 0, 0, 0), b) + b[3] * 0.5;   /* row 0, and half of row 3 */\n"
+    "    return o;\n"
+    "}\n";
+
+static const char col_ps[] =
+    "float4 main(float4 p : SV_Position, float3 c : COLOR0) : SV_Target { return float4(c, 1); }\n";
+
+TEST(hlsl_draw_bone_palette_level_9_1)
+{
+    struct rd r;
+    enum { W = 16, H = 8 };
+    if (!rd_begin(&r, D3D_FEATURE_LEVEL_9_1, W, H))
+        return;
+    ID3DBlob *vsb = hc(bones_vs, "vs_4_0_level_9_1"), *psb = hc(col_ps, "ps_4_0_level_9_1");
+    ID3D11VertexShader *vs = NULL;
+    ID3D11PixelShader *ps = NULL;
+    ID3D11InputLayout *layout = NULL;
+    ID3D11Buffer *vb = NULL, *cb = NULL;
+    if (!vsb || !psb)
+        goto done;
+    CHECK_HR(ID3D11Device_CreateVertexShader(r.dev, ID3D10Blob_GetBufferPointer(vsb),
+                                             ID3D10Blob_GetBufferSize(vsb), NULL, &vs), S_OK);
+    CHECK_HR(ID3D11Device_CreatePixelShader(r.dev, ID3D10Blob_GetBufferPointer(psb),
+                                            ID3D10Blob_GetBufferSize(psb), NULL, &ps), S_OK);
+    static const D3D11_INPUT_ELEMENT_DESC el[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"BLENDINDICES", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    CHECK_HR(ID3D11Device_CreateInputLayout(r.dev, el, 2, ID3D10Blob_GetBufferPointer(vsb),
+                                            ID3D10Blob_GetBufferSize(vsb), &layout), S_OK);
+    /* left half: bone 2, right half: bone 1 */
+    struct bv { float p[4], idx[4]; };
+    static const struct bv quads[12] = {
+        {{-1, 1, 0, 1}, {2}}, {{0, 1, 0, 1}, {2}}, {{-1, -1, 0, 1}, {2}},
+        {{0, 1, 0, 1}, {2}}, {{0, -1, 0, 1}, {2}}, {{-1, -1, 0, 1}, {2}},
+        {{0, 1, 0, 1}, {1}}, {{1, 1, 0, 1}, {1}}, {{0, -1, 0, 1}, {1}},
+        {{1, 1, 0, 1}, {1}}, {{1, -1, 0, 1}, {1}}, {{0, -1, 0, 1}, {1}},
+    };
+    vb = rd_buffer(r.dev, D3D11_BIND_VERTEX_BUFFER, quads, sizeof(quads));
+    /* column_major float4x3: three registers, register c holding column c (rows x..w).
+     * Bone k at c1 + 3k.  Row 0 = (m00, m01, m02) = (reg0.x, reg1.x, reg2.x); row 3 the .w. */
+    float consts[4 * 10] = {0};
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++) {
+            float *reg = &consts[(1 + 3 * k + c) * 4];
+            reg[0] = 0.1f * (float)(k + 1) + 0.2f * (float)c; /* row 0 */
+            reg[3] = 0.2f;                                    /* row 3 */
+        }
+    cb = rd_buffer(r.dev, D3D11_BIND_CONSTANT_BUFFER, consts, sizeof(consts));
+    UINT stride = sizeof(struct bv), offset = 0;
+    ID3D11DeviceContext_IASetInputLayout(r.ctx, layout);
+    ID3D11DeviceContext_IASetVertexBuffers(r.ctx, 0, 1, &vb, &stride, &offset);
+    ID3D11DeviceContext_IASetPrimitiveTopology(r.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(r.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_VSSetConstantBuffers(r.ctx, 0, 1, &cb);
+    ID3D11DeviceContext_PSSetShader(r.ctx, ps, NULL, 0);
+    rd_clear(&r, 0, 0, 0, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 12, 0));
+    uint8_t img[W * H * 4];
+    rd_read(&r, img);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            int k = x < W / 2 ? 2 : 1;
+            float base = 0.1f * (float)(k + 1);
+            CHECK_PIXEL(img, W, x, y, unorm(base + 0.1f), unorm(base + 0.2f + 0.1f),
+                        unorm(base + 0.4f + 0.1f), 255);
+        }
+done:
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(cb);
+    RD_RELEASE(vb);
+    RD_RELEASE(layout);
+    RD_RELEASE(ps);
+    RD_RELEASE(vs);
+    if (vsb)
+        ID3D10Blob_Release(vsb);
+    if (psb)
+        ID3D10Blob_Release(psb);
+    rd_end(&r);
+}

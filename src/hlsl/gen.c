@@ -1031,6 +1031,12 @@ static void setup_globals(struct gen *g)
             continue; /* made at the entry point's start */
         if (v->storage & SC_GROUPSHARED)
             hc_error(c, &v->loc, 3000, "groupshared is for compute shaders");
+        if (v->reg_kind == 'c') {
+            /* `float4 x : register(c3)`: the D3D9 way of placing a global; in $Globals it
+             * is the same as packoffset(c3) */
+            v->has_packoffset = true;
+            v->packoffset = v->reg_index * 4;
+        }
         globals->vars = hc_grow(c, globals->vars, &gcap, globals->nvars, sizeof(*globals->vars));
         globals->vars[globals->nvars++] = v;
     }

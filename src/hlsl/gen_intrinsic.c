@@ -232,6 +232,8 @@ static struct val sample(struct gen *g, const struct samp_req *q, const struct l
         hc_error(c, at, 4532, "implicit-LOD sampling (Sample, tex2D) is only for pixel "
                  "shaders: use SampleLevel / tex2Dlod");
     unsigned n = q->tex_type->cls == TC_TEXTURE ? q->tex_type->cols : 4;
+    if (q->op == L_SAMPLE_C || q->op == L_SAMPLE_C_LZ)
+        n = 1; /* a comparison returns one value (the filtered pass fraction) */
     struct linst in = {0};
     uint32_t t = lir_temp(g, 1);
     in.op = (uint16_t)q->op;

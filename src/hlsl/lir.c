@@ -619,14 +619,35 @@ static void coalesce(struct gen *g)
             for (unsigned k = 0; k < def->ndst; k++)
                 if (def->dst[k].file == LF_TEMP && def->dst[k].index == t)
                     d = (int)k;
-            bool ok = d >= 0 && uses[t] == 1 && defs[t] == 1 && def->dst[d].mask == mv->dst[0].mask &&
-                      lop_infos[def->op].shape != LS_FLOW && def->depth == mv->depth;
+            enum lop_shape shape = lop_infos[def->op].shape;
+            bool ok = d >= 0 && uses[t] == 1 && defs[t] == 1 && def->depth == mv->depth &&
+                      (shape == LS_CW || shape == LS_DOT || shape == LS_FIXED) &&
+                      (def->ndst == 1 || shape == LS_CW);
+            /* every component the mov reads must be one the instruction writes */
             for (unsigned c = 0; ok && c < 4; c++)
-                if ((mv->dst[0].mask >> c & 1) && mv->src[0].swz[c] != c)
+                if ((mv->dst[0].mask >> c & 1) && !(def->dst[d].mask >> mv->src[0].swz[c] & 1))
                     ok = false;
+            if (ok && shape == LS_FIXED) /* sample & co: only when nothing moves */
+                for (unsigned c = 0; ok && c < 4; c++)
+                    if ((mv->dst[0].mask >> c & 1) && mv->src[0].swz[c] != c)
+                        ok = false;
+            if (ok && shape == LS_CW && def->ndst == 2) /* sincos & co: the other half stays */
+                for (unsigned c = 0; ok && c < 4; c++)
+                    if ((mv->dst[0].mask >> c & 1) && mv->src[0].swz[c] != c)
+                        ok = false;
             if (ok) {
+                /* result component mc is what the instruction computed in component q */
+                if (shape == LS_CW)
+                    for (unsigned s = 0; s < def->nsrc; s++) {
+                        uint8_t old[4];
+                        memcpy(old, def->src[s].swz, 4);
+                        for (unsigned mc = 0; mc < 4; mc++)
+                            if (mv->dst[0].mask >> mc & 1)
+                                def->src[s].swz[mc] = old[mv->src[0].swz[mc]];
+                    }
                 def->dst[d].file = mv->dst[0].file;
                 def->dst[d].index = mv->dst[0].index;
+                def->dst[d].mask = mv->dst[0].mask;
                 continue;
             }
         }

@@ -178,8 +178,20 @@ static struct s2 src2n(struct w2 *w, const struct lop *op, enum imm_kind k, unsi
         break;
     }
     case LF_CB:
-        if (op->rel >= 0)
-            fail(w, "a constant buffer index computed at run time");
+        if (op->rel >= 0) {
+            /* vs_2_0 relative addressing: a0.x (mova rounds the float index to the nearest
+             * integer: the generator's index is an exact small integer) */
+            if (w->c->ps)
+                fail(w, "a constant buffer index computed at run time in a pixel shader");
+            unsigned t = scratch(w);
+            sbuf_printf(w->bodyp, "    mova a0.x, r%d.%c\n", op->rel, "xyzw"[op->rel_comp]);
+            sbuf_printf(w->bodyp, "    mov r%u, c[a0.x + %u]\n", t, w->cb_base[op->index] + op->reg);
+            struct lop tl = *op;
+            tl.file = LF_TEMP;
+            tl.index = t;
+            tl.rel = -1;
+            return src2n(w, &tl, k, need);
+        }
         snprintf(reg, sizeof(reg), "c%u", w->cb_base[op->index] + op->reg);
         break;
     case LF_IMM: {

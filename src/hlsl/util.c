@@ -163,6 +163,19 @@ _Noreturn void hc_error(struct hc *c, const struct loc_src *at, int code, const 
 void hc_warning(struct hc *c, const struct loc_src *at, int code, const char *fmt, ...)
 {
     va_list ap;
+    /* once per place: unrolled loops and inlined functions generate the same code again */
+    if (at && at->file && c->msgs.p) {
+        char key[600];
+        snprintf(key, sizeof(key), "%s(%d,%d-", at->file, at->line, at->col);
+        for (const char *p = strstr(c->msgs.p, key); p; p = strstr(p + 1, key)) {
+            char num[16];
+            snprintf(num, sizeof(num), "X%04d", code);
+            const char *eol = strchr(p, '\n');
+            const char *hit = strstr(p, num);
+            if (hit && (!eol || hit < eol))
+                return;
+        }
+    }
     va_start(ap, fmt);
     if (c->args && (c->args->flags & HLSL_WARNINGS_ARE_ERRORS)) {
         message(c, at, "error", code, fmt, ap);
