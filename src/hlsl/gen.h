@@ -138,6 +138,7 @@ struct gen {
     /* instructions */
     struct linst *ins;
     size_t nins, ins_cap;
+    size_t work;                  /* instructions ever emitted (a budget; see lir.c append) */
     /* virtual temps and what is known of them: per component, a constant value */
     uint32_t ntemps;
     uint32_t *kval;               /* [temp * 4 + c] */

@@ -318,8 +318,13 @@ static void append(struct gen *g, const struct linst *in)
     g->ins[g->nins] = *in;
     g->ins[g->nins].depth = (uint16_t)g->flow_depth;
     g->nins++;
-    if (g->nins > (1u << 20))
-        hc_error(g->c, NULL, 4500, "the shader is too long (over a million instructions)");
+    /* bounds for hostile input: the program's length, and the work of every attempt (unrolls
+     * that were undone and dry runs count too, so nested loops cannot take forever) */
+    if (g->nins > (1u << 18))
+        hc_error(g->c, NULL, 4500, "the shader is too long (over 262144 instructions)");
+    if (++g->work > (1u << 23))
+        hc_error(g->c, NULL, 4500, "the shader is too complex to compile (unrolling and "
+                 "inlining exceed the compiler's budget)");
 }
 
 void lir_emit(struct gen *g, struct linst *in)

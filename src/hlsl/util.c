@@ -13,7 +13,7 @@ struct arena_block {
 
 /* Arena budget: a hostile source (macro bombs, huge unrolls) ends in "out of memory" instead of
  * eating the machine. */
-#define ARENA_LIMIT ((size_t)512 << 20)
+#define ARENA_LIMIT ((size_t)256 << 20)
 
 _Noreturn void hc_nomem(struct hc *c)
 {
