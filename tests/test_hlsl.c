@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "d3dcompiler.h"
+#include "hlsl/hlsl.h"
 #include "shader/tpf.h"
 #include "vm/vm.h"
 
@@ -574,4 +575,143 @@ TEST(hlsl_null_arguments)
         CHECK(ID3D10Blob_GetBufferPointer(b) != NULL);
         CHECK_EQ(ID3D10Blob_Release(b), 0);
     }
+}
+
+/* ---- run-time flow on ps_4_0: loop/break/continue, early return, nested loops ------------ */
+
+static const char flow_ps[] =
+    "cbuffer C : register(b0) { int n; int skip; float limit; };\n"
+    "float sum_to(int m)\n"
+    "{\n"
+    "    float s = 0;\n"
+    "    [loop] for (int i = 0; i < m; i++) {\n"
+    "        if (i == skip) continue;      /* the step still runs */\n"
+    "        s += i;\n"
+    "        if (s > limit) break;\n"
+    "    }\n"
+    "    return s;\n"
+    "}\n"
+    "float first_positive(float4 v)\n"
+    "{\n"
+    "    if (v.x > 0) return 1;\n"
+    "    if (v.y > 0) return 2;\n"
+    "    return 3;\n"
+    "}\n"
+    "float4 main(float4 p : SV_Position, float4 v : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    if (v.w < 0)\n"
+    "        return float4(-1, -1, -1, -1);   /* an early return from the entry point */\n"
+    "    float a = sum_to(n);\n"
+    "    int k = 0, steps = 0;\n"
+    "    [loop] do { k += 2; steps++; } while (k < (int)v.z);\n"
+    "    float nested = 0;\n"
+    "    [loop] for (int i = 0; i < 3; i++)\n"
+    "        [loop] for (int j = 0; j <= i; j++)\n"
+    "            nested += 1;\n"
+    "    return float4(a, first_positive(v), steps, nested);\n"
+    "}\n";
+
+TEST(hlsl_flow_ps_4_0_runs)
+{
+    struct run r = {0};
+    ID3DBlob *code = compile(flow_ps, "main", "ps_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    r.cb[0][0] = 6;               /* n */
+    r.cb[0][1] = 2;               /* skip i == 2 */
+    r.cb[0][2] = bits(100.0f);    /* limit: no break ... */
+    set_in(&r, 1, 0, 1, 0, 5, 0);
+    set_in(&r, 1, 1, -1, 1, 1, 0);
+    set_in(&r, 1, 2, -1, -1, 8, 0);
+    set_in(&r, 1, 3, 1, 1, 1, -1);
+    vm_run(r.prog, r.st, &r.env, 0xf);
+    /* 0+1+3+4+5 = 13; do-while: k = 2, 4, 6 until >= v.z; nested: 1+2+3 */
+    for (unsigned l = 0; l < 3; l++) {
+        CHECK_NEAR(out(&r, 0, 0, l), 13);
+        CHECK_NEAR(out(&r, 0, 3, l), 6);
+    }
+    CHECK_NEAR(out(&r, 0, 1, 0), 1);
+    CHECK_NEAR(out(&r, 0, 1, 1), 2);
+    CHECK_NEAR(out(&r, 0, 1, 2), 3);
+    CHECK_NEAR(out(&r, 0, 2, 0), 3);
+    CHECK_NEAR(out(&r, 0, 2, 1), 1);
+    CHECK_NEAR(out(&r, 0, 2, 2), 4);
+    for (unsigned c = 0; c < 4; c++)
+        CHECK_NEAR(out(&r, 0, c, 3), -1);
+    /* ... and with the limit: 0+1+3 = 4 > 3.5 breaks */
+    r.cb[0][2] = bits(3.5f);
+    vm_run(r.prog, r.st, &r.env, 0x1);
+    CHECK_NEAR(out(&r, 0, 0, 0), 4);
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}
+
+/* ---- texture methods: offsets, explicit LOD, Load ----------------------------------------- */
+
+static float last_lod[VM_LANES];
+static int last_offset[2];
+
+/* Returns (u, v, lod or bias, 7) for sample_l / sample_b, (x, y, mip, 9) for ld. */
+static void probe_texture(void *ctx, const struct vm_sample_request *req,
+                          struct vm_sample_result *res)
+{
+    (void)ctx;
+    last_offset[0] = req->texel_offset[0];
+    last_offset[1] = req->texel_offset[1];
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        bool ld = req->kind == VM_TEX_LD;
+        res->value[0][l] = ld ? bits((float)req->address.i[0][l]) : bits(req->address.f[0][l]);
+        res->value[1][l] = ld ? bits((float)req->address.i[1][l]) : bits(req->address.f[1][l]);
+        res->value[2][l] = ld ? bits((float)req->address.i[2][l]) : bits(req->lod[l] + req->bias[l]);
+        res->value[3][l] = bits(ld ? 9.0f : 7.0f);
+        last_lod[l] = req->lod[l];
+    }
+}
+
+TEST(hlsl_texture_methods_vs_4_0)
+{
+    static const char src[] =
+        "Texture2D t : register(t3);\n"
+        "SamplerState s : register(s2);\n"
+        "float4 main(float4 p : POSITION, out float4 a : TEXCOORD0, out float4 b : TEXCOORD1) : SV_Position\n"
+        "{\n"
+        "    a = t.SampleLevel(s, p.xy, 2.5, int2(-1, 3));\n"
+        "    b = t.Load(int3(p.zw, 1));\n"
+        "    return p;\n"
+        "}\n";
+    struct run r = {0};
+    ID3DBlob *code = compile(src, "main", "vs_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    r.env.sample = probe_texture;
+    set_in(&r, 0, 0, 0.25f, 0.5f, 3, 4);
+    vm_run(r.prog, r.st, &r.env, 0x1);
+    /* outputs in order: the out parameters, then the return value (o2) */
+    CHECK_NEAR(out(&r, 0, 0, 0), 0.25f);
+    CHECK_NEAR(out(&r, 0, 1, 0), 0.5f);
+    CHECK_NEAR(out(&r, 0, 2, 0), 2.5f);
+    CHECK_NEAR(out(&r, 0, 3, 0), 7);
+    CHECK_EQ(last_offset[0], 0);   /* the last request was the Load, without offset */
+    CHECK_NEAR(out(&r, 1, 0, 0), 3);
+    CHECK_NEAR(out(&r, 1, 1, 0), 4);
+    CHECK_NEAR(out(&r, 1, 3, 0), 9);
+    CHECK_NEAR(out(&r, 2, 2, 0), 3);
+    /* the listing: explicit bindings and the texel offset */
+    struct hlsl_args a = {0};
+    a.source = src;
+    a.size = sizeof(src) - 1;
+    a.entry = "main";
+    a.target = "vs_4_0";
+    struct hlsl_result res;
+    CHECK_EQ(hlsl_compile(&a, &res), 0);
+    CHECK_STR_CONTAINS(res.listing, "sample_l_aoffimmi(-1,3,0) r");
+    CHECK_STR_CONTAINS(res.listing, "t3.xyzw, s2, l(2.5)");
+    CHECK_STR_CONTAINS(res.listing, "dcl_resource_texture2d (float,float,float,float) t3");
+    hlsl_result_free(&res);
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
 }
