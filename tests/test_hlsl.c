@@ -715,3 +715,66 @@ done:
     if (code)
         ID3D10Blob_Release(code);
 }
+
+/* ---- switch, uniform parameters, GetDimensions, more intrinsics -------------------------- */
+
+static void dims_texture(void *ctx, const struct vm_sample_request *req,
+                         struct vm_sample_result *res)
+{
+    (void)ctx;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t shift = req->kind == VM_TEX_RESINFO ? req->lod_u[l] : 0;
+        res->value[0][l] = 64u >> shift;
+        res->value[1][l] = 32u >> shift;
+        res->value[2][l] = 0;
+        res->value[3][l] = 7;
+    }
+}
+
+TEST(hlsl_switch_uniform_getdimensions_ps_4_0)
+{
+    static const char src[] =
+        "Texture2D t;\n"
+        "float pick(int k)\n"
+        "{\n"
+        "    float r;\n"
+        "    switch (k) {\n"
+        "    case 0: r = 10; break;\n"
+        "    case 1:\n"
+        "    case 2: r = 20; break;\n"
+        "    default: r = 30; break;\n"
+        "    }\n"
+        "    return r;\n"
+        "}\n"
+        "float4 main(float4 p : SV_Position, nointerpolation int k : TEXCOORD0,\n"
+        "            uniform float scale) : SV_Target\n"
+        "{\n"
+        "    uint w, h, levels;\n"
+        "    t.GetDimensions(1, w, h, levels);\n"
+        "    float2x2 m = float2x2(2, 1, 1, 3);\n"
+        "    float3 rf = refract(float3(0, -1, 0), float3(0, 1, 0), 1.0);\n"
+        "    bool bad = isnan(asfloat(0x7fc00000)) && !isinf(1.0) && isinf(asfloat(0x7f800000));\n"
+        "    return float4(pick(k) * scale, w + h * 1000 + levels * 1000000, determinant(m),\n"
+        "                  (bad ? 1 : 0) + rf.y * 10);\n"
+        "}\n";
+    struct run r = {0};
+    ID3DBlob *code = compile(src, "main", "ps_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    r.env.sample = dims_texture;
+    r.cb[0][0] = bits(0.5f); /* $Globals: scale */
+    for (unsigned l = 0; l < 4; l++)
+        r.in[1][0][l] = l;
+    vm_run(r.prog, r.st, &r.env, 0xf);
+    static const float picked[4] = {10, 20, 20, 30};
+    for (unsigned l = 0; l < 4; l++) {
+        CHECK_NEAR(out(&r, 0, 0, l), picked[l] * 0.5f);
+        CHECK_NEAR(out(&r, 0, 1, l), 32 + 16 * 1000 + 7 * 1000000.0f);
+        CHECK_NEAR(out(&r, 0, 2, l), 5);
+        CHECK_NEAR(out(&r, 0, 3, l), 1 - 10);
+    }
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}

@@ -527,6 +527,122 @@ static enum flow gen_break(struct gen *g, struct stmt *s, bool is_break)
     return is_break ? FL_BREAK : FL_CONTINUE;
 }
 
+/* Does s hold a break that would leave the switch (one not inside a loop of its own)? */
+static bool breaks_switch(const struct stmt *s)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case ST_BREAK: return true;
+    case ST_BLOCK:
+        for (unsigned i = 0; i < s->nlist; i++)
+            if (breaks_switch(s->list[i]))
+                return true;
+        return false;
+    case ST_IF: return breaks_switch(s->body) || breaks_switch(s->other);
+    default: return false;
+    }
+}
+
+/* switch as an if/else chain over its case groups, the default group last (the same thing
+ * when no group falls through into the next, which is what is taken now).  The selector is
+ * evaluated once. */
+static enum flow gen_switch(struct gen *g, struct stmt *s)
+{
+    struct hc *c = g->c;
+    struct val sel = gen_expr(g, s->expr);
+    if (!type_is_numeric(sel.type) || sel.type->cls != TC_SCALAR || sel.type->base == BT_FLOAT)
+        hc_error(c, &s->expr->loc, 3019, "switch statements need an int or uint selector");
+    struct place sp = gen_new_place(g, sel.type);
+    gen_copy(g, sp, sel, &s->loc);
+    sel = gen_place_val(g, sp);
+    /* the groups, each without its final break */
+    struct stmt *deflt = NULL;
+    struct stmt **chain = hc_alloc(c, (s->nlist + 1) * sizeof(*chain));
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->nlist; i++) {
+        struct stmt *grp = s->list[i];
+        struct stmt *body = hc_alloc(c, sizeof(*body));
+        *body = *grp;
+        body->kind = ST_BLOCK;
+        bool ends = false;
+        if (body->nlist) {
+            enum stmt_kind k = body->list[body->nlist - 1]->kind;
+            if (k == ST_BREAK) {
+                body->nlist--;
+                ends = true;
+            } else if (k == ST_RETURN || k == ST_CONTINUE || k == ST_DISCARD) {
+                ends = k != ST_DISCARD;
+            }
+        }
+        if (!ends && i + 1 < s->nlist && body->nlist)
+            hc_error(c, &grp->loc, 3533, "a case that falls through into the next one is not "
+                     "supported yet (end it with break)");
+        for (unsigned k = 0; k < body->nlist; k++)
+            if (breaks_switch(body->list[k]))
+                hc_error(c, &body->list[k]->loc, 3000, "break out of a switch from inside a "
+                         "case's if is not supported yet");
+        if (grp->is_default) {
+            if (grp->nlabels)
+                hc_error(c, &grp->loc, 3000, "a case group holding default and other labels is "
+                         "not supported yet");
+            deflt = body;
+            continue;
+        }
+        chain[n++] = body;
+    }
+    /* build `if (sel == a || sel == b) g0 else if ... else default` from the end */
+    struct stmt *tail = deflt;
+    for (unsigned i = n; i-- > 0;) {
+        struct stmt *grp = chain[i];
+        struct expr *cond = NULL;
+        for (unsigned k = 0; k < grp->nlabels; k++) {
+            struct expr *eq = hc_alloc(c, sizeof(*eq));
+            eq->kind = EX_BINARY;
+            eq->op = OP_EQ;
+            eq->loc = grp->labels[k]->loc;
+            eq->nargs = 2;
+            eq->args = hc_alloc(c, 2 * sizeof(*eq->args));
+            struct expr *id = hc_alloc(c, sizeof(*id));
+            id->kind = EX_IDENT;
+            id->name = "$switch";
+            id->loc = s->loc;
+            eq->args[0] = id;
+            eq->args[1] = grp->labels[k];
+            if (!cond) {
+                cond = eq;
+            } else {
+                struct expr *o = hc_alloc(c, sizeof(*o));
+                o->kind = EX_BINARY;
+                o->op = OP_OR;
+                o->loc = eq->loc;
+                o->nargs = 2;
+                o->args = hc_alloc(c, 2 * sizeof(*o->args));
+                o->args[0] = cond;
+                o->args[1] = eq;
+                cond = o;
+            }
+        }
+        struct stmt *ifs = hc_alloc(c, sizeof(*ifs));
+        ifs->kind = ST_IF;
+        ifs->loc = grp->loc;
+        ifs->attrs = s->attrs & (AT_FLATTEN | AT_BRANCH);
+        ifs->expr = cond;
+        ifs->body = grp;
+        ifs->other = tail;
+        tail = ifs;
+    }
+    struct sym *saved = g->syms;
+    struct val sv = {0};
+    sv.type = sp.type;
+    sv.is_place = true;
+    sv.pl = sp;
+    push_sym(g, "$switch", NULL, sv);
+    enum flow f = tail ? gen_stmt(g, tail) : FL_NORMAL;
+    g->syms = saved;
+    return f == FL_BREAK ? FL_NORMAL : f;
+}
+
 enum flow gen_stmt(struct gen *g, struct stmt *s)
 {
     struct hc *c = g->c;
@@ -561,7 +677,7 @@ enum flow gen_stmt(struct gen *g, struct stmt *s)
         return FL_NORMAL;
     }
     case ST_SWITCH:
-        hc_error(c, &s->loc, 3000, "switch is not supported yet");
+        return gen_switch(g, s);
     }
     return FL_NORMAL;
 }
@@ -802,8 +918,7 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
     for (unsigned k = 0; k < f->nparams; k++) {
         struct var_decl *pd = f->params[k];
         if (pd->storage & SC_UNIFORM)
-            hc_error(c, &pd->loc, 3000, "uniform entry point parameters are not supported yet "
-                     "(use a cbuffer)");
+            continue; /* in $Globals (setup_globals) */
         if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER)
             hc_error(c, &pd->loc, 3000, "resource entry point parameters are not supported");
         struct place p = gen_new_place(g, pd->type);
@@ -1037,6 +1152,16 @@ static void setup_globals(struct gen *g)
             v->has_packoffset = true;
             v->packoffset = v->reg_index * 4;
         }
+        globals->vars = hc_grow(c, globals->vars, &gcap, globals->nvars, sizeof(*globals->vars));
+        globals->vars[globals->nvars++] = v;
+    }
+    /* `uniform` parameters of the entry point are $Globals members too (the D3D9 style) */
+    for (unsigned k = 0; g->entry && k < g->entry->nparams; k++) {
+        struct var_decl *v = g->entry->params[k];
+        if (!(v->storage & SC_UNIFORM))
+            continue;
+        if (v->type->cls == TC_TEXTURE || v->type->cls == TC_SAMPLER)
+            hc_error(c, &v->loc, 3000, "resource entry point parameters are not supported");
         globals->vars = hc_grow(c, globals->vars, &gcap, globals->nvars, sizeof(*globals->vars));
         globals->vars[globals->nvars++] = v;
     }

@@ -304,8 +304,52 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
             const_offset(g, v[2], dims, &q, at);
         return sample(g, &q, at);
     }
-    if (!strcmp(m, "GetDimensions"))
-        hc_error(c, at, 3000, "GetDimensions is not supported yet");
+    if (!strcmp(m, "GetDimensions")) {
+        /* ([mip,] out width [, out height [, out depth]] [, out levels]): resinfo gives
+         * (width, height, depth, levels) of the mip asked for */
+        if (c->level9)
+            hc_error(c, at, 3000, "GetDimensions needs feature level 10_0 (not a level_9 target)");
+        unsigned want = coord_dims(v[0].type->dim) == 3 && v[0].type->dim != TD_CUBE ? 3 :
+                        v[0].type->dim == TD_1D ? 1 : 2;
+        unsigned outs = args - (args == want + 2 ? 1 : 0);
+        bool has_mip = args == want + 2;
+        if (outs != want && !(has_mip && outs == want + 1))
+            hc_error(c, at, 3013, "GetDimensions takes ([mip,] width%s%s[, levels]) here",
+                     want > 1 ? ", height" : "", want > 2 ? ", depth" : "");
+        struct lop mip = has_mip ? arg_as(g, v[1], BT_UINT, 1, at) : lop_imm_u(0);
+        void *first = gen_lvalue(g, e->args[has_mip ? 2 : 1]);
+        bool as_uint = gen_lvalue_type(g, first)->base != BT_FLOAT;
+        struct linst in = {0};
+        uint32_t t = lir_temp(g, 1);
+        in.op = L_RESINFO;
+        in.dtype = as_uint ? BT_UINT : BT_FLOAT;
+        in.ndst = 1;
+        in.dst[0] = lop_temp(t, 4);
+        in.nsrc = 2;
+        in.src[0] = rep(mip);
+        struct lop tex = {0};
+        tex.file = LF_TEX;
+        tex.index = (uint32_t)(q.tex - g->res);
+        tex.rel = -1;
+        for (unsigned k = 0; k < 4; k++)
+            tex.swz[k] = (uint8_t)k;
+        in.src[1] = tex;
+        lir_emit(g, &in);
+        unsigned first_arg = has_mip ? 2 : 1;
+        for (unsigned k = first_arg; k < n; k++) {
+            unsigned comp = k - first_arg;
+            if (comp == want)
+                comp = 3; /* levels */
+            void *lv = gen_lvalue(g, e->args[k]);
+            struct lop o = lop_temp(t, 4);
+            for (unsigned q2 = 0; q2 < 4; q2++)
+                o.swz[q2] = (uint8_t)comp;
+            struct type *st = type_scalar(c, as_uint ? BT_UINT : BT_FLOAT);
+            gen_lvalue_write(g, lv, gen_convert(g, gen_vnum(st, o), gen_lvalue_type(g, lv), at,
+                                                false), at);
+        }
+        return gen_vnum(type_void(c), lop_imm_u(0));
+    }
     if (args < 2)
         hc_error(c, at, 3013, "%s takes a sampler and coordinates", m);
     q.smp = res_of(g, v[1], true, at);
@@ -612,6 +656,113 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
         struct lop d2 = gen_alu(g, L_MUL, 1, &d, &two, NULL);
         d2 = rep(d2);
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_MAD, cols, &d2, &nn, &i));
+    }
+    if (!strcmp(name, "isnan") || !strcmp(name, "isinf") || !strcmp(name, "isfinite")) {
+        NARGS(1);
+        unsigned cols = common_cols(g, v, 1, at);
+        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at);
+        struct type *bt = type_vector(c, BT_BOOL, cols);
+        if (name[2] == 'n') /* NaN is the one value unequal to itself */
+            return gen_vnum(bt, gen_alu(g, L_NE, cols, &a, &a, NULL));
+        /* |x| == inf, or not (and not NaN) */
+        struct lop ab = a, inf = lop_imm_u(0x7f800000u);
+        ab.abs = true;
+        ab.neg = false;
+        if (name[2] == 'i')
+            return gen_vnum(bt, gen_alu(g, L_EQ, cols, &ab, &inf, NULL));
+        return gen_vnum(bt, gen_alu(g, L_LT, cols, &ab, &inf, NULL));
+    }
+    if (!strcmp(name, "faceforward")) {
+        NARGS(3);
+        unsigned cols = common_cols(g, v, 3, at);
+        struct lop nn = arg_as(g, v[0], BT_FLOAT, cols, at), i = arg_as(g, v[1], BT_FLOAT, cols, at),
+                   ng = arg_as(g, v[2], BT_FLOAT, cols, at), z = lop_imm_f(0.0f);
+        /* -n * sign(dot(i, ng)) */
+        struct lop d = rep(dot(g, i, ng, cols));
+        struct lop lt = rep(gen_alu(g, L_LT, 1, &d, &z, NULL));
+        struct lop negn = ngt(nn);
+        return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_MOVC, cols, &lt, &nn, &negn));
+    }
+    if (!strcmp(name, "refract")) {
+        NARGS(3);
+        unsigned cols = common_cols(g, v, 2, at);
+        struct lop i = arg_as(g, v[0], BT_FLOAT, cols, at), nn = arg_as(g, v[1], BT_FLOAT, cols, at),
+                   eta = rep(arg_as(g, v[2], BT_FLOAT, 1, at));
+        /* k = 1 - eta^2 (1 - dot(n,i)^2); k < 0 ? 0 : eta*i - (eta*dot(n,i) + sqrt(k)) * n */
+        struct lop d = rep(dot(g, nn, i, cols));
+        struct lop one = lop_imm_f(1.0f), z = lop_imm_f(0.0f);
+        struct lop nd = ngt(d);
+        struct lop t = gen_alu(g, L_MAD, 1, &nd, &d, &one);
+        struct lop e2 = gen_alu(g, L_MUL, 1, &eta, &eta, NULL);
+        struct lop ne2 = ngt(e2);
+        struct lop k = rep(gen_alu(g, L_MAD, 1, &ne2, &t, &one));
+        struct lop sk = rep(gen_alu(g, L_SQRT, 1, &k, NULL, NULL));
+        struct lop f = rep(gen_alu(g, L_MAD, 1, &eta, &d, &sk));
+        struct lop fn = gen_alu(g, L_MUL, cols, &f, &nn, NULL);
+        struct lop nfn = ngt(fn);
+        struct lop r = gen_alu(g, L_MAD, cols, &eta, &i, &nfn);
+        struct lop ok = rep(gen_alu(g, L_GE, 1, &k, &z, NULL));
+        return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_MOVC, cols, &ok, &r, &z));
+    }
+    if (!strcmp(name, "determinant")) {
+        NARGS(1);
+        if (v[0].type->cls != TC_MATRIX || v[0].type->rows != v[0].type->cols ||
+            v[0].type->rows > 3)
+            hc_error(c, at, 3013, "determinant of a 2x2 or 3x3 matrix (4x4 not supported yet)");
+        struct val m = to_float(g, v[0], at);
+        struct lop r0 = gen_mat_row(g, &m.pl, 0), r1 = gen_mat_row(g, &m.pl, 1);
+        if (m.type->rows == 2) {
+            /* a d - b c */
+            struct lop a = r0, dd = r1, b = r0, cc = r1;
+            for (unsigned q2 = 0; q2 < 4; q2++) {
+                a.swz[q2] = r0.swz[0];
+                dd.swz[q2] = r1.swz[1];
+                b.swz[q2] = r0.swz[1];
+                cc.swz[q2] = r1.swz[0];
+            }
+            struct lop bc = gen_alu(g, L_MUL, 1, &b, &cc, NULL);
+            struct lop nbc = ngt(bc);
+            return gen_vnum(fs, gen_alu(g, L_MAD, 1, &a, &dd, &nbc));
+        }
+        /* dot(row0, cross(row1, row2)) */
+        struct lop r2 = gen_mat_row(g, &m.pl, 2);
+        struct lop a1 = r1, b1 = r2, a2 = r1, b2 = r2;
+        static const uint8_t yzx[3] = {1, 2, 0}, zxy[3] = {2, 0, 1};
+        for (unsigned k = 0; k < 3; k++) {
+            a1.swz[k] = r1.swz[yzx[k]];
+            b1.swz[k] = r2.swz[zxy[k]];
+            a2.swz[k] = r1.swz[zxy[k]];
+            b2.swz[k] = r2.swz[yzx[k]];
+        }
+        struct lop p = gen_alu(g, L_MUL, 3, &a2, &b2, NULL);
+        struct lop np = ngt(p);
+        struct lop cr = gen_alu(g, L_MAD, 3, &a1, &b1, &np);
+        return gen_vnum(fs, dot(g, r0, cr, 3));
+    }
+    if (!strcmp(name, "lit")) {
+        NARGS(3);
+        /* (1, max(n.l, 0), n.l < 0 || n.h < 0 ? 0 : pow(n.h, m), 1) */
+        struct lop nl = rep(arg_as(g, v[0], BT_FLOAT, 1, at)), nh = rep(arg_as(g, v[1], BT_FLOAT, 1, at)),
+                   m = rep(arg_as(g, v[2], BT_FLOAT, 1, at)), z = lop_imm_f(0.0f);
+        struct lop diff = gen_alu(g, L_MAX, 1, &nl, &z, NULL);
+        struct lop lg = gen_alu(g, L_LOG, 1, &nh, NULL, NULL);
+        struct lop pm = gen_alu(g, L_MUL, 1, &lg, &m, NULL);
+        struct lop sp = gen_alu(g, L_EXP, 1, &pm, NULL, NULL);
+        struct lop c1 = gen_alu(g, L_LT, 1, &nl, &z, NULL), c2 = gen_alu(g, L_LT, 1, &nh, &z, NULL);
+        struct lop any = gen_alu(g, L_OR, 1, &c1, &c2, NULL);
+        struct lop spec = gen_alu(g, L_MOVC, 1, &any, &z, &sp);
+        uint32_t t = lir_temp(g, 1);
+        struct lop parts[4] = {lop_imm_f(1.0f), diff, spec, lop_imm_f(1.0f)};
+        for (unsigned k = 0; k < 4; k++) {
+            struct linst in = {0};
+            in.op = L_MOV;
+            in.ndst = in.nsrc = 1;
+            in.dst[0] = lop_temp(t, 4);
+            in.dst[0].mask = (uint8_t)(1u << k);
+            in.src[0] = rep(parts[k]);
+            lir_emit(g, &in);
+        }
+        return gen_vnum(type_vector(c, BT_FLOAT, 4), lop_temp(t, 4));
     }
     if (!strcmp(name, "step")) {
         NARGS(2);

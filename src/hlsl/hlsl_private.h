@@ -188,6 +188,9 @@ struct stmt {
     unsigned ndecls;
     unsigned attrs;
     int unroll_count;             /* [unroll(n)]; 0 none */
+    struct expr **labels;         /* a switch's case group (ST_BLOCK in list): its case values */
+    unsigned nlabels;
+    bool is_default;
 };
 
 enum storage {

@@ -896,7 +896,43 @@ static struct stmt *statement(struct parser *p)
         expect(p, ")");
         expect(p, ";");
     } else if (accept(p, "switch")) {
-        hc_error(p->c, &t->loc, 3000, "switch is not supported yet");
+        /* switch (x) { case 1: case 2: ...; default: ... }: groups of labels and statements */
+        s = new_stmt(p, ST_SWITCH, t);
+        expect(p, "(");
+        s->expr = expression(p);
+        expect(p, ")");
+        expect(p, "{");
+        size_t gcap = 0;
+        struct stmt *grp = NULL;
+        size_t lcap = 0, bcap = 0;
+        while (!accept(p, "}")) {
+            const struct token *lt = cur(p);
+            if (is(p, "case") || is(p, "default")) {
+                bool def = is(p, "default");
+                p->i++;
+                if (!grp || grp->nlist) {
+                    grp = new_stmt(p, ST_BLOCK, lt);
+                    s->list = hc_grow(p->c, s->list, &gcap, s->nlist, sizeof(*s->list));
+                    s->list[s->nlist++] = grp;
+                    lcap = bcap = 0;
+                }
+                if (def) {
+                    grp->is_default = true;
+                } else {
+                    struct expr *v = conditional(p);
+                    grp->labels = hc_grow(p->c, grp->labels, &lcap, grp->nlabels,
+                                          sizeof(*grp->labels));
+                    grp->labels[grp->nlabels++] = v;
+                }
+                expect(p, ":");
+                continue;
+            }
+            if (!grp)
+                syntax(p, "'case' or 'default'");
+            struct stmt *x = statement(p);
+            grp->list = hc_grow(p->c, grp->list, &bcap, grp->nlist, sizeof(*grp->list));
+            grp->list[grp->nlist++] = x;
+        }
     } else if (accept(p, "break")) {
         s = new_stmt(p, ST_BREAK, t);
         expect(p, ";");

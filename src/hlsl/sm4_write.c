@@ -175,6 +175,8 @@ static void instruction(struct writer *w, const struct linst *in)
     struct sbuf *o = w->o;
     const struct lop_info *info = &lop_infos[in->op];
     sbuf_puts(o, info->name);
+    if (in->op == L_RESINFO && in->dtype == BT_UINT)
+        sbuf_puts(o, "_uint");
     if (in->sat)
         sbuf_puts(o, "_sat");
     if (in->has_offset)
