@@ -778,3 +778,39 @@ done:
     if (code)
         ID3D10Blob_Release(code);
 }
+
+TEST(hlsl_local_array_runtime_index_ps_4_0)
+{
+    static const char src[] =
+        "cbuffer C : register(b0) { int n; };\n"
+        "struct S { float a; float2 b; };\n"
+        "float4 main(float4 p : SV_Position, nointerpolation int k : TEXCOORD0) : SV_Target\n"
+        "{\n"
+        "    float w[4] = { 1, 2, 4, 8 };\n"
+        "    S s[2];\n"
+        "    s[0].a = 3; s[0].b = float2(5, 6); s[1].a = 7; s[1].b = float2(9, 10);\n"
+        "    w[1] = 16;                      /* written before it is indexed */\n"
+        "    float sum = 0;\n"
+        "    [loop] for (int i = 0; i < n; i++) sum += w[i];\n"
+        "    return float4(sum, w[k], s[k & 1].b.y, s[(k + 1) & 1].a);\n"
+        "}\n";
+    struct run r = {0};
+    ID3DBlob *code = compile(src, "main", "ps_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    r.cb[0][0] = 3;
+    for (unsigned l = 0; l < 4; l++)
+        r.in[1][0][l] = l;
+    vm_run(r.prog, r.st, &r.env, 0xf);
+    static const float w[4] = {1, 16, 4, 8};
+    for (unsigned l = 0; l < 4; l++) {
+        CHECK_NEAR(out(&r, 0, 0, l), 1 + 16 + 4);
+        CHECK_NEAR(out(&r, 0, 1, l), w[l]);
+        CHECK_NEAR(out(&r, 0, 2, l), l & 1 ? 10 : 6);
+        CHECK_NEAR(out(&r, 0, 3, l), l & 1 ? 3 : 7);
+    }
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}

@@ -14,7 +14,7 @@
 #include <setjmp.h>
 
 enum lfile { LF_NONE, LF_TEMP, LF_INPUT, LF_OUTPUT, LF_CB, LF_IMM, LF_TEX, LF_SAMP, LF_DEPTH,
-             LF_NULL };
+             LF_NULL, LF_XTEMP /* indexable temp x#[reg (+ rel)] */ };
 
 struct lop {
     uint8_t file;                 /* enum lfile */
@@ -69,7 +69,7 @@ struct linst {
 /* Places: where a value of any type lives.  P_TEMP: consecutive virtual temps, one per slot
  * (type_slots); P_CB: a component offset in constant buffer `cb` (packing rules), plus an
  * optional register offset held in a temp (dynamic array indexing). */
-enum place_kind { P_TEMP, P_CB, P_RES };
+enum place_kind { P_TEMP, P_CB, P_RES, P_XTEMP /* cb: the x# array, base: its slot */ };
 
 struct place {
     enum place_kind kind;
@@ -166,6 +166,8 @@ struct gen {
     struct cbuffer_decl **cbs;
     unsigned ncbs;
     bool cb_dynamic[16];
+    uint32_t xsize[64];           /* slots of each indexable temp array x# */
+    unsigned nx;
     /* signatures */
     struct sig_entry in[32], out[32];
     unsigned nin, nout;

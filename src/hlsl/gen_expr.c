@@ -102,6 +102,12 @@ static struct lop place_operand(const struct place *p)
     unsigned n = p->type->cols;
     if (p->kind == P_TEMP) {
         o = lop_temp(p->base, n);
+    } else if (p->kind == P_XTEMP) {
+        o = lop_temp(0, n);
+        o.file = LF_XTEMP;
+        o.index = p->cb;
+        o.reg = p->base;
+        o.rel = p->rel;
     } else {
         o.file = LF_CB;
         o.index = p->cb;
@@ -119,6 +125,12 @@ static struct lop mat_row(struct gen *g, const struct place *p, unsigned r)
     const struct type *t = p->type;
     if (p->kind == P_TEMP)
         return lop_temp(p->base + r, t->cols);
+    if (p->kind == P_XTEMP) {
+        struct place row = *p;
+        row.base += r;
+        row.type = type_vector(g->c, t->base, t->cols);
+        return place_operand(&row);
+    }
     struct lop o = {0};
     o.file = LF_CB;
     o.index = p->cb;
@@ -183,7 +195,7 @@ static struct place sub_field(const struct place *p, unsigned i)
     struct place q = *p;
     const struct type *t = p->type;
     q.type = t->fields[i].type;
-    if (p->kind == P_TEMP) {
+    if (p->kind == P_TEMP || p->kind == P_XTEMP) {
         for (unsigned k = 0; k < i; k++)
             q.base += type_slots(t->fields[k].type);
     } else {
@@ -196,7 +208,7 @@ static struct place sub_elem(const struct place *p, unsigned i)
 {
     struct place q = *p;
     q.type = p->type->elem;
-    if (p->kind == P_TEMP)
+    if (p->kind == P_TEMP || p->kind == P_XTEMP)
         q.base += i * type_slots(q.type);
     else
         q.base += i * type_cb_array_stride(q.type);
@@ -828,13 +840,37 @@ static struct val index_expr(struct gen *g, struct expr *e)
         unsigned i = const_index(g, e->args[1], t->count, &k, &dyn);
         if (k)
             return gen_place_val(g, sub_elem(&b.pl, i));
-        if (b.pl.kind != P_CB)
-            hc_error(c, &e->loc, 3500, "indexing a local array with a non-constant index is "
-                     "not supported yet (use [unroll], or a constant buffer array)");
-        /* register offset: index * stride (registers), added to any offset so far */
         struct place q = b.pl;
+        if (q.kind == P_TEMP) {
+            /* a local array read at a run-time index: copied into an indexable temp (x#) */
+            if (c->level9)
+                hc_error(c, &e->loc, 3500, "indexing a local array with a run-time index needs "
+                         "indexable temps, which level_9 targets lack (use [unroll])");
+            unsigned total = type_slots(t);
+            if (g->nx == 64 || total > 4096)
+                hc_error(c, &e->loc, 3500, "too many or too large indexable arrays");
+            unsigned id = g->nx++;
+            g->xsize[id] = total;
+            for (unsigned k2 = 0; k2 < total; k2++) {
+                struct linst in = {0};
+                in.op = L_MOV;
+                in.ndst = in.nsrc = 1;
+                in.dst[0] = lop_temp(0, 4);
+                in.dst[0].file = LF_XTEMP;
+                in.dst[0].index = id;
+                in.dst[0].reg = k2;
+                in.src[0] = lop_temp(q.base + k2, 4);
+                lir_emit(g, &in);
+            }
+            q.kind = P_XTEMP;
+            q.cb = id;
+            q.base = 0;
+            q.rel = -1;
+        }
+        /* register offset: index * stride (registers), added to any offset so far */
         q.type = t->elem;
-        unsigned stride = type_cb_array_stride(t->elem) / 4;
+        unsigned stride = q.kind == P_XTEMP ? type_slots(t->elem)
+                                            : type_cb_array_stride(t->elem) / 4;
         struct lop idx = gen_operand(g, dyn);
         struct lop s = lop_imm_u(stride);
         struct lop off = stride == 1 ? idx : alu(g, L_IMUL, 1, false, &idx, &s, NULL);
@@ -855,7 +891,7 @@ static struct val index_expr(struct gen *g, struct expr *e)
             off = alu(g, L_MOV, 1, false, &off, NULL, NULL);
         }
         q.rel = (int32_t)off.index;
-        if (q.cb < 16)
+        if (q.kind == P_CB && q.cb < 16)
             g->cb_dynamic[q.cb] = true;
         return gen_place_val(g, q);
     }

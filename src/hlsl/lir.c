@@ -556,7 +556,7 @@ static void dead_code(struct gen *g)
                 const struct lop *o = &in->src[s];
                 if (o->file == LF_TEMP)
                     read[o->index] |= (uint8_t)read_mask(in, s);
-                if ((o->file == LF_CB) && o->rel >= 0)
+                if ((o->file == LF_CB || o->file == LF_XTEMP) && o->rel >= 0)
                     read[o->rel] |= (uint8_t)(1u << o->rel_comp);
             }
         }
@@ -606,7 +606,7 @@ static void coalesce(struct gen *g)
         for (unsigned s = 0; s < in->nsrc; s++) {
             if (in->src[s].file == LF_TEMP)
                 uses[in->src[s].index]++;
-            if (in->src[s].file == LF_CB && in->src[s].rel >= 0)
+            if ((in->src[s].file == LF_CB || in->src[s].file == LF_XTEMP) && in->src[s].rel >= 0)
                 uses[in->src[s].rel]++;
         }
         for (unsigned d = 0; d < in->ndst; d++)
@@ -699,7 +699,7 @@ uint32_t lir_allocate(struct gen *g)
         for (unsigned s = 0; s < in->nsrc; s++) {
             if (in->src[s].file == LF_TEMP)
                 TOUCH(in->src[s].index, i);
-            if (in->src[s].rel >= 0 && in->src[s].file == LF_CB)
+            if (in->src[s].rel >= 0 && (in->src[s].file == LF_CB || in->src[s].file == LF_XTEMP))
                 TOUCH((uint32_t)in->src[s].rel, i);
         }
         for (unsigned d = 0; d < in->ndst; d++)
@@ -772,7 +772,7 @@ uint32_t lir_allocate(struct gen *g)
         for (unsigned s = 0; s < in->nsrc; s++) {
             if (in->src[s].file == LF_TEMP)
                 in->src[s].index = (uint32_t)phys[in->src[s].index];
-            if (in->src[s].rel >= 0 && in->src[s].file == LF_CB)
+            if (in->src[s].rel >= 0 && (in->src[s].file == LF_CB || in->src[s].file == LF_XTEMP))
                 in->src[s].rel = phys[in->src[s].rel];
         }
         for (unsigned d = 0; d < in->ndst; d++)

@@ -101,6 +101,12 @@ static void reg_name(struct writer *w, const struct lop *op)
     case LF_NULL: sbuf_puts(o, "null"); break;
     case LF_TEX: sbuf_printf(o, "t%d", w->g->res[op->index].slot); break;
     case LF_SAMP: sbuf_printf(o, "s%d", w->g->res[op->index].sslot); break;
+    case LF_XTEMP:
+        if (op->rel >= 0)
+            sbuf_printf(o, "x%u[r%d.%c + %u]", op->index, op->rel, "xyzw"[op->rel_comp], op->reg);
+        else
+            sbuf_printf(o, "x%u[%u]", op->index, op->reg);
+        break;
     case LF_CB: {
         int slot = w->g->cbs[op->index]->slot;
         if (op->rel >= 0)
@@ -368,6 +374,8 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
     }
     if (ntemps)
         sbuf_printf(o, "dcl_temps %u\n", ntemps);
+    for (unsigned i = 0; i < g->nx; i++)
+        sbuf_printf(o, "dcl_indexableTemp x%u[%u], 4\n", i, g->xsize[i]);
     for (size_t i = 0; i < g->nins; i++)
         instruction(&w, &g->ins[i]);
     sbuf_printf(o, "// Approximately %zu instruction slots used\n", g->nins);
