@@ -814,3 +814,74 @@ done:
     if (code)
         ID3D10Blob_Release(code);
 }
+
+/* ---- D3DCompileFromFile with the standard include handler --------------------------------- */
+
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+TEST(hlsl_compile_from_file_with_includes)
+{
+    char dir[] = "/tmp/softd3d-hlsl-XXXXXX";
+    if (!mkdtemp(dir))
+        SKIP("no temporary directory");
+    char path[256], sub[256], inc[256], inc2[256];
+    snprintf(sub, sizeof(sub), "%s/sub", dir);
+    CHECK_EQ(mkdir(sub, 0700), 0);
+    snprintf(path, sizeof(path), "%s/main.hlsl", dir);
+    snprintf(inc, sizeof(inc), "%s/sub/a.hlsli", dir);
+    snprintf(inc2, sizeof(inc2), "%s/sub/b.hlsli", dir);
+    write_text(path, "#include \"sub/a.hlsli\"\n"
+                     "float4 main(float4 p : SV_Position) : SV_Target { return A + B; }\n");
+    write_text(inc, "#include \"b.hlsli\"   // next to the including file\n#define A 0.25\n");
+    write_text(inc2, "#define B float4(1, 2, 3, 4)\n");
+    WCHAR wpath[256];
+    size_t i;
+    for (i = 0; path[i] && i < 255; i++)
+        wpath[i] = (WCHAR)path[i];
+    wpath[i] = 0;
+    ID3DBlob *code = NULL, *errors = NULL;
+    CHECK_HR(D3DCompileFromFile(wpath, NULL, D3D_COMPILE_STANDARD_FILE_INCLUDE, "main", "ps_4_0", 0,
+                                0, &code, &errors), S_OK);
+    struct run r = {0};
+    if (run_prepare(&r, code)) {
+        vm_run(r.prog, r.st, &r.env, 0x1);
+        CHECK_NEAR(out(&r, 0, 0, 0), 1.25f);
+        CHECK_NEAR(out(&r, 0, 3, 0), 4.25f);
+    }
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+    if (errors)
+        ID3D10Blob_Release(errors);
+    /* an error inside an included file names that file and line */
+    write_text(inc2, "\n#define B float4(1, 2, 3, 4)\nfloat oops = ;\n");
+    code = errors = NULL;
+    CHECK_HR(D3DCompileFromFile(wpath, NULL, D3D_COMPILE_STANDARD_FILE_INCLUDE, "main", "ps_4_0", 0,
+                                0, &code, &errors), E_FAIL);
+    if (errors) {
+        CHECK_STR_CONTAINS((const char *)ID3D10Blob_GetBufferPointer(errors),
+                           "b.hlsli(3,14-15): error X3000: syntax error: unexpected token ';'");
+        ID3D10Blob_Release(errors);
+    }
+    /* a missing file */
+    wpath[i - 1] = 'x';
+    CHECK_HR(D3DCompileFromFile(wpath, NULL, NULL, "main", "ps_4_0", 0, 0, &code, NULL),
+             HRESULT_FROM_WIN32(2));
+    unlink(inc2);
+    unlink(inc);
+    unlink(path);
+    rmdir(sub);
+    rmdir(dir);
+}
