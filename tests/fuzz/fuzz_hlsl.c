@@ -3,7 +3,8 @@
  *
  * Build and run: `make fuzz` (Makefile), or by hand (Debian: clang, libclang-rt-14-dev):
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Isrc -Iinclude -Ibuild/include \
- *       tests/fuzz/fuzz_hlsl.c src/hlsl/[!a]*.c src/shader/*.c src/util/log.c -o fuzz_hlsl
+ *       tests/fuzz/fuzz_hlsl.c <src/hlsl's files but api.c> <src/shader's files> \
+ *       src/util/log.c -lm -o fuzz_hlsl
  *   ./fuzz_hlsl -max_total_time=600 corpus_dir tests/fuzz/corpus/hlsl
  *
  * The first byte picks the target (vs/ps 4_0, 4_0_level_9_1, 4_0_level_9_3); the rest is the
