@@ -887,3 +887,36 @@ TEST(hlsl_compile_from_file_with_includes)
     rmdir(sub);
     rmdir(dir);
 }
+
+/* ---- the container names its cbuffers, variables and resources (RDEF) --------------------- */
+
+#include "shader/shader_asm.h"
+
+TEST(hlsl_rdef_names)
+{
+    static const char src[] =
+        "Texture2D<float4> DiffuseMap : register(t1);\n"
+        "SamplerState Linear;\n"
+        "cbuffer PerFrame : register(b2) { float3 LightDir; float SpecPower; row_major float4x4 M; float w[3]; };\n"
+        "float4 main(float4 p : SV_Position, float2 uv : TEXCOORD0) : SV_Target\n"
+        "{ return DiffuseMap.Sample(Linear, uv) * SpecPower + mul(p, M) + w[2]; }\n";
+    ID3DBlob *code = compile(src, "main", "ps_4_0", NULL, NULL, 0);
+    if (!code)
+        return;
+    char *text = NULL, err[256];
+    CHECK_EQ(shader_disassemble(ID3D10Blob_GetBufferPointer(code), ID3D10Blob_GetBufferSize(code),
+                                &text, NULL, 0, err, sizeof(err)), 0);
+    if (text) {
+        CHECK_STR_CONTAINS(text, "// cbuffer PerFrame");
+        CHECK_STR_CONTAINS(text, "float SpecPower;");
+        CHECK_STR_CONTAINS(text, "// Offset:   12 Size:     4");
+        CHECK_STR_CONTAINS(text, "row_major float4x4 M;");
+        CHECK_STR_CONTAINS(text, "float w[3];");
+        CHECK_STR_CONTAINS(text, "// Offset:   80 Size:    36");
+        CHECK_STR_CONTAINS(text, "DiffuseMap");
+        CHECK_STR_CONTAINS(text, "Linear");
+        CHECK_STR_CONTAINS(text, "cb2");
+        free(text);
+    }
+    ID3D10Blob_Release(code);
+}

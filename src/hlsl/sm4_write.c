@@ -1,8 +1,8 @@
 /* src/hlsl/sm4_write.c — the allocated lir as an fxc-style SM4 listing (the syntax
  * src/shader/tpf_asm.c documents): signature comment blocks (they carry the semantic names,
  * which declarations cannot), the version, declarations, then one instruction a line.
- * RDEF is left for the assembler to derive from the declarations (reflection with variable
- * names is a later step).
+ * RDEF: Buffer Definitions and Resource Bindings blocks with the source's names when the
+ * table syntax can say every variable (rdef_representable), else derived by the assembler.
  *
  * Immediates: values of float instructions print as decimal floats when they are normal or
  * zero (with 9 significant digits, which round-trips binary32), otherwise as raw 0x bits;
@@ -57,7 +57,8 @@ static void signature(struct sbuf *o, const struct sig_entry *e, unsigned n, boo
             continue;
         }
         positional(e[i].mask, mask);
-        positional(input ? used[i] & e[i].mask : 0, u);
+        /* Used: what the program reads (inputs) or writes (outputs: every component) */
+        positional(input ? used[i] & e[i].mask : e[i].mask, u);
         snprintf(reg, sizeof(reg), "%u", e[i].reg);
         sbuf_printf(o, "// %-20s %5u %6s %8s %8s %7s %6s\n", e[i].name, e[i].index, mask, reg,
                     sysval_name(e[i].sysval), base_fmt(e[i].base), u);
@@ -267,6 +268,110 @@ static const char *dim_name(enum tex_dim d)
     }
 }
 
+/* RDEF as comment blocks (the assembler's Buffer Definitions / Resource Bindings syntax), so
+ * the container names its cbuffers, variables and resources; written only when every used
+ * cbuffer holds numeric variables and arrays of them, the variables the table can say
+ * (otherwise the assembler derives a nameless RDEF). */
+static bool rdef_representable(const struct gen *g)
+{
+    for (unsigned i = 0; i < g->ncbs; i++) {
+        const struct cbuffer_decl *cb = g->cbs[i];
+        if (!cb->used)
+            continue;
+        for (unsigned k = 0; k < cb->nvars; k++) {
+            const struct type *t = cb->vars[k]->type;
+            if (t->cls == TC_ARRAY)
+                t = t->elem;
+            if (!type_is_numeric(t))
+                return false;
+        }
+    }
+    return true;
+}
+
+static const char *base_word(enum base_type b)
+{
+    return b == BT_BOOL ? "bool" : b == BT_INT ? "int" : b == BT_UINT ? "uint" : "float";
+}
+
+static void rdef_blocks(struct gen *g, struct sbuf *o)
+{
+    bool any_cb = false;
+    for (unsigned i = 0; i < g->ncbs; i++)
+        any_cb = any_cb || g->cbs[i]->used;
+    if (any_cb) {
+        sbuf_puts(o, "// Buffer Definitions: \n//\n");
+        for (int slot = 0; slot < 14; slot++)
+            for (unsigned i = 0; i < g->ncbs; i++) {
+                const struct cbuffer_decl *cb = g->cbs[i];
+                if (!cb->used || cb->slot != slot)
+                    continue;
+                sbuf_printf(o, "// cbuffer %s\n// {\n//\n", cb->name);
+                for (unsigned k = 0; k < cb->nvars; k++) {
+                    const struct var_decl *v = cb->vars[k];
+                    const struct type *t = v->type->cls == TC_ARRAY ? v->type->elem : v->type;
+                    char decl[256], type[32];
+                    if (t->cls == TC_MATRIX)
+                        snprintf(type, sizeof(type), "%s%s%ux%u", t->row_major ? "row_major " : "",
+                                 base_word(t->base), t->rows, t->cols);
+                    else if (t->cls == TC_VECTOR)
+                        snprintf(type, sizeof(type), "%s%u", base_word(t->base), t->cols);
+                    else
+                        snprintf(type, sizeof(type), "%s", base_word(t->base));
+                    if (v->type->cls == TC_ARRAY)
+                        snprintf(decl, sizeof(decl), "%s %s[%u];", type, v->name, v->type->count);
+                    else
+                        snprintf(decl, sizeof(decl), "%s %s;", type, v->name);
+                    sbuf_printf(o, "//   %-34s // Offset: %4u Size: %5u\n", decl,
+                                cb->offsets[k] * 4, type_cb_size(v->type) * 4);
+                }
+                sbuf_puts(o, "//\n// }\n//\n");
+            }
+        sbuf_puts(o, "//\n");
+    }
+    sbuf_puts(o, "// Resource Bindings:\n//\n");
+    sbuf_puts(o, "// Name                                 Type  Format         Dim      HLSL Bind  Count\n");
+    sbuf_puts(o, "// ------------------------------ ---------- ------- ----------- -------------- ------\n");
+    for (int pass = 0; pass < 2; pass++)
+        for (int slot = 0; slot < (pass ? 128 : 16); slot++)
+            for (unsigned i = 0; i < g->nres; i++) {
+                const struct resource *r = &g->res[i];
+                const struct type *t = r->var->type;
+                if (!r->used)
+                    continue;
+                char bind[16], fmt[16];
+                if (pass == 0 && t->cls == TC_SAMPLER && r->sslot == slot) {
+                    snprintf(bind, sizeof(bind), "s%d", slot);
+                    sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name,
+                                t->comparison ? "sampler_c" : "sampler", "NA", "NA", bind, 1u);
+                }
+                if (pass == 1 && (t->cls == TC_TEXTURE || r->as_texture) && r->slot == slot) {
+                    snprintf(bind, sizeof(bind), "t%d", slot);
+                    enum base_type b = t->cls == TC_TEXTURE ? t->base : BT_FLOAT;
+                    unsigned n = t->cls == TC_TEXTURE ? t->cols : 4;
+                    snprintf(fmt, sizeof(fmt), "%s%u", b == BT_INT ? "sint" : b == BT_UINT ? "uint" :
+                             "float", n);
+                    if (n == 1)
+                        fmt[strlen(fmt) - 1] = '\0';
+                    const char *dim = t->dim == TD_1D ? "1d" : t->dim == TD_3D ? "3d" :
+                                      t->dim == TD_CUBE ? "cube" : "2d";
+                    sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, "texture",
+                                fmt, dim, bind, 1u);
+                }
+            }
+    for (int slot = 0; slot < 14; slot++)
+        for (unsigned i = 0; i < g->ncbs; i++) {
+            const struct cbuffer_decl *cb = g->cbs[i];
+            if (!cb->used || cb->slot != slot)
+                continue;
+            char bind[16];
+            snprintf(bind, sizeof(bind), "cb%d", slot);
+            sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", cb->name, "cbuffer", "NA", "NA",
+                        bind, 1u);
+        }
+    sbuf_puts(o, "//\n//\n");
+}
+
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
 {
     struct hc *c = g->c;
@@ -274,6 +379,8 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
     unsigned used[32] = {0};
     used_inputs(g, used);
     sbuf_puts(o, "//\n// Generated by softd3d HLSL compiler\n//\n//\n");
+    if (rdef_representable(g))
+        rdef_blocks(g, o);
     signature(o, g->in, g->nin, true, used);
     sbuf_puts(o, "//\n");
     signature(o, g->out, g->nout, false, used);
