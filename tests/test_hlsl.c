@@ -708,7 +708,7 @@ TEST(hlsl_texture_methods_vs_4_0)
     a.target = "vs_4_0";
     struct hlsl_result res;
     CHECK_EQ(hlsl_compile(&a, &res), 0);
-    CHECK_STR_CONTAINS(res.listing, "sample_l_aoffimmi(-1,3,0) r");
+    CHECK_STR_CONTAINS(res.listing, "sample_l_aoffimmi(-1,3,0) ");
     CHECK_STR_CONTAINS(res.listing, "t3.xyzw, s2, l(2.5)");
     CHECK_STR_CONTAINS(res.listing, "dcl_resource_texture2d (float,float,float,float) t3");
     hlsl_result_free(&res);

@@ -795,10 +795,14 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
         enum lop_code lt = b == BT_FLOAT ? L_LT : L_ILT;
         struct lop pos = gen_alu(g, lt, cols, &z, &a, NULL);
         struct lop negv = gen_alu(g, lt, cols, &a, &z, NULL);
-        /* true is ~0 (-1): sign = neg_mask - pos_mask as integers */
-        struct lop npos = gen_alu(g, L_INEG, cols, &pos, NULL, NULL);
-        struct lop s = gen_alu(g, L_IADD, cols, &negv, &npos, NULL);
-        return gen_vnum(type_vector(c, BT_INT, cols), s);
+        /* (0 < x) - (x < 0) through bool -> float conversions, not integer arithmetic on the
+         * masks: a true is ~0 in SM4 but 1.0 in the level-9 translation */
+        struct lop one = lop_imm_f(1.0f);
+        struct lop pf = gen_alu(g, L_AND, cols, &pos, &one, NULL);
+        struct lop nf = gen_alu(g, L_AND, cols, &negv, &one, NULL);
+        struct lop nnf = ngt(nf);
+        struct lop d = gen_alu(g, L_ADD, cols, &pf, &nnf, NULL);
+        return gen_vnum(type_vector(c, BT_INT, cols), gen_alu(g, L_FTOI, cols, &d, NULL, NULL));
     }
     if (!strcmp(name, "fmod")) {
         NARGS(2);

@@ -589,7 +589,28 @@ static void dead_code(struct gen *g)
     free(read);
 }
 
-/* `op tX, ...` directly followed by `mov tY, tX` that is tX's only reader: op writes tY.
+static unsigned read_mask(const struct linst *in, unsigned s);
+
+/* Does in read or write the components r->mask of r's register (same file and index)? */
+static bool touches(const struct linst *in, const struct lop *r)
+{
+    for (unsigned d = 0; d < in->ndst; d++)
+        if (in->dst[d].file == r->file && in->dst[d].index == r->index &&
+            (in->dst[d].mask & r->mask))
+            return true;
+    for (unsigned s = 0; s < in->nsrc; s++) {
+        const struct lop *o = &in->src[s];
+        if (o->file == r->file && o->index == r->index && (read_mask(in, s) & r->mask))
+            return true;
+        if (r->file == LF_TEMP && o->rel >= 0 && (uint32_t)o->rel == r->index &&
+            (o->file == LF_CB || o->file == LF_XTEMP))
+            return true;
+    }
+    return false;
+}
+
+/* `op tX, ...` followed (directly, or after instructions that leave tY alone) by
+ * `mov tY, tX` that is tX's only reader: op writes tY.
  * (The variable's temp takes the result; sources are read before the destination is written,
  * so op reading tY itself is fine.) */
 static void coalesce(struct gen *g)
@@ -618,12 +639,27 @@ static void coalesce(struct gen *g)
         struct linst *mv = &g->ins[i];
         if (w && mv->op == L_MOV && !mv->sat && mv->src[0].file == LF_TEMP && !mv->src[0].neg &&
             !mv->src[0].abs && (mv->dst[0].file == LF_TEMP || mv->dst[0].file == LF_OUTPUT)) {
-            struct linst *def = &g->ins[w - 1];
+            /* the instruction that defines t: the previous one, or one a few before when
+             * nothing between touches the mov's destination register or is flow */
             uint32_t t = mv->src[0].index;
+            struct linst *def = NULL;
             int d = -1;
-            for (unsigned k = 0; k < def->ndst; k++)
-                if (def->dst[k].file == LF_TEMP && def->dst[k].index == t)
-                    d = (int)k;
+            for (size_t back = w; back-- > 0 && w - back <= 32;) {
+                struct linst *x = &g->ins[back];
+                for (unsigned k = 0; k < x->ndst; k++)
+                    if (x->dst[k].file == LF_TEMP && x->dst[k].index == t)
+                        d = (int)k;
+                if (d >= 0) {
+                    def = x;
+                    break;
+                }
+                if (lop_infos[x->op].shape == LS_FLOW || touches(x, &mv->dst[0]))
+                    break;
+            }
+            if (!def) {
+                g->ins[w++] = g->ins[i];
+                continue;
+            }
             enum lop_shape shape = lop_infos[def->op].shape;
             bool ok = d >= 0 && uses[t] == 1 && defs[t] == 1 && def->depth == mv->depth &&
                       (shape == LS_CW || shape == LS_DOT || shape == LS_FIXED) &&
@@ -636,7 +672,8 @@ static void coalesce(struct gen *g)
                 for (unsigned c = 0; ok && c < 4; c++)
                     if ((mv->dst[0].mask >> c & 1) && mv->src[0].swz[c] != c)
                         ok = false;
-            if (ok && shape == LS_CW && def->ndst == 2) /* sincos & co: the other half stays */
+            if (ok && shape == LS_CW && def->ndst == 2 && def->dst[1 - d].file != LF_NULL)
+                /* sincos & co writing both halves: the sources serve the other one too */
                 for (unsigned c = 0; ok && c < 4; c++)
                     if ((mv->dst[0].mask >> c & 1) && mv->src[0].swz[c] != c)
                         ok = false;

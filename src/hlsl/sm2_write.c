@@ -236,12 +236,20 @@ static void dst2(struct w2 *w, const struct lop *op, char *out, size_t size)
     if (op->file == LF_TEMP) {
         reg = op->index;
     } else if (op->file == LF_OUTPUT || op->file == LF_DEPTH) {
-        unsigned i;
-        for (i = 0; i < w->g->nout; i++)
+        unsigned i, k = 0;
+        for (i = 0; i < w->g->nout; i++) {
             if ((op->file == LF_DEPTH && w->g->out[i].is_depth) ||
                 (op->file == LF_OUTPUT && !w->g->out[i].is_depth && w->g->out[i].reg == op->index))
                 break;
-        reg = w->out_base + i;
+            if (w->g->out[i].sysval != 1)
+                k++;
+        }
+        if (!w->c->ps && i < w->g->nout && w->g->out[i].sysval != 1) {
+            /* a vertex shader's oT# is written directly (SM4 programs never read outputs) */
+            snprintf(out, size, "oT%u%s", k, mask);
+            return;
+        }
+        reg = w->out_base + (w->c->ps ? i : 0);
         if (op->file == LF_DEPTH)
             strcpy(mask, ".x");
     } else {
@@ -604,7 +612,9 @@ void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
     w.o = o;
     w.ntemps = ntemps;
     w.out_base = ntemps;
-    w.scratch_base = ntemps + g->nout;
+    /* temps for the outputs: each pixel output, and a vertex shader's position (the rest of a
+     * vertex shader's outputs are written directly) */
+    w.scratch_base = ntemps + (c->ps ? g->nout : 1);
     w.max_temp = w.scratch_base;
     w.bodyp = &c->l9body;
     /* constant buffers onto c# */
@@ -624,7 +634,7 @@ void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
     unsigned k = 0;
     for (unsigned i = 0; i < g->nout; i++) {
         const struct sig_entry *e = &g->out[i];
-        unsigned r = w.out_base + i;
+        unsigned r = w.out_base + (c->ps ? i : 0);
         if (c->ps) {
             if (e->is_depth)
                 sbuf_printf(w.bodyp, "    mov oDepth, r%u.x\n", r);
@@ -634,13 +644,7 @@ void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
             sbuf_printf(w.bodyp, "    mad oPos.xy, r%u.w, c0, r%u\n", r, r);
             sbuf_printf(w.bodyp, "    mov oPos.zw, r%u\n", r);
         } else {
-            char mask[6] = ".";
-            unsigned n = 1;
-            for (unsigned q = 0; q < 4; q++)
-                if (e->mask >> q & 1)
-                    mask[n++] = "xyzw"[q];
-            mask[n] = '\0';
-            sbuf_printf(w.bodyp, "    mov oT%u%s, r%u\n", k++, e->mask == 0xf ? "" : mask, r);
+            k++; /* written directly */
         }
     }
     unsigned temp_limit = c->level9 >= 3 ? 32 : 12;

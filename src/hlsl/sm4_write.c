@@ -196,6 +196,8 @@ static void instruction(struct writer *w, const struct linst *in)
             mask |= in->dst[d].mask;
     }
     bool is_float = info->is_float || in->op == L_MOVC;
+    if ((in->op == L_MOV || in->op == L_MOVC) && in->dtype && in->dtype != BT_FLOAT)
+        is_float = false; /* integer data: decimal immediates */
     for (unsigned s = 0; s < in->nsrc; s++) {
         sbuf_puts(o, (s || in->ndst) ? ", " : " ");
         const struct lop *op = &in->src[s];
