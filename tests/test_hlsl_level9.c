@@ -262,3 +262,64 @@ TEST(hlsl_level9_ps_9_3_derivatives_agree)
     static const struct input_spec in[2] = {{0, 1}, {-1, 1}};
     compare(ps_93, "ps_4_0_level_9_3", in, 2, 1, 0, 0, 1);
 }
+
+/* real-world shapes: normal mapping, D3D9-style globals and semantics, tex2D */
+static const char ps_nmap[] =
+    "Texture2D<float4> DiffuseMap : register(t0);\n"
+    "Texture2D NormalMap : register(t1);\n"
+    "SamplerState Linear : register(s0);\n"
+    "cbuffer PerFrame : register(b0) { float3 LightDir; float SpecPower; float3 EyePos; };\n"
+    "struct PSIn { float4 pos : SV_POSITION; float2 uv : TEXCOORD0; float3 T : TEXCOORD1;\n"
+    "              float3 B : TEXCOORD2; float3 N : TEXCOORD3; float3 wp : TEXCOORD4; };\n"
+    "float4 main(PSIn i) : SV_TARGET0\n"
+    "{\n"
+    "    float3 tn = NormalMap.Sample(Linear, i.uv).xyz * 2.0 - 1.0;\n"
+    "    float3x3 TBN = float3x3(normalize(i.T), normalize(i.B), normalize(i.N));\n"
+    "    float3 n = normalize(mul(tn, TBN));\n"
+    "    float3 l = -normalize(LightDir);\n"
+    "    float diff = max(dot(n, l), 0.0);\n"
+    "    float3 v = normalize(EyePos - i.wp);\n"
+    "    float3 h = normalize(l + v);\n"
+    "    float spec = pow(saturate(dot(n, h)), SpecPower);\n"
+    "    float4 albedo = DiffuseMap.Sample(Linear, i.uv);\n"
+    "    return float4(albedo.rgb * diff + spec.xxx, albedo.a);\n"
+    "}\n";
+
+static const char vs_d3d9_style[] =
+    "float4x4 World;\n"
+    "float4x4 ViewProjection;\n"
+    "float Time = 1.0;\n"
+    "struct VS_OUTPUT { float4 Position : POSITION; float4 Color : COLOR0; float2 Tex : TEXCOORD0; };\n"
+    "void main(in float4 pos : POSITION, in float3 n : NORMAL, out VS_OUTPUT o)\n"
+    "{\n"
+    "    o = (VS_OUTPUT)0;\n"
+    "    float4 wp = mul(pos, World);\n"
+    "    o.Position = mul(wp, ViewProjection);\n"
+    "    float3 wn = normalize(mul(n, (float3x3)World));\n"
+    "    o.Color = float4(saturate(wn * 0.5 + 0.5), any(wn > 0.5) ? 1 : 0);\n"
+    "    o.Tex = float2(sin(Time), cos(Time)) * 0.25 + 0.5.xx;\n"
+    "    o.Color.rgb *= frac(Time) + floor(Time) + abs(-Time) + step(0.5, Time);\n"
+    "}\n";
+
+static const char ps_tex2d[] =
+    "sampler2D Tex0 : register(s0);\n"
+    "float4 Params : register(c0);\n"
+    "float4 main(float4 p : SV_Position, float2 uv : TEXCOORD0, float4 col : COLOR0) : COLOR\n"
+    "{\n"
+    "    float4 t = tex2D(Tex0, uv);\n"
+    "    float l = dot(t.rgb, float3(0.299, 0.587, 0.114));\n"
+    "    float3 g = lerp(t.rgb, l.xxx, Params.x);\n"
+    "    float v = smoothstep(0.2, 0.8, uv.x);\n"
+    "    return float4(g * col.rgb * v, t.a * col.a);\n"
+    "}\n";
+
+TEST(hlsl_level9_real_world_shapes_agree)
+{
+    static const struct input_spec nm[6] = {{0, 1}, {0, 1}, {-1, 1}, {-1, 1}, {-1, 1}, {-2, 2}};
+    compare(ps_nmap, "ps_4_0_level_9_1", nm, 6, 1, 2, 0.5f, 2);
+    compare(ps_nmap, "ps_4_0_level_9_3", nm, 6, 1, 2, 0.5f, 2);
+    static const struct input_spec d9[2] = {{-2, 2}, {-1, 1}};
+    compare(vs_d3d9_style, "vs_4_0_level_9_1", d9, 2, 3, 9, -2, 2);
+    static const struct input_spec tx[3] = {{0, 1}, {0, 1}, {0, 1}};
+    compare(ps_tex2d, "ps_4_0_level_9_1", tx, 3, 1, 1, 0, 1);
+}
