@@ -323,3 +323,84 @@ TEST(hlsl_level9_real_world_shapes_agree)
     static const struct input_spec tx[3] = {{0, 1}, {0, 1}, {0, 1}};
     compare(ps_tex2d, "ps_4_0_level_9_1", tx, 3, 1, 1, 0, 1);
 }
+
+/* ---- flattening keeps the meaning: level_9's flattened SM4 program against ps_4_0's flow --- */
+
+static void run_sm4(const char *src, const char *target, vm_reg *in, unsigned nin, vm_reg *out,
+                    uint32_t *cb, uint32_t *discarded)
+{
+    ID3DBlob *code = NULL, *errors = NULL;
+    HRESULT hr = D3DCompile(src, strlen(src), "flat.hlsl", NULL, NULL, "main", target, 0, 0, &code,
+                            &errors);
+    if (FAILED(hr))
+        harness_fail(__FILE__, __LINE__, "D3DCompile(%s): %s", target,
+                     errors ? (const char *)ID3D10Blob_GetBufferPointer(errors) : "");
+    if (errors)
+        ID3D10Blob_Release(errors);
+    if (!code)
+        return;
+    struct prog p;
+    if (prog_load(&p, false, ID3D10Blob_GetBufferPointer(code), ID3D10Blob_GetBufferSize(code))) {
+        struct vm_env e;
+        memset(&e, 0, sizeof(e));
+        (void)nin;
+        e.inputs = (const vm_reg *)in;
+        e.outputs = out;
+        e.cb[0].data = cb;
+        e.cb[0].size = 16;
+        e.sample = uv_texture;
+        vm_run(p.p, p.st, &e, 0xffffffffu);
+        *discarded = e.discarded;
+    }
+    prog_free(&p);
+    ID3D10Blob_Release(code);
+}
+
+static const char ps_returns[] =
+    "cbuffer C { float a; float b; };\n"
+    "float classify(float x)\n"
+    "{\n"
+    "    if (x < a) return -1;\n"
+    "    if (x > b) return 1;\n"
+    "    return 0;\n"
+    "}\n"
+    "float4 main(float4 pos : SV_Position, float4 uv : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    float k = classify(uv.x);\n"
+    "    if (uv.y > 0.8) return float4(1, 2, 3, 4);\n"
+    "    if (uv.z > 0.7) { if (uv.w > 0.5) return uv; discard; }\n"
+    "    [unroll] for (int i = 0; i < 3; i++)\n"
+    "        if (uv.w * 3 < i) return float4(i, k, 0, 0);\n"
+    "    clip(uv.x - 0.1);\n"
+    "    return float4(k, uv.yzw);\n"
+    "}\n";
+
+TEST(hlsl_level9_flattened_returns_keep_their_meaning)
+{
+    static vm_reg in[2], o4[1], o9[1];
+    static uint32_t cb[16 * 4];
+    memset(in, 0, sizeof(in));
+    for (unsigned c = 0; c < 4; c++)
+        for (unsigned l = 0; l < VM_LANES; l++)
+            in[1][c][l] = bits(frand(0, 1));
+    cb[0] = bits(0.3f);
+    cb[1] = bits(0.6f);
+    uint32_t d4 = 0, d9 = 0;
+    run_sm4(ps_returns, "ps_4_0", in, 2, o4, cb, &d4);
+    run_sm4(ps_returns, "ps_4_0_level_9_1", in, 2, o9, cb, &d9);
+    CHECK_EQ(d4, d9);
+    CHECK(d4 != 0 && d4 != 0xffffffffu);
+    unsigned bad = 0;
+    for (unsigned c = 0; c < 4; c++)
+        for (unsigned l = 0; l < VM_LANES && bad < 4; l++)
+            if (!(d4 >> l & 1) && o4[0][c][l] != o9[0][c][l]) {
+                harness_fail(__FILE__, __LINE__, "lane %u .%c: ps_4_0 %g, level_9 %g (uv %g %g %g "
+                             "%g)", l, "xyzw"[c], (double)fl(o4[0][c][l]), (double)fl(o9[0][c][l]),
+                             (double)fl(in[1][0][l]), (double)fl(in[1][1][l]),
+                             (double)fl(in[1][2][l]), (double)fl(in[1][3][l]));
+                bad++;
+            }
+    /* and the level-9 program agrees with its SM4 program */
+    static const struct input_spec sp[2] = {{0, 1}, {0, 1}};
+    compare(ps_returns, "ps_4_0_level_9_1", sp, 2, 1, 1, 0.3f, 0.6f);
+}

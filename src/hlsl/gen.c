@@ -63,6 +63,9 @@ struct snapshot {
     unsigned flat_depth;
     bool has_pred;
     struct lop pred;
+    /* the returned flags of the frames (gen_return_flat), which a dry run may set */
+    struct { struct func_frame *f; bool flagged; uint32_t temp; } frames[MAX_INLINE + 2];
+    unsigned nframes;
 };
 
 static void snap(struct gen *g, struct snapshot *s)
@@ -83,6 +86,13 @@ static void snap(struct gen *g, struct snapshot *s)
     s->flat_depth = g->flat_depth;
     s->has_pred = g->has_pred;
     s->pred = g->pred;
+    s->nframes = 0;
+    for (struct func_frame *f = g->frame; f && s->nframes < MAX_INLINE + 2; f = f->up) {
+        s->frames[s->nframes].f = f;
+        s->frames[s->nframes].flagged = f->flagged;
+        s->frames[s->nframes].temp = f->flag_temp;
+        s->nframes++;
+    }
 }
 
 static void restore(struct gen *g, const struct snapshot *s)
@@ -101,6 +111,10 @@ static void restore(struct gen *g, const struct snapshot *s)
     g->flat_depth = s->flat_depth;
     g->has_pred = s->has_pred;
     g->pred = s->pred;
+    for (unsigned i = 0; i < s->nframes; i++) {
+        s->frames[i].f->flagged = s->frames[i].flagged;
+        s->frames[i].f->flag_temp = s->frames[i].temp;
+    }
 }
 
 static _Noreturn void unroll_fail(struct gen *g)
@@ -169,8 +183,27 @@ static struct lop condition(struct gen *g, struct expr *e, bool *k, bool *kv)
 
 static void epilogue(struct gen *g);
 
+static struct lop and2(struct gen *g, struct lop a, struct lop b)
+{
+    return gen_alu(g, L_AND, 1, &a, &b, NULL);
+}
+
+static struct lop bcast(struct lop o)
+{
+    for (unsigned i = 1; i < 4; i++)
+        o.swz[i] = o.swz[0];
+    return o;
+}
+
 void gen_discard(struct gen *g, struct lop cond)
 {
+    /* lanes that returned early (under a flattened if) are past every later discard */
+    for (struct func_frame *f = g->frame; f; f = f->up)
+        if (f->flagged) {
+            struct lop fl = lop_temp(f->flag_temp, 1);
+            struct lop alive = bcast(gen_alu(g, L_NOT, 1, &fl, NULL, NULL));
+            cond = bcast(and2(g, bcast(cond), alive));
+        }
     if (g->has_pred) {
         struct linst in = {0};
         uint32_t t = lir_temp(g, 1);
@@ -467,10 +500,98 @@ static bool tail_returns_only(struct stmt *s, bool tail)
     }
 }
 
+/* dst = cond ? src : dst, slot by slot (src converted to dst's type). */
+static void select_into(struct gen *g, struct place dst, struct val src, struct lop cond,
+                        const struct loc_src *at)
+{
+    struct place tmp = gen_new_place(g, dst.type);
+    gen_copy(g, tmp, src, at);
+    unsigned n = type_slots(dst.type);
+    for (unsigned k = 0; k < n; k++) {
+        struct linst in = {0};
+        in.op = L_MOVC;
+        in.ndst = 1;
+        in.nsrc = 3;
+        in.dtype = g->tbase[dst.base + k];
+        g->tbase[tmp.base + k] = g->tbase[dst.base + k];
+        in.dst[0] = lop_temp(dst.base + k, 4);
+        in.src[0] = bcast(cond);
+        in.src[1] = lop_temp(tmp.base + k, 4);
+        in.src[2] = lop_temp(dst.base + k, 4);
+        lir_emit(g, &in);
+    }
+}
+
+/* A return under a flattened if (level 9 has no flow control): the lanes it covers keep the
+ * value and are marked returned; later code still runs for them, but later returns and
+ * discards leave them alone.  Functions with out parameters cannot do this yet. */
+static enum flow gen_return_flat(struct gen *g, struct stmt *s)
+{
+    struct hc *c = g->c;
+    struct func_frame *fr = g->frame;
+    for (unsigned k = 0; k < fr->f->nparams; k++)
+        if (fr->f->params[k]->storage & SC_OUT)
+            hc_error(c, &s->loc, 3000, "a return inside a flattened if (every if, on level_9 "
+                     "targets) in a function with out parameters is not supported yet");
+    struct lop active = bcast(g->pred);
+    if (fr->flagged) {
+        struct lop fl = lop_temp(fr->flag_temp, 1);
+        active = bcast(and2(g, active, bcast(gen_alu(g, L_NOT, 1, &fl, NULL, NULL))));
+    }
+    if (s->expr) {
+        if (!fr->has_ret)
+            hc_error(c, &s->loc, 3079, "void functions cannot return a value");
+        struct val v = gen_convert(g, gen_expr(g, s->expr), fr->ret.type, &s->expr->loc, false);
+        select_into(g, fr->ret, v, active, &s->loc);
+    } else if (fr->has_ret) {
+        hc_error(c, &s->loc, 3080, "'%s': function must return a value", fr->f->name);
+    }
+    if (!fr->flagged) {
+        fr->flagged = true;
+        fr->flag_temp = lir_temp(g, 1);
+        g->tbase[fr->flag_temp] = BT_BOOL;
+        struct linst in = {0};
+        in.op = L_MOV;
+        in.ndst = in.nsrc = 1;
+        in.dtype = BT_BOOL;
+        in.dst[0] = lop_temp(fr->flag_temp, 1);
+        in.src[0] = active;
+        lir_emit(g, &in);
+    } else {
+        struct lop fl = lop_temp(fr->flag_temp, 1);
+        struct lop o = gen_alu(g, L_OR, 1, &fl, &active, NULL);
+        struct linst in = {0};
+        in.op = L_MOV;
+        in.ndst = in.nsrc = 1;
+        in.dtype = BT_BOOL;
+        in.dst[0] = lop_temp(fr->flag_temp, 1);
+        in.src[0] = bcast(o);
+        lir_emit(g, &in);
+    }
+    return FL_NORMAL;
+}
+
 static enum flow gen_return(struct gen *g, struct stmt *s)
 {
     struct hc *c = g->c;
     struct func_frame *fr = g->frame;
+    if (g->flat_depth != fr->flat_depth)
+        return gen_return_flat(g, s);
+    if (fr->flagged) {
+        /* the final return: only for the lanes that have not returned */
+        struct lop fl = lop_temp(fr->flag_temp, 1);
+        struct lop alive = bcast(gen_alu(g, L_NOT, 1, &fl, NULL, NULL));
+        if (s->expr) {
+            if (!fr->has_ret)
+                hc_error(c, &s->loc, 3079, "void functions cannot return a value");
+            struct val v = gen_convert(g, gen_expr(g, s->expr), fr->ret.type, &s->expr->loc, false);
+            select_into(g, fr->ret, v, alive, &s->loc);
+        }
+        if (g->flow_depth == fr->flow_depth)
+            return FL_RETURN;
+        hc_error(c, &s->loc, 3000, "a return in run-time flow after one in a flattened if is "
+                 "not supported yet");
+    }
     if (s->expr) {
         if (!fr->has_ret)
             hc_error(c, &s->loc, 3079, "void functions cannot return a value");
@@ -480,9 +601,6 @@ static enum flow gen_return(struct gen *g, struct stmt *s)
     } else if (fr->has_ret) {
         hc_error(c, &s->loc, 3080, "'%s': function must return a value", fr->f->name);
     }
-    if (g->flat_depth != fr->flat_depth)
-        hc_error(c, &s->loc, 3000, "a return inside a flattened if (every if, on level_9 "
-                 "targets) is not supported yet: assign a result and return at the end");
     if (g->flow_depth == fr->flow_depth)
         return FL_RETURN;
     if (g->unroll && g->unroll->flow_depth >= fr->flow_depth && g->flow_depth > g->unroll->flow_depth)
@@ -734,16 +852,15 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
         params = s;
     }
     g->syms = params;
-    fr.wrapped = !tail_returns_only(f->body, true);
+    /* early returns: a loop to break out of, or on level 9 (no flow control) the returned
+     * flags of gen_return_flat */
+    fr.wrapped = !tail_returns_only(f->body, true) && !c->level9;
     g->frame = &fr;
     g->inline_depth++;
     size_t mark = g->nwlog;
     struct loop_ctx *saved_loop = g->loop;
     struct loop_ctx barrier = {NULL, false, 0, 0, NULL};
     if (fr.wrapped) {
-        if (c->level9)
-            hc_error(c, &f->loc, 3000, "'%s': a return before the end of a function needs flow "
-                     "control, which level_9 targets lack (not supported yet)", f->name);
         lir_flow(g, L_LOOP, NULL);
         g->flow_depth++;
         g->loop_depth++;

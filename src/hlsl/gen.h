@@ -123,6 +123,8 @@ struct func_frame {
     unsigned flow_depth;          /* dynamic flow depth at entry */
     unsigned loop_depth;          /* dynamic loop depth at entry */
     unsigned flat_depth;          /* flattened-if depth at entry */
+    bool flagged;                 /* a return ran under a flattened if: flag_temp.x says which */
+    uint32_t flag_temp;           /* lanes returned (bool ~0/0) */
 };
 
 struct unroll_try {

@@ -709,6 +709,8 @@ void lir_optimize(struct gen *g)
     dead_code(g);
 }
 
+static unsigned read_mask(const struct linst *in, unsigned s);
+
 /* Linear scan over live intervals [first, last] of each temp, with each interval that
  * crosses a loop's boundary stretched over the whole loop (a value live around the back edge
  * must survive every iteration). */
@@ -786,36 +788,114 @@ uint32_t lir_allocate(struct gen *g)
         }
         order[j] = x;
     }
-    /* active registers: which temp holds each r# and until when */
-    int64_t *busy_until = calloc(m + 1, sizeof(*busy_until));
-    if (!busy_until) {
+    /* Component packing: a temp that uses components [0, w) takes any w free consecutive
+     * components [o, o + w) of a register (scalars share registers); its masks, swizzles and
+     * the positions of the instructions writing it shift by o.  Temps written by a
+     * two-result instruction (sincos, imul, udiv) stay at o = 0, since both results share
+     * the instruction's positions. */
+    uint8_t *width = calloc(n, 1), *off = calloc(n, 1), *force0 = calloc(n, 1);
+    int64_t *busy_until = calloc((size_t)(m + 1) * 4, sizeof(*busy_until));
+    if (!width || !off || !force0 || !busy_until) {
         free(first); free(last); free(phys); free(order); free(loop_start);
+        free(width); free(off); free(force0); free(busy_until);
         hc_nomem(g->c);
+    }
+    for (size_t i = 0; i < g->nins; i++) {
+        const struct linst *in = &g->ins[i];
+        for (unsigned d = 0; d < in->ndst; d++) {
+            const struct lop *o = &in->dst[d];
+            if (o->file != LF_TEMP)
+                continue;
+            for (unsigned c = 0; c < 4; c++)
+                if ((o->mask >> c & 1) && c + 1 > width[o->index])
+                    width[o->index] = (uint8_t)(c + 1);
+            if (in->ndst == 2)
+                force0[o->index] = 1;
+        }
+        for (unsigned s2 = 0; s2 < in->nsrc; s2++) {
+            const struct lop *o = &in->src[s2];
+            if (o->file == LF_TEMP) {
+                unsigned rm = read_mask(in, s2);
+                for (unsigned c = 0; c < 4; c++)
+                    if ((rm >> c & 1) && c + 1 > width[o->index])
+                        width[o->index] = (uint8_t)(c + 1);
+            }
+            if (o->rel >= 0 && (o->file == LF_CB || o->file == LF_XTEMP) &&
+                o->rel_comp + 1u > width[o->rel])
+                width[o->rel] = (uint8_t)(o->rel_comp + 1);
+        }
     }
     uint32_t nregs = 0;
     for (uint32_t i = 0; i < m; i++) {
         uint32_t t = order[i];
+        unsigned w = width[t] ? width[t] : 1;
         uint32_t r;
-        for (r = 0; r < nregs; r++)
-            if (busy_until[r] < first[t])
+        unsigned o = 0;
+        for (r = 0;; r++) {
+            if (r == nregs) {
+                for (unsigned c = 0; c < 4; c++)
+                    busy_until[r * 4 + c] = -1;
+                nregs++;
+            }
+            bool found = false;
+            unsigned max_o = force0[t] ? 0 : 4 - w;
+            for (unsigned cand = 0; cand <= max_o && !found; cand++) {
+                bool free_ = true;
+                for (unsigned c = cand; c < cand + w; c++)
+                    free_ = free_ && busy_until[r * 4 + c] < first[t];
+                if (free_) {
+                    found = true;
+                    o = cand;
+                }
+            }
+            if (found)
                 break;
-        if (r == nregs)
-            nregs++;
-        busy_until[r] = last[t];
+        }
+        for (unsigned c = o; c < o + w; c++)
+            busy_until[r * 4 + c] = last[t];
         phys[t] = (int32_t)r;
+        off[t] = (uint8_t)o;
     }
     for (size_t i = 0; i < g->nins; i++) {
         struct linst *in = &g->ins[i];
-        for (unsigned s = 0; s < in->nsrc; s++) {
-            if (in->src[s].file == LF_TEMP)
-                in->src[s].index = (uint32_t)phys[in->src[s].index];
-            if (in->src[s].rel >= 0 && (in->src[s].file == LF_CB || in->src[s].file == LF_XTEMP))
-                in->src[s].rel = phys[in->src[s].rel];
+        const struct lop_info *info = &lop_infos[in->op];
+        /* sources: the temp's components moved by its offset */
+        for (unsigned s2 = 0; s2 < in->nsrc; s2++) {
+            struct lop *o = &in->src[s2];
+            if (o->file == LF_TEMP) {
+                unsigned k = off[o->index];
+                for (unsigned p2 = 0; p2 < 4; p2++)
+                    o->swz[p2] = (uint8_t)(o->swz[p2] + k > 3 ? 3 : o->swz[p2] + k);
+                o->index = (uint32_t)phys[o->index];
+            }
+            if (o->rel >= 0 && (o->file == LF_CB || o->file == LF_XTEMP)) {
+                o->rel_comp = (uint8_t)(o->rel_comp + off[o->rel]);
+                o->rel = phys[o->rel];
+            }
         }
-        for (unsigned d = 0; d < in->ndst; d++)
-            if (in->dst[d].file == LF_TEMP)
-                in->dst[d].index = (uint32_t)phys[in->dst[d].index];
+        /* the destination: mask and, for instructions whose sources follow it, positions */
+        for (unsigned d = 0; d < in->ndst; d++) {
+            struct lop *o = &in->dst[d];
+            if (o->file != LF_TEMP)
+                continue;
+            unsigned k = off[o->index];
+            o->index = (uint32_t)phys[o->index];
+            if (!k)
+                continue;
+            o->mask = (uint8_t)((o->mask << k) & 0xf);
+            unsigned first_src = info->shape == LS_CW ? 0 : info->shape == LS_FIXED ? 1 : 4;
+            unsigned last_src = info->shape == LS_CW ? in->nsrc : info->shape == LS_FIXED ? 2 : 0;
+            for (unsigned s2 = first_src; s2 < last_src && s2 < in->nsrc; s2++) {
+                uint8_t old[4];
+                memcpy(old, in->src[s2].swz, 4);
+                for (unsigned p2 = 0; p2 < 4; p2++)
+                    in->src[s2].swz[p2] = old[p2 >= k ? p2 - k : 0];
+            }
+        }
     }
+    free(width);
+    free(off);
+    free(force0);
     free(first); free(last); free(phys); free(order); free(loop_start); free(busy_until);
     return nregs;
 }
