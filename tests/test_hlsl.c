@@ -844,9 +844,10 @@ TEST(hlsl_compile_from_file_with_includes)
     snprintf(path, sizeof(path), "%s/main.hlsl", dir);
     snprintf(inc, sizeof(inc), "%s/sub/a.hlsli", dir);
     snprintf(inc2, sizeof(inc2), "%s/sub/b.hlsli", dir);
-    write_text(path, "#include \"sub/a.hlsli\"\n"
-                     "float4 main(float4 p : SV_Position) : SV_Target { return A + B; }\n");
-    write_text(inc, "#include \"b.hlsli\"   // next to the including file\n#define A 0.25\n");
+    write_text(path, "#include \"sub/a.hlsli\"\n#include \"sub\\\\a.hlsli\"\n"
+                     "float4 main(float4 p : SV_Position) : SV_Target { return A + B + twice(0); }\n");
+    write_text(inc, "#pragma once\n#include \"b.hlsli\"   // next to the including file\n"
+                    "#define A 0.25\nfloat twice(float x) { return 2 * x; }\n");
     write_text(inc2, "#define B float4(1, 2, 3, 4)\n");
     WCHAR wpath[256];
     size_t i;
@@ -919,4 +920,37 @@ TEST(hlsl_rdef_names)
         free(text);
     }
     ID3D10Blob_Release(code);
+}
+
+static void slice_texture(void *ctx, const struct vm_sample_request *req,
+                          struct vm_sample_result *res)
+{
+    (void)ctx;
+    for (unsigned l = 0; l < VM_LANES; l++)
+        for (unsigned c = 0; c < 4; c++)
+            res->value[c][l] = bits(c < 3 ? req->address.f[c][l] : (float)req->resource_dim);
+}
+
+TEST(hlsl_texture2darray_ps_4_0)
+{
+    static const char src[] =
+        "Texture2DArray<float4> layers : register(t0); SamplerState s : register(s0);\n"
+        "float4 main(float4 p : SV_Position, float2 uv : TEXCOORD0) : SV_Target\n"
+        "{ return layers.Sample(s, float3(uv, 3), int2(1, -1)); }\n";
+    struct run r = {0};
+    ID3DBlob *code = compile(src, "main", "ps_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    r.env.sample = slice_texture;
+    for (unsigned l = 0; l < 4; l++)
+        set_in(&r, 1, l, 0.25f, 0.5f, 0, 0);
+    vm_run(r.prog, r.st, &r.env, 0xf);
+    CHECK_NEAR(out(&r, 0, 0, 0), 0.25f);
+    CHECK_NEAR(out(&r, 0, 1, 0), 0.5f);
+    CHECK_NEAR(out(&r, 0, 2, 0), 3);
+    CHECK_NEAR(out(&r, 0, 3, 0), (float)IR_RES_TEXTURE2DARRAY);
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
 }

@@ -79,6 +79,9 @@ static int open_inc(void *ctx, bool system, const char *name, const void *parent
         else
             snprintf(path, sizeof(path), "%s%s%s", d, *d && d[strlen(d) - 1] != '/' ? "/" : "",
                      name);
+        for (char *q = path; *q; q++)
+            if (*q == '\\')
+                *q = '/'; /* Windows separators in #include "..\\x.hlsl" */
         void *buf;
         size_t n;
         if (read_all(path, &buf, &n))

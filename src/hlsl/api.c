@@ -202,6 +202,9 @@ static int inc_open(void *ctx, bool system, const char *name, const void *parent
             snprintf(path, sizeof(path), "%s", name);
         else
             snprintf(path, sizeof(path), "%s%s", dirs[i], name);
+        for (char *q = path; *q; q++)
+            if (*q == '\\')
+                *q = '/'; /* Windows separators in #include "..\\x.hlsl" */
         void *d;
         size_t n;
         if (read_file(path, &d, &n))

@@ -210,9 +210,16 @@ static struct resource *res_of(struct gen *g, struct val v, bool sampler, const 
     return r;
 }
 
+/* Address components: Texture2DArray's third is the slice. */
 static unsigned coord_dims(enum tex_dim d)
 {
     return d == TD_1D || d == TD_BUFFER ? 1 : d == TD_2D ? 2 : 3;
+}
+
+/* Components of a texel offset (the slice of an array takes none). */
+static unsigned offset_dims(enum tex_dim d)
+{
+    return d == TD_2DARRAY ? 2 : coord_dims(d);
 }
 
 struct samp_req {
@@ -291,6 +298,8 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
     struct samp_req q = {0};
     q.tex = res_of(g, v[0], false, at);
     q.tex_type = v[0].type;
+    if (c->level9 && v[0].type->dim == TD_2DARRAY)
+        hc_error(c, at, 3000, "Texture2DArray needs feature level 10_0 (not a level_9 target)");
     unsigned dims = coord_dims(v[0].type->dim);
     const char *m = e->name;
     unsigned args = n - 1;
@@ -301,7 +310,7 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
         q.op = L_LD;
         q.coord = arg_as(g, v[1], BT_INT, ld, at);
         if (args == 2)
-            const_offset(g, v[2], dims, &q, at);
+            const_offset(g, v[2], offset_dims(v[0].type->dim), &q, at);
         return sample(g, &q, at);
     }
     if (!strcmp(m, "GetDimensions")) {
@@ -309,6 +318,7 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
          * (width, height, depth, levels) of the mip asked for */
         if (c->level9)
             hc_error(c, at, 3000, "GetDimensions needs feature level 10_0 (not a level_9 target)");
+        /* width, height and depth, or the array size of an array */
         unsigned want = coord_dims(v[0].type->dim) == 3 && v[0].type->dim != TD_CUBE ? 3 :
                         v[0].type->dim == TD_1D ? 1 : 2;
         unsigned outs = args - (args == want + 2 ? 1 : 0);
@@ -383,7 +393,7 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
         hc_error(c, at, 3018, "'%s' is not a texture method (or not supported yet)", m);
     }
     if (n > rest)
-        const_offset(g, v[rest], dims, &q, at);
+        const_offset(g, v[rest], offset_dims(v[0].type->dim), &q, at);
     if (n > rest + 1)
         hc_error(c, at, 3013, "too many arguments to %s", m);
     return sample(g, &q, at);

@@ -90,7 +90,7 @@ struct token *lex_run(struct hc *c, const char *text, size_t len, size_t *count)
 enum base_type { BT_VOID, BT_BOOL, BT_INT, BT_UINT, BT_FLOAT };
 enum type_class { TC_VOID, TC_SCALAR, TC_VECTOR, TC_MATRIX, TC_STRUCT, TC_ARRAY, TC_TEXTURE,
                   TC_SAMPLER, TC_STRING };
-enum tex_dim { TD_1D = 1, TD_2D, TD_3D, TD_CUBE, TD_BUFFER };
+enum tex_dim { TD_1D = 1, TD_2D, TD_3D, TD_CUBE, TD_BUFFER, TD_2DARRAY };
 
 struct field;
 

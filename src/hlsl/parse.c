@@ -217,6 +217,7 @@ static struct type *parse_type(struct parser *p)
     static const struct { const char *w; enum type_class cls; enum tex_dim dim; bool sm2; } res[] = {
         {"Texture1D", TC_TEXTURE, TD_1D, 0}, {"Texture2D", TC_TEXTURE, TD_2D, 0},
         {"Texture3D", TC_TEXTURE, TD_3D, 0}, {"TextureCube", TC_TEXTURE, TD_CUBE, 0},
+        {"Texture2DArray", TC_TEXTURE, TD_2DARRAY, 0},
         {"texture", TC_TEXTURE, TD_2D, 0}, {"Texture", TC_TEXTURE, TD_2D, 0},
         {"SamplerState", TC_SAMPLER, 0, 0}, {"SamplerComparisonState", TC_SAMPLER, 0, 0},
         {"sampler", TC_SAMPLER, TD_2D, 0}, {"sampler_state", TC_SAMPLER, TD_2D, 0},
@@ -1095,6 +1096,18 @@ static void parse_function(struct parser *p, struct type *ret, const struct toke
     if (!accept(p, ";")) {
         p->depth = 0;
         f->body = block(p);
+        /* a second body for the same signature */
+        for (unsigned i = 0; i < p->prog->nglobals; i++) {
+            const struct func_decl *o = p->prog->globals[i].func;
+            if (p->prog->globals[i].kind != GL_FUNC || !o->body || strcmp(o->name, f->name) ||
+                o->nparams != f->nparams)
+                continue;
+            bool same = true;
+            for (unsigned k = 0; k < f->nparams; k++)
+                same = same && type_equal(o->params[k]->type, f->params[k]->type);
+            if (same)
+                hc_error(p->c, &f->loc, 3003, "redefinition of '%s'", f->name);
+        }
     }
     struct global g = {GL_FUNC, NULL, f, NULL};
     add_global(p, g);

@@ -70,6 +70,7 @@ struct pp {
     size_t budget;                /* tokens produced by expansion, bounded */
     struct loc_src at;            /* the current line, for messages */
     struct opened *opened;        /* what the include callback must close, malloc'ed */
+    struct once { struct once *next; const char *name; } *once;   /* #pragma once files */
 };
 
 struct opened {
@@ -707,6 +708,12 @@ static void directive(struct pp *p, const char *s, size_t len, int line)
     } else if (tok_is(d, "error")) {
         hc_error(p->c, &p->at, 1501, "#error%.*s", (int)(s + len - d->s - d->n),
                  d->s + d->n);
+    } else if (tok_is(d, "pragma") && nrest == 1 && tok_is(&rest[0], "once")) {
+        /* #pragma once: this file's name is not opened again */
+        struct once *o = hc_alloc(p->c, sizeof(*o));
+        o->name = p->file->name;
+        o->next = p->once;
+        p->once = o;
     } else if (tok_is(d, "pragma")) {
         sync_line(p, line);
         sbuf_put(&p->out, s, len);
@@ -752,6 +759,16 @@ static void include_file(struct pp *p, const struct ptok *t, size_t n)
         system = true;
     } else {
         hc_error(p->c, &p->at, 1507, "#include needs \"file\" or <file>");
+    }
+    for (struct once *o = p->once; o; o = o->next) {
+        /* the same file, '\\' or '/' apart */
+        size_t k = 0;
+        while (o->name[k] && name[k] && (o->name[k] == name[k] ||
+                                         ((o->name[k] == '/' || o->name[k] == '\\') &&
+                                          (name[k] == '/' || name[k] == '\\'))))
+            k++;
+        if (!o->name[k] && !name[k])
+            return;
     }
     if (p->depth >= 32)
         hc_error(p->c, &p->at, 1000, "#include nests too deeply (32 levels)");

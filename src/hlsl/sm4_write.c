@@ -266,6 +266,7 @@ static const char *dim_name(enum tex_dim d)
     case TD_1D: return "texture1d";
     case TD_3D: return "texture3d";
     case TD_CUBE: return "texturecube";
+    case TD_2DARRAY: return "texture2darray";
     default: return "texture2d";
     }
 }
@@ -356,7 +357,8 @@ static void rdef_blocks(struct gen *g, struct sbuf *o)
                     if (n == 1)
                         fmt[strlen(fmt) - 1] = '\0';
                     const char *dim = t->dim == TD_1D ? "1d" : t->dim == TD_3D ? "3d" :
-                                      t->dim == TD_CUBE ? "cube" : "2d";
+                                      t->dim == TD_CUBE ? "cube" :
+                                      t->dim == TD_2DARRAY ? "2darray" : "2d";
                     sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, "texture",
                                 fmt, dim, bind, 1u);
                 }
