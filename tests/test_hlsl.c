@@ -844,7 +844,7 @@ TEST(hlsl_compile_from_file_with_includes)
     snprintf(path, sizeof(path), "%s/main.hlsl", dir);
     snprintf(inc, sizeof(inc), "%s/sub/a.hlsli", dir);
     snprintf(inc2, sizeof(inc2), "%s/sub/b.hlsli", dir);
-    write_text(path, "#include \"sub/a.hlsli\"\n#include \"sub\\\\a.hlsli\"\n"
+    write_text(path, "#include \"sub/a.hlsli\"\n#include \"sub\\a.hlsli\"\n"
                      "float4 main(float4 p : SV_Position) : SV_Target { return A + B + twice(0); }\n");
     write_text(inc, "#pragma once\n#include \"b.hlsli\"   // next to the including file\n"
                     "#define A 0.25\nfloat twice(float x) { return 2 * x; }\n");
