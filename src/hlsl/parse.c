@@ -48,6 +48,12 @@ static const struct token *cur(struct parser *p)
     return &p->t[p->i];
 }
 
+/* The token k places ahead, or the final TK_EOF (never past the array). */
+static const struct token *ahead(struct parser *p, size_t k)
+{
+    return &p->t[p->i + k < p->n ? p->i + k : p->n - 1];
+}
+
 static bool is(struct parser *p, const char *s)
 {
     const struct token *t = cur(p);
@@ -152,7 +158,7 @@ static struct type *numeric_word(struct hc *c, const char *s)
 
 static bool is_type_start(struct parser *p, size_t at)
 {
-    const struct token *t = &p->t[at];
+    const struct token *t = &p->t[at < p->n ? at : p->n - 1];
     if (t->kind != TK_IDENT)
         return false;
     static const char *const words[] = {
@@ -843,8 +849,8 @@ static bool decl_start(struct parser *p)
     while (modifier(p, &s, &ip))
         ;
     bool r = (s || ip || is_type_start(p, p->i)) &&
-             (is(p, "struct") || p->t[p->i + 1].kind == TK_IDENT || is(p, "vector") ||
-              is(p, "matrix") || is(p, "const") || p->t[p->i + 1].text[0] == '<');
+             (is(p, "struct") || ahead(p, 1)->kind == TK_IDENT || is(p, "vector") ||
+              is(p, "matrix") || is(p, "const") || ahead(p, 1)->text[0] == '<');
     p->i = save;
     return r;
 }
@@ -957,8 +963,6 @@ static struct stmt *statement(struct parser *p)
         } while (accept(p, ","));
         expect(p, ";");
         s = new_stmt(p, ST_EMPTY, t);
-    } else if (is(p, "struct") && p->t[p->i + 2].text[0] == '{' && 0) {
-        s = NULL;
     } else if (decl_start(p)) {
         unsigned storage = 0, interp = 0;
         while (modifier(p, &storage, &interp))
@@ -1065,7 +1069,7 @@ static void parse_function(struct parser *p, struct type *ret, const struct toke
     f->ret = ret;
     expect(p, "(");
     size_t cap = 0;
-    if (is(p, "void") && p->t[p->i + 1].kind == TK_PUNCT && p->t[p->i + 1].text[0] == ')')
+    if (is(p, "void") && ahead(p, 1)->kind == TK_PUNCT && ahead(p, 1)->text[0] == ')')
         p->i++;
     if (!accept(p, ")")) {
         do {
@@ -1183,8 +1187,8 @@ struct program *parse_program(struct hc *c, struct token *toks, size_t ntoks)
         if (accept(p, ";"))
             continue; /* struct S { ... }; */
         const struct token *nt = cur(p);
-        if (nt->kind == TK_IDENT && p->t[p->i + 1].kind == TK_PUNCT &&
-            !strcmp(p->t[p->i + 1].text, "(")) {
+        if (nt->kind == TK_IDENT && ahead(p, 1)->kind == TK_PUNCT &&
+            !strcmp(ahead(p, 1)->text, "(")) {
             p->i++;
             parse_function(p, ty, nt, storage);
             continue;
