@@ -748,5 +748,8 @@ void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
         hc_nomem(c);
     if (w.bodyp->p)
         sbuf_put(o, w.bodyp->p, w.bodyp->n);
-    sbuf_puts(o, "\n");
+    unsigned slots = 0;
+    for (size_t i = 0; w.bodyp->p && i < w.bodyp->n; i++)
+        slots += w.bodyp->p[i] == '\n';
+    sbuf_printf(o, "\n// approximately %u instruction slots used\n", slots);
 }
