@@ -700,8 +700,54 @@ static void coalesce(struct gen *g)
     free(defs);
 }
 
+/* Dead stores: a straight-line write (not inside flow) whose components are all written again
+ * at the top level before anything reads them is removed (or narrowed to the components that
+ * are read first).  A later read in any flow counts; a later write inside flow does not kill
+ * (it may not run).  Scans a bounded distance ahead; what it cannot decide stays. */
+static void dead_stores(struct gen *g)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < g->nins; i++) {
+        struct linst in = g->ins[i];
+        if (has_side_effect(&in) || in.ndst != 1 || in.dst[0].file != LF_TEMP || in.depth) {
+            g->ins[w++] = in;
+            continue;
+        }
+        uint32_t t = in.dst[0].index;
+        unsigned undecided = in.dst[0].mask, live = 0;
+        for (size_t j = i + 1; j < g->nins && undecided && j - i < 2048; j++) {
+            const struct linst *x = &g->ins[j];
+            for (unsigned s2 = 0; s2 < x->nsrc; s2++) {
+                const struct lop *o = &x->src[s2];
+                if (o->file == LF_TEMP && o->index == t) {
+                    unsigned r = read_mask(x, s2) & undecided;
+                    live |= r;
+                    undecided &= ~r;
+                }
+                if ((o->file == LF_CB || o->file == LF_XTEMP) && o->rel >= 0 &&
+                    (uint32_t)o->rel == t) {
+                    live |= undecided;
+                    undecided = 0;
+                }
+            }
+            for (unsigned d = 0; d < x->ndst && !x->depth; d++)
+                if (x->dst[d].file == LF_TEMP && x->dst[d].index == t)
+                    undecided &= ~(unsigned)x->dst[d].mask;
+            if (j + 1 == g->nins)
+                undecided = 0; /* never read again */
+        }
+        unsigned keep = live | undecided;
+        if (!keep)
+            continue;
+        in.dst[0].mask = (uint8_t)(in.dst[0].mask & keep);
+        g->ins[w++] = in;
+    }
+    g->nins = w;
+}
+
 void lir_optimize(struct gen *g)
 {
+    dead_stores(g);
     copy_propagate(g);
     dead_code(g);
     coalesce(g);
