@@ -954,3 +954,65 @@ done:
     if (code)
         ID3D10Blob_Release(code);
 }
+
+/* ---- SPIRV-Cross's HLSL (sokol-shdc and others generate it): statics as stage variables,
+ * packoffset, #line into another file ------------------------------------------------------ */
+
+static const char spirv_cross_vs[] =
+    "cbuffer vs_params : register(b0)\n"
+    "{\n"
+    "    row_major float4x4 _19_mvp : packoffset(c0);\n"
+    "};\n"
+    "static float4 gl_Position;\n"
+    "static float4 position;\n"
+    "static float4 color;\n"
+    "static float4 color0;\n"
+    "struct SPIRV_Cross_Input { float4 position : TEXCOORD0; float4 color0 : TEXCOORD1; };\n"
+    "struct SPIRV_Cross_Output { float4 color : TEXCOORD0; float4 gl_Position : SV_Position; };\n"
+    "#line 17 \"triangle.glsl\"\n"
+    "void vert_main()\n"
+    "{\n"
+    "    gl_Position = mul(position, _19_mvp);\n"
+    "    color = color0;\n"
+    "}\n"
+    "SPIRV_Cross_Output main(SPIRV_Cross_Input stage_input)\n"
+    "{\n"
+    "    position = stage_input.position;\n"
+    "    color0 = stage_input.color0;\n"
+    "    vert_main();\n"
+    "    SPIRV_Cross_Output stage_output;\n"
+    "    stage_output.gl_Position = gl_Position;\n"
+    "    stage_output.color = color;\n"
+    "    return stage_output;\n"
+    "}\n";
+
+TEST(hlsl_spirv_cross_style_vs_4_0)
+{
+    struct run r = {0};
+    ID3DBlob *code = compile(spirv_cross_vs, "main", "vs_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    /* row_major: register i is row i; v * M with M = 2 * identity + translation (1, 2, 3) */
+    set_cb(&r, 0, 0, 2, 0, 0, 0);
+    set_cb(&r, 0, 1, 0, 2, 0, 0);
+    set_cb(&r, 0, 2, 0, 0, 2, 0);
+    set_cb(&r, 0, 3, 1, 2, 3, 1);
+    set_in(&r, 0, 0, 1, 2, 3, 1);
+    set_in(&r, 1, 0, 0.5f, 0.25f, 0.125f, 1);
+    vm_run(r.prog, r.st, &r.env, 0x1);
+    CHECK_NEAR(out(&r, 1, 0, 0), 3);
+    CHECK_NEAR(out(&r, 1, 1, 0), 6);
+    CHECK_NEAR(out(&r, 1, 2, 0), 9);
+    CHECK_NEAR(out(&r, 1, 3, 0), 1);
+    CHECK_NEAR(out(&r, 0, 0, 0), 0.5f);
+    CHECK_NEAR(out(&r, 0, 2, 0), 0.125f);
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+    /* an error after the #line names the GLSL file */
+    char *t = refusal("#line 40 \"x.glsl\"\nfloat4 main() : SV_Target { return oops; }\n", "main",
+                      "ps_4_0");
+    CHECK_STR_CONTAINS(t, "x.glsl(40,36-40): error X3004: undeclared identifier 'oops'");
+    free(t);
+}
