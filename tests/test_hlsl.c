@@ -560,6 +560,10 @@ TEST(hlsl_refuses_semantics_and_recursion)
     t = refusal("float4 main(float4 p : POSITION) : TEXCOORD0 { return p; }", "main", "vs_4_0");
     CHECK_STR_CONTAINS(t, "must write SV_Position");
     free(t);
+    t = refusal("float f(float x) { if (x > 0) return 1; }\n"
+                "float4 main() : SV_Target { return f(1); }", "main", "ps_4_0");
+    CHECK_STR_CONTAINS(t, "bad.hlsl(1,7-8): error X3080: 'f': function must return a value");
+    free(t);
 }
 
 TEST(hlsl_null_arguments)

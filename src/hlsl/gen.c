@@ -803,10 +803,43 @@ enum flow gen_stmt(struct gen *g, struct stmt *s)
 
 /* ---- function calls ------------------------------------------------------------------------ */
 
+/* Does every path through s end in a return (or discard)?  What fxc's X3080 checks. */
+static bool always_returns(const struct stmt *s)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case ST_RETURN: return true;
+    case ST_BLOCK:
+        for (unsigned i = 0; i < s->nlist; i++)
+            if (always_returns(s->list[i]))
+                return true;
+        return false;
+    case ST_IF: return always_returns(s->body) && always_returns(s->other);
+    case ST_SWITCH: {
+        bool has_default = false;
+        for (unsigned i = 0; i < s->nlist; i++) {
+            has_default = has_default || s->list[i]->is_default;
+            if (!always_returns(s->list[i]))
+                return false;
+        }
+        return has_default;
+    }
+    default: return false;
+    }
+}
+
+bool gen_always_returns(const struct stmt *s)
+{
+    return always_returns(s);
+}
+
 static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr *e,
                                  struct val *args)
 {
     struct hc *c = g->c;
+    if (f->ret->cls != TC_VOID && !always_returns(f->body))
+        hc_error(c, &f->loc, 3080, "'%s': function must return a value", f->name);
     if (g->inline_depth >= MAX_INLINE)
         hc_error(c, e ? &e->loc : &f->loc, 3500, "'%s': recursive functions are not allowed",
                  f->name);

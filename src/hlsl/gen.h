@@ -229,6 +229,7 @@ struct val gen_lvalue_read(struct gen *g, void *l);
 struct sym *gen_lookup(struct gen *g, const char *name);
 void gen_push_sym(struct gen *g, const char *name, struct var_decl *var, struct val v);
 void gen_epilogue(struct gen *g);                        /* gen_entry.c: outputs, ret */
+bool gen_always_returns(const struct stmt *s);           /* every path returns (X3080) */
 struct val gen_call_user(struct gen *g, struct func_decl *f, struct expr *e, struct val *args);
 enum flow gen_stmt(struct gen *g, struct stmt *s);
 struct val gen_bool(struct gen *g, struct val v, const struct loc_src *at);

@@ -515,6 +515,8 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
         }
     if (!g->entry)
         hc_error(c, NULL, 3501, "'%s': entrypoint not found", entry);
+    if (g->entry->ret->cls != TC_VOID && !gen_always_returns(g->entry->body))
+        hc_error(c, &g->entry->loc, 3080, "'%s': function must return a value", entry);
     setup_globals(g);
     struct func_frame fr = {0};
     fr.f = g->entry;
