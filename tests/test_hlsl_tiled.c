@@ -1,5 +1,5 @@
 /* tests/test_hlsl_tiled.c — vs_4_0 / ps_4_0 from D3DCompile drawn by a device: the 11_1-tiled
- * profile is the only one that takes 4_0 programs (for draws from SV_VertexID into tiled render
+ * profile is the only one that takes 4_0 (and 4_1, 5_0) programs (for draws from SV_VertexID into tiled render
  * targets, tests/test_tiled_draw.c), so the plain 4_0 output is drawn there: a full-target
  * quad whose pixels come from a cbuffer, integer vertex-id arithmetic, a loop and a
  * conditional, each checked against its closed form. */
@@ -42,14 +42,14 @@ static ID3DBlob *hc(const char *src, const char *target)
     return code;
 }
 
-TEST(hlsl_draw_vs_ps_4_0_at_11_1)
+static void draw_at_11_1(const char *vs_target, const char *ps_target)
 {
     enum { W = 128, H = 128 };   /* one 64 KiB tile of RGBA8 */
     ID3D11DeviceContext2 *ctx = NULL;
     ID3D11Device2 *dev = tiled_device(&ctx);
     if (!dev)
-        SKIP("no 11_1-tiled device");
-    ID3DBlob *vsb = hc(vs_src, "vs_4_0"), *psb = hc(ps_src, "ps_4_0");
+        return;
+    ID3DBlob *vsb = hc(vs_src, vs_target), *psb = hc(ps_src, ps_target);
     ID3D11Buffer *pool = tiled_pool(dev, 1), *cb = NULL;
     ID3D11Texture2D *rt = tiled_texture(dev, W, H, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
                                         D3D11_BIND_RENDER_TARGET);
@@ -92,8 +92,8 @@ TEST(hlsl_draw_vs_ps_4_0_at_11_1)
             int g = (int)((float)band / 3.0f * 255.0f + 0.5f);
             int b = y < 64 ? 64 : 191;
             if (abs(p[0] - 128) > 1 || abs(p[1] - g) > 1 || abs(p[2] - b) > 1 || p[3] != 255) {
-                harness_fail(__FILE__, __LINE__, "pixel (%d, %d) = (%u, %u, %u, %u), want "
-                             "(128, %d, %d, 255)", x, y, p[0], p[1], p[2], p[3], g, b);
+                harness_fail(__FILE__, __LINE__, "%s: pixel (%d, %d) = (%u, %u, %u, %u), want "
+                             "(128, %d, %d, 255)", ps_target, x, y, p[0], p[1], p[2], p[3], g, b);
                 bad++;
             }
         }
@@ -111,4 +111,17 @@ done:
     if (psb) ID3D10Blob_Release(psb);
     if (ctx) ID3D11DeviceContext2_Release(ctx);
     CHECK_EQ(ID3D11Device2_Release(dev), 0u);
+}
+
+TEST(hlsl_draw_vs_ps_4_0_and_5_0_at_11_1)
+{
+    ID3D11DeviceContext2 *ctx = NULL;
+    ID3D11Device2 *dev = tiled_device(&ctx);
+    if (!dev)
+        SKIP("no 11_1-tiled device");
+    ID3D11DeviceContext2_Release(ctx);
+    ID3D11Device2_Release(dev);
+    draw_at_11_1("vs_4_0", "ps_4_0");
+    draw_at_11_1("vs_5_0", "ps_5_0");
+    draw_at_11_1("vs_4_1", "ps_4_1");
 }

@@ -120,8 +120,8 @@ static int usage(void)
     fprintf(stderr, "usage: softd3d-fxc /T <target> [/E <entry>] [/D name[=value]] [/I dir] "
                     "[/Fo file] [/Fc file] [/Fh file [/Vn name]] [/Zpr|/Zpc] [/WX] [/O0-3|/Od] "
                     "[/nologo] <file.hlsl>\n"
-                    "targets: vs_4_0 ps_4_0 vs_4_0_level_9_1 ps_4_0_level_9_1 vs_4_0_level_9_3 "
-                    "ps_4_0_level_9_3\n");
+                    "targets: vs/ps_4_0, vs/ps_4_1, vs/ps_5_0, vs/ps_4_0_level_9_1, "
+                    "vs/ps_4_0_level_9_3\n");
     return 1;
 }
 

@@ -1,7 +1,8 @@
 /* src/hlsl/compile.c — hlsl_compile() and hlsl_preprocess(): the passes in order, under one
  * error frame (hlsl_private.h: an error longjmps here, the arena is freed at once).
  *
- * Scope (issue 13, first milestone): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3.
+ * Scope (issue 13, first milestone): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3; vs/ps_4_1
+ * and _5_0 take the same programs (no instruction of theirs is generated yet).
  * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c.
  * Not yet: SM2/SM3 (d3dbc) targets, 4_1/5_0, gs/hs/ds/cs, switch, tbuffer, structured and
  * RW resources, GetDimensions, reflection names in RDEF (the assembler derives it), dynamic
@@ -25,8 +26,13 @@ static int parse_target(struct hc *c, const char *t)
     else
         return -1;
     const char *r = t + 3;
+    c->sm = 40;
     if (!strcmp(r, "4_0"))
         c->level9 = 0;
+    else if (!strcmp(r, "4_1"))
+        c->sm = 41; /* the same programs: nothing 4_1- or 5_0-only is generated yet */
+    else if (!strcmp(r, "5_0"))
+        c->sm = 50;
     else if (!strcmp(r, "4_0_level_9_1"))
         c->level9 = 1;
     else if (!strcmp(r, "4_0_level_9_3"))
@@ -73,7 +79,7 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
         goto done;
     }
     if (parse_target(c, args->target) < 0)
-        hc_error(c, NULL, 3000, "unrecognized compiler target '%s' (vs_4_0, ps_4_0, "
+        hc_error(c, NULL, 3000, "unrecognized compiler target '%s' (vs/ps_4_0, _4_1, _5_0, "
                  "vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3 are supported)",
                  args->target ? args->target : "(null)");
     size_t plen, ntoks;

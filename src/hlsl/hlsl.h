@@ -5,8 +5,8 @@
  *   hlsl_preprocess()  source -> preprocessed text (what D3DPreprocess returns)
  *
  * Targets now: vs_4_0, ps_4_0, vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3 (the level-9 ones with
- * their SM2 translation in the Aon9 chunk).  Later sessions: vs/ps_2_0..3_0 (d3dbc), 4_1/5_0,
- * gs/hs/ds/cs, reflection.  compile.c's header comment says what of the language is taken.
+ * their SM2 translation in the Aon9 chunk), and vs/ps_4_1 / _5_0 with the same programs.
+ * Later sessions: vs/ps_2_0..3_0 (d3dbc), SM5 features, gs/hs/ds/cs, reflection.  compile.c's header comment says what of the language is taken.
  *
  * Messages are fxc's: one line each, "file(line,col-col): error X3000: text".  Every call owns
  * what it allocates; results are malloc'ed and freed by the caller with free().

@@ -45,6 +45,7 @@ struct hc {
     /* target */
     bool ps;                      /* pixel (else vertex) */
     int level9;                   /* 0, 1 or 3 */
+    int sm;                       /* 40, 41, 50 */
     bool row_major_default;       /* #pragma pack_matrix / flag */
     struct sbuf l9body;           /* sm2_write.c's program text (freed by compile.c) */
 };

@@ -391,7 +391,7 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
     if (c->level9)
         sm2_write(g, ntemps, o);
     const char *stage = c->ps ? "ps" : "vs";
-    sbuf_printf(o, "%s_4_0%s\n", stage, c->level9 == 1 ? "_level_9_1" : c->level9 == 3 ?
+    sbuf_printf(o, "%s_%d_%d%s\n", stage, c->sm / 10, c->sm % 10, c->level9 == 1 ? "_level_9_1" : c->level9 == 3 ?
                 "_level_9_3" : "");
     /* constant buffers by slot */
     for (int slot = 0; slot < 14; slot++)
