@@ -1020,3 +1020,56 @@ done:
     CHECK_STR_CONTAINS(t, "x.glsl(40,36-40): error X3004: undeclared identifier 'oops'");
     free(t);
 }
+
+/* ---- shadow-map sampling: SampleCmpLevelZero with a PCF kernel from a static const table -- */
+
+/* A depth map whose depth at (u, v) is u: the comparison (LESS_EQUAL) passes when ref <= u. */
+static void depth_compare(void *ctx, const struct vm_sample_request *req,
+                          struct vm_sample_result *res)
+{
+    (void)ctx;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        float pass = req->ref[l] <= req->address.f[0][l] ? 1.0f : 0.0f;
+        for (unsigned c = 0; c < 4; c++)
+            res->value[c][l] = bits(pass);
+    }
+}
+
+TEST(hlsl_shadow_map_sample_cmp_ps_4_0)
+{
+    static const char src[] =
+        "Texture2D ShadowMap : register(t0);\n"
+        "SamplerComparisonState ShadowSampler : register(s0);\n"
+        "static const float2 offsets[4] = { float2(-1, 0), float2(1, 0), float2(0, -1), float2(0, 1) };\n"
+        "cbuffer C { float texel; };\n"
+        "float4 main(float4 pos : SV_Position, float4 sp : TEXCOORD0) : SV_Target\n"
+        "{\n"
+        "    float3 p = sp.xyz / sp.w;\n"
+        "    float s = 0;\n"
+        "    for (int i = 0; i < 4; i++)   /* a small constant loop: unrolled without being asked */\n"
+        "        s += ShadowMap.SampleCmpLevelZero(ShadowSampler, p.xy + offsets[i] * texel, p.z);\n"
+        "    return s / 4;\n"
+        "}\n";
+    struct run r = {0};
+    ID3DBlob *code = compile(src, "main", "ps_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    r.env.sample = depth_compare;
+    r.cb[0][0] = bits(0.125f);
+    /* u = 0.5 (x / w), taps at u = 0.375, 0.625, 0.5, 0.5; ref = z / w */
+    static const float ref[4] = {0.3f, 0.45f, 0.55f, 0.7f};
+    static const float want[4] = {1.0f, 0.75f, 0.25f, 0.0f};
+    for (unsigned l = 0; l < 4; l++)
+        set_in(&r, 1, l, 1.0f, 0.5f, ref[l] * 2, 2.0f);
+    vm_run(r.prog, r.st, &r.env, 0xf);
+    for (unsigned l = 0; l < 4; l++)
+        CHECK_NEAR(out(&r, 0, 0, l), want[l]);
+    /* level 9 has no comparison sampling */
+    char *t = refusal(src, "main", "ps_4_0_level_9_3");
+    CHECK_STR_CONTAINS(t, "SampleCmpLevelZero needs feature level 10_0");
+    free(t);
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}
