@@ -1073,3 +1073,33 @@ done:
     if (code)
         ID3D10Blob_Release(code);
 }
+
+TEST(hlsl_cbuffer_bools_are_any_non_zero)
+{
+    static const char src[] =
+        "cbuffer C { bool useTint; bool invert; float4 tint; };\n"
+        "float4 main(float4 p : SV_Position) : SV_Target\n"
+        "{\n"
+        "    float4 c = useTint ? tint : float4(1, 1, 1, 1);\n"
+        "    if (!invert) return c;\n"
+        "    return 1 - c;\n"
+        "}\n";
+    struct run r = {0};
+    ID3DBlob *code = compile(src, "main", "ps_4_0", NULL, NULL, 0);
+    if (!run_prepare(&r, code))
+        goto done;
+    r.cb[0][0] = 1;  /* TRUE as an application writes it */
+    r.cb[0][1] = 0;
+    set_cb(&r, 0, 1, 0.25f, 0.5f, 0.75f, 1);
+    vm_run(r.prog, r.st, &r.env, 0x1);
+    CHECK_NEAR(out(&r, 0, 0, 0), 0.25f);
+    CHECK_NEAR(out(&r, 0, 2, 0), 0.75f);
+    r.cb[0][1] = 1;
+    vm_run(r.prog, r.st, &r.env, 0x1);
+    CHECK_NEAR(out(&r, 0, 0, 0), 0.75f);
+    CHECK_NEAR(out(&r, 0, 3, 0), 0.0f);
+done:
+    run_free(&r);
+    if (code)
+        ID3D10Blob_Release(code);
+}

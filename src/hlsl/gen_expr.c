@@ -217,11 +217,16 @@ static struct place sub_elem(const struct place *p, unsigned i)
 
 struct val gen_place_val(struct gen *g, struct place p)
 {
-    (void)g;
     struct val v = {0};
     v.type = p.type;
     if (p.type->cls == TC_SCALAR || p.type->cls == TC_VECTOR) {
         v.op = place_operand(&p);
+        if (p.kind == P_CB && p.type->base == BT_BOOL) {
+            /* a bool in a constant buffer is any non-zero 32-bit value (applications write
+             * TRUE = 1); the program's bools are ~0 / 0 */
+            struct lop zero = lop_imm_u(0);
+            v.op = alu(g, L_INE, p.type->cols, false, &v.op, &zero, NULL);
+        }
         return v;
     }
     v.is_place = true;
