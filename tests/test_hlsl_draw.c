@@ -633,3 +633,31 @@ TEST(hlsl_bench_shaders_match_their_listings)
     if (hps)
         ID3D10Blob_Release(hps);
 }
+
+TEST(hlsl_level_9_refuses_system_values_and_targets_it_lacks)
+{
+    static const struct { const char *src, *target, *want; } cases[] = {
+        {"float4 main(uint id : SV_VertexID) : SV_Position { return id; }", "vs_4_0_level_9_3",
+         "SV_VertexID is not available on level_9 targets"},
+        {"struct O { float4 a : SV_Target0; float4 b : SV_Target1; };\n"
+         "O main() { O o; o.a = 0; o.b = 1; return o; }", "ps_4_0_level_9_1",
+         "SV_Target1: ps_4_0_level_9_1 writes one render target"},
+        {"float4 main(bool f : SV_IsFrontFace) : SV_Target { return f ? 1 : 0; }",
+         "ps_4_0_level_9_3", "SV_IsFrontFace is not available on level_9 targets"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        ID3DBlob *code = NULL, *errors = NULL;
+        CHECK_HR(D3DCompile(cases[i].src, strlen(cases[i].src), "l9.hlsl", NULL, NULL, "main",
+                            cases[i].target, 0, 0, &code, &errors), E_FAIL);
+        if (errors) {
+            CHECK_STR_CONTAINS((const char *)ID3D10Blob_GetBufferPointer(errors), cases[i].want);
+            ID3D10Blob_Release(errors);
+        }
+    }
+    /* four render targets at 9_3 are fine */
+    static const char mrt[] = "struct O { float4 a : SV_Target0; float4 b : SV_Target3; };\n"
+                              "O main() { O o; o.a = 0; o.b = 1; return o; }";
+    ID3DBlob *code = hc(mrt, "ps_4_0_level_9_3");
+    if (code)
+        ID3D10Blob_Release(code);
+}

@@ -171,6 +171,9 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         if ((e->sysval == SV_VERTID || e->sysval == SV_INSTID || e->sysval == SV_PRIMID) &&
             e->base == BT_FLOAT)
             e->base = BT_UINT;
+        if (c->level9 && (e->sysval == SV_VERTID || e->sysval == SV_INSTID ||
+                          e->sysval == SV_PRIMID || e->sysval == SV_FFACE))
+            hc_error(c, &l->loc, 4502, "%s is not available on level_9 targets", e->name);
         for (unsigned j = 0; j + 1 < g->nin; j++)
             if (!strcasecmp(g->in[j].name, e->name) && g->in[j].index == e->index)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
@@ -203,6 +206,11 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         e->base = l->pl.type->base == BT_BOOL ? BT_UINT : l->pl.type->base;
         if (e->sysval == SV_TARGET) {
             e->reg = e->index;
+            /* render targets: one at 9_1, four at 9_3 (seed 000's NumSimultaneousRTs) */
+            if ((c->level9 == 1 && e->index > 0) || (c->level9 == 3 && e->index > 3))
+                hc_error(c, &l->loc, 4502, "SV_Target%u: %s_4_0_level_9_%d writes %s", e->index,
+                         "ps", c->level9, c->level9 == 1 ? "one render target" : "four render "
+                         "targets at most");
         } else if (e->sysval == SV_DEPTH) {
             e->reg = ~0u;
             e->is_depth = true;
