@@ -1,5 +1,6 @@
 /* src/hlsl/lir.c — the low-level instruction list (gen.h): emission with constant propagation
- * and folding, then copy propagation, dead-code removal and register allocation.
+ * and folding, then dead stores, copy propagation, common subexpressions, move coalescing,
+ * dead-code removal and register allocation (components packed).
  *
  * Folding happens as instructions are emitted: every temp component whose value is a known
  * constant is tracked (kval/known), sources that read only known components become
@@ -745,10 +746,114 @@ static void dead_stores(struct gen *g)
     g->nins = w;
 }
 
+static bool lop_same(const struct lop *a, const struct lop *b)
+{
+    if (a->file != b->file || a->index != b->index || a->neg != b->neg || a->abs != b->abs ||
+        a->reg != b->reg || a->rel != b->rel || memcmp(a->swz, b->swz, 4))
+        return false;
+    if (a->rel >= 0 && a->rel_comp != b->rel_comp)
+        return false;
+    if (a->file == LF_IMM)
+        for (unsigned p2 = 0; p2 < 4; p2++)
+            if (a->imm[a->swz[p2]] != b->imm[b->swz[p2]])
+                return false;
+    return true;
+}
+
+static uint32_t lop_hash(const struct lop *o)
+{
+    uint32_t h = o->file * 31u + o->index * 131u + o->reg * 7u + (uint32_t)o->neg * 3u +
+                 (uint32_t)o->abs * 5u;
+    for (unsigned p2 = 0; p2 < 4; p2++)
+        h = h * 17u + o->swz[p2] + (o->file == LF_IMM ? o->imm[o->swz[p2]] : 0);
+    return h;
+}
+
+/* Common subexpressions: an instruction computing what an earlier one computed (same
+ * operation, same sources, same components) reuses its result.  Only values that cannot
+ * change are compared (temps written once), and the earlier one must run whenever the later
+ * one does (it is at the top level, or nothing of flow lies between them). */
+static void cse(struct gen *g)
+{
+    uint32_t n = g->ntemps;
+    size_t nins = g->nins;
+    uint32_t *ndefs = calloc(n ? n : 1, sizeof(*ndefs)), *repl = malloc((n ? n : 1) * sizeof(*repl));
+    size_t cap = 16;
+    while (cap < nins * 2)
+        cap *= 2;
+    int64_t *table = malloc(cap * sizeof(*table));
+    uint32_t *block = malloc((nins ? nins : 1) * sizeof(*block));
+    bool *drop = calloc(nins ? nins : 1, sizeof(*drop));
+    if (!ndefs || !repl || !table || !block || !drop) {
+        free(ndefs); free(repl); free(table); free(block); free(drop);
+        hc_nomem(g->c);
+    }
+    for (uint32_t t = 0; t < n; t++)
+        repl[t] = t;
+    for (size_t i = 0; i < cap; i++)
+        table[i] = -1;
+    for (size_t i = 0; i < nins; i++)
+        for (unsigned d = 0; d < g->ins[i].ndst; d++)
+            if (g->ins[i].dst[d].file == LF_TEMP)
+                ndefs[g->ins[i].dst[d].index]++;
+    uint32_t cur_block = 0;
+    for (size_t i = 0; i < nins; i++) {
+        struct linst *in = &g->ins[i];
+        for (unsigned s2 = 0; s2 < in->nsrc; s2++) {
+            struct lop *o = &in->src[s2];
+            if (o->file == LF_TEMP)
+                o->index = repl[o->index];
+            if ((o->file == LF_CB || o->file == LF_XTEMP) && o->rel >= 0)
+                o->rel = (int32_t)repl[o->rel];
+        }
+        if (lop_infos[in->op].shape == LS_FLOW)
+            cur_block++;
+        block[i] = cur_block;
+        bool ok = in->ndst == 1 && in->dst[0].file == LF_TEMP && ndefs[in->dst[0].index] == 1 &&
+                  !has_side_effect(in);
+        uint32_t h = in->op * 2654435761u + in->dst[0].mask * 97u + in->sat * 13u +
+                     (uint32_t)in->has_offset * 29u + in->dtype;
+        for (unsigned s2 = 0; ok && s2 < in->nsrc; s2++) {
+            const struct lop *o = &in->src[s2];
+            if (o->file == LF_XTEMP || (o->file == LF_TEMP && ndefs[o->index] != 1) ||
+                (o->rel >= 0 && ndefs[o->rel] != 1))
+                ok = false;
+            h = h * 1000003u + lop_hash(o);
+        }
+        if (!ok)
+            continue;
+        size_t slot = h & (cap - 1);
+        for (; table[slot] >= 0; slot = (slot + 1) & (cap - 1)) {
+            const struct linst *e = &g->ins[table[slot]];
+            if (e->op != in->op || e->sat != in->sat || e->nsrc != in->nsrc ||
+                e->dst[0].mask != in->dst[0].mask || e->has_offset != in->has_offset ||
+                e->dtype != in->dtype || memcmp(e->offset, in->offset, sizeof(e->offset)))
+                continue;
+            bool same = true;
+            for (unsigned s2 = 0; same && s2 < in->nsrc; s2++)
+                same = lop_same(&e->src[s2], &in->src[s2]);
+            if (!same || !(e->depth == 0 || block[table[slot]] == cur_block))
+                continue;
+            repl[in->dst[0].index] = e->dst[0].index;
+            drop[i] = true;
+            break;
+        }
+        if (!drop[i] && table[slot] < 0)
+            table[slot] = (int64_t)i;
+    }
+    size_t w = 0;
+    for (size_t i = 0; i < nins; i++)
+        if (!drop[i])
+            g->ins[w++] = g->ins[i];
+    g->nins = w;
+    free(ndefs); free(repl); free(table); free(block); free(drop);
+}
+
 void lir_optimize(struct gen *g)
 {
     dead_stores(g);
     copy_propagate(g);
+    cse(g);
     dead_code(g);
     coalesce(g);
     copy_propagate(g);
