@@ -528,6 +528,15 @@ static const char bench_ps_tex_hlsl[] =
     "float4 main(float4 pos : SV_Position, float4 col : COLOR, float2 uv : TEXCOORD) : SV_Target\n"
     "{ return tex.Sample(smp, uv) * col; }\n";
 
+static const char bench_vs_color_hlsl[] =
+    "cbuffer Transform : register(b0) { float4x4 transform; };\n"
+    "struct VSOut { float4 pos : SV_Position; float4 col : COLOR; };\n"
+    "VSOut main(float3 pos : POSITION, float4 col : COLOR)\n"
+    "{ VSOut o; o.pos = mul(transform, float4(pos, 1)); o.col = col; return o; }\n";
+
+static const char bench_ps_color_hlsl[] =
+    "float4 main(float4 pos : SV_Position, float4 col : COLOR) : SV_Target { return col; }\n";
+
 static void bench_scene(const void *vs_code, size_t vs_size, const void *ps_code, size_t ps_size,
                         uint8_t *img)
 {
@@ -604,16 +613,26 @@ static void bench_scene(const void *vs_code, size_t vs_size, const void *ps_code
     rd_end(&r);
 }
 
+static void bench_pair(const char *vs_listing, const char *ps_listing, const char *vs_hlsl,
+                       const char *ps_hlsl);
+
 TEST(hlsl_bench_shaders_match_their_listings)
+{
+    bench_pair(bench_vs_tex, bench_ps_tex, bench_vs_tex_hlsl, bench_ps_tex_hlsl);
+    bench_pair(bench_vs_color, bench_ps_color, bench_vs_color_hlsl, bench_ps_color_hlsl);
+}
+
+static void bench_pair(const char *vs_listing, const char *ps_listing, const char *vs_hlsl,
+                       const char *ps_hlsl)
 {
     static uint8_t a[32 * 32 * 4], b[32 * 32 * 4];
     void *lvs = NULL, *lps = NULL;
     size_t lvs_n = 0, lps_n = 0;
     char err[256];
-    CHECK_EQ(bench_assemble(bench_vs_tex, &lvs, &lvs_n, err, sizeof(err)), 0);
-    CHECK_EQ(bench_assemble(bench_ps_tex, &lps, &lps_n, err, sizeof(err)), 0);
-    ID3DBlob *hvs = hc(bench_vs_tex_hlsl, "vs_4_0_level_9_1");
-    ID3DBlob *hps = hc(bench_ps_tex_hlsl, "ps_4_0_level_9_1");
+    CHECK_EQ(bench_assemble(vs_listing, &lvs, &lvs_n, err, sizeof(err)), 0);
+    CHECK_EQ(bench_assemble(ps_listing, &lps, &lps_n, err, sizeof(err)), 0);
+    ID3DBlob *hvs = hc(vs_hlsl, "vs_4_0_level_9_1");
+    ID3DBlob *hps = hc(ps_hlsl, "ps_4_0_level_9_1");
     if (lvs && lps && hvs && hps) {
         bench_scene(lvs, lvs_n, lps, lps_n, a);
         bench_scene(ID3D10Blob_GetBufferPointer(hvs), ID3D10Blob_GetBufferSize(hvs),
