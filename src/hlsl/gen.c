@@ -918,10 +918,6 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     g->frame = fr.up;
     /* out and inout arguments are written back */
     struct sym *ps = params;
-    struct place *outs[32];
-    unsigned nouts = 0;
-    (void)outs;
-    (void)nouts;
     g->syms = caller;
     for (unsigned k = f->nparams; k-- > 0; ps = ps->next) {
         struct var_decl *pd = f->params[k];

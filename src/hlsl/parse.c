@@ -581,12 +581,10 @@ static struct expr *postfix(struct parser *p)
                 x = new_expr(p, EX_METHOD, nt);
                 x->name = name;
                 add_arg(p, x, e, &cap);
-                size_t n0 = x->nargs;
                 struct expr tmp = {0};
                 call_args(p, &tmp);
                 for (unsigned i = 0; i < tmp.nargs; i++)
                     add_arg(p, x, tmp.args[i], &cap);
-                (void)n0;
             } else {
                 x = new_expr(p, EX_MEMBER, nt);
                 x->name = name;
