@@ -825,6 +825,7 @@ done:
 
 #include <stdio.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void write_text(const char *path, const char *text)
@@ -1103,3 +1104,81 @@ done:
     if (code)
         ID3D10Blob_Release(code);
 }
+
+/* ---- softd3d-fxc: fxc's command line, the same bytes as D3DCompile ------------------------- */
+
+#ifdef SOFTD3D_FXC
+static char *slurp(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = malloc(1 << 20);
+    size_t n = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
+    fclose(f);
+    if (buf)
+        buf[n] = '\0';
+    *size = n;
+    return buf;
+}
+
+TEST(hlsl_softd3d_fxc_command_line)
+{
+    char dir[] = "/tmp/softd3d-fxc-XXXXXX";
+    if (!mkdtemp(dir))
+        SKIP("no temporary directory");
+    char src[256], inc_dir[256], inc[256], cso[256], lst[256], hdr[256], cmd[2048];
+    snprintf(src, sizeof(src), "%s/s.hlsl", dir);
+    snprintf(inc_dir, sizeof(inc_dir), "%s/inc", dir);
+    snprintf(inc, sizeof(inc), "%s/inc/k.hlsli", dir);
+    snprintf(cso, sizeof(cso), "%s/s.cso", dir);
+    snprintf(lst, sizeof(lst), "%s/s.asm", dir);
+    snprintf(hdr, sizeof(hdr), "%s/s.h", dir);
+    CHECK_EQ(mkdir(inc_dir, 0700), 0);
+    static const char text[] = "#include \"k.hlsli\"\n"
+                               "float4 ps(float4 c : COLOR0) : SV_Target { return c * K; }\n";
+    write_text(src, text);
+    write_text(inc, "float4 unused_helper(float4 x) { return x; }\n");
+    snprintf(cmd, sizeof(cmd), "%s /nologo -T ps_4_0_level_9_1 /E ps /DK=2.0 -I %s /Fo%s /Fc %s "
+             "/Fh %s /Vn g_tint 2>/dev/null %s", SOFTD3D_FXC, inc_dir, cso, lst, hdr, src);
+    CHECK_EQ(system(cmd), 0);
+    size_t n_cso = 0, n_lst = 0, n_hdr = 0;
+    char *b_cso = slurp(cso, &n_cso), *b_lst = slurp(lst, &n_lst), *b_hdr = slurp(hdr, &n_hdr);
+    CHECK(b_cso && b_lst && b_hdr);
+    if (b_lst)
+        CHECK_STR_CONTAINS(b_lst, "// Level9 shader bytecode:");
+    if (b_hdr)
+        CHECK_STR_CONTAINS(b_hdr, "const BYTE g_tint[] =");
+    /* the same bytes as D3DCompile with the same defines */
+    D3D_SHADER_MACRO defs[] = {{"K", "2.0"}, {NULL, NULL}};
+    static const char flat[] = "float4 unused_helper(float4 x) { return x; }\n"
+                               "float4 ps(float4 c : COLOR0) : SV_Target { return c * K; }\n";
+    ID3DBlob *code = compile(flat, "ps", "ps_4_0_level_9_1", defs, NULL, 0);
+    if (code && b_cso) {
+        CHECK_EQ(n_cso, ID3D10Blob_GetBufferSize(code));
+        CHECK(n_cso == ID3D10Blob_GetBufferSize(code) &&
+              !memcmp(b_cso, ID3D10Blob_GetBufferPointer(code), n_cso));
+    }
+    if (code)
+        ID3D10Blob_Release(code);
+    /* an error: status 1, fxc's message on stderr */
+    write_text(src, "float4 ps() : SV_Target { return nope; }\n");
+    snprintf(cmd, sizeof(cmd), "%s /T ps_4_0 /E ps %s 2>%s", SOFTD3D_FXC, src, lst);
+    int st = system(cmd);
+    CHECK(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1);
+    free(b_lst);
+    b_lst = slurp(lst, &n_lst);
+    if (b_lst)
+        CHECK_STR_CONTAINS(b_lst, "s.hlsl(1,34-38): error X3004: undeclared identifier 'nope'");
+    free(b_cso);
+    free(b_lst);
+    free(b_hdr);
+    unlink(inc);
+    unlink(src);
+    unlink(cso);
+    unlink(lst);
+    unlink(hdr);
+    rmdir(inc_dir);
+    rmdir(dir);
+}
+#endif

@@ -4,7 +4,8 @@
  *               [/Fh out.h [/Vn name]] [/Zpr | /Zpc] [/WX] [/O0../O3 | /Od] [/nologo] file.hlsl
  *
  * Options start with '/' or '-'; a value follows its option letter directly (/Tps_4_0) or as
- * the next argument (/T ps_4_0).  #include "x" looks next to the including file, then in each
+ * the next argument (/T ps_4_0).  An argument like /home/x/s.hlsl (a second '/', not one of the
+ * option letters T E D I F V) is a path, so absolute Unix paths work as the input file.  #include "x" looks next to the including file, then in each
  * /I directory in order.  Messages go to stderr in fxc's form; the exit status is 1 on error.
  * /O and /Od are accepted and change nothing (the compiler always optimises the same way).
  */
@@ -146,7 +147,10 @@ int main(int argc, char **argv)
     struct files files = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (a[0] != '/' && a[0] != '-') {
+        /* '/' starts both fxc's options and absolute paths: a word with a second '/' that is
+         * no option (/I and /F* take their value attached or next) is a path */
+        bool path = a[0] == '/' && strchr(a + 1, '/') && !strchr("TEDIFV", a[1]);
+        if ((a[0] != '/' && a[0] != '-') || path) {
             if (input)
                 return usage();
             input = a;
