@@ -69,7 +69,8 @@ fuzz: build
 	    fi; \
 	    clang -std=c11 -g -O1 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
 	        -fno-sanitize-recover=all -Isrc -Iinclude -I$(BUILD)/include \
-	        $$t src/shader/*.c src/util/log.c $$extra -lpthread -o build-fuzz/$$n/$$n; \
+	        $$t src/shader/*.c $(filter-out src/hlsl/api.c,$(wildcard src/hlsl/*.c)) \
+	        src/util/log.c $$extra -lm -lpthread -o build-fuzz/$$n/$$n; \
 	    build-fuzz/$$n/$$n -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 	        build-fuzz/$$n $$c 2>&1 | tail -n 3; \
 	done

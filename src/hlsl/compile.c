@@ -1,0 +1,146 @@
+/* src/hlsl/compile.c — hlsl_compile() and hlsl_preprocess(): the passes in order, under one
+ * error frame (hlsl_private.h: an error longjmps here, the arena is freed at once).
+ *
+ * Scope (issue 13, first milestone): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3; vs/ps_4_1
+ * and _5_0 take the same programs (no instruction of theirs is generated yet).
+ * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c.
+ * Not yet: SM2/SM3 (d3dbc) targets, 4_1/5_0, gs/hs/ds/cs, switch, tbuffer, structured and
+ * RW resources, GetDimensions, reflection names in RDEF (the assembler derives it), dynamic
+ * indexing of local arrays, returns inside loops of called functions.
+ */
+#include "hlsl/hlsl_private.h"
+
+#include "shader/shader_asm.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int parse_target(struct hc *c, const char *t)
+{
+    if (!t)
+        return -1;
+    if (!strncmp(t, "vs_", 3))
+        c->ps = false;
+    else if (!strncmp(t, "ps_", 3))
+        c->ps = true;
+    else
+        return -1;
+    const char *r = t + 3;
+    c->sm = 40;
+    if (!strcmp(r, "4_0"))
+        c->level9 = 0;
+    else if (!strcmp(r, "4_1"))
+        c->sm = 41; /* the same programs: nothing 4_1- or 5_0-only is generated yet */
+    else if (!strcmp(r, "5_0"))
+        c->sm = 50;
+    else if (!strcmp(r, "4_0_level_9_1"))
+        c->level9 = 1;
+    else if (!strcmp(r, "4_0_level_9_3"))
+        c->level9 = 3;
+    else
+        return -1;
+    return 0;
+}
+
+static char *take(struct sbuf *b)
+{
+    if (!b->p)
+        return NULL;
+    char *p = b->p;
+    b->p = NULL;
+    return p;
+}
+
+void hlsl_result_free(struct hlsl_result *r)
+{
+    if (!r)
+        return;
+    free(r->code);
+    free(r->listing);
+    free(r->messages);
+    memset(r, 0, sizeof(*r));
+}
+
+int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
+{
+    memset(out, 0, sizeof(*out));
+    struct hc *c = calloc(1, sizeof(*c));
+    if (!c)
+        return -2;
+    c->args = args;
+    c->row_major_default = (args->flags & HLSL_PACK_ROW_MAJOR) != 0;
+    struct sbuf listing = {0};
+    int ret;
+    int jr = setjmp(c->fail);
+    if (jr) {
+        ret = jr == 2 ? -2 : -1;
+        if (jr == 2 && !c->msgs.nomem)
+            sbuf_puts(&c->msgs, "error X3000: out of memory\n");
+        goto done;
+    }
+    if (parse_target(c, args->target) < 0)
+        hc_error(c, NULL, 3000, "unrecognized compiler target '%s' (vs/ps_4_0, _4_1, _5_0, "
+                 "vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3 are supported)",
+                 args->target ? args->target : "(null)");
+    size_t plen, ntoks;
+    char *text = pp_run(c, &plen);
+    struct token *toks = lex_run(c, text, plen, &ntoks);
+    struct program *prog = parse_program(c, toks, ntoks);
+    gen_program(c, prog, &listing);
+    if (listing.nomem)
+        hc_nomem(c);
+    char err[512];
+    void *code = NULL;
+    size_t size = 0;
+    int ar = shader_assemble(listing.p, listing.n, &code, &size, err, sizeof(err));
+    if (ar == SHADER_ASM_E_NOMEM)
+        hc_nomem(c);
+    if (ar) {
+        /* the generator wrote something the assembler refuses: a compiler bug, said so */
+        hc_error(c, NULL, 3000, "internal error: the generated listing does not assemble: %s",
+                 err);
+    }
+    out->code = code;
+    out->code_size = size;
+    out->listing = take(&listing);
+    ret = 0;
+done:
+    free(listing.p);
+    free(c->l9body.p);
+    out->messages = take(&c->msgs);
+    if (c->msgs.nomem && ret == 0)
+        ret = -2;
+    hc_arena_free(c);
+    free(c);
+    return ret;
+}
+
+int hlsl_preprocess(const struct hlsl_args *args, char **text, size_t *len, char **messages)
+{
+    *text = NULL;
+    *len = 0;
+    *messages = NULL;
+    struct hc *c = calloc(1, sizeof(*c));
+    if (!c)
+        return -2;
+    c->args = args;
+    int ret;
+    int jr = setjmp(c->fail);
+    if (jr) {
+        ret = jr == 2 ? -2 : -1;
+        goto done;
+    }
+    size_t n;
+    char *t = pp_run(c, &n);
+    *text = malloc(n + 1);
+    if (!*text)
+        hc_nomem(c);
+    memcpy(*text, t, n + 1);
+    *len = n;
+    ret = 0;
+done:
+    *messages = take(&c->msgs);
+    hc_arena_free(c);
+    free(c);
+    return ret;
+}

@@ -1,0 +1,242 @@
+/* src/hlsl/gen.h — the generator's low-level instruction list ("lir") and its state, shared by
+ * gen.c (statements, entry point, I/O), gen_expr.c (expressions, intrinsics), lir.c (emission
+ * with constant folding, copy propagation, dead code, register allocation) and sm4_write.c.
+ *
+ * The lir is SM4 in shape: vec4 registers, write masks, per-destination-component swizzles,
+ * structured flow (if/else/endif, loop/endloop, break/continue).  Temps are virtual (one vec4
+ * per variable slot, numbered freely); lir.c maps them onto r# at the end.
+ */
+#ifndef SOFTD3D_HLSL_GEN_H
+#define SOFTD3D_HLSL_GEN_H
+
+#include "hlsl/hlsl_private.h"
+
+#include <setjmp.h>
+
+enum lfile { LF_NONE, LF_TEMP, LF_INPUT, LF_OUTPUT, LF_CB, LF_IMM, LF_TEX, LF_SAMP, LF_DEPTH,
+             LF_NULL, LF_XTEMP /* indexable temp x#[reg (+ rel)] */ };
+
+struct lop {
+    uint8_t file;                 /* enum lfile */
+    uint8_t mask;                 /* destinations */
+    uint8_t swz[4];               /* sources: per destination component (SM4 form) */
+    bool neg, abs;
+    uint32_t index;               /* temp, v#, o#, resource/sampler/cbuffer id */
+    uint32_t reg;                 /* cb register */
+    int32_t rel;                  /* cb: temp holding the register offset (.rel_comp), -1 none */
+    uint8_t rel_comp;
+    uint32_t imm[4];
+};
+
+enum lop_code {
+    L_MOV, L_MOVC, L_ADD, L_MUL, L_MAD, L_DIV, L_DP2, L_DP3, L_DP4, L_RSQ, L_SQRT, L_EXP,
+    L_LOG, L_FRC, L_ROUND_NI, L_ROUND_PI, L_ROUND_Z, L_ROUND_NE, L_MIN, L_MAX, L_SINCOS,
+    L_LT, L_GE, L_EQ, L_NE, L_ILT, L_IGE, L_IEQ, L_INE, L_ULT, L_UGE, L_IADD, L_IMUL, L_UDIV,
+    L_AND, L_OR, L_XOR, L_NOT, L_ISHL, L_ISHR, L_USHR, L_FTOI, L_FTOU, L_ITOF, L_UTOF,
+    L_INEG, L_IMIN, L_IMAX, L_UMIN, L_UMAX, L_DERIV_RTX, L_DERIV_RTY,
+    L_SAMPLE, L_SAMPLE_L, L_SAMPLE_B, L_SAMPLE_D, L_SAMPLE_C, L_SAMPLE_C_LZ, L_LD, L_RESINFO,
+    L_DISCARD_NZ, L_IF_NZ, L_ELSE, L_ENDIF, L_LOOP, L_ENDLOOP, L_BREAK, L_BREAKC_NZ, L_BREAKC_Z,
+    L_CONTINUE, L_RET, L_COUNT
+};
+
+enum lop_shape {
+    LS_CW,                        /* component-wise: source swizzles follow the destination */
+    LS_DOT,                       /* dpN: sources read in positions 0..n-1, one result */
+    LS_FIXED,                     /* sample & co: sources as given (positions 0..3) */
+    LS_FLOW,
+};
+
+struct lop_info {
+    const char *name;             /* SM4 mnemonic */
+    unsigned nsrc, ndst;
+    enum lop_shape shape;
+    bool is_float;                /* source modifiers mean float negate/abs */
+};
+extern const struct lop_info lop_infos[L_COUNT];
+
+struct linst {
+    uint16_t op;
+    bool sat;
+    uint8_t ndst, nsrc;
+    int8_t offset[3];             /* texel offsets (aoffimmi) */
+    bool has_offset;
+    uint8_t dtype;                /* enum base_type of what a mov/movc moves (level-9 writer) */
+    uint16_t depth;               /* flow nesting at emission (0: straight-line) */
+    struct lop dst[2];
+    struct lop src[5];
+};
+
+/* Places: where a value of any type lives.  P_TEMP: consecutive virtual temps, one per slot
+ * (type_slots); P_CB: a component offset in constant buffer `cb` (packing rules), plus an
+ * optional register offset held in a temp (dynamic array indexing). */
+enum place_kind { P_TEMP, P_CB, P_RES, P_XTEMP /* cb: the x# array, base: its slot */ };
+
+struct place {
+    enum place_kind kind;
+    struct type *type;
+    uint32_t base;                /* P_TEMP: first temp; P_CB: component offset; P_RES: id */
+    uint32_t cb;                  /* cbuffer id */
+    int32_t rel;                  /* P_CB: temp with a register offset in .x, or -1 */
+};
+
+/* An rvalue: numeric scalars and vectors as an operand (swz in value order: component k of
+ * the value is swz[k]), everything else as a place. */
+struct val {
+    struct type *type;
+    bool is_place;
+    struct place pl;
+    struct lop op;
+};
+
+struct resource {
+    struct var_decl *var;
+    bool sampler;                 /* SamplerState (else texture); sampler2D is both */
+    bool used;
+    bool as_texture;              /* a sampler read by tex2D & co: it has a t# too */
+    int slot, sslot;              /* t#/s# after binding */
+};
+
+struct sym {
+    struct sym *next;
+    const char *name;
+    struct var_decl *var;
+    struct val v;                 /* the variable's place (is_place always) */
+    unsigned depth;
+};
+
+struct io_leaf;
+
+struct sig_entry {
+    const char *name;
+    unsigned index, reg, mask, used, sysval;
+    enum base_type base;
+    unsigned interp;
+    bool is_depth;                /* ps SV_Depth (oDepth) */
+};
+
+struct func_frame {
+    struct func_frame *up;
+    struct func_decl *f;
+    struct place ret;
+    bool has_ret;
+    bool wrapped;                 /* body inside loop..endloop: return = break */
+    unsigned flow_depth;          /* dynamic flow depth at entry */
+    unsigned loop_depth;          /* dynamic loop depth at entry */
+    unsigned flat_depth;          /* flattened-if depth at entry */
+    bool flagged;                 /* a return ran under a flattened if: flag_temp.x says which */
+    uint32_t flag_temp;           /* lanes returned (bool ~0/0) */
+};
+
+struct unroll_try {
+    struct unroll_try *up;
+    jmp_buf jb;
+    unsigned flow_depth;          /* dynamic flow depth when the unrolled loop began */
+};
+
+struct gen {
+    struct hc *c;
+    struct program *prog;
+    struct func_decl *entry;
+    /* instructions */
+    struct linst *ins;
+    size_t nins, ins_cap;
+    size_t work;                  /* instructions ever emitted (a budget; see lir.c append) */
+    /* virtual temps and what is known of them: per component, a constant value */
+    uint32_t ntemps;
+    uint32_t *kval;               /* [temp * 4 + c] */
+    uint8_t *known;               /* [temp] bit c */
+    uint8_t *tbase;               /* [temp] enum base_type of the variable slot it holds */
+    size_t kcap;
+    uint32_t *wlog;               /* temps written, in order (for invalidation after flow) */
+    size_t nwlog, wlog_cap;
+    /* scopes */
+    struct sym *syms;             /* locals of the function being generated */
+    struct sym *globals;
+    unsigned scope_depth;
+    struct loop_ctx *loop;
+    struct func_frame *frame;
+    unsigned inline_depth;
+    unsigned flow_depth, loop_depth;
+    unsigned flat_depth;          /* flattened ifs around the code being generated */
+    bool has_pred;                /* inside flattened ifs: discards are predicated by pred */
+    struct lop pred;
+    struct unroll_try *unroll;
+    bool dry;                     /* dry run: no warnings */
+    /* resources, cbuffers */
+    struct resource *res;
+    unsigned nres;
+    struct cbuffer_decl **cbs;
+    unsigned ncbs;
+    bool cb_dynamic[16];
+    uint32_t xsize[64];           /* slots of each indexable temp array x# */
+    unsigned nx;
+    /* signatures */
+    struct sig_entry in[32], out[32];
+    unsigned nin, nout;
+    const struct io_leaf *out_leaves;   /* per output entry: the temp slot that holds it */
+    unsigned nout_leaves;
+    bool uses_discard;
+    uint8_t cur_dtype;            /* the base type of the movc being built (?:) */
+};
+
+struct loop_ctx {
+    struct loop_ctx *up;
+    bool unrolled;
+    unsigned flow_depth, flat_depth;
+    struct stmt *s;               /* for `continue`: the for step / do-while test */
+};
+
+enum flow { FL_NORMAL, FL_BREAK, FL_CONTINUE, FL_RETURN };
+
+/* lir.c */
+uint32_t lir_temp(struct gen *g, unsigned count);        /* consecutive fresh temps */
+void lir_emit(struct gen *g, struct linst *in);          /* folds constants, then appends */
+struct lop lop_imm_f(float f);
+struct lop lop_imm_u(uint32_t u);
+struct lop lop_imm4(const uint32_t v[4]);
+struct lop lop_temp(uint32_t t, unsigned ncomp);         /* source .xyzw (value order) */
+bool lir_known(const struct gen *g, const struct lop *src, unsigned ncomp, uint32_t *vals);
+void lir_invalidate_since(struct gen *g, size_t mark);
+void lir_optimize(struct gen *g);                        /* copy propagation + dead code */
+uint32_t lir_allocate(struct gen *g);                    /* temps -> r#; returns r# count */
+void lir_flow(struct gen *g, enum lop_code op, const struct lop *cond);
+
+/* gen_expr.c */
+struct val gen_expr(struct gen *g, struct expr *e);
+struct val gen_convert(struct gen *g, struct val v, struct type *to, const struct loc_src *at,
+                       bool explicit_cast);
+struct lop gen_operand(struct gen *g, struct val v);      /* numeric: the source operand */
+void gen_store(struct gen *g, struct place dst, const uint8_t *comps, unsigned ncomp,
+               struct val v, const struct loc_src *at);
+void gen_copy(struct gen *g, struct place dst, struct val src, const struct loc_src *at);
+struct val gen_place_val(struct gen *g, struct place p);
+struct place gen_new_place(struct gen *g, struct type *t);
+struct val gen_call(struct gen *g, struct expr *e);             /* gen_intrinsic.c */
+struct lop gen_alu(struct gen *g, enum lop_code op, unsigned n, const struct lop *a,
+                   const struct lop *b, const struct lop *c);
+struct lop gen_alu_sat(struct gen *g, enum lop_code op, unsigned n, const struct lop *a);
+struct lop gen_mat_row(struct gen *g, const struct place *p, unsigned r);
+struct lop gen_mat_col(struct gen *g, const struct place *p, unsigned col);
+struct val gen_vnum(struct type *t, struct lop op);
+struct val gen_binary(struct gen *g, int op, struct val a, struct val b, const struct loc_src *at);
+struct val gen_init(struct gen *g, struct expr *e, struct type *t);
+void *gen_lvalue(struct gen *g, struct expr *e);               /* an opaque lvalue */
+struct type *gen_lvalue_type(struct gen *g, void *l);
+void gen_lvalue_write(struct gen *g, void *l, struct val v, const struct loc_src *at);
+struct val gen_lvalue_read(struct gen *g, void *l);
+
+/* gen.c */
+struct sym *gen_lookup(struct gen *g, const char *name);
+void gen_push_sym(struct gen *g, const char *name, struct var_decl *var, struct val v);
+void gen_epilogue(struct gen *g);                        /* gen_entry.c: outputs, ret */
+bool gen_always_returns(const struct stmt *s);           /* every path returns (X3080) */
+struct val gen_call_user(struct gen *g, struct func_decl *f, struct expr *e, struct val *args);
+enum flow gen_stmt(struct gen *g, struct stmt *s);
+struct val gen_bool(struct gen *g, struct val v, const struct loc_src *at);
+void gen_discard(struct gen *g, struct lop cond);  /* discard_nz, predicated when flattened */
+
+/* sm4_write.c */
+void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *out);
+void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *out); /* sm2_write.c */
+
+#endif /* SOFTD3D_HLSL_GEN_H */

@@ -1,0 +1,558 @@
+/* src/hlsl/gen_entry.c — the entry point: its parameters and return value as signature
+ * elements (semantics, system values, registers), the globals (resources, cbuffers with the
+ * packing rules, $Globals, statics), binding to t#/s#/b#, and the whole generation in order
+ * (gen_program).  Statements and inlining are gen.c's.
+ */
+#include "hlsl/gen.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- the entry point's signatures ----------------------------------------------------------- */
+
+enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_VERTID = 6, SV_PRIMID = 7, SV_INSTID = 8,
+       SV_FFACE = 9, SV_TARGET = 64, SV_DEPTH = 65 };
+
+static void split_semantic(struct hc *c, const char *sem, const char **name, unsigned *index)
+{
+    size_t n = strlen(sem);
+    while (n && sem[n - 1] >= '0' && sem[n - 1] <= '9')
+        n--;
+    *index = (unsigned)strtoul(sem + n, NULL, 10);
+    *name = hc_strndup(c, sem, n);
+}
+
+struct io_leaf {
+    struct place pl;              /* one slot */
+    const char *sem;
+    unsigned sem_index;
+    unsigned interp;
+    struct loc_src loc;
+};
+
+static void collect_leaves(struct gen *g, struct place p, const char *sem, unsigned interp,
+                           const struct loc_src *loc, struct io_leaf *out, unsigned *n)
+{
+    struct hc *c = g->c;
+    struct type *t = p.type;
+    if (t->cls == TC_STRUCT) {
+        unsigned slot = 0;
+        for (unsigned i = 0; i < t->nfields; i++) {
+            struct place q = p;
+            q.base += slot;
+            q.type = t->fields[i].type;
+            slot += type_slots(q.type);
+            if (!t->fields[i].semantic && !sem)
+                hc_error(c, &t->fields[i].loc, 4576, "'%s' is missing a semantic",
+                         t->fields[i].name);
+            collect_leaves(g, q, t->fields[i].semantic ? t->fields[i].semantic : sem,
+                           interp | t->fields[i].interp, &t->fields[i].loc, out, n);
+        }
+        return;
+    }
+    if (!sem)
+        hc_error(c, loc, 4576, "entry point parameter is missing a semantic");
+    const char *name;
+    unsigned index;
+    split_semantic(c, sem, &name, &index);
+    unsigned rows = t->cls == TC_MATRIX ? t->rows : t->cls == TC_ARRAY ? t->count : 1;
+    if (t->cls == TC_ARRAY && !type_is_numeric(t->elem))
+        hc_error(c, loc, 3000, "arrays of structs as entry point parameters are not supported");
+    if (!type_is_numeric(t) && t->cls != TC_ARRAY)
+        hc_error(c, loc, 3000, "an entry point parameter must be numeric");
+    for (unsigned r = 0; r < rows; r++) {
+        if (*n >= 32)
+            hc_error(c, loc, 4000, "too many entry point inputs or outputs (32 at most)");
+        struct io_leaf *l = &out[(*n)++];
+        l->pl = p;
+        l->pl.base += r * (t->cls == TC_ARRAY ? type_slots(t->elem) : 1);
+        l->pl.type = t->cls == TC_MATRIX ? type_vector(c, t->base, t->cols) :
+                     t->cls == TC_ARRAY ? t->elem : t;
+        if (l->pl.type->cls == TC_MATRIX)
+            hc_error(c, loc, 3000, "arrays of matrices as entry point parameters are not "
+                     "supported");
+        l->sem = name;
+        l->sem_index = index + r;
+        l->interp = interp;
+        l->loc = *loc;
+    }
+}
+
+static unsigned sysval_of(struct gen *g, bool output, const char **name, unsigned index,
+                          const struct loc_src *loc)
+{
+    struct hc *c = g->c;
+    const char *s = *name;
+    bool ps = c->ps;
+    if (!strcasecmp(s, "SV_Position") || (!strcasecmp(s, "POSITION") && output && !ps) ||
+        (!strcasecmp(s, "VPOS") && ps && !output)) {
+        if (!strcasecmp(s, "POSITION") || !strcasecmp(s, "VPOS"))
+            *name = "SV_Position";
+        if (!ps && !output)
+            return SV_NONE;
+        return (ps && !output) || (!ps && output) ? SV_POS : SV_NONE;
+    }
+    if (!strcasecmp(s, "SV_Target") || (ps && output && !strcasecmp(s, "COLOR"))) {
+        if (!ps || !output)
+            hc_error(c, loc, 4576, "SV_Target is a pixel shader output");
+        if (index > 7)
+            hc_error(c, loc, 4576, "SV_Target%u: render targets are 0 to 7", index);
+        *name = "SV_Target";
+        return SV_TARGET;
+    }
+    if (!strcasecmp(s, "SV_Depth") || (ps && output && !strcasecmp(s, "DEPTH"))) {
+        *name = "SV_Depth";
+        return SV_DEPTH;
+    }
+    if (!strcasecmp(s, "SV_VertexID") && !ps && !output)
+        return SV_VERTID;
+    if (!strcasecmp(s, "SV_InstanceID") && !ps && !output)
+        return SV_INSTID;
+    if (!strcasecmp(s, "SV_IsFrontFace") || (ps && !output && !strcasecmp(s, "VFACE"))) {
+        *name = "SV_IsFrontFace";
+        return SV_FFACE;
+    }
+    if (!strcasecmp(s, "SV_PrimitiveID") && ps && !output)
+        return SV_PRIMID;
+    if (!strcasecmp(s, "SV_ClipDistance") && !ps && output)
+        return SV_CLIPDST;
+    if (!strncasecmp(s, "SV_", 3))
+        hc_error(c, loc, 4502, "invalid %s semantic '%s' for a %s shader",
+                 output ? "output" : "input", s, ps ? "pixel" : "vertex");
+    if (ps && output)
+        hc_error(c, loc, 4576, "pixel shader output '%s' must be SV_Target or SV_Depth", s);
+    return SV_NONE;
+}
+
+/* Places, registers and signature entries of the entry point's inputs and outputs. */
+static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsigned *nin_leaves,
+                     unsigned *nout_leaves, struct io_leaf *ins, struct io_leaf *outs)
+{
+    struct hc *c = g->c;
+    unsigned ni = 0, no = 0;
+    for (unsigned k = 0; k < f->nparams; k++) {
+        struct var_decl *pd = f->params[k];
+        if (pd->storage & SC_UNIFORM)
+            continue; /* in $Globals (setup_globals) */
+        if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER)
+            hc_error(c, &pd->loc, 3000, "resource entry point parameters are not supported");
+        struct place p = gen_new_place(g, pd->type);
+        struct val v = {0};
+        v.type = pd->type;
+        v.is_place = true;
+        v.pl = p;
+        gen_push_sym(g, pd->name, pd, v);
+        if (pd->storage & SC_OUT)
+            collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, outs, &no);
+        if (!(pd->storage & SC_OUT) || (pd->storage & SC_IN))
+            collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, ins, &ni);
+    }
+    if (f->ret->cls != TC_VOID) {
+        *ret = gen_new_place(g, f->ret);
+        collect_leaves(g, *ret, f->ret_semantic, 0, &f->loc, outs, &no);
+    }
+    *nin_leaves = ni;
+    *nout_leaves = no;
+    /* inputs: one register each, in order; values copied into the parameter's temps */
+    unsigned reg = 0;
+    for (unsigned i = 0; i < ni; i++) {
+        struct io_leaf *l = &ins[i];
+        struct sig_entry *e = &g->in[g->nin++];
+        e->name = l->sem;
+        e->index = l->sem_index;
+        e->sysval = sysval_of(g, false, &e->name, l->sem_index, &l->loc);
+        e->reg = reg++;
+        e->mask = (1u << l->pl.type->cols) - 1;
+        e->base = l->pl.type->base == BT_BOOL ? BT_UINT : l->pl.type->base;
+        e->interp = l->interp;
+        if (e->sysval == SV_POS && e->mask != 0xf)
+            hc_error(c, &l->loc, 4502, "SV_Position must be a float4");
+        if ((e->sysval == SV_VERTID || e->sysval == SV_INSTID || e->sysval == SV_PRIMID) &&
+            e->base == BT_FLOAT)
+            e->base = BT_UINT;
+        if (c->level9 && (e->sysval == SV_VERTID || e->sysval == SV_INSTID ||
+                          e->sysval == SV_PRIMID || e->sysval == SV_FFACE))
+            hc_error(c, &l->loc, 4502, "%s is not available on level_9 targets", e->name);
+        for (unsigned j = 0; j + 1 < g->nin; j++)
+            if (!strcasecmp(g->in[j].name, e->name) && g->in[j].index == e->index)
+                hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
+        struct linst in = {0};
+        in.op = L_MOV;
+        in.ndst = in.nsrc = 1;
+        in.dst[0] = lop_temp(l->pl.base, l->pl.type->cols);
+        struct lop src = {0};
+        src.file = LF_INPUT;
+        src.index = e->reg;
+        src.rel = -1;
+        for (unsigned q = 0; q < 4; q++)
+            src.swz[q] = (uint8_t)q;
+        if (e->sysval == SV_FFACE) {
+            /* SV_IsFrontFace is a bool (~0 / 0) */
+            e->mask = 1;
+            e->base = BT_UINT;
+        }
+        in.src[0] = src;
+        lir_emit(g, &in);
+    }
+    reg = 0;
+    for (unsigned i = 0; i < no; i++) {
+        struct io_leaf *l = &outs[i];
+        struct sig_entry *e = &g->out[g->nout++];
+        e->name = l->sem;
+        e->index = l->sem_index;
+        e->sysval = sysval_of(g, true, &e->name, l->sem_index, &l->loc);
+        e->mask = (1u << l->pl.type->cols) - 1;
+        e->base = l->pl.type->base == BT_BOOL ? BT_UINT : l->pl.type->base;
+        if (e->sysval == SV_TARGET) {
+            e->reg = e->index;
+            /* render targets: one at 9_1, four at 9_3 (seed 000's NumSimultaneousRTs) */
+            if ((c->level9 == 1 && e->index > 0) || (c->level9 == 3 && e->index > 3))
+                hc_error(c, &l->loc, 4502, "SV_Target%u: %s_4_0_level_9_%d writes %s", e->index,
+                         "ps", c->level9, c->level9 == 1 ? "one render target" : "four render "
+                         "targets at most");
+        } else if (e->sysval == SV_DEPTH) {
+            e->reg = ~0u;
+            e->is_depth = true;
+            if (e->mask != 1)
+                hc_error(c, &l->loc, 4502, "SV_Depth must be a float");
+        } else {
+            e->reg = reg++;
+        }
+        if (e->sysval == SV_POS && e->mask != 0xf)
+            hc_error(c, &l->loc, 4502, "SV_Position must be a float4");
+        for (unsigned j = 0; j + 1 < g->nout; j++)
+            if (!strcasecmp(g->out[j].name, e->name) && g->out[j].index == e->index)
+                hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
+    }
+    if (!c->ps) {
+        bool pos = false;
+        for (unsigned i = 0; i < g->nout; i++)
+            pos = pos || g->out[i].sysval == SV_POS;
+        if (!pos)
+            hc_error(c, &f->loc, 4500, "a vertex shader must write SV_Position");
+    }
+}
+
+void gen_epilogue(struct gen *g)
+{
+    const struct io_leaf *out_leaves = g->out_leaves;
+    for (unsigned i = 0; i < g->nout_leaves; i++) {
+        const struct io_leaf *l = &out_leaves[i];
+        struct sig_entry *e = &g->out[i];
+        struct linst in = {0};
+        in.op = L_MOV;
+        in.ndst = in.nsrc = 1;
+        in.dst[0].file = e->is_depth ? LF_DEPTH : LF_OUTPUT;
+        in.dst[0].index = e->reg;
+        in.dst[0].mask = (uint8_t)e->mask;
+        in.dst[0].rel = -1;
+        in.src[0] = lop_temp(l->pl.base, 4);
+        lir_emit(g, &in);
+    }
+    lir_flow(g, L_RET, NULL);
+}
+
+/* ---- globals: resources, cbuffers, statics ----------------------------------------------- */
+
+static void layout_cbuffer(struct gen *g, struct cbuffer_decl *cb)
+{
+    cb->offsets = hc_alloc(g->c, (cb->nvars + 1) * sizeof(unsigned));
+    unsigned at = 0;
+    for (unsigned i = 0; i < cb->nvars; i++) {
+        struct var_decl *v = cb->vars[i];
+        if (!type_is_numeric(v->type) && v->type->cls != TC_ARRAY && v->type->cls != TC_STRUCT)
+            hc_error(g->c, &v->loc, 3000, "'%s': a %s cannot be in a constant buffer", v->name,
+                     type_name(g->c, v->type));
+        unsigned off;
+        if (v->has_packoffset) {
+            off = v->packoffset;
+            if ((off & 3) + (type_is_numeric(v->type) && v->type->cls != TC_MATRIX ?
+                             v->type->cols : 4) > 4)
+                hc_error(g->c, &v->loc, 3530, "'%s': packoffset makes it cross a register "
+                         "boundary", v->name);
+        } else {
+            off = type_cb_place(v->type, at);
+        }
+        cb->offsets[i] = off;
+        unsigned end = off + type_cb_size(v->type);
+        if (end > at)
+            at = end;
+        if (at > 4096 * 4)
+            hc_error(g->c, &v->loc, 3000, "constant buffer '%s' is larger than 4096 registers",
+                     cb->name);
+    }
+    cb->size = at;
+}
+
+static void add_global_sym(struct gen *g, const char *name, struct var_decl *var, struct val v)
+{
+    for (struct sym *s = g->globals; s; s = s->next)
+        if (!strcmp(s->name, name))
+            hc_error(g->c, &var->loc, 3003, "redefinition of '%s'", name);
+    struct sym *s = hc_alloc(g->c, sizeof(*s));
+    s->name = name;
+    s->var = var;
+    s->v = v;
+    s->next = g->globals;
+    g->globals = s;
+}
+
+static void add_cbuffer(struct gen *g, struct cbuffer_decl *cb)
+{
+    layout_cbuffer(g, cb);
+    unsigned id = g->ncbs;
+    struct cbuffer_decl **n = hc_alloc(g->c, (id + 1) * sizeof(*n));
+    if (id)
+        memcpy(n, g->cbs, id * sizeof(*n));
+    n[id] = cb;
+    g->cbs = n;
+    g->ncbs++;
+    for (unsigned i = 0; i < cb->nvars; i++) {
+        struct val v = {0};
+        v.type = cb->vars[i]->type;
+        v.is_place = true;
+        v.pl.kind = P_CB;
+        v.pl.type = v.type;
+        v.pl.base = cb->offsets[i];
+        v.pl.cb = id;
+        v.pl.rel = -1;
+        add_global_sym(g, cb->vars[i]->name, cb->vars[i], v);
+    }
+}
+
+static void setup_globals(struct gen *g)
+{
+    struct hc *c = g->c;
+    struct program *p = g->prog;
+    struct cbuffer_decl *globals = hc_alloc(c, sizeof(*globals));
+    globals->name = "$Globals";
+    size_t gcap = 0;
+    unsigned nres = 0;
+    for (unsigned i = 0; i < p->nglobals; i++)
+        if (p->globals[i].kind == GL_VAR)
+            nres++;
+    g->res = hc_alloc(c, (nres + 1) * sizeof(*g->res));
+    for (unsigned i = 0; i < p->nglobals; i++) {
+        struct global *gl = &p->globals[i];
+        if (gl->kind == GL_CBUFFER) {
+            for (unsigned k = 0; k < gl->cb->nvars; k++) {
+                struct type *t = gl->cb->vars[k]->type;
+                if (t->cls == TC_TEXTURE || t->cls == TC_SAMPLER)
+                    hc_error(c, &gl->cb->vars[k]->loc, 3000, "resources cannot be declared in a "
+                             "cbuffer");
+            }
+            add_cbuffer(g, gl->cb);
+            continue;
+        }
+        if (gl->kind != GL_VAR)
+            continue;
+        struct var_decl *v = gl->var;
+        struct type *t = v->type;
+        if (t->cls == TC_TEXTURE || t->cls == TC_SAMPLER) {
+            struct resource *r = &g->res[g->nres];
+            r->var = v;
+            r->sampler = t->cls == TC_SAMPLER;
+            r->slot = r->sslot = -1;
+            struct val rv = {0};
+            rv.type = t;
+            rv.is_place = true;
+            rv.pl.kind = P_RES;
+            rv.pl.type = t;
+            rv.pl.base = g->nres++;
+            rv.pl.rel = -1;
+            add_global_sym(g, v->name, v, rv);
+            continue;
+        }
+        if (t->cls == TC_STRING)
+            continue;
+        if (v->storage & SC_STATIC)
+            continue; /* made at the entry point's start */
+        if (v->storage & SC_GROUPSHARED)
+            hc_error(c, &v->loc, 3000, "groupshared is for compute shaders");
+        if (v->reg_kind == 'c') {
+            /* `float4 x : register(c3)`: the D3D9 way of placing a global; in $Globals it
+             * is the same as packoffset(c3) */
+            v->has_packoffset = true;
+            v->packoffset = v->reg_index * 4;
+        }
+        globals->vars = hc_grow(c, globals->vars, &gcap, globals->nvars, sizeof(*globals->vars));
+        globals->vars[globals->nvars++] = v;
+    }
+    /* `uniform` parameters of the entry point are $Globals members too (the D3D9 style) */
+    for (unsigned k = 0; g->entry && k < g->entry->nparams; k++) {
+        struct var_decl *v = g->entry->params[k];
+        if (!(v->storage & SC_UNIFORM))
+            continue;
+        if (v->type->cls == TC_TEXTURE || v->type->cls == TC_SAMPLER)
+            hc_error(c, &v->loc, 3000, "resource entry point parameters are not supported");
+        globals->vars = hc_grow(c, globals->vars, &gcap, globals->nvars, sizeof(*globals->vars));
+        globals->vars[globals->nvars++] = v;
+    }
+    if (globals->nvars) {
+        p->globals_cb = globals;
+        add_cbuffer(g, globals);
+    }
+}
+
+static void init_statics(struct gen *g)
+{
+    struct program *p = g->prog;
+    for (unsigned i = 0; i < p->nglobals; i++) {
+        struct global *gl = &p->globals[i];
+        if (gl->kind != GL_VAR || !(gl->var->storage & SC_STATIC))
+            continue;
+        struct var_decl *v = gl->var;
+        if (v->type->cls == TC_TEXTURE || v->type->cls == TC_SAMPLER || v->type->cls == TC_STRING)
+            continue;
+        struct place pl = gen_new_place(g, v->type);
+        if (v->init) {
+            struct sym *saved = g->syms;
+            struct val x = gen_init(g, v->init, v->type);
+            g->syms = saved;
+            gen_copy(g, pl, x, &v->loc);
+        } else {
+            /* statics without an initializer start at zero */
+            struct val z = gen_vnum(type_scalar(g->c, BT_INT), lop_imm_u(0));
+            if (type_is_numeric(v->type))
+                gen_copy(g, pl, gen_convert(g, z, v->type, &v->loc, true), &v->loc);
+        }
+        struct val pv = {0};
+        pv.type = v->type;
+        pv.is_place = true;
+        pv.pl = pl;
+        add_global_sym(g, v->name, v, pv);
+    }
+}
+
+/* Binds used cbuffers to b#, textures to t#, samplers to s#: explicit registers first, the
+ * rest in declaration order ($Globals first among cbuffers), as fxc does. */
+static void bind(struct gen *g)
+{
+    struct hc *c = g->c;
+    bool cb_taken[16] = {0}, t_taken[128] = {0}, s_taken[16] = {0};
+    for (unsigned i = 0; i < g->ncbs; i++) {
+        struct cbuffer_decl *cb = g->cbs[i];
+        cb->slot = -1;
+        if (!cb->used || !cb->has_reg)
+            continue;
+        if (cb->reg >= 14 || cb_taken[cb->reg])
+            hc_error(c, &cb->loc, 3530, "cbuffer '%s': register b%u is invalid or taken",
+                     cb->name, cb->reg);
+        cb->slot = (int)cb->reg;
+        cb_taken[cb->reg] = true;
+    }
+    /* $Globals is the last of g->cbs; it binds first */
+    for (unsigned pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < g->ncbs; i++) {
+            struct cbuffer_decl *cb = g->cbs[i];
+            bool is_globals = !strcmp(cb->name, "$Globals");
+            if (!cb->used || cb->slot >= 0 || is_globals != (pass == 0))
+                continue;
+            unsigned s = 0;
+            while (s < 14 && cb_taken[s])
+                s++;
+            if (s == 14)
+                hc_error(c, &cb->loc, 3530, "too many constant buffers");
+            cb->slot = (int)s;
+            cb_taken[s] = true;
+        }
+    for (unsigned i = 0; i < g->nres; i++) {
+        struct resource *r = &g->res[i];
+        if (!r->used || !r->var->reg_kind)
+            continue;
+        char k = r->var->reg_kind;
+        unsigned idx = r->var->reg_index;
+        bool tex = r->var->type->cls == TC_TEXTURE || r->as_texture;
+        bool smp = r->var->type->cls == TC_SAMPLER;
+        if ((k == 't' && tex) || (k == 's' && r->as_texture)) {
+            if (idx >= 128 || t_taken[idx])
+                hc_error(c, &r->var->loc, 3530, "register t%u is invalid or taken", idx);
+            r->slot = (int)idx;
+            t_taken[idx] = true;
+        }
+        if (k == 's' && smp) {
+            if (idx >= 16 || s_taken[idx])
+                hc_error(c, &r->var->loc, 3530, "register s%u is invalid or taken", idx);
+            r->sslot = (int)idx;
+            s_taken[idx] = true;
+        }
+    }
+    for (unsigned i = 0; i < g->nres; i++) {
+        struct resource *r = &g->res[i];
+        if (!r->used)
+            continue;
+        bool tex = r->var->type->cls == TC_TEXTURE || r->as_texture;
+        bool smp = r->var->type->cls == TC_SAMPLER;
+        if (tex && r->slot < 0) {
+            unsigned s = 0;
+            while (s < 128 && t_taken[s])
+                s++;
+            if (s == 128)
+                hc_error(c, &r->var->loc, 3530, "too many textures");
+            r->slot = (int)s;
+            t_taken[s] = true;
+        }
+        if (smp && r->sslot < 0) {
+            unsigned s = 0;
+            while (s < 16 && s_taken[s])
+                s++;
+            if (s == 16)
+                hc_error(c, &r->var->loc, 3530, "too many samplers");
+            r->sslot = (int)s;
+            s_taken[s] = true;
+        }
+    }
+}
+
+/* ---- the program ----------------------------------------------------------------------------- */
+
+int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
+{
+    struct gen *g = hc_alloc(c, sizeof(*g));
+    g->c = c;
+    g->prog = p;
+    const char *entry = c->args->entry ? c->args->entry : "main";
+    for (unsigned i = 0; i < p->nglobals; i++)
+        if (p->globals[i].kind == GL_FUNC && !strcmp(p->globals[i].func->name, entry) &&
+            p->globals[i].func->body) {
+            if (g->entry)
+                hc_error(c, &p->globals[i].func->loc, 3000, "the entry point '%s' is "
+                         "overloaded", entry);
+            g->entry = p->globals[i].func;
+        }
+    if (!g->entry)
+        hc_error(c, NULL, 3501, "'%s': entrypoint not found", entry);
+    if (g->entry->ret->cls != TC_VOID && !gen_always_returns(g->entry->body))
+        hc_error(c, &g->entry->loc, 3080, "'%s': function must return a value", entry);
+    setup_globals(g);
+    struct func_frame fr = {0};
+    fr.f = g->entry;
+    fr.has_ret = g->entry->ret->cls != TC_VOID;
+    unsigned nin_leaves;
+    struct io_leaf *in_leaves = hc_alloc(c, 32 * sizeof(*in_leaves));
+    struct io_leaf *out_leaves = hc_alloc(c, 32 * sizeof(*out_leaves));
+    g->out_leaves = out_leaves;
+    setup_io(g, g->entry, &fr.ret, &nin_leaves, &g->nout_leaves, in_leaves, out_leaves);
+    init_statics(g);
+    g->frame = &fr;
+    enum flow f = gen_stmt(g, g->entry->body);
+    (void)f;
+    gen_epilogue(g);
+    lir_optimize(g);
+    /* what is used: constant buffers and resources, after dead code is gone */
+    for (unsigned i = 0; i < g->nres; i++)
+        g->res[i].used = false;
+    for (size_t i = 0; i < g->nins; i++)
+        for (unsigned s = 0; s < g->ins[i].nsrc; s++) {
+            const struct lop *o = &g->ins[i].src[s];
+            if (o->file == LF_CB)
+                g->cbs[o->index]->used = true;
+            if (o->file == LF_TEX || o->file == LF_SAMP)
+                g->res[o->index].used = true;
+        }
+    bind(g);
+    uint32_t ntemps = lir_allocate(g);
+    sm4_write(g, ntemps, listing);
+    return 0;
+}

@@ -1,0 +1,493 @@
+/* src/hlsl/sm4_write.c — the allocated lir as an fxc-style SM4 listing (the syntax
+ * src/shader/tpf_asm.c documents): signature comment blocks (they carry the semantic names,
+ * which declarations cannot), the version, declarations, then one instruction a line.
+ * RDEF: Buffer Definitions and Resource Bindings blocks with the source's names when the
+ * table syntax can say every variable (rdef_representable), else derived by the assembler.
+ *
+ * Immediates: values of float instructions print as decimal floats when they are normal or
+ * zero (with 9 significant digits, which round-trips binary32), otherwise as raw 0x bits;
+ * integer instructions print decimal integers.
+ */
+#include "hlsl/gen.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *sysval_name(unsigned sv)
+{
+    switch (sv) {
+    case 1: return "POS";
+    case 2: return "CLIPDST";
+    case 6: return "VERTID";
+    case 7: return "PRIMID";
+    case 8: return "INSTID";
+    case 9: return "FFACE";
+    case 64: return "TARGET";
+    case 65: return "DEPTH";
+    default: return "NONE";
+    }
+}
+
+static const char *base_fmt(enum base_type b)
+{
+    return b == BT_INT ? "int" : b == BT_UINT ? "uint" : "float";
+}
+
+static void positional(unsigned mask, char out[5])
+{
+    for (unsigned c = 0; c < 4; c++)
+        out[c] = (mask >> c & 1) ? "xyzw"[c] : ' ';
+    out[4] = '\0';
+}
+
+static void signature(struct sbuf *o, const struct sig_entry *e, unsigned n, bool input,
+                      const unsigned *used)
+{
+    sbuf_printf(o, "// %s signature:\n//\n", input ? "Input" : "Output");
+    sbuf_puts(o, "// Name                 Index   Mask Register SysValue  Format   Used\n");
+    sbuf_puts(o, "// -------------------- ----- ------ -------- -------- ------- ------\n");
+    if (!n)
+        sbuf_printf(o, "// no %s\n", input ? "Input" : "Output");
+    for (unsigned i = 0; i < n; i++) {
+        char mask[5], u[5], reg[16];
+        if (e[i].is_depth) {
+            sbuf_printf(o, "// %-20s %5u %6s %8s %8s %7s %6s\n", e[i].name, e[i].index, "N/A",
+                        "oDepth", "DEPTH", "float", "YES");
+            continue;
+        }
+        positional(e[i].mask, mask);
+        /* Used: what the program reads (inputs) or writes (outputs: every component) */
+        positional(input ? used[i] & e[i].mask : e[i].mask, u);
+        snprintf(reg, sizeof(reg), "%u", e[i].reg);
+        sbuf_printf(o, "// %-20s %5u %6s %8s %8s %7s %6s\n", e[i].name, e[i].index, mask, reg,
+                    sysval_name(e[i].sysval), base_fmt(e[i].base), u);
+    }
+    sbuf_puts(o, "//\n");
+}
+
+static void imm_value(struct sbuf *o, uint32_t v, bool is_float)
+{
+    if (!is_float) {
+        sbuf_printf(o, "%d", (int)(int32_t)v);
+        return;
+    }
+    float f;
+    memcpy(&f, &v, 4);
+    uint32_t e = v >> 23 & 0xff;
+    if ((e == 0 && (v & 0x7fffff)) || e == 0xff) {
+        sbuf_printf(o, "0x%08x", v);
+        return;
+    }
+    char b[48];
+    snprintf(b, sizeof(b), "%.9g", (double)f);
+    if (!strpbrk(b, ".eEn"))
+        strcat(b, ".0");
+    sbuf_puts(o, b);
+}
+
+struct writer {
+    struct gen *g;
+    struct sbuf *o;
+};
+
+static void reg_name(struct writer *w, const struct lop *op)
+{
+    struct sbuf *o = w->o;
+    switch (op->file) {
+    case LF_TEMP: sbuf_printf(o, "r%u", op->index); break;
+    case LF_INPUT: sbuf_printf(o, "v%u", op->index); break;
+    case LF_OUTPUT: sbuf_printf(o, "o%u", op->index); break;
+    case LF_DEPTH: sbuf_puts(o, "oDepth"); break;
+    case LF_NULL: sbuf_puts(o, "null"); break;
+    case LF_TEX: sbuf_printf(o, "t%d", w->g->res[op->index].slot); break;
+    case LF_SAMP: sbuf_printf(o, "s%d", w->g->res[op->index].sslot); break;
+    case LF_XTEMP:
+        if (op->rel >= 0)
+            sbuf_printf(o, "x%u[r%d.%c + %u]", op->index, op->rel, "xyzw"[op->rel_comp], op->reg);
+        else
+            sbuf_printf(o, "x%u[%u]", op->index, op->reg);
+        break;
+    case LF_CB: {
+        int slot = w->g->cbs[op->index]->slot;
+        if (op->rel >= 0)
+            sbuf_printf(o, "cb%d[r%d.%c + %u]", slot, op->rel, "xyzw"[op->rel_comp], op->reg);
+        else
+            sbuf_printf(o, "cb%d[%u]", slot, op->reg);
+        break;
+    }
+    default: sbuf_puts(o, "?"); break;
+    }
+}
+
+static void dst(struct writer *w, const struct lop *op)
+{
+    reg_name(w, op);
+    if (op->file == LF_DEPTH || op->file == LF_NULL)
+        return;
+    sbuf_put(w->o, ".", 1);
+    for (unsigned c = 0; c < 4; c++)
+        if (op->mask >> c & 1)
+            sbuf_put(w->o, &"xyzw"[c], 1);
+}
+
+/* positions: which swizzle positions matter (bit p), and whether one letter is enough */
+static void src(struct writer *w, const struct lop *op, unsigned positions, bool one, bool is_float)
+{
+    struct sbuf *o = w->o;
+    if (op->neg)
+        sbuf_put(o, "-", 1);
+    if (op->abs)
+        sbuf_put(o, "|", 1);
+    unsigned first = 0;
+    while (first < 4 && !(positions >> first & 1))
+        first++;
+    if (first == 4)
+        first = 0;
+    if (op->file == LF_IMM) {
+        sbuf_puts(o, "l(");
+        if (one) {
+            imm_value(o, op->imm[op->swz[first]], is_float);
+        } else {
+            for (unsigned p = 0; p < 4; p++) {
+                if (p)
+                    sbuf_puts(o, ", ");
+                imm_value(o, (positions >> p & 1) ? op->imm[op->swz[p]] : 0, is_float);
+            }
+        }
+        sbuf_puts(o, ")");
+    } else {
+        reg_name(w, op);
+        if (op->file != LF_SAMP) {
+            sbuf_put(o, ".", 1);
+            if (one) {
+                sbuf_put(o, &"xyzw"[op->swz[first]], 1);
+            } else {
+                for (unsigned p = 0; p < 4; p++)
+                    sbuf_put(o, &"xyzw"[((positions >> p & 1) ? op->swz[p] : op->swz[first])], 1);
+            }
+        }
+    }
+    if (op->abs)
+        sbuf_put(o, "|", 1);
+}
+
+static unsigned popcount4(unsigned m)
+{
+    return (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1);
+}
+
+static void instruction(struct writer *w, const struct linst *in)
+{
+    struct sbuf *o = w->o;
+    const struct lop_info *info = &lop_infos[in->op];
+    sbuf_puts(o, info->name);
+    if (in->op == L_RESINFO && in->dtype == BT_UINT)
+        sbuf_puts(o, "_uint");
+    if (in->sat)
+        sbuf_puts(o, "_sat");
+    if (in->has_offset)
+        sbuf_printf(o, "_aoffimmi(%d,%d,%d)", in->offset[0], in->offset[1], in->offset[2]);
+    unsigned mask = 0;
+    for (unsigned d = 0; d < in->ndst; d++) {
+        sbuf_puts(o, d ? ", " : " ");
+        dst(w, &in->dst[d]);
+        if (in->dst[d].file != LF_NULL)
+            mask |= in->dst[d].mask;
+    }
+    bool is_float = info->is_float || in->op == L_MOVC;
+    if ((in->op == L_MOV || in->op == L_MOVC) && in->dtype && in->dtype != BT_FLOAT)
+        is_float = false; /* integer data: decimal immediates */
+    for (unsigned s = 0; s < in->nsrc; s++) {
+        sbuf_puts(o, (s || in->ndst) ? ", " : " ");
+        const struct lop *op = &in->src[s];
+        bool fl = is_float;
+        if (in->op == L_MOVC && s == 0)
+            fl = false;
+        switch (info->shape) {
+        case LS_CW:
+            src(w, op, mask, popcount4(mask) == 1, fl);
+            break;
+        case LS_DOT: {
+            unsigned n = in->op == L_DP2 ? 3 : in->op == L_DP3 ? 7 : 15;
+            src(w, op, n, false, true);
+            break;
+        }
+        case LS_FLOW:
+            src(w, op, 1, true, false);
+            break;
+        case LS_FIXED: {
+            bool scalar = s >= 3 && (in->op == L_SAMPLE_L || in->op == L_SAMPLE_B ||
+                                     in->op == L_SAMPLE_C || in->op == L_SAMPLE_C_LZ);
+            bool coord_int = in->op == L_LD || in->op == L_RESINFO;
+            src(w, op, scalar ? 1 : 15, scalar, s == 0 ? !coord_int : true);
+            break;
+        }
+        }
+    }
+    sbuf_puts(o, "\n");
+}
+
+static void used_inputs(struct gen *g, unsigned *used)
+{
+    for (size_t i = 0; i < g->nins; i++) {
+        const struct linst *in = &g->ins[i];
+        unsigned mask = 0;
+        for (unsigned d = 0; d < in->ndst; d++)
+            if (in->dst[d].file != LF_NULL)
+                mask |= in->dst[d].mask;
+        for (unsigned s = 0; s < in->nsrc; s++) {
+            const struct lop *op = &in->src[s];
+            if (op->file != LF_INPUT)
+                continue;
+            unsigned m = 0;
+            const struct lop_info *info = &lop_infos[in->op];
+            if (info->shape == LS_CW) {
+                for (unsigned c = 0; c < 4; c++)
+                    if (mask >> c & 1)
+                        m |= 1u << op->swz[c];
+            } else {
+                unsigned n = in->op == L_DP2 ? 2 : in->op == L_DP3 ? 3 : 4;
+                if (info->shape == LS_FLOW)
+                    n = 1;
+                for (unsigned c = 0; c < n; c++)
+                    m |= 1u << op->swz[c];
+            }
+            for (unsigned k = 0; k < g->nin; k++)
+                if (g->in[k].reg == op->index)
+                    used[k] |= m;
+        }
+    }
+}
+
+static const char *dim_name(enum tex_dim d)
+{
+    switch (d) {
+    case TD_1D: return "texture1d";
+    case TD_3D: return "texture3d";
+    case TD_CUBE: return "texturecube";
+    case TD_2DARRAY: return "texture2darray";
+    default: return "texture2d";
+    }
+}
+
+/* RDEF as comment blocks (the assembler's Buffer Definitions / Resource Bindings syntax), so
+ * the container names its cbuffers, variables and resources; written only when every used
+ * cbuffer holds numeric variables and arrays of them, the variables the table can say
+ * (otherwise the assembler derives a nameless RDEF). */
+static bool rdef_representable(const struct gen *g)
+{
+    for (unsigned i = 0; i < g->ncbs; i++) {
+        const struct cbuffer_decl *cb = g->cbs[i];
+        if (!cb->used)
+            continue;
+        for (unsigned k = 0; k < cb->nvars; k++) {
+            const struct type *t = cb->vars[k]->type;
+            if (t->cls == TC_ARRAY)
+                t = t->elem;
+            if (!type_is_numeric(t))
+                return false;
+        }
+    }
+    return true;
+}
+
+static const char *base_word(enum base_type b)
+{
+    return b == BT_BOOL ? "bool" : b == BT_INT ? "int" : b == BT_UINT ? "uint" : "float";
+}
+
+static void rdef_blocks(struct gen *g, struct sbuf *o)
+{
+    bool any_cb = false;
+    for (unsigned i = 0; i < g->ncbs; i++)
+        any_cb = any_cb || g->cbs[i]->used;
+    if (any_cb) {
+        sbuf_puts(o, "// Buffer Definitions: \n//\n");
+        for (int slot = 0; slot < 14; slot++)
+            for (unsigned i = 0; i < g->ncbs; i++) {
+                const struct cbuffer_decl *cb = g->cbs[i];
+                if (!cb->used || cb->slot != slot)
+                    continue;
+                sbuf_printf(o, "// cbuffer %s\n// {\n//\n", cb->name);
+                for (unsigned k = 0; k < cb->nvars; k++) {
+                    const struct var_decl *v = cb->vars[k];
+                    const struct type *t = v->type->cls == TC_ARRAY ? v->type->elem : v->type;
+                    char decl[256], type[32];
+                    if (t->cls == TC_MATRIX)
+                        snprintf(type, sizeof(type), "%s%s%ux%u", t->row_major ? "row_major " : "",
+                                 base_word(t->base), t->rows, t->cols);
+                    else if (t->cls == TC_VECTOR)
+                        snprintf(type, sizeof(type), "%s%u", base_word(t->base), t->cols);
+                    else
+                        snprintf(type, sizeof(type), "%s", base_word(t->base));
+                    if (v->type->cls == TC_ARRAY)
+                        snprintf(decl, sizeof(decl), "%s %s[%u];", type, v->name, v->type->count);
+                    else
+                        snprintf(decl, sizeof(decl), "%s %s;", type, v->name);
+                    sbuf_printf(o, "//   %-34s // Offset: %4u Size: %5u\n", decl,
+                                cb->offsets[k] * 4, type_cb_size(v->type) * 4);
+                }
+                sbuf_puts(o, "//\n// }\n//\n");
+            }
+        sbuf_puts(o, "//\n");
+    }
+    sbuf_puts(o, "// Resource Bindings:\n//\n");
+    sbuf_puts(o, "// Name                                 Type  Format         Dim      HLSL Bind  Count\n");
+    sbuf_puts(o, "// ------------------------------ ---------- ------- ----------- -------------- ------\n");
+    for (int pass = 0; pass < 2; pass++)
+        for (int slot = 0; slot < (pass ? 128 : 16); slot++)
+            for (unsigned i = 0; i < g->nres; i++) {
+                const struct resource *r = &g->res[i];
+                const struct type *t = r->var->type;
+                if (!r->used)
+                    continue;
+                char bind[16], fmt[16];
+                if (pass == 0 && t->cls == TC_SAMPLER && r->sslot == slot) {
+                    snprintf(bind, sizeof(bind), "s%d", slot);
+                    sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name,
+                                t->comparison ? "sampler_c" : "sampler", "NA", "NA", bind, 1u);
+                }
+                if (pass == 1 && (t->cls == TC_TEXTURE || r->as_texture) && r->slot == slot) {
+                    snprintf(bind, sizeof(bind), "t%d", slot);
+                    enum base_type b = t->cls == TC_TEXTURE ? t->base : BT_FLOAT;
+                    unsigned n = t->cls == TC_TEXTURE ? t->cols : 4;
+                    snprintf(fmt, sizeof(fmt), "%s%u", b == BT_INT ? "sint" : b == BT_UINT ? "uint" :
+                             "float", n);
+                    if (n == 1)
+                        fmt[strlen(fmt) - 1] = '\0';
+                    const char *dim = t->dim == TD_1D ? "1d" : t->dim == TD_3D ? "3d" :
+                                      t->dim == TD_CUBE ? "cube" :
+                                      t->dim == TD_2DARRAY ? "2darray" : "2d";
+                    sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, "texture",
+                                fmt, dim, bind, 1u);
+                }
+            }
+    for (int slot = 0; slot < 14; slot++)
+        for (unsigned i = 0; i < g->ncbs; i++) {
+            const struct cbuffer_decl *cb = g->cbs[i];
+            if (!cb->used || cb->slot != slot)
+                continue;
+            char bind[16];
+            snprintf(bind, sizeof(bind), "cb%d", slot);
+            sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", cb->name, "cbuffer", "NA", "NA",
+                        bind, 1u);
+        }
+    sbuf_puts(o, "//\n//\n");
+}
+
+void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
+{
+    struct hc *c = g->c;
+    struct writer w = {g, o};
+    unsigned used[32] = {0};
+    used_inputs(g, used);
+    sbuf_puts(o, "//\n// Generated by softd3d HLSL compiler\n//\n//\n");
+    if (rdef_representable(g))
+        rdef_blocks(g, o);
+    signature(o, g->in, g->nin, true, used);
+    sbuf_puts(o, "//\n");
+    signature(o, g->out, g->nout, false, used);
+    if (c->level9)
+        sm2_write(g, ntemps, o);
+    const char *stage = c->ps ? "ps" : "vs";
+    sbuf_printf(o, "%s_%d_%d%s\n", stage, c->sm / 10, c->sm % 10, c->level9 == 1 ? "_level_9_1" : c->level9 == 3 ?
+                "_level_9_3" : "");
+    /* constant buffers by slot */
+    for (int slot = 0; slot < 14; slot++)
+        for (unsigned i = 0; i < g->ncbs; i++) {
+            struct cbuffer_decl *cb = g->cbs[i];
+            if (!cb->used || cb->slot != slot)
+                continue;
+            unsigned regs = (cb->size + 3) / 4;
+            sbuf_printf(o, "dcl_constantbuffer cb%d[%u], %s\n", slot, regs ? regs : 1,
+                        g->cb_dynamic[i < 16 ? i : 15] ? "dynamicIndexed" : "immediateIndexed");
+        }
+    for (int slot = 0; slot < 16; slot++)
+        for (unsigned i = 0; i < g->nres; i++) {
+            struct resource *r = &g->res[i];
+            if (r->used && r->sslot == slot && r->var->type->cls == TC_SAMPLER)
+                sbuf_printf(o, "dcl_sampler s%d, %s\n", slot,
+                            r->var->type->comparison ? "mode_comparison" : "mode_default");
+        }
+    for (int slot = 0; slot < 128; slot++)
+        for (unsigned i = 0; i < g->nres; i++) {
+            struct resource *r = &g->res[i];
+            struct type *t = r->var->type;
+            if (!r->used || r->slot != slot)
+                continue;
+            const char *rt = t->cls == TC_TEXTURE ? (t->base == BT_INT ? "sint" :
+                                                     t->base == BT_UINT ? "uint" : "float")
+                                                  : "float";
+            sbuf_printf(o, "dcl_resource_%s (%s,%s,%s,%s) t%d\n", dim_name(t->dim), rt, rt, rt, rt,
+                        slot);
+        }
+    for (unsigned i = 0; i < g->nin; i++) {
+        const struct sig_entry *e = &g->in[i];
+        unsigned m = used[i] & e->mask;
+        if (!m)
+            continue;
+        char mask[8];
+        unsigned k = 0;
+        mask[k++] = '.';
+        for (unsigned q = 0; q < 4; q++)
+            if (m >> q & 1)
+                mask[k++] = "xyzw"[q];
+        mask[k] = '\0';
+        if (!c->ps) {
+            if (e->sysval == 6 || e->sysval == 8)
+                sbuf_printf(o, "dcl_input_sgv v%u.x, %s\n", e->reg,
+                            e->sysval == 6 ? "vertex_id" : "instance_id");
+            else
+                sbuf_printf(o, "dcl_input v%u%s\n", e->reg, mask);
+            continue;
+        }
+        if (e->sysval == 9 || e->sysval == 7) {
+            sbuf_printf(o, "dcl_input_ps_sgv constant v%u.x, %s\n", e->reg,
+                        e->sysval == 9 ? "is_front_face" : "primitive_id");
+            continue;
+        }
+        const char *mode;
+        if (e->sysval == 1)
+            mode = "linear noperspective";
+        else if (e->base != BT_FLOAT || (e->interp & IP_NOINTERPOLATION))
+            mode = "constant";
+        else if ((e->interp & IP_CENTROID) && (e->interp & IP_NOPERSPECTIVE))
+            mode = "linear noperspective centroid";
+        else if (e->interp & IP_CENTROID)
+            mode = "linear centroid";
+        else if (e->interp & IP_NOPERSPECTIVE)
+            mode = "linear noperspective";
+        else
+            mode = "linear";
+        if (e->sysval == 1)
+            sbuf_printf(o, "dcl_input_ps_siv %s v%u%s, position\n", mode, e->reg, mask);
+        else
+            sbuf_printf(o, "dcl_input_ps %s v%u%s\n", mode, e->reg, mask);
+    }
+    for (unsigned i = 0; i < g->nout; i++) {
+        const struct sig_entry *e = &g->out[i];
+        char mask[8];
+        unsigned k = 0;
+        mask[k++] = '.';
+        for (unsigned q = 0; q < 4; q++)
+            if (e->mask >> q & 1)
+                mask[k++] = "xyzw"[q];
+        mask[k] = '\0';
+        if (e->is_depth)
+            sbuf_puts(o, "dcl_output oDepth\n");
+        else if (e->sysval == 1)
+            sbuf_printf(o, "dcl_output_siv o%u%s, position\n", e->reg, mask);
+        else if (e->sysval == 2)
+            sbuf_printf(o, "dcl_output_siv o%u%s, clip_distance\n", e->reg, mask);
+        else
+            sbuf_printf(o, "dcl_output o%u%s\n", e->reg, mask);
+    }
+    if (ntemps)
+        sbuf_printf(o, "dcl_temps %u\n", ntemps);
+    for (unsigned i = 0; i < g->nx; i++)
+        sbuf_printf(o, "dcl_indexableTemp x%u[%u], 4\n", i, g->xsize[i]);
+    for (size_t i = 0; i < g->nins; i++)
+        instruction(&w, &g->ins[i]);
+    sbuf_printf(o, "// Approximately %zu instruction slots used\n", g->nins);
+}
