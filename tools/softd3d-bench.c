@@ -71,6 +71,7 @@
  * Exit status: 0, or 1 when a scene failed or did not match, 2 for bad arguments.
  */
 #define COBJMACROS
+#include "jit/jit.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -461,8 +462,27 @@ int main(int argc, char **argv)
     bench_d3d11_create();
     bench_d3d9_create();
     failures += bench_decode(json, first_case);   /* bench/decode.c: shader decoding speed */
+
+    /* the JIT's compile times over every program the scenes compiled (src/jit/jit.h) */
+    struct jit_stats js;
+    jit_get_stats(&js);
+    unsigned n = js.programs < 256 ? js.programs : 256;
+    double sorted[256];
+    memcpy(sorted, js.ms, n * sizeof(double));
+    for (unsigned i = 1; i < n; i++)
+        for (unsigned j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+            double t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    double median = n ? (n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2) : 0;
     if (json)
-        printf("\n ]}\n");
+        printf("\n ],\n \"jit\": {\"programs\": %u, \"median_ms\": %.2f, \"worst_ms\": %.2f, "
+               "\"total_ms\": %.2f}}\n", js.programs, median, js.max_ms, js.total_ms);
+    else
+        printf("jit_compile  %u programs compiled: median %.1f ms, worst %.1f ms, total %.1f ms "
+               "(in the background; batches interpret meanwhile)\n",
+               js.programs, median, js.max_ms, js.total_ms);
 
     if (have_sd)
         sd.destroy(sd.self);
