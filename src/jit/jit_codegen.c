@@ -28,6 +28,13 @@ struct cb_entry {
 
 #define FLUSHED_SET 8192   /* power of two */
 
+#define REL_CACHE 64
+
+struct rel_entry {
+    uint32_t slot, index;
+    LLVMValueRef rel, comp[4];
+};
+
 struct cg {
     LLVMContextRef C;
     LLVMModuleRef M;
@@ -47,6 +54,10 @@ struct cg {
     LLVMValueRef cb_data[IR_MAX_CB_SLOTS], cb_size[IR_MAX_CB_SLOTS];
     struct cb_entry cbc[CB_CACHE];
     unsigned ncbc;
+    struct rel_entry relc[REL_CACHE];    /* relative cb rows read in this function */
+    unsigned nrel;
+    LLVMValueRef row_tmp;                /* [4][w] words for jit_cb_rows */
+    LLVMTypeRef fn_rows;
     LLVMValueRef flushed[FLUSHED_SET];   /* values known free of denormals (fout results) */
     unsigned nflushed;
 };
@@ -311,24 +322,42 @@ static LLVMValueRef rel_value(struct cg *g, const struct vm_opnd *o)
     }
 }
 
-/* cb[slot][index + rel].comp per lane: a masked gather, 0 outside [0, bound size).  The VM
- * adds in 64 bits; 32-bit wrapping gives the same validity: the bound is below 2^31, so a sum
- * that is negative or past INT32_MAX (wrapped negative) is, as unsigned, >= 2^31 > bound in
- * both, and every valid sum is the same number in both. */
+/* cb[slot][index + rel] per lane, all four components: jit_cb_rows() below, called with the
+ * relative values in memory.  (A masked gather per component was measured first: the same
+ * run time, but LLVM took over a second to compile the 25-instruction skinning shader.) */
+void jit_cb_rows(const struct vm_cbuffer *cb, uint32_t index, const uint32_t *rel,
+                 uint32_t *out, uint32_t w)
+{
+    /* vm.c lane_index: 64-bit sum, reads outside [0, bound size) give 0 */
+    for (uint32_t l = 0; l < w; l++) {
+        int64_t i = (int64_t)index + (int64_t)(int32_t)rel[l];
+        bool ok = cb->data && i >= 0 && i < (int64_t)cb->size;
+        for (unsigned c = 0; c < 4; c++)
+            out[c * w + l] = ok ? cb->data[4 * (size_t)i + c] : 0;
+    }
+}
+
 static LLVMValueRef cb_relative(struct cg *g, const struct vm_opnd *o, unsigned comp)
 {
-    cb_slot(g, o->base);
-    LLVMValueRef data = g->cb_data[o->base];
-    LLVMValueRef bound = SEL(ICMP(LLVMIntNE, data, LLVMConstNull(g->ptr)), g->cb_size[o->base],
-                             ci32(g, 0));
-    LLVMValueRef idx = ADD(rel_value(g, o), splat(g, o->index));
-    LLVMValueRef valid = ICMP(LLVMIntULT, idx, broadcast(g, bound));
-    LLVMValueRef words = ADD(SHL(SEL(valid, idx, zero(g)), splat(g, 2)), splat(g, comp));
-    LLVMValueRef ptrs = LLVMBuildGEP2(g->B, g->i32, data, &words, 1, "");
-    LLVMTypeRef vptr = LLVMVectorType(g->ptr, g->w);
-    LLVMTypeRef types[2] = {g->vi32, vptr};
-    LLVMValueRef args[4] = {ptrs, ci32(g, 4), valid, zero(g)};
-    return intrinsic(g, "llvm.masked.gather", types, 2, args, 4);
+    LLVMValueRef rel = rel_value(g, o);
+    for (unsigned i = 0; i < g->nrel; i++)
+        if (g->relc[i].slot == o->base && g->relc[i].index == o->index && g->relc[i].rel == rel)
+            return g->relc[i].comp[comp];
+    store_vec(g, rel, g->lane_tmp, 0);
+    void (*fn)(const struct vm_cbuffer *, uint32_t, const uint32_t *, uint32_t *, uint32_t) =
+        jit_cb_rows;
+    uintptr_t a = (uintptr_t)fn;
+    LLVMValueRef fnp = LLVMConstIntToPtr(ci64(g, (uint64_t)a), g->ptr);
+    LLVMValueRef args[5] = {at(g, g->env, offsetof(struct vm_env, cb) +
+                                              o->base * sizeof(struct vm_cbuffer)),
+                            ci32(g, o->index), g->lane_tmp, g->row_tmp, ci32(g, g->w)};
+    LLVMBuildCall2(g->B, g->fn_rows, fnp, args, 5, "");
+    struct rel_entry e = {o->base, o->index, rel, {0}};
+    for (unsigned c = 0; c < 4; c++)
+        e.comp[c] = load_vec(g, g->row_tmp, c * g->w * 4);
+    if (g->nrel < REL_CACHE)
+        g->relc[g->nrel++] = e;
+    return e.comp[comp];
 }
 
 /* Source component c before modifiers (vm.c vm_fetch / locate). */
@@ -1026,6 +1055,7 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     memset(g->flushed, 0, sizeof(g->flushed));
     g->nflushed = 0;
     g->ncbc = 0;
+    g->nrel = 0;
 
     LLVMValueRef fn = LLVMAddFunction(g->M, name, g->fn_block);
     LLVMSetLinkage(fn, LLVMExternalLinkage);
@@ -1052,6 +1082,8 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     g->st = LLVMBuildGEP2(g->B, g->i8, g->st, &lane0, 1, "");   /* a#, p#, aL, vCoverage */
     g->lane_tmp = LLVMBuildAlloca(g->B, g->vi32, "lanes");
     LLVMSetAlignment(g->lane_tmp, 64);
+    g->row_tmp = LLVMBuildAlloca(g->B, LLVMArrayType(g->vi32, 4), "rows");
+    LLVMSetAlignment(g->row_tmp, 64);
     LLVMValueRef e = LLVMBuildLoad2(g->B, g->i32, at(g, g->x, offsetof(struct vm_exec, exec)), "");
     e = LLVMBuildLShr(g->B, e, LLVMBuildMul(g->B, chunk, ci32(g, g->w), ""), "");
     e = LLVMBuildTrunc(g->B, e, LLVMIntTypeInContext(g->C, g->w), "");
@@ -1095,6 +1127,8 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
     g->voidt = LLVMVoidTypeInContext(ctx);
     LLVMTypeRef args[2] = {g->ptr, g->i32};
     g->fn_block = LLVMFunctionType(g->voidt, args, 2, 0);
+    LLVMTypeRef rows_args[5] = {g->ptr, g->i32, g->ptr, g->ptr, g->i32};
+    g->fn_rows = LLVMFunctionType(g->voidt, rows_args, 5, 0);
     g->zero_global = LLVMAddGlobal(mod, g->i32, "zero");
     LLVMSetInitializer(g->zero_global, ci32(g, 0));
     LLVMSetGlobalConstant(g->zero_global, 1);
