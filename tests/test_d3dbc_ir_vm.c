@@ -16,23 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vm/vm_private.h"
-
-/* The VM's transcendental functions are vm_math.c's documented algorithms (their precision
- * against double precision is tested in tests/test_jit.c); expectations use the same ones. */
-#define REF_FN(name, lanes)                                                                    \
-    static float name(float x)                                                                 \
-    {                                                                                          \
-        uint32_t u;                                                                            \
-        memcpy(&u, &x, sizeof(u));                                                             \
-        lanes(&u, 1);                                                                          \
-        memcpy(&x, &u, sizeof(x));                                                             \
-        return x;                                                                              \
-    }
-REF_FN(ref_exp2f, vm_lanes_exp2)
-REF_FN(ref_log2f, vm_lanes_log2)
-REF_FN(ref_sinf, vm_lanes_sin)
-REF_FN(ref_cosf, vm_lanes_cos)
+#include "vm_ref_math.h"
 
 /* ---- running a program ------------------------------------------------------------------------ */
 
