@@ -190,9 +190,12 @@ struct vm_jit *jit_compile(const struct vm_program *prog)
          * 369 -> 196 ms), run time within noise.  SOFTD3D_JIT_PASSES overrides the pipeline
          * (LLVM's new-pass-manager syntax) for experiments. */
         const char *passes = getenv("SOFTD3D_JIT_PASSES");
+        /* one TargetMachine serves every compile: used by one thread at a time */
+        pthread_mutex_lock(&lock);
         LLVMErrorRef err = LLVMRunPasses(
             mod, passes ? passes : "function(early-cse,instcombine,simplifycfg,dce)", pass_tm,
             opts);
+        pthread_mutex_unlock(&lock);
         LLVMDisposePassBuilderOptions(opts);
         if (err) {
             report("optimising", err);
