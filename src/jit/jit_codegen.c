@@ -1037,6 +1037,13 @@ static void emit_native(struct cg *g, const struct vm_ins *in)
 #undef IC
 }
 
+/* Where main's instructions end, not counting a final unconditional ret (which only ends the
+ * program): after that point nothing reads a temp again. */
+static uint32_t main_body_end(const struct vm_program *p)
+{
+    return p->main_end && p->ins[p->main_end - 1].op == IR_OP_RET ? p->main_end - 1 : p->main_end;
+}
+
 /* One function: block `b` over one chunk of lanes.  Writes select by exec per lane (vm_store);
  * with every lane executing that costs one AND a write in the block at pc 0 (where the old
  * value is a known 0) and a blend elsewhere -- cheaper than compiling a second variant. */
@@ -1044,7 +1051,7 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
 {
     const struct vm_program *p = g->prog;
     g->temps_zero = b->start == 0;
-    g->temps_dead = b->end == p->main_end && b->start < p->main_end;
+    g->temps_dead = b->end >= main_body_end(p) && b->start < p->main_end;
     memset(g->tc, 0, (size_t)p->temp_count * 4 * sizeof(*g->tc));
     memset(g->td, 0, (size_t)p->temp_count * 4);
     memset(g->oc, 0, sizeof(g->oc));
@@ -1155,7 +1162,7 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
     jit->count = count;
     /* main is one block: no interpreted instruction ever reads or writes a temp in memory */
     jit->skip_temp_clear = count == 1 && jit->blocks[0].start == 0 &&
-                           jit->blocks[0].end == prog->main_end;
+                           jit->blocks[0].end >= main_body_end(prog);
 
     bool ok = true;
     for (uint32_t i = 0; i < count && ok; i++) {

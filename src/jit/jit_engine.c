@@ -244,10 +244,15 @@ struct vm_jit *jit_compile(const struct vm_program *prog)
         return NULL;
     }
     jit->compile_ms = now_ms() - t0;
-    if (getenv("SOFTD3D_JIT_STATS") && !strcmp(getenv("SOFTD3D_JIT_STATS"), "2"))
-        fprintf(stderr, "softd3d: jit: %u instructions, %u blocks: ir %.1f ms, passes %.1f ms, "
-                "machine code %.1f ms\n", prog->ins_count, jit->count, t1 - t0, t2 - t1,
-                jit->compile_ms - (t2 - t0));
+    if (getenv("SOFTD3D_JIT_STATS") && strcmp(getenv("SOFTD3D_JIT_STATS"), "1") > 0)
+        fprintf(stderr, "softd3d: jit: %u instructions, %u temps (%u cleared per run), %u "
+                "outputs, %u blocks: ir %.1f ms, passes %.1f ms, machine code %.1f ms\n",
+                prog->ins_count, prog->temp_count, prog->clear_count, prog->output_count,
+                jit->count, t1 - t0, t2 - t1, jit->compile_ms - (t2 - t0));
+    if (getenv("SOFTD3D_JIT_STATS") && !strcmp(getenv("SOFTD3D_JIT_STATS"), "3"))
+        for (uint32_t i = 0; i < prog->ins_count; i++)
+            fprintf(stderr, "  %u: %s%s\n", i, ir_op_name(prog->ins[i].op),
+                    jit->block_at[i] ? "  <- block" : "");
     pthread_mutex_lock(&lock);
     if (stats.programs < sizeof(stats.ms) / sizeof(stats.ms[0]))
         stats.ms[stats.programs] = jit->compile_ms;
