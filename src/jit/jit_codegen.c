@@ -60,7 +60,42 @@ struct cg {
     LLVMTypeRef fn_rows;
     LLVMValueRef flushed[FLUSHED_SET];   /* values known free of denormals (fout results) */
     unsigned nflushed;
+    /* values whose NaNs may carry any payload (float results: fout leaves canonicalisation
+     * to the first consumer that reads bits), and their canonical form once made */
+    LLVMValueRef lazy[FLUSHED_SET], lazy_canon[FLUSHED_SET];
+    unsigned nlazy;
 };
+
+static size_t lazy_slot(struct cg *g, LLVMValueRef v)
+{
+    size_t h = ((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull;
+    size_t i = (h >> 20) & (FLUSHED_SET - 1);
+    while (g->lazy[i] && g->lazy[i] != v)
+        i = (i + 1) & (FLUSHED_SET - 1);
+    return i;
+}
+
+static bool is_lazy(struct cg *g, LLVMValueRef v)
+{
+    return g->lazy[lazy_slot(g, v)] == v;
+}
+
+/* Returns false when the set is full, or for a constant (LLVM shares one value among all uses
+ * of the same bits, and laziness belongs to a use): the caller must then canonicalise now. */
+static bool mark_lazy(struct cg *g, LLVMValueRef v)
+{
+    if (LLVMIsConstant(v))
+        return false;
+    size_t i = lazy_slot(g, v);
+    if (g->lazy[i])
+        return true;
+    if (g->nlazy >= FLUSHED_SET / 2)
+        return false;
+    g->lazy[i] = v;
+    g->lazy_canon[i] = NULL;
+    g->nlazy++;
+    return true;
+}
 
 static size_t flushed_slot(struct cg *g, LLVMValueRef v)
 {
@@ -216,13 +251,36 @@ static LLVMValueRef fin(struct cg *g, LLVMValueRef u)
     return as_f(g, flush_bits(g, u));
 }
 
+static LLVMValueRef nan_canon(struct cg *g, LLVMValueRef u)
+{
+    LLVMValueRef nan = ICMP(LLVMIntUGT, AND(u, splat(g, 0x7fffffffu)), splat(g, 0x7f800000u));
+    return SEL(nan, splat(g, VM_QNAN), u);
+}
+
+/* vm_fout: the flush now, the NaN canonicalisation when a consumer reads the bits (canon()):
+ * every float operation treats a NaN operand alike whatever its payload (it yields NaN, or the
+ * other operand for min/max, false for comparisons, 0 for _sat and ftoi), so only stores,
+ * integer and bitwise instructions and relative indices need the canonical 0x7fc00000 --
+ * the result in every observable bit is the interpreter's. */
 static LLVMValueRef fout(struct cg *g, LLVMValueRef f)
 {
     LLVMValueRef u = flush_bits(g, as_i(g, f));
-    LLVMValueRef nan = ICMP(LLVMIntUGT, AND(u, splat(g, 0x7fffffffu)), splat(g, 0x7f800000u));
-    LLVMValueRef r = SEL(nan, splat(g, VM_QNAN), u);
-    mark_flushed(g, r);
-    return r;
+    if (!mark_lazy(g, u))
+        u = nan_canon(g, u);
+    mark_flushed(g, u);
+    return u;
+}
+
+static LLVMValueRef canon(struct cg *g, LLVMValueRef v)
+{
+    size_t i = lazy_slot(g, v);
+    if (g->lazy[i] != v)
+        return v;
+    if (!g->lazy_canon[i]) {
+        g->lazy_canon[i] = nan_canon(g, v);
+        mark_flushed(g, g->lazy_canon[i]);
+    }
+    return g->lazy_canon[i];
 }
 
 static LLVMValueRef saturate(struct cg *g, LLVMValueRef u)
@@ -311,7 +369,7 @@ static LLVMValueRef rel_value(struct cg *g, const struct vm_opnd *o)
 {
     switch (o->rel_loc) {
     case VM_LOC_TEMP:
-        return temp_get(g, o->rel_reg, o->rel_comp);
+        return canon(g, temp_get(g, o->rel_reg, o->rel_comp));
     case VM_LOC_INPUT:
         return input_get(g, o->rel_reg, o->rel_comp);
     case VM_LOC_ADDRESS:
@@ -389,11 +447,10 @@ static LLVMValueRef src_raw(struct cg *g, const struct vm_opnd *o, unsigned c)
     }
 }
 
-/* vm.c apply_mods */
-static LLVMValueRef src(struct cg *g, const struct vm_ins *in, unsigned k, unsigned c)
+/* vm.c apply_mods.  src(): the canonical bits (for integer, bitwise and bit-moving uses);
+ * src_lazy(): for float consumers and moves, NaN payloads unsettled (fout). */
+static LLVMValueRef src_mods(struct cg *g, const struct vm_opnd *o, LLVMValueRef v, bool lazy)
 {
-    const struct vm_opnd *o = &in->src[k];
-    LLVMValueRef v = src_raw(g, o, c);
     if (!o->mods)
         return v;
     if (o->int_mods) {
@@ -409,13 +466,61 @@ static LLVMValueRef src(struct cg *g, const struct vm_ins *in, unsigned k, unsig
             v = XOR(v, splat(g, 0x80000000u));
         if (f)
             mark_flushed(g, v);
+        if (lazy && !mark_lazy(g, v))
+            v = nan_canon(g, v);
     }
     return v;
 }
 
+static LLVMValueRef src(struct cg *g, const struct vm_ins *in, unsigned k, unsigned c)
+{
+    const struct vm_opnd *o = &in->src[k];
+    /* integer modifiers act on the canonical bits too */
+    return src_mods(g, o, canon(g, src_raw(g, o, c)), false);
+}
+
+static LLVMValueRef src_lazy(struct cg *g, const struct vm_ins *in, unsigned k, unsigned c)
+{
+    const struct vm_opnd *o = &in->src[k];
+    LLVMValueRef raw = src_raw(g, o, c);
+    if (o->int_mods)
+        return src_mods(g, o, canon(g, raw), false);
+    return src_mods(g, o, raw, is_lazy(g, raw));
+}
+
 static LLVMValueRef srcf(struct cg *g, const struct vm_ins *in, unsigned k, unsigned c)
 {
-    return fin(g, src(g, in, k, c));
+    return fin(g, src_lazy(g, in, k, c));
+}
+
+/* A value without denormals: marked so, or a constant whose flush changes nothing (LLVM
+ * folds the flush of a constant and uniques the result, so equal bits are the same value).
+ * (Found by fuzz_jit: a denormal literal moved under a partial exec mask had been taken as
+ * flushed.) */
+static bool known_flushed(struct cg *g, LLVMValueRef v)
+{
+    return is_flushed(g, v) || (LLVMIsConstant(v) && flush_bits(g, v) == v);
+}
+
+/* A select between values keeps their NaNs unsettled when either is; its canonical form is
+ * the select of the canonical forms (only the lazy side may change: a NaN coming from the
+ * other side is bits the interpreter kept as they were), made now and removed by the
+ * optimiser when nothing reads it. */
+static LLVMValueRef sel_lazy(struct cg *g, LLVMValueRef c, LLVMValueRef a, LLVMValueRef b)
+{
+    bool lazy = is_lazy(g, a) || is_lazy(g, b);
+    bool f = known_flushed(g, a) && known_flushed(g, b);
+    LLVMValueRef r = SEL(c, a, b);
+    if (lazy) {
+        LLVMValueRef rc = SEL(c, canon(g, a), canon(g, b));
+        if (mark_lazy(g, r))
+            g->lazy_canon[lazy_slot(g, r)] = rc;
+        else
+            r = rc;
+    }
+    if (f)
+        mark_flushed(g, r);
+    return r;
 }
 
 /* vm_store: component c of destination d (write mask, exec, _sat) */
@@ -432,11 +537,7 @@ static void dst_write(struct cg *g, const struct vm_ins *in, unsigned d, unsigne
         if (o->index >= g->prog->temp_count)
             return;
         size_t k = (size_t)o->index * 4 + c;
-        LLVMValueRef old = temp_get(g, o->index, c);
-        bool f = is_flushed(g, v) && (LLVMIsConstant(old) || is_flushed(g, old));
-        v = SEL(g->exec, v, old);
-        if (f)
-            mark_flushed(g, v);
+        v = sel_lazy(g, g->exec, v, temp_get(g, o->index, c));
         g->tc[k] = v;
         g->td[k] = 1;
         return;
@@ -445,7 +546,7 @@ static void dst_write(struct cg *g, const struct vm_ins *in, unsigned d, unsigne
         if (o->index >= o->bound)
             return;
         size_t k = (size_t)o->index * 4 + c;
-        v = SEL(g->exec, v, output_get(g, o->index, c));
+        v = sel_lazy(g, g->exec, v, output_get(g, o->index, c));
         g->oc[k] = v;
         g->od[k] = 1;
         return;
@@ -455,7 +556,7 @@ static void dst_write(struct cg *g, const struct vm_ins *in, unsigned d, unsigne
         LLVMValueRef base = o->loc == VM_LOC_DEPTH ? g->depth : g->coverage;
         if (c)
             return;
-        v = SEL(g->exec, v, g->temps_zero ? zero(g) : load_vec(g, base, 0));
+        v = SEL(g->exec, canon(g, v), g->temps_zero ? zero(g) : load_vec(g, base, 0));
         store_vec(g, v, base, 0);
         return;
     }
@@ -553,12 +654,14 @@ static void flush(struct cg *g, bool temps)
     if (temps)
         for (size_t k = 0; k < (size_t)p->temp_count * 4; k++)
             if (g->td[k]) {
-                store_vec(g, g->tc[k], g->temps, (k / 4) * REG_BYTES + (k % 4) * COMP_BYTES);
+                store_vec(g, canon(g, g->tc[k]), g->temps,
+                          (k / 4) * REG_BYTES + (k % 4) * COMP_BYTES);
                 g->td[k] = 0;
             }
     for (size_t k = 0; k < (size_t)p->output_count * 4; k++)
         if (g->od[k]) {
-            store_vec(g, g->oc[k], g->outputs, (k / 4) * REG_BYTES + (k % 4) * COMP_BYTES);
+            store_vec(g, canon(g, g->oc[k]), g->outputs,
+                      (k / 4) * REG_BYTES + (k % 4) * COMP_BYTES);
             g->od[k] = 0;
         }
 }
@@ -818,24 +921,38 @@ static void emit_native(struct cg *g, const struct vm_ins *in)
         }                                                                                      \
         STORE0(s);                                                                             \
     } while (0)
+#define L1(expr, s)                                                                            \
+    do {                                                                                       \
+        FOR_C(m0) {                                                                            \
+            LLVMValueRef a = src_lazy(g, in, 0, c);                                            \
+            r[c] = (expr);                                                                     \
+        }                                                                                      \
+        STORE0(s);                                                                             \
+    } while (0)
 #define FC(pred)                                                                               \
-    I2(mask_true(g, FCMP((pred), fin(g, a), fin(g, b))), false)
+    do {                                                                                       \
+        FOR_C(m0) r[c] = mask_true(g, FCMP((pred), srcf(g, in, 0, c), srcf(g, in, 1, c)));     \
+        STORE0(false);                                                                         \
+    } while (0)
 #define IC(pred) I2(mask_true(g, ICMP((pred), a, b)), false)
 
     switch (in->op) {
     case IR_OP_MOV:
-        I1(a, sat);
+        L1(a, sat);
         break;
     case IR_OP_MOVC:
-        I3(SEL(ICMP(LLVMIntNE, a, zero(g)), b, d), sat);
+        /* (a NaN's bits are never 0, whatever its payload: the condition is the same) */
+        FOR_C(m0) r[c] = sel_lazy(g, ICMP(LLVMIntNE, src_lazy(g, in, 0, c), zero(g)),
+                                  src_lazy(g, in, 1, c), src_lazy(g, in, 2, c));
+        STORE0(sat);
         break;
     case IR_OP_SWAPC: {
         unsigned m = m0 | m1;
         FOR_C(m) {
-            LLVMValueRef cnd = ICMP(LLVMIntNE, src(g, in, 0, c), zero(g));
-            LLVMValueRef a = src(g, in, 1, c), b = src(g, in, 2, c);
-            r[c] = SEL(cnd, b, a);
-            r1[c] = SEL(cnd, a, b);
+            LLVMValueRef cnd = ICMP(LLVMIntNE, src_lazy(g, in, 0, c), zero(g));
+            LLVMValueRef a = src_lazy(g, in, 1, c), b = src_lazy(g, in, 2, c);
+            r[c] = sel_lazy(g, cnd, b, a);
+            r1[c] = sel_lazy(g, cnd, a, b);
         }
         STORE0(false);
         STORE1(false);
@@ -882,28 +999,28 @@ static void emit_native(struct cg *g, const struct vm_ins *in)
     case IR_OP_ROUND_PI: F1(fcall1(g, "llvm.ceil", a)); break;
     case IR_OP_ROUND_Z: F1(fcall1(g, "llvm.trunc", a)); break;
     case IR_OP_EXP:
-        I1(math_exp2(g, a), sat);
+        L1(math_exp2(g, a), sat);
         break;
     case IR_OP_LOG:
-        I1(math_log2(g, a), sat);
+        L1(math_log2(g, a), sat);
         break;
     case IR_OP_SINCOS:
-        FOR_C(m0) r[c] = math_sincos(g, src(g, in, 0, c), false);
-        FOR_C(m1) r1[c] = math_sincos(g, src(g, in, 0, c), true);
+        FOR_C(m0) r[c] = math_sincos(g, src_lazy(g, in, 0, c), false);
+        FOR_C(m1) r1[c] = math_sincos(g, src_lazy(g, in, 0, c), true);
         STORE0(sat);
         STORE1(sat);
         break;
     case IR_OP_DERIV_RTX: case IR_OP_DERIV_RTX_COARSE:
-        I1(deriv(g, a, false, false), sat);
+        L1(deriv(g, a, false, false), sat);
         break;
     case IR_OP_DERIV_RTY: case IR_OP_DERIV_RTY_COARSE:
-        I1(deriv(g, a, true, false), sat);
+        L1(deriv(g, a, true, false), sat);
         break;
     case IR_OP_DERIV_RTX_FINE:
-        I1(deriv(g, a, false, true), sat);
+        L1(deriv(g, a, false, true), sat);
         break;
     case IR_OP_DERIV_RTY_FINE:
-        I1(deriv(g, a, true, true), sat);
+        L1(deriv(g, a, true, true), sat);
         break;
     case IR_OP_EQ: FC(LLVMRealOEQ); break;
     case IR_OP_NE: FC(LLVMRealUNE); break;
@@ -1034,6 +1151,7 @@ static void emit_native(struct cg *g, const struct vm_ins *in)
 #undef I2
 #undef I3
 #undef FC
+#undef L1
 #undef IC
 }
 
@@ -1060,6 +1178,8 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     memset(g->cb_data, 0, sizeof(g->cb_data));
     memset(g->cb_size, 0, sizeof(g->cb_size));
     memset(g->flushed, 0, sizeof(g->flushed));
+    memset(g->lazy, 0, sizeof(g->lazy));
+    g->nlazy = 0;
     g->nflushed = 0;
     g->ncbc = 0;
     g->nrel = 0;
