@@ -30,6 +30,22 @@ static char *triple, *cpu, *features;
 static int mode = -1;                  /* 0 off, 1 on (threshold), 2 eager */
 static uint64_t module_counter;
 static struct jit_stats stats;
+/* Compiles in progress: the exit handler waits for them, so that a program leaked by the
+ * application with a background compile still running cannot race LLVM's own destructors
+ * (which run after this handler: it is registered later than libLLVM's static objects). */
+static unsigned inflight;
+static pthread_cond_t inflight_done = PTHREAD_COND_INITIALIZER;
+
+static void wait_inflight(void)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 10;
+    pthread_mutex_lock(&lock);
+    while (inflight && pthread_cond_timedwait(&inflight_done, &lock, &until) == 0)
+        ;
+    pthread_mutex_unlock(&lock);
+}
 
 /* One line on stderr: always for a bad SOFTD3D_JIT value, else under SOFTD3D_DEBUG=1 (a
  * program that cannot be compiled is still run, by the interpreter). */
@@ -102,6 +118,7 @@ static void init(void)
         lljit = NULL;
         return;
     }
+    atexit(wait_inflight);
     /* the generated code may call the C library (memset, the lane functions' libm) */
     LLVMOrcDefinitionGeneratorRef gen = NULL;
     err = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
@@ -133,10 +150,25 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+static struct vm_jit *compile(const struct vm_program *prog);
+
 struct vm_jit *jit_compile(const struct vm_program *prog)
 {
     if (!prog || !jit_available())
         return NULL;
+    pthread_mutex_lock(&lock);
+    inflight++;
+    pthread_mutex_unlock(&lock);
+    struct vm_jit *jit = compile(prog);
+    pthread_mutex_lock(&lock);
+    if (--inflight == 0)
+        pthread_cond_broadcast(&inflight_done);
+    pthread_mutex_unlock(&lock);
+    return jit;
+}
+
+static struct vm_jit *compile(const struct vm_program *prog)
+{
     double t0 = now_ms();
     struct vm_jit *jit = calloc(1, sizeof(*jit));
     if (!jit)
