@@ -4,29 +4,32 @@
  * READ ME FIRST
  *   The JIT is not a second engine beside the VM but its fast path (DESIGN.md principle 5):
  *   the interpreter loop (vm.c vm_run) stays the one driver of control flow, and the JIT
- *   compiles each *block* of a prepared program -- a maximal run of instructions that are not
- *   control flow and not discard -- into two native functions over the batch's 32 lanes:
- *     full(x)    for exec == all 32 lanes (writes whole registers)
- *     masked(x)  for any other exec mask (writes select per lane, as vm_store does)
- *   vm_run calls the block's function at the block's first pc and continues at its end.  A
- *   program without control flow is one block: one call per batch.
+ *   compiles each *block* of a prepared program -- a maximal run of instructions it generates
+ *   natively -- into one function over `width` (8: one AVX2 register) lanes of the batch:
+ *     fn(x, chunk)   lanes [chunk * 8, chunk * 8 + 8); writes select by exec per lane, as
+ *                    vm_store does (in the block at pc 0 the old values are known 0, so the
+ *                    select is an AND)
+ *   vm_run calls it for each chunk with an executing lane at the block's first pc and goes
+ *   on at its end.  Everything between blocks -- control flow, discard, resource access,
+ *   predicated d3dbc instructions, x# arrays, a#/p# writes, relative addressing other than of
+ *   constant buffers, f32tof16/f16tof32 -- runs in the interpreter as before, on the same
+ *   register memory, so the two engines' results agree by construction there.  A program
+ *   without any of those is one block.
  *
  *   Inside a block the registers live in LLVM values, not memory: a temp is loaded from the
  *   VM state at its first read (or known to be 0 in the block at pc 0, since every run starts
  *   from zero), written values stay in registers, and only the temps and outputs the block
  *   wrote go back to memory at its end (temps not at all after main's last block: nothing
- *   reads them again).  Each register component is one <32 x i32> vector of raw bits (the
- *   VM's layout, vm.h), which LLVM splits into the host's vectors (4 x 8 lanes on AVX2).
+ *   reads them again).  Each register component is one <8 x i32> vector of raw bits.
  *
- *   What is generated natively and what is called: every float, integer, bitwise, conversion
- *   and derivative instruction the VM runs is generated, with the VM's floating-point rules
- *   (vm.h: denormal flush, canonical NaN, D3D min/max, the conversions' clamps) written as the
- *   same bit operations; exp, log and sincos call the same lane functions the interpreter
- *   uses (vm_math.c), so both stay identical whatever the algorithm.  Instructions the JIT does
- *   not generate -- resource access, predicated d3dbc instructions, relative addressing other
- *   than of constant buffers, x# arrays, a#/p# writes, the rare conversions -- call the
- *   interpreter's own function for that instruction (vm_ins.fn) with the registers it may read
- *   written back first and the ones it wrote reloaded after: bit-exact by construction.
+ *   What is generated: every float, integer, bitwise, conversion and derivative instruction,
+ *   constant-buffer reads (relative ones through jit_cb_rows), and exp, log and sincos as the
+ *   same operations as vm_math.c's algorithms -- with the VM's floating-point rules (vm.h:
+ *   denormal flush, canonical NaN, D3D min/max, the conversions' clamps) written as the same
+ *   bit operations.  Two refinements keep that cheap and exact: values known free of denormals
+ *   skip the input flush, and a float result's NaN is made canonical only where its bits are
+ *   observed (stores, integer and bitwise instructions, relative indices).  tests/test_jit.c
+ *   and tests/fuzz/fuzz_jit.c compare the engines bit for bit.
  *
  *   When: a program is interpreted for its first jit_threshold() batches (the test suite's
  *   small draws never pay for a compile), then the batch that reaches the threshold starts the
@@ -48,7 +51,7 @@
 typedef void (*jit_block_fn)(struct vm_exec *x, uint32_t chunk);
 
 struct jit_block {
-    uint32_t start, end;           /* instructions [start, end) */
+    uint32_t start, end;           /* instructions [start, end), all generated natively */
     jit_block_fn fn;
 };
 
@@ -57,9 +60,9 @@ struct vm_jit {
     uint32_t count;
     struct jit_block *blocks;
     uint32_t *block_at;            /* per pc: 1 + index of the block starting there, or 0 */
-    bool skip_temp_clear;          /* one block, no interpreter calls: vm_run need not zero
-                                    * the temps (the block never reads them from memory) */
-    uint32_t native, called;       /* instructions generated / calling the interpreter */
+    bool skip_temp_clear;          /* main is one block: vm_run need not zero the temps (the
+                                    * block never reads them from memory) */
+    uint32_t native, called;       /* instructions generated / left to the interpreter */
     double compile_ms;
     void *tracker;                 /* the LLVM resource tracker owning the code */
 };

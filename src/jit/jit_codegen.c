@@ -1,13 +1,14 @@
 /* src/jit/jit_codegen.c — a prepared VM program (vm_private.h) to LLVM IR, block by block
- * (jit.h explains blocks, the register cache and the calls into the interpreter).
+ * (jit.h explains blocks and the register cache).
  *
- * Every generated operation is the VM's own definition written as vector IR over the 32 lanes
- * of a batch; the comment at each names the vm_alu.c / vm_resource.c function it mirrors.
- * Values are <32 x i32> raw bits; float instructions bitcast, flush their inputs (fin), compute
- * in IEEE single precision (LLVM's fadd/fmul/fdiv/sqrt without fast-math flags: correctly
- * rounded, never contracted into FMAs) and flush + canonicalise their result (fout), exactly
- * as vm_fin / vm_fout do with bit tests.  Lanes outside exec are computed too and dropped by
- * the select of the write, as vm_store drops them.
+ * Every generated operation is the VM's own definition written as vector IR over one chunk of
+ * lanes; the comment at each names the vm_alu.c / vm_resource.c / vm_math.c function it
+ * mirrors.  Values are <w x i32> raw bits; float instructions bitcast, flush their inputs
+ * (fin), compute in IEEE single precision (LLVM's fadd/fmul/fdiv/sqrt without fast-math flags:
+ * correctly rounded, never contracted into FMAs) and flush their result (fout), exactly as
+ * vm_fin / vm_fout do with bit tests; the NaN canonicalisation of vm_fout is applied where the
+ * bits are observed (canon()).  Lanes outside exec are computed too and dropped by the select
+ * of the write, as vm_store drops them.
  */
 #include "jit/jit_priv.h"
 
