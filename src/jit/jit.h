@@ -62,7 +62,6 @@ struct vm_jit {
     uint32_t *block_at;            /* per pc: 1 + index of the block starting there, or 0 */
     bool skip_temp_clear;          /* main is one block: vm_run need not zero the temps (the
                                     * block never reads them from memory) */
-    uint32_t native, called;       /* instructions generated / left to the interpreter */
     double compile_ms;
     void *tracker;                 /* the LLVM resource tracker owning the code */
 };

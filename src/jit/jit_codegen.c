@@ -27,7 +27,14 @@ struct cb_entry {
     LLVMValueRef v;
 };
 
-#define FLUSHED_SET 8192   /* power of two */
+#define FACT_SET 8192      /* power of two */
+#define FACT_FLUSHED 1u
+#define FACT_LAZY 2u
+
+struct vfact {
+    LLVMValueRef v, canon;
+    uint8_t flags;
+};
 
 #define REL_CACHE 64
 
@@ -59,68 +66,66 @@ struct cg {
     unsigned nrel;
     LLVMValueRef row_tmp;                /* [4][w] words for jit_cb_rows */
     LLVMTypeRef fn_rows;
-    LLVMValueRef flushed[FLUSHED_SET];   /* values known free of denormals (fout results) */
-    unsigned nflushed;
-    /* values whose NaNs may carry any payload (float results: fout leaves canonicalisation
-     * to the first consumer that reads bits), and their canonical form once made */
-    LLVMValueRef lazy[FLUSHED_SET], lazy_canon[FLUSHED_SET];
-    unsigned nlazy;
+    struct vfact facts[FACT_SET];        /* what is known of generated values (below) */
+    unsigned nfacts;
 };
 
-static size_t lazy_slot(struct cg *g, LLVMValueRef v)
+/* Facts about generated values, in one open-addressing table keyed by the LLVM value:
+ *   FACT_FLUSHED  no denormal in any lane (a fout result, or derived from one by sign
+ *                 operations and selects): fin of it is the value itself;
+ *   FACT_LAZY     a float result whose NaNs may carry any payload (fout leaves the
+ *                 canonicalisation to the first consumer that reads bits); `canon` is its
+ *                 canonical form once made.
+ * A full table only forgets: fin then flushes again, fout canonicalises at once. */
+static struct vfact *fact(struct cg *g, LLVMValueRef v)
 {
     size_t h = ((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull;
-    size_t i = (h >> 20) & (FLUSHED_SET - 1);
-    while (g->lazy[i] && g->lazy[i] != v)
-        i = (i + 1) & (FLUSHED_SET - 1);
-    return i;
+    size_t i = (h >> 20) & (FACT_SET - 1);
+    while (g->facts[i].v && g->facts[i].v != v)
+        i = (i + 1) & (FACT_SET - 1);
+    return &g->facts[i];
 }
 
-static bool is_lazy(struct cg *g, LLVMValueRef v)
+static bool has_fact(struct cg *g, LLVMValueRef v, uint8_t f)
 {
-    return g->lazy[lazy_slot(g, v)] == v;
+    const struct vfact *e = fact(g, v);
+    return e->v == v && (e->flags & f);
 }
 
-/* Returns false when the set is full, or for a constant (LLVM shares one value among all uses
- * of the same bits, and laziness belongs to a use): the caller must then canonicalise now. */
-static bool mark_lazy(struct cg *g, LLVMValueRef v)
+/* false when the table is full */
+static bool add_fact(struct cg *g, LLVMValueRef v, uint8_t f)
 {
-    if (LLVMIsConstant(v))
-        return false;
-    size_t i = lazy_slot(g, v);
-    if (g->lazy[i])
-        return true;
-    if (g->nlazy >= FLUSHED_SET / 2)
-        return false;
-    g->lazy[i] = v;
-    g->lazy_canon[i] = NULL;
-    g->nlazy++;
+    struct vfact *e = fact(g, v);
+    if (!e->v) {
+        if (g->nfacts >= FACT_SET / 2)
+            return false;
+        e->v = v;
+        g->nfacts++;
+    }
+    e->flags |= f;
     return true;
-}
-
-static size_t flushed_slot(struct cg *g, LLVMValueRef v)
-{
-    size_t h = ((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull;
-    size_t i = (h >> 20) & (FLUSHED_SET - 1);
-    while (g->flushed[i] && g->flushed[i] != v)
-        i = (i + 1) & (FLUSHED_SET - 1);
-    return i;
 }
 
 static bool is_flushed(struct cg *g, LLVMValueRef v)
 {
-    return g->flushed[flushed_slot(g, v)] == v;
+    return has_fact(g, v, FACT_FLUSHED);
 }
 
 static void mark_flushed(struct cg *g, LLVMValueRef v)
 {
-    if (g->nflushed >= FLUSHED_SET / 2)   /* a full set only forgets: fin then flushes again */
-        return;
-    size_t i = flushed_slot(g, v);
-    if (!g->flushed[i]) {
-        g->flushed[i] = v;
-        g->nflushed++;
-    }
+    add_fact(g, v, FACT_FLUSHED);
+}
+
+static bool is_lazy(struct cg *g, LLVMValueRef v)
+{
+    return has_fact(g, v, FACT_LAZY);
+}
+
+/* Returns false when the table is full, or for a constant (LLVM shares one value among all
+ * uses of the same bits, and laziness belongs to a use): the caller must canonicalise now. */
+static bool mark_lazy(struct cg *g, LLVMValueRef v)
+{
+    return !LLVMIsConstant(v) && add_fact(g, v, FACT_LAZY);
 }
 
 /* ---- constants and small builders ----------------------------------------------------------- */
@@ -274,14 +279,14 @@ static LLVMValueRef fout(struct cg *g, LLVMValueRef f)
 
 static LLVMValueRef canon(struct cg *g, LLVMValueRef v)
 {
-    size_t i = lazy_slot(g, v);
-    if (g->lazy[i] != v)
+    struct vfact *e = fact(g, v);
+    if (e->v != v || !(e->flags & FACT_LAZY))
         return v;
-    if (!g->lazy_canon[i]) {
-        g->lazy_canon[i] = nan_canon(g, v);
-        mark_flushed(g, g->lazy_canon[i]);
+    if (!e->canon) {
+        e->canon = nan_canon(g, v);
+        mark_flushed(g, e->canon);
     }
-    return g->lazy_canon[i];
+    return e->canon;
 }
 
 static LLVMValueRef saturate(struct cg *g, LLVMValueRef u)
@@ -515,7 +520,7 @@ static LLVMValueRef sel_lazy(struct cg *g, LLVMValueRef c, LLVMValueRef a, LLVMV
     if (lazy) {
         LLVMValueRef rc = SEL(c, canon(g, a), canon(g, b));
         if (mark_lazy(g, r))
-            g->lazy_canon[lazy_slot(g, r)] = rc;
+            fact(g, r)->canon = rc;
         else
             r = rc;
     }
@@ -1178,10 +1183,8 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     memset(g->ic, 0, sizeof(g->ic));
     memset(g->cb_data, 0, sizeof(g->cb_data));
     memset(g->cb_size, 0, sizeof(g->cb_size));
-    memset(g->flushed, 0, sizeof(g->flushed));
-    memset(g->lazy, 0, sizeof(g->lazy));
-    g->nlazy = 0;
-    g->nflushed = 0;
+    memset(g->facts, 0, sizeof(g->facts));
+    g->nfacts = 0;
     g->ncbc = 0;
     g->nrel = 0;
 
@@ -1266,8 +1269,6 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
     uint32_t n = prog->ins_count, count = 0;
     for (uint32_t pc = 0; pc < n;) {
         if (!in_block(&prog->ins[pc])) {
-            const struct vm_ins *in = &prog->ins[pc];
-            jit->called += !in->flow && in->op != IR_OP_NOP && pc < prog->main_end;
             pc++;
             continue;
         }
@@ -1277,7 +1278,6 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
         jit->blocks[count].start = start;
         jit->blocks[count].end = pc;
         jit->block_at[start] = count + 1;
-        jit->native += pc - start;
         count++;
     }
     jit->count = count;

@@ -6,6 +6,7 @@
 #include "jit/jit_priv.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,13 +50,16 @@ static void wait_inflight(void)
 
 /* One line on stderr: always for a bad SOFTD3D_JIT value, else under SOFTD3D_DEBUG=1 (a
  * program that cannot be compiled is still run, by the interpreter). */
-static void jit_log(bool always, const char *fmt, const char *a, const char *b)
+__attribute__((format(printf, 2, 3))) static void jit_log(bool always, const char *fmt, ...)
 {
     if (!always && !util_debug_env())
         return;
+    va_list ap;
+    va_start(ap, fmt);
     fputs("softd3d: jit: ", stderr);
-    fprintf(stderr, fmt, a, b);
+    vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+    va_end(ap);
 }
 
 static void report(const char *what, LLVMErrorRef err)
@@ -82,11 +86,11 @@ static void init(void)
     else if (env && !strcmp(env, "eager"))
         mode = 2;
     else if (env && *env && strcmp(env, "1") && strcmp(env, "on"))
-        jit_log(true, "SOFTD3D_JIT=%s is not 0, 1 or eager; using 1%s", env, "");
+        jit_log(true, "SOFTD3D_JIT=%s is not 0, 1 or eager; using 1", env);
     if (!mode)
         return;
     if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter()) {
-        jit_log(false, "LLVM has no native target%s%s; interpreting", "", "");
+        jit_log(false, "LLVM has no native target; interpreting");
         mode = 0;
         return;
     }
@@ -96,7 +100,7 @@ static void init(void)
     LLVMTargetRef target;
     char *msg = NULL;
     if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
-        jit_log(false, "%s%s; interpreting", msg, "");
+        jit_log(false, "%s; interpreting", msg);
         LLVMDisposeMessage(msg);
         mode = 0;
         return;
@@ -208,13 +212,12 @@ static struct vm_jit *compile(const struct vm_program *prog)
     if (ok && jit->count && util_debug_env()) {
         char *verr = NULL;
         if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &verr)) {
-            jit_log(false, "generated IR does not verify: %s%s", verr, "");
+            jit_log(false, "generated IR does not verify: %s", verr);
             ok = 0;
         }
         LLVMDisposeMessage(verr);
     }
     if (ok && jit->count) {
-        char *verr = NULL;
         LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
         /* Blocks are straight-line code over values the generator already keeps in
          * registers: CSE, instruction combining and dead-code removal do what matters.
@@ -233,7 +236,6 @@ static struct vm_jit *compile(const struct vm_program *prog)
             report("optimising", err);
             ok = 0;
         }
-        (void)verr;
     }
     if (!ok || !jit->count) {
         LLVMDisposeModule(mod);

@@ -7,8 +7,8 @@
 
 #include "jit/jit.h"
 
-/* Partitions `prog` into blocks (jit->count, blocks[].start/end, block_at, skip_temp_clear,
- * native, called; jit->width set by the caller) and writes, into `mod`, one function per block
+/* Partitions `prog` into blocks (jit->count, blocks[].start/end, block_at, skip_temp_clear;
+ * jit->width set by the caller) and writes, into `mod`, one function per block
  * named <prefix>_b<i>, of type void (struct vm_exec *, uint32_t chunk) (jit_block_fn).
  * Returns 1 on success (jit->count may be 0: nothing worth compiling), 0 on failure. */
 int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef mod,

@@ -895,10 +895,8 @@ bool vm_program_jit_now(struct vm_program *prog)
     if (!prog)
         return false;
     int expect = 0;
-    if (jit_available() && atomic_compare_exchange_strong(&prog->jit_state, &expect, 1)) {
-        atomic_store_explicit(&prog->jit, jit_compile(prog), memory_order_release);
-        atomic_store(&prog->jit_state, 2);
-    }
+    if (jit_available() && atomic_compare_exchange_strong(&prog->jit_state, &expect, 1))
+        jit_compile_main(prog);
     return atomic_load(&prog->jit) != NULL;
 }
 
@@ -907,19 +905,6 @@ void vm_program_jit_disable(struct vm_program *prog)
     int expect = 0;
     if (prog)
         atomic_compare_exchange_strong(&prog->jit_state, &expect, 2);
-}
-
-void vm_program_jit_info(const struct vm_program *prog, struct vm_jit_info *out)
-{
-    memset(out, 0, sizeof(*out));
-    const struct vm_jit *j = prog ? atomic_load(&((struct vm_program *)prog)->jit) : NULL;
-    if (!j)
-        return;
-    out->compiled = true;
-    out->blocks = j->count;
-    out->native = j->native;
-    out->called = j->called;
-    out->compile_ms = j->compile_ms;
 }
 
 /* ---- the interpreter loop ------------------------------------------------------------------- */

@@ -232,12 +232,6 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *state, struct vm
 bool vm_program_jit_now(struct vm_program *prog);
 /* Never compile this program (unless already compiled): it stays on the interpreter. */
 void vm_program_jit_disable(struct vm_program *prog);
-struct vm_jit_info {
-    bool compiled;
-    uint32_t blocks, native, called;   /* blocks; instructions generated / calling the VM */
-    double compile_ms;
-};
-void vm_program_jit_info(const struct vm_program *prog, struct vm_jit_info *out);
 
 /* ---- floating-point rules (spec 3.1.3), for the VM and for code that must match it bit for bit
  * (src/pipeline/pixel_fused.c) ------------------------------------------------------------- */

@@ -148,8 +148,9 @@ struct vm_state {
 #define VM_REQ_REF 16u
 #define VM_REQ_CLAMP 32u
 #define VM_REQ_SAMPLE 64u
-#define VM_REQ_DERIV 128u
-#define VM_REQ_ADDRESS 256u
+#define VM_REQ_DDX 128u
+#define VM_REQ_DDY 256u
+#define VM_REQ_ADDRESS 512u
 
 struct vm_exec {
     const struct vm_program *prog;

@@ -118,14 +118,18 @@ static void zero_words(void *p, size_t bytes)
         q[i] = z;
 }
 
-/* An optional request field: zeroed only when an earlier request left something in it (every
+/* An optional request field: returns `used`.  A field the instruction fills is marked as
+ * holding data; one it does not is zeroed only when an earlier request left data in it (every
  * field of a request is defined, vm.h, without paying for the ones no call uses). */
-static void clear_field(struct vm_state *st, uint32_t bit, void *field, size_t bytes)
+static bool field_used(struct vm_state *st, uint32_t bit, bool used, void *field, size_t bytes)
 {
-    if (st->req_dirty & bit) {
+    if (used) {
+        st->req_dirty |= bit;
+    } else if (st->req_dirty & bit) {
         zero_words(field, bytes);
         st->req_dirty &= ~bit;
     }
+    return used;
 }
 
 static void op_tex(struct vm_exec *x, const struct vm_ins *in)
@@ -154,7 +158,8 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
     for (unsigned c = 0; c < 3; c++)
         req->texel_offset[c] = in->texel_offset[c];
 
-    if (lay->address >= 0) {
+    struct vm_state *st = x->st;
+    if (field_used(st, VM_REQ_ADDRESS, lay->address >= 0, &req->address, sizeof(req->address))) {
         vm_fetch(x, &in->src[lay->address], 15, v);
         if (k->kind == VM_TEX_LD || k->kind == VM_TEX_LD_MS) {
             for (unsigned c = 0; c < 4; c++)
@@ -163,63 +168,38 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
             for (unsigned c = 0; c < 4; c++)
                 VM_FOR_LANES(l) req->address.f[c][l] = vm_fin(v[c][l]);
         }
-    } else {
-        clear_field(x->st, VM_REQ_ADDRESS, &req->address, sizeof(req->address));
     }
-    if (lay->address >= 0)
-        x->st->req_dirty |= VM_REQ_ADDRESS;
-    struct vm_state *st = x->st;
-    if (lay->offset >= 0) {
+    if (field_used(st, VM_REQ_OFFSET, lay->offset >= 0, req->offset, sizeof(req->offset))) {
         vm_fetch(x, &in->src[lay->offset], 3, v);
         VM_FOR_LANES(l) {
             req->offset[0][l] = vm_i32(v[0][l]);
             req->offset[1][l] = vm_i32(v[1][l]);
         }
-        st->req_dirty |= VM_REQ_OFFSET;
-    } else {
-        clear_field(st, VM_REQ_OFFSET, req->offset, sizeof(req->offset));
     }
-    if (lay->lod >= 0 && k->kind == VM_TEX_RESINFO) {
+    bool resinfo = k->kind == VM_TEX_RESINFO;
+    if (field_used(st, VM_REQ_LOD_U, lay->lod >= 0 && resinfo, req->lod_u, sizeof(req->lod_u))) {
         vm_fetch(x, &in->src[lay->lod], 1, v);
         memcpy(req->lod_u, v[0], sizeof(req->lod_u));
-        st->req_dirty |= VM_REQ_LOD_U;
-    } else {
-        clear_field(st, VM_REQ_LOD_U, req->lod_u, sizeof(req->lod_u));
     }
-    if (lay->lod >= 0 && k->kind != VM_TEX_RESINFO) {
+    if (field_used(st, VM_REQ_LOD, lay->lod >= 0 && !resinfo, req->lod, sizeof(req->lod)))
         fetch_scalar_f(x, &in->src[lay->lod], req->lod);
-        st->req_dirty |= VM_REQ_LOD;
-    } else {
-        clear_field(st, VM_REQ_LOD, req->lod, sizeof(req->lod));
-    }
-    if (lay->bias >= 0) {
+    if (field_used(st, VM_REQ_BIAS, lay->bias >= 0, req->bias, sizeof(req->bias)))
         fetch_scalar_f(x, &in->src[lay->bias], req->bias);
-        st->req_dirty |= VM_REQ_BIAS;
-    } else {
-        clear_field(st, VM_REQ_BIAS, req->bias, sizeof(req->bias));
-    }
-    if (lay->ref >= 0) {
+    if (field_used(st, VM_REQ_REF, lay->ref >= 0, req->ref, sizeof(req->ref)))
         fetch_scalar_f(x, &in->src[lay->ref], req->ref);
-        st->req_dirty |= VM_REQ_REF;
-    } else {
-        clear_field(st, VM_REQ_REF, req->ref, sizeof(req->ref));
-    }
-    if (lay->clamp >= 0) {
+    if (field_used(st, VM_REQ_CLAMP, lay->clamp >= 0, req->clamp, sizeof(req->clamp)))
         fetch_scalar_f(x, &in->src[lay->clamp], req->clamp);
-        st->req_dirty |= VM_REQ_CLAMP;
-    } else {
-        clear_field(st, VM_REQ_CLAMP, req->clamp, sizeof(req->clamp));
-    }
-    if (lay->sample_index >= 0) {
+    if (field_used(st, VM_REQ_SAMPLE, lay->sample_index >= 0, req->sample_index,
+                   sizeof(req->sample_index))) {
         vm_fetch(x, &in->src[lay->sample_index], 1, v);
         VM_FOR_LANES(l) req->sample_index[l] = vm_i32(v[0][l]);
-        st->req_dirty |= VM_REQ_SAMPLE;
-    } else {
-        clear_field(st, VM_REQ_SAMPLE, req->sample_index, sizeof(req->sample_index));
     }
     bool implicit = k->kind == VM_TEX_SAMPLE || k->kind == VM_TEX_SAMPLE_B ||
                     k->kind == VM_TEX_SAMPLE_C || k->kind == VM_TEX_LOD;
-    if (lay->ddx >= 0 && lay->ddy >= 0) {
+    bool given = lay->ddx >= 0 && lay->ddy >= 0;
+    field_used(st, VM_REQ_DDX, implicit || given, req->ddx, sizeof(req->ddx));
+    field_used(st, VM_REQ_DDY, implicit || given, req->ddy, sizeof(req->ddy));
+    if (given) {
         vm_reg dy;
         vm_fetch(x, &in->src[lay->ddx], 15, v);
         vm_fetch(x, &in->src[lay->ddy], 15, dy);
@@ -228,13 +208,7 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
                 req->ddx[c][l] = vm_fin(v[c][l]);
                 req->ddy[c][l] = vm_fin(dy[c][l]);
             }
-    } else if (!implicit) {
-        clear_field(st, VM_REQ_DERIV, req->ddx, sizeof(req->ddx));
-        st->req_dirty |= VM_REQ_DERIV;   /* (the bit covers both arrays) */
-        clear_field(st, VM_REQ_DERIV, req->ddy, sizeof(req->ddy));
     }
-    if (implicit || (lay->ddx >= 0 && lay->ddy >= 0))
-        st->req_dirty |= VM_REQ_DERIV;
     if (implicit) {
         /* implicit LOD: the coarse derivatives of deriv_rtx_coarse / deriv_rty_coarse
          * (22.4.15 "LOD Calculation"), of every address component, per quad */
