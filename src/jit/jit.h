@@ -36,7 +36,10 @@
  *   compile on a thread of its own; every batch keeps interpreting until the code is published
  *   (the two engines agree bit for bit, so the switch is invisible: no stall, no difference).
  *   vm_program_destroy joins a compile still running.  SOFTD3D_JIT=0 turns the JIT off;
- *   SOFTD3D_JIT=eager compiles synchronously at the first batch (tests).  Without LLVM at build time
+ *   SOFTD3D_JIT=eager compiles synchronously at the first batch (tests).  For working on the
+ *   JIT: SOFTD3D_JIT_STATS=1/2/3 (compile counts and times, per program, with its
+ *   instructions), SOFTD3D_JIT_PASSES (the optimisation pipeline) and SOFTD3D_JIT_DUMP=dir
+ *   (each module's LLVM IR before optimisation, as dir/softd3d_p<N>.ll).  Without LLVM at build time
  *   (meson finds no llvm-config) jit_available() is false and everything is interpreted.
  */
 #ifndef SOFTD3D_JIT_JIT_H
