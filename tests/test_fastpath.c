@@ -25,6 +25,7 @@
 #include "pipeline/om_priv.h"
 #include "sample/sampler.h"
 #include "util/simd.h"
+#include "util/unorm8_avx2.h"
 #include "sample/sampler_priv.h"
 #include "sample/texel.h"
 
@@ -105,6 +106,35 @@ TEST(fastpath_texel_unorm8)
             CHECK_EQ(texel_float_to_unorm8(c), texel_float_to_unorm(c, 8));
         }
     }
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+static __attribute__((target("avx2,fma"))) void unorm8_div8(const float *in, float *out)
+{
+    _mm256_storeu_ps(out, util_unorm8_div_avx2(_mm256_loadu_ps(in)));
+}
+#endif
+
+/* util/unorm8_avx2.h: the division-free v / 255 of the AVX2 decodes, exhaustively against the
+ * reference's texel_unorm_to_float(v, 8) (the plain twins' (float)v / 255.0f) */
+TEST(fastpath_unorm8_div)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (util_simd_supported() < UTIL_SIMD_AVX2)
+        SKIP("no AVX2 + FMA");
+    for (int v = 0; v < 256; v += 8) {
+        float in[8], out[8];
+        for (int i = 0; i < 8; i++)
+            in[i] = (float)(v + i);
+        unorm8_div8(in, out);
+        for (int i = 0; i < 8; i++) {
+            float want = texel_unorm_to_float((uint32_t)(v + i), 8);
+            CHECK(memcmp(&out[i], &want, sizeof want) == 0);
+        }
+    }
+#else
+    SKIP("not x86");
+#endif
 }
 
 TEST(fastpath_texel_rgba8_layout)

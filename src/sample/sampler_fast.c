@@ -182,6 +182,8 @@ static void decode(const struct fast_ctx *F, int c, unsigned sh, const uint32_t 
  * is at most 16384 x 16384 texels of 4 bytes (2^30 bytes). */
 #include <immintrin.h>
 
+#include "util/unorm8_avx2.h"
+
 static inline __m256 lerp8(__m256 a, __m256 b, __m256 w)
 {
     return _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_sub_ps(b, a)));
@@ -213,12 +215,13 @@ static inline __m256i address8(__m256i t, __m256i n, bool wrap_mode)
     return _mm256_min_epi32(t, _mm256_sub_epi32(n, _mm256_set1_epi32(1)));
 }
 
-static inline __m256 decode8(const float *srgb, int c, unsigned sh, __m256i px)
+static inline __attribute__((target("avx2,fma"))) __m256 decode8(const float *srgb, int c,
+                                                                   unsigned sh, __m256i px)
 {
     __m256i v = _mm256_and_si256(_mm256_srli_epi32(px, (int)sh), _mm256_set1_epi32(255));
     if (c < 3 && srgb)
         return _mm256_i32gather_ps(srgb, v, 4);
-    return _mm256_div_ps(_mm256_cvtepi32_ps(v), _mm256_set1_ps(255.0f));
+    return util_unorm8_div_avx2(_mm256_cvtepi32_ps(v));   /* = / 255.0f, exactly */
 }
 
 /* Eight pairs of adjacent texels at byte offsets o: the left ones in *left, the right ones in
@@ -236,7 +239,7 @@ static inline void pair8(const int *base, __m256i o, __m256i *left, __m256i *rig
 }
 
 /* srgb is a constant at each call (always inlined): no per-texel test of it */
-static inline __attribute__((always_inline)) void
+static inline __attribute__((always_inline, target("avx2,fma"))) void
 filter16_linear_level(const struct fast_ctx *F, const float *srgb, unsigned level, const float *u,
                       const float *v, float out[4][L])
 {
@@ -290,8 +293,9 @@ filter16_linear_level(const struct fast_ctx *F, const float *srgb, unsigned leve
         }
     }
 }
-static void filter16_linear_one_level(const struct fast_ctx *F, unsigned level, const float *u,
-                                      const float *v, float out[4][L])
+static __attribute__((target("avx2,fma"))) void
+filter16_linear_one_level(const struct fast_ctx *F, unsigned level, const float *u, const float *v,
+                          float out[4][L])
 {
     if (F->srgb)
         filter16_linear_level(F, F->srgb, level, u, v, out);

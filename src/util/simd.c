@@ -12,7 +12,9 @@ int util_simd_supported(void)
 {
 #if defined(SOFTD3D_HAVE_AVX2) && (defined(__x86_64__) || defined(__i386__))
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
+    /* the AVX2 level also uses FMA where it gives the exact result of the plain code (e.g.
+     * sampler_fast.c's division by 255): every AVX2 CPU shipped (Haswell+, Zen+) has both */
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return UTIL_SIMD_AVX2;
 #endif
     return UTIL_SIMD_C;

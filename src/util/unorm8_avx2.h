@@ -1,0 +1,26 @@
+/* src/util/unorm8_avx2.h — v / 255 for 8-bit UNORM decodes, eight lanes, without a division.
+ *
+ * texel_unorm_to_float(v, 8) is the correctly rounded (float)v / 255.0f; a ymm division costs
+ * as much as the rest of a channel's decode and lerps, and the SIMD twins decode four taps per
+ * channel.  q = v * r with r = fl(1/255) is one ulp off for 126 of the 256 values; one Newton
+ * step on the exact residual -- e = fma(-q, 255, v) is exact because q is within an ulp of
+ * v/255, then q' = fma(e, r, q) -- gives fl(v / 255) for all 256 inputs (exhaustively checked
+ * by tests/test_fastpath.c, fastpath_unorm8_div).  Callers hold v in [0, 255] as floats.
+ * The function carries its own target attribute, so any file may include it; call it only
+ * when util_simd_level() is UTIL_SIMD_AVX2 (which requires FMA, util/simd.c). */
+#ifndef SOFTD3D_UTIL_UNORM8_AVX2_H
+#define SOFTD3D_UTIL_UNORM8_AVX2_H
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+static inline __attribute__((target("avx2,fma"))) __m256 util_unorm8_div_avx2(__m256 v)
+{
+    const __m256 r = _mm256_set1_ps(1.0f / 255.0f);
+    __m256 q = _mm256_mul_ps(v, r);
+    __m256 e = _mm256_fnmadd_ps(q, _mm256_set1_ps(255.0f), v);
+    return _mm256_fmadd_ps(e, r, q);
+}
+#endif
+
+#endif
