@@ -56,6 +56,13 @@ typedef void (*jit_block_fn)(struct vm_exec *x, uint32_t chunk);
 struct jit_block {
     uint32_t start, end;           /* instructions [start, end), all generated natively */
     jit_block_fn fn;
+    /* A block may start with a resource instruction (vm_tex_native): then vm_run first runs
+     * `req` over the executing chunks (it writes that instruction's operands into the request,
+     * st->req), calls `tex_call` once for the batch (vm_resource.c op_tex_call: the rest of
+     * the request, the sampler), and `fn` begins by writing the answer (st->res) to the
+     * destination.  NULL for other blocks. */
+    jit_block_fn req;
+    vm_op_fn tex_call;
 };
 
 struct vm_jit {

@@ -652,6 +652,21 @@ static bool in_block(const struct vm_ins *in)
     return native_ins(in);
 }
 
+/* A resource instruction the generated code takes part in (jit.h: it starts a block): its
+ * value operands and destination are ones generated natively. */
+static bool native_tex(const struct vm_ins *in)
+{
+    if (in->flow || in->pred_active || !vm_tex_native(in->op) || !native_dst(&in->dst[0]))
+        return false;
+    const struct ir_tex_layout *lay = ir_tex_layout(in->op);
+    const int ops[] = {lay->address, lay->offset, lay->lod, lay->bias, lay->ref, lay->clamp,
+                       lay->sample_index, lay->ddx, lay->ddy};
+    for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+        if (ops[i] >= 0 && !native_src(&in->src[ops[i]]))
+            return false;
+    return true;
+}
+
 /* ---- emission ----------------------------------------------------------------------------------- */
 
 static void flush(struct cg *g, bool temps)
@@ -1161,6 +1176,78 @@ static void emit_native(struct cg *g, const struct vm_ins *in)
 #undef IC
 }
 
+/* ---- resource instructions (jit.h) ------------------------------------------------------------ */
+
+#define REQ_AT(field) (offsetof(struct vm_state, req) + offsetof(struct vm_sample_request, field))
+
+/* A float operand component of the request: vm_fin of the fetched bits (flushed, the NaN's
+ * bits kept), as vm_resource.c tex_operands stores it. */
+static LLVMValueRef req_float(struct cg *g, const struct vm_ins *in, int k, unsigned c)
+{
+    LLVMValueRef v = flush_bits(g, src(g, in, (unsigned)k, c));
+    mark_flushed(g, v);
+    return v;
+}
+
+/* vm_resource.c tex_operands for one chunk: every operand field the instruction has, written
+ * to st->req (tex_call then writes the rest). */
+static void tex_request(struct cg *g, const struct vm_ins *in)
+{
+    const struct ir_tex_layout *lay = ir_tex_layout(in->op);
+    unsigned kind = vm_tex_kind(in->op);
+    if (lay->address >= 0) {
+        bool ld = kind == VM_TEX_LD || kind == VM_TEX_LD_MS;
+        LLVMValueRef a[4];
+        for (unsigned c = 0; c < 4; c++) {
+            a[c] = ld ? src(g, in, (unsigned)lay->address, c) : req_float(g, in, lay->address, c);
+            store_vec(g, a[c], g->st, REQ_AT(address) + c * COMP_BYTES);
+        }
+        if (kind == VM_TEX_SAMPLE || kind == VM_TEX_SAMPLE_B || kind == VM_TEX_SAMPLE_C ||
+            kind == VM_TEX_LOD)
+            /* implicit LOD: the coarse derivatives of every address component, per quad */
+            for (unsigned c = 0; c < 4; c++) {
+                store_vec(g, canon(g, deriv(g, a[c], false, false)), g->st,
+                          REQ_AT(ddx) + c * COMP_BYTES);
+                store_vec(g, canon(g, deriv(g, a[c], true, false)), g->st,
+                          REQ_AT(ddy) + c * COMP_BYTES);
+            }
+    }
+    if (lay->offset >= 0)
+        for (unsigned c = 0; c < 2; c++)
+            store_vec(g, src(g, in, (unsigned)lay->offset, c), g->st,
+                      REQ_AT(offset) + c * COMP_BYTES);
+    if (lay->lod >= 0)   /* (resinfo's integer mip is not taken: vm_tex_native) */
+        store_vec(g, req_float(g, in, lay->lod, 0), g->st, REQ_AT(lod));
+    if (lay->bias >= 0)
+        store_vec(g, req_float(g, in, lay->bias, 0), g->st, REQ_AT(bias));
+    if (lay->ref >= 0)
+        store_vec(g, req_float(g, in, lay->ref, 0), g->st, REQ_AT(ref));
+    if (lay->clamp >= 0)
+        store_vec(g, req_float(g, in, lay->clamp, 0), g->st, REQ_AT(clamp));
+    if (lay->sample_index >= 0)
+        store_vec(g, src(g, in, (unsigned)lay->sample_index, 0), g->st, REQ_AT(sample_index));
+    if (lay->ddx >= 0 && lay->ddy >= 0)
+        for (unsigned c = 0; c < 4; c++) {
+            store_vec(g, req_float(g, in, lay->ddx, c), g->st, REQ_AT(ddx) + c * COMP_BYTES);
+            store_vec(g, req_float(g, in, lay->ddy, c), g->st, REQ_AT(ddy) + c * COMP_BYTES);
+        }
+}
+
+/* op_tex's store: the t# swizzle picks from the answer's raw bits, then _sat and the mask. */
+static void tex_result(struct cg *g, const struct vm_ins *in)
+{
+    const struct vm_opnd *t = &in->src[ir_tex_layout(in->op)->resource];
+    size_t base = offsetof(struct vm_state, res) + offsetof(struct vm_sample_result, value);
+    LLVMValueRef v[4] = {NULL, NULL, NULL, NULL};
+    for (unsigned c = 0; c < 4; c++)
+        if ((in->dst[0].mask >> c) & 1) {
+            unsigned s = t->swz[c] & 3;
+            if (!v[s])
+                v[s] = load_vec(g, g->st, base + s * COMP_BYTES);
+            dst_write(g, in, 0, c, v[s], in->saturate);
+        }
+}
+
 /* Where main's instructions end, not counting a final unconditional ret (which only ends the
  * program): after that point nothing reads a temp again. */
 static uint32_t main_body_end(const struct vm_program *p)
@@ -1168,14 +1255,12 @@ static uint32_t main_body_end(const struct vm_program *p)
     return p->main_end && p->ins[p->main_end - 1].op == IR_OP_RET ? p->main_end - 1 : p->main_end;
 }
 
-/* One function: block `b` over one chunk of lanes.  Writes select by exec per lane (vm_store);
- * with every lane executing that costs one AND a write in the block at pc 0 (where the old
- * value is a known 0) and a blend elsewhere -- cheaper than compiling a second variant. */
-static bool emit_block(struct cg *g, const struct jit_block *b, const char *name)
+/* Starts function `name` over one chunk of lanes for code at pc `start`: the register cache
+ * empty, the base pointers of every lane-indexed array entered at the chunk. */
+static void begin_function(struct cg *g, const char *name, uint32_t start)
 {
     const struct vm_program *p = g->prog;
-    g->temps_zero = b->start == 0;
-    g->temps_dead = b->end >= main_body_end(p) && b->start < p->main_end;
+    g->temps_zero = start == 0;
     memset(g->tc, 0, (size_t)p->temp_count * 4 * sizeof(*g->tc));
     memset(g->td, 0, (size_t)p->temp_count * 4);
     memset(g->oc, 0, sizeof(g->oc));
@@ -1210,7 +1295,8 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
                              1, "");
     g->coverage = LLVMBuildGEP2(g->B, g->i8, at(g, g->env, offsetof(struct vm_env, coverage)),
                                 &lane0, 1, "");
-    g->st = LLVMBuildGEP2(g->B, g->i8, g->st, &lane0, 1, "");   /* a#, p#, aL, vCoverage */
+    /* a#, p#, aL, vCoverage, the sample request and its answer */
+    g->st = LLVMBuildGEP2(g->B, g->i8, g->st, &lane0, 1, "");
     g->lane_tmp = LLVMBuildAlloca(g->B, g->vi32, "lanes");
     LLVMSetAlignment(g->lane_tmp, 64);
     g->row_tmp = LLVMBuildAlloca(g->B, LLVMArrayType(g->vi32, 4), "rows");
@@ -1219,9 +1305,33 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     e = LLVMBuildLShr(g->B, e, LLVMBuildMul(g->B, chunk, ci32(g, g->w), ""), "");
     e = LLVMBuildTrunc(g->B, e, LLVMIntTypeInContext(g->C, g->w), "");
     g->exec = LLVMBuildBitCast(g->B, e, g->vi1, "");
-    for (uint32_t pc = b->start; pc < b->end; pc++)
+}
+
+/* One function: block `b` over one chunk of lanes.  Writes select by exec per lane (vm_store);
+ * with every lane executing that costs one AND a write in the block at pc 0 (where the old
+ * value is a known 0) and a blend elsewhere -- cheaper than compiling a second variant.
+ * A block starting with a resource instruction begins with its answer (jit.h). */
+static bool emit_block(struct cg *g, const struct jit_block *b, const char *name)
+{
+    const struct vm_program *p = g->prog;
+    begin_function(g, name, b->start);
+    g->temps_dead = b->end >= main_body_end(p) && b->start < p->main_end;
+    uint32_t pc = b->start;
+    if (b->tex_call)
+        tex_result(g, &p->ins[pc++]);
+    for (; pc < b->end; pc++)
         emit_native(g, &p->ins[pc]);
     flush(g, !g->temps_dead);
+    LLVMBuildRetVoid(g->B);
+    return true;
+}
+
+/* The request function of a block starting with a resource instruction (jit.h). */
+static bool emit_request(struct cg *g, const struct jit_block *b, const char *name)
+{
+    begin_function(g, name, b->start);
+    g->temps_dead = false;
+    tex_request(g, &g->prog->ins[b->start]);
     LLVMBuildRetVoid(g->B);
     return true;
 }
@@ -1265,18 +1375,21 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
     LLVMSetGlobalConstant(g->zero_global, 1);
     LLVMSetLinkage(g->zero_global, LLVMPrivateLinkage);
 
-    /* blocks: maximal runs of natively generated instructions */
+    /* blocks: maximal runs of natively generated instructions, each resource instruction
+     * taken starting one (jit.h) */
     uint32_t n = prog->ins_count, count = 0;
     for (uint32_t pc = 0; pc < n;) {
-        if (!in_block(&prog->ins[pc])) {
+        bool tex = native_tex(&prog->ins[pc]);
+        if (!tex && !in_block(&prog->ins[pc])) {
             pc++;
             continue;
         }
-        uint32_t start = pc;
+        uint32_t start = pc++;
         while (pc < n && in_block(&prog->ins[pc]))
             pc++;
         jit->blocks[count].start = start;
         jit->blocks[count].end = pc;
+        jit->blocks[count].tex_call = tex ? vm_tex_call_fn() : NULL;
         jit->block_at[start] = count + 1;
         count++;
     }
@@ -1290,6 +1403,10 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
         char name[96];
         snprintf(name, sizeof(name), "%s_b%u", prefix, i);
         ok = emit_block(g, &jit->blocks[i], name);
+        if (ok && jit->blocks[i].tex_call) {
+            snprintf(name, sizeof(name), "%s_r%u", prefix, i);
+            ok = emit_request(g, &jit->blocks[i], name);
+        }
     }
     LLVMDisposeBuilder(g->B);
     free(g->tc);

@@ -271,6 +271,17 @@ static struct vm_jit *compile(const struct vm_program *prog)
         }
         uintptr_t a = (uintptr_t)addr;
         memcpy(&jit->blocks[i].fn, &a, sizeof(jit->blocks[i].fn));
+        if (!jit->blocks[i].tex_call)
+            continue;
+        snprintf(fn, sizeof(fn), "%s_r%u", name, i);
+        err = LLVMOrcLLJITLookup(lljit, &addr, fn);
+        if (err) {
+            report("looking up a request", err);
+            ok = 0;
+            break;
+        }
+        a = (uintptr_t)addr;
+        memcpy(&jit->blocks[i].req, &a, sizeof(jit->blocks[i].req));
     }
     pthread_mutex_unlock(&lock);
     if (!ok) {

@@ -587,6 +587,11 @@ vm_op_fn vm_resource_fn(unsigned op)
     return SIMD_PICK(vm_resource_fn)(op);
 }
 
+vm_op_fn vm_tex_call_fn(void)
+{
+    return SIMD_PICK(vm_tex_call_fn)();
+}
+
 /* ---- operand access ------------------------------------------------------------------------- */
 
 /* Component c of a 32-bit integer operand's relative register, lane l. */
@@ -976,6 +981,12 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_en
         } else if (jit && jit->block_at[pc]) {
             const struct jit_block *b = &jit->blocks[jit->block_at[pc] - 1];
             uint32_t lanes = (uint32_t)((1ull << jit->width) - 1);
+            if (b->tex_call && x.exec) {   /* the block starts with a resource instruction */
+                for (uint32_t k = 0; k < jit->chunks; k++)
+                    if ((x.exec >> (k * jit->width)) & lanes)
+                        b->req(&x, k);
+                b->tex_call(&x, in);
+            }
             for (uint32_t k = 0; k < jit->chunks; k++)
                 if ((x.exec >> (k * jit->width)) & lanes)
                     b->fn(&x, k);

@@ -182,6 +182,15 @@ vm_op_fn vm_alu_fn_avx2(unsigned op);
 vm_op_fn vm_resource_fn(unsigned op);   /* vm_resource.c: sample/ld/..., derivatives */
 vm_op_fn vm_resource_fn_c(unsigned op);  /* its twins (util/simd.h) */
 vm_op_fn vm_resource_fn_avx2(unsigned op);
+/* The JIT's resource instructions (vm_resource.c op_tex_call): the generated code writes the
+ * request's operand fields, this function the rest, and calls the sampler; the answer is left
+ * in st->res.  vm_tex_native: the instructions it takes (not resinfo / sampleinfo, whose
+ * answers the VM converts, nor the forms with a status destination). */
+vm_op_fn vm_tex_call_fn(void);
+vm_op_fn vm_tex_call_fn_c(void);
+vm_op_fn vm_tex_call_fn_avx2(void);
+bool vm_tex_native(unsigned op);
+unsigned vm_tex_kind(unsigned op);      /* enum vm_tex_kind of a resource instruction */
 vm_op_fn vm_flow_fn(unsigned op);       /* vm_flow.c: discard (non-structured) */
 /* vm_flow.c: executes the control-flow instruction at pc, returns the next pc. */
 uint32_t vm_flow_step(struct vm_exec *x, uint32_t pc);

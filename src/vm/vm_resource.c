@@ -132,18 +132,14 @@ static bool field_used(struct vm_state *st, uint32_t bit, bool used, void *field
     return used;
 }
 
-static void op_tex(struct vm_exec *x, const struct vm_ins *in)
+/* The request's fixed fields (every one written: this call's values, or 0 where the
+ * instruction has no such operand, vm.h -- field by field rather than one memset of the whole
+ * request, which is large and mostly overwritten). */
+static void tex_header(struct vm_exec *x, const struct vm_ins *in, const struct ir_tex_layout *lay,
+                       const struct tex_kind *k)
 {
-    const struct ir_tex_layout *lay = ir_tex_layout(in->op);
-    const struct tex_kind *k = &tex_kinds[in->op - IR_OP_SAMPLE];
     struct vm_sample_request *req = &x->st->req;
-    struct vm_sample_result *res = &x->st->res;
     const struct vm_opnd *t = &in->src[lay->resource];
-    vm_reg v, r;
-
-    /* Every field is written: with this call's values, or 0 where the instruction has no such
-     * operand (vm.h).  (Field by field rather than one memset of the whole request, which is
-     * large and mostly overwritten.) */
     req->op = in->op;
     req->kind = k->kind;
     req->want_status = k->status;
@@ -157,9 +153,42 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
     req->mask = x->exec;
     for (unsigned c = 0; c < 3; c++)
         req->texel_offset[c] = in->texel_offset[c];
+}
 
-    struct vm_state *st = x->st;
-    if (field_used(st, VM_REQ_ADDRESS, lay->address >= 0, &req->address, sizeof(req->address))) {
+static bool tex_implicit(const struct tex_kind *k)
+{
+    return k->kind == VM_TEX_SAMPLE || k->kind == VM_TEX_SAMPLE_B || k->kind == VM_TEX_SAMPLE_C ||
+           k->kind == VM_TEX_LOD;
+}
+
+/* The optional fields' bookkeeping (field_used) for the operands `lay` has. */
+static void tex_fields(struct vm_state *st, const struct ir_tex_layout *lay,
+                       const struct tex_kind *k)
+{
+    struct vm_sample_request *req = &st->req;
+    bool resinfo = k->kind == VM_TEX_RESINFO;
+    bool derivs = tex_implicit(k) || (lay->ddx >= 0 && lay->ddy >= 0);
+    field_used(st, VM_REQ_ADDRESS, lay->address >= 0, &req->address, sizeof(req->address));
+    field_used(st, VM_REQ_OFFSET, lay->offset >= 0, req->offset, sizeof(req->offset));
+    field_used(st, VM_REQ_LOD_U, lay->lod >= 0 && resinfo, req->lod_u, sizeof(req->lod_u));
+    field_used(st, VM_REQ_LOD, lay->lod >= 0 && !resinfo, req->lod, sizeof(req->lod));
+    field_used(st, VM_REQ_BIAS, lay->bias >= 0, req->bias, sizeof(req->bias));
+    field_used(st, VM_REQ_REF, lay->ref >= 0, req->ref, sizeof(req->ref));
+    field_used(st, VM_REQ_CLAMP, lay->clamp >= 0, req->clamp, sizeof(req->clamp));
+    field_used(st, VM_REQ_SAMPLE, lay->sample_index >= 0, req->sample_index,
+               sizeof(req->sample_index));
+    field_used(st, VM_REQ_DDX, derivs, req->ddx, sizeof(req->ddx));
+    field_used(st, VM_REQ_DDY, derivs, req->ddy, sizeof(req->ddy));
+}
+
+/* The request's operands, read from the registers (the interpreter; the JIT writes them
+ * itself, jit_codegen.c tex_request). */
+static void tex_operands(struct vm_exec *x, const struct vm_ins *in,
+                         const struct ir_tex_layout *lay, const struct tex_kind *k)
+{
+    struct vm_sample_request *req = &x->st->req;
+    vm_reg v;
+    if (lay->address >= 0) {
         vm_fetch(x, &in->src[lay->address], 15, v);
         if (k->kind == VM_TEX_LD || k->kind == VM_TEX_LD_MS) {
             for (unsigned c = 0; c < 4; c++)
@@ -169,37 +198,30 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
                 VM_FOR_LANES(l) req->address.f[c][l] = vm_fin(v[c][l]);
         }
     }
-    if (field_used(st, VM_REQ_OFFSET, lay->offset >= 0, req->offset, sizeof(req->offset))) {
+    if (lay->offset >= 0) {
         vm_fetch(x, &in->src[lay->offset], 3, v);
         VM_FOR_LANES(l) {
             req->offset[0][l] = vm_i32(v[0][l]);
             req->offset[1][l] = vm_i32(v[1][l]);
         }
     }
-    bool resinfo = k->kind == VM_TEX_RESINFO;
-    if (field_used(st, VM_REQ_LOD_U, lay->lod >= 0 && resinfo, req->lod_u, sizeof(req->lod_u))) {
+    if (lay->lod >= 0 && k->kind == VM_TEX_RESINFO) {
         vm_fetch(x, &in->src[lay->lod], 1, v);
         memcpy(req->lod_u, v[0], sizeof(req->lod_u));
-    }
-    if (field_used(st, VM_REQ_LOD, lay->lod >= 0 && !resinfo, req->lod, sizeof(req->lod)))
+    } else if (lay->lod >= 0) {
         fetch_scalar_f(x, &in->src[lay->lod], req->lod);
-    if (field_used(st, VM_REQ_BIAS, lay->bias >= 0, req->bias, sizeof(req->bias)))
+    }
+    if (lay->bias >= 0)
         fetch_scalar_f(x, &in->src[lay->bias], req->bias);
-    if (field_used(st, VM_REQ_REF, lay->ref >= 0, req->ref, sizeof(req->ref)))
+    if (lay->ref >= 0)
         fetch_scalar_f(x, &in->src[lay->ref], req->ref);
-    if (field_used(st, VM_REQ_CLAMP, lay->clamp >= 0, req->clamp, sizeof(req->clamp)))
+    if (lay->clamp >= 0)
         fetch_scalar_f(x, &in->src[lay->clamp], req->clamp);
-    if (field_used(st, VM_REQ_SAMPLE, lay->sample_index >= 0, req->sample_index,
-                   sizeof(req->sample_index))) {
+    if (lay->sample_index >= 0) {
         vm_fetch(x, &in->src[lay->sample_index], 1, v);
         VM_FOR_LANES(l) req->sample_index[l] = vm_i32(v[0][l]);
     }
-    bool implicit = k->kind == VM_TEX_SAMPLE || k->kind == VM_TEX_SAMPLE_B ||
-                    k->kind == VM_TEX_SAMPLE_C || k->kind == VM_TEX_LOD;
-    bool given = lay->ddx >= 0 && lay->ddy >= 0;
-    field_used(st, VM_REQ_DDX, implicit || given, req->ddx, sizeof(req->ddx));
-    field_used(st, VM_REQ_DDY, implicit || given, req->ddy, sizeof(req->ddy));
-    if (given) {
+    if (lay->ddx >= 0 && lay->ddy >= 0) {
         vm_reg dy;
         vm_fetch(x, &in->src[lay->ddx], 15, v);
         vm_fetch(x, &in->src[lay->ddy], 15, dy);
@@ -209,7 +231,7 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
                 req->ddy[c][l] = vm_fin(dy[c][l]);
             }
     }
-    if (implicit) {
+    if (tex_implicit(k)) {
         /* implicit LOD: the coarse derivatives of deriv_rtx_coarse / deriv_rty_coarse
          * (22.4.15 "LOD Calculation"), of every address component, per quad */
         for (unsigned c = 0; c < 4; c++)
@@ -223,16 +245,36 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
                 }
             }
     }
+}
 
-    /* zeroed first: no callback, or one that answers nothing, reads as unbound (22.4.6) --
-     * the components read below, that is (the callback only writes) */
+/* The components of the answer read below are zeroed first (no callback, or one that answers
+ * nothing, reads as unbound: 22.4.6 -- the callback only writes), then the callback runs. */
+static void tex_call(struct vm_exec *x, const struct vm_ins *in, const struct ir_tex_layout *lay,
+                     const struct tex_kind *k)
+{
+    struct vm_sample_result *res = &x->st->res;
+    const struct vm_opnd *t = &in->src[lay->resource];
     unsigned used = k->kind == VM_TEX_RESINFO || k->kind == VM_TEX_SAMPLEINFO ? 15u : 0u;
     VM_FOR_MASK(c, in->dst[0].mask) used |= 1u << t->swz[c];
     VM_FOR_MASK(c, used) zero_words(res->value[c], sizeof(res->value[c]));
     if (lay->status >= 0)
         zero_words(res->status, sizeof(res->status));
     if (x->env->sample)
-        x->env->sample(x->env->sample_ctx, req, res);
+        x->env->sample(x->env->sample_ctx, &x->st->req, res);
+}
+
+static void op_tex(struct vm_exec *x, const struct vm_ins *in)
+{
+    const struct ir_tex_layout *lay = ir_tex_layout(in->op);
+    const struct tex_kind *k = &tex_kinds[in->op - IR_OP_SAMPLE];
+    struct vm_sample_result *res = &x->st->res;
+    const struct vm_opnd *t = &in->src[lay->resource];
+    vm_reg v, r;
+
+    tex_header(x, in, lay, k);
+    tex_fields(x->st, lay, k);
+    tex_operands(x, in, lay, k);
+    tex_call(x, in, lay, k);
 
     uint32_t (*ans)[VM_LANES] = res->value;   /* the answer, converted below where needed */
     if (k->kind == VM_TEX_RESINFO || k->kind == VM_TEX_SAMPLEINFO) {
@@ -241,8 +283,8 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
     }
     if (k->kind == VM_TEX_RESINFO && in->return_type != IR_RETURN_UINT) {
         /* resinfo (22.4): floats; _rcpFloat gives 1/size (INF for 0) for the sizes only */
-        unsigned sizes = in->return_type == IR_RETURN_RCPFLOAT ? size_components(req->resource_dim)
-                                                                : 0;
+        unsigned sizes = in->return_type == IR_RETURN_RCPFLOAT ?
+                             size_components(x->st->req.resource_dim) : 0;
         for (unsigned c = 0; c < 4; c++)
             VM_FOR_LANES(l) {
                 float f = (float)v[c][l];
@@ -264,6 +306,41 @@ static void op_tex(struct vm_exec *x, const struct vm_ins *in)
         vm_store(x, in, (unsigned)lay->status, r, false);
     }
 }
+
+/* The JIT's form of op_tex (jit.h, "resource instructions"): the generated code has written
+ * the operand fields of the request (address, offsets, LOD, bias, reference, clamp, sample
+ * index, derivatives -- implicit ones included) for the executing lanes; this writes the rest
+ * and calls the sampler; the generated code then reads the answer from st->res. */
+static void op_tex_call(struct vm_exec *x, const struct vm_ins *in)
+{
+    const struct ir_tex_layout *lay = ir_tex_layout(in->op);
+    const struct tex_kind *k = &tex_kinds[in->op - IR_OP_SAMPLE];
+    tex_header(x, in, lay, k);
+    tex_fields(x->st, lay, k);
+    tex_call(x, in, lay, k);
+}
+
+vm_op_fn SIMD_FN(vm_tex_call_fn)(void)
+{
+    return op_tex_call;
+}
+
+#if !defined(SOFTD3D_SIMD_TWIN_AVX2)   /* (one copy of these: they only read the table) */
+unsigned vm_tex_kind(unsigned op)
+{
+    return op >= IR_OP_SAMPLE && op < IR_OP_CHECK_ACCESS_FULLY_MAPPED
+               ? tex_kinds[op - IR_OP_SAMPLE].kind : VM_TEX_SAMPLE;
+}
+
+bool vm_tex_native(unsigned op)
+{
+    if (op < IR_OP_SAMPLE || op >= IR_OP_CHECK_ACCESS_FULLY_MAPPED)
+        return false;
+    const struct tex_kind *k = &tex_kinds[op - IR_OP_SAMPLE];
+    return k->kind != VM_TEX_RESINFO && k->kind != VM_TEX_SAMPLEINFO && !k->status &&
+           ir_tex_layout(op)->status < 0;
+}
+#endif
 
 /* check_access_fully_mapped (tiled resources, 5.9.4.5): all ones where the status says every
  * texel touched was mapped (status 0, vm.h), else 0. */
