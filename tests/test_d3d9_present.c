@@ -639,8 +639,11 @@ TEST(d3d9_swap_chain_objects)
     CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 0, D3DBACKBUFFER_TYPE_MONO, &bb), D3D_OK);
     CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 1, D3DBACKBUFFER_TYPE_MONO, &bb2),
              D3DERR_INVALIDCALL);
-    CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 0, D3DBACKBUFFER_TYPE_LEFT, &bb2),
-             D3DERR_INVALIDCALL);
+    /* Windows ignores the type (swapchain.c) */
+    CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 0, D3DBACKBUFFER_TYPE_LEFT, &bb2), D3D_OK);
+    CHECK(bb == bb2);
+    if (bb2)
+        IDirect3DSurface9_Release(bb2);
     CHECK_HR(IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb2), D3D_OK);
     CHECK(bb == bb2);
     IDirect3DSurface9_Release(bb2);

@@ -7,9 +7,13 @@
  *   - Flags: at least one of D3DCLEAR_TARGET, _ZBUFFER, _STENCIL and nothing else; ZBUFFER or
  *     STENCIL without a depth-stencil surface, or STENCIL on a format without stencil bits,
  *     D3DERR_INVALIDCALL; Z outside [0, 1] D3DERR_INVALIDCALL ("ranges from 0 to 1");
- *   - each rectangle is clipped to the viewport, to the scissor rect when
- *     D3DRS_SCISSORTESTENABLE is TRUE ("the scissor test also affects ... Clear"), and to each
- *     surface; TARGET clears every bound render target (MRT), ZBUFFER / STENCIL only the bits of
+ *   - each rectangle is clipped to the viewport (which may reach past the target: state.c), to
+ *     the scissor rect when
+ *     D3DRS_SCISSORTESTENABLE is TRUE ("the scissor test also affects ... Clear"; any scissor
+ *     rect is accepted and clamped here), and to each surface; a clear of depth or stencil with
+ *     a depth-stencil surface smaller than the render target touches only the area both cover,
+ *     the target's part included (as draws do, draw.c; issue 14's conformance suite), while a
+ *     TARGET-only clear is not limited by the depth-stencil surface; TARGET clears every bound render target (MRT), ZBUFFER / STENCIL only the bits of
  *     that channel (the other keeps its value); Stencil is masked to the stencil width;
  *     D3DRS_COLORWRITEENABLE "does not affect the clear operation";
  *   - the colour is D3DCOLOR's a, r, g, b / 255 written with the texel store of the target's
@@ -179,6 +183,8 @@ static HRESULT STDMETHODCALLTYPE device_Clear(IDirect3DDevice9 *iface, DWORD cou
     if (st->rs[D3DRS_SCISSORTESTENABLE])
         irect_clip(&area, st->scissor.left, st->scissor.top, st->scissor.right,
                    st->scissor.bottom);
+    if (flags & (D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL))
+        irect_clip(&area, 0, 0, dev->ds->width, dev->ds->height);
     for (DWORD i = 0; i < (count ? count : 1); i++) {
         struct irect r = area;
         uint8_t value[16], mask[16];
