@@ -363,3 +363,93 @@ TEST(d3d9_rule_present_dump_across_reset)
     CHECK_EQ(files, 2);
     CHECK_EQ(second, 1);
 }
+
+/* DXTn sizes per pool: a D3DPOOL_DEFAULT top level must be whole 4x4 blocks; the other pools
+ * take any size (softd3d refused none of these before). */
+TEST(d3d9_rule_dxt_sizes_per_pool)
+{
+    IDirect3DDevice9 *dev = t9_device(NULL);
+    IDirect3DTexture9 *t = NULL;
+    IDirect3DCubeTexture9 *c = NULL;
+    IDirect3DSurface9 *s = NULL;
+    static const D3DPOOL others[] = { D3DPOOL_MANAGED, D3DPOOL_SYSTEMMEM, D3DPOOL_SCRATCH };
+    if (!dev)
+        SKIP("no device");
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 6, 8, 1, 0, D3DFMT_DXT1, D3DPOOL_DEFAULT, &t,
+                                            NULL), D3DERR_INVALIDCALL);
+    CHECK(t == NULL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 8, 2, 1, 0, D3DFMT_DXT5, D3DPOOL_DEFAULT, &t,
+                                            NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateCubeTexture(dev, 6, 1, 0, D3DFMT_DXT3, D3DPOOL_DEFAULT, &c,
+                                                NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 5, 5, D3DFMT_DXT1,
+                                                          D3DPOOL_DEFAULT, &s, NULL),
+             D3DERR_INVALIDCALL);
+    /* whole blocks in DEFAULT: fine, the mip chain below 4x4 included */
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 8, 8, 0, 0, D3DFMT_DXT1, D3DPOOL_DEFAULT, &t,
+                                            NULL), D3D_OK);
+    if (t)
+        IDirect3DTexture9_Release(t);
+    t = NULL;
+    for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
+        CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 6, 6, 1, 0, D3DFMT_DXT1, others[i], &t,
+                                                NULL), D3D_OK);
+        if (t)
+            IDirect3DTexture9_Release(t);
+        t = NULL;
+    }
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 5, 5, D3DFMT_DXT1,
+                                                          D3DPOOL_SYSTEMMEM, &s, NULL), D3D_OK);
+    if (s)
+        IDirect3DSurface9_Release(s);
+    /* not DXTn: no rule */
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 6, 6, 1, 0, D3DFMT_A8R8G8B8, D3DPOOL_DEFAULT,
+                                            &t, NULL), D3D_OK);
+    if (t)
+        IDirect3DTexture9_Release(t);
+    T9_RELEASE_DEVICE(dev);
+}
+
+/* LockRect of a DXTn surface with a rectangle off the 4x4 grid: SYSTEMMEM and SCRATCH lock it
+ * (pBits at the block holding the top-left texel), DEFAULT and MANAGED refuse it. */
+TEST(d3d9_rule_dxt_unaligned_lock)
+{
+    IDirect3DDevice9 *dev = t9_device(NULL);
+    static const D3DPOOL lenient[] = { D3DPOOL_SYSTEMMEM, D3DPOOL_SCRATCH };
+    IDirect3DSurface9 *s = NULL;
+    IDirect3DTexture9 *t = NULL;
+    D3DLOCKED_RECT all, part;
+    const RECT r1 = { 1, 1, 5, 5 }, r2 = { 5, 6, 9, 9 };
+    if (!dev)
+        SKIP("no device");
+    for (size_t i = 0; i < sizeof(lenient) / sizeof(lenient[0]); i++) {
+        CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 16, 16, D3DFMT_DXT1,
+                                                              lenient[i], &s, NULL), D3D_OK);
+        if (!s)
+            continue;
+        CHECK_HR(IDirect3DSurface9_LockRect(s, &all, NULL, 0), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_UnlockRect(s), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_LockRect(s, &part, &r1, 0), D3D_OK);
+        CHECK(part.pBits == all.pBits);
+        CHECK_EQ(part.Pitch, all.Pitch);
+        CHECK_HR(IDirect3DSurface9_UnlockRect(s), D3D_OK);
+        CHECK_HR(IDirect3DSurface9_LockRect(s, &part, &r2, 0), D3D_OK);
+        CHECK(part.pBits == (char *)all.pBits + all.Pitch + 8);   /* block (1, 1), 8 bytes */
+        CHECK_HR(IDirect3DSurface9_UnlockRect(s), D3D_OK);
+        IDirect3DSurface9_Release(s);
+        s = NULL;
+    }
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 16, 16, D3DFMT_DXT1,
+                                                          D3DPOOL_DEFAULT, &s, NULL), D3D_OK);
+    if (s) {
+        CHECK_HR(IDirect3DSurface9_LockRect(s, &part, &r1, 0), D3DERR_INVALIDCALL);
+        IDirect3DSurface9_Release(s);
+    }
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 16, 16, 1, 0, D3DFMT_DXT1, D3DPOOL_MANAGED, &t,
+                                            NULL), D3D_OK);
+    if (t) {
+        CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &part, &r1, 0), D3DERR_INVALIDCALL);
+        IDirect3DTexture9_Release(t);
+    }
+    T9_RELEASE_DEVICE(dev);
+}
