@@ -453,3 +453,57 @@ TEST(d3d9_rule_dxt_unaligned_lock)
     }
     T9_RELEASE_DEVICE(dev);
 }
+
+/* StretchRect's driver table on a profile without D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES
+ * (9_1): render-target textures are sources and destinations (refused before), plain surfaces
+ * stretch into render targets and render-target textures but not into plain surfaces, a texture
+ * that is not a render target is neither. */
+TEST(d3d9_rule_stretch_rect_table)
+{
+    IDirect3DDevice9 *dev = t9_device("9_1");
+    IDirect3DTexture9 *rtt = NULL, *tex = NULL;
+    IDirect3DSurface9 *rtt_lvl = NULL, *tex_lvl = NULL, *rt = NULL, *plain = NULL,
+                      *plain2 = NULL;
+    D3DLOCKED_RECT lr;
+    if (!dev)
+        SKIP("no device");
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 8, 8, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8,
+                                            D3DPOOL_DEFAULT, &rtt, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 8, 8, 1, D3DUSAGE_DYNAMIC, D3DFMT_A8R8G8B8,
+                                            D3DPOOL_DEFAULT, &tex, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 16, 16, D3DFMT_A8R8G8B8,
+                                                 D3DMULTISAMPLE_NONE, 0, TRUE, &rt, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 4, 4, D3DFMT_A8R8G8B8,
+                                                          D3DPOOL_DEFAULT, &plain, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 8, 8, D3DFMT_A8R8G8B8,
+                                                          D3DPOOL_DEFAULT, &plain2, NULL), D3D_OK);
+    if (!rtt || !tex || !rt || !plain || !plain2)
+        SKIP("no resources");
+    IDirect3DTexture9_GetSurfaceLevel(rtt, 0, &rtt_lvl);
+    IDirect3DTexture9_GetSurfaceLevel(tex, 0, &tex_lvl);
+    CHECK_HR(IDirect3DDevice9_ColorFill(dev, plain, NULL, 0xff336699), D3D_OK);
+    /* plain 4x4 -> render-target texture 8x8, stretched; then -> render target 16x16 */
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, plain, NULL, rtt_lvl, NULL, D3DTEXF_POINT), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, rtt_lvl, NULL, rt, NULL, D3DTEXF_LINEAR), D3D_OK);
+    CHECK_HR(IDirect3DSurface9_LockRect(rt, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+    CHECK_EQ(((const uint32_t *)lr.pBits)[0], 0xff336699);
+    CHECK_EQ(((const uint32_t *)((const char *)lr.pBits + 15 * lr.Pitch))[15], 0xff336699);
+    IDirect3DSurface9_UnlockRect(rt);
+    /* refused combinations */
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, plain, NULL, plain2, NULL, D3DTEXF_POINT),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, rt, NULL, plain2, NULL, D3DTEXF_NONE),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, tex_lvl, NULL, rt, NULL, D3DTEXF_NONE),
+             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, rt, NULL, tex_lvl, NULL, D3DTEXF_NONE),
+             D3DERR_INVALIDCALL);
+    IDirect3DSurface9_Release(rtt_lvl);
+    IDirect3DSurface9_Release(tex_lvl);
+    IDirect3DSurface9_Release(rt);
+    IDirect3DSurface9_Release(plain);
+    IDirect3DSurface9_Release(plain2);
+    IDirect3DTexture9_Release(rtt);
+    IDirect3DTexture9_Release(tex);
+    T9_RELEASE_DEVICE(dev);
+}

@@ -40,9 +40,16 @@
  *     / MAGF* (stretching) bits of StretchRectFilterCaps for each direction that changes size;
  *   - no compressed format; a different destination format only where
  *     CheckDeviceFormatConversion allows it;
- *   - a texture level as source or destination needs D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES,
- *     and a destination texture must be a render-target texture; a plain-surface destination
- *     needs a plain-surface source and no stretching;
+ *   - the source/destination table of the page's "Driver support" section, for a Direct3D 9
+ *     driver: a destination texture must be a render-target texture (from any source, with or
+ *     without stretching); a render-target texture is a source for any render-target
+ *     destination on every driver, while a texture that is not a render target is a source
+ *     only with D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES (the remark "you must use a driver
+ *     that supports D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES" is narrower than the table and
+ *     than Windows, which issue 14's conformance suite follows: softd3d refused render-target
+ *     textures on the 9_x profiles before); an off-screen plain source goes to render targets
+ *     and render-target textures with stretching; a plain-surface destination needs a
+ *     plain-surface source and no stretching;
  *   - depth-stencil surfaces: both plain depth-stencil surfaces, not discardable, the whole
  *     surface, same size and format, outside BeginScene / EndScene;
  *   - rectangles (NULL: the whole surface) nonempty and inside their surfaces.
@@ -621,10 +628,11 @@ static HRESULT STDMETHODCALLTYPE device_StretchRect(IDirect3DDevice9 *iface,
         d3d9_device_unlock(dev);
         return D3D_OK;
     }
-    if ((src->kind == D3D9_SURFACE_TEXTURE || dst->kind == D3D9_SURFACE_TEXTURE) &&
+    if (src->kind == D3D9_SURFACE_TEXTURE && !(src->r.usage & D3DUSAGE_RENDERTARGET) &&
         !(caps->DevCaps2 & D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES)) {
-        util_msg(false, "%s: texture surfaces need D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES, "
-                        "which profile %s does not have", method, dev->profile->name);
+        util_msg(false, "%s: a source texture that is not a render target needs "
+                        "D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES, which profile %s does not "
+                        "have", method, dev->profile->name);
         return D3DERR_INVALIDCALL;
     }
     if (dst->kind == D3D9_SURFACE_TEXTURE && !(dst->r.usage & D3DUSAGE_RENDERTARGET)) {
