@@ -417,13 +417,13 @@ TEST(d3d9_stretch_rect_rules)
              D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_StretchRect(dev, NULL, NULL, rt2, NULL, D3DTEXF_NONE),
              D3DERR_INVALIDCALL);
-    /* Texture surfaces need D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES (not in the 9_x profiles). */
+    /* A render-target texture level is a destination without
+     * D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES (not in the 9_x profiles): the driver table. */
     CHECK(!(caps.DevCaps2 & D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES));
     IDirect3DDevice9_CreateTexture(dev, 4, 4, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8R8G8B8,
                                    D3DPOOL_DEFAULT, &t, NULL);
     IDirect3DTexture9_GetSurfaceLevel(t, 0, &lvl);
-    CHECK_HR(IDirect3DDevice9_StretchRect(dev, rt, NULL, lvl, NULL, D3DTEXF_NONE),
-             D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, rt, NULL, lvl, NULL, D3DTEXF_NONE), D3D_OK);
     /* Back buffer to render target. */
     bb = back_buffer(dev);
     CHECK_HR(IDirect3DDevice9_StretchRect(dev, bb, NULL, rt2, NULL, D3DTEXF_LINEAR), D3D_OK);
@@ -639,8 +639,11 @@ TEST(d3d9_swap_chain_objects)
     CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 0, D3DBACKBUFFER_TYPE_MONO, &bb), D3D_OK);
     CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 1, D3DBACKBUFFER_TYPE_MONO, &bb2),
              D3DERR_INVALIDCALL);
-    CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 0, D3DBACKBUFFER_TYPE_LEFT, &bb2),
-             D3DERR_INVALIDCALL);
+    /* Windows ignores the type (swapchain.c) */
+    CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 0, D3DBACKBUFFER_TYPE_LEFT, &bb2), D3D_OK);
+    CHECK(bb == bb2);
+    if (bb2)
+        IDirect3DSurface9_Release(bb2);
     CHECK_HR(IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb2), D3D_OK);
     CHECK(bb == bb2);
     IDirect3DSurface9_Release(bb2);

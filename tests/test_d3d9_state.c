@@ -81,7 +81,7 @@ TEST(d3d9_render_state_defaults)
     } fdefaults[] = {
         { D3DRS_FOGSTART, 0.0f },        { D3DRS_FOGEND, 1.0f },
         { D3DRS_FOGDENSITY, 1.0f },      { D3DRS_POINTSIZE, 1.0f },
-        { D3DRS_POINTSIZE_MIN, 1.0f },   { D3DRS_POINTSIZE_MAX, 64.0f },
+        { D3DRS_POINTSIZE_MIN, 1.0f },   { D3DRS_POINTSIZE_MAX, 256.0f },  /* max: MaxPointSize */
         { D3DRS_POINTSCALE_A, 1.0f },    { D3DRS_POINTSCALE_B, 0.0f },
         { D3DRS_TWEENFACTOR, 0.0f },     { D3DRS_DEPTHBIAS, 0.0f },
         { D3DRS_SLOPESCALEDEPTHBIAS, 0.0f }, { D3DRS_MINTESSELLATIONLEVEL, 1.0f },
@@ -334,22 +334,31 @@ TEST(d3d9_viewport_and_scissor)
     CHECK(r.left == 0 && r.top == 0 && r.right == 64 && r.bottom == 64);
     vp = (D3DVIEWPORT9){ 10, 20, 54, 44, 0.25f, 0.75f };
     CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3D_OK);
+    /* Windows accepts viewports past the target (state.c); they are kept as set. */
     vp.Width = 55;
-    CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3D_OK);
     vp = (D3DVIEWPORT9){ 0, 0, 64, 64, 0.0f, 1.5f };
     CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3DERR_INVALIDCALL);
-    vp = (D3DVIEWPORT9){ 0xffffffffu, 0, 2, 2, 0.0f, 1.0f };
+    vp = (D3DVIEWPORT9){ 0, 0, 64, 64, -0.5f, 1.0f };
     CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_SetViewport(dev, NULL), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_GetViewport(dev, &vp), D3D_OK);
-    CHECK(vp.X == 10 && vp.Width == 54 && vp.MinZ == 0.25f);
+    CHECK(vp.X == 10 && vp.Width == 55 && vp.MinZ == 0.25f);
     r = (RECT){ 1, 2, 30, 40 };
     CHECK_HR(IDirect3DDevice9_SetScissorRect(dev, &r), D3D_OK);
-    r = (RECT){ 0, 0, 65, 10 };
-    CHECK_HR(IDirect3DDevice9_SetScissorRect(dev, &r), D3DERR_INVALIDCALL);
+    /* Windows accepts scissor rects past the target and reads them back as set. */
+    r = (RECT){ -8192, -8192, 8192, 8192 };
+    CHECK_HR(IDirect3DDevice9_SetScissorRect(dev, &r), D3D_OK);
+    r = (RECT){ 0 };
+    CHECK_HR(IDirect3DDevice9_GetScissorRect(dev, &r), D3D_OK);
+    CHECK(r.left == -8192 && r.top == -8192 && r.right == 8192 && r.bottom == 8192);
     r = (RECT){ 5, 0, 4, 10 };
     CHECK_HR(IDirect3DDevice9_SetScissorRect(dev, &r), D3DERR_INVALIDCALL);
+    r = (RECT){ 0, 5, 4, 4 };
+    CHECK_HR(IDirect3DDevice9_SetScissorRect(dev, &r), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_SetScissorRect(dev, NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_GetScissorRect(dev, &r), D3D_OK);
+    CHECK(r.right == 8192);
     /* SetRenderTarget(0) resets both to the new target. */
     CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, 32, 16, D3DFMT_A8R8G8B8,
                                                  D3DMULTISAMPLE_NONE, 0, FALSE, &rt, NULL), D3D_OK);
@@ -360,7 +369,7 @@ TEST(d3d9_viewport_and_scissor)
     CHECK_HR(IDirect3DDevice9_GetScissorRect(dev, &r), D3D_OK);
     CHECK(r.right == 32 && r.bottom == 16);
     vp = (D3DVIEWPORT9){ 0, 0, 64, 64, 0.0f, 1.0f };
-    CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_SetViewport(dev, &vp), D3D_OK);
     CHECK_HR(IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &bb), D3D_OK);
     CHECK_HR(IDirect3DDevice9_SetRenderTarget(dev, 0, bb), D3D_OK);
     IDirect3DSurface9_Release(bb);
@@ -429,7 +438,7 @@ TEST(d3d9_material_and_lights)
     CHECK(gl.Direction.x == 0.0f && gl.Direction.y == 0.0f && gl.Direction.z == 1.0f);
     CHECK(gl.Specular.r == 0.0f && gl.Range == 0.0f);
     CHECK_HR(IDirect3DDevice9_GetLightEnable(dev, 100, &on), D3D_OK);
-    CHECK_EQ(on, TRUE);
+    CHECK_EQ(on, 128);   /* Windows' TRUE for an enabled light (state.c) */
     CHECK_HR(IDirect3DDevice9_GetLightEnable(dev, 100, NULL), D3DERR_INVALIDCALL);
     /* More lights than MaxActiveLights may be enabled (the limit applies when drawing). */
     for (DWORD i = 0; i < 12; i++)
@@ -452,9 +461,22 @@ TEST(d3d9_clip_planes)
     CHECK_HR(IDirect3DDevice9_SetClipPlane(dev, 5, plane), D3D_OK);
     CHECK_HR(IDirect3DDevice9_GetClipPlane(dev, 5, got), D3D_OK);
     CHECK(!memcmp(got, plane, sizeof(plane)));
-    CHECK_HR(IDirect3DDevice9_SetClipPlane(dev, 6, plane), D3DERR_INVALIDCALL);
-    CHECK_HR(IDirect3DDevice9_GetClipPlane(dev, 6, got), D3DERR_INVALIDCALL);
+    /* Windows: indices up to 2 x D3DMAXUSERCLIPPLANES - 1, past MaxUserClipPlanes the last
+     * plane (state.c). */
+    const float other[4] = { 5, 6, 7, 8 };
+    CHECK_HR(IDirect3DDevice9_SetClipPlane(dev, 7, other), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetClipPlane(dev, 5, got), D3D_OK);
+    CHECK(!memcmp(got, other, sizeof(other)));
+    CHECK_HR(IDirect3DDevice9_GetClipPlane(dev, 63, got), D3D_OK);
+    CHECK(!memcmp(got, other, sizeof(other)));
+    CHECK_HR(IDirect3DDevice9_GetClipPlane(dev, 4, got), D3D_OK);
+    CHECK(got[0] == 0 && got[3] == 0);
+    CHECK_HR(IDirect3DDevice9_SetClipPlane(dev, 64, plane), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_GetClipPlane(dev, 64, got), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_GetClipPlane(dev, 5, got), D3D_OK);
+    CHECK(!memcmp(got, other, sizeof(other)));
     CHECK_HR(IDirect3DDevice9_SetClipPlane(dev, 0, NULL), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_GetClipPlane(dev, 0, NULL), D3DERR_INVALIDCALL);
     T9_RELEASE_DEVICE(dev);
 }
 
@@ -607,8 +629,16 @@ TEST(d3d9_fvf_and_declaration_interplay)
     IDirect3DVertexDeclaration9_Release(got);
     CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(dev, (IDirect3DVertexDeclaration9 *)(void *)dev),
              D3DERR_INVALIDCALL);
-    /* SetFVF(0) unsets both. */
+    /* SetFVF(0) changes nothing (Windows; state_vertex.c). */
     CHECK_HR(IDirect3DDevice9_SetFVF(dev, 0), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(dev, &got), D3D_OK);
+    CHECK(got == d1);
+    if (got)
+        IDirect3DVertexDeclaration9_Release(got);
+    CHECK_HR(IDirect3DDevice9_GetFVF(dev, &fvf), D3D_OK);
+    CHECK_EQ(fvf, D3DFVF_XYZ | D3DFVF_DIFFUSE | D3DFVF_TEX1);
+    /* NULL still unsets it. */
+    CHECK_HR(IDirect3DDevice9_SetVertexDeclaration(dev, NULL), D3D_OK);
     CHECK_HR(IDirect3DDevice9_GetVertexDeclaration(dev, &got), D3D_OK);
     CHECK(got == NULL);
     IDirect3DVertexDeclaration9_Release(d1);
@@ -785,7 +815,7 @@ TEST(d3d9_state_block_all_capture_apply)
     IDirect3DDevice9_GetViewport(dev, &gvp);
     CHECK_EQ(gvp.Width, 10);
     IDirect3DDevice9_GetLightEnable(dev, 3, &on);
-    CHECK_EQ(on, TRUE);
+    CHECK_EQ(on, 128);   /* Windows' TRUE for an enabled light (state.c) */
     IDirect3DDevice9_GetSamplerState(dev, 1, D3DSAMP_MAXANISOTROPY, &v);
     CHECK_EQ(v, 4);
     /* Capture refreshes the block. */
@@ -840,7 +870,7 @@ TEST(d3d9_state_block_pixel_and_vertex_sets)
     IDirect3DDevice9_GetSamplerState(dev, 0, D3DSAMP_DMAPOFFSET, &v);
     CHECK_EQ(v, 256);
     IDirect3DDevice9_GetLightEnable(dev, 1, &on);
-    CHECK_EQ(on, TRUE);
+    CHECK_EQ(on, 128);   /* Windows' TRUE for an enabled light (state.c) */
 
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHAREF, 0);
     IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MAGFILTER, D3DTEXF_POINT);
@@ -901,7 +931,7 @@ TEST(d3d9_state_block_recording)
     if (got)
         IDirect3DVertexBuffer9_Release(got);
     CHECK_HR(IDirect3DDevice9_GetLightEnable(dev, 9, &on), D3D_OK);
-    CHECK_EQ(on, TRUE);
+    CHECK_EQ(on, 128);   /* Windows' TRUE for an enabled light (state.c) */
     /* Capture refreshes only the recorded states. */
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_FALSE);
     IDirect3DDevice9_LightEnable(dev, 9, FALSE);

@@ -251,11 +251,11 @@ TEST(d3d9_additional_swap_chain_back_buffers)
     pp.BackBufferFormat = D3DFMT_A8R8G8B8;
     CHECK_HR(IDirect3DDevice9_CreateAdditionalSwapChain(dev, &pp, &sc), D3D_OK);
     refs = t9_refcount(dev);
-    /* GetBackBuffer: D3DBACKBUFFER_TYPE_MONO, index < BackBufferCount, non-NULL out. */
+    /* GetBackBuffer: index < BackBufferCount, non-NULL out; the type is ignored (Windows). */
     CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 2, D3DBACKBUFFER_TYPE_MONO, &bb),
              D3DERR_INVALIDCALL);
     CHECK(bb == NULL);
-    CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 0, D3DBACKBUFFER_TYPE_LEFT, &bb),
+    CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 2, D3DBACKBUFFER_TYPE_LEFT, &bb),
              D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DSwapChain9_GetBackBuffer(sc, 0, D3DBACKBUFFER_TYPE_MONO, NULL),
              D3DERR_INVALIDCALL);

@@ -7,9 +7,13 @@
  *   - Flags: at least one of D3DCLEAR_TARGET, _ZBUFFER, _STENCIL and nothing else; ZBUFFER or
  *     STENCIL without a depth-stencil surface, or STENCIL on a format without stencil bits,
  *     D3DERR_INVALIDCALL; Z outside [0, 1] D3DERR_INVALIDCALL ("ranges from 0 to 1");
- *   - each rectangle is clipped to the viewport, to the scissor rect when
- *     D3DRS_SCISSORTESTENABLE is TRUE ("the scissor test also affects ... Clear"), and to each
- *     surface; TARGET clears every bound render target (MRT), ZBUFFER / STENCIL only the bits of
+ *   - each rectangle is clipped to the viewport (which may reach past the target: state.c), to
+ *     the scissor rect when
+ *     D3DRS_SCISSORTESTENABLE is TRUE ("the scissor test also affects ... Clear"; any scissor
+ *     rect is accepted and clamped here), and to each surface; a clear of depth or stencil with
+ *     a depth-stencil surface smaller than the render target touches only the area both cover,
+ *     the target's part included (as draws do, draw.c; issue 14's conformance suite), while a
+ *     TARGET-only clear is not limited by the depth-stencil surface; TARGET clears every bound render target (MRT), ZBUFFER / STENCIL only the bits of
  *     that channel (the other keeps its value); Stencil is masked to the stencil width;
  *     D3DRS_COLORWRITEENABLE "does not affect the clear operation";
  *   - the colour is D3DCOLOR's a, r, g, b / 255 written with the texel store of the target's
@@ -36,9 +40,16 @@
  *     / MAGF* (stretching) bits of StretchRectFilterCaps for each direction that changes size;
  *   - no compressed format; a different destination format only where
  *     CheckDeviceFormatConversion allows it;
- *   - a texture level as source or destination needs D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES,
- *     and a destination texture must be a render-target texture; a plain-surface destination
- *     needs a plain-surface source and no stretching;
+ *   - the source/destination table of the page's "Driver support" section, for a Direct3D 9
+ *     driver: a destination texture must be a render-target texture (from any source, with or
+ *     without stretching); a render-target texture is a source for any render-target
+ *     destination on every driver, while a texture that is not a render target is a source
+ *     only with D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES (the remark "you must use a driver
+ *     that supports D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES" is narrower than the table and
+ *     than Windows, which issue 14's conformance suite follows: softd3d refused render-target
+ *     textures on the 9_x profiles before); an off-screen plain source goes to render targets
+ *     and render-target textures with stretching; a plain-surface destination needs a
+ *     plain-surface source and no stretching;
  *   - depth-stencil surfaces: both plain depth-stencil surfaces, not discardable, the whole
  *     surface, same size and format, outside BeginScene / EndScene;
  *   - rectangles (NULL: the whole surface) nonempty and inside their surfaces.
@@ -179,6 +190,8 @@ static HRESULT STDMETHODCALLTYPE device_Clear(IDirect3DDevice9 *iface, DWORD cou
     if (st->rs[D3DRS_SCISSORTESTENABLE])
         irect_clip(&area, st->scissor.left, st->scissor.top, st->scissor.right,
                    st->scissor.bottom);
+    if (flags & (D3DCLEAR_ZBUFFER | D3DCLEAR_STENCIL))
+        irect_clip(&area, 0, 0, dev->ds->width, dev->ds->height);
     for (DWORD i = 0; i < (count ? count : 1); i++) {
         struct irect r = area;
         uint8_t value[16], mask[16];
@@ -615,10 +628,11 @@ static HRESULT STDMETHODCALLTYPE device_StretchRect(IDirect3DDevice9 *iface,
         d3d9_device_unlock(dev);
         return D3D_OK;
     }
-    if ((src->kind == D3D9_SURFACE_TEXTURE || dst->kind == D3D9_SURFACE_TEXTURE) &&
+    if (src->kind == D3D9_SURFACE_TEXTURE && !(src->r.usage & D3DUSAGE_RENDERTARGET) &&
         !(caps->DevCaps2 & D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES)) {
-        util_msg(false, "%s: texture surfaces need D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES, "
-                        "which profile %s does not have", method, dev->profile->name);
+        util_msg(false, "%s: a source texture that is not a render target needs "
+                        "D3DDEVCAPS2_CAN_STRETCHRECT_FROM_TEXTURES, which profile %s does not "
+                        "have", method, dev->profile->name);
         return D3DERR_INVALIDCALL;
     }
     if (dst->kind == D3D9_SURFACE_TEXTURE && !(dst->r.usage & D3DUSAGE_RENDERTARGET)) {

@@ -232,6 +232,7 @@ int d3d9_ff_ps_generate(const struct d3d9_ff_ps_key *key, struct ir_program *out
  * for linkage and vertex fetch. */
 struct d3d9_program {
     struct draw_program *prog;
+    uint8_t res_dim[32];              /* enum ir_resource_dim of each declared t#/s# slot */
     uint8_t in_usage[IR_MAX_INPUTS], in_index[IR_MAX_INPUTS];
     uint8_t out_usage[IR_MAX_OUTPUTS], out_index[IR_MAX_OUTPUTS];
 };

@@ -85,6 +85,7 @@ struct d3d9_device {
     unsigned additional_chains;              /* additional swap chains made so far */
     bool in_scene;                           /* between BeginScene and EndScene */
     bool needs_reset;                        /* a Reset failed: D3DERR_DEVICENOTRESET */
+    uint64_t frames_before_reset;            /* the implicit chain's frame count, kept by Reset */
     unsigned serial;                         /* n-th device of the process (present dumps) */
     struct d3d9_draw_cache *draw;            /* draw.c: the renderer and program caches */
     uint64_t samples_passed;                 /* samples every draw passed depth/stencil (query.c) */

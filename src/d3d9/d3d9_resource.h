@@ -247,9 +247,15 @@ HRESULT d3d9_surface_lock(struct d3d9_surface *s, const char *method, D3DLOCKED_
 HRESULT d3d9_surface_unlock(struct d3d9_surface *s, const char *method);
 
 /* Checks a lock / copy region (rect or box, NULL: all) against a level of width x height x
- * depth texels of format cfmt: nonempty, inside, block-aligned edges.  Fills *out. */
-HRESULT d3d9_lock_region(const char *method, core_format cfmt, UINT width, UINT height,
-                         UINT depth, const RECT *rect, const D3DBOX *box, struct d3d9_box *out);
+ * depth texels of format cfmt: nonempty, inside, block-aligned edges (except DXTn locks of
+ * D3DPOOL_SYSTEMMEM / SCRATCH resources, surface.c; `pool` D3DPOOL_DEFAULT for copies).
+ * Fills *out. */
+HRESULT d3d9_lock_region(const char *method, core_format cfmt, D3DPOOL pool, UINT width,
+                         UINT height, UINT depth, const RECT *rect, const D3DBOX *box,
+                         struct d3d9_box *out);
+/* The D3DPOOL_DEFAULT DXTn size rule (resource.c). */
+HRESULT d3d9_check_block_size(const char *method, D3DFORMAT format, D3DPOOL pool, UINT width,
+                              UINT height);
 /* The address of texel (x, y, z) (a block's first texel) of subresource `sub`. */
 unsigned char *d3d9_sub_address(const core_resource *res, uint32_t sub, core_format cfmt,
                                 UINT x, UINT y, UINT z);

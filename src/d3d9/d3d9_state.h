@@ -35,6 +35,7 @@
 #define D3D9_CONST_I 16
 #define D3D9_CONST_B 16
 #define D3D9_NO_PALETTE 0xffffu      /* GetCurrentTexturePalette before any Set */
+#define D3D9_LIGHT_ENABLED 128       /* GetLightEnable's TRUE, as Windows writes it (state.c) */
 
 /* Sampler number (0..15, D3DDMAPSAMPLER, D3DVERTEXTEXTURESAMPLER0..3) -> slot, or -1. */
 int d3d9_sampler_slot(DWORD sampler);
@@ -104,6 +105,7 @@ struct d3d9_state_mask {
     uint16_t vs_i, vs_b, ps_i, ps_b;
     bool material, viewport, scissor, decl, indices, vs, ps, npatch, palette;
     bool all_lights;                  /* capture every light of the device */
+    bool keep_stream_offsets;         /* Capture leaves the streams' offsets (stateblock.c) */
 };
 
 static inline void d3d9_mask_set(uint32_t *bits, unsigned i)

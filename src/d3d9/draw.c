@@ -20,8 +20,11 @@
  *  - indexed draws need SetIndices (the UP form: the caller's indices); index values above
  *    MaxVertexIndex (caps of the current mode: 65534 at 9_1) are refused (the raw values read
  *    from the buffer, before BaseVertexIndex, as the 10Level9 runtime checks them);
- *  - bound render targets have one size, the depth-stencil surface is at least that large
- *    (D3D9 allows a larger one);
+ *  - bound render targets have one size.  The depth-stencil surface may differ: the
+ *    SetDepthStencilSurface page asks for one at least as large as the render target, but
+ *    Windows draws with a smaller one too, touching only the pixels both cover (issue 14's
+ *    conformance suite); softd3d draws into that overlap, whatever the depth and stencil
+ *    states (a pixel without a depth-stencil texel is never written);
  *  - shaders: ps_3_0 only with a vs_3_0 vertex shader ("Pixel Shader 3.0 must be used with
  *    vertex shader 3.0"); the programs must be runnable.
  * MinVertexIndex and NumVertices describe the vertex range for software vertex processing;
@@ -151,6 +154,9 @@ int d3d9_program_init(struct d3d9_program *p, const struct ir_program *ir)
             p->out_index[d->reg] = d->usage_index;
         }
     }
+    for (uint32_t i = 0; i < ir->resources.count; i++)
+        if (ir->resources.items[i].slot < sizeof(p->res_dim))
+            p->res_dim[ir->resources.items[i].slot] = ir->resources.items[i].dim;
     return draw_program_create(ir, &p->prog);
 }
 
@@ -406,7 +412,7 @@ static bool rule_primitives(struct work *w)
     return true;
 }
 
-/* Render targets: one size; the depth-stencil surface at least as large. */
+/* Render targets: one size; a depth-stencil surface limits the draw to the overlap (above). */
 static bool rule_targets(struct work *w)
 {
     struct d3d9_device *dev = w->dev;
@@ -423,9 +429,10 @@ static bool rule_targets(struct work *w)
     }
     if (!w->width)
         return fail(w, "no render target is set");
-    if (dev->ds && (dev->ds->width < w->width || dev->ds->height < w->height))
-        return fail(w, "the depth-stencil surface (%ux%u) is smaller than the render target "
-                    "(%ux%u)", dev->ds->width, dev->ds->height, w->width, w->height);
+    if (dev->ds && dev->ds->width < w->width)
+        w->width = dev->ds->width;
+    if (dev->ds && dev->ds->height < w->height)
+        w->height = dev->ds->height;
     return true;
 }
 
@@ -754,6 +761,26 @@ static bool translate_view(const struct d3d9_texture *t, unsigned first, bool sr
     return texture_view_init(v);
 }
 
+/* What a pixel shader's sampler with no texture set reads: (0, 0, 0, 1), as on Windows (issue
+ * 14's conformance suite; the D3D10+ rule of an unbound view, (0, 0, 0, 0), is not D3D9's).  A
+ * 1 x 1 view of one A8R8G8B8 texel 0xFF000000 of the shader's declared dimension (a cube has six
+ * faces of it): filtering and addressing of a constant texture give that constant. */
+static bool unbound_view(uint8_t res_dim, struct texture_view *v)
+{
+    static const uint8_t black[6][4] = { { 0, 0, 0, 0xff }, { 0, 0, 0, 0xff }, { 0, 0, 0, 0xff },
+                                         { 0, 0, 0, 0xff }, { 0, 0, 0, 0xff }, { 0, 0, 0, 0xff } };
+    memset(v, 0, sizeof(*v));
+    v->format = d3d9_core_format(D3DFMT_A8R8G8B8);
+    v->d3d9_defaults = true;
+    v->dim = res_dim == IR_RES_TEXTURECUBE ? TEXTURE_DIM_CUBE :
+             res_dim == IR_RES_TEXTURE3D ? TEXTURE_DIM_3D : TEXTURE_DIM_2D;
+    v->levels = 1;
+    v->level[0] = (struct texture_level){ .data = black[0], .row_pitch = 4,
+                                          .depth_pitch = 4, .width = 1, .height = 1,
+                                          .depth = v->dim == TEXTURE_DIM_CUBE ? 6 : 1 };
+    return texture_view_init(v);
+}
+
 static void translate_textures(struct work *w, struct draw_desc *d)
 {
     const struct d3d9_state *st = w->st;
@@ -770,6 +797,8 @@ static void translate_textures(struct work *w, struct draw_desc *d)
                 first = t->levels - 1;
             if (translate_view(t, first, samp[D3DSAMP_SRGBTEXTURE] != 0, &w->c->views[s]))
                 d->textures[s] = &w->c->views[s];
+        } else if (!w->ff_ps && unbound_view(w->ps->res_dim[s], &w->c->views[s])) {
+            d->textures[s] = &w->c->views[s];
         }
         if (translate_sampler(w, samp, &w->c->samplers[s]))
             d->samplers[s] = &w->c->samplers[s];

@@ -1,11 +1,13 @@
 /* src/d3d9/ff_ir.h — a small IR builder for the generated fixed-function programs (ff_vs.c,
- * ff_ps.c): operand shorthands and an emitter that remembers an allocation failure, so the
- * generators read as straight-line listings and check for IR_E_NOMEM once at the end. */
+ * ff_ps.c): one-letter operand shorthands and an emitter that remembers an allocation failure,
+ * so the generators read as straight-line listings and check for IR_E_NOMEM once at the end.
+ * Only the front-end's spelling lives here: what the d3dbc reader shares with it (float bits,
+ * float immediates, swizzle composition) is the IR layer's (shader/ir.h), and nothing below
+ * src/d3d9/ includes this file. */
 #ifndef SOFTD3D_D3D9_FF_IR_H
 #define SOFTD3D_D3D9_FF_IR_H
 
 #include <stdbool.h>
-#include <string.h>
 
 #include "shader/ir.h"
 
@@ -29,13 +31,6 @@ struct ffb {
 #define M_XY 3u
 #define M_ZW 12u
 #define M_ALL 15u
-
-static inline uint32_t ffb_fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof(u));
-    return u;
-}
 
 /* Destinations. */
 static inline struct ir_operand R(uint32_t n, uint8_t mask)
@@ -63,11 +58,11 @@ static inline struct ir_operand C(uint32_t idx, uint8_t swz)
 }
 static inline struct ir_operand F(float f)
 {
-    return ir_imm1(ffb_fbits(f));
+    return ir_immf(f);
 }
 static inline struct ir_operand F4(float x, float y, float z, float w)
 {
-    return ir_imm4(ffb_fbits(x), ffb_fbits(y), ffb_fbits(z), ffb_fbits(w));
+    return ir_immf4(x, y, z, w);
 }
 static inline struct ir_operand NEG(struct ir_operand op)
 {
@@ -81,12 +76,7 @@ static inline struct ir_operand ABS(struct ir_operand op)
 }
 static inline struct ir_operand SW(struct ir_operand op, uint8_t swz)
 {
-    /* compose: the new swizzle selects among the operand's current components */
-    uint8_t out = 0;
-    for (int i = 0; i < 4; i++)
-        out |= (uint8_t)(IR_SWIZZLE_COMPONENT(op.swizzle, IR_SWIZZLE_COMPONENT(swz, i)) << (2 * i));
-    op.swizzle = out;
-    return op;
+    return ir_swizzle_compose(op, swz);
 }
 
 /* One instruction with one destination and n sources. */

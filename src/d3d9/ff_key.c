@@ -460,6 +460,36 @@ static bool stage_reads_texture(const struct d3d9_ff_ps_stage *t)
            t->aop == D3DTOP_BLENDTEXTUREALPHA || t->aop == D3DTOP_BLENDTEXTUREALPHAPM;
 }
 
+/* Whether an operation with these arguments reads the stage's texture (colour or alpha). */
+static bool op_reads_texture(uint8_t op, const uint8_t *args)
+{
+    for (int i = 0; i < 3; i++)
+        if ((args[i] & D3DTA_SELECTMASK) == D3DTA_TEXTURE)
+            return true;
+    return op == D3DTOP_BLENDTEXTUREALPHA || op == D3DTOP_BLENDTEXTUREALPHAPM;
+}
+
+/* A stage that reads D3DTA_TEXTURE while no texture is bound to its sampler.  DirectX 8.1's
+ * "Texture Argument Flags" says the argument then reads (1, 1, 1, 1), but Windows' runtime
+ * passes the value through instead: such an operation outputs CURRENT (the diffuse colour in
+ * stage 0) unchanged, colour and alpha each on its own (issue 14's conformance suite: the
+ * default stage 0, MODULATE / SELECTARG1 of TEXTURE, with a diffuse alpha of 0 and no texture
+ * outputs alpha 0).  The bump-mapping operations, which read the texture as data for the next
+ * stage, are left alone. */
+static void pass_through_unbound(struct d3d9_ff_ps_stage *k)
+{
+    static const uint8_t through[3] = { 0, D3DTA_CURRENT, 0 };
+    if (k->cop != D3DTOP_BUMPENVMAP && k->cop != D3DTOP_BUMPENVMAPLUMINANCE &&
+        op_reads_texture(k->cop, k->carg)) {
+        k->cop = D3DTOP_SELECTARG1;
+        memcpy(k->carg, through, sizeof(through));
+    }
+    if (k->aop != D3DTOP_DISABLE && op_reads_texture(k->aop, k->aarg)) {
+        k->aop = D3DTOP_SELECTARG1;
+        memcpy(k->aarg, through, sizeof(through));
+    }
+}
+
 void d3d9_ff_ps_key_build(const struct d3d9_state *st, const uint8_t *tex_dim,
                           const struct d3d9_ff_vs_key *vs_key, struct d3d9_ff_ps_key *key)
 {
@@ -491,6 +521,8 @@ void d3d9_ff_ps_key_build(const struct d3d9_state *st, const uint8_t *tex_dim,
         /* a bump-mapping stage reads its texture (du, dv, l) to perturb the next stage's
          * coordinates (ff_ps.c) */
         bool bump = cop == D3DTOP_BUMPENVMAP || cop == D3DTOP_BUMPENVMAPLUMINANCE;
+        if (!tex_dim[s])
+            pass_through_unbound(k);
         if ((stage_reads_texture(k) || premod_next || bump) && tex_dim[s]) {
             k->tex_dim = tex_dim[s];
             k->tex_comps = tex_dim[s] == IR_RES_TEXTURE2D ? 2 : 3;

@@ -7,10 +7,10 @@
  *
  * 1. Texture stages 0.. until the first with COLOROP D3DTOP_DISABLE.  Stage s samples the
  *    texture of sampler s at the coordinates of output TEXCOORDs of the vertex stage (divided by
- *    the component D3DTTFF_PROJECTED names, "Texture Coordinate Processing").  A stage without a
- *    texture reads (1, 1, 1, 1): "If no texture is set for a stage that uses this blending
- *    argument, the system defaults to a color value of R: 1.0, G: 1.0, B: 1.0, A: 1.0"
- *    (DirectX 8.1 "Texture Argument Flags", D3DTA_TEXTURE).
+ *    the component D3DTTFF_PROJECTED names, "Texture Coordinate Processing").  An operation
+ *    that reads D3DTA_TEXTURE in a stage without a texture outputs CURRENT unchanged, as
+ *    Windows does (the key says so already: ff_key.c, pass_through_unbound), not the
+ *    (1, 1, 1, 1) of DirectX 8.1's "Texture Argument Flags".
  *    Arguments (D3DTA): DIFFUSE and SPECULAR the interpolated vertex colours, CURRENT the
  *    previous stage's result (DIFFUSE in stage 0), TEXTURE, TFACTOR (D3DRS_TEXTUREFACTOR), TEMP
  *    (a register starting at 0), CONSTANT (D3DTSS_CONSTANT); modifiers ALPHAREPLICATE (the alpha

@@ -150,10 +150,17 @@ static const struct fmt_row rows[] = {
     /* YUV: seed 003 — every filter mode, mipmapping included, on every format. */
     { D3DFMT_YUY2, MAX, S | T | F | WM },
     { D3DFMT_UYVY, MAX, S | T | F | WM },
-    { D3DFMT_D24X8, MAX, T | DS },
-    { D3DFMT_D32, MAX, DS },
-    { D3DFMT_D24FS8, MAX, DS },
-    { D3DFMT_D32F_LOCKABLE, MAX, DS },
+    /* The other D3D9 depth-stencil formats (issue 14 part 3): the output merger reads and
+     * writes each through its texel layout (UNORM depth of 15, 24 or 32 bits, D24FS8's 20e4
+     * float, D32F_LOCKABLE's float; stencil of 1, 4 or 8 bits), the lockable ones are locked
+     * with that layout, and D24X8 is a depth texture as D24S8 is
+     * (tests/test_d3d9_depth_formats.c). */
+    { D3DFMT_D24X8, CORE_PROFILE_MAX, T | DS },
+    { D3DFMT_D32, CORE_PROFILE_MAX, DS },
+    { D3DFMT_D24X4S4, CORE_PROFILE_MAX, DS },
+    { D3DFMT_D15S1, CORE_PROFILE_MAX, DS },
+    { D3DFMT_D24FS8, CORE_PROFILE_MAX, DS },
+    { D3DFMT_D32F_LOCKABLE, CORE_PROFILE_MAX, DS },
 };
 
 #undef S

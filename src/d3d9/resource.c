@@ -327,6 +327,26 @@ bool d3d9_is_lockable_depth_format(D3DFORMAT f)
            f == D3DFMT_S8_LOCKABLE;
 }
 
+/* DXTn ("Compressed Texture Resources (Direct3D 9)"): the compressed formats are stored in
+ * 4 x 4 blocks, and Windows refuses a D3DPOOL_DEFAULT resource whose top level is not a whole
+ * number of blocks (width and height multiples of 4); the SYSTEMMEM, SCRATCH and MANAGED pools
+ * take any size (the levels below 4 texels and the partial blocks at the edges are stored as
+ * whole blocks).  Issue 14's conformance suite checks it per pool and resource type. */
+HRESULT d3d9_check_block_size(const char *method, D3DFORMAT format, D3DPOOL pool, UINT width,
+                              UINT height)
+{
+    const core_format_desc *d = core_format_get(d3d9_core_format(format));
+    if (!d || !d->compressed || pool != D3DPOOL_DEFAULT)
+        return D3D_OK;
+    if (width % d->block_width || height % d->block_height) {
+        util_msg(false, "%s: %ux%u: a D3DPOOL_DEFAULT DXTn resource's top level must be a "
+                        "multiple of %ux%u", method, width, height, d->block_width,
+                 d->block_height);
+        return D3DERR_INVALIDCALL;
+    }
+    return D3D_OK;
+}
+
 HRESULT d3d9_storage_create(const char *method, const core_resource_desc *desc, D3DPOOL pool,
                             core_resource **out)
 {

@@ -17,7 +17,9 @@
  *     EnableAutoDepthStencil, else D3DZB_FALSE;
  *   - D3DRS_POINTSIZE: "the default value is the value a driver returns"; the page also says that
  *     D3DRS_POINTSCALEENABLE FALSE and D3DRS_POINTSIZE 1.0 "are the default values", so 1.0f.
- *     D3DRS_POINTSIZE_MAX is 64.0f (the enumeration page; the state-block page's table says 1).
+ *   - D3DRS_POINTSIZE_MAX: the enumeration page says 64.0f and the state-block page's table 1;
+ *     Windows starts it at the caps' MaxPointSize (the conformance suite of issue 14 reads it
+ *     back on a fresh device), so that is the default: 64 on the 9_x profiles, 256 on max.
  * Texture-stage states: 8 stages (0..7), the D3DTEXTURESTAGESTATETYPE values; defaults COLOROP
  * MODULATE on stage 0 and DISABLE elsewhere, ALPHAOP SELECTARG1 / DISABLE, ARG1 TEXTURE, ARG2,
  * ARG0 and RESULTARG CURRENT, TEXCOORDINDEX the stage number, the rest 0.
@@ -35,12 +37,19 @@
  * Transforms: VIEW, PROJECTION, TEXTURE0..7 and WORLDMATRIX(0..255); identity by default;
  * MultiplyTransform sets State to pMatrix x State ("the multiplication order is pMatrix times
  * State").
- * Viewport: must lie inside render target 0 (X + Width <= its width, Y + Height <= its height)
- * with MinZ and MaxZ in [0, 1]; SetRenderTarget(0) resets it to the whole target, MinZ 0, MaxZ 1.
- * Scissor rect (Scissor Test (Direct3D 9)): "scissor rectangles cannot be set larger than the
- * render target": a rectangle with left <= right, top <= bottom inside render target 0, else
- * D3DERR_INVALIDCALL (NULL too).  It defaults to, and SetRenderTarget(0) resets it to, the whole
- * render target.  It also limits Clear when D3DRS_SCISSORTESTENABLE is TRUE (blit.c).
+ * Viewport: MinZ and MaxZ in [0, 1], else D3DERR_INVALIDCALL.  The reference page asks for a
+ * viewport inside render target 0, but Windows accepts one larger than the target or reaching
+ * past its right or bottom edge (issue 14's conformance suite; programs that set the window's
+ * size on a smaller target rely on it): it is kept as set, draws are clipped to the target by
+ * the pipeline and Clear clears the intersection (blit.c).  SetRenderTarget(0) resets it to the
+ * whole target, MinZ 0, MaxZ 1.
+ * Scissor rect (Scissor Test (Direct3D 9)): the page says "scissor rectangles cannot be set
+ * larger than the render target", but Windows accepts any rectangle with left <= right and
+ * top <= bottom, negative or past the target (e.g. +-8192: Nuklear's D3D9 demo sets one on its
+ * first frame), and clamps it to the target where it is used (draws: draw.c; Clear: blit.c);
+ * GetScissorRect reads back what was set.  NULL or an inverted rectangle is D3DERR_INVALIDCALL.
+ * It defaults to, and SetRenderTarget(0) resets it to, the whole render target.  It also limits
+ * Clear when D3DRS_SCISSORTESTENABLE is TRUE (blit.c).
  * Lights: any DWORD index.  SetLight checks the documented D3DLIGHT9 ranges: Type POINT, SPOT or
  * DIRECTIONAL; for point and spot lights 0 <= Range <= sqrt(FLT_MAX) and Attenuation0..2 >= 0;
  * for spot lights 0 <= Theta <= Phi <= pi.  LightEnable of an index never set creates the
@@ -48,7 +57,11 @@
  * GetLightEnable of an index never set: D3DERR_INVALIDCALL.  GetLightEnable writes TRUE or FALSE.
  * How many lights may be enabled at once (MaxActiveLights: 8 in hardware, unlimited in software,
  * seed 002) is checked by the draw path, not here.
- * Clip planes: index < MaxUserClipPlanes of the current vertex-processing mode; default 0.
+ * Clip planes: default 0.  The reference page asks for an index below MaxUserClipPlanes, but
+ * Windows' runtime accepts indices up to 2 x D3DMAXUSERCLIPPLANES - 1 (63) and lets every index
+ * at or past MaxUserClipPlanes address the last plane (MaxUserClipPlanes - 1): issue 14's
+ * conformance suite sets plane 7 on a 6-plane device and reads it back through plane 5.  An
+ * index of 64 or more, or a NULL plane, is D3DERR_INVALIDCALL.
  */
 #include "d3d9/d3d9_state.h"
 
@@ -128,7 +141,8 @@ static const struct {
     F(D3DRS_POINTSCALE_A, 1.0f), F(D3DRS_POINTSCALE_B, 0.0f), F(D3DRS_POINTSCALE_C, 0.0f),
     I(D3DRS_MULTISAMPLEANTIALIAS, TRUE), I(D3DRS_MULTISAMPLEMASK, 0xffffffffu),
     I(D3DRS_PATCHEDGESTYLE, D3DPATCHEDGE_DISCRETE), I(D3DRS_DEBUGMONITORTOKEN, D3DDMT_ENABLE),
-    F(D3DRS_POINTSIZE_MAX, 64.0f), I(D3DRS_INDEXEDVERTEXBLENDENABLE, FALSE),
+    F(D3DRS_POINTSIZE_MAX, 64.0f) /* replaced by MaxPointSize */,
+    I(D3DRS_INDEXEDVERTEXBLENDENABLE, FALSE),
     I(D3DRS_COLORWRITEENABLE, 0xf), F(D3DRS_TWEENFACTOR, 0.0f), I(D3DRS_BLENDOP, D3DBLENDOP_ADD),
     I(D3DRS_POSITIONDEGREE, D3DDEGREE_CUBIC), I(D3DRS_NORMALDEGREE, D3DDEGREE_LINEAR),
     I(D3DRS_SCISSORTESTENABLE, FALSE), F(D3DRS_SLOPESCALEDEPTHBIAS, 0.0f),
@@ -187,6 +201,7 @@ void d3d9_state_init_defaults(struct d3d9_device *dev, struct d3d9_state *st)
         st->rs[rs_defaults[i].state] =
             rs_defaults[i].is_float ? fbits(rs_defaults[i].fvalue) : rs_defaults[i].value;
     st->rs[D3DRS_ZENABLE] = dev->pp.EnableAutoDepthStencil ? D3DZB_TRUE : D3DZB_FALSE;
+    st->rs[D3DRS_POINTSIZE_MAX] = fbits(d3d9_device_caps(dev)->MaxPointSize);
     for (DWORD s = 0; s < D3D9_TSS_STAGES; s++) {
         DWORD *t = st->tss[s];
         t[D3DTSS_COLOROP] = s ? D3DTOP_DISABLE : D3DTOP_MODULATE;
@@ -620,12 +635,6 @@ static HRESULT STDMETHODCALLTYPE device_SetViewport(IDirect3DDevice9 *iface,
         util_msg(false, "SetViewport: no render target 0 (the device needs a Reset)");
         return D3DERR_INVALIDCALL;
     }
-    if ((uint64_t)vp->X + vp->Width > rt->width || (uint64_t)vp->Y + vp->Height > rt->height) {
-        d3d9_device_unlock(dev);
-        util_msg(false, "SetViewport: (%u,%u) %ux%u does not fit render target 0 (%ux%u)", vp->X,
-                 vp->Y, vp->Width, vp->Height, rt->width, rt->height);
-        return D3DERR_INVALIDCALL;
-    }
     d3d9_state_target(dev, &mask)->viewport = *vp;
     if (mask)
         mask->viewport = true;
@@ -650,21 +659,20 @@ static HRESULT STDMETHODCALLTYPE device_SetScissorRect(IDirect3DDevice9 *iface, 
 {
     struct d3d9_device *dev = DEV(iface);
     struct d3d9_state_mask *mask;
-    struct d3d9_surface *rt;
     if (!rect) {
         util_msg(false, "SetScissorRect: pRect is NULL");
         return D3DERR_INVALIDCALL;
     }
+    if (rect->left > rect->right || rect->top > rect->bottom) {
+        util_msg(false, "SetScissorRect: (%ld,%ld)-(%ld,%ld) is not a rectangle (left > right "
+                        "or top > bottom)", (long)rect->left, (long)rect->top,
+                 (long)rect->right, (long)rect->bottom);
+        return D3DERR_INVALIDCALL;
+    }
     d3d9_device_lock(dev);
-    rt = dev->rt[0];
-    if (!rt || rect->left < 0 || rect->top < 0 || rect->left > rect->right ||
-        rect->top > rect->bottom || (uint64_t)rect->right > rt->width ||
-        (uint64_t)rect->bottom > rt->height) {
+    if (!dev->rt[0]) {
         d3d9_device_unlock(dev);
-        util_msg(false, "SetScissorRect: (%ld,%ld)-(%ld,%ld) is not a rectangle inside render "
-                        "target 0 (%ux%u): \"scissor rectangles cannot be set larger than the "
-                        "render target\"", (long)rect->left, (long)rect->top, (long)rect->right,
-                 (long)rect->bottom, rt ? rt->width : 0u, rt ? rt->height : 0u);
+        util_msg(false, "SetScissorRect: no render target 0 (the device needs a Reset)");
         return D3DERR_INVALIDCALL;
     }
     d3d9_state_target(dev, &mask)->scissor = *rect;
@@ -824,7 +832,7 @@ static HRESULT STDMETHODCALLTYPE device_GetLightEnable(IDirect3DDevice9 *iface, 
     }
     d3d9_device_lock(dev);
     if ((l = d3d9_state_find_light(dev->state, index))) {
-        *enable = l->enabled ? TRUE : FALSE;
+        *enable = l->enabled ? D3D9_LIGHT_ENABLED : FALSE;
     } else {
         util_msg(false, "GetLightEnable: light %u was never set", (unsigned)index);
         hr = D3DERR_INVALIDCALL;
@@ -835,16 +843,20 @@ static HRESULT STDMETHODCALLTYPE device_GetLightEnable(IDirect3DDevice9 *iface, 
 
 /* ----------------------------------------------------------------- clip planes */
 
-static HRESULT check_clip_plane(struct d3d9_device *dev, const char *method, DWORD index,
-                                const void *plane)
+/* The plane an index addresses (the header comment: indices past MaxUserClipPlanes alias the
+ * last plane), or -1 with a message. */
+static int clip_plane_slot(struct d3d9_device *dev, const char *method, DWORD index,
+                           const void *plane)
 {
     DWORD max = d3d9_device_caps(dev)->MaxUserClipPlanes;
-    if (!plane || index >= max || index >= D3D9_CLIP_PLANES) {
-        util_msg(false, "%s: pPlane is NULL or index %u >= MaxUserClipPlanes (%u)", method,
-                 (unsigned)index, (unsigned)max);
-        return D3DERR_INVALIDCALL;
+    if (max > D3D9_CLIP_PLANES)
+        max = D3D9_CLIP_PLANES;
+    if (!plane || index >= 2 * D3DMAXUSERCLIPPLANES || !max) {
+        util_msg(false, "%s: pPlane is NULL or index %u >= 2 x D3DMAXUSERCLIPPLANES (%u)",
+                 method, (unsigned)index, 2u * D3DMAXUSERCLIPPLANES);
+        return -1;
     }
-    return D3D_OK;
+    return (int)(index < max ? index : max - 1);
 }
 
 static HRESULT STDMETHODCALLTYPE device_SetClipPlane(IDirect3DDevice9 *iface, DWORD index,
@@ -852,13 +864,13 @@ static HRESULT STDMETHODCALLTYPE device_SetClipPlane(IDirect3DDevice9 *iface, DW
 {
     struct d3d9_device *dev = DEV(iface);
     struct d3d9_state_mask *mask;
-    HRESULT hr;
-    if (FAILED(hr = check_clip_plane(dev, "SetClipPlane", index, plane)))
-        return hr;
+    int slot = clip_plane_slot(dev, "SetClipPlane", index, plane);
+    if (slot < 0)
+        return D3DERR_INVALIDCALL;
     d3d9_device_lock(dev);
-    memcpy(d3d9_state_target(dev, &mask)->clip_planes[index], plane, 4 * sizeof(float));
+    memcpy(d3d9_state_target(dev, &mask)->clip_planes[slot], plane, 4 * sizeof(float));
     if (mask)
-        mask->clip_planes |= 1u << index;
+        mask->clip_planes |= 1u << slot;
     d3d9_device_unlock(dev);
     return D3D_OK;
 }
@@ -867,11 +879,11 @@ static HRESULT STDMETHODCALLTYPE device_GetClipPlane(IDirect3DDevice9 *iface, DW
                                                      float *plane)
 {
     struct d3d9_device *dev = DEV(iface);
-    HRESULT hr;
-    if (FAILED(hr = check_clip_plane(dev, "GetClipPlane", index, plane)))
-        return hr;
+    int slot = clip_plane_slot(dev, "GetClipPlane", index, plane);
+    if (slot < 0)
+        return D3DERR_INVALIDCALL;
     d3d9_device_lock(dev);
-    memcpy(plane, dev->state->clip_planes[index], 4 * sizeof(float));
+    memcpy(plane, dev->state->clip_planes[slot], 4 * sizeof(float));
     d3d9_device_unlock(dev);
     return D3D_OK;
 }

@@ -15,7 +15,9 @@
  * D3DERR_INVALIDCALL.  A setting of 0 is D3DERR_INVALIDCALL.
  * SetFVF / SetVertexDeclaration: one replaces the other.  SetFVF(f) with a valid code sets the
  * declaration to the one f stands for (vertex_decl.c; GetVertexDeclaration returns it);
- * SetFVF(0) unsets both.  SetVertexDeclaration(d) sets d and makes GetFVF return the FVF code
+ * SetFVF(0) is documented nowhere; Windows returns D3D_OK and changes nothing, neither the
+ * declaration nor GetFVF's value, and records nothing in a state block being recorded (issue
+ * 14's conformance suite: a declaration set before SetFVF(0) still draws).  SetVertexDeclaration(d) sets d and makes GetFVF return the FVF code
  * equivalent to d, or 0 when d has none.  An invalid FVF code is D3DERR_INVALIDCALL.
  * Shaders (shader.c): SetVertexShader / SetPixelShader accept NULL; a shader is held by an
  * internal binding (d3d9_vertex_shader_bind), which keeps it alive without keeping the device
@@ -246,12 +248,14 @@ static HRESULT STDMETHODCALLTYPE device_SetFVF(IDirect3DDevice9 *iface, DWORD fv
     struct d3d9_state_mask *mask;
     struct d3d9_state *st;
     HRESULT hr;
-    if (fvf && !d3d9_fvf_valid(fvf)) {
+    if (!fvf)
+        return D3D_OK;   /* Windows: nothing changes (header comment) */
+    if (!d3d9_fvf_valid(fvf)) {
         util_msg(false, "SetFVF: 0x%x is not a valid FVF code", (unsigned)fvf);
         return D3DERR_INVALIDCALL;
     }
     d3d9_device_lock(dev);
-    if (fvf && FAILED(hr = d3d9_vertex_decl_for_fvf(dev, fvf, &d))) {
+    if (FAILED(hr = d3d9_vertex_decl_for_fvf(dev, fvf, &d))) {
         d3d9_device_unlock(dev);
         return hr;
     }

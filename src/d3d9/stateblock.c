@@ -33,6 +33,14 @@
  * recorded block, only its recorded states and lights); Apply writes them to the device, "only
  * the device state that has been captured".
  *
+ * Two Windows behaviours the reference pages do not describe (issue 14's conformance suite
+ * checks both):
+ *   - a block that holds the vertex declaration but captured a NULL one leaves the device's
+ *     declaration alone on Apply (a NULL declaration is never applied);
+ *   - stream offsets: CreateStateBlock captures every stream's buffer, offset and stride, but a
+ *     later Capture of such a block refreshes only the buffer and the stride, keeping the offset
+ *     of the first capture; a recorded block's Capture refreshes all three.
+ *
  * Errors: CreateStateBlock with a type that is no D3DSTATEBLOCKTYPE, or during recording;
  * BeginStateBlock while recording; EndStateBlock without BeginStateBlock or with a NULL ppSB
  * (recording then goes on); Capture or Apply while a block is being recorded: all
@@ -245,7 +253,8 @@ void d3d9_state_copy_masked(struct d3d9_device *dev, struct d3d9_state *dst,
     for (int i = 0; i < D3D9_MAX_STREAMS; i++) {
         if (m->streams & (1u << i)) {
             d3d9_bind_buffer(&dst->streams[i].buffer, src->streams[i].buffer);
-            dst->streams[i].offset = src->streams[i].offset;
+            if (to_device || !m->keep_stream_offsets)
+                dst->streams[i].offset = src->streams[i].offset;
             dst->streams[i].stride = src->streams[i].stride;
         }
         if (m->stream_freq & (1u << i))
@@ -253,7 +262,7 @@ void d3d9_state_copy_masked(struct d3d9_device *dev, struct d3d9_state *dst,
     }
     if (m->indices)
         d3d9_bind_buffer(&dst->indices, src->indices);
-    if (m->decl) {
+    if (m->decl && (src->decl || !to_device)) {
         d3d9_bind_decl(&dst->decl, src->decl);
         dst->fvf = src->fvf;
     }
@@ -393,6 +402,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateStateBlock(IDirect3DDevice9 *iface
     }
     d3d9_state_mask_for_type(type, &sb->mask);
     d3d9_state_copy_masked(dev, &sb->state, dev->state, &sb->mask, false);
+    sb->mask.keep_stream_offsets = true;   /* later Captures keep these offsets */
     d3d9_device_unlock(dev);
     *out = &sb->iface;
     return D3D_OK;

@@ -12,7 +12,8 @@
  *     (D3DUSAGE_RENDERTARGET), depth-stencil (D3DUSAGE_DEPTHSTENCIL), plain surface (usage 0);
  *     D3DPOOL_SCRATCH "is not bound by the device's format restrictions": any format softd3d can
  *     lay out;
- *   - CreateOffscreenPlainSurface: D3DPOOL_MANAGED is not allowed (reference page);
+ *   - CreateOffscreenPlainSurface: D3DPOOL_MANAGED is not allowed (reference page); a DXTn
+ *     surface in D3DPOOL_DEFAULT needs a size that is a multiple of 4 (resource.c);
  *   - multisampling is not implemented: a multisample type is D3DERR_NOTAVAILABLE (as
  *     CheckDeviceMultiSampleType answers), an unknown type or a quality other than 0 with
  *     D3DMULTISAMPLE_NONE D3DERR_INVALIDCALL.
@@ -28,7 +29,9 @@
  *     D3DERR_INVALIDCALL;
  *   - pRect NULL locks everything; otherwise it must be a nonempty rectangle inside the surface,
  *     and for block formats (DXTn: 4x4; YUY2, UYVY, R8G8_B8G8, G8R8_G8B8: 2x1) its edges must
- *     lie on block boundaries or on the surface's edge;
+ *     lie on block boundaries or on the surface's edge — except DXTn surfaces of
+ *     D3DPOOL_SYSTEMMEM and D3DPOOL_SCRATCH, which Windows locks with any rectangle (issue 14's
+ *     conformance suite), pBits then addressing the block that holds (left, top);
  *   - Flags: D3DLOCK_READONLY, _DISCARD, _NOSYSLOCK, _NO_DIRTY_UPDATE, and _DONOTWAIT for
  *     standalone surfaces and back buffers (D3DLOCK: "can only be used when locking a surface
  *     created using CreateOffscreenPlainSurface, CreateRenderTarget, or
@@ -69,8 +72,9 @@ size_t d3d9_surface_pitch(const struct d3d9_surface *s)
     return s->storage->sub[s->sub].row_pitch;
 }
 
-HRESULT d3d9_lock_region(const char *method, core_format cfmt, UINT width, UINT height,
-                         UINT depth, const RECT *rect, const D3DBOX *box, struct d3d9_box *out)
+HRESULT d3d9_lock_region(const char *method, core_format cfmt, D3DPOOL pool, UINT width,
+                         UINT height, UINT depth, const RECT *rect, const D3DBOX *box,
+                         struct d3d9_box *out)
 {
     const core_format_desc *d = core_format_get(cfmt);
     UINT bw = d ? d->block_width : 1, bh = d ? d->block_height : 1;
@@ -95,7 +99,12 @@ HRESULT d3d9_lock_region(const char *method, core_format cfmt, UINT width, UINT 
                         "the %ux%ux%u level", method, l, t, f, r, b, k, width, height, depth);
         return D3DERR_INVALIDCALL;
     }
-    if ((l % bw) || (t % bh) || ((r % bw) && r != width) || ((b % bh) && b != height)) {
+    /* Windows locks DXTn regions of CPU-side pools whatever their alignment (header comment):
+     * pBits is then the block holding the top-left texel. */
+    bool any_alignment = d && d->compressed &&
+                         (pool == D3DPOOL_SYSTEMMEM || pool == D3DPOOL_SCRATCH);
+    if (!any_alignment &&
+        ((l % bw) || (t % bh) || ((r % bw) && r != width) || ((b % bh) && b != height))) {
         util_msg(false, "%s: the region's edges must lie on %ux%u block boundaries", method, bw,
                  bh);
         return D3DERR_INVALIDCALL;
@@ -214,7 +223,8 @@ HRESULT d3d9_surface_lock(struct d3d9_surface *s, const char *method, D3DLOCKED_
                                                          "Lockable FALSE");
         return D3DERR_INVALIDCALL;
     }
-    if (FAILED(hr = d3d9_lock_region(method, s->cfmt, s->width, s->height, 1, rect, NULL, &box)))
+    if (FAILED(hr = d3d9_lock_region(method, s->cfmt, s->r.pool, s->width, s->height, 1, rect,
+                                     NULL, &box)))
         return hr;
     d3d9_device_lock(dev);
     if (s->locked) {
@@ -479,7 +489,8 @@ static HRESULT STDMETHODCALLTYPE device_CreateOffscreenPlainSurface(IDirect3DDev
         return D3DERR_INVALIDCALL;
     }
     if (FAILED(hr = check_size(method, width, height,
-                               pool == D3DPOOL_DEFAULT ? D3D9_MAX_SURFACE_SIZE : UINT32_MAX)))
+                               pool == D3DPOOL_DEFAULT ? D3D9_MAX_SURFACE_SIZE : UINT32_MAX)) ||
+        FAILED(hr = d3d9_check_block_size(method, format, pool, width, height)))
         return hr;
     if (pool == D3DPOOL_SCRATCH) {
         /* D3DPOOL: scratch resources "are not bound by device size or format restrictions". */

@@ -23,15 +23,19 @@
  *   Present dump: when the environment variable SOFTD3D_PRESENT_DUMP names a directory, every
  *   successful Present writes the front buffer as an 8-bit RGB PNG (sample/present_dump.c) to
  *   DIR/softd3d-d3d9-dev<N>-frame<NNNNNN>.png, N the n-th D3D9 device of the process (from 1)
- *   and NNNNNN the swap chain's frame counter (from 0); an additional swap chain writes
- *   DIR/softd3d-d3d9-dev<N>-swapchain<K>-frame<NNNNNN>.png, K its number on the device (from 1).
+ *   and NNNNNN the swap chain's frame counter (from 0; the implicit chain's counter goes on
+ *   across Reset, so frames after a Reset do not overwrite the ones before); an additional
+ *   swap chain writes DIR/softd3d-d3d9-dev<N>-swapchain<K>-frame<NNNNNN>.png, K its number on
+ *   the device (from 1).
  *   A file that cannot be written prints one line and does not fail Present.
  * GetFrontBufferData: the destination is a D3DPOOL_SYSTEMMEM surface of format D3DFMT_A8R8G8B8
  *   ("converted to the standard 32 bits per pixel format") and — headless, the front buffer is the
  *   swap chain's, not the desktop — of the back buffers' size; X8R8G8B8 images read with alpha
  *   0xFF.  Before the first Present the front buffer is black.
- * GetBackBuffer: Type must be D3DBACKBUFFER_TYPE_MONO (Direct3D 9 has no stereo), iBackBuffer <
- *   BackBufferCount; iSwapChain must be 0 (GetNumberOfSwapChains is 1).  The device methods that
+ * GetBackBuffer: iBackBuffer < BackBufferCount.  The Type argument is ignored: the reference page
+ *   says only D3DBACKBUFFER_TYPE_MONO is valid (Direct3D 9 has no stereo), but Windows returns
+ *   the back buffer for LEFT, RIGHT or any other value (issue 14's conformance suite), so softd3d
+ *   does too; iSwapChain must be 0 (GetNumberOfSwapChains is 1).  The device methods that
  *   take iSwapChain (GetSwapChain, GetBackBuffer, GetDisplayMode, GetFrontBufferData,
  *   GetRasterStatus) reach the implicit swap chain only: the index counts the swap chains
  *   GetNumberOfSwapChains counts, "the number of implicit swap chains"; an additional swap chain
@@ -311,9 +315,10 @@ static HRESULT sc_get_back_buffer(struct d3d9_swapchain *sc, UINT index, D3DBACK
         return D3DERR_INVALIDCALL;
     }
     *out = NULL;
-    if (type != D3DBACKBUFFER_TYPE_MONO || index >= sc->pp.BackBufferCount) {
-        util_msg(false, "GetBackBuffer: back buffer %u of type %u (D3DBACKBUFFER_TYPE_MONO, "
-                        "index < %u)", index, (unsigned)type, sc->pp.BackBufferCount);
+    (void)type;   /* ignored, as Windows does (header comment) */
+    if (index >= sc->pp.BackBufferCount) {
+        util_msg(false, "GetBackBuffer: back buffer %u (index < %u)", index,
+                 sc->pp.BackBufferCount);
         return D3DERR_INVALIDCALL;
     }
     d3d9_life_addref(&sc->back[index]->r.life);
@@ -822,11 +827,16 @@ static HRESULT STDMETHODCALLTYPE device_Reset(IDirect3DDevice9 *iface, D3DPRESEN
     }
     d3d9_stateblock_discard_recording(dev);
     d3d9_state_clear(dev->state);
+    if (dev->swapchain)
+        dev->frames_before_reset = dev->swapchain->frames;
     d3d9_device_release_presentation(dev);
     dev->pp = pp;
     dev->in_scene = false;
     if (FAILED(hr = d3d9_device_init_presentation(dev)))
         goto lost;
+    /* The new chain goes on counting frames (the PNG dump's names: no file overwritten). */
+    if (dev->swapchain)
+        dev->swapchain->frames = dev->frames_before_reset;
     dev->needs_reset = false;
     d3d9_device_unlock(dev);
     *params = pp;

@@ -36,6 +36,8 @@
  *         D3DPTEXTURECAPS_CUBEMAP_POW2: a power of two (the conditional rule is for 2D only).
  *     Volume: D3DPTEXTURECAPS_VOLUMEMAP; each size <= MaxVolumeExtent;
  *         D3DPTEXTURECAPS_VOLUMEMAP_POW2: powers of two.
+ *     DXTn (every type): in D3DPOOL_DEFAULT the top level's width and height are multiples of
+ *         4 (checked with rule 6; resource.c, d3d9_check_block_size).
  *  8. Memory: a resource is at most 1 GiB (GetAvailableTextureMem): D3DERR_OUTOFVIDEOMEMORY in
  *     D3DPOOL_DEFAULT, E_OUTOFMEMORY elsewhere.
  *
@@ -494,8 +496,8 @@ static HRESULT volume_lock(struct d3d9_volume *v, const char *method, D3DLOCKED_
                  method);
         return D3DERR_INVALIDCALL;
     }
-    if (FAILED(hr = d3d9_lock_region(method, t->cfmt, v->width, v->height, v->depth, NULL, box,
-                                     &b)))
+    if (FAILED(hr = d3d9_lock_region(method, t->cfmt, t->r.pool, v->width, v->height, v->depth,
+                                     NULL, box, &b)))
         return hr;
     d3d9_device_lock(dev);
     if (v->locked) {
@@ -768,6 +770,8 @@ static HRESULT validate_texture(const struct d3d9_device *dev, struct texture_re
         util_msg(false, "%s: sizes must be nonzero (%ux%ux%u)", method, w, h, d);
         return D3DERR_INVALIDCALL;
     }
+    if (FAILED(hr = d3d9_check_block_size(method, req->format, req->pool, w, h)))
+        return hr;
     chain = core_mip_chain_length(w, h, d);
     if (autogen) {
         req->levels = 1;

@@ -158,13 +158,6 @@ uint32_t di_fixed(struct d3dbc_ir *d)
 
 /* ---- operands ---------------------------------------------------------------------------- */
 
-uint32_t di_fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof(u));
-    return u;
-}
-
 struct ir_operand di_tdst(uint32_t reg, uint8_t mask)
 {
     return ir_dst(IR_FILE_TEMP, reg, mask);
@@ -175,28 +168,9 @@ struct ir_operand di_tsrc(uint32_t reg, uint8_t swizzle)
     return ir_src(IR_FILE_TEMP, reg, swizzle);
 }
 
-struct ir_operand di_immf(float f)
-{
-    return ir_imm1(di_fbits(f));
-}
-
-struct ir_operand di_immf4(float x, float y, float z, float w)
-{
-    return ir_imm4(di_fbits(x), di_fbits(y), di_fbits(z), di_fbits(w));
-}
-
-struct ir_operand di_swz(struct ir_operand op, uint8_t sel)
-{
-    uint8_t s = 0;
-    for (unsigned c = 0; c < 4; c++)
-        s |= (uint8_t)(IR_SWIZZLE_COMPONENT(op.swizzle, IR_SWIZZLE_COMPONENT(sel, c)) << (2 * c));
-    op.swizzle = s;
-    return op;
-}
-
 struct ir_operand di_scalar(struct ir_operand op)
 {
-    return di_swz(op, IR_SWIZZLE(3, 3, 3, 3));
+    return ir_swizzle_compose(op, IR_SWIZZLE(3, 3, 3, 3));
 }
 
 struct ir_operand di_negate(struct ir_operand op)
@@ -332,7 +306,7 @@ static int const_reg(struct d3dbc_ir *d, const struct d3dbc_param *p, unsigned r
                 for (unsigned c = 0; c < 4; c++) {
                     float f;
                     memcpy(&f, &v[c], sizeof(f));
-                    out->imm[c] = di_fbits(f != f ? 0.0f : f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f);
+                    out->imm[c] = ir_float_bits(f != f ? 0.0f : f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f);
                 }
             return 0;
         }
@@ -464,27 +438,27 @@ int di_src(struct d3dbc_ir *d, const struct d3dbc_param *p, unsigned row, struct
         t = di_scratch(d);
         di_op2(d, IR_OP_ADD, di_tdst(t, IR_MASK_XYZW),
                p->modifier == D3DBC_SRCMOD_BIAS ? r : di_negate(r),
-               di_immf(p->modifier == D3DBC_SRCMOD_BIAS ? -0.5f : 0.5f));
+               ir_immf(p->modifier == D3DBC_SRCMOD_BIAS ? -0.5f : 0.5f));
         r = di_tsrc(t, IR_SWIZZLE_XYZW);
         break;
     case D3DBC_SRCMOD_SIGN:    /* 2x - 1 */
     case D3DBC_SRCMOD_SIGNNEG: /* -(2x - 1) */
         t = di_scratch(d);
         di_op3(d, IR_OP_MAD, di_tdst(t, IR_MASK_XYZW), r,
-               di_immf(p->modifier == D3DBC_SRCMOD_SIGN ? 2.0f : -2.0f),
-               di_immf(p->modifier == D3DBC_SRCMOD_SIGN ? -1.0f : 1.0f));
+               ir_immf(p->modifier == D3DBC_SRCMOD_SIGN ? 2.0f : -2.0f),
+               ir_immf(p->modifier == D3DBC_SRCMOD_SIGN ? -1.0f : 1.0f));
         r = di_tsrc(t, IR_SWIZZLE_XYZW);
         break;
     case D3DBC_SRCMOD_COMP:    /* 1 - x */
         t = di_scratch(d);
-        di_op2(d, IR_OP_ADD, di_tdst(t, IR_MASK_XYZW), di_negate(r), di_immf(1.0f));
+        di_op2(d, IR_OP_ADD, di_tdst(t, IR_MASK_XYZW), di_negate(r), ir_immf(1.0f));
         r = di_tsrc(t, IR_SWIZZLE_XYZW);
         break;
     case D3DBC_SRCMOD_X2:      /* 2x */
     case D3DBC_SRCMOD_X2NEG:   /* -2x */
         t = di_scratch(d);
         di_op2(d, IR_OP_MUL, di_tdst(t, IR_MASK_XYZW), r,
-               di_immf(p->modifier == D3DBC_SRCMOD_X2 ? 2.0f : -2.0f));
+               ir_immf(p->modifier == D3DBC_SRCMOD_X2 ? 2.0f : -2.0f));
         r = di_tsrc(t, IR_SWIZZLE_XYZW);
         break;
     case D3DBC_SRCMOD_DZ:      /* (x/z, y/z, z, w) */
@@ -492,7 +466,7 @@ int di_src(struct d3dbc_ir *d, const struct d3dbc_param *p, unsigned row, struct
         t = di_scratch(d);
         di_op1(d, IR_OP_MOV, di_tdst(t, IR_MASK_XYZW), r);
         di_op2(d, IR_OP_DIV, di_tdst(t, 0x3), r,
-               di_swz(r, p->modifier == D3DBC_SRCMOD_DZ ? IR_SWIZZLE(2, 2, 2, 2)
+               ir_swizzle_compose(r, p->modifier == D3DBC_SRCMOD_DZ ? IR_SWIZZLE(2, 2, 2, 2)
                                                         : IR_SWIZZLE(3, 3, 3, 3)));
         r = di_tsrc(t, IR_SWIZZLE_XYZW);
         break;
@@ -508,7 +482,7 @@ struct ir_operand di_pred_src(struct d3dbc_ir *d, const struct d3dbc_param *p)
 {
     d->ir->predicate_count = 1;
     struct ir_operand op = ir_src(IR_FILE_PREDICATE, 0, p->swizzle);
-    return di_swz(op, IR_SWIZZLE(0, 0, 0, 0));
+    return ir_swizzle_compose(op, IR_SWIZZLE(0, 0, 0, 0));
 }
 
 void di_predicate(struct d3dbc_ir *d, const struct d3dbc_instr *ins, struct ir_instruction *i)
@@ -672,14 +646,14 @@ int di_write(struct d3dbc_ir *d, const struct d3dbc_instr *ins, enum ir_opcode o
         target = di_tdst(lazy(d, &d->pair_temp), mask);
     } else if (depth) {
         /* oDepth is one component: it takes the first component the mask names */
-        value = di_swz(value, (uint8_t)(first_bit(mask) * 0x55u));
+        value = ir_swizzle_compose(value, (uint8_t)(first_bit(mask) * 0x55u));
         mask = IR_MASK_X;
     }
     target.mask = mask;
     struct ir_instruction *i;
     if (shift)
         i = di_op2(d, IR_OP_MUL, target, value,
-                   di_immf(shift > 0 ? (float)(1 << shift) : 1.0f / (float)(1 << -shift)));
+                   ir_immf(shift > 0 ? (float)(1 << shift) : 1.0f / (float)(1 << -shift)));
     else
         i = di_op1(d, IR_OP_MOV, target, value);
     i->saturate = sat;
@@ -869,21 +843,21 @@ static int do_lit(struct d3dbc_ir *d, const struct d3dbc_instr *ins, struct ir_o
     /* "lit - vs": power = clamp(w, -127.9961, 127.9961); x > 0: y = x, and y > 0: z = y^power */
     uint32_t s = di_scratch(d), c = di_scratch(d), r = di_scratch(d);
     di_op1(d, IR_OP_MOV, di_tdst(s, IR_MASK_XYZW), a);
-    di_op2(d, IR_OP_MAX, di_tdst(s, 0x8), di_tsrc(s, IR_SWIZZLE_XYZW), di_immf(-127.9961f));
-    di_op2(d, IR_OP_MIN, di_tdst(s, 0x8), di_tsrc(s, IR_SWIZZLE_XYZW), di_immf(127.9961f));
+    di_op2(d, IR_OP_MAX, di_tdst(s, 0x8), di_tsrc(s, IR_SWIZZLE_XYZW), ir_immf(-127.9961f));
+    di_op2(d, IR_OP_MIN, di_tdst(s, 0x8), di_tsrc(s, IR_SWIZZLE_XYZW), ir_immf(127.9961f));
     di_op1(d, IR_OP_LOG, di_tdst(s, 0x4), di_tsrc(s, IR_SWIZZLE(1, 1, 1, 1)));
     di_op2(d, IR_OP_MUL, di_tdst(s, 0x4), di_tsrc(s, IR_SWIZZLE_XYZW),
            di_tsrc(s, IR_SWIZZLE(3, 3, 3, 3)));
     di_op1(d, IR_OP_EXP, di_tdst(s, 0x4), di_tsrc(s, IR_SWIZZLE_XYZW));
     /* c.x = x > 0, c.y = y > 0 and x > 0 */
-    di_op2(d, IR_OP_LT, di_tdst(c, 0x3), di_immf(0.0f), di_tsrc(s, IR_SWIZZLE_XYZW));
+    di_op2(d, IR_OP_LT, di_tdst(c, 0x3), ir_immf(0.0f), di_tsrc(s, IR_SWIZZLE_XYZW));
     di_op2(d, IR_OP_AND, di_tdst(c, 0x2), di_tsrc(c, IR_SWIZZLE_XYZW),
            di_tsrc(c, IR_SWIZZLE(0, 0, 0, 0)));
-    di_op1(d, IR_OP_MOV, di_tdst(r, IR_MASK_XYZW), di_immf4(1.0f, 0.0f, 0.0f, 1.0f));
+    di_op1(d, IR_OP_MOV, di_tdst(r, IR_MASK_XYZW), ir_immf4(1.0f, 0.0f, 0.0f, 1.0f));
     di_op3(d, IR_OP_MOVC, di_tdst(r, 0x2), di_tsrc(c, IR_SWIZZLE(0, 0, 0, 0)),
-           di_tsrc(s, IR_SWIZZLE(0, 0, 0, 0)), di_immf(0.0f));
+           di_tsrc(s, IR_SWIZZLE(0, 0, 0, 0)), ir_immf(0.0f));
     di_op3(d, IR_OP_MOVC, di_tdst(r, 0x4), di_tsrc(c, IR_SWIZZLE(1, 1, 1, 1)),
-           di_tsrc(s, IR_SWIZZLE(2, 2, 2, 2)), di_immf(0.0f));
+           di_tsrc(s, IR_SWIZZLE(2, 2, 2, 2)), ir_immf(0.0f));
     return di_write_value(d, ins, di_tsrc(r, IR_SWIZZLE_XYZW), IR_MASK_XYZW);
 }
 
@@ -892,7 +866,7 @@ static int do_dst(struct d3dbc_ir *d, const struct d3dbc_instr *ins, struct ir_o
 {
     /* "dst - vs": (1, a.y * b.y, a.z, b.w) */
     uint32_t r = di_scratch(d);
-    di_op1(d, IR_OP_MOV, di_tdst(r, 0x1), di_immf(1.0f));
+    di_op1(d, IR_OP_MOV, di_tdst(r, 0x1), ir_immf(1.0f));
     di_op2(d, IR_OP_MUL, di_tdst(r, 0x2), a, b);
     di_op1(d, IR_OP_MOV, di_tdst(r, 0x4), a);
     di_op1(d, IR_OP_MOV, di_tdst(r, 0x8), b);
@@ -993,7 +967,7 @@ static int do_arith(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
         di_op1(d, IR_OP_EXP, di_tdst(t, 0x1), di_tsrc(t, IR_SWIZZLE_XYZW));
         di_op1(d, IR_OP_FRC, di_tdst(t, 0x2), s[0]);
         di_op1(d, IR_OP_EXP, di_tdst(t, 0x4), s[0]);
-        di_op1(d, IR_OP_MOV, di_tdst(t, 0x8), di_immf(1.0f));
+        di_op1(d, IR_OP_MOV, di_tdst(t, 0x8), ir_immf(1.0f));
         return di_write_value(d, ins, di_tsrc(t, IR_SWIZZLE_XYZW), IR_MASK_XYZW);
     case D3DBC_OP_SLT:
     case D3DBC_OP_SGE:
@@ -1001,7 +975,7 @@ static int do_arith(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
         di_op2(d, ins->opcode == D3DBC_OP_SLT ? IR_OP_LT : IR_OP_GE, di_tdst(t, IR_MASK_XYZW),
                s[0], s[1]);
         s[0] = di_tsrc(t, IR_SWIZZLE_XYZW);
-        s[1] = di_immf(1.0f);
+        s[1] = ir_immf(1.0f);
         return di_write(d, ins, IR_OP_AND, s, 2, IR_MASK_XYZW);
     case D3DBC_OP_LIT:
         return do_lit(d, ins, s[0]);
@@ -1025,16 +999,16 @@ static int do_arith(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
         return di_write(d, ins, IR_OP_EXP, s, 1, IR_MASK_XYZW);
     case D3DBC_OP_CRS:
         t = di_scratch(d);
-        di_op2(d, IR_OP_MUL, di_tdst(t, 0x7), di_swz(s[0], IR_SWIZZLE(1, 2, 0, 3)),
-               di_swz(s[1], IR_SWIZZLE(2, 0, 1, 3)));
-        di_op3(d, IR_OP_MAD, di_tdst(t, 0x7), di_negate(di_swz(s[0], IR_SWIZZLE(2, 0, 1, 3))),
-               di_swz(s[1], IR_SWIZZLE(1, 2, 0, 3)), di_tsrc(t, IR_SWIZZLE_XYZW));
+        di_op2(d, IR_OP_MUL, di_tdst(t, 0x7), ir_swizzle_compose(s[0], IR_SWIZZLE(1, 2, 0, 3)),
+               ir_swizzle_compose(s[1], IR_SWIZZLE(2, 0, 1, 3)));
+        di_op3(d, IR_OP_MAD, di_tdst(t, 0x7), di_negate(ir_swizzle_compose(s[0], IR_SWIZZLE(2, 0, 1, 3))),
+               ir_swizzle_compose(s[1], IR_SWIZZLE(1, 2, 0, 3)), di_tsrc(t, IR_SWIZZLE_XYZW));
         return di_write_value(d, ins, di_tsrc(t, IR_SWIZZLE_XYZW), 0x7);
     case D3DBC_OP_SGN:
         t = di_scratch(d);
         u = di_scratch(d);
-        di_op2(d, IR_OP_LT, di_tdst(t, IR_MASK_XYZW), di_immf(0.0f), s[0]);
-        di_op2(d, IR_OP_LT, di_tdst(u, IR_MASK_XYZW), s[0], di_immf(0.0f));
+        di_op2(d, IR_OP_LT, di_tdst(t, IR_MASK_XYZW), ir_immf(0.0f), s[0]);
+        di_op2(d, IR_OP_LT, di_tdst(u, IR_MASK_XYZW), s[0], ir_immf(0.0f));
         di_op2(d, IR_OP_IADD, di_tdst(t, IR_MASK_XYZW), di_tsrc(u, IR_SWIZZLE_XYZW),
                di_negate(di_tsrc(t, IR_SWIZZLE_XYZW)));
         s[0] = di_tsrc(t, IR_SWIZZLE_XYZW);
@@ -1049,14 +1023,14 @@ static int do_arith(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
         return do_sincos(d, ins, s[0]);
     case D3DBC_OP_CMP:
         t = di_scratch(d);
-        di_op2(d, IR_OP_GE, di_tdst(t, IR_MASK_XYZW), s[0], di_immf(0.0f));
+        di_op2(d, IR_OP_GE, di_tdst(t, IR_MASK_XYZW), s[0], ir_immf(0.0f));
         s[0] = di_tsrc(t, IR_SWIZZLE_XYZW);
         return di_write(d, ins, IR_OP_MOVC, s, 3, IR_MASK_XYZW);
     case D3DBC_OP_CND:
         t = di_scratch(d);
         if (d->ver < V(1, 4))
             s[0] = di_scalar(s[0]); /* ps_1_1..1_3: the condition is r0.a */
-        di_op2(d, IR_OP_LT, di_tdst(t, IR_MASK_XYZW), di_immf(0.5f), s[0]);
+        di_op2(d, IR_OP_LT, di_tdst(t, IR_MASK_XYZW), ir_immf(0.5f), s[0]);
         s[0] = di_tsrc(t, IR_SWIZZLE_XYZW);
         return di_write(d, ins, IR_OP_MOVC, s, 3, IR_MASK_XYZW);
     case D3DBC_OP_DP2ADD:
@@ -1160,9 +1134,9 @@ static int prologue(struct d3dbc_ir *d)
     for (unsigned i = 0; i < 8; i++)
         if (d->c_temp[i] != DI_NONE) { /* ps_1_x: c# in [-1, 1] */
             struct ir_operand c = di_cb(d, IR_D3D9_CB_FLOAT, i);
-            di_op2(d, IR_OP_MAX, di_tdst(d->c_temp[i], IR_MASK_XYZW), c, di_immf(-1.0f));
+            di_op2(d, IR_OP_MAX, di_tdst(d->c_temp[i], IR_MASK_XYZW), c, ir_immf(-1.0f));
             di_op2(d, IR_OP_MIN, di_tdst(d->c_temp[i], IR_MASK_XYZW),
-                   di_tsrc(d->c_temp[i], IR_SWIZZLE_XYZW), di_immf(1.0f));
+                   di_tsrc(d->c_temp[i], IR_SWIZZLE_XYZW), ir_immf(1.0f));
         }
     for (unsigned i = 0; i < 2; i++)
         if (d->v_temp[i] != DI_NONE) { /* ps < 3_0 colours: [0, 1], partial(0001) */
@@ -1170,15 +1144,15 @@ static int prologue(struct d3dbc_ir *d)
                                               ir_src(IR_FILE_INPUT, i, IR_SWIZZLE_XYZW));
             m->saturate = 1;
             if (!(d->in_mask[i] & 0x8))
-                di_op1(d, IR_OP_MOV, di_tdst(d->v_temp[i], 0x8), di_immf(1.0f));
+                di_op1(d, IR_OP_MOV, di_tdst(d->v_temp[i], 0x8), ir_immf(1.0f));
         }
     if (d->pos_temp != DI_NONE) /* vPos: the pixel's corner, SV_Position its centre */
         di_op2(d, IR_OP_ADD, di_tdst(d->pos_temp, 0x3),
-               ir_src(IR_FILE_INPUT, D3DBC_IR_PS_VPOS, IR_SWIZZLE_XYZW), di_immf(-0.5f));
+               ir_src(IR_FILE_INPUT, D3DBC_IR_PS_VPOS, IR_SWIZZLE_XYZW), ir_immf(-0.5f));
     if (d->face_temp != DI_NONE) /* vFace: +1 front, -1 back */
         di_op3(d, IR_OP_MOVC, di_tdst(d->face_temp, IR_MASK_XYZW),
-               ir_src(IR_FILE_INPUT, D3DBC_IR_PS_VFACE, IR_SWIZZLE(0, 0, 0, 0)), di_immf(1.0f),
-               di_immf(-1.0f));
+               ir_src(IR_FILE_INPUT, D3DBC_IR_PS_VFACE, IR_SWIZZLE(0, 0, 0, 0)), ir_immf(1.0f),
+               ir_immf(-1.0f));
     if (d->oom)
         return D3DBC_E_NOMEM;
     uint32_t n = ir->instructions.count - start;

@@ -84,16 +84,16 @@ int di_flow(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
         struct ir_operand iv = int_src(d, ip->index);
         l->is_loop = is_loop;
         l->counter = di_fixed(d);
-        l->step = di_swz(iv, IR_SWIZZLE(2, 2, 2, 2));
+        l->step = ir_swizzle_compose(iv, IR_SWIZZLE(2, 2, 2, 2));
         if (is_loop) {
             l->saved = di_fixed(d);
             di_op1(d, IR_OP_MOV, di_tdst(l->saved, IR_MASK_X),
                    di_tsrc(di_al_temp(d), IR_SWIZZLE_XYZW));
             di_op1(d, IR_OP_MOV, di_tdst(di_al_temp(d), IR_MASK_X),
-                   di_swz(iv, IR_SWIZZLE(1, 1, 1, 1)));
+                   ir_swizzle_compose(iv, IR_SWIZZLE(1, 1, 1, 1)));
         }
         /* iteration count in [0, 255] ("loop - vs": i#.x is the count, 0..255) */
-        di_op2(d, IR_OP_IMAX, di_tdst(l->counter, IR_MASK_X), di_swz(iv, IR_SWIZZLE(0, 0, 0, 0)),
+        di_op2(d, IR_OP_IMAX, di_tdst(l->counter, IR_MASK_X), ir_swizzle_compose(iv, IR_SWIZZLE(0, 0, 0, 0)),
                ir_imm1(0));
         di_op2(d, IR_OP_IMIN, di_tdst(l->counter, IR_MASK_X),
                di_tsrc(l->counter, IR_SWIZZLE_XYZW), ir_imm1(255));

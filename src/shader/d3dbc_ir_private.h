@@ -88,14 +88,9 @@ struct ir_instruction *di_emit(struct d3dbc_ir *d, enum ir_opcode op);
 uint32_t di_scratch(struct d3dbc_ir *d);
 uint32_t di_fixed(struct d3dbc_ir *d);
 
-/* Operands. */
-uint32_t di_fbits(float f);
+/* Operands (float immediates and swizzle composition: shader/ir.h). */
 struct ir_operand di_tdst(uint32_t reg, uint8_t mask);
 struct ir_operand di_tsrc(uint32_t reg, uint8_t swizzle);
-struct ir_operand di_immf(float f);
-struct ir_operand di_immf4(float x, float y, float z, float w);
-/* op with its swizzle composed with sel: component c reads op's component sel[c]. */
-struct ir_operand di_swz(struct ir_operand op, uint8_t sel);
 /* The scalar a replicate-swizzle source names (see d3dbc_ir.c: component w after swizzle). */
 struct ir_operand di_scalar(struct ir_operand op);
 struct ir_operand di_negate(struct ir_operand op);

@@ -130,9 +130,9 @@ static struct ir_operand bumpenv(struct d3dbc_ir *d, unsigned index, uint8_t swi
 static void bump(struct d3dbc_ir *d, uint32_t t, unsigned m, struct ir_operand base,
                  struct ir_operand b)
 {
-    di_op3(d, IR_OP_MAD, di_tdst(t, 0x3), di_swz(b, RX),
+    di_op3(d, IR_OP_MAD, di_tdst(t, 0x3), ir_swizzle_compose(b, RX),
            bumpenv(d, 2 * m, IR_SWIZZLE(0, 1, 0, 1)), base);
-    di_op3(d, IR_OP_MAD, di_tdst(t, 0x3), di_swz(b, RY),
+    di_op3(d, IR_OP_MAD, di_tdst(t, 0x3), ir_swizzle_compose(b, RY),
            bumpenv(d, 2 * m, IR_SWIZZLE(2, 3, 2, 3)), di_tsrc(t, XYZW));
 }
 
@@ -196,7 +196,7 @@ static int texkill(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
     unsigned f = 0;
     while (!(mask >> f & 1))
         f++;
-    di_op2(d, IR_OP_LT, di_tdst(t, mask), v, di_immf(0.0f));
+    di_op2(d, IR_OP_LT, di_tdst(t, mask), v, ir_immf(0.0f));
     for (unsigned c = f + 1; c < 4; c++)
         if (mask >> c & 1)
             di_op2(d, IR_OP_OR, di_tdst(t, (uint8_t)(1u << f)), di_tsrc(t, XYZW),
@@ -241,14 +241,14 @@ static void reflect(struct d3dbc_ir *d, uint32_t r, uint32_t nrm, struct ir_oper
     di_op2(d, IR_OP_DP3, di_tdst(k, 0x2), n, n);                 /* N.N */
     di_op2(d, IR_OP_DIV, di_tdst(k, 0x1), di_tsrc(k, XYZW), di_tsrc(k, RY));
     di_op2(d, IR_OP_ADD, di_tdst(k, 0x1), di_tsrc(k, XYZW), di_tsrc(k, XYZW));
-    di_op1(d, IR_OP_MOV, di_tdst(r, IR_MASK_XYZW), di_immf(0.0f));
+    di_op1(d, IR_OP_MOV, di_tdst(r, IR_MASK_XYZW), ir_immf(0.0f));
     di_op3(d, IR_OP_MAD, di_tdst(r, 0x7), n, di_tsrc(k, RX), di_negate(eye));
 }
 
 static int texaddr(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
 {
     unsigned m = ins->dst.index;
-    struct ir_operand src = di_immf(0.0f), e, tc;
+    struct ir_operand src = ir_immf(0.0f), e, tc;
     uint32_t t, u;
     int ret;
 
@@ -272,7 +272,7 @@ static int texaddr(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
     case D3DBC_OP_TEXCOORD:
         t = di_scratch(d);
         di_op1(d, IR_OP_MOV, di_tdst(t, 0x7), tc)->saturate = 1;
-        di_op1(d, IR_OP_MOV, di_tdst(t, 0x8), di_immf(1.0f));
+        di_op1(d, IR_OP_MOV, di_tdst(t, 0x8), ir_immf(1.0f));
         return di_write_value(d, ins, di_tsrc(t, XYZW), IR_MASK_XYZW);
     case D3DBC_OP_TEXBEM:
     case D3DBC_OP_TEXBEML: {
@@ -287,18 +287,18 @@ static int texaddr(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
             return di_write(d, ins, IR_OP_SAMPLE, s, 3, IR_MASK_XYZW);
         u = di_scratch(d);
         di_op(d, IR_OP_SAMPLE, di_tdst(u, IR_MASK_XYZW), s, 3);
-        di_op3(d, IR_OP_MAD, di_tdst(t, 0x1), di_swz(src, RZ), bumpenv(d, 2 * m + 1, RX),
+        di_op3(d, IR_OP_MAD, di_tdst(t, 0x1), ir_swizzle_compose(src, RZ), bumpenv(d, 2 * m + 1, RX),
                bumpenv(d, 2 * m + 1, RY));
         s[0] = di_tsrc(u, XYZW);
         s[1] = di_tsrc(t, RX);
         return di_write(d, ins, IR_OP_MUL, s, 2, IR_MASK_XYZW);
     }
     case D3DBC_OP_TEXREG2AR:
-        return sample_stage(d, ins, m, IR_RES_TEXTURE2D, di_swz(src, IR_SWIZZLE(3, 0, 0, 0)));
+        return sample_stage(d, ins, m, IR_RES_TEXTURE2D, ir_swizzle_compose(src, IR_SWIZZLE(3, 0, 0, 0)));
     case D3DBC_OP_TEXREG2GB:
-        return sample_stage(d, ins, m, IR_RES_TEXTURE2D, di_swz(src, IR_SWIZZLE(1, 2, 2, 2)));
+        return sample_stage(d, ins, m, IR_RES_TEXTURE2D, ir_swizzle_compose(src, IR_SWIZZLE(1, 2, 2, 2)));
     case D3DBC_OP_TEXREG2RGB:
-        return sample_stage(d, ins, m, IR_RES_TEXTURECUBE, di_swz(src, IR_SWIZZLE(0, 1, 2, 2)));
+        return sample_stage(d, ins, m, IR_RES_TEXTURECUBE, ir_swizzle_compose(src, IR_SWIZZLE(0, 1, 2, 2)));
     case D3DBC_OP_TEXM3x2PAD:
     case D3DBC_OP_TEXM3x3PAD:
         di_op2(d, IR_OP_DP3, di_tdst(di_ttemp(d, m), IR_MASK_X), tc, src);
@@ -308,15 +308,15 @@ static int texaddr(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
         if ((ret = need_pads(d, m, 1)))
             return ret;
         t = di_scratch(d);
-        di_op1(d, IR_OP_MOV, di_tdst(t, IR_MASK_XYZW), di_immf(0.0f));
+        di_op1(d, IR_OP_MOV, di_tdst(t, IR_MASK_XYZW), ir_immf(0.0f));
         di_op1(d, IR_OP_MOV, di_tdst(t, 0x1), pad(d, m - 1));
         di_op2(d, IR_OP_DP3, di_tdst(t, 0x2), tc, src);
         if (ins->opcode == D3DBC_OP_TEXM3x2TEX)
             return sample_stage(d, ins, m, IR_RES_TEXTURE2D, di_tsrc(t, XYZW));
         /* z / w, or 1 when w == 0, clamped: into oDepth and t(m+1) */
-        di_op2(d, IR_OP_EQ, di_tdst(t, 0x4), di_tsrc(t, RY), di_immf(0.0f));
+        di_op2(d, IR_OP_EQ, di_tdst(t, 0x4), di_tsrc(t, RY), ir_immf(0.0f));
         di_op2(d, IR_OP_DIV, di_tdst(t, 0x8), di_tsrc(t, RX), di_tsrc(t, RY));
-        di_op3(d, IR_OP_MOVC, di_tdst(t, 0x8), di_tsrc(t, RZ), di_immf(1.0f), di_tsrc(t, XYZW))
+        di_op3(d, IR_OP_MOVC, di_tdst(t, 0x8), di_tsrc(t, RZ), ir_immf(1.0f), di_tsrc(t, XYZW))
             ->saturate = 1;
         di_op1(d, IR_OP_MOV, di_depth(d), di_tsrc(t, RW));
         return di_write_value(d, ins, di_tsrc(t, RW), IR_MASK_XYZW);
@@ -327,14 +327,14 @@ static int texaddr(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
         if ((ret = need_pads(d, m, 2)))
             return ret;
         t = di_scratch(d);
-        di_op1(d, IR_OP_MOV, di_tdst(t, 0x8), di_immf(1.0f));
+        di_op1(d, IR_OP_MOV, di_tdst(t, 0x8), ir_immf(1.0f));
         di_op1(d, IR_OP_MOV, di_tdst(t, 0x1), pad(d, m - 2));
         di_op1(d, IR_OP_MOV, di_tdst(t, 0x2), pad(d, m - 1));
         di_op2(d, IR_OP_DP3, di_tdst(t, 0x4), tc, src);
         if (ins->opcode == D3DBC_OP_TEXM3x3)
             return di_write_value(d, ins, di_tsrc(t, XYZW), IR_MASK_XYZW);
         if (ins->opcode == D3DBC_OP_TEXM3x3TEX) {
-            di_op1(d, IR_OP_MOV, di_tdst(t, 0x8), di_immf(0.0f));
+            di_op1(d, IR_OP_MOV, di_tdst(t, 0x8), ir_immf(0.0f));
             return sample_stage(d, ins, m, IR_RES_TEXTURECUBE, di_tsrc(t, XYZW));
         }
         if (ins->opcode == D3DBC_OP_TEXM3x3SPEC) {
@@ -342,10 +342,10 @@ static int texaddr(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
                 return ret;
         } else { /* the eye vector is the w of the three coordinate sets */
             uint32_t ev = di_scratch(d);
-            di_op1(d, IR_OP_MOV, di_tdst(ev, IR_MASK_XYZW), di_immf(0.0f));
-            di_op1(d, IR_OP_MOV, di_tdst(ev, 0x1), di_swz(di_texcoord(d, m - 2), RW));
-            di_op1(d, IR_OP_MOV, di_tdst(ev, 0x2), di_swz(di_texcoord(d, m - 1), RW));
-            di_op1(d, IR_OP_MOV, di_tdst(ev, 0x4), di_swz(tc, RW));
+            di_op1(d, IR_OP_MOV, di_tdst(ev, IR_MASK_XYZW), ir_immf(0.0f));
+            di_op1(d, IR_OP_MOV, di_tdst(ev, 0x1), ir_swizzle_compose(di_texcoord(d, m - 2), RW));
+            di_op1(d, IR_OP_MOV, di_tdst(ev, 0x2), ir_swizzle_compose(di_texcoord(d, m - 1), RW));
+            di_op1(d, IR_OP_MOV, di_tdst(ev, 0x4), ir_swizzle_compose(tc, RW));
             e = di_tsrc(ev, XYZW);
         }
         u = di_scratch(d);
@@ -354,7 +354,7 @@ static int texaddr(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
     case D3DBC_OP_TEXDP3:
     case D3DBC_OP_TEXDP3TEX:
         t = di_scratch(d);
-        di_op1(d, IR_OP_MOV, di_tdst(t, IR_MASK_XYZW), di_immf(0.0f));
+        di_op1(d, IR_OP_MOV, di_tdst(t, IR_MASK_XYZW), ir_immf(0.0f));
         di_op2(d, IR_OP_DP3, di_tdst(t, ins->opcode == D3DBC_OP_TEXDP3 ? IR_MASK_XYZW : 0x1), tc,
                src);
         if (ins->opcode == D3DBC_OP_TEXDP3)
@@ -386,9 +386,9 @@ static int texdepth(struct d3dbc_ir *d, const struct d3dbc_instr *ins)
     if (r >= d3dbc_register_count(d->pixel, d->ver, D3DBC_REG_TEMP))
         return di_fail(d, D3DBC_E_INVALID_PROGRAM, "r%u out of range", r);
     uint32_t t = di_scratch(d);
-    di_op2(d, IR_OP_EQ, di_tdst(t, 0x1), di_tsrc(r, RY), di_immf(0.0f));
+    di_op2(d, IR_OP_EQ, di_tdst(t, 0x1), di_tsrc(r, RY), ir_immf(0.0f));
     di_op2(d, IR_OP_DIV, di_tdst(t, 0x2), di_tsrc(r, RX), di_tsrc(r, RY));
-    di_op3(d, IR_OP_MOVC, di_tdst(t, 0x2), di_tsrc(t, RX), di_immf(1.0f), di_tsrc(t, XYZW));
+    di_op3(d, IR_OP_MOVC, di_tdst(t, 0x2), di_tsrc(t, RX), ir_immf(1.0f), di_tsrc(t, XYZW));
     struct ir_instruction *i = di_op1(d, IR_OP_MOV, di_depth(d), di_tsrc(t, RY));
     i->saturate = 1;
     return 0;

@@ -482,6 +482,32 @@ struct ir_operand ir_imm4(uint32_t x, uint32_t y, uint32_t z, uint32_t w)
     return op;
 }
 
+uint32_t ir_float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof(u));
+    return u;
+}
+
+struct ir_operand ir_immf(float f)
+{
+    return ir_imm1(ir_float_bits(f));
+}
+
+struct ir_operand ir_immf4(float x, float y, float z, float w)
+{
+    return ir_imm4(ir_float_bits(x), ir_float_bits(y), ir_float_bits(z), ir_float_bits(w));
+}
+
+struct ir_operand ir_swizzle_compose(struct ir_operand op, uint8_t sel)
+{
+    uint8_t s = 0;
+    for (unsigned c = 0; c < 4; c++)
+        s |= (uint8_t)(IR_SWIZZLE_COMPONENT(op.swizzle, IR_SWIZZLE_COMPONENT(sel, c)) << (2 * c));
+    op.swizzle = s;
+    return op;
+}
+
 /* ---- validation ----------------------------------------------------------------------------- */
 
 struct vctx {

@@ -501,6 +501,13 @@ struct ir_operand ir_dst(enum ir_file file, uint32_t reg, uint8_t mask);
 struct ir_operand ir_src(enum ir_file file, uint32_t reg, uint8_t swizzle);
 struct ir_operand ir_imm1(uint32_t value);
 struct ir_operand ir_imm4(uint32_t x, uint32_t y, uint32_t z, uint32_t w);
+/* Float forms of the builders, shared by the IR's generators (the d3dbc reader, the D3D9
+ * fixed-function programs): a float's bit pattern, immediates of floats, and a swizzle applied
+ * on top of an operand's own (component i of the result is component sel[i] of op). */
+uint32_t ir_float_bits(float f);
+struct ir_operand ir_immf(float f);
+struct ir_operand ir_immf4(float x, float y, float z, float w);
+struct ir_operand ir_swizzle_compose(struct ir_operand op, uint8_t sel);
 /* How many indices an operand of this file carries (the [n] in enum ir_file); -1 if invalid. */
 int ir_file_index_count(enum ir_file file);
 
