@@ -470,16 +470,25 @@ static void check_render_target_count(int li)
     for (int i = 0; i < 5; i++)
         rtv[i] = ctx_rtv(dev, 16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, NULL);
     dsv = ctx_dsv(dev, 16, 16, DXGI_FORMAT_D24_UNORM_S8_UINT, NULL);
+    ID3D11RenderTargetView *nulls_past[8] = { 0 };
     ACCEPTED(ID3D11DeviceContext_OMSetRenderTargets(ctx, 1, rtv, dsv));
+    /* Issue 11 part 10 (Windows, an independent conformance suite): NULL slots past the level's
+     * render targets are accepted; only non-NULL views count. */
+    nulls_past[0] = rtv[0];
+    ACCEPTED(ID3D11DeviceContext_OMSetRenderTargets(ctx, 8, nulls_past, dsv));
     if (li < 2) {
         REFUSED(ID3D11DeviceContext_OMSetRenderTargets(ctx, 2, rtv, dsv),
-                "NumViews 2 exceeds the 1 render target of feature level");
+                "ppRenderTargetViews[1] is not NULL; feature level");
         CHECK_STR_CONTAINS(LAST, ctx_level_names[li]);
-        REFUSED(ID3D11DeviceContext_OMSetRenderTargets(ctx, 4, rtv, NULL), "exceeds the 1");
+        CHECK_STR_CONTAINS(LAST, "has 1 render target ");
+        REFUSED(ID3D11DeviceContext_OMSetRenderTargets(ctx, 4, rtv, NULL), "has 1 render");
+        nulls_past[7] = rtv[1];
+        REFUSED(ID3D11DeviceContext_OMSetRenderTargets(ctx, 8, nulls_past, NULL),
+                "ppRenderTargetViews[7] is not NULL");
     } else {
         ACCEPTED(ID3D11DeviceContext_OMSetRenderTargets(ctx, 4, rtv, dsv));
         REFUSED(ID3D11DeviceContext_OMSetRenderTargets(ctx, 5, rtv, dsv),
-                "NumViews 5 exceeds the 4 render targets of feature level 9_3");
+                "ppRenderTargetViews[4] is not NULL; feature level 9_3 has 4 render targets");
     }
     REFUSED(ID3D11DeviceContext_OMSetRenderTargets(ctx, 9, rtv, dsv), "exceeds "
             "D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT");

@@ -395,8 +395,11 @@ TEST(seed004_CheckFormatSupport_consistency)
             }
         }
     }
-    /* other levels: nothing */
-    CHECK_EQ(d3d11_format_support_bits(D3D_FEATURE_LEVEL_10_0, DXGI_FORMAT_R8G8B8A8_UNORM), 0);
+    /* levels above the table take the 9_3 rows (the 11_1-tiled swap-chain buffers); below 9_1
+     * nothing */
+    CHECK_EQ(d3d11_format_support_bits(D3D_FEATURE_LEVEL_11_1, DXGI_FORMAT_R8G8B8A8_UNORM),
+             d3d11_format_support_bits(D3D_FEATURE_LEVEL_9_3, DXGI_FORMAT_R8G8B8A8_UNORM));
+    CHECK_EQ(d3d11_format_support_bits((D3D_FEATURE_LEVEL)0x9000, DXGI_FORMAT_R8G8B8A8_UNORM), 0);
 }
 
 /* seed 004, CreateBuffer: only R16_UINT index buffers at 9_1; R16_UINT and R32_UINT from 9_2.

@@ -866,6 +866,11 @@ TEST(d3d11_CreateTexture2D_general_rules)
     d.BindFlags |= D3D11_BIND_RENDER_TARGET;
     CHECK_HR(try_tex2d(dev, &d, NULL), E_INVALIDARG);
     CHECK_STR_CONTAINS(LAST, "cannot be pipeline outputs");
+    /* Issue 11 part 10 (Windows, an independent conformance suite): a DYNAMIC texture with
+     * BindFlags 0 is refused, as CreateBuffer refuses an unbound buffer. */
+    d.BindFlags = 0;
+    CHECK_HR(try_tex2d(dev, &d, NULL), E_INVALIDARG);
+    CHECK_STR_CONTAINS(LAST, "a D3D11_USAGE_DYNAMIC texture needs BindFlags (is 0)");
     /* misc flags and CPU access */
     d = tex2d(16, 16, 1, DXGI_FORMAT_R8G8B8A8_UNORM, 0);
     d.Usage = D3D11_USAGE_STAGING;

@@ -6,6 +6,7 @@
 #include "harness.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "d3d11_2.h"
 #include "d3d11/d3d11_shader.h"
@@ -134,7 +135,7 @@ static void check_level_9_3_profile(enum dxbc_program_type type, int level)
         CHECK_HR(hr, E_INVALIDARG);
         CHECK(obj == NULL);
         snprintf(want, sizeof(want),
-                 "%s: %s_4_0_level_9_3 needs feature level 9_3 (its level-9 program is %s_2_x, "
+                 "%s: %s_4_0_level_9_3 needs feature level 9_3 (its level-9 chunk says %s_2_x, "
                  "token 0x%08x); at %s use %s_4_0_level_9_1 (seed 004)",
                  vs ? "CreateVertexShader" : "CreatePixelShader", vs ? "vs" : "ps",
                  vs ? "vs" : "ps", vs ? DXBC_BUILDER_VS_9_3 : DXBC_BUILDER_PS_9_3,
@@ -142,6 +143,61 @@ static void check_level_9_3_profile(enum dxbc_program_type type, int level)
         CHECK_STR_CONTAINS(util_last_message(), want);
     }
     CHECK_EQ(ID3D11Device_Release(dev), 0);
+}
+
+/* A blob whose Aon9 chunk header (+4) carries `header` while its embedded program keeps
+ * `program` (dxbc_builder writes both the same; this rewrites the header copy and re-signs). */
+static size_t blob_level9_header(uint8_t *out, enum dxbc_program_type type, uint32_t program,
+                                 uint32_t header)
+{
+    size_t n = blob(out, type, 4, 0, program);
+    for (size_t at = 32; at + 12 <= n; at += 4)
+        if (!memcmp(out + at, "Aon9", 4)) {
+            memcpy(out + at + 12, &header, 4);   /* tag, size, then +0 size, +4 version */
+            CHECK_EQ(dxbc_sign(out, n), 0);
+            return n;
+        }
+    CHECK(!"no Aon9 chunk");
+    return n;
+}
+
+/* Issue 11 part 10 (what Windows does, found by an independent conformance suite): the level-9
+ * chunk's version decides, not the program fxc built as ps_4_0_level_9_3 — a chunk saying 2.0
+ * is accepted at 9_1 and 9_2; a chunk saying 2.x is refused there even beside a 2.0 program. */
+TEST(issue11_level9_chunk_version_decides)
+{
+    for (int t = 0; t < 2; t++) {
+        bool vs = t == 0;
+        enum dxbc_program_type type = vs ? DXBC_PROGRAM_VERTEX : DXBC_PROGRAM_PIXEL;
+        uint32_t v20 = vs ? DXBC_BUILDER_VS_9_1 : DXBC_BUILDER_PS_9_1;
+        uint32_t v2x = vs ? DXBC_BUILDER_VS_9_3 : DXBC_BUILDER_PS_9_3;
+        uint8_t says20[1024], says2x[1024];
+        size_t n20 = blob_level9_header(says20, type, v2x, v20);
+        size_t n2x = blob_level9_header(says2x, type, v20, v2x);
+        for (int level = 0; level < 3; level++) {
+            ID3D11Device *dev = make_device(levels[level]);
+            IUnknown *obj = NULL;
+            if (!dev)
+                continue;
+            HRESULT hr = vs ? create_vs(dev, says20, n20, (ID3D11VertexShader **)&obj)
+                            : create_ps(dev, says20, n20, (ID3D11PixelShader **)&obj);
+            CHECK_HR(hr, S_OK);
+            if (obj)
+                CHECK_EQ(IUnknown_Release(obj), 0);
+            obj = (IUnknown *)(uintptr_t)1;
+            hr = vs ? create_vs(dev, says2x, n2x, (ID3D11VertexShader **)&obj)
+                    : create_ps(dev, says2x, n2x, (ID3D11PixelShader **)&obj);
+            if (levels[level] == D3D_FEATURE_LEVEL_9_3) {
+                CHECK_HR(hr, S_OK);
+                if (obj)
+                    CHECK_EQ(IUnknown_Release(obj), 0);
+            } else {
+                CHECK_HR(hr, E_INVALIDARG);
+                CHECK(obj == NULL);
+            }
+            CHECK_EQ(ID3D11Device_Release(dev), 0);
+        }
+    }
 }
 
 TEST(seed004_CreateVertexShader_level_9_3_profile_9_1) { check_level_9_3_profile(DXBC_PROGRAM_VERTEX, 0); }

@@ -554,6 +554,43 @@ TEST(d3d11_blend_replicates_render_target_0)
     CHECK_EQ(ID3D11Device_Release(dev), 0);
 }
 
+/* Issue 11 part 10: identical descriptions return the same object at every level the device
+ * offers, the 11_1 device (profile 11_1-tiled, whose only state objects are samplers) included. */
+TEST(issue11_state_dedup_at_11_1)
+{
+    static const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+    D3D11_SAMPLER_DESC d = { D3D11_FILTER_MIN_MAG_MIP_LINEAR, D3D11_TEXTURE_ADDRESS_CLAMP,
+                             D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1,
+                             D3D11_COMPARISON_NEVER, { 0, 0, 0, 0 }, 0, D3D11_FLOAT32_MAX };
+    ID3D11SamplerState *a = NULL, *b = NULL, *c = NULL;
+    ID3D11Device *dev = NULL;
+    setenv("SOFTD3D_PROFILE", "11_1-tiled", 1);
+    HRESULT hr = D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &level, 1,
+                                   D3D11_SDK_VERSION, &dev, NULL, NULL);
+    unsetenv("SOFTD3D_PROFILE");
+    CHECK_HR(hr, S_OK);
+    if (!dev)
+        return;
+    CHECK_HR(ID3D11Device_CreateSamplerState(dev, &d, &a), S_OK);
+    CHECK_HR(ID3D11Device_CreateSamplerState(dev, &d, &b), S_OK);
+    CHECK(a && a == b);
+    d.AddressU = D3D11_TEXTURE_ADDRESS_WRAP;   /* another description, another object */
+    CHECK_HR(ID3D11Device_CreateSamplerState(dev, &d, &c), S_OK);
+    CHECK(c && c != a);
+    if (b)
+        CHECK_EQ(ID3D11SamplerState_Release(b), 1);
+    if (a)
+        CHECK_EQ(ID3D11SamplerState_Release(a), 0);
+    if (c)
+        CHECK_EQ(ID3D11SamplerState_Release(c), 0);
+    /* gone: a fresh object with one reference */
+    d.AddressU = D3D11_TEXTURE_ADDRESS_CLAMP;
+    CHECK_HR(ID3D11Device_CreateSamplerState(dev, &d, &a), S_OK);
+    if (a)
+        CHECK_EQ(ID3D11SamplerState_Release(a), 0);
+    CHECK_EQ(ID3D11Device_Release(dev), 0);
+}
+
 /* Documented: identical descriptions return the same object with its count incremented. */
 TEST(d3d11_state_dedup_same_object)
 {

@@ -316,8 +316,9 @@ TEST(d3d11_swapchain_desc_refusals)
         { "no RTO usage", DXGI_ERROR_INVALID_CALL, "lacks DXGI_USAGE_RENDER_TARGET_OUTPUT" },
         { "shared usage", DXGI_ERROR_INVALID_CALL, "not allowed" },
         { "shader input", E_INVALIDARG, "D3D10_DDI_BIND_PRESENT" },
-        { "format", DXGI_ERROR_INVALID_CALL, "not a display format" },
-        { "unknown format", DXGI_ERROR_INVALID_CALL, "not a display format" },
+        /* E_INVALIDARG as on Windows (issue 11 part 10, an independent conformance suite) */
+        { "format", E_INVALIDARG, "not a display format" },
+        { "unknown format", E_INVALIDARG, "not a display format" },
         { "flip srgb", DXGI_ERROR_INVALID_CALL, "no sRGB" },
         { "effect", DXGI_ERROR_INVALID_CALL, "not a DXGI_SWAP_EFFECT" },
         { "gdi", DXGI_ERROR_UNSUPPORTED, "not supported" },
@@ -408,6 +409,53 @@ TEST(d3d11_swapchain_desc_refusals)
         }
     }
     IDXGIFactory_Release(f);
+    ctx_done(dev, ctx);
+}
+
+/* Issue 11 part 10: a non-display format through D3D11CreateDeviceAndSwapChain is E_INVALIDARG
+ * (Windows; not DXGI_ERROR_INVALID_CALL), and every out-pointer stays NULL. */
+TEST(issue11_swapchain_non_display_format_through_create_device)
+{
+    DXGI_SWAP_CHAIN_DESC d = sc_desc(8, 8, DXGI_FORMAT_B5G6R5_UNORM);
+    IDXGISwapChain *sc = (IDXGISwapChain *)(uintptr_t)1;
+    ID3D11Device *dev = (ID3D11Device *)(uintptr_t)1;
+    ID3D11DeviceContext *ctx = (ID3D11DeviceContext *)(uintptr_t)1;
+    util_clear_last_message();
+    CHECK_HR(create_with_sc(D3D_FEATURE_LEVEL_9_3, &d, &sc, &dev, &ctx), E_INVALIDARG);
+    CHECK(sc == NULL && dev == NULL && ctx == NULL);
+    CHECK_STR_CONTAINS(LAST, "not a display format");
+}
+
+/* Issue 11 part 10: an R8G8B8A8_UNORM swap chain on the 11_1 device (profile 11_1-tiled), which
+ * Windows accepts; a non-display format is refused there too. */
+TEST(issue11_swapchain_r8g8b8a8_at_11_1)
+{
+    static const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+    DXGI_SWAP_CHAIN_DESC d = sc_desc(8, 4, DXGI_FORMAT_R8G8B8A8_UNORM), got;
+    IDXGISwapChain *sc = NULL;
+    ID3D11Device *dev = NULL;
+    ID3D11DeviceContext *ctx = NULL;
+    setenv("SOFTD3D_PROFILE", "11_1-tiled", 1);
+    HRESULT hr = D3D11CreateDeviceAndSwapChain(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &level, 1,
+                                               D3D11_SDK_VERSION, &d, &sc, &dev, NULL, &ctx);
+    unsetenv("SOFTD3D_PROFILE");
+    CHECK_HR(hr, S_OK);
+    if (FAILED(hr))
+        return;
+    CHECK_HR(IDXGISwapChain_GetDesc(sc, &got), S_OK);
+    CHECK_EQ(got.BufferDesc.Format, DXGI_FORMAT_R8G8B8A8_UNORM);
+    CHECK_HR(IDXGISwapChain_Present(sc, 0, 0), S_OK);
+    {
+        IDXGIFactory *f = device_factory(dev);
+        IDXGISwapChain *sc2 = (IDXGISwapChain *)(uintptr_t)1;
+        DXGI_SWAP_CHAIN_DESC bad = sc_desc(8, 4, DXGI_FORMAT_R8G8_UNORM);
+        if (f) {
+            CHECK_HR(IDXGIFactory_CreateSwapChain(f, (IUnknown *)dev, &bad, &sc2), E_INVALIDARG);
+            CHECK(sc2 == NULL);
+            IDXGIFactory_Release(f);
+        }
+    }
+    CHECK_EQ(IDXGISwapChain_Release(sc), 0);
     ctx_done(dev, ctx);
 }
 

@@ -6,8 +6,9 @@
  * context_state.c; Map, Unmap, copies, UpdateSubresource, clears and GenerateMips in
  * context_resource.c; Begin, End and GetData in context_query.c.  The state the draw path reads
  * is d3d11_context.h.  Draws (and the refused dispatches) are in context_draw.c.
- * ResolveSubresource is context_resource.c's; command lists and the ID3D11DeviceContext1/2
- * additions are still comgen's logged E_NOTIMPL stubs (README).
+ * ResolveSubresource is context_resource.c's; ExecuteCommandList and FinishCommandList are
+ * command_list.c's (deferred contexts: context_deferred.c); the ID3D11DeviceContext1/2
+ * additions other than the tile methods are still comgen's logged E_NOTIMPL stubs (README).
  * Lifetime: see d3d11_private.h — while the application holds the context, the context holds
  * the device.
  */
@@ -15,6 +16,7 @@
 
 #include <pthread.h>
 
+#include "d3d11/d3d11_deferred.h"
 #include "d3d11/d3d11_resource.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
@@ -185,6 +187,7 @@ static void vtbl_fill(void)
     d3d11_context_query_fill_vtbl(&ctx_vtbl);
     d3d11_context_draw_fill_vtbl(&ctx_vtbl);
     d3d11_tiled_fill_context_vtbl(&ctx_vtbl);   /* tiled.c: refuses non-tiled resources */
+    d3d11_command_list_fill_immediate_vtbl(&ctx_vtbl);   /* command_list.c */
     comgen_fill_ID3D11DeviceContext2(&ctx_vtbl);
 }
 

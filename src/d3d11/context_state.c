@@ -19,7 +19,8 @@
  *    patch lists need a hull shader, which no 9_x level has (seed 004, CreateHullShader).
  *  - OMSetRenderTargets: one render target at 9_1/9_2, four at 9_3 (limits.h, seed 000
  *    NumSimultaneousRTs), and at 9_3 "all bound resources must have same bit depth" (checked among
- *    the render targets).  Decision: the limit applies to NumViews, as the row words it.  General
+ *    the render targets).  The limit counts the non-NULL views: NULL slots past it are accepted,
+ *    as Windows does (issue 11 part 10; an independent conformance suite).  General
  *    rules (OMSetRenderTargets page): a subresource in at most one slot, every view the same size
  *    (width, height, array size) and sample count, the depth-stencil view included.  Hazards: a
  *    subresource bound as a render target or depth-stencil view is removed from the shader-resource
@@ -976,13 +977,16 @@ static HRESULT validate_render_targets(const struct d3d11_device *dev, UINT coun
     if (count > D3D11_CTX_RT_SLOTS)
         return refuse(msg, "OMSetRenderTargets: NumViews %u exceeds "
                       "D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT (%u)", count, D3D11_CTX_RT_SLOTS);
-    if (count > max_rts)
-        return refuse(msg, "OMSetRenderTargets: NumViews %u exceeds the %u render target%s of "
-                      "feature level %s " REF9, count, max_rts, max_rts == 1 ? "" : "s",
-                      d3d11_level_name(dev->level));
     if (count && !rtvs)
         return refuse(msg, "OMSetRenderTargets: ppRenderTargetViews is NULL with NumViews %u",
                       count);
+    /* Only non-NULL views count against the level's render targets: Windows accepts NULL slots
+     * past them (an independent D3D11 conformance suite, issue 11 part 10). */
+    for (UINT i = max_rts; i < count; i++)
+        if (rtvs[i])
+            return refuse(msg, "OMSetRenderTargets: ppRenderTargetViews[%u] is not NULL; feature "
+                          "level %s has %u render target%s " REF9, i,
+                          d3d11_level_name(dev->level), max_rts, max_rts == 1 ? "" : "s");
     for (UINT i = 0; i < count; i++) {
         out->rtv[i] = d3d11_rtv_info(rtvs[i], NULL);
         out->rtv_child[i] = out->rtv[i] ? d3d11_view_child((ID3D11View *)rtvs[i]) : NULL;

@@ -18,6 +18,7 @@
 #define SOFTD3D_D3D11_STATE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "d3d11_1.h"
 
@@ -46,6 +47,45 @@ HRESULT d3d11_validate_depth_stencil_desc(const D3D11_DEPTH_STENCIL_DESC *desc,
                                           D3D_FEATURE_LEVEL level, char *msg, size_t msg_size);
 HRESULT d3d11_validate_sampler_desc(const D3D11_SAMPLER_DESC *desc, D3D_FEATURE_LEVEL level,
                                     char *msg, size_t msg_size);
+
+/* The per-device de-duplication of state objects (state.c): "if an application tries to create
+ * the same state object twice, the same object is returned" (ID3D11Device::CreateBlendState and
+ * its siblings).  An object embeds a d3d11_state_entry and a stored description (the key); its
+ * class says where they are.  d3d11_state_cache_get returns the live object of that class and
+ * key with a reference added, or a new one (calloc'd, init_vtbl, d3d11_child_init, key copied,
+ * init_from_key if set), or D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS past `limit`.  The object's
+ * destroy calls d3d11_state_cache_unlink before freeing it. */
+enum d3d11_state_kind {
+    D3D11_STATE_KIND_BLEND, D3D11_STATE_KIND_RASTERIZER, D3D11_STATE_KIND_DEPTH_STENCIL,
+    D3D11_STATE_KIND_SAMPLER,
+    D3D11_STATE_KIND_TILED_SAMPLER,   /* the 11_1 device's sampler states (tiled_views.c) */
+};
+
+struct d3d11_state_entry {
+    struct d3d11_state_entry *next;
+    struct d3d11_state_entry **pprev;
+    enum d3d11_state_kind kind;
+    uint32_t hash;
+    const void *key;           /* the stored description */
+    size_t key_size;
+    struct d3d11_child *child; /* its reference count */
+    void *object;
+};
+
+struct d3d11_state_class {
+    enum d3d11_state_kind kind;
+    const char *what;          /* for the limit message */
+    UINT limit;                /* D3D11_REQ_*_OBJECT_COUNT_PER_DEVICE */
+    size_t size;               /* object size */
+    size_t child_offset, entry_offset, key_offset, key_size;
+    void (*init_vtbl)(void *object);
+    void (*init_from_key)(void *object);   /* optional: what the object derives from its key */
+};
+
+struct d3d11_device;
+HRESULT d3d11_state_cache_get(struct d3d11_device *dev, const struct d3d11_state_class *cls,
+                              const char *method, const void *key, void **out);
+void d3d11_state_cache_unlink(struct d3d11_state_entry *e);
 
 /* query.c validators.  `method` is "CreateQuery" or "CreatePredicate". */
 HRESULT d3d11_validate_query_desc(const char *method, const D3D11_QUERY_DESC *desc,

@@ -5,6 +5,7 @@
 
 #include "d3d11/d3d11_private.h"
 #include "d3d11/device_child.h"
+#include "d3d11/d3d11_state.h"
 #include "core/format.h"
 #include "core/tiles.h"
 #include "sample/texel_tiled.h"
@@ -66,6 +67,7 @@ struct d3d11_tiled_rtv {
 struct d3d11_tiled_sampler {
     ID3D11SamplerState iface;
     struct d3d11_child child;
+    struct d3d11_state_entry entry;   /* the device's de-duplication list (d3d11_state.h) */
     D3D11_SAMPLER_DESC desc;
     struct sampler s;
 };

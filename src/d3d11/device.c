@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "d3d11/d3d11_deferred.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
 
@@ -189,6 +190,7 @@ static void vtbl_fill(void)
     d3d11_state_fill_device_vtbl(&device_vtbl);
     d3d11_query_fill_device_vtbl(&device_vtbl);
     d3d11_shader_fill_device_vtbl(&device_vtbl);
+    d3d11_deferred_fill_device_vtbl(&device_vtbl);   /* context_deferred.c */
     comgen_fill_ID3D11Device2(&device_vtbl);
 }
 

@@ -56,8 +56,10 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
     case D3D11_FEATURE_THREADING: {
         D3D11_FEATURE_DATA_THREADING *d = data;
         EXPECT(D3D11_FEATURE_DATA_THREADING);
-        /* Object creation is thread-safe (no shared mutable device state); deferred contexts
-         * are not implemented, so no driver command lists. */
+        /* Object creation is thread-safe (no shared mutable device state).  Deferred contexts
+         * and command lists are emulated in software by the runtime (context_deferred.c), which
+         * is what DriverCommandLists FALSE means: "the API will emulate deferred contexts and
+         * command lists with software" (D3D11_FEATURE_DATA_THREADING). */
         d->DriverConcurrentCreates = TRUE;
         d->DriverCommandLists = FALSE;
         return S_OK;

@@ -231,7 +231,10 @@ static int level_index(D3D_FEATURE_LEVEL level)
     case D3D_FEATURE_LEVEL_9_1: return 0;
     case D3D_FEATURE_LEVEL_9_2: return 1;
     case D3D_FEATURE_LEVEL_9_3: return 2;
-    default: return -1;
+    /* Levels above the table (today only the partial 11_1 device of profile 11_1-tiled, whose
+     * swap-chain buffers are ordinary textures) take the 9_3 rows: every format 9_3 requires
+     * is required at 10_0 and up too ("Required DXGI formats"), so nothing missing is claimed. */
+    default: return level > D3D_FEATURE_LEVEL_9_3 ? 2 : -1;
     }
 }
 

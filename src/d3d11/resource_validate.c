@@ -554,6 +554,12 @@ static HRESULT check_texture_common(const struct res_flags *f, const core_format
     HRESULT hr;
     if (FAILED(hr = check_usage(f, init, msg, msg_size)))
         return hr;
+    /* A DYNAMIC texture is written by the CPU to be read by the GPU, so it must be bound: Windows
+     * refuses BindFlags 0 with E_INVALIDARG (an independent D3D11 conformance suite, issue 11
+     * part 10), as CreateBuffer's bind rule already does for buffers. */
+    if (f->usage == D3D11_USAGE_DYNAMIC && !f->bind)
+        REFUSE("%s: a D3D11_USAGE_DYNAMIC texture needs BindFlags (is 0): it is written by the "
+               "CPU for the GPU to read", f->method);
     /* D3D11_USAGE, "Resource Bind Options" note 3: a dynamic resource has one subresource. */
     if (f->usage == D3D11_USAGE_DYNAMIC && (mips != 1 || array_size != 1))
         REFUSE("%s: a D3D11_USAGE_DYNAMIC texture must have a single subresource (MipLevels %u, "

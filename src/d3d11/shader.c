@@ -16,8 +16,10 @@
  *  - seed 004, CreateVertexShader / CreatePixelShader: 9_1 and 9_2 must use vs/ps_4_0_level_9_1;
  *    9_3 must use vs/ps_4_0_level_9_3 or vs/ps_4_0_level_9_1.  Such a shader is a 4_0 program
  *    with an "Aon9" chunk holding its SM2 translation, and which of the two profiles built it is
- *    read from that SM2 program's version token: 2.0 for _level_9_1, 2.x for _level_9_3 (see
- *    src/shader/dxbc.h, enum dxbc_level9_target, and the notes above parse_level9() in dxbc.c).
+ *    read from the Aon9 chunk's version token: 2.0 for _level_9_1, 2.x for _level_9_3 (see
+ *    src/shader/dxbc.h, enum dxbc_level9_target, and the notes above parse_level9() in dxbc.c;
+ *    the chunk header's copy decides where it differs from the program's, as on Windows:
+ *    chunk_level9_token below).
  *    A shader without the chunk (plain vs_4_0 or higher) needs 10_0 or more.
  *  - pClassLinkage: class linkage is the dynamic shader linkage of shader model 5 ("Interfaces
  *    and Classes", HLSL reference; ID3D11ClassLinkage), so below 11_0 it must be NULL.
@@ -133,6 +135,24 @@ static const char *level9_advice(const struct level9_profile_rule *r, const char
     return buf;
 }
 
+/* The version that decides which 9_x levels run a level-9 program: the Aon9 chunk's own header
+ * token (+4), when it is a vs/ps 2.0 or 2.x token of the program's kind; otherwise the embedded
+ * program's token.  Windows decides so: an independent D3D11 conformance suite found that a
+ * shader fxc built as ps_4_0_level_9_3 whose Aon9 chunk says ps_2_0 is accepted at 9_1 and 9_2
+ * (issue 11, part 10), although its program's token is 2.x. */
+static uint32_t chunk_level9_token(const struct dxbc_shader_info *info)
+{
+    uint32_t h = info->level9_header_token;
+    bool valid = (h >> 16) == (info->level9_version_token >> 16) && ((h >> 8) & 0xff) == 2 &&
+                 (h & 0xff) <= 1;
+    return valid ? h : info->level9_version_token;
+}
+
+static enum dxbc_level9_target chunk_level9_target(const struct dxbc_shader_info *info)
+{
+    return (chunk_level9_token(info) & 0xff) ? DXBC_LEVEL9_3 : DXBC_LEVEL9_1;
+}
+
 HRESULT d3d11_validate_shader(D3D_FEATURE_LEVEL level, const char *method,
                               enum dxbc_program_type want, const void *bytecode, SIZE_T size,
                               bool has_class_linkage, struct dxbc_shader_info *info,
@@ -197,11 +217,11 @@ HRESULT d3d11_validate_shader(D3D_FEATURE_LEVEL level, const char *method,
                     (unsigned)info->major, (unsigned)info->minor, lname, advice);
             goto refuse;
         }
-        if (!(rule->targets & (1u << info->level9_target))) {
+        if (!(rule->targets & (1u << chunk_level9_target(info)))) {
             set_msg(msg, msg_size,
-                    "%s: %s needs feature level 9_3 (its level-9 program is %s_2_x, token "
+                    "%s: %s needs feature level 9_3 (its level-9 chunk says %s_2_x, token "
                     "0x%08x); at %s use %s (seed 004)", method, profile, stage_prefix(want),
-                    (unsigned)info->level9_version_token, lname, advice);
+                    (unsigned)chunk_level9_token(info), lname, advice);
             goto refuse;
         }
     } else if (plain_min_level(info) > level) {

@@ -675,19 +675,6 @@ HRESULT d3d11_validate_sampler_desc(const D3D11_SAMPLER_DESC *desc, D3D_FEATURE_
  * The per-device de-duplication list (see the top of the file).
  * ------------------------------------------------------------------------------------------- */
 
-enum state_kind { STATE_BLEND, STATE_RASTERIZER, STATE_DEPTH_STENCIL, STATE_SAMPLER };
-
-struct d3d11_state_entry {
-    struct d3d11_state_entry *next;
-    struct d3d11_state_entry **pprev;
-    enum state_kind kind;
-    uint32_t hash;
-    const void *key;           /* the stored description */
-    size_t key_size;
-    struct d3d11_child *child; /* its reference count */
-    void *object;
-};
-
 /* One lock for every device's list: creation and destruction of state objects are rare, and a
  * static lock needs no setup or teardown in the device. */
 static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -701,19 +688,10 @@ static uint32_t hash_bytes(const void *p, size_t n)
     return h;
 }
 
-struct state_class {
-    enum state_kind kind;
-    const char *what;          /* for the limit message */
-    UINT limit;                /* D3D11_REQ_*_OBJECT_COUNT_PER_DEVICE */
-    size_t size;               /* object size */
-    size_t child_offset, entry_offset, key_offset, key_size;
-    void (*init_vtbl)(void *object);
-};
-
 /* Under state_lock: a live object of the class with this description, with a reference added; or
  * NULL.  An object whose count already reached zero is dying (it unlinks itself next) and is
  * skipped. */
-static void *cache_find(struct d3d11_device *dev, const struct state_class *cls, const void *key,
+static void *cache_find(struct d3d11_device *dev, const struct d3d11_state_class *cls, const void *key,
                         uint32_t hash, UINT *count)
 {
     *count = 0;
@@ -730,7 +708,7 @@ static void *cache_find(struct d3d11_device *dev, const struct state_class *cls,
 }
 
 /* Validated description -> the existing or a new object (method name for the messages). */
-static HRESULT state_get(struct d3d11_device *dev, const struct state_class *cls,
+HRESULT d3d11_state_cache_get(struct d3d11_device *dev, const struct d3d11_state_class *cls,
                          const char *method, const void *key, void **out)
 {
     uint32_t hash = hash_bytes(key, cls->key_size);
@@ -758,6 +736,8 @@ static HRESULT state_get(struct d3d11_device *dev, const struct state_class *cls
     cls->init_vtbl(obj);
     d3d11_child_init((struct d3d11_child *)((char *)obj + cls->child_offset), dev);
     memcpy((char *)obj + cls->key_offset, key, cls->key_size);
+    if (cls->init_from_key)
+        cls->init_from_key(obj);
     e = (struct d3d11_state_entry *)((char *)obj + cls->entry_offset);
     e->kind = cls->kind;
     e->hash = hash;
@@ -775,7 +755,7 @@ static HRESULT state_get(struct d3d11_device *dev, const struct state_class *cls
     return S_OK;
 }
 
-static void state_unlink(struct d3d11_state_entry *e)
+void d3d11_state_cache_unlink(struct d3d11_state_entry *e)
 {
     pthread_mutex_lock(&state_lock);
     *e->pprev = e->next;
@@ -819,7 +799,7 @@ struct d3d11_sampler_state {
 #define STATE_DESTROY(prefix, Type)                                                           \
     static void prefix##_destroy(Type *s)                                                     \
     {                                                                                         \
-        state_unlink(&s->entry);                                                              \
+        d3d11_state_cache_unlink(&s->entry);                                                              \
         free(s);                                                                              \
     }
 
@@ -932,18 +912,18 @@ static void sampler_init_vtbl(void *o)
         .init_vtbl = prefix##_init_vtbl,                                                      \
     }
 
-static const struct state_class blend_class =
-    STATE_CLASS(STATE_BLEND, "blend-state", D3D11_REQ_BLEND_OBJECT_COUNT_PER_DEVICE,
+static const struct d3d11_state_class blend_class =
+    STATE_CLASS(D3D11_STATE_KIND_BLEND, "blend-state", D3D11_REQ_BLEND_OBJECT_COUNT_PER_DEVICE,
                 struct d3d11_blend_state, blend);
-static const struct state_class rasterizer_class =
-    STATE_CLASS(STATE_RASTERIZER, "rasterizer-state", D3D11_REQ_RASTERIZER_OBJECT_COUNT_PER_DEVICE,
+static const struct d3d11_state_class rasterizer_class =
+    STATE_CLASS(D3D11_STATE_KIND_RASTERIZER, "rasterizer-state", D3D11_REQ_RASTERIZER_OBJECT_COUNT_PER_DEVICE,
                 struct d3d11_rasterizer_state, rasterizer);
-static const struct state_class depth_stencil_class =
-    STATE_CLASS(STATE_DEPTH_STENCIL, "depth-stencil-state",
+static const struct d3d11_state_class depth_stencil_class =
+    STATE_CLASS(D3D11_STATE_KIND_DEPTH_STENCIL, "depth-stencil-state",
                 D3D11_REQ_DEPTH_STENCIL_OBJECT_COUNT_PER_DEVICE, struct d3d11_depth_stencil_state,
                 depth_stencil);
-static const struct state_class sampler_class =
-    STATE_CLASS(STATE_SAMPLER, "sampler-state", D3D11_REQ_SAMPLER_OBJECT_COUNT_PER_DEVICE,
+static const struct d3d11_state_class sampler_class =
+    STATE_CLASS(D3D11_STATE_KIND_SAMPLER, "sampler-state", D3D11_REQ_SAMPLER_OBJECT_COUNT_PER_DEVICE,
                 struct d3d11_sampler_state, sampler);
 
 /* ---------------------------------------------------------------------------------------------
@@ -997,14 +977,14 @@ struct d3d11_child *d3d11_state_object_child(ID3D11DeviceChild *object)
  * ------------------------------------------------------------------------------------------- */
 
 /* Shared tail of every Create*State: the description is valid and in stored form. */
-static HRESULT create_state(struct d3d11_device *dev, const struct state_class *cls,
+static HRESULT create_state(struct d3d11_device *dev, const struct d3d11_state_class *cls,
                             const char *method, const void *key, void **out)
 {
     void *obj;
     HRESULT hr;
     if (!out)
         return S_FALSE;   /* documented: a NULL out-pointer validates only */
-    if (FAILED(hr = state_get(dev, cls, method, key, &obj))) {
+    if (FAILED(hr = d3d11_state_cache_get(dev, cls, method, key, &obj))) {
         *out = NULL;
         return hr;
     }

@@ -21,7 +21,7 @@
  *     9_1..9_3: R8G8B8A8_UNORM(_SRGB) and B8G8R8A8_UNORM(_SRGB), "Format support for Direct3D
  *     feature level 9_x hardware"); the flip model takes no sRGB format (DXGI_SWAP_CHAIN_DESC1:
  *     flip-model formats are R16G16B16A16_FLOAT, B8G8R8A8_UNORM, R8G8B8A8_UNORM,
- *     R10G10B10A2_UNORM).  Otherwise DXGI_ERROR_INVALID_CALL;
+ *     R10G10B10A2_UNORM).  Otherwise E_INVALIDARG, as Windows answers (is_display_format);
  *   - BufferDesc.ScanlineOrdering and Scaling: values of their enumerations;
  *   - SampleDesc: Count 1, Quality 0 (softd3d has no multisampling; the flip model requires
  *     Count 1 anyway): DXGI_ERROR_INVALID_CALL;
@@ -172,13 +172,40 @@ static HRESULT validate_flags(const struct d3d11_device *dev, const char *method
     return S_OK;
 }
 
-static HRESULT validate_format(const struct d3d11_device *dev, const char *method,
-                               DXGI_FORMAT format, DXGI_SWAP_EFFECT effect)
+/* D3D11_FORMAT_SUPPORT_DISPLAY at the device's level; from 10_0 also the display column of
+ * "Format support for Direct3D feature level 10.0 hardware" and up, which the format table does
+ * not hold yet: R16G16B16A16_FLOAT, R10G10B10A2_UNORM, R10G10B10_XR_BIAS_A2_UNORM,
+ * R8G8B8A8_UNORM(_SRGB), B8G8R8A8_UNORM(_SRGB).  (The buffer must still pass CreateTexture2D at
+ * the level, which at 11_1 uses the 9_3 rows until the 10_0+ tables land.) */
+static bool is_display_format(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
 {
-    if (!(d3d11_format_support_bits(dev->level, format) & D3D11_FORMAT_SUPPORT_DISPLAY))
-        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: BufferDesc.Format %s is not a display format at "
-                  "feature level %s (R8G8B8A8_UNORM(_SRGB), B8G8R8A8_UNORM(_SRGB))", method,
-                  d3d11_format_name(format), d3d11_level_name(dev->level));
+    if (d3d11_format_support_bits(level, format) & D3D11_FORMAT_SUPPORT_DISPLAY)
+        return true;
+    if (level < D3D_FEATURE_LEVEL_10_0)
+        return false;
+    switch (format) {
+    case DXGI_FORMAT_R16G16B16A16_FLOAT: case DXGI_FORMAT_R10G10B10A2_UNORM:
+    case DXGI_FORMAT_R10G10B10_XR_BIAS_A2_UNORM: case DXGI_FORMAT_R8G8B8A8_UNORM:
+    case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB: case DXGI_FORMAT_B8G8R8A8_UNORM:
+    case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* `refused`: the HRESULT of a non-display format.  CreateSwapChain returns E_INVALIDARG, as
+ * Windows does (an independent D3D11 conformance suite, issue 11 part 10; also through
+ * D3D11CreateDeviceAndSwapChain); ResizeBuffers keeps DXGI_ERROR_INVALID_CALL. */
+static HRESULT validate_format(const struct d3d11_device *dev, const char *method,
+                               DXGI_FORMAT format, DXGI_SWAP_EFFECT effect, HRESULT refused)
+{
+    if (!is_display_format(dev->level, format))
+        SC_REFUSE(refused, "%s: BufferDesc.Format %s is not a display format at feature level "
+                  "%s (R8G8B8A8_UNORM(_SRGB), B8G8R8A8_UNORM(_SRGB)%s)", method,
+                  d3d11_format_name(format), d3d11_level_name(dev->level),
+                  dev->level >= D3D_FEATURE_LEVEL_10_0 ? ", R16G16B16A16_FLOAT, R10G10B10A2_UNORM"
+                                                       : "");
     if (is_flip(effect) && (format == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB ||
                             format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB))
         SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: the flip model (SwapEffect %s) takes no sRGB "
@@ -250,7 +277,8 @@ static HRESULT validate_desc(const struct d3d11_device *dev, const DXGI_SWAP_CHA
     if ((UINT)in->BufferDesc.Scaling > DXGI_MODE_SCALING_STRETCHED)
         SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: BufferDesc.Scaling %d is not a DXGI_MODE_SCALING",
                   m, (int)in->BufferDesc.Scaling);
-    if (FAILED(hr = validate_format(dev, m, in->BufferDesc.Format, in->SwapEffect)))
+    if (FAILED(hr = validate_format(dev, m, in->BufferDesc.Format, in->SwapEffect,
+                                        E_INVALIDARG)))
         return hr;
     if (FAILED(hr = validate_flags(dev, m, in->Flags)))
         return hr;
@@ -481,7 +509,8 @@ static HRESULT STDMETHODCALLTYPE swapchain_ResizeBuffers(IDXGISwapChain *iface, 
         desc.BufferDesc.Format = format;
     desc.Flags = flags;
     if (FAILED(hr = validate_count(dev, m, desc.BufferCount, desc.SwapEffect)) ||
-        FAILED(hr = validate_format(dev, m, desc.BufferDesc.Format, desc.SwapEffect)) ||
+        FAILED(hr = validate_format(dev, m, desc.BufferDesc.Format, desc.SwapEffect,
+                                DXGI_ERROR_INVALID_CALL)) ||
         FAILED(hr = validate_flags(dev, m, desc.Flags)))
         return hr;
     td = buffer_desc(&desc);

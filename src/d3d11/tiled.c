@@ -402,8 +402,10 @@ static HRESULT STDMETHODCALLTYPE tiled_CheckFeatureSupport(ID3D11Device2 *iface,
         d->MinMaxFiltering = TRUE;
         return S_OK;
     }
+    if (feature == D3D11_FEATURE_THREADING)   /* the same answer at every level */
+        return d3d11_check_feature_support(dev, feature, data, size);
     return d3d11_level_unimplemented(dev, "CheckFeatureSupport (features other than "
-                                          "D3D11_OPTIONS1)");
+                                          "D3D11_OPTIONS1 and THREADING)");
 }
 
 static HRESULT STDMETHODCALLTYPE tiled_CreateShaderResourceView(
@@ -452,6 +454,10 @@ static void tiled_vtbl_fill(void)
         .CreateShaderResourceView = tiled_CreateShaderResourceView,
         .CreateRenderTargetView = tiled_CreateRenderTargetView,
         .CreateSamplerState = tiled_CreateSamplerState,
+        /* deferred contexts at every level (context_deferred.c) */
+        .CreateDeferredContext = b->CreateDeferredContext,
+        .CreateDeferredContext1 = b->CreateDeferredContext1,
+        .CreateDeferredContext2 = b->CreateDeferredContext2,
     };
     comgen_fill_ID3D11Device2(&tiled_vtbl);
 }

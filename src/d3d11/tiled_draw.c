@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "d3d11/d3d11_deferred.h"
 #include "d3d11/d3d11_tiled.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_shader.h"
@@ -201,6 +202,36 @@ static void unbind_all(struct d3d11_context *ctx)
         struct d3d11_tiled_rtv *none = NULL;
         REBIND(b->rtv[i], none);
     }
+}
+
+/* ExecuteCommandList(RestoreContextState TRUE) (command_list.c, d3d11_deferred.h): the
+ * bindings, each held once more, and put back in place of whatever is bound then. */
+void *d3d11_tiled_bindings_save(struct d3d11_context *ctx)
+{
+    struct d3d11_tiled_bindings *b = ctx->extra.tiled, *s;
+    if (!b || !(s = calloc(1, sizeof(*s))))
+        return NULL;
+    for (unsigned i = 0; i < TB_SRVS; i++)
+        REBIND(s->srv[i], b->srv[i]);
+    for (unsigned i = 0; i < TB_SAMPLERS; i++)
+        REBIND(s->smp[i], b->smp[i]);
+    for (unsigned i = 0; i < TB_RTVS; i++)
+        REBIND(s->rtv[i], b->rtv[i]);
+    return s;
+}
+
+void d3d11_tiled_bindings_restore(struct d3d11_context *ctx, void *saved)
+{
+    struct d3d11_tiled_bindings *s = saved, *b;
+    if (!s)
+        return;
+    unbind_all(ctx);
+    if ((b = ctx->extra.tiled)) {   /* the saved references move to the context */
+        memcpy(b->srv, s->srv, sizeof(b->srv));
+        memcpy(b->smp, s->smp, sizeof(b->smp));
+        memcpy(b->rtv, s->rtv, sizeof(b->rtv));
+    }
+    free(s);
 }
 
 static void STDMETHODCALLTYPE c11_ClearState(ID3D11DeviceContext2 *iface)

@@ -256,6 +256,7 @@ HRESULT d3d11_tiled_create_rtv(struct d3d11_device *dev, ID3D11Resource *res,
 
 static void smp_destroy(struct d3d11_tiled_sampler *s)
 {
+    d3d11_state_cache_unlink(&s->entry);
     free(s);
 }
 static const GUID *const smp_iids[] = { &IID_ID3D11SamplerState, NULL };
@@ -269,6 +270,32 @@ static void STDMETHODCALLTYPE smp_GetDesc(ID3D11SamplerState *iface, D3D11_SAMPL
 }
 static ID3D11SamplerStateVtbl smp_vtbl = {
     D3D11_CHILD_VTBL_ENTRIES(smp), .GetDesc = smp_GetDesc,
+};
+
+static void smp_init_vtbl(void *o)
+{
+    ((struct d3d11_tiled_sampler *)o)->iface.lpVtbl = &smp_vtbl;
+}
+
+/* The sampler built from the stored description (which passed translation before the cache
+ * was asked, so it builds again). */
+static void smp_init_from_key(void *o)
+{
+    struct d3d11_tiled_sampler *s = o;
+    struct sampler_state st;
+    const char *why;
+    if (d3d11_tiled_translate_sampler(&s->desc, &st, &why))
+        sampler_init(&s->s, &st);
+}
+
+static const struct d3d11_state_class smp_class = {
+    .kind = D3D11_STATE_KIND_TILED_SAMPLER, .what = "sampler-state",
+    .limit = D3D11_REQ_SAMPLER_OBJECT_COUNT_PER_DEVICE, .size = sizeof(struct d3d11_tiled_sampler),
+    .child_offset = offsetof(struct d3d11_tiled_sampler, child),
+    .entry_offset = offsetof(struct d3d11_tiled_sampler, entry),
+    .key_offset = offsetof(struct d3d11_tiled_sampler, desc),
+    .key_size = sizeof(D3D11_SAMPLER_DESC),
+    .init_vtbl = smp_init_vtbl, .init_from_key = smp_init_from_key,
 };
 
 struct d3d11_tiled_sampler *d3d11_tiled_sampler_of(ID3D11SamplerState *s)
@@ -333,6 +360,8 @@ HRESULT d3d11_tiled_create_sampler(struct d3d11_device *dev, const D3D11_SAMPLER
     struct sampler_state st;
     struct sampler smp;
     const char *why;
+    void *obj;
+    HRESULT hr;
 
     if (out)
         *out = NULL;
@@ -347,12 +376,12 @@ HRESULT d3d11_tiled_create_sampler(struct d3d11_device *dev, const D3D11_SAMPLER
     }
     if (!out)
         return S_FALSE;
-    if (!(s = calloc(1, sizeof(*s))))
-        return E_OUTOFMEMORY;
-    s->iface.lpVtbl = &smp_vtbl;
-    s->desc = *desc;
-    s->s = smp;
-    d3d11_child_init(&s->child, dev);
+    /* Identical descriptions return the same object, at 11_1 as at 9_x (CreateSamplerState;
+     * Windows does so at every level: issue 11 part 10). */
+    hr = d3d11_state_cache_get(dev, &smp_class, "CreateSamplerState", desc, &obj);
+    if (FAILED(hr))
+        return hr;
+    s = obj;
     *out = &s->iface;
     return S_OK;
 }
