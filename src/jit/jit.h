@@ -23,8 +23,8 @@
  *   reads them again).  Each register component is one <8 x i32> vector of raw bits.
  *
  *   What is generated: every float, integer, bitwise, conversion and derivative instruction,
- *   constant-buffer reads (relative ones through jit_cb_rows), and exp, log and sincos as the
- *   same operations as vm_math.c's algorithms -- with the VM's floating-point rules (vm.h:
+ *   constant-buffer reads (relative ones as one row load per lane), and exp, log and sincos as
+ *   the same operations as vm_math.c's algorithms -- with the VM's floating-point rules (vm.h:
  *   denormal flush, canonical NaN, D3D min/max, the conversions' clamps) written as the same
  *   bit operations.  Two refinements keep that cheap and exact: values known free of denormals
  *   skip the input flush, and a float result's NaN is made canonical only where its bits are

@@ -53,7 +53,7 @@ struct cg {
     LLVMValueRef zero_global;
     /* per function */
     bool temps_zero, temps_dead;         /* block at pc 0 / main's last block */
-    LLVMValueRef x, st, env, temps, inputs, outputs, depth, coverage, exec, lane_tmp;
+    LLVMValueRef x, st, env, temps, inputs, outputs, depth, coverage, exec;
     LLVMValueRef *tc;                    /* temp cache [temp_count * 4] */
     uint8_t *td;                         /* dirty */
     LLVMValueRef oc[IR_MAX_OUTPUTS * 4];
@@ -64,8 +64,6 @@ struct cg {
     unsigned ncbc;
     struct rel_entry relc[REL_CACHE];    /* relative cb rows read in this function */
     unsigned nrel;
-    LLVMValueRef row_tmp;                /* [4][w] words for jit_cb_rows */
-    LLVMTypeRef fn_rows;
     struct vfact facts[FACT_SET];        /* what is known of generated values (below) */
     unsigned nfacts;
 };
@@ -179,10 +177,12 @@ static void store_vec(struct cg *g, LLVMValueRef v, LLVMValueRef base, size_t of
     LLVMSetAlignment(s, 4);
 }
 
+/* scalar in every lane (a vector of the scalar's type) */
 static LLVMValueRef broadcast(struct cg *g, LLVMValueRef scalar)
 {
-    LLVMValueRef v = LLVMBuildInsertElement(g->B, LLVMGetUndef(g->vi32), scalar, ci32(g, 0), "");
-    return LLVMBuildShuffleVector(g->B, v, LLVMGetUndef(g->vi32), zero(g), "");
+    LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(scalar), g->w);
+    LLVMValueRef v = LLVMBuildInsertElement(g->B, LLVMGetUndef(vt), scalar, ci32(g, 0), "");
+    return LLVMBuildShuffleVector(g->B, v, LLVMGetUndef(vt), zero(g), "");
 }
 
 static LLVMValueRef intrinsic(struct cg *g, const char *name, LLVMTypeRef *types, size_t ntypes,
@@ -386,39 +386,78 @@ static LLVMValueRef rel_value(struct cg *g, const struct vm_opnd *o)
     }
 }
 
-/* cb[slot][index + rel] per lane, all four components: jit_cb_rows() below, called with the
- * relative values in memory.  (A masked gather per component was measured first: the same
- * run time, but LLVM took over a second to compile the 25-instruction skinning shader.) */
-void jit_cb_rows(const struct vm_cbuffer *cb, uint32_t index, const uint32_t *rel,
-                 uint32_t *out, uint32_t w)
+/* An 8-element shuffle of two vectors (indices of b from 8 on). */
+static LLVMValueRef shuffle2(struct cg *g, LLVMValueRef a, LLVMValueRef b, const unsigned idx[8])
 {
-    /* vm.c lane_index: 64-bit sum, reads outside [0, bound size) give 0 */
-    for (uint32_t l = 0; l < w; l++) {
-        int64_t i = (int64_t)index + (int64_t)(int32_t)rel[l];
-        bool ok = cb->data && i >= 0 && i < (int64_t)cb->size;
-        for (unsigned c = 0; c < 4; c++)
-            out[c * w + l] = ok ? cb->data[4 * (size_t)i + c] : 0;
-    }
+    LLVMValueRef e[8];
+    for (unsigned i = 0; i < 8; i++)
+        e[i] = ci32(g, idx[i]);
+    return LLVMBuildShuffleVector(g->B, a, b, LLVMConstVector(e, 8), "");
 }
 
+/* cb[slot][index + rel] per lane, all four components: the row of each lane is one 16-byte
+ * load (the zero row where vm.c lane_index reads 0: outside [0, bound size) of the 64-bit sum,
+ * or no buffer), and the w rows are transposed into four component vectors by shuffles.
+ * (A masked gather per component was measured first: the same run time, but LLVM took over a
+ * second to compile the 25-instruction skinning shader; a C helper per row fetch, next, cost
+ * 5% of the skinning scene.) */
 static LLVMValueRef cb_relative(struct cg *g, const struct vm_opnd *o, unsigned comp)
 {
     LLVMValueRef rel = rel_value(g, o);
     for (unsigned i = 0; i < g->nrel; i++)
         if (g->relc[i].slot == o->base && g->relc[i].index == o->index && g->relc[i].rel == rel)
             return g->relc[i].comp[comp];
-    store_vec(g, rel, g->lane_tmp, 0);
-    void (*fn)(const struct vm_cbuffer *, uint32_t, const uint32_t *, uint32_t *, uint32_t) =
-        jit_cb_rows;
-    uintptr_t a = (uintptr_t)fn;
-    LLVMValueRef fnp = LLVMConstIntToPtr(ci64(g, (uint64_t)a), g->ptr);
-    LLVMValueRef args[5] = {at(g, g->env, offsetof(struct vm_env, cb) +
-                                              o->base * sizeof(struct vm_cbuffer)),
-                            ci32(g, o->index), g->lane_tmp, g->row_tmp, ci32(g, g->w)};
-    LLVMBuildCall2(g->B, g->fn_rows, fnp, args, 5, "");
+    cb_slot(g, o->base);
+    LLVMValueRef base64 = LLVMBuildZExt(g->B, ci32(g, o->index), g->i64, "");
+    LLVMValueRef sum = LLVMBuildAdd(g->B, LLVMBuildSExt(g->B, rel, g->vi64, ""),
+                                    broadcast(g, base64), "");
+    LLVMValueRef size64 = broadcast(g, LLVMBuildZExt(g->B, g->cb_size[o->base], g->i64, ""));
+    LLVMValueRef ok = ICMP(LLVMIntULT, sum, size64);   /* (a negative sum is huge unsigned) */
+    /* each lane's row address, as integers: the buffer's row, or the zero row */
+    LLVMValueRef data = LLVMBuildPtrToInt(g->B, g->cb_data[o->base], g->i64, "");
+    LLVMValueRef zrow = LLVMBuildPtrToInt(g->B, g->zero_global, g->i64, "");
+    LLVMValueRef have = ICMP(LLVMIntNE, data, ci64(g, 0));
+    ok = AND(ok, broadcast(g, have));
+    LLVMValueRef addr = ADD(broadcast(g, data), LLVMBuildShl(g->B, sum, broadcast(g, ci64(g, 4)), ""));
+    addr = SEL(ok, addr, broadcast(g, zrow));
+    LLVMTypeRef row_t = LLVMVectorType(g->i32, 4);
+    LLVMValueRef rows[L];
+    for (unsigned l = 0; l < g->w; l++) {
+        LLVMValueRef a = LLVMBuildExtractElement(g->B, addr, ci32(g, l), "");
+        rows[l] = LLVMBuildLoad2(g->B, row_t, LLVMBuildIntToPtr(g->B, a, g->ptr, ""), "");
+        LLVMSetAlignment(rows[l], 4);
+    }
     struct rel_entry e = {o->base, o->index, rel, {0}};
-    for (unsigned c = 0; c < 4; c++)
-        e.comp[c] = load_vec(g, g->row_tmp, c * g->w * 4);
+    if (g->w == 8) {
+        /* the 8 x 4 transpose as AVX2 does it: rows l and l + 4 share a register, then
+         * unpacks of 32-bit and of 64-bit elements within each 128-bit half (shuffles the
+         * code generator maps to one instruction each, and compiles quickly) */
+        static const unsigned lo32[8] = {0, 8, 1, 9, 4, 12, 5, 13};
+        static const unsigned hi32[8] = {2, 10, 3, 11, 6, 14, 7, 15};
+        static const unsigned lo64[8] = {0, 1, 8, 9, 4, 5, 12, 13};
+        static const unsigned hi64[8] = {2, 3, 10, 11, 6, 7, 14, 15};
+        static const unsigned cat[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+        LLVMValueRef t[4], u[4];
+        for (unsigned k = 0; k < 4; k++)
+            t[k] = shuffle2(g, rows[k], rows[k + 4], cat);
+        u[0] = shuffle2(g, t[0], t[1], lo32);
+        u[1] = shuffle2(g, t[0], t[1], hi32);
+        u[2] = shuffle2(g, t[2], t[3], lo32);
+        u[3] = shuffle2(g, t[2], t[3], hi32);
+        e.comp[0] = shuffle2(g, u[0], u[2], lo64);
+        e.comp[1] = shuffle2(g, u[0], u[2], hi64);
+        e.comp[2] = shuffle2(g, u[1], u[3], lo64);
+        e.comp[3] = shuffle2(g, u[1], u[3], hi64);
+    } else {
+        for (unsigned c = 0; c < 4; c++) {
+            LLVMValueRef v = LLVMGetUndef(g->vi32);
+            for (unsigned l = 0; l < g->w; l++)
+                v = LLVMBuildInsertElement(
+                    g->B, v, LLVMBuildExtractElement(g->B, rows[l], ci32(g, c), ""), ci32(g, l),
+                    "");
+            e.comp[c] = v;
+        }
+    }
     if (g->nrel < REL_CACHE)
         g->relc[g->nrel++] = e;
     return e.comp[comp];
@@ -1297,10 +1336,6 @@ static void begin_function(struct cg *g, const char *name, uint32_t start)
                                 &lane0, 1, "");
     /* a#, p#, aL, vCoverage, the sample request and its answer */
     g->st = LLVMBuildGEP2(g->B, g->i8, g->st, &lane0, 1, "");
-    g->lane_tmp = LLVMBuildAlloca(g->B, g->vi32, "lanes");
-    LLVMSetAlignment(g->lane_tmp, 64);
-    g->row_tmp = LLVMBuildAlloca(g->B, LLVMArrayType(g->vi32, 4), "rows");
-    LLVMSetAlignment(g->row_tmp, 64);
     LLVMValueRef e = LLVMBuildLoad2(g->B, g->i32, at(g, g->x, offsetof(struct vm_exec, exec)), "");
     e = LLVMBuildLShr(g->B, e, LLVMBuildMul(g->B, chunk, ci32(g, g->w), ""), "");
     e = LLVMBuildTrunc(g->B, e, LLVMIntTypeInContext(g->C, g->w), "");
@@ -1368,10 +1403,10 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
     g->voidt = LLVMVoidTypeInContext(ctx);
     LLVMTypeRef args[2] = {g->ptr, g->i32};
     g->fn_block = LLVMFunctionType(g->voidt, args, 2, 0);
-    LLVMTypeRef rows_args[5] = {g->ptr, g->i32, g->ptr, g->ptr, g->i32};
-    g->fn_rows = LLVMFunctionType(g->voidt, rows_args, 5, 0);
-    g->zero_global = LLVMAddGlobal(mod, g->i32, "zero");
-    LLVMSetInitializer(g->zero_global, ci32(g, 0));
+    /* one zero row: cb_scalar reads its first word, cb_relative the whole row */
+    g->zero_global = LLVMAddGlobal(mod, LLVMArrayType(g->i32, 4), "zero");
+    LLVMSetInitializer(g->zero_global, LLVMConstNull(LLVMArrayType(g->i32, 4)));
+    LLVMSetAlignment(g->zero_global, 16);
     LLVMSetGlobalConstant(g->zero_global, 1);
     LLVMSetLinkage(g->zero_global, LLVMPrivateLinkage);
 

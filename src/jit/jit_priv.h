@@ -14,9 +14,4 @@
 int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef mod,
                 const char *prefix, struct vm_jit *jit);
 
-/* Called by generated code: cb[index + rel[l]] for each of w lanes, the four components to
- * out[c * w + l], 0 outside the bound buffer (vm.c's rule for relative constant reads). */
-void jit_cb_rows(const struct vm_cbuffer *cb, uint32_t index, const uint32_t *rel,
-                 uint32_t *out, uint32_t w);
-
 #endif /* SOFTD3D_JIT_JIT_PRIV_H */
