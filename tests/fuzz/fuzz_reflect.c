@@ -2,7 +2,7 @@
  * (src/shader/dxbc_reflect.c: RDEF variables and type trees, STAT, SFI0, the program walk).
  *
  *   make fuzz   (builds every fuzz target with the src/shader sources; corpus:
- *                tests/fuzz/corpus/reflect/, containers of the SM4 corpus and of test_reflect.c)
+ *                tests/fuzz/corpus/reflect/: the dxbc corpus and containers assembled from tests/shaders/sm4)
  *
  * The checksum is never checked by D3DReflect, so mutations reach the chunk readers directly.
  * A successful parse is walked completely: every name, default value, member and type index
