@@ -10,4 +10,5 @@
 #include "d3d11_1.h"
 #include "d3d11_2.h"
 #include "d3d9.h"
+#include "d3d11shader.h"
 #pragma GCC visibility pop

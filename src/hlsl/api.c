@@ -9,6 +9,7 @@
  *                              INCLUDE resolves #include "x" next to the including file, then
  *                              next to the main file.
  *   D3DPreprocess              the preprocessed text.
+ * (ID3DBlob and D3DCreateBlob: src/d3dcompiler/blob.c.)
  * Flags honoured: PACK_MATRIX_ROW_MAJOR, WARNINGS_ARE_ERRORS; the optimisation, debug and
  * strictness flags are accepted and change nothing (the compiler always folds and removes dead
  * code, which changes no result).
@@ -16,97 +17,13 @@
 #define COBJMACROS
 #include "d3dcompiler.h"
 
+#include "d3dcompiler/blob.h"
 #include "hlsl/hlsl.h"
 #include "util/export.h"
 
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- ID3DBlob ---------------------------------------------------------------------------------- */
-
-struct blob {
-    ID3D10Blob iface;
-    atomic_uint refs;
-    SIZE_T size;
-    void *data;
-};
-
-static struct blob *blob_impl(ID3D10Blob *iface)
-{
-    return (struct blob *)iface;
-}
-
-static HRESULT STDMETHODCALLTYPE blob_QueryInterface(ID3D10Blob *iface, REFIID riid, void **out)
-{
-    if (!out)
-        return E_POINTER;
-    if (IsEqualGUID(riid, &IID_IUnknown) || IsEqualGUID(riid, &IID_ID3D10Blob)) {
-        ID3D10Blob_AddRef(iface);
-        *out = iface;
-        return S_OK;
-    }
-    *out = NULL;
-    return E_NOINTERFACE;
-}
-
-static ULONG STDMETHODCALLTYPE blob_AddRef(ID3D10Blob *iface)
-{
-    return atomic_fetch_add(&blob_impl(iface)->refs, 1) + 1;
-}
-
-static ULONG STDMETHODCALLTYPE blob_Release(ID3D10Blob *iface)
-{
-    struct blob *b = blob_impl(iface);
-    ULONG r = atomic_fetch_sub(&b->refs, 1) - 1;
-    if (!r) {
-        free(b->data);
-        free(b);
-    }
-    return r;
-}
-
-static LPVOID STDMETHODCALLTYPE blob_GetBufferPointer(ID3D10Blob *iface)
-{
-    return blob_impl(iface)->data;
-}
-
-static SIZE_T STDMETHODCALLTYPE blob_GetBufferSize(ID3D10Blob *iface)
-{
-    return blob_impl(iface)->size;
-}
-
-static ID3D10BlobVtbl blob_vtbl = {
-    blob_QueryInterface, blob_AddRef, blob_Release, blob_GetBufferPointer, blob_GetBufferSize,
-};
-
-/* A blob that takes ownership of data (malloc'ed; NULL with size 0 is fine). */
-static ID3DBlob *blob_take(void *data, SIZE_T size)
-{
-    struct blob *b = calloc(1, sizeof(*b));
-    if (!b) {
-        free(data);
-        return NULL;
-    }
-    b->iface.lpVtbl = &blob_vtbl;
-    atomic_init(&b->refs, 1);
-    b->data = data;
-    b->size = size;
-    return &b->iface;
-}
-
-SOFTD3D_EXPORT HRESULT WINAPI D3DCreateBlob(SIZE_T Size, ID3DBlob **ppBlob)
-{
-    if (!ppBlob)
-        return E_INVALIDARG;
-    *ppBlob = NULL;
-    void *d = calloc(1, Size ? Size : 1);
-    if (!d)
-        return E_OUTOFMEMORY;
-    *ppBlob = blob_take(d, Size);
-    return *ppBlob ? S_OK : E_OUTOFMEMORY;
-}
 
 /* Messages as a NUL-terminated blob (fxc's error blobs end with a NUL). */
 static void message_blob(char *msgs, ID3DBlob **out)
@@ -118,7 +35,7 @@ static void message_blob(char *msgs, ID3DBlob **out)
     *out = NULL;
     if (!msgs)
         return;
-    *out = blob_take(msgs, strlen(msgs) + 1);
+    *out = d3dcompiler_blob_take(msgs, strlen(msgs) + 1);
 }
 
 /* ---- includes ------------------------------------------------------------------------------ */
@@ -295,7 +212,7 @@ static HRESULT compile(LPCVOID src, SIZE_T size, LPCSTR name, const D3D_SHADER_M
         return ret == -2 ? E_OUTOFMEMORY : E_FAIL;
     }
     message_blob(msgs, errors);
-    *code = blob_take(r.code, r.code_size);
+    *code = d3dcompiler_blob_take(r.code, r.code_size);
     r.code = NULL;
     hlsl_result_free(&r);
     return *code ? S_OK : E_OUTOFMEMORY;
@@ -428,6 +345,6 @@ SOFTD3D_EXPORT HRESULT WINAPI D3DPreprocess(LPCVOID pSrcData, SIZE_T SrcDataSize
     message_blob(msgs, ppErrorMsgs);
     if (ret)
         return ret == -2 ? E_OUTOFMEMORY : E_FAIL;
-    *ppCodeText = blob_take(text, len + 1);
+    *ppCodeText = d3dcompiler_blob_take(text, len + 1);
     return *ppCodeText ? S_OK : E_OUTOFMEMORY;
 }
