@@ -54,45 +54,55 @@ static uint32_t read_index(const struct draw_desc *d, uint32_t pos)
     return v;
 }
 
-/* Fetch element e for one lane into the input registers. */
-static void fetch_element(struct draw_run *r, uint32_t e, uint32_t vertex, uint32_t instance,
-                          unsigned lane)
+/* Fetch element e for lanes 0..n-1 into the input registers (element by element: what does
+ * not depend on the lane -- the element, its stream and format, an instance's address -- is
+ * read once).  The element's components fill the register's mask from its lowest on. */
+static void fetch_element(struct draw_run *r, uint32_t e, const uint32_t *vertex,
+                          uint32_t instance, unsigned n)
 {
     const struct draw_desc *d = r->d;
     const struct draw_element *el = &d->elements[e];
     const struct texel_format *f = r->efmt[e];
-    uint32_t val[4] = { 0, 0, 0, 0 };
 
     if (el->reg >= IR_MAX_INPUTS || !el->mask)
         return;
+    uint32_t (*dst)[VM_LANES] = r->vs_in[el->reg];
+    const unsigned first = (unsigned)__builtin_ctz(el->mask);
     const struct draw_stream *s = el->stream < DRAW_MAX_STREAMS ? &d->streams[el->stream] : NULL;
-    if (s && s->data && f) {
-        uint32_t n = vertex;
-        if (el->per_instance)
-            n = d->start_instance + (el->step_rate ? instance / el->step_rate : 0);
-        uint32_t addr = s->offset + s->stride * n + el->offset;     /* wraps (8.19.1) */
-        size_t bytes = f->block_bytes;
-        bool inside = addr >= s->offset && (uint64_t)addr + bytes <= s->size &&
-                      f->block_w == 1 && f->block_h == 1;
-        if (inside) {
-            if (texel_load_fast_bits(f, s->data + addr, val)) {
-                /* the common formats: the same bits as below, without the generic decode */
-            } else if (!f->integer || !texel_load_int(f, s->data + addr, 0, 0, val)) {
-                float out[4];
-                f->load(f, s->data + addr, 0, 0, out);
-                for (int c = 0; c < 4; c++)
-                    val[c] = draw_u(out[c]);
-            }
-        } else if (!(f->present & 8u)) {
-            /* 8.19.2: 0 in the format's components, the default for the missing ones */
-            val[3] = f->integer ? 1u : draw_u(1.0f);
-        }
+    if (!s || !s->data || !f) {
+        /* 8.20: an unbound stream reads 0 in every component, defaults included */
+        for (unsigned c = first; c < 4; c++)
+            if (el->mask & (1u << c))
+                memset(dst[c], 0, sizeof(uint32_t) * n);
+        return;
     }
-    /* The element's components fill the register's mask from its lowest component on. */
-    unsigned first = (unsigned)__builtin_ctz(el->mask);
-    for (unsigned c = first; c < 4; c++)
-        if (el->mask & (1u << c))
-            r->vs_in[el->reg][c][lane] = val[c - first];
+    const size_t bytes = f->block_bytes;
+    const bool whole = f->block_w == 1 && f->block_h == 1;
+    /* 8.19.2: outside the buffer, 0 in the format's components, the default for the others */
+    uint32_t outside[4] = { 0, 0, 0, 0 };
+    if (!(f->present & 8u))
+        outside[3] = f->integer ? 1u : draw_u(1.0f);
+    const uint32_t step = el->per_instance ?
+        d->start_instance + (el->step_rate ? instance / el->step_rate : 0) : 0;
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t v = el->per_instance ? step : vertex[l];
+        uint32_t addr = s->offset + s->stride * v + el->offset;     /* wraps (8.19.1) */
+        bool inside = whole && addr >= s->offset && (uint64_t)addr + bytes <= s->size;
+        uint32_t val[4];
+        if (!inside) {
+            memcpy(val, outside, sizeof(val));
+        } else if (texel_load_fast_bits(f, s->data + addr, val)) {
+            /* the common formats: the same bits as below, without the generic decode */
+        } else if (!f->integer || !texel_load_int(f, s->data + addr, 0, 0, val)) {
+            float out[4];
+            f->load(f, s->data + addr, 0, 0, out);
+            for (int c = 0; c < 4; c++)
+                val[c] = draw_u(out[c]);
+        }
+        for (unsigned c = first; c < 4; c++)
+            if (el->mask & (1u << c))
+                dst[c][l] = val[c - first];
+    }
 }
 
 /* Runs the vertex program on n (<= VM_LANES) vertices and writes pool records first.. */
@@ -141,9 +151,8 @@ static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uin
     const struct draw_program *vs = d->vs;
 
     memset(r->vs_in, 0, sizeof(r->vs_in[0]) * (vs->input_count ? vs->input_count : 1));
-    for (unsigned l = 0; l < n; l++)
-        for (uint32_t e = 0; e < d->element_count; e++)
-            fetch_element(r, e, vertex[l], instance, l);
+    for (uint32_t e = 0; e < d->element_count; e++)
+        fetch_element(r, e, vertex, instance, n);
     /* system-generated values (4.4.4): VertexID, InstanceID, in the declared component */
     for (uint32_t reg = 0; reg < vs->input_count && reg < IR_MAX_INPUTS; reg++) {
         unsigned sv = vs->in_sysval[reg];
