@@ -173,7 +173,7 @@ void draw_submit_pending(struct draw_run *r)
 }
 
 /* 15.5 and 15.6 (top comment). */
-static struct raster_vertex screen(const struct draw_run *r, uint32_t slot)
+static struct raster_vertex screen_compute(const struct draw_run *r, uint32_t slot)
 {
     float p[4];
     struct raster_vertex v;
@@ -184,6 +184,40 @@ static struct raster_vertex screen(const struct draw_run *r, uint32_t slot)
     v.z = r->zmin + Z * r->zrange;
     v.inv_w = 1.0f / p[3];
     return v;
+}
+
+static struct raster_vertex screen(const struct draw_run *r, uint32_t slot)
+{
+    size_t k = (size_t)slot - r->win_base;
+    return k < r->win_count ? r->win_scr[k] : screen_compute(r, slot);
+}
+
+/* A vertex's outcode, or DRAW_CODE_NONFINITE for a position with a NaN or an infinity. */
+#define DRAW_CODE_NONFINITE 0x80000000u
+_Static_assert(DRAW_CLIP_PLANES < 31, "outcodes leave the top bit free");
+
+static uint32_t code_compute(const struct draw_run *r, uint32_t slot)
+{
+    float p[4];
+    position(r, slot, p);
+    return finite4(p) ? outcode(r, p) : DRAW_CODE_NONFINITE;
+}
+
+static uint32_t vertex_code(const struct draw_run *r, uint32_t slot)
+{
+    size_t k = (size_t)slot - r->win_base;
+    return k < r->win_count ? r->win_code[k] : code_compute(r, slot);
+}
+
+void draw_clip_prepare(struct draw_run *r, size_t base, uint32_t count)
+{
+    r->win_base = base;
+    r->win_count = 0;
+    for (uint32_t k = 0; k < count; k++) {
+        r->win_code[k] = code_compute(r, (uint32_t)(base + k));
+        r->win_scr[k] = screen_compute(r, (uint32_t)(base + k));
+    }
+    r->win_count = count;
 }
 
 static uint32_t new_prim(struct draw_run *r, uint32_t a, uint32_t b, uint32_t c, uint32_t lead,
@@ -257,14 +291,12 @@ static void out_polygon(struct draw_run *r, const uint32_t *poly, unsigned n, ui
 
 static void clip_triangle(struct draw_run *r, uint32_t a, uint32_t b, uint32_t c)
 {
-    float p[3][4];
     unsigned code[3];
     const uint32_t v[3] = { a, b, c };
     for (int i = 0; i < 3; i++) {
-        position(r, v[i], p[i]);
-        if (!finite4(p[i]))
+        code[i] = vertex_code(r, v[i]);
+        if (code[i] & DRAW_CODE_NONFINITE)
             return;
-        code[i] = outcode(r, p[i]);
     }
     if (code[0] & code[1] & code[2])
         return;                                  /* all outside one plane */

@@ -100,6 +100,13 @@ struct draw_run {
     /* the planes clip.c tests: the 7 fixed ones, then d->user_clip_count user planes */
     unsigned nplanes;
     float user_clip[DRAW_MAX_USER_CLIP][4];
+    /* clip.c's per-vertex results for the current window's shaded records [win_base,
+     * win_base + win_count) (draw_clip_prepare): outcode (or DRAW_CODE_NONFINITE) and the
+     * screen vertex, computed once per vertex instead of once per primitive using it */
+    size_t win_base;
+    uint32_t win_count;
+    uint32_t win_code[DRAW_CHUNK];
+    struct raster_vertex win_scr[DRAW_CHUNK];
     /* element fetch functions (texel_format_get of each element's format) */
     const struct texel_format *efmt[DRAW_MAX_ELEMENTS];
     /* the vertex pool and the primitive table (valid until the next scene flush) */
@@ -166,6 +173,9 @@ void draw_run_instance(struct draw_run *r, uint32_t instance);
 /* clip.c */
 void draw_assemble_reset(struct draw_run *r);
 void draw_assemble(struct draw_run *r, uint32_t slot);    /* a pool slot, or DRAW_CUT */
+/* clip.c: the per-vertex clip and viewport results of records [base, base + count) (count <=
+ * DRAW_CHUNK), used by draw_assemble until draw_clip_prepare(r, 0, 0) */
+void draw_clip_prepare(struct draw_run *r, size_t base, uint32_t count);
 void draw_submit_pending(struct draw_run *r);
 
 /* pixel.c: the raster shade callback (ctx is the struct draw_run). */

@@ -248,8 +248,10 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
             shade_vertices(r, &uniq_vertex[j], &uniq_id[j], instance, k, base + j);
         }
         r->pool_count = base + m;
+        draw_clip_prepare(r, base, m);
         for (uint32_t i = 0; i < n; i++)
             draw_assemble(r, slots[i]);
+        draw_clip_prepare(r, 0, 0);
     }
 }
 
