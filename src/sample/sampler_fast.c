@@ -162,7 +162,25 @@ static void axis(const float *red, const int32_t *size, bool wrap_mode, bool lin
         }
 }
 
-/* Decode channel c (bit shift sh) of a batch of pixels. */
+/* Decode channel c (bit shift sh) of a batch of pixels (the AVX2 twin: the same quotients
+ * without a division, util/unorm8_avx2.h). */
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+#include "util/unorm8_avx2.h"
+static __attribute__((target("avx2,fma"))) void
+decode(const struct fast_ctx *F, int c, unsigned sh, const uint32_t *px, float *out)
+{
+    if (c < 3 && F->srgb) {
+        for (int i = 0; i < L; i++)
+            out[i] = F->srgb[(px[i] >> sh) & 255];
+        return;
+    }
+    for (int i = 0; i < L; i += 8) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(px + i));
+        v = _mm256_and_si256(_mm256_srli_epi32(v, (int)sh), _mm256_set1_epi32(255));
+        _mm256_storeu_ps(out + i, util_unorm8_div_avx2(_mm256_cvtepi32_ps(v)));
+    }
+}
+#else
 static void decode(const struct fast_ctx *F, int c, unsigned sh, const uint32_t *px, float *out)
 {
     if (c < 3 && F->srgb) {
@@ -173,6 +191,7 @@ static void decode(const struct fast_ctx *F, int c, unsigned sh, const uint32_t 
             out[i] = (float)((px[i] >> sh) & 255) / 255.0f;
     }
 }
+#endif
 
 #if defined(SOFTD3D_SIMD_TWIN_AVX2)
 /* The AVX2 twin's bilinear kernel for the common case: every lane on one level.  The same
