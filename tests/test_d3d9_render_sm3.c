@@ -1,0 +1,525 @@
+/* tests/test_d3d9_render_sm3.c — shader model 3 for pixels on the max profile (issue 14 part 1):
+ * the caps ("Reporting Capabilities for Shader 3 Support", "ps_3_0"), ps_3_0 refused where the
+ * caps say PS 2.0, and a pixel test per ps_3_0 feature drawn with a vs_3_0 ("Shader Model 3":
+ * in hardware neither runs with another version or with fixed function):
+ *   vPos (the pixel's integer position, render-target relative), vFace (negative on
+ *   counter-clockwise = back faces, whatever the cull mode), loop/aL with c[aL] and v[aL],
+ *   rep/break_comp/if/callnz/label with per-pixel (dynamic) conditions, predication (setp, (p0),
+ *   if p0, breakp), texldl/texldb/texldd, dsx/dsy, ten input registers linked by semantic with
+ *   shuffled registers, two semantics packed in one register, 224 float constants, flat shading
+ *   of COLOR inputs, no fixed-function fog after a ps_3_0, and the pairing refusals.
+ * The target is 16 x 16 A8R8G8B8; values are chosen as n / 255 so the 8-bit store is exact. */
+#include "test_d3d9_render_util.h"
+
+#define W 16
+#define H 16
+
+/* A vertex: clip-space position and one float4 attribute (TEXCOORD0). */
+struct v3 {
+    float x, y, z, w;
+    float t[4];
+};
+
+struct sm3 {
+    IDirect3DDevice9 *dev;
+    IDirect3DVertexDeclaration9 *decl;
+    IDirect3DVertexShader9 *vs;
+    IDirect3DPixelShader9 *ps;
+};
+
+/* The pass-through vertex shader: position, TEXCOORD0. */
+static const char vs_pass[] =
+    "vs_3_0\n"
+    "dcl_position v0\n"
+    "dcl_texcoord0 v1\n"
+    "dcl_position o0\n"
+    "dcl_texcoord0 o1\n"
+    "mov o0, v0\n"
+    "mov o1, v1\n";
+
+static IDirect3DPixelShader9 *sm3_ps(IDirect3DDevice9 *dev, const char *text, HRESULT want)
+{
+    DWORD *tok = r9_asm(text);
+    IDirect3DPixelShader9 *s = NULL;
+    if (!tok)
+        return NULL;
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, tok, &s), want);
+    if (want != D3D_OK)
+        CHECK(s == NULL);
+    free(tok);
+    return s;
+}
+
+static IDirect3DVertexShader9 *sm3_vs(IDirect3DDevice9 *dev, const char *text)
+{
+    DWORD *tok = r9_asm(text);
+    IDirect3DVertexShader9 *s = NULL;
+    if (!tok)
+        return NULL;
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, tok, &s), D3D_OK);
+    free(tok);
+    return s;
+}
+
+/* Binds a new pixel shader (the previous one released). */
+static bool sm3_use_ps(struct sm3 *s, const char *text)
+{
+    IDirect3DDevice9_SetPixelShader(s->dev, NULL);
+    if (s->ps)
+        IDirect3DPixelShader9_Release(s->ps);
+    s->ps = sm3_ps(s->dev, text, D3D_OK);
+    if (!s->ps)
+        return false;
+    IDirect3DDevice9_SetPixelShader(s->dev, s->ps);
+    return true;
+}
+
+static bool sm3_use_vs(struct sm3 *s, const char *text)
+{
+    IDirect3DDevice9_SetVertexShader(s->dev, NULL);
+    if (s->vs)
+        IDirect3DVertexShader9_Release(s->vs);
+    s->vs = sm3_vs(s->dev, text);
+    if (!s->vs)
+        return false;
+    IDirect3DDevice9_SetVertexShader(s->dev, s->vs);
+    return true;
+}
+
+/* A max-profile device (flags: the vertex processing) with vs (vs_pass when NULL) and ps. */
+static bool sm3_setup(struct sm3 *s, DWORD flags, const char *vs, const char *ps)
+{
+    static const D3DVERTEXELEMENT9 el[] = {
+        { 0, 0, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_POSITION, 0 },
+        { 0, 16, D3DDECLTYPE_FLOAT4, D3DDECLMETHOD_DEFAULT, D3DDECLUSAGE_TEXCOORD, 0 },
+        D3DDECL_END()
+    };
+    memset(s, 0, sizeof(*s));
+    if (!(s->dev = r9_device_flags(NULL, W, H, flags)))
+        return false;
+    CHECK_HR(IDirect3DDevice9_CreateVertexDeclaration(s->dev, el, &s->decl), D3D_OK);
+    if (!s->decl)
+        return false;
+    IDirect3DDevice9_SetVertexDeclaration(s->dev, s->decl);
+    return sm3_use_vs(s, vs ? vs : vs_pass) && (!ps || sm3_use_ps(s, ps));
+}
+
+static void sm3_done(struct sm3 *s)
+{
+    if (!s->dev)
+        return;
+    IDirect3DDevice9_SetVertexShader(s->dev, NULL);
+    IDirect3DDevice9_SetPixelShader(s->dev, NULL);
+    IDirect3DDevice9_SetVertexDeclaration(s->dev, NULL);
+    if (s->vs)
+        CHECK_EQ(IDirect3DVertexShader9_Release(s->vs), 0);
+    if (s->ps)
+        CHECK_EQ(IDirect3DPixelShader9_Release(s->ps), 0);
+    if (s->decl)
+        IDirect3DVertexDeclaration9_Release(s->decl);
+    r9_end(s->dev);
+}
+
+/* The full-target quad; TEXCOORD0 = (u, v, t2, t3) with u, v from 0 at the left/top edge to 1
+ * at the right/bottom one (so (x + 0.5) / 16 at pixel x). */
+static HRESULT sm3_quad(struct sm3 *s, float t2, float t3)
+{
+    struct v3 q[4] = { { -1, 1, 0.5f, 1, { 0, 0, t2, t3 } }, { 1, 1, 0.5f, 1, { 1, 0, t2, t3 } },
+                       { -1, -1, 0.5f, 1, { 0, 1, t2, t3 } }, { 1, -1, 0.5f, 1, { 1, 1, t2, t3 } } };
+    return IDirect3DDevice9_DrawPrimitiveUP(s->dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0]));
+}
+
+static void sm3_set_f(struct sm3 *s, UINT reg, float x, float y, float z, float w)
+{
+    const float v[4] = { x, y, z, w };
+    CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantF(s->dev, reg, v, 1), D3D_OK);
+}
+
+/* n / 255 as text for a def (enough digits that the 8-bit store gives n back). */
+#define N255(n) ((double)(n) / 255.0)
+
+/* ---- caps and creation ------------------------------------------------------------------------ */
+
+/* The max profile's caps: ps_3_0 with vs_3_0 and the PS20Caps of a shader model 3 device; the
+ * 9_x profiles keep PS 2.0. */
+TEST(d3d9_sm3_caps)
+{
+    IDirect3D9 *d3d = t9_d3d(NULL);
+    D3DCAPS9 c;
+    if (!d3d)
+        return;
+    CHECK_HR(IDirect3D9_GetDeviceCaps(d3d, 0, D3DDEVTYPE_HAL, &c), D3D_OK);
+    IDirect3D9_Release(d3d);
+    CHECK_EQ(c.PixelShaderVersion, D3DPS_VERSION(3, 0));
+    CHECK_EQ(c.VertexShaderVersion, D3DVS_VERSION(3, 0));
+    CHECK_EQ(c.PS20Caps.Caps, D3DPS20CAPS_ARBITRARYSWIZZLE | D3DPS20CAPS_GRADIENTINSTRUCTIONS |
+                                  D3DPS20CAPS_PREDICATION | D3DPS20CAPS_NODEPENDENTREADLIMIT |
+                                  D3DPS20CAPS_NOTEXINSTRUCTIONLIMIT);
+    CHECK_EQ(c.PS20Caps.DynamicFlowControlDepth, 24);
+    CHECK_EQ(c.PS20Caps.NumTemps, 32);
+    CHECK_EQ(c.PS20Caps.StaticFlowControlDepth, 4);
+    CHECK_EQ(c.PS20Caps.NumInstructionSlots, 512);
+    CHECK(c.MaxPixelShader30InstructionSlots >= 512);
+    CHECK(c.MaxPixelShader30InstructionSlots <= 32768);
+    CHECK(c.MaxPShaderInstructionsExecuted >= 65536);
+    CHECK(c.MaxVertexShader30InstructionSlots >= 512);
+    for (int p = 0; p < 3; p++) {
+        d3d = t9_d3d(t9_profiles[p]);
+        if (!d3d)
+            continue;
+        CHECK_HR(IDirect3D9_GetDeviceCaps(d3d, 0, D3DDEVTYPE_HAL, &c), D3D_OK);
+        CHECK_EQ(c.PixelShaderVersion, D3DPS_VERSION(2, 0));
+        CHECK_EQ(c.MaxPixelShader30InstructionSlots, 0u);
+        IDirect3D9_Release(d3d);
+    }
+}
+
+/* ps_3_0 on the 9_x profiles: CreatePixelShader says D3DERR_INVALIDCALL (their caps say PS
+ * 2.0), in either vertex processing mode (pixel caps do not depend on it); max accepts it. */
+TEST(d3d9_sm3_ps_3_0_refused_by_9_x)
+{
+    static const char ps[] = "ps_3_0\ndcl_texcoord0 v0\nmov oC0, v0\n";
+    for (int p = 0; p < 4; p++) {
+        for (int sw = 0; sw < 2; sw++) {
+            IDirect3DDevice9 *dev = r9_device_flags(t9_profiles[p], W, H,
+                                                    sw ? D3DCREATE_SOFTWARE_VERTEXPROCESSING
+                                                       : D3DCREATE_HARDWARE_VERTEXPROCESSING);
+            if (!dev)
+                continue;
+            IDirect3DPixelShader9 *s = sm3_ps(dev, ps, p < 3 ? D3DERR_INVALIDCALL : D3D_OK);
+            if (p < 3)
+                CHECK_STR_CONTAINS(R9_LAST, "ps_3_0");
+            if (s)
+                CHECK_EQ(IDirect3DPixelShader9_Release(s), 0);
+            r9_end(dev);
+        }
+    }
+}
+
+/* ---- pairing rules ---------------------------------------------------------------------------- */
+
+/* "Shader Model 3": in hardware a ps_3_0 runs only with a vs_3_0 — not with fixed-function
+ * vertex processing (here pre-transformed vertices) nor with a vs_2_0; such a draw is refused
+ * with D3DERR_INVALIDCALL and leaves the target alone.  With software vertex processing the
+ * vs_3_0 may be a software one. */
+TEST(d3d9_sm3_needs_vs_3_0)
+{
+    static const char ps[] = "ps_3_0\ndef c0, 1, 0, 0, 1\nmov oC0, c0\n";
+    static const char vs2[] = "vs_2_0\ndcl_position v0\nmov oPos, v0\n";
+    struct sm3 s;
+    if (!sm3_setup(&s, D3DCREATE_MIXED_VERTEXPROCESSING, NULL, ps))
+        goto done;
+    r9_clear(s.dev, 0xff00ff00);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 3, 3), 0xffff0000u);
+
+    r9_clear(s.dev, 0xff00ff00);
+    IDirect3DDevice9_SetVertexShader(s.dev, NULL);            /* fixed function */
+    struct r9_tl v[3] = { { 0, 0, 0.5f, 1, 0xffffffff }, { 16, 0, 0.5f, 1, 0xffffffff },
+                          { 0, 16, 0.5f, 1, 0xffffffff } };
+    IDirect3DDevice9_SetFVF(s.dev, R9_TL_FVF);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(s.dev, D3DPT_TRIANGLELIST, 1, v, sizeof(v[0])),
+             D3DERR_INVALIDCALL);
+    CHECK_STR_CONTAINS(R9_LAST, "vs_3_0");
+    CHECK_EQ(r9_pixel(s.dev, W, H, 1, 1), 0xff00ff00u);
+
+    IDirect3DDevice9_SetVertexDeclaration(s.dev, s.decl);
+    CHECK(sm3_use_vs(&s, vs2));
+    CHECK_HR(sm3_quad(&s, 0, 0), D3DERR_INVALIDCALL);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 3, 3), 0xff00ff00u);
+
+    /* software vertex processing: a vs_3_0 created in that mode draws with the ps_3_0 */
+    CHECK_HR(IDirect3DDevice9_SetSoftwareVertexProcessing(s.dev, TRUE), D3D_OK);
+    CHECK(sm3_use_vs(&s, vs_pass));
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 3, 3), 0xffff0000u);
+done:
+    sm3_done(&s);
+}
+
+/* ---- vPos and vFace ----------------------------------------------------------------------------- */
+
+/* "Registers - ps_3_0": vPos holds the current pixel (x, y): integers, (0, 0) the top-left
+ * pixel, in render-target coordinates (a viewport offset does not move them).  The shader
+ * writes (x / 255, y / 255). */
+TEST(d3d9_sm3_vpos)
+{
+    static const char ps[] =
+        "ps_3_0\n"
+        "def c0, 0.00392156863, 0, 1, 0\n"
+        "dcl vPos.xy\n"
+        "mul r0.xy, vPos, c0.x\n"
+        "mov r0.zw, c0.yyyz\n"
+        "mov oC0, r0\n";
+    struct sm3 s;
+    uint32_t img[W * H];
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, NULL, ps))
+        goto done;
+    r9_clear(s.dev, 0);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    r9_read(s.dev, img);
+    unsigned bad = 0;
+    for (unsigned y = 0; y < H; y++)
+        for (unsigned x = 0; x < W; x++)
+            bad += img[y * W + x] != (0xff000000u | x << 16 | y << 8);
+    CHECK_EQ(bad, 0u);
+    CHECK_EQ(img[5 * W + 9], 0xff090500u);
+    /* a viewport at (4, 2): the pixels keep their target coordinates */
+    D3DVIEWPORT9 vp = { 4, 2, 8, 8, 0.0f, 1.0f };
+    r9_clear(s.dev, 0);                                   /* (Clear takes the viewport) */
+    IDirect3DDevice9_SetViewport(s.dev, &vp);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    r9_read(s.dev, img);
+    CHECK_EQ(img[2 * W + 4], 0xff040200u);
+    CHECK_EQ(img[9 * W + 11], 0xff0b0900u);
+    CHECK_EQ(img[1 * W + 4], 0u);                         /* outside the viewport */
+done:
+    sm3_done(&s);
+}
+
+/* "Registers - ps_3_0": vFace is negative for back faces ("the area is negative,
+ * counterclockwise"), positive for front (clockwise) ones, whichever faces D3DRS_CULLMODE
+ * removes.  Left half: a clockwise triangle; right half: a counter-clockwise one. */
+TEST(d3d9_sm3_vface)
+{
+    static const char ps[] =
+        "ps_3_0\n"
+        "def c0, 0, 0, 0, 0\n"
+        "def c1, 1, 0, 0, 1\n"
+        "def c2, 0, 0, 1, 1\n"
+        "dcl vFace\n"
+        "if_gt vFace, c0.x\n"
+        "mov oC0, c1\n"
+        "else\n"
+        "mov oC0, c2\n"
+        "endif\n";
+    static const char ps_setp[] =
+        "ps_3_0\n"
+        "def c0, 0, 0, 0, 0\n"
+        "def c1, 1, 0, 0, 1\n"
+        "def c2, 0, 0, 1, 1\n"
+        "dcl vFace\n"
+        "mov r0, c2\n"
+        "setp_gt p0, vFace, c0.x\n"
+        "(p0) mov r0, c1\n"
+        "mov oC0, r0\n";
+    struct v3 t[6] = {
+        { -1, 1, 0.5f, 1, { 0 } }, { 0, 1, 0.5f, 1, { 0 } }, { -1, -1, 0.5f, 1, { 0 } },
+        { 0, 1, 0.5f, 1, { 0 } }, { 1, -1, 0.5f, 1, { 0 } }, { 1, 1, 0.5f, 1, { 0 } },
+    };
+    static const DWORD culls[3] = { D3DCULL_NONE, D3DCULL_CCW, D3DCULL_CW };
+    struct sm3 s;
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, NULL, ps))
+        goto done;
+    for (int k = 0; k < 2; k++) {
+        if (k == 1 && !sm3_use_ps(&s, ps_setp))
+            break;
+        for (int c = 0; c < 3; c++) {
+            IDirect3DDevice9_SetRenderState(s.dev, D3DRS_CULLMODE, culls[c]);
+            r9_clear(s.dev, 0xff00ff00);
+            CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(s.dev, D3DPT_TRIANGLELIST, 2, t,
+                                                      sizeof(t[0])), D3D_OK);
+            uint32_t left = r9_pixel(s.dev, W, H, 1, 1), right = r9_pixel(s.dev, W, H, 14, 1);
+            CHECK_EQ(left, culls[c] == D3DCULL_CW ? 0xff00ff00u : 0xffff0000u);
+            CHECK_EQ(right, culls[c] == D3DCULL_CCW ? 0xff00ff00u : 0xff0000ffu);
+        }
+    }
+done:
+    sm3_done(&s);
+}
+
+/* ---- flow control ------------------------------------------------------------------------------ */
+
+/* "loop - ps": aL starts at i#.y and steps by i#.z, i#.x times; c[aL + n] and v[aL] follow it
+ * ("Registers - ps_3_0": v# are relatively addressable by aL).  i0 comes from
+ * SetPixelShaderConstantI.  r0 = c[1] + c[2] + c[3] (aL = 1, 2, 3); r1 = v0 + v1 (aL = 0, 1 of
+ * the second loop, the inputs texcoord0 / texcoord1); the nested loop leaves the outer aL
+ * as it was. */
+TEST(d3d9_sm3_loop_al)
+{
+    static const char vs[] =
+        "vs_3_0\n"
+        "def c0, 0.0784313725, 0.117647059, 0.156862745, 0.196078431\n"
+        "dcl_position v0\n"
+        "dcl_position o0\n"
+        "dcl_texcoord0 o1\n"
+        "dcl_texcoord1 o2\n"
+        "mov o0, v0\n"
+        "mov o1, c0\n"                       /* (20, 30, 40, 50) / 255 */
+        "mov o2, c0.wzyx\n";                 /* (50, 40, 30, 20) / 255 */
+    static const char ps[] =
+        "ps_3_0\n"
+        "defi i1, 2, 0, 1, 0\n"
+        "defi i2, 2, 7, 1, 0\n"
+        "dcl_texcoord0 v0\n"
+        "dcl_texcoord1 v1\n"
+        "mov r0, c0\n"
+        "mov r1, c0\n"
+        "mov r2, c0\n"
+        "loop aL, i0\n"
+        "add r0, r0, c[aL]\n"
+        "loop aL, i2\n"
+        "add r2, r2, c[aL + 1]\n"            /* c8 + c9 in each of the 3 outer iterations */
+        "endloop\n"
+        "add r0.w, r0.w, c[aL + 3].w\n"      /* the outer aL again: c4.w + c5.w + c6.w */
+        "endloop\n"
+        "loop aL, i1\n"
+        "add r1, r1, v[aL]\n"
+        "endloop\n"
+        "mov oC0, r0\n"
+        "mov oC1, r1\n"
+        "mov oC2, r2\n";
+    struct sm3 s;
+    IDirect3DSurface9 *rt1 = NULL, *rt2 = NULL;
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, vs, NULL))
+        goto done;
+    /* three targets: oC1 and oC2 checked by reading them back through render target 0 */
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(s.dev, W, H, D3DFMT_A8R8G8B8,
+                                                 D3DMULTISAMPLE_NONE, 0, FALSE, &rt1, NULL),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(s.dev, W, H, D3DFMT_A8R8G8B8,
+                                                 D3DMULTISAMPLE_NONE, 0, FALSE, &rt2, NULL),
+             D3D_OK);
+    if (!rt1 || !rt2 || !sm3_use_ps(&s, ps))
+        goto done;
+    const int i0[4] = { 3, 1, 1, 0 };
+    CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantI(s.dev, 0, i0, 1), D3D_OK);
+    sm3_set_f(&s, 0, 0, 0, 0, 0);
+    sm3_set_f(&s, 1, N255(10), N255(1), 0, N255(5));
+    sm3_set_f(&s, 2, N255(20), N255(2), 0, N255(6));
+    sm3_set_f(&s, 3, N255(30), N255(4), N255(100), N255(7));
+    sm3_set_f(&s, 4, 0, 0, 0, N255(10));
+    sm3_set_f(&s, 5, 0, 0, 0, N255(20));
+    sm3_set_f(&s, 6, 0, 0, 0, N255(40));
+    sm3_set_f(&s, 7, 0, 0, 0, N255(1000));               /* read only if aL were wrong */
+    sm3_set_f(&s, 8, N255(1), N255(2), N255(3), N255(4));
+    sm3_set_f(&s, 9, N255(5), N255(6), N255(7), N255(8));
+    IDirect3DDevice9_SetRenderTarget(s.dev, 1, rt1);
+    IDirect3DDevice9_SetRenderTarget(s.dev, 2, rt2);
+    r9_clear(s.dev, 0);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    /* r0 = (60, 7, 100, 18 + 70) */
+    CHECK_EQ(r9_pixel(s.dev, W, H, 7, 7), 0x583c0764u);
+    IDirect3DSurface9 *rt0 = NULL;
+    IDirect3DDevice9_GetRenderTarget(s.dev, 0, &rt0);
+    IDirect3DDevice9_SetRenderTarget(s.dev, 1, NULL);
+    IDirect3DDevice9_SetRenderTarget(s.dev, 2, NULL);
+    IDirect3DDevice9_SetRenderTarget(s.dev, 0, rt1);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 7, 7), 0x46464646u);   /* v0 + v1 = (70, 70, 70, 70) */
+    IDirect3DDevice9_SetRenderTarget(s.dev, 0, rt2);
+    /* (c8 + c9) * 3 = (18, 24, 30, 36) */
+    CHECK_EQ(r9_pixel(s.dev, W, H, 7, 7), 0x2412181eu);
+    IDirect3DDevice9_SetRenderTarget(s.dev, 0, rt0);
+    if (rt0)
+        IDirect3DSurface9_Release(rt0);
+done:
+    if (rt1)
+        IDirect3DSurface9_Release(rt1);
+    if (rt2)
+        IDirect3DSurface9_Release(rt2);
+    sm3_done(&s);
+}
+
+/* Dynamic flow control (PS20Caps.DynamicFlowControlDepth 24): conditions on per-pixel values,
+ * so the lanes of one quad take different paths.  rep with break_ge counts up to vPos.x (R =
+ * 10 x); if_lt / else on vPos.y picks G; callnz on b0 and on p0 call subroutines (label/ret)
+ * that add to B; breakp leaves a rep early on the right half. */
+TEST(d3d9_sm3_dynamic_flow)
+{
+    static const char ps[] =
+        "ps_3_0\n"
+        "def c0, 1, 0, 0.0392156863, 8\n"          /* c0.z = 10 / 255 */
+        "def c1, 0.392156863, 0.784313725, 0.0784313725, 0.196078431\n" /* 100 200 20 50 */
+        "defi i0, 20, 0, 0, 0\n"
+        "dcl vPos.xy\n"
+        "mov r0, c0.y\n"
+        "rep i0\n"
+        "break_ge r0.x, vPos.x\n"
+        "add r0.x, r0.x, c0.x\n"
+        "endrep\n"
+        "mul r1.x, r0.x, c0.z\n"
+        "if_lt vPos.y, c0.w\n"
+        "mov r1.y, c1.x\n"
+        "else\n"
+        "mov r1.y, c1.y\n"
+        "endif\n"
+        "mov r1.z, c0.y\n"
+        "callnz l1, b0\n"
+        "setp_ge p0.x, vPos.x, c0.w\n"
+        "callnz l2, p0.x\n"
+        "mov r2.x, c0.y\n"
+        "rep i0\n"
+        "add r2.x, r2.x, c0.z\n"
+        "breakp p0.x\n"
+        "endrep\n"
+        "mov r1.w, r2.x\n"
+        "mov oC0, r1\n"
+        "ret\n"
+        "label l1\n"
+        "add r1.z, r1.z, c1.z\n"
+        "ret\n"
+        "label l2\n"
+        "add r1.z, r1.z, c1.w\n"
+        "ret\n";
+    struct sm3 s;
+    uint32_t img[W * H];
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, NULL, ps))
+        goto done;
+    for (int b = 0; b < 2; b++) {
+        const BOOL b0 = b;
+        CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantB(s.dev, 0, &b0, 1), D3D_OK);
+        r9_clear(s.dev, 0);
+        CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+        r9_read(s.dev, img);
+        unsigned bad = 0;
+        for (unsigned y = 0; y < H; y++)
+            for (unsigned x = 0; x < W; x++) {
+                unsigned r = 10 * x, g = y < 8 ? 100 : 200, bl = (b ? 20 : 0) + (x >= 8 ? 50 : 0);
+                unsigned a = x >= 8 ? 10 : 200;              /* breakp after 1 or 20 adds */
+                uint32_t want = a << 24 | r << 16 | g << 8 | bl;
+                if (img[y * W + x] != want && !bad++)
+                    harness_fail(__FILE__, __LINE__, "b0 %d pixel (%u, %u): 0x%08x, want 0x%08x",
+                                 b, x, y, img[y * W + x], want);
+            }
+        CHECK_EQ(bad, 0u);
+    }
+done:
+    sm3_done(&s);
+}
+
+/* "Predicate Register": setp_comp writes p0 per component; (p0) / (!p0.c) predicate each
+ * component of a write; if p0.c branches on one.  Left (x < 8) and right halves differ. */
+TEST(d3d9_sm3_predication)
+{
+    static const char ps[] =
+        "ps_3_0\n"
+        "def c0, 7.5, 0, 0, 0\n"
+        "def c1, 0.392156863, 0.392156863, 0.392156863, 0.392156863\n"   /* 100 */
+        "def c2, 0.196078431, 0.196078431, 0.196078431, 0.196078431\n"   /* 50 */
+        "def c3, 1, 0, 1, 0\n"
+        "def c4, 0.0392156863, 0.0392156863, 0.0392156863, 0.0392156863\n" /* 10 */
+        "dcl vPos.xy\n"
+        "mov r0, c2\n"
+        "setp_gt p0, c3, c0.y\n"          /* p0 = (T, F, T, F) */
+        "(p0) mov r0, c1\n"               /* r0 = (100, 50, 100, 50) */
+        "setp_gt p0.x, vPos.x, c0.x\n"    /* right half */
+        "(!p0.x) add r0.y, r0.y, c4.x\n"  /* left: G = 60 */
+        "if p0.x\n"
+        "add r0.w, r0.w, c1.w\n"          /* right: A = 150 */
+        "endif\n"
+        "if !p0.x\n"
+        "add r0.z, r0.z, c4.z\n"          /* left: B = 110 */
+        "endif\n"
+        "mov oC0, r0\n";
+    struct sm3 s;
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, NULL, ps))
+        goto done;
+    r9_clear(s.dev, 0);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 3, 5), 0x32643c6eu);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 7, 0), 0x32643c6eu);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 8, 0), 0x96643264u);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 12, 9), 0x96643264u);
+done:
+    sm3_done(&s);
+}
