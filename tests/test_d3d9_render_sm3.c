@@ -523,3 +523,253 @@ TEST(d3d9_sm3_predication)
 done:
     sm3_done(&s);
 }
+
+/* ---- texture and gradient instructions ---------------------------------------------------------- */
+
+/* A 4x4 A8R8G8B8 texture of three levels, each one colour: 4x4 red-ish, 2x2 green-ish, 1x1
+ * blue-ish; point filtering with point mip selection. */
+static IDirect3DTexture9 *sm3_mip_texture(IDirect3DDevice9 *dev)
+{
+    static const uint32_t colour[3] = { 0xffc81e0au, 0xff14b428u, 0xff3228a0u };
+    IDirect3DTexture9 *t = NULL;
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 4, 4, 3, 0, D3DFMT_A8R8G8B8, D3DPOOL_MANAGED,
+                                            &t, NULL), D3D_OK);
+    if (!t)
+        return NULL;
+    for (UINT l = 0; l < 3; l++) {
+        D3DLOCKED_RECT lr;
+        UINT n = 4u >> l;
+        CHECK_HR(IDirect3DTexture9_LockRect(t, l, &lr, NULL, 0), D3D_OK);
+        for (UINT y = 0; y < n; y++)
+            for (UINT x = 0; x < n; x++)
+                ((uint32_t *)((char *)lr.pBits + y * lr.Pitch))[x] = colour[l];
+        IDirect3DTexture9_UnlockRect(t, l);
+    }
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MINFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MAGFILTER, D3DTEXF_POINT);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_POINT);
+    return t;
+}
+
+/* texldl takes the level from the coordinate's w ("texldl - ps"); texldb adds w to the
+ * computed LOD ("texldb - ps": the quad maps 4 texels onto 16 pixels, LOD -2, so bias 3 gives
+ * level 1 and 4 level 2); texldd takes the gradients from its operands ("texldd - ps": 0.5 of
+ * the coordinate range per pixel on a 4-texel level is 2 texels, level 1; 1.0 is level 2);
+ * plain texld at LOD -2 reads level 0. */
+TEST(d3d9_sm3_texldl_texldb_texldd)
+{
+    static const char ps_texld[] =
+        "ps_3_0\ndcl_texcoord0 v0\ndcl_2d s0\ntexld r0, v0, s0\nmov oC0, r0\n";
+    static const char ps_texldl[] =
+        "ps_3_0\ndcl_texcoord0 v0\ndcl_2d s0\nmov r1, v0\nmov r1.w, v0.z\n"
+        "texldl r0, r1, s0\nmov oC0, r0\n";
+    static const char ps_texldb[] =
+        "ps_3_0\ndcl_texcoord0 v0\ndcl_2d s0\nmov r1, v0\nmov r1.w, v0.z\n"
+        "texldb r0, r1, s0\nmov oC0, r0\n";
+    static const char ps_texldd[] =
+        "ps_3_0\ndcl_texcoord0 v0\ndcl_2d s0\ntexldd r0, v0, s0, c0, c1\nmov oC0, r0\n";
+    static const uint32_t level[3] = { 0xffc81e0au, 0xff14b428u, 0xff3228a0u };
+    struct sm3 s;
+    IDirect3DTexture9 *t = NULL;
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, NULL, ps_texld) ||
+        !(t = sm3_mip_texture(s.dev)))
+        goto done;
+    r9_clear(s.dev, 0);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 6, 9), level[0]);
+    if (!sm3_use_ps(&s, ps_texldl))
+        goto done;
+    for (int l = 0; l < 3; l++) {
+        r9_clear(s.dev, 0);
+        CHECK_HR(sm3_quad(&s, (float)l, 0), D3D_OK);
+        CHECK_EQ(r9_pixel(s.dev, W, H, 6, 9), level[l]);
+    }
+    if (!sm3_use_ps(&s, ps_texldb))
+        goto done;
+    static const float bias[3] = { 0.0f, 3.0f, 4.0f };
+    for (int l = 0; l < 3; l++) {
+        r9_clear(s.dev, 0);
+        CHECK_HR(sm3_quad(&s, bias[l], 0), D3D_OK);
+        CHECK_EQ(r9_pixel(s.dev, W, H, 6, 9), level[l]);
+    }
+    if (!sm3_use_ps(&s, ps_texldd))
+        goto done;
+    static const float grad[3] = { 0.0f, 0.5f, 1.0f };
+    for (int l = 0; l < 3; l++) {
+        sm3_set_f(&s, 0, grad[l], 0, 0, 0);
+        sm3_set_f(&s, 1, 0, grad[l], 0, 0);
+        r9_clear(s.dev, 0);
+        CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+        CHECK_EQ(r9_pixel(s.dev, W, H, 6, 9), level[l]);
+    }
+done:
+    if (t) {
+        IDirect3DDevice9_SetTexture(s.dev, 0, NULL);
+        IDirect3DTexture9_Release(t);
+    }
+    sm3_done(&s);
+}
+
+/* dsx / dsy ("dsx - ps", "dsy - ps"): the rate of change of an interpolated value per pixel in
+ * x and in y.  u goes 0..1 over 16 pixels (1/16 a pixel), v likewise downwards, t2 = u + 2v
+ * (TEXCOORD0.z from the vertex shader): R = 16 dsx(u) * 100, G = 16 dsy(v) * 100, B = 16
+ * dsy(u + 2v) * 60 = 120, A = 16 dsx(v) = 0 (plus 50 to see it is written). */
+TEST(d3d9_sm3_dsx_dsy)
+{
+    static const char vs[] =
+        "vs_3_0\n"
+        "def c0, 2, 0, 0, 0\n"
+        "dcl_position v0\n"
+        "dcl_texcoord0 v1\n"
+        "dcl_position o0\n"
+        "dcl_texcoord0 o1\n"
+        "mov o0, v0\n"
+        "mov o1, v1\n"
+        "mad o1.z, v1.y, c0.x, v1.x\n";
+    static const char ps[] =
+        "ps_3_0\n"
+        "def c0, 6.2745098, 3.76470588, 0.196078431, 0\n"   /* 1600/255, 960/255, 50/255 */
+        "dcl_texcoord0 v0\n"
+        "dsx r0, v0\n"
+        "dsy r1, v0\n"
+        "mul r2.x, r0.x, c0.x\n"
+        "mul r2.y, r1.y, c0.x\n"
+        "mul r2.z, r1.z, c0.y\n"
+        "add r2.w, r0.y, c0.z\n"
+        "mov oC0, r2\n";
+    struct sm3 s;
+    uint32_t img[W * H];
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, vs, ps))
+        goto done;
+    r9_clear(s.dev, 0);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    r9_read(s.dev, img);
+    unsigned bad = 0;
+    for (unsigned i = 0; i < W * H; i++)
+        bad += img[i] != 0x32646478u;
+    CHECK_EQ(bad, 0u);
+    CHECK_EQ(img[7 * W + 3], 0x32646478u);
+done:
+    sm3_done(&s);
+}
+
+/* ---- linkage by semantic ------------------------------------------------------------------------ */
+
+/* The ten semantics of the interpolator test and where each shader keeps them: the vs_3_0
+ * outputs o1..o10 and the ps_3_0 inputs v0..v9 in two different orders ("Match Semantics on
+ * vs_3_0 and ps_3_0 Shaders": outputs reach inputs by usage and usage index, not by register). */
+static const char *const sm3_semantic[10] = {
+    "color0", "color1", "texcoord0", "texcoord1", "texcoord2",
+    "texcoord3", "texcoord4", "texcoord5", "texcoord6", "texcoord7",
+};
+#define SM3_VS_REG(k) (1 + ((k) * 3) % 10)
+#define SM3_PS_REG(k) (((k) * 7 + 3) % 10)
+
+/* Semantic k carries (k + 1) * (1, 2, 4, 20) / 255 (vertex shader constant c<k>). */
+static uint32_t sm3_semantic_colour(unsigned k)
+{
+    unsigned n = k + 1;
+    return (uint32_t)(20 * n) << 24 | n << 16 | (2 * n) << 8 | 4 * n;
+}
+
+/* Ten interpolated input registers at once (PS 3.0 "Input Register": v0..v9), each fed by the
+ * vertex output of its semantic: one pixel shader per semantic copies it out, one adds all
+ * ten; an input no output declares (texcoord8) reads 0 (softd3d's value; D3D9 leaves it
+ * undefined), and is not fed by the output in its register number. */
+TEST(d3d9_sm3_ten_inputs_by_semantic)
+{
+    char vs[2048], ps[1024];
+    size_t n = 0;
+    n += (size_t)snprintf(vs + n, sizeof(vs) - n,
+                          "vs_3_0\ndcl_position v0\ndcl_position o0\n");
+    for (unsigned k = 0; k < 10; k++)
+        n += (size_t)snprintf(vs + n, sizeof(vs) - n, "dcl_%s o%u\n", sm3_semantic[k],
+                              SM3_VS_REG(k));
+    n += (size_t)snprintf(vs + n, sizeof(vs) - n, "mov o0, v0\n");
+    for (unsigned k = 0; k < 10; k++)
+        n += (size_t)snprintf(vs + n, sizeof(vs) - n, "mov o%u, c%u\n", SM3_VS_REG(k), k);
+    struct sm3 s;
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, vs, NULL))
+        goto done;
+    for (unsigned k = 0; k < 10; k++) {
+        unsigned m = k + 1;
+        const float c[4] = { (float)N255(m), (float)N255(2 * m), (float)N255(4 * m),
+                             (float)N255(20 * m) };
+        CHECK_HR(IDirect3DDevice9_SetVertexShaderConstantF(s.dev, k, c, 1), D3D_OK);
+    }
+    for (unsigned k = 0; k <= 10; k++) {
+        /* all ten declared, one copied out; k = 10: texcoord8 (no output has it) declared
+         * in v1 instead of texcoord2, while the vertex shader's o1 holds color0 */
+        n = (size_t)snprintf(ps, sizeof(ps), "ps_3_0\n");
+        for (unsigned j = 0; j < 10; j++)
+            n += (size_t)snprintf(ps + n, sizeof(ps) - n, "dcl_%s v%u\n",
+                                  k == 10 && SM3_PS_REG(j) == 1 ? "texcoord8" : sm3_semantic[j],
+                                  SM3_PS_REG(j));
+        snprintf(ps + n, sizeof(ps) - n, "mov oC0, v%u\n", k == 10 ? 1 : SM3_PS_REG(k));
+        if (!sm3_use_ps(&s, ps))
+            goto done;
+        r9_clear(s.dev, 0xff808080);
+        CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+        uint32_t got = r9_pixel(s.dev, W, H, 10, 4);
+        uint32_t want = k == 10 ? 0u : sm3_semantic_colour(k);
+        if (got != want)
+            harness_fail(__FILE__, __LINE__, "semantic %s: pixel 0x%08x, want 0x%08x",
+                         k == 10 ? "texcoord8" : sm3_semantic[k], got, want);
+    }
+    /* all ten added: (55, 110, 220, 1100 -> 255) */
+    n = (size_t)snprintf(ps, sizeof(ps), "ps_3_0\n");
+    for (unsigned j = 0; j < 10; j++)
+        n += (size_t)snprintf(ps + n, sizeof(ps) - n, "dcl_%s v%u\n", sm3_semantic[j],
+                              SM3_PS_REG(j));
+    n += (size_t)snprintf(ps + n, sizeof(ps) - n, "mov r0, v0\n");
+    for (unsigned j = 1; j < 10; j++)
+        n += (size_t)snprintf(ps + n, sizeof(ps) - n, "add r0, r0, v%u\n", j);
+    snprintf(ps + n, sizeof(ps) - n, "mov oC0, r0\n");
+    if (!sm3_use_ps(&s, ps))
+        goto done;
+    r9_clear(s.dev, 0);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 2, 13), 0xff376edcu);
+done:
+    sm3_done(&s);
+}
+
+/* "ps_3_0": "multiple usages are permitted for components of a given register".  Two
+ * semantics share v5 (texcoord1 in .xy, texcoord0 in .zw) and texcoord2 sits in v2.zw, while
+ * the vertex shader packs texcoord0/1 into o1.xy/.zw and texcoord2 in o2.xy: each input
+ * component reads the same-rank component of its semantic's output (the first declared
+ * component of an input reads the first declared one of the output, and so on). */
+TEST(d3d9_sm3_packed_semantics)
+{
+    static const char vs[] =
+        "vs_3_0\n"
+        "dcl_position v0\n"
+        "dcl_position o0\n"
+        "dcl_texcoord0 o1.xy\n"
+        "dcl_texcoord1 o1.zw\n"
+        "dcl_texcoord2 o2.xy\n"
+        "mov o0, v0\n"
+        "mov o1, c0\n"
+        "mov o2.xy, c1\n";
+    static const char ps[] =
+        "ps_3_0\n"
+        "dcl_texcoord1 v5.xy\n"
+        "dcl_texcoord0 v5.zw\n"
+        "dcl_texcoord2 v2.zw\n"
+        "mov r0.xy, v5.zw\n"              /* texcoord0 = c0.xy */
+        "add r0.xy, r0, v5\n"             /* + texcoord1 = c0.zw */
+        "mov r0.zw, v2\n"                 /* texcoord2 = c1.xy */
+        "mov oC0, r0\n";
+    struct sm3 s;
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, vs, ps))
+        goto done;
+    const float c[8] = { (float)N255(10), (float)N255(20), (float)N255(1), (float)N255(2),
+                         (float)N255(30), (float)N255(40), 0, 0 };
+    CHECK_HR(IDirect3DDevice9_SetVertexShaderConstantF(s.dev, 0, c, 2), D3D_OK);
+    r9_clear(s.dev, 0);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 5, 5), 0x280b161eu);
+done:
+    sm3_done(&s);
+}

@@ -135,24 +135,40 @@ struct d3d9_draw_cache {
 
 /* ---- programs ------------------------------------------------------------------------------ */
 
+/* Records a declaration: its register's usage when it is the register's first, and its
+ * semantic in each component it covers. */
+static void note_semantic(uint8_t *usage, uint8_t *index, struct d3d9_semantic *sem,
+                          const struct ir_io_decl *d)
+{
+    if (*usage == 0xff) {
+        *usage = d->usage;
+        *index = d->usage_index;
+    }
+    for (int c = 0; c < 4; c++)
+        if (d->mask & (1u << c))
+            sem[c] = (struct d3d9_semantic){ d->usage, d->usage_index, d->mask };
+}
+
 int d3d9_program_init(struct d3d9_program *p, const struct ir_program *ir)
 {
     memset(p, 0, sizeof(*p));
     memset(p->in_usage, 0xff, sizeof(p->in_usage));
     memset(p->out_usage, 0xff, sizeof(p->out_usage));
+    for (uint32_t r = 0; r < IR_MAX_INPUTS; r++)
+        for (int c = 0; c < 4; c++)
+            p->in_sem[r][c].usage = 0xff;
+    for (uint32_t r = 0; r < IR_MAX_OUTPUTS; r++)
+        for (int c = 0; c < 4; c++)
+            p->out_sem[r][c].usage = 0xff;
     for (uint32_t i = 0; i < ir->inputs.count; i++) {
         const struct ir_io_decl *d = &ir->inputs.items[i];
-        if (d->file == IR_FILE_INPUT && d->reg < IR_MAX_INPUTS) {
-            p->in_usage[d->reg] = d->usage;
-            p->in_index[d->reg] = d->usage_index;
-        }
+        if (d->file == IR_FILE_INPUT && d->reg < IR_MAX_INPUTS)
+            note_semantic(&p->in_usage[d->reg], &p->in_index[d->reg], p->in_sem[d->reg], d);
     }
     for (uint32_t i = 0; i < ir->outputs.count; i++) {
         const struct ir_io_decl *d = &ir->outputs.items[i];
-        if (d->file == IR_FILE_OUTPUT && d->reg < IR_MAX_OUTPUTS) {
-            p->out_usage[d->reg] = d->usage;
-            p->out_index[d->reg] = d->usage_index;
-        }
+        if (d->file == IR_FILE_OUTPUT && d->reg < IR_MAX_OUTPUTS)
+            note_semantic(&p->out_usage[d->reg], &p->out_index[d->reg], p->out_sem[d->reg], d);
     }
     for (uint32_t i = 0; i < ir->resources.count; i++)
         if (ir->resources.items[i].slot < sizeof(p->res_dim))
@@ -166,8 +182,44 @@ void d3d9_program_cleanup(struct d3d9_program *p)
     p->prog = NULL;
 }
 
-/* D3D9 linkage: a pixel input reads the vertex output of the same D3DDECLUSAGE and index,
- * component for component; inputs nothing writes read 0; position and face come from the
+/* The rank of component c among the components of mask (0 for its lowest). */
+static unsigned mask_rank(uint8_t mask, int c)
+{
+    unsigned n = 0;
+    for (int k = 0; k < c; k++)
+        n += (mask >> k) & 1u;
+    return n;
+}
+
+/* The vertex output component that feeds pixel input component `in` of semantic *want, or
+ * -1.  Same usage and index ("Match Semantics on vs_3_0 and ps_3_0 Shaders"); within the
+ * semantic, when the input declares a subset of the output's components each reads its own
+ * component (the same .xy of a .xyzw output: every ps_1_x..2_x input); otherwise the
+ * components pair in order, the input's first declared one with the output's first (an input
+ * packed into .zw of a register reads the .xy its vertex shader declared). */
+static int link_component(const struct d3d9_program *vs, const struct d3d9_semantic *want,
+                          int in, unsigned *reg)
+{
+    for (uint32_t o = 0; o < vs->prog->output_count && o < IR_MAX_OUTPUTS; o++) {
+        if ((int)o == vs->prog->position_out)
+            continue;
+        for (int c = 0; c < 4; c++) {
+            const struct d3d9_semantic *have = &vs->out_sem[o][c];
+            if (have->usage != want->usage || have->index != want->index ||
+                !(vs->prog->out_mask[o] & (1u << c)))
+                continue;
+            bool subset = (want->mask & ~have->mask) == 0;
+            if (subset ? c != in : mask_rank(have->mask, c) != mask_rank(want->mask, in))
+                continue;
+            *reg = o;
+            return c;
+        }
+    }
+    return -1;
+}
+
+/* D3D9 linkage: each pixel input component reads the vertex output component of its
+ * semantic (link_component); inputs nothing writes read 0; position and face come from the
  * rasterizer. */
 void d3d9_link(const struct d3d9_program *vs, const struct d3d9_program *ps,
                struct draw_linkage *out)
@@ -187,11 +239,11 @@ void d3d9_link(const struct d3d9_program *vs, const struct d3d9_program *ps,
                         (uint8_t)c };
             continue;
         }
-        if (ps->in_usage[r] == 0xff)
-            continue;
-        for (uint32_t o = 0; o < vs->prog->output_count && o < IR_MAX_OUTPUTS; o++) {
-            if (vs->out_usage[o] != ps->in_usage[r] || vs->out_index[o] != ps->in_index[r] ||
-                (int)o == vs->prog->position_out)
+        for (int c = 0; c < 4; c++) {
+            unsigned o;
+            int oc;
+            if (!(mask & (1u << c)) || ps->in_sem[r][c].usage == 0xff ||
+                (oc = link_component(vs, &ps->in_sem[r][c], c, &o)) < 0)
                 continue;
             unsigned slot = out->attr_count;
             for (unsigned k = 0; k < out->attr_count; k++)
@@ -202,14 +254,9 @@ void d3d9_link(const struct d3d9_program *vs, const struct d3d9_program *ps,
                     break;
                 out->attr_reg[out->attr_count++] = (uint8_t)o;
             }
-            unsigned interp = p->in_interp[r];
-            if (interp == IR_INTERP_LINEAR_NOPERSPECTIVE)
+            if (p->in_interp[r] == IR_INTERP_LINEAR_NOPERSPECTIVE)
                 out->attr_noperspective[slot] = true;
-            for (int c = 0; c < 4; c++)
-                if ((mask & (1u << c)) && (vs->prog->out_mask[o] & (1u << c)))
-                    out->in[r][c] = (struct draw_input_src){ DRAW_IN_ATTR, (uint8_t)slot,
-                                                             (uint8_t)c };
-            break;
+            out->in[r][c] = (struct draw_input_src){ DRAW_IN_ATTR, (uint8_t)slot, (uint8_t)oc };
         }
     }
 }
@@ -1048,10 +1095,10 @@ static void translate_points(struct work *w, struct draw_desc *d)
         return;
     const struct draw_program *pp = w->ps->prog;
     for (uint32_t r = 0; r < pp->input_count && r < IR_MAX_INPUTS; r++) {
-        if (w->ps->in_usage[r] != D3DDECLUSAGE_TEXCOORD)
-            continue;
-        for (int c = 0; c < 2; c++)
-            if (link->in[r][c].kind == DRAW_IN_ATTR && link->in[r][c].slot < 32)
+        for (int c = 0; c < 4; c++)
+            if (w->ps->in_sem[r][c].usage == D3DDECLUSAGE_TEXCOORD &&
+                link->in[r][c].kind == DRAW_IN_ATTR && link->in[r][c].comp < 2 &&
+                link->in[r][c].slot < 32)
                 pt->sprite_slots |= 1u << link->in[r][c].slot;
     }
 }
