@@ -121,7 +121,7 @@ static void sm3_done(struct sm3 *s)
 }
 
 /* The full-target quad; TEXCOORD0 = (u, v, t2, t3) with u, v from 0 at the left/top edge to 1
- * at the right/bottom one (so (x + 0.5) / 16 at pixel x). */
+ * at the right/bottom one (x / 16 at pixel x: D3D9's pixel centres are on the edges). */
 static HRESULT sm3_quad(struct sm3 *s, float t2, float t3)
 {
     struct v3 q[4] = { { -1, 1, 0.5f, 1, { 0, 0, t2, t3 } }, { 1, 1, 0.5f, 1, { 1, 0, t2, t3 } },
@@ -770,6 +770,157 @@ TEST(d3d9_sm3_packed_semantics)
     r9_clear(s.dev, 0);
     CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
     CHECK_EQ(r9_pixel(s.dev, W, H, 5, 5), 0x280b161eu);
+done:
+    sm3_done(&s);
+}
+
+/* ---- constants, fixed-function state after the shader ------------------------------------------- */
+
+/* 224 float constants ("Registers - ps_3_0": c0..c223, SetPixelShaderConstantF up to 224 on a
+ * ps_3_0 device): a loop adds c[aL] over all of them (each x = 1/255; def c5 replaces the
+ * application's c5, also for the relative read), c223 is read directly. */
+TEST(d3d9_sm3_224_constants)
+{
+    static const char ps[] =
+        "ps_3_0\n"
+        "def c5, 0, 0, 0, 0\n"
+        "defi i0, 224, 0, 1, 0\n"
+        "mov r0, c5\n"
+        "loop aL, i0\n"
+        "add r0, r0, c[aL]\n"
+        "endloop\n"
+        "add r0.w, c223.y, c223.y\n"
+        "mov oC0, r0\n";
+    static float c[224][4];
+    struct sm3 s;
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, NULL, ps))
+        goto done;
+    for (int k = 0; k < 224; k++) {
+        c[k][0] = (float)N255(1);
+        c[k][1] = c[k][2] = c[k][3] = 0.0f;
+    }
+    c[223][1] = (float)N255(50);
+    c[0][2] = (float)N255(60);
+    c[5][1] = (float)N255(99);                 /* hidden by the def */
+    CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantF(s.dev, 0, &c[0][0], 224), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantF(s.dev, 224, &c[0][0], 1),
+             D3DERR_INVALIDCALL);
+    r9_clear(s.dev, 0);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 8, 8), 0x64df323cu);   /* (223, 50, 60, 100) */
+done:
+    sm3_done(&s);
+}
+
+/* "Shader Model 3" ("Fog, Depth, and Shading Mode Changes"): no fixed-function fog blends
+ * after a ps_3_0, neither vertex fog (the vs_3_0's fog output, 0 = all fog) nor table fog;
+ * the same states fog a vs_2_0 / ps_2_0 pair.  The alpha test still applies after a ps_3_0
+ * (it is not fog: D3DRS_ALPHATESTENABLE, "Alpha Testing State"). */
+TEST(d3d9_sm3_no_fixed_function_fog)
+{
+    static const char vs3[] =
+        "vs_3_0\n"
+        "def c0, 0, 0, 0, 0\n"
+        "dcl_position v0\n"
+        "dcl_position o0\n"
+        "dcl_color0 o1\n"
+        "dcl_fog o2.x\n"
+        "mov o0, v0\n"
+        "mov o1, c1\n"
+        "mov o2.x, c0.x\n";
+    static const char ps3[] = "ps_3_0\ndcl_color0 v0\nmov oC0, v0\n";
+    static const char vs2[] =
+        "vs_2_0\n"
+        "def c0, 0, 0, 0, 0\n"
+        "dcl_position v0\n"
+        "mov oPos, v0\n"
+        "mov oD0, c1\n"
+        "mov oFog, c0.x\n";
+    static const char ps2[] = "ps_2_0\ndcl v0\nmov oC0, v0\n";
+    const float colour[4] = { (float)N255(200), (float)N255(100), (float)N255(50),
+                              (float)N255(128) };
+    float fog_start = 0.0f, fog_end = 0.25f;
+    DWORD fs, fe;
+    memcpy(&fs, &fog_start, 4);
+    memcpy(&fe, &fog_end, 4);
+    struct sm3 s;
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, vs3, ps3))
+        goto done;
+    CHECK_HR(IDirect3DDevice9_SetVertexShaderConstantF(s.dev, 1, colour, 1), D3D_OK);
+    IDirect3DDevice9_SetRenderState(s.dev, D3DRS_FOGENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(s.dev, D3DRS_FOGCOLOR, 0xff0000ffu);
+    IDirect3DDevice9_SetRenderState(s.dev, D3DRS_FOGSTART, fs);
+    IDirect3DDevice9_SetRenderState(s.dev, D3DRS_FOGEND, fe);
+    for (int pair = 0; pair < 2; pair++) {
+        if (pair && (!sm3_use_vs(&s, vs2) || !sm3_use_ps(&s, ps2)))
+            break;
+        for (int table = 0; table < 2; table++) {
+            IDirect3DDevice9_SetRenderState(s.dev, D3DRS_FOGTABLEMODE,
+                                            table ? D3DFOG_LINEAR : D3DFOG_NONE);
+            r9_clear(s.dev, 0);
+            CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+            /* z = 0.5 is past FOGEND: all fog for the 2_0 pair */
+            CHECK_EQ(r9_pixel(s.dev, W, H, 4, 4), pair ? 0x800000ffu : 0x80c86432u);
+        }
+    }
+    /* the alpha test after the ps_3_0: alpha 128 fails GREATER 128, passes GREATEREQUAL */
+    if (!sm3_use_vs(&s, vs3) || !sm3_use_ps(&s, ps3))
+        goto done;
+    IDirect3DDevice9_SetRenderState(s.dev, D3DRS_ALPHATESTENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(s.dev, D3DRS_ALPHAREF, 128);
+    IDirect3DDevice9_SetRenderState(s.dev, D3DRS_ALPHAFUNC, D3DCMP_GREATER);
+    r9_clear(s.dev, 0xff00ff00);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 4, 4), 0xff00ff00u);
+    IDirect3DDevice9_SetRenderState(s.dev, D3DRS_ALPHAFUNC, D3DCMP_GREATEREQUAL);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 4, 4), 0x80c86432u);
+done:
+    sm3_done(&s);
+}
+
+/* D3DSHADE_FLAT with a ps_3_0: the inputs declared with the COLOR usage take the first
+ * vertex's value ("Shading Modes": flat shading applies to the colours); TEXCOORD inputs stay
+ * interpolated.  The vertex shader puts the vertex's TEXCOORD0 in both. */
+TEST(d3d9_sm3_flat_shading_colour_inputs)
+{
+    static const char vs[] =
+        "vs_3_0\n"
+        "dcl_position v0\n"
+        "dcl_texcoord0 v1\n"
+        "dcl_position o0\n"
+        "dcl_color0 o1\n"
+        "dcl_texcoord0 o2\n"
+        "mov o0, v0\n"
+        "mov o1, v1\n"
+        "mov o2, v1\n";
+    static const char ps[] =
+        "ps_3_0\n"
+        "def c0, 0, 0, 0, 1\n"
+        "dcl_color0 v0\n"
+        "dcl_texcoord0 v1\n"
+        "mov r0, c0\n"
+        "mov r0.x, v0.x\n"
+        "mov r0.y, v1.x\n"
+        "mov oC0, r0\n";
+    struct sm3 s;
+    uint32_t img[W * H];
+    if (!sm3_setup(&s, D3DCREATE_HARDWARE_VERTEXPROCESSING, vs, ps))
+        goto done;
+    IDirect3DDevice9_SetRenderState(s.dev, D3DRS_SHADEMODE, D3DSHADE_FLAT);
+    r9_clear(s.dev, 0);
+    /* a strip whose first triangle starts at u = 0, the second at u = 1 */
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    r9_read(s.dev, img);
+    /* pixel (2, 1): triangle 0 (first vertex u = 0): R 0, G = u = 2 / 16 (D3D9 puts the
+     * quad's edges on the centres of the outer pixels, "Directly Mapping Texels to Pixels") */
+    CHECK_EQ(img[1 * W + 2], 0xff002000u);
+    /* pixel (14, 14): triangle 1 (first vertex: the strip's second, u = 1): R 255 */
+    CHECK_EQ(img[14 * W + 14], 0xffffdf00u);
+    IDirect3DDevice9_SetRenderState(s.dev, D3DRS_SHADEMODE, D3DSHADE_GOURAUD);
+    r9_clear(s.dev, 0);
+    CHECK_HR(sm3_quad(&s, 0, 0), D3D_OK);
+    CHECK_EQ(r9_pixel(s.dev, W, H, 2, 1), 0xff202000u);
 done:
     sm3_done(&s);
 }
