@@ -422,14 +422,15 @@ done:
 
 /* Dynamic flow control (PS20Caps.DynamicFlowControlDepth 24): conditions on per-pixel values,
  * so the lanes of one quad take different paths.  rep with break_ge counts up to vPos.x (R =
- * 10 x); if_lt / else on vPos.y picks G; callnz on b0 and on p0 call subroutines (label/ret)
- * that add to B; breakp leaves a rep early on the right half. */
+ * 10 x); if_lt / else on vPos.y picks G; call sets B to 5, callnz on b0 and on p0 call
+ * subroutines (label/ret) that add to it; breakp leaves a rep early on the right half. */
 TEST(d3d9_sm3_dynamic_flow)
 {
     static const char ps[] =
         "ps_3_0\n"
         "def c0, 1, 0, 0.0392156863, 8\n"          /* c0.z = 10 / 255 */
         "def c1, 0.392156863, 0.784313725, 0.0784313725, 0.196078431\n" /* 100 200 20 50 */
+        "def c2, 0.0196078431, 0, 0, 0\n"            /* 5 / 255 */
         "defi i0, 20, 0, 0, 0\n"
         "dcl vPos.xy\n"
         "mov r0, c0.y\n"
@@ -443,7 +444,7 @@ TEST(d3d9_sm3_dynamic_flow)
         "else\n"
         "mov r1.y, c1.y\n"
         "endif\n"
-        "mov r1.z, c0.y\n"
+        "call l3\n"
         "callnz l1, b0\n"
         "setp_ge p0.x, vPos.x, c0.w\n"
         "callnz l2, p0.x\n"
@@ -460,6 +461,9 @@ TEST(d3d9_sm3_dynamic_flow)
         "ret\n"
         "label l2\n"
         "add r1.z, r1.z, c1.w\n"
+        "ret\n"
+        "label l3\n"
+        "mov r1.z, c2.x\n"
         "ret\n";
     struct sm3 s;
     uint32_t img[W * H];
@@ -474,7 +478,8 @@ TEST(d3d9_sm3_dynamic_flow)
         unsigned bad = 0;
         for (unsigned y = 0; y < H; y++)
             for (unsigned x = 0; x < W; x++) {
-                unsigned r = 10 * x, g = y < 8 ? 100 : 200, bl = (b ? 20 : 0) + (x >= 8 ? 50 : 0);
+                unsigned r = 10 * x, g = y < 8 ? 100 : 200;
+                unsigned bl = 5 + (b ? 20 : 0) + (x >= 8 ? 50 : 0);
                 unsigned a = x >= 8 ? 10 : 200;              /* breakp after 1 or 20 adds */
                 uint32_t want = a << 24 | r << 16 | g << 8 | bl;
                 if (img[y * W + x] != want && !bad++)
