@@ -226,7 +226,7 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
 int d3d9_ff_ps_generate(const struct d3d9_ff_ps_key *key, struct ir_program *out,
                         struct ir_error *err);
 
-/* ---- programs with their D3D9 semantics (draw.c, shader.c) ------------------------------- */
+/* ---- programs with their D3D9 semantics (program.c, shader.c) ---------------------------- */
 
 /* The semantic of one register component: the D3DDECLUSAGE and index of the declaration that
  * covers it (usage 0xff: none) and that declaration's write mask.  ps_3_0 / vs_3_0 may declare
