@@ -2,7 +2,7 @@
  * ps_2_0 pair with a texture and float constants, integer and boolean constants (rep i#,
  * if b#), integer vertex elements converted for the shader, flat shading of shader colour
  * inputs, version checks against the caps (vs_3_0 only in software vertex processing on the
- * 9_1 profile, no ps_3_0), GetFunction, lifetimes; and the issue's cross-API test: the same
+ * 9_1 profile, no ps_3_0 there), GetFunction, lifetimes; and the issue's cross-API test: the same
  * scene drawn through Direct3D 9 and through Direct3D 11 gives identical pixels, both through
  * the fixed-function pipeline and through shaders (one core). */
 #include "test_d3d9_render_util.h"
@@ -290,8 +290,8 @@ static const char vs_3_0_text[] =
     "mov o1, v1\n";
 
 /* Versions against the caps of the current mode: the 9_1 hardware caps have vs_2_0, its
- * software caps vs_3_0 (seed 002); PixelShaderVersion is 2.0 everywhere (no ps_3_0); ps_2_x
- * needs PS20Caps above the 2_0 minimum (9_3, max). */
+ * software caps vs_3_0 (seed 002); PixelShaderVersion is 2.0 on the 9_x profiles (ps_3_0 on
+ * max: test_d3d9_render_sm3.c); ps_2_x needs PS20Caps above the 2_0 minimum (9_3, max). */
 TEST(d3d9_shader_versions_and_software_vp)
 {
     IDirect3DDevice9 *dev = r9_device_flags("9_1", W, H, D3DCREATE_MIXED_VERTEXPROCESSING);

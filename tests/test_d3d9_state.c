@@ -669,9 +669,11 @@ TEST(seed002_shader_constant_limits)
     CHECK_HR(IDirect3DDevice9_SetVertexShaderConstantF(dev, 0, NULL, 0), D3D_OK);
     CHECK_HR(IDirect3DDevice9_GetVertexShaderConstantF(dev, 10, g, 3), D3D_OK);
     CHECK(!memcmp(g, f + 40, 12 * sizeof(float)));
-    /* Pixel shaders: ps_2_0, 32 float registers. */
-    CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantF(dev, 31, f, 1), D3D_OK);
-    CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantF(dev, 31, f, 2), D3DERR_INVALIDCALL);
+    /* Pixel shaders: the max profile's ps_3_0, 224 float registers ("Registers - ps_3_0"). */
+    CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantF(dev, 0, f, 224), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantF(dev, 223, f, 2), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_GetPixelShaderConstantF(dev, 200, g, 24), D3D_OK);
+    CHECK(!memcmp(g, f + 200 * 4, 24 * 4 * sizeof(float)));
     /* Integer and boolean registers: 16 each. */
     CHECK_HR(IDirect3DDevice9_SetVertexShaderConstantI(dev, 0, iv, 16), D3D_OK);
     CHECK_HR(IDirect3DDevice9_SetVertexShaderConstantI(dev, 15, iv, 2), D3DERR_INVALIDCALL);
@@ -685,8 +687,11 @@ TEST(seed002_shader_constant_limits)
     CHECK_HR(IDirect3DDevice9_GetVertexShaderConstantB(dev, 0, NULL, 1), D3DERR_INVALIDCALL);
     T9_RELEASE_DEVICE(dev);
 
-    /* Software vertex processing: 8192 float registers ("Software Shaders"). */
+    /* Software vertex processing: 8192 float registers ("Software Shaders"); a ps_2_0
+     * device's pixel shaders have 32 ("Registers - ps_2_0"). */
     dev = t9_device_pp("9_1", D3DCREATE_SOFTWARE_VERTEXPROCESSING, &pp);
+    CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantF(dev, 31, f, 1), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_SetPixelShaderConstantF(dev, 31, f, 2), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_SetVertexShaderConstantF(dev, 0, f, 8192), D3D_OK);
     CHECK_HR(IDirect3DDevice9_SetVertexShaderConstantF(dev, 8191, f, 2), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3DDevice9_GetVertexShaderConstantF(dev, 8000, g, 192), D3D_OK);

@@ -477,6 +477,20 @@ TEST(profile_values_are_seed_minimums)
     CHECK(m.MaxPointSize == 256.0f && (m.FVFCaps & D3DFVFCAPS_PSIZE));   /* point size */
     CHECK_EQ(m.MaxVertexBlendMatrixIndex, 255);                          /* indexed blending */
     CHECK(m.VertexTextureFilterCaps & D3DPTFILTERCAPS_MINFLINEAR);       /* vertex textures */
+    /* ps_3_0: the PS20Caps of "Reporting Capabilities for Shader 3 Support", 512 slots or
+     * more, at least 2^16 executed instructions ("ps_3_0") */
+    CHECK_EQ(m.PixelShaderVersion, D3DPS_VERSION(3, 0));
+    CHECK_EQ(m.PS20Caps.Caps, D3DPS20CAPS_ARBITRARYSWIZZLE | D3DPS20CAPS_GRADIENTINSTRUCTIONS |
+                                  D3DPS20CAPS_PREDICATION | D3DPS20CAPS_NODEPENDENTREADLIMIT |
+                                  D3DPS20CAPS_NOTEXINSTRUCTIONLIMIT);
+    CHECK_EQ(m.PS20Caps.DynamicFlowControlDepth, 24);
+    CHECK_EQ(m.PS20Caps.NumTemps, 32);
+    CHECK_EQ(m.PS20Caps.StaticFlowControlDepth, 4);
+    CHECK_EQ(m.PS20Caps.NumInstructionSlots, 512);
+    CHECK(m.MaxPixelShader30InstructionSlots >= 512 && m.MaxPixelShader30InstructionSlots <= 32768);
+    CHECK(m.MaxPShaderInstructionsExecuted >= 65536);
+    CHECK_EQ(c3->MaxPixelShader30InstructionSlots, 0u);
+    CHECK_EQ(prof(CORE_PROFILE_MAX)->sw_caps.PixelShaderVersion, D3DPS_VERSION(3, 0));
     /* seed 003: arbitrary texture sizes, so none of the size-restriction flags (rows 3-5) */
     const DWORD size_flags = D3DPTEXTURECAPS_POW2 | D3DPTEXTURECAPS_NONPOW2CONDITIONAL |
                              D3DPTEXTURECAPS_SQUAREONLY | D3DPTEXTURECAPS_CUBEMAP_POW2 |
@@ -495,6 +509,10 @@ TEST(profile_values_are_seed_minimums)
     m.FVFCaps = c3->FVFCaps;
     m.MaxVertexBlendMatrixIndex = c3->MaxVertexBlendMatrixIndex;
     m.VertexTextureFilterCaps = c3->VertexTextureFilterCaps;
+    m.PixelShaderVersion = c3->PixelShaderVersion;
+    m.PS20Caps = c3->PS20Caps;
+    m.MaxPixelShader30InstructionSlots = c3->MaxPixelShader30InstructionSlots;
+    m.MaxPShaderInstructionsExecuted = c3->MaxPShaderInstructionsExecuted;
     CHECK_EQ(memcmp(c3, &m, sizeof(*c3)), 0);
 }
 

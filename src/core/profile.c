@@ -335,6 +335,27 @@ static void caps_max(D3DCAPS9 *c)
     c->TextureCaps &= ~(DWORD)(D3DPTEXTURECAPS_POW2 | D3DPTEXTURECAPS_NONPOW2CONDITIONAL
                                | D3DPTEXTURECAPS_SQUAREONLY | D3DPTEXTURECAPS_CUBEMAP_POW2
                                | D3DPTEXTURECAPS_VOLUMEMAP_POW2);
+    /* Shader model 3 for pixels beside the 9_3 vs_3_0 (issue 14): the values the driver page
+     * "Reporting Capabilities for Shader 3 Support" requires of a ps_3_0 device — PS20Caps
+     * with all five D3DPS20CAPS flags, DynamicFlowControlDepth 24, NumTemps 32,
+     * StaticFlowControlDepth 4, NumInstructionSlots 512 — and MaxPixelShader30InstructionSlots
+     * 512 (the minimum of that page and of "Supporting Additional Instruction Slots for Shader
+     * 3"; softd3d does not count slots, so longer programs run too); "ps_3_0" (asm reference):
+     * MaxPShaderInstructionsExecuted at least 2^16.  The d3dbc translation runs every ps_3_0
+     * instruction and register (src/shader/d3dbc_ir*.c: v0..v9 with semantics, vPos, vFace,
+     * aL, p0, loops, calls, texldl/texldd/texldb, dsx/dsy), 224 float constants
+     * (state_vertex.c), semantic linkage with vs_3_0 (draw.c d3d9_link).  Tests:
+     * tests/test_d3d9_render_sm3.c. */
+    c->PixelShaderVersion = D3DPS_VERSION(3, 0);
+    c->PS20Caps.Caps = D3DPS20CAPS_ARBITRARYSWIZZLE | D3DPS20CAPS_GRADIENTINSTRUCTIONS
+                     | D3DPS20CAPS_PREDICATION | D3DPS20CAPS_NODEPENDENTREADLIMIT
+                     | D3DPS20CAPS_NOTEXINSTRUCTIONLIMIT;
+    c->PS20Caps.DynamicFlowControlDepth = D3DPS20_MAX_DYNAMICFLOWCONTROLDEPTH;    /* 24 */
+    c->PS20Caps.NumTemps = D3DPS20_MAX_NUMTEMPS;                                  /* 32 */
+    c->PS20Caps.StaticFlowControlDepth = D3DPS20_MAX_STATICFLOWCONTROLDEPTH;      /* 4 */
+    c->PS20Caps.NumInstructionSlots = D3DPS20_MAX_NUMINSTRUCTIONSLOTS;            /* 512 */
+    c->MaxPixelShader30InstructionSlots = D3DMIN30SHADERINSTRUCTIONS;             /* 512 */
+    c->MaxPShaderInstructionsExecuted = 65536;                                    /* 2^16 */
 }
 
 /* ---- software vertex processing (seed 002) ------------------------------------------------ */

@@ -226,15 +226,25 @@ int d3d9_ff_vs_generate(const struct d3d9_ff_vs_key *key, struct ir_program *out
 int d3d9_ff_ps_generate(const struct d3d9_ff_ps_key *key, struct ir_program *out,
                         struct ir_error *err);
 
-/* ---- programs with their D3D9 semantics (draw.c, shader.c) ------------------------------- */
+/* ---- programs with their D3D9 semantics (program.c, shader.c) ---------------------------- */
 
-/* A program the draw can run, with the D3DDECLUSAGE / index of every register (0xff: none)
- * for linkage and vertex fetch. */
+/* The semantic of one register component: the D3DDECLUSAGE and index of the declaration that
+ * covers it (usage 0xff: none) and that declaration's write mask.  ps_3_0 / vs_3_0 may declare
+ * several semantics in the components of one register ("ps_3_0": "multiple usages are
+ * permitted for components of a given register"). */
+struct d3d9_semantic {
+    uint8_t usage, index, mask;
+};
+
+/* A program the draw can run, with the D3DDECLUSAGE / index of every register (0xff: none;
+ * the first declaration of the register) for vertex fetch, and of every component for
+ * linkage. */
 struct d3d9_program {
     struct draw_program *prog;
     uint8_t res_dim[32];              /* enum ir_resource_dim of each declared t#/s# slot */
     uint8_t in_usage[IR_MAX_INPUTS], in_index[IR_MAX_INPUTS];
     uint8_t out_usage[IR_MAX_OUTPUTS], out_index[IR_MAX_OUTPUTS];
+    struct d3d9_semantic in_sem[IR_MAX_INPUTS][4], out_sem[IR_MAX_OUTPUTS][4];
 };
 
 /* From validated IR (which it does not keep).  DRAW_OK, DRAW_E_NOMEM or DRAW_E_INVALID. */

@@ -133,87 +133,6 @@ struct d3d9_draw_cache {
     struct d3d9_ff_vs_key stage_key;   /* d3d9_vertex_stage's fixed-function key */
 };
 
-/* ---- programs ------------------------------------------------------------------------------ */
-
-int d3d9_program_init(struct d3d9_program *p, const struct ir_program *ir)
-{
-    memset(p, 0, sizeof(*p));
-    memset(p->in_usage, 0xff, sizeof(p->in_usage));
-    memset(p->out_usage, 0xff, sizeof(p->out_usage));
-    for (uint32_t i = 0; i < ir->inputs.count; i++) {
-        const struct ir_io_decl *d = &ir->inputs.items[i];
-        if (d->file == IR_FILE_INPUT && d->reg < IR_MAX_INPUTS) {
-            p->in_usage[d->reg] = d->usage;
-            p->in_index[d->reg] = d->usage_index;
-        }
-    }
-    for (uint32_t i = 0; i < ir->outputs.count; i++) {
-        const struct ir_io_decl *d = &ir->outputs.items[i];
-        if (d->file == IR_FILE_OUTPUT && d->reg < IR_MAX_OUTPUTS) {
-            p->out_usage[d->reg] = d->usage;
-            p->out_index[d->reg] = d->usage_index;
-        }
-    }
-    for (uint32_t i = 0; i < ir->resources.count; i++)
-        if (ir->resources.items[i].slot < sizeof(p->res_dim))
-            p->res_dim[ir->resources.items[i].slot] = ir->resources.items[i].dim;
-    return draw_program_create(ir, &p->prog);
-}
-
-void d3d9_program_cleanup(struct d3d9_program *p)
-{
-    draw_program_destroy(p->prog);
-    p->prog = NULL;
-}
-
-/* D3D9 linkage: a pixel input reads the vertex output of the same D3DDECLUSAGE and index,
- * component for component; inputs nothing writes read 0; position and face come from the
- * rasterizer. */
-void d3d9_link(const struct d3d9_program *vs, const struct d3d9_program *ps,
-               struct draw_linkage *out)
-{
-    memset(out, 0, sizeof(*out));
-    const struct draw_program *p = ps->prog;
-    for (uint32_t r = 0; r < p->input_count && r < IR_MAX_INPUTS; r++) {
-        uint8_t mask = p->in_mask[r];
-        if (!mask)
-            continue;
-        uint8_t sv = p->in_sysval[r];
-        if (sv == IR_SV_POSITION || sv == IR_SV_IS_FRONT_FACE) {
-            for (int c = 0; c < 4; c++)
-                if (mask & (1u << c))
-                    out->in[r][c] = (struct draw_input_src){
-                        sv == IR_SV_POSITION ? DRAW_IN_POSITION : DRAW_IN_FRONT_FACE, 0,
-                        (uint8_t)c };
-            continue;
-        }
-        if (ps->in_usage[r] == 0xff)
-            continue;
-        for (uint32_t o = 0; o < vs->prog->output_count && o < IR_MAX_OUTPUTS; o++) {
-            if (vs->out_usage[o] != ps->in_usage[r] || vs->out_index[o] != ps->in_index[r] ||
-                (int)o == vs->prog->position_out)
-                continue;
-            unsigned slot = out->attr_count;
-            for (unsigned k = 0; k < out->attr_count; k++)
-                if (out->attr_reg[k] == o)
-                    slot = k;
-            if (slot == out->attr_count) {
-                if (out->attr_count == IR_MAX_OUTPUTS)
-                    break;
-                out->attr_reg[out->attr_count++] = (uint8_t)o;
-            }
-            unsigned interp = p->in_interp[r];
-            if (interp == IR_INTERP_LINEAR_NOPERSPECTIVE)
-                out->attr_noperspective[slot] = true;
-            for (int c = 0; c < 4; c++)
-                if ((mask & (1u << c)) && (vs->prog->out_mask[o] & (1u << c)))
-                    out->in[r][c] = (struct draw_input_src){ DRAW_IN_ATTR, (uint8_t)slot,
-                                                             (uint8_t)c };
-            break;
-        }
-    }
-}
-
 /* ---- the renderer -------------------------------------------------------------------------- */
 
 static void cache_clear(struct d3d9_draw_cache *c)
@@ -1048,10 +967,10 @@ static void translate_points(struct work *w, struct draw_desc *d)
         return;
     const struct draw_program *pp = w->ps->prog;
     for (uint32_t r = 0; r < pp->input_count && r < IR_MAX_INPUTS; r++) {
-        if (w->ps->in_usage[r] != D3DDECLUSAGE_TEXCOORD)
-            continue;
-        for (int c = 0; c < 2; c++)
-            if (link->in[r][c].kind == DRAW_IN_ATTR && link->in[r][c].slot < 32)
+        for (int c = 0; c < 4; c++)
+            if (w->ps->in_sem[r][c].usage == D3DDECLUSAGE_TEXCOORD &&
+                link->in[r][c].kind == DRAW_IN_ATTR && link->in[r][c].comp < 2 &&
+                link->in[r][c].slot < 32)
                 pt->sprite_slots |= 1u << link->in[r][c].slot;
     }
 }
