@@ -88,16 +88,24 @@ static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
     if (!s)
         return;
     struct sample_coords *c = &w->coords;
+    uint32_t mask = req->mask & VM_ALL_LANES;
     /* (the memo's generation is the batch's flush: run_ps) */
-    c->lod_cache = &w->lod_cache;
-    draw_sample_coords(c, req);
-    sampler_sample(s, t, c, VM_LANES, &w->texels);
-    if (c->mask == VM_ALL_LANES) {
+    /* the usual implicit-LOD batch: straight from the request's arrays (no copy into the
+     * sampler's coordinates), when the fast path takes it whole */
+    if (!(req->kind == VM_TEX_SAMPLE && !req->has_clamp &&
+          SIMD_PICK(sampler_sample_fast_uv)(s, t, req->address.f[0], req->address.f[1],
+                                            req->ddx[0], req->ddx[1], req->ddy[0], req->ddy[1],
+                                            mask, &w->lod_cache, w->texels.c))) {
+        c->lod_cache = &w->lod_cache;
+        draw_sample_coords(c, req);
+        sampler_sample(s, t, c, VM_LANES, &w->texels);
+    }
+    if (mask == VM_ALL_LANES) {
         memcpy(res->value, w->texels.c, sizeof(res->value));   /* float bits, as draw_u */
     } else {
         for (int k = 0; k < 4; k++)
             for (unsigned l = 0; l < VM_LANES; l++)
-                if (c->mask & (1u << l))
+                if (mask & (1u << l))
                     res->value[k][l] = draw_u(w->texels.c[k][l]);
     }
 }

@@ -241,4 +241,18 @@ struct sampler_lod {
 void sampler_lane_lod(const struct sampler *s, const struct texture_view *t,
                       const struct sample_coords *c, int lane, struct sampler_lod *out);
 
+/* sampler_sample_fast for an implicit-LOD batch without bias[] whose coordinates u, v and
+ * their derivatives the caller holds in its own arrays (no struct sample_coords to fill): the
+ * same bits, for the batches the fast path decides in one go (its batch decision); false (out
+ * untouched) for every other, which then goes through sampler_sample.  Twins as above. */
+bool sampler_sample_fast_uv_c(const struct sampler *s, const struct texture_view *t,
+                              const float *u, const float *v, const float *dxu, const float *dxv,
+                              const float *dyu, const float *dyv, uint32_t mask,
+                              struct sampler_lod_cache *cache, float out[4][SAMPLER_LANES]);
+bool sampler_sample_fast_uv_avx2(const struct sampler *s, const struct texture_view *t,
+                                 const float *u, const float *v, const float *dxu,
+                                 const float *dxv, const float *dyu, const float *dyv,
+                                 uint32_t mask, struct sampler_lod_cache *cache,
+                                 float out[4][SAMPLER_LANES]);
+
 #endif

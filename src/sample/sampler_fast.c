@@ -520,16 +520,33 @@ static void lane_decide(const struct sampler *s, const struct texture_view *t,
  * Non-negative floats order as their bit patterns (int32), which keeps the min / max
  * integer; NaN (bits above +Inf's, once the sign bit is cleared) sends the batch to the
  * per-quad path, as does anything else unproven. */
+static bool batch_decide_d(const struct sampler *s, const struct texture_view *t,
+                           const float *dxu, const float *dxv, const float *dyu,
+                           const float *dyv, struct sampler_lod_cache *cache, uint32_t mask,
+                           struct sampler_lod *lod);
+
 static bool batch_decide(const struct sampler *s, const struct texture_view *t,
                          const struct sample_coords *c, uint32_t mask, struct sampler_lod *lod)
 {
-    if (c->lod_mode != SAMPLE_LOD_DERIVATIVES || c->has_bias || !isfinite(s->state.lod_bias))
+    if (c->lod_mode != SAMPLE_LOD_DERIVATIVES || c->has_bias)
+        return false;
+    return batch_decide_d(s, t, c->ddx[0], c->ddx[1], c->ddy[0], c->ddy[1], c->lod_cache, mask,
+                          lod);
+}
+
+/* batch_decide with the derivatives of u and v given (implicit LOD, no bias[]). */
+static bool batch_decide_d(const struct sampler *s, const struct texture_view *t,
+                           const float *dxu, const float *dxv, const float *dyu,
+                           const float *dyv, struct sampler_lod_cache *cache, uint32_t mask,
+                           struct sampler_lod *lod)
+{
+    if (!isfinite(s->state.lod_bias))
         return false;
     const float w0 = (float)t->level[0].width, h0 = (float)t->level[0].height;
     int32_t m[L];
     for (int i = 0; i < L; i++) {
-        float x0 = c->ddx[0][i] * w0, x1 = c->ddx[1][i] * h0;
-        float y0 = c->ddy[0][i] * w0, y1 = c->ddy[1][i] * h0;
+        float x0 = dxu[i] * w0, x1 = dxv[i] * h0;
+        float y0 = dyu[i] * w0, y1 = dyv[i] * h0;
         float sqx = x0 * x0 + x1 * x1, sqy = y0 * y0 + y1 * y1;
         int32_t bx, by;
         memcpy(&bx, &sqx, sizeof(bx));
@@ -554,9 +571,9 @@ static bool batch_decide(const struct sampler *s, const struct texture_view *t,
     if (hi > 0x7f800000 || lo > hi)
         return false;
     /* the bounds of the previous batch (a surface's batches often share them) */
-    struct sampler_lod_batch *memo = c->lod_cache ? &c->lod_cache->batch : NULL;
+    struct sampler_lod_batch *memo = cache ? &cache->batch : NULL;
     if (memo && memo->lo == lo && memo->hi == hi && memo->s == s && memo->t == t &&
-        memo->gen == c->lod_cache->gen) {
+        memo->gen == cache->gen) {
         lod->nlevels = memo->nlevels;
         lod->level[0] = memo->level0;
         lod->level[1] = memo->level1;
@@ -574,11 +591,12 @@ static bool batch_decide(const struct sampler *s, const struct texture_view *t,
         lod->ratio = 1.0f;
         lod->probes = 1;
         lod->axis[0] = lod->axis[1] = 0.0f;
-        sampler_lod_finish(s, t, lod_lo, c, 0, lod);
+        static const struct sample_coords no_bias;   /* sampler_lod_finish reads has_bias */
+        sampler_lod_finish(s, t, lod_lo, &no_bias, 0, lod);
     }
     if (memo) {
         *memo = (struct sampler_lod_batch){ .lo = lo, .hi = hi, .s = s, .t = t,
-                                            .gen = c->lod_cache->gen, .ok = ok };
+                                            .gen = cache->gen, .ok = ok };
         if (ok) {
             memo->nlevels = (uint8_t)lod->nlevels;
             memo->level0 = (uint8_t)lod->level[0];
@@ -587,6 +605,42 @@ static bool batch_decide(const struct sampler *s, const struct texture_view *t,
         }
     }
     return ok;
+}
+
+/* Steps 5 and 6 for a batch whose mip decisions are made: lanes in mask of out. */
+static void filter_batch(const struct sampler *s, const struct texture_view *t, const float *u,
+                         const float *v, const uint8_t *lvl0, const uint8_t *lvl1,
+                         const float *weight, bool two, uint32_t mask, int n, float out[4][L])
+{
+    struct fast_ctx F = {
+        .t = t,
+        .wrap_u = s->state.address_u == SAMPLER_ADDRESS_WRAP,
+        .wrap_v = s->state.address_v == SAMPLER_ADDRESS_WRAP,
+        .linear = s->state.min_filter == SAMPLER_FILTER_LINEAR,
+        .srgb = t->rgba8.srgb ? texel_srgb8_table() : NULL,
+    };
+    float ru[L], rv[L], r0[4][L];
+    reduce16(u, F.wrap_u, ru);
+    reduce16(v, F.wrap_v, rv);
+    /* every lane (the usual batch): the results go straight to out */
+    const bool all = mask == (L >= 32 ? 0xffffffffu : (1u << L) - 1u);
+    float (*res)[L] = all && !two ? out : r0;
+    filter16(&F, lvl0, ru, rv, res);
+    if (two) {
+        float r1[4][L];
+        filter16(&F, lvl1, ru, rv, r1);
+        /* sampler.c combine(): lerp between the levels (weight 0 keeps level 0) */
+        float (*dst)[L] = all ? out : r0;
+        for (int k = 0; k < 4; k++)
+            for (int i = 0; i < L; i++)
+                dst[k][i] = lerp(r0[k][i], r1[k][i], weight[i]);
+    }
+    if (all)
+        return;
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < n; i++)
+            if (mask >> i & 1)
+                out[k][i] = r0[k][i];
 }
 
 bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_view *t,
@@ -652,34 +706,31 @@ bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_
         }
     }
 
-    struct fast_ctx F = {
-        .t = t,
-        .wrap_u = s->state.address_u == SAMPLER_ADDRESS_WRAP,
-        .wrap_v = s->state.address_v == SAMPLER_ADDRESS_WRAP,
-        .linear = s->state.min_filter == SAMPLER_FILTER_LINEAR,
-        .srgb = t->rgba8.srgb ? texel_srgb8_table() : NULL,
-    };
-    float ru[L], rv[L], r0[4][L];
-    reduce16(c->u, F.wrap_u, ru);
-    reduce16(c->v, F.wrap_v, rv);
-    /* every lane (the usual batch): the results go straight to out */
-    const bool all = mask == (L >= 32 ? 0xffffffffu : (1u << L) - 1u);
-    float (*res)[L] = all && !two ? out->c : r0;
-    filter16(&F, lvl0, ru, rv, res);
-    if (two) {
-        float r1[4][L];
-        filter16(&F, lvl1, ru, rv, r1);
-        /* sampler.c combine(): lerp between the levels (weight 0 keeps level 0) */
-        float (*dst)[L] = all ? out->c : r0;
-        for (int k = 0; k < 4; k++)
-            for (int i = 0; i < L; i++)
-                dst[k][i] = lerp(r0[k][i], r1[k][i], weight[i]);
-    }
-    if (all)
+    filter_batch(s, t, c->u, c->v, lvl0, lvl1, weight, two, mask, n, out->c);
+    return true;
+}
+
+bool SIMD_FN(sampler_sample_fast_uv)(const struct sampler *s, const struct texture_view *t,
+                                     const float *u, const float *v, const float *dxu,
+                                     const float *dxv, const float *dyu, const float *dyv,
+                                     uint32_t mask, struct sampler_lod_cache *cache,
+                                     float out[4][SAMPLER_LANES])
+{
+    if (!s || !t || !t->texel || !t->fast_rgba8 || !s->fast2d || t->dim != TEXTURE_DIM_2D)
+        return false;
+    if (!mask)
         return true;
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < n; i++)
-            if (mask >> i & 1)
-                out->c[k][i] = r0[k][i];
+    struct sampler_lod lod;
+    if (!batch_decide_d(s, t, dxu, dxv, dyu, dyv, cache, mask, &lod))
+        return false;
+    /* sampler_sample_fast after its batch decision */
+    bool two = lod.nlevels == 2;
+    uint8_t lvl0[L], lvl1[L];
+    float weight[L];
+    memset(lvl0, (int)lod.level[0], sizeof(lvl0));
+    memset(lvl1, (int)(two ? lod.level[1] : lod.level[0]), sizeof(lvl1));
+    for (int i = 0; i < L; i++)
+        weight[i] = two ? lod.weight : 0.0f;
+    filter_batch(s, t, u, v, lvl0, lvl1, weight, two, mask, L, out);
     return true;
 }
