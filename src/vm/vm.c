@@ -933,12 +933,12 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_en
      * is one compiled block keeps its temps in registers and never reads them from memory) */
     if (!jit || !jit->skip_temp_clear) {
         if (prog->clear_count == prog->temp_count)
-            memset(st->temps, 0, (size_t)prog->temp_count * sizeof(vm_reg));
+            vm_zero_words(st->temps, (size_t)prog->temp_count * sizeof(vm_reg));
         else
             for (uint32_t k = 0; k < prog->clear_count; k++)
-                memset(st->temps[prog->clear_temps[k]], 0, sizeof(vm_reg));
+                vm_zero_words(st->temps[prog->clear_temps[k]], sizeof(vm_reg));
     }
-    memset(st->xpool, 0, (size_t)prog->x_elements * sizeof(vm_reg));
+    vm_zero_words(st->xpool, (size_t)prog->x_elements * sizeof(vm_reg));
     if (prog->aux_used & VM_AUX_ADDR)
         memset(st->addr, 0, sizeof(st->addr));
     if (prog->aux_used & VM_AUX_PRED)
@@ -950,9 +950,9 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_en
         memcpy(st->incov[0], env->input_coverage, sizeof(st->incov[0]));
     }
     if (env->outputs)
-        memset(env->outputs, 0, (size_t)prog->output_count * sizeof(vm_reg));
-    memset(env->depth, 0, sizeof(env->depth));
-    memset(env->coverage, 0, sizeof(env->coverage));
+        vm_zero_words(env->outputs, (size_t)prog->output_count * sizeof(vm_reg));
+    vm_zero_words(env->depth, sizeof(env->depth));
+    vm_zero_words(env->coverage, sizeof(env->coverage));
 
     struct vm_exec x = {prog, st, env, mask, 0, 0, 1, 0,
                         env->max_iterations ? env->max_iterations : VM_MAX_ITERATIONS, false};

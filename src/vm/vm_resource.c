@@ -102,22 +102,6 @@ static unsigned size_components(unsigned dim)
     }
 }
 
-/* Zeroes n words without a string instruction: GCC turns constant memsets (and loops of
- * stores) of these sizes into "rep stos", whose start-up costs more than the stores, and this
- * runs several times per resource instruction and batch (measured: a quarter of a textured
- * scene's time went to such starts). */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-loop-distribute-patterns")))
-#endif
-static void zero_words(void *p, size_t bytes)
-{
-    typedef uint32_t v4 __attribute__((vector_size(16), aligned(4)));
-    v4 *q = p;
-    const v4 z = {0, 0, 0, 0};
-    for (size_t i = 0; i < bytes / sizeof(v4); i++)
-        q[i] = z;
-}
-
 /* An optional request field: returns `used`.  A field the instruction fills is marked as
  * holding data; one it does not is zeroed only when an earlier request left data in it (every
  * field of a request is defined, vm.h, without paying for the ones no call uses). */
@@ -126,7 +110,7 @@ static bool field_used(struct vm_state *st, uint32_t bit, bool used, void *field
     if (used) {
         st->req_dirty |= bit;
     } else if (st->req_dirty & bit) {
-        zero_words(field, bytes);
+        vm_zero_words(field, bytes);
         st->req_dirty &= ~bit;
     }
     return used;
@@ -256,9 +240,9 @@ static void tex_call(struct vm_exec *x, const struct vm_ins *in, const struct ir
     const struct vm_opnd *t = &in->src[lay->resource];
     unsigned used = k->kind == VM_TEX_RESINFO || k->kind == VM_TEX_SAMPLEINFO ? 15u : 0u;
     VM_FOR_MASK(c, in->dst[0].mask) used |= 1u << t->swz[c];
-    VM_FOR_MASK(c, used) zero_words(res->value[c], sizeof(res->value[c]));
+    VM_FOR_MASK(c, used) vm_zero_words(res->value[c], sizeof(res->value[c]));
     if (lay->status >= 0)
-        zero_words(res->status, sizeof(res->status));
+        vm_zero_words(res->status, sizeof(res->status));
     if (x->env->sample)
         x->env->sample(x->env->sample_ctx, &x->st->req, res);
 }
