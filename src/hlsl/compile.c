@@ -37,6 +37,12 @@ static int parse_target(struct hc *c, const char *t)
         c->level9 = 1;
     else if (!strcmp(r, "4_0_level_9_3"))
         c->level9 = 3;
+    else if (!strcmp(r, "2_0"))
+        c->d3d9 = 20;
+    else if (!strcmp(r, "2_a") || (c->ps && !strcmp(r, "2_b")))
+        c->d3d9 = 21, c->ps_2_b = r[2] == 'b'; /* fxc's 2_a/2_b profiles write vs/ps_2_x */
+    else if (!strcmp(r, "3_0"))
+        c->d3d9 = 30;
     else
         return -1;
     return 0;
@@ -80,8 +86,8 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     }
     if (parse_target(c, args->target) < 0)
         hc_error(c, NULL, 3000, "unrecognized compiler target '%s' (vs/ps_4_0, _4_1, _5_0, "
-                 "vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3 are supported)",
-                 args->target ? args->target : "(null)");
+                 "vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3, vs/ps_2_0, vs_2_a, ps_2_a, ps_2_b, "
+                 "vs/ps_3_0 are supported)", args->target ? args->target : "(null)");
     size_t plen, ntoks;
     char *text = pp_run(c, &plen);
     struct token *toks = lex_run(c, text, plen, &ntoks);
@@ -99,6 +105,22 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
         /* the generator wrote something the assembler refuses: a compiler bug, said so */
         hc_error(c, NULL, 3000, "internal error: the generated listing does not assemble: %s",
                  err);
+    }
+    if (c->d3d9) {
+        /* the constant table goes right after the version token, where fxc puts it */
+        size_t n;
+        uint32_t *ctab = ctab_build(c, &n);
+        void *whole = malloc(size + n * 4);
+        if (!whole) {
+            free(code);
+            hc_nomem(c);
+        }
+        memcpy(whole, code, 4);
+        memcpy((char *)whole + 4, ctab, n * 4);
+        memcpy((char *)whole + 4 + n * 4, (char *)code + 4, size - 4);
+        free(code);
+        code = whole;
+        size += n * 4;
     }
     out->code = code;
     out->code_size = size;

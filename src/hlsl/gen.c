@@ -315,9 +315,10 @@ static enum flow gen_if(struct gen *g, struct stmt *s)
             return gen_stmt(g, s->body);
         return s->other ? gen_stmt(g, s->other) : FL_NORMAL;
     }
-    if (g->c->level9 && (s->attrs & AT_BRANCH))
-        hc_error(g->c, &s->loc, 3000, "[branch] needs flow control, which level_9 targets lack");
-    if (g->c->level9 || (s->attrs & AT_FLATTEN))
+    if (hc_flat(g->c) && (s->attrs & AT_BRANCH))
+        hc_error(g->c, &s->loc, 3000, "[branch] needs flow control, which %s targets lack",
+                 g->c->d3d9 ? "shader model 2" : "level_9");
+    if (hc_flat(g->c) || (s->attrs & AT_FLATTEN))
         return gen_if_flat(g, s, cond);
     size_t mark = g->nwlog;
     lir_flow(g, L_IF_NZ, &cond);
@@ -371,9 +372,9 @@ static void loop_writes(struct gen *g, struct stmt *s, struct stmt *body)
 static enum flow gen_loop_dynamic(struct gen *g, struct stmt *s)
 {
     struct hc *c = g->c;
-    if (c->level9)
-        hc_error(c, &s->loc, 3511, "unable to unroll loop: level_9 targets have no flow control "
-                 "(the loop's trip count must be known)");
+    if (hc_flat(c))
+        hc_error(c, &s->loc, 3511, "unable to unroll loop: %s targets have no flow control "
+                 "(the loop's trip count must be known)", c->d3d9 ? "shader model 2" : "level_9");
     loop_writes(g, s, s->body);
     size_t mark = g->nwlog;
     lir_flow(g, L_LOOP, NULL);
@@ -469,8 +470,8 @@ static enum flow gen_loop(struct gen *g, struct stmt *s)
         gen_stmt(g, s->init);
     enum flow f = FL_NORMAL;
     bool asked = (s->attrs & AT_UNROLL) != 0;
-    bool try_unroll = asked || g->c->level9 || !(s->attrs & AT_LOOP);
-    if (!try_unroll || !gen_loop_unrolled(g, s, asked || g->c->level9, &f)) {
+    bool try_unroll = asked || hc_flat(g->c) || !(s->attrs & AT_LOOP);
+    if (!try_unroll || !gen_loop_unrolled(g, s, asked || hc_flat(g->c), &f)) {
         if (asked && !g->dry)
             hc_warning(g->c, &s->loc, 3550, "loop could not be unrolled (its trip count is not "
                        "known, or it breaks under a run-time condition); emitted as a loop");
@@ -888,7 +889,7 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     g->syms = params;
     /* early returns: a loop to break out of, or on level 9 (no flow control) the returned
      * flags of gen_return_flat */
-    fr.wrapped = !tail_returns_only(f->body, true) && !c->level9;
+    fr.wrapped = !tail_returns_only(f->body, true) && !hc_flat(c);
     g->frame = &fr;
     g->inline_depth++;
     size_t mark = g->nwlog;

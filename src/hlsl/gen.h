@@ -77,6 +77,7 @@ struct place {
     uint32_t base;                /* P_TEMP: first temp; P_CB: component offset; P_RES: id */
     uint32_t cb;                  /* cbuffer id */
     int32_t rel;                  /* P_CB: temp with a register offset in .x, or -1 */
+    bool d3d9;                    /* P_CB: the D3D9 constant layout (types.c) */
 };
 
 /* An rvalue: numeric scalars and vectors as an operand (swz in value order: component k of
@@ -106,12 +107,17 @@ struct sym {
 
 struct io_leaf;
 
+/* sig_entry.sysval: the D3D_NAME values, SV_TARGET/SV_DEPTH past them */
+enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_VERTID = 6, SV_PRIMID = 7, SV_INSTID = 8,
+       SV_FFACE = 9, SV_TARGET = 64, SV_DEPTH = 65 };
+
 struct sig_entry {
     const char *name;
     unsigned index, reg, mask, used, sysval;
     enum base_type base;
     unsigned interp;
     bool is_depth;                /* ps SV_Depth (oDepth) */
+    uint8_t decl_base;            /* the base type declared (d3dbc VFACE: float or bool) */
 };
 
 struct func_frame {
