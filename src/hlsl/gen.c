@@ -607,7 +607,7 @@ static enum flow gen_return(struct gen *g, struct stmt *s)
         return FL_RETURN;
     if (g->unroll && g->unroll->flow_depth >= fr->flow_depth && g->flow_depth > g->unroll->flow_depth)
         unroll_fail(g);
-    if (!fr->up) {
+    if (!fr->up && !fr->wrapped) {
         /* the entry point: write the outputs and end here */
         gen_epilogue(g);
         return FL_RETURN;
@@ -889,34 +889,7 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     g->syms = params;
     /* early returns: a loop to break out of, or on level 9 (no flow control) the returned
      * flags of gen_return_flat */
-    fr.wrapped = !tail_returns_only(f->body, true) && !hc_flat(c);
-    g->frame = &fr;
-    g->inline_depth++;
-    size_t mark = g->nwlog;
-    struct loop_ctx *saved_loop = g->loop;
-    struct loop_ctx barrier = {NULL, false, 0, 0, NULL};
-    if (fr.wrapped) {
-        lir_flow(g, L_LOOP, NULL);
-        g->flow_depth++;
-        g->loop_depth++;
-        g->loop = &barrier;
-    } else {
-        g->loop = NULL;
-    }
-    fr.flow_depth = g->flow_depth;
-    fr.flat_depth = g->flat_depth;
-    fr.loop_depth = g->loop_depth - (fr.wrapped ? 1 : 0);
-    gen_stmt(g, f->body);
-    if (fr.wrapped) {
-        lir_flow(g, L_BREAK, NULL);
-        g->flow_depth--;
-        g->loop_depth--;
-        lir_flow(g, L_ENDLOOP, NULL);
-        lir_invalidate_since(g, mark);
-    }
-    g->loop = saved_loop;
-    g->inline_depth--;
-    g->frame = fr.up;
+    gen_frame_body(g, &fr, !tail_returns_only(f->body, true) && !hc_flat(c));
     /* out and inout arguments are written back */
     struct sym *ps = params;
     g->syms = caller;
@@ -934,6 +907,43 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     if (!fr.has_ret)
         return gen_vnum(type_void(c), lop_imm_u(0));
     return gen_place_val(g, fr.ret);
+}
+
+void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap)
+{
+    fr->wrapped = wrap;
+    g->frame = fr;
+    g->inline_depth++;
+    size_t mark = g->nwlog;
+    struct loop_ctx *saved_loop = g->loop;
+    struct loop_ctx barrier = {NULL, false, 0, 0, NULL};
+    if (wrap) {
+        lir_flow(g, L_LOOP, NULL);
+        g->flow_depth++;
+        g->loop_depth++;
+        g->loop = &barrier;
+    } else {
+        g->loop = NULL;
+    }
+    fr->flow_depth = g->flow_depth;
+    fr->flat_depth = g->flat_depth;
+    fr->loop_depth = g->loop_depth - (wrap ? 1 : 0);
+    gen_stmt(g, fr->f->body);
+    if (wrap) {
+        lir_flow(g, L_BREAK, NULL);
+        g->flow_depth--;
+        g->loop_depth--;
+        lir_flow(g, L_ENDLOOP, NULL);
+        lir_invalidate_since(g, mark);
+    }
+    g->loop = saved_loop;
+    g->inline_depth--;
+    g->frame = fr->up;
+}
+
+bool gen_entry_wraps(struct gen *g)
+{
+    return g->c->d3d9 >= 30 && !tail_returns_only(g->entry->body, true);
 }
 
 struct val gen_call_user(struct gen *g, struct func_decl *f, struct expr *e, struct val *args)

@@ -238,6 +238,12 @@ void gen_epilogue(struct gen *g);                        /* gen_entry.c: outputs
 bool gen_always_returns(const struct stmt *s);           /* every path returns (X3080) */
 struct val gen_call_user(struct gen *g, struct func_decl *f, struct expr *e, struct val *args);
 enum flow gen_stmt(struct gen *g, struct stmt *s);
+/* A function's body in frame fr; wrap: inside loop..endloop, so that a return is a break
+ * (early returns where the target has flow control but no return inside it). */
+void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap);
+/* Does the entry point need that: a d3dbc 3_0 target, where `ret` ends only the program's
+ * last line, with a return before its end. */
+bool gen_entry_wraps(struct gen *g);
 struct val gen_bool(struct gen *g, struct val v, const struct loc_src *at);
 void gen_discard(struct gen *g, struct lop cond);  /* discard_nz, predicated when flattened */
 

@@ -164,7 +164,8 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         e->base = l->pl.type->base == BT_BOOL ? BT_UINT : l->pl.type->base;
         e->decl_base = (uint8_t)l->pl.type->base;
         e->interp = l->interp;
-        if (e->sysval == SV_POS && e->mask != 0xf)
+        /* D3D9's VPOS is a float2 ("Semantics (HLSL)": VPOS, ps_3_0) */
+        if (e->sysval == SV_POS && e->mask != 0xf && !(c->d3d9 && c->ps))
             hc_error(c, &l->loc, 4502, "SV_Position must be a float4");
         if ((e->sysval == SV_VERTID || e->sysval == SV_INSTID || e->sysval == SV_PRIMID) &&
             e->base == BT_FLOAT)
@@ -541,9 +542,7 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
     g->out_leaves = out_leaves;
     setup_io(g, g->entry, &fr.ret, &nin_leaves, &g->nout_leaves, in_leaves, out_leaves);
     init_statics(g);
-    g->frame = &fr;
-    enum flow f = gen_stmt(g, g->entry->body);
-    (void)f;
+    gen_frame_body(g, &fr, gen_entry_wraps(g));
     gen_epilogue(g);
     lir_optimize(g);
     /* what is used: constant buffers and resources, after dead code is gone */
