@@ -361,3 +361,108 @@ done:
     if (skipped)
         SKIP("the device offers no ps_3_0 (PixelShaderVersion < 3.0): compiled and decoded only");
 }
+
+/* The constant table describes what the program reads, in D3D9's layout: structs member by
+ * member in whole registers, arrays with their element count, row_major matrices by rows,
+ * bools and ints in c# (D3DXRS_FLOAT4), samplers in s#; unread uniforms are not there. */
+TEST(hlsl_d3d9_constant_table_layout)
+{
+    static const char src[] =
+        "struct Light { float3 dir; float4 col; };\n"
+        "Light lights[2];\n"
+        "float unused;\n"
+        "row_major float4x3 rm;\n"
+        "bool flag;\n"
+        "float4 k : register(c20);\n"
+        "samplerCUBE env;\n"
+        "float4 main(float3 n : TEXCOORD0) : COLOR\n"
+        "{\n"
+        "    float3 c = lights[0].col.rgb * dot(n, lights[1].dir) + mul(float4(n, 1), rm);\n"
+        "    return float4(flag ? c : texCUBE(env, n).rgb, 1) + k;\n"
+        "}\n";
+    ID3DBlob *b = hc9(src, "ps_3_0");
+    struct d3dbc_program p = {0};
+    if (!b || !read_blob(b, &p))
+        goto done;
+    CHECK_STR_CONTAINS(p.ctab.target, "ps_3_0");
+    CHECK_EQ(p.ctab.version, 0xffff0300u);
+    CHECK_EQ(p.ctab.constant_count, 5);
+    for (uint32_t i = 0; i < p.ctab.constant_count; i++)
+        CHECK(strcmp(p.ctab.constants[i].name, "unused") != 0);
+    const struct d3dbc_ctab_constant *l = ctab_find(&p, "lights"), *rm = ctab_find(&p, "rm"),
+                                     *f = ctab_find(&p, "flag"), *k = ctab_find(&p, "k"),
+                                     *env = ctab_find(&p, "env");
+    if (!l || !rm || !f || !k || !env)
+        goto done;
+    CHECK_EQ(l->register_index, 0);
+    CHECK_EQ(l->register_count, 4);          /* 2 elements x (dir, col) */
+    CHECK_EQ(l->type.class_, 5);
+    CHECK_EQ(l->type.elements, 2);
+    CHECK_EQ(l->type.member_count, 2);
+    if (l->type.member_count == 2) {
+        CHECK(!strcmp(l->type.members[0].name, "dir"));
+        CHECK_EQ(l->type.members[0].type.class_, 1);
+        CHECK_EQ(l->type.members[0].type.columns, 3);
+        CHECK(!strcmp(l->type.members[1].name, "col"));
+    }
+    CHECK_EQ(rm->register_index, 4);         /* after lights; `unused` takes nothing */
+    CHECK_EQ(rm->register_count, 4);
+    CHECK_EQ(rm->type.class_, 2);            /* D3DXPC_MATRIX_ROWS */
+    CHECK_EQ(rm->type.rows, 4);
+    CHECK_EQ(rm->type.columns, 3);
+    CHECK_EQ(f->register_index, 8);
+    CHECK_EQ(f->register_set, 2);
+    CHECK_EQ(f->type.type, 1);               /* D3DXPT_BOOL */
+    CHECK_EQ(k->register_index, 20);
+    CHECK_EQ(env->register_set, 3);
+    CHECK_EQ(env->type.type, 14);            /* D3DXPT_SAMPLERCUBE */
+    CHECK_EQ(env->type.class_, 4);
+done:
+    d3dbc_program_free(&p);
+    if (b)
+        ID3D10Blob_Release(b);
+}
+
+/* What a d3dbc target cannot do is refused with fxc's message form and number. */
+TEST(hlsl_d3d9_refusals)
+{
+    static const struct { const char *src, *target, *want; } cases[] = {
+        {"float4 main(float2 uv : TEXCOORD0) : COLOR\n{ return ddx(uv.x); }", "ps_2_0",
+         "d3d9.hlsl(2,10-13): error X4532: cannot map expression to ps_2_0 instruction set"},
+        {"sampler2D s;\nfloat4 main(float4 p : POSITION) : POSITION\n{ return tex2Dlod(s, p); }",
+         "vs_2_0", "d3d9.hlsl(3,10-18): error X4532: cannot map expression to vs_2_0"},
+        {"sampler2D s;\nfloat4 main(float4 p : POSITION) : POSITION\n{ return tex2D(s, p.xy); }",
+         "vs_3_0", "error X4532: implicit-LOD sampling"},
+        {"float4 main(float f : VFACE) : COLOR { return f; }", "ps_2_0",
+         "error X4502: SV_IsFrontFace is not available on targets before ps_3_0"},
+        {"float4 main(float4 p : POSITION, out float3 n : NORMAL) : POSITION\n"
+         "{ n = p.xyz; return p; }", "vs_2_0", "error X4502: invalid output semantic 'NORMAL0'"},
+        {"float4 main(float4 c : BLENDWEIGHT0) : COLOR { return c; }", "ps_2_0",
+         "error X4502: invalid input semantic 'BLENDWEIGHT0'"},
+        {"float4 k;\nfloat4 main(float4 uv : TEXCOORD0) : COLOR\n{\n    float4 a = 0;\n"
+         "    [loop] for (int i = 0; i < (int)k.x; i++) { if (uv.x > i) continue; a += uv; }\n"
+         "    return a;\n}", "ps_3_0", "X4532: cannot map expression to ps_3_0 instruction set: "
+         "continue"},
+        {"float4 t[4];\nfloat4 main(float4 uv : TEXCOORD0) : COLOR { return t[(int)uv.x]; }",
+         "ps_3_0", "a constant index computed at run time in a pixel shader"},
+        {"float4 a : register(c0);\nfloat4x4 m : register(c2);\nfloat4 b : register(c3);\n"
+         "float4 main(float4 p : POSITION) : POSITION { return mul(m, p) + a + b; }", "vs_2_0",
+         "error X3530: 'b': register c3 overlaps another constant"},
+        {"float4 big[40];\nfloat4 main() : COLOR { return big[39]; }", "ps_2_0",
+         "error X4509: 'big' does not fit in the 32 constant registers of ps_2_0"},
+        {"float4 main() : COLOR { return 1; }", "ps_1_1", "error X3539: ps_1_x"},
+        {"float4 main() : COLOR { return 1; }", "ps_2_x", "error X3000: unrecognized compiler "
+         "target 'ps_2_x'"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        ID3DBlob *code = NULL, *errors = NULL;
+        CHECK_HR(D3DCompile(cases[i].src, strlen(cases[i].src), "d3d9.hlsl", NULL, NULL, "main",
+                            cases[i].target, 0, 0, &code, &errors), E_FAIL);
+        CHECK(code == NULL);
+        CHECK(errors != NULL);
+        if (errors) {
+            CHECK_STR_CONTAINS((const char *)ID3D10Blob_GetBufferPointer(errors), cases[i].want);
+            ID3D10Blob_Release(errors);
+        }
+    }
+}

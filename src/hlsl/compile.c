@@ -84,6 +84,9 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
             sbuf_puts(&c->msgs, "error X3000: out of memory\n");
         goto done;
     }
+    if (args->target && !strncmp(args->target, "ps_1_", 5))
+        hc_error(c, NULL, 3539, "ps_1_x is not supported by D3DCompile (\"Specifying Compiler "
+                 "Targets\": the last compiler for 1.x pixel shaders was D3DX9's)");
     if (parse_target(c, args->target) < 0)
         hc_error(c, NULL, 3000, "unrecognized compiler target '%s' (vs/ps_4_0, _4_1, _5_0, "
                  "vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3, vs/ps_2_0, vs_2_a, ps_2_a, ps_2_b, "

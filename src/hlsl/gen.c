@@ -763,11 +763,23 @@ static enum flow gen_switch(struct gen *g, struct stmt *s)
     return f == FL_BREAK ? FL_NORMAL : f;
 }
 
+static enum flow stmt_at(struct gen *g, struct stmt *s);
+
+/* Statements set the location of what they emit outside their expressions (flow, returns). */
 enum flow gen_stmt(struct gen *g, struct stmt *s)
 {
-    struct hc *c = g->c;
     if (!s)
         return FL_NORMAL;
+    struct loc_src saved = g->cur_loc;
+    g->cur_loc = s->loc;
+    enum flow f = stmt_at(g, s);
+    g->cur_loc = saved;
+    return f;
+}
+
+static enum flow stmt_at(struct gen *g, struct stmt *s)
+{
+    struct hc *c = g->c;
     switch (s->kind) {
     case ST_EMPTY:
         return FL_NORMAL;

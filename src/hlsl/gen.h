@@ -62,6 +62,7 @@ struct linst {
     bool has_offset;
     uint8_t dtype;                /* enum base_type of what a mov/movc moves (level-9 writer) */
     uint16_t depth;               /* flow nesting at emission (0: straight-line) */
+    struct loc_src loc;           /* the expression or statement it came from (messages) */
     struct lop dst[2];
     struct lop src[5];
 };
@@ -183,6 +184,7 @@ struct gen {
     unsigned nout_leaves;
     bool uses_discard;
     uint8_t cur_dtype;            /* the base type of the movc being built (?:) */
+    struct loc_src cur_loc;       /* what is being generated, for linst.loc */
 };
 
 struct loop_ctx {

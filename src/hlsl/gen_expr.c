@@ -1095,7 +1095,19 @@ static struct val init_list_val(struct gen *g, struct expr *e, struct type *t)
     return gen_place_val(g, p);
 }
 
+static struct val expr_at(struct gen *g, struct expr *e);
+
+/* Every expression's instructions carry its location (a writer's refusal names it). */
 struct val gen_expr(struct gen *g, struct expr *e)
+{
+    struct loc_src saved = g->cur_loc;
+    g->cur_loc = e->loc;
+    struct val v = expr_at(g, e);
+    g->cur_loc = saved;
+    return v;
+}
+
+static struct val expr_at(struct gen *g, struct expr *e)
 {
     struct hc *c = g->c;
     switch (e->kind) {

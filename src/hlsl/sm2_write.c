@@ -75,12 +75,15 @@ struct w2 {
     } *cvars;
     unsigned ncvars;
     bool uses_rep;
+    const struct loc_src *at;     /* the instruction being translated (NULL: none) */
 };
 
 static _Noreturn void fail(struct w2 *w, const char *what)
 {
-    hc_error(w->c, NULL, 3000, "%s: not available on %s (%s)", what,
-             w->d3d9 ? "this target" : "a level_9 target", w->c->args->target);
+    /* fxc's X4532, "cannot map expression to <target> instruction set" */
+    hc_error(w->c, w->at && w->at->file ? w->at : NULL, 4532, "cannot map expression to %s "
+             "instruction set: %s is not available on %s", w->c->args->target, what,
+             w->d3d9 ? "this target" : "a level_9 target");
 }
 
 static unsigned scratch(struct w2 *w)
@@ -765,7 +768,8 @@ static const char *usage_of(const struct sig_entry *e)
 
 static _Noreturn void bad_semantic(struct w2 *w, const struct sig_entry *e, bool output)
 {
-    hc_error(w->c, NULL, 4502, "invalid %s semantic '%s%u' for %s", output ? "output" : "input",
+    hc_error(w->c, &w->g->entry->loc, 4502, "invalid %s semantic '%s%u' for %s",
+             output ? "output" : "input",
              e->name, e->index, w->c->args->target);
 }
 
@@ -1181,8 +1185,11 @@ void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
             }
     }
     w.def_base = w.next_c;
-    for (size_t i = 0; i < g->nins; i++)
+    for (size_t i = 0; i < g->nins; i++) {
+        w.at = &g->ins[i].loc;
         translate(&w, &g->ins[i]);
+    }
+    w.at = NULL;
     /* the outputs, from their temps */
     for (unsigned i = 0; i < g->nout; i++) {
         const struct sig_entry *e = &g->out[i];
