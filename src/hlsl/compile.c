@@ -1,10 +1,11 @@
 /* src/hlsl/compile.c — hlsl_compile() and hlsl_preprocess(): the passes in order, under one
  * error frame (hlsl_private.h: an error longjmps here, the arena is freed at once).
  *
- * Scope (issue 13, first milestone): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3; vs/ps_4_1
- * and _5_0 take the same programs (no instruction of theirs is generated yet).
+ * Scope (issue 13): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3; vs/ps_4_1 and _5_0 take
+ * the same programs (no instruction of theirs is generated yet); the d3dbc targets vs/ps_2_0,
+ * vs_2_a, ps_2_a/_2_b, vs/ps_3_0 (sm2_write.c), whose tokens get the CTAB inserted here.
  * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c.
- * Not yet: SM2/SM3 (d3dbc) targets, 4_1/5_0, gs/hs/ds/cs, switch, tbuffer, structured and
+ * Not yet: 4_1/5_0 instructions, gs/hs/ds/cs, switch fall-through, tbuffer, structured and
  * RW resources, GetDimensions, reflection names in RDEF (the assembler derives it), dynamic
  * indexing of local arrays, returns inside loops of called functions.
  */
