@@ -1,5 +1,6 @@
 /* tests/test_hlsl_level9.c — the level-9 (SM2) translation checked against the SM4 program it
- * sits beside.  softd3d's devices run the SM4 program of a *_level_9_x shader, so the Aon9
+ * sits beside, and the d3dbc targets (vs/ps_2_0, 2_a/2_b, 3_0: the same translation, D3D9's
+ * registers) against the vs/ps_4_0 program of the same source.  softd3d's devices run the SM4 program of a *_level_9_x shader, so the Aon9
  * program is what real 10Level9 hardware would run; here both are decoded (tpf_decode_blob,
  * and d3dbc_decode on the Aon9 bytes) and run on the VM with the same inputs, constants and
  * texture, and must agree.  The mapping between the two (sm2_write.c): vs inputs v# = v#, the
@@ -50,10 +51,17 @@ struct prog {
     struct vm_state *st;
 };
 
-static bool prog_load(struct prog *p, bool sm2, const void *blob, size_t size)
+/* kind: 0 the SM4 program of a container, 1 its level-9 program, 2 a d3dbc program alone */
+static bool prog_load(struct prog *p, int kind, const void *blob, size_t size)
 {
     memset(p, 0, sizeof(*p));
-    if (sm2) {
+    if (kind == 2) {
+        struct d3dbc_error err;
+        if (d3dbc_decode(blob, size, &p->ir, &err)) {
+            harness_fail(__FILE__, __LINE__, "d3dbc_decode: %s", err.message);
+            return false;
+        }
+    } else if (kind == 1) {
         struct dxbc_shader_info info;
         struct dxbc_error derr;
         if (dxbc_parse(blob, size, 0, &info, &derr) || !info.has_level9) {
@@ -108,27 +116,41 @@ static bool close_enough(float a, float b)
     return fabsf(a - b) <= 2e-3f * (1.0f + fabsf(b));
 }
 
-/* Runs both programs of one compiled level_9 shader on 32 lanes and compares the outputs. */
-static void compare(const char *src, const char *target, const struct input_spec *in,
-                    unsigned nin, unsigned nout, unsigned ncb_regs, float cb_lo, float cb_hi)
+static ID3DBlob *compile(const char *src, const char *target)
 {
-    bool ps = target[0] == 'p';
     ID3DBlob *code = NULL, *errors = NULL;
     HRESULT hr = D3DCompile(src, strlen(src), "l9.hlsl", NULL, NULL, "main", target, 0, 0, &code,
                             &errors);
-    if (FAILED(hr)) {
+    if (FAILED(hr))
         harness_fail(__FILE__, __LINE__, "D3DCompile(%s): %s", target,
                      errors ? (const char *)ID3D10Blob_GetBufferPointer(errors) : "");
-        if (errors)
-            ID3D10Blob_Release(errors);
-        return;
-    }
     if (errors)
         ID3D10Blob_Release(errors);
+    return code;
+}
+
+/* Where the SM2 program finds what the SM4 one has: the decoded register of each SM4 input and
+ * output, and the c# of the SM4 constant buffer's register 0. */
+struct mapping {
+    unsigned in_to[8], out_to[8], cb_at;
+    unsigned cb_skip;             /* SM4 registers before the first the SM2 program has */
+    /* D3D9's layout where it differs from the packing rules: for each c# from cb_at, the
+     * first SM4 component and how many (NULL: the same registers) */
+    const unsigned (*regs)[2];
+    unsigned nregs;
+};
+
+/* Runs the SM4 program `a` and the SM2 one `b` of one source on 32 lanes and compares the
+ * outputs. */
+static void compare_programs(const char *target, ID3DBlob *a_code, ID3DBlob *b_code, int b_kind,
+                             const struct input_spec *in, unsigned nin, unsigned nout,
+                             unsigned ncb_regs, float cb_lo, float cb_hi, const struct mapping *m)
+{
     struct prog a, b;
-    const void *blob = ID3D10Blob_GetBufferPointer(code);
-    size_t size = ID3D10Blob_GetBufferSize(code);
-    bool ok_a = prog_load(&a, false, blob, size), ok_b = prog_load(&b, true, blob, size);
+    bool ok_a = prog_load(&a, 0, ID3D10Blob_GetBufferPointer(a_code),
+                          ID3D10Blob_GetBufferSize(a_code));
+    bool ok_b = prog_load(&b, b_kind, ID3D10Blob_GetBufferPointer(b_code),
+                          ID3D10Blob_GetBufferSize(b_code));
     if (ok_a && ok_b) {
         static vm_reg in4[8], in2[16], out4[8], out2[16];
         static uint32_t cb4[64 * 4], cb2[256 * 4];
@@ -137,7 +159,11 @@ static void compare(const char *src, const char *target, const struct input_spec
         memset(cb2, 0, sizeof(cb2));
         for (unsigned r = 0; r < ncb_regs * 4; r++)
             cb4[r] = bits(frand(cb_lo, cb_hi));
-        memcpy(cb2 + (ps ? 0 : 4), cb4, ncb_regs * 16);
+        if (m->regs)
+            for (unsigned r = 0; r < m->nregs; r++)
+                memcpy(cb2 + (m->cb_at + r) * 4, cb4 + m->regs[r][0], m->regs[r][1] * 4);
+        else
+            memcpy(cb2 + m->cb_at * 4, cb4 + m->cb_skip * 4, (ncb_regs - m->cb_skip) * 16);
         for (unsigned i = 0; i < nin; i++)
             for (unsigned c = 0; c < 4; c++)
                 for (unsigned l = 0; l < VM_LANES; l++) {
@@ -145,17 +171,14 @@ static void compare(const char *src, const char *target, const struct input_spec
                                            : frand(in[i].lo, in[i].hi);
                     in4[i][c][l] = bits(v);
                 }
-        /* ps: v0 is SV_Position (unread by level-9 programs); v1.. are t0.. (v2.. decoded) */
-        for (unsigned i = 0; i < nin; i++) {
-            unsigned to = ps ? (i ? i + 1 : 15) : i;
-            memcpy(in2[to], in4[i], sizeof(vm_reg));
-        }
+        for (unsigned i = 0; i < nin; i++)
+            memcpy(in2[m->in_to[i]], in4[i], sizeof(vm_reg));
         struct vm_env e4, e2;
         memset(&e4, 0, sizeof(e4));
         memset(&e2, 0, sizeof(e2));
         e4.inputs = (const vm_reg *)in4;
         e4.outputs = out4;
-        e4.cb[ps ? 0 : 0].data = cb4;
+        e4.cb[0].data = cb4;
         e4.cb[0].size = 64;
         e4.sample = uv_texture;
         e2.inputs = (const vm_reg *)in2;
@@ -168,7 +191,7 @@ static void compare(const char *src, const char *target, const struct input_spec
         CHECK_EQ(e4.discarded, e2.discarded);
         unsigned bad = 0;
         for (unsigned o = 0; o < nout && bad < 4; o++) {
-            unsigned o2 = ps ? o : (o == 0 ? D3DBC_IR_VS_OPOS : D3DBC_IR_VS_OT0 + o - 1);
+            unsigned o2 = m->out_to[o];
             for (unsigned c = 0; c < 4; c++)
                 for (unsigned l = 0; l < VM_LANES && bad < 4; l++) {
                     if (e4.discarded >> l & 1)
@@ -186,7 +209,41 @@ static void compare(const char *src, const char *target, const struct input_spec
         prog_free(&a);
     if (ok_b)
         prog_free(&b);
+}
+
+/* Runs both programs of one compiled level_9 shader and compares the outputs. */
+static void compare(const char *src, const char *target, const struct input_spec *in,
+                    unsigned nin, unsigned nout, unsigned ncb_regs, float cb_lo, float cb_hi)
+{
+    bool ps = target[0] == 'p';
+    ID3DBlob *code = compile(src, target);
+    if (!code)
+        return;
+    /* ps: v0 is SV_Position (unread by level-9 programs); v1.. are t0.. (v2.. decoded);
+     * vs: v# = v#, o0 the position, the other outputs oT0.. */
+    struct mapping m = {{0}, {0}, 0, 0, NULL, 0};
+    for (unsigned i = 0; i < 8; i++) {
+        m.in_to[i] = ps ? (i ? i + 1 : 15) : i;
+        m.out_to[i] = ps ? i : (i == 0 ? D3DBC_IR_VS_OPOS : D3DBC_IR_VS_OT0 + i - 1);
+    }
+    m.cb_at = ps ? 0 : 1;
+    m.cb_skip = 0;
+    compare_programs(target, code, code, 1, in, nin, nout, ncb_regs, cb_lo, cb_hi, &m);
     ID3D10Blob_Release(code);
+}
+
+/* The same source compiled for vs/ps_4_0 and for a d3dbc target, run against each other. */
+static void compare_d3dbc(const char *src, const char *target, const struct input_spec *in,
+                          unsigned nin, unsigned nout, unsigned ncb_regs, float cb_lo, float cb_hi,
+                          const struct mapping *m)
+{
+    ID3DBlob *a = compile(src, target[0] == 'p' ? "ps_4_0" : "vs_4_0"), *b = compile(src, target);
+    if (a && b)
+        compare_programs(target, a, b, 2, in, nin, nout, ncb_regs, cb_lo, cb_hi, m);
+    if (a)
+        ID3D10Blob_Release(a);
+    if (b)
+        ID3D10Blob_Release(b);
 }
 
 /* vertex shaders: output 0 is SV_Position */
@@ -329,18 +386,11 @@ TEST(hlsl_level9_real_world_shapes_agree)
 static void run_sm4(const char *src, const char *target, vm_reg *in, unsigned nin, vm_reg *out,
                     uint32_t *cb, uint32_t *discarded)
 {
-    ID3DBlob *code = NULL, *errors = NULL;
-    HRESULT hr = D3DCompile(src, strlen(src), "flat.hlsl", NULL, NULL, "main", target, 0, 0, &code,
-                            &errors);
-    if (FAILED(hr))
-        harness_fail(__FILE__, __LINE__, "D3DCompile(%s): %s", target,
-                     errors ? (const char *)ID3D10Blob_GetBufferPointer(errors) : "");
-    if (errors)
-        ID3D10Blob_Release(errors);
+    ID3DBlob *code = compile(src, target);
     if (!code)
         return;
     struct prog p;
-    if (prog_load(&p, false, ID3D10Blob_GetBufferPointer(code), ID3D10Blob_GetBufferSize(code))) {
+    if (prog_load(&p, 0, ID3D10Blob_GetBufferPointer(code), ID3D10Blob_GetBufferSize(code))) {
         struct vm_env e;
         memset(&e, 0, sizeof(e));
         (void)nin;
@@ -403,4 +453,141 @@ TEST(hlsl_level9_flattened_returns_keep_their_meaning)
     /* and the level-9 program agrees with its SM4 program */
     static const struct input_spec sp[2] = {{0, 1}, {0, 1}};
     compare(ps_returns, "ps_4_0_level_9_1", sp, 2, 1, 1, 0.3f, 0.6f);
+}
+
+/* ---- the d3dbc targets against vs/ps_4_0 ---------------------------------------------------- */
+
+/* vs: v# = v#; outputs by target.  ps: SM4 input i -> the decoded register given. */
+static struct mapping vs_map(const char *target, const unsigned *outs2, unsigned nout)
+{
+    struct mapping m = {{0}, {0}, 0, 0, NULL, 0};
+    for (unsigned i = 0; i < 8; i++) {
+        m.in_to[i] = i;
+        m.out_to[i] = strstr(target, "3_0") ? i : i < nout ? outs2[i] : 0;
+    }
+    return m;
+}
+
+static struct mapping ps_map(const unsigned *ins, unsigned nin)
+{
+    struct mapping m = {{0}, {0}, 0, 0, NULL, 0};
+    for (unsigned i = 0; i < 8; i++) {
+        m.in_to[i] = i < nin ? ins[i] : 15;
+        m.out_to[i] = i;
+    }
+    return m;
+}
+
+enum { OPOS = D3DBC_IR_VS_OPOS, OD0 = D3DBC_IR_VS_OD0, OT0 = D3DBC_IR_VS_OT0, T0 = D3DBC_IR_PS_T0,
+       UNREAD = 15 };
+
+TEST(hlsl_d3dbc_vs_agrees_with_vs_4_0)
+{
+    static const char *const targets[] = {"vs_2_0", "vs_2_a", "vs_3_0"};
+    for (unsigned t = 0; t < 3; t++) {
+        static const struct input_spec in[2] = {{-2, 2}, {-2, 2}};
+        static const unsigned o_math[4] = {OPOS, OT0, OT0 + 1, OT0 + 2};
+        struct mapping m = vs_map(targets[t], o_math, 4);
+        compare_d3dbc(vs_math, targets[t], in, 2, 4, 5, -2, 2, &m);
+        /* Bones[] with a run-time index (a0); `pad` is unread, so Bones starts at c0 */
+        static const struct input_spec bi[2] = {{-2, 2}, {0, -3}};
+        static const unsigned o_bones[2] = {OPOS, OD0};
+        m = vs_map(targets[t], o_bones, 2);
+        m.cb_skip = 1;
+        compare_d3dbc(vs_bones, targets[t], bi, 2, 2, 10, -2, 2, &m);
+        static const struct input_spec d9[2] = {{-2, 2}, {-1, 1}};
+        static const unsigned o_d9[3] = {OPOS, OD0, OT0};
+        m = vs_map(targets[t], o_d9, 3);
+        compare_d3dbc(vs_d3d9_style, targets[t], d9, 2, 3, 9, -2, 2, &m);
+    }
+}
+
+TEST(hlsl_d3dbc_ps_agrees_with_ps_4_0)
+{
+    /* ps_2_x: TEXCOORDn is tn, COLORn vn; ps_3_0: v# in the order of the inputs read */
+    static const struct input_spec in[3] = {{0, 1}, {-1, 1}, {0, 1}};
+    static const unsigned m2[3] = {UNREAD, T0, T0 + 1}, m3[3] = {UNREAD, 0, 1};
+    struct mapping m = ps_map(m2, 3);
+    compare_d3dbc(ps_math, "ps_2_0", in, 3, 1, 3, 0, 1, &m);
+    compare_d3dbc(ps_math, "ps_2_b", in, 3, 1, 3, 0, 1, &m);
+    m = ps_map(m3, 3);
+    compare_d3dbc(ps_math, "ps_3_0", in, 3, 1, 3, 0, 1, &m);   /* if/else with discard */
+    static const struct input_spec tx[3] = {{0, 1}, {0, 1}, {0, 1}};
+    static const unsigned t2[3] = {UNREAD, T0, 0}, t3[3] = {UNREAD, 0, 1};
+    m = ps_map(t2, 3);
+    compare_d3dbc(ps_tex2d, "ps_2_0", tx, 3, 1, 1, 0, 1, &m);
+    m = ps_map(t3, 3);
+    compare_d3dbc(ps_tex2d, "ps_3_0", tx, 3, 1, 1, 0, 1, &m);
+    static const struct input_spec nm[6] = {{0, 1}, {0, 1}, {-1, 1}, {-1, 1}, {-1, 1}, {-2, 2}};
+    static const unsigned n2[6] = {UNREAD, T0, T0 + 1, T0 + 2, T0 + 3, T0 + 4},
+                          n3[6] = {UNREAD, 0, 1, 2, 3, 4};
+    /* float3 LightDir; float SpecPower; float3 EyePos: packed c0.xyz, c0.w, c1.xyz for 4_0;
+     * c0, c1, c2 for D3D9 */
+    static const unsigned nregs[3][2] = {{0, 3}, {3, 1}, {4, 3}};
+    m = ps_map(n2, 6);
+    m.regs = nregs;
+    m.nregs = 3;
+    compare_d3dbc(ps_nmap, "ps_2_0", nm, 6, 1, 2, 0.5f, 2, &m);
+    m = ps_map(n3, 6);
+    m.regs = nregs;
+    m.nregs = 3;
+    compare_d3dbc(ps_nmap, "ps_3_0", nm, 6, 1, 2, 0.5f, 2, &m);
+    /* derivatives: ps_2_a and ps_3_0 */
+    static const struct input_spec dd[2] = {{0, 1}, {-1, 1}};
+    static const unsigned d2[2] = {UNREAD, T0}, d3[2] = {UNREAD, 0};
+    m = ps_map(d2, 2);
+    compare_d3dbc(ps_93, "ps_2_a", dd, 2, 1, 0, 0, 1, &m);
+    m = ps_map(d3, 2);
+    compare_d3dbc(ps_93, "ps_3_0", dd, 2, 1, 0, 0, 1, &m);
+}
+
+/* 3_0 flow control: a loop whose trip count is a constant (rep + break_ne), a while loop
+ * broken out of on a value, nested ifs, and a returning function inlined in a loop */
+static const char ps_loops[] =
+    "cbuffer C { float4 k; };\n"
+    "float4 main(float4 pos : SV_Position, float4 uv : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    float4 acc = 0;\n"
+    "    [loop] for (int i = 0; i < (int)k.x; i++)\n"
+    "        acc += uv * (i + 1);\n"
+    "    float x = uv.y * 8 + 1;\n"
+    "    int n = 0;\n"
+    "    [loop] while (true) { x *= 0.5; n++; if (x < 0.3) break; }\n"
+    "    if (uv.z > k.y) { if (uv.w > k.z) acc.w = -1; else acc.w = 2; } else acc.z += n;\n"
+    "    return acc + float4(0, x, n, 0);\n"
+    "}\n";
+
+static const char vs_loops[] =
+    "float4 counts;\n"
+    "float4 main(float4 p : POSITION, out float4 o : TEXCOORD0) : POSITION\n"
+    "{\n"
+    "    o = 0;\n"
+    "    [loop] for (int i = 0; i < (int)counts.x; i++) {\n"
+    "        o.x += p.x;\n"
+    "        [branch] if (o.x > counts.y) break;\n"
+    "        o.y += i;\n"
+    "    }\n"
+    "    return p;\n"
+    "}\n";
+
+TEST(hlsl_d3dbc_3_0_flow_control_agrees)
+{
+    static const struct input_spec in[2] = {{0, 1}, {0, 1}};
+    static const unsigned m3[2] = {UNREAD, 0};
+    struct mapping m = ps_map(m3, 2);
+    compare_d3dbc(ps_loops, "ps_3_0", in, 2, 1, 1, 0, 7, &m);
+    static const struct input_spec vi[1] = {{0, 2}};
+    m = vs_map("vs_3_0", NULL, 0);
+    compare_d3dbc(vs_loops, "vs_3_0", vi, 1, 2, 1, 0, 6, &m);
+    /* the same loops have no unrolled form for a 2_0 target: X3511 */
+    ID3DBlob *code = NULL, *errors = NULL;
+    CHECK_HR(D3DCompile(ps_loops, strlen(ps_loops), "l.hlsl", NULL, NULL, "main", "ps_2_0", 0, 0,
+                        &code, &errors), E_FAIL);
+    CHECK(code == NULL);
+    CHECK(errors != NULL);
+    if (errors) {
+        CHECK_STR_CONTAINS((const char *)ID3D10Blob_GetBufferPointer(errors), "l.hlsl(5,");
+        CHECK_STR_CONTAINS((const char *)ID3D10Blob_GetBufferPointer(errors), "error X3511");
+        ID3D10Blob_Release(errors);
+    }
 }

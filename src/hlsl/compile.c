@@ -1,10 +1,11 @@
 /* src/hlsl/compile.c — hlsl_compile() and hlsl_preprocess(): the passes in order, under one
  * error frame (hlsl_private.h: an error longjmps here, the arena is freed at once).
  *
- * Scope (issue 13, first milestone): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3; vs/ps_4_1
- * and _5_0 take the same programs (no instruction of theirs is generated yet).
+ * Scope (issue 13): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3; vs/ps_4_1 and _5_0 take
+ * the same programs (no instruction of theirs is generated yet); the d3dbc targets vs/ps_2_0,
+ * vs_2_a, ps_2_a/_2_b, vs/ps_3_0 (sm2_write.c), whose tokens get the CTAB inserted here.
  * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c.
- * Not yet: SM2/SM3 (d3dbc) targets, 4_1/5_0, gs/hs/ds/cs, switch, tbuffer, structured and
+ * Not yet: 4_1/5_0 instructions, gs/hs/ds/cs, switch fall-through, tbuffer, structured and
  * RW resources, GetDimensions, reflection names in RDEF (the assembler derives it), dynamic
  * indexing of local arrays, returns inside loops of called functions.
  */
@@ -37,6 +38,12 @@ static int parse_target(struct hc *c, const char *t)
         c->level9 = 1;
     else if (!strcmp(r, "4_0_level_9_3"))
         c->level9 = 3;
+    else if (!strcmp(r, "2_0"))
+        c->d3d9 = 20;
+    else if (!strcmp(r, "2_a") || (c->ps && !strcmp(r, "2_b")))
+        c->d3d9 = 21, c->ps_2_b = r[2] == 'b'; /* fxc's 2_a/2_b profiles write vs/ps_2_x */
+    else if (!strcmp(r, "3_0"))
+        c->d3d9 = 30;
     else
         return -1;
     return 0;
@@ -78,10 +85,13 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
             sbuf_puts(&c->msgs, "error X3000: out of memory\n");
         goto done;
     }
+    if (args->target && !strncmp(args->target, "ps_1_", 5))
+        hc_error(c, NULL, 3539, "ps_1_x is not supported by D3DCompile (\"Specifying Compiler "
+                 "Targets\": the last compiler for 1.x pixel shaders was D3DX9's)");
     if (parse_target(c, args->target) < 0)
         hc_error(c, NULL, 3000, "unrecognized compiler target '%s' (vs/ps_4_0, _4_1, _5_0, "
-                 "vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3 are supported)",
-                 args->target ? args->target : "(null)");
+                 "vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3, vs/ps_2_0, vs_2_a, ps_2_a, ps_2_b, "
+                 "vs/ps_3_0 are supported)", args->target ? args->target : "(null)");
     size_t plen, ntoks;
     char *text = pp_run(c, &plen);
     struct token *toks = lex_run(c, text, plen, &ntoks);
@@ -99,6 +109,22 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
         /* the generator wrote something the assembler refuses: a compiler bug, said so */
         hc_error(c, NULL, 3000, "internal error: the generated listing does not assemble: %s",
                  err);
+    }
+    if (c->d3d9) {
+        /* the constant table goes right after the version token, where fxc puts it */
+        size_t n;
+        uint32_t *ctab = ctab_build(c, &n);
+        void *whole = malloc(size + n * 4);
+        if (!whole) {
+            free(code);
+            hc_nomem(c);
+        }
+        memcpy(whole, code, 4);
+        memcpy((char *)whole + 4, ctab, n * 4);
+        memcpy((char *)whole + 4 + n * 4, (char *)code + 4, size - 4);
+        free(code);
+        code = whole;
+        size += n * 4;
     }
     out->code = code;
     out->code_size = size;

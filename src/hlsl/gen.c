@@ -315,9 +315,10 @@ static enum flow gen_if(struct gen *g, struct stmt *s)
             return gen_stmt(g, s->body);
         return s->other ? gen_stmt(g, s->other) : FL_NORMAL;
     }
-    if (g->c->level9 && (s->attrs & AT_BRANCH))
-        hc_error(g->c, &s->loc, 3000, "[branch] needs flow control, which level_9 targets lack");
-    if (g->c->level9 || (s->attrs & AT_FLATTEN))
+    if (hc_flat(g->c) && (s->attrs & AT_BRANCH))
+        hc_error(g->c, &s->loc, 3000, "[branch] needs flow control, which %s targets lack",
+                 g->c->d3d9 ? "shader model 2" : "level_9");
+    if (hc_flat(g->c) || (s->attrs & AT_FLATTEN))
         return gen_if_flat(g, s, cond);
     size_t mark = g->nwlog;
     lir_flow(g, L_IF_NZ, &cond);
@@ -371,9 +372,9 @@ static void loop_writes(struct gen *g, struct stmt *s, struct stmt *body)
 static enum flow gen_loop_dynamic(struct gen *g, struct stmt *s)
 {
     struct hc *c = g->c;
-    if (c->level9)
-        hc_error(c, &s->loc, 3511, "unable to unroll loop: level_9 targets have no flow control "
-                 "(the loop's trip count must be known)");
+    if (hc_flat(c))
+        hc_error(c, &s->loc, 3511, "unable to unroll loop: %s targets have no flow control "
+                 "(the loop's trip count must be known)", c->d3d9 ? "shader model 2" : "level_9");
     loop_writes(g, s, s->body);
     size_t mark = g->nwlog;
     lir_flow(g, L_LOOP, NULL);
@@ -469,8 +470,8 @@ static enum flow gen_loop(struct gen *g, struct stmt *s)
         gen_stmt(g, s->init);
     enum flow f = FL_NORMAL;
     bool asked = (s->attrs & AT_UNROLL) != 0;
-    bool try_unroll = asked || g->c->level9 || !(s->attrs & AT_LOOP);
-    if (!try_unroll || !gen_loop_unrolled(g, s, asked || g->c->level9, &f)) {
+    bool try_unroll = asked || hc_flat(g->c) || !(s->attrs & AT_LOOP);
+    if (!try_unroll || !gen_loop_unrolled(g, s, asked || hc_flat(g->c), &f)) {
         if (asked && !g->dry)
             hc_warning(g->c, &s->loc, 3550, "loop could not be unrolled (its trip count is not "
                        "known, or it breaks under a run-time condition); emitted as a loop");
@@ -606,7 +607,7 @@ static enum flow gen_return(struct gen *g, struct stmt *s)
         return FL_RETURN;
     if (g->unroll && g->unroll->flow_depth >= fr->flow_depth && g->flow_depth > g->unroll->flow_depth)
         unroll_fail(g);
-    if (!fr->up) {
+    if (!fr->up && !fr->wrapped) {
         /* the entry point: write the outputs and end here */
         gen_epilogue(g);
         return FL_RETURN;
@@ -762,11 +763,23 @@ static enum flow gen_switch(struct gen *g, struct stmt *s)
     return f == FL_BREAK ? FL_NORMAL : f;
 }
 
+static enum flow stmt_at(struct gen *g, struct stmt *s);
+
+/* Statements set the location of what they emit outside their expressions (flow, returns). */
 enum flow gen_stmt(struct gen *g, struct stmt *s)
 {
-    struct hc *c = g->c;
     if (!s)
         return FL_NORMAL;
+    struct loc_src saved = g->cur_loc;
+    g->cur_loc = s->loc;
+    enum flow f = stmt_at(g, s);
+    g->cur_loc = saved;
+    return f;
+}
+
+static enum flow stmt_at(struct gen *g, struct stmt *s)
+{
+    struct hc *c = g->c;
     switch (s->kind) {
     case ST_EMPTY:
         return FL_NORMAL;
@@ -888,34 +901,7 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     g->syms = params;
     /* early returns: a loop to break out of, or on level 9 (no flow control) the returned
      * flags of gen_return_flat */
-    fr.wrapped = !tail_returns_only(f->body, true) && !c->level9;
-    g->frame = &fr;
-    g->inline_depth++;
-    size_t mark = g->nwlog;
-    struct loop_ctx *saved_loop = g->loop;
-    struct loop_ctx barrier = {NULL, false, 0, 0, NULL};
-    if (fr.wrapped) {
-        lir_flow(g, L_LOOP, NULL);
-        g->flow_depth++;
-        g->loop_depth++;
-        g->loop = &barrier;
-    } else {
-        g->loop = NULL;
-    }
-    fr.flow_depth = g->flow_depth;
-    fr.flat_depth = g->flat_depth;
-    fr.loop_depth = g->loop_depth - (fr.wrapped ? 1 : 0);
-    gen_stmt(g, f->body);
-    if (fr.wrapped) {
-        lir_flow(g, L_BREAK, NULL);
-        g->flow_depth--;
-        g->loop_depth--;
-        lir_flow(g, L_ENDLOOP, NULL);
-        lir_invalidate_since(g, mark);
-    }
-    g->loop = saved_loop;
-    g->inline_depth--;
-    g->frame = fr.up;
+    gen_frame_body(g, &fr, !tail_returns_only(f->body, true) && !hc_flat(c));
     /* out and inout arguments are written back */
     struct sym *ps = params;
     g->syms = caller;
@@ -933,6 +919,43 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     if (!fr.has_ret)
         return gen_vnum(type_void(c), lop_imm_u(0));
     return gen_place_val(g, fr.ret);
+}
+
+void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap)
+{
+    fr->wrapped = wrap;
+    g->frame = fr;
+    g->inline_depth++;
+    size_t mark = g->nwlog;
+    struct loop_ctx *saved_loop = g->loop;
+    struct loop_ctx barrier = {NULL, false, 0, 0, NULL};
+    if (wrap) {
+        lir_flow(g, L_LOOP, NULL);
+        g->flow_depth++;
+        g->loop_depth++;
+        g->loop = &barrier;
+    } else {
+        g->loop = NULL;
+    }
+    fr->flow_depth = g->flow_depth;
+    fr->flat_depth = g->flat_depth;
+    fr->loop_depth = g->loop_depth - (wrap ? 1 : 0);
+    gen_stmt(g, fr->f->body);
+    if (wrap) {
+        lir_flow(g, L_BREAK, NULL);
+        g->flow_depth--;
+        g->loop_depth--;
+        lir_flow(g, L_ENDLOOP, NULL);
+        lir_invalidate_since(g, mark);
+    }
+    g->loop = saved_loop;
+    g->inline_depth--;
+    g->frame = fr->up;
+}
+
+bool gen_entry_wraps(struct gen *g)
+{
+    return g->c->d3d9 >= 30 && !tail_returns_only(g->entry->body, true);
 }
 
 struct val gen_call_user(struct gen *g, struct func_decl *f, struct expr *e, struct val *args)

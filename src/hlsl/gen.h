@@ -62,6 +62,7 @@ struct linst {
     bool has_offset;
     uint8_t dtype;                /* enum base_type of what a mov/movc moves (level-9 writer) */
     uint16_t depth;               /* flow nesting at emission (0: straight-line) */
+    struct loc_src loc;           /* the expression or statement it came from (messages) */
     struct lop dst[2];
     struct lop src[5];
 };
@@ -77,6 +78,7 @@ struct place {
     uint32_t base;                /* P_TEMP: first temp; P_CB: component offset; P_RES: id */
     uint32_t cb;                  /* cbuffer id */
     int32_t rel;                  /* P_CB: temp with a register offset in .x, or -1 */
+    bool d3d9;                    /* P_CB: the D3D9 constant layout (types.c) */
 };
 
 /* An rvalue: numeric scalars and vectors as an operand (swz in value order: component k of
@@ -106,12 +108,17 @@ struct sym {
 
 struct io_leaf;
 
+/* sig_entry.sysval: the D3D_NAME values, SV_TARGET/SV_DEPTH past them */
+enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_VERTID = 6, SV_PRIMID = 7, SV_INSTID = 8,
+       SV_FFACE = 9, SV_TARGET = 64, SV_DEPTH = 65 };
+
 struct sig_entry {
     const char *name;
     unsigned index, reg, mask, used, sysval;
     enum base_type base;
     unsigned interp;
     bool is_depth;                /* ps SV_Depth (oDepth) */
+    uint8_t decl_base;            /* the base type declared (d3dbc VFACE: float or bool) */
 };
 
 struct func_frame {
@@ -177,6 +184,7 @@ struct gen {
     unsigned nout_leaves;
     bool uses_discard;
     uint8_t cur_dtype;            /* the base type of the movc being built (?:) */
+    struct loc_src cur_loc;       /* what is being generated, for linst.loc */
 };
 
 struct loop_ctx {
@@ -232,6 +240,12 @@ void gen_epilogue(struct gen *g);                        /* gen_entry.c: outputs
 bool gen_always_returns(const struct stmt *s);           /* every path returns (X3080) */
 struct val gen_call_user(struct gen *g, struct func_decl *f, struct expr *e, struct val *args);
 enum flow gen_stmt(struct gen *g, struct stmt *s);
+/* A function's body in frame fr; wrap: inside loop..endloop, so that a return is a break
+ * (early returns where the target has flow control but no return inside it). */
+void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap);
+/* Does the entry point need that: a d3dbc 3_0 target, where `ret` ends only the program's
+ * last line, with a return before its end. */
+bool gen_entry_wraps(struct gen *g);
 struct val gen_bool(struct gen *g, struct val v, const struct loc_src *at);
 void gen_discard(struct gen *g, struct lop cond);  /* discard_nz, predicated when flattened */
 

@@ -11,9 +11,6 @@
 
 /* ---- the entry point's signatures ----------------------------------------------------------- */
 
-enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_VERTID = 6, SV_PRIMID = 7, SV_INSTID = 8,
-       SV_FFACE = 9, SV_TARGET = 64, SV_DEPTH = 65 };
-
 static void split_semantic(struct hc *c, const char *sem, const char **name, unsigned *index)
 {
     size_t n = strlen(sem);
@@ -165,15 +162,21 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         e->reg = reg++;
         e->mask = (1u << l->pl.type->cols) - 1;
         e->base = l->pl.type->base == BT_BOOL ? BT_UINT : l->pl.type->base;
+        e->decl_base = (uint8_t)l->pl.type->base;
         e->interp = l->interp;
-        if (e->sysval == SV_POS && e->mask != 0xf)
+        /* D3D9's VPOS is a float2 ("Semantics (HLSL)": VPOS, ps_3_0) */
+        if (e->sysval == SV_POS && e->mask != 0xf && !(c->d3d9 && c->ps))
             hc_error(c, &l->loc, 4502, "SV_Position must be a float4");
         if ((e->sysval == SV_VERTID || e->sysval == SV_INSTID || e->sysval == SV_PRIMID) &&
             e->base == BT_FLOAT)
             e->base = BT_UINT;
-        if (c->level9 && (e->sysval == SV_VERTID || e->sysval == SV_INSTID ||
-                          e->sysval == SV_PRIMID || e->sysval == SV_FFACE))
-            hc_error(c, &l->loc, 4502, "%s is not available on level_9 targets", e->name);
+        /* D3D9 has no vertex, instance or primitive ids; VFACE is ps_3_0's ("Semantics",
+         * "VFACE: ps_3_0") */
+        if (hc_sm2(c) && (e->sysval == SV_VERTID || e->sysval == SV_INSTID ||
+                          e->sysval == SV_PRIMID || (e->sysval == SV_FFACE && c->d3d9 < 30)))
+            hc_error(c, &l->loc, 4502, "%s is not available on %s", e->name,
+                     c->d3d9 ? (e->sysval == SV_FFACE ? "targets before ps_3_0" :
+                                "shader model 2 and 3 targets") : "level_9 targets");
         for (unsigned j = 0; j + 1 < g->nin; j++)
             if (!strcasecmp(g->in[j].name, e->name) && g->in[j].index == e->index)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
@@ -207,6 +210,9 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         if (e->sysval == SV_TARGET) {
             e->reg = e->index;
             /* render targets: one at 9_1, four at 9_3 (seed 000's NumSimultaneousRTs) */
+            if (c->d3d9 && e->index > 3)
+                hc_error(c, &l->loc, 4502, "COLOR%u: D3D9 pixel shaders write oC0 to oC3",
+                         e->index);
             if ((c->level9 == 1 && e->index > 0) || (c->level9 == 3 && e->index > 3))
                 hc_error(c, &l->loc, 4502, "SV_Target%u: %s_4_0_level_9_%d writes %s", e->index,
                          "ps", c->level9, c->level9 == 1 ? "one render target" : "four render "
@@ -275,7 +281,7 @@ static void layout_cbuffer(struct gen *g, struct cbuffer_decl *cb)
             off = type_cb_place(v->type, at);
         }
         cb->offsets[i] = off;
-        unsigned end = off + type_cb_size(v->type);
+        unsigned end = off + type_cb_size(v->type, g->c->d3d9 != 0);
         if (end > at)
             at = end;
         if (at > 4096 * 4)
@@ -317,6 +323,7 @@ static void add_cbuffer(struct gen *g, struct cbuffer_decl *cb)
         v.pl.base = cb->offsets[i];
         v.pl.cb = id;
         v.pl.rel = -1;
+        v.pl.d3d9 = g->c->d3d9 != 0;
         add_global_sym(g, cb->vars[i]->name, cb->vars[i], v);
     }
 }
@@ -535,9 +542,7 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
     g->out_leaves = out_leaves;
     setup_io(g, g->entry, &fr.ret, &nin_leaves, &g->nout_leaves, in_leaves, out_leaves);
     init_statics(g);
-    g->frame = &fr;
-    enum flow f = gen_stmt(g, g->entry->body);
-    (void)f;
+    gen_frame_body(g, &fr, gen_entry_wraps(g));
     gen_epilogue(g);
     lir_optimize(g);
     /* what is used: constant buffers and resources, after dead code is gone */
@@ -553,6 +558,9 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
         }
     bind(g);
     uint32_t ntemps = lir_allocate(g);
-    sm4_write(g, ntemps, listing);
+    if (c->d3d9)
+        sm2_write(g, ntemps, listing); /* the d3dbc program alone (no container) */
+    else
+        sm4_write(g, ntemps, listing);
     return 0;
 }

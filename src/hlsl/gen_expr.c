@@ -89,7 +89,7 @@ struct lop gen_alu_sat(struct gen *g, enum lop_code op, unsigned n, const struct
 
 struct place gen_new_place(struct gen *g, struct type *t)
 {
-    struct place p = {P_TEMP, t, 0, 0, -1};
+    struct place p = {P_TEMP, t, 0, 0, -1, false};
     unsigned n = type_slots(t);
     p.base = lir_temp(g, n ? n : 1);
     return p;
@@ -199,7 +199,7 @@ static struct place sub_field(const struct place *p, unsigned i)
         for (unsigned k = 0; k < i; k++)
             q.base += type_slots(t->fields[k].type);
     } else {
-        q.base += type_cb_field_offset(t, i);
+        q.base += type_cb_field_offset(t, i, p->d3d9);
     }
     return q;
 }
@@ -211,7 +211,7 @@ static struct place sub_elem(const struct place *p, unsigned i)
     if (p->kind == P_TEMP || p->kind == P_XTEMP)
         q.base += i * type_slots(q.type);
     else
-        q.base += i * type_cb_array_stride(q.type);
+        q.base += i * type_cb_array_stride(q.type, p->d3d9);
     return q;
 }
 
@@ -848,9 +848,10 @@ static struct val index_expr(struct gen *g, struct expr *e)
         struct place q = b.pl;
         if (q.kind == P_TEMP) {
             /* a local array read at a run-time index: copied into an indexable temp (x#) */
-            if (c->level9)
+            if (hc_sm2(c))
                 hc_error(c, &e->loc, 3500, "indexing a local array with a run-time index needs "
-                         "indexable temps, which level_9 targets lack (use [unroll])");
+                         "indexable temps, which %s targets lack (use [unroll])",
+                         c->d3d9 ? "shader model 2 and 3" : "level_9");
             unsigned total = type_slots(t);
             if (g->nx == 64 || total > 4096)
                 hc_error(c, &e->loc, 3500, "too many or too large indexable arrays");
@@ -875,7 +876,7 @@ static struct val index_expr(struct gen *g, struct expr *e)
         /* register offset: index * stride (registers), added to any offset so far */
         q.type = t->elem;
         unsigned stride = q.kind == P_XTEMP ? type_slots(t->elem)
-                                            : type_cb_array_stride(t->elem) / 4;
+                                            : type_cb_array_stride(t->elem, q.d3d9) / 4;
         struct lop idx = gen_operand(g, dyn);
         struct lop s = lop_imm_u(stride);
         struct lop off = stride == 1 ? idx : alu(g, L_IMUL, 1, false, &idx, &s, NULL);
@@ -1094,7 +1095,19 @@ static struct val init_list_val(struct gen *g, struct expr *e, struct type *t)
     return gen_place_val(g, p);
 }
 
+static struct val expr_at(struct gen *g, struct expr *e);
+
+/* Every expression's instructions carry its location (a writer's refusal names it). */
 struct val gen_expr(struct gen *g, struct expr *e)
+{
+    struct loc_src saved = g->cur_loc;
+    g->cur_loc = e->loc;
+    struct val v = expr_at(g, e);
+    g->cur_loc = saved;
+    return v;
+}
+
+static struct val expr_at(struct gen *g, struct expr *e)
 {
     struct hc *c = g->c;
     switch (e->kind) {

@@ -298,8 +298,8 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
     struct samp_req q = {0};
     q.tex = res_of(g, v[0], false, at);
     q.tex_type = v[0].type;
-    if (c->level9 && v[0].type->dim == TD_2DARRAY)
-        hc_error(c, at, 3000, "Texture2DArray needs feature level 10_0 (not a level_9 target)");
+    if (hc_sm2(c) && v[0].type->dim == TD_2DARRAY)
+        hc_error(c, at, 3000, "Texture2DArray needs feature level 10_0 (not %s)", c->args->target);
     unsigned dims = coord_dims(v[0].type->dim);
     const char *m = e->name;
     unsigned args = n - 1;
@@ -316,8 +316,9 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
     if (!strcmp(m, "GetDimensions")) {
         /* ([mip,] out width [, out height [, out depth]] [, out levels]): resinfo gives
          * (width, height, depth, levels) of the mip asked for */
-        if (c->level9)
-            hc_error(c, at, 3000, "GetDimensions needs feature level 10_0 (not a level_9 target)");
+        if (hc_sm2(c))
+            hc_error(c, at, 3000, "GetDimensions needs feature level 10_0 (not %s)",
+                     c->args->target);
         /* width, height and depth, or the array size of an array */
         unsigned want = coord_dims(v[0].type->dim) == 3 && v[0].type->dim != TD_CUBE ? 3 :
                         v[0].type->dim == TD_1D ? 1 : 2;
@@ -382,8 +383,8 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
         q.extra[q.nextra++] = arg_as(g, v[4], BT_FLOAT, dims, at);
         rest = 5;
     } else if (!strcmp(m, "SampleCmp") || !strcmp(m, "SampleCmpLevelZero")) {
-        if (c->level9)
-            hc_error(c, at, 3000, "%s needs feature level 10_0 (not a level_9 target)", m);
+        if (hc_sm2(c))
+            hc_error(c, at, 3000, "%s needs feature level 10_0 (not %s)", m, c->args->target);
         q.op = m[9] ? L_SAMPLE_C_LZ : L_SAMPLE_C;
         if (n < 4)
             hc_error(c, at, 3013, "%s takes a comparison sampler, coordinates and a value", m);

@@ -5,8 +5,10 @@
  *   hlsl_preprocess()  source -> preprocessed text (what D3DPreprocess returns)
  *
  * Targets now: vs_4_0, ps_4_0, vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3 (the level-9 ones with
- * their SM2 translation in the Aon9 chunk), and vs/ps_4_1 / _5_0 with the same programs.
- * Later sessions: vs/ps_2_0..3_0 (d3dbc), SM5 features, gs/hs/ds/cs, reflection.  compile.c's header comment says what of the language is taken.
+ * their SM2 translation in the Aon9 chunk), vs/ps_4_1 / _5_0 with the same programs, and the
+ * d3dbc targets vs/ps_2_0, vs_2_a, ps_2_a/_2_b, vs/ps_3_0 (code is then the bare d3dbc token
+ * stream with its CTAB, not a container).  Later sessions: SM5 features, gs/hs/ds/cs,
+ * reflection.  compile.c's header comment says what of the language is taken.
  *
  * Messages are fxc's: one line each, "file(line,col-col): error X3000: text".  Every call owns
  * what it allocates; results are malloc'ed and freed by the caller with free().
@@ -49,7 +51,7 @@ struct hlsl_args {
 };
 
 struct hlsl_result {
-    void *code;                       /* DXBC container (malloc'ed) */
+    void *code;                       /* DXBC container, or d3dbc tokens (malloc'ed) */
     size_t code_size;
     char *listing;                    /* the assembly listing (malloc'ed), fxc /Fc style */
     char *messages;                   /* errors and warnings, NULL when none */

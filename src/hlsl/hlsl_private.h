@@ -46,9 +46,28 @@ struct hc {
     bool ps;                      /* pixel (else vertex) */
     int level9;                   /* 0, 1 or 3 */
     int sm;                       /* 40, 41, 50 */
+    int d3d9;                     /* a d3dbc target: 20 (vs/ps_2_0), 21 (vs_2_a, ps_2_a/_2_b:
+                                   * written as vs/ps_2_x), 30 (vs/ps_3_0); 0 otherwise */
+    bool ps_2_b;                  /* ps_2_b (no derivatives, unlike ps_2_a) */
     bool row_major_default;       /* #pragma pack_matrix / flag */
     struct sbuf l9body;           /* sm2_write.c's program text (freed by compile.c) */
+    struct ctab_entry *ctab;      /* d3dbc targets: the constant table sm2_write.c made */
+    unsigned nctab;
 };
+
+/* What the target family allows.  SM2-class (level 9 and the d3dbc targets): no integer
+ * hardware, no indexable temps, no SampleCmp/GetDimensions/arrays of textures, no vertex or
+ * instance ids.  Flat: no flow control at all (level 9, vs/ps_2_x), so every if is flattened
+ * and every loop unrolled; vs/ps_3_0 have if/rep/break. */
+static inline bool hc_sm2(const struct hc *c)
+{
+    return c->level9 || c->d3d9;
+}
+
+static inline bool hc_flat(const struct hc *c)
+{
+    return c->level9 || (c->d3d9 && c->d3d9 < 30);
+}
 
 void *hc_alloc(struct hc *c, size_t size);                      /* zeroed */
 char *hc_strndup(struct hc *c, const char *s, size_t n);
@@ -133,12 +152,13 @@ bool type_equal(const struct type *a, const struct type *b);
 const char *type_name(struct hc *c, const struct type *t);
 unsigned type_slots(const struct type *t);             /* temp layout: one vec4 per vector/row */
 /* Constant-buffer packing (HLSL "Packing Rules for Constant Variables"): size in components
- * of a type placed at a 4-aligned start; arrays and structs start on a register boundary. */
-unsigned type_cb_size(const struct type *t);
+ * of a type placed at a 4-aligned start; arrays and structs start on a register boundary.
+ * d3d9: the D3D9 constant layout instead, every leaf in whole registers (types.c). */
+unsigned type_cb_size(const struct type *t, bool d3d9);
 /* The component offset at which t lands when placed at offset `at` (the next free component). */
 unsigned type_cb_place(const struct type *t, unsigned at);
-unsigned type_cb_array_stride(const struct type *elem);  /* components, a multiple of 4 */
-unsigned type_cb_field_offset(const struct type *s, unsigned index);
+unsigned type_cb_array_stride(const struct type *elem, bool d3d9); /* components, 4k */
+unsigned type_cb_field_offset(const struct type *s, unsigned index, bool d3d9);
 
 /* ---- AST (parse.c) --------------------------------------------------------------------------- */
 
@@ -258,6 +278,18 @@ struct program {
 struct program *parse_program(struct hc *c, struct token *toks, size_t ntoks);
 
 /* ---- generation (gen.c) and writers ----------------------------------------------------------- */
+
+/* One constant of a d3dbc program's constant table (D3DXSHADER_CONSTANTINFO). */
+enum { CTAB_SET_BOOL = 0, CTAB_SET_INT4 = 1, CTAB_SET_FLOAT4 = 2, CTAB_SET_SAMPLER = 3 };
+struct ctab_entry {
+    const char *name;
+    unsigned regset, reg, count;
+    const struct type *type;      /* numeric/struct/array, or a sampler/texture type */
+};
+
+/* The CTAB comment block for a d3dbc program (ctab_write.c): its comment token, "CTAB" and
+ * the table of c->ctab; *ndwords dwords in the arena. */
+uint32_t *ctab_build(struct hc *c, size_t *ndwords);
 
 int gen_program(struct hc *c, struct program *p, struct sbuf *listing);
 

@@ -318,6 +318,7 @@ static void append(struct gen *g, const struct linst *in)
     g->ins = hc_grow(g->c, g->ins, &g->ins_cap, g->nins, sizeof(*g->ins));
     g->ins[g->nins] = *in;
     g->ins[g->nins].depth = (uint16_t)g->flow_depth;
+    g->ins[g->nins].loc = g->cur_loc;
     g->nins++;
     /* bounds for hostile input: the program's length, and the work of every attempt (unrolls
      * that were undone and dry runs count too, so nested loops cannot take forever) */

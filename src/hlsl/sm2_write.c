@@ -17,12 +17,35 @@
  *                  mul/max, movc a mad, discard a texkill of -cond; integers are floats.
  * What level 9 cannot do is an error naming the instruction (flow control, integer bit
  * operations, sample_l/sample_c, relative constant indexing, derivatives at 9_1).
+ *
+ * The d3dbc targets (vs/ps_2_0, vs_2_a, ps_2_a/_2_b as vs/ps_2_x, vs/ps_3_0) are the same
+ * translation written as a program of its own, with D3D9's registers instead of the level-9
+ * mapping (the D3D9 asm reference's register pages and "Semantics (HLSL)"):
+ *   vs inputs      v# in order, dcl_<usage><n> from the semantic (POSITION, NORMAL, COLOR,
+ *                  TEXCOORD...).
+ *   vs outputs     2_x: POSITION -> oPos, COLORn -> oDn, TEXCOORDn -> oTn, FOG -> oFog,
+ *                  PSIZE -> oPts; 3_0: o# in order, each with its dcl_<usage><n>.
+ *   ps inputs      2_x: COLORn -> vn, TEXCOORDn -> tn; 3_0: v# in order with dcl_<usage><n>,
+ *                  VPOS (SV_Position) -> vPos, VFACE -> vFace.  Inputs the program does not read
+ *                  are not declared.
+ *   constants      each uniform the program reads takes whole c# registers of its own (types.c's
+ *                  D3D9 layout): register(c#) where given, else the lowest free ones, in
+ *                  declaration order; the `def` literals follow the highest.  The constant table
+ *                  (ctab_write.c) names them.
+ *   samplers       sampler2D & co: register(s#) where given; then every other (texture,
+ *                  sampler) pair the program samples, a Texture2D + SamplerState pair too (fxc
+ *                  combines them for these targets), takes the lowest free s#, in first-use order.
+ *   flow (3_0)     if/else/endif as if_ne cond, 0; a run-time loop as rep i0 with i0 = 255 (the
+ *                  most a D3D9 rep runs: "rep - vs"), break / break_ne / break_eq.  `continue`
+ *                  in such a loop, and a return inside flow control in the entry point, are
+ *                  errors.
  */
 #include "hlsl/gen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define MAX_DEFS 64
 
@@ -37,15 +60,30 @@ struct w2 {
     unsigned next_c;
     uint32_t defs[MAX_DEFS][4];
     unsigned ndefs, def_base;
-    struct { int t, s; } samplers[16];
+    struct { int t, s; unsigned reg; enum tex_dim dim; const char *name; } samplers[16];
     unsigned nsamplers;
     struct sbuf *bodyp;           /* hc->l9body, so that an error frees it */
+    /* d3dbc targets */
+    bool d3d9;
+    char in_reg[32][8];           /* per SM4 input register: its D3D9 register ("" unmapped) */
+    unsigned in_read[32];         /* per SM4 input register: the components read */
+    char out_reg[32][8];          /* vs, per output entry: its D3D9 register */
+    struct cvar {
+        const struct var_decl *var;
+        unsigned cb, first, count; /* cbuffer id, first register in it, registers */
+        unsigned c;                /* its c# */
+    } *cvars;
+    unsigned ncvars;
+    bool uses_rep;
+    const struct loc_src *at;     /* the instruction being translated (NULL: none) */
 };
 
 static _Noreturn void fail(struct w2 *w, const char *what)
 {
-    hc_error(w->c, NULL, 3000, "%s: not available on a level_9 target (%s_4_0_level_9_%d)", what,
-             w->c->ps ? "ps" : "vs", w->c->level9);
+    /* fxc's X4532, "cannot map expression to <target> instruction set" */
+    hc_error(w->c, w->at && w->at->file ? w->at : NULL, 4532, "cannot map expression to %s "
+             "instruction set: %s is not available on %s", w->c->args->target, what,
+             w->d3d9 ? "this target" : "a level_9 target");
 }
 
 static unsigned scratch(struct w2 *w)
@@ -98,7 +136,8 @@ static bool swizzle_allowed(const struct w2 *w, const uint8_t *sw, unsigned need
 {
     static const uint8_t ok[][4] = {{0, 1, 2, 3}, {0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2},
                                     {3, 3, 3, 3}, {1, 2, 0, 3}, {2, 0, 1, 3}, {3, 2, 1, 0}};
-    if (!w->c->ps || w->c->level9 >= 3) {
+    /* ps_2_x with D3DPS20CAPS_ARBITRARYSWIZZLE (ps_2_a, not ps_2_b) and ps_3_0 take any */
+    if (!w->c->ps || w->c->level9 >= 3 || w->c->d3d9 == 30 || (w->c->d3d9 == 21 && !w->c->ps_2_b)) {
         memcpy(out, sw, 4);
         return true;
     }
@@ -116,6 +155,37 @@ static bool swizzle_allowed(const struct w2 *w, const uint8_t *sw, unsigned need
 }
 
 static struct s2 src2n(struct w2 *w, const struct lop *op, enum imm_kind k, unsigned need);
+
+/* d3dbc: the uniform that register `reg` of cbuffer `cb` belongs to. */
+static const struct cvar *cvar_of(struct w2 *w, unsigned cb, unsigned reg)
+{
+    for (unsigned i = 0; i < w->ncvars; i++)
+        if (w->cvars[i].cb == cb && reg >= w->cvars[i].first &&
+            reg < w->cvars[i].first + w->cvars[i].count)
+            return &w->cvars[i];
+    fail(w, "a constant outside every uniform"); /* the generator reads only variables */
+}
+
+/* The s(k) entry of an instruction's (texture, sampler) pair: level 9 numbers them as they
+ * come; the d3dbc targets found them all first (d3d9_samplers). */
+static unsigned sampler_of(struct w2 *w, const struct lop *s)
+{
+    const struct resource *tr = &w->g->res[s[1].index];
+    int t = tr->slot, sm = w->g->res[s[2].index].sslot;
+    unsigned k;
+    for (k = 0; k < w->nsamplers; k++)
+        if (w->samplers[k].t == t && w->samplers[k].s == sm)
+            return k;
+    if (k == 16)
+        fail(w, "more than 16 texture/sampler pairs");
+    w->samplers[k].t = t;
+    w->samplers[k].s = sm;
+    w->samplers[k].reg = k;
+    w->samplers[k].dim = tr->var->type->dim;
+    w->samplers[k].name = tr->var->name;
+    w->nsamplers++;
+    return k;
+}
 
 static struct s2 src2(struct w2 *w, const struct lop *op, enum imm_kind k)
 {
@@ -153,6 +223,12 @@ static struct s2 src2n(struct w2 *w, const struct lop *op, enum imm_kind k, unsi
         snprintf(reg, sizeof(reg), "r%u", op->index);
         break;
     case LF_INPUT: {
+        if (w->d3d9) {
+            if (!w->in_reg[op->index][0])
+                fail(w, "reading this input (its semantic has no register here)");
+            snprintf(reg, sizeof(reg), "%s", w->in_reg[op->index]);
+            break;
+        }
         if (!w->c->ps) {
             snprintf(reg, sizeof(reg), "v%u", op->index);
             break;
@@ -178,6 +254,23 @@ static struct s2 src2n(struct w2 *w, const struct lop *op, enum imm_kind k, unsi
         break;
     }
     case LF_CB:
+        if (w->d3d9) {
+            const struct cvar *v = cvar_of(w, op->index, op->reg);
+            if (op->rel >= 0) {
+                if (w->c->ps)
+                    fail(w, "a constant index computed at run time in a pixel shader");
+                unsigned t = scratch(w);
+                sbuf_printf(w->bodyp, "    mova a0.x, r%d.%c\n", op->rel, "xyzw"[op->rel_comp]);
+                sbuf_printf(w->bodyp, "    mov r%u, c[a0.x + %u]\n", t, v->c + op->reg - v->first);
+                struct lop tl = *op;
+                tl.file = LF_TEMP;
+                tl.index = t;
+                tl.rel = -1;
+                return src2n(w, &tl, k, need);
+            }
+            snprintf(reg, sizeof(reg), "c%u", v->c + op->reg - v->first);
+            break;
+        }
         if (op->rel >= 0) {
             /* vs_2_0 relative addressing: a0.x (mova rounds the float index to the nearest
              * integer: the generator's index is an exact small integer) */
@@ -244,6 +337,12 @@ static void dst2(struct w2 *w, const struct lop *op, char *out, size_t size)
             if (w->g->out[i].sysval != 1)
                 k++;
         }
+        if (w->d3d9 && !w->c->ps && i < w->g->nout && w->out_reg[i][0]) {
+            /* oFog and oPts are scalars: no mask */
+            bool scalar = !strcmp(w->out_reg[i], "oFog") || !strcmp(w->out_reg[i], "oPts");
+            snprintf(out, size, "%s%s", w->out_reg[i], scalar ? "" : mask);
+            return;
+        }
         if (!w->c->ps && i < w->g->nout && w->g->out[i].sysval != 1) {
             /* a vertex shader's oT# is written directly (SM4 programs never read outputs) */
             snprintf(out, size, "oT%u%s", k, mask);
@@ -280,7 +379,7 @@ static struct s2 const_src(struct w2 *w, float a)
 static void emit2(struct w2 *w, const char *op, bool sat, const char *dst, const char *a,
                   const char *b, const char *c)
 {
-    if (sat && !w->c->ps) {
+    if (sat && !w->c->ps && w->c->d3d9 < 30) { /* vs_3_0 has _sat */
         unsigned t = scratch(w);
         char td[16];
         snprintf(td, sizeof(td), "r%u", t);
@@ -317,6 +416,39 @@ static void per_component(struct w2 *w, const char *op, const struct linst *in, 
     }
 }
 
+/* vs/ps_3_0 flow control from the lir's structured flow.  Conditions are SM2 bools (1.0 or
+ * 0.0), compared with zero by if_ne / break_ne / break_eq (if_comp and break_comp take
+ * replicated components: "if_comp - vs", "break_comp - vs"). */
+static void flow3(struct w2 *w, const struct linst *in)
+{
+    const char *zero = NULL;
+    struct s2 cond, z;
+    if (lop_infos[in->op].nsrc) {
+        struct lop one = in->src[0];
+        for (unsigned p = 1; p < 4; p++)
+            one.swz[p] = one.swz[0];
+        cond = src2n(w, &one, IK_BOOL, 1);
+        z = const_src(w, 0.0f);
+        snprintf(z.text + strlen(z.text), sizeof(z.text) - strlen(z.text), ".x");
+        zero = z.text;
+    }
+    switch (in->op) {
+    case L_IF_NZ: sbuf_printf(w->bodyp, "    if_ne %s, %s\n", cond.text, zero); return;
+    case L_ELSE: sbuf_puts(w->bodyp, "    else\n"); return;
+    case L_ENDIF: sbuf_puts(w->bodyp, "    endif\n"); return;
+    case L_LOOP:
+        w->uses_rep = true;
+        sbuf_puts(w->bodyp, "    rep i0\n");
+        return;
+    case L_ENDLOOP: sbuf_puts(w->bodyp, "    endrep\n"); return;
+    case L_BREAK: sbuf_puts(w->bodyp, "    break\n"); return;
+    case L_BREAKC_NZ: sbuf_printf(w->bodyp, "    break_ne %s, %s\n", cond.text, zero); return;
+    case L_BREAKC_Z: sbuf_printf(w->bodyp, "    break_eq %s, %s\n", cond.text, zero); return;
+    default:
+        fail(w, "continue in a loop that is not unrolled (D3D9 has no continue)");
+    }
+}
+
 static void translate(struct w2 *w, const struct linst *in)
 {
     struct hc *c = w->c;
@@ -324,10 +456,18 @@ static void translate(struct w2 *w, const struct linst *in)
     char d[24];
     const struct lop *s = in->src;
     w->scratch_used = 0;
-    if (in->op == L_RET)
+    if (in->op == L_RET) {
+        if (in->depth)
+            fail(w, "a return inside flow control in the entry point");
         return;
-    if (lop_infos[in->op].shape == LS_FLOW && in->op != L_DISCARD_NZ)
+    }
+    if (lop_infos[in->op].shape == LS_FLOW && in->op != L_DISCARD_NZ) {
+        if (c->d3d9 >= 30) {
+            flow3(w, in);
+            return;
+        }
         fail(w, "flow control (if, loop) — the compiler flattens what it can");
+    }
     if (in->op == L_DISCARD_NZ) {
         if (!ps)
             fail(w, "discard");
@@ -522,7 +662,11 @@ static void translate(struct w2 *w, const struct linst *in)
         uint32_t k1[4] = {fbits(-1.5500992e-006f), fbits(-2.1701389e-005f), fbits(0.0026041667f),
                           fbits(0.00026041668f)};
         uint32_t k2[4] = {fbits(-0.020833334f), fbits(-0.125f), fbits(1.0f), fbits(0.5f)};
-        unsigned c1 = w->def_base + def_const(w, k1), c2 = w->def_base + def_const(w, k2);
+        unsigned c1 = 0, c2 = 0;
+        if (c->d3d9 != 30) {
+            c1 = w->def_base + def_const(w, k1);
+            c2 = w->def_base + def_const(w, k2);
+        }
         struct s2 inv = const_src(w, 0.159154943f), half = const_src(w, 0.5f),
                   tpi = const_src(w, 6.28318548f), mpi = const_src(w, -3.14159274f);
         unsigned m = (want_sin ? in->dst[0].mask : 0) | (want_cos ? in->dst[1].mask : 0);
@@ -538,7 +682,10 @@ static void translate(struct w2 *w, const struct linst *in)
             sbuf_printf(w->bodyp, "    mad r%u.x, %s, %s, %s\n", t, x.text, inv.text, half.text);
             sbuf_printf(w->bodyp, "    frc r%u.x, r%u.x\n", t, t);
             sbuf_printf(w->bodyp, "    mad r%u.x, r%u.x, %s, %s\n", t, t, tpi.text, mpi.text);
-            sbuf_printf(w->bodyp, "    sincos r%u.xy, r%u.x, c%u, c%u\n", r, t, c1, c2);
+            if (c->d3d9 == 30) /* 3_0's sincos takes no coefficient registers */
+                sbuf_printf(w->bodyp, "    sincos r%u.xy, r%u.x\n", r, t);
+            else
+                sbuf_printf(w->bodyp, "    sincos r%u.xy, r%u.x, c%u, c%u\n", r, t, c1, c2);
             if (want_cos && (in->dst[1].mask >> comp & 1))
                 sbuf_printf(w->bodyp, "    mov %.*s.%c, r%u.x\n", (int)strcspn(dcos, "."), dcos,
                             "xyzw"[comp], r);
@@ -549,45 +696,45 @@ static void translate(struct w2 *w, const struct linst *in)
         return;
     }
     case L_DERIV_RTX: case L_DERIV_RTY:
-        if (c->level9 < 3)
+        /* dsx/dsy: ps_2_x with D3DPS20CAPS_GRADIENTINSTRUCTIONS (ps_2_a, not ps_2_b), ps_3_0 */
+        if (!ps || (c->d3d9 && !(c->d3d9 == 30 || (c->d3d9 == 21 && !c->ps_2_b))))
+            fail(w, "ddx/ddy (ps_2_a or ps_3_0 have them)");
+        if (!c->d3d9 && c->level9 < 3)
             fail(w, "ddx/ddy (they need 9_3: ps_4_0_level_9_3)");
         a = src2(w, &s[0], IK_FLOAT);
         emit2(w, in->op == L_DERIV_RTX ? "dsx" : "dsy", sat, d, a.text, NULL, NULL);
         return;
-    case L_SAMPLE: case L_SAMPLE_B: case L_SAMPLE_D: {
-        if (!ps)
-            fail(w, "texture sampling in a vertex shader");
-        if (in->op == L_SAMPLE_D && c->level9 < 3)
-            fail(w, "sampling with gradients (9_3 only)");
+    case L_SAMPLE: case L_SAMPLE_B: case L_SAMPLE_D: case L_SAMPLE_L: {
+        /* texldl: vs_3_0 and ps_3_0; texldd: ps_2_a and ps_3_0 (and 9_3's ps_2_x) */
+        bool sm3 = c->d3d9 == 30;
+        if (!ps && !(sm3 && in->op == L_SAMPLE_L))
+            fail(w, sm3 ? "implicit-LOD sampling in a vertex shader" :
+                 "texture sampling in a vertex shader (vs_3_0 has tex2Dlod)");
+        if (in->op == L_SAMPLE_L && !sm3)
+            fail(w, "sampling at a given level (tex2Dlod, SampleLevel: vs/ps_3_0)");
+        if (in->op == L_SAMPLE_D && (c->d3d9 ? !(sm3 || (c->d3d9 == 21 && !c->ps_2_b))
+                                             : c->level9 < 3))
+            fail(w, c->d3d9 ? "sampling with gradients (ps_2_a, ps_3_0)" :
+                 "sampling with gradients (9_3 only)");
         if (in->has_offset)
             fail(w, "texel offsets");
-        int t = (int)w->g->res[s[1].index].slot, sm = (int)w->g->res[s[2].index].sslot;
-        unsigned k;
-        for (k = 0; k < w->nsamplers; k++)
-            if (w->samplers[k].t == t && w->samplers[k].s == sm)
-                break;
-        if (k == w->nsamplers) {
-            if (k == 16)
-                fail(w, "more than 16 texture/sampler pairs");
-            w->samplers[k].t = t;
-            w->samplers[k].s = sm;
-            w->nsamplers++;
-        }
+        unsigned k = sampler_of(w, s);
         /* coordinates into a scratch with no swizzle (ps_2_0 texld takes none) */
         unsigned co = scratch(w);
         a = src2(w, &s[0], IK_FLOAT);
         sbuf_printf(w->bodyp, "    mov r%u, %s\n", co, a.text);  /* every component: texld reads .xyzw */
-        if (in->op == L_SAMPLE_B) {
+        if (in->op == L_SAMPLE_B || in->op == L_SAMPLE_L) {
             struct s2 bias = src2(w, &s[3], IK_FLOAT);
             sbuf_printf(w->bodyp, "    mov r%u.w, %s\n", co, bias.text);
         }
-        unsigned res = scratch(w);
+        unsigned res = scratch(w), sreg = w->samplers[k].reg;
         if (in->op == L_SAMPLE_D) {
             struct s2 dx = src2(w, &s[3], IK_FLOAT), dy = src2(w, &s[4], IK_FLOAT);
-            sbuf_printf(w->bodyp, "    texldd r%u, r%u, s%u, %s, %s\n", res, co, k, dx.text, dy.text);
+            sbuf_printf(w->bodyp, "    texldd r%u, r%u, s%u, %s, %s\n", res, co, sreg, dx.text,
+                        dy.text);
         } else {
-            sbuf_printf(w->bodyp, "    %s r%u, r%u, s%u\n", in->op == L_SAMPLE_B ? "texldb" : "texld",
-                        res, co, k);
+            sbuf_printf(w->bodyp, "    %s r%u, r%u, s%u\n", in->op == L_SAMPLE_B ? "texldb" :
+                        in->op == L_SAMPLE_L ? "texldl" : "texld", res, co, sreg);
         }
         /* the resource swizzle picks result components (t#.xyzw: identity) */
         struct lop rl = lop_temp(res, 4);
@@ -602,60 +749,257 @@ static void translate(struct w2 *w, const struct linst *in)
     }
 }
 
-/* Writes the level-9 comment blocks and program into o. */
-void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
+/* ---- the d3dbc targets: registers, constants, samplers, the listing's header ------------- */
+
+/* The dcl usage of a semantic (D3DDECLUSAGE, as the assembler spells it), or NULL. */
+static const char *usage_of(const struct sig_entry *e)
 {
-    struct hc *c = g->c;
-    struct w2 w = {0};
-    w.g = g;
-    w.c = c;
-    w.o = o;
-    w.ntemps = ntemps;
-    w.out_base = ntemps;
-    /* temps for the outputs: each pixel output, and a vertex shader's position (the rest of a
-     * vertex shader's outputs are written directly) */
-    w.scratch_base = ntemps + (c->ps ? g->nout : 1);
-    w.max_temp = w.scratch_base;
-    w.bodyp = &c->l9body;
-    /* constant buffers onto c# */
-    w.next_c = c->ps ? 0 : 1;
-    for (int slot = 0; slot < 14; slot++)
-        for (unsigned i = 0; i < g->ncbs; i++) {
-            struct cbuffer_decl *cb = g->cbs[i];
-            if (!cb->used || cb->slot != slot || i >= 16)
-                continue;
-            w.cb_base[i] = w.next_c;
-            w.next_c += (cb->size + 3) / 4;
-        }
-    w.def_base = w.next_c;
+    static const char *const names[][2] = {
+        {"POSITION", "position"}, {"SV_Position", "position"}, {"BLENDWEIGHT", "blendweight"},
+        {"BLENDINDICES", "blendindices"}, {"NORMAL", "normal"}, {"PSIZE", "psize"},
+        {"TEXCOORD", "texcoord"}, {"TANGENT", "tangent"}, {"BINORMAL", "binormal"},
+        {"TESSFACTOR", "tessfactor"}, {"POSITIONT", "positiont"}, {"COLOR", "color"},
+        {"SV_Target", "color"}, {"FOG", "fog"}, {"DEPTH", "depth"}, {"SAMPLE", "sample"}};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (!strcasecmp(e->name, names[i][0]))
+            return names[i][1];
+    return NULL;
+}
+
+static _Noreturn void bad_semantic(struct w2 *w, const struct sig_entry *e, bool output)
+{
+    hc_error(w->c, &w->g->entry->loc, 4502, "invalid %s semantic '%s%u' for %s",
+             output ? "output" : "input",
+             e->name, e->index, w->c->args->target);
+}
+
+static void d3d9_io(struct w2 *w)
+{
+    struct gen *g = w->g;
+    bool ps = w->c->ps, sm3 = w->c->d3d9 == 30;
     for (size_t i = 0; i < g->nins; i++)
-        translate(&w, &g->ins[i]);
-    /* the outputs, from their temps */
-    unsigned k = 0;
-    for (unsigned i = 0; i < g->nout; i++) {
-        const struct sig_entry *e = &g->out[i];
-        unsigned r = w.out_base + (c->ps ? i : 0);
-        if (c->ps) {
-            if (e->is_depth)
-                sbuf_printf(w.bodyp, "    mov oDepth, r%u.x\n", r);
-            else
-                sbuf_printf(w.bodyp, "    mov oC%u, r%u%s\n", e->reg, r, e->mask == 1 ? ".x" : "");
-        } else if (e->sysval == 1) {
-            sbuf_printf(w.bodyp, "    mad oPos.xy, r%u.w, c0, r%u\n", r, r);
-            sbuf_printf(w.bodyp, "    mov oPos.zw, r%u\n", r);
+        for (unsigned s = 0; s < g->ins[i].nsrc; s++)
+            if (g->ins[i].src[s].file == LF_INPUT && g->ins[i].src[s].index < 32)
+                w->in_read[g->ins[i].src[s].index] = 1;
+    unsigned next = 0;
+    for (unsigned i = 0; i < g->nin; i++) {
+        const struct sig_entry *e = &g->in[i];
+        char *r = w->in_reg[e->reg];
+        const char *u = usage_of(e);
+        if (!ps) {
+            if (!u)
+                bad_semantic(w, e, false);
+            snprintf(r, 8, "v%u", e->reg);
+        } else if (!w->in_read[e->reg]) {
+            continue; /* not declared */
+        } else if (e->sysval == SV_POS || e->sysval == SV_FFACE) {
+            if (!sm3)
+                bad_semantic(w, e, false);
+            snprintf(r, 8, "%s", e->sysval == SV_POS ? "vPos" : "vFace");
+        } else if (sm3) {
+            /* ps_3_0 takes any usage but position (that is vPos) */
+            if (!u || !strcmp(u, "position") || next == 10)
+                bad_semantic(w, e, false);
+            snprintf(r, 8, "v%u", next++);
+        } else if (u && !strcmp(u, "color") && e->index < 2) {
+            snprintf(r, 8, "v%u", e->index);
+        } else if (u && !strcmp(u, "texcoord") && e->index < 8) {
+            snprintf(r, 8, "t%u", e->index);
         } else {
-            k++; /* written directly */
+            bad_semantic(w, e, false);
         }
     }
+    if (ps)
+        return;
+    next = 0;
+    for (unsigned i = 0; i < g->nout; i++) {
+        const struct sig_entry *e = &g->out[i];
+        const char *u = usage_of(e);
+        char *r = w->out_reg[i];
+        if (!u)
+            bad_semantic(w, e, true);
+        if (sm3) {
+            if (next == 12)
+                bad_semantic(w, e, true);
+            snprintf(r, 8, "o%u", next++);
+        } else if (e->sysval == SV_POS) {
+            r[0] = '\0'; /* through a temp, to oPos at the end */
+        } else if (!strcmp(u, "color") && e->index < 2) {
+            snprintf(r, 8, "oD%u", e->index);
+        } else if (!strcmp(u, "texcoord") && e->index < 8) {
+            snprintf(r, 8, "oT%u", e->index);
+        } else if ((!strcmp(u, "fog") || !strcmp(u, "psize")) && e->index == 0) {
+            snprintf(r, 8, "%s", u[0] == 'f' ? "oFog" : "oPts");
+        } else {
+            bad_semantic(w, e, true);
+        }
+    }
+}
+
+/* The uniforms the program reads, each given its c# registers. */
+static void d3d9_constants(struct w2 *w)
+{
+    struct gen *g = w->g;
+    struct hc *c = w->c;
+    unsigned n = 0;
+    for (unsigned i = 0; i < g->ncbs; i++)
+        n += g->cbs[i]->nvars;
+    w->cvars = hc_alloc(c, (n + 1) * sizeof(*w->cvars));
+    for (unsigned i = 0; i < g->ncbs; i++) {
+        const struct cbuffer_decl *cb = g->cbs[i];
+        for (unsigned k = 0; k < cb->nvars; k++) {
+            unsigned first = cb->offsets[k] / 4, count = type_cb_size(cb->vars[k]->type, true) / 4;
+            bool used = false;
+            for (size_t j = 0; j < g->nins && !used; j++)
+                for (unsigned s = 0; s < g->ins[j].nsrc; s++) {
+                    const struct lop *o = &g->ins[j].src[s];
+                    if (o->file == LF_CB && o->index == i && o->reg >= first &&
+                        o->reg < first + count)
+                        used = true;
+                }
+            if (!used || !count)
+                continue;
+            struct cvar *v = &w->cvars[w->ncvars++];
+            v->var = cb->vars[k];
+            v->cb = i;
+            v->first = first;
+            v->count = count;
+            v->c = ~0u;
+        }
+    }
+    /* register(c#) first, then the lowest free registers in declaration order */
+    unsigned limit = !c->ps ? 256 : c->d3d9 == 30 ? 224 : 32;
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < w->ncvars; i++) {
+            struct cvar *v = &w->cvars[i];
+            bool fixed = v->var->reg_kind == 'c';
+            if (fixed != (pass == 0))
+                continue;
+            unsigned at = fixed ? v->var->reg_index : 0;
+            for (;;) {
+                bool clash = false;
+                for (unsigned j = 0; j < w->ncvars && !clash; j++) {
+                    const struct cvar *o = &w->cvars[j];
+                    clash = j != i && o->c != ~0u && at < o->c + o->count && o->c < at + v->count;
+                }
+                if (!clash)
+                    break;
+                if (fixed)
+                    hc_error(c, &v->var->loc, 3530, "'%s': register c%u overlaps another "
+                             "constant", v->var->name, at);
+                at++;
+            }
+            if (at + v->count > limit)
+                hc_error(c, &v->var->loc, 4509, "'%s' does not fit in the %u constant registers "
+                         "of %s", v->var->name, limit, c->args->target);
+            v->c = at;
+            if (at + v->count > w->next_c)
+                w->next_c = at + v->count;
+        }
+}
+
+/* Every (texture, sampler) pair sampled, with its s#: register(s#) of a sampler2D & co first,
+ * then the rest in first-use order. */
+static void d3d9_samplers(struct w2 *w)
+{
+    struct gen *g = w->g;
+    for (size_t i = 0; i < g->nins; i++) {
+        unsigned op = g->ins[i].op;
+        if (op == L_SAMPLE || op == L_SAMPLE_B || op == L_SAMPLE_D || op == L_SAMPLE_L)
+            sampler_of(w, g->ins[i].src);
+    }
+    bool taken[16] = {0};
+    unsigned limit = w->c->ps ? 16 : 4; /* vs_3_0: D3DVERTEXTEXTURESAMPLER0..3 */
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned k = 0; k < w->nsamplers; k++) {
+            const struct resource *r = NULL;
+            for (unsigned q = 0; q < g->nres; q++)
+                if (g->res[q].used && g->res[q].as_texture && g->res[q].slot == w->samplers[k].t &&
+                    g->res[q].sslot == w->samplers[k].s)
+                    r = &g->res[q];
+            bool fixed = r && r->var->reg_kind == 's';
+            if (fixed != (pass == 0))
+                continue;
+            unsigned s = fixed ? r->var->reg_index : 0;
+            while (!fixed && s < limit && taken[s])
+                s++;
+            if (s >= limit || taken[s])
+                hc_error(w->c, r ? &r->var->loc : NULL, 3530, "sampler register s%u is taken or "
+                         "past the %u of %s", s, limit, w->c->args->target);
+            taken[s] = true;
+            w->samplers[k].reg = s;
+            if (!r) {
+                /* a texture and a sampler state: named after the state, as D3D9 code names
+                 * the sampler it sets; with the texture when one state serves several */
+                const char *sname = NULL;
+                unsigned uses = 0;
+                for (unsigned q = 0; q < g->nres; q++)
+                    if (g->res[q].sampler && g->res[q].sslot == w->samplers[k].s)
+                        sname = g->res[q].var->name;
+                for (unsigned j = 0; j < w->nsamplers; j++)
+                    uses += w->samplers[j].s == w->samplers[k].s;
+                if (sname && uses == 1) {
+                    w->samplers[k].name = sname;
+                } else if (sname) {
+                    char buf[256];
+                    snprintf(buf, sizeof(buf), "%s_%s", sname, w->samplers[k].name);
+                    w->samplers[k].name = hc_strdup(w->c, buf);
+                }
+            }
+        }
+}
+
+static void check_limits(struct w2 *w)
+{
+    struct hc *c = w->c;
+    /* temporaries: vs_2_0 / ps_2_0 12, vs_2_x 13 (vs_2_a), ps_2_a 22, ps_2_b and the 3_0
+     * models 32 (the D3D9 asm reference's register tables) */
     unsigned temp_limit = c->level9 >= 3 ? 32 : 12;
-    if (w.max_temp > temp_limit)
-        hc_error(c, NULL, 4509, "the level-9 program needs %u temporary registers; %s_4_0_level_9_%d "
-                 "has %u", w.max_temp, c->ps ? "ps" : "vs", c->level9, temp_limit);
-    unsigned const_limit = c->ps ? 32 : 256;
-    if (w.def_base + w.ndefs > const_limit)
-        hc_error(c, NULL, 4509, "the level-9 program needs %u constant registers; the target has %u",
-                 w.def_base + w.ndefs, const_limit);
-    /* the tables */
+    if (c->d3d9 == 21)
+        temp_limit = !c->ps ? 13 : c->ps_2_b ? 32 : 22;
+    else if (c->d3d9 == 30)
+        temp_limit = 32;
+    if (w->max_temp > temp_limit)
+        hc_error(c, NULL, 4509, "the program needs %u temporary registers; %s has %u",
+                 w->max_temp, c->args->target, temp_limit);
+    unsigned const_limit = !c->ps ? 256 : c->d3d9 == 30 ? 224 : 32;
+    if (w->def_base + w->ndefs > const_limit)
+        hc_error(c, NULL, 4509, "the program needs %u constant registers; %s has %u",
+                 w->def_base + w->ndefs, c->args->target, const_limit);
+}
+
+static void write_defs(struct w2 *w, struct sbuf *o)
+{
+    for (unsigned i = 0; i < w->ndefs; i++) {
+        sbuf_printf(o, "    def c%u", w->def_base + i);
+        for (unsigned q = 0; q < 4; q++) {
+            uint32_t v = w->defs[i][q];
+            uint32_t e = v >> 23 & 0xff;
+            float f;
+            memcpy(&f, &v, 4);
+            if ((e == 0 && (v & 0x7fffff)) || e == 0xff)
+                sbuf_printf(o, ", 0x%08x", v);
+            else
+                sbuf_printf(o, ", %.9g", (double)f);
+        }
+        sbuf_puts(o, "\n");
+    }
+}
+
+static void write_sampler_dcls(struct w2 *w, struct sbuf *o)
+{
+    for (unsigned i = 0; i < w->nsamplers; i++) {
+        enum tex_dim dim = w->samplers[i].dim;
+        sbuf_printf(o, "    dcl_%s s%u\n", dim == TD_CUBE ? "cube" : dim == TD_3D ? "volume" : "2d",
+                    w->samplers[i].reg);
+    }
+}
+
+/* The level-9 tables (fxc's layout), then the version, literals and declarations. */
+static void level9_header(struct w2 *w, struct sbuf *o)
+{
+    struct gen *g = w->g;
+    struct hc *c = w->c;
     bool any_cb = false;
     for (unsigned i = 0; i < g->ncbs && i < 16; i++)
         any_cb = any_cb || g->cbs[i]->used;
@@ -669,22 +1013,22 @@ void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
                 if (!cb->used || cb->slot != slot)
                     continue;
                 char target[16], buf[16];
-                snprintf(target, sizeof(target), "c%u", w.cb_base[i]);
+                snprintf(target, sizeof(target), "c%u", w->cb_base[i]);
                 snprintf(buf, sizeof(buf), "cb%d", slot);
                 sbuf_printf(o, "// %-10s %-7s %9u %9u  ( FLT, FLT, FLT, FLT)\n", target, buf, 0u,
                             (cb->size + 3) / 4);
             }
         sbuf_puts(o, "//\n");
     }
-    if (w.nsamplers) {
+    if (w->nsamplers) {
         sbuf_puts(o, "//\n// Sampler/Resource to DX9 shader sampler mappings:\n//\n");
         sbuf_puts(o, "// Target Sampler Source Sampler  Source Resource\n");
         sbuf_puts(o, "// -------------- --------------- ----------------\n");
-        for (unsigned i = 0; i < w.nsamplers; i++) {
+        for (unsigned i = 0; i < w->nsamplers; i++) {
             char a[8], b[8], r[8];
             snprintf(a, sizeof(a), "s%u", i);
-            snprintf(b, sizeof(b), "s%d", w.samplers[i].s);
-            snprintf(r, sizeof(r), "t%d", w.samplers[i].t);
+            snprintf(b, sizeof(b), "s%d", w->samplers[i].s);
+            snprintf(r, sizeof(r), "t%d", w->samplers[i].t);
             sbuf_printf(o, "// %-14s %-15s %-16s\n", a, b, r);
         }
         sbuf_puts(o, "//\n");
@@ -697,40 +1041,19 @@ void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
     }
     sbuf_puts(o, "//\n// Level9 shader bytecode:\n//\n");
     sbuf_printf(o, "    %s_2_%s\n", c->ps ? "ps" : "vs", c->level9 >= 3 ? "x" : "0");
-    for (unsigned i = 0; i < w.ndefs; i++) {
-        sbuf_printf(o, "    def c%u", w.def_base + i);
-        for (unsigned q = 0; q < 4; q++) {
-            uint32_t v = w.defs[i][q];
-            uint32_t e = v >> 23 & 0xff;
-            float f;
-            memcpy(&f, &v, 4);
-            if ((e == 0 && (v & 0x7fffff)) || e == 0xff)
-                sbuf_printf(o, ", 0x%08x", v);
-            else
-                sbuf_printf(o, ", %.9g", (double)f);
-        }
-        sbuf_puts(o, "\n");
-    }
+    write_defs(w, o);
     if (c->ps) {
         unsigned kk = 0;
         for (unsigned i = 0; i < g->nin; i++) {
-            if (g->in[i].sysval == 1)
+            if (g->in[i].sysval == SV_POS)
                 continue;
             bool dup = false;
             for (unsigned j = 0; j < i; j++)
-                dup = dup || (g->in[j].reg == g->in[i].reg && g->in[j].sysval != 1);
+                dup = dup || (g->in[j].reg == g->in[i].reg && g->in[j].sysval != SV_POS);
             if (!dup)
                 sbuf_printf(o, "    dcl t%u\n", kk++);
         }
-        for (unsigned i = 0; i < w.nsamplers; i++) {
-            const struct resource *r = NULL;
-            for (unsigned q = 0; q < g->nres; q++)
-                if (g->res[q].used && g->res[q].slot == w.samplers[i].t &&
-                    (g->res[q].var->type->cls == TC_TEXTURE || g->res[q].as_texture))
-                    r = &g->res[q];
-            enum tex_dim dim = r ? r->var->type->dim : TD_2D;
-            sbuf_printf(o, "    dcl_%s s%u\n", dim == TD_CUBE ? "cube" : dim == TD_3D ? "volume" : "2d", i);
-        }
+        write_sampler_dcls(w, o);
     } else {
         for (unsigned i = 0; i < g->nin; i++) {
             bool dup = false;
@@ -744,6 +1067,150 @@ void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
                 sbuf_puts(o, "    dcl_texcoord v0\n");
         }
     }
+}
+
+/* The d3dbc listing before the program: fxc's parameter and register comments, the version,
+ * the literals and the declarations; and the constant table for ctab_write.c. */
+static void d3d9_header(struct w2 *w, struct sbuf *o)
+{
+    struct gen *g = w->g;
+    struct hc *c = w->c;
+    c->nctab = w->ncvars + w->nsamplers;
+    c->ctab = hc_alloc(c, (c->nctab + 1) * sizeof(*c->ctab));
+    for (unsigned i = 0; i < w->ncvars; i++) {
+        struct ctab_entry *e = &c->ctab[i];
+        e->name = w->cvars[i].var->name;
+        e->regset = CTAB_SET_FLOAT4;
+        e->reg = w->cvars[i].c;
+        e->count = w->cvars[i].count;
+        e->type = w->cvars[i].var->type;
+    }
+    for (unsigned i = 0; i < w->nsamplers; i++) {
+        struct ctab_entry *e = &c->ctab[w->ncvars + i];
+        struct type *t = hc_alloc(c, sizeof(*t));
+        t->cls = TC_SAMPLER;
+        t->dim = w->samplers[i].dim ? w->samplers[i].dim : TD_2D;
+        t->sm2_sampler = true;
+        e->name = w->samplers[i].name;
+        e->regset = CTAB_SET_SAMPLER;
+        e->reg = w->samplers[i].reg;
+        e->count = 1;
+        e->type = t;
+    }
+    sbuf_puts(o, "//\n// Generated by softd3d HLSL compiler\n//\n");
+    if (c->nctab) {
+        static const char *const dims[] = {[TD_1D] = "1D", [TD_2D] = "2D", [TD_3D] = "3D",
+                                           [TD_CUBE] = "CUBE"};
+        sbuf_puts(o, "// Parameters:\n//\n");
+        for (unsigned i = 0; i < c->nctab; i++) {
+            const struct type *t = c->ctab[i].type;
+            if (t->cls == TC_SAMPLER)
+                sbuf_printf(o, "//   sampler%s %s;\n", t->dim <= TD_CUBE ? dims[t->dim] : "",
+                            c->ctab[i].name);
+            else if (t->cls == TC_ARRAY)
+                sbuf_printf(o, "//   %s %s[%u];\n", type_name(c, t->elem), c->ctab[i].name,
+                            t->count);
+            else
+                sbuf_printf(o, "//   %s %s;\n", type_name(c, t), c->ctab[i].name);
+        }
+        sbuf_puts(o, "//\n//\n// Registers:\n//\n");
+        sbuf_puts(o, "//   Name         Reg   Size\n//   ------------ ----- ----\n");
+        for (unsigned i = 0; i < c->nctab; i++) {
+            char reg[12];
+            snprintf(reg, sizeof(reg), "%c%u", c->ctab[i].regset == CTAB_SET_SAMPLER ? 's' : 'c',
+                     c->ctab[i].reg);
+            sbuf_printf(o, "//   %-12s %-5s %4u\n", c->ctab[i].name, reg, c->ctab[i].count);
+        }
+        sbuf_puts(o, "//\n");
+    }
+    sbuf_puts(o, "\n");
+    sbuf_printf(o, "    %s_%s\n", c->ps ? "ps" : "vs", c->d3d9 == 30 ? "3_0" : c->d3d9 == 21 ?
+                "2_x" : "2_0");
+    write_defs(w, o);
+    if (w->uses_rep)
+        sbuf_puts(o, "    defi i0, 255, 0, 0, 0\n");
+    for (unsigned i = 0; i < g->nin; i++) {
+        const struct sig_entry *e = &g->in[i];
+        const char *r = w->in_reg[e->reg];
+        bool dup = false;
+        for (unsigned j = 0; j < i; j++)
+            dup = dup || g->in[j].reg == e->reg;
+        if (dup || !r[0])
+            continue;
+        if (!c->ps || (c->d3d9 == 30 && r[1] != 'P' && r[1] != 'F'))
+            sbuf_printf(o, "    dcl_%s%.0u %s\n", usage_of(e), e->index, r);
+        else
+            sbuf_printf(o, "    dcl %s%s\n", r, !strcmp(r, "vPos") ? ".xy" : "");
+    }
+    for (unsigned i = 0; !c->ps && c->d3d9 == 30 && i < g->nout; i++) {
+        static const char *const m[16] = {"", ".x", ".y", ".xy", ".z", ".xz", ".yz", ".xyz", ".w",
+                                          ".xw", ".yw", ".xyw", ".zw", ".xzw", ".yzw", ""};
+        sbuf_printf(o, "    dcl_%s%.0u %s%s\n", usage_of(&g->out[i]), g->out[i].index,
+                    w->out_reg[i], m[g->out[i].mask & 15]);
+    }
+    write_sampler_dcls(w, o);
+}
+
+/* Writes the level-9 comment blocks and program into o (level 9), or the whole d3dbc listing
+ * (vs/ps_2_0..3_0). */
+void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
+{
+    struct hc *c = g->c;
+    struct w2 w = {0};
+    w.g = g;
+    w.c = c;
+    w.o = o;
+    w.d3d9 = c->d3d9 != 0;
+    w.ntemps = ntemps;
+    w.out_base = ntemps;
+    /* temps for the outputs: each pixel output, and a vertex shader's position (the rest of a
+     * vertex shader's outputs are written directly) */
+    w.scratch_base = ntemps + (c->ps ? g->nout : 1);
+    w.max_temp = w.scratch_base;
+    w.bodyp = &c->l9body;
+    if (w.d3d9) {
+        d3d9_io(&w);
+        d3d9_constants(&w);
+        d3d9_samplers(&w);
+    } else {
+        /* constant buffers onto c# */
+        w.next_c = c->ps ? 0 : 1;
+        for (int slot = 0; slot < 14; slot++)
+            for (unsigned i = 0; i < g->ncbs; i++) {
+                struct cbuffer_decl *cb = g->cbs[i];
+                if (!cb->used || cb->slot != slot || i >= 16)
+                    continue;
+                w.cb_base[i] = w.next_c;
+                w.next_c += (cb->size + 3) / 4;
+            }
+    }
+    w.def_base = w.next_c;
+    for (size_t i = 0; i < g->nins; i++) {
+        w.at = &g->ins[i].loc;
+        translate(&w, &g->ins[i]);
+    }
+    w.at = NULL;
+    /* the outputs, from their temps */
+    for (unsigned i = 0; i < g->nout; i++) {
+        const struct sig_entry *e = &g->out[i];
+        unsigned r = w.out_base + (c->ps ? i : 0);
+        if (c->ps) {
+            if (e->is_depth)
+                sbuf_printf(w.bodyp, "    mov oDepth, r%u.x\n", r);
+            else
+                sbuf_printf(w.bodyp, "    mov oC%u, r%u%s\n", e->reg, r, e->mask == 1 ? ".x" : "");
+        } else if (e->sysval == SV_POS && w.d3d9 && c->d3d9 < 30) {
+            sbuf_printf(w.bodyp, "    mov oPos, r%u\n", r);
+        } else if (e->sysval == SV_POS && !w.d3d9) {
+            sbuf_printf(w.bodyp, "    mad oPos.xy, r%u.w, c0, r%u\n", r, r);
+            sbuf_printf(w.bodyp, "    mov oPos.zw, r%u\n", r);
+        }
+    }
+    check_limits(&w);
+    if (w.d3d9)
+        d3d9_header(&w, o);
+    else
+        level9_header(&w, o);
     if (w.bodyp->nomem)
         hc_nomem(c);
     if (w.bodyp->p)
@@ -753,3 +1220,4 @@ void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
         slots += w.bodyp->p[i] == '\n';
     sbuf_printf(o, "\n// approximately %u instruction slots used\n", slots);
 }
+

@@ -326,7 +326,7 @@ static void rdef_blocks(struct gen *g, struct sbuf *o)
                     else
                         snprintf(decl, sizeof(decl), "%s %s;", type, v->name);
                     sbuf_printf(o, "//   %-34s // Offset: %4u Size: %5u\n", decl,
-                                cb->offsets[k] * 4, type_cb_size(v->type) * 4);
+                                cb->offsets[k] * 4, type_cb_size(v->type, false) * 4);
                 }
                 sbuf_puts(o, "//\n// }\n//\n");
             }

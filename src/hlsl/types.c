@@ -124,25 +124,27 @@ unsigned type_slots(const struct type *t)
     }
 }
 
-unsigned type_cb_array_stride(const struct type *elem)
+unsigned type_cb_array_stride(const struct type *elem, bool d3d9)
 {
-    return (type_cb_size(elem) + 3) & ~3u;
+    return (type_cb_size(elem, d3d9) + 3) & ~3u;
 }
 
-unsigned type_cb_size(const struct type *t)
+unsigned type_cb_size(const struct type *t, bool d3d9)
 {
     switch (t->cls) {
-    case TC_SCALAR: case TC_VECTOR: return t->cols;
+    case TC_SCALAR: case TC_VECTOR: return d3d9 ? 4 : t->cols;
     case TC_MATRIX:
         /* column_major: `cols` registers of `rows` components; row_major: the transpose. */
+        if (d3d9)
+            return (t->row_major ? t->rows : t->cols) * 4;
         return t->row_major ? (t->rows - 1) * 4 + t->cols : (t->cols - 1) * 4 + t->rows;
     case TC_ARRAY:
-        return t->count ? (t->count - 1) * type_cb_array_stride(t->elem) + type_cb_size(t->elem)
-                        : 0;
+        return t->count ? (t->count - 1) * type_cb_array_stride(t->elem, d3d9) +
+                          type_cb_size(t->elem, d3d9) : 0;
     case TC_STRUCT: {
         unsigned at = 0;
         for (unsigned i = 0; i < t->nfields; i++)
-            at = type_cb_place(t->fields[i].type, at) + type_cb_size(t->fields[i].type);
+            at = type_cb_place(t->fields[i].type, at) + type_cb_size(t->fields[i].type, d3d9);
         return at;
     }
     default: return 0;
@@ -159,14 +161,14 @@ unsigned type_cb_place(const struct type *t, unsigned at)
     return (at + 3) & ~3u;
 }
 
-unsigned type_cb_field_offset(const struct type *s, unsigned index)
+unsigned type_cb_field_offset(const struct type *s, unsigned index, bool d3d9)
 {
     unsigned at = 0;
     for (unsigned i = 0; i < s->nfields; i++) {
         at = type_cb_place(s->fields[i].type, at);
         if (i == index)
             return at;
-        at += type_cb_size(s->fields[i].type);
+        at += type_cb_size(s->fields[i].type, d3d9);
     }
     return at;
 }

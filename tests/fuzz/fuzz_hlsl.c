@@ -7,13 +7,16 @@
  *       src/util/log.c -lm -o fuzz_hlsl
  *   ./fuzz_hlsl -max_total_time=600 corpus_dir tests/fuzz/corpus/hlsl
  *
- * The first byte picks the target (vs/ps 4_0, 4_0_level_9_1, 4_0_level_9_3); the rest is the
+ * The first byte picks the target (vs/ps 4_0, 4_0_level_9_1, 4_0_level_9_3, and the d3dbc
+ * targets vs/ps 2_0, ps_2_b, vs/ps 3_0); the rest is the
  * source.  Any #include opens a small fixed header (so includes nest until the depth limit).
  * Checked beyond "no crash": a compilation either succeeds with a container the project's
- * decoder takes, or fails with a message in fxc's form ("error X"); preprocessing alone never
+ * decoder takes (d3dbc tokens for the d3dbc targets), or fails with a message in fxc's form
+ * ("error X"); preprocessing alone never
  * crashes either.  LeakSanitizer catches a forgotten free on any error path.
  */
 #include "hlsl/hlsl.h"
+#include "shader/d3dbc_ir.h"
 #include "shader/tpf.h"
 
 #include <stdlib.h>
@@ -47,7 +50,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const char *const targets[] = {"vs_4_0", "ps_4_0", "vs_4_0_level_9_1",
                                           "ps_4_0_level_9_1", "vs_4_0_level_9_3",
-                                          "ps_4_0_level_9_3"};
+                                          "ps_4_0_level_9_3", "vs_2_0", "ps_2_0", "ps_2_b",
+                                          "vs_3_0", "ps_3_0"};
+    static const size_t ntargets = sizeof(targets) / sizeof(targets[0]);
     if (!size)
         return 0;
     struct hlsl_include inc = {NULL, open_inc, close_inc};
@@ -60,13 +65,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     a.ndefines = 2;
     a.include = &inc;
     a.entry = "main";
-    a.target = targets[data[0] % 6];
+    a.target = targets[data[0] % ntargets];
     struct hlsl_result r;
     int ret = hlsl_compile(&a, &r);
     if (ret == 0) {
         struct ir_program p;
         struct tpf_error err;
-        if (!r.code || !r.listing || tpf_decode_blob(r.code, r.code_size, 0, &p, &err))
+        struct d3dbc_error derr;
+        bool d3dbc = a.target[3] < '4';
+        if (!r.code || !r.listing ||
+            (d3dbc ? d3dbc_decode(r.code, r.code_size, &p, &derr) != 0
+                   : tpf_decode_blob(r.code, r.code_size, 0, &p, &err) != 0))
             abort();
         ir_program_free(&p);
     } else if (ret == -1 && (!r.messages || !strstr(r.messages, "error X"))) {
