@@ -165,6 +165,7 @@ enum sample_lod_mode {
  * `gen` whenever a sampler or view may have changed or been freed (the pipeline: every draw),
  * so a hit is always the reference's own answer for those inputs.  Zero-initialise. */
 #define SAMPLER_LOD_CACHE_SIZE 1024
+#define SAMPLER_LOD_BATCH_MEMO 4
 struct sampler_lod_cache {
     uint64_t gen;
     struct sampler_lod_entry {
@@ -175,7 +176,9 @@ struct sampler_lod_cache {
         bool two;
         float weight;
     } e[SAMPLER_LOD_CACHE_SIZE];
-    /* the last batch decision (sampler_fast.c batch_decide): its bounds, and its outcome */
+    /* the last batch decisions (sampler_fast.c batch_decide): their bounds and outcomes,
+     * replaced in turn */
+    unsigned batch_next;
     struct sampler_lod_batch {
         int32_t lo, hi;
         const void *s, *t;
@@ -183,7 +186,7 @@ struct sampler_lod_cache {
         bool ok;
         uint8_t level0, level1, nlevels;
         float weight;
-    } batch;
+    } batch[SAMPLER_LOD_BATCH_MEMO];
 };
 
 struct sample_coords {

@@ -570,15 +570,21 @@ static bool batch_decide_d(const struct sampler *s, const struct texture_view *t
     }
     if (hi > 0x7f800000 || lo > hi)
         return false;
-    /* the bounds of the previous batch (a surface's batches often share them) */
-    struct sampler_lod_batch *memo = cache ? &cache->batch : NULL;
-    if (memo && memo->lo == lo && memo->hi == hi && memo->s == s && memo->t == t &&
-        memo->gen == cache->gen) {
-        lod->nlevels = memo->nlevels;
-        lod->level[0] = memo->level0;
-        lod->level[1] = memo->level1;
-        lod->weight = memo->weight;
-        return memo->ok;
+    /* the bounds of the last batches (a surface's batches often share them; a program
+     * sampling several views alternates between them): a hit is the same computation's result */
+    struct sampler_lod_batch *memo = NULL;
+    if (cache) {
+        for (unsigned k = 0; k < SAMPLER_LOD_BATCH_MEMO; k++) {
+            const struct sampler_lod_batch *e = &cache->batch[k];
+            if (e->lo == lo && e->hi == hi && e->s == s && e->t == t && e->gen == cache->gen) {
+                lod->nlevels = e->nlevels;
+                lod->level[0] = e->level0;
+                lod->level[1] = e->level1;
+                lod->weight = e->weight;
+                return e->ok;
+            }
+        }
+        memo = &cache->batch[cache->batch_next++ % SAMPLER_LOD_BATCH_MEMO];
     }
     float flo, fhi;
     memcpy(&flo, &lo, sizeof(flo));
