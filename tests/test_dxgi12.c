@@ -211,14 +211,15 @@ TEST(dxgi12_adapter_enumeration_and_descriptions)
     CHECK(d3.SharedSystemMemory > 0 && d3.DedicatedVideoMemory == 0);
 
     /* by LUID: its own finds it, another does not */
-    CHECK_HR(IDXGIFactory6_EnumAdapterByLuid(f, d3.AdapterLuid, &IID_IDXGIAdapter, (void **)&byluid),
-             S_OK);
+    CHECK_HR(IDXGIFactory6_EnumAdapterByLuid(f, d3.AdapterLuid, &IID_IDXGIAdapter,
+                                             (void **)&byluid), S_OK);
     if (byluid)
         IDXGIAdapter_Release(byluid);
     other = d3.AdapterLuid;
     other.HighPart = 7;
     p = (void *)(uintptr_t)1;
-    CHECK_HR(IDXGIFactory6_EnumAdapterByLuid(f, other, &IID_IDXGIAdapter, &p), DXGI_ERROR_NOT_FOUND);
+    CHECK_HR(IDXGIFactory6_EnumAdapterByLuid(f, other, &IID_IDXGIAdapter, &p),
+             DXGI_ERROR_NOT_FOUND);
     CHECK(p == NULL);
     CHECK_STR_CONTAINS(LAST, "no adapter has LUID");
     /* WARP: the one software adapter */
@@ -234,7 +235,8 @@ TEST(dxgi12_adapter_enumeration_and_descriptions)
     /* GPU preference: index 0 for every preference, then the end of the list */
     for (int pf = 0; pf <= 2; pf++) {
         CHECK_HR(IDXGIFactory6_EnumAdapterByGpuPreference(f, 0, (DXGI_GPU_PREFERENCE)pf,
-                                                          &IID_IDXGIAdapter4, (void **)&pref), S_OK);
+                                                          &IID_IDXGIAdapter4, (void **)&pref),
+                 S_OK);
         if (pref)
             IDXGIAdapter4_Release(pref);
         pref = (IDXGIAdapter4 *)(uintptr_t)1;
@@ -444,7 +446,11 @@ TEST(dxgi12_create_swap_chain_for_hwnd_refusals)
         switch (i) {
         case 0: hwnd = NULL; break;
         case 1: d.Stereo = TRUE; break;
-        case 2: d.Stereo = TRUE; d.SwapEffect = DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL; d.BufferCount = 2; break;
+        case 2:
+            d.Stereo = TRUE;
+            d.SwapEffect = DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL;
+            d.BufferCount = 2;
+            break;
         case 3: d.Scaling = DXGI_SCALING_NONE; break;
         case 4: d.Scaling = (DXGI_SCALING)3; break;
         case 5: d.AlphaMode = (DXGI_ALPHA_MODE)4; break;
@@ -758,4 +764,50 @@ TEST(dxgi12_dxgi_device_2_to_4)
         IDXGIDevice4_Release(d4);
     }
     ctx_done(dev, ctx);
+}
+
+/* A chain from IDXGIFactory::CreateSwapChain seen through IDXGISwapChain1: DXGI_SCALING_STRETCH
+ * ("the implicit behavior ... when you call CreateSwapChain"), the full-screen members of its
+ * DXGI_MODE_DESC in GetFullscreenDesc. */
+TEST(dxgi12_create_swap_chain_desc1_view)
+{
+    DXGI_SWAP_CHAIN_DESC d;
+    DXGI_SWAP_CHAIN_DESC1 got;
+    DXGI_SWAP_CHAIN_FULLSCREEN_DESC fs;
+    IDXGISwapChain *sc = NULL;
+    IDXGISwapChain1 *sc1 = NULL;
+    struct rig r;
+    memset(&d, 0, sizeof(d));
+    d.BufferDesc.Width = 8;
+    d.BufferDesc.Height = 8;
+    d.BufferDesc.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
+    d.BufferDesc.RefreshRate.Numerator = 75;
+    d.BufferDesc.RefreshRate.Denominator = 1;
+    d.BufferDesc.Scaling = DXGI_MODE_SCALING_STRETCHED;
+    d.SampleDesc.Count = 1;
+    d.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
+    d.BufferCount = 2;
+    d.OutputWindow = FAKE_HWND;
+    d.Windowed = TRUE;
+    d.SwapEffect = DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL;
+    if (!rig_open(&r, NULL))
+        goto done;
+    CHECK_HR(IDXGIFactory2_CreateSwapChain(r.f, (IUnknown *)r.dev, &d, &sc), S_OK);
+    if (!sc)
+        goto done;
+    CHECK_HR(IDXGISwapChain_QueryInterface(sc, &IID_IDXGISwapChain1, (void **)&sc1), S_OK);
+    if (sc1) {
+        CHECK_HR(IDXGISwapChain1_GetDesc1(sc1, &got), S_OK);
+        CHECK(got.Width == 8 && got.Height == 8 && got.Format == DXGI_FORMAT_B8G8R8A8_UNORM &&
+              got.BufferCount == 2 && got.Scaling == DXGI_SCALING_STRETCH &&
+              got.AlphaMode == DXGI_ALPHA_MODE_UNSPECIFIED && !got.Stereo &&
+              got.SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL);
+        CHECK_HR(IDXGISwapChain1_GetFullscreenDesc(sc1, &fs), S_OK);
+        CHECK(fs.RefreshRate.Numerator == 75 && fs.Scaling == DXGI_MODE_SCALING_STRETCHED &&
+              fs.Windowed == TRUE);
+        IDXGISwapChain1_Release(sc1);
+    }
+    CHECK_EQ(IDXGISwapChain_Release(sc), 0);
+done:
+    rig_close(&r);
 }

@@ -176,8 +176,8 @@ static HRESULT register_event(struct dxgi_adapter *a, const char *method, HANDLE
 static HRESULT STDMETHODCALLTYPE adapter_RegisterHardwareContentProtectionTeardownStatusEvent(
     IDXGIAdapter4 *iface, HANDLE event, DWORD *cookie)
 {
-    return register_event(adapter_impl(iface), "RegisterHardwareContentProtectionTeardownStatusEvent",
-                          event, cookie);
+    return register_event(adapter_impl(iface),
+                          "RegisterHardwareContentProtectionTeardownStatusEvent", event, cookie);
 }
 
 static HRESULT STDMETHODCALLTYPE adapter_RegisterVideoMemoryBudgetChangeNotificationEvent(

@@ -247,7 +247,8 @@ static HRESULT STDMETHODCALLTYPE sc_CheckColorSpaceSupport(IDXGISwapChain4 *ifac
 {
     struct d3d11_device *dev = impl(iface)->device;
     NULL_ARG(support, "CheckColorSpaceSupport", "pColorSpaceSupport");
-    *support = space == PRESENTED_COLOR_SPACE ? DXGI_SWAP_CHAIN_COLOR_SPACE_SUPPORT_FLAG_PRESENT : 0;
+    *support = space == PRESENTED_COLOR_SPACE ? DXGI_SWAP_CHAIN_COLOR_SPACE_SUPPORT_FLAG_PRESENT
+                                              : 0;
     return S_OK;
 }
 
