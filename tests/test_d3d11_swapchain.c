@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dxgi.h"
+#include "dxgi1_6.h"
 #include "test_png_util.h"
 
 #define FAKE_HWND ((HWND)(uintptr_t)0x1234)
@@ -151,8 +151,10 @@ TEST(d3d11_swapchain_clear_present_readback)
     }
 }
 
-/* Finds DIR/softd3d-d3d11-sc<N>-frame<frame>.png and returns its first pixel (0xRRGGBB). */
-static uint32_t dumped_pixel(const char *dir, const char *frame, int *found)
+/* Finds DIR/softd3d-d3d11-sc<N>-frame<frame>.png and returns its first pixel (0xRRGGBB) and
+ * its size. */
+static uint32_t dumped_image(const char *dir, const char *frame, int *found, uint32_t *width,
+                             uint32_t *height)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -178,8 +180,8 @@ static uint32_t dumped_pixel(const char *dir, const char *frame, int *found)
         if (buf && fread(buf, 1, (size_t)size, f) == (size_t)size &&
             png_decode_stored(buf, (size_t)size, &w, &h, &pixels) == 3) {
             (*found)++;
-            CHECK_EQ(w, 4);
-            CHECK_EQ(h, 2);
+            *width = w;
+            *height = h;
             px = (uint32_t)pixels[0] << 16 | (uint32_t)pixels[1] << 8 | pixels[2];
         }
         free(pixels);
@@ -189,6 +191,53 @@ static uint32_t dumped_pixel(const char *dir, const char *frame, int *found)
     }
     closedir(d);
     return px;
+}
+
+/* dumped_image of the 4 x 2 chains of the dump test. */
+static uint32_t dumped_pixel(const char *dir, const char *frame, int *found)
+{
+    uint32_t w = 0, h = 0, px = dumped_image(dir, frame, found, &w, &h);
+    if (*found) {
+        CHECK_EQ(w, 4);
+        CHECK_EQ(h, 2);
+    }
+    return px;
+}
+
+/* IDXGISwapChain2::SetSourceSize: the presented image is the source region [0, 0, w, h]. */
+TEST(dxgi12_swapchain_present_dump_source_size)
+{
+    static const float color[4] = { 0.0f, 1.0f, 1.0f, 1.0f };
+    char dir[] = "/tmp/softd3d-d3d11-src-XXXXXX";
+    DXGI_SWAP_CHAIN_DESC d = sc_desc(8, 4, DXGI_FORMAT_R8G8B8A8_UNORM);
+    IDXGISwapChain *sc = NULL;
+    IDXGISwapChain2 *sc2 = NULL;
+    ID3D11Device *dev = NULL;
+    ID3D11DeviceContext *ctx = NULL;
+    uint32_t w = 0, h = 0, px;
+    int found = 0;
+    if (!mkdtemp(dir))
+        SKIP("mkdtemp failed");
+    setenv("SOFTD3D_PRESENT_DUMP", dir, 1);
+    CHECK_HR(create_with_sc(D3D_FEATURE_LEVEL_9_2, &d, &sc, &dev, &ctx), S_OK);
+    if (sc && dev && ctx) {
+        CHECK_HR(IDXGISwapChain_QueryInterface(sc, &IID_IDXGISwapChain2, (void **)&sc2), S_OK);
+        if (sc2) {
+            CHECK_HR(IDXGISwapChain2_SetSourceSize(sc2, 3, 2), S_OK);
+            clear_back_buffer(sc, dev, ctx, color);
+            CHECK_HR(IDXGISwapChain2_Present(sc2, 0, 0), S_OK);
+            IDXGISwapChain2_Release(sc2);
+        }
+        IDXGISwapChain_Release(sc);
+        ctx_done(dev, ctx);
+    }
+    unsetenv("SOFTD3D_PRESENT_DUMP");
+    px = dumped_image(dir, "-frame000000.png", &found, &w, &h);
+    CHECK_EQ(found, 1);
+    CHECK_EQ(w, 3);
+    CHECK_EQ(h, 2);
+    CHECK_EQ(px, 0x00ffffu);
+    rmdir(dir);
 }
 
 TEST(d3d11_swapchain_present_dump)

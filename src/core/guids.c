@@ -5,6 +5,11 @@
 #pragma GCC visibility push(default)
 #include "unknwn.h"
 #include "dxgi.h"
+#include "dxgi1_2.h"
+#include "dxgi1_3.h"
+#include "dxgi1_4.h"
+#include "dxgi1_5.h"
+#include "dxgi1_6.h"
 #include "d3dcommon.h"
 #include "d3d11.h"
 #include "d3d11_1.h"

@@ -2,6 +2,7 @@
 #include "core/resource.h"
 
 #include <stdalign.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__linux__)
@@ -145,6 +146,9 @@ static void huge_page_hint(void *p, size_t size)
 #endif
 }
 
+/* The data bytes of every live resource of the process (core_resource_bytes_in_use). */
+static _Atomic uint64_t bytes_in_use;
+
 static void *alloc_zeroed(size_t size)
 {
     /* calloc is enough where malloc's alignment is already 16 (x86-64, AArch64); it also gets
@@ -194,13 +198,21 @@ core_res_status core_resource_create(const core_resource_desc *desc, size_t max_
         free(res);   /* cannot happen: the same walk succeeded above */
         return st;
     }
+    atomic_fetch_add_explicit(&bytes_in_use, res->size, memory_order_relaxed);
     *out = res;
     return CORE_RES_OK;
 }
 
 void core_resource_destroy(core_resource *res)
 {
+    if (res)
+        atomic_fetch_sub_explicit(&bytes_in_use, res->size, memory_order_relaxed);
     free(res);
+}
+
+uint64_t core_resource_bytes_in_use(void)
+{
+    return atomic_load_explicit(&bytes_in_use, memory_order_relaxed);
 }
 
 void core_resource_write_sub(core_resource *res, uint32_t index, const void *src,

@@ -68,6 +68,10 @@ typedef struct core_resource {
     size_t size;
 } core_resource;
 
+/* The data bytes (core_resource.size) of every resource of the process alive now, whichever API
+ * made it: the memory IDXGIAdapter3::QueryVideoMemoryInfo reports as in use. */
+uint64_t core_resource_bytes_in_use(void);
+
 /* Length of the full mip chain of a w x h x d texture: floor(log2(max(w, h, d))) + 1. */
 uint32_t core_mip_chain_length(uint32_t width, uint32_t height, uint32_t depth);
 

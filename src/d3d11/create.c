@@ -199,7 +199,7 @@ static HRESULT create_device(IDXGIAdapter *adapter, D3D_DRIVER_TYPE type, HMODUL
         ad = dxgi_adapter_from_iface(adapter);
         IDXGIAdapter1_AddRef(&ad->iface);
     } else {
-        if (FAILED(hr = dxgi_factory_create(&factory)))
+        if (FAILED(hr = dxgi_factory_create(0, &factory)))
             return hr;
         hr = dxgi_adapter_create(factory, &ad);
         IDXGIFactory1_Release(&factory->iface);   /* the adapter holds it now */

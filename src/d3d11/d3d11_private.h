@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "d3d11_2.h"
-#include "dxgi.h"
+#include "dxgi1_6.h"
 
 #include "core/private_data.h"
 #include "d3d11/d3d11_context.h"
@@ -43,23 +43,29 @@ struct d3d11_context {
     struct d3d11_context_extra extra;
 };
 
-/* The one software adapter, and the factory that enumerates it.  Each is a refcounted object. */
+/* The one software adapter, and the factory that enumerates it.  Each is a refcounted object.
+ * The factory is IDXGIFactory6 (every version from IDXGIFactory shares its vtable), the adapter
+ * IDXGIAdapter4 (likewise). */
 struct dxgi_factory {
-    IDXGIFactory1 iface;
+    IDXGIFactory6 iface;
     atomic_uint refcount;
     core_private_data private_data;
+    UINT flags;                     /* CreateDXGIFactory2 Flags (GetCreationFlags) */
+    bool debug;                     /* DXGI_CREATE_FACTORY_DEBUG: print the factory's refusals */
+    atomic_uint next_cookie;        /* Register*Status* cookies */
 };
 
 struct dxgi_adapter {
-    IDXGIAdapter1 iface;
+    IDXGIAdapter4 iface;
     atomic_uint refcount;
     struct dxgi_factory *factory;   /* GetParent; one reference held */
     core_private_data private_data;
+    atomic_uint next_cookie;        /* Register*Event cookies */
 };
 
 struct d3d11_device {
     ID3D11Device2 iface;
-    IDXGIDevice1 dxgi_iface;
+    IDXGIDevice4 dxgi_iface;        /* IDXGIDevice .. IDXGIDevice4 (dxgi_device.c) */
     atomic_uint refcount;
     D3D_FEATURE_LEVEL level;
     UINT flags;                     /* D3D11_CREATE_DEVICE_* as given */
@@ -124,19 +130,28 @@ void d3d11_context_cleanup(struct d3d11_context *ctx);
 HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATURE feature,
                                     void *data, UINT size);
 
-/* dxgi.c */
-HRESULT dxgi_factory_create(struct dxgi_factory **out);
+/* dxgi.c: the factory (flags: CreateDXGIFactory2's). */
+HRESULT dxgi_factory_create(UINT flags, struct dxgi_factory **out);
+/* dxgi_adapter.c */
 HRESULT dxgi_adapter_create(struct dxgi_factory *factory, struct dxgi_adapter **out);
 /* The adapter behind an application's IDXGIAdapter, or NULL if it is not one of ours. */
 struct dxgi_adapter *dxgi_adapter_from_iface(IDXGIAdapter *iface);
+/* The adapter's LUID (DXGI_ADAPTER_DESC::AdapterLuid, IDXGIFactory4::EnumAdapterByLuid). */
+LUID dxgi_adapter_luid(void);
+/* dxgi_device.c */
 void dxgi_device_init_vtbl(struct d3d11_device *dev);
 /* The softd3d D3D11 device behind any of its interfaces (QueryInterface for IDXGIDevice1, whose
  * vtable is checked), or NULL; no reference is kept. */
 struct d3d11_device *dxgi_device_from_unknown(IUnknown *unk);
 
-/* swapchain.c: IDXGIFactory::CreateSwapChain's work (also D3D11CreateDeviceAndSwapChain's). */
+/* swapchain.c: IDXGIFactory::CreateSwapChain's work (also D3D11CreateDeviceAndSwapChain's), and
+ * IDXGIFactory2::CreateSwapChainForHwnd's (`fullscreen` may be NULL). */
 HRESULT dxgi_swapchain_create(struct dxgi_factory *factory, IUnknown *device,
                               const DXGI_SWAP_CHAIN_DESC *desc, IDXGISwapChain **out);
+HRESULT dxgi_swapchain_create_for_hwnd(struct dxgi_factory *factory, IUnknown *device, HWND window,
+                                       const DXGI_SWAP_CHAIN_DESC1 *desc,
+                                       const DXGI_SWAP_CHAIN_FULLSCREEN_DESC *fullscreen,
+                                       IDXGIOutput *restrict_to, IDXGISwapChain1 **out);
 
 /* Maps the private-data store's status onto the DXGI/D3D11 HRESULTs. */
 HRESULT d3d11_pd_hresult(core_pd_status st);

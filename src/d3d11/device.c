@@ -1,5 +1,5 @@
 /* src/d3d11/device.c — the ID3D11Device2 object (ID3D11Device, ID3D11Device1 and ID3D11Device2
- * share its vtable) and its IDXGIDevice1 face.
+ * share its vtable) and its IDXGIDevice4 face (dxgi_device.c).
  *
  * Implemented here: IUnknown, GetFeatureLevel, GetCreationFlags, GetDeviceRemovedReason,
  * Get/SetExceptionMode, GetImmediateContext(1/2), private data, CheckFeatureSupport (in
@@ -44,7 +44,8 @@ static HRESULT STDMETHODCALLTYPE device_QueryInterface(ID3D11Device2 *iface, REF
         IsEqualGUID(riid, &IID_ID3D11Device1) || IsEqualGUID(riid, &IID_ID3D11Device2)) {
         *out = &dev->iface;
     } else if (IsEqualGUID(riid, &IID_IDXGIObject) || IsEqualGUID(riid, &IID_IDXGIDevice) ||
-               IsEqualGUID(riid, &IID_IDXGIDevice1)) {
+               IsEqualGUID(riid, &IID_IDXGIDevice1) || IsEqualGUID(riid, &IID_IDXGIDevice2) ||
+               IsEqualGUID(riid, &IID_IDXGIDevice3) || IsEqualGUID(riid, &IID_IDXGIDevice4)) {
         *out = &dev->dxgi_iface;
     } else {
         *out = NULL;
