@@ -10,11 +10,21 @@
  *                    vm_store does (in the block at pc 0 the old values are known 0, so the
  *                    select is an AND)
  *   vm_run calls it for each chunk with an executing lane at the block's first pc and goes
- *   on at its end.  Everything between blocks -- control flow, discard, resource access,
- *   predicated d3dbc instructions, x# arrays, a#/p# writes, relative addressing other than of
- *   constant buffers, f32tof16/f16tof32 -- runs in the interpreter as before, on the same
- *   register memory, so the two engines' results agree by construction there.  A program
- *   without any of those is one block.
+ *   on at its end.  Everything between blocks -- control flow, discard, predicated d3dbc
+ *   instructions, x# arrays, a#/p# writes, relative addressing other than of constant
+ *   buffers, f32tof16/f16tof32, resinfo/sampleinfo and the *_s resource forms -- runs in the
+ *   interpreter as before, on the same register memory, so the two engines' results agree by
+ *   construction there.  A program without any of those and without resource instructions is
+ *   one block.
+ *
+ *   Resource instructions start a block (struct jit_block below): the sampler answers a whole
+ *   32-lane batch at once (its mip decisions are per quad, memoised per batch), so a block
+ *   cannot run through one chunk by chunk.  A generated request function writes the
+ *   instruction's operands into the request for each chunk (the address after swizzle and
+ *   modifiers, flushed for the float forms; the implicit derivatives, per quad; LOD, bias,
+ *   reference, offsets...), vm_resource.c op_tex_call writes the rest and calls the sampler
+ *   once, and the block's function begins by writing the answer through the t# swizzle, _sat
+ *   and the mask -- the interpreter's op_tex, split at the call, with no vm_fetch/vm_store.
  *
  *   Inside a block the registers live in LLVM values, not memory: a temp is loaded from the
  *   VM state at its first read (or known to be 0 in the block at pc 0, since every run starts
