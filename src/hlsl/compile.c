@@ -2,10 +2,11 @@
  * error frame (hlsl_private.h: an error longjmps here, the arena is freed at once).
  *
  * Scope (issue 13): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3; vs/ps_4_1 and _5_0 take
- * the same programs (no instruction of theirs is generated yet); the d3dbc targets vs/ps_2_0,
+ * the same programs (5_0 adds only the bit intrinsics' instructions); the d3dbc targets vs/ps_2_0,
  * vs_2_a, ps_2_a/_2_b, vs/ps_3_0 (sm2_write.c), whose tokens get the CTAB inserted here.
- * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c.
- * Not yet: 4_1/5_0 instructions, gs/hs/ds/cs, switch fall-through, tbuffer, structured and
+ * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c and
+ * gen_intrinsic_math.c.
+ * Not yet: most 4_1/5_0 instructions, gs/hs/ds/cs, tbuffer, structured and
  * RW resources, GetDimensions, reflection names in RDEF (the assembler derives it), dynamic
  * indexing of local arrays, returns inside loops of called functions.
  */
@@ -31,7 +32,7 @@ static int parse_target(struct hc *c, const char *t)
     if (!strcmp(r, "4_0"))
         c->level9 = 0;
     else if (!strcmp(r, "4_1"))
-        c->sm = 41; /* the same programs: nothing 4_1- or 5_0-only is generated yet */
+        c->sm = 41; /* the same programs: nothing 4_1-only is generated yet */
     else if (!strcmp(r, "5_0"))
         c->sm = 50;
     else if (!strcmp(r, "4_0_level_9_1"))

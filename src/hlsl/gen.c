@@ -325,6 +325,10 @@ static enum flow gen_if(struct gen *g, struct stmt *s)
     g->flow_depth++;
     gen_stmt(g, s->body);
     if (s->other) {
+        /* the else branch starts from the state before the if, not after its then branch:
+         * what the then branch wrote is no longer known (it was folded into values that the
+         * else branch never sees) */
+        lir_invalidate_since(g, mark);
         lir_flow(g, L_ELSE, NULL);
         gen_stmt(g, s->other);
     }
@@ -664,9 +668,11 @@ static bool breaks_switch(const struct stmt *s)
     }
 }
 
-/* switch as an if/else chain over its case groups, the default group last (the same thing
- * when no group falls through into the next, which is what is taken now).  The selector is
- * evaluated once. */
+/* switch as an if/else chain over its case groups, the default group last.  A group that does
+ * not end in break/return/continue falls through into the next group in source order, so its
+ * branch of the chain runs its own body and then, as a nested block, the body of the group it
+ * falls into (and so on): C's rule, which HLSL's switch follows ("switch Statement").  The
+ * selector is evaluated once. */
 static enum flow gen_switch(struct gen *g, struct stmt *s)
 {
     struct hc *c = g->c;
@@ -676,40 +682,65 @@ static enum flow gen_switch(struct gen *g, struct stmt *s)
     struct place sp = gen_new_place(g, sel.type);
     gen_copy(g, sp, sel, &s->loc);
     sel = gen_place_val(g, sp);
-    /* the groups, each without its final break */
-    struct stmt *deflt = NULL;
-    struct stmt **chain = hc_alloc(c, (s->nlist + 1) * sizeof(*chain));
-    unsigned n = 0;
+    /* the groups, each without its final break, and whether each ends there */
+    struct stmt **bodies = hc_alloc(c, (s->nlist + 1) * sizeof(*bodies));
+    bool *ends = hc_alloc(c, (s->nlist + 1) * sizeof(*ends));
     for (unsigned i = 0; i < s->nlist; i++) {
         struct stmt *grp = s->list[i];
         struct stmt *body = hc_alloc(c, sizeof(*body));
         *body = *grp;
         body->kind = ST_BLOCK;
-        bool ends = false;
         if (body->nlist) {
-            enum stmt_kind k = body->list[body->nlist - 1]->kind;
-            if (k == ST_BREAK) {
+            struct stmt *last = body->list[body->nlist - 1];
+            if (last->kind == ST_BLOCK && last->nlist && last->list[last->nlist - 1]->kind == ST_BREAK) {
+                /* `case 2: { ...; break; }`: the block without its break, and the group ends */
+                struct stmt *inner = hc_alloc(c, sizeof(*inner));
+                *inner = *last;
+                inner->nlist--;
+                body->list = hc_alloc(c, body->nlist * sizeof(*body->list));
+                memcpy(body->list, grp->list, body->nlist * sizeof(*body->list));
+                body->list[body->nlist - 1] = inner;
+                last = inner;
+                ends[i] = true;
+            }
+            enum stmt_kind k = last->kind;
+            if (ends[i]) {
+                /* taken above */
+            } else if (k == ST_BREAK) {
                 body->nlist--;
-                ends = true;
-            } else if (k == ST_RETURN || k == ST_CONTINUE || k == ST_DISCARD) {
-                ends = k != ST_DISCARD;
+                ends[i] = true;
+            } else {
+                ends[i] = k == ST_RETURN || k == ST_CONTINUE;
             }
         }
-        if (!ends && i + 1 < s->nlist && body->nlist)
-            hc_error(c, &grp->loc, 3533, "a case that falls through into the next one is not "
-                     "supported yet (end it with break)");
         for (unsigned k = 0; k < body->nlist; k++)
             if (breaks_switch(body->list[k]))
                 hc_error(c, &body->list[k]->loc, 3000, "break out of a switch from inside a "
                          "case's if is not supported yet");
-        if (grp->is_default) {
-            if (grp->nlabels)
-                hc_error(c, &grp->loc, 3000, "a case group holding default and other labels is "
-                         "not supported yet");
-            deflt = body;
+        if (grp->is_default && grp->nlabels)
+            hc_error(c, &grp->loc, 3000, "a case group holding default and other labels is "
+                     "not supported yet");
+        bodies[i] = body;
+    }
+    /* fall-through, from the last group up: group i runs on into group i + 1's whole code */
+    for (unsigned i = s->nlist; i-- > 0;) {
+        if (ends[i] || i + 1 >= s->nlist)
             continue;
-        }
-        chain[n++] = body;
+        struct stmt *b = hc_alloc(c, sizeof(*b));
+        *b = *bodies[i];
+        b->list = hc_alloc(c, (bodies[i]->nlist + 1) * sizeof(*b->list));
+        memcpy(b->list, bodies[i]->list, bodies[i]->nlist * sizeof(*b->list));
+        b->list[b->nlist++] = bodies[i + 1];
+        bodies[i] = b;
+    }
+    struct stmt *deflt = NULL;
+    struct stmt **chain = hc_alloc(c, (s->nlist + 1) * sizeof(*chain));
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->nlist; i++) {
+        if (s->list[i]->is_default)
+            deflt = bodies[i];
+        else
+            chain[n++] = bodies[i];
     }
     /* build `if (sel == a || sel == b) g0 else if ... else default` from the end */
     struct stmt *tail = deflt;

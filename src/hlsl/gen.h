@@ -34,6 +34,8 @@ enum lop_code {
     L_LT, L_GE, L_EQ, L_NE, L_ILT, L_IGE, L_IEQ, L_INE, L_ULT, L_UGE, L_IADD, L_IMUL, L_UDIV,
     L_AND, L_OR, L_XOR, L_NOT, L_ISHL, L_ISHR, L_USHR, L_FTOI, L_FTOU, L_ITOF, L_UTOF,
     L_INEG, L_IMIN, L_IMAX, L_UMIN, L_UMAX, L_DERIV_RTX, L_DERIV_RTY,
+    /* shader model 5 only (the instructions' reference pages): bit counting and half floats */
+    L_COUNTBITS, L_FIRSTBIT_HI, L_FIRSTBIT_LO, L_FIRSTBIT_SHI, L_BFREV, L_F32TOF16, L_F16TOF32,
     L_SAMPLE, L_SAMPLE_L, L_SAMPLE_B, L_SAMPLE_D, L_SAMPLE_C, L_SAMPLE_C_LZ, L_LD, L_RESINFO,
     L_DISCARD_NZ, L_IF_NZ, L_ELSE, L_ENDIF, L_LOOP, L_ENDLOOP, L_BREAK, L_BREAKC_NZ, L_BREAKC_Z,
     L_CONTINUE, L_RET, L_COUNT
@@ -196,6 +198,20 @@ struct loop_ctx {
 
 enum flow { FL_NORMAL, FL_BREAK, FL_CONTINUE, FL_RETURN };
 
+/* A source with its first component in every position, and one negated. */
+static inline struct lop lop_rep(struct lop o)
+{
+    for (unsigned k = 1; k < 4; k++)
+        o.swz[k] = o.swz[0];
+    return o;
+}
+
+static inline struct lop lop_negate(struct lop o)
+{
+    o.neg = !o.neg;
+    return o;
+}
+
 /* lir.c */
 uint32_t lir_temp(struct gen *g, unsigned count);        /* consecutive fresh temps */
 void lir_emit(struct gen *g, struct linst *in);          /* folds constants, then appends */
@@ -220,6 +236,18 @@ void gen_copy(struct gen *g, struct place dst, struct val src, const struct loc_
 struct val gen_place_val(struct gen *g, struct place p);
 struct place gen_new_place(struct gen *g, struct type *t);
 struct val gen_call(struct gen *g, struct expr *e);             /* gen_intrinsic.c */
+/* gen_intrinsic.c, shared with gen_intrinsic_math.c: the common float vector width of n
+ * arguments (scalars replicate; X3206 when vectors differ), an argument converted to n
+ * components of base b, and dpN (n = 1: a mul). */
+unsigned gen_common_cols(struct gen *g, struct val *v, unsigned n, const struct loc_src *at);
+struct lop gen_arg_as(struct gen *g, struct val v, enum base_type b, unsigned n,
+                      const struct loc_src *at);
+struct lop gen_dot(struct gen *g, struct lop a, struct lop b, unsigned n);
+/* gen_intrinsic_math.c: the inverse trigonometric and hyperbolic functions, frexp/ldexp/modf,
+ * fwidth, 4x4 determinant and the shader model 5 bit intrinsics; *found false when `name` is
+ * none of them. */
+struct val gen_intrinsic_math(struct gen *g, struct expr *e, struct val *v, unsigned n,
+                              bool *found);
 struct lop gen_alu(struct gen *g, enum lop_code op, unsigned n, const struct lop *a,
                    const struct lop *b, const struct lop *c);
 struct lop gen_alu_sat(struct gen *g, enum lop_code op, unsigned n, const struct lop *a);

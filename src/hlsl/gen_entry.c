@@ -40,7 +40,8 @@ static void collect_leaves(struct gen *g, struct place p, const char *sem, unsig
             q.base += slot;
             q.type = t->fields[i].type;
             slot += type_slots(q.type);
-            if (!t->fields[i].semantic && !sem)
+            /* a nested struct needs no semantic of its own: its members carry them */
+            if (!t->fields[i].semantic && !sem && q.type->cls != TC_STRUCT)
                 hc_error(c, &t->fields[i].loc, 4576, "'%s' is missing a semantic",
                          t->fields[i].name);
             collect_leaves(g, q, t->fields[i].semantic ? t->fields[i].semantic : sem,

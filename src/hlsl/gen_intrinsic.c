@@ -18,19 +18,6 @@
 
 #define MAX_ARGS 8
 
-static struct lop rep(struct lop o)
-{
-    for (unsigned k = 1; k < 4; k++)
-        o.swz[k] = o.swz[0];
-    return o;
-}
-
-static struct lop ngt(struct lop o)
-{
-    o.neg = !o.neg;
-    return o;
-}
-
 static struct type *float_of(struct gen *g, const struct type *t)
 {
     return type_numeric(g->c, BT_FLOAT, t->rows, t->cols, t->cls);
@@ -45,7 +32,7 @@ static struct val to_float(struct gen *g, struct val v, const struct loc_src *at
 }
 
 /* The common float vector type of several arguments (scalars replicate). */
-static unsigned common_cols(struct gen *g, struct val *v, unsigned n, const struct loc_src *at)
+unsigned gen_common_cols(struct gen *g, struct val *v, unsigned n, const struct loc_src *at)
 {
     unsigned cols = 1;
     for (unsigned i = 0; i < n; i++) {
@@ -65,14 +52,14 @@ static unsigned common_cols(struct gen *g, struct val *v, unsigned n, const stru
     return cols;
 }
 
-static struct lop arg_as(struct gen *g, struct val v, enum base_type b, unsigned n,
+struct lop gen_arg_as(struct gen *g, struct val v, enum base_type b, unsigned n,
                          const struct loc_src *at)
 {
     struct type *t = type_vector(g->c, b, n);
     return gen_operand(g, gen_convert(g, v, t, at, true));
 }
 
-static struct lop dot(struct gen *g, struct lop a, struct lop b, unsigned n)
+struct lop gen_dot(struct gen *g, struct lop a, struct lop b, unsigned n)
 {
     static const enum lop_code dp[5] = {L_MUL, L_MUL, L_DP2, L_DP3, L_DP4};
     return gen_alu(g, dp[n], 1, &a, &b, NULL);
@@ -87,13 +74,13 @@ static struct lop vec_mat(struct gen *g, struct lop v, const struct place *m)
         uint32_t tmp = lir_temp(g, 1);
         for (unsigned c = 0; c < t->cols; c++) {
             struct lop col = gen_mat_col(g, m, c);
-            struct lop d = dot(g, v, col, t->rows);
+            struct lop d = gen_dot(g, v, col, t->rows);
             struct linst in = {0};
             in.op = L_MOV;
             in.ndst = in.nsrc = 1;
             in.dst[0] = lop_temp(tmp, 4);
             in.dst[0].mask = (uint8_t)(1u << c);
-            in.src[0] = rep(d);
+            in.src[0] = lop_rep(d);
             lir_emit(g, &in);
         }
         return lop_temp(tmp, t->cols);
@@ -128,13 +115,13 @@ static struct lop mat_vec(struct gen *g, const struct place *m, struct lop v)
     uint32_t tmp = lir_temp(g, 1);
     for (unsigned r = 0; r < t->rows; r++) {
         struct lop row = gen_mat_row(g, m, r);
-        struct lop d = dot(g, row, v, t->cols);
+        struct lop d = gen_dot(g, row, v, t->cols);
         struct linst in = {0};
         in.op = L_MOV;
         in.ndst = in.nsrc = 1;
         in.dst[0] = lop_temp(tmp, 4);
         in.dst[0].mask = (uint8_t)(1u << r);
-        in.src[0] = rep(d);
+        in.src[0] = lop_rep(d);
         lir_emit(g, &in);
     }
     return lop_temp(tmp, t->rows);
@@ -152,7 +139,7 @@ static struct val mul(struct gen *g, struct val a, struct val b, const struct lo
     struct type *ta = a.type, *tb = b.type;
     if (ta->cls == TC_VECTOR && tb->cls == TC_VECTOR) {
         unsigned n = ta->cols < tb->cols ? ta->cols : tb->cols;
-        return gen_vnum(type_scalar(c, BT_FLOAT), dot(g, gen_operand(g, a), gen_operand(g, b), n));
+        return gen_vnum(type_scalar(c, BT_FLOAT), gen_dot(g, gen_operand(g, a), gen_operand(g, b), n));
     }
     if (ta->cls == TC_VECTOR && tb->cls == TC_MATRIX) {
         if (ta->cols != tb->rows)
@@ -277,7 +264,7 @@ static struct val sample(struct gen *g, const struct samp_req *q, const struct l
 static void const_offset(struct gen *g, struct val v, unsigned dims, struct samp_req *q,
                          const struct loc_src *at)
 {
-    struct lop o = arg_as(g, v, BT_INT, dims, at);
+    struct lop o = gen_arg_as(g, v, BT_INT, dims, at);
     uint32_t k[4];
     if (!lir_known(g, &o, dims, k))
         hc_error(g->c, at, 4014, "the texel offset must be a literal or static const");
@@ -308,7 +295,7 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
             hc_error(c, at, 3013, "Load takes a location (and an offset)");
         unsigned ld = dims + 1;
         q.op = L_LD;
-        q.coord = arg_as(g, v[1], BT_INT, ld, at);
+        q.coord = gen_arg_as(g, v[1], BT_INT, ld, at);
         if (args == 2)
             const_offset(g, v[2], offset_dims(v[0].type->dim), &q, at);
         return sample(g, &q, at);
@@ -327,7 +314,7 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
         if (outs != want && !(has_mip && outs == want + 1))
             hc_error(c, at, 3013, "GetDimensions takes ([mip,] width%s%s[, levels]) here",
                      want > 1 ? ", height" : "", want > 2 ? ", depth" : "");
-        struct lop mip = has_mip ? arg_as(g, v[1], BT_UINT, 1, at) : lop_imm_u(0);
+        struct lop mip = has_mip ? gen_arg_as(g, v[1], BT_UINT, 1, at) : lop_imm_u(0);
         void *first = gen_lvalue(g, e->args[has_mip ? 2 : 1]);
         bool as_uint = gen_lvalue_type(g, first)->base != BT_FLOAT;
         struct linst in = {0};
@@ -337,7 +324,7 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
         in.ndst = 1;
         in.dst[0] = lop_temp(t, 4);
         in.nsrc = 2;
-        in.src[0] = rep(mip);
+        in.src[0] = lop_rep(mip);
         struct lop tex = {0};
         tex.file = LF_TEX;
         tex.index = (uint32_t)(q.tex - g->res);
@@ -364,7 +351,7 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
     if (args < 2)
         hc_error(c, at, 3013, "%s takes a sampler and coordinates", m);
     q.smp = res_of(g, v[1], true, at);
-    q.coord = arg_as(g, v[2], BT_FLOAT, dims, at);
+    q.coord = gen_arg_as(g, v[2], BT_FLOAT, dims, at);
     unsigned rest = 3;
     if (!strcmp(m, "Sample")) {
         q.op = L_SAMPLE;
@@ -373,14 +360,14 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
         if (n < 4)
             hc_error(c, at, 3013, "%s takes a sampler, coordinates and a %s", m,
                      q.op == L_SAMPLE_L ? "level" : "bias");
-        q.extra[q.nextra++] = rep(arg_as(g, v[3], BT_FLOAT, 1, at));
+        q.extra[q.nextra++] = lop_rep(gen_arg_as(g, v[3], BT_FLOAT, 1, at));
         rest = 4;
     } else if (!strcmp(m, "SampleGrad")) {
         q.op = L_SAMPLE_D;
         if (n < 5)
             hc_error(c, at, 3013, "SampleGrad takes a sampler, coordinates, ddx and ddy");
-        q.extra[q.nextra++] = arg_as(g, v[3], BT_FLOAT, dims, at);
-        q.extra[q.nextra++] = arg_as(g, v[4], BT_FLOAT, dims, at);
+        q.extra[q.nextra++] = gen_arg_as(g, v[3], BT_FLOAT, dims, at);
+        q.extra[q.nextra++] = gen_arg_as(g, v[4], BT_FLOAT, dims, at);
         rest = 5;
     } else if (!strcmp(m, "SampleCmp") || !strcmp(m, "SampleCmpLevelZero")) {
         if (hc_sm2(c))
@@ -388,7 +375,7 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
         q.op = m[9] ? L_SAMPLE_C_LZ : L_SAMPLE_C;
         if (n < 4)
             hc_error(c, at, 3013, "%s takes a comparison sampler, coordinates and a value", m);
-        q.extra[q.nextra++] = rep(arg_as(g, v[3], BT_FLOAT, 1, at));
+        q.extra[q.nextra++] = lop_rep(gen_arg_as(g, v[3], BT_FLOAT, 1, at));
         rest = 4;
     } else {
         hc_error(c, at, 3018, "'%s' is not a texture method (or not supported yet)", m);
@@ -419,15 +406,15 @@ static struct val tex_sm2(struct gen *g, const char *name, struct val *v, unsign
         q.op = L_SAMPLE;
         if (n == 4) {
             q.op = L_SAMPLE_D;
-            q.extra[q.nextra++] = arg_as(g, v[2], BT_FLOAT, dims, at);
-            q.extra[q.nextra++] = arg_as(g, v[3], BT_FLOAT, dims, at);
+            q.extra[q.nextra++] = gen_arg_as(g, v[2], BT_FLOAT, dims, at);
+            q.extra[q.nextra++] = gen_arg_as(g, v[3], BT_FLOAT, dims, at);
         } else if (n != 2) {
             hc_error(c, at, 3013, "%s takes 2 or 4 arguments", name);
         }
-        q.coord = arg_as(g, v[1], BT_FLOAT, dims, at);
+        q.coord = gen_arg_as(g, v[1], BT_FLOAT, dims, at);
     } else if (!strcmp(suffix, "lod") || !strcmp(suffix, "bias") || !strcmp(suffix, "proj")) {
-        struct lop c4 = arg_as(g, v[1], BT_FLOAT, 4, at);
-        struct lop w = rep(c4);
+        struct lop c4 = gen_arg_as(g, v[1], BT_FLOAT, 4, at);
+        struct lop w = lop_rep(c4);
         for (unsigned k = 0; k < 4; k++)
             w.swz[k] = c4.swz[3];
         if (suffix[0] == 'p') {
@@ -442,9 +429,9 @@ static struct val tex_sm2(struct gen *g, const char *name, struct val *v, unsign
         if (n != 4)
             hc_error(c, at, 3013, "%s takes 4 arguments", name);
         q.op = L_SAMPLE_D;
-        q.coord = arg_as(g, v[1], BT_FLOAT, dims, at);
-        q.extra[q.nextra++] = arg_as(g, v[2], BT_FLOAT, dims, at);
-        q.extra[q.nextra++] = arg_as(g, v[3], BT_FLOAT, dims, at);
+        q.coord = gen_arg_as(g, v[1], BT_FLOAT, dims, at);
+        q.extra[q.nextra++] = gen_arg_as(g, v[2], BT_FLOAT, dims, at);
+        q.extra[q.nextra++] = gen_arg_as(g, v[3], BT_FLOAT, dims, at);
     } else {
         hc_error(c, at, 3004, "undeclared identifier '%s'", name);
     }
@@ -477,8 +464,8 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
             NARGS(1);
             if ((simple_unary[i].op == L_DERIV_RTX || simple_unary[i].op == L_DERIV_RTY) && !c->ps)
                 hc_error(c, at, 4532, "%s is only for pixel shaders", name);
-            unsigned cols = common_cols(g, v, 1, at);
-            struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at);
+            unsigned cols = gen_common_cols(g, v, 1, at);
+            struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at);
             return gen_vnum(type_vector(c, BT_FLOAT, cols),
                             gen_alu(g, simple_unary[i].op, cols, &a, NULL, NULL));
         }
@@ -492,10 +479,10 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
     }
     if (!strcmp(name, "dot")) {
         NARGS(2);
-        unsigned cols = common_cols(g, v, 2, at);
+        unsigned cols = gen_common_cols(g, v, 2, at);
         if (v[0].type->base != BT_FLOAT && v[1].type->base != BT_FLOAT) {
             /* integer dot: products summed */
-            struct lop a = arg_as(g, v[0], BT_INT, cols, at), b = arg_as(g, v[1], BT_INT, cols, at);
+            struct lop a = gen_arg_as(g, v[0], BT_INT, cols, at), b = gen_arg_as(g, v[1], BT_INT, cols, at);
             struct lop p = gen_alu(g, L_IMUL, cols, &a, &b, NULL), acc = p;
             for (unsigned k = 1; k < cols; k++) {
                 struct lop x = p;
@@ -505,75 +492,75 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
             }
             return gen_vnum(type_scalar(c, BT_INT), acc);
         }
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at), b = arg_as(g, v[1], BT_FLOAT, cols, at);
-        return gen_vnum(fs, dot(g, a, b, cols));
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at), b = gen_arg_as(g, v[1], BT_FLOAT, cols, at);
+        return gen_vnum(fs, gen_dot(g, a, b, cols));
     }
     if (!strcmp(name, "saturate")) {
         NARGS(1);
-        unsigned cols = common_cols(g, v, 1, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at);
+        unsigned cols = gen_common_cols(g, v, 1, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at);
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu_sat(g, L_MOV, cols, &a));
     }
     if (!strcmp(name, "abs")) {
         NARGS(1);
-        unsigned cols = common_cols(g, v, 1, at);
+        unsigned cols = gen_common_cols(g, v, 1, at);
         if (v[0].type->base == BT_INT) {
-            struct lop a = arg_as(g, v[0], BT_INT, cols, at);
+            struct lop a = gen_arg_as(g, v[0], BT_INT, cols, at);
             struct lop na = gen_alu(g, L_INEG, cols, &a, NULL, NULL);
             return gen_vnum(type_vector(c, BT_INT, cols), gen_alu(g, L_IMAX, cols, &a, &na, NULL));
         }
         if (v[0].type->base == BT_UINT || v[0].type->base == BT_BOOL)
             return v[0];
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at);
         a.abs = true;
         a.neg = false;
         return gen_vnum(type_vector(c, BT_FLOAT, cols), a);
     }
     if (!strcmp(name, "min") || !strcmp(name, "max")) {
         NARGS(2);
-        unsigned cols = common_cols(g, v, 2, at);
+        unsigned cols = gen_common_cols(g, v, 2, at);
         bool mx = name[1] == 'a';
         enum base_type b = v[0].type->base > v[1].type->base ? v[0].type->base : v[1].type->base;
         if (b == BT_BOOL)
             b = BT_INT;
         enum lop_code op = b == BT_FLOAT ? (mx ? L_MAX : L_MIN) : b == BT_UINT ?
                            (mx ? L_UMAX : L_UMIN) : (mx ? L_IMAX : L_IMIN);
-        struct lop a = arg_as(g, v[0], b, cols, at), bb = arg_as(g, v[1], b, cols, at);
+        struct lop a = gen_arg_as(g, v[0], b, cols, at), bb = gen_arg_as(g, v[1], b, cols, at);
         return gen_vnum(type_vector(c, b, cols), gen_alu(g, op, cols, &a, &bb, NULL));
     }
     if (!strcmp(name, "clamp")) {
         NARGS(3);
-        unsigned cols = common_cols(g, v, 3, at);
+        unsigned cols = gen_common_cols(g, v, 3, at);
         enum base_type b = v[0].type->base;
         if (b == BT_BOOL)
             b = BT_INT;
         bool f = b == BT_FLOAT, u = b == BT_UINT;
-        struct lop x = arg_as(g, v[0], b, cols, at), lo = arg_as(g, v[1], b, cols, at),
-                   hi = arg_as(g, v[2], b, cols, at);
+        struct lop x = gen_arg_as(g, v[0], b, cols, at), lo = gen_arg_as(g, v[1], b, cols, at),
+                   hi = gen_arg_as(g, v[2], b, cols, at);
         struct lop m = gen_alu(g, f ? L_MAX : u ? L_UMAX : L_IMAX, cols, &x, &lo, NULL);
         return gen_vnum(type_vector(c, b, cols), gen_alu(g, f ? L_MIN : u ? L_UMIN : L_IMIN, cols,
                                                          &m, &hi, NULL));
     }
     if (!strcmp(name, "lerp")) {
         NARGS(3);
-        unsigned cols = common_cols(g, v, 3, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at), b = arg_as(g, v[1], BT_FLOAT, cols, at),
-                   t = arg_as(g, v[2], BT_FLOAT, cols, at);
-        struct lop na = ngt(a);
+        unsigned cols = gen_common_cols(g, v, 3, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at), b = gen_arg_as(g, v[1], BT_FLOAT, cols, at),
+                   t = gen_arg_as(g, v[2], BT_FLOAT, cols, at);
+        struct lop na = lop_negate(a);
         struct lop d = gen_alu(g, L_ADD, cols, &b, &na, NULL);
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_MAD, cols, &t, &d, &a));
     }
     if (!strcmp(name, "mad")) {
         NARGS(3);
-        unsigned cols = common_cols(g, v, 3, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at), b = arg_as(g, v[1], BT_FLOAT, cols, at),
-                   d = arg_as(g, v[2], BT_FLOAT, cols, at);
+        unsigned cols = gen_common_cols(g, v, 3, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at), b = gen_arg_as(g, v[1], BT_FLOAT, cols, at),
+                   d = gen_arg_as(g, v[2], BT_FLOAT, cols, at);
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_MAD, cols, &a, &b, &d));
     }
     if (!strcmp(name, "exp") || !strcmp(name, "log") || !strcmp(name, "log10")) {
         NARGS(1);
-        unsigned cols = common_cols(g, v, 1, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at);
+        unsigned cols = gen_common_cols(g, v, 1, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at);
         if (name[0] == 'e') {
             struct lop k = lop_imm_f(1.44269504f);
             struct lop x = gen_alu(g, L_MUL, cols, &a, &k, NULL);
@@ -585,8 +572,8 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
     }
     if (!strcmp(name, "pow")) {
         NARGS(2);
-        unsigned cols = common_cols(g, v, 2, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at), b = arg_as(g, v[1], BT_FLOAT, cols, at);
+        unsigned cols = gen_common_cols(g, v, 2, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at), b = gen_arg_as(g, v[1], BT_FLOAT, cols, at);
         struct lop l = gen_alu(g, L_LOG, cols, &a, NULL, NULL);
         struct lop m = gen_alu(g, L_MUL, cols, &l, &b, NULL);
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_EXP, cols, &m, NULL, NULL));
@@ -595,8 +582,8 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
         !strcmp(name, "sincos")) {
         bool both = !strcmp(name, "sincos");
         NARGS(both ? 3u : 1u);
-        unsigned cols = common_cols(g, v, 1, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at);
+        unsigned cols = gen_common_cols(g, v, 1, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at);
         uint32_t ts = lir_temp(g, 1), tc = lir_temp(g, 1);
         struct linst in = {0};
         in.op = L_SINCOS;
@@ -625,26 +612,26 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
     }
     if (!strcmp(name, "normalize") || !strcmp(name, "length")) {
         NARGS(1);
-        unsigned cols = common_cols(g, v, 1, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at);
-        struct lop d = rep(dot(g, a, a, cols));
+        unsigned cols = gen_common_cols(g, v, 1, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at);
+        struct lop d = lop_rep(gen_dot(g, a, a, cols));
         if (name[0] == 'l')
             return gen_vnum(fs, gen_alu(g, L_SQRT, 1, &d, NULL, NULL));
-        struct lop r = rep(gen_alu(g, L_RSQ, 1, &d, NULL, NULL));
+        struct lop r = lop_rep(gen_alu(g, L_RSQ, 1, &d, NULL, NULL));
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_MUL, cols, &a, &r, NULL));
     }
     if (!strcmp(name, "distance")) {
         NARGS(2);
-        unsigned cols = common_cols(g, v, 2, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at), b = arg_as(g, v[1], BT_FLOAT, cols, at);
-        struct lop nb = ngt(b);
+        unsigned cols = gen_common_cols(g, v, 2, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at), b = gen_arg_as(g, v[1], BT_FLOAT, cols, at);
+        struct lop nb = lop_negate(b);
         struct lop d = gen_alu(g, L_ADD, cols, &a, &nb, NULL);
-        struct lop dd = rep(dot(g, d, d, cols));
+        struct lop dd = lop_rep(gen_dot(g, d, d, cols));
         return gen_vnum(fs, gen_alu(g, L_SQRT, 1, &dd, NULL, NULL));
     }
     if (!strcmp(name, "cross")) {
         NARGS(2);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, 3, at), b = arg_as(g, v[1], BT_FLOAT, 3, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, 3, at), b = gen_arg_as(g, v[1], BT_FLOAT, 3, at);
         /* a.yzx*b.zxy - a.zxy*b.yzx */
         struct lop a1 = a, b1 = b, a2 = a, b2 = b;
         static const uint8_t yzx[3] = {1, 2, 0}, zxy[3] = {2, 0, 1};
@@ -655,23 +642,23 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
             b2.swz[k] = b.swz[yzx[k]];
         }
         struct lop p = gen_alu(g, L_MUL, 3, &a2, &b2, NULL);
-        struct lop np = ngt(p);
+        struct lop np = lop_negate(p);
         return gen_vnum(type_vector(c, BT_FLOAT, 3), gen_alu(g, L_MAD, 3, &a1, &b1, &np));
     }
     if (!strcmp(name, "reflect")) {
         NARGS(2);
-        unsigned cols = common_cols(g, v, 2, at);
-        struct lop i = arg_as(g, v[0], BT_FLOAT, cols, at), nn = arg_as(g, v[1], BT_FLOAT, cols, at);
-        struct lop d = rep(dot(g, nn, i, cols));
+        unsigned cols = gen_common_cols(g, v, 2, at);
+        struct lop i = gen_arg_as(g, v[0], BT_FLOAT, cols, at), nn = gen_arg_as(g, v[1], BT_FLOAT, cols, at);
+        struct lop d = lop_rep(gen_dot(g, nn, i, cols));
         struct lop two = lop_imm_f(-2.0f);
         struct lop d2 = gen_alu(g, L_MUL, 1, &d, &two, NULL);
-        d2 = rep(d2);
+        d2 = lop_rep(d2);
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_MAD, cols, &d2, &nn, &i));
     }
     if (!strcmp(name, "isnan") || !strcmp(name, "isinf") || !strcmp(name, "isfinite")) {
         NARGS(1);
-        unsigned cols = common_cols(g, v, 1, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at);
+        unsigned cols = gen_common_cols(g, v, 1, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at);
         struct type *bt = type_vector(c, BT_BOOL, cols);
         if (name[2] == 'n') /* NaN is the one value unequal to itself */
             return gen_vnum(bt, gen_alu(g, L_NE, cols, &a, &a, NULL));
@@ -685,41 +672,43 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
     }
     if (!strcmp(name, "faceforward")) {
         NARGS(3);
-        unsigned cols = common_cols(g, v, 3, at);
-        struct lop nn = arg_as(g, v[0], BT_FLOAT, cols, at), i = arg_as(g, v[1], BT_FLOAT, cols, at),
-                   ng = arg_as(g, v[2], BT_FLOAT, cols, at), z = lop_imm_f(0.0f);
+        unsigned cols = gen_common_cols(g, v, 3, at);
+        struct lop nn = gen_arg_as(g, v[0], BT_FLOAT, cols, at), i = gen_arg_as(g, v[1], BT_FLOAT, cols, at),
+                   ng = gen_arg_as(g, v[2], BT_FLOAT, cols, at), z = lop_imm_f(0.0f);
         /* -n * sign(dot(i, ng)) */
-        struct lop d = rep(dot(g, i, ng, cols));
-        struct lop lt = rep(gen_alu(g, L_LT, 1, &d, &z, NULL));
-        struct lop negn = ngt(nn);
+        struct lop d = lop_rep(gen_dot(g, i, ng, cols));
+        struct lop lt = lop_rep(gen_alu(g, L_LT, 1, &d, &z, NULL));
+        struct lop negn = lop_negate(nn);
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_MOVC, cols, &lt, &nn, &negn));
     }
     if (!strcmp(name, "refract")) {
         NARGS(3);
-        unsigned cols = common_cols(g, v, 2, at);
-        struct lop i = arg_as(g, v[0], BT_FLOAT, cols, at), nn = arg_as(g, v[1], BT_FLOAT, cols, at),
-                   eta = rep(arg_as(g, v[2], BT_FLOAT, 1, at));
+        unsigned cols = gen_common_cols(g, v, 2, at);
+        struct lop i = gen_arg_as(g, v[0], BT_FLOAT, cols, at), nn = gen_arg_as(g, v[1], BT_FLOAT, cols, at),
+                   eta = lop_rep(gen_arg_as(g, v[2], BT_FLOAT, 1, at));
         /* k = 1 - eta^2 (1 - dot(n,i)^2); k < 0 ? 0 : eta*i - (eta*dot(n,i) + sqrt(k)) * n */
-        struct lop d = rep(dot(g, nn, i, cols));
+        struct lop d = lop_rep(gen_dot(g, nn, i, cols));
         struct lop one = lop_imm_f(1.0f), z = lop_imm_f(0.0f);
-        struct lop nd = ngt(d);
+        struct lop nd = lop_negate(d);
         struct lop t = gen_alu(g, L_MAD, 1, &nd, &d, &one);
         struct lop e2 = gen_alu(g, L_MUL, 1, &eta, &eta, NULL);
-        struct lop ne2 = ngt(e2);
-        struct lop k = rep(gen_alu(g, L_MAD, 1, &ne2, &t, &one));
-        struct lop sk = rep(gen_alu(g, L_SQRT, 1, &k, NULL, NULL));
-        struct lop f = rep(gen_alu(g, L_MAD, 1, &eta, &d, &sk));
+        struct lop ne2 = lop_negate(e2);
+        struct lop k = lop_rep(gen_alu(g, L_MAD, 1, &ne2, &t, &one));
+        struct lop sk = lop_rep(gen_alu(g, L_SQRT, 1, &k, NULL, NULL));
+        struct lop f = lop_rep(gen_alu(g, L_MAD, 1, &eta, &d, &sk));
         struct lop fn = gen_alu(g, L_MUL, cols, &f, &nn, NULL);
-        struct lop nfn = ngt(fn);
+        struct lop nfn = lop_negate(fn);
         struct lop r = gen_alu(g, L_MAD, cols, &eta, &i, &nfn);
-        struct lop ok = rep(gen_alu(g, L_GE, 1, &k, &z, NULL));
+        struct lop ok = lop_rep(gen_alu(g, L_GE, 1, &k, &z, NULL));
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_MOVC, cols, &ok, &r, &z));
     }
     if (!strcmp(name, "determinant")) {
         NARGS(1);
-        if (v[0].type->cls != TC_MATRIX || v[0].type->rows != v[0].type->cols ||
-            v[0].type->rows > 3)
-            hc_error(c, at, 3013, "determinant of a 2x2 or 3x3 matrix (4x4 not supported yet)");
+        if (v[0].type->cls != TC_MATRIX || v[0].type->rows != v[0].type->cols)
+            hc_error(c, at, 3013, "determinant: a square matrix expected, not '%s'",
+                     type_name(c, v[0].type));
+        if (v[0].type->rows == 4)
+            return gen_intrinsic_math(g, e, v, n, found);
         struct val m = to_float(g, v[0], at);
         struct lop r0 = gen_mat_row(g, &m.pl, 0), r1 = gen_mat_row(g, &m.pl, 1);
         if (m.type->rows == 2) {
@@ -732,7 +721,7 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
                 cc.swz[q2] = r1.swz[0];
             }
             struct lop bc = gen_alu(g, L_MUL, 1, &b, &cc, NULL);
-            struct lop nbc = ngt(bc);
+            struct lop nbc = lop_negate(bc);
             return gen_vnum(fs, gen_alu(g, L_MAD, 1, &a, &dd, &nbc));
         }
         /* dot(row0, cross(row1, row2)) */
@@ -746,15 +735,15 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
             b2.swz[k] = r2.swz[yzx[k]];
         }
         struct lop p = gen_alu(g, L_MUL, 3, &a2, &b2, NULL);
-        struct lop np = ngt(p);
+        struct lop np = lop_negate(p);
         struct lop cr = gen_alu(g, L_MAD, 3, &a1, &b1, &np);
-        return gen_vnum(fs, dot(g, r0, cr, 3));
+        return gen_vnum(fs, gen_dot(g, r0, cr, 3));
     }
     if (!strcmp(name, "lit")) {
         NARGS(3);
         /* (1, max(n.l, 0), n.l < 0 || n.h < 0 ? 0 : pow(n.h, m), 1) */
-        struct lop nl = rep(arg_as(g, v[0], BT_FLOAT, 1, at)), nh = rep(arg_as(g, v[1], BT_FLOAT, 1, at)),
-                   m = rep(arg_as(g, v[2], BT_FLOAT, 1, at)), z = lop_imm_f(0.0f);
+        struct lop nl = lop_rep(gen_arg_as(g, v[0], BT_FLOAT, 1, at)), nh = lop_rep(gen_arg_as(g, v[1], BT_FLOAT, 1, at)),
+                   m = lop_rep(gen_arg_as(g, v[2], BT_FLOAT, 1, at)), z = lop_imm_f(0.0f);
         struct lop diff = gen_alu(g, L_MAX, 1, &nl, &z, NULL);
         struct lop lg = gen_alu(g, L_LOG, 1, &nh, NULL, NULL);
         struct lop pm = gen_alu(g, L_MUL, 1, &lg, &m, NULL);
@@ -770,25 +759,25 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
             in.ndst = in.nsrc = 1;
             in.dst[0] = lop_temp(t, 4);
             in.dst[0].mask = (uint8_t)(1u << k);
-            in.src[0] = rep(parts[k]);
+            in.src[0] = lop_rep(parts[k]);
             lir_emit(g, &in);
         }
         return gen_vnum(type_vector(c, BT_FLOAT, 4), lop_temp(t, 4));
     }
     if (!strcmp(name, "step")) {
         NARGS(2);
-        unsigned cols = common_cols(g, v, 2, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at), x = arg_as(g, v[1], BT_FLOAT, cols, at);
+        unsigned cols = gen_common_cols(g, v, 2, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at), x = gen_arg_as(g, v[1], BT_FLOAT, cols, at);
         struct lop ge = gen_alu(g, L_GE, cols, &x, &a, NULL);
         struct lop one = lop_imm_f(1.0f);
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_AND, cols, &ge, &one, NULL));
     }
     if (!strcmp(name, "smoothstep")) {
         NARGS(3);
-        unsigned cols = common_cols(g, v, 3, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at), b = arg_as(g, v[1], BT_FLOAT, cols, at),
-                   x = arg_as(g, v[2], BT_FLOAT, cols, at);
-        struct lop na = ngt(a);
+        unsigned cols = gen_common_cols(g, v, 3, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at), b = gen_arg_as(g, v[1], BT_FLOAT, cols, at),
+                   x = gen_arg_as(g, v[2], BT_FLOAT, cols, at);
+        struct lop na = lop_negate(a);
         struct lop w = gen_alu(g, L_ADD, cols, &b, &na, NULL);
         struct lop d = gen_alu(g, L_ADD, cols, &x, &na, NULL);
         struct lop q = gen_alu(g, L_DIV, cols, &d, &w, NULL);
@@ -800,9 +789,9 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
     }
     if (!strcmp(name, "sign")) {
         NARGS(1);
-        unsigned cols = common_cols(g, v, 1, at);
+        unsigned cols = gen_common_cols(g, v, 1, at);
         enum base_type b = v[0].type->base == BT_FLOAT ? BT_FLOAT : BT_INT;
-        struct lop a = arg_as(g, v[0], b, cols, at), z = lop_imm_u(0);
+        struct lop a = gen_arg_as(g, v[0], b, cols, at), z = lop_imm_u(0);
         enum lop_code lt = b == BT_FLOAT ? L_LT : L_ILT;
         struct lop pos = gen_alu(g, lt, cols, &z, &a, NULL);
         struct lop negv = gen_alu(g, lt, cols, &a, &z, NULL);
@@ -811,32 +800,32 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
         struct lop one = lop_imm_f(1.0f);
         struct lop pf = gen_alu(g, L_AND, cols, &pos, &one, NULL);
         struct lop nf = gen_alu(g, L_AND, cols, &negv, &one, NULL);
-        struct lop nnf = ngt(nf);
+        struct lop nnf = lop_negate(nf);
         struct lop d = gen_alu(g, L_ADD, cols, &pf, &nnf, NULL);
         return gen_vnum(type_vector(c, BT_INT, cols), gen_alu(g, L_FTOI, cols, &d, NULL, NULL));
     }
     if (!strcmp(name, "fmod")) {
         NARGS(2);
-        unsigned cols = common_cols(g, v, 2, at);
+        unsigned cols = gen_common_cols(g, v, 2, at);
         struct type *t = type_vector(c, BT_FLOAT, cols);
         return gen_binary(g, '%', gen_convert(g, v[0], t, at, true), gen_convert(g, v[1], t, at, true), at);
     }
     if (!strcmp(name, "rcp")) {
         NARGS(1);
-        unsigned cols = common_cols(g, v, 1, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at), one = lop_imm_f(1.0f);
+        unsigned cols = gen_common_cols(g, v, 1, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at), one = lop_imm_f(1.0f);
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_DIV, cols, &one, &a, NULL));
     }
     if (!strcmp(name, "radians") || !strcmp(name, "degrees")) {
         NARGS(1);
-        unsigned cols = common_cols(g, v, 1, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at);
+        unsigned cols = gen_common_cols(g, v, 1, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at);
         struct lop k = lop_imm_f(name[0] == 'r' ? 0.0174532924f : 57.2957802f);
         return gen_vnum(type_vector(c, BT_FLOAT, cols), gen_alu(g, L_MUL, cols, &a, &k, NULL));
     }
     if (!strcmp(name, "any") || !strcmp(name, "all")) {
         NARGS(1);
-        unsigned cols = common_cols(g, v, 1, at);
+        unsigned cols = gen_common_cols(g, v, 1, at);
         struct lop b = gen_operand(g, gen_bool(g, v[0], at));
         struct lop acc = b;
         for (unsigned k = 1; k < cols; k++) {
@@ -851,8 +840,8 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
         NARGS(1);
         if (!c->ps)
             hc_error(c, at, 4532, "clip is only for pixel shaders");
-        unsigned cols = common_cols(g, v, 1, at);
-        struct lop a = arg_as(g, v[0], BT_FLOAT, cols, at), z = lop_imm_f(0.0f);
+        unsigned cols = gen_common_cols(g, v, 1, at);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at), z = lop_imm_f(0.0f);
         struct lop lt = gen_alu(g, L_LT, cols, &a, &z, NULL);
         struct lop acc = lt;
         for (unsigned k = 1; k < cols; k++) {
@@ -861,7 +850,7 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
                 x.swz[q] = lt.swz[k];
             acc = gen_alu(g, L_OR, 1, &acc, &x, NULL);
         }
-        gen_discard(g, rep(acc));
+        gen_discard(g, lop_rep(acc));
         return gen_vnum(type_void(c), lop_imm_u(0));
     }
     if (!strcmp(name, "asfloat") || !strcmp(name, "asint") || !strcmp(name, "asuint")) {
@@ -877,8 +866,7 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
     if (!strncmp(name, "tex1D", 5) || !strncmp(name, "tex2D", 5) || !strncmp(name, "tex3D", 5) ||
         !strncmp(name, "texCUBE", 7))
         return tex_sm2(g, name, v, n, at);
-    *found = false;
-    return v[0];
+    return gen_intrinsic_math(g, e, v, n, found);
 #undef NARGS
 }
 
@@ -974,8 +962,9 @@ struct val gen_call(struct gen *g, struct expr *e)
     if (n > MAX_ARGS)
         hc_error(c, &e->loc, 3013, "too many arguments");
     for (unsigned i = 0; i < n; i++) {
-        /* sincos's outputs are lvalues, not read */
-        if (!strcmp(e->name, "sincos") && i > 0) {
+        /* the outputs of sincos, frexp and modf are lvalues, not read */
+        if ((!strcmp(e->name, "sincos") || !strcmp(e->name, "frexp") ||
+             !strcmp(e->name, "modf")) && i > 0) {
             v[i] = gen_vnum(type_scalar(c, BT_FLOAT), lop_imm_u(0));
             continue;
         }

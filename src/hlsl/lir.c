@@ -46,6 +46,12 @@ const struct lop_info lop_infos[L_COUNT] = {
     [L_IMAX] = {"imax", 2, 1, LS_CW, false}, [L_UMIN] = {"umin", 2, 1, LS_CW, false},
     [L_UMAX] = {"umax", 2, 1, LS_CW, false},
     [L_DERIV_RTX] = {"deriv_rtx", 1, 1, LS_CW, true}, [L_DERIV_RTY] = {"deriv_rty", 1, 1, LS_CW, true},
+    [L_COUNTBITS] = {"countbits", 1, 1, LS_CW, false},
+    [L_FIRSTBIT_HI] = {"firstbit_hi", 1, 1, LS_CW, false},
+    [L_FIRSTBIT_LO] = {"firstbit_lo", 1, 1, LS_CW, false},
+    [L_FIRSTBIT_SHI] = {"firstbit_shi", 1, 1, LS_CW, false},
+    [L_BFREV] = {"bfrev", 1, 1, LS_CW, false},
+    [L_F32TOF16] = {"f32tof16", 1, 1, LS_CW, true}, [L_F16TOF32] = {"f16tof32", 1, 1, LS_CW, false},
     [L_SAMPLE] = {"sample", 3, 1, LS_FIXED, true}, [L_SAMPLE_L] = {"sample_l", 4, 1, LS_FIXED, true},
     [L_SAMPLE_B] = {"sample_b", 4, 1, LS_FIXED, true}, [L_SAMPLE_D] = {"sample_d", 5, 1, LS_FIXED, true},
     [L_SAMPLE_C] = {"sample_c", 4, 1, LS_FIXED, true},
@@ -275,6 +281,23 @@ static bool fold_cw(enum lop_code op, const uint32_t *s, uint32_t *r, int which)
     case L_IMAX: *r = (int32_t)s[0] > (int32_t)s[1] ? s[0] : s[1]; return true;
     case L_UMIN: *r = s[0] < s[1] ? s[0] : s[1]; return true;
     case L_UMAX: *r = s[0] > s[1] ? s[0] : s[1]; return true;
+    /* the SM5 bit instructions (22.11.5): firstbit_hi counts from the MSB, ~0 for no bit;
+     * _shi looks for the first bit that differs from the sign */
+    case L_COUNTBITS: *r = (uint32_t)__builtin_popcount(s[0]); return true;
+    case L_FIRSTBIT_HI: *r = s[0] ? (uint32_t)__builtin_clz(s[0]) : ~0u; return true;
+    case L_FIRSTBIT_LO: *r = s[0] ? (uint32_t)__builtin_ctz(s[0]) : ~0u; return true;
+    case L_FIRSTBIT_SHI: {
+        uint32_t x = s[0] & 0x80000000u ? ~s[0] : s[0];
+        *r = x ? (uint32_t)__builtin_clz(x) : ~0u;
+        return true;
+    }
+    case L_BFREV: {
+        uint32_t x = s[0], y = 0;
+        for (unsigned k = 0; k < 32; k++)
+            y |= (x >> k & 1u) << (31 - k);
+        *r = y;
+        return true;
+    }
     default: return false;
     }
 }

@@ -1,0 +1,196 @@
+/* tests/test_hlsl_lang.c — language features of issue 13 run on the VM: switch with cases that
+ * fall through, if/else-if chains (the else branch must not see the then branch's constants),
+ * nested structs as entry point inputs and outputs; and their refusals.  Programs are decoded
+ * (the SM4 program, or the level-9 one of a *_level_9_1 container) and run over 32 lanes;
+ * every expected value is closed-form.
+ */
+#define COBJMACROS
+#include "harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "d3dcompiler.h"
+#include "shader/d3dbc_ir.h"
+#include "shader/dxbc.h"
+#include "shader/tpf.h"
+#include "vm/vm.h"
+
+static uint32_t fb(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static float uf(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static char *compile_src(const char *src, const char *target, ID3DBlob **code)
+{
+    ID3DBlob *errors = NULL;
+    *code = NULL;
+    HRESULT hr = D3DCompile(src, strlen(src), "lang.hlsl", NULL, NULL, "main", target, 0, 0, code,
+                            &errors);
+    char *text = errors ? strdup(ID3D10Blob_GetBufferPointer(errors)) : NULL;
+    if (errors)
+        ID3D10Blob_Release(errors);
+    if (FAILED(hr))
+        *code = NULL;
+    return text;
+}
+
+/* Runs `src` for `target` with in[i] into input register i (level-9 ps: t(i)); out back. */
+static bool run_src(const char *src, const char *target, vm_reg *in, unsigned nin, vm_reg *out)
+{
+    ID3DBlob *code;
+    char *errors = compile_src(src, target, &code);
+    if (!code) {
+        harness_fail(__FILE__, __LINE__, "%s: %s", target, errors ? errors : "(no errors)");
+        free(errors);
+        return false;
+    }
+    free(errors);
+    const uint8_t *blob = ID3D10Blob_GetBufferPointer(code);
+    size_t size = ID3D10Blob_GetBufferSize(code);
+    bool level9 = strstr(target, "level_9") != NULL;
+    struct ir_program ir;
+    int r;
+    if (level9) {
+        struct dxbc_shader_info info;
+        struct dxbc_error derr;
+        struct d3dbc_error err;
+        r = dxbc_parse(blob, size, 0, &info, &derr) || !info.has_level9;
+        if (!r) {
+            r = d3dbc_decode(blob + info.level9_program_offset, info.level9_program_size, &ir, &err);
+            dxbc_info_free(&info);
+        }
+    } else {
+        struct tpf_error err;
+        r = tpf_decode_blob(blob, size, 0, &ir, &err);
+    }
+    ID3D10Blob_Release(code);
+    CHECK_EQ(r, 0);
+    if (r)
+        return false;
+    static vm_reg regs[16];
+    memset(regs, 0, sizeof(regs));
+    bool ps9 = level9 && target[0] == 'p';
+    for (unsigned i = 0; i < nin; i++)
+        memcpy(regs[ps9 ? D3DBC_IR_PS_T0 + i : i], in[i], sizeof(vm_reg));
+    struct vm_program *p = NULL;
+    struct vm_state *st = NULL;
+    bool ok = vm_program_create(&ir, &p) == VM_OK && vm_state_create(p, &st) == VM_OK;
+    CHECK(ok);
+    if (ok) {
+        struct vm_env env;
+        memset(&env, 0, sizeof(env));
+        env.inputs = (const vm_reg *)regs;
+        env.outputs = out;
+        vm_run(p, st, &env, 0xffffffffu);
+    }
+    vm_state_destroy(st);
+    vm_program_destroy(p);
+    ir_program_free(&ir);
+    return ok;
+}
+
+/* ---- switch with fall-through, and the else-if chain ------------------------------------- */
+
+static const char switch_ps[] =
+    "float4 main(float4 a : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    int i = (int)a.x;\n"
+    "    float r = 0, q = 0;\n"
+    "    switch (i) {\n"
+    "    case 0: r += 1;\n"             /* falls into case 1 */
+    "    case 1: r += 2; break;\n"
+    "    case 2: { r = 5; break; }\n"
+    "    case 3:\n"
+    "    case 4: r = 10;\n"             /* falls into default */
+    "    default: r += 100;\n"
+    "    }\n"
+    "    if (i == 0) q = 1; else if (i == 1) q += 2; else q = 7;\n"
+    "    return float4(r, q, 0, 1);\n"
+    "}\n";
+
+static float switch_ref(int i)
+{
+    return i == 0 ? 3 : i == 1 ? 2 : i == 2 ? 5 : i == 3 || i == 4 ? 110 : 100;
+}
+
+TEST(hlsl_switch_fallthrough_runs)
+{
+    static const char *const targets[] = {"ps_4_0", "ps_4_0_level_9_1"};
+    for (unsigned t = 0; t < 2; t++) {
+        static vm_reg in[1], out[16];
+        for (unsigned l = 0; l < VM_LANES; l++)
+            in[0][0][l] = fb((float)(l % 7));
+        if (!run_src(switch_ps, targets[t], in, 1, out))
+            continue;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            int i = (int)(l % 7);
+            CHECK_EQ(uf(out[0][0][l]), switch_ref(i));
+            CHECK_EQ(uf(out[0][1][l]), i == 0 ? 1.0f : i == 1 ? 2.0f : 7.0f);
+        }
+    }
+}
+
+/* ---- nested structs as entry point inputs and outputs ------------------------------------ */
+
+static const char nested_vs[] =
+    "struct Inner { float4 c : COLOR0; float2 uv : TEXCOORD0; };\n"
+    "struct In { float4 pos : POSITION; Inner inner; };\n"
+    "struct Out { float4 pos : SV_Position; Inner inner; };\n"
+    "Out main(In i)\n"
+    "{\n"
+    "    Out o;\n"
+    "    o.pos = i.pos * 2;\n"
+    "    o.inner = i.inner;\n"
+    "    o.inner.uv += i.inner.c.xy;\n"
+    "    return o;\n"
+    "}\n";
+
+TEST(hlsl_nested_struct_io_runs)
+{
+    static vm_reg in[3], out[16];
+    for (unsigned r = 0; r < 3; r++)
+        for (unsigned k = 0; k < 4; k++)
+            for (unsigned l = 0; l < VM_LANES; l++)
+                in[r][k][l] = fb((float)(r * 100 + k * 10 + l));
+    if (!run_src(nested_vs, "vs_4_0", in, 3, out))
+        return;
+    /* v0 pos, v1 inner.c, v2 inner.uv; o0 pos, o1 inner.c, o2 inner.uv */
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        CHECK_EQ(uf(out[0][3][l]), 2.0f * (float)(30 + l));
+        CHECK_EQ(uf(out[1][2][l]), (float)(120 + l));
+        CHECK_EQ(uf(out[2][0][l]), (float)(200 + l) + (float)(100 + l));
+        CHECK_EQ(uf(out[2][1][l]), (float)(210 + l) + (float)(110 + l));
+    }
+}
+
+TEST(hlsl_lang_refusals)
+{
+    static const struct {
+        const char *src, *target, *want;
+    } bad[] = {
+        {"struct Inner { float4 c; };\nstruct In { float4 pos : POSITION; Inner inner; };\n"
+         "float4 main(In i) : SV_Position { return i.pos + i.inner.c; }\n", "vs_4_0",
+         "lang.hlsl(1,23-24): error X4576"},
+        {"float4 main(float4 a : TEXCOORD0) : SV_Target\n{ switch (a.x) { default: return 1; } }\n",
+         "ps_4_0", "lang.hlsl(2,13-14): error X3019"},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        ID3DBlob *code;
+        char *errors = compile_src(bad[i].src, bad[i].target, &code);
+        CHECK(code == NULL);
+        if (code)
+            ID3D10Blob_Release(code);
+        CHECK_STR_CONTAINS(errors, bad[i].want);
+        free(errors);
+    }
+}
