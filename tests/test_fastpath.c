@@ -511,6 +511,16 @@ TEST(fastpath_sampler_batch_lod)
     if (util_simd_supported() >= UTIL_SIMD_AVX2)
         fns[1] = sampler_sample_fast_avx2;
 #endif
+    typedef bool (*uv_fn)(const struct sampler *, const struct texture_view *, const float *,
+                          const float *, const float *, const float *, const float *,
+                          const float *, uint32_t, struct sampler_lod_cache *,
+                          float[4][SAMPLER_LANES]);
+    uv_fn uv_fns[2] = { sampler_sample_fast_uv_c, NULL };
+#if defined(SOFTD3D_HAVE_AVX2)
+    if (fns[1])
+        uv_fns[1] = sampler_sample_fast_uv_avx2;
+#endif
+    unsigned uv_taken = 0;
     rng_state = 0x5A4DBA7Cu;
     struct rtex t;
     for (;;) {
@@ -580,9 +590,31 @@ TEST(fastpath_sampler_batch_lod)
                         return;
                     }
         }
+        /* sampler_sample_fast_uv: the same batch from the coordinate arrays themselves, the
+         * reference's bits wherever it takes the batch (it declines what one decision does
+         * not serve) */
+        for (int f = 0; f < 4; f++) {
+            if (!uv_fns[f / 2])
+                continue;
+            float out[4][SAMPLER_LANES];
+            memset(out, 0xA5, sizeof out);
+            bool took = uv_fns[f / 2](&s, &t.view, c.u, c.v, c.ddx[0], c.ddx[1], c.ddy[0],
+                                      c.ddy[1], c.mask, f % 2 ? &cache : NULL, out);
+            uv_taken += took;
+            for (int i = 0; i < SAMPLER_LANES && took; i++)
+                for (int k = 0; k < 4; k++)
+                    if (c.mask >> i & 1 && memcmp(&ref.c[k][i], &out[k][i], 4)) {
+                        harness_fail(__FILE__, __LINE__, "trial %d uv twin %d lane %d channel "
+                                     "%d: fast %a, reference %a", trial, f / 2, i, k,
+                                     (double)out[k][i], (double)ref.c[k][i]);
+                        rtex_free(&t);
+                        return;
+                    }
+        }
     }
     CHECK(mixed >= 50);      /* batches that must go lane by lane */
     CHECK(uniform >= 2000);  /* and ones that one decision serves */
+    CHECK(uv_taken >= 1000);  /* sampler_sample_fast_uv took the batch whole */
     rtex_free(&t);
 }
 

@@ -505,14 +505,26 @@ static LLVMValueRef src_mods(struct cg *g, const struct vm_opnd *o, LLVMValueRef
             v = SUB(zero(g), v);
     } else {
         bool f = is_flushed(g, v);
-        if (o->mods & IR_MOD_ABS)
+        /* a lazy input's canonical form goes through the same modifiers: the interpreter
+         * negates the canonical NaN it stored (-NaN is 0xffc00000, not the canonical
+         * 0x7fc00000 -- found by fuzz_jit) */
+        LLVMValueRef c = lazy ? canon(g, v) : NULL;
+        if (o->mods & IR_MOD_ABS) {
             v = AND(v, splat(g, 0x7fffffffu));
-        if (o->mods & IR_MOD_NEG)
+            c = c ? AND(c, splat(g, 0x7fffffffu)) : NULL;
+        }
+        if (o->mods & IR_MOD_NEG) {
             v = XOR(v, splat(g, 0x80000000u));
+            c = c ? XOR(c, splat(g, 0x80000000u)) : NULL;
+        }
         if (f)
             mark_flushed(g, v);
-        if (lazy && !mark_lazy(g, v))
-            v = nan_canon(g, v);
+        if (lazy) {
+            if (mark_lazy(g, v))
+                fact(g, v)->canon = c;
+            else
+                v = c;
+        }
     }
     return v;
 }
