@@ -52,7 +52,8 @@
  *    DISABLE_PSGP_THREADING, ENABLE_PRESENTSTATS, DISABLE_PRINTSCREEN and SCREENSAVER are
  *    accepted and kept (GetCreationParameters); softd3d never changes the caller's FPU state.
  *  - pPresentationParameters required.  SwapEffect DISCARD, FLIP or COPY (OVERLAY and FLIPEX
- *    are Direct3D 9Ex's); BackBufferCount <= D3DPRESENT_BACK_BUFFERS_MAX (3), 0 meaning 1, and 1
+ *    are Direct3D 9Ex's: on an Ex object FLIPEX is taken windowed, OVERLAY refused, see
+ *    d3d9ex.c); BackBufferCount <= D3DPRESENT_BACK_BUFFERS_MAX (3; 9Ex: _MAX_EX, 30), 0 meaning 1, and 1
  *    with COPY; MultiSampleType D3DMULTISAMPLE_NONE with quality 0 (a known multisample type is
  *    D3DERR_NOTAVAILABLE: multisampling is not implemented); Flags among LOCKABLE_BACKBUFFER,
  *    DISCARD_DEPTHSTENCIL, DEVICECLIP, VIDEO, NOAUTOROTATE, UNPRUNEDMODE; back buffers at most

@@ -103,6 +103,9 @@
  *   - a failed Reset leaves the device lost: TestCooperativeLevel answers D3DERR_DEVICENOTRESET
  *     (a headless device can be reset at once, so it never stays in D3DERR_DEVICELOST) and
  *     Present D3DERR_DEVICELOST, until a Reset succeeds.
+ *   - on a Direct3D 9Ex device (device_ex.c) Reset and ResetEx keep resources and state (see
+ *     reset_keep_state), TestCooperativeLevel is always S_OK and a failed Reset shows in
+ *     CheckDeviceState; its swap chains take FLIPEX (rotating as FLIP) and the 9Ex Present flags.
  */
 #include "d3d9/d3d9_resource.h"
 
