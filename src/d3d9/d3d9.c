@@ -52,7 +52,8 @@
  *    DISABLE_PSGP_THREADING, ENABLE_PRESENTSTATS, DISABLE_PRINTSCREEN and SCREENSAVER are
  *    accepted and kept (GetCreationParameters); softd3d never changes the caller's FPU state.
  *  - pPresentationParameters required.  SwapEffect DISCARD, FLIP or COPY (OVERLAY and FLIPEX
- *    are Direct3D 9Ex's); BackBufferCount <= D3DPRESENT_BACK_BUFFERS_MAX (3), 0 meaning 1, and 1
+ *    are Direct3D 9Ex's: on an Ex object FLIPEX is taken windowed, OVERLAY refused, see
+ *    d3d9ex.c); BackBufferCount <= D3DPRESENT_BACK_BUFFERS_MAX (3; 9Ex: _MAX_EX, 30), 0 meaning 1, and 1
  *    with COPY; MultiSampleType D3DMULTISAMPLE_NONE with quality 0 (a known multisample type is
  *    D3DERR_NOTAVAILABLE: multisampling is not implemented); Flags among LOCKABLE_BACKBUFFER,
  *    DISCARD_DEPTHSTENCIL, DEVICECLIP, VIDEO, NOAUTOROTATE, UNPRUNEDMODE; back buffers at most
@@ -169,7 +170,7 @@ static void d3d9_destroy(struct d3d9 *d3d)
     free(d3d);
 }
 
-/* IDirect3D9Ex is not answered: softd3d is not a 9Ex runtime. */
+/* IDirect3D9Ex is answered by the Ex object's own QueryInterface (d3d9ex.c) only. */
 static const GUID *const d3d9_iids[] = { &IID_IDirect3D9, NULL };
 CORE_COM_IUNKNOWN(d3d9, IDirect3D9, struct d3d9, refcount, NULL, d3d9_iids, d3d9_destroy)
 
@@ -427,23 +428,34 @@ static HRESULT validate_behavior_flags(const core_profile *p, DWORD flags)
 
 /* Checks *pp and fills in its defaults (0 sizes, 0 count, UNKNOWN format). */
 HRESULT d3d9_validate_present_params(const char *method, const core_profile *p, DWORD flags,
-                                     D3DPRESENT_PARAMETERS *pp)
+                                     bool ex, D3DPRESENT_PARAMETERS *pp)
 {
     char b1[32], b2[32];
     HRESULT hr;
 
+    const UINT max_buffers = ex ? D3DPRESENT_BACK_BUFFERS_MAX_EX : D3DPRESENT_BACK_BUFFERS_MAX;
+
     if (pp->SwapEffect != D3DSWAPEFFECT_DISCARD && pp->SwapEffect != D3DSWAPEFFECT_FLIP &&
-        pp->SwapEffect != D3DSWAPEFFECT_COPY) {
-        if (pp->SwapEffect == D3DSWAPEFFECT_OVERLAY || pp->SwapEffect == D3DSWAPEFFECT_FLIPEX)
+        pp->SwapEffect != D3DSWAPEFFECT_COPY && !(ex && pp->SwapEffect == D3DSWAPEFFECT_FLIPEX)) {
+        if (pp->SwapEffect == D3DSWAPEFFECT_OVERLAY && ex)
+            util_msg(false, "%s: D3DSWAPEFFECT_OVERLAY needs D3DCAPS_OVERLAY, which no profile "
+                            "has (there is no display to overlay)", method);
+        else if (pp->SwapEffect == D3DSWAPEFFECT_OVERLAY ||
+                 pp->SwapEffect == D3DSWAPEFFECT_FLIPEX)
             util_msg(false, "%s: SwapEffect %d is for Direct3D 9Ex devices only", method,
                      (int)pp->SwapEffect);
         else
             util_msg(false, "%s: %d is not a D3DSWAPEFFECT", method, (int)pp->SwapEffect);
         return D3DERR_INVALIDCALL;
     }
-    if (pp->BackBufferCount > D3DPRESENT_BACK_BUFFERS_MAX) {
-        util_msg(false, "%s: BackBufferCount %u exceeds D3DPRESENT_BACK_BUFFERS_MAX (%d)", method,
-                 pp->BackBufferCount, D3DPRESENT_BACK_BUFFERS_MAX);
+    /* D3DSWAPEFFECT_FLIPEX is the windowed flip model ("Direct3D 9Ex Flip Model"). */
+    if (pp->SwapEffect == D3DSWAPEFFECT_FLIPEX && !pp->Windowed) {
+        util_msg(false, "%s: D3DSWAPEFFECT_FLIPEX is for windowed swap chains only", method);
+        return D3DERR_INVALIDCALL;
+    }
+    if (pp->BackBufferCount > max_buffers) {
+        util_msg(false, "%s: BackBufferCount %u exceeds D3DPRESENT_BACK_BUFFERS_MAX%s (%u)",
+                 method, pp->BackBufferCount, ex ? "_EX" : "", max_buffers);
         return D3DERR_INVALIDCALL;
     }
     if (!pp->BackBufferCount)
@@ -550,50 +562,65 @@ HRESULT d3d9_validate_present_params(const char *method, const core_profile *p, 
     return D3D_OK;
 }
 
-static HRESULT STDMETHODCALLTYPE d3d9_CreateDevice(IDirect3D9 *iface, UINT adapter,
-                                                   D3DDEVTYPE type, HWND focus, DWORD flags,
-                                                   D3DPRESENT_PARAMETERS *params,
-                                                   IDirect3DDevice9 **out)
+HRESULT d3d9_create_device(struct d3d9 *d3d, const char *method, UINT adapter, D3DDEVTYPE type,
+                           HWND focus, DWORD flags, D3DPRESENT_PARAMETERS *params,
+                           const D3DDISPLAYMODEEX *mode, struct d3d9_device **out)
 {
-    struct d3d9 *d3d = impl(iface);
     D3DDEVICE_CREATION_PARAMETERS create;
     D3DPRESENT_PARAMETERS pp;
-    struct d3d9_device *dev;
     HRESULT hr;
 
-    if (!out) {
-        util_msg(false, "CreateDevice: ppReturnedDeviceInterface is NULL");
-        return D3DERR_INVALIDCALL;
-    }
     *out = NULL;
-    if (FAILED(hr = check_adapter("CreateDevice", adapter)))
+    if (FAILED(hr = check_adapter(method, adapter)))
         return hr;
     if (type == D3DDEVTYPE_NULLREF) {
-        util_msg(false, "CreateDevice: D3DDEVTYPE_NULLREF needs the reference rasterizer, which "
-                        "is not installed");
+        util_msg(false, "%s: D3DDEVTYPE_NULLREF needs the reference rasterizer, which is not "
+                        "installed", method);
         return D3DERR_NOTAVAILABLE;
     }
-    if (FAILED(hr = check_devtype("CreateDevice", type)))
+    if (FAILED(hr = check_devtype(method, type)))
         return hr;
     if (FAILED(hr = validate_behavior_flags(d3d->profile, flags)))
         return hr;
     if (!params) {
-        util_msg(false, "CreateDevice: pPresentationParameters is NULL");
+        util_msg(false, "%s: pPresentationParameters is NULL", method);
         return D3DERR_INVALIDCALL;
     }
     pp = *params;
-    if (FAILED(hr = d3d9_validate_present_params("CreateDevice", d3d->profile, flags, &pp)))
+    if (FAILED(hr = d3d9_validate_present_params(method, d3d->profile, flags, d3d->ex, &pp)))
+        return hr;
+    if (d3d->ex && FAILED(hr = d3d9ex_check_fullscreen_mode(method, &pp, mode)))
         return hr;
 
     create.AdapterOrdinal = adapter;
     create.DeviceType = type;
     create.hFocusWindow = focus;
     create.BehaviorFlags = flags;
-    if (FAILED(hr = d3d9_device_create(d3d, &create, &pp, &dev)))
+    if (FAILED(hr = d3d9_device_create(d3d, &create, &pp, d3d->ex, out)))
         return hr;
     *params = pp;   /* the filled-in defaults, as the runtime reports them */
-    *out = &dev->iface;
     return D3D_OK;
+}
+
+static HRESULT STDMETHODCALLTYPE d3d9_CreateDevice(IDirect3D9 *iface, UINT adapter,
+                                                   D3DDEVTYPE type, HWND focus, DWORD flags,
+                                                   D3DPRESENT_PARAMETERS *params,
+                                                   IDirect3DDevice9 **out)
+{
+    struct d3d9_device *dev;
+    HRESULT hr;
+    if (!out) {
+        util_msg(false, "CreateDevice: ppReturnedDeviceInterface is NULL");
+        return D3DERR_INVALIDCALL;
+    }
+    *out = NULL;
+    /* An IDirect3D9Ex's CreateDevice makes an Ex device too (with no display mode: full screen
+     * then fails, as CreateDeviceEx with a NULL pFullscreenDisplayMode). */
+    hr = d3d9_create_device(impl(iface), "CreateDevice", adapter, type, focus, flags, params,
+                            NULL, &dev);
+    if (SUCCEEDED(hr))
+        *out = &dev->iface;
+    return hr;
 }
 
 /* ------------------------------------------------------------------- creation */
@@ -626,14 +653,20 @@ static void vtbl_fill(void)
     comgen_fill_IDirect3D9(&d3d9_vtbl);
 }
 
-SOFTD3D_EXPORT IDirect3D9 *WINAPI Direct3DCreate9(UINT SDKVersion)
+void d3d9_copy_vtbl(IDirect3D9Vtbl *out)
+{
+    pthread_once(&vtbl_once, vtbl_fill);
+    *out = d3d9_vtbl;
+}
+
+struct d3d9 *d3d9_object_create(const char *method, UINT SDKVersion, bool ex)
 {
     const core_profile *profile;
     UINT version = SDKVersion & ~D3D9_DEBUG_SDK_BIT;
     struct d3d9 *d3d;
 
     if (version != D3D_SDK_VERSION && version != D3D9b_SDK_VERSION) {
-        util_msg(false, "Direct3DCreate9: SDKVersion %u (0x%x) is not D3D_SDK_VERSION (%d)",
+        util_msg(false, "%s: SDKVersion %u (0x%x) is not D3D_SDK_VERSION (%d)", method,
                  SDKVersion, SDKVersion, D3D_SDK_VERSION);
         return NULL;
     }
@@ -641,11 +674,18 @@ SOFTD3D_EXPORT IDirect3D9 *WINAPI Direct3DCreate9(UINT SDKVersion)
         return NULL;   /* message printed by core_profile_from_env */
     pthread_once(&vtbl_once, vtbl_fill);
     if (!(d3d = calloc(1, sizeof(*d3d)))) {
-        util_msg(false, "Direct3DCreate9: out of memory");
+        util_msg(false, "%s: out of memory", method);
         return NULL;
     }
-    d3d->iface.lpVtbl = &d3d9_vtbl;
+    d3d->iface.lpVtbl = ex ? d3d9ex_vtbl() : &d3d9_vtbl;
     atomic_init(&d3d->refcount, 1);
     d3d->profile = profile;
-    return &d3d->iface;
+    d3d->ex = ex;
+    return d3d;
+}
+
+SOFTD3D_EXPORT IDirect3D9 *WINAPI Direct3DCreate9(UINT SDKVersion)
+{
+    struct d3d9 *d3d = d3d9_object_create("Direct3DCreate9", SDKVersion, false);
+    return d3d ? &d3d->iface : NULL;
 }

@@ -37,6 +37,7 @@ struct d3d9 {
     IDirect3D9 iface;
     atomic_uint refcount;
     const core_profile *profile;   /* read once, by Direct3DCreate9 */
+    bool ex;                       /* made by Direct3DCreate9Ex: an IDirect3D9Ex (d3d9ex.c) */
 };
 
 static inline struct d3d9 *d3d9_from_iface(IDirect3D9 *iface)
@@ -50,6 +51,9 @@ static inline struct d3d9 *d3d9_from_iface(IDirect3D9 *iface)
  * rounded to whole megabytes).  softd3d keeps resources in system memory; a fixed figure keeps
  * runs reproducible and stays below 2 GiB for applications that store it in a signed int. */
 #define D3D9_AVAILABLE_TEXTURE_MEM (1024u * 1024u * 1024u)
+
+/* SetMaximumFrameLatency(0) and a new device: "the value is typically 3" (reference page). */
+#define D3D9EX_DEFAULT_FRAME_LATENCY 3u
 
 struct d3d9_state;
 struct d3d9_surface;
@@ -99,6 +103,11 @@ struct d3d9_device {
     bool gamma_set;                          /* FALSE: the identity ramp (GetGammaRamp) */
     D3DGAMMARAMP gamma;
     bool dialog_boxes;
+    /* Direct3D 9Ex (device_ex.c): made by CreateDeviceEx, the vtable is IDirect3DDevice9Ex's */
+    bool ex;
+    INT gpu_priority;                        /* SetGPUThreadPriority, -7..7 */
+    UINT max_latency;                        /* SetMaximumFrameLatency, 1..20 */
+    UINT convolution_width, convolution_height;   /* SetConvolutionMonoKernel */
 };
 
 static inline struct d3d9_device *d3d9_device_from_iface(IDirect3DDevice9 *iface)
@@ -127,14 +136,33 @@ static inline const D3DCAPS9 *d3d9_device_caps(const struct d3d9_device *dev)
  * count, UNKNOWN format).  D3D_OK or D3DERR_INVALIDCALL / NOTAVAILABLE, with the refusal message
  * issued. */
 HRESULT d3d9_validate_present_params(const char *method, const core_profile *p,
-                                     DWORD behavior_flags, D3DPRESENT_PARAMETERS *pp);
+                                     DWORD behavior_flags, bool ex, D3DPRESENT_PARAMETERS *pp);
 /* The adapter's current display mode (d3d9.c). */
 void d3d9_current_display_mode(D3DDISPLAYMODE *mode);
 
 /* device.c: creates the device object once CreateDevice has validated everything (takes a
  * reference on d3d).  Returns D3D_OK or E_OUTOFMEMORY; *out is NULL on failure. */
 HRESULT d3d9_device_create(struct d3d9 *d3d, const D3DDEVICE_CREATION_PARAMETERS *create,
-                           const D3DPRESENT_PARAMETERS *pp, struct d3d9_device **out);
+                           const D3DPRESENT_PARAMETERS *pp, bool ex, struct d3d9_device **out);
+
+/* d3d9.c: what Direct3DCreate9 and Direct3DCreate9Ex share: the SDK version check, the profile,
+ * the object (with the Ex vtable when `ex`).  NULL on failure, the message issued. */
+struct d3d9 *d3d9_object_create(const char *method, UINT sdk_version, bool ex);
+/* d3d9.c: CreateDevice and CreateDeviceEx (mode: pFullscreenDisplayMode, checked when ex). */
+HRESULT d3d9_create_device(struct d3d9 *d3d, const char *method, UINT adapter, D3DDEVTYPE type,
+                           HWND focus, DWORD flags, D3DPRESENT_PARAMETERS *params,
+                           const D3DDISPLAYMODEEX *mode, struct d3d9_device **out);
+/* d3d9.c, device.c: the filled IDirect3D9 / IDirect3DDevice9 vtables, copied into the first
+ * slots of the Ex vtables (the Ex interfaces derive from them, slot for slot). */
+void d3d9_copy_vtbl(IDirect3D9Vtbl *out);
+void d3d9_device_copy_vtbl(IDirect3DDevice9Vtbl *out);
+/* d3d9ex.c / device_ex.c: the Ex vtables, seen through their base interfaces. */
+IDirect3D9Vtbl *d3d9ex_vtbl(void);
+IDirect3DDevice9Vtbl *d3d9_device_ex_vtbl(void);
+/* d3d9ex.c: CreateDeviceEx's and ResetEx's rule for pFullscreenDisplayMode: NULL when windowed;
+ * full screen, the mode of the (validated) back buffer.  D3D_OK or D3DERR_INVALIDCALL. */
+HRESULT d3d9ex_check_fullscreen_mode(const char *method, const D3DPRESENT_PARAMETERS *pp,
+                                     const D3DDISPLAYMODEEX *mode);
 
 /* ------------------------------------------------------------------------------ formats.c */
 

@@ -344,9 +344,10 @@ struct d3d9_swapchain {
     IDirect3DSwapChain9 iface;
     struct d3d9_life life;
     D3DPRESENT_PARAMETERS pp;
-    struct d3d9_surface *back[D3DPRESENT_BACK_BUFFERS_MAX];
+    struct d3d9_surface *back[D3DPRESENT_BACK_BUFFERS_MAX_EX];   /* 3 unless on a 9Ex device */
     struct d3d9_surface *front;       /* internal: the last presented image */
     uint64_t frames;                  /* Present calls that succeeded */
+    uint64_t present_ns;              /* CLOCK_MONOTONIC of the last one (GetPresentStats) */
     bool additional;                  /* made by CreateAdditionalSwapChain */
     unsigned number;                  /* additional: n-th of the device, from 1 (dump names) */
 };
@@ -363,6 +364,22 @@ bool d3d9_swapchain_referenced(const struct d3d9_swapchain *sc);
 HRESULT d3d9_swapchain_present(struct d3d9_swapchain *sc, const RECT *src, const RECT *dst,
                                const RGNDATA *dirty, DWORD flags);
 HRESULT d3d9_swapchain_front_buffer_data(struct d3d9_swapchain *sc, struct d3d9_surface *dst);
+/* GetDisplayMode's answer (windowed: the adapter's mode; full screen: the chain's). */
+HRESULT d3d9_swapchain_display_mode(struct d3d9_swapchain *sc, D3DDISPLAYMODE *mode);
+/* The virtual display's clock (CLOCK_MONOTONIC, ns) and the length of one of its frames. */
+uint64_t d3d9_display_now_ns(void);
+uint64_t d3d9_display_frame_ns(const D3DDISPLAYMODE *mode);
+/* swapchain.c: the filled IDirect3DSwapChain9 vtable, for the Ex one (swapchain_ex.c), and the
+ * Ex vtable seen as the base one. */
+void d3d9_swapchain_copy_vtbl(IDirect3DSwapChain9Vtbl *out);
+/* GetDisplayModeEx (swapchain_ex.c): the mode as a D3DDISPLAYMODEEX (pMode->Size checked) and
+ * the rotation (identity); pRotation may be NULL. */
+HRESULT d3d9_swapchain_display_mode_ex(struct d3d9_swapchain *sc, const char *method,
+                                       D3DDISPLAYMODEEX *mode, D3DDISPLAYROTATION *rotation);
+IDirect3DSwapChain9Vtbl *d3d9_swapchain_ex_vtbl(void);
+/* Reset and ResetEx (swapchain.c): pp already checked; `mode` for ResetEx's extra rule. */
+HRESULT d3d9_device_reset(struct d3d9_device *dev, const char *method,
+                          D3DPRESENT_PARAMETERS *params, const D3DDISPLAYMODEEX *mode);
 
 /* ------------------------------------------------------------ vertex declarations */
 
@@ -388,7 +405,7 @@ bool d3d9_fvf_valid(DWORD fvf);
 
 /* swapchain.c: the implicit swap chain, the automatic depth-stencil surface, render target 0
  * and the default state (CreateDevice, Reset); and their release. */
-HRESULT d3d9_device_init_presentation(struct d3d9_device *dev);
+HRESULT d3d9_device_init_presentation(struct d3d9_device *dev, bool reset_state);
 void d3d9_device_release_presentation(struct d3d9_device *dev);
 
 /* --------------------------------------------------------------- the device API */

@@ -210,8 +210,14 @@ static void vtbl_fill(void)
 
 static atomic_uint device_serial;
 
+void d3d9_device_copy_vtbl(IDirect3DDevice9Vtbl *out)
+{
+    pthread_once(&vtbl_once, vtbl_fill);
+    *out = device_vtbl;
+}
+
 HRESULT d3d9_device_create(struct d3d9 *d3d, const D3DDEVICE_CREATION_PARAMETERS *create,
-                           const D3DPRESENT_PARAMETERS *pp, struct d3d9_device **out)
+                           const D3DPRESENT_PARAMETERS *pp, bool ex, struct d3d9_device **out)
 {
     struct d3d9_device *dev;
     pthread_mutexattr_t attr;
@@ -224,7 +230,10 @@ HRESULT d3d9_device_create(struct d3d9 *d3d, const D3DDEVICE_CREATION_PARAMETERS
         util_msg(false, "CreateDevice: out of memory");
         return E_OUTOFMEMORY;
     }
-    dev->iface.lpVtbl = &device_vtbl;
+    /* Set before the swap chain is made: an Ex device's chains are IDirect3DSwapChain9Ex. */
+    dev->ex = ex;
+    dev->iface.lpVtbl = ex ? d3d9_device_ex_vtbl() : &device_vtbl;
+    dev->max_latency = D3D9EX_DEFAULT_FRAME_LATENCY;
     atomic_init(&dev->refcount, 1);
     dev->profile = d3d->profile;
     dev->create = *create;
@@ -241,7 +250,7 @@ HRESULT d3d9_device_create(struct d3d9 *d3d, const D3DDEVICE_CREATION_PARAMETERS
     dev->clip_status.ClipUnion = 0;
     dev->clip_status.ClipIntersection = 0xffffffffu;
     dev->serial = atomic_fetch_add(&device_serial, 1) + 1;
-    if (FAILED(hr = d3d9_device_init_presentation(dev))) {
+    if (FAILED(hr = d3d9_device_init_presentation(dev, true))) {
         device_teardown(dev);
         free(dev);
         return hr;

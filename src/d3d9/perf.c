@@ -1,9 +1,5 @@
-/* src/d3d9/perf.c — the other functions d3d9.h declares: Direct3DCreate9Ex and the D3DPERF_*
- * profiler markers, so programs that call them link and behave as on a system without them.
- *
- * Direct3DCreate9Ex: D3D9Ex (IDirect3D9Ex / IDirect3DDevice9Ex) is not implemented.  The
- * documented answer of a system without D3D9Ex is D3DERR_NOTAVAILABLE, which applications
- * already handle by falling back to Direct3DCreate9.
+/* src/d3d9/perf.c — the D3DPERF_* profiler markers d3d9.h declares, so programs that call them
+ * link and behave as on a system without a profiler (Direct3DCreate9Ex is in d3d9ex.c).
  * D3DPERF_*: there is no profiler attached.  BeginEvent returns the zero-based nesting level of
  * the event it opens and EndEvent the level of the one it closes, or -1 when none is open (the
  * nesting is counted per thread); GetStatus 0 (not running under a profiler); QueryRepeatFrame
@@ -14,15 +10,6 @@
 #include "util/log.h"
 
 static _Thread_local int perf_depth;
-
-SOFTD3D_EXPORT HRESULT WINAPI Direct3DCreate9Ex(UINT SDKVersion, IDirect3D9Ex **ppD3D)
-{
-    (void)SDKVersion;
-    if (ppD3D)
-        *ppD3D = NULL;
-    util_msg(false, "Direct3DCreate9Ex: Direct3D 9Ex is not implemented; use Direct3DCreate9");
-    return D3DERR_NOTAVAILABLE;
-}
 
 SOFTD3D_EXPORT int WINAPI D3DPERF_BeginEvent(D3DCOLOR col, LPCWSTR wszName)
 {

@@ -103,6 +103,9 @@
  *   - a failed Reset leaves the device lost: TestCooperativeLevel answers D3DERR_DEVICENOTRESET
  *     (a headless device can be reset at once, so it never stays in D3DERR_DEVICELOST) and
  *     Present D3DERR_DEVICELOST, until a Reset succeeds.
+ *   - on a Direct3D 9Ex device (device_ex.c) Reset and ResetEx keep resources and state (see
+ *     reset_keep_state), TestCooperativeLevel is always S_OK and a failed Reset shows in
+ *     CheckDeviceState; its swap chains take FLIPEX (rotating as FLIP) and the 9Ex Present flags.
  */
 #include "d3d9/d3d9_resource.h"
 
@@ -131,7 +134,7 @@ static void sc_destroy(struct d3d9_life *life)
     if (sc->additional) {
         /* Its surfaces are sub-objects: they die with it (the implicit chain's are owner-held
          * separately and already gone). */
-        for (UINT i = 0; i < D3DPRESENT_BACK_BUFFERS_MAX; i++) {
+        for (UINT i = 0; i < D3DPRESENT_BACK_BUFFERS_MAX_EX; i++) {
             if (sc->back[i]) {
                 d3d9_surface_cleanup(sc->back[i]);
                 free(sc->back[i]);
@@ -215,8 +218,17 @@ HRESULT d3d9_swapchain_present(struct d3d9_swapchain *sc, const RECT *src, const
     struct d3d9_surface *back = sc->back[0];
     RECT sr, dr;
 
-    if (flags & ~(DWORD)(D3DPRESENT_DONOTWAIT | D3DPRESENT_LINEAR_CONTENT)) {
-        util_msg(false, "Present: dwFlags 0x%x", (unsigned)flags);
+    /* 9Ex adds flags that change only timing on a real display (DONOTFLIP, FLIPRESTART,
+     * VIDEO_RESTRICT_TO_MONITOR, FORCEIMMEDIATE: nothing to do headless); the overlay ones need
+     * D3DSWAPEFFECT_OVERLAY, which no profile offers (D3DPRESENT reference page). */
+    const DWORD ex_flags = D3DPRESENT_DONOTFLIP | D3DPRESENT_FLIPRESTART |
+                           D3DPRESENT_VIDEO_RESTRICT_TO_MONITOR | D3DPRESENT_FORCEIMMEDIATE;
+    DWORD known = D3DPRESENT_DONOTWAIT | D3DPRESENT_LINEAR_CONTENT;
+    if (dev->ex)
+        known |= ex_flags;
+    if (flags & ~known) {
+        util_msg(false, "Present: dwFlags 0x%x%s", (unsigned)flags,
+                 dev->ex ? " (the overlay flags need D3DSWAPEFFECT_OVERLAY)" : "");
         return D3DERR_INVALIDCALL;
     }
     if (sc->pp.SwapEffect != D3DSWAPEFFECT_COPY && (src || dst || dirty)) {
@@ -244,7 +256,7 @@ HRESULT d3d9_swapchain_present(struct d3d9_swapchain *sc, const RECT *src, const
             return D3DERR_INVALIDCALL;
         }
     }
-    if (sc->pp.SwapEffect == D3DSWAPEFFECT_FLIP) {
+    if (sc->pp.SwapEffect == D3DSWAPEFFECT_FLIP || sc->pp.SwapEffect == D3DSWAPEFFECT_FLIPEX) {
         core_resource *front = sc->front->storage;
         UINT n = sc->pp.BackBufferCount;
         sc->front->storage = sc->back[0]->storage;
@@ -256,6 +268,7 @@ HRESULT d3d9_swapchain_present(struct d3d9_swapchain *sc, const RECT *src, const
     }
     dump_front(sc);
     sc->frames++;
+    sc->present_ns = d3d9_display_now_ns();
     d3d9_device_unlock(dev);
     return D3D_OK;
 }
@@ -338,7 +351,19 @@ static HRESULT STDMETHODCALLTYPE sc_GetBackBuffer(IDirect3DSwapChain9 *iface, UI
     return hr;
 }
 
-static HRESULT sc_display_mode(struct d3d9_swapchain *sc, D3DDISPLAYMODE *mode)
+uint64_t d3d9_display_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t d3d9_display_frame_ns(const D3DDISPLAYMODE *mode)
+{
+    return 1000000000u / (mode->RefreshRate ? mode->RefreshRate : 60u);
+}
+
+HRESULT d3d9_swapchain_display_mode(struct d3d9_swapchain *sc, D3DDISPLAYMODE *mode)
 {
     if (!mode) {
         util_msg(false, "GetDisplayMode: pMode is NULL");
@@ -359,7 +384,7 @@ static HRESULT sc_display_mode(struct d3d9_swapchain *sc, D3DDISPLAYMODE *mode)
 static HRESULT STDMETHODCALLTYPE sc_GetDisplayMode(IDirect3DSwapChain9 *iface,
                                                    D3DDISPLAYMODE *mode)
 {
-    return sc_display_mode(sc_impl(iface), mode);
+    return d3d9_swapchain_display_mode(sc_impl(iface), mode);
 }
 
 static HRESULT STDMETHODCALLTYPE sc_GetDevice(IDirect3DSwapChain9 *iface, IDirect3DDevice9 **out)
@@ -391,7 +416,6 @@ static HRESULT sc_raster_status(struct d3d9_swapchain *sc, const char *method,
 {
     struct d3d9_device *dev = sc->life.device;
     D3DDISPLAYMODE mode;
-    struct timespec ts;
     uint64_t frame_ns, total, now, line;
     if (!rs) {
         util_msg(false, "%s: pRasterStatus is NULL", method);
@@ -402,11 +426,10 @@ static HRESULT sc_raster_status(struct d3d9_swapchain *sc, const char *method,
                         "D3DCAPS9::Caps)", method, dev->profile->name);
         return D3DERR_INVALIDCALL;
     }
-    sc_display_mode(sc, &mode);
-    frame_ns = 1000000000u / (mode.RefreshRate ? mode.RefreshRate : 60u);
+    d3d9_swapchain_display_mode(sc, &mode);
+    frame_ns = d3d9_display_frame_ns(&mode);
     total = (uint64_t)mode.Height + (mode.Height / 32 ? mode.Height / 32 : 1);
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    now = d3d9_display_now_ns();
     line = now % frame_ns * total / frame_ns;   /* < 1.7e7 * 16900: no overflow */
     rs->InVBlank = line >= mode.Height;
     rs->ScanLine = rs->InVBlank ? 0 : (UINT)line;
@@ -463,7 +486,7 @@ HRESULT d3d9_swapchain_create(struct d3d9_device *dev, const char *method,
         util_msg(false, "%s: out of memory", method);
         return E_OUTOFMEMORY;
     }
-    sc->iface.lpVtbl = &sc_vtbl;
+    sc->iface.lpVtbl = dev->ex ? d3d9_swapchain_ex_vtbl() : &sc_vtbl;
     sc->pp = *pp;
     sc->additional = additional;
     /* An additional chain: the application's, counted as a D3DPOOL_DEFAULT object. */
@@ -547,7 +570,7 @@ static HRESULT STDMETHODCALLTYPE device_GetDisplayMode(IDirect3DDevice9 *iface, 
     if (FAILED(hr = check_swapchain_index("GetDisplayMode", sc_index)))
         return hr;
     d3d9_device_lock(dev);
-    hr = dev->swapchain ? sc_display_mode(dev->swapchain, mode) : D3DERR_INVALIDCALL;
+    hr = dev->swapchain ? d3d9_swapchain_display_mode(dev->swapchain, mode) : D3DERR_INVALIDCALL;
     d3d9_device_unlock(dev);
     return hr;
 }
@@ -626,7 +649,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateAdditionalSwapChain(IDirect3DDevic
         goto done;
     }
     if (FAILED(hr = d3d9_validate_present_params(method, dev->profile,
-                                                 dev->create.BehaviorFlags, &pp)))
+                                                 dev->create.BehaviorFlags, dev->ex, &pp)))
         goto done;
     /* "Only one swap chain at a time can be full-screen on each adapter." */
     if (!pp.Windowed && (!dev->pp.Windowed || atomic_load(&dev->fullscreen_additional))) {
@@ -777,7 +800,7 @@ void d3d9_device_release_presentation(struct d3d9_device *dev)
     dev->swapchain = NULL;
 }
 
-HRESULT d3d9_device_init_presentation(struct d3d9_device *dev)
+HRESULT d3d9_device_init_presentation(struct d3d9_device *dev, bool reset_state)
 {
     const D3DPRESENT_PARAMETERS *pp = &dev->pp;
     HRESULT hr;
@@ -795,44 +818,88 @@ HRESULT d3d9_device_init_presentation(struct d3d9_device *dev)
         d3d9_device_release_presentation(dev);
         return hr;
     }
-    d3d9_state_init_defaults(dev, dev->state);
+    if (reset_state)
+        d3d9_state_init_defaults(dev, dev->state);
     d3d9_bind_surface(&dev->rt[0], dev->swapchain->back[0]);
     d3d9_bind_surface(&dev->ds, dev->auto_ds);
     d3d9_state_reset_viewport(dev);
     return D3D_OK;
 }
 
-static HRESULT STDMETHODCALLTYPE device_Reset(IDirect3DDevice9 *iface, D3DPRESENT_PARAMETERS *params)
+/* 9Ex: "unlike previous versions of DirectX, calling ResetEx does not cause surface, texture or
+ * state information to be lost" (ResetEx reference page), and Reset on an Ex device is the same
+ * call.  Only the implicit swap chain and the automatic depth-stencil surface are made anew:
+ * render target 0 becomes the new back buffer 0 (viewport and scissor rect reset with it, as
+ * SetRenderTarget(0) does), the depth-stencil binding the new automatic surface if it was the
+ * old one; render targets 1-3 and an application's depth-stencil surface stay bound, every other
+ * state is kept, and D3DPOOL_DEFAULT objects may stay alive. */
+static HRESULT reset_keep_state(struct d3d9_device *dev)
 {
-    struct d3d9_device *dev = DEV(iface);
+    struct d3d9_surface *keep_rt[D3D9_MAX_RTS] = { NULL }, *keep_ds = NULL;
+    HRESULT hr;
+    for (int i = 1; i < D3D9_MAX_RTS; i++)
+        d3d9_bind_surface(&keep_rt[i], dev->rt[i]);
+    if (dev->ds != dev->auto_ds)
+        d3d9_bind_surface(&keep_ds, dev->ds);
+    d3d9_device_release_presentation(dev);
+    hr = d3d9_device_init_presentation(dev, false);
+    for (int i = 1; i < D3D9_MAX_RTS; i++) {
+        if (SUCCEEDED(hr))
+            d3d9_bind_surface(&dev->rt[i], keep_rt[i]);
+        d3d9_bind_surface(&keep_rt[i], NULL);
+    }
+    if (keep_ds) {
+        if (SUCCEEDED(hr))
+            d3d9_bind_surface(&dev->ds, keep_ds);
+        d3d9_bind_surface(&keep_ds, NULL);
+    }
+    return hr;
+}
+
+HRESULT d3d9_device_reset(struct d3d9_device *dev, const char *method,
+                          D3DPRESENT_PARAMETERS *params, const D3DDISPLAYMODEEX *mode)
+{
     D3DPRESENT_PARAMETERS pp;
     HRESULT hr;
     if (!params) {
-        util_msg(false, "Reset: pPresentationParameters is NULL");
+        util_msg(false, "%s: pPresentationParameters is NULL", method);
         return D3DERR_INVALIDCALL;
     }
     pp = *params;
     d3d9_device_lock(dev);
-    if (FAILED(hr = d3d9_validate_present_params("Reset", dev->profile, dev->create.BehaviorFlags,
-                                                 &pp)))
+    if (FAILED(hr = d3d9_validate_present_params(method, dev->profile, dev->create.BehaviorFlags,
+                                                 dev->ex, &pp)))
         goto lost;
-    if (atomic_load(&dev->default_alive) ||
-        (dev->swapchain && d3d9_swapchain_referenced(dev->swapchain))) {
-        util_msg(false, "Reset: release every D3DPOOL_DEFAULT resource and additional swap "
+    if (dev->ex && FAILED(hr = d3d9ex_check_fullscreen_mode(method, &pp, mode)))
+        goto lost;
+    if (dev->ex && dev->swapchain && d3d9_swapchain_referenced(dev->swapchain)) {
+        util_msg(false, "%s: release the swap chain and its back buffers first", method);
+        hr = D3DERR_INVALIDCALL;
+        goto lost;
+    }
+    if (!dev->ex && (atomic_load(&dev->default_alive) ||
+                     (dev->swapchain && d3d9_swapchain_referenced(dev->swapchain)))) {
+        util_msg(false, "%s: release every D3DPOOL_DEFAULT resource and additional swap "
                         "chain, the swap chain and its back buffers first (%u D3DPOOL_DEFAULT "
-                        "objects and additional swap chains held)",
+                        "objects and additional swap chains held)", method,
                  atomic_load(&dev->default_alive));
         hr = D3DERR_INVALIDCALL;
         goto lost;
     }
-    d3d9_stateblock_discard_recording(dev);
-    d3d9_state_clear(dev->state);
     if (dev->swapchain)
         dev->frames_before_reset = dev->swapchain->frames;
-    d3d9_device_release_presentation(dev);
-    dev->pp = pp;
     dev->in_scene = false;
-    if (FAILED(hr = d3d9_device_init_presentation(dev)))
+    if (dev->ex) {
+        dev->pp = pp;
+        hr = reset_keep_state(dev);
+    } else {
+        d3d9_stateblock_discard_recording(dev);
+        d3d9_state_clear(dev->state);
+        d3d9_device_release_presentation(dev);
+        dev->pp = pp;
+        hr = d3d9_device_init_presentation(dev, true);
+    }
+    if (FAILED(hr))
         goto lost;
     /* The new chain goes on counting frames (the PNG dump's names: no file overwritten). */
     if (dev->swapchain)
@@ -842,19 +909,33 @@ static HRESULT STDMETHODCALLTYPE device_Reset(IDirect3DDevice9 *iface, D3DPRESEN
     *params = pp;
     return D3D_OK;
 lost:
+    /* A failed Reset/ResetEx leaves the device lost (ResetEx: "the device will be placed in the
+     * lost state", CheckDeviceState then D3DERR_DEVICELOST) until one succeeds. */
     dev->needs_reset = true;
     d3d9_device_unlock(dev);
     return hr;
 }
 
+static HRESULT STDMETHODCALLTYPE device_Reset(IDirect3DDevice9 *iface, D3DPRESENT_PARAMETERS *params)
+{
+    return d3d9_device_reset(DEV(iface), "Reset", params, NULL);
+}
+
+/* 9Ex devices are not lost the D3D9 way: TestCooperativeLevel is S_OK ("Lost Device Behavior
+ * Changes"; CheckDeviceState reports a failed ResetEx instead). */
 static HRESULT STDMETHODCALLTYPE device_TestCooperativeLevel(IDirect3DDevice9 *iface)
 {
     struct d3d9_device *dev = DEV(iface);
     HRESULT hr;
     d3d9_device_lock(dev);
-    hr = dev->needs_reset ? D3DERR_DEVICENOTRESET : D3D_OK;
+    hr = dev->needs_reset && !dev->ex ? D3DERR_DEVICENOTRESET : D3D_OK;
     d3d9_device_unlock(dev);
     return hr;
+}
+
+void d3d9_swapchain_copy_vtbl(IDirect3DSwapChain9Vtbl *out)
+{
+    *out = sc_vtbl;   /* filled by d3d9_swapchain_fill_vtbl, under the device's vtable once */
 }
 
 void d3d9_swapchain_fill_vtbl(IDirect3DDevice9Vtbl *v)
