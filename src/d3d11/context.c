@@ -43,6 +43,14 @@ static HRESULT STDMETHODCALLTYPE ctx_QueryInterface(ID3D11DeviceContext2 *iface,
         *out = iface;
         return S_OK;
     }
+    /* ID3D11Multithread: the immediate context's only (multithread.c); a deferred context's
+     * QueryInterface is this one too, and it does not answer it. */
+    if (IsEqualGUID(riid, &IID_ID3D11Multithread) && iface == &impl(iface)->device->context.iface) {
+        struct d3d11_device *dev = impl(iface)->device;
+        ID3D11DeviceContext2_AddRef(iface);
+        *out = &dev->mt.iface;
+        return S_OK;
+    }
     *out = NULL;
     return E_NOINTERFACE;
 }
