@@ -1,8 +1,9 @@
-/* tests/test_layout_d3d11_34.c — d3d11_3.h and d3d11_4.h against the Windows x64 ABI:
+/* tests/test_layout_d3d11_34.c — d3d11_3.h, d3d11_4.h and d3d11sdklayers.h against the Windows x64 ABI:
  * structure sizes/offsets, enum values, IIDs, vtable slots and COBJMACROS expansion.
  * Slot numbers count IUnknown's three methods first (QueryInterface = 0). */
 #define COBJMACROS
 #include "d3d11_4.h"
+#include "d3d11sdklayers.h"
 
 #include <stddef.h>
 
@@ -228,4 +229,80 @@ TEST(layout_d3d11_34_cobjmacros)
     cv.Flush1 = fake_flush1;
     ID3D11DeviceContext4_Flush1(&c, D3D11_CONTEXT_TYPE_COPY, NULL);
     CHECK_EQ(last_slot, 3144);
+}
+
+/* ---- d3d11sdklayers.h ---- */
+
+TEST(layout_d3d11sdklayers_types)
+{
+    CHECK_EQ(D3D11_SDK_LAYERS_VERSION, 1);
+    CHECK_EQ(D3D11_DEBUG_FEATURE_FLUSH_PER_RENDER_OP, 0x1);
+    CHECK_EQ(D3D11_DEBUG_FEATURE_FINISH_PER_RENDER_OP, 0x2);
+    CHECK_EQ(D3D11_DEBUG_FEATURE_PRESENT_PER_RENDER_OP, 0x4);
+    CHECK_EQ(D3D11_DEBUG_FEATURE_ALWAYS_DISCARD_OFFERED_RESOURCE, 0x8);
+    CHECK_EQ(D3D11_DEBUG_FEATURE_NEVER_DISCARD_OFFERED_RESOURCE, 0x10);
+    CHECK_EQ(D3D11_DEBUG_FEATURE_AVOID_BEHAVIOR_CHANGING_DEBUG_AIDS, 0x40);
+    CHECK_EQ(D3D11_DEBUG_FEATURE_DISABLE_TILED_RESOURCE_MAPPING_TRACKING_AND_VALIDATION, 0x80);
+    CHECK_EQ(D3D11_RLDO_SUMMARY, 1);
+    CHECK_EQ(D3D11_RLDO_DETAIL, 2);
+    CHECK_EQ(D3D11_RLDO_IGNORE_INTERNAL, 4);
+    CHECK_EQ(D3D11_INFO_QUEUE_DEFAULT_MESSAGE_COUNT_LIMIT, 1024);
+    CHECK_EQ(D3D11_MESSAGE_CATEGORY_APPLICATION_DEFINED, 0);
+    CHECK_EQ(D3D11_MESSAGE_CATEGORY_STATE_CREATION, 5);
+    CHECK_EQ(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, 8);
+    CHECK_EQ(D3D11_MESSAGE_CATEGORY_SHADER, 10);
+    CHECK_EQ(D3D11_MESSAGE_SEVERITY_CORRUPTION, 0);
+    CHECK_EQ(D3D11_MESSAGE_SEVERITY_ERROR, 1);
+    CHECK_EQ(D3D11_MESSAGE_SEVERITY_WARNING, 2);
+    CHECK_EQ(D3D11_MESSAGE_SEVERITY_INFO, 3);
+    CHECK_EQ(D3D11_MESSAGE_SEVERITY_MESSAGE, 4);
+    CHECK_EQ(D3D11_MESSAGE_ID_UNKNOWN, 0);
+
+    CHECK_EQ(sizeof(D3D11_MESSAGE), 32);
+    CHECK_EQ(offsetof(D3D11_MESSAGE, Severity), 4);
+    CHECK_EQ(offsetof(D3D11_MESSAGE, ID), 8);
+    CHECK_EQ(offsetof(D3D11_MESSAGE, pDescription), 16);
+    CHECK_EQ(offsetof(D3D11_MESSAGE, DescriptionByteLength), 24);
+    CHECK_EQ(sizeof(D3D11_INFO_QUEUE_FILTER_DESC), 48);
+    CHECK_EQ(offsetof(D3D11_INFO_QUEUE_FILTER_DESC, pCategoryList), 8);
+    CHECK_EQ(offsetof(D3D11_INFO_QUEUE_FILTER_DESC, NumSeverities), 16);
+    CHECK_EQ(offsetof(D3D11_INFO_QUEUE_FILTER_DESC, pSeverityList), 24);
+    CHECK_EQ(offsetof(D3D11_INFO_QUEUE_FILTER_DESC, NumIDs), 32);
+    CHECK_EQ(offsetof(D3D11_INFO_QUEUE_FILTER_DESC, pIDList), 40);
+    CHECK_EQ(sizeof(D3D11_INFO_QUEUE_FILTER), 96);
+    CHECK_EQ(offsetof(D3D11_INFO_QUEUE_FILTER, DenyList), 48);
+}
+
+TEST(layout_d3d11sdklayers_interfaces)
+{
+    CHECK(guid_is(&IID_ID3D11Debug, 0x79cf2233, 0x7536, 0x4948, 0x9d, 0x36, 0x1e, 0x46, 0x92,
+                  0xdc, 0x57, 0x60));
+    CHECK(guid_is(&IID_ID3D11SwitchToRef, 0x1ef337e3, 0x58e7, 0x4f83, 0xa6, 0x92, 0xdb, 0x22,
+                  0x1f, 0x5e, 0xd4, 0x7e));
+    CHECK(guid_is(&IID_ID3D11InfoQueue, 0x6543dbb6, 0x1b48, 0x42f5, 0xab, 0x82, 0xe9, 0x7e, 0xc7,
+                  0x43, 0x26, 0xf6));
+
+    CHECK_EQ(SLOT(ID3D11DebugVtbl, SetFeatureMask), 3);
+    CHECK_EQ(SLOT(ID3D11DebugVtbl, SetSwapChain), 7);
+    CHECK_EQ(SLOT(ID3D11DebugVtbl, ReportLiveDeviceObjects), 10);
+    CHECK_EQ(SLOT(ID3D11DebugVtbl, ValidateContextForDispatch), 11);
+    CHECK_EQ(NSLOTS(ID3D11DebugVtbl), 12);
+    CHECK_EQ(SLOT(ID3D11SwitchToRefVtbl, GetUseRef), 4);
+    CHECK_EQ(NSLOTS(ID3D11SwitchToRefVtbl), 5);
+
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, SetMessageCountLimit), 3);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, GetMessage), 5);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, GetNumStoredMessages), 8);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, GetMessageCountLimit), 11);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, AddStorageFilterEntries), 12);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, PopStorageFilter), 18);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, GetStorageFilterStackSize), 19);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, AddRetrievalFilterEntries), 20);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, GetRetrievalFilterStackSize), 27);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, AddMessage), 28);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, AddApplicationMessage), 29);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, SetBreakOnID), 32);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, GetBreakOnID), 35);
+    CHECK_EQ(SLOT(ID3D11InfoQueueVtbl, GetMuteDebugOutput), 37);
+    CHECK_EQ(NSLOTS(ID3D11InfoQueueVtbl), 38);
 }

@@ -18,4 +18,5 @@
 #include "d3d11_4.h"
 #include "d3d9.h"
 #include "d3d11shader.h"
+#include "d3d11sdklayers.h"
 #pragma GCC visibility pop
