@@ -9,6 +9,9 @@
  * ResolveSubresource is context_resource.c's; ExecuteCommandList and FinishCommandList are
  * command_list.c's (deferred contexts: context_deferred.c); the ID3D11DeviceContext1/2
  * additions other than the tile methods are still comgen's logged E_NOTIMPL stubs (README).
+ * The vtable built here is not the one the application calls: device creation wraps it (and
+ * the 11_1 one of tiled_draw.c) in comgen's locking copy, for ID3D11Multithread
+ * (multithread.c); deferred contexts use it unwrapped.
  * Lifetime: see d3d11_private.h — while the application holds the context, the context holds
  * the device.
  */
