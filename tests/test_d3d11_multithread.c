@@ -123,8 +123,10 @@ static void *set_topology(void *arg)
 }
 
 /* Runs `fn` on a thread while this thread is inside the section (entered twice: it nests);
- * returns whether the thread finished before this one left. */
-static int finished_while_held(struct probe *p, void *(*fn)(void *))
+ * returns whether the thread finished before this one left.  It waits up to `wait_ms` for the
+ * thread (a thread that must not finish gets 100 ms; one that must gets seconds, so a loaded
+ * machine cannot fail the test). */
+static int finished_while_held(struct probe *p, void *(*fn)(void *), int wait_ms)
 {
     pthread_t t;
     int early;
@@ -132,7 +134,8 @@ static int finished_while_held(struct probe *p, void *(*fn)(void *))
     ID3D11Multithread_Enter(p->mt);
     ID3D11Multithread_Enter(p->mt);
     CHECK_EQ(pthread_create(&t, NULL, fn, p), 0);
-    sleep_ms(100);
+    for (int waited = 0; waited < wait_ms && !atomic_load(&p->done); waited += 5)
+        sleep_ms(5);
     early = atomic_load(&p->done);
     ID3D11Multithread_Leave(p->mt);
     sleep_ms(20);
@@ -150,12 +153,12 @@ TEST(d3d11_multithread_enter_excludes)
     p.mt = mt_of(p.ctx);
 
     /* Enter excludes another thread's Enter, protected or not. */
-    CHECK_EQ(finished_while_held(&p, enter_leave), 0);
+    CHECK_EQ(finished_while_held(&p, enter_leave, 100), 0);
     ID3D11Multithread_SetMultithreadProtected(p.mt, TRUE);
-    CHECK_EQ(finished_while_held(&p, enter_leave), 0);
+    CHECK_EQ(finished_while_held(&p, enter_leave, 100), 0);
 
     /* Protected: a context call on another thread waits for the section. */
-    CHECK_EQ(finished_while_held(&p, set_topology), 0);
+    CHECK_EQ(finished_while_held(&p, set_topology, 100), 0);
     {
         D3D11_PRIMITIVE_TOPOLOGY topo = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
         ID3D11DeviceContext_IAGetPrimitiveTopology(p.ctx, &topo);
@@ -163,7 +166,7 @@ TEST(d3d11_multithread_enter_excludes)
     }
     /* Not protected: the same call does not wait (the cost is one flag load). */
     ID3D11Multithread_SetMultithreadProtected(p.mt, FALSE);
-    CHECK_EQ(finished_while_held(&p, set_topology), 1);
+    CHECK_EQ(finished_while_held(&p, set_topology, 5000), 1);
 
     ID3D11Multithread_Release(p.mt);
     ctx_done(dev, p.ctx);
