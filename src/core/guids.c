@@ -14,6 +14,9 @@
 #include "d3d11.h"
 #include "d3d11_1.h"
 #include "d3d11_2.h"
+#include "d3d11_3.h"
+#include "d3d11_4.h"
 #include "d3d9.h"
 #include "d3d11shader.h"
+#include "d3d11sdklayers.h"
 #pragma GCC visibility pop

@@ -9,6 +9,9 @@
  * ResolveSubresource is context_resource.c's; ExecuteCommandList and FinishCommandList are
  * command_list.c's (deferred contexts: context_deferred.c); the ID3D11DeviceContext1/2
  * additions other than the tile methods are still comgen's logged E_NOTIMPL stubs (README).
+ * The vtable built here is not the one the application calls: device creation wraps it (and
+ * the 11_1 one of tiled_draw.c) in comgen's locking copy, for ID3D11Multithread
+ * (multithread.c); deferred contexts use it unwrapped.
  * Lifetime: see d3d11_private.h — while the application holds the context, the context holds
  * the device.
  */
@@ -41,6 +44,14 @@ static HRESULT STDMETHODCALLTYPE ctx_QueryInterface(ID3D11DeviceContext2 *iface,
         IsEqualGUID(riid, &IID_ID3D11DeviceContext2)) {
         ID3D11DeviceContext2_AddRef(iface);
         *out = iface;
+        return S_OK;
+    }
+    /* ID3D11Multithread: the immediate context's only (multithread.c); a deferred context's
+     * QueryInterface is this one too, and it does not answer it. */
+    if (IsEqualGUID(riid, &IID_ID3D11Multithread) && iface == &impl(iface)->device->context.iface) {
+        struct d3d11_device *dev = impl(iface)->device;
+        ID3D11DeviceContext2_AddRef(iface);
+        *out = &dev->mt.iface;
         return S_OK;
     }
     *out = NULL;

@@ -17,7 +17,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "d3d11_2.h"
+#include <pthread.h>
+
+#include "d3d11_4.h"
 #include "dxgi1_6.h"
 
 #include "core/private_data.h"
@@ -63,6 +65,17 @@ struct dxgi_adapter {
     atomic_uint next_cookie;        /* Register*Event cookies */
 };
 
+/* ID3D11Multithread (multithread.c): the immediate context's critical section. */
+struct d3d11_multithread {
+    ID3D11Multithread iface;
+    pthread_mutex_t lock;                    /* recursive; Enter/Leave, and every context call
+                                              * while `protect` is set */
+    atomic_bool protect;                     /* SetMultithreadProtected */
+    const ID3D11DeviceContext2Vtbl *real;    /* the context's own methods */
+    ID3D11DeviceContext2Vtbl locked;         /* the context's vtable: real's, each inside the
+                                              * lock while protected (comgen.py --locked) */
+};
+
 struct d3d11_device {
     ID3D11Device2 iface;
     IDXGIDevice4 dxgi_iface;        /* IDXGIDevice .. IDXGIDevice4 (dxgi_device.c) */
@@ -74,6 +87,7 @@ struct d3d11_device {
     const core_profile *profile;
     struct dxgi_adapter *adapter;   /* one reference held */
     struct d3d11_context context;   /* the immediate context */
+    struct d3d11_multithread mt;    /* its ID3D11Multithread face and lock (multithread.c) */
     UINT exception_mode;
     UINT max_frame_latency;
     INT gpu_thread_priority;
@@ -87,6 +101,11 @@ struct d3d11_device {
 
 /* Refusal message for a device: printed when the debug flag or SOFTD3D_DEBUG is on; always kept
  * as the thread's last message (util_last_message). */
+/* multithread.c: called once the immediate context is made (it wraps the context's vtable);
+ * false when the mutex cannot be made. */
+bool d3d11_multithread_init(struct d3d11_device *dev);
+void d3d11_multithread_cleanup(struct d3d11_device *dev);
+
 #define d3d11_msg(dev, ...) util_msg((dev) ? (dev)->debug : false, __VA_ARGS__)
 
 static inline struct d3d11_device *d3d11_device_from_iface(ID3D11Device2 *iface)

@@ -1,7 +1,7 @@
 /* src/d3d11/device.c — the ID3D11Device2 object (ID3D11Device, ID3D11Device1 and ID3D11Device2
  * share its vtable) and its IDXGIDevice4 face (dxgi_device.c).
  *
- * Implemented here: IUnknown, GetFeatureLevel, GetCreationFlags, GetDeviceRemovedReason,
+ * Implemented here: IUnknown (also ID3D11Multithread, multithread.c), GetFeatureLevel, GetCreationFlags, GetDeviceRemovedReason,
  * Get/SetExceptionMode, GetImmediateContext(1/2), private data, CheckFeatureSupport (in
  * feature_support.c).  Everything else is filled with comgen's E_NOTIMPL stubs (listed in the
  * README) until the 10Level9 and rendering work lands.
@@ -47,6 +47,11 @@ static HRESULT STDMETHODCALLTYPE device_QueryInterface(ID3D11Device2 *iface, REF
                IsEqualGUID(riid, &IID_IDXGIDevice1) || IsEqualGUID(riid, &IID_IDXGIDevice2) ||
                IsEqualGUID(riid, &IID_IDXGIDevice3) || IsEqualGUID(riid, &IID_IDXGIDevice4)) {
         *out = &dev->dxgi_iface;
+    } else if (IsEqualGUID(riid, &IID_ID3D11Multithread)) {
+        /* The immediate context's face (multithread.c): it holds a context reference. */
+        ID3D11Multithread_AddRef(&dev->mt.iface);
+        *out = &dev->mt.iface;
+        return S_OK;
     } else {
         *out = NULL;
         return E_NOINTERFACE;
@@ -67,6 +72,7 @@ static void device_destroy(struct d3d11_device *dev)
      * reach 0 a second time. */
     atomic_store(&dev->refcount, 1);
     d3d11_context_cleanup(&dev->context);
+    d3d11_multithread_cleanup(dev);
     core_pd_free(&dev->private_data);
     IDXGIAdapter1_Release(&dev->adapter->iface);
     free(dev);
@@ -224,6 +230,14 @@ HRESULT d3d11_device_create(const core_profile *profile, D3D_FEATURE_LEVEL level
     d3d11_context_init(&dev->context, dev);
     if (level == D3D_FEATURE_LEVEL_11_1)   /* profile 11_1-tiled: the 11_1 context (tiled_draw.c) */
         d3d11_tiled_context_init(&dev->context);
+    if (!d3d11_multithread_init(dev)) {   /* last: it wraps the context's final vtable */
+        util_msg(dev->debug, "D3D11CreateDevice: cannot create the context's mutex");
+        d3d11_context_cleanup(&dev->context);
+        core_pd_free(&dev->private_data);
+        IDXGIAdapter1_Release(&adapter->iface);
+        free(dev);
+        return E_OUTOFMEMORY;
+    }
     *out = dev;
     return S_OK;
 }
