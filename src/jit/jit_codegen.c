@@ -428,36 +428,25 @@ static LLVMValueRef cb_relative(struct cg *g, const struct vm_opnd *o, unsigned 
         LLVMSetAlignment(rows[l], 4);
     }
     struct rel_entry e = {o->base, o->index, rel, {0}};
-    if (g->w == 8) {
-        /* the 8 x 4 transpose as AVX2 does it: rows l and l + 4 share a register, then
-         * unpacks of 32-bit and of 64-bit elements within each 128-bit half (shuffles the
-         * code generator maps to one instruction each, and compiles quickly) */
-        static const unsigned lo32[8] = {0, 8, 1, 9, 4, 12, 5, 13};
-        static const unsigned hi32[8] = {2, 10, 3, 11, 6, 14, 7, 15};
-        static const unsigned lo64[8] = {0, 1, 8, 9, 4, 5, 12, 13};
-        static const unsigned hi64[8] = {2, 3, 10, 11, 6, 7, 14, 15};
-        static const unsigned cat[8] = {0, 1, 2, 3, 4, 5, 6, 7};
-        LLVMValueRef t[4], u[4];
-        for (unsigned k = 0; k < 4; k++)
-            t[k] = shuffle2(g, rows[k], rows[k + 4], cat);
-        u[0] = shuffle2(g, t[0], t[1], lo32);
-        u[1] = shuffle2(g, t[0], t[1], hi32);
-        u[2] = shuffle2(g, t[2], t[3], lo32);
-        u[3] = shuffle2(g, t[2], t[3], hi32);
-        e.comp[0] = shuffle2(g, u[0], u[2], lo64);
-        e.comp[1] = shuffle2(g, u[0], u[2], hi64);
-        e.comp[2] = shuffle2(g, u[1], u[3], lo64);
-        e.comp[3] = shuffle2(g, u[1], u[3], hi64);
-    } else {
-        for (unsigned c = 0; c < 4; c++) {
-            LLVMValueRef v = LLVMGetUndef(g->vi32);
-            for (unsigned l = 0; l < g->w; l++)
-                v = LLVMBuildInsertElement(
-                    g->B, v, LLVMBuildExtractElement(g->B, rows[l], ci32(g, c), ""), ci32(g, l),
-                    "");
-            e.comp[c] = v;
-        }
-    }
+    /* the 8 x 4 transpose as AVX2 does it (jit_codegen requires 8 lanes): rows l and l + 4
+     * share a register, then unpacks of 32-bit and of 64-bit elements within each 128-bit
+     * half (shuffles the code generator maps to one instruction each, and compiles quickly) */
+    static const unsigned lo32[8] = {0, 8, 1, 9, 4, 12, 5, 13};
+    static const unsigned hi32[8] = {2, 10, 3, 11, 6, 14, 7, 15};
+    static const unsigned lo64[8] = {0, 1, 8, 9, 4, 5, 12, 13};
+    static const unsigned hi64[8] = {2, 3, 10, 11, 6, 7, 14, 15};
+    static const unsigned cat[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    LLVMValueRef t[4], u[4];
+    for (unsigned k = 0; k < 4; k++)
+        t[k] = shuffle2(g, rows[k], rows[k + 4], cat);
+    u[0] = shuffle2(g, t[0], t[1], lo32);
+    u[1] = shuffle2(g, t[0], t[1], hi32);
+    u[2] = shuffle2(g, t[2], t[3], lo32);
+    u[3] = shuffle2(g, t[2], t[3], hi32);
+    e.comp[0] = shuffle2(g, u[0], u[2], lo64);
+    e.comp[1] = shuffle2(g, u[0], u[2], hi64);
+    e.comp[2] = shuffle2(g, u[1], u[3], lo64);
+    e.comp[3] = shuffle2(g, u[1], u[3], hi64);
     if (g->nrel < REL_CACHE)
         g->relc[g->nrel++] = e;
     return e.comp[comp];
@@ -1253,8 +1242,7 @@ static void tex_request(struct cg *g, const struct vm_ins *in)
             a[c] = ld ? src(g, in, (unsigned)lay->address, c) : req_float(g, in, lay->address, c);
             store_vec(g, a[c], g->st, REQ_AT(address) + c * COMP_BYTES);
         }
-        if (kind == VM_TEX_SAMPLE || kind == VM_TEX_SAMPLE_B || kind == VM_TEX_SAMPLE_C ||
-            kind == VM_TEX_LOD)
+        if (vm_tex_kind_implicit(kind))
             /* implicit LOD: the coarse derivatives of every address component, per quad */
             for (unsigned c = 0; c < 4; c++) {
                 store_vec(g, canon(g, deriv(g, a[c], false, false)), g->st,
@@ -1386,6 +1374,8 @@ static bool emit_request(struct cg *g, const struct jit_block *b, const char *na
 int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef mod,
                 const char *prefix, struct vm_jit *jit)
 {
+    if (jit->width != 8)   /* the lane shuffles below are written for one AVX2 register */
+        return 0;
     struct cg *g = calloc(1, sizeof(*g));
     if (!g)
         return 0;

@@ -171,24 +171,16 @@ uint32_t SIMD_FN(om_depth_fast)(const struct om_state *st, const struct om_draw 
 }
 
 /* out[i] = channel (px[i] >> sh) & 255 as UNORM: (float)v / 255.0f (texel_unorm_to_float(v, 8));
- * n a multiple of 8. */
-#if defined(SOFTD3D_SIMD_TWIN_AVX2)
-static __attribute__((target("avx2,fma"))) void decode_unorm8(const uint32_t *px, unsigned sh,
-                                                               float *out, unsigned n)
-{
-    for (unsigned i = 0; i < n; i += 8) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(px + i));
-        v = _mm256_and_si256(_mm256_srli_epi32(v, (int)sh), _mm256_set1_epi32(255));
-        _mm256_storeu_ps(out + i, util_unorm8_div_avx2(_mm256_cvtepi32_ps(v)));
-    }
-}
-#else
+ * n a multiple of 8 (the AVX2 twin: the same quotients without a division). */
 static void decode_unorm8(const uint32_t *px, unsigned sh, float *out, unsigned n)
 {
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+    util_unorm8_channel_avx2(px, sh, out, n);
+#else
     for (unsigned i = 0; i < n; i++)
         out[i] = (float)((px[i] >> sh) & 255) / 255.0f;
-}
 #endif
+}
 
 void SIMD_FN(om_color_fast)(const struct om_state *st, int t, const struct om_draw *draw,
                             const struct om_batch *batch, uint32_t mask, unsigned n)

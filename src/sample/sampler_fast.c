@@ -166,32 +166,21 @@ static void axis(const float *red, const int32_t *size, bool wrap_mode, bool lin
  * without a division, util/unorm8_avx2.h). */
 #if defined(SOFTD3D_SIMD_TWIN_AVX2)
 #include "util/unorm8_avx2.h"
-static __attribute__((target("avx2,fma"))) void
-decode(const struct fast_ctx *F, int c, unsigned sh, const uint32_t *px, float *out)
+#endif
+static void decode(const struct fast_ctx *F, int c, unsigned sh, const uint32_t *px, float *out)
 {
     if (c < 3 && F->srgb) {
         for (int i = 0; i < L; i++)
             out[i] = F->srgb[(px[i] >> sh) & 255];
         return;
     }
-    for (int i = 0; i < L; i += 8) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(px + i));
-        v = _mm256_and_si256(_mm256_srli_epi32(v, (int)sh), _mm256_set1_epi32(255));
-        _mm256_storeu_ps(out + i, util_unorm8_div_avx2(_mm256_cvtepi32_ps(v)));
-    }
-}
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+    util_unorm8_channel_avx2(px, sh, out, L);
 #else
-static void decode(const struct fast_ctx *F, int c, unsigned sh, const uint32_t *px, float *out)
-{
-    if (c < 3 && F->srgb) {
-        for (int i = 0; i < L; i++)
-            out[i] = F->srgb[(px[i] >> sh) & 255];
-    } else {
-        for (int i = 0; i < L; i++)
-            out[i] = (float)((px[i] >> sh) & 255) / 255.0f;
-    }
-}
+    for (int i = 0; i < L; i++)
+        out[i] = (float)((px[i] >> sh) & 255) / 255.0f;
 #endif
+}
 
 #if defined(SOFTD3D_SIMD_TWIN_AVX2)
 /* The AVX2 twin's bilinear kernel for the common case: every lane on one level.  The same
@@ -613,6 +602,18 @@ static bool batch_decide_d(const struct sampler *s, const struct texture_view *t
     return ok;
 }
 
+/* A batch decision for every lane: levels and weights; true when two levels are read. */
+static bool spread_decision(const struct sampler_lod *lod, uint8_t *lvl0, uint8_t *lvl1,
+                            float *weight)
+{
+    bool two = lod->nlevels == 2;
+    memset(lvl0, (int)lod->level[0], L);
+    memset(lvl1, (int)(two ? lod->level[1] : lod->level[0]), L);
+    for (int i = 0; i < L; i++)
+        weight[i] = two ? lod->weight : 0.0f;
+    return two;
+}
+
 /* Steps 5 and 6 for a batch whose mip decisions are made: lanes in mask of out. */
 static void filter_batch(const struct sampler *s, const struct texture_view *t, const float *u,
                          const float *v, const uint8_t *lvl0, const uint8_t *lvl1,
@@ -670,13 +671,8 @@ bool SIMD_FN(sampler_sample_fast)(const struct sampler *s, const struct texture_
     int prev = -1;
     struct sampler_lod lod;
     bool decided = batch_decide(s, t, c, mask, &lod);
-    if (decided) {
-        two = lod.nlevels == 2;
-        memset(lvl0, (int)lod.level[0], sizeof(lvl0));
-        memset(lvl1, (int)(two ? lod.level[1] : lod.level[0]), sizeof(lvl1));
-        for (int i = 0; i < L; i++)
-            weight[i] = two ? lod.weight : 0.0f;
-    }
+    if (decided)
+        two = spread_decision(&lod, lvl0, lvl1, weight);
     for (int q = 0; q < L && !decided; q += 4) {
         if (((mask >> q) & 15u) == 15u && c->lod_mode == SAMPLE_LOD_DERIVATIVES &&
             !c->has_bias && quad_uniform(c->ddx[0] + q) && quad_uniform(c->ddx[1] + q) &&
@@ -730,13 +726,9 @@ bool SIMD_FN(sampler_sample_fast_uv)(const struct sampler *s, const struct textu
     if (!batch_decide_d(s, t, dxu, dxv, dyu, dyv, cache, mask, &lod))
         return false;
     /* sampler_sample_fast after its batch decision */
-    bool two = lod.nlevels == 2;
     uint8_t lvl0[L], lvl1[L];
     float weight[L];
-    memset(lvl0, (int)lod.level[0], sizeof(lvl0));
-    memset(lvl1, (int)(two ? lod.level[1] : lod.level[0]), sizeof(lvl1));
-    for (int i = 0; i < L; i++)
-        weight[i] = two ? lod.weight : 0.0f;
+    bool two = spread_decision(&lod, lvl0, lvl1, weight);
     filter_batch(s, t, u, v, lvl0, lvl1, weight, two, mask, L, out);
     return true;
 }

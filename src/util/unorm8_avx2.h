@@ -11,6 +11,9 @@
 #ifndef SOFTD3D_UTIL_UNORM8_AVX2_H
 #define SOFTD3D_UTIL_UNORM8_AVX2_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 
@@ -20,6 +23,17 @@ static inline __attribute__((target("avx2,fma"))) __m256 util_unorm8_div_avx2(__
     __m256 q = _mm256_mul_ps(v, r);
     __m256 e = _mm256_fnmadd_ps(q, _mm256_set1_ps(255.0f), v);
     return _mm256_fmadd_ps(e, r, q);
+}
+
+/* Channel `sh` of n (a multiple of 8) 32-bit texels as UNORM floats, eight at a time. */
+static inline __attribute__((target("avx2,fma"))) void
+util_unorm8_channel_avx2(const uint32_t *px, unsigned sh, float *out, size_t n)
+{
+    for (size_t i = 0; i < n; i += 8) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(px + i));
+        v = _mm256_and_si256(_mm256_srli_epi32(v, (int)sh), _mm256_set1_epi32(255));
+        _mm256_storeu_ps(out + i, util_unorm8_div_avx2(_mm256_cvtepi32_ps(v)));
+    }
 }
 #endif
 

@@ -191,6 +191,12 @@ vm_op_fn vm_tex_call_fn_c(void);
 vm_op_fn vm_tex_call_fn_avx2(void);
 bool vm_tex_native(unsigned op);
 unsigned vm_tex_kind(unsigned op);      /* enum vm_tex_kind of a resource instruction */
+/* Implicit-LOD kinds: the request carries the coarse derivatives of the address. */
+static inline bool vm_tex_kind_implicit(unsigned kind)
+{
+    return kind == VM_TEX_SAMPLE || kind == VM_TEX_SAMPLE_B || kind == VM_TEX_SAMPLE_C ||
+           kind == VM_TEX_LOD;
+}
 vm_op_fn vm_flow_fn(unsigned op);       /* vm_flow.c: discard (non-structured) */
 /* vm_flow.c: executes the control-flow instruction at pc, returns the next pc. */
 uint32_t vm_flow_step(struct vm_exec *x, uint32_t pc);

@@ -139,10 +139,10 @@ static void tex_header(struct vm_exec *x, const struct vm_ins *in, const struct 
         req->texel_offset[c] = in->texel_offset[c];
 }
 
+/* The forms whose LOD comes from the VM's coarse derivatives of the address (vm.h). */
 static bool tex_implicit(const struct tex_kind *k)
 {
-    return k->kind == VM_TEX_SAMPLE || k->kind == VM_TEX_SAMPLE_B || k->kind == VM_TEX_SAMPLE_C ||
-           k->kind == VM_TEX_LOD;
+    return vm_tex_kind_implicit(k->kind);
 }
 
 /* The optional fields' bookkeeping (field_used) for the operands `lay` has. */
