@@ -42,6 +42,7 @@
 #include <math.h>
 #include <stdatomic.h>
 
+#include "util/bits.h"
 #include "util/simd.h"
 
 _Static_assert(SAMPLER_LANES == VM_LANES && sizeof(((struct float4_soa *)0)->c) ==
@@ -541,5 +542,5 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
     ob.z = w->z;
     ob.front_facing = front;
     uint32_t pass = om_process(r->om, &d->om, &ob, coverage);
-    w->samples += (uint64_t)__builtin_popcount(pass);
+    w->samples += util_popcount32(pass);
 }

@@ -192,24 +192,35 @@ bool SIMD_FN(draw_fused_run)(const struct draw_run *r, struct draw_worker *w, un
         return false;
     }
 
-    /* the address (op_tex), then what sample_filtered hands the sampler */
+    /* the address (op_tex), then what sample_filtered hands the sampler: u and v first, which
+     * is all a 2D view's usual batch needs (sampler_sample_fast_uv); w, the third derivatives
+     * and the zero LOD/bias/reference only when it goes through sampler_sample */
     struct sample_coords *c = &w->coords;
     float *addr[3] = { c->u, c->v, c->w };
-    for (unsigned k = 0; k < 3; k++) {
+    for (unsigned k = 0; k < 2; k++) {
         const uint32_t *src = w->inputs[f->addr_reg][IR_SWIZZLE_COMPONENT(f->addr_swz, k)];
         float *a = addr[k];
         for (unsigned l = 0; l < VM_LANES; l++)
             a[l] = vm_fin(src[l]);
         quad_derivatives(a, c->ddx[k], c->ddy[k]);
     }
-    memset(c->lod, 0, sizeof(c->lod));
-    memset(c->bias, 0, sizeof(c->bias));
-    memset(c->ref, 0, sizeof(c->ref));
-    c->lod_mode = SAMPLE_LOD_DERIVATIVES;
-    c->has_bias = false;
-    c->mask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
-    c->lod_cache = &w->lod_cache;   /* (its generation: run_ps) */
-    sampler_sample(s, t, c, (int)lanes, &w->texels);
+    uint32_t mask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    /* (the memo's generation is the batch's flush: run_ps) */
+    if (!SIMD_FN(sampler_sample_fast_uv)(s, t, c->u, c->v, c->ddx[0], c->ddx[1], c->ddy[0],
+                                         c->ddy[1], mask, &w->lod_cache, w->texels.c)) {
+        const uint32_t *src = w->inputs[f->addr_reg][IR_SWIZZLE_COMPONENT(f->addr_swz, 2)];
+        for (unsigned l = 0; l < VM_LANES; l++)
+            c->w[l] = vm_fin(src[l]);
+        quad_derivatives(c->w, c->ddx[2], c->ddy[2]);
+        memset(c->lod, 0, sizeof(c->lod));
+        memset(c->bias, 0, sizeof(c->bias));
+        memset(c->ref, 0, sizeof(c->ref));
+        c->lod_mode = SAMPLE_LOD_DERIVATIVES;
+        c->has_bias = false;
+        c->mask = mask;
+        c->lod_cache = &w->lod_cache;
+        sampler_sample(s, t, c, (int)lanes, &w->texels);
+    }
 
     if (f->kind == DRAW_FUSED_TEX) {
         for (unsigned k = 0; k < 4; k++)

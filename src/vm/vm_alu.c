@@ -15,6 +15,7 @@
  */
 #include "vm/vm_private.h"
 #include "util/simd.h"
+#include "util/bits.h"
 
 #include <math.h>
 
@@ -499,13 +500,6 @@ INT2(op_or, a | b)
 INT2(op_xor, a ^ b)
 INT1(op_not, ~a)
 
-static uint32_t popcount(uint32_t a)
-{
-    a = a - ((a >> 1) & 0x55555555u);
-    a = (a & 0x33333333u) + ((a >> 2) & 0x33333333u);
-    a = (a + (a >> 4)) & 0x0f0f0f0fu;
-    return (a * 0x01010101u) >> 24;
-}
 
 /* Leading zeros, 32 for 0. */
 static uint32_t clz(uint32_t a)
@@ -578,7 +572,7 @@ static uint32_t bfi(uint32_t width, uint32_t offset, uint32_t ins, uint32_t base
     return ((ins << offset) & mask) | (base & ~mask);
 }
 
-INT1(op_countbits, popcount(a))
+INT1(op_countbits, util_popcount32(a))
 INT1(op_firstbit_hi, firstbit_hi(a))
 INT1(op_firstbit_lo, firstbit_lo(a))
 INT1(op_firstbit_shi, firstbit_shi(a))
