@@ -676,3 +676,65 @@ TEST(fl10_queries)
     ID3D11DeviceContext_Release(ctx);
     CHECK_EQ(ID3D11Device_Release(dev), 0);
 }
+
+/* Texture arrays: a view of one slice of a Texture2DArray samples that slice; a view of more
+ * slices is refused at the draw (no array sampling yet, README) rather than drawn wrongly. */
+#define PS4_TEX_ARRAY                                                                            \
+    "ps_4_0\ndcl_sampler s0, mode_default\n"                                                     \
+    "dcl_resource_texture2darray (float,float,float,float) t0\n"                                 \
+    "dcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\n"                                          \
+    "sample o0.xyzw, l(0.5, 0.5, 0.0, 0.0), t0.xyzw, s0\nret\n"
+
+TEST(fl10_sample_array_slice)
+{
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx v[6];
+    static const float c[4] = { 0, 0, 0, 0 };
+    static const uint8_t texels[2][4] = { { 1, 2, 3, 4 }, { 200, 100, 50, 255 } };
+    uint8_t img[4 * 4 * 4];
+    D3D11_TEXTURE2D_DESC d = { 1, 1, 1, 2, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
+                               D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0 };
+    D3D11_SUBRESOURCE_DATA init[2] = { { texels[0], 4, 0 }, { texels[1], 4, 0 } };
+    D3D11_SHADER_RESOURCE_VIEW_DESC sd;
+    ID3D11Texture2D *t = NULL;
+    ID3D11ShaderResourceView *one = NULL, *both = NULL;
+    if (!rd_begin_profile(&r, "10_0", L100, 4, 4)) {
+        rd_end(&r);
+        return;
+    }
+    rd_quad(v, 0.0f, c, c, c, c);
+    rd_pipe_begin(&r, &p, VS4_OFFSET, PS4_TEX_ARRAY, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    CHECK_HR(ID3D11Device_CreateTexture2D(r.dev, &d, init, &t), S_OK);
+    memset(&sd, 0, sizeof(sd));
+    sd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
+    sd.Texture2DArray.MipLevels = 1;
+    sd.Texture2DArray.FirstArraySlice = 1;
+    sd.Texture2DArray.ArraySize = 1;
+    if (t) {
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)t, &sd, &one),
+                 S_OK);
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)t, NULL, &both),
+                 S_OK);
+    }
+    ID3D11DeviceContext_PSSetShaderResources(r.ctx, 0, 1, &one);
+    rd_clear(&r, 0, 0, 0, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    rd_read(&r, img);
+    for (UINT i = 0; i < 16; i++)
+        CHECK(!memcmp(img + 4 * i, texels[1], 4));
+    ID3D11DeviceContext_PSSetShaderResources(r.ctx, 0, 1, &both);
+    rd_clear(&r, 0, 0, 0, 0);
+    util_clear_last_message();
+    ID3D11DeviceContext_Draw(r.ctx, 6, 0);
+    CHECK_STR_CONTAINS(LAST, "sampling texture arrays is not implemented yet");
+    rd_read(&r, img);
+    CHECK_EQ(img[0], 0);   /* nothing drawn */
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(one);
+    RD_RELEASE(both);
+    RD_RELEASE(t);
+    rd_pipe_end(&p);
+    rd_end(&r);
+}

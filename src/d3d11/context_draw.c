@@ -444,12 +444,34 @@ static bool rule_targets(struct draw_check *k)
     return true;
 }
 
+/* Issue 11: the sampler has no array dimension yet (sampler.h texture_dim), so a view of more
+ * than one slice (Texture2DArray, TextureCubeArray: 10_0 / 10_1) that a program declares is
+ * refused rather than sampled from its first slice.  Views of one slice sample correctly. */
+static bool rule_array_views(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    for (int st = 0; st < 2; st++) {
+        const struct program_entry *e = st ? k->ps : k->vs;
+        const struct d3d11_shader_stage_state *ss = st ? &s->ps : &s->vs;
+        for (unsigned i = 0; e && i < 32 && i < D3D11_CTX_SRV_SLOTS; i++) {
+            const struct d3d11_view_info *info = ss->srvs[i].info;
+            if (!(e->prog->texture_mask & (1u << i)) || !info)
+                continue;
+            if (info->slice_count > (info->cube ? 6u : 1u))
+                return fail(k, "%s shader resource slot %u is a view of %u array slices; sampling "
+                            "texture arrays is not implemented yet", st ? "pixel" : "vertex", i,
+                            info->slice_count);
+        }
+    }
+    return true;
+}
+
 typedef bool (*draw_rule)(struct draw_check *k);
 
 /* In order: later rules use what earlier ones found (programs, elements). */
 static const draw_rule draw_rules[] = {
-    rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_constants,
-    rule_input_layout, rule_indices, rule_targets,
+    rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_array_views,
+    rule_constants, rule_input_layout, rule_indices, rule_targets,
 };
 
 /* ---- translation ----------------------------------------------------------------------------- */
