@@ -347,8 +347,11 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
     if (!(res->bind_flags & D3D11_BIND_RENDER_TARGET))
         REFUSE("%s: the resource was not created with D3D11_BIND_RENDER_TARGET (BindFlags 0x%x)",
                m, res->bind_flags);
+    /* Issue 11: buffer and 3D render-target views are legal from 10_0 but not implemented yet
+     * (README); 9_x refused them above. */
     if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
-        REFUSE("%s: render-target views of %s are not supported", m, resource_kind(res));
+        return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: render-target views of %s are not "
+                                "implemented yet (feature level %s)", m, resource_kind(res), LEVEL);
 
     if (desc) {
         d = *desc;
