@@ -752,3 +752,49 @@ TEST(fl10_sample_array_slice)
     rd_pipe_end(&p);
     rd_end(&r);
 }
+
+/* State options created at 10_x but not honoured by the pipeline yet are refused at the draw. */
+TEST(fl10_unhonoured_states_refused)
+{
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx v[6];
+    static const float c[4] = { 0, 0, 0, 0 };
+    D3D11_BLEND_DESC bd;
+    D3D11_RASTERIZER_DESC rs = { D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, FALSE,
+                                 FALSE, FALSE, FALSE };
+    ID3D11BlendState *b = NULL;
+    ID3D11RasterizerState *rz = NULL;
+    if (!rd_begin_profile(&r, "10_0", L100, 4, 4)) {
+        rd_end(&r);
+        return;
+    }
+    rd_quad(v, 0.0f, c, c, c, c);
+    rd_pipe_begin(&r, &p, VS4_OFFSET, PS4_ATTR, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    memset(&bd, 0, sizeof(bd));
+    bd.AlphaToCoverageEnable = TRUE;
+    bd.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    CHECK_HR(ID3D11Device_CreateBlendState(r.dev, &bd, &b), S_OK);
+    ID3D11DeviceContext_OMSetBlendState(r.ctx, b, NULL, 0xffffffff);
+    util_clear_last_message();
+    ID3D11DeviceContext_Draw(r.ctx, 6, 0);
+    CHECK_STR_CONTAINS(LAST, "AlphaToCoverageEnable is not implemented yet");
+    ID3D11DeviceContext_OMSetBlendState(r.ctx, NULL, NULL, 0xffffffff);
+    CHECK_HR(ID3D11Device_CreateRasterizerState(r.dev, &rs, &rz), S_OK);   /* depth clip off */
+    ID3D11DeviceContext_RSSetState(r.ctx, rz);
+    util_clear_last_message();
+    ID3D11DeviceContext_Draw(r.ctx, 6, 0);
+    CHECK_STR_CONTAINS(LAST, "DepthClipEnable FALSE is not implemented yet");
+    rs.DepthClipEnable = TRUE;
+    rs.DepthBiasClamp = 0.5f;   /* a 9_x refusal, legal and honoured at 10_x */
+    RD_RELEASE(rz);
+    ID3D11DeviceContext_RSSetState(r.ctx, NULL);
+    CHECK_HR(ID3D11Device_CreateRasterizerState(r.dev, &rs, &rz), S_OK);
+    ID3D11DeviceContext_RSSetState(r.ctx, rz);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(rz);
+    RD_RELEASE(b);
+    rd_pipe_end(&p);
+    rd_end(&r);
+}

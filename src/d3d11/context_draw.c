@@ -466,12 +466,36 @@ static bool rule_array_views(struct draw_check *k)
     return true;
 }
 
+/* Issue 11: state options that CreateBlendState / CreateRasterizerState accept from 10_0 (the
+ * 9_x rows are gone, state.c) but the pipeline does not honour yet are refused at the draw,
+ * never drawn as if they were off: alpha-to-coverage (no multisampling), the dual-source
+ * factors (om.h: SRC1_* not executed), DepthClipEnable FALSE (clip.c always clips to 0..w). */
+static bool rule_unhonoured_states(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    const D3D11_BLEND_DESC1 *bd = d3d11_blend_state_desc(s->blend.iface);
+    const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
+    if (bd && bd->AlphaToCoverageEnable)
+        return fail(k, "AlphaToCoverageEnable is not implemented yet");
+    for (unsigned i = 0; bd && i < D3D11_CTX_RT_SLOTS; i++) {
+        const D3D11_RENDER_TARGET_BLEND_DESC1 *rb = &bd->RenderTarget[i];
+        D3D11_BLEND f[4] = { rb->SrcBlend, rb->DestBlend, rb->SrcBlendAlpha, rb->DestBlendAlpha };
+        for (unsigned j = 0; rb->BlendEnable && j < 4; j++)
+            if (f[j] >= D3D11_BLEND_SRC1_COLOR && f[j] <= D3D11_BLEND_INV_SRC1_ALPHA)
+                return fail(k, "dual-source blending (render target %u) is not implemented yet",
+                            i);
+    }
+    if (rd && !rd->DepthClipEnable)
+        return fail(k, "DepthClipEnable FALSE is not implemented yet");
+    return true;
+}
+
 typedef bool (*draw_rule)(struct draw_check *k);
 
 /* In order: later rules use what earlier ones found (programs, elements). */
 static const draw_rule draw_rules[] = {
     rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_array_views,
-    rule_constants, rule_input_layout, rule_indices, rule_targets,
+    rule_constants, rule_input_layout, rule_indices, rule_targets, rule_unhonoured_states,
 };
 
 /* ---- translation ----------------------------------------------------------------------------- */
