@@ -159,16 +159,23 @@ static inline void rd_viewport(ID3D11DeviceContext *ctx, float x, float y, float
     ID3D11DeviceContext_RSSetViewports(ctx, 1, &vp);
 }
 
-/* A device at `level` with a w x h R8G8B8A8_UNORM render target bound and a full viewport. */
-static inline bool rd_begin(struct rd *r, D3D_FEATURE_LEVEL level, UINT w, UINT h)
+/* A device at `level` under SOFTD3D_PROFILE `profile` (NULL: the default, max) with a w x h
+ * R8G8B8A8_UNORM render target bound and a full viewport.  The variable is unset again once the
+ * device exists. */
+static inline bool rd_begin_profile(struct rd *r, const char *profile, D3D_FEATURE_LEVEL level,
+                                    UINT w, UINT h)
 {
     memset(r, 0, sizeof(*r));
     r->w = w;
     r->h = h;
     r->level = level;
-    unsetenv("SOFTD3D_PROFILE");
+    if (profile)
+        setenv("SOFTD3D_PROFILE", profile, 1);
+    else
+        unsetenv("SOFTD3D_PROFILE");
     CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &level, 1,
                                D3D11_SDK_VERSION, &r->dev, NULL, &r->ctx), S_OK);
+    unsetenv("SOFTD3D_PROFILE");
     if (!r->dev)
         return false;
     r->tex = rd_texture(r->dev, w, h, DXGI_FORMAT_R8G8B8A8_UNORM,
@@ -180,6 +187,12 @@ static inline bool rd_begin(struct rd *r, D3D_FEATURE_LEVEL level, UINT w, UINT 
     ID3D11DeviceContext_OMSetRenderTargets(r->ctx, 1, &r->rtv, NULL);
     rd_viewport(r->ctx, 0.0f, 0.0f, (float)w, (float)h);
     return r->rtv != NULL;
+}
+
+/* A device at `level` (9_x: the default profile) with the target as above. */
+static inline bool rd_begin(struct rd *r, D3D_FEATURE_LEVEL level, UINT w, UINT h)
+{
+    return rd_begin_profile(r, NULL, level, w, h);
 }
 
 #define RD_RELEASE(obj)                                                                          \

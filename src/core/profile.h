@@ -7,11 +7,14 @@
  *     hardware vertex processing reports — the weakest hardware a level admits.  Each value and
  *     its source is commented in profile.c.
  *   - "max": everything softd3d implements (the default).
+ *   - "10_0", "10_1": D3D11-only profiles (issue 11) of a device at exactly that feature level,
+ *     the documented minimum of the level (the D3D11 limits and format tables of the level, in
+ *     src/d3d11/limits.c and format_support.c); their D3DCAPS9 are the max profile's.
  * The D3D9 front-end reports `caps` (or `sw_caps` for a device under software vertex processing,
  * seed 002); the D3D11 front-end derives its highest feature level from `caps` with
  * core_level_from_caps(), as the 10Level9 runtime does with a D3D9 driver.
  *
- * SOFTD3D_PROFILE=9_1|9_2|9_3|max|11_1-tiled selects the profile (core_profile_from_env).
+ * SOFTD3D_PROFILE=9_1|9_2|9_3|10_0|10_1|max|11_1-tiled selects the profile (core_profile_from_env).
  *
  * The rules are data (caps_rules.c): one core_caps_rule per row of the seed-000 tables and per
  * note that constrains a member, so the tool (tools/softd3d-caps), the tests and the level
@@ -40,16 +43,23 @@ typedef enum core_profile_id {
      * D3D_FEATURE_LEVEL_11_1, decided from the profile id (create.c), where only tiled resources
      * (tier 2) are implemented and every other 11_1 method is refused with E_NOTIMPL. */
     CORE_PROFILE_11_1_TILED = 100,
+    /* "10_0" and "10_1" (issue 11): D3D11-only, outside CORE_PROFILE_COUNT like 11_1-tiled, with
+     * the max profile's D3DCAPS9.  Seed 000 has no rows above 9_3, so the D3D11 level is the
+     * profile's `d3d11_level`, not derived from the caps. */
+    CORE_PROFILE_10_0 = 101,
+    CORE_PROFILE_10_1 = 102,
 } core_profile_id;
 
 typedef struct core_profile {
     core_profile_id id;
-    const char *name;    /* "9_1", "9_2", "9_3", "max", "11_1-tiled" */
+    const char *name;    /* "9_1", "9_2", "9_3", "10_0", "10_1", "max", "11_1-tiled" */
+    unsigned d3d11_level; /* the highest D3D11 feature level (a core_level) when it is not derived
+                           * from `caps` (10_0, 10_1 profiles); 0: core_level_from_caps decides */
     D3DCAPS9 caps;       /* HAL caps with hardware vertex processing (what GetDeviceCaps returns) */
     D3DCAPS9 sw_caps;    /* the same device under software vertex processing (seed 002) */
 } core_profile;
 
-/* The profile for id (CORE_PROFILE_11_1_TILED included); NULL if id is out of range.  Profiles are immutable and live forever. */
+/* The profile for id (CORE_PROFILE_11_1_TILED, _10_0, _10_1 included); NULL if id is out of range.  Profiles are immutable and live forever. */
 const core_profile *core_profile_get(core_profile_id id);
 
 /* Looks a profile up by its exact name.  0 and *out set on success; -1 for an unknown name (or
@@ -58,7 +68,7 @@ int core_profile_by_name(const char *name, const core_profile **out);
 
 /* SOFTD3D_PROFILE, read at each call: unset or empty selects "max".  A value that is not a
  * profile name returns -1 and always prints
- *   softd3d: SOFTD3D_PROFILE="<value>" is not a profile (9_1, 9_2, 9_3, max, 11_1-tiled)
+ *   softd3d: SOFTD3D_PROFILE="<value>" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, max, 11_1-tiled)
  * because it is a configuration error. */
 int core_profile_from_env(const core_profile **out);
 
@@ -70,11 +80,13 @@ typedef enum core_level {
     CORE_LEVEL_9_1 = 0x9100,
     CORE_LEVEL_9_2 = 0x9200,
     CORE_LEVEL_9_3 = 0x9300,
+    CORE_LEVEL_10_0 = 0xa000,
+    CORE_LEVEL_10_1 = 0xa100,
 } core_level;
 
-/* "9_1", "9_2", "9_3", or "none". */
+/* "9_1", "9_2", "9_3", "10_0", "10_1", or "none". */
 const char *core_level_name(core_level level);
-/* Parses "9_1" / "9_2" / "9_3"; CORE_LEVEL_NONE for anything else. */
+/* Parses "9_1" .. "10_1"; CORE_LEVEL_NONE for anything else. */
 core_level core_level_from_name(const char *name);
 
 /* The highest level whose seed-000 rows (cumulative: 9_2 needs the 9_1 rows too) all hold for
@@ -82,6 +94,10 @@ core_level core_level_from_name(const char *name);
  * zero or >= N).  `why` (may be NULL) receives the first unmet row of the next level, e.g.
  * "9_3 needs NumSimultaneousRTs >= 4 (has 1)", or "" when the caps reach 9_3. */
 core_level core_level_from_caps(const D3DCAPS9 *caps, char *why, size_t why_size);
+
+/* The highest D3D11 level of a profile: its d3d11_level, else core_level_from_caps (why as
+ * there).  11_1-tiled answers 9_3 here: its 11_1 is offered only when asked for (create.c). */
+core_level core_profile_d3d11_level(const core_profile *p, char *why, size_t why_size);
 
 /* ---- the seed-000 rules, as data ----------------------------------------------------------- */
 

@@ -94,6 +94,8 @@ struct d3d11_draw_cache {
     struct draw_desc desc;
     struct texture_view textures[DRAW_MAX_TEXTURES];
     struct sampler samplers[DRAW_MAX_SAMPLERS];
+    struct texture_view vs_textures[DRAW_MAX_VS_TEXTURES];   /* 10_0+ (issue 11) */
+    struct sampler vs_samplers[DRAW_MAX_VS_TEXTURES];
 };
 
 static void cache_clear(struct d3d11_draw_cache *c)
@@ -244,6 +246,8 @@ static const char *level(const struct draw_check *k)
 /* 10Level9 context reference: DrawInstanced, DrawIndexedInstanced rows. */
 static bool rule_method_level(struct draw_check *k)
 {
+    if (k->ctx->device->level >= D3D_FEATURE_LEVEL_10_0)
+        return true;   /* issue 11: every draw of this file from 10_0 (the rows are 9_x only) */
     if (k->method == M_DRAW_INSTANCED)
         return fail(k, "not supported at feature level %s (no 9_x level has it; use "
                     "DrawIndexedInstanced at 9_3) " REF9, level(k));
@@ -257,7 +261,8 @@ static bool rule_topology(struct draw_check *k)
     D3D11_PRIMITIVE_TOPOLOGY t = k->ctx->state.topology;
     if (t < D3D11_PRIMITIVE_TOPOLOGY_POINTLIST || t > D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP)
         return fail(k, "no primitive topology is set (IASetPrimitiveTopology)");
-    if (k->indexed && t == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST)
+    if (k->indexed && t == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST &&
+        k->ctx->device->level < D3D_FEATURE_LEVEL_10_0)
         return fail(k, "indexed point lists are not supported at feature level %s " REF9,
                     level(k));
     return true;
@@ -298,6 +303,12 @@ static bool rule_shaders(struct draw_check *k)
         return fail(k, "the vertex shader cannot run: %s", k->vs->error);
     if (k->vs->prog->position_out < 0)
         return fail(k, "the vertex shader does not write SV_Position");
+    /* The vertex stage samples DRAW_MAX_VS_TEXTURES slots (pipeline/draw.h); a program that
+     * declares more is refused rather than drawn with zeros. */
+    if ((k->vs->prog->texture_mask | k->vs->prog->sampler_mask) >> DRAW_MAX_VS_TEXTURES)
+        return fail(k, "the vertex shader declares texture or sampler slots beyond t%u/s%u, "
+                    "which softd3d's vertex stage does not sample yet", DRAW_MAX_VS_TEXTURES - 1,
+                    DRAW_MAX_VS_TEXTURES - 1);
     if (s->ps.code) {
         if (!(k->ps = program_of(k->cache, s->ps.code)))
             return fail(k, "out of memory");
@@ -310,6 +321,8 @@ static bool rule_shaders(struct draw_check *k)
 /* 10Level9 context reference: VSSetConstantBuffers / PSSetConstantBuffers rows. */
 static bool rule_constants(struct draw_check *k)
 {
+    if (k->ctx->device->level >= D3D_FEATURE_LEVEL_10_0)
+        return true;   /* 9_x rows only; from 10_0 a program reads 14 whole constant buffers */
     uint32_t vs = k->vs->prog->cb_vec4_total, ps = k->ps ? k->ps->prog->cb_vec4_total : 0;
     if (vs > 255)
         return fail(k, "the vertex shader uses %u constants, more than 255 at feature level %s "
@@ -378,6 +391,8 @@ static bool rule_indices(struct draw_check *k)
     const uint8_t *data = s->index_buffer->core->data;
     size_t size = s->index_buffer->width;
     UINT n = index_bytes(s);
+    if (k->lim->max_vertex_index == 0xffffffffu)
+        return true;   /* 10_0+: every 32-bit index value is allowed (limits.h) */
     for (UINT p = 0; p < k->count; p++) {
         uint32_t addr = s->index_offset + (k->start + p) * n;   /* 32-bit, as the IA (8.19.1) */
         if ((uint64_t)addr + n > size)
@@ -429,12 +444,58 @@ static bool rule_targets(struct draw_check *k)
     return true;
 }
 
+/* Issue 11: the sampler has no array dimension yet (sampler.h texture_dim), so a view of more
+ * than one slice (Texture2DArray, TextureCubeArray: 10_0 / 10_1) that a program declares is
+ * refused rather than sampled from its first slice.  Views of one slice sample correctly. */
+static bool rule_array_views(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    for (int st = 0; st < 2; st++) {
+        const struct program_entry *e = st ? k->ps : k->vs;
+        const struct d3d11_shader_stage_state *ss = st ? &s->ps : &s->vs;
+        for (unsigned i = 0; e && i < 32 && i < D3D11_CTX_SRV_SLOTS; i++) {
+            const struct d3d11_view_info *info = ss->srvs[i].info;
+            if (!(e->prog->texture_mask & (1u << i)) || !info)
+                continue;
+            if (info->slice_count > (info->cube ? 6u : 1u))
+                return fail(k, "%s shader resource slot %u is a view of %u array slices; sampling "
+                            "texture arrays is not implemented yet", st ? "pixel" : "vertex", i,
+                            info->slice_count);
+        }
+    }
+    return true;
+}
+
+/* Issue 11: state options that CreateBlendState / CreateRasterizerState accept from 10_0 (the
+ * 9_x rows are gone, state.c) but the pipeline does not honour yet are refused at the draw,
+ * never drawn as if they were off: alpha-to-coverage (no multisampling), the dual-source
+ * factors (om.h: SRC1_* not executed), DepthClipEnable FALSE (clip.c always clips to 0..w). */
+static bool rule_unhonoured_states(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    const D3D11_BLEND_DESC1 *bd = d3d11_blend_state_desc(s->blend.iface);
+    const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
+    if (bd && bd->AlphaToCoverageEnable)
+        return fail(k, "AlphaToCoverageEnable is not implemented yet");
+    for (unsigned i = 0; bd && i < D3D11_CTX_RT_SLOTS; i++) {
+        const D3D11_RENDER_TARGET_BLEND_DESC1 *rb = &bd->RenderTarget[i];
+        D3D11_BLEND f[4] = { rb->SrcBlend, rb->DestBlend, rb->SrcBlendAlpha, rb->DestBlendAlpha };
+        for (unsigned j = 0; rb->BlendEnable && j < 4; j++)
+            if (f[j] >= D3D11_BLEND_SRC1_COLOR && f[j] <= D3D11_BLEND_INV_SRC1_ALPHA)
+                return fail(k, "dual-source blending (render target %u) is not implemented yet",
+                            i);
+    }
+    if (rd && !rd->DepthClipEnable)
+        return fail(k, "DepthClipEnable FALSE is not implemented yet");
+    return true;
+}
+
 typedef bool (*draw_rule)(struct draw_check *k);
 
 /* In order: later rules use what earlier ones found (programs, elements). */
 static const draw_rule draw_rules[] = {
-    rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_constants,
-    rule_input_layout, rule_indices, rule_targets,
+    rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_array_views,
+    rule_constants, rule_input_layout, rule_indices, rule_targets, rule_unhonoured_states,
 };
 
 /* ---- translation ----------------------------------------------------------------------------- */
@@ -655,6 +716,21 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct dr
         }
     }
 
+    /* Vertex-shader textures and samplers (10_0+: VSSetShaderResources / VSSetSamplers are
+     * refused at 9_x, context_state.c, so these slots are empty there). */
+    for (unsigned i = 0; i < DRAW_MAX_VS_TEXTURES; i++) {
+        const struct d3d11_view_info *info = s->vs.srvs[i].info;
+        if ((d->vs->texture_mask & (1u << i)) && info && translate_view(info, &c->vs_textures[i]))
+            d->vs_textures[i] = &c->vs_textures[i];
+        if (d->vs->sampler_mask & (1u << i)) {
+            const D3D11_SAMPLER_DESC *sd = d3d11_sampler_state_desc(s->vs.samplers[i].iface);
+            struct sampler_state st;
+            translate_sampler(sd ? sd : &default_sampler, &st);
+            if (sampler_init(&c->vs_samplers[i], &st))
+                d->vs_samplers[i] = &c->vs_samplers[i];
+        }
+    }
+
     const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
     d->fill = rd && rd->FillMode == D3D11_FILL_WIREFRAME ? DRAW_FILL_WIREFRAME : DRAW_FILL_SOLID;
     d->cull = !rd || rd->CullMode == D3D11_CULL_BACK ? RASTER_CULL_BACK :
@@ -704,7 +780,7 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
     k.msg = msg;
     msg[0] = 0;
     if (!k.lim) {
-        d3d11_msg(dev, "%s: feature level %s has no 10Level9 limits", k.name,
+        d3d11_msg(dev, "%s: feature level %s has no limits table (limits.c)", k.name,
                   d3d11_level_name(dev->level));
         return;
     }

@@ -93,6 +93,14 @@ static const struct context_rules rules_table[] = {
       8, false, true },
     { D3D_FEATURE_LEVEL_9_3, true, 1, 1, true, VIEWPORT_BOUNDS_MIN_10, VIEWPORT_BOUNDS_MAX_10,
       8, false, true },
+    /* 10_0 / 10_1 (issue 11): none of the 10Level9 rows apply — D3D11_VIEWPORT_AND_SCISSORRECT_
+     * OBJECT_COUNT_PER_PIPELINE (16) viewports and scissors, any origin within the D3D10 bounds
+     * (D3D11_VIEWPORT: "for feature level 10_1 and below"), all 128 views bound, vertex-shader
+     * resources, any SampleMask, render targets of different formats. */
+    { D3D_FEATURE_LEVEL_10_0, false, D3D11_CTX_VIEWPORTS, D3D11_CTX_VIEWPORTS, false,
+      VIEWPORT_BOUNDS_MIN_10, VIEWPORT_BOUNDS_MAX_10, D3D11_CTX_SRV_SLOTS, true, false },
+    { D3D_FEATURE_LEVEL_10_1, false, D3D11_CTX_VIEWPORTS, D3D11_CTX_VIEWPORTS, false,
+      VIEWPORT_BOUNDS_MIN_10, VIEWPORT_BOUNDS_MAX_10, D3D11_CTX_SRV_SLOTS, true, false },
 };
 
 static const struct context_rules *rules_for(D3D_FEATURE_LEVEL level)
@@ -100,7 +108,7 @@ static const struct context_rules *rules_for(D3D_FEATURE_LEVEL level)
     for (size_t i = 0; i < sizeof(rules_table) / sizeof(rules_table[0]); i++)
         if (rules_table[i].level == level)
             return &rules_table[i];
-    return &rules_table[2];   /* softd3d creates 9_x devices only */
+    return &rules_table[2];   /* not reached: every level this context serves has a row */
 }
 
 struct topology_rule {

@@ -23,7 +23,8 @@
  *  - SOFTWARE with a module handle: loading a Windows rasterizer DLL is impossible on Linux, so
  *    DXGI_ERROR_UNSUPPORTED with a message.
  * The highest level a device can have is the one derived from its capability profile (seed 000
- * rules, core_level_from_caps), exactly as the 10Level9 runtime derives it from a D3D9 driver.
+ * rules, core_level_from_caps), exactly as the 10Level9 runtime derives it from a D3D9 driver,
+ * or the one the profile fixes (10_0, 10_1: core_profile_d3d11_level).
  */
 #include "d3d11/d3d11_private.h"
 
@@ -145,13 +146,17 @@ static HRESULT validate_create(IDXGIAdapter *adapter, D3D_DRIVER_TYPE type, HMOD
             return E_INVALIDARG;
         }
     }
-    max = (D3D_FEATURE_LEVEL)core_level_from_caps(&profile->caps, why, sizeof(why));
+    /* The profile's highest level: derived from its caps (seed 000) for 9_1..max, or fixed by the
+     * profile (10_0, 10_1: issue 11, profile.c).  Every level up to it is offered, in the
+     * caller's order ("the first one the device supports wins", D3D11CreateDevice); the
+     * default array above covers the levels a 10_x profile offers. */
+    max = (D3D_FEATURE_LEVEL)core_profile_d3d11_level(profile, why, sizeof(why));
     for (UINT i = 0; i < nlevels; i++) {
         /* Profile 11_1-tiled (issue 7, seed 001): 11_1 is decided from the profile id, not from
          * the seed-000 caps rules (which stop at 9_3), and only when the caller's array names
          * it: the documented default array (D3D11CreateDevice: 11_0 down to 9_1) does not
          * contain 11_1, so a NULL pFeatureLevels gives 9_3 as before.  10_0..11_0 stay
-         * unsupported. */
+         * unsupported there. */
         if (levels[i] == D3D_FEATURE_LEVEL_11_1 && profile->id == CORE_PROFILE_11_1_TILED) {
             *level = levels[i];
             return S_OK;

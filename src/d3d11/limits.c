@@ -1,11 +1,18 @@
 /* src/d3d11/limits.c — see limits.h.  Each number cites its row; the D3D_FL9_* constants of
- * d3dcommon.h agree where they exist. */
+ * d3dcommon.h agree where they exist.  10_0 / 10_1 (issue 11): the D3D10_REQ_* resource limits
+ * ("d3d10 req": 1D 8192, 1D/2D arrays 512, 2D 8192, 3D 2048, cube 8192) and the "Direct3D
+ * feature levels" overview (max texture repeat 8192, anisotropy 16, 8 simultaneous render
+ * targets, 16 input slots, primitive count and vertex index 2^32 - 1). */
 #include "d3d11/limits.h"
 
 static const struct d3d11_level_limits limits[] = {
-    { D3D_FEATURE_LEVEL_9_1, 2048, 512, 256, 2, 65535, 65534, 1, 128, 16 },
-    { D3D_FEATURE_LEVEL_9_2, 2048, 512, 512, 16, 1048575, 1048575, 1, 2048, 16 },
-    { D3D_FEATURE_LEVEL_9_3, 4096, 4096, 512, 16, 1048575, 1048575, 4, 8192, 16 },
+    { D3D_FEATURE_LEVEL_9_1, 2048, 512, 256, 2, 65535, 65534, 1, 128, 16, 0, 1, false },
+    { D3D_FEATURE_LEVEL_9_2, 2048, 512, 512, 16, 1048575, 1048575, 1, 2048, 16, 0, 1, false },
+    { D3D_FEATURE_LEVEL_9_3, 4096, 4096, 512, 16, 1048575, 1048575, 4, 8192, 16, 0, 1, false },
+    { D3D_FEATURE_LEVEL_10_0, 8192, 8192, 2048, 16, 0xffffffffu, 0xffffffffu, 8, 8192, 16, 8192,
+      512, false },
+    { D3D_FEATURE_LEVEL_10_1, 8192, 8192, 2048, 16, 0xffffffffu, 0xffffffffu, 8, 8192, 16, 8192,
+      512, true },
 };
 
 const struct d3d11_level_limits *d3d11_level_limits(D3D_FEATURE_LEVEL level)

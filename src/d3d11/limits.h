@@ -1,9 +1,11 @@
-/* src/d3d11/limits.h — the numeric limits of each 10Level9 feature level, in one table that the
- * validators (resource_validate.c, state.c), the draw path and `softd3d-caps --api d3d11` read.
+/* src/d3d11/limits.h — the numeric limits of each feature level softd3d creates (9_1..10_1), in
+ * one table that the validators (resource_validate.c, state.c), the draw path and `softd3d-caps --api d3d11` read.
  * Method-specific yes/no rules (MIRROR_ONCE, occlusion queries, instancing...) stay in the tables
  * of their methods. */
 #ifndef SOFTD3D_D3D11_LIMITS_H
 #define SOFTD3D_D3D11_LIMITS_H
+
+#include <stdbool.h>
 
 #include "d3d11.h"
 
@@ -18,9 +20,13 @@ struct d3d11_level_limits {
     UINT render_targets;          /* seed 000 NumSimultaneousRTs: 1, 1, 4 */
     UINT max_texture_repeat;      /* seed 000 MaxTextureRepeat: 128, 2048, 8192 */
     UINT input_slots;             /* D3D11_INPUT_ELEMENT_DESC: InputSlot 0..15 below 11_0 */
+    UINT max_texture1d_dimension; /* 0 at 9_x (no Texture1D, seed 004); D3D10_REQ_TEXTURE1D_U_DIMENSION */
+    UINT max_array_size;          /* 1 at 9_x (6 for a cube, seed 004); D3D10_REQ_TEXTURE1D/2D_ARRAY_AXIS_DIMENSION */
+    bool cube_arrays;             /* TextureCube arrays: 10_1 ("Direct3D feature levels": "Cubemap resource arrays") */
 };
 
-/* The limits of a 9_x level; NULL for any other level. */
+/* The limits of a level softd3d creates (9_1..10_1); NULL for any other level (11_1 of the
+ * partial 11_1-tiled profile has its own rules, tiled.c). */
 const struct d3d11_level_limits *d3d11_level_limits(D3D_FEATURE_LEVEL level);
 
 #endif

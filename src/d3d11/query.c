@@ -252,6 +252,16 @@ static HRESULT query_create(struct d3d11_device *dev, const char *method,
         d3d11_msg(dev, "%s", msg);
         return hr;
     }
+    /* Issue 11: the 10_0 types (predicates, pipeline statistics, stream-output statistics) are
+     * legal at 10_x devices but have no results yet (context_query.c answers the 9_x four):
+     * E_NOTIMPL, listed in the README. */
+    if (query_type(desc->Query)->min_level >= D3D_FEATURE_LEVEL_10_0) {
+        if (out)
+            *out = NULL;
+        d3d11_msg(dev, "%s: %s is not implemented yet (feature level %s)", method,
+                  query_type(desc->Query)->name, d3d11_level_name(dev->level));
+        return E_NOTIMPL;
+    }
     if (!out)
         return S_FALSE;   /* documented: a NULL out-pointer validates only */
     if (!(q = calloc(1, sizeof(*q)))) {

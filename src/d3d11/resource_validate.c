@@ -681,6 +681,23 @@ HRESULT d3d11_validate_texture2d_desc(const D3D11_TEXTURE2D_DESC *desc,
                    desc->MiscFlags & SHARING_MISC, fmt->name, LEVEL);
     }
 
+    if (!IS_9X && d3d11_level_limits(level)) {
+        const struct d3d11_level_limits *r = d3d11_level_limits(level);
+        UINT max = cube ? r->max_cube_dimension : r->max_texture_dimension;
+        /* 10_0 / 10_1 (issue 11): D3D10_REQ_TEXTURE2D_U_OR_V_DIMENSION and _TEXTURECUBE_
+         * DIMENSION 8192, D3D10_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION 512 (limits.c). */
+        if (desc->Width > max || desc->Height > max)
+            REFUSE("CreateTexture2D: %ux%u exceeds the maximum %s dimension %u at feature level "
+                   "%s", desc->Width, desc->Height, cube ? "cube texture" : "texture", max, LEVEL);
+        if (desc->ArraySize > r->max_array_size)
+            REFUSE("CreateTexture2D: ArraySize %u exceeds the %u array slices of feature level %s",
+                   desc->ArraySize, r->max_array_size, LEVEL);
+        /* "Direct3D feature levels": cubemap resource arrays from 10_1. */
+        if (cube && desc->ArraySize > 6 && !r->cube_arrays)
+            REFUSE("CreateTexture2D: a cube texture array (ArraySize %u) needs feature level 10_1; "
+                   "not supported at feature level %s", desc->ArraySize, LEVEL);
+    }
+
     /* General D3D11 rules. */
     if (cube && desc->Width != desc->Height)
         REFUSE("CreateTexture2D: a cube texture must be square (is %ux%u)", desc->Width,
@@ -769,6 +786,13 @@ HRESULT d3d11_validate_texture3d_desc(const D3D11_TEXTURE3D_DESC *desc,
         if (desc->BindFlags & D3D11_BIND_RENDER_TARGET)
             REFUSE("CreateTexture3D: a Texture3D cannot be a render target at feature level %s "
                    "(render-target views only of Texture2D objects, seed 004)", LEVEL);
+    }
+    if (!IS_9X && d3d11_level_limits(level)) {
+        /* 10_0 / 10_1 (issue 11): D3D10_REQ_TEXTURE3D_U_V_OR_W_DIMENSION 2048, any size. */
+        UINT max = d3d11_level_limits(level)->max_texture3d_dimension;
+        if (desc->Width > max || desc->Height > max || desc->Depth > max)
+            REFUSE("CreateTexture3D: %ux%ux%u exceeds the maximum dimension %u at feature level "
+                   "%s", desc->Width, desc->Height, desc->Depth, max, LEVEL);
     }
     if (desc->BindFlags & D3D11_BIND_DEPTH_STENCIL)
         REFUSE("CreateTexture3D: a Texture3D cannot be a depth-stencil target "

@@ -380,9 +380,10 @@ static const struct stage_rule {
     /* seed 004: not supported at any 9_x or 10_x level */
     {"CreateHullShader", "hull shaders", D3D_FEATURE_LEVEL_11_0, "(seed 004)"},
     {"CreateDomainShader", "domain shaders", D3D_FEATURE_LEVEL_11_0, "(seed 004)"},
-    /* "Compute Shader Overview": cs_4_x only on 10_x hardware that reports it, cs_5_0 at 11_0 */
-    {"CreateComputeShader", "compute shaders", D3D_FEATURE_LEVEL_10_0,
-     "(10Level9 has no compute shaders)"},
+    /* "Compute Shader Overview": cs_4_x only on 10_x hardware that reports it
+     * (D3D10_X_HARDWARE_OPTIONS, FALSE here: feature_support.c), cs_5_0 at 11_0 */
+    {"CreateComputeShader", "compute shaders", D3D_FEATURE_LEVEL_11_0,
+     "(cs_4_x is optional at 10_x and D3D10_X_HARDWARE_OPTIONS reports it FALSE)"},
     /* dynamic shader linkage is shader model 5 ("Interfaces and Classes") */
     {"CreateClassLinkage", "class linkages", D3D_FEATURE_LEVEL_11_0,
      "(dynamic shader linkage is shader model 5)"},
@@ -404,7 +405,7 @@ static HRESULT stage_call(ID3D11Device2 *iface, enum stage_index which, void **o
                   d3d11_level_name(r->min_level), r->why);
         return E_INVALIDARG;
     }
-    /* softd3d creates no device above 9_3 (see create.c); should it ever, this says so. */
+    /* Legal at the level but not implemented yet (geometry shaders at 10_x, issue 11: README). */
     d3d11_msg(dev, "%s: %s are not implemented at feature level %s", r->method, r->what,
               d3d11_level_name(dev->level));
     return E_NOTIMPL;

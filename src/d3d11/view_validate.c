@@ -191,6 +191,10 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
     if (!(res->bind_flags & D3D11_BIND_SHADER_RESOURCE))
         REFUSE("%s: the resource was not created with D3D11_BIND_SHADER_RESOURCE (BindFlags "
                "0x%x)", m, res->bind_flags);
+    /* Issue 11: buffer views (typed from 10_0) are not implemented yet (README). */
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+        return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: shader-resource views of buffers "
+                                "are not implemented yet (feature level %s)", m, LEVEL);
 
     if (desc) {
         d = *desc;
@@ -270,8 +274,12 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
         break;
     default:
         /* Buffer, 1D and multisampled views: no such resources at 9_x. */
-        REFUSE("%s: %s needs feature level %s; not supported at feature level %s", m, dim->name,
-               d3d11_level_name(dim->min_level), LEVEL);
+        if (level < dim->min_level)
+            REFUSE("%s: %s needs feature level %s; not supported at feature level %s", m,
+                   dim->name, d3d11_level_name(dim->min_level), LEVEL);
+        /* Issue 11: legal from 10_0 but not implemented yet (README status table). */
+        return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: %s views are not implemented yet "
+                                "(feature level %s)", m, dim->name, LEVEL);
     }
     if (FAILED(hr))
         return hr;
@@ -339,8 +347,11 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
     if (!(res->bind_flags & D3D11_BIND_RENDER_TARGET))
         REFUSE("%s: the resource was not created with D3D11_BIND_RENDER_TARGET (BindFlags 0x%x)",
                m, res->bind_flags);
+    /* Issue 11: buffer and 3D render-target views are legal from 10_0 but not implemented yet
+     * (README); 9_x refused them above. */
     if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
-        REFUSE("%s: render-target views of %s are not supported", m, resource_kind(res));
+        return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: render-target views of %s are not "
+                                "implemented yet (feature level %s)", m, resource_kind(res), LEVEL);
 
     if (desc) {
         d = *desc;
