@@ -6,11 +6,16 @@
  * mirrors.  Values are <w x i32> raw bits; float instructions bitcast, flush their inputs
  * (fin), compute in IEEE single precision (LLVM's fadd/fmul/fdiv/sqrt without fast-math flags:
  * correctly rounded, never contracted into FMAs) and flush their result (fout), exactly as
- * vm_fin / vm_fout do with bit tests; the NaN canonicalisation of vm_fout is applied where the
- * bits are observed (canon()).  Lanes outside exec are computed too and dropped by the select
- * of the write, as vm_store drops them.
+ * vm_fin / vm_fout do with bit tests -- except where the processor already flushed it: the
+ * code runs inside vm_run with MXCSR.FTZ/DAZ set (util/fpmode.h), so the result of a hardware
+ * add, subtract, multiply, divide, square root or double-to-float conversion needs no test
+ * (hw_flushed; about half of the instructions of an arithmetic-heavy program were these
+ * tests).  The NaN canonicalisation of vm_fout is applied where the bits are observed
+ * (canon()).  Lanes outside exec are computed too and dropped by the select of the write, as
+ * vm_store drops them.
  */
 #include "jit/jit_priv.h"
+#include "util/fpmode.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -268,9 +273,41 @@ static LLVMValueRef nan_canon(struct cg *g, LLVMValueRef u)
  * other operand for min/max, false for comparisons, 0 for _sat and ftoi), so only stores,
  * integer and bitwise instructions and relative indices need the canonical 0x7fc00000 --
  * the result in every observable bit is the interpreter's. */
+/* Is f the result of an operation the processor flushes itself under vm_run's MXCSR.FTZ
+ * (util/fpmode.h)?  Only arithmetic that rounds in hardware: a select, a bit operation or a
+ * constant LLVM folded (at IEEE gradual underflow) still needs the test. */
+static bool hw_flushed(LLVMValueRef f)
+{
+#if UTIL_FP_FLUSH_HW
+    if (!LLVMIsAInstruction(f))
+        return false;
+    switch (LLVMGetInstructionOpcode(f)) {
+    case LLVMFAdd:
+    case LLVMFSub:
+    case LLVMFMul:
+    case LLVMFDiv:
+    case LLVMFPTrunc:
+        return true;
+    case LLVMCall: {
+        LLVMValueRef callee = LLVMGetCalledValue(f);
+        size_t n = 0;
+        const char *name = callee ? LLVMGetValueName2(callee, &n) : NULL;
+        return name && n >= 9 && memcmp(name, "llvm.sqrt", 9) == 0;
+    }
+    default:
+        return false;
+    }
+#else
+    (void)f;
+    return false;
+#endif
+}
+
 static LLVMValueRef fout(struct cg *g, LLVMValueRef f)
 {
-    LLVMValueRef u = flush_bits(g, as_i(g, f));
+    LLVMValueRef u = as_i(g, f);
+    if (!hw_flushed(f))
+        u = flush_bits(g, u);
     if (!mark_lazy(g, u))
         u = nan_canon(g, u);
     mark_flushed(g, u);

@@ -28,6 +28,7 @@
 #endif
 
 #include "pipeline/draw_priv.h"
+#include "util/fpmode.h"
 #include "util/simd.h"
 
 /* A source operand v#/r#/t# read whole: one immediate index, no modifiers. */
@@ -227,6 +228,9 @@ bool SIMD_FN(draw_fused_run)(const struct draw_run *r, struct draw_worker *w, un
             memcpy(out[k], w->texels.c[IR_SWIZZLE_COMPONENT(f->tex_swz, k)], sizeof(out[k]));
         return true;
     }
+    /* the multiply as vm_run computes it: denormals flushed by the processor (util/fpmode.h:
+     * for a product that rounds up to 2^-126 the flush after the operation would differ) */
+    unsigned fpmode = util_fp_flush_begin();
     for (unsigned k = 0; k < 4; k++) {
         const float *tx = w->texels.c[IR_SWIZZLE_COMPONENT(f->tex_swz, k)];
         const uint32_t *col = w->inputs[f->col_reg][IR_SWIZZLE_COMPONENT(f->col_swz, k)];
@@ -238,6 +242,7 @@ bool SIMD_FN(draw_fused_run)(const struct draw_run *r, struct draw_worker *w, un
             for (unsigned l = 0; l < VM_LANES; l++)
                 o[l] = vm_fout(vm_fin(col[l]) * vm_fin(vm_bits(tx[l])));
     }
+    util_fp_flush_end(fpmode);
     return true;
 }
 

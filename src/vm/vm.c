@@ -11,6 +11,7 @@
  */
 #include "vm/vm_private.h"
 #include "jit/jit.h"
+#include "util/fpmode.h"
 #include "util/simd.h"
 
 #include <stdlib.h>
@@ -962,6 +963,9 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_en
     st->calls[0].ret_mask = 0;
     st->calls[0].uncalled = 0;
 
+    /* shader arithmetic flushes denormals in hardware, the same for both engines
+     * (util/fpmode.h); the caller's mode comes back before returning */
+    unsigned fpmode = util_fp_flush_begin();
     uint32_t pc = 0;
     while (!x.stop) {
         struct vm_call *call = &st->calls[x.csp - 1];
@@ -997,6 +1001,7 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_en
             pc++;
         }
     }
+    util_fp_flush_end(fpmode);
     env->discarded = x.killed & mask;
     env->aborted = x.stop;
     return mask & ~x.killed;

@@ -252,7 +252,12 @@ static inline float vm_float(uint32_t u)
     return f;
 }
 
-/* Input of a float operation: a denormal becomes a zero of its sign (spec 3.1.3.2). */
+/* Input of a float operation: a denormal becomes a zero of its sign (spec 3.1.3.2).  Shader
+ * programs run with the processor flushing too (vm_run, util/fpmode.h: x86 MXCSR.FTZ/DAZ),
+ * which makes these tests no-ops there for operations the hardware rounds -- and decides the
+ * one case a test after the operation would not: a product whose exact value is below 2^-126
+ * is flushed even when it would round up to 2^-126.  Code that must match the VM bit for bit
+ * outside vm_run (pixel_fused.c) computes in the same mode. */
 static inline float vm_fin(uint32_t u)
 {
     /* (masks, not branches: loops over lanes vectorise) */

@@ -11,6 +11,7 @@
  * A SIMD twin (util/simd.h): x86/vm_resource_avx2.c builds the same functions with AVX2.
  */
 #include "vm/vm_private.h"
+#include "util/fpmode.h"
 #include "util/simd.h"
 
 /* ---- derivatives (22.5) ----------------------------------------------------------------------- */
@@ -243,8 +244,13 @@ static void tex_call(struct vm_exec *x, const struct vm_ins *in, const struct ir
     VM_FOR_MASK(c, used) vm_zero_words(res->value[c], sizeof(res->value[c]));
     if (lay->status >= 0)
         vm_zero_words(res->status, sizeof(res->status));
-    if (x->env->sample)
+    if (x->env->sample) {
+        /* the sampler runs in the default floating-point mode, as it does outside shader
+         * programs (pixel_fused.c), not in vm_run's flushing one (util/fpmode.h) */
+        unsigned mode = util_fp_default_begin();
         x->env->sample(x->env->sample_ctx, &x->st->req, res);
+        util_fp_flush_end(mode);
+    }
 }
 
 static void op_tex(struct vm_exec *x, const struct vm_ins *in)
