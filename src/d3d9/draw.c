@@ -975,6 +975,24 @@ static void translate_points(struct work *w, struct draw_desc *d)
     }
 }
 
+/* D3DRS_WRAP0..15 onto the pixel program's TEXCOORDn inputs (d3d9_link_wrap).  WRAPn names a
+ * set of texture coordinates: with a pixel shader the coordinates of semantic TEXCOORDn; with
+ * the fixed-function vertex pipeline TEXCOORDn carries stage n's coordinates, which come from
+ * the set its D3DTSS_TEXCOORDINDEX names (the low word, also for generated coordinates), so
+ * WRAP of that set applies (validate.c's NONPOW2CONDITIONAL check reads the same set). */
+static void translate_wrap(struct work *w)
+{
+    const DWORD *rs = w->st->rs;
+    DWORD wrap[16];
+    for (unsigned n = 0; n < 16; n++) {
+        DWORD set = n;
+        if (w->ff_vs && n < D3D9_FF_STAGES)
+            set = w->st->tss[n][D3DTSS_TEXCOORDINDEX] & 0xffffu;
+        wrap[n] = set >= 16 ? 0 : rs[set < 8 ? D3DRS_WRAP0 + set : D3DRS_WRAP8 + (set - 8)];
+    }
+    d3d9_link_wrap(w->ps, wrap, &w->c->link);
+}
+
 static void translate_constants(struct work *w, struct draw_desc *d)
 {
     const struct d3d9_state *st = w->st;
@@ -1153,6 +1171,7 @@ static HRESULT draw(struct d3d9_device *dev, const struct call *c)
     }
     translate_input(&w, d);
     d3d9_link(w.vs, w.ps, &w.c->link);
+    translate_wrap(&w);
     d->vs = w.vs->prog;
     d->ps = w.ps->prog;
     d->link = &w.c->link;
