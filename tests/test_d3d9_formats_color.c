@@ -169,14 +169,19 @@ static void encode(const struct fmt *f, const double in[4], uint8_t *p, double o
         out[0] = out[1] = out[2] = 0.0;
 }
 
-/* Decodes p's present channels into out[] (absent ones left alone); false if p's channel is
- * not `want` where want is not negative. */
+/* The out[] index channel ch decodes to: luminance to r; -1 for none. */
+static int chan_index(const struct chan *ch)
+{
+    return ch->c == 4 ? 0 : ch->c;
+}
+
+/* Decodes p's present channels into out[] (absent ones left alone). */
 static void decode(const struct fmt *f, const uint8_t *p, double out[4])
 {
     for (int k = 0; k < 4; k++) {
         const struct chan *ch = &f->ch[k];
         if (ch->c >= 0)
-            out[ch->c == 4 ? 0 : ch->c] = chan_value(ch, get_bits(p, ch->shift, ch->bits));
+            out[chan_index(ch)] = chan_value(ch, get_bits(p, ch->shift, ch->bits));
     }
 }
 
@@ -365,7 +370,7 @@ static double stored(const struct chan *ch, double c)
 static bool same_channels(const struct fmt *f, const double got[4], const double want[4])
 {
     for (int k = 0; k < 4; k++) {
-        int c = f->ch[k].c == 4 ? 0 : f->ch[k].c;
+        int c = chan_index(&f->ch[k]);
         if (c >= 0 && got[c] != want[c])
             return false;
     }
@@ -403,7 +408,7 @@ TEST(d3d9_color_formats_render_target)
         r9_rect(dev, 0, 0, 2, 4, d);
         read_texel(dev, rt, f, 1, 2, got);
         for (int k = 0; k < 4; k++) {
-            int c = f->ch[k].c;
+            int c = chan_index(&f->ch[k]);
             if (c >= 0)
                 want[c] = stored(&f->ch[k], dc[c]);
         }
@@ -412,10 +417,12 @@ TEST(d3d9_color_formats_render_target)
                          f->name, got[0], got[1], got[2], got[3], want[0], want[1], want[2],
                          want[3]);
         read_texel(dev, rt, f, 3, 2, got);   /* outside the rectangle: the clear's zeros */
-        for (int k = 0; k < 4; k++)
-            if (f->ch[k].c >= 0 && got[f->ch[k].c] != 0.0)
+        for (int k = 0; k < 4; k++) {
+            int c = chan_index(&f->ch[k]);
+            if (c >= 0 && got[c] != 0.0)
                 harness_fail(__FILE__, __LINE__, "%s: channel %d outside the draw is %g",
-                             f->name, f->ch[k].c, got[f->ch[k].c]);
+                             f->name, c, got[c]);
+        }
         if (f->blend) {
             double dst[4];
             memcpy(dst, want, sizeof(dst));
@@ -426,7 +433,7 @@ TEST(d3d9_color_formats_render_target)
             IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, FALSE);
             read_texel(dev, rt, f, 1, 2, got);
             for (int k = 0; k < 4; k++) {
-                int c = f->ch[k].c;
+                int c = chan_index(&f->ch[k]);
                 if (c >= 0) {
                     double s = (double)((float)ec[c] + (float)dst[c]);
                     want[c] = stored(&f->ch[k], f->ch[k].kind == KF ? s : (s > 1.0 ? 1.0 : s));
@@ -470,9 +477,9 @@ TEST(d3d9_color_formats_offscreen)
         decode(f, (const uint8_t *)lr.pBits + 3 * lr.Pitch + 3 * f->bytes, got);
         IDirect3DSurface9_UnlockRect(s);
         for (int k = 0; k < 4; k++) {
-            int c = f->ch[k].c;
+            int c = chan_index(&f->ch[k]);
             if (c >= 0)
-                want[c] = fc[c == 4 ? 0 : c];
+                want[c] = fc[c];
         }
         if (!same_channels(f, got, want))
             harness_fail(__FILE__, __LINE__, "%s ColorFill: (%g %g %g %g)", f->name, got[0],
