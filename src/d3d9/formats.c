@@ -179,6 +179,9 @@ static const struct fmt_row rows[] = {
     { D3DFMT_D15S1, CORE_PROFILE_MAX, DS },
     { D3DFMT_D24FS8, CORE_PROFILE_MAX, DS },
     { D3DFMT_D32F_LOCKABLE, CORE_PROFILE_MAX, DS },
+    /* INTZ (d3d9_private.h): a D24S8 depth-stencil surface or texture whose samples read the
+     * depth in every component (tests/test_d3d9_depth_formats.c); point sampled only. */
+    { D3D9_FMT_INTZ, CORE_PROFILE_MAX, T | DS },
 };
 
 #undef S
@@ -225,6 +228,8 @@ const char *d3d9_format_name(D3DFORMAT format, char *buf, size_t size)
     N(A2B10G10R10_XR_BIAS) N(BINARYBUFFER)
 #undef N
     default:
+        if (format == D3D9_FMT_INTZ)
+            return "INTZ";
         snprintf(buf, size, "D3DFORMAT 0x%08x", (unsigned)format);
         return buf;
     }
@@ -291,7 +296,7 @@ static bool is_depth_format(D3DFORMAT f)
     case D3DFMT_D24FS8: case D3DFMT_D32_LOCKABLE: case D3DFMT_S8_LOCKABLE:
         return true;
     default:
-        return false;
+        return f == D3D9_FMT_INTZ;
     }
 }
 

@@ -518,6 +518,8 @@ static const struct table_row rows[] = {
     X1(CORE_FORMAT_D3D9_D32F_LOCKABLE, FL, 32),
     X1(CORE_FORMAT_D3D9_D32_LOCKABLE, UN, 32),
     GEN(CORE_FORMAT_D3D9_S8_LOCKABLE, NO, UI(0, 8), NO, NO),
+    /* INTZ views: the D24S8 depth in every component (format.h) */
+    GEN(CORE_FORMAT_D3D9_INTZ, UN(0, 24), UN(0, 24), UN(0, 24), UN(0, 24)),
 };
 
 #define TABLE_SIZE (sizeof(rows) / sizeof(rows[0]))
