@@ -594,6 +594,10 @@ static HRESULT STDMETHODCALLTYPE device_StretchRect(IDirect3DDevice9 *iface,
         util_msg(false, "%s: stretching within one surface is not supported", method);
         return D3DERR_INVALIDCALL;
     }
+    if (src->format == D3D9_FMT_NULL || dst->format == D3D9_FMT_NULL) {
+        util_msg(false, "%s: a NULL render target has no texels to copy", method);
+        return D3DERR_INVALIDCALL;
+    }
     if (src->r.pool != D3DPOOL_DEFAULT || dst->r.pool != D3DPOOL_DEFAULT) {
         util_msg(false, "%s: both surfaces must be in D3DPOOL_DEFAULT", method);
         return D3DERR_INVALIDCALL;

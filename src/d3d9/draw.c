@@ -818,8 +818,8 @@ static void translate_om(struct work *w, struct draw_desc *d)
     }
     for (unsigned i = 0; i < OM_MAX_TARGETS && i < D3D9_MAX_RTS; i++) {
         const struct d3d9_surface *s = dev->rt[i];
-        if (!s)
-            continue;
+        if (!s || s->format == D3D9_FMT_NULL)
+            continue;   /* a NULL render target takes no colour (d3d9_private.h) */
         struct om_target_key *t = &key->rt[i];
         t->format = s->cfmt;
         if (rs[D3DRS_SRGBWRITEENABLE] && om_format_srgb_twin(s->cfmt))

@@ -182,6 +182,10 @@ static const struct fmt_row rows[] = {
     /* INTZ (d3d9_private.h): a D24S8 depth-stencil surface or texture whose samples read the
      * depth in every component (tests/test_d3d9_depth_formats.c); point sampled only. */
     { D3D9_FMT_INTZ, CORE_PROFILE_MAX, T | DS },
+    /* NULL (d3d9_private.h): render-target surfaces only, for depth-only passes
+     * (tests/test_d3d9_depth_formats.c); "blendable", since blending into nothing changes
+     * nothing, so that a depth pass with blending left on validates. */
+    { D3D9_FMT_NULL, CORE_PROFILE_MAX, RT | B },
 };
 
 #undef S
@@ -230,6 +234,8 @@ const char *d3d9_format_name(D3DFORMAT format, char *buf, size_t size)
     default:
         if (format == D3D9_FMT_INTZ)
             return "INTZ";
+        if (format == D3D9_FMT_NULL)
+            return "NULL";
         snprintf(buf, size, "D3DFORMAT 0x%08x", (unsigned)format);
         return buf;
     }
