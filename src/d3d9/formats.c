@@ -76,15 +76,13 @@ static const struct fmt_row rows[] = {
     /* A16B16G16R16F: all but BLENDABLE at 9_2, BLENDABLE at 9_3; no SHADER_SAMPLE. */
     { D3DFMT_A16B16G16R16F, L92, S | T | V | C | WM | AG | RT },
     { D3DFMT_A16B16G16R16F, L93, B },
-    { D3DFMT_A16B16G16R16F, CORE_PROFILE_MAX, F },
-    { D3DFMT_A16B16G16R16F, MAX, VT },
+    { D3DFMT_A16B16G16R16F, CORE_PROFILE_MAX, F | VT },
     /* A16B16G16R16 (R16G16B16A16_UNORM): 9_2, sampled, not blendable. */
     { D3DFMT_A16B16G16R16, L92, S | T | V | C | F | WM | AG | RT },
     { D3DFMT_A16B16G16R16, CORE_PROFILE_MAX, B },
     /* G32R32F: TEXTURE2D/3D/CUBE, RENDER_TARGET at 9_3; no MIP, no SHADER_SAMPLE. */
     { D3DFMT_G32R32F, L93, S | T | V | C | RT },
-    { D3DFMT_G32R32F, CORE_PROFILE_MAX, F | WM | AG | B },
-    { D3DFMT_G32R32F, MAX, VT },
+    { D3DFMT_G32R32F, CORE_PROFILE_MAX, F | WM | AG | B | VT },
     /* A8R8G8B8 (R8G8B8A8 / B8G8R8A8 UNORM and _SRGB): everything at 9_1. */
     { D3DFMT_A8R8G8B8, L91, COLOR_RT | SR | SW },
     /* Q8W8V8U8 (R8G8B8A8_SNORM): TEXTURE2D, TEXTURECUBE, SHADER_SAMPLE, MIP at 9_1. */
@@ -94,8 +92,7 @@ static const struct fmt_row rows[] = {
     { D3DFMT_X8R8G8B8, L91, COLOR_RT | SR | SW },
     /* G16R16F: 9_2, not sampled with filtering. */
     { D3DFMT_G16R16F, L92, S | T | V | C | WM | AG | RT },
-    { D3DFMT_G16R16F, CORE_PROFILE_MAX, F | B },
-    { D3DFMT_G16R16F, MAX, VT },
+    { D3DFMT_G16R16F, CORE_PROFILE_MAX, F | B | VT },
     /* G16R16 (R16G16_UNORM): 9_2. */
     { D3DFMT_G16R16, L92, S | T | V | C | F | WM | AG | RT },
     { D3DFMT_G16R16, CORE_PROFILE_MAX, B },
@@ -150,8 +147,7 @@ static const struct fmt_row rows[] = {
     { D3DFMT_A8B8G8R8, CORE_PROFILE_MAX, COLOR_RT | SR | SW },
     { D3DFMT_X8B8G8R8, CORE_PROFILE_MAX, COLOR_RT },
     { D3DFMT_R8G8B8, CORE_PROFILE_MAX, S | T | V | C | F | WM },
-    { D3DFMT_R16F, CORE_PROFILE_MAX, COLOR_RT },
-    { D3DFMT_R16F, MAX, VT },
+    { D3DFMT_R16F, CORE_PROFILE_MAX, COLOR_RT | VT },
     { D3DFMT_A8, CORE_PROFILE_MAX, S | T | V | C | F | WM },
     { D3DFMT_A8L8, CORE_PROFILE_MAX, S | T | V | C | F | WM },
     { D3DFMT_A4L4, CORE_PROFILE_MAX, S | T | V | C | F | WM },
