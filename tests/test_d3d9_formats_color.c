@@ -18,8 +18,8 @@
  *   blending:       (QUERY_POSTPIXELSHADER_BLENDING) ONE + ONE onto a cleared target;
  *   offscreen:      CreateOffscreenPlainSurface, ColorFill with a colour of 0/255 channels
  *                   (exact in every format), LockRect.
- * Volume and cube textures of these formats share the 2D code (one sampler, one texel
- * table); DXT1-5 volumes are tested here too (the block layout per slice). */
+ *   volume, cube:   one texel a slice / face, point sampled;
+ * and DXT1-5 volume textures (the block layout per slice). */
 #include "test_d3d9_render_util.h"
 
 #define W 8
@@ -270,6 +270,21 @@ TEST(d3d9_color_formats_refused_create)
     r9_end(dev);
 }
 
+/* The two test colours (r, g, b, a) texels are made of; no channel quantizes onto a rounding
+ * tie in any format. */
+static const double ca[4] = { 0.2, 0.85, 0.4, 0.7 }, cb[4] = { 0.9, 0.1, 0.65, 0.3 };
+
+/* A device whose stage 0 outputs the texture (colour and alpha). */
+static IDirect3DDevice9 *texture_device(void)
+{
+    IDirect3DDevice9 *dev = r9_device(W, H);
+    if (!dev)
+        return NULL;
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
+    return dev;
+}
+
 /* pre-transformed with one texture coordinate */
 struct tv {
     float x, y, z, rhw, u, v;
@@ -291,12 +306,9 @@ static void tex_row(IDirect3DDevice9 *dev, float y0, float w)
  * texel, 2 pixels) and linearly filtered in row 1 (4 pixels: weights 0, 1/4, 3/4, 1). */
 TEST(d3d9_color_formats_sample)
 {
-    static const double ca[4] = { 0.2, 0.85, 0.4, 0.7 }, cb[4] = { 0.9, 0.1, 0.65, 0.3 };
-    IDirect3DDevice9 *dev = r9_device(W, H);
+    IDirect3DDevice9 *dev = texture_device();
     if (!dev)
         SKIP("no device");
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
     IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_CLAMP);
     IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSV, D3DTADDRESS_CLAMP);
     for (size_t i = 0; i < N_FMTS; i++) {
@@ -337,6 +349,83 @@ TEST(d3d9_color_formats_sample)
         }
         IDirect3DDevice9_SetTexture(dev, 0, NULL);
         IDirect3DTexture9_Release(t);
+    }
+    r9_end(dev);
+}
+
+/* One pixel at (x, 0) with the 3D texture coordinate (s, t, r). */
+static void tex3_pixel(IDirect3DDevice9 *dev, float x, float s, float t, float r)
+{
+    struct {
+        float x, y, z, rhw, s, t, r;
+    } q[4] = { { x - 0.5f, -0.5f, 0.5f, 1, s, t, r }, { x + 0.5f, -0.5f, 0.5f, 1, s, t, r },
+               { x - 0.5f, 0.5f, 0.5f, 1, s, t, r }, { x + 0.5f, 0.5f, 0.5f, 1, s, t, r } };
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_TEX1 | D3DFVF_TEXCOORDSIZE3(0));
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])),
+             D3D_OK);
+}
+
+/* Volume and cube textures of every format (CheckDeviceFormat offers both): a 1x1x2 volume
+ * whose slices hold colours a and b, read at w = 1/4 and 3/4, and a cube of edge 1 whose +X
+ * face holds a and -Z face b, read along those axes (point sampling). */
+TEST(d3d9_color_formats_volume_cube)
+{
+    IDirect3DDevice9 *dev = texture_device();
+    if (!dev)
+        SKIP("no device");
+    for (size_t i = 0; i < N_FMTS; i++) {
+        const struct fmt *f = &fmts[i];
+        IDirect3DVolumeTexture9 *vol = NULL;
+        IDirect3DCubeTexture9 *cube = NULL;
+        D3DLOCKED_BOX lb;
+        D3DLOCKED_RECT lr;
+        double da[4], db[4];
+        uint32_t img[W * H];
+        CHECK_HR(IDirect3DDevice9_CreateVolumeTexture(dev, 1, 1, 2, 1, 0, f->f, D3DPOOL_MANAGED,
+                                                      &vol, NULL), D3D_OK);
+        CHECK_HR(IDirect3DDevice9_CreateCubeTexture(dev, 1, 1, 0, f->f, D3DPOOL_MANAGED, &cube,
+                                                    NULL), D3D_OK);
+        if (!vol || !cube) {
+            if (vol)
+                IDirect3DVolumeTexture9_Release(vol);
+            if (cube)
+                IDirect3DCubeTexture9_Release(cube);
+            continue;
+        }
+        CHECK_HR(IDirect3DVolumeTexture9_LockBox(vol, 0, &lb, NULL, 0), D3D_OK);
+        memset(lb.pBits, 0, f->bytes);
+        memset((uint8_t *)lb.pBits + lb.SlicePitch, 0, f->bytes);
+        encode(f, ca, lb.pBits, da);
+        encode(f, cb, (uint8_t *)lb.pBits + lb.SlicePitch, db);
+        CHECK_HR(IDirect3DVolumeTexture9_UnlockBox(vol, 0), D3D_OK);
+        for (int face = 0; face < 6; face++) {
+            double unused[4];
+            static const double grey[4] = { 0.5, 0.5, 0.5, 0.5 };
+            CHECK_HR(IDirect3DCubeTexture9_LockRect(cube, (D3DCUBEMAP_FACES)face, 0, &lr, NULL,
+                                                    0), D3D_OK);
+            memset(lr.pBits, 0, f->bytes);
+            encode(f, face == D3DCUBEMAP_FACE_POSITIVE_X   ? ca
+                      : face == D3DCUBEMAP_FACE_NEGATIVE_Z ? cb
+                                                           : grey,
+                   lr.pBits, unused);
+            CHECK_HR(IDirect3DCubeTexture9_UnlockRect(cube, (D3DCUBEMAP_FACES)face, 0), D3D_OK);
+        }
+        r9_clear(dev, 0);
+        IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)vol);
+        tex3_pixel(dev, 0, 0.5f, 0.5f, 0.25f);
+        tex3_pixel(dev, 1, 0.5f, 0.5f, 0.75f);
+        IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)cube);
+        tex3_pixel(dev, 2, 1.0f, 0.0f, 0.0f);
+        tex3_pixel(dev, 3, 0.0f, 0.0f, -1.0f);
+        IDirect3DDevice9_SetTexture(dev, 0, NULL);
+        r9_read(dev, img);
+        uint32_t wa = argb_of(da), wb = argb_of(db);
+        if (img[0] != wa || img[1] != wb || img[2] != wa || img[3] != wb)
+            harness_fail(__FILE__, __LINE__, "%s: volume 0x%08x 0x%08x, cube 0x%08x 0x%08x, "
+                         "expected 0x%08x 0x%08x", f->name, img[0], img[1], img[2], img[3], wa,
+                         wb);
+        IDirect3DVolumeTexture9_Release(vol);
+        IDirect3DCubeTexture9_Release(cube);
     }
     r9_end(dev);
 }
@@ -498,11 +587,9 @@ TEST(d3d9_dxt_volume_textures)
     static const D3DFORMAT dxt[] = { D3DFMT_DXT1, D3DFMT_DXT2, D3DFMT_DXT3, D3DFMT_DXT4,
                                      D3DFMT_DXT5 };
     IDirect3D9 *max = t9_d3d(NULL), *l93 = t9_d3d("9_3");
-    IDirect3DDevice9 *dev = r9_device(W, H);
+    IDirect3DDevice9 *dev = texture_device();
     if (!max || !l93 || !dev)
         SKIP("no device");
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
     for (size_t i = 0; i < sizeof(dxt) / sizeof(dxt[0]); i++) {
         IDirect3DVolumeTexture9 *t = NULL;
         D3DLOCKED_BOX lb;
@@ -534,26 +621,13 @@ TEST(d3d9_dxt_volume_textures)
         CHECK_HR(IDirect3DVolumeTexture9_UnlockBox(t, 0), D3D_OK);
         IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t);
         r9_clear(dev, 0);
-        /* 3D texture coordinates: slice centres w = 0.25 and 0.75 */
-        struct {
-            float x, y, z, rhw, u, v, w;
-        } q[2][4];
-        for (int z = 0; z < 2; z++) {
-            float y0 = (float)z * 2.0f - 0.5f, wz = z ? 0.75f : 0.25f;
-            float px[4][2] = { { -0.5f, y0 }, { 3.5f, y0 }, { -0.5f, y0 + 2 }, { 3.5f, y0 + 2 } };
-            for (int k = 0; k < 4; k++) {
-                q[z][k].x = px[k][0], q[z][k].y = px[k][1], q[z][k].z = 0.5f, q[z][k].rhw = 1;
-                q[z][k].u = (float)(k & 1), q[z][k].v = (float)(k >> 1), q[z][k].w = wz;
-            }
-        }
-        IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_TEX1 | D3DFVF_TEXCOORDSIZE3(0));
-        for (int z = 0; z < 2; z++)
-            CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q[z],
-                                                      sizeof(q[z][0])), D3D_OK);
+        /* slice centres w = 0.25 and 0.75, any texel of the 4x4 block */
+        tex3_pixel(dev, 0, 0.375f, 0.625f, 0.25f);
+        tex3_pixel(dev, 1, 0.375f, 0.625f, 0.75f);
         r9_read(dev, img);
-        if (img[W + 1] != 0xffff0000 || img[3 * W + 2] != 0xff0000ff)
-            harness_fail(__FILE__, __LINE__, "DXT%zu volume: 0x%08x 0x%08x", i + 1, img[W + 1],
-                         img[3 * W + 2]);
+        if (img[0] != 0xffff0000 || img[1] != 0xff0000ff)
+            harness_fail(__FILE__, __LINE__, "DXT%zu volume: 0x%08x 0x%08x", i + 1, img[0],
+                         img[1]);
         IDirect3DDevice9_SetTexture(dev, 0, NULL);
         IDirect3DVolumeTexture9_Release(t);
     }
