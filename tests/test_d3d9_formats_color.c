@@ -635,3 +635,61 @@ TEST(d3d9_dxt_volume_textures)
     IDirect3D9_Release(max);
     IDirect3D9_Release(l93);
 }
+
+/* A8B8G8R8 is read and written as sRGB (QUERY_SRGBREAD / QUERY_SRGBWRITE): D3DSAMP_SRGBTEXTURE
+ * decodes a texel of 0x80 to 0.2158605 (0x37 in the linear back buffer), and
+ * D3DRS_SRGBWRITEENABLE encodes a diffuse 0x37 / 255 = 0.21569 to 0.50177 (0x80) in an A8B8G8R8
+ * render target (D3D11.3 3.2.3.7 / 3.2.3.8 curves); alpha stays linear. */
+TEST(d3d9_color_formats_srgb_a8b8g8r8)
+{
+    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DTexture9 *t = NULL, *rtt = NULL;
+    IDirect3DSurface9 *rt = NULL, *bb = NULL, *sys = NULL;
+    D3DLOCKED_RECT lr;
+    if (!dev)
+        SKIP("no device");
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 1, 1, 1, 0, D3DFMT_A8B8G8R8, D3DPOOL_MANAGED,
+                                            &t, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, 4, 4, 1, D3DUSAGE_RENDERTARGET, D3DFMT_A8B8G8R8,
+                                            D3DPOOL_DEFAULT, &rtt, NULL), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, 4, 4, D3DFMT_A8B8G8R8,
+                                                          D3DPOOL_SYSTEMMEM, &sys, NULL), D3D_OK);
+    if (!t || !rtt || !sys)
+        SKIP("no textures");
+    CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+    memcpy(lr.pBits, (const uint8_t[4]){ 0x80, 0x80, 0x80, 0x80 }, 4);   /* R, G, B, A bytes */
+    CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_SRGBTEXTURE, TRUE);
+    r9_clear(dev, 0);
+    tex_row(dev, 0, 1);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_SRGBTEXTURE, FALSE);
+    tex_row(dev, 1, 1);
+    CHECK_EQ(r9_pixel(dev, W, H, 0, 0), 0x80373737);
+    CHECK_EQ(r9_pixel(dev, W, H, 0, 1), 0x80808080);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    /* the write */
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_DIFFUSE);
+    IDirect3DDevice9_GetRenderTarget(dev, 0, &bb);
+    IDirect3DTexture9_GetSurfaceLevel(rtt, 0, &rt);
+    IDirect3DDevice9_SetDepthStencilSurface(dev, NULL);
+    CHECK_HR(IDirect3DDevice9_SetRenderTarget(dev, 0, rt), D3D_OK);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRGBWRITEENABLE, TRUE);
+    r9_rect(dev, 0, 0, 2, 4, 0x37373737);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_SRGBWRITEENABLE, FALSE);
+    r9_rect(dev, 2, 0, 4, 4, 0x37373737);
+    CHECK_HR(IDirect3DDevice9_GetRenderTargetData(dev, rt, sys), D3D_OK);
+    CHECK_HR(IDirect3DSurface9_LockRect(sys, &lr, NULL, D3DLOCK_READONLY), D3D_OK);
+    const uint8_t *row = (const uint8_t *)lr.pBits + lr.Pitch;
+    CHECK_EQ(row[4] | row[5] << 8 | row[6] << 16 | (uint32_t)row[7] << 24, 0x37808080);
+    CHECK_EQ(row[12] | row[13] << 8 | row[14] << 16 | (uint32_t)row[15] << 24, 0x37373737);
+    IDirect3DSurface9_UnlockRect(sys);
+    IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
+    IDirect3DSurface9_Release(bb);
+    IDirect3DSurface9_Release(rt);
+    IDirect3DSurface9_Release(sys);
+    IDirect3DTexture9_Release(rtt);
+    IDirect3DTexture9_Release(t);
+    r9_end(dev);
+}
