@@ -624,9 +624,9 @@ TEST(d3d9_check_device_type)
                                         D3DFMT_UNKNOWN, FALSE), D3DERR_INVALIDCALL);
     CHECK_HR(IDirect3D9_CheckDeviceType(dmax, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
                                         D3DFMT_R5G6B5, FALSE), D3DERR_NOTAVAILABLE);
-    /* R5G6B5 render targets are not in the 9_x tables (max: held back, formats.c). */
+    /* R5G6B5 render targets are not in the 9_x tables; max has them (formats.c). */
     CHECK_HR(IDirect3D9_CheckDeviceType(dmax, 0, D3DDEVTYPE_HAL, D3DFMT_R5G6B5,
-                                        D3DFMT_R5G6B5, FALSE), D3DERR_NOTAVAILABLE);
+                                        D3DFMT_R5G6B5, FALSE), D3D_OK);
     CHECK_HR(IDirect3D9_CheckDeviceType(d3d9_1, 0, D3DDEVTYPE_HAL, D3DFMT_R5G6B5,
                                         D3DFMT_R5G6B5, FALSE), D3DERR_NOTAVAILABLE);
     /* Display formats: never with alpha; none without modes; never UNKNOWN. */
@@ -649,8 +649,8 @@ static HRESULT check_format(IDirect3D9 *d3d, DWORD usage, D3DRESOURCETYPE rtype,
 }
 
 /* The levels of the driver page "Required DXGI formats", one row per format use. */
-/* Formats beyond the 9_x tables (formats.c rows marked MAX) are held back from every profile until
- * the pipeline implements them: max equals 9_3 for now. */
+/* Format uses beyond the 9_x tables that softd3d does not offer yet (formats.c rows marked MAX)
+ * are held back from every profile; the tested ones are on max (CORE_PROFILE_MAX). */
 #define HELD_BACK CORE_PROFILE_COUNT
 
 TEST(d3d9_check_device_format_per_profile)
@@ -682,9 +682,11 @@ TEST(d3d9_check_device_format_per_profile)
         { 0, D3DRTYPE_VOLUMETEXTURE, D3DFMT_V16U16, CORE_PROFILE_9_2 },
         { 0, D3DRTYPE_TEXTURE, D3DFMT_G32R32F, CORE_PROFILE_9_3 },
         { D3DUSAGE_QUERY_VERTEXTEXTURE, D3DRTYPE_TEXTURE, D3DFMT_R32F, CORE_PROFILE_9_3 },
-        { D3DUSAGE_QUERY_FILTER, D3DRTYPE_TEXTURE, D3DFMT_R32F, HELD_BACK },
-        { D3DUSAGE_RENDERTARGET, D3DRTYPE_SURFACE, D3DFMT_R5G6B5, HELD_BACK },
-        { 0, D3DRTYPE_SURFACE, D3DFMT_YUY2, HELD_BACK },
+        { D3DUSAGE_QUERY_FILTER, D3DRTYPE_TEXTURE, D3DFMT_R32F, CORE_PROFILE_MAX },
+        { D3DUSAGE_RENDERTARGET, D3DRTYPE_SURFACE, D3DFMT_R5G6B5, CORE_PROFILE_MAX },
+        { 0, D3DRTYPE_SURFACE, D3DFMT_YUY2, CORE_PROFILE_MAX },
+        { D3DUSAGE_QUERY_VERTEXTEXTURE, D3DRTYPE_TEXTURE, D3DFMT_R16F, CORE_PROFILE_MAX },
+        { 0, D3DRTYPE_VOLUMETEXTURE, D3DFMT_V8U8, HELD_BACK },
         { D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, D3DFMT_D32F_LOCKABLE, CORE_PROFILE_MAX },
     };
     for (int id = 0; id < CORE_PROFILE_COUNT; id++) {
@@ -809,9 +811,10 @@ TEST(d3d9_check_format_conversion)
     IDirect3D9 *d3d = create_d3d(NULL);
     CHECK_HR(IDirect3D9_CheckDeviceFormatConversion(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
                                                     D3DFMT_A8R8G8B8), D3D_OK);
-    /* YUY2 surfaces are held back until the pipeline has them (formats.c, MAX rows). */
+    /* YUY2 offscreen surfaces convert to render-target formats on max
+     * (test_d3d9_formats_yuv.c); DXTn surfaces do not. */
     CHECK_HR(IDirect3D9_CheckDeviceFormatConversion(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_YUY2,
-                                                    D3DFMT_X8R8G8B8), D3DERR_NOTAVAILABLE);
+                                                    D3DFMT_X8R8G8B8), D3D_OK);
     CHECK_HR(IDirect3D9_CheckDeviceFormatConversion(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_DXT1,
                                                     D3DFMT_X8R8G8B8), D3DERR_NOTAVAILABLE);
     CHECK_HR(IDirect3D9_CheckDeviceFormatConversion(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
@@ -949,8 +952,8 @@ TEST(d3d9_create_fullscreen_needs_a_display_mode)
     EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
     pp = base; pp.BackBufferFormat = D3DFMT_UNKNOWN; EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
     pp = base; pp.BackBufferFormat = D3DFMT_X1R5G5B5; EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
-    /* R5G6B5 back buffers: held back with the other max-only formats (formats.c). */
-    pp = base; pp.BackBufferFormat = D3DFMT_R5G6B5; EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
+    /* An R5G6B5 back buffer needs an R5G6B5 display mode (max renders to R5G6B5). */
+    pp = base; pp.BackBufferFormat = D3DFMT_R5G6B5; EXPECT_PP(d3d, pp, D3D_OK);
     pp = base; pp.PresentationInterval = D3DPRESENT_INTERVAL_ONE; EXPECT_PP(d3d, pp, D3D_OK);
     /* The 9_x profiles present at intervals IMMEDIATE and ONE only (seed 000). */
     pp = base; pp.PresentationInterval = D3DPRESENT_INTERVAL_TWO;

@@ -4,7 +4,8 @@
  * as depth-stencil surfaces there — a depth test against a cleared depth, a stencil test where
  * the format has stencil bits, the lockable ones read back with their documented layout (D16:
  * one 16-bit UNORM a texel; D32F_LOCKABLE: one IEEE float) — and refused truthfully where a
- * profile does not offer them.  Pixels are compared exactly. */
+ * profile does not offer them; and the driver FOURCCs INTZ, a depth-stencil texture sampled as
+ * its depth, and NULL, the render target of depth-only passes.  Pixels are compared exactly. */
 #include "test_d3d9_render_util.h"
 
 #define W 16
@@ -148,4 +149,147 @@ TEST(d3d9_depth_formats_depth_and_stencil)
         IDirect3DSurface9_Release(ds);
         r9_end(dev);
     }
+}
+
+/* INTZ, the driver FOURCC of a depth-stencil texture whose samples return the depth itself
+ * (NVIDIA, "GPU Programming Guide, GeForce 8 and 9 Series", 6.4.2: "z value is replicated to
+ * all four components of a texture fetch"; no comparison): applications probe it with
+ * CheckDeviceFormat(D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, 'INTZ'), render depth into it, then
+ * sample it.  The stored depth is 24-bit UNORM (D24S8's layout), with 8 stencil bits. */
+TEST(d3d9_depth_formats_intz)
+{
+    const D3DFORMAT intz = (D3DFORMAT)MAKEFOURCC('I', 'N', 'T', 'Z');
+    IDirect3D9 *max = t9_d3d(NULL), *l93 = t9_d3d("9_3");
+    IDirect3DDevice9 *dev = r9_device(W, H);
+    IDirect3DTexture9 *t = NULL;
+    IDirect3DSurface9 *ds = NULL, *autods = NULL;
+    uint32_t img[W * H];
+    if (!max || !l93 || !dev)
+        SKIP("no device");
+    CHECK_HR(t9_check_format(max, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, intz), D3D_OK);
+    CHECK_HR(t9_check_format(max, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, intz), D3D_OK);
+    CHECK_HR(IDirect3D9_CheckDepthStencilMatch(max, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
+                                               D3DFMT_A8R8G8B8, intz), D3D_OK);
+    CHECK_HR(t9_check_format(max, 0, D3DRTYPE_TEXTURE, intz), D3DERR_NOTAVAILABLE);
+    CHECK_HR(t9_check_format(max, D3DUSAGE_RENDERTARGET, D3DRTYPE_TEXTURE, intz),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(t9_check_format(l93, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, intz),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, W, H, 1, 0, intz, D3DPOOL_MANAGED, &t, NULL),
+             D3DERR_INVALIDCALL);
+    CHECK(t == NULL);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, W, H, 1, D3DUSAGE_DEPTHSTENCIL, intz,
+                                            D3DPOOL_DEFAULT, &t, NULL), D3D_OK);
+    if (!t)
+        SKIP("no INTZ texture");
+    IDirect3DTexture9_GetSurfaceLevel(t, 0, &ds);
+    IDirect3DDevice9_GetDepthStencilSurface(dev, &autods);
+    CHECK_HR(IDirect3DDevice9_SetDepthStencilSurface(dev, ds), D3D_OK);
+    /* depth 0.25 everywhere, 0.75 in the right half; a LESS test against it still works, and so
+     * does the stencil */
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER |
+                                    D3DCLEAR_STENCIL, 0xff000000, 0.25f, 7), D3D_OK);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_ALWAYS);
+    ds_rect(dev, W / 2, W, 0.75f, 0xff000000);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_LESS);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZWRITEENABLE, FALSE);
+    ds_rect(dev, 0, W, 0.5f, 0xff00ff00);         /* passes only where 0.75 is stored */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZWRITEENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_FALSE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILENABLE, TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILFUNC, D3DCMP_EQUAL);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILREF, 7);
+    ds_rect(dev, 0, 2, 0.5f, 0xffff0000);         /* stencil 7: passes */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILREF, 6);
+    ds_rect(dev, 2, 4, 0.5f, 0xffff0000);         /* fails */
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILENABLE, FALSE);
+    r9_read(dev, img);
+    CHECK_EQ(img[W + 1], 0xffff0000);
+    CHECK_EQ(img[W + 3], 0xff000000);
+    CHECK_EQ(img[W + 5], 0xff000000);
+    CHECK_EQ(img[W + 12], 0xff00ff00);
+    /* sampled: the depth in r, g, b and a: 0.25 and 0.75 as 24-bit UNORM, read as 8-bit */
+    CHECK_HR(IDirect3DDevice9_SetDepthStencilSurface(dev, autods), D3D_OK);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
+    struct {
+        float x, y, z, rhw, u, v;
+    } q[4] = { { -0.5f, -0.5f, 0.5f, 1, 0, 0 }, { W - 0.5f, -0.5f, 0.5f, 1, 1, 0 },
+               { -0.5f, H - 0.5f, 0.5f, 1, 0, 1 }, { W - 0.5f, H - 0.5f, 0.5f, 1, 1, 1 } };
+    IDirect3DDevice9_SetFVF(dev, D3DFVF_XYZRHW | D3DFVF_TEX1);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])),
+             D3D_OK);
+    r9_read(dev, img);
+    CHECK_EQ(img[H / 2 * W + 3], 0x40404040);     /* round(0.25 (2^24 - 1)) / (2^24 - 1) */
+    CHECK_EQ(img[H / 2 * W + 12], 0xbfbfbfbf);    /* round(0.75 (2^24 - 1)) / (2^24 - 1) */
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    IDirect3DSurface9_Release(autods);
+    IDirect3DSurface9_Release(ds);
+    IDirect3DTexture9_Release(t);
+    r9_end(dev);
+    IDirect3D9_Release(max);
+    IDirect3D9_Release(l93);
+}
+
+/* NULL, the driver FOURCC render-target format of depth-only passes (shadow maps): a render
+ * target that keeps no colour, set with a depth-stencil surface of its size; the depth is
+ * written as with any target.  No texture, offscreen surface, lock or copy of it exists. */
+TEST(d3d9_depth_formats_null_render_target)
+{
+    const D3DFORMAT fnull = (D3DFORMAT)MAKEFOURCC('N', 'U', 'L', 'L');
+    IDirect3D9 *max = t9_d3d(NULL), *l93 = t9_d3d("9_3");
+    IDirect3DDevice9 *dev = r9_device(W, H);
+    IDirect3DSurface9 *nrt = NULL, *bb = NULL, *s = (IDirect3DSurface9 *)(uintptr_t)1;
+    IDirect3DTexture9 *t = (IDirect3DTexture9 *)(uintptr_t)1;
+    D3DLOCKED_RECT lr;
+    uint32_t img[W * H];
+    if (!max || !l93 || !dev)
+        SKIP("no device");
+    CHECK_HR(t9_check_format(max, D3DUSAGE_RENDERTARGET, D3DRTYPE_SURFACE, fnull), D3D_OK);
+    CHECK_HR(IDirect3D9_CheckDepthStencilMatch(max, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, fnull,
+                                               D3DFMT_D24S8), D3D_OK);
+    CHECK_HR(t9_check_format(max, 0, D3DRTYPE_SURFACE, fnull), D3DERR_NOTAVAILABLE);
+    CHECK_HR(t9_check_format(max, D3DUSAGE_RENDERTARGET, D3DRTYPE_TEXTURE, fnull),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(t9_check_format(l93, D3DUSAGE_RENDERTARGET, D3DRTYPE_SURFACE, fnull),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, W, H, 1, D3DUSAGE_RENDERTARGET, fnull,
+                                            D3DPOOL_DEFAULT, &t, NULL), D3DERR_INVALIDCALL);
+    CHECK(t == NULL);
+    CHECK_HR(IDirect3DDevice9_CreateOffscreenPlainSurface(dev, W, H, fnull, D3DPOOL_DEFAULT, &s,
+                                                          NULL), D3DERR_INVALIDCALL);
+    CHECK(s == NULL);
+    CHECK_HR(IDirect3DDevice9_CreateRenderTarget(dev, W, H, fnull, D3DMULTISAMPLE_NONE, 0, TRUE,
+                                                 &nrt, NULL), D3D_OK);
+    if (!nrt)
+        SKIP("no NULL render target");
+    CHECK_HR(IDirect3DSurface9_LockRect(nrt, &lr, NULL, 0), D3DERR_INVALIDCALL);
+    CHECK_HR(IDirect3DDevice9_GetRenderTarget(dev, 0, &bb), D3D_OK);
+    r9_clear(dev, 0xff000000);
+    /* the depth pass: depth 0.25 in the left half of the cleared 1.0; the back buffer is not
+     * bound, so it keeps its clear colour */
+    CHECK_HR(IDirect3DDevice9_SetRenderTarget(dev, 0, nrt), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER, 0xffffffff,
+                                    1.0f, 0), D3D_OK);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_TRUE);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_LESS);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, TRUE);
+    ds_rect(dev, 0, W / 2, 0.25f, 0xffffffff);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHABLENDENABLE, FALSE);
+    CHECK_HR(IDirect3DDevice9_StretchRect(dev, nrt, NULL, bb, NULL, D3DTEXF_NONE),
+             D3DERR_INVALIDCALL);
+    /* the colour pass against that depth: 0.5 passes only in the right half */
+    CHECK_HR(IDirect3DDevice9_SetRenderTarget(dev, 0, bb), D3D_OK);
+    ds_rect(dev, 0, W, 0.5f, 0xff00ff00);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_FALSE);
+    r9_read(dev, img);
+    CHECK_EQ(img[H / 2 * W + 3], 0xff000000);
+    CHECK_EQ(img[H / 2 * W + 12], 0xff00ff00);
+    IDirect3DSurface9_Release(bb);
+    IDirect3DSurface9_Release(nrt);
+    r9_end(dev);
+    IDirect3D9_Release(max);
+    IDirect3D9_Release(l93);
 }

@@ -233,3 +233,73 @@ done:
         IDirect3DPixelShader9_Release(ps);
     r9_end(dev);
 }
+
+/* max: the other float formats are vertex textures too (D3DUSAGE_QUERY_VERTEXTEXTURE), absent
+ * channels reading 1 as in the pixel stage: a 2x1 texture of R16F, G16R16F, A16B16G16R16F or
+ * G32R32F with texels (0.25, 0.75, 0.125, 1) and (0.75, 0.125, 0.25, 0.25) (exact in half and
+ * float), point fetched, and linearly at u = 0.375 (weights 3/4, 1/4). */
+TEST(d3d9_vtf_float_formats_max)
+{
+    static const struct {
+        D3DFORMAT f;
+        unsigned comps, bytes;   /* channels stored (r, g, b, a order), bytes each */
+    } fmts[] = { { D3DFMT_R16F, 1, 2 }, { D3DFMT_G16R16F, 2, 2 },
+                 { D3DFMT_A16B16G16R16F, 4, 2 }, { D3DFMT_G32R32F, 2, 4 } };
+    static const float tx[2][4] = { { 0.25f, 0.75f, 0.125f, 1.0f },
+                                    { 0.75f, 0.125f, 0.25f, 0.25f } };
+    IDirect3D9 *d3d = t9_d3d(NULL);
+    struct vtf v;
+    if (!d3d)
+        SKIP("no IDirect3D9");
+    if (vtf_setup(&v, NULL, 1)) {
+        for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+            IDirect3DTexture9 *t = NULL;
+            D3DLOCKED_RECT lr;
+            double want[3][4];
+            CHECK_HR(t9_check_format(d3d, D3DUSAGE_QUERY_VERTEXTEXTURE, D3DRTYPE_TEXTURE,
+                                     fmts[i].f), D3D_OK);
+            CHECK_HR(IDirect3DDevice9_CreateTexture(v.dev, 2, 1, 1, 0, fmts[i].f,
+                                                    D3DPOOL_MANAGED, &t, NULL), D3D_OK);
+            if (!t)
+                continue;
+            CHECK_HR(IDirect3DTexture9_LockRect(t, 0, &lr, NULL, 0), D3D_OK);
+            for (unsigned k = 0; k < 2; k++) {
+                for (unsigned c = 0; c < 4; c++) {
+                    double val = c < fmts[i].comps ? tx[k][c] : 1.0;
+                    want[k][c] = val;
+                    if (c >= fmts[i].comps)
+                        continue;
+                    uint8_t *p = (uint8_t *)lr.pBits + (k * fmts[i].comps + c) * fmts[i].bytes;
+                    if (fmts[i].bytes == 4) {
+                        memcpy(p, &tx[k][c], 4);
+                    } else {
+                        /* 0.125, 0.25, 0.75, 1 as float16: exponent and the top mantissa bit */
+                        int e;
+                        double m = frexp(tx[k][c], &e);   /* m in [0.5, 1) */
+                        uint16_t h = (uint16_t)((e - 1 + 15) << 10 |
+                                                (unsigned)((m * 2.0 - 1.0) * 1024.0));
+                        memcpy(p, &h, 2);
+                    }
+                }
+            }
+            CHECK_HR(IDirect3DTexture9_UnlockRect(t, 0), D3D_OK);
+            for (unsigned c = 0; c < 4; c++)
+                want[2][c] = 0.75 * want[0][c] + 0.25 * want[1][c];
+            CHECK_HR(IDirect3DDevice9_SetTexture(v.dev, D3DVERTEXTEXTURESAMPLER0,
+                                                 (IDirect3DBaseTexture9 *)t), D3D_OK);
+            vtf_filter(&v, D3DTEXF_POINT, D3DTEXF_POINT, D3DTEXF_NONE);
+            CHECK_PIXEL(fetch(v.dev, 0.25f, 0.0f),
+                        r9_argb(want[0][0], want[0][1], want[0][2], want[0][3]), 0);
+            CHECK_PIXEL(fetch(v.dev, 0.75f, 0.0f),
+                        r9_argb(want[1][0], want[1][1], want[1][2], want[1][3]), 0);
+            vtf_filter(&v, D3DTEXF_LINEAR, D3DTEXF_LINEAR, D3DTEXF_NONE);
+            CHECK_PIXEL(fetch(v.dev, 0.375f, 0.0f),
+                        r9_argb(want[2][0], want[2][1], want[2][2], want[2][3]), 0);
+            IDirect3DDevice9_SetTexture(v.dev, D3DVERTEXTEXTURESAMPLER0,
+                                        (IDirect3DBaseTexture9 *)v.tex);
+            IDirect3DTexture9_Release(t);
+        }
+    }
+    vtf_done(&v);
+    IDirect3D9_Release(d3d);
+}

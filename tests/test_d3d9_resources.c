@@ -284,7 +284,7 @@ TEST(d3d9_texture_formats_per_profile)
     } rows[] = {
         { D3DFMT_A8R8G8B8, 0 }, { D3DFMT_L8, 0 }, { D3DFMT_DXT5, 0 }, { D3DFMT_V8U8, 0 },
         { D3DFMT_A16B16G16R16F, 1 }, { D3DFMT_R32F, 1 }, { D3DFMT_L16, 1 },
-        { D3DFMT_G32R32F, 2 }, { D3DFMT_R5G6B5, 4 }, { D3DFMT_A8, 4 },
+        { D3DFMT_G32R32F, 2 }, { D3DFMT_R5G6B5, 3 }, { D3DFMT_A8, 3 },
     };
     for (int p = 0; p < 4; p++) {
         IDirect3DDevice9 *dev = t9_device(t9_profiles[p]);

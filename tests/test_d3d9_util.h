@@ -24,6 +24,13 @@ static inline IDirect3D9 *t9_d3d(const char *profile)
     return d3d;
 }
 
+/* CheckDeviceFormat of adapter 0 (HAL) with the X8R8G8B8 display format. */
+static inline HRESULT t9_check_format(IDirect3D9 *d3d, DWORD usage, D3DRESOURCETYPE rtype,
+                                      D3DFORMAT f)
+{
+    return IDirect3D9_CheckDeviceFormat(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, usage, rtype, f);
+}
+
 static inline D3DPRESENT_PARAMETERS t9_pp(UINT w, UINT h)
 {
     D3DPRESENT_PARAMETERS pp;

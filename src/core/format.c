@@ -186,6 +186,8 @@ static const core_format_desc table[] = {
     P(CORE_FORMAT_D3D9_D32F_LOCKABLE, "D32F_LOCKABLE", DEPTH, 4, 1, 32, 0, 0, 0, 0, D_ | D9),
     P(CORE_FORMAT_D3D9_D32_LOCKABLE, "D32_LOCKABLE", DEPTH, 4, 1, 32, 0, 0, 0, 0, D_ | D9),
     P(CORE_FORMAT_D3D9_S8_LOCKABLE, "S8_LOCKABLE", DEPTH, 1, 1, 0, 8, 0, 0, 0, S_ | D9),
+    /* a view format: the depth of D24_UNORM_S8_UINT, replicated (format.h) */
+    P(CORE_FORMAT_D3D9_INTZ, "INTZ", UNORM, 4, 4, 24, 24, 24, 24, 0, D9),
 };
 
 #define TABLE_SIZE (sizeof(table) / sizeof(table[0]))

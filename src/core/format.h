@@ -71,6 +71,8 @@ enum {
     CORE_FORMAT_D3D9_D32F_LOCKABLE,
     CORE_FORMAT_D3D9_D32_LOCKABLE,
     CORE_FORMAT_D3D9_S8_LOCKABLE,
+    CORE_FORMAT_D3D9_INTZ,           /* how a texture view reads the driver format INTZ (a
+                                      * D24S8 layout): the 24-bit UNORM depth in r, g, b, a */
     CORE_FORMAT_D3D9_END             /* one past the last */
 };
 

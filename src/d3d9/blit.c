@@ -510,7 +510,10 @@ static HRESULT STDMETHODCALLTYPE device_GetRenderTargetData(IDirect3DDevice9 *if
 
 /* ---------------------------------------------------------------- StretchRect */
 
-/* Samples rectangle sr of src at the centres of rectangle dr's texels and stores into dst. */
+/* Samples rectangle sr of src at the centres of rectangle dr's texels and stores into dst.
+ * A source of 2x1 blocks (YUY2, UYVY: the YUV-to-RGB conversion StretchRect does) is viewed
+ * from the block holding sr's first texel; ox texels of that block lie left of sr, and the
+ * sample coordinates skip them. */
 static void stretch(struct d3d9_surface *src, const struct irect *sr, struct d3d9_surface *dst,
                     const struct irect *dr, bool linear)
 {
@@ -522,6 +525,7 @@ static void stretch(struct d3d9_surface *src, const struct irect *sr, struct d3d
     struct float4_soa res;
     struct sampler smp;
     long long dw = dr->r - dr->l, dh = dr->b - dr->t;
+    long long sw = sr->r - sr->l, ox = sr->l % sd->block_width;
     size_t dpitch = d3d9_surface_pitch(dst);
 
     ss.min_filter = ss.mag_filter = linear ? SAMPLER_FILTER_LINEAR : SAMPLER_FILTER_POINT;
@@ -536,9 +540,9 @@ static void stretch(struct d3d9_surface *src, const struct irect *sr, struct d3d
     view.levels = 1;
     view.d3d9_defaults = true;
     view.level[0].data = d3d9_surface_data(src) + (size_t)sr->t * d3d9_surface_pitch(src) +
-                         (size_t)sr->l * sd->block_bytes;
+                         (size_t)(sr->l / sd->block_width) * sd->block_bytes;
     view.level[0].row_pitch = d3d9_surface_pitch(src);
-    view.level[0].width = (uint32_t)(sr->r - sr->l);
+    view.level[0].width = (uint32_t)(sw + ox);
     view.level[0].height = (uint32_t)(sr->b - sr->t);
     view.level[0].depth = 1;
     if (!out || !out->store || !sampler_init(&smp, &ss) || !texture_view_init(&view))
@@ -550,7 +554,9 @@ static void stretch(struct d3d9_surface *src, const struct irect *sr, struct d3d
         for (long long x0 = 0; x0 < dw; x0 += SAMPLER_LANES) {
             int n = (int)(dw - x0 < SAMPLER_LANES ? dw - x0 : SAMPLER_LANES);
             for (int i = 0; i < n; i++) {
-                coords.u[i] = (float)(((double)(x0 + i) + 0.5) / (double)dw);
+                coords.u[i] = ox ? (float)(((double)ox + ((double)(x0 + i) + 0.5) *
+                                                (double)sw / (double)dw) / (double)(sw + ox))
+                                 : (float)(((double)(x0 + i) + 0.5) / (double)dw);
                 coords.v[i] = (float)(((double)y + 0.5) / (double)dh);
             }
             coords.mask = (n == 32 ? ~0u : (1u << n) - 1);
@@ -586,6 +592,10 @@ static HRESULT STDMETHODCALLTYPE device_StretchRect(IDirect3DDevice9 *iface,
     }
     if (src == dst) {
         util_msg(false, "%s: stretching within one surface is not supported", method);
+        return D3DERR_INVALIDCALL;
+    }
+    if (src->format == D3D9_FMT_NULL || dst->format == D3D9_FMT_NULL) {
+        util_msg(false, "%s: a NULL render target has no texels to copy", method);
         return D3DERR_INVALIDCALL;
     }
     if (src->r.pool != D3DPOOL_DEFAULT || dst->r.pool != D3DPOOL_DEFAULT) {
@@ -665,10 +675,15 @@ static HRESULT STDMETHODCALLTYPE device_StretchRect(IDirect3DDevice9 *iface,
         }
     }
     if (!texel_format_get(src->cfmt) || !texel_format_get(dst->cfmt) ||
-        !texel_format_get(dst->cfmt)->store || sd->block_width != 1 || dd->block_width != 1) {
+        !texel_format_get(dst->cfmt)->store || sd->block_height != 1 || dd->block_width != 1) {
         util_msg(false, "%s: softd3d cannot convert these formats", method);
         return D3DERR_INVALIDCALL;
     }
+    /* A copy of YUV blocks moves whole 2x1 blocks. */
+    if (same_size && src->format == dst->format && sd->block_width > 1 &&
+        (FAILED(hr = check_block_alignment(method, src->cfmt, &sr, src->width, src->height)) ||
+         FAILED(hr = check_block_alignment(method, dst->cfmt, &dr, dst->width, dst->height))))
+        return hr;
     d3d9_device_lock(dev);
     if (same_size && src->format == dst->format)
         copy_texels(src->storage, src->sub, dst->storage, dst->sub, src->cfmt, (UINT)sr.l,

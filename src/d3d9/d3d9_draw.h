@@ -255,6 +255,11 @@ void d3d9_program_cleanup(struct d3d9_program *p);
 void d3d9_link(const struct d3d9_program *vs, const struct d3d9_program *ps,
                struct draw_linkage *out);
 
+/* Sets link->attr_wrap from the D3DWRAPCOORD_0..3 bits wrap[n] that apply to the pixel
+ * program's TEXCOORDn inputs (D3DRS_WRAPn, resolved by the caller), after d3d9_link. */
+void d3d9_link_wrap(const struct d3d9_program *ps, const DWORD wrap[16],
+                    struct draw_linkage *link);
+
 /* ---- shaders (shader.c) -------------------------------------------------------------------- */
 
 struct d3d9_shader;

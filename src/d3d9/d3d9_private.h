@@ -166,6 +166,16 @@ HRESULT d3d9ex_check_fullscreen_mode(const char *method, const D3DPRESENT_PARAME
 
 /* ------------------------------------------------------------------------------ formats.c */
 
+/* The driver FOURCC formats beyond the SDK's D3DFORMAT list that softd3d offers (formats.c):
+ * INTZ, the depth-stencil texture whose samples return the depth, not a comparison (NVIDIA,
+ * "GPU Programming Guide, GeForce 8 and 9 Series", 6.4.2 "Direct Depth Buffer Access": "z
+ * value is replicated to all four components of a texture fetch"). */
+#define D3D9_FMT_INTZ ((D3DFORMAT)MAKEFOURCC('I', 'N', 'T', 'Z'))
+/* NULL, the render-target format of depth-only passes: a render target that keeps no colour
+ * ("GPU Programming Guide", the same vendors' pages: "a dummy render target ... no memory"):
+ * draws bind no colour target in its place, and it cannot be locked or copied. */
+#define D3D9_FMT_NULL ((D3DFORMAT)MAKEFOURCC('N', 'U', 'L', 'L'))
+
 /* What a format can be used for, on a profile.  The table behind it is in formats.c. */
 enum d3d9_format_use {
     D3D9_FMT_SURFACE = 1u << 0,       /* offscreen plain surface (Usage 0, D3DRTYPE_SURFACE) */

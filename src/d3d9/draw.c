@@ -648,7 +648,7 @@ static bool translate_view(const struct d3d9_texture *t, unsigned first, bool sr
     memset(v, 0, sizeof(*v));
     if (!core || first >= t->levels)
         return false;
-    v->format = t->cfmt;
+    v->format = t->format == D3D9_FMT_INTZ ? CORE_FORMAT_D3D9_INTZ : t->cfmt;
     if (srgb && om_format_srgb_twin(t->cfmt))
         v->format = om_format_srgb_twin(t->cfmt);
     v->d3d9_defaults = true;
@@ -818,8 +818,8 @@ static void translate_om(struct work *w, struct draw_desc *d)
     }
     for (unsigned i = 0; i < OM_MAX_TARGETS && i < D3D9_MAX_RTS; i++) {
         const struct d3d9_surface *s = dev->rt[i];
-        if (!s)
-            continue;
+        if (!s || s->format == D3D9_FMT_NULL)
+            continue;   /* a NULL render target takes no colour (d3d9_private.h) */
         struct om_target_key *t = &key->rt[i];
         t->format = s->cfmt;
         if (rs[D3DRS_SRGBWRITEENABLE] && om_format_srgb_twin(s->cfmt))
@@ -973,6 +973,24 @@ static void translate_points(struct work *w, struct draw_desc *d)
                 link->in[r][c].slot < 32)
                 pt->sprite_slots |= 1u << link->in[r][c].slot;
     }
+}
+
+/* D3DRS_WRAP0..15 onto the pixel program's TEXCOORDn inputs (d3d9_link_wrap).  WRAPn names a
+ * set of texture coordinates: with a pixel shader the coordinates of semantic TEXCOORDn; with
+ * the fixed-function vertex pipeline TEXCOORDn carries stage n's coordinates, which come from
+ * the set its D3DTSS_TEXCOORDINDEX names (the low word, also for generated coordinates), so
+ * WRAP of that set applies (validate.c's NONPOW2CONDITIONAL check reads the same set). */
+static void translate_wrap(struct work *w)
+{
+    const DWORD *rs = w->st->rs;
+    DWORD wrap[16];
+    for (unsigned n = 0; n < 16; n++) {
+        DWORD set = n;
+        if (w->ff_vs && n < D3D9_FF_STAGES)
+            set = w->st->tss[n][D3DTSS_TEXCOORDINDEX] & 0xffffu;
+        wrap[n] = set >= 16 ? 0 : rs[set < 8 ? D3DRS_WRAP0 + set : D3DRS_WRAP8 + (set - 8)];
+    }
+    d3d9_link_wrap(w->ps, wrap, &w->c->link);
 }
 
 static void translate_constants(struct work *w, struct draw_desc *d)
@@ -1153,6 +1171,7 @@ static HRESULT draw(struct d3d9_device *dev, const struct call *c)
     }
     translate_input(&w, d);
     d3d9_link(w.vs, w.ps, &w.c->link);
+    translate_wrap(&w);
     d->vs = w.vs->prog;
     d->ps = w.ps->prog;
     d->link = &w.c->link;

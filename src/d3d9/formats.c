@@ -72,17 +72,17 @@ static const struct fmt_row rows[] = {
      * TEXTURECUBE, MIP, MIP_AUTOGEN 9_3; no SHADER_SAMPLE, no BLENDABLE at any 9_x level. */
     { D3DFMT_A32B32G32R32F, L92, S | T | RT },
     { D3DFMT_A32B32G32R32F, L93, V | C | WM | AG | VT },
-    { D3DFMT_A32B32G32R32F, MAX, F | B },
+    { D3DFMT_A32B32G32R32F, CORE_PROFILE_MAX, F | B },
     /* A16B16G16R16F: all but BLENDABLE at 9_2, BLENDABLE at 9_3; no SHADER_SAMPLE. */
     { D3DFMT_A16B16G16R16F, L92, S | T | V | C | WM | AG | RT },
     { D3DFMT_A16B16G16R16F, L93, B },
-    { D3DFMT_A16B16G16R16F, MAX, F | VT },
+    { D3DFMT_A16B16G16R16F, CORE_PROFILE_MAX, F | VT },
     /* A16B16G16R16 (R16G16B16A16_UNORM): 9_2, sampled, not blendable. */
     { D3DFMT_A16B16G16R16, L92, S | T | V | C | F | WM | AG | RT },
-    { D3DFMT_A16B16G16R16, MAX, B },
+    { D3DFMT_A16B16G16R16, CORE_PROFILE_MAX, B },
     /* G32R32F: TEXTURE2D/3D/CUBE, RENDER_TARGET at 9_3; no MIP, no SHADER_SAMPLE. */
     { D3DFMT_G32R32F, L93, S | T | V | C | RT },
-    { D3DFMT_G32R32F, MAX, F | WM | AG | B | VT },
+    { D3DFMT_G32R32F, CORE_PROFILE_MAX, F | WM | AG | B | VT },
     /* A8R8G8B8 (R8G8B8A8 / B8G8R8A8 UNORM and _SRGB): everything at 9_1. */
     { D3DFMT_A8R8G8B8, L91, COLOR_RT | SR | SW },
     /* Q8W8V8U8 (R8G8B8A8_SNORM): TEXTURE2D, TEXTURECUBE, SHADER_SAMPLE, MIP at 9_1. */
@@ -92,10 +92,10 @@ static const struct fmt_row rows[] = {
     { D3DFMT_X8R8G8B8, L91, COLOR_RT | SR | SW },
     /* G16R16F: 9_2, not sampled with filtering. */
     { D3DFMT_G16R16F, L92, S | T | V | C | WM | AG | RT },
-    { D3DFMT_G16R16F, MAX, F | B | VT },
+    { D3DFMT_G16R16F, CORE_PROFILE_MAX, F | B | VT },
     /* G16R16 (R16G16_UNORM): 9_2. */
     { D3DFMT_G16R16, L92, S | T | V | C | F | WM | AG | RT },
-    { D3DFMT_G16R16, MAX, B },
+    { D3DFMT_G16R16, CORE_PROFILE_MAX, B },
     /* V16U16 (R16G16_SNORM): TEXTURE2D, SHADER_SAMPLE at 9_1; TEXTURE3D, TEXTURECUBE, MIP 9_2. */
     { D3DFMT_V16U16, L91, S | T | F | LB },
     { D3DFMT_V16U16, L92, V | C | WM },
@@ -103,7 +103,7 @@ static const struct fmt_row rows[] = {
      * VertexShaderVersion 3.0 and point-sampled vertex texture fetch). */
     { D3DFMT_R32F, L92, S | T | V | C | WM | AG | RT },
     { D3DFMT_R32F, L93, VT },
-    { D3DFMT_R32F, MAX, F | B },
+    { D3DFMT_R32F, CORE_PROFILE_MAX, F | B },
     /* D24S8: TEXTURE2D and DEPTH_STENCIL at 9_1. */
     { D3DFMT_D24S8, L91, T | DS },
     /* L16 (R16_UNORM): 9_2. */
@@ -123,33 +123,47 @@ static const struct fmt_row rows[] = {
     { D3DFMT_DXT3, L91, S | T | C | F | WM | SR },
     { D3DFMT_DXT4, L91, S | T | C | F | WM | SR },
     { D3DFMT_DXT5, L91, S | T | C | F | WM | SR },
-    { D3DFMT_DXT1, MAX, V },
-    { D3DFMT_DXT2, MAX, V },
-    { D3DFMT_DXT3, MAX, V },
-    { D3DFMT_DXT4, MAX, V },
-    { D3DFMT_DXT5, MAX, V },
+    /* DXTn volume textures (issue 14 part 3): slices of 4x4 blocks, locked and sampled per
+     * slice (tests/test_d3d9_formats_color.c). */
+    { D3DFMT_DXT1, CORE_PROFILE_MAX, V },
+    { D3DFMT_DXT2, CORE_PROFILE_MAX, V },
+    { D3DFMT_DXT3, CORE_PROFILE_MAX, V },
+    { D3DFMT_DXT4, CORE_PROFILE_MAX, V },
+    { D3DFMT_DXT5, CORE_PROFILE_MAX, V },
 
     /* ---- beyond the 9_x minimums: profile max ---- */
-    { D3DFMT_R5G6B5, MAX, COLOR_RT },
-    { D3DFMT_X1R5G5B5, MAX, COLOR_RT },
-    { D3DFMT_A1R5G5B5, MAX, COLOR_RT },
-    { D3DFMT_A4R4G4B4, MAX, COLOR_RT },
-    { D3DFMT_A2R10G10B10, MAX, COLOR_RT },
-    { D3DFMT_A2B10G10R10, MAX, COLOR_RT },
-    { D3DFMT_A8B8G8R8, MAX, COLOR_RT | SR | SW },
-    { D3DFMT_X8B8G8R8, MAX, COLOR_RT | SR | SW },
-    { D3DFMT_R16F, MAX, COLOR_RT | VT },
-    { D3DFMT_A8, MAX, S | T | V | C | F | WM },
-    { D3DFMT_A8L8, MAX, S | T | V | C | F | WM },
+    /* The colour formats of issue 14 part 3: sampled (D3D9's defaults for absent channels: 1,
+     * alpha-only A8 (0, 0, 0, a)), filtered, rendered to and blended through their texel
+     * layouts, locked and filled as offscreen plain surfaces (tests/test_d3d9_formats_color.c).
+     * X8B8G8R8 has no sRGB twin in the format table, so it is neither read nor written as
+     * sRGB; R8G8B8 (3 bytes a texel) is no render target (most D3D9 drivers offer it as no
+     * more than a texture). */
+    { D3DFMT_R5G6B5, CORE_PROFILE_MAX, COLOR_RT },
+    { D3DFMT_X1R5G5B5, CORE_PROFILE_MAX, COLOR_RT },
+    { D3DFMT_A1R5G5B5, CORE_PROFILE_MAX, COLOR_RT },
+    { D3DFMT_A4R4G4B4, CORE_PROFILE_MAX, COLOR_RT },
+    { D3DFMT_A2R10G10B10, CORE_PROFILE_MAX, COLOR_RT },
+    { D3DFMT_A2B10G10R10, CORE_PROFILE_MAX, COLOR_RT },
+    { D3DFMT_A8B8G8R8, CORE_PROFILE_MAX, COLOR_RT | SR | SW },
+    { D3DFMT_X8B8G8R8, CORE_PROFILE_MAX, COLOR_RT },
+    { D3DFMT_R8G8B8, CORE_PROFILE_MAX, S | T | V | C | F | WM },
+    { D3DFMT_R16F, CORE_PROFILE_MAX, COLOR_RT | VT },
+    { D3DFMT_A8, CORE_PROFILE_MAX, S | T | V | C | F | WM },
+    { D3DFMT_A8L8, CORE_PROFILE_MAX, S | T | V | C | F | WM },
+    { D3DFMT_A4L4, CORE_PROFILE_MAX, S | T | V | C | F | WM },
     /* the luminance bump maps, with the bump-mapping operations of the max profile
      * (test_d3d9_render_bump.c); as 2D textures only for now */
     { D3DFMT_X8L8V8U8, CORE_PROFILE_MAX, S | T | F | WM | LB },
     { D3DFMT_X8L8V8U8, MAX, V | C },
     { D3DFMT_L6V5U5, CORE_PROFILE_MAX, S | T | F | WM | LB },
     { D3DFMT_L6V5U5, MAX, V | C },
-    /* YUV: seed 003 — every filter mode, mipmapping included, on every format. */
-    { D3DFMT_YUY2, MAX, S | T | F | WM },
-    { D3DFMT_UYVY, MAX, S | T | F | WM },
+    /* YUV: seed 003 — every filter mode, mipmapping included, on every format: 2D textures
+     * (decoded by the documented BT.601 conversion, then filtered as RGB: src/sample/
+     * texel_load.c) and offscreen plain surfaces, which StretchRect converts to render-target
+     * formats (tests/test_d3d9_formats_yuv.c).  Not render targets, cube or volume textures:
+     * the video formats are 2D, and nothing writes YUV. */
+    { D3DFMT_YUY2, CORE_PROFILE_MAX, S | T | F | WM },
+    { D3DFMT_UYVY, CORE_PROFILE_MAX, S | T | F | WM },
     /* The other D3D9 depth-stencil formats (issue 14 part 3): the output merger reads and
      * writes each through its texel layout (UNORM depth of 15, 24 or 32 bits, D24FS8's 20e4
      * float, D32F_LOCKABLE's float; stencil of 1, 4 or 8 bits), the lockable ones are locked
@@ -161,6 +175,13 @@ static const struct fmt_row rows[] = {
     { D3DFMT_D15S1, CORE_PROFILE_MAX, DS },
     { D3DFMT_D24FS8, CORE_PROFILE_MAX, DS },
     { D3DFMT_D32F_LOCKABLE, CORE_PROFILE_MAX, DS },
+    /* INTZ (d3d9_private.h): a D24S8 depth-stencil surface or texture whose samples read the
+     * depth in every component (tests/test_d3d9_depth_formats.c); point sampled only. */
+    { D3D9_FMT_INTZ, CORE_PROFILE_MAX, T | DS },
+    /* NULL (d3d9_private.h): render-target surfaces only, for depth-only passes
+     * (tests/test_d3d9_depth_formats.c); "blendable", since blending into nothing changes
+     * nothing, so that a depth pass with blending left on validates. */
+    { D3D9_FMT_NULL, CORE_PROFILE_MAX, RT | B },
 };
 
 #undef S
@@ -207,6 +228,10 @@ const char *d3d9_format_name(D3DFORMAT format, char *buf, size_t size)
     N(A2B10G10R10_XR_BIAS) N(BINARYBUFFER)
 #undef N
     default:
+        if (format == D3D9_FMT_INTZ)
+            return "INTZ";
+        if (format == D3D9_FMT_NULL)
+            return "NULL";
         snprintf(buf, size, "D3DFORMAT 0x%08x", (unsigned)format);
         return buf;
     }
@@ -273,7 +298,7 @@ static bool is_depth_format(D3DFORMAT f)
     case D3DFMT_D24FS8: case D3DFMT_D32_LOCKABLE: case D3DFMT_S8_LOCKABLE:
         return true;
     default:
-        return false;
+        return f == D3D9_FMT_INTZ;
     }
 }
 

@@ -142,3 +142,25 @@ void d3d9_link(const struct d3d9_program *vs, const struct d3d9_program *ps,
     }
 }
 
+/* D3DRS_WRAPn ("Texture Wrapping (Direct3D 9)", D3DWRAPCOORD): D3DWRAPCOORD_0..3 wrap the
+ * first..fourth coordinate (u, v, w, q) of texture coordinate set n.  A pixel input component
+ * of semantic TEXCOORDn is coordinate k of the set when it is the k-th component its
+ * declaration covers (u is .x of a whole register, .z of one packed into .zw); the attribute
+ * component feeding it is wrapped (pipeline/clip.c). */
+void d3d9_link_wrap(const struct d3d9_program *ps, const DWORD wrap[16],
+                    struct draw_linkage *link)
+{
+    const struct draw_program *p = ps->prog;
+    memset(link->attr_wrap, 0, sizeof(link->attr_wrap));
+    for (uint32_t r = 0; r < p->input_count && r < IR_MAX_INPUTS; r++) {
+        for (int c = 0; c < 4; c++) {
+            const struct d3d9_semantic *sem = &ps->in_sem[r][c];
+            const struct draw_input_src *src = &link->in[r][c];
+            if (sem->usage != D3DDECLUSAGE_TEXCOORD || sem->index >= 16 ||
+                src->kind != DRAW_IN_ATTR || !(sem->mask & (1u << c)))
+                continue;
+            if (wrap[sem->index] & (1u << mask_rank(sem->mask, c)))
+                link->attr_wrap[src->slot] |= (uint8_t)(1u << src->comp);
+        }
+    }
+}

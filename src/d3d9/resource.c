@@ -305,6 +305,12 @@ static const struct {
     { D3DFMT_D32F_LOCKABLE, CORE_FORMAT_D3D9_D32F_LOCKABLE },
     { D3DFMT_D32_LOCKABLE, CORE_FORMAT_D3D9_D32_LOCKABLE },
     { D3DFMT_S8_LOCKABLE, CORE_FORMAT_D3D9_S8_LOCKABLE },
+    /* INTZ is stored and depth-tested as D24S8; texture views read it through
+     * d3d9_view_format's CORE_FORMAT_D3D9_INTZ */
+    { D3D9_FMT_INTZ, DXGI_FORMAT_D24_UNORM_S8_UINT },
+    /* a NULL render target keeps one byte a texel that nothing reads: draws bind no colour
+     * target in its place (draw.c), locks and copies are refused */
+    { D3D9_FMT_NULL, DXGI_FORMAT_A8_UNORM },
 };
 
 core_format d3d9_core_format(D3DFORMAT format)

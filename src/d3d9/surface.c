@@ -211,6 +211,10 @@ HRESULT d3d9_surface_lock(struct d3d9_surface *s, const char *method, D3DLOCKED_
                  (unsigned)(flags & ~allowed));
         return D3DERR_INVALIDCALL;
     }
+    if (s->format == D3D9_FMT_NULL) {
+        util_msg(false, "%s: a D3D9 NULL render target has no texels to lock", method);
+        return D3DERR_INVALIDCALL;
+    }
     if (!s->lockable) {
         util_msg(false, "%s: this surface cannot be locked (%s)", method,
                  s->kind == D3D9_SURFACE_TEXTURE     ? "a D3DPOOL_DEFAULT texture that is not "

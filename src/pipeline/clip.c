@@ -287,11 +287,50 @@ static void out_polygon(struct draw_run *r, const uint32_t *poly, unsigned n, ui
         out_line(r, poly[i], poly[(i + 1) % n], lead, flags);
 }
 
+/* ---- cylindrical wrapping (D3D9 D3DRS_WRAPn, draw.h attr_wrap) ----------------------------------
+ * "Texture Wrapping (Direct3D 9)": with wrapping on in a direction, the coordinate is
+ * interpolated as on a cylinder where 0 and 1 coincide, along the shortest path.  Each wrapped
+ * component of vertex v is moved by the whole number s = floor(d + 1/2), d = v - lead, so that
+ * |v - lead| <= 1/2 (a difference of exactly 1/2 goes the negative way); a vertex that needs
+ * no move is used as it is, one that does is copied into a new pool record (vertices are
+ * shared between primitives).  Done before clipping, so that clipped vertices interpolate the
+ * wrapped values.  The documentation leaves coordinates outside [0, 1] undefined with wrapping
+ * ("Texture Addressing Modes"); this rule needs none. */
+static uint32_t wrap_vertex(struct draw_run *r, uint32_t lead, uint32_t v)
+{
+    const struct draw_linkage *link = r->d->link;
+    const uint32_t *rl = &r->pool[(size_t)lead * r->stride];
+    const uint32_t *rv = &r->pool[(size_t)v * r->stride];
+    uint32_t *rn = NULL;
+    for (uint32_t k = 0; k < link->attr_count; k++) {
+        for (int c = 0; c < 4; c++) {
+            if (!(link->attr_wrap[k] & (1u << c)))
+                continue;
+            size_t i = 4 + 4 * (size_t)k + (size_t)c;
+            float x = draw_f(rv[i]), s = floorf(x - draw_f(rl[i]) + 0.5f);
+            if (!(s != 0.0f) || !isfinite(s))
+                continue;   /* close enough, or NaN/Inf: kept as it is */
+            if (!rn) {
+                uint32_t slot = (uint32_t)r->pool_count++;
+                rn = &r->pool[(size_t)slot * r->stride];
+                memcpy(rn, rv, sizeof(uint32_t) * r->stride);
+                v = slot;
+            }
+            rn[i] = draw_u(x - s);
+        }
+    }
+    return v;
+}
+
 /* ---- clipping -------------------------------------------------------------------------------- */
 
 static void clip_triangle(struct draw_run *r, uint32_t a, uint32_t b, uint32_t c)
 {
     unsigned code[3];
+    if (r->wrap) {
+        b = wrap_vertex(r, a, b);
+        c = wrap_vertex(r, a, c);
+    }
     const uint32_t v[3] = { a, b, c };
     for (int i = 0; i < 3; i++) {
         code[i] = vertex_code(r, v[i]);
@@ -341,6 +380,8 @@ static void clip_triangle(struct draw_run *r, uint32_t a, uint32_t b, uint32_t c
 static void clip_line(struct draw_run *r, uint32_t a, uint32_t b)
 {
     float pa[4], pb[4];
+    if (r->wrap)
+        b = wrap_vertex(r, a, b);
     position(r, a, pa);
     position(r, b, pb);
     if (!finite4(pa) || !finite4(pb))

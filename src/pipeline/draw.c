@@ -369,6 +369,9 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     r->d = d;
     r->om = &dc->om;
     r->stride = 4 * (1 + d->link->attr_count);
+    r->wrap = false;
+    for (uint32_t k = 0; k < d->link->attr_count; k++)
+        r->wrap |= d->link->attr_wrap[k] != 0;
     for (uint32_t e = 0; e < d->element_count; e++)
         r->efmt[e] = texel_format_get(d->elements[e].format);
 

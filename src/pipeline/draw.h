@@ -128,6 +128,11 @@ struct draw_linkage {
     uint8_t attr_reg[IR_MAX_OUTPUTS];
     bool attr_noperspective[IR_MAX_OUTPUTS];   /* read by a noperspective input: clipping
                                                 * interpolates it in screen space */
+    /* Cylindrical wrapping (Direct3D 9 D3DRS_WRAPn; draw_link leaves it 0): bit c set: component
+     * c of attribute k is interpolated the shortest way around a circle of circumference 1,
+     * where 0 and 1 coincide.  clip.c moves the primitive's other vertices by whole units to
+     * within 1/2 of its first (leading) vertex before clipping. */
+    uint8_t attr_wrap[IR_MAX_OUTPUTS];
     struct draw_input_src in[IR_MAX_INPUTS][4];
 };
 

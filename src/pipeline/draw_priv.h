@@ -33,9 +33,10 @@
                                                      * planes, then the user clip planes */
 #define DRAW_CLIP_MAX_VERTS (3 + DRAW_CLIP_PLANES)
 /* Vertices and primitives one window can add at most: every primitive may create two new
- * vertices per plane it is clipped against and become a fan of DRAW_CLIP_MAX_VERTS - 2
- * triangles (or, in wireframe, as many edges as its polygon has). */
-#define DRAW_CHUNK_VERTS (DRAW_CHUNK * (1 + 2 * DRAW_CLIP_PLANES) + 2)
+ * vertices per plane it is clipped against, and two wrapped copies (linkage attr_wrap), and
+ * become a fan of DRAW_CLIP_MAX_VERTS - 2 triangles (or, in wireframe, as many edges as its
+ * polygon has). */
+#define DRAW_CHUNK_VERTS (DRAW_CHUNK * (3 + 2 * DRAW_CLIP_PLANES) + 2)
 #define DRAW_CHUNK_PRIMS (DRAW_CHUNK * DRAW_CLIP_MAX_VERTS)
 #define DRAW_RASTER_BATCH 128          /* raster primitives handed to the scene at once */
 #define DRAW_POOL_BYTES ((size_t)16 << 20)   /* vertex pool budget before a flush */
@@ -122,6 +123,7 @@ struct draw_run {
     struct raster_point points[DRAW_RASTER_BATCH];
     size_t ntris, nlines, npoints;
     struct draw_assembler as;
+    bool wrap;                         /* some d->link->attr_wrap is set (clip.c) */
     bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
     bool fill_ok;                      /* ... and whole tiles written as rectangles */
     bool fused_ok;                     /* pixel_fused.c may run d->ps (shortcuts on) */

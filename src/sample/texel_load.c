@@ -16,7 +16,10 @@
  *     (w0*a0 + w1*a1) / (7*255) (or /5, or /127 for SNORM) rounded once to float -- the ideal
  *     value of the spec's float formula.
  *   - YUY2 / UYVY (D3D9 YUV textures, seed 003: every filter on every format): ITU-R BT.601
- *     with studio swing, Y in [16, 235] and Cb/Cr in [16, 240]:
+ *     with studio swing, Y in [16, 235] and Cb/Cr in [16, 240] -- the conversion of
+ *     "Recommended 8-Bit YUV Formats for Video Rendering" (learn.microsoft.com, "Converting
+ *     8-bit YUV to RGB888", whose integer formula rounds these coefficients to 8 bits; the
+ *     byte orders Y0 U0 Y1 V0 and U0 Y0 V0 Y1 are that page's):
  *         Y' = (Y - 16) / 219,  Pb = (U - 128) / 224,  Pr = (V - 128) / 224
  *         R = Y' + 1.402 Pr,  G = Y' - 0.344136 Pb - 0.714136 Pr,  B = Y' + 1.772 Pb
  *     each clamped to [0, 1], alpha 1; evaluated in float in exactly this order.  A texel at even
@@ -515,6 +518,8 @@ static const struct table_row rows[] = {
     X1(CORE_FORMAT_D3D9_D32F_LOCKABLE, FL, 32),
     X1(CORE_FORMAT_D3D9_D32_LOCKABLE, UN, 32),
     GEN(CORE_FORMAT_D3D9_S8_LOCKABLE, NO, UI(0, 8), NO, NO),
+    /* INTZ views: the D24S8 depth in every component (format.h) */
+    GEN(CORE_FORMAT_D3D9_INTZ, UN(0, 24), UN(0, 24), UN(0, 24), UN(0, 24)),
 };
 
 #define TABLE_SIZE (sizeof(rows) / sizeof(rows[0]))
