@@ -255,10 +255,14 @@ static LLVMValueRef flush_bits(struct cg *g, LLVMValueRef u)
 
 /* A value written by fout (or derived from one by sign operations, moves and selects between
  * such values) has no denormal: fin of it is the value itself (the canonical NaN included). */
+static bool known_flushed(struct cg *g, LLVMValueRef v);
+
 static LLVMValueRef fin(struct cg *g, LLVMValueRef u)
 {
-    if (LLVMIsConstant(u) || is_flushed(g, u))
-        return as_f(g, LLVMIsConstant(u) ? flush_bits(g, u) : u);
+    if (LLVMIsConstant(u))
+        return as_f(g, flush_bits(g, u));
+    if (known_flushed(g, u))
+        return as_f(g, u);
     return as_f(g, flush_bits(g, u));
 }
 
@@ -580,9 +584,30 @@ static LLVMValueRef srcf(struct cg *g, const struct vm_ins *in, unsigned k, unsi
  * folds the flush of a constant and uniques the result, so equal bits are the same value).
  * (Found by fuzz_jit: a denormal literal moved under a partial exec mask had been taken as
  * flushed.) */
+static bool flushed_within(struct cg *g, LLVMValueRef v, int depth)
+{
+    if (is_flushed(g, v))
+        return true;
+    if (LLVMIsConstant(v))
+        return flush_bits(g, v) == v;
+    if (depth == 0 || !LLVMIsAInstruction(v))
+        return false;
+    /* a select between values without denormals (the special-value selects of rsq, exp,
+     * log, sincos... around a fout result), or such a value's bitcast, has none either */
+    switch (LLVMGetInstructionOpcode(v)) {
+    case LLVMSelect:
+        return flushed_within(g, LLVMGetOperand(v, 1), depth - 1) &&
+               flushed_within(g, LLVMGetOperand(v, 2), depth - 1);
+    case LLVMBitCast:
+        return flushed_within(g, LLVMGetOperand(v, 0), depth - 1);
+    default:
+        return false;
+    }
+}
+
 static bool known_flushed(struct cg *g, LLVMValueRef v)
 {
-    return is_flushed(g, v) || (LLVMIsConstant(v) && flush_bits(g, v) == v);
+    return flushed_within(g, v, 4);
 }
 
 /* A select between values keeps their NaNs unsettled when either is; its canonical form is
