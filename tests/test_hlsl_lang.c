@@ -44,7 +44,14 @@ static char *compile_src(const char *src, const char *target, ID3DBlob **code)
     return text;
 }
 
-/* Runs `src` for `target` with in[i] into input register i (level-9 ps: t(i)); out back. */
+/* A d3dbc target (vs/ps_2_0 .. 3_0): D3DCompile returns the bare token stream. */
+static bool is_d3dbc(const char *target)
+{
+    return target[3] == '2' || target[3] == '3';
+}
+
+/* Runs `src` for `target` with in[i] into input register i (level-9 and ps_2_0 ps: t(i);
+ * ps_3_0: v(i) in declaration order); out back. */
 static bool run_src(const char *src, const char *target, vm_reg *in, unsigned nin, vm_reg *out)
 {
     ID3DBlob *code;
@@ -60,7 +67,10 @@ static bool run_src(const char *src, const char *target, vm_reg *in, unsigned ni
     bool level9 = strstr(target, "level_9") != NULL;
     struct ir_program ir;
     int r;
-    if (level9) {
+    if (is_d3dbc(target)) {
+        struct d3dbc_error err;
+        r = d3dbc_decode(blob, size, &ir, &err);
+    } else if (level9) {
         struct dxbc_shader_info info;
         struct dxbc_error derr;
         struct d3dbc_error err;
@@ -79,7 +89,7 @@ static bool run_src(const char *src, const char *target, vm_reg *in, unsigned ni
         return false;
     static vm_reg regs[16];
     memset(regs, 0, sizeof(regs));
-    bool ps9 = level9 && target[0] == 'p';
+    bool ps9 = (level9 || (is_d3dbc(target) && target[3] == '2')) && target[0] == 'p';
     for (unsigned i = 0; i < nin; i++)
         memcpy(regs[ps9 ? D3DBC_IR_PS_T0 + i : i], in[i], sizeof(vm_reg));
     struct vm_program *p = NULL;
@@ -183,6 +193,192 @@ TEST(hlsl_lang_refusals)
          "lang.hlsl(1,23-24): error X4576"},
         {"float4 main(float4 a : TEXCOORD0) : SV_Target\n{ switch (a.x) { default: return 1; } }\n",
          "ps_4_0", "lang.hlsl(2,13-14): error X3019"},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        ID3DBlob *code;
+        char *errors = compile_src(bad[i].src, bad[i].target, &code);
+        CHECK(code == NULL);
+        if (code)
+            ID3D10Blob_Release(code);
+        CHECK_STR_CONTAINS(errors, bad[i].want);
+        free(errors);
+    }
+}
+
+/* ---- local arrays written at a run-time index ---------------------------------------------- */
+
+/* arr[i] = ..., arr[3 - i] += ..., a struct member through a run-time index, and the read
+ * arr[i] afterwards: every target, SM2/SM3 through selects (no indexable temps there). */
+static const char dynwrite_ps[] =
+    "struct S { float2 p; float q; };\n"
+    "struct Out { float4 a : SV_Target0; float4 b : SV_Target1; };\n"
+    "Out main(float4 a : TEXCOORD0)\n"
+    "{\n"
+    "    float arr[4] = {1, 2, 3, 4};\n"
+    "    S s[3] = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};\n"
+    "    int i = (int)a.x;\n"
+    "    arr[i] = 10 * a.y;\n"
+    "    arr[3 - i] += 5;\n"
+    "    s[i].p.y = a.y;\n"
+    "    s[2 - i].q *= 2;\n"
+    "    Out o;\n"
+    "    o.a = float4(arr[0], arr[1], arr[2], arr[3]);\n"
+    "    o.b = float4(s[0].p.y + s[0].q * 100, s[1].p.y + s[1].q * 100, s[2].p.y + s[2].q * 100,"
+    " arr[i]);\n"
+    "    return o;\n"
+    "}\n";
+
+TEST(hlsl_dynamic_array_write_runs)
+{
+    static const char *const targets[] = {"ps_4_0", "ps_5_0", "ps_4_0_level_9_3", "ps_2_0",
+                                          "ps_3_0"};
+    for (unsigned t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
+        static vm_reg in[1], out[16];
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            in[0][0][l] = fb((float)(l % 3));
+            in[0][1][l] = fb((float)l);
+        }
+        if (!run_src(dynwrite_ps, targets[t], in, 1, out))
+            continue;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            int i = (int)(l % 3);
+            float arr[4] = {1, 2, 3, 4}, py[3] = {2, 5, 8}, q[3] = {3, 6, 9};
+            arr[i] = 10.0f * (float)l;
+            arr[3 - i] += 5;
+            py[i] = (float)l;
+            q[2 - i] *= 2;
+            for (unsigned k = 0; k < 4; k++)
+                CHECK_EQ(uf(out[0][k][l]), arr[k]);
+            for (unsigned k = 0; k < 3; k++)
+                CHECK_EQ(uf(out[1][k][l]), py[k] + q[k] * 100);
+            CHECK_EQ(uf(out[1][3][l]), arr[i]);
+        }
+    }
+}
+
+/* A run-time loop filling an array at its counter, then a run-time read of it. */
+static const char dynloop_ps[] =
+    "float4 main(float4 a : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    float4 v[5] = (float4[5])0;\n"
+    "    int n = (int)a.x;\n"
+    "    [loop] for (int k = 0; k < n; k++)\n"
+    "        v[k] = float4(k, k * a.y, 1, 0);\n"
+    "    float4 r = 0;\n"
+    "    [loop] for (int j = 0; j < 5; j++)\n"
+    "        r += v[j] * (j + 1);\n"
+    "    return r + v[(int)a.z].yyyy * float4(0, 0, 0, 1000);\n"
+    "}\n";
+
+TEST(hlsl_dynamic_array_loop_runs)
+{
+    static const char *const targets[] = {"ps_4_0", "ps_3_0"};
+    for (unsigned t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
+        static vm_reg in[1], out[16];
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            in[0][0][l] = fb((float)(l % 6));
+            in[0][1][l] = fb((float)(l + 1));
+            in[0][2][l] = fb((float)(l % 5));
+        }
+        if (!run_src(dynloop_ps, targets[t], in, 1, out))
+            continue;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            unsigned n = l % 6;
+            float r[4] = {0, 0, 0, 0}, vy[5] = {0, 0, 0, 0, 0};
+            for (unsigned k = 0; k < n && k < 5; k++) {
+                vy[k] = (float)k * (float)(l + 1);
+                r[0] += (float)k * (float)(k + 1);
+                r[1] += vy[k] * (float)(k + 1);
+                r[2] += (float)(k + 1);
+            }
+            r[3] += vy[l % 5] * 1000;
+            for (unsigned k = 0; k < 4; k++)
+                CHECK_EQ(uf(out[0][k][l]), r[k]);
+        }
+    }
+}
+
+/* ---- break out of a switch from inside a case's if -------------------------------------- */
+
+static const char switch_break_ps[] =
+    "float4 main(float4 a : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    int i = (int)a.x;\n"
+    "    float r = 0;\n"
+    "    switch (i) {\n"
+    "    case 0:\n"
+    "        r = 1;\n"
+    "        if (a.y > 10) break;\n"         /* leaves the switch: no += 20 */
+    "        r += 20;\n"
+    "    case 1:\n"                          /* case 0 falls in here unless it broke */
+    "        if (a.y > 20) { r += 300; break; }\n"
+    "        r += 4000;\n"
+    "        break;\n"
+    "    default:\n"
+    "        r = -1;\n"
+    "    }\n"
+    "    return float4(r, 0, 0, 1);\n"
+    "}\n";
+
+static float switch_break_ref(int i, float y)
+{
+    float r = 0;
+    switch (i) {
+    case 0:
+        r = 1;
+        if (y > 10)
+            break;
+        r += 20;
+        /* fall through */
+    case 1:
+        if (y > 20) {
+            r += 300;
+            break;
+        }
+        r += 4000;
+        break;
+    default:
+        r = -1;
+    }
+    return r;
+}
+
+TEST(hlsl_switch_break_in_if_runs)
+{
+    static const char *const targets[] = {"ps_4_0", "ps_5_0", "ps_3_0"};
+    for (unsigned t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
+        static vm_reg in[1], out[16];
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            in[0][0][l] = fb((float)(l % 3));
+            in[0][1][l] = fb((float)l);
+        }
+        if (!run_src(switch_break_ps, targets[t], in, 1, out))
+            continue;
+        for (unsigned l = 0; l < VM_LANES; l++)
+            CHECK_EQ(uf(out[0][0][l]), switch_break_ref((int)(l % 3), (float)l));
+    }
+}
+
+TEST(hlsl_dynamic_write_refusals)
+{
+    static const struct {
+        const char *src, *target, *want;
+    } bad[] = {
+        /* no flow control on level 9 / ps_2_0: the break cannot leave at run time */
+        {switch_break_ps, "ps_4_0_level_9_1", "lang.hlsl(8,9-11): error X3000"},
+        {switch_break_ps, "ps_2_0", "lang.hlsl(8,9-11): error X3000"},
+        /* a continue of an outer loop inside such a switch */
+        {"float4 main(float4 a : TEXCOORD0) : SV_Target\n{ float r = 0;\n"
+         " [loop] for (int k = 0; k < (int)a.x; k++) {\n"
+         "  switch (k) { case 0: if (a.y > 1) break; r += 1; continue; default: r += 2; }\n"
+         " }\n return r; }\n", "ps_4_0", "lang.hlsl(4,24-26): error X3000"},
+        /* more elements to choose from than a select chain takes */
+        {"float4 main(float4 a : TEXCOORD0) : SV_Target\n{ float r[20][20] = (float[20][20])0;\n"
+         " r[(int)a.x][(int)a.y] = 1;\n return r[1][2]; }\n", "ps_4_0",
+         "lang.hlsl(3,13-14): error X3500"},
+        /* a constant index out of range is still X3504 */
+        {"float4 main(float4 a : TEXCOORD0) : SV_Target\n{ float r[2] = {1, 2};\n"
+         " r[2] = a.x;\n return r[0]; }\n", "ps_4_0", "lang.hlsl(3,4-5): error X3504"},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         ID3DBlob *code;

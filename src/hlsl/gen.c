@@ -668,6 +668,28 @@ static bool breaks_switch(const struct stmt *s)
     }
 }
 
+/* Does s hold a continue for an enclosing loop (one not inside a loop of its own)? */
+static bool continues_out(const struct stmt *s)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case ST_CONTINUE: return true;
+    case ST_BLOCK:
+        for (unsigned i = 0; i < s->nlist; i++)
+            if (continues_out(s->list[i]))
+                return true;
+        return false;
+    case ST_IF: return continues_out(s->body) || continues_out(s->other);
+    case ST_SWITCH:
+        for (unsigned i = 0; i < s->nlist; i++)
+            if (continues_out(s->list[i]))
+                return true;
+        return false;
+    default: return false;
+    }
+}
+
 /* switch as an if/else chain over its case groups, the default group last.  A group that does
  * not end in break/return/continue falls through into the next group in source order, so its
  * branch of the chain runs its own body and then, as a nested block, the body of the group it
@@ -683,6 +705,7 @@ static enum flow gen_switch(struct gen *g, struct stmt *s)
     gen_copy(g, sp, sel, &s->loc);
     sel = gen_place_val(g, sp);
     /* the groups, each without its final break, and whether each ends there */
+    bool nested_break = false;
     struct stmt **bodies = hc_alloc(c, (s->nlist + 1) * sizeof(*bodies));
     bool *ends = hc_alloc(c, (s->nlist + 1) * sizeof(*ends));
     for (unsigned i = 0; i < s->nlist; i++) {
@@ -713,10 +736,21 @@ static enum flow gen_switch(struct gen *g, struct stmt *s)
                 ends[i] = k == ST_RETURN || k == ST_CONTINUE;
             }
         }
-        for (unsigned k = 0; k < body->nlist; k++)
-            if (breaks_switch(body->list[k]))
-                hc_error(c, &body->list[k]->loc, 3000, "break out of a switch from inside a "
-                         "case's if is not supported yet");
+        for (unsigned k = 0; k < body->nlist; k++) {
+            if (!breaks_switch(body->list[k]))
+                continue;
+            /* a break under a case's if leaves the switch at run time: the chain goes inside
+             * a one-trip loop (do ... while (false)) whose break that is, as SM4's own switch
+             * is a breakable construct ("switch" in the SM4 instruction reference) */
+            if (hc_flat(c))
+                hc_error(c, &body->list[k]->loc, 3000, "a break out of a switch from inside a "
+                         "case's if needs flow control, which %s targets lack",
+                         c->d3d9 ? "shader model 2" : "level_9");
+            if (continues_out(s))
+                hc_error(c, &body->list[k]->loc, 3000, "a switch with a break inside a case's "
+                         "if and a continue of the loop around it is not supported yet");
+            nested_break = true;
+        }
         if (grp->is_default && grp->nlabels)
             hc_error(c, &grp->loc, 3000, "a case group holding default and other labels is "
                      "not supported yet");
@@ -789,6 +823,18 @@ static enum flow gen_switch(struct gen *g, struct stmt *s)
     sv.is_place = true;
     sv.pl = sp;
     gen_push_sym(g, "$switch", NULL, sv);
+    if (tail && nested_break) {
+        struct expr *no = hc_alloc(c, sizeof(*no));
+        no->kind = EX_BOOL;
+        no->loc = s->loc;
+        no->ival = 0;
+        struct stmt *once = hc_alloc(c, sizeof(*once));
+        once->kind = ST_DO;
+        once->loc = s->loc;
+        once->expr = no;
+        once->body = tail;
+        tail = once;
+    }
     enum flow f = tail ? gen_stmt(g, tail) : FL_NORMAL;
     g->syms = saved;
     return f == FL_BREAK ? FL_NORMAL : f;

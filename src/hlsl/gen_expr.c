@@ -5,7 +5,7 @@
  * scalar converts to any vector or matrix (replicated); a vector or matrix converts to a
  * smaller one by truncation (warning X3206 when implicit); the base type converts with
  * ftoi/ftou/itof/utof, bool being 0 or ~0 (SM4: comparisons return ~0 for true) and turning
- * into 0/1 or 0.0/1.0; `(S)0` fills every member of struct S.  Binary operators promote to
+ * into 0/1 or 0.0/1.0; `(S)0` fills every member of struct S, `(float4[5])0` every element.  Binary operators promote to
  * the "larger" base (bool < int < uint < float) and to the common dimension (a scalar
  * replicates; two vectors meet at the shorter, with the truncation warning).
  */
@@ -339,7 +339,8 @@ struct val gen_convert(struct gen *g, struct val v, struct type *to, const struc
         o = convert_base(g, o, tn, from->base, to->base);
         return vnum(to, o);
     }
-    if (to->cls == TC_STRUCT && from->cls == TC_SCALAR && explicit_cast) {
+    if ((to->cls == TC_STRUCT || to->cls == TC_ARRAY) && from->cls == TC_SCALAR &&
+        explicit_cast) {
         struct place p = gen_new_place(g, to);
         fill_place(g, p, v, at);
         return gen_place_val(g, p);
@@ -408,11 +409,24 @@ void gen_copy(struct gen *g, struct place dst, struct val src, const struct loc_
 
 /* ---- lvalues ---------------------------------------------------------------------------------- */
 
+/* An lvalue: a place and an optional component selection.  A run-time index into a local
+ * array makes it a set of candidates instead: element k of the array under the condition
+ * `index == k` (nested run-time indices multiply them); a write is then one movc per candidate
+ * leaf, a read a movc chain over them.  fxc writes such elements through an indexable temp
+ * (x#) on shader model 4+; the select form gives the same values and also works where there
+ * are no indexable temps (level 9, shader model 2-3).  An index out of range writes nothing
+ * (reads give element 0). */
 struct lval {
-    struct place pl;
+    struct place pl;              /* the place (with candidates: the first one, for its type) */
     uint8_t comps[4];
     unsigned ncomp;               /* 0: the whole place */
+    unsigned ncand;               /* 0: pl itself */
+    struct place *cand;
+    struct lop *cond;             /* per candidate: a bool scalar (~0 / 0 on SM4) */
 };
+
+/* Most candidates one lvalue may expand to (the product of its run-time indexed arrays). */
+enum { LVAL_MAX_CAND = 256 };
 
 static int swizzle(const char *s, unsigned max, uint8_t *out)
 {
@@ -437,6 +451,61 @@ static int swizzle(const char *s, unsigned max, uint8_t *out)
 
 static unsigned const_index(struct gen *g, struct expr *e, unsigned limit, bool *is_const,
                             struct val *dyn);
+static struct val binary_vals(struct gen *g, int op, struct val a, struct val b,
+                              const struct loc_src *at);
+
+/* A sub-place of every candidate of b (and of b.pl): field, element or matrix row i. */
+enum sub_kind { SUB_FIELD, SUB_ELEM, SUB_ROW };
+
+static struct place sub_place(struct gen *g, const struct place *p, enum sub_kind k, unsigned i)
+{
+    if (k == SUB_FIELD)
+        return sub_field(p, i);
+    if (k == SUB_ELEM)
+        return sub_elem(p, i);
+    struct place q = *p;
+    q.base += i;
+    q.type = type_vector(g->c, p->type->base, p->type->cols);
+    return q;
+}
+
+static struct lval lval_sub(struct gen *g, const struct lval *b, enum sub_kind k, unsigned i)
+{
+    struct lval l = *b;
+    l.pl = sub_place(g, &b->pl, k, i);
+    if (b->ncand) {
+        l.cand = hc_alloc(g->c, b->ncand * sizeof(*l.cand));
+        for (unsigned n = 0; n < b->ncand; n++)
+            l.cand[n] = sub_place(g, &b->cand[n], k, i);
+    }
+    return l;
+}
+
+/* b[idx] at a run-time index: every element of every candidate, under `idx == k`. */
+static struct lval lval_dynamic(struct gen *g, const struct lval *b, struct val idx,
+                                const struct loc_src *at)
+{
+    struct hc *c = g->c;
+    unsigned count = b->pl.type->count, nb = b->ncand ? b->ncand : 1;
+    if ((size_t)count * nb > LVAL_MAX_CAND)
+        hc_error(c, at, 3500, "writing an array element at a run-time index: more than %d "
+                 "elements to choose from", LVAL_MAX_CAND);
+    struct lval l = *b;
+    l.pl = sub_elem(&b->pl, 0);
+    l.ncand = count * nb;
+    l.cand = hc_alloc(c, l.ncand * sizeof(*l.cand));
+    l.cond = hc_alloc(c, l.ncand * sizeof(*l.cond));
+    for (unsigned k = 0; k < count; k++) {
+        struct val kv = vnum(type_scalar(c, BT_INT), lop_imm_u(k));
+        struct lop eq = gen_operand(g, binary_vals(g, OP_EQ, idx, kv, at));
+        for (unsigned n = 0; n < nb; n++) {
+            unsigned j = k * nb + n;
+            l.cand[j] = sub_elem(b->ncand ? &b->cand[n] : &b->pl, k);
+            l.cond[j] = b->ncand ? alu(g, L_AND, 1, false, &b->cond[n], &eq, NULL) : eq;
+        }
+    }
+    return l;
+}
 
 static struct lval lvalue(struct gen *g, struct expr *e)
 {
@@ -457,12 +526,13 @@ static struct lval lvalue(struct gen *g, struct expr *e)
         struct type *t = b.ncomp ? NULL : b.pl.type;
         if (t && t->cls == TC_STRUCT) {
             for (unsigned i = 0; i < t->nfields; i++)
-                if (!strcmp(t->fields[i].name, e->name)) {
-                    l.pl = sub_field(&b.pl, i);
-                    return l;
-                }
+                if (!strcmp(t->fields[i].name, e->name))
+                    return lval_sub(g, &b, SUB_FIELD, i);
             hc_error(c, &e->loc, 3018, "invalid subscript '%s'", e->name);
         }
+        l.ncand = b.ncand;
+        l.cand = b.cand;
+        l.cond = b.cond;
         if (t && (t->cls == TC_SCALAR || t->cls == TC_VECTOR)) {
             int n = swizzle(e->name, t->cols, l.comps);
             if (n <= 0)
@@ -498,25 +568,20 @@ static struct lval lvalue(struct gen *g, struct expr *e)
         if (t->cls == TC_ARRAY) {
             unsigned i = const_index(g, e->args[1], t->count, &k, &dyn);
             if (!k)
-                hc_error(c, &e->loc, 3500, "writing to an array element with a non-constant "
-                         "index is not supported yet");
-            l.pl = sub_elem(&b.pl, i);
-            return l;
+                return lval_dynamic(g, &b, dyn, &e->loc);
+            return lval_sub(g, &b, SUB_ELEM, i);
         }
         if (t->cls == TC_MATRIX) {
             unsigned i = const_index(g, e->args[1], t->rows, &k, &dyn);
             if (!k)
                 hc_error(c, &e->loc, 3500, "non-constant matrix row index");
-            l.pl = b.pl;
-            l.pl.base += i;
-            l.pl.type = type_vector(c, t->base, t->cols);
-            return l;
+            return lval_sub(g, &b, SUB_ROW, i);
         }
         if (t->cls == TC_VECTOR) {
             unsigned i = const_index(g, e->args[1], t->cols, &k, &dyn);
             if (!k)
                 hc_error(c, &e->loc, 3500, "non-constant vector component index");
-            l.pl = b.pl;
+            l = b;
             l.comps[0] = (uint8_t)i;
             l.ncomp = 1;
             return l;
@@ -536,8 +601,54 @@ static struct type *lval_type(struct gen *g, const struct lval *l)
     return type_vector(g->c, l->pl.type->base, l->ncomp);
 }
 
+/* dst = cond ? src : dst over every scalar/vector leaf of two places of one type (a matrix
+ * leaf is a row); comps: only those components of a one-slot place (NULL: all). */
+static void select_leaves(struct gen *g, struct place dst, struct place src, struct lop cond,
+                          const uint8_t *comps, unsigned ncomp)
+{
+    struct type *t = dst.type;
+    if (t->cls == TC_STRUCT) {
+        for (unsigned i = 0; i < t->nfields; i++)
+            select_leaves(g, sub_field(&dst, i), sub_field(&src, i), cond, NULL, 0);
+        return;
+    }
+    if (t->cls == TC_ARRAY || t->cls == TC_MATRIX) {
+        unsigned n = t->cls == TC_ARRAY ? t->count : t->rows;
+        for (unsigned i = 0; i < n; i++)
+            select_leaves(g, sub_place(g, &dst, t->cls == TC_ARRAY ? SUB_ELEM : SUB_ROW, i),
+                          sub_place(g, &src, t->cls == TC_ARRAY ? SUB_ELEM : SUB_ROW, i),
+                          cond, NULL, 0);
+        return;
+    }
+    struct linst in = {0};
+    in.op = L_MOVC;
+    in.ndst = 1;
+    in.nsrc = 3;
+    in.dtype = (uint8_t)t->base;
+    g->tbase[dst.base] = (uint8_t)t->base;
+    in.dst[0] = lop_temp(dst.base, 4);
+    in.dst[0].mask = 0;
+    for (unsigned k = 0; k < (comps ? ncomp : t->cols); k++)
+        in.dst[0].mask |= (uint8_t)(1u << (comps ? comps[k] : k));
+    in.src[0] = broadcast(cond, 4);
+    in.src[1] = lop_temp(src.base, 4);
+    in.src[2] = lop_temp(dst.base, 4);
+    lir_emit(g, &in);
+}
+
 static struct val lval_read(struct gen *g, const struct lval *l)
 {
+    if (l->ncand) {
+        /* the first candidate, then each other one where its condition holds */
+        struct place r = gen_new_place(g, l->pl.type);
+        gen_copy(g, r, gen_place_val(g, l->cand[0]), NULL);
+        for (unsigned n = 1; n < l->ncand; n++)
+            select_leaves(g, r, l->cand[n], l->cond[n], NULL, 0);
+        struct lval one = *l;
+        one.pl = r;
+        one.ncand = 0;
+        return lval_read(g, &one);
+    }
     struct val v = gen_place_val(g, l->pl);
     if (l->ncomp) {
         struct lop o = v.op, r = v.op;
@@ -552,6 +663,17 @@ static void lval_write(struct gen *g, const struct lval *l, struct val v, const 
 {
     struct type *t = lval_type(g, l);
     v = gen_convert(g, v, t, at, false);
+    if (l->ncand) {
+        /* the value once, in a temp shaped as the candidates, then one select per candidate */
+        struct place tmp = gen_new_place(g, l->pl.type);
+        if (l->ncomp)
+            gen_store(g, tmp, l->comps, l->ncomp, v, at);
+        else
+            gen_copy(g, tmp, v, at);
+        for (unsigned n = 0; n < l->ncand; n++)
+            select_leaves(g, l->cand[n], tmp, l->cond[n], l->ncomp ? l->comps : NULL, l->ncomp);
+        return;
+    }
     if (l->ncomp)
         gen_store(g, l->pl, l->comps, l->ncomp, v, at);
     else
@@ -847,11 +969,14 @@ static struct val index_expr(struct gen *g, struct expr *e)
             return gen_place_val(g, sub_elem(&b.pl, i));
         struct place q = b.pl;
         if (q.kind == P_TEMP) {
-            /* a local array read at a run-time index: copied into an indexable temp (x#) */
-            if (hc_sm2(c))
-                hc_error(c, &e->loc, 3500, "indexing a local array with a run-time index needs "
-                         "indexable temps, which %s targets lack (use [unroll])",
-                         c->d3d9 ? "shader model 2 and 3" : "level_9");
+            /* a local array read at a run-time index: copied into an indexable temp (x#); SM2
+             * and SM3 have none, so there it is a select over the elements (struct lval) */
+            if (hc_sm2(c)) {
+                struct lval whole = {0};
+                whole.pl = q;
+                struct lval l = lval_dynamic(g, &whole, dyn, &e->loc);
+                return lval_read(g, &l);
+            }
             unsigned total = type_slots(t);
             if (g->nx == 64 || total > 4096)
                 hc_error(c, &e->loc, 3500, "too many or too large indexable arrays");
