@@ -183,8 +183,10 @@ done:
     r9_end(dev);
 }
 
-/* vs_3_0: a run-time loop over a light array indexed by the loop counter (rep + a0), int and
- * float uniforms in c#, and the outputs as o# with their dcl usages. */
+/* vs_3_0: a run-time loop over a light array indexed by the loop counter (rep + a0), the float
+ * uniforms in c#, the loop bound in i0 (`rep i0`, set with SetVertexShaderConstantI, as fxc
+ * places an int uniform that only counts a loop: gen_static.c), and the outputs as o# with
+ * their dcl usages. */
 static const char lights_vs[] =
     "float4x4 Proj;\n"
     "float4 LightColor[4];\n"
@@ -223,13 +225,14 @@ TEST(hlsl_d3d9_vs_3_0_light_loop_draws)
                                      *n = ctab_find(&vp, "NumLights");
     if (!proj || !lc || !lw || !n)
         goto done;
-    /* declaration order, whole registers each: c0-c3, c4-c7, c8-c11, c12 */
+    /* declaration order, whole registers each: c0-c3, c4-c7, c8-c11; NumLights in i0 */
     CHECK_EQ(lc->register_index, 4);
     CHECK_EQ(lc->register_count, 4);
     CHECK_EQ(lc->type.elements, 4);
     CHECK_EQ(lw->register_index, 8);
-    CHECK_EQ(n->register_index, 12);
-    CHECK_EQ(n->type.type, 2);               /* D3DXPT_INT, in a float register */
+    CHECK_EQ(n->register_set, 1);            /* D3DXRS_INT4 */
+    CHECK_EQ(n->register_index, 0);
+    CHECK_EQ(n->type.type, 2);               /* D3DXPT_INT */
     CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, ID3D10Blob_GetBufferPointer(vb), &vs),
              D3D_OK);
     CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ID3D10Blob_GetBufferPointer(pb), &ps), D3D_OK);
@@ -246,8 +249,8 @@ TEST(hlsl_d3d9_vs_3_0_light_loop_draws)
     static const double want[5][3] = { { 0, 0, 0 }, { 0.25, 0, 0 }, { 0.25, 0.25, 0 },
                                        { 0.25, 0.25, 0.25 }, { 0.5, 0.5, 0.5 } };
     for (unsigned k = 0; k <= 4; k++) {
-        const float nl[4] = { (float)k, 0, 0, 0 };
-        IDirect3DDevice9_SetVertexShaderConstantF(dev, n->register_index, nl, 1);
+        const int nl[4] = { (int)k, 0, 0, 0 };
+        IDirect3DDevice9_SetVertexShaderConstantI(dev, n->register_index, nl, 1);
         r9_clear(dev, 0xff102030);
         pixel_quad(dev, 0);
         CHECK_PIXEL(r9_pixel(dev, W, H, 7, 9), r9_argb(want[k][0], want[k][1], want[k][2], 1), 1);

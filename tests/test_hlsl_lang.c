@@ -50,9 +50,14 @@ static bool is_d3dbc(const char *target)
     return target[3] == '2' || target[3] == '3';
 }
 
+/* Constant buffers for run_src_cb: d3dbc programs read c# from cb0, i# from cb1, b# from cb2
+ * (IR_D3D9_CB_*); 16 vec4 each. */
+static uint32_t run_cb[3][16 * 4];
+
 /* Runs `src` for `target` with in[i] into input register i (level-9 and ps_2_0 ps: t(i);
- * ps_3_0: v(i) in declaration order); out back. */
-static bool run_src(const char *src, const char *target, vm_reg *in, unsigned nin, vm_reg *out)
+ * ps_3_0: v(i) in declaration order); out back.  with_cb: run_cb bound. */
+static bool run_src_cb(const char *src, const char *target, vm_reg *in, unsigned nin,
+                       vm_reg *out, bool with_cb)
 {
     ID3DBlob *code;
     char *errors = compile_src(src, target, &code);
@@ -101,12 +106,21 @@ static bool run_src(const char *src, const char *target, vm_reg *in, unsigned ni
         memset(&env, 0, sizeof(env));
         env.inputs = (const vm_reg *)regs;
         env.outputs = out;
+        for (unsigned k = 0; with_cb && k < 3; k++) {
+            env.cb[k].data = run_cb[k];
+            env.cb[k].size = 16;
+        }
         vm_run(p, st, &env, 0xffffffffu);
     }
     vm_state_destroy(st);
     vm_program_destroy(p);
     ir_program_free(&ir);
     return ok;
+}
+
+static bool run_src(const char *src, const char *target, vm_reg *in, unsigned nin, vm_reg *out)
+{
+    return run_src_cb(src, target, in, nin, out, false);
 }
 
 /* ---- switch with fall-through, and the else-if chain ------------------------------------- */
@@ -383,6 +397,148 @@ TEST(hlsl_dynamic_write_refusals)
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         ID3DBlob *code;
         char *errors = compile_src(bad[i].src, bad[i].target, &code);
+        CHECK(code == NULL);
+        if (code)
+            ID3D10Blob_Release(code);
+        CHECK_STR_CONTAINS(errors, bad[i].want);
+        free(errors);
+    }
+}
+
+/* ---- vs/ps_3_0 uniforms in b# and i#: `if b#`, `rep i#` ----------------------------------- */
+
+static const char static_flow_ps[] =
+    "bool useTint;\n"
+    "int count : register(i2);\n"
+    "float4 tint;\n"
+    "bool other : register(b3);\n"
+    "float4 main(float4 a : TEXCOORD0) : COLOR\n"
+    "{\n"
+    "    float4 r = a;\n"
+    "    if (useTint) r *= tint; else r += 1;\n"
+    "    if (!other) r.w = 7;\n"
+    "    for (int i = 0; i < count; i++) r.x += i + 1;\n"
+    "    return r;\n"
+    "}\n";
+
+/* The listing and the constant table: both bools in b#, the loop bound in i2, tint in c0. */
+TEST(hlsl_d3dbc_static_constants_compile)
+{
+    ID3DBlob *code = NULL, *errors = NULL;
+    HRESULT hr = D3DCompile(static_flow_ps, sizeof(static_flow_ps) - 1, "lang.hlsl", NULL, NULL,
+                            "main", "ps_3_0", 0, 0, &code, &errors);
+    CHECK_EQ(hr, S_OK);
+    if (errors)
+        ID3D10Blob_Release(errors);
+    if (FAILED(hr))
+        return;
+    ID3DBlob *text = NULL;
+    hr = D3DDisassemble(ID3D10Blob_GetBufferPointer(code), ID3D10Blob_GetBufferSize(code), 0, NULL,
+                        &text);
+    CHECK_EQ(hr, S_OK);
+    if (SUCCEEDED(hr)) {
+        const char *t = ID3D10Blob_GetBufferPointer(text);
+        CHECK_STR_CONTAINS(t, "if b0");
+        CHECK_STR_CONTAINS(t, "if b3");
+        CHECK_STR_CONTAINS(t, "rep i2");
+        CHECK(strstr(t, "defi") == NULL);   /* no i0 = 255 loop: the count is the uniform */
+        ID3D10Blob_Release(text);
+    }
+    /* the constant table: D3DXRS_BOOL = 0, D3DXRS_INT4 = 1, D3DXRS_FLOAT4 = 2 */
+    const uint32_t *tok = ID3D10Blob_GetBufferPointer(code);
+    CHECK_EQ(tok[1] & 0xffff, 0xfffeu);
+    CHECK(!memcmp(&tok[2], "CTAB", 4));
+    const uint8_t *tab = (const uint8_t *)&tok[3];
+    uint32_t n, info;
+    memcpy(&n, tab + 12, 4);
+    memcpy(&info, tab + 16, 4);
+    CHECK_EQ(n, 4u);
+    static const struct { const char *name; unsigned regset, reg; } want[] = {
+        {"tint", 2, 0}, {"useTint", 0, 0}, {"other", 0, 3}, {"count", 1, 2}};
+    for (unsigned i = 0; i < 4 && i < n; i++) {
+        const uint8_t *e = tab + info + 20 * i;
+        uint32_t name;
+        uint16_t regset, reg;
+        memcpy(&name, e, 4);
+        memcpy(&regset, e + 4, 2);
+        memcpy(&reg, e + 6, 2);
+        CHECK(!strcmp((const char *)tab + name, want[i].name));
+        CHECK_EQ(regset, want[i].regset);
+        CHECK_EQ(reg, want[i].reg);
+    }
+    ID3D10Blob_Release(code);
+}
+
+TEST(hlsl_d3dbc_static_constants_run)
+{
+    static vm_reg in[1], out[16];
+    for (unsigned l = 0; l < VM_LANES; l++)
+        for (unsigned k = 0; k < 4; k++)
+            in[0][k][l] = fb((float)(l + k));
+    for (unsigned setup = 0; setup < 4; setup++) {
+        int count = (int)(setup * 3);       /* 0, 3, 6, 9 iterations */
+        bool tinted = setup & 1, other = setup >= 2;
+        memset(run_cb, 0, sizeof(run_cb));
+        for (unsigned k = 0; k < 4; k++)
+            run_cb[0][k] = fb(2.0f + (float)k);      /* tint, c0 */
+        run_cb[1][2 * 4] = (uint32_t)count;        /* i2.x: the iteration count */
+        run_cb[2][0] = tinted ? ~0u : 0;           /* b0 */
+        run_cb[2][3 * 4] = other ? ~0u : 0;        /* b3 */
+        if (!run_src_cb(static_flow_ps, "ps_3_0", in, 1, out, true))
+            return;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            float r[4];
+            for (unsigned k = 0; k < 4; k++)
+                r[k] = tinted ? (float)(l + k) * (2.0f + (float)k) : (float)(l + k) + 1;
+            if (!other)
+                r[3] = 7;
+            r[0] += (float)(count * (count + 1) / 2);
+            for (unsigned k = 0; k < 4; k++)
+                CHECK_EQ(uf(out[0][k][l]), r[k]);
+        }
+    }
+}
+
+/* Uses that need the value keep it in c#: arithmetic on the bool, a loop that changes its
+ * counter, a [flatten]ed if. */
+TEST(hlsl_d3dbc_static_constants_fallback)
+{
+    static const char *const srcs[] = {
+        "bool b; float4 main(float4 a : TEXCOORD0) : COLOR { if (b) a *= 2; return a + b; }\n",
+        "int n; float4 main(float4 a : TEXCOORD0) : COLOR\n"
+        "{ for (int i = 0; i < n; i++) { a += 1; i += 1; } return a; }\n",
+        "bool b; float4 main(float4 a : TEXCOORD0) : COLOR { [flatten] if (b) a *= 2; return a; }\n",
+        "int n; float4 main(float4 a : TEXCOORD0) : COLOR\n"
+        "{ [unroll(4)] for (int i = 0; i < n; i++) a += 1; return a; }\n",
+    };
+    for (unsigned i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++) {
+        ID3DBlob *code;
+        char *errors = compile_src(srcs[i], "ps_3_0", &code);
+        free(errors);
+        CHECK(code != NULL);
+        if (!code)
+            continue;
+        ID3DBlob *text = NULL;
+        if (SUCCEEDED(D3DDisassemble(ID3D10Blob_GetBufferPointer(code),
+                                     ID3D10Blob_GetBufferSize(code), 0, NULL, &text))) {
+            const char *t = ID3D10Blob_GetBufferPointer(text);
+            CHECK(strstr(t, "if b") == NULL);
+            CHECK_STR_CONTAINS(t, "c0");
+            ID3D10Blob_Release(text);
+        }
+        ID3D10Blob_Release(code);
+    }
+    /* register(i#) past the 16 there are, and two uniforms on one b# */
+    static const struct { const char *src, *want; } bad[] = {
+        {"int n : register(i16); float4 main(float4 a : TEXCOORD0) : COLOR\n"
+         "{ for (int i = 0; i < n; i++) a += 1; return a; }\n", "error X4509"},
+        {"bool p : register(b1); bool q : register(b1);\n"
+         "float4 main(float4 a : TEXCOORD0) : COLOR { if (p) a += 1; if (q) a += 2; return a; }\n",
+         "lang.hlsl(1,29-30): error X3530"},
+    };
+    for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        ID3DBlob *code;
+        char *errors = compile_src(bad[i].src, "ps_3_0", &code);
         CHECK(code == NULL);
         if (code)
             ID3D10Blob_Release(code);

@@ -306,8 +306,43 @@ static enum flow gen_if_flat(struct gen *g, struct stmt *s, struct lop cond)
     return FL_NORMAL;
 }
 
+/* Flow instruction op carrying a b#/i# uniform (gen_static.c) instead of a condition. */
+static void flow_static(struct gen *g, enum lop_code op, unsigned sconst)
+{
+    struct lop always = lop_imm_u(~0u);
+    lir_flow(g, op, op == L_IF_NZ ? &always : NULL);
+    g->ins[g->nins - 1].sconst = (uint8_t)sconst;
+}
+
+/* vs/ps_3_0 `if (B)` / `if (!B)` on a bool uniform in b#: `if b#` (no negation there, so !B
+ * swaps the branches). */
+static bool gen_if_static(struct gen *g, struct stmt *s)
+{
+    bool neg;
+    const struct expr *b = gen_static_if_operand(s->expr, &neg);
+    unsigned k = g->c->d3d9 == 30 && b && !(s->attrs & AT_FLATTEN)
+                     ? gen_static_lookup(g, b->name, 'b') : 0;
+    if (!k)
+        return false;
+    size_t mark = g->nwlog;
+    flow_static(g, L_IF_NZ, k);
+    g->flow_depth++;
+    gen_stmt(g, neg ? s->other : s->body);
+    if (neg || s->other) {
+        lir_invalidate_since(g, mark);
+        lir_flow(g, L_ELSE, NULL);
+        gen_stmt(g, neg ? s->body : s->other);
+    }
+    g->flow_depth--;
+    lir_flow(g, L_ENDIF, NULL);
+    lir_invalidate_since(g, mark);
+    return true;
+}
+
 static enum flow gen_if(struct gen *g, struct stmt *s)
 {
+    if (gen_if_static(g, s))
+        return FL_NORMAL;
     bool k, kv;
     struct lop cond = condition(g, s->expr, &k, &kv);
     if (k) {
@@ -381,12 +416,19 @@ static enum flow gen_loop_dynamic(struct gen *g, struct stmt *s)
                  "(the loop's trip count must be known)", c->d3d9 ? "shader model 2" : "level_9");
     loop_writes(g, s, s->body);
     size_t mark = g->nwlog;
-    lir_flow(g, L_LOOP, NULL);
+    /* vs/ps_3_0 `for (i = 0; i < N; i++)` over an int uniform in i#: `rep i#` runs it N times,
+     * no test of its own (gen_static.c) */
+    unsigned rep = c->d3d9 == 30 && gen_static_rep_counter(s)
+                       ? gen_static_lookup(g, s->expr->args[1]->name, 'i') : 0;
+    if (rep)
+        flow_static(g, L_LOOP, rep);
+    else
+        lir_flow(g, L_LOOP, NULL);
     g->flow_depth++;
     g->loop_depth++;
     struct loop_ctx lc = {g->loop, false, g->flow_depth, g->flat_depth, s};
     g->loop = &lc;
-    if (s->expr && s->kind != ST_DO) {
+    if (s->expr && s->kind != ST_DO && !rep) {
         bool k, kv;
         struct lop cond = condition(g, s->expr, &k, &kv);
         if (!k)

@@ -63,6 +63,8 @@ struct linst {
     int8_t offset[3];             /* texel offsets (aoffimmi) */
     bool has_offset;
     uint8_t dtype;                /* enum base_type of what a mov/movc moves (level-9 writer) */
+    uint8_t sconst;               /* vs/ps_3_0 if_nz / loop on a uniform in b# / i#: its
+                                   * g->sconst index + 1 (gen_static.c); 0 none */
     uint16_t depth;               /* flow nesting at emission (0: straight-line) */
     struct loc_src loc;           /* the expression or statement it came from (messages) */
     struct lop dst[2];
@@ -186,6 +188,8 @@ struct gen {
     unsigned nout_leaves;
     bool uses_discard;
     uint8_t cur_dtype;            /* the base type of the movc being built (?:) */
+    struct var_decl *sconst[16];  /* vs/ps_3_0: the uniforms in b# / i# (gen_static.c) */
+    unsigned nsconst;
     struct loc_src cur_loc;       /* what is being generated, for linst.loc */
 };
 
@@ -276,6 +280,12 @@ void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap);
 bool gen_entry_wraps(struct gen *g);
 struct val gen_bool(struct gen *g, struct val v, const struct loc_src *at);
 void gen_discard(struct gen *g, struct lop cond);  /* discard_nz, predicated when flattened */
+
+/* gen_static.c: vs/ps_3_0 uniforms in D3D9's b# / i# registers */
+void gen_static_classify(struct gen *g);
+const char *gen_static_rep_counter(const struct stmt *s);
+const struct expr *gen_static_if_operand(const struct expr *e, bool *negated);
+unsigned gen_static_lookup(struct gen *g, const char *name, char file);
 
 /* sm4_write.c */
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *out);

@@ -543,6 +543,7 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
     g->out_leaves = out_leaves;
     setup_io(g, g->entry, &fr.ret, &nin_leaves, &g->nout_leaves, in_leaves, out_leaves);
     init_statics(g);
+    gen_static_classify(g);
     gen_frame_body(g, &fr, gen_entry_wraps(g));
     gen_epilogue(g);
     lir_optimize(g);

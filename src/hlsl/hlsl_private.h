@@ -234,6 +234,7 @@ struct var_decl {
     struct expr *init;
     /* filled by codegen */
     int gen_id;
+    char d3d9_file;               /* vs/ps_3_0: 'b' / 'i' when it lives in b# / i# (gen_static.c) */
 };
 
 struct func_decl {

@@ -335,7 +335,7 @@ static void post_colons(struct parser *p, struct var_decl *v, const char **seman
                 reg = ident(p);
             char *end;
             long idx = strtol(reg + 1, &end, 10);
-            if (!strchr("btscuBTSCU", reg[0]) || !reg[0] || *end || end == reg + 1 || idx < 0 ||
+            if (!strchr("btscuiBTSCUI", reg[0]) || !reg[0] || *end || end == reg + 1 || idx < 0 ||
                 idx > 65535)
                 hc_error(p->c, &r->loc, 3530, "invalid register specification '%s'", reg);
             if (accept(p, "[")) { /* register(c0[4]) */
