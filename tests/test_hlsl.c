@@ -512,7 +512,7 @@ TEST(hlsl_refuses_type_mismatch)
     char *t = refusal("Texture2D tex;\nfloat4 main() : SV_Target\n{\n  float4 c = tex;\n"
                       "  return c;\n}\n", "main", "ps_4_0");
     CHECK_STR_CONTAINS(t, "bad.hlsl(4,14-17): error X3017: cannot implicitly convert from "
-                          "'texture' to 'float4'");
+                          "'Texture2D' to 'float4'");
     free(t);
     t = refusal("float4 main() : SV_Target { float2 a = 1; float3 b = a; return b.xxxx; }",
                 "main", "ps_4_0");

@@ -10,117 +10,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "d3dcompiler.h"
-#include "shader/d3dbc_ir.h"
-#include "shader/dxbc.h"
-#include "shader/tpf.h"
-#include "vm/vm.h"
+#include "hlsl_run.h"
 
-static uint32_t fb(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float uf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
+#define fb hlsl_fb
+#define uf hlsl_uf
 
 static char *compile_src(const char *src, const char *target, ID3DBlob **code)
 {
-    ID3DBlob *errors = NULL;
-    *code = NULL;
-    HRESULT hr = D3DCompile(src, strlen(src), "lang.hlsl", NULL, NULL, "main", target, 0, 0, code,
-                            &errors);
-    char *text = errors ? strdup(ID3D10Blob_GetBufferPointer(errors)) : NULL;
-    if (errors)
-        ID3D10Blob_Release(errors);
-    if (FAILED(hr))
-        *code = NULL;
-    return text;
-}
-
-/* A d3dbc target (vs/ps_2_0 .. 3_0): D3DCompile returns the bare token stream. */
-static bool is_d3dbc(const char *target)
-{
-    return target[3] == '2' || target[3] == '3';
+    return hlsl_run_compile(src, target, code);
 }
 
 /* Constant buffers for run_src_cb: d3dbc programs read c# from cb0, i# from cb1, b# from cb2
  * (IR_D3D9_CB_*); 16 vec4 each. */
 static uint32_t run_cb[3][16 * 4];
 
-/* Runs `src` for `target` with in[i] into input register i (level-9 and ps_2_0 ps: t(i);
- * ps_3_0: v(i) in declaration order); out back.  with_cb: run_cb bound. */
 static bool run_src_cb(const char *src, const char *target, vm_reg *in, unsigned nin,
                        vm_reg *out, bool with_cb)
 {
-    ID3DBlob *code;
-    char *errors = compile_src(src, target, &code);
-    if (!code) {
-        harness_fail(__FILE__, __LINE__, "%s: %s", target, errors ? errors : "(no errors)");
-        free(errors);
-        return false;
+    struct vm_env base;
+    memset(&base, 0, sizeof(base));
+    for (unsigned k = 0; with_cb && k < 3; k++) {
+        base.cb[k].data = run_cb[k];
+        base.cb[k].size = 16;
     }
-    free(errors);
-    const uint8_t *blob = ID3D10Blob_GetBufferPointer(code);
-    size_t size = ID3D10Blob_GetBufferSize(code);
-    bool level9 = strstr(target, "level_9") != NULL;
-    struct ir_program ir;
-    int r;
-    if (is_d3dbc(target)) {
-        struct d3dbc_error err;
-        r = d3dbc_decode(blob, size, &ir, &err);
-    } else if (level9) {
-        struct dxbc_shader_info info;
-        struct dxbc_error derr;
-        struct d3dbc_error err;
-        r = dxbc_parse(blob, size, 0, &info, &derr) || !info.has_level9;
-        if (!r) {
-            r = d3dbc_decode(blob + info.level9_program_offset, info.level9_program_size, &ir, &err);
-            dxbc_info_free(&info);
-        }
-    } else {
-        struct tpf_error err;
-        r = tpf_decode_blob(blob, size, 0, &ir, &err);
-    }
-    ID3D10Blob_Release(code);
-    CHECK_EQ(r, 0);
-    if (r)
-        return false;
-    static vm_reg regs[16];
-    memset(regs, 0, sizeof(regs));
-    bool ps9 = (level9 || (is_d3dbc(target) && target[3] == '2')) && target[0] == 'p';
-    for (unsigned i = 0; i < nin; i++)
-        memcpy(regs[ps9 ? D3DBC_IR_PS_T0 + i : i], in[i], sizeof(vm_reg));
-    struct vm_program *p = NULL;
-    struct vm_state *st = NULL;
-    bool ok = vm_program_create(&ir, &p) == VM_OK && vm_state_create(p, &st) == VM_OK;
-    CHECK(ok);
-    if (ok) {
-        struct vm_env env;
-        memset(&env, 0, sizeof(env));
-        env.inputs = (const vm_reg *)regs;
-        env.outputs = out;
-        for (unsigned k = 0; with_cb && k < 3; k++) {
-            env.cb[k].data = run_cb[k];
-            env.cb[k].size = 16;
-        }
-        vm_run(p, st, &env, 0xffffffffu);
-    }
-    vm_state_destroy(st);
-    vm_program_destroy(p);
-    ir_program_free(&ir);
-    return ok;
+    return hlsl_run(src, target, in, nin, out, &base);
 }
 
 static bool run_src(const char *src, const char *target, vm_reg *in, unsigned nin, vm_reg *out)
 {
-    return run_src_cb(src, target, in, nin, out, false);
+    return hlsl_run(src, target, in, nin, out, NULL);
 }
 
 /* ---- switch with fall-through, and the else-if chain ------------------------------------- */

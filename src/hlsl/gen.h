@@ -37,6 +37,7 @@ enum lop_code {
     /* shader model 5 only (the instructions' reference pages): bit counting and half floats */
     L_COUNTBITS, L_FIRSTBIT_HI, L_FIRSTBIT_LO, L_FIRSTBIT_SHI, L_BFREV, L_F32TOF16, L_F16TOF32,
     L_SAMPLE, L_SAMPLE_L, L_SAMPLE_B, L_SAMPLE_D, L_SAMPLE_C, L_SAMPLE_C_LZ, L_LD, L_RESINFO,
+    L_LD_MS, L_GATHER4, L_GATHER4_C, L_SAMPLEINFO,
     L_DISCARD_NZ, L_IF_NZ, L_ELSE, L_ENDIF, L_LOOP, L_ENDLOOP, L_BREAK, L_BREAKC_NZ, L_BREAKC_Z,
     L_CONTINUE, L_RET, L_COUNT
 };
