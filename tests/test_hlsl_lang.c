@@ -464,3 +464,46 @@ TEST(hlsl_d3dbc_static_constants_fallback)
         free(errors);
     }
 }
+
+/* ---- ddx_fine / ddy_fine (shader model 5): per row / column of the 2x2 quad --------------- */
+
+static const char fine_ps[] =
+    "float4 main(float4 a : TEXCOORD0) : SV_Target\n"
+    "{ return float4(ddx_fine(a.x), ddy_fine(a.x), ddx(a.x), ddy_coarse(a.x)); }\n";
+
+TEST(hlsl_fine_derivatives_run)
+{
+    static vm_reg in[1], out[16];
+    for (unsigned l = 0; l < VM_LANES; l++)
+        in[0][0][l] = fb((float)(l * l));   /* not affine in the quad: fine != coarse */
+    if (!run_src(fine_ps, "ps_5_0", in, 1, out))
+        return;
+    for (unsigned q = 0; q < VM_LANES; q += 4) {
+        float v[4];
+        for (unsigned k = 0; k < 4; k++)
+            v[k] = (float)((q + k) * (q + k));
+        for (unsigned k = 0; k < 4; k++) {
+            unsigned l = q + k;
+            bool bottom = k == VM_QUAD_BL || k == VM_QUAD_BR, right = k == VM_QUAD_TR ||
+                                                                      k == VM_QUAD_BR;
+            /* fine: the pixel's own row / column; coarse: the top row / left column */
+            float fx = bottom ? v[VM_QUAD_BR] - v[VM_QUAD_BL] : v[VM_QUAD_TR] - v[VM_QUAD_TL];
+            float fy = right ? v[VM_QUAD_BR] - v[VM_QUAD_TR] : v[VM_QUAD_BL] - v[VM_QUAD_TL];
+            CHECK_EQ(uf(out[0][0][l]), fx);
+            CHECK_EQ(uf(out[0][1][l]), fy);
+            CHECK_EQ(uf(out[0][2][l]), v[VM_QUAD_TR] - v[VM_QUAD_TL]);
+            CHECK_EQ(uf(out[0][3][l]), v[VM_QUAD_BL] - v[VM_QUAD_TL]);
+        }
+    }
+    static const char *const bad[] = {"ps_4_1", "ps_4_0_level_9_3", "ps_3_0"};
+    for (unsigned i = 0; i < 3; i++) {
+        ID3DBlob *code;
+        char *errors = compile_src(fine_ps, bad[i], &code);
+        CHECK(code == NULL);
+        if (code)
+            ID3D10Blob_Release(code);
+        CHECK_STR_CONTAINS(errors,
+                           "lang.hlsl(2,17-25): error X4532: ddx_fine needs shader model 5.0");
+        free(errors);
+    }
+}

@@ -571,7 +571,7 @@ static const struct {
     {"sqrt", L_SQRT}, {"rsqrt", L_RSQ}, {"exp2", L_EXP}, {"log2", L_LOG}, {"frac", L_FRC},
     {"floor", L_ROUND_NI}, {"ceil", L_ROUND_PI}, {"trunc", L_ROUND_Z}, {"round", L_ROUND_NE},
     {"ddx", L_DERIV_RTX}, {"ddy", L_DERIV_RTY}, {"ddx_coarse", L_DERIV_RTX},
-    {"ddy_coarse", L_DERIV_RTY},
+    {"ddy_coarse", L_DERIV_RTY}, {"ddx_fine", L_DERIV_RTX_FINE}, {"ddy_fine", L_DERIV_RTY_FINE},
 };
 
 static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsigned n, bool *found)
@@ -586,8 +586,16 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
     for (size_t i = 0; i < sizeof(simple_unary) / sizeof(simple_unary[0]); i++)
         if (!strcmp(name, simple_unary[i].name)) {
             NARGS(1);
-            if ((simple_unary[i].op == L_DERIV_RTX || simple_unary[i].op == L_DERIV_RTY) && !c->ps)
+            enum lop_code op = simple_unary[i].op;
+            bool fine = op == L_DERIV_RTX_FINE || op == L_DERIV_RTY_FINE;
+            if ((op == L_DERIV_RTX || op == L_DERIV_RTY || fine) && !c->ps)
                 hc_error(c, at, 4532, "%s is only for pixel shaders", name);
+            /* ddx_fine / ddy_fine: deriv_rtx_fine / _rty_fine, shader model 5 (their reference
+             * pages; ddx/ddy and the _coarse forms stay deriv_rtx/_rty, which SM4 and SM5 run
+             * at the coarse granularity the VM implements) */
+            if (fine && (c->sm < 50 || hc_sm2(c)))
+                hc_error(c, at, 4532, "%s needs shader model 5.0 (not %s)", name,
+                         c->args->target);
             unsigned cols = gen_common_cols(g, v, 1, at);
             struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at);
             return gen_vnum(type_vector(c, BT_FLOAT, cols),
@@ -752,6 +760,29 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
         struct lop d = gen_alu(g, L_ADD, cols, &a, &nb, NULL);
         struct lop dd = lop_rep(gen_dot(g, d, d, cols));
         return gen_vnum(fs, gen_alu(g, L_SQRT, 1, &dd, NULL, NULL));
+    }
+    if (!strcmp(name, "dst")) {
+        /* the vs dst instruction's operation ("dst - vs"): (1, a.y * b.y, a.z, b.w) */
+        NARGS(2);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, 4, at), b = gen_arg_as(g, v[1], BT_FLOAT, 4, at);
+        struct lop ay = lop_rep(a), by = lop_rep(b);
+        ay.swz[0] = ay.swz[1] = ay.swz[2] = ay.swz[3] = a.swz[1];
+        by.swz[0] = by.swz[1] = by.swz[2] = by.swz[3] = b.swz[1];
+        struct lop yy = gen_alu(g, L_MUL, 1, &ay, &by, NULL);
+        uint32_t t = lir_temp(g, 1);
+        struct lop parts[4] = {lop_imm_f(1.0f), yy, a, b};
+        unsigned from[4] = {0, 0, 2, 3};
+        for (unsigned k = 0; k < 4; k++) {
+            struct linst in = {0};
+            in.op = L_MOV;
+            in.ndst = in.nsrc = 1;
+            in.dst[0] = lop_temp(t, 4);
+            in.dst[0].mask = (uint8_t)(1u << k);
+            in.src[0] = parts[k];
+            in.src[0].swz[k] = parts[k].swz[from[k]];
+            lir_emit(g, &in);
+        }
+        return gen_vnum(type_vector(c, BT_FLOAT, 4), lop_temp(t, 4));
     }
     if (!strcmp(name, "cross")) {
         NARGS(2);

@@ -46,6 +46,8 @@ const struct lop_info lop_infos[L_COUNT] = {
     [L_IMAX] = {"imax", 2, 1, LS_CW, false}, [L_UMIN] = {"umin", 2, 1, LS_CW, false},
     [L_UMAX] = {"umax", 2, 1, LS_CW, false},
     [L_DERIV_RTX] = {"deriv_rtx", 1, 1, LS_CW, true}, [L_DERIV_RTY] = {"deriv_rty", 1, 1, LS_CW, true},
+    [L_DERIV_RTX_FINE] = {"deriv_rtx_fine", 1, 1, LS_CW, true},
+    [L_DERIV_RTY_FINE] = {"deriv_rty_fine", 1, 1, LS_CW, true},
     [L_COUNTBITS] = {"countbits", 1, 1, LS_CW, false},
     [L_FIRSTBIT_HI] = {"firstbit_hi", 1, 1, LS_CW, false},
     [L_FIRSTBIT_LO] = {"firstbit_lo", 1, 1, LS_CW, false},
