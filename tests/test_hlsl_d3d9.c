@@ -368,6 +368,82 @@ done:
 /* The constant table describes what the program reads, in D3D9's layout: structs member by
  * member in whole registers, arrays with their element count, row_major matrices by rows,
  * bools and ints in c# (D3DXRS_FLOAT4), samplers in s#; unread uniforms are not there. */
+/* ps_3_0 uniforms in b# and i# (gen_static.c): the application sets them with
+ * SetPixelShaderConstantB / SetPixelShaderConstantI at the registers the table names. */
+static const char static_ps[] =
+    "bool Invert;\n"
+    "int Steps;\n"
+    "float4 main(float4 c : COLOR0) : COLOR\n"
+    "{\n"
+    "    float4 r = c;\n"
+    "    if (Invert) r.rgb = 1 - r.rgb;\n"
+    "    for (int i = 0; i < Steps; i++) r.a -= 0.125;\n"
+    "    return r;\n"
+    "}\n";
+
+TEST(hlsl_d3d9_ps_3_0_static_constants_draw)
+{
+    ID3DBlob *vb = hc9(vpos_vs, "vs_3_0"), *pb = hc9(static_ps, "ps_3_0");
+    struct d3dbc_program pp = {0};
+    IDirect3DDevice9 *dev = NULL;
+    IDirect3DVertexShader9 *vs = NULL;
+    IDirect3DPixelShader9 *ps = NULL;
+    if (!vb || !pb || !read_blob(pb, &pp))
+        goto done;
+    const struct d3dbc_ctab_constant *inv = ctab_find(&pp, "Invert"), *st = ctab_find(&pp, "Steps");
+    if (!inv || !st)
+        goto done;
+    CHECK_EQ(inv->register_set, 0);  /* D3DXRS_BOOL */
+    CHECK_EQ(st->register_set, 1);   /* D3DXRS_INT4 */
+    dev = r9_device_flags(NULL, W, H, D3DCREATE_SOFTWARE_VERTEXPROCESSING);
+    if (!dev)
+        goto done;
+    D3DCAPS9 caps;
+    IDirect3DDevice9_GetDeviceCaps(dev, &caps);
+    if (caps.PixelShaderVersion < D3DPS_VERSION(3, 0)) {
+        r9_end(dev);
+        dev = NULL;
+        SKIP("the device offers no ps_3_0 (PixelShaderVersion < 3.0)");
+    }
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, ID3D10Blob_GetBufferPointer(vb), &vs),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ID3D10Blob_GetBufferPointer(pb), &ps), D3D_OK);
+    if (!vs || !ps)
+        goto done;
+    set_ortho(dev, 0);
+    IDirect3DDevice9_SetVertexShader(dev, vs);
+    IDirect3DDevice9_SetPixelShader(dev, ps);
+    for (unsigned k = 0; k < 4; k++) {
+        BOOL b[4] = {(BOOL)(k & 1), 0, 0, 0};
+        int n[4] = {(int)(k * 2), 0, 1, 0};
+        IDirect3DDevice9_SetPixelShaderConstantB(dev, inv->register_index, b, 1);
+        IDirect3DDevice9_SetPixelShaderConstantI(dev, st->register_index, n, 1);
+        r9_clear(dev, 0);
+        pixel_quad(dev, 0xff336699);
+        double rgb[3] = {0x33 / 255.0, 0x66 / 255.0, 0x99 / 255.0};
+        for (unsigned i = 0; i < 3 && (k & 1); i++)
+            rgb[i] = 1 - rgb[i];
+        CHECK_PIXEL(r9_pixel(dev, W, H, 5, 9), r9_argb(rgb[0], rgb[1], rgb[2], 1 - 0.125 * k * 2),
+                    1);
+    }
+done:
+    if (dev) {
+        IDirect3DDevice9_SetVertexShader(dev, NULL);
+        IDirect3DDevice9_SetPixelShader(dev, NULL);
+    }
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    if (ps)
+        IDirect3DPixelShader9_Release(ps);
+    d3dbc_program_free(&pp);
+    if (vb)
+        ID3D10Blob_Release(vb);
+    if (pb)
+        ID3D10Blob_Release(pb);
+    if (dev)
+        r9_end(dev);
+}
+
 TEST(hlsl_d3d9_constant_table_layout)
 {
     static const char src[] =
