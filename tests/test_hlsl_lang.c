@@ -507,3 +507,91 @@ TEST(hlsl_fine_derivatives_run)
         free(errors);
     }
 }
+
+/* ---- a return under a flattened if in a function with out parameters (level 9) ----------- */
+
+static const char flat_out_ps[] =
+    "float f(float x, out float y, inout float z)\n"
+    "{\n"
+    "    y = 1;\n"
+    "    z += 1;\n"
+    "    if (x > 2) { y = 5; return 10; }\n"
+    "    y = 7;\n"
+    "    z *= 3;\n"
+    "    if (x > 1) return 20;\n"
+    "    y += 100;\n"
+    "    return x;\n"
+    "}\n"
+    "void main(float4 a : TEXCOORD0, out float4 c : SV_Target)\n"
+    "{\n"
+    "    float y, z = a.y;\n"
+    "    float r = f(a.x, y, z);\n"
+    "    c = float4(r, y, z, 1);\n"
+    "    if (a.x > 3) { c.w = 2; return; }\n"
+    "    c.w = 3;\n"
+    "}\n";
+
+TEST(hlsl_flat_return_with_out_parameters_runs)
+{
+    /* (the flattened program takes 16 temps: 9_3's ps_2_x has 32, 9_1/ps_2_0 12 — below) */
+    static const char *const targets[] = {"ps_4_0", "ps_4_0_level_9_3", "ps_3_0"};
+    for (unsigned t = 0; t < 3; t++) {
+        static vm_reg in[1], out[16];
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            in[0][0][l] = fb((float)(l % 6) * 0.75f);   /* 0 .. 3.75 */
+            in[0][1][l] = fb((float)l);
+        }
+        if (!run_src(flat_out_ps, targets[t], in, 1, out))
+            continue;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            float x = (float)(l % 6) * 0.75f, y, z = (float)l + 1, r;
+            if (x > 2) {
+                y = 5;
+                r = 10;
+            } else if (z *= 3, x > 1) {
+                y = 7;
+                r = 20;
+            } else {
+                y = 107;
+                r = x;
+            }
+            CHECK_EQ(uf(out[0][0][l]), r);
+            CHECK_EQ(uf(out[0][1][l]), y);
+            CHECK_EQ(uf(out[0][2][l]), z);
+            CHECK_EQ(uf(out[0][3][l]), x > 3 ? 2.0f : 3.0f);
+        }
+    }
+}
+
+/* The same with one out parameter and one early return: small enough for 9_1 and ps_2_0. */
+static const char flat_out_small_ps[] =
+    "float f(float x, out float y)\n"
+    "{\n"
+    "    y = x * 2;\n"
+    "    if (x > 2) { y = 5; return 10; }\n"
+    "    y += 1;\n"
+    "    return x;\n"
+    "}\n"
+    "float4 main(float4 a : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    float y;\n"
+    "    float r = f(a.x, y);\n"
+    "    return float4(r, y, 0, 1);\n"
+    "}\n";
+
+TEST(hlsl_flat_return_with_out_parameter_level_9_1_runs)
+{
+    static const char *const targets[] = {"ps_4_0_level_9_1", "ps_2_0"};
+    for (unsigned t = 0; t < 2; t++) {
+        static vm_reg in[1], out[16];
+        for (unsigned l = 0; l < VM_LANES; l++)
+            in[0][0][l] = fb((float)(l % 5) * 0.75f);
+        if (!run_src(flat_out_small_ps, targets[t], in, 1, out))
+            continue;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            float x = (float)(l % 5) * 0.75f;
+            CHECK_EQ(uf(out[0][0][l]), x > 2 ? 10.0f : x);
+            CHECK_EQ(uf(out[0][1][l]), x > 2 ? 5.0f : x * 2 + 1);
+        }
+    }
+}

@@ -570,21 +570,36 @@ static void select_into(struct gen *g, struct place dst, struct val src, struct 
     }
 }
 
+void gen_frame_add_out(struct gen *g, struct func_frame *fr, struct place p,
+                       const struct loc_src *at)
+{
+    if (fr->nouts == sizeof(fr->outs) / sizeof(fr->outs[0]))
+        hc_error(g->c, at, 3000, "more than 16 out parameters");
+    fr->outs[fr->nouts++] = p;
+}
+
 /* A return under a flattened if (level 9 has no flow control): the lanes it covers keep the
  * value and are marked returned; later code still runs for them, but later returns and
- * discards leave them alone.  Functions with out parameters cannot do this yet. */
+ * discards leave them alone.  The out parameters' values are kept the same way (saved, and
+ * put back for the returned lanes when the body ends: gen_frame_body). */
 static enum flow gen_return_flat(struct gen *g, struct stmt *s)
 {
     struct hc *c = g->c;
     struct func_frame *fr = g->frame;
-    for (unsigned k = 0; k < fr->f->nparams; k++)
-        if (fr->f->params[k]->storage & SC_OUT)
-            hc_error(c, &s->loc, 3000, "a return inside a flattened if (every if, on level_9 "
-                     "targets) in a function with out parameters is not supported yet");
     struct lop active = bcast(g->pred);
     if (fr->flagged) {
         struct lop fl = lop_temp(fr->flag_temp, 1);
         active = bcast(and2(g, active, bcast(gen_alu(g, L_NOT, 1, &fl, NULL, NULL))));
+    }
+    for (unsigned k = 0; k < fr->nouts; k++) {
+        struct val now = gen_place_val(g, fr->outs[k]);
+        if (!fr->flagged) {
+            /* the first such return: a fresh copy (the lanes it does not cover never read it) */
+            fr->saved[k] = gen_new_place(g, fr->outs[k].type);
+            gen_copy(g, fr->saved[k], now, &s->loc);
+        } else {
+            select_into(g, fr->saved[k], now, active, &s->loc);
+        }
     }
     if (s->expr) {
         if (!fr->has_ret)
@@ -1009,6 +1024,8 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
             v.type = pd->type;
             v.is_place = true;
             v.pl = p;
+            if (pd->storage & SC_OUT)
+                gen_frame_add_out(g, &fr, p, &pd->loc);
         }
         struct sym *s = hc_alloc(c, sizeof(*s));
         s->name = pd->name;
@@ -1060,6 +1077,11 @@ void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap)
     fr->flat_depth = g->flat_depth;
     fr->loop_depth = g->loop_depth - (wrap ? 1 : 0);
     gen_stmt(g, fr->f->body);
+    /* the lanes that returned under a flattened if get their out parameters back as they were
+     * then */
+    for (unsigned k = 0; fr->flagged && k < fr->nouts; k++)
+        select_into(g, fr->outs[k], gen_place_val(g, fr->saved[k]), lop_temp(fr->flag_temp, 1),
+                    NULL);
     if (wrap) {
         lir_flow(g, L_BREAK, NULL);
         g->flow_depth--;

@@ -138,6 +138,9 @@ struct func_frame {
     unsigned flat_depth;          /* flattened-if depth at entry */
     bool flagged;                 /* a return ran under a flattened if: flag_temp.x says which */
     uint32_t flag_temp;           /* lanes returned (bool ~0/0) */
+    /* out parameters, and their values when each lane returned under a flattened if */
+    struct place outs[16], saved[16];
+    unsigned nouts;
 };
 
 struct unroll_try {
@@ -280,6 +283,9 @@ void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap);
 /* Does the entry point need that: a d3dbc 3_0 target, where `ret` ends only the program's
  * last line, with a return before its end. */
 bool gen_entry_wraps(struct gen *g);
+/* An out parameter of the frame (what a return under a flattened if must keep). */
+void gen_frame_add_out(struct gen *g, struct func_frame *fr, struct place p,
+                       const struct loc_src *at);
 struct val gen_bool(struct gen *g, struct val v, const struct loc_src *at);
 void gen_discard(struct gen *g, struct lop cond);  /* discard_nz, predicated when flattened */
 

@@ -542,6 +542,13 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
     struct io_leaf *out_leaves = hc_alloc(c, 32 * sizeof(*out_leaves));
     g->out_leaves = out_leaves;
     setup_io(g, g->entry, &fr.ret, &nin_leaves, &g->nout_leaves, in_leaves, out_leaves);
+    for (unsigned k = 0; k < g->entry->nparams; k++) {
+        const struct var_decl *pd = g->entry->params[k];
+        const struct sym *s = (pd->storage & SC_OUT) && !(pd->storage & SC_UNIFORM)
+                                  ? gen_lookup(g, pd->name) : NULL;
+        if (s && s->v.is_place)
+            gen_frame_add_out(g, &fr, s->v.pl, &pd->loc);
+    }
     init_statics(g);
     gen_static_classify(g);
     gen_frame_body(g, &fr, gen_entry_wraps(g));
