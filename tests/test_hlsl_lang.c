@@ -595,3 +595,53 @@ TEST(hlsl_flat_return_with_out_parameter_level_9_1_runs)
         }
     }
 }
+
+/* ---- return inside the loops of a called function ------------------------------------------ */
+
+static const char loop_return_ps[] =
+    "float find(float4 w, float t)\n"
+    "{\n"
+    "    float v[4] = {w.x, w.y, w.z, w.w};\n"
+    "    [loop] for (int i = 0; i < 4; i++) {\n"
+    "        [loop] for (int j = 0; j < 2; j++) {\n"
+    "            if (v[i] * (j + 1) > t)\n"
+    "                return i * 10 + j;\n"
+    "        }\n"
+    "    }\n"
+    "    return -1;\n"
+    "}\n"
+    "float4 main(float4 a : TEXCOORD0) : SV_Target\n"
+    "{\n"
+    "    return float4(find(a, 5), find(a.wzyx, 100), 0, 1);\n"
+    "}\n";
+
+static float find_ref(const float *v, float t)
+{
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 2; j++)
+            if (v[i] * (float)(j + 1) > t)
+                return (float)(i * 10 + j);
+    return -1;
+}
+
+TEST(hlsl_return_in_called_loops_runs)
+{
+    static const char *const targets[] = {"ps_4_0", "ps_5_0", "ps_3_0"};
+    for (unsigned t = 0; t < 3; t++) {
+        static vm_reg in[1], out[16];
+        for (unsigned l = 0; l < VM_LANES; l++)
+            for (unsigned k = 0; k < 4; k++)
+                in[0][k][l] = fb((float)((l * (k + 3)) % 9));
+        if (!run_src(loop_return_ps, targets[t], in, 1, out))
+            continue;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            float v[4], r[4];
+            for (unsigned k = 0; k < 4; k++) {
+                v[k] = (float)((l * (k + 3)) % 9);
+                r[3 - k] = v[k];
+            }
+            CHECK_EQ(uf(out[0][0][l]), find_ref(v, 5));
+            CHECK_EQ(uf(out[0][1][l]), find_ref(r, 100));
+        }
+    }
+}

@@ -62,6 +62,7 @@ struct snapshot {
     unsigned scope_depth, flow_depth, loop_depth;
     struct loop_ctx *loop;
     bool uses_discard;
+    unsigned nx;                  /* indexable temps: an undone attempt's are not declared */
     unsigned flat_depth;
     bool has_pred;
     struct lop pred;
@@ -85,6 +86,7 @@ static void snap(struct gen *g, struct snapshot *s)
     s->loop_depth = g->loop_depth;
     s->loop = g->loop;
     s->uses_discard = g->uses_discard;
+    s->nx = g->nx;
     s->flat_depth = g->flat_depth;
     s->has_pred = g->has_pred;
     s->pred = g->pred;
@@ -110,6 +112,7 @@ static void restore(struct gen *g, const struct snapshot *s)
     g->loop_depth = s->loop_depth;
     g->loop = s->loop;
     g->uses_discard = s->uses_discard;
+    g->nx = s->nx;
     g->flat_depth = s->flat_depth;
     g->has_pred = s->has_pred;
     g->pred = s->pred;
@@ -454,6 +457,12 @@ static enum flow gen_loop_dynamic(struct gen *g, struct stmt *s)
     g->loop_depth--;
     lir_flow(g, L_ENDLOOP, NULL);
     lir_invalidate_since(g, mark);
+    struct func_frame *fr = g->frame;
+    if (fr && fr->has_ret_flag && g->loop_depth >= fr->loop_depth + 1) {
+        /* a return inside this loop leaves the loop around it too */
+        struct lop flag = lop_temp(fr->ret_flag, 1);
+        lir_flow(g, L_BREAKC_NZ, &flag);
+    }
     return FL_NORMAL;
 }
 
@@ -673,9 +682,22 @@ static enum flow gen_return(struct gen *g, struct stmt *s)
         gen_epilogue(g);
         return FL_RETURN;
     }
+    if (fr->wrapped && fr->has_ret_flag && g->loop_depth > fr->loop_depth + 1) {
+        /* inside a loop of the body: mark the return and leave this loop; the loops around
+         * follow (gen_loop_dynamic), up to the body's own loop */
+        struct linst in = {0};
+        in.op = L_MOV;
+        in.ndst = in.nsrc = 1;
+        in.dtype = BT_BOOL;
+        in.dst[0] = lop_temp(fr->ret_flag, 1);
+        in.src[0] = lop_imm_u(~0u);
+        lir_emit(g, &in);
+        lir_flow(g, L_BREAK, NULL);
+        return FL_RETURN;
+    }
     if (!fr->wrapped || g->loop_depth != fr->loop_depth + 1)
         hc_error(c, &s->loc, 3000, "a return inside a loop of a called function is not "
-                 "supported yet");
+                 "supported here");
     lir_flow(g, L_BREAK, NULL);
     return FL_RETURN;
 }
@@ -1057,9 +1079,39 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     return gen_place_val(g, fr.ret);
 }
 
+/* Is there a return inside a loop (or a switch, which may become one) of s? */
+static bool returns_in_loop(const struct stmt *s, bool in_loop)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case ST_RETURN: return in_loop;
+    case ST_FOR: case ST_WHILE: case ST_DO: return returns_in_loop(s->body, true);
+    case ST_IF: return returns_in_loop(s->body, in_loop) || returns_in_loop(s->other, in_loop);
+    case ST_BLOCK: case ST_SWITCH:
+        for (unsigned i = 0; i < s->nlist; i++)
+            if (returns_in_loop(s->list[i], in_loop || s->kind == ST_SWITCH))
+                return true;
+        return false;
+    default: return false;
+    }
+}
+
 void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap)
 {
     fr->wrapped = wrap;
+    fr->has_ret_flag = wrap && returns_in_loop(fr->f->body, false);
+    if (fr->has_ret_flag) {
+        fr->ret_flag = lir_temp(g, 1);
+        g->tbase[fr->ret_flag] = BT_BOOL;
+        struct linst in = {0};
+        in.op = L_MOV;
+        in.ndst = in.nsrc = 1;
+        in.dtype = BT_BOOL;
+        in.dst[0] = lop_temp(fr->ret_flag, 1);
+        in.src[0] = lop_imm_u(0);
+        lir_emit(g, &in);
+    }
     g->frame = fr;
     g->inline_depth++;
     size_t mark = g->nwlog;

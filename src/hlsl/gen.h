@@ -138,6 +138,10 @@ struct func_frame {
     unsigned flat_depth;          /* flattened-if depth at entry */
     bool flagged;                 /* a return ran under a flattened if: flag_temp.x says which */
     uint32_t flag_temp;           /* lanes returned (bool ~0/0) */
+    /* a wrapped body with a return inside one of its own loops: ret_flag.x is set (~0) by that
+     * return, which breaks its loop; each loop of the body tests it when it ends */
+    bool has_ret_flag;
+    uint32_t ret_flag;
     /* out parameters, and their values when each lane returned under a flattened if */
     struct place outs[16], saved[16];
     unsigned nouts;
