@@ -645,3 +645,64 @@ TEST(hlsl_return_in_called_loops_runs)
         }
     }
 }
+
+/* ---- a vector component and a matrix row at a run-time index --------------------------- */
+
+static const char dyncomp_ps[] =
+    "cbuffer C : register(b0) { float4x4 M; };\n"
+    "struct Out { float4 a : SV_Target0; float4 b : SV_Target1; };\n"
+    "Out main(float4 a : TEXCOORD0)\n"
+    "{\n"
+    "    int i = (int)a.x, j = 3 - i, h = i > 1 ? i - 2 : i;\n"
+    "    float4 v = float4(10, 20, 30, 40);\n"
+    "    float4x4 m = (float4x4)0;\n"
+    "    float4 arr[2] = {v, v * 2};\n"
+    "    v[i] = a.y;\n"
+    "    m[j] = float4(1, 2, 3, 4) * a.y;\n"
+    "    arr[h][j] += 1000;\n"
+    "    Out o;\n"
+    "    o.a = float4(v[j], M[i].y, m[j].z, arr[h][j]);\n"
+    "    o.b = v + m[3] + a[i];\n"
+    "    return o;\n"
+    "}\n";
+
+TEST(hlsl_dynamic_component_and_row_run)
+{
+    static uint32_t cb[16];
+    for (unsigned k = 0; k < 16; k++)
+        cb[k] = fb((float)(k * k));   /* column_major M: register c = column c, .r = row r */
+    /* (ps_2_0's 12 temps are too few for this program's selects: 18) */
+    static const char *const targets[] = {"ps_4_0", "ps_5_0", "ps_3_0", "ps_4_0_level_9_3"};
+    for (unsigned t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
+        static vm_reg in[1], out[16];
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            in[0][0][l] = fb((float)(l % 4));
+            in[0][1][l] = fb((float)l + 0.5f);
+        }
+        memset(run_cb, 0, sizeof(run_cb));
+        memcpy(run_cb[0], cb, sizeof(cb));
+        if (!run_src_cb(dyncomp_ps, targets[t], in, 1, out, true))
+            continue;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            int i = (int)(l % 4), j = 3 - i;
+            float y = (float)l + 0.5f;
+            float v[4] = {10, 20, 30, 40}, m3[4] = {0, 0, 0, 0}, arr[2][4];
+            for (unsigned k = 0; k < 4; k++) {
+                arr[0][k] = v[k];
+                arr[1][k] = v[k] * 2;
+            }
+            v[i] = y;
+            if (j == 3)
+                for (unsigned k = 0; k < 4; k++)
+                    m3[k] = (float)(k + 1) * y;
+            arr[i % 2][j] += 1000;
+            float a4[4] = {(float)i, y, 0, 0};
+            CHECK_EQ(uf(out[0][0][l]), v[j]);
+            CHECK_EQ(uf(out[0][1][l]), (float)((1 * 4 + i) * (1 * 4 + i)));   /* M[i].y */
+            CHECK_EQ(uf(out[0][2][l]), 3 * y);
+            CHECK_EQ(uf(out[0][3][l]), arr[i % 2][j]);
+            for (unsigned k = 0; k < 4; k++)
+                CHECK_EQ(uf(out[1][k][l]), v[k] + m3[k] + a4[i]);
+        }
+    }
+}

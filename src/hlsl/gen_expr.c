@@ -423,6 +423,7 @@ struct lval {
     unsigned ncand;               /* 0: pl itself */
     struct place *cand;
     struct lop *cond;             /* per candidate: a bool scalar (~0 / 0 on SM4) */
+    uint8_t *ccomp;               /* v[i] at a run-time i: candidate n is component ccomp[n] */
 };
 
 /* Most candidates one lvalue may expand to (the product of its run-time indexed arrays). */
@@ -481,26 +482,39 @@ static struct lval lval_sub(struct gen *g, const struct lval *b, enum sub_kind k
     return l;
 }
 
-/* b[idx] at a run-time index: every element of every candidate, under `idx == k`. */
+/* b[idx] at a run-time index: every element (matrix: row; vector: component) of every
+ * candidate, under `idx == k`. */
 static struct lval lval_dynamic(struct gen *g, const struct lval *b, struct val idx,
                                 const struct loc_src *at)
 {
     struct hc *c = g->c;
-    unsigned count = b->pl.type->count, nb = b->ncand ? b->ncand : 1;
+    const struct type *bt = b->pl.type;
+    enum sub_kind kind = bt->cls == TC_MATRIX ? SUB_ROW : SUB_ELEM;
+    bool comp = bt->cls == TC_VECTOR;
+    unsigned count = comp ? bt->cols : kind == SUB_ROW ? bt->rows : bt->count;
+    unsigned nb = b->ncand ? b->ncand : 1;
     if ((size_t)count * nb > LVAL_MAX_CAND)
         hc_error(c, at, 3500, "writing an array element at a run-time index: more than %d "
                  "elements to choose from", LVAL_MAX_CAND);
     struct lval l = *b;
-    l.pl = sub_elem(&b->pl, 0);
+    l.pl = comp ? b->pl : sub_place(g, &b->pl, kind, 0);
     l.ncand = count * nb;
     l.cand = hc_alloc(c, l.ncand * sizeof(*l.cand));
     l.cond = hc_alloc(c, l.ncand * sizeof(*l.cond));
+    if (comp) {
+        l.ccomp = hc_alloc(c, l.ncand);
+        l.ncomp = 1;
+        l.comps[0] = 0;
+    }
     for (unsigned k = 0; k < count; k++) {
         struct val kv = vnum(type_scalar(c, BT_INT), lop_imm_u(k));
         struct lop eq = gen_operand(g, binary_vals(g, OP_EQ, idx, kv, at));
         for (unsigned n = 0; n < nb; n++) {
             unsigned j = k * nb + n;
-            l.cand[j] = sub_elem(b->ncand ? &b->cand[n] : &b->pl, k);
+            const struct place *from = b->ncand ? &b->cand[n] : &b->pl;
+            l.cand[j] = comp ? *from : sub_place(g, from, kind, k);
+            if (comp)
+                l.ccomp[j] = (uint8_t)k;
             l.cond[j] = b->ncand ? alu(g, L_AND, 1, false, &b->cond[n], &eq, NULL) : eq;
         }
     }
@@ -523,6 +537,8 @@ static struct lval lvalue(struct gen *g, struct expr *e)
     }
     case EX_MEMBER: {
         struct lval b = lvalue(g, e->args[0]);
+        if (b.ccomp)
+            hc_error(c, &e->loc, 3018, "invalid subscript '%s' on a scalar", e->name);
         struct type *t = b.ncomp ? NULL : b.pl.type;
         if (t && t->cls == TC_STRUCT) {
             for (unsigned i = 0; i < t->nfields; i++)
@@ -574,13 +590,16 @@ static struct lval lvalue(struct gen *g, struct expr *e)
         if (t->cls == TC_MATRIX) {
             unsigned i = const_index(g, e->args[1], t->rows, &k, &dyn);
             if (!k)
-                hc_error(c, &e->loc, 3500, "non-constant matrix row index");
+                return lval_dynamic(g, &b, dyn, &e->loc);
             return lval_sub(g, &b, SUB_ROW, i);
         }
         if (t->cls == TC_VECTOR) {
             unsigned i = const_index(g, e->args[1], t->cols, &k, &dyn);
-            if (!k)
-                hc_error(c, &e->loc, 3500, "non-constant vector component index");
+            if (!k) {
+                if (b.ccomp)
+                    hc_error(c, &e->loc, 3000, "cannot index a vector component");
+                return lval_dynamic(g, &b, dyn, &e->loc);
+            }
             l = b;
             l.comps[0] = (uint8_t)i;
             l.ncomp = 1;
@@ -636,8 +655,38 @@ static void select_leaves(struct gen *g, struct place dst, struct place src, str
     lir_emit(g, &in);
 }
 
+/* The scalar component `comp` of one-slot place p into t.x, or there under cond. */
+static void pick_comp(struct gen *g, uint32_t t, const struct place *p, unsigned comp,
+                      const struct lop *cond)
+{
+    struct linst in = {0};
+    in.op = cond ? L_MOVC : L_MOV;
+    in.ndst = 1;
+    in.nsrc = cond ? 3 : 1;
+    in.dtype = (uint8_t)p->type->base;
+    g->tbase[t] = (uint8_t)p->type->base;
+    in.dst[0] = lop_temp(t, 1);
+    struct lop s = lop_temp(p->base, 4);
+    s.swz[0] = (uint8_t)comp;
+    if (cond) {
+        in.src[0] = broadcast(*cond, 4);
+        in.src[1] = s;
+        in.src[2] = lop_temp(t, 1);
+    } else {
+        in.src[0] = s;
+    }
+    lir_emit(g, &in);
+}
+
 static struct val lval_read(struct gen *g, const struct lval *l)
 {
+    if (l->ccomp) {
+        uint32_t t = lir_temp(g, 1);
+        pick_comp(g, t, &l->cand[0], l->ccomp[0], NULL);
+        for (unsigned n = 1; n < l->ncand; n++)
+            pick_comp(g, t, &l->cand[n], l->ccomp[n], &l->cond[n]);
+        return vnum(type_scalar(g->c, l->pl.type->base), lop_temp(t, 1));
+    }
     if (l->ncand) {
         /* the first candidate, then each other one where its condition holds */
         struct place r = gen_new_place(g, l->pl.type);
@@ -663,6 +712,14 @@ static void lval_write(struct gen *g, const struct lval *l, struct val v, const 
 {
     struct type *t = lval_type(g, l);
     v = gen_convert(g, v, t, at, false);
+    if (l->ccomp) {
+        /* the scalar in every component of a temp, then each candidate's own component */
+        struct place tmp = gen_new_place(g, l->pl.type);
+        gen_store(g, tmp, NULL, 0, gen_convert(g, v, l->pl.type, at, true), at);
+        for (unsigned n = 0; n < l->ncand; n++)
+            select_leaves(g, l->cand[n], tmp, l->cond[n], &l->ccomp[n], 1);
+        return;
+    }
     if (l->ncand) {
         /* the value once, in a temp shaped as the candidates, then one select per candidate */
         struct place tmp = gen_new_place(g, l->pl.type);
@@ -956,6 +1013,38 @@ static struct val member(struct gen *g, struct expr *e)
     hc_error(c, &e->loc, 3018, "invalid subscript '%s' on '%s'", e->name, type_name(c, t));
 }
 
+/* srcs[k] (ncomp components each) where idx == k, srcs[0] otherwise: a movc chain (a run-time
+ * vector component or matrix row; the D3D targets have no indexing of either). */
+static struct lop pick_dynamic(struct gen *g, const struct lop *srcs, unsigned n, unsigned ncomp,
+                               enum base_type base, struct val idx, const struct loc_src *at)
+{
+    uint32_t t = lir_temp(g, 1);
+    g->tbase[t] = (uint8_t)base;
+    for (unsigned k = 0; k < n; k++) {
+        struct linst in = {0};
+        struct lop cond = {0};
+        if (k) {
+            struct val kv = vnum(type_scalar(g->c, BT_INT), lop_imm_u(k));
+            cond = broadcast(gen_operand(g, binary_vals(g, OP_EQ, idx, kv, at)), 4);
+        }
+        in.op = k ? L_MOVC : L_MOV;
+        in.ndst = 1;
+        in.nsrc = k ? 3 : 1;
+        in.dtype = (uint8_t)base;
+        in.dst[0] = lop_temp(t, ncomp);
+        in.dst[0].mask = (uint8_t)((1u << ncomp) - 1);
+        if (k) {
+            in.src[0] = cond;
+            in.src[1] = srcs[k];
+            in.src[2] = lop_temp(t, ncomp);
+        } else {
+            in.src[0] = srcs[k];
+        }
+        lir_emit(g, &in);
+    }
+    return lop_temp(t, ncomp);
+}
+
 static struct val index_expr(struct gen *g, struct expr *e)
 {
     struct hc *c = g->c;
@@ -1028,16 +1117,28 @@ static struct val index_expr(struct gen *g, struct expr *e)
     }
     if (t->cls == TC_MATRIX) {
         unsigned i = const_index(g, e->args[1], t->rows, &k, &dyn);
-        if (!k)
-            hc_error(c, &e->loc, 3500, "non-constant matrix row index is not supported yet");
+        if (!k) {
+            struct lop rows[4];
+            for (unsigned r = 0; r < t->rows; r++)
+                rows[r] = mat_row(g, &b.pl, r);
+            return vnum(type_vector(c, t->base, t->cols),
+                        pick_dynamic(g, rows, t->rows, t->cols, t->base, dyn, &e->loc));
+        }
         return vnum(type_vector(c, t->base, t->cols), mat_row(g, &b.pl, i));
     }
     if (t->cls == TC_VECTOR) {
         unsigned i = const_index(g, e->args[1], t->cols, &k, &dyn);
-        if (!k)
-            hc_error(c, &e->loc, 3500, "non-constant vector component index is not supported "
-                     "yet");
         struct lop o = gen_operand(g, b);
+        if (!k) {
+            struct lop comps[4];
+            for (unsigned q = 0; q < t->cols; q++) {
+                comps[q] = o;
+                for (unsigned p2 = 0; p2 < 4; p2++)
+                    comps[q].swz[p2] = o.swz[q];
+            }
+            return vnum(type_scalar(c, t->base),
+                        pick_dynamic(g, comps, t->cols, 1, t->base, dyn, &e->loc));
+        }
         for (unsigned q = 0; q < 4; q++)
             o.swz[q] = o.swz[i];
         return vnum(type_scalar(c, t->base), o);
