@@ -444,6 +444,50 @@ done:
         r9_end(dev);
 }
 
+/* Initializers of uniforms as the table's default values (DefaultValue: RegisterCount * 4
+ * dwords in register layout), what ID3DXConstantTable::SetDefaults loads. */
+TEST(hlsl_d3d9_constant_table_defaults)
+{
+    static const char src[] =
+        "float4 tint = {1, 0.5, 0.25, 1};\n"
+        "float2x2 m = {1, 2, 3, 4};\n"
+        "row_major float2x2 mr = {1, 2, 3, 4};\n"
+        "int n = 3;\n"
+        "float arr[2] = {5, 6};\n"
+        "float4 nodefault;\n"
+        "float4 main(float4 c : COLOR0) : COLOR\n"
+        "{ return c * tint + float4(mul(c.xy, m), mul(c.zw, mr)) + n * arr[1] + nodefault; }\n";
+    ID3DBlob *b = hc9(src, "ps_2_0");
+    struct d3dbc_program p = {0};
+    if (!b || !read_blob(b, &p))
+        goto done;
+    static const struct { const char *name; unsigned n; float v[8]; } want[] = {
+        {"tint", 4, {1, 0.5f, 0.25f, 1}},
+        {"m", 8, {1, 3, 0, 0, 2, 4, 0, 0}},      /* column_major: a register a column */
+        {"mr", 8, {1, 2, 0, 0, 3, 4, 0, 0}},     /* row_major: a register a row */
+        {"n", 4, {3, 0, 0, 0}},                  /* an int in c#: 3.0 */
+        {"arr", 8, {5, 0, 0, 0, 6, 0, 0, 0}},
+    };
+    for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        const struct d3dbc_ctab_constant *k = ctab_find(&p, want[i].name);
+        if (!k)
+            continue;
+        CHECK(k->default_value != NULL);
+        CHECK_EQ(k->default_count, want[i].n);
+        for (unsigned q = 0; k->default_value && q < want[i].n && q < k->default_count; q++) {
+            float f;
+            memcpy(&f, &k->default_value[q], 4);
+            CHECK_EQ(f, want[i].v[q]);
+        }
+    }
+    const struct d3dbc_ctab_constant *k = ctab_find(&p, "nodefault");
+    CHECK(k && k->default_value == NULL);
+done:
+    d3dbc_program_free(&p);
+    if (b)
+        ID3D10Blob_Release(b);
+}
+
 TEST(hlsl_d3d9_constant_table_layout)
 {
     static const char src[] =

@@ -237,6 +237,8 @@ struct var_decl {
     /* filled by codegen */
     int gen_id;
     char d3d9_file;               /* vs/ps_3_0: 'b' / 'i' when it lives in b# / i# (gen_static.c) */
+    uint32_t *d3d9_default;       /* d3dbc targets: the initializer in c# registers (4 dwords a
+                                   * register, float bits), NULL when none or not constant */
 };
 
 struct func_decl {
@@ -288,6 +290,7 @@ struct ctab_entry {
     const char *name;
     unsigned regset, reg, count;
     const struct type *type;      /* numeric/struct/array, or a sampler/texture type */
+    const uint32_t *defaults;     /* count * 4 dwords (DefaultValue), or NULL */
 };
 
 /* The CTAB comment block for a d3dbc program (ctab_write.c): its comment token, "CTAB" and

@@ -1123,6 +1123,7 @@ static void d3d9_header(struct w2 *w, struct sbuf *o)
         e->reg = w->cvars[i].c;
         e->count = w->cvars[i].count;
         e->type = w->cvars[i].var->type;
+        e->defaults = w->cvars[i].var->d3d9_default;
     }
     for (unsigned i = 0; i < g->nsconst; i++) {
         struct ctab_entry *e = &c->ctab[w->ncvars + i];
