@@ -269,6 +269,16 @@ struct lop gen_mat_col(struct gen *g, const struct place *p, unsigned col);
 struct val gen_vnum(struct type *t, struct lop op);
 struct val gen_binary(struct gen *g, int op, struct val a, struct val b, const struct loc_src *at);
 struct val gen_init(struct gen *g, struct expr *e, struct type *t);
+/* gen_expr.c, shared with gen_lvalue.c: field i / element i of a place, a swizzle's components
+ * (-1: not one), an index known at compile time (else *is_const false and *dyn its value) */
+struct place gen_sub_field(const struct place *p, unsigned i);
+struct place gen_sub_elem(const struct place *p, unsigned i);
+int gen_swizzle(const char *s, unsigned max, uint8_t *out);
+unsigned gen_const_index(struct gen *g, struct expr *e, unsigned limit, bool *is_const,
+                         struct val *dyn);
+/* gen_lvalue.c: lvalues, and an array place read at a run-time index without x# */
+struct val gen_dynamic_read(struct gen *g, struct place array, struct val idx,
+                            const struct loc_src *at);
 void *gen_lvalue(struct gen *g, struct expr *e);               /* an opaque lvalue */
 struct type *gen_lvalue_type(struct gen *g, void *l);
 void gen_lvalue_write(struct gen *g, void *l, struct val v, const struct loc_src *at);
