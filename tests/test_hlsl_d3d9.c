@@ -183,8 +183,10 @@ done:
     r9_end(dev);
 }
 
-/* vs_3_0: a run-time loop over a light array indexed by the loop counter (rep + a0), int and
- * float uniforms in c#, and the outputs as o# with their dcl usages. */
+/* vs_3_0: a run-time loop over a light array indexed by the loop counter (rep + a0), the float
+ * uniforms in c#, the loop bound in i0 (`rep i0`, set with SetVertexShaderConstantI, as fxc
+ * places an int uniform that only counts a loop: gen_static.c), and the outputs as o# with
+ * their dcl usages. */
 static const char lights_vs[] =
     "float4x4 Proj;\n"
     "float4 LightColor[4];\n"
@@ -223,13 +225,14 @@ TEST(hlsl_d3d9_vs_3_0_light_loop_draws)
                                      *n = ctab_find(&vp, "NumLights");
     if (!proj || !lc || !lw || !n)
         goto done;
-    /* declaration order, whole registers each: c0-c3, c4-c7, c8-c11, c12 */
+    /* declaration order, whole registers each: c0-c3, c4-c7, c8-c11; NumLights in i0 */
     CHECK_EQ(lc->register_index, 4);
     CHECK_EQ(lc->register_count, 4);
     CHECK_EQ(lc->type.elements, 4);
     CHECK_EQ(lw->register_index, 8);
-    CHECK_EQ(n->register_index, 12);
-    CHECK_EQ(n->type.type, 2);               /* D3DXPT_INT, in a float register */
+    CHECK_EQ(n->register_set, 1);            /* D3DXRS_INT4 */
+    CHECK_EQ(n->register_index, 0);
+    CHECK_EQ(n->type.type, 2);               /* D3DXPT_INT */
     CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, ID3D10Blob_GetBufferPointer(vb), &vs),
              D3D_OK);
     CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ID3D10Blob_GetBufferPointer(pb), &ps), D3D_OK);
@@ -246,8 +249,8 @@ TEST(hlsl_d3d9_vs_3_0_light_loop_draws)
     static const double want[5][3] = { { 0, 0, 0 }, { 0.25, 0, 0 }, { 0.25, 0.25, 0 },
                                        { 0.25, 0.25, 0.25 }, { 0.5, 0.5, 0.5 } };
     for (unsigned k = 0; k <= 4; k++) {
-        const float nl[4] = { (float)k, 0, 0, 0 };
-        IDirect3DDevice9_SetVertexShaderConstantF(dev, n->register_index, nl, 1);
+        const int nl[4] = { (int)k, 0, 0, 0 };
+        IDirect3DDevice9_SetVertexShaderConstantI(dev, n->register_index, nl, 1);
         r9_clear(dev, 0xff102030);
         pixel_quad(dev, 0);
         CHECK_PIXEL(r9_pixel(dev, W, H, 7, 9), r9_argb(want[k][0], want[k][1], want[k][2], 1), 1);
@@ -365,6 +368,126 @@ done:
 /* The constant table describes what the program reads, in D3D9's layout: structs member by
  * member in whole registers, arrays with their element count, row_major matrices by rows,
  * bools and ints in c# (D3DXRS_FLOAT4), samplers in s#; unread uniforms are not there. */
+/* ps_3_0 uniforms in b# and i# (gen_static.c): the application sets them with
+ * SetPixelShaderConstantB / SetPixelShaderConstantI at the registers the table names. */
+static const char static_ps[] =
+    "bool Invert;\n"
+    "int Steps;\n"
+    "float4 main(float4 c : COLOR0) : COLOR\n"
+    "{\n"
+    "    float4 r = c;\n"
+    "    if (Invert) r.rgb = 1 - r.rgb;\n"
+    "    for (int i = 0; i < Steps; i++) r.a -= 0.125;\n"
+    "    return r;\n"
+    "}\n";
+
+TEST(hlsl_d3d9_ps_3_0_static_constants_draw)
+{
+    ID3DBlob *vb = hc9(vpos_vs, "vs_3_0"), *pb = hc9(static_ps, "ps_3_0");
+    struct d3dbc_program pp = {0};
+    IDirect3DDevice9 *dev = NULL;
+    IDirect3DVertexShader9 *vs = NULL;
+    IDirect3DPixelShader9 *ps = NULL;
+    if (!vb || !pb || !read_blob(pb, &pp))
+        goto done;
+    const struct d3dbc_ctab_constant *inv = ctab_find(&pp, "Invert"), *st = ctab_find(&pp, "Steps");
+    if (!inv || !st)
+        goto done;
+    CHECK_EQ(inv->register_set, 0);  /* D3DXRS_BOOL */
+    CHECK_EQ(st->register_set, 1);   /* D3DXRS_INT4 */
+    dev = r9_device_flags(NULL, W, H, D3DCREATE_SOFTWARE_VERTEXPROCESSING);
+    if (!dev)
+        goto done;
+    D3DCAPS9 caps;
+    IDirect3DDevice9_GetDeviceCaps(dev, &caps);
+    if (caps.PixelShaderVersion < D3DPS_VERSION(3, 0)) {
+        r9_end(dev);
+        dev = NULL;
+        SKIP("the device offers no ps_3_0 (PixelShaderVersion < 3.0)");
+    }
+    CHECK_HR(IDirect3DDevice9_CreateVertexShader(dev, ID3D10Blob_GetBufferPointer(vb), &vs),
+             D3D_OK);
+    CHECK_HR(IDirect3DDevice9_CreatePixelShader(dev, ID3D10Blob_GetBufferPointer(pb), &ps), D3D_OK);
+    if (!vs || !ps)
+        goto done;
+    set_ortho(dev, 0);
+    IDirect3DDevice9_SetVertexShader(dev, vs);
+    IDirect3DDevice9_SetPixelShader(dev, ps);
+    for (unsigned k = 0; k < 4; k++) {
+        BOOL b[4] = {(BOOL)(k & 1), 0, 0, 0};
+        int n[4] = {(int)(k * 2), 0, 1, 0};
+        IDirect3DDevice9_SetPixelShaderConstantB(dev, inv->register_index, b, 1);
+        IDirect3DDevice9_SetPixelShaderConstantI(dev, st->register_index, n, 1);
+        r9_clear(dev, 0);
+        pixel_quad(dev, 0xff336699);
+        double rgb[3] = {0x33 / 255.0, 0x66 / 255.0, 0x99 / 255.0};
+        for (unsigned i = 0; i < 3 && (k & 1); i++)
+            rgb[i] = 1 - rgb[i];
+        CHECK_PIXEL(r9_pixel(dev, W, H, 5, 9), r9_argb(rgb[0], rgb[1], rgb[2], 1 - 0.125 * k * 2),
+                    1);
+    }
+done:
+    if (dev) {
+        IDirect3DDevice9_SetVertexShader(dev, NULL);
+        IDirect3DDevice9_SetPixelShader(dev, NULL);
+    }
+    if (vs)
+        IDirect3DVertexShader9_Release(vs);
+    if (ps)
+        IDirect3DPixelShader9_Release(ps);
+    d3dbc_program_free(&pp);
+    if (vb)
+        ID3D10Blob_Release(vb);
+    if (pb)
+        ID3D10Blob_Release(pb);
+    if (dev)
+        r9_end(dev);
+}
+
+/* Initializers of uniforms as the table's default values (DefaultValue: RegisterCount * 4
+ * dwords in register layout), what ID3DXConstantTable::SetDefaults loads. */
+TEST(hlsl_d3d9_constant_table_defaults)
+{
+    static const char src[] =
+        "float4 tint = {1, 0.5, 0.25, 1};\n"
+        "float2x2 m = {1, 2, 3, 4};\n"
+        "row_major float2x2 mr = {1, 2, 3, 4};\n"
+        "int n = 3;\n"
+        "float arr[2] = {5, 6};\n"
+        "float4 nodefault;\n"
+        "float4 main(float4 c : COLOR0) : COLOR\n"
+        "{ return c * tint + float4(mul(c.xy, m), mul(c.zw, mr)) + n * arr[1] + nodefault; }\n";
+    ID3DBlob *b = hc9(src, "ps_2_0");
+    struct d3dbc_program p = {0};
+    if (!b || !read_blob(b, &p))
+        goto done;
+    static const struct { const char *name; unsigned n; float v[8]; } want[] = {
+        {"tint", 4, {1, 0.5f, 0.25f, 1}},
+        {"m", 8, {1, 3, 0, 0, 2, 4, 0, 0}},      /* column_major: a register a column */
+        {"mr", 8, {1, 2, 0, 0, 3, 4, 0, 0}},     /* row_major: a register a row */
+        {"n", 4, {3, 0, 0, 0}},                  /* an int in c#: 3.0 */
+        {"arr", 8, {5, 0, 0, 0, 6, 0, 0, 0}},
+    };
+    for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        const struct d3dbc_ctab_constant *k = ctab_find(&p, want[i].name);
+        if (!k)
+            continue;
+        CHECK(k->default_value != NULL);
+        CHECK_EQ(k->default_count, want[i].n);
+        for (unsigned q = 0; k->default_value && q < want[i].n && q < k->default_count; q++) {
+            float f;
+            memcpy(&f, &k->default_value[q], 4);
+            CHECK_EQ(f, want[i].v[q]);
+        }
+    }
+    const struct d3dbc_ctab_constant *k = ctab_find(&p, "nodefault");
+    CHECK(k && k->default_value == NULL);
+done:
+    d3dbc_program_free(&p);
+    if (b)
+        ID3D10Blob_Release(b);
+}
+
 TEST(hlsl_d3d9_constant_table_layout)
 {
     static const char src[] =

@@ -187,6 +187,8 @@ enum mode { M_UNI, M_INT, M_SPECIAL, M_QUAD };
     X(distance, "return distance(a, b);", sqrtf((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) *   \
       (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]) + (a[3] - b[3]) * (a[3] - b[3])), -2, 2,      \
       M_UNI, 1e-6f, S2_RUN)                                                                      \
+    X(dst, "return dst(a, b);", k == 0 ? 1 : k == 1 ? a[1] * b[1] : k == 2 ? a[2] : b[3], -2, 2, \
+      M_UNI, 0, S2_RUN)                                                                          \
     X(dot, "return dot(a, b);", dot_n(a, b, 4), -2, 2, M_UNI, 1e-6f, S2_RUN)                     \
     X(exp, "return exp(a);", expf(A), -4, 4, M_UNI, 2e-6f, S2_RUN)                               \
     X(exp2, "return exp2(a);", exp2f(A), -4, 4, M_UNI, 2e-6f, S2_RUN)                            \

@@ -89,6 +89,15 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     if (args->target && !strncmp(args->target, "ps_1_", 5))
         hc_error(c, NULL, 3539, "ps_1_x is not supported by D3DCompile (\"Specifying Compiler "
                  "Targets\": the last compiler for 1.x pixel shaders was D3DX9's)");
+    /* fxc's geometry, hull, domain and compute targets: valid, not written yet (their
+     * declarations and emit/cut/thread-group instructions are not in softd3d's SM4 assembler,
+     * src/shader/tpf_table.c) */
+    static const char *const later[] = {"gs_4_0", "gs_4_1", "gs_5_0", "hs_5_0", "ds_5_0",
+                                        "cs_4_0", "cs_4_1", "cs_5_0"};
+    for (size_t i = 0; args->target && i < sizeof(later) / sizeof(later[0]); i++)
+        if (!strcmp(args->target, later[i]))
+            hc_error(c, NULL, 3000, "target '%s' is not supported yet: softd3d's SM4 assembler "
+                     "has no geometry, hull, domain or compute programs", args->target);
     if (parse_target(c, args->target) < 0)
         hc_error(c, NULL, 3000, "unrecognized compiler target '%s' (vs/ps_4_0, _4_1, _5_0, "
                  "vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3, vs/ps_2_0, vs_2_a, ps_2_a, ps_2_b, "

@@ -9,7 +9,8 @@
  *     header: Size 28, Creator, Version (the version token), Constants, ConstantInfo, Flags,
  *             Target
  *     constant info (20 bytes): Name, u16 RegisterSet, RegisterIndex, RegisterCount,
- *             Reserved, TypeInfo, DefaultValue (0: none; initializers are not recorded)
+ *             Reserved, TypeInfo, DefaultValue (0: none; else RegisterCount * 4 dwords, the
+ *             initializer in register layout: gen_entry.c d3d9_defaults)
  *     type info (16 bytes): u16 Class, Type, Rows, Columns, Elements, StructMembers,
  *             StructMemberInfo; members 8 bytes each: Name, TypeInfo
  *     strings, NUL-terminated, then padding to a dword.
@@ -143,6 +144,13 @@ uint32_t *ctab_build(struct hc *c, size_t *ndwords)
         put16(&b, k + 6, e->reg);
         put16(&b, k + 8, e->count);
         put32(&b, k + 12, type_info(&b, e->type));
+        if (e->defaults) {
+            reserve(&b, (4 - b.n % 4) % 4);   /* the values are dwords, dword-aligned */
+            uint32_t d = reserve(&b, 16 * (size_t)e->count);
+            for (unsigned q = 0; q < 4 * e->count; q++)
+                put32(&b, d + 4 * q, e->defaults[q]);
+            put32(&b, k + 16, d);
+        }
     }
     put32(&b, head + 4, string(&b, "softd3d HLSL compiler"));
     put32(&b, head + 24, string(&b, c->args->target));

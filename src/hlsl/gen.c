@@ -62,6 +62,7 @@ struct snapshot {
     unsigned scope_depth, flow_depth, loop_depth;
     struct loop_ctx *loop;
     bool uses_discard;
+    unsigned nx;                  /* indexable temps: an undone attempt's are not declared */
     unsigned flat_depth;
     bool has_pred;
     struct lop pred;
@@ -85,6 +86,7 @@ static void snap(struct gen *g, struct snapshot *s)
     s->loop_depth = g->loop_depth;
     s->loop = g->loop;
     s->uses_discard = g->uses_discard;
+    s->nx = g->nx;
     s->flat_depth = g->flat_depth;
     s->has_pred = g->has_pred;
     s->pred = g->pred;
@@ -110,6 +112,7 @@ static void restore(struct gen *g, const struct snapshot *s)
     g->loop_depth = s->loop_depth;
     g->loop = s->loop;
     g->uses_discard = s->uses_discard;
+    g->nx = s->nx;
     g->flat_depth = s->flat_depth;
     g->has_pred = s->has_pred;
     g->pred = s->pred;
@@ -306,8 +309,43 @@ static enum flow gen_if_flat(struct gen *g, struct stmt *s, struct lop cond)
     return FL_NORMAL;
 }
 
+/* Flow instruction op carrying a b#/i# uniform (gen_static.c) instead of a condition. */
+static void flow_static(struct gen *g, enum lop_code op, unsigned sconst)
+{
+    struct lop always = lop_imm_u(~0u);
+    lir_flow(g, op, op == L_IF_NZ ? &always : NULL);
+    g->ins[g->nins - 1].sconst = (uint8_t)sconst;
+}
+
+/* vs/ps_3_0 `if (B)` / `if (!B)` on a bool uniform in b#: `if b#` (no negation there, so !B
+ * swaps the branches). */
+static bool gen_if_static(struct gen *g, struct stmt *s)
+{
+    bool neg;
+    const struct expr *b = gen_static_if_operand(s->expr, &neg);
+    unsigned k = g->c->d3d9 == 30 && b && !(s->attrs & AT_FLATTEN)
+                     ? gen_static_lookup(g, b->name, 'b') : 0;
+    if (!k)
+        return false;
+    size_t mark = g->nwlog;
+    flow_static(g, L_IF_NZ, k);
+    g->flow_depth++;
+    gen_stmt(g, neg ? s->other : s->body);
+    if (neg || s->other) {
+        lir_invalidate_since(g, mark);
+        lir_flow(g, L_ELSE, NULL);
+        gen_stmt(g, neg ? s->body : s->other);
+    }
+    g->flow_depth--;
+    lir_flow(g, L_ENDIF, NULL);
+    lir_invalidate_since(g, mark);
+    return true;
+}
+
 static enum flow gen_if(struct gen *g, struct stmt *s)
 {
+    if (gen_if_static(g, s))
+        return FL_NORMAL;
     bool k, kv;
     struct lop cond = condition(g, s->expr, &k, &kv);
     if (k) {
@@ -381,12 +419,19 @@ static enum flow gen_loop_dynamic(struct gen *g, struct stmt *s)
                  "(the loop's trip count must be known)", c->d3d9 ? "shader model 2" : "level_9");
     loop_writes(g, s, s->body);
     size_t mark = g->nwlog;
-    lir_flow(g, L_LOOP, NULL);
+    /* vs/ps_3_0 `for (i = 0; i < N; i++)` over an int uniform in i#: `rep i#` runs it N times,
+     * no test of its own (gen_static.c) */
+    unsigned rep = c->d3d9 == 30 && gen_static_rep_counter(s)
+                       ? gen_static_lookup(g, s->expr->args[1]->name, 'i') : 0;
+    if (rep)
+        flow_static(g, L_LOOP, rep);
+    else
+        lir_flow(g, L_LOOP, NULL);
     g->flow_depth++;
     g->loop_depth++;
     struct loop_ctx lc = {g->loop, false, g->flow_depth, g->flat_depth, s};
     g->loop = &lc;
-    if (s->expr && s->kind != ST_DO) {
+    if (s->expr && s->kind != ST_DO && !rep) {
         bool k, kv;
         struct lop cond = condition(g, s->expr, &k, &kv);
         if (!k)
@@ -412,6 +457,12 @@ static enum flow gen_loop_dynamic(struct gen *g, struct stmt *s)
     g->loop_depth--;
     lir_flow(g, L_ENDLOOP, NULL);
     lir_invalidate_since(g, mark);
+    struct func_frame *fr = g->frame;
+    if (fr && fr->has_ret_flag && g->loop_depth >= fr->loop_depth + 1) {
+        /* a return inside this loop leaves the loop around it too */
+        struct lop flag = lop_temp(fr->ret_flag, 1);
+        lir_flow(g, L_BREAKC_NZ, &flag);
+    }
     return FL_NORMAL;
 }
 
@@ -528,21 +579,36 @@ static void select_into(struct gen *g, struct place dst, struct val src, struct 
     }
 }
 
+void gen_frame_add_out(struct gen *g, struct func_frame *fr, struct place p,
+                       const struct loc_src *at)
+{
+    if (fr->nouts == sizeof(fr->outs) / sizeof(fr->outs[0]))
+        hc_error(g->c, at, 3000, "more than 16 out parameters");
+    fr->outs[fr->nouts++] = p;
+}
+
 /* A return under a flattened if (level 9 has no flow control): the lanes it covers keep the
  * value and are marked returned; later code still runs for them, but later returns and
- * discards leave them alone.  Functions with out parameters cannot do this yet. */
+ * discards leave them alone.  The out parameters' values are kept the same way (saved, and
+ * put back for the returned lanes when the body ends: gen_frame_body). */
 static enum flow gen_return_flat(struct gen *g, struct stmt *s)
 {
     struct hc *c = g->c;
     struct func_frame *fr = g->frame;
-    for (unsigned k = 0; k < fr->f->nparams; k++)
-        if (fr->f->params[k]->storage & SC_OUT)
-            hc_error(c, &s->loc, 3000, "a return inside a flattened if (every if, on level_9 "
-                     "targets) in a function with out parameters is not supported yet");
     struct lop active = bcast(g->pred);
     if (fr->flagged) {
         struct lop fl = lop_temp(fr->flag_temp, 1);
         active = bcast(and2(g, active, bcast(gen_alu(g, L_NOT, 1, &fl, NULL, NULL))));
+    }
+    for (unsigned k = 0; k < fr->nouts; k++) {
+        struct val now = gen_place_val(g, fr->outs[k]);
+        if (!fr->flagged) {
+            /* the first such return: a fresh copy (the lanes it does not cover never read it) */
+            fr->saved[k] = gen_new_place(g, fr->outs[k].type);
+            gen_copy(g, fr->saved[k], now, &s->loc);
+        } else {
+            select_into(g, fr->saved[k], now, active, &s->loc);
+        }
     }
     if (s->expr) {
         if (!fr->has_ret)
@@ -616,9 +682,22 @@ static enum flow gen_return(struct gen *g, struct stmt *s)
         gen_epilogue(g);
         return FL_RETURN;
     }
+    if (fr->wrapped && fr->has_ret_flag && g->loop_depth > fr->loop_depth + 1) {
+        /* inside a loop of the body: mark the return and leave this loop; the loops around
+         * follow (gen_loop_dynamic), up to the body's own loop */
+        struct linst in = {0};
+        in.op = L_MOV;
+        in.ndst = in.nsrc = 1;
+        in.dtype = BT_BOOL;
+        in.dst[0] = lop_temp(fr->ret_flag, 1);
+        in.src[0] = lop_imm_u(~0u);
+        lir_emit(g, &in);
+        lir_flow(g, L_BREAK, NULL);
+        return FL_RETURN;
+    }
     if (!fr->wrapped || g->loop_depth != fr->loop_depth + 1)
         hc_error(c, &s->loc, 3000, "a return inside a loop of a called function is not "
-                 "supported yet");
+                 "supported here");
     lir_flow(g, L_BREAK, NULL);
     return FL_RETURN;
 }
@@ -668,6 +747,28 @@ static bool breaks_switch(const struct stmt *s)
     }
 }
 
+/* Does s hold a continue for an enclosing loop (one not inside a loop of its own)? */
+static bool continues_out(const struct stmt *s)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case ST_CONTINUE: return true;
+    case ST_BLOCK:
+        for (unsigned i = 0; i < s->nlist; i++)
+            if (continues_out(s->list[i]))
+                return true;
+        return false;
+    case ST_IF: return continues_out(s->body) || continues_out(s->other);
+    case ST_SWITCH:
+        for (unsigned i = 0; i < s->nlist; i++)
+            if (continues_out(s->list[i]))
+                return true;
+        return false;
+    default: return false;
+    }
+}
+
 /* switch as an if/else chain over its case groups, the default group last.  A group that does
  * not end in break/return/continue falls through into the next group in source order, so its
  * branch of the chain runs its own body and then, as a nested block, the body of the group it
@@ -683,6 +784,7 @@ static enum flow gen_switch(struct gen *g, struct stmt *s)
     gen_copy(g, sp, sel, &s->loc);
     sel = gen_place_val(g, sp);
     /* the groups, each without its final break, and whether each ends there */
+    bool nested_break = false;
     struct stmt **bodies = hc_alloc(c, (s->nlist + 1) * sizeof(*bodies));
     bool *ends = hc_alloc(c, (s->nlist + 1) * sizeof(*ends));
     for (unsigned i = 0; i < s->nlist; i++) {
@@ -713,10 +815,21 @@ static enum flow gen_switch(struct gen *g, struct stmt *s)
                 ends[i] = k == ST_RETURN || k == ST_CONTINUE;
             }
         }
-        for (unsigned k = 0; k < body->nlist; k++)
-            if (breaks_switch(body->list[k]))
-                hc_error(c, &body->list[k]->loc, 3000, "break out of a switch from inside a "
-                         "case's if is not supported yet");
+        for (unsigned k = 0; k < body->nlist; k++) {
+            if (!breaks_switch(body->list[k]))
+                continue;
+            /* a break under a case's if leaves the switch at run time: the chain goes inside
+             * a one-trip loop (do ... while (false)) whose break that is, as SM4's own switch
+             * is a breakable construct ("switch" in the SM4 instruction reference) */
+            if (hc_flat(c))
+                hc_error(c, &body->list[k]->loc, 3000, "a break out of a switch from inside a "
+                         "case's if needs flow control, which %s targets lack",
+                         c->d3d9 ? "shader model 2" : "level_9");
+            if (continues_out(s))
+                hc_error(c, &body->list[k]->loc, 3000, "a switch with a break inside a case's "
+                         "if and a continue of the loop around it is not supported yet");
+            nested_break = true;
+        }
         if (grp->is_default && grp->nlabels)
             hc_error(c, &grp->loc, 3000, "a case group holding default and other labels is "
                      "not supported yet");
@@ -789,6 +902,18 @@ static enum flow gen_switch(struct gen *g, struct stmt *s)
     sv.is_place = true;
     sv.pl = sp;
     gen_push_sym(g, "$switch", NULL, sv);
+    if (tail && nested_break) {
+        struct expr *no = hc_alloc(c, sizeof(*no));
+        no->kind = EX_BOOL;
+        no->loc = s->loc;
+        no->ival = 0;
+        struct stmt *once = hc_alloc(c, sizeof(*once));
+        once->kind = ST_DO;
+        once->loc = s->loc;
+        once->expr = no;
+        once->body = tail;
+        tail = once;
+    }
     enum flow f = tail ? gen_stmt(g, tail) : FL_NORMAL;
     g->syms = saved;
     return f == FL_BREAK ? FL_NORMAL : f;
@@ -921,6 +1046,8 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
             v.type = pd->type;
             v.is_place = true;
             v.pl = p;
+            if (pd->storage & SC_OUT)
+                gen_frame_add_out(g, &fr, p, &pd->loc);
         }
         struct sym *s = hc_alloc(c, sizeof(*s));
         s->name = pd->name;
@@ -952,9 +1079,39 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     return gen_place_val(g, fr.ret);
 }
 
+/* Is there a return inside a loop (or a switch, which may become one) of s? */
+static bool returns_in_loop(const struct stmt *s, bool in_loop)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case ST_RETURN: return in_loop;
+    case ST_FOR: case ST_WHILE: case ST_DO: return returns_in_loop(s->body, true);
+    case ST_IF: return returns_in_loop(s->body, in_loop) || returns_in_loop(s->other, in_loop);
+    case ST_BLOCK: case ST_SWITCH:
+        for (unsigned i = 0; i < s->nlist; i++)
+            if (returns_in_loop(s->list[i], in_loop || s->kind == ST_SWITCH))
+                return true;
+        return false;
+    default: return false;
+    }
+}
+
 void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap)
 {
     fr->wrapped = wrap;
+    fr->has_ret_flag = wrap && returns_in_loop(fr->f->body, false);
+    if (fr->has_ret_flag) {
+        fr->ret_flag = lir_temp(g, 1);
+        g->tbase[fr->ret_flag] = BT_BOOL;
+        struct linst in = {0};
+        in.op = L_MOV;
+        in.ndst = in.nsrc = 1;
+        in.dtype = BT_BOOL;
+        in.dst[0] = lop_temp(fr->ret_flag, 1);
+        in.src[0] = lop_imm_u(0);
+        lir_emit(g, &in);
+    }
     g->frame = fr;
     g->inline_depth++;
     size_t mark = g->nwlog;
@@ -972,6 +1129,11 @@ void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap)
     fr->flat_depth = g->flat_depth;
     fr->loop_depth = g->loop_depth - (wrap ? 1 : 0);
     gen_stmt(g, fr->f->body);
+    /* the lanes that returned under a flattened if get their out parameters back as they were
+     * then */
+    for (unsigned k = 0; fr->flagged && k < fr->nouts; k++)
+        select_into(g, fr->outs[k], gen_place_val(g, fr->saved[k]), lop_temp(fr->flag_temp, 1),
+                    NULL);
     if (wrap) {
         lir_flow(g, L_BREAK, NULL);
         g->flow_depth--;

@@ -36,7 +36,9 @@ enum lop_code {
     L_INEG, L_IMIN, L_IMAX, L_UMIN, L_UMAX, L_DERIV_RTX, L_DERIV_RTY,
     /* shader model 5 only (the instructions' reference pages): bit counting and half floats */
     L_COUNTBITS, L_FIRSTBIT_HI, L_FIRSTBIT_LO, L_FIRSTBIT_SHI, L_BFREV, L_F32TOF16, L_F16TOF32,
+    L_DERIV_RTX_FINE, L_DERIV_RTY_FINE,
     L_SAMPLE, L_SAMPLE_L, L_SAMPLE_B, L_SAMPLE_D, L_SAMPLE_C, L_SAMPLE_C_LZ, L_LD, L_RESINFO,
+    L_LD_MS, L_GATHER4, L_GATHER4_C, L_SAMPLEINFO,
     L_DISCARD_NZ, L_IF_NZ, L_ELSE, L_ENDIF, L_LOOP, L_ENDLOOP, L_BREAK, L_BREAKC_NZ, L_BREAKC_Z,
     L_CONTINUE, L_RET, L_COUNT
 };
@@ -63,6 +65,8 @@ struct linst {
     int8_t offset[3];             /* texel offsets (aoffimmi) */
     bool has_offset;
     uint8_t dtype;                /* enum base_type of what a mov/movc moves (level-9 writer) */
+    uint8_t sconst;               /* vs/ps_3_0 if_nz / loop on a uniform in b# / i#: its
+                                   * g->sconst index + 1 (gen_static.c); 0 none */
     uint16_t depth;               /* flow nesting at emission (0: straight-line) */
     struct loc_src loc;           /* the expression or statement it came from (messages) */
     struct lop dst[2];
@@ -134,6 +138,13 @@ struct func_frame {
     unsigned flat_depth;          /* flattened-if depth at entry */
     bool flagged;                 /* a return ran under a flattened if: flag_temp.x says which */
     uint32_t flag_temp;           /* lanes returned (bool ~0/0) */
+    /* a wrapped body with a return inside one of its own loops: ret_flag.x is set (~0) by that
+     * return, which breaks its loop; each loop of the body tests it when it ends */
+    bool has_ret_flag;
+    uint32_t ret_flag;
+    /* out parameters, and their values when each lane returned under a flattened if */
+    struct place outs[16], saved[16];
+    unsigned nouts;
 };
 
 struct unroll_try {
@@ -186,6 +197,8 @@ struct gen {
     unsigned nout_leaves;
     bool uses_discard;
     uint8_t cur_dtype;            /* the base type of the movc being built (?:) */
+    struct var_decl *sconst[16];  /* vs/ps_3_0: the uniforms in b# / i# (gen_static.c) */
+    unsigned nsconst;
     struct loc_src cur_loc;       /* what is being generated, for linst.loc */
 };
 
@@ -256,6 +269,16 @@ struct lop gen_mat_col(struct gen *g, const struct place *p, unsigned col);
 struct val gen_vnum(struct type *t, struct lop op);
 struct val gen_binary(struct gen *g, int op, struct val a, struct val b, const struct loc_src *at);
 struct val gen_init(struct gen *g, struct expr *e, struct type *t);
+/* gen_expr.c, shared with gen_lvalue.c: field i / element i of a place, a swizzle's components
+ * (-1: not one), an index known at compile time (else *is_const false and *dyn its value) */
+struct place gen_sub_field(const struct place *p, unsigned i);
+struct place gen_sub_elem(const struct place *p, unsigned i);
+int gen_swizzle(const char *s, unsigned max, uint8_t *out);
+unsigned gen_const_index(struct gen *g, struct expr *e, unsigned limit, bool *is_const,
+                         struct val *dyn);
+/* gen_lvalue.c: lvalues, and an array place read at a run-time index without x# */
+struct val gen_dynamic_read(struct gen *g, struct place array, struct val idx,
+                            const struct loc_src *at);
 void *gen_lvalue(struct gen *g, struct expr *e);               /* an opaque lvalue */
 struct type *gen_lvalue_type(struct gen *g, void *l);
 void gen_lvalue_write(struct gen *g, void *l, struct val v, const struct loc_src *at);
@@ -274,8 +297,17 @@ void gen_frame_body(struct gen *g, struct func_frame *fr, bool wrap);
 /* Does the entry point need that: a d3dbc 3_0 target, where `ret` ends only the program's
  * last line, with a return before its end. */
 bool gen_entry_wraps(struct gen *g);
+/* An out parameter of the frame (what a return under a flattened if must keep). */
+void gen_frame_add_out(struct gen *g, struct func_frame *fr, struct place p,
+                       const struct loc_src *at);
 struct val gen_bool(struct gen *g, struct val v, const struct loc_src *at);
 void gen_discard(struct gen *g, struct lop cond);  /* discard_nz, predicated when flattened */
+
+/* gen_static.c: vs/ps_3_0 uniforms in D3D9's b# / i# registers */
+void gen_static_classify(struct gen *g);
+const char *gen_static_rep_counter(const struct stmt *s);
+const struct expr *gen_static_if_operand(const struct expr *e, bool *negated);
+unsigned gen_static_lookup(struct gen *g, const char *name, char file);
 
 /* sm4_write.c */
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *out);

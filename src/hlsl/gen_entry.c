@@ -403,6 +403,67 @@ static void setup_globals(struct gen *g)
     }
 }
 
+/* The registers of a d3dbc uniform's initializer (types.c's D3D9 layout: every leaf in whole
+ * registers, a column_major matrix one register a column), from the known values of the temps
+ * it was evaluated into; false when one is not a compile-time constant.  Integers and bools
+ * are floats in c# (1.0 for true), as the program reads them. */
+static bool default_regs(struct gen *g, const struct type *t, uint32_t base, uint32_t *out,
+                         unsigned *reg)
+{
+    if (t->cls == TC_ARRAY || t->cls == TC_STRUCT) {
+        unsigned n = t->cls == TC_ARRAY ? t->count : t->nfields;
+        for (unsigned i = 0; i < n; i++) {
+            const struct type *e = t->cls == TC_ARRAY ? t->elem : t->fields[i].type;
+            if (!default_regs(g, e, base, out, reg))
+                return false;
+            base += type_slots(e);
+        }
+        return true;
+    }
+    if (!type_is_numeric(t))
+        return false;
+    unsigned rows = t->cls == TC_MATRIX ? t->rows : 1, cols = t->cols;
+    bool by_col = t->cls == TC_MATRIX && !t->row_major;
+    for (unsigned r = 0; r < rows; r++) {
+        uint32_t v[4];
+        struct lop o = lop_temp(base + r, cols);
+        if (!lir_known(g, &o, cols, v))
+            return false;
+        for (unsigned k = 0; k < cols; k++) {
+            uint32_t bits = v[k];
+            if (t->base != BT_FLOAT) {
+                float f = t->base == BT_INT ? (float)(int32_t)v[k] :
+                          t->base == BT_UINT ? (float)v[k] : v[k] ? 1.0f : 0.0f;
+                memcpy(&bits, &f, 4);
+            }
+            /* element (r, k): register k component r (column_major) or register r component k */
+            unsigned at = by_col ? (*reg + k) * 4 + r : (*reg + r) * 4 + k;
+            out[at] = bits;
+        }
+    }
+    *reg += by_col ? cols : rows;
+    return true;
+}
+
+/* d3dbc targets: each $Globals uniform's initializer, evaluated (the code is dead and goes
+ * away), for the constant table's DefaultValue (ID3DXConstantTable::SetDefaults). */
+static void d3d9_defaults(struct gen *g)
+{
+    const struct cbuffer_decl *gl = g->prog->globals_cb;
+    for (unsigned i = 0; g->c->d3d9 && gl && i < gl->nvars; i++) {
+        struct var_decl *v = gl->vars[i];
+        unsigned regs = type_cb_size(v->type, true) / 4;
+        if (!v->init || !regs || regs > 4096)
+            continue;
+        struct place p = gen_new_place(g, v->type);
+        gen_copy(g, p, gen_init(g, v->init, v->type), &v->loc);
+        uint32_t *out = hc_alloc(g->c, (size_t)regs * 16);
+        unsigned reg = 0;
+        if (default_regs(g, v->type, p.base, out, &reg) && reg == regs)
+            v->d3d9_default = out;
+    }
+}
+
 static void init_statics(struct gen *g)
 {
     struct program *p = g->prog;
@@ -542,7 +603,16 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
     struct io_leaf *out_leaves = hc_alloc(c, 32 * sizeof(*out_leaves));
     g->out_leaves = out_leaves;
     setup_io(g, g->entry, &fr.ret, &nin_leaves, &g->nout_leaves, in_leaves, out_leaves);
+    for (unsigned k = 0; k < g->entry->nparams; k++) {
+        const struct var_decl *pd = g->entry->params[k];
+        const struct sym *s = (pd->storage & SC_OUT) && !(pd->storage & SC_UNIFORM)
+                                  ? gen_lookup(g, pd->name) : NULL;
+        if (s && s->v.is_place)
+            gen_frame_add_out(g, &fr, s->v.pl, &pd->loc);
+    }
     init_statics(g);
+    d3d9_defaults(g);
+    gen_static_classify(g);
     gen_frame_body(g, &fr, gen_entry_wraps(g));
     gen_epilogue(g);
     lir_optimize(g);

@@ -5,7 +5,7 @@
  * scalar converts to any vector or matrix (replicated); a vector or matrix converts to a
  * smaller one by truncation (warning X3206 when implicit); the base type converts with
  * ftoi/ftou/itof/utof, bool being 0 or ~0 (SM4: comparisons return ~0 for true) and turning
- * into 0/1 or 0.0/1.0; `(S)0` fills every member of struct S.  Binary operators promote to
+ * into 0/1 or 0.0/1.0; `(S)0` fills every member of struct S, `(float4[5])0` every element.  Binary operators promote to
  * the "larger" base (bool < int < uint < float) and to the common dimension (a scalar
  * replicates; two vectors meet at the shorter, with the truncation warning).
  */
@@ -190,7 +190,7 @@ static struct lop mat_col(struct gen *g, const struct place *p, unsigned col)
 }
 
 /* A sub-place: field i of a struct, element i of an array, row i of a matrix. */
-static struct place sub_field(const struct place *p, unsigned i)
+struct place gen_sub_field(const struct place *p, unsigned i)
 {
     struct place q = *p;
     const struct type *t = p->type;
@@ -204,7 +204,7 @@ static struct place sub_field(const struct place *p, unsigned i)
     return q;
 }
 
-static struct place sub_elem(const struct place *p, unsigned i)
+struct place gen_sub_elem(const struct place *p, unsigned i)
 {
     struct place q = *p;
     q.type = p->type->elem;
@@ -273,10 +273,10 @@ static void fill_place(struct gen *g, struct place dst, struct val scalar,
     struct type *t = dst.type;
     if (t->cls == TC_STRUCT) {
         for (unsigned i = 0; i < t->nfields; i++)
-            fill_place(g, sub_field(&dst, i), scalar, at);
+            fill_place(g, gen_sub_field(&dst, i), scalar, at);
     } else if (t->cls == TC_ARRAY) {
         for (unsigned i = 0; i < t->count; i++)
-            fill_place(g, sub_elem(&dst, i), scalar, at);
+            fill_place(g, gen_sub_elem(&dst, i), scalar, at);
     } else if (type_is_numeric(t)) {
         struct val c = gen_convert(g, scalar, t, at, true);
         gen_copy(g, dst, c, at);
@@ -339,7 +339,8 @@ struct val gen_convert(struct gen *g, struct val v, struct type *to, const struc
         o = convert_base(g, o, tn, from->base, to->base);
         return vnum(to, o);
     }
-    if (to->cls == TC_STRUCT && from->cls == TC_SCALAR && explicit_cast) {
+    if ((to->cls == TC_STRUCT || to->cls == TC_ARRAY) && from->cls == TC_SCALAR &&
+        explicit_cast) {
         struct place p = gen_new_place(g, to);
         fill_place(g, p, v, at);
         return gen_place_val(g, p);
@@ -397,24 +398,18 @@ void gen_copy(struct gen *g, struct place dst, struct val src, const struct loc_
         }
     } else if (t->cls == TC_STRUCT) {
         for (unsigned i = 0; i < t->nfields; i++)
-            gen_copy(g, sub_field(&dst, i), gen_place_val(g, sub_field(&src.pl, i)), at);
+            gen_copy(g, gen_sub_field(&dst, i), gen_place_val(g, gen_sub_field(&src.pl, i)), at);
     } else if (t->cls == TC_ARRAY) {
         for (unsigned i = 0; i < t->count; i++)
-            gen_copy(g, sub_elem(&dst, i), gen_place_val(g, sub_elem(&src.pl, i)), at);
+            gen_copy(g, gen_sub_elem(&dst, i), gen_place_val(g, gen_sub_elem(&src.pl, i)), at);
     } else {
         hc_error(g->c, at, 3017, "cannot assign objects of type '%s'", type_name(g->c, t));
     }
 }
 
-/* ---- lvalues ---------------------------------------------------------------------------------- */
+/* ---- swizzles ---------------------------------------------------------------------------------- */
 
-struct lval {
-    struct place pl;
-    uint8_t comps[4];
-    unsigned ncomp;               /* 0: the whole place */
-};
-
-static int swizzle(const char *s, unsigned max, uint8_t *out)
+int gen_swizzle(const char *s, unsigned max, uint8_t *out)
 {
     unsigned n = 0;
     const char *sets[2] = {"xyzw", "rgba"};
@@ -433,129 +428,6 @@ static int swizzle(const char *s, unsigned max, uint8_t *out)
         out[n++] = (uint8_t)found;
     }
     return (int)n;
-}
-
-static unsigned const_index(struct gen *g, struct expr *e, unsigned limit, bool *is_const,
-                            struct val *dyn);
-
-static struct lval lvalue(struct gen *g, struct expr *e)
-{
-    struct hc *c = g->c;
-    struct lval l = {0};
-    switch (e->kind) {
-    case EX_IDENT: {
-        struct sym *s = gen_lookup(g, e->name);
-        if (!s)
-            hc_error(c, &e->loc, 3004, "undeclared identifier '%s'", e->name);
-        if (!s->v.is_place || s->v.pl.kind != P_TEMP || (s->var && (s->var->storage & SC_CONST)))
-            hc_error(c, &e->loc, 3025, "'%s': l-value specifies const object", e->name);
-        l.pl = s->v.pl;
-        return l;
-    }
-    case EX_MEMBER: {
-        struct lval b = lvalue(g, e->args[0]);
-        struct type *t = b.ncomp ? NULL : b.pl.type;
-        if (t && t->cls == TC_STRUCT) {
-            for (unsigned i = 0; i < t->nfields; i++)
-                if (!strcmp(t->fields[i].name, e->name)) {
-                    l.pl = sub_field(&b.pl, i);
-                    return l;
-                }
-            hc_error(c, &e->loc, 3018, "invalid subscript '%s'", e->name);
-        }
-        if (t && (t->cls == TC_SCALAR || t->cls == TC_VECTOR)) {
-            int n = swizzle(e->name, t->cols, l.comps);
-            if (n <= 0)
-                hc_error(c, &e->loc, 3018, "invalid subscript '%s'", e->name);
-            for (int i = 0; i < n; i++)
-                for (int j = 0; j < i; j++)
-                    if (l.comps[i] == l.comps[j])
-                        hc_error(c, &e->loc, 3025, "l-value specifies the same component twice");
-            l.pl = b.pl;
-            l.ncomp = (unsigned)n;
-            return l;
-        }
-        if (b.ncomp) {
-            uint8_t sel[4];
-            int n = swizzle(e->name, b.ncomp, sel);
-            if (n <= 0)
-                hc_error(c, &e->loc, 3018, "invalid subscript '%s'", e->name);
-            l.pl = b.pl;
-            for (int i = 0; i < n; i++)
-                l.comps[i] = b.comps[sel[i]];
-            l.ncomp = (unsigned)n;
-            return l;
-        }
-        hc_error(c, &e->loc, 3018, "invalid subscript '%s'", e->name);
-    }
-    case EX_INDEX: {
-        struct lval b = lvalue(g, e->args[0]);
-        struct type *t = b.pl.type;
-        bool k;
-        struct val dyn;
-        if (b.ncomp)
-            hc_error(c, &e->loc, 3000, "cannot index a swizzle");
-        if (t->cls == TC_ARRAY) {
-            unsigned i = const_index(g, e->args[1], t->count, &k, &dyn);
-            if (!k)
-                hc_error(c, &e->loc, 3500, "writing to an array element with a non-constant "
-                         "index is not supported yet");
-            l.pl = sub_elem(&b.pl, i);
-            return l;
-        }
-        if (t->cls == TC_MATRIX) {
-            unsigned i = const_index(g, e->args[1], t->rows, &k, &dyn);
-            if (!k)
-                hc_error(c, &e->loc, 3500, "non-constant matrix row index");
-            l.pl = b.pl;
-            l.pl.base += i;
-            l.pl.type = type_vector(c, t->base, t->cols);
-            return l;
-        }
-        if (t->cls == TC_VECTOR) {
-            unsigned i = const_index(g, e->args[1], t->cols, &k, &dyn);
-            if (!k)
-                hc_error(c, &e->loc, 3500, "non-constant vector component index");
-            l.pl = b.pl;
-            l.comps[0] = (uint8_t)i;
-            l.ncomp = 1;
-            return l;
-        }
-        hc_error(c, &e->loc, 3121, "array, matrix, vector, or indexable object type expected "
-                 "in index expression");
-    }
-    default:
-        hc_error(c, &e->loc, 3025, "l-value expected");
-    }
-}
-
-static struct type *lval_type(struct gen *g, const struct lval *l)
-{
-    if (!l->ncomp)
-        return l->pl.type;
-    return type_vector(g->c, l->pl.type->base, l->ncomp);
-}
-
-static struct val lval_read(struct gen *g, const struct lval *l)
-{
-    struct val v = gen_place_val(g, l->pl);
-    if (l->ncomp) {
-        struct lop o = v.op, r = v.op;
-        for (unsigned k = 0; k < 4; k++)
-            r.swz[k] = o.swz[l->comps[k < l->ncomp ? k : l->ncomp - 1]];
-        v = vnum(lval_type(g, l), r);
-    }
-    return v;
-}
-
-static void lval_write(struct gen *g, const struct lval *l, struct val v, const struct loc_src *at)
-{
-    struct type *t = lval_type(g, l);
-    v = gen_convert(g, v, t, at, false);
-    if (l->ncomp)
-        gen_store(g, l->pl, l->comps, l->ncomp, v, at);
-    else
-        gen_copy(g, l->pl, v, at);
 }
 
 /* ---- operators -------------------------------------------------------------------------------- */
@@ -753,8 +625,8 @@ struct val gen_bool(struct gen *g, struct val v, const struct loc_src *at)
 }
 
 /* A constant index (true in *is_const) within [0, limit), or the dynamic index as an int. */
-static unsigned const_index(struct gen *g, struct expr *e, unsigned limit, bool *is_const,
-                            struct val *dyn)
+unsigned gen_const_index(struct gen *g, struct expr *e, unsigned limit, bool *is_const,
+                         struct val *dyn)
 {
     struct val v = gen_expr(g, e);
     if (!type_is_numeric(v.type) || v.type->cls != TC_SCALAR)
@@ -782,12 +654,12 @@ static struct val member(struct gen *g, struct expr *e)
     if (t->cls == TC_STRUCT) {
         for (unsigned i = 0; i < t->nfields; i++)
             if (!strcmp(t->fields[i].name, e->name))
-                return gen_place_val(g, sub_field(&b.pl, i));
+                return gen_place_val(g, gen_sub_field(&b.pl, i));
         hc_error(c, &e->loc, 3018, "invalid subscript '%s'", e->name);
     }
     if (t->cls == TC_SCALAR || t->cls == TC_VECTOR) {
         uint8_t sel[4];
-        int n = swizzle(e->name, t->cols, sel);
+        int n = gen_swizzle(e->name, t->cols, sel);
         if (n <= 0)
             hc_error(c, &e->loc, 3018, "invalid subscript '%s'", e->name);
         struct lop o = gen_operand(g, b), r = o;
@@ -834,6 +706,38 @@ static struct val member(struct gen *g, struct expr *e)
     hc_error(c, &e->loc, 3018, "invalid subscript '%s' on '%s'", e->name, type_name(c, t));
 }
 
+/* srcs[k] (ncomp components each) where idx == k, srcs[0] otherwise: a movc chain (a run-time
+ * vector component or matrix row; the D3D targets have no indexing of either). */
+static struct lop pick_dynamic(struct gen *g, const struct lop *srcs, unsigned n, unsigned ncomp,
+                               enum base_type base, struct val idx, const struct loc_src *at)
+{
+    uint32_t t = lir_temp(g, 1);
+    g->tbase[t] = (uint8_t)base;
+    for (unsigned k = 0; k < n; k++) {
+        struct linst in = {0};
+        struct lop cond = {0};
+        if (k) {
+            struct val kv = vnum(type_scalar(g->c, BT_INT), lop_imm_u(k));
+            cond = broadcast(gen_operand(g, binary_vals(g, OP_EQ, idx, kv, at)), 4);
+        }
+        in.op = k ? L_MOVC : L_MOV;
+        in.ndst = 1;
+        in.nsrc = k ? 3 : 1;
+        in.dtype = (uint8_t)base;
+        in.dst[0] = lop_temp(t, ncomp);
+        in.dst[0].mask = (uint8_t)((1u << ncomp) - 1);
+        if (k) {
+            in.src[0] = cond;
+            in.src[1] = srcs[k];
+            in.src[2] = lop_temp(t, ncomp);
+        } else {
+            in.src[0] = srcs[k];
+        }
+        lir_emit(g, &in);
+    }
+    return lop_temp(t, ncomp);
+}
+
 static struct val index_expr(struct gen *g, struct expr *e)
 {
     struct hc *c = g->c;
@@ -842,16 +746,15 @@ static struct val index_expr(struct gen *g, struct expr *e)
     bool k;
     struct val dyn;
     if (t->cls == TC_ARRAY) {
-        unsigned i = const_index(g, e->args[1], t->count, &k, &dyn);
+        unsigned i = gen_const_index(g, e->args[1], t->count, &k, &dyn);
         if (k)
-            return gen_place_val(g, sub_elem(&b.pl, i));
+            return gen_place_val(g, gen_sub_elem(&b.pl, i));
         struct place q = b.pl;
         if (q.kind == P_TEMP) {
-            /* a local array read at a run-time index: copied into an indexable temp (x#) */
+            /* a local array read at a run-time index: copied into an indexable temp (x#); SM2
+             * and SM3 have none, so there it is a select over the elements (struct lval) */
             if (hc_sm2(c))
-                hc_error(c, &e->loc, 3500, "indexing a local array with a run-time index needs "
-                         "indexable temps, which %s targets lack (use [unroll])",
-                         c->d3d9 ? "shader model 2 and 3" : "level_9");
+                return gen_dynamic_read(g, q, dyn, &e->loc);
             unsigned total = type_slots(t);
             if (g->nx == 64 || total > 4096)
                 hc_error(c, &e->loc, 3500, "too many or too large indexable arrays");
@@ -902,17 +805,29 @@ static struct val index_expr(struct gen *g, struct expr *e)
         return gen_place_val(g, q);
     }
     if (t->cls == TC_MATRIX) {
-        unsigned i = const_index(g, e->args[1], t->rows, &k, &dyn);
-        if (!k)
-            hc_error(c, &e->loc, 3500, "non-constant matrix row index is not supported yet");
+        unsigned i = gen_const_index(g, e->args[1], t->rows, &k, &dyn);
+        if (!k) {
+            struct lop rows[4];
+            for (unsigned r = 0; r < t->rows; r++)
+                rows[r] = mat_row(g, &b.pl, r);
+            return vnum(type_vector(c, t->base, t->cols),
+                        pick_dynamic(g, rows, t->rows, t->cols, t->base, dyn, &e->loc));
+        }
         return vnum(type_vector(c, t->base, t->cols), mat_row(g, &b.pl, i));
     }
     if (t->cls == TC_VECTOR) {
-        unsigned i = const_index(g, e->args[1], t->cols, &k, &dyn);
-        if (!k)
-            hc_error(c, &e->loc, 3500, "non-constant vector component index is not supported "
-                     "yet");
+        unsigned i = gen_const_index(g, e->args[1], t->cols, &k, &dyn);
         struct lop o = gen_operand(g, b);
+        if (!k) {
+            struct lop comps[4];
+            for (unsigned q = 0; q < t->cols; q++) {
+                comps[q] = o;
+                for (unsigned p2 = 0; p2 < 4; p2++)
+                    comps[q].swz[p2] = o.swz[q];
+            }
+            return vnum(type_scalar(c, t->base),
+                        pick_dynamic(g, comps, t->cols, 1, t->base, dyn, &e->loc));
+        }
         for (unsigned q = 0; q < 4; q++)
             o.swz[q] = o.swz[i];
         return vnum(type_scalar(c, t->base), o);
@@ -991,23 +906,20 @@ static struct val construct(struct gen *g, struct type *t, struct expr **args, u
 
 static struct val assign(struct gen *g, struct expr *e)
 {
-    struct lval l = lvalue(g, e->args[0]);
+    void *l = gen_lvalue(g, e->args[0]);
     struct val r = gen_expr(g, e->args[1]);
     if (e->op != '=') {
-        struct val cur = lval_read(g, &l);
+        struct val cur = gen_lvalue_read(g, l);
         r = binary_vals(g, e->op, cur, r, &e->loc);
     }
-    if (r.is_place && r.pl.kind == P_TEMP && !l.ncomp) {
-        /* the right side may live in the same temps (a = b where b is a): copy via fresh */
-    }
-    lval_write(g, &l, r, &e->loc);
-    return lval_read(g, &l);
+    gen_lvalue_write(g, l, r, &e->loc);
+    return gen_lvalue_read(g, l);
 }
 
 static struct val incdec(struct gen *g, struct expr *e, bool post)
 {
-    struct lval l = lvalue(g, e->args[0]);
-    struct val cur = lval_read(g, &l);
+    void *l = gen_lvalue(g, e->args[0]);
+    struct val cur = gen_lvalue_read(g, l);
     if (!type_is_numeric(cur.type))
         hc_error(g->c, &e->loc, 3020, "++/-- need a numeric variable");
     struct val saved = cur;
@@ -1017,8 +929,8 @@ static struct val incdec(struct gen *g, struct expr *e, bool post)
     }
     struct val one = vnum(type_scalar(g->c, BT_INT), lop_imm_u(1));
     struct val r = binary_vals(g, e->op == OP_INC ? '+' : '-', cur, one, &e->loc);
-    lval_write(g, &l, r, &e->loc);
-    return post ? saved : lval_read(g, &l);
+    gen_lvalue_write(g, l, r, &e->loc);
+    return post ? saved : gen_lvalue_read(g, l);
 }
 
 static struct val init_list_val(struct gen *g, struct expr *e, struct type *t);
@@ -1037,10 +949,10 @@ static void init_leaves(struct gen *g, struct place p, struct val *vals, unsigne
     struct type *t = p.type;
     if (t->cls == TC_STRUCT) {
         for (unsigned i = 0; i < t->nfields; i++)
-            init_leaves(g, sub_field(&p, i), vals, nvals, at, loc);
+            init_leaves(g, gen_sub_field(&p, i), vals, nvals, at, loc);
     } else if (t->cls == TC_ARRAY) {
         for (unsigned i = 0; i < t->count; i++)
-            init_leaves(g, sub_elem(&p, i), vals, nvals, at, loc);
+            init_leaves(g, gen_sub_elem(&p, i), vals, nvals, at, loc);
     } else if (type_is_numeric(t)) {
         for (unsigned r = 0; r < t->rows; r++)
             for (unsigned cl = 0; cl < t->cols; cl++) {
@@ -1232,27 +1144,4 @@ struct val gen_vnum(struct type *t, struct lop op)
 struct val gen_binary(struct gen *g, int op, struct val a, struct val b, const struct loc_src *at)
 {
     return binary_vals(g, op, a, b, at);
-}
-
-/* lvalue access for out/inout arguments (gen.c) */
-void *gen_lvalue(struct gen *g, struct expr *e)
-{
-    struct lval *l = hc_alloc(g->c, sizeof(*l));
-    *l = lvalue(g, e);
-    return l;
-}
-
-struct type *gen_lvalue_type(struct gen *g, void *l)
-{
-    return lval_type(g, l);
-}
-
-void gen_lvalue_write(struct gen *g, void *l, struct val v, const struct loc_src *at)
-{
-    lval_write(g, l, v, at);
-}
-
-struct val gen_lvalue_read(struct gen *g, void *l)
-{
-    return lval_read(g, l);
 }

@@ -197,16 +197,55 @@ static struct resource *res_of(struct gen *g, struct val v, bool sampler, const 
     return r;
 }
 
-/* Address components: Texture2DArray's third is the slice. */
+/* Address components: an array's last is the slice (a cube array's the cube). */
 static unsigned coord_dims(enum tex_dim d)
 {
-    return d == TD_1D || d == TD_BUFFER ? 1 : d == TD_2D ? 2 : 3;
+    switch (d) {
+    case TD_1D: case TD_BUFFER: return 1;
+    case TD_2D: case TD_1DARRAY: case TD_2DMS: return 2;
+    case TD_CUBEARRAY: return 4;
+    default: return 3;
+    }
 }
 
-/* Components of a texel offset (the slice of an array takes none). */
+/* Components of a texel offset (the slice of an array takes none; cubes take none at all:
+ * "Sample (DirectX HLSL Texture Object)", the Offset parameter's table). */
 static unsigned offset_dims(enum tex_dim d)
 {
-    return d == TD_2DARRAY ? 2 : coord_dims(d);
+    switch (d) {
+    case TD_1DARRAY: return 1;
+    case TD_2DARRAY: case TD_2DMSARRAY: return 2;
+    case TD_CUBE: case TD_CUBEARRAY: return 0;
+    default: return coord_dims(d);
+    }
+}
+
+/* The size outputs of GetDimensions besides levels/samples: width [, height] [, depth or
+ * elements] ("GetDimensions (DirectX HLSL Texture Object)"), resinfo's x, y, z in order. */
+static unsigned size_dims(enum tex_dim d)
+{
+    switch (d) {
+    case TD_1D: case TD_BUFFER: return 1;
+    case TD_2D: case TD_1DARRAY: case TD_CUBE: case TD_2DMS: return 2;
+    default: return 3;
+    }
+}
+
+static bool is_ms(enum tex_dim d)
+{
+    return d == TD_2DMS || d == TD_2DMSARRAY;
+}
+
+/* The texture operand t# of resource r. */
+static struct lop tex_operand(struct gen *g, const struct resource *r)
+{
+    struct lop tex = {0};
+    tex.file = LF_TEX;
+    tex.index = (uint32_t)(r - g->res);
+    tex.rel = -1;
+    for (unsigned k = 0; k < 4; k++)
+        tex.swz[k] = (uint8_t)k;
+    return tex;
 }
 
 struct samp_req {
@@ -217,6 +256,7 @@ struct samp_req {
     unsigned nextra;
     int offset[3];
     bool has_offset;
+    unsigned channel;             /* gather4: 0..3 */
 };
 
 static struct val sample(struct gen *g, const struct samp_req *q, const struct loc_src *at)
@@ -228,25 +268,22 @@ static struct val sample(struct gen *g, const struct samp_req *q, const struct l
     unsigned n = q->tex_type->cls == TC_TEXTURE ? q->tex_type->cols : 4;
     if (q->op == L_SAMPLE_C || q->op == L_SAMPLE_C_LZ)
         n = 1; /* a comparison returns one value (the filtered pass fraction) */
+    if (q->op == L_GATHER4 || q->op == L_GATHER4_C)
+        n = 4; /* one channel of the four texels of the bilinear footprint */
     struct linst in = {0};
     uint32_t t = lir_temp(g, 1);
     in.op = (uint16_t)q->op;
     in.ndst = 1;
     in.dst[0] = lop_temp(t, n);
     in.src[0] = q->coord;
-    struct lop tex = {0};
-    tex.file = LF_TEX;
-    tex.index = (uint32_t)(q->tex - g->res);
-    tex.rel = -1;
-    for (unsigned k = 0; k < 4; k++)
-        tex.swz[k] = (uint8_t)k;
-    in.src[1] = tex;
+    in.src[1] = tex_operand(g, q->tex);
     in.nsrc = 2;
     if (q->smp) {
         struct lop s = {0};
         s.file = LF_SAMP;
         s.index = (uint32_t)(q->smp - g->res);
         s.rel = -1;
+        s.swz[0] = (uint8_t)q->channel;   /* gather4: the channel it gathers (s#.x .. .w) */
         in.src[in.nsrc++] = s;
     }
     for (unsigned i = 0; i < q->nextra; i++)
@@ -258,12 +295,16 @@ static struct val sample(struct gen *g, const struct samp_req *q, const struct l
     }
     lir_emit(g, &in);
     enum base_type b = q->tex_type->cls == TC_TEXTURE ? q->tex_type->base : BT_FLOAT;
+    if (q->op == L_SAMPLE_C || q->op == L_SAMPLE_C_LZ || q->op == L_GATHER4_C)
+        b = BT_FLOAT;
     return gen_vnum(type_vector(c, b, n), lop_temp(t, n));
 }
 
 static void const_offset(struct gen *g, struct val v, unsigned dims, struct samp_req *q,
                          const struct loc_src *at)
 {
+    if (!dims)
+        hc_error(g->c, at, 3013, "cube textures take no texel offset");
     struct lop o = gen_arg_as(g, v, BT_INT, dims, at);
     uint32_t k[4];
     if (!lir_known(g, &o, dims, k))
@@ -276,6 +317,48 @@ static void const_offset(struct gen *g, struct val v, unsigned dims, struct samp
     q->has_offset = true;
 }
 
+/* Gather / GatherRed..Alpha (channel 0..3) / GatherCmp[Red..Alpha]: gather4 (4.1; the
+ * channel and comparison forms 5.0: "Gather (DirectX HLSL Texture Object)" and its
+ * GatherRed... pages) on a 2D, 2DArray, Cube or CubeArray texture, with a literal offset. */
+static struct val gather(struct gen *g, struct expr *e, struct val *v, unsigned n,
+                         struct samp_req *q)
+{
+    struct hc *c = g->c;
+    const struct loc_src *at = &e->loc;
+    const char *m = e->name + 6;
+    enum tex_dim dim = v[0].type->dim;
+    bool cmp = !strncmp(m, "Cmp", 3);
+    if (cmp)
+        m += 3;
+    static const char *const chans[] = {"Red", "Green", "Blue", "Alpha"};
+    q->channel = 0;
+    bool named = false;
+    for (unsigned k = 0; k < 4; k++)
+        if (!strcmp(m, chans[k])) {
+            q->channel = k;
+            named = true;
+        }
+    if (*m && !named)
+        hc_error(c, at, 3018, "'%s' is no method of '%s'", e->name, type_name(c, v[0].type));
+    if (dim != TD_2D && dim != TD_2DARRAY && dim != TD_CUBE && dim != TD_CUBEARRAY)
+        hc_error(c, at, 3018, "'%s' is no method of '%s'", e->name, type_name(c, v[0].type));
+    if (c->sm < 41 || ((cmp || named) && c->sm < 50))
+        hc_error(c, at, 4532, "%s needs shader model %s (not %s)", e->name,
+                 cmp || named ? "5.0" : "4.1", c->args->target);
+    unsigned need = cmp ? 4 : 3;
+    if (n < need || n > need + 1)
+        hc_error(c, at, 3013, "%s takes a sampler, coordinates%s (and an offset)", e->name,
+                 cmp ? ", a comparison value" : "");
+    q->smp = res_of(g, v[1], true, at);
+    q->coord = gen_arg_as(g, v[2], BT_FLOAT, coord_dims(dim), at);
+    q->op = cmp ? L_GATHER4_C : L_GATHER4;
+    if (cmp)
+        q->extra[q->nextra++] = lop_rep(gen_arg_as(g, v[3], BT_FLOAT, 1, at));
+    if (n > need)
+        const_offset(g, v[need], offset_dims(dim), q, at);
+    return sample(g, q, at);
+}
+
 static struct val texture_method(struct gen *g, struct expr *e, struct val *v, unsigned n)
 {
     struct hc *c = g->c;
@@ -285,35 +368,60 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
     struct samp_req q = {0};
     q.tex = res_of(g, v[0], false, at);
     q.tex_type = v[0].type;
-    if (hc_sm2(c) && v[0].type->dim == TD_2DARRAY)
-        hc_error(c, at, 3000, "Texture2DArray needs feature level 10_0 (not %s)", c->args->target);
-    unsigned dims = coord_dims(v[0].type->dim);
+    enum tex_dim dim = v[0].type->dim;
+    if (hc_sm2(c) && dim != TD_1D && dim != TD_2D && dim != TD_3D && dim != TD_CUBE)
+        hc_error(c, at, 3000, "%s needs feature level 10_0 (not %s)", type_name(c, v[0].type),
+                 c->args->target);
+    if (dim == TD_CUBEARRAY && c->sm < 41)
+        hc_error(c, at, 4532, "TextureCubeArray needs shader model 4.1 (not %s)",
+                 c->args->target);
+    unsigned dims = coord_dims(dim);
     const char *m = e->name;
     unsigned args = n - 1;
     if (!strcmp(m, "Load")) {
-        if (args < 1 || args > 2)
-            hc_error(c, at, 3013, "Load takes a location (and an offset)");
-        unsigned ld = dims + 1;
-        q.op = L_LD;
+        /* Buffer: Load(int); Texture2DMS(Array): Load(int2/int3, sample [, offset]) as ld_ms;
+         * the rest: Load(location with the mip last [, offset]) as ld ("Load (DirectX HLSL
+         * Texture Object)"); cubes have no Load */
+        bool ms = is_ms(dim);
+        if (dim == TD_CUBE || dim == TD_CUBEARRAY)
+            hc_error(c, at, 3018, "'Load' is no method of '%s'", type_name(c, v[0].type));
+        if (args < (ms ? 2u : 1u) || args > (ms ? 3u : dim == TD_BUFFER ? 1u : 2u))
+            hc_error(c, at, 3013, "Load takes a location%s%s", ms ? ", a sample index" : "",
+                     dim == TD_BUFFER ? "" : " (and an offset)");
+        unsigned ld = ms || dim == TD_BUFFER ? dims : dims + 1;
+        q.op = ms ? L_LD_MS : L_LD;
+        /* the location's last component replicates into .w, where ld reads the mip */
         q.coord = gen_arg_as(g, v[1], BT_INT, ld, at);
-        if (args == 2)
-            const_offset(g, v[2], offset_dims(v[0].type->dim), &q, at);
+        if (ms)
+            q.extra[q.nextra++] = lop_rep(gen_arg_as(g, v[2], BT_INT, 1, at));
+        if (args == (ms ? 3u : 2u))
+            const_offset(g, v[args], offset_dims(dim), &q, at);
         return sample(g, &q, at);
     }
+    if (!strncmp(m, "Gather", 6))
+        return gather(g, e, v, n, &q);
     if (!strcmp(m, "GetDimensions")) {
         /* ([mip,] out width [, out height [, out depth]] [, out levels]): resinfo gives
          * (width, height, depth, levels) of the mip asked for */
         if (hc_sm2(c))
             hc_error(c, at, 3000, "GetDimensions needs feature level 10_0 (not %s)",
                      c->args->target);
-        /* width, height and depth, or the array size of an array */
-        unsigned want = coord_dims(v[0].type->dim) == 3 && v[0].type->dim != TD_CUBE ? 3 :
-                        v[0].type->dim == TD_1D ? 1 : 2;
-        unsigned outs = args - (args == want + 2 ? 1 : 0);
-        bool has_mip = args == want + 2;
-        if (outs != want && !(has_mip && outs == want + 1))
-            hc_error(c, at, 3013, "GetDimensions takes ([mip,] width%s%s[, levels]) here",
-                     want > 1 ? ", height" : "", want > 2 ? ", depth" : "");
+        /* width, height and depth, or the array size of an array; a multisampled texture
+         * has no mip argument and ends with its sample count (sampleinfo, 4.1+) */
+        if (dim == TD_BUFFER)
+            hc_error(c, at, 4532, "Buffer.GetDimensions needs bufinfo, which softd3d's shader "
+                     "decoder does not take yet");
+        bool ms = is_ms(dim);
+        unsigned want = size_dims(dim);
+        bool has_mip = !ms && args == want + 2;
+        unsigned outs = args - (has_mip ? 1 : 0);
+        if (ms ? outs != want + 1 : outs != want && !(has_mip && outs == want + 1))
+            hc_error(c, at, 3013, "GetDimensions takes (%swidth%s%s%s) here", ms ? "" : "[mip,] ",
+                     want > 1 ? ", height" : "", want > 2 ? ", depth or elements" : "",
+                     ms ? ", samples" : "[, levels]");
+        if (ms && c->sm < 41)
+            hc_error(c, at, 4532, "the sample count of GetDimensions needs sampleinfo, shader "
+                     "model 4.1 (not %s)", c->args->target);
         struct lop mip = has_mip ? gen_arg_as(g, v[1], BT_UINT, 1, at) : lop_imm_u(0);
         void *first = gen_lvalue(g, e->args[has_mip ? 2 : 1]);
         bool as_uint = gen_lvalue_type(g, first)->base != BT_FLOAT;
@@ -325,19 +433,33 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
         in.dst[0] = lop_temp(t, 4);
         in.nsrc = 2;
         in.src[0] = lop_rep(mip);
-        struct lop tex = {0};
-        tex.file = LF_TEX;
-        tex.index = (uint32_t)(q.tex - g->res);
-        tex.rel = -1;
-        for (unsigned k = 0; k < 4; k++)
-            tex.swz[k] = (uint8_t)k;
-        in.src[1] = tex;
+        in.src[1] = tex_operand(g, q.tex);
         lir_emit(g, &in);
+        if (ms) {
+            /* the sample count into .w, where levels would be */
+            struct linst si = {0};
+            uint32_t t2 = lir_temp(g, 1);
+            si.op = L_SAMPLEINFO;
+            si.dtype = in.dtype;
+            si.ndst = 1;
+            si.dst[0] = lop_temp(t2, 1);
+            si.nsrc = 1;
+            si.src[0] = tex_operand(g, q.tex);
+            lir_emit(g, &si);
+            struct linst mv = {0};
+            mv.op = L_MOV;
+            mv.ndst = mv.nsrc = 1;
+            mv.dtype = in.dtype;
+            mv.dst[0] = lop_temp(t, 4);
+            mv.dst[0].mask = 8;
+            mv.src[0] = lop_rep(lop_temp(t2, 1));
+            lir_emit(g, &mv);
+        }
         unsigned first_arg = has_mip ? 2 : 1;
         for (unsigned k = first_arg; k < n; k++) {
             unsigned comp = k - first_arg;
             if (comp == want)
-                comp = 3; /* levels */
+                comp = 3; /* levels (samples) */
             void *lv = gen_lvalue(g, e->args[k]);
             struct lop o = lop_temp(t, 4);
             for (unsigned q2 = 0; q2 < 4; q2++)
@@ -348,6 +470,8 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
         }
         return gen_vnum(type_void(c), lop_imm_u(0));
     }
+    if (dim == TD_BUFFER || is_ms(dim))
+        hc_error(c, at, 3018, "'%s' is no method of '%s'", m, type_name(c, v[0].type));
     if (args < 2)
         hc_error(c, at, 3013, "%s takes a sampler and coordinates", m);
     q.smp = res_of(g, v[1], true, at);
@@ -447,7 +571,7 @@ static const struct {
     {"sqrt", L_SQRT}, {"rsqrt", L_RSQ}, {"exp2", L_EXP}, {"log2", L_LOG}, {"frac", L_FRC},
     {"floor", L_ROUND_NI}, {"ceil", L_ROUND_PI}, {"trunc", L_ROUND_Z}, {"round", L_ROUND_NE},
     {"ddx", L_DERIV_RTX}, {"ddy", L_DERIV_RTY}, {"ddx_coarse", L_DERIV_RTX},
-    {"ddy_coarse", L_DERIV_RTY},
+    {"ddy_coarse", L_DERIV_RTY}, {"ddx_fine", L_DERIV_RTX_FINE}, {"ddy_fine", L_DERIV_RTY_FINE},
 };
 
 static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsigned n, bool *found)
@@ -462,8 +586,16 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
     for (size_t i = 0; i < sizeof(simple_unary) / sizeof(simple_unary[0]); i++)
         if (!strcmp(name, simple_unary[i].name)) {
             NARGS(1);
-            if ((simple_unary[i].op == L_DERIV_RTX || simple_unary[i].op == L_DERIV_RTY) && !c->ps)
+            enum lop_code op = simple_unary[i].op;
+            bool fine = op == L_DERIV_RTX_FINE || op == L_DERIV_RTY_FINE;
+            if ((op == L_DERIV_RTX || op == L_DERIV_RTY || fine) && !c->ps)
                 hc_error(c, at, 4532, "%s is only for pixel shaders", name);
+            /* ddx_fine / ddy_fine: deriv_rtx_fine / _rty_fine, shader model 5 (their reference
+             * pages; ddx/ddy and the _coarse forms stay deriv_rtx/_rty, which SM4 and SM5 run
+             * at the coarse granularity the VM implements) */
+            if (fine && (c->sm < 50 || hc_sm2(c)))
+                hc_error(c, at, 4532, "%s needs shader model 5.0 (not %s)", name,
+                         c->args->target);
             unsigned cols = gen_common_cols(g, v, 1, at);
             struct lop a = gen_arg_as(g, v[0], BT_FLOAT, cols, at);
             return gen_vnum(type_vector(c, BT_FLOAT, cols),
@@ -628,6 +760,29 @@ static struct val intrinsic(struct gen *g, struct expr *e, struct val *v, unsign
         struct lop d = gen_alu(g, L_ADD, cols, &a, &nb, NULL);
         struct lop dd = lop_rep(gen_dot(g, d, d, cols));
         return gen_vnum(fs, gen_alu(g, L_SQRT, 1, &dd, NULL, NULL));
+    }
+    if (!strcmp(name, "dst")) {
+        /* the vs dst instruction's operation ("dst - vs"): (1, a.y * b.y, a.z, b.w) */
+        NARGS(2);
+        struct lop a = gen_arg_as(g, v[0], BT_FLOAT, 4, at), b = gen_arg_as(g, v[1], BT_FLOAT, 4, at);
+        struct lop ay = lop_rep(a), by = lop_rep(b);
+        ay.swz[0] = ay.swz[1] = ay.swz[2] = ay.swz[3] = a.swz[1];
+        by.swz[0] = by.swz[1] = by.swz[2] = by.swz[3] = b.swz[1];
+        struct lop yy = gen_alu(g, L_MUL, 1, &ay, &by, NULL);
+        uint32_t t = lir_temp(g, 1);
+        struct lop parts[4] = {lop_imm_f(1.0f), yy, a, b};
+        unsigned from[4] = {0, 0, 2, 3};
+        for (unsigned k = 0; k < 4; k++) {
+            struct linst in = {0};
+            in.op = L_MOV;
+            in.ndst = in.nsrc = 1;
+            in.dst[0] = lop_temp(t, 4);
+            in.dst[0].mask = (uint8_t)(1u << k);
+            in.src[0] = parts[k];
+            in.src[0].swz[k] = parts[k].swz[from[k]];
+            lir_emit(g, &in);
+        }
+        return gen_vnum(type_vector(c, BT_FLOAT, 4), lop_temp(t, 4));
     }
     if (!strcmp(name, "cross")) {
         NARGS(2);

@@ -110,7 +110,8 @@ struct token *lex_run(struct hc *c, const char *text, size_t len, size_t *count)
 enum base_type { BT_VOID, BT_BOOL, BT_INT, BT_UINT, BT_FLOAT };
 enum type_class { TC_VOID, TC_SCALAR, TC_VECTOR, TC_MATRIX, TC_STRUCT, TC_ARRAY, TC_TEXTURE,
                   TC_SAMPLER, TC_STRING };
-enum tex_dim { TD_1D = 1, TD_2D, TD_3D, TD_CUBE, TD_BUFFER, TD_2DARRAY };
+enum tex_dim { TD_1D = 1, TD_2D, TD_3D, TD_CUBE, TD_BUFFER, TD_2DARRAY, TD_1DARRAY, TD_CUBEARRAY,
+               TD_2DMS, TD_2DMSARRAY };
 
 struct field;
 
@@ -127,6 +128,7 @@ struct type {
     enum tex_dim dim;             /* textures; sampler2D etc: the dimension they sample */
     bool sm2_sampler;             /* sampler2D & co (tex2D family) */
     bool comparison;              /* SamplerComparisonState */
+    unsigned samples;             /* Texture2DMS<T, N>: N (0: not given) */
 };
 
 struct field {
@@ -234,6 +236,9 @@ struct var_decl {
     struct expr *init;
     /* filled by codegen */
     int gen_id;
+    char d3d9_file;               /* vs/ps_3_0: 'b' / 'i' when it lives in b# / i# (gen_static.c) */
+    uint32_t *d3d9_default;       /* d3dbc targets: the initializer in c# registers (4 dwords a
+                                   * register, float bits), NULL when none or not constant */
 };
 
 struct func_decl {
@@ -285,6 +290,7 @@ struct ctab_entry {
     const char *name;
     unsigned regset, reg, count;
     const struct type *type;      /* numeric/struct/array, or a sampler/texture type */
+    const uint32_t *defaults;     /* count * 4 dwords (DefaultValue), or NULL */
 };
 
 /* The CTAB comment block for a d3dbc program (ctab_write.c): its comment token, "CTAB" and

@@ -15,7 +15,8 @@
  *              row_major column_major  linear centroid nointerpolation noperspective sample
  *   types:     void bool int uint dword half float double min16float min10float min16int
  *              min12int min16uint, with 1..4 and NxM suffixes; vector<T,n> matrix<T,r,c>;
- *              Texture1D/2D/3D/Cube[<T>], Texture2DArray..., SamplerState,
+ *              Texture1D/2D/3D/Cube[<T>], Texture1D/2D/CubeArray[<T>], Texture2DMS(Array)
+ *              [<T[, samples]>], Buffer[<T>], SamplerState,
  *              SamplerComparisonState, sampler sampler1D/2D/3D/CUBE texture string
  *   statements and expressions: C's, plus [unroll(n)] [loop] [branch] [flatten] [fastopt]
  *              attributes before if/for/while/do/switch, `discard`, swizzles, constructors
@@ -163,7 +164,8 @@ static bool is_type_start(struct parser *p, size_t at)
         return false;
     static const char *const words[] = {
         "void", "vector", "matrix", "Texture1D", "Texture2D", "Texture3D", "TextureCube",
-        "Texture1DArray", "Texture2DArray", "TextureCubeArray", "Texture2DMS", "Buffer",
+        "Texture1DArray", "Texture2DArray", "TextureCubeArray", "Texture2DMS",
+        "Texture2DMSArray", "Buffer",
         "SamplerState", "SamplerComparisonState", "sampler", "sampler1D", "sampler2D",
         "sampler3D", "samplerCUBE", "sampler_state", "texture", "Texture", "string", "struct",
     };
@@ -224,6 +226,10 @@ static struct type *parse_type(struct parser *p)
         {"Texture1D", TC_TEXTURE, TD_1D, 0}, {"Texture2D", TC_TEXTURE, TD_2D, 0},
         {"Texture3D", TC_TEXTURE, TD_3D, 0}, {"TextureCube", TC_TEXTURE, TD_CUBE, 0},
         {"Texture2DArray", TC_TEXTURE, TD_2DARRAY, 0},
+        {"Texture1DArray", TC_TEXTURE, TD_1DARRAY, 0},
+        {"TextureCubeArray", TC_TEXTURE, TD_CUBEARRAY, 0},
+        {"Texture2DMS", TC_TEXTURE, TD_2DMS, 0}, {"Texture2DMSArray", TC_TEXTURE, TD_2DMSARRAY, 0},
+        {"Buffer", TC_TEXTURE, TD_BUFFER, 0},
         {"texture", TC_TEXTURE, TD_2D, 0}, {"Texture", TC_TEXTURE, TD_2D, 0},
         {"SamplerState", TC_SAMPLER, 0, 0}, {"SamplerComparisonState", TC_SAMPLER, 0, 0},
         {"sampler", TC_SAMPLER, TD_2D, 0}, {"sampler_state", TC_SAMPLER, TD_2D, 0},
@@ -244,14 +250,23 @@ static struct type *parse_type(struct parser *p)
                     hc_error(c, &t->loc, 3000, "a texture returns a scalar or a vector");
                 tex->base = e->base;
                 tex->cols = e->cols;
+                if ((tex->dim == TD_2DMS || tex->dim == TD_2DMSARRAY) && accept(p, ",")) {
+                    /* Texture2DMS<float4, 4>: the sample count, 1..32 ("Texture2DMS") */
+                    const struct token *at = cur(p);
+                    unsigned n = const_int(p);
+                    if (n < 1 || n > 32)
+                        hc_error(c, &at->loc, 3000, "the sample count must be between 1 and 32");
+                    tex->samples = n;
+                }
                 expect(p, ">");
             }
             return tex;
         }
     if (!strncmp(t->text, "Texture", 7) || !strcmp(t->text, "Buffer") ||
         !strncmp(t->text, "RW", 2) || strstr(t->text, "Buffer"))
-        hc_error(c, &t->loc, 3000, "'%s' is not supported yet (Texture1D/2D/3D/Cube, "
-                 "SamplerState and sampler2D are)", t->text);
+        hc_error(c, &t->loc, 3000, "'%s' is not supported yet (Texture1D/2D/3D/Cube(Array), "
+                 "Texture2DMS(Array), Buffer, SamplerState and sampler2D are; structured, raw "
+                 "and RW resources wait for the shader decoder)", t->text);
     if (!strcmp(t->text, "string")) {
         struct type *s = hc_alloc(c, sizeof(*s));
         s->cls = TC_STRING;
@@ -335,7 +350,7 @@ static void post_colons(struct parser *p, struct var_decl *v, const char **seman
                 reg = ident(p);
             char *end;
             long idx = strtol(reg + 1, &end, 10);
-            if (!strchr("btscuBTSCU", reg[0]) || !reg[0] || *end || end == reg + 1 || idx < 0 ||
+            if (!strchr("btscuiBTSCUI", reg[0]) || !reg[0] || *end || end == reg + 1 || idx < 0 ||
                 idx > 65535)
                 hc_error(p->c, &r->loc, 3530, "invalid register specification '%s'", reg);
             if (accept(p, "[")) { /* register(c0[4]) */

@@ -36,7 +36,9 @@
  *                  sampler) pair the program samples, a Texture2D + SamplerState pair too (fxc
  *                  combines them for these targets), takes the lowest free s#, in first-use order.
  *   flow (3_0)     if/else/endif as if_ne cond, 0; a run-time loop as rep i0 with i0 = 255 (the
- *                  most a D3D9 rep runs: "rep - vs"), break / break_ne / break_eq.  `continue`
+ *                  most a D3D9 rep runs: "rep - vs"), break / break_ne / break_eq; on a bool
+ *                  uniform in b#, `if b#`; a counting loop to an int uniform in i#, `rep i#`
+ *                  (gen_static.c).  `continue`
  *                  in such a loop, and a return inside flow control in the entry point, are
  *                  errors.
  */
@@ -75,6 +77,7 @@ struct w2 {
     } *cvars;
     unsigned ncvars;
     bool uses_rep;
+    unsigned sreg[16];            /* per g->sconst: its b# / i# */
     const struct loc_src *at;     /* the instruction being translated (NULL: none) */
 };
 
@@ -431,6 +434,12 @@ static void flow3(struct w2 *w, const struct linst *in)
         z = const_src(w, 0.0f);
         snprintf(z.text + strlen(z.text), sizeof(z.text) - strlen(z.text), ".x");
         zero = z.text;
+    }
+    if (in->sconst) {
+        /* a uniform in b# / i# (gen_static.c): "if bool - vs", "rep - vs" */
+        sbuf_printf(w->bodyp, in->op == L_IF_NZ ? "    if b%u\n" : "    rep i%u\n",
+                    w->sreg[in->sconst - 1]);
+        return;
     }
     switch (in->op) {
     case L_IF_NZ: sbuf_printf(w->bodyp, "    if_ne %s, %s\n", cond.text, zero); return;
@@ -898,6 +907,36 @@ static void d3d9_constants(struct w2 *w)
         }
 }
 
+/* The b# / i# uniforms (gen_static.c): register(b#/i#) first, then the lowest free of their
+ * file in declaration order; 16 of each (vs_3_0 / ps_3_0 "Registers"). */
+static void d3d9_static_constants(struct w2 *w)
+{
+    struct gen *g = w->g;
+    for (unsigned i = 0; i < g->nsconst; i++)
+        w->sreg[i] = ~0u;
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < g->nsconst; i++) {
+            const struct var_decl *v = g->sconst[i];
+            bool fixed = v->reg_kind == v->d3d9_file;
+            if (fixed != (pass == 0))
+                continue;
+            unsigned at = fixed ? v->reg_index : 0;
+            for (;;) {
+                bool clash = at >= 16;
+                for (unsigned j = 0; j < g->nsconst && !clash; j++)
+                    clash = j != i && w->sreg[j] == at && g->sconst[j]->d3d9_file == v->d3d9_file;
+                if (!clash)
+                    break;
+                if (fixed || at >= 16)
+                    hc_error(w->c, &v->loc, at >= 16 ? 4509 : 3530, "'%s': register %c%u %s",
+                             v->name, v->d3d9_file, at, at >= 16 ? "is past the 16 the target has"
+                             : "overlaps another constant");
+                at++;
+            }
+            w->sreg[i] = at;
+        }
+}
+
 /* Every (texture, sampler) pair sampled, with its s#: register(s#) of a sampler2D & co first,
  * then the rest in first-use order. */
 static void d3d9_samplers(struct w2 *w)
@@ -1075,7 +1114,7 @@ static void d3d9_header(struct w2 *w, struct sbuf *o)
 {
     struct gen *g = w->g;
     struct hc *c = w->c;
-    c->nctab = w->ncvars + w->nsamplers;
+    c->nctab = w->ncvars + g->nsconst + w->nsamplers;
     c->ctab = hc_alloc(c, (c->nctab + 1) * sizeof(*c->ctab));
     for (unsigned i = 0; i < w->ncvars; i++) {
         struct ctab_entry *e = &c->ctab[i];
@@ -1084,9 +1123,18 @@ static void d3d9_header(struct w2 *w, struct sbuf *o)
         e->reg = w->cvars[i].c;
         e->count = w->cvars[i].count;
         e->type = w->cvars[i].var->type;
+        e->defaults = w->cvars[i].var->d3d9_default;
+    }
+    for (unsigned i = 0; i < g->nsconst; i++) {
+        struct ctab_entry *e = &c->ctab[w->ncvars + i];
+        e->name = g->sconst[i]->name;
+        e->regset = g->sconst[i]->d3d9_file == 'b' ? CTAB_SET_BOOL : CTAB_SET_INT4;
+        e->reg = w->sreg[i];
+        e->count = 1;
+        e->type = g->sconst[i]->type;
     }
     for (unsigned i = 0; i < w->nsamplers; i++) {
-        struct ctab_entry *e = &c->ctab[w->ncvars + i];
+        struct ctab_entry *e = &c->ctab[w->ncvars + g->nsconst + i];
         struct type *t = hc_alloc(c, sizeof(*t));
         t->cls = TC_SAMPLER;
         t->dim = w->samplers[i].dim ? w->samplers[i].dim : TD_2D;
@@ -1117,8 +1165,7 @@ static void d3d9_header(struct w2 *w, struct sbuf *o)
         sbuf_puts(o, "//   Name         Reg   Size\n//   ------------ ----- ----\n");
         for (unsigned i = 0; i < c->nctab; i++) {
             char reg[12];
-            snprintf(reg, sizeof(reg), "%c%u", c->ctab[i].regset == CTAB_SET_SAMPLER ? 's' : 'c',
-                     c->ctab[i].reg);
+            snprintf(reg, sizeof(reg), "%c%u", "bics"[c->ctab[i].regset & 3], c->ctab[i].reg);
             sbuf_printf(o, "//   %-12s %-5s %4u\n", c->ctab[i].name, reg, c->ctab[i].count);
         }
         sbuf_puts(o, "//\n");
@@ -1171,6 +1218,7 @@ void sm2_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
     if (w.d3d9) {
         d3d9_io(&w);
         d3d9_constants(&w);
+        d3d9_static_constants(&w);
         d3d9_samplers(&w);
     } else {
         /* constant buffers onto c# */

@@ -182,7 +182,7 @@ static void instruction(struct writer *w, const struct linst *in)
     struct sbuf *o = w->o;
     const struct lop_info *info = &lop_infos[in->op];
     sbuf_puts(o, info->name);
-    if (in->op == L_RESINFO && in->dtype == BT_UINT)
+    if ((in->op == L_RESINFO || in->op == L_SAMPLEINFO) && in->dtype == BT_UINT)
         sbuf_puts(o, "_uint");
     if (in->sat)
         sbuf_puts(o, "_sat");
@@ -217,10 +217,18 @@ static void instruction(struct writer *w, const struct linst *in)
             src(w, op, 1, true, false);
             break;
         case LS_FIXED: {
-            bool scalar = s >= 3 && (in->op == L_SAMPLE_L || in->op == L_SAMPLE_B ||
-                                     in->op == L_SAMPLE_C || in->op == L_SAMPLE_C_LZ);
-            bool coord_int = in->op == L_LD || in->op == L_RESINFO;
-            src(w, op, scalar ? 1 : 15, scalar, s == 0 ? !coord_int : true);
+            bool scalar = (s >= 3 && (in->op == L_SAMPLE_L || in->op == L_SAMPLE_B ||
+                                      in->op == L_SAMPLE_C || in->op == L_SAMPLE_C_LZ ||
+                                      in->op == L_GATHER4_C)) ||
+                          (s == 2 && in->op == L_LD_MS);
+            bool coord_int = in->op == L_LD || in->op == L_RESINFO || in->op == L_LD_MS;
+            src(w, op, scalar ? 1 : 15, scalar,
+                s == 0 ? !coord_int : !(s == 2 && in->op == L_LD_MS));
+            if (op->file == LF_SAMP && (in->op == L_GATHER4 || in->op == L_GATHER4_C)) {
+                /* the channel gathered: s#.x .. s#.w (select-1, "gather4") */
+                sbuf_put(o, ".", 1);
+                sbuf_put(o, &"xyzw"[op->swz[0] & 3], 1);
+            }
             break;
         }
         }
@@ -267,6 +275,11 @@ static const char *dim_name(enum tex_dim d)
     case TD_3D: return "texture3d";
     case TD_CUBE: return "texturecube";
     case TD_2DARRAY: return "texture2darray";
+    case TD_1DARRAY: return "texture1darray";
+    case TD_CUBEARRAY: return "texturecubearray";
+    case TD_2DMS: return "texture2dms";
+    case TD_2DMSARRAY: return "texture2dmsarray";
+    case TD_BUFFER: return "buffer";
     default: return "texture2d";
     }
 }
@@ -356,9 +369,14 @@ static void rdef_blocks(struct gen *g, struct sbuf *o)
                              "float", n);
                     if (n == 1)
                         fmt[strlen(fmt) - 1] = '\0';
-                    const char *dim = t->dim == TD_1D ? "1d" : t->dim == TD_3D ? "3d" :
-                                      t->dim == TD_CUBE ? "cube" :
-                                      t->dim == TD_2DARRAY ? "2darray" : "2d";
+                    /* the Dim column's words (tpf_header.c reads them) */
+                    const char *dim = dim_name(t->dim) + (t->dim == TD_BUFFER ? 0 : 7);
+                    if (t->dim == TD_BUFFER)
+                        dim = "buf";
+                    else if (t->dim == TD_2DMS)
+                        dim = "2dMS";
+                    else if (t->dim == TD_2DMSARRAY)
+                        dim = "2dMSarray";
                     sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, "texture",
                                 fmt, dim, bind, 1u);
                 }
@@ -419,8 +437,11 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
             const char *rt = t->cls == TC_TEXTURE ? (t->base == BT_INT ? "sint" :
                                                      t->base == BT_UINT ? "uint" : "float")
                                                   : "float";
-            sbuf_printf(o, "dcl_resource_%s (%s,%s,%s,%s) t%d\n", dim_name(t->dim), rt, rt, rt, rt,
-                        slot);
+            char ms[16] = "";
+            if (t->dim == TD_2DMS || t->dim == TD_2DMSARRAY)
+                snprintf(ms, sizeof(ms), "(%u)", t->samples);
+            sbuf_printf(o, "dcl_resource_%s%s (%s,%s,%s,%s) t%d\n", dim_name(t->dim), ms, rt, rt, rt,
+                        rt, slot);
         }
     for (unsigned i = 0; i < g->nin; i++) {
         const struct sig_entry *e = &g->in[i];

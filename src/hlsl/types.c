@@ -100,7 +100,14 @@ const char *type_name(struct hc *c, const struct type *t)
         snprintf(buf, sizeof(buf), "%s[%u]", type_name(c, t->elem), t->count);
         break;
     case TC_STRUCT: return t->name ? t->name : "struct";
-    case TC_TEXTURE: return "texture";
+    case TC_TEXTURE: {
+        static const char *const words[] = {
+            [TD_1D] = "Texture1D", [TD_2D] = "Texture2D", [TD_3D] = "Texture3D",
+            [TD_CUBE] = "TextureCube", [TD_BUFFER] = "Buffer", [TD_2DARRAY] = "Texture2DArray",
+            [TD_1DARRAY] = "Texture1DArray", [TD_CUBEARRAY] = "TextureCubeArray",
+            [TD_2DMS] = "Texture2DMS", [TD_2DMSARRAY] = "Texture2DMSArray"};
+        return t->dim <= TD_2DMSARRAY && words[t->dim] ? words[t->dim] : "texture";
+    }
     case TC_SAMPLER: return t->sm2_sampler ? "sampler2D" : "sampler";
     case TC_STRING: return "string";
     default: return "void";

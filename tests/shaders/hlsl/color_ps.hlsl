@@ -1,0 +1,4 @@
+float4 main(float4 pos : SV_Position, float4 c : COLOR0) : SV_Target
+{
+    return c;
+}
