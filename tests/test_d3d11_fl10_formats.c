@@ -638,3 +638,297 @@ TEST(fl10_formats_target_10_1)
 {
     target_every_format(L101);
 }
+
+/* ---- vertex data ---------------------------------------------------------------------------- */
+
+/* Every IA_VERTEX_BUFFER format: one point whose TEXCOORD1 has the format, passed through both
+ * stages unchanged (constant interpolation) into the R32G32B32A32_UINT target; missing
+ * components read (0, 0, 0, 1) -- integer 1 for integer formats (spec 8.20). */
+static void vertex_every_format(D3D_FEATURE_LEVEL level)
+{
+    static const char vs[] = "vs_4_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\n"
+                             "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\n"
+                             "mov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\nret\n";
+    static const char ps[] = "ps_4_0\ndcl_input_ps constant v1.xyzw\ndcl_output o0.xyzw\n"
+                             "mov o0.xyzw, v1.xyzw\nret\n";
+    static const float pos[4] = { -0.75f, 0.75f, 0.0f, 1.0f };   /* pixel (0, 0)'s centre */
+    struct scene sc;
+    uint8_t attr[16], img[TW * TH * 16];
+    unsigned tested = 0;
+    ID3D11VertexShader *v = NULL;
+    ID3D11PixelShader *p = NULL;
+    ID3D11Buffer *pb = NULL;
+    if (!scene_begin(&sc, level)) {
+        scene_end(&sc);
+        return;
+    }
+    v = rd_vs(sc.r.dev, vs);
+    p = rd_ps(sc.r.dev, ps);
+    pb = rd_buffer(sc.r.dev, D3D11_BIND_VERTEX_BUFFER, pos, sizeof(pos));
+    ID3D11DeviceContext_VSSetShader(sc.r.ctx, v, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(sc.r.ctx, p, NULL, 0);
+    ID3D11DeviceContext_IASetPrimitiveTopology(sc.r.ctx, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    ID3D11DeviceContext_OMSetRenderTargets(sc.r.ctx, 1, &sc.out_rtv, NULL);
+    for (UINT f = 1; f <= 191; f++) {
+        const struct texel_format *tf = texel_format_get(f);
+        D3D11_INPUT_ELEMENT_DESC el[2] = {
+            { "TEXCOORD", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA,
+              0 },
+            { "TEXCOORD", 1, (DXGI_FORMAT)f, 1, 0, D3D11_INPUT_PER_VERTEX_DATA, 0 },
+        };
+        ID3D11InputLayout *il;
+        ID3D11Buffer *ab, *vbs[2];
+        UINT strides[2] = { 16, 0 }, offs[2] = { 0, 0 };
+        uint32_t want[4], s = f * 69069u + 1;
+        const float zero[4] = { 0, 0, 0, 0 };
+        if (!(d3d11_format_support_bits(level, (DXGI_FORMAT)f) & VB) || !tf)
+            continue;
+        memset(attr, 0, sizeof(attr));
+        if (tf->integer)
+            for (UINT i = 0; i < tf->block_bytes; i++)
+                attr[i] = (uint8_t)rng_next(&s);
+        else
+            CHECK(texel_store(tf, (const float[4]){ 0.375f, -0.625f, 0.8125f, 0.25f }, attr, 0,
+                              0));
+        texel_bits(tf, attr, 16, 0, 0, want);
+        strides[1] = tf->block_bytes;
+        il = rd_layout(sc.r.dev, el, 2, vs);
+        ab = rd_buffer(sc.r.dev, D3D11_BIND_VERTEX_BUFFER, attr, 16);
+        vbs[0] = pb;
+        vbs[1] = ab;
+        ID3D11DeviceContext_IASetInputLayout(sc.r.ctx, il);
+        ID3D11DeviceContext_IASetVertexBuffers(sc.r.ctx, 0, 2, vbs, strides, offs);
+        ID3D11DeviceContext_ClearRenderTargetView(sc.r.ctx, sc.out_rtv, zero);
+        ACCEPTED(ID3D11DeviceContext_Draw(sc.r.ctx, 1, 0));
+        rd_read_tex(&sc.r, sc.out, TW, TH, DXGI_FORMAT_R32G32B32A32_UINT, 16, img);
+        if (memcmp(img, want, 16))
+            harness_fail(__FILE__, __LINE__, "vertex format %u (%s): %08x %08x %08x %08x, want "
+                         "%08x %08x %08x %08x", f, tf->desc->name, ((uint32_t *)img)[0],
+                         ((uint32_t *)img)[1], ((uint32_t *)img)[2], ((uint32_t *)img)[3],
+                         want[0], want[1], want[2], want[3]);
+        tested++;
+        RD_RELEASE(ab);
+        RD_RELEASE(il);
+    }
+    CHECK_EQ(tested, 44);
+    ID3D11DeviceContext_ClearState(sc.r.ctx);
+    RD_RELEASE(pb);
+    RD_RELEASE(p);
+    RD_RELEASE(v);
+    scene_end(&sc);
+}
+
+TEST(fl10_formats_vertex)
+{
+    vertex_every_format(L100);
+}
+
+/* ---- depth, comparison sampling, typeless resources ----------------------------------------- */
+
+/* D32_FLOAT_S8X24_UINT (10_0's, not 9_x's): depth and stencil tests, then the depth read back
+ * through an R32_FLOAT_X8X24_TYPELESS view with ld and with sample_c (LESS: ref < texel). */
+TEST(fl10_formats_depth_d32s8)
+{
+    struct scene sc;
+    D3D11_TEXTURE2D_DESC td = { TW, TH, 1, 1, DXGI_FORMAT_R32G8X24_TYPELESS, { 1, 0 },
+                                D3D11_USAGE_DEFAULT,
+                                D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE, 0, 0 };
+    D3D11_DEPTH_STENCIL_VIEW_DESC dd;
+    D3D11_SHADER_RESOURCE_VIEW_DESC sd;
+    D3D11_DEPTH_STENCIL_DESC dsd;
+    ID3D11Texture2D *ds = NULL;
+    ID3D11DepthStencilView *dsv = NULL;
+    ID3D11ShaderResourceView *srv = NULL;
+    ID3D11DepthStencilState *dss = NULL;
+    ID3D11SamplerState *cmp = NULL;
+    ID3D11PixelShader *ps = NULL;
+    uint8_t img[TW * TH * 16];
+    struct vtx v[6];
+    static const float c0[4] = { 0, 0, 0, 0 };
+    const D3D11_SAMPLER_DESC smd = { D3D11_FILTER_COMPARISON_MIN_MAG_MIP_POINT,
+                                     D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP,
+                                     D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1, D3D11_COMPARISON_LESS,
+                                     { 0, 0, 0, 0 }, 0, D3D11_FLOAT32_MAX };
+    if (!scene_begin(&sc, L100)) {
+        scene_end(&sc);
+        return;
+    }
+    CHECK_HR(ID3D11Device_CreateTexture2D(sc.r.dev, &td, NULL, &ds), S_OK);
+    if (!ds)
+        goto done;
+    memset(&dd, 0, sizeof(dd));
+    dd.Format = DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+    dd.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2D;
+    CHECK_HR(ID3D11Device_CreateDepthStencilView(sc.r.dev, (ID3D11Resource *)ds, &dd, &dsv),
+             S_OK);
+    memset(&sd, 0, sizeof(sd));
+    sd.Format = DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+    sd.Texture2D.MipLevels = 1;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(sc.r.dev, (ID3D11Resource *)ds, &sd, &srv),
+             S_OK);
+    /* a typed view of another family is refused */
+    sd.Format = DXGI_FORMAT_R24_UNORM_X8_TYPELESS;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(sc.r.dev, (ID3D11Resource *)ds, &sd,
+                                                   &(ID3D11ShaderResourceView *){ NULL }),
+             E_INVALIDARG);
+    memset(&dsd, 0, sizeof(dsd));
+    dsd.DepthEnable = TRUE;
+    dsd.DepthWriteMask = D3D11_DEPTH_WRITE_MASK_ALL;
+    dsd.DepthFunc = D3D11_COMPARISON_LESS;
+    dsd.StencilEnable = TRUE;
+    dsd.StencilReadMask = dsd.StencilWriteMask = 0xff;
+    dsd.FrontFace.StencilFunc = dsd.BackFace.StencilFunc = D3D11_COMPARISON_ALWAYS;
+    dsd.FrontFace.StencilPassOp = dsd.BackFace.StencilPassOp = D3D11_STENCIL_OP_REPLACE;
+    dsd.FrontFace.StencilFailOp = dsd.BackFace.StencilFailOp = D3D11_STENCIL_OP_KEEP;
+    dsd.FrontFace.StencilDepthFailOp = dsd.BackFace.StencilDepthFailOp = D3D11_STENCIL_OP_KEEP;
+    CHECK_HR(ID3D11Device_CreateDepthStencilState(sc.r.dev, &dsd, &dss), S_OK);
+    ps = rd_ps(sc.r.dev, PS_HEAD "mov o0.xyzw, l(1, 2, 3, 4)\nret\n");
+    if (!dsv || !srv || !dss || !ps)
+        goto done;
+    ID3D11DeviceContext_ClearDepthStencilView(sc.r.ctx, dsv,
+                                              D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 0.5f, 3);
+    ID3D11DeviceContext_OMSetDepthStencilState(sc.r.ctx, dss, 7);
+    ID3D11DeviceContext_OMSetRenderTargets(sc.r.ctx, 1, &sc.out_rtv, dsv);
+    ID3D11DeviceContext_PSSetShader(sc.r.ctx, ps, NULL, 0);
+    /* z 0.25 passes (0.25 < 0.5) and writes stencil 7; then z 0.75 fails everywhere */
+    for (int pass = 0; pass < 2; pass++) {
+        ID3D11Buffer *vb;
+        UINT stride = sizeof(struct vtx), off = 0;
+        rd_quad(v, pass ? 0.75f : 0.25f, c0, c0, c0, c0);
+        vb = rd_buffer(sc.r.dev, D3D11_BIND_VERTEX_BUFFER, v, sizeof(v));
+        ID3D11DeviceContext_IASetVertexBuffers(sc.r.ctx, 0, 1, &vb, &stride, &off);
+        ID3D11DeviceContext_ClearRenderTargetView(sc.r.ctx, sc.out_rtv, c0);
+        ACCEPTED(ID3D11DeviceContext_Draw(sc.r.ctx, 6, 0));
+        rd_read_tex(&sc.r, sc.out, TW, TH, DXGI_FORMAT_R32G32B32A32_UINT, 16, img);
+        CHECK_EQ(((uint32_t *)img)[3], pass ? 0u : 4u);
+        CHECK_EQ(((uint32_t *)img)[(TW * TH - 1) * 4], pass ? 0u : 1u);
+        RD_RELEASE(vb);
+    }
+    /* the depth-stencil texels: float 0.25, stencil 7 in byte 4 */
+    {
+        uint8_t t[TW * TH * 8];
+        float z;
+        ID3D11DeviceContext_OMSetRenderTargets(sc.r.ctx, 1, &sc.out_rtv, NULL);
+        rd_read_tex(&sc.r, ds, TW, TH, DXGI_FORMAT_R32G8X24_TYPELESS, 8, t);
+        memcpy(&z, t, 4);
+        CHECK(z == 0.25f);
+        CHECK_EQ(t[4], 7);
+        CHECK_EQ(t[(TW * TH - 1) * 8 + 4], 7);
+    }
+    /* ld and sample_c through the R32_FLOAT_X8X24 view */
+    CHECK_HR(ID3D11Device_CreateSamplerState(sc.r.dev, &smd, &cmp), S_OK);
+    rd_quad(v, 0.0f, c0, c0, c0, c0);
+    {
+        ID3D11Buffer *vb = rd_buffer(sc.r.dev, D3D11_BIND_VERTEX_BUFFER, v, sizeof(v));
+        UINT stride = sizeof(struct vtx), off = 0;
+        ID3D11DeviceContext_IASetVertexBuffers(sc.r.ctx, 0, 1, &vb, &stride, &off);
+        RD_RELEASE(vb);
+    }
+    ID3D11DeviceContext_OMSetDepthStencilState(sc.r.ctx, NULL, 0);
+    ID3D11DeviceContext_PSSetShaderResources(sc.r.ctx, 0, 1, &srv);
+    ID3D11DeviceContext_PSSetSamplers(sc.r.ctx, 0, 1, &cmp);
+    scene_draw(&sc,
+               PS_HEAD "dcl_sampler s0, mode_comparison\n"
+                       "dcl_resource_texture2d (float,float,float,float) t0\n"
+                       "ftoi r0.xy, v0.xyxx\nmov r0.zw, l(0, 0, 0, 0)\n"
+                       "ld r0.x, r0.xyzw, t0.xyzw\n"
+                       "sample_c r0.y, l(0.5, 0.5, 0.0, 0.0), t0.xxxx, s0, l(0.125)\n"
+                       "sample_c r0.z, l(0.5, 0.5, 0.0, 0.0), t0.xxxx, s0, l(0.5)\n"
+                       "mov r0.w, l(0)\nmov o0.xyzw, r0.xyzw\nret\n",
+               sc.out_rtv, sc.out, DXGI_FORMAT_R32G32B32A32_UINT, 16, img);
+    {
+        const uint32_t want[4] = { 0x3e800000u, 0x3f800000u, 0, 0 };   /* 0.25, 1.0, 0.0 */
+        CHECK(!memcmp(img, want, 16));
+    }
+done:
+    ID3D11DeviceContext_ClearState(sc.r.ctx);
+    RD_RELEASE(cmp);
+    RD_RELEASE(ps);
+    RD_RELEASE(dss);
+    RD_RELEASE(srv);
+    RD_RELEASE(dsv);
+    RD_RELEASE(ds);
+    scene_end(&sc);
+}
+
+/* A typeless resource takes typed views of its family (the format pages' notes: PCS/FCS formats
+ * are castable within their family):
+ * written through an R8G8B8A8_UINT render-target view, read through an R8G8B8A8_SNORM view;
+ * views of other families, typeless views, and casts of a fully typed resource are refused. */
+TEST(fl10_formats_typeless_views)
+{
+    struct scene sc;
+    ID3D11Texture2D *tex = NULL, *typed = NULL;
+    ID3D11RenderTargetView *rtv = NULL, *bad_rtv = (ID3D11RenderTargetView *)(uintptr_t)1;
+    ID3D11ShaderResourceView *srv = NULL, *bad = (ID3D11ShaderResourceView *)(uintptr_t)1;
+    D3D11_RENDER_TARGET_VIEW_DESC rd;
+    D3D11_SHADER_RESOURCE_VIEW_DESC sd;
+    uint8_t img[TW * TH * 16];
+    if (!scene_begin(&sc, L101)) {
+        scene_end(&sc);
+        return;
+    }
+    tex = rd_texture(sc.r.dev, TW, TH, DXGI_FORMAT_R8G8B8A8_TYPELESS,
+                     D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE, NULL, 0);
+    typed = rd_texture(sc.r.dev, TW, TH, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE,
+                       NULL, 0);
+    if (!tex || !typed)
+        goto done;
+    memset(&rd, 0, sizeof(rd));
+    rd.Format = DXGI_FORMAT_R8G8B8A8_UINT;
+    rd.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(sc.r.dev, (ID3D11Resource *)tex, &rd, &rtv),
+             S_OK);
+    memset(&sd, 0, sizeof(sd));
+    sd.Format = DXGI_FORMAT_R8G8B8A8_SNORM;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+    sd.Texture2D.MipLevels = 1;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(sc.r.dev, (ID3D11Resource *)tex, &sd, &srv),
+             S_OK);
+    /* refusals: another family, a typeless view, a cast of the fully typed resource */
+    sd.Format = DXGI_FORMAT_R16G16_UNORM;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(sc.r.dev, (ID3D11Resource *)tex, &sd, &bad),
+             E_INVALIDARG);
+    CHECK(bad == NULL);
+    sd.Format = DXGI_FORMAT_R8G8B8A8_TYPELESS;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(sc.r.dev, (ID3D11Resource *)tex, &sd, &bad),
+             E_INVALIDARG);
+    sd.Format = DXGI_FORMAT_R8G8B8A8_SNORM;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(sc.r.dev, (ID3D11Resource *)typed, &sd,
+                                                   &bad), E_INVALIDARG);
+    rd.Format = DXGI_FORMAT_R8G8B8A8_SINT;
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(sc.r.dev, (ID3D11Resource *)typed, &rd,
+                                                 &bad_rtv), E_INVALIDARG);
+    CHECK(bad_rtv == NULL);
+    if (!rtv || !srv)
+        goto done;
+    /* 0x81 = -127 -> -1.0, 0x40 = 64 -> 64/127, 0x7f -> 1.0, 0x80 = -128 -> -1.0 (3.2.3.3) */
+    {
+        uint8_t ignored[TW * TH * 4];
+        scene_draw(&sc, PS_HEAD "mov o0.xyzw, l(0x81, 0x40, 0x7f, 0x80)\nret\n", rtv, tex,
+                   DXGI_FORMAT_R8G8B8A8_TYPELESS, 4, ignored);
+        CHECK(ignored[0] == 0x81 && ignored[1] == 0x40 && ignored[2] == 0x7f &&
+              ignored[3] == 0x80);
+    }
+    /* (unbound as a target first: binding a view of a bound target unbinds it, the runtime's
+     * read/write hazard rule) */
+    ID3D11DeviceContext_OMSetRenderTargets(sc.r.ctx, 1, &sc.out_rtv, NULL);
+    ID3D11DeviceContext_PSSetShaderResources(sc.r.ctx, 0, 1, &srv);
+    scene_draw(&sc, PS_HEAD "dcl_resource_texture2d (snorm,snorm,snorm,snorm) t0\n"
+                            "ftoi r0.xy, v0.xyxx\nmov r0.zw, l(0, 0, 0, 0)\n"
+                            "ld r0.xyzw, r0.xyzw, t0.xyzw\nmov o0.xyzw, r0.xyzw\nret\n",
+               sc.out_rtv, sc.out, DXGI_FORMAT_R32G32B32A32_UINT, 16, img);
+    {
+        float want[4] = { -1.0f, 64.0f / 127.0f, 1.0f, -1.0f };
+        CHECK(!memcmp(img, want, 16));
+        CHECK(!memcmp(img + (TW * TH - 1) * 16, want, 16));
+    }
+done:
+    ID3D11DeviceContext_ClearState(sc.r.ctx);
+    RD_RELEASE(srv);
+    RD_RELEASE(rtv);
+    RD_RELEASE(typed);
+    RD_RELEASE(tex);
+    scene_end(&sc);
+}
