@@ -932,3 +932,48 @@ done:
     RD_RELEASE(tex);
     scene_end(&sc);
 }
+
+/* Every TEXTURE2D / TEXTURE3D / TEXTURECUBE / CPU_LOCKABLE claim creates its resource (BC
+ * formats in volumes included: 10_0's page requires them); what is not claimed is refused. */
+TEST(fl10_formats_resource_kinds)
+{
+    ID3D11Device *dev = ff_device(L100, NULL);
+    unsigned made = 0;
+    if (!dev)
+        return;
+    for (UINT f = 1; f <= 191; f++) {
+        UINT bits = d3d11_format_support_bits(L100, (DXGI_FORMAT)f);
+        const core_format_desc *d = core_format_get(f);
+        D3D11_TEXTURE3D_DESC t3 = { 4, 4, 4, 1, (DXGI_FORMAT)f, D3D11_USAGE_DEFAULT, 0, 0, 0 };
+        D3D11_TEXTURE2D_DESC tc = { 4, 4, 1, 6, (DXGI_FORMAT)f, { 1, 0 }, D3D11_USAGE_DEFAULT,
+                                    0, 0, D3D11_RESOURCE_MISC_TEXTURECUBE };
+        D3D11_TEXTURE2D_DESC st = { 4, 4, 1, 1, (DXGI_FORMAT)f, { 1, 0 }, D3D11_USAGE_STAGING,
+                                    0, D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE, 0 };
+        ID3D11Texture3D *v = NULL;
+        ID3D11Texture2D *c = NULL;
+        if (!d || d->d3d9_only || d->kind == CORE_FMT_VIDEO)
+            continue;
+        CHECK_HR(ID3D11Device_CreateTexture3D(dev, &t3, NULL, &v),
+                 (bits & T3) ? S_OK : E_INVALIDARG);
+        RD_RELEASE(v);
+        CHECK_HR(ID3D11Device_CreateTexture2D(dev, &tc, NULL, &c),
+                 (bits & TC) ? S_OK : E_INVALIDARG);
+        RD_RELEASE(c);
+        CHECK_HR(ID3D11Device_CreateTexture2D(dev, &st, NULL, &c),
+                 (bits & CPU) ? S_OK : E_INVALIDARG);
+        if (c) {
+            D3D11_MAPPED_SUBRESOURCE m;
+            ID3D11DeviceContext *ctx = NULL;
+            ID3D11Device_GetImmediateContext(dev, &ctx);
+            CHECK_HR(ID3D11DeviceContext_Map(ctx, (ID3D11Resource *)c, 0, D3D11_MAP_READ_WRITE, 0,
+                                             &m), S_OK);
+            CHECK_EQ(m.RowPitch, core_format_row_pitch(f, 4));
+            ID3D11DeviceContext_Unmap(ctx, (ID3D11Resource *)c, 0);
+            ID3D11DeviceContext_Release(ctx);
+            made++;
+        }
+        RD_RELEASE(c);
+    }
+    CHECK(made >= 90);
+    ID3D11Device_Release(dev);
+}
