@@ -231,9 +231,10 @@ static int level_index(D3D_FEATURE_LEVEL level)
     case D3D_FEATURE_LEVEL_9_1: return 0;
     case D3D_FEATURE_LEVEL_9_2: return 1;
     case D3D_FEATURE_LEVEL_9_3: return 2;
-    /* Levels above the table (today only the partial 11_1 device of profile 11_1-tiled, whose
-     * swap-chain buffers are ordinary textures) take the 9_3 rows: every format 9_3 requires
-     * is required at 10_0 and up too ("Required DXGI formats"), so nothing missing is claimed. */
+    /* 10_0 and 10_1 have their own table (format_support_10.c).  Levels above it (today only
+     * the partial 11_1 device of profile 11_1-tiled, whose swap-chain buffers are ordinary
+     * textures) take the 9_3 rows: every format 9_3 requires is required at 10_0 and up too
+     * ("Required DXGI formats"), so nothing missing is claimed. */
     default: return level > D3D_FEATURE_LEVEL_9_3 ? 2 : -1;
     }
 }
@@ -248,8 +249,12 @@ static const struct support_row *find_row(DXGI_FORMAT format)
 
 UINT d3d11_format_support_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
 {
-    int li = level_index(level);
-    const struct support_row *row = find_row(format);
+    int li;
+    const struct support_row *row;
+    if (level == D3D_FEATURE_LEVEL_10_0 || level == D3D_FEATURE_LEVEL_10_1)
+        return d3d11_format_support_10_bits(level, format);
+    li = level_index(level);
+    row = find_row(format);
     if (li < 0 || !row)
         return 0;
     return (row->required[li] | row->honoured[li]) & ~(UINT)WITHHELD;
@@ -313,6 +318,12 @@ static void explain_unsupported(const struct d3d11_device *dev, const char *meth
         d3d11_msg(dev, "%s: DXGI_FORMAT_%s (%u) is a video format; softd3d implements no video "
                        "decoding or processing, so it is not supported at feature level %s",
                   method, d->name, (unsigned)format, lv);
+    } else if (dev->level == D3D_FEATURE_LEVEL_10_0 || dev->level == D3D_FEATURE_LEVEL_10_1) {
+        d3d11_msg(dev, "%s: DXGI_FORMAT_%s (%u) is not supported at feature level %s (not "
+                       "required by \"Format support for Direct3D feature level %s hardware\", "
+                       "or not implemented)",
+                  method, d->name, (unsigned)format, lv,
+                  dev->level == D3D_FEATURE_LEVEL_10_0 ? "10.0" : "10.1");
     } else if (d3d11_format_support_bits(D3D_FEATURE_LEVEL_9_3, format)) {
         const char *from = d3d11_format_support_bits(D3D_FEATURE_LEVEL_9_2, format) ? "9_2"
                                                                                       : "9_3";
@@ -321,8 +332,10 @@ static void explain_unsupported(const struct d3d11_device *dev, const char *meth
                   method, d->name, (unsigned)format, lv, from);
     } else {
         d3d11_msg(dev, "%s: DXGI_FORMAT_%s (%u) is not supported at feature level %s (no 9_x "
-                       "level supports it; seed 004, format support by feature level)",
-                  method, d->name, (unsigned)format, lv);
+                       "level supports it; seed 004, format support by feature level%s)",
+                  method, d->name, (unsigned)format, lv,
+                  d3d11_format_support_10_bits(D3D_FEATURE_LEVEL_10_0, format)
+                      ? "; feature level 10_0 does" : "");
     }
 }
 

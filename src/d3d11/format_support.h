@@ -1,4 +1,4 @@
-/* src/d3d11/format_support.h — what each DXGI format can do at each 10Level9 feature level.
+/* src/d3d11/format_support.h — what each DXGI format can do at each feature level.
  *
  * One table (format_support.c) answers CheckFormatSupport, CheckFeatureSupport(FORMAT_SUPPORT,
  * FORMAT_SUPPORT2) and CheckMultisampleQualityLevels(1), and the other modules ask it before
@@ -13,12 +13,17 @@
 
 struct d3d11_device;
 
-/* The D3D11_FORMAT_SUPPORT bits of `format` at `level` (9_1, 9_2 or 9_3); 0 when the level does
- * not support the format at all, and for any other level.  Pure. */
+/* The D3D11_FORMAT_SUPPORT bits of `format` at `level` (9_1..9_3 from the 9_x tables, 10_0 and
+ * 10_1 from format_support_10.c, 11_x as 9_3 for the partial 11_1 device); 0 when the level does
+ * not support the format at all.  Pure. */
 UINT d3d11_format_support_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
 
-/* The D3D11_FORMAT_SUPPORT2 bits: always 0 at 9_x (no UAVs, no logic ops, no tiled resources,
- * and softd3d shares no resources across processes, so never SHAREABLE). */
+/* The 10_0 / 10_1 rows (format_support_10.c): 0 for any other level.  Pure. */
+UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
+
+/* The D3D11_FORMAT_SUPPORT2 bits: always 0 at 9_x and 10_x (no UAVs, no logic ops -- optional
+ * for the UINT formats at 10_x, not claimed --, no tiled resources, and softd3d shares no
+ * resources across processes, so never SHAREABLE). */
 UINT d3d11_format_support2_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
 
 /* Calls cb once for every format the level supports, in ascending DXGI_FORMAT order (for the

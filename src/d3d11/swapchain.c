@@ -175,10 +175,11 @@ static HRESULT validate_flags(const struct d3d11_device *dev, const char *method
 }
 
 /* D3D11_FORMAT_SUPPORT_DISPLAY at the device's level; from 10_0 also the display column of
- * "Format support for Direct3D feature level 10.0 hardware" and up, which the format table does
- * not hold yet: R16G16B16A16_FLOAT, R10G10B10A2_UNORM, R10G10B10_XR_BIAS_A2_UNORM,
- * R8G8B8A8_UNORM(_SRGB), B8G8R8A8_UNORM(_SRGB).  (The buffer must still pass CreateTexture2D at
- * the level, which at 11_1 uses the 9_3 rows until the 10_0+ tables land.) */
+ * "Format support for Direct3D feature level 10.0 hardware" and up, which the format table holds
+ * for 10_0/10_1 (format_support_10.c) but not yet for 11_x: R16G16B16A16_FLOAT,
+ * R10G10B10A2_UNORM, R10G10B10_XR_BIAS_A2_UNORM, R8G8B8A8_UNORM(_SRGB), B8G8R8A8_UNORM(_SRGB).
+ * (The buffer must still pass CreateTexture2D at the level, which at 11_1 uses the 9_3 rows, and
+ * at 10_x refuses the optional XR_BIAS format.) */
 static bool is_display_format(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
 {
     if (d3d11_format_support_bits(level, format) & D3D11_FORMAT_SUPPORT_DISPLAY)
