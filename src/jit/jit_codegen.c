@@ -58,6 +58,8 @@ struct cg {
     LLVMValueRef zero_global;
     /* per function */
     bool temps_zero, temps_dead;         /* block at pc 0 / main's last block */
+    bool exec_initial;                   /* no flow instruction runs before the block: exec
+                                          * is the run's mask, lanes outside it never run */
     LLVMValueRef x, st, env, temps, inputs, outputs, depth, coverage, exec;
     LLVMValueRef *tc;                    /* temp cache [temp_count * 4] */
     uint8_t *td;                         /* dirty */
@@ -645,7 +647,12 @@ static void dst_write(struct cg *g, const struct vm_ins *in, unsigned d, unsigne
         if (o->index >= g->prog->temp_count)
             return;
         size_t k = (size_t)o->index * 4 + c;
-        v = sel_lazy(g, g->exec, v, temp_get(g, o->index, c));
+        /* Lanes outside exec keep their old value -- unless they are outside the run's mask
+         * and no flow instruction came before: those lanes never execute anything again, and
+         * a temp's value is observable only through instructions they would execute (an
+         * output write selects by exec; relative and indexable accesses stay in bounds). */
+        if (!g->exec_initial)
+            v = sel_lazy(g, g->exec, v, temp_get(g, o->index, c));
         g->tc[k] = v;
         g->td[k] = 1;
         return;
@@ -1404,6 +1411,20 @@ static void begin_function(struct cg *g, const char *name, uint32_t start)
     g->exec = LLVMBuildBitCast(g->B, e, g->vi1, "");
 }
 
+/* Does any instruction read another lane's registers (derivatives, implicit-LOD sampling)?
+ * Then a lane outside exec is still read, by its quad's neighbours. */
+static bool reads_across_lanes(const struct vm_program *p)
+{
+    for (uint32_t k = 0; k < p->ins_count; k++) {
+        unsigned op = p->ins[k].op;
+        if (op >= IR_OP_DERIV_RTX && op <= IR_OP_DERIV_RTY_FINE)
+            return true;
+        if (ir_tex_layout(op) && vm_tex_kind_implicit(vm_tex_kind(op)))
+            return true;
+    }
+    return false;
+}
+
 /* One function: block `b` over one chunk of lanes.  Writes select by exec per lane (vm_store);
  * with every lane executing that costs one AND a write in the block at pc 0 (where the old
  * value is a known 0) and a blend elsewhere -- cheaper than compiling a second variant.
@@ -1413,6 +1434,11 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     const struct vm_program *p = g->prog;
     begin_function(g, name, b->start);
     g->temps_dead = b->end >= main_body_end(p) && b->start < p->main_end;
+    g->exec_initial = b->start < p->main_end && !reads_across_lanes(p);
+    for (uint32_t k = 0; k < b->start && g->exec_initial; k++) {
+        const struct vm_ins *in = &p->ins[k];
+        g->exec_initial = !in->flow && in->op != IR_OP_DISCARD && !in->pred_active;
+    }
     uint32_t pc = b->start;
     if (b->tex_call)
         tex_result(g, &p->ins[pc++]);
@@ -1428,6 +1454,7 @@ static bool emit_request(struct cg *g, const struct jit_block *b, const char *na
 {
     begin_function(g, name, b->start);
     g->temps_dead = false;
+    g->exec_initial = false;
     tex_request(g, &g->prog->ins[b->start]);
     LLVMBuildRetVoid(g->B);
     return true;
