@@ -312,7 +312,7 @@ static bool hw_flushed(LLVMValueRef f)
 static LLVMValueRef fout(struct cg *g, LLVMValueRef f)
 {
     LLVMValueRef u = as_i(g, f);
-    if (!hw_flushed(f))
+    if (!known_flushed(g, f))
         u = flush_bits(g, u);
     if (!mark_lazy(g, u))
         u = nan_canon(g, u);
@@ -591,7 +591,9 @@ static bool flushed_within(struct cg *g, LLVMValueRef v, int depth)
     if (is_flushed(g, v))
         return true;
     if (LLVMIsConstant(v))
-        return flush_bits(g, v) == v;
+        return flush_bits(g, as_i(g, v)) == as_i(g, v);
+    if (hw_flushed(v))
+        return true;
     if (depth == 0 || !LLVMIsAInstruction(v))
         return false;
     /* a select between values without denormals (the special-value selects of rsq, exp,
