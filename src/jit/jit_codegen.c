@@ -63,6 +63,8 @@ struct cg {
     LLVMValueRef x, st, env, temps, inputs, outputs, depth, coverage, exec;
     LLVMValueRef *tc;                    /* temp cache [temp_count * 4] */
     uint8_t *td;                         /* dirty */
+    uint8_t *tflushed;                   /* [temp_count]: components without a denormal
+                                          * when the function loads them (temps_flushed_at) */
     LLVMValueRef oc[IR_MAX_OUTPUTS * 4];
     uint8_t od[IR_MAX_OUTPUTS * 4];
     LLVMValueRef ic[IR_MAX_INPUTS * 4];
@@ -346,9 +348,78 @@ static LLVMValueRef saturate(struct cg *g, LLVMValueRef u)
 static LLVMValueRef temp_get(struct cg *g, uint32_t reg, unsigned c)
 {
     size_t k = (size_t)reg * 4 + c;
-    if (!g->tc[k])
+    if (!g->tc[k]) {
         g->tc[k] = g->temps_zero ? zero(g) : load_vec(g, g->temps, reg * REG_BYTES + c * COMP_BYTES);
+        if ((g->tflushed[reg] >> c) & 1)
+            mark_flushed(g, g->tc[k]);
+    }
     return g->tc[k];
+}
+
+/* Instructions whose every result is a flushed float (vm_fout, or a conversion from an
+ * integer, never denormal), in both engines; _sat gives 0, 1 or a value with an exponent. */
+static bool result_flushed(const struct vm_ins *in)
+{
+    if (in->saturate)
+        return true;
+    switch (in->op) {
+    case IR_OP_ADD: case IR_OP_MUL: case IR_OP_MAD: case IR_OP_DIV:
+    case IR_OP_DP2: case IR_OP_DP3: case IR_OP_DP4: case IR_OP_MIN: case IR_OP_MAX:
+    case IR_OP_FRC: case IR_OP_EXP: case IR_OP_LOG: case IR_OP_RSQ: case IR_OP_SQRT:
+    case IR_OP_RCP: case IR_OP_SINCOS:
+    case IR_OP_ROUND_NE: case IR_OP_ROUND_NI: case IR_OP_ROUND_PI: case IR_OP_ROUND_Z:
+    case IR_OP_ITOF: case IR_OP_UTOF:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Which temp components hold no denormal when a block starting at pc `start` loads them from
+ * memory (the blocks after a resource instruction read their temps that way): then that
+ * load needs no input flush.  Temps start as 0 where vm_run clears them.
+ *   A straight-line program (no flow, discard or predicated instruction: exec is the run's
+ *   mask throughout) is followed exactly: a component is flushed when its last write before
+ *   `start` produced a flushed result.  (Lanes outside the run's mask keep whatever an
+ *   earlier run left in a temp vm_run does not clear; no lane of the run reads them, quads
+ *   being whole: vm.c prepare.)
+ *   Otherwise a component counts only if every write in the whole program is flushed (every
+ *   temp is cleared in such programs, vm.c prepare).
+ * Any relative write to the temps makes nothing certain. */
+static void temps_flushed_at(const struct vm_program *p, uint32_t start, uint8_t *out)
+{
+    bool straight = true;
+    for (uint32_t k = 0; k < p->main_end; k++) {
+        const struct vm_ins *in = &p->ins[k];
+        bool last_ret = in->op == IR_OP_RET && k + 1 == p->main_end;
+        if ((in->flow && !last_ret) || in->op == IR_OP_DISCARD || in->pred_active)
+            straight = false;
+    }
+    bool all_cleared = p->clear_count == p->temp_count;
+    memset(out, all_cleared ? 15 : 0, p->temp_count);
+    for (uint32_t k = 0; k < p->clear_count && !all_cleared; k++)
+        out[p->clear_temps[k]] = 15;
+    uint32_t end = straight ? (start < p->ins_count ? start : p->ins_count) : p->ins_count;
+    for (uint32_t k = 0; k < end; k++) {
+        const struct vm_ins *in = &p->ins[k];
+        for (unsigned d = 0; d < IR_MAX_DST; d++) {
+            const struct vm_opnd *o = &in->dst[d];
+            if (o->loc != VM_LOC_TEMP)
+                continue;
+            if (o->rel_loc != VM_LOC_NONE) {
+                memset(out, 0, p->temp_count);
+                return;
+            }
+            if (o->index >= p->temp_count)
+                continue;
+            if (!result_flushed(in))
+                out[o->index] &= (uint8_t)~o->mask;
+            else if (straight)
+                out[o->index] |= o->mask;
+        }
+    }
+    if (!straight && !all_cleared)
+        memset(out, 0, p->temp_count);
 }
 
 static LLVMValueRef input_get(struct cg *g, uint32_t reg, unsigned c)
@@ -649,10 +720,10 @@ static void dst_write(struct cg *g, const struct vm_ins *in, unsigned d, unsigne
         if (o->index >= g->prog->temp_count)
             return;
         size_t k = (size_t)o->index * 4 + c;
-        /* Lanes outside exec keep their old value -- unless they are outside the run's mask
-         * and no flow instruction came before: those lanes never execute anything again, and
-         * a temp's value is observable only through instructions they would execute (an
-         * output write selects by exec; relative and indexable accesses stay in bounds). */
+        /* Lanes outside exec keep their old value -- unless no flow, discard or predicated
+         * instruction came before: exec is then the run's mask, and lanes outside it never
+         * execute anything nor are read by a lane of the run (quads are whole, vm.c
+         * prepare); an output write still selects by exec. */
         if (!g->exec_initial)
             v = sel_lazy(g, g->exec, v, temp_get(g, o->index, c));
         g->tc[k] = v;
@@ -1371,6 +1442,7 @@ static void begin_function(struct cg *g, const char *name, uint32_t start)
 {
     const struct vm_program *p = g->prog;
     g->temps_zero = start == 0;
+    temps_flushed_at(p, start, g->tflushed);
     memset(g->tc, 0, (size_t)p->temp_count * 4 * sizeof(*g->tc));
     memset(g->td, 0, (size_t)p->temp_count * 4);
     memset(g->oc, 0, sizeof(g->oc));
@@ -1413,20 +1485,6 @@ static void begin_function(struct cg *g, const char *name, uint32_t start)
     g->exec = LLVMBuildBitCast(g->B, e, g->vi1, "");
 }
 
-/* Does any instruction read another lane's registers (derivatives, implicit-LOD sampling)?
- * Then a lane outside exec is still read, by its quad's neighbours. */
-static bool reads_across_lanes(const struct vm_program *p)
-{
-    for (uint32_t k = 0; k < p->ins_count; k++) {
-        unsigned op = p->ins[k].op;
-        if (op >= IR_OP_DERIV_RTX && op <= IR_OP_DERIV_RTY_FINE)
-            return true;
-        if (ir_tex_layout(op) && vm_tex_kind_implicit(vm_tex_kind(op)))
-            return true;
-    }
-    return false;
-}
-
 /* One function: block `b` over one chunk of lanes.  Writes select by exec per lane (vm_store);
  * with every lane executing that costs one AND a write in the block at pc 0 (where the old
  * value is a known 0) and a blend elsewhere -- cheaper than compiling a second variant.
@@ -1436,7 +1494,7 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     const struct vm_program *p = g->prog;
     begin_function(g, name, b->start);
     g->temps_dead = b->end >= main_body_end(p) && b->start < p->main_end;
-    g->exec_initial = b->start < p->main_end && !reads_across_lanes(p);
+    g->exec_initial = b->start < p->main_end;
     for (uint32_t k = 0; k < b->start && g->exec_initial; k++) {
         const struct vm_ins *in = &p->ins[k];
         g->exec_initial = !in->flow && in->op != IR_OP_DISCARD && !in->pred_active;
@@ -1472,9 +1530,11 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
         return 0;
     g->tc = calloc((size_t)prog->temp_count * 4 + 1, sizeof(*g->tc));
     g->td = calloc((size_t)prog->temp_count * 4 + 1, 1);
-    if (!g->tc || !g->td) {
+    g->tflushed = calloc((size_t)prog->temp_count + 1, 1);
+    if (!g->tc || !g->td || !g->tflushed) {
         free(g->tc);
         free(g->td);
+        free(g->tflushed);
         free(g);
         return 0;
     }
@@ -1539,6 +1599,7 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
     LLVMDisposeBuilder(g->B);
     free(g->tc);
     free(g->td);
+    free(g->tflushed);
     free(g);
     return ok;
 }
