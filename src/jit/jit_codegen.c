@@ -29,7 +29,7 @@
 
 struct cb_entry {
     uint32_t slot, index, comp;
-    LLVMValueRef v;
+    LLVMValueRef v, flushed;        /* the broadcast value; its input flush (lazily made) */
 };
 
 #define FACT_SET 8192      /* power of two */
@@ -480,8 +480,31 @@ static LLVMValueRef cb_scalar(struct cg *g, uint32_t slot, uint32_t index, unsig
                          g->zero_global);
     LLVMValueRef v = broadcast(g, LLVMBuildLoad2(g->B, g->i32, p, ""));
     if (g->ncbc < CB_CACHE)
-        g->cbc[g->ncbc++] = (struct cb_entry){slot, index, comp, v};
+        g->cbc[g->ncbc++] = (struct cb_entry){slot, index, comp, v, NULL};
     return v;
+}
+
+/* fin of cb[slot][index].comp: the constant is the same in every lane, so the flush is done
+ * once on the scalar and then broadcast (instead of four vector operations per use site's
+ * value: a lighting program's constants had been a third of its flush tests). */
+static LLVMValueRef cb_scalar_flushed(struct cg *g, uint32_t slot, uint32_t index, unsigned comp)
+{
+    LLVMValueRef v = cb_scalar(g, slot, index, comp);
+    struct cb_entry *e = NULL;
+    for (unsigned i = 0; i < g->ncbc; i++)
+        if (g->cbc[i].v == v)
+            e = &g->cbc[i];
+    if (e && e->flushed)
+        return e->flushed;
+    LLVMValueRef x = LLVMBuildExtractElement(g->B, v, ci32(g, 0), "");
+    LLVMValueRef exp_bits = LLVMBuildAnd(g->B, x, ci32(g, 0x7f800000), "");
+    LLVMValueRef keep = LLVMBuildSelect(g->B, LLVMBuildICmp(g->B, LLVMIntNE, exp_bits, ci32(g, 0), ""),
+                                        ci32(g, 0xffffffffu), ci32(g, 0x80000000u), "");
+    LLVMValueRef f = broadcast(g, LLVMBuildAnd(g->B, x, keep, ""));
+    mark_flushed(g, f);
+    if (e)
+        e->flushed = f;
+    return f;
 }
 
 /* The relative part of an index (vm.c rel_value). */
@@ -607,7 +630,7 @@ static LLVMValueRef src_mods(struct cg *g, const struct vm_opnd *o, LLVMValueRef
         if (o->mods & IR_MOD_NEG)
             v = SUB(zero(g), v);
     } else {
-        bool f = is_flushed(g, v);
+        bool f = known_flushed(g, v);
         /* a lazy input's canonical form goes through the same modifiers: the interpreter
          * negates the canonical NaN it stored (-NaN is 0xffc00000, not the canonical
          * 0x7fc00000 -- found by fuzz_jit) */
@@ -650,6 +673,12 @@ static LLVMValueRef src_lazy(struct cg *g, const struct vm_ins *in, unsigned k, 
 
 static LLVMValueRef srcf(struct cg *g, const struct vm_ins *in, unsigned k, unsigned c)
 {
+    const struct vm_opnd *o = &in->src[k];
+    /* a constant-buffer scalar: flushed before the broadcast; the modifiers keep it so */
+    if (o->loc == VM_LOC_CB && o->rel_loc == VM_LOC_NONE && !((o->zero >> c) & 1) &&
+        o->index < o->bound && !o->int_mods)
+        return as_f(g, src_mods(g, o, cb_scalar_flushed(g, o->base, o->index, o->swz[c]),
+                                false));
     return fin(g, src_lazy(g, in, k, c));
 }
 
