@@ -310,6 +310,7 @@ static struct saved_state *state_save(struct d3d11_context *ctx)
     res_hold(st->index_buffer);
     stage_hold(&st->vs);
     stage_hold(&st->ps);
+    stage_hold(&st->gs);
     bound_hold(&st->rasterizer);
     for (UINT i = 0; i < D3D11_CTX_RT_SLOTS; i++)
         view_hold(&st->rtvs[i]);

@@ -83,8 +83,8 @@ struct d3d11_context_state {
     DXGI_FORMAT index_format;
     UINT index_offset;
     D3D11_PRIMITIVE_TOPOLOGY topology;
-    /* shader stages (the only two that exist at 9_x, seed 004) */
-    struct d3d11_shader_stage_state vs, ps;
+    /* shader stages (vs and ps are the only two that exist at 9_x, seed 004; gs from 10_0) */
+    struct d3d11_shader_stage_state vs, ps, gs;
     /* rasterizer */
     struct d3d11_bound rasterizer;        /* ID3D11RasterizerState; NULL: defaults */
     UINT viewport_count;

@@ -34,6 +34,7 @@ struct d3d11_shader_code {
  * that stage (the vtable is checked, so a foreign or wrong-stage pointer is never misread). */
 const struct d3d11_shader_code *d3d11_vertex_shader_code(ID3D11VertexShader *iface);
 const struct d3d11_shader_code *d3d11_pixel_shader_code(ID3D11PixelShader *iface);
+const struct d3d11_shader_code *d3d11_geometry_shader_code(ID3D11GeometryShader *iface);
 /* The device-child part of a vertex or pixel shader, for the context's bindings; NULL for anything
  * else (shader.c). */
 struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader);
