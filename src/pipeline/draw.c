@@ -348,7 +348,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         return refuse(msg, msg_size, "draw: no vertex program or linkage");
     if (d->gs && (!d->gs->vm || d->gs->type != IR_SHADER_GEOMETRY || !d->gs_link))
         return refuse(msg, msg_size, "draw: the geometry program or its linkage is missing");
-    if (!d->gs && d->vs->position_out < 0)
+    if (!d->gs && d->vs->position_out < 0 && !(d->so && !d->so->rasterize))
         return refuse(msg, msg_size, "draw: the vertex program does not write SV_Position");
     if (d->gs && d->gs->position_out < 0)
         return refuse(msg, msg_size, "draw: the geometry program does not write SV_Position");
@@ -378,9 +378,12 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     /* Nothing can reach a pixel: an empty viewport or implicit scissor (15.6, 15.7). */
     const struct draw_viewport *v = &d->viewport;
     struct raster_rect sc = draw_scissor(d);
-    if (!d->instance_count || !d->count || !(v->width > 0.0f) || !(v->height > 0.0f) ||
-        sc.x0 >= sc.x1 || sc.y0 >= sc.y1)
+    bool visible = v->width > 0.0f && v->height > 0.0f && sc.x0 < sc.x1 && sc.y0 < sc.y1;
+    if (!d->instance_count || !d->count || (!visible && !d->so)) {
+        if (d->so)
+            d->so->written = d->so->needed = 0;
         return DRAW_OK;
+    }
 
     struct draw_run *r = &dc->run;
     r->d = d;
@@ -424,13 +427,22 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         if (vm_state_create(d->vs->vm, &r->vs_state) != VM_OK)
             return DRAW_E_NOMEM;
     }
-    if (d->gs) {
-        if (!r->gs_state || !vm_state_fits(r->gs_state, d->gs->vm)) {
-            vm_state_destroy(r->gs_state);
-            r->gs_state = NULL;
-            if (vm_state_create(d->gs->vm, &r->gs_state) != VM_OK)
-                return DRAW_E_NOMEM;
-        }
+    r->gs_on = d->gs || d->so;
+    /* stream output still runs when nothing can be rasterized (14.1: the rasterizer may be
+     * off) */
+    r->raster_on = visible && (!d->so || d->so->rasterize);
+    if (d->so) {
+        d->so->written = d->so->needed = 0;
+        if (d->so->count > DRAW_SO_MAX_ELEMENTS)
+            return refuse(msg, msg_size, "draw: %u stream-output elements", d->so->count);
+    }
+    if (d->gs && (!r->gs_state || !vm_state_fits(r->gs_state, d->gs->vm))) {
+        vm_state_destroy(r->gs_state);
+        r->gs_state = NULL;
+        if (vm_state_create(d->gs->vm, &r->gs_state) != VM_OK)
+            return DRAW_E_NOMEM;
+    }
+    if (r->gs_on) {
         int ret = draw_gs_prepare(r);
         if (ret != DRAW_OK)
             return ret;

@@ -162,6 +162,33 @@ void draw_link_gs(const struct draw_program *vs, const struct dxbc_signature *vs
  * topologies to lineadj / triangleadj (D3D11.3 functional spec 13.2). */
 bool draw_gs_topology_ok(enum draw_topology t, unsigned gs_input);
 
+/* Stream output (stream_out.c; D3D11.3 functional spec 14): the primitives of the last stage
+ * before the rasterizer -- the geometry program's output strips, or without one the vertex
+ * program's primitives of the draw's topology -- written as lists (strips unrolled: odd
+ * triangles (i, i+2, i+1), the winding kept) to up to four buffers.  Element k writes `count`
+ * components of output register `reg` from component `comp` (gap: `count` dwords skipped) to
+ * buffer `slot`, after the elements before it in that slot.  A primitive is written only when
+ * it fits in every bound buffer the declaration uses (14.6: once one is full, nothing more is
+ * written); `needed` counts every primitive, `written` those written.  buf[].offset is where
+ * the next vertex goes, advanced by the draw. */
+#define DRAW_SO_BUFFERS 4
+#define DRAW_SO_MAX_ELEMENTS 512
+struct draw_so_element {
+    uint8_t slot, reg, comp, count;
+    bool gap;
+};
+struct draw_so_buffer {
+    uint8_t *data;                       /* NULL: not bound (nothing written, no limit) */
+    uint32_t size, offset, stride;       /* bytes */
+};
+struct draw_so {
+    uint32_t count;
+    struct draw_so_element elements[DRAW_SO_MAX_ELEMENTS];
+    struct draw_so_buffer buf[DRAW_SO_BUFFERS];
+    bool rasterize;                      /* false: D3D11_SO_NO_RASTERIZED_STREAM */
+    uint64_t written, needed;            /* out: primitives of this draw */
+};
+
 /* ---- the draw description ------------------------------------------------------------------ */
 
 /* A vertex buffer binding.  data NULL: unbound, every element of the stream reads 0 (8.20). */
@@ -234,6 +261,10 @@ struct draw_desc {
     const struct texture_view *gs_textures[DRAW_MAX_TEXTURES];
     const struct sampler *gs_samplers[DRAW_MAX_SAMPLERS];
     const struct draw_linkage *link;
+    /* Stream output (NULL: none).  Written by the draw (offsets, counters).  With it and no
+     * geometry program the vertex program's outputs are streamed (and rasterized as the
+     * topology says). */
+    struct draw_so *so;
     struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */

@@ -140,6 +140,9 @@ struct draw_run {
     const struct texture_view *const *stage_textures;
     const struct sampler *const *stage_samplers;
     unsigned stage_slots;
+    bool gs_on;                        /* the geometry stage runs: a geometry program, or
+                                        * stream output (d->gs || d->so) */
+    bool raster_on;                    /* geometry.c: its output primitives are rasterized */
     struct draw_gs *gs;                /* geometry.c's state (owned by the context) */
     struct vm_state *gs_state;
     bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
@@ -203,6 +206,11 @@ void draw_gs_begin(struct draw_run *r, uint32_t instance);
 void draw_gs_input(struct draw_run *r, uint32_t slot);
 void draw_gs_end(struct draw_run *r);
 void draw_gs_destroy(struct draw_gs *gs);
+/* stream_out.c: one output strip of n records (`words` per record: 4 per output register)
+ * with their cut marks, written to d->so as primitives of `topology` (a point list, line
+ * strip or triangle strip) */
+void draw_so_strip(struct draw_so *so, enum draw_topology topology, const uint32_t *records,
+                   uint32_t words, const uint8_t *cut_before, uint32_t n);
 
 /* clip.c */
 void draw_assemble_reset(struct draw_run *r);

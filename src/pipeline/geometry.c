@@ -33,6 +33,11 @@
  * draw_assemble with the output topology (point list, line strip, triangle strip), a cut
  * between lanes (every invocation starts a new strip) and wherever the lane cut.  All of it
  * runs on the calling thread, so the primitive order is the same for any thread count.
+ *
+ * Stream output (stream_out.c) takes each lane's strip before it is rasterized, from records
+ * of every output register kept beside the pool records.  Without a geometry program (stream
+ * output of the vertex program) each input primitive is "emitted" as it is, a strip of its
+ * own, and the output topology is the list form of the draw's (point, line or triangle).
  */
 #include "pipeline/draw_priv.h"
 
@@ -65,7 +70,10 @@ struct draw_gs {
     uint32_t out_count[VM_LANES];
     bool pending_cut[VM_LANES];
     uint32_t maxout;
-    size_t window_bytes, ring_bytes, in_bytes, out_bytes, cut_bytes;
+    /* stream output: every output register of each emitted vertex (so_words a vertex) */
+    uint32_t *so_rec;
+    uint32_t so_words;
+    size_t window_bytes, ring_bytes, in_bytes, out_bytes, cut_bytes, so_bytes;
 };
 
 bool draw_gs_topology_ok(enum draw_topology t, unsigned gs_input)
@@ -145,6 +153,7 @@ void draw_gs_destroy(struct draw_gs *gs)
     free(gs->in);
     free(gs->out);
     free(gs->cut_before);
+    free(gs->so_rec);
     free(gs);
 }
 
@@ -164,24 +173,41 @@ int draw_gs_prepare(struct draw_run *r)
     for (uint32_t k = 0; k < vs->output_count && k < IR_MAX_OUTPUTS; k++)
         gs->vs_link.attr_reg[k] = (uint8_t)k;
     gs->vs_stride = 4 * (1 + vs->output_count);
-    gs->nverts = ir_gs_input_vertices(gsp->gs_input);
-    gs->instances = gsp->gs_instances ? gsp->gs_instances : 1;
-    gs->maxout = gsp->gs_max_vertices;
+    if (gsp) {
+        gs->nverts = ir_gs_input_vertices(gsp->gs_input);
+        gs->instances = gsp->gs_instances ? gsp->gs_instances : 1;
+        gs->maxout = gsp->gs_max_vertices;
+        r->topology = gsp->gs_output == IR_GS_OUT_POINTLIST ? DRAW_POINT_LIST :
+                      gsp->gs_output == IR_GS_OUT_LINESTRIP ? DRAW_LINE_STRIP :
+                                                              DRAW_TRIANGLE_STRIP;
+    } else {
+        /* stream output of the vertex program: each primitive as a strip of its own */
+        bool point = d->topology == DRAW_POINT_LIST;
+        bool line = d->topology == DRAW_LINE_LIST || d->topology == DRAW_LINE_STRIP;
+        gs->nverts = point ? 1 : line ? 2 : 3;
+        gs->instances = 1;
+        gs->maxout = gs->nverts;
+        r->topology = point ? DRAW_POINT_LIST : line ? DRAW_LINE_STRIP : DRAW_TRIANGLE_STRIP;
+    }
+    gs->so_words = 4 * (gsp ? gsp->output_count : vs->output_count);
     size_t rec = sizeof(uint32_t) * gs->vs_stride;
-    size_t in_regs = (size_t)gs->nverts * (gsp->input_count ? gsp->input_count : 1);
+    size_t in_regs = (size_t)gs->nverts * (gsp && gsp->input_count ? gsp->input_count : 1);
     size_t outs = (size_t)VM_LANES * gs->maxout;
     if (!gs_grow(&gs->window, &gs->window_bytes, DRAW_CHUNK * rec) ||
         !gs_grow(&gs->ring, &gs->ring_bytes, GS_RING * rec) ||
         !gs_grow(&gs->in, &gs->in_bytes, in_regs * sizeof(vm_reg)) ||
         !gs_grow(&gs->out, &gs->out_bytes, outs * sizeof(uint32_t) * r->stride) ||
-        !gs_grow(&gs->cut_before, &gs->cut_bytes, outs))
+        !gs_grow(&gs->cut_before, &gs->cut_bytes, outs) ||
+        (d->so && !gs_grow(&gs->so_rec, &gs->so_bytes,
+                           outs * sizeof(uint32_t) * (gs->so_words ? gs->so_words : 4))))
         return DRAW_E_NOMEM;
+    memset(gs->out_count, 0, sizeof(gs->out_count));
+    memset(gs->pending_cut, 0, sizeof(gs->pending_cut));
+    gs->lanes = 0;
     memset(gs->in, 0, in_regs * sizeof(vm_reg));
     memset(gs->prim, 0, sizeof(gs->prim));
     r->vs_link = &gs->vs_link;
     r->vs_stride = gs->vs_stride;
-    r->topology = gsp->gs_output == IR_GS_OUT_POINTLIST ? DRAW_POINT_LIST :
-                  gsp->gs_output == IR_GS_OUT_LINESTRIP ? DRAW_LINE_STRIP : DRAW_TRIANGLE_STRIP;
     return DRAW_OK;
 }
 
@@ -221,6 +247,10 @@ static void gs_emit(void *ctx, unsigned what, unsigned stream, uint32_t lanes,
                 rec[4 + 4 * k + c] = outputs[link->attr_reg[k]][c][l];
         gs->cut_before[v] = gs->pending_cut[l];
         gs->pending_cut[l] = false;
+        if (r->d->so)
+            for (uint32_t reg = 0; reg < gs->so_words / 4; reg++)
+                for (int c = 0; c < 4; c++)
+                    gs->so_rec[v * gs->so_words + 4 * reg + c] = outputs[reg][c][l];
     }
 }
 
@@ -232,6 +262,13 @@ static void gs_output(struct draw_run *r)
     uint32_t slots[2 * DRAW_CHUNK];
     unsigned nslots = 0, nrec = 0;
     size_t base = 0;
+    if (r->d->so)   /* 14.1: stream output sees the primitives before the rasterizer */
+        for (unsigned l = 0; l < gs->lanes; l++)
+            draw_so_strip(r->d->so, r->topology,
+                          &gs->so_rec[(size_t)l * gs->maxout * gs->so_words], gs->so_words,
+                          &gs->cut_before[(size_t)l * gs->maxout], gs->out_count[l]);
+    if (!r->raster_on)
+        return;
     for (unsigned l = 0; l <= gs->lanes; l++) {
         uint32_t count = l < gs->lanes ? gs->out_count[l] : 0;
         for (uint32_t v = 0; v <= count; v++) {
@@ -273,6 +310,11 @@ static void gs_run(struct draw_run *r)
     const struct draw_desc *d = r->d;
     if (!gs->lanes)
         return;
+    if (!d->gs) {   /* stream output of the vertex program: the primitives as they are */
+        gs_output(r);
+        gs->lanes = 0;
+        return;
+    }
     struct vm_env env;
     env.inputs = NULL;
     env.outputs = gs->outputs;
@@ -288,22 +330,44 @@ static void gs_run(struct draw_run *r)
     r->stage_textures = d->gs_textures;
     r->stage_samplers = d->gs_samplers;
     r->stage_slots = DRAW_MAX_TEXTURES;
-    memset(gs->out_count, 0, sizeof(gs->out_count));
-    memset(gs->pending_cut, 0, sizeof(gs->pending_cut));
     uint32_t mask = gs->lanes >= 32 ? 0xffffffffu : (1u << gs->lanes) - 1u;
     vm_run(d->gs->vm, r->gs_state, &env, mask);
     gs_output(r);
+    memset(gs->out_count, 0, sizeof(gs->out_count));
+    memset(gs->pending_cut, 0, sizeof(gs->pending_cut));
     gs->lanes = 0;
+}
+
+/* Without a geometry program: lane l gets the primitive's vertices as emitted ones. */
+static void gs_pass(struct draw_run *r, const uint32_t *ks, unsigned l)
+{
+    struct draw_gs *gs = r->gs;
+    const struct draw_linkage *link = r->d->link;
+    for (unsigned v = 0; v < gs->nverts; v++) {
+        const uint32_t *src = &gs->ring[(size_t)(ks[v] % GS_RING) * gs->vs_stride];
+        size_t o = (size_t)l * gs->maxout + v;
+        uint32_t *rec = &gs->out[o * r->stride];
+        memcpy(rec, src, 4 * sizeof(uint32_t));   /* the VS position (vertex.c) */
+        for (uint32_t k = 0; k < link->attr_count; k++)
+            memcpy(&rec[4 + 4 * k], &src[4 + 4 * (size_t)link->attr_reg[k]], 4 * sizeof(uint32_t));
+        memcpy(&gs->so_rec[o * gs->so_words], &src[4], sizeof(uint32_t) * gs->so_words);
+        gs->cut_before[o] = 0;
+    }
+    gs->out_count[l] = gs->nverts;
 }
 
 /* Strip vertices k0.. (ring positions) as the next input primitive: gs->instances lanes. */
 static void gs_primitive(struct draw_run *r, const uint32_t *ks)
 {
     struct draw_gs *gs = r->gs;
-    const struct draw_gs_linkage *gl = r->d->gs_link;
-    const uint32_t nin = r->d->gs->input_count;
     if (gs->lanes + gs->instances > VM_LANES)
         gs_run(r);
+    if (!r->d->gs) {
+        gs_pass(r, ks, gs->lanes++);
+        return;
+    }
+    const struct draw_gs_linkage *gl = r->d->gs_link;
+    const uint32_t nin = r->d->gs->input_count;
     for (unsigned i = 0; i < gs->instances; i++) {
         unsigned l = gs->lanes++;
         for (unsigned v = 0; v < gs->nverts; v++) {
