@@ -99,6 +99,7 @@ struct d3d11_draw_cache {
     struct sampler vs_samplers[DRAW_MAX_VS_TEXTURES];
     struct texture_view gs_textures[DRAW_MAX_TEXTURES];
     struct sampler gs_samplers[DRAW_MAX_SAMPLERS];
+    struct draw_so so;
 };
 
 static void cache_clear(struct d3d11_draw_cache *c)
@@ -217,10 +218,11 @@ static const struct link_entry *link_of(struct d3d11_draw_cache *c,
 
 /* ---- validation ------------------------------------------------------------------------------ */
 
-enum draw_method { M_DRAW, M_DRAW_INDEXED, M_DRAW_INSTANCED, M_DRAW_INDEXED_INSTANCED };
+enum draw_method { M_DRAW, M_DRAW_INDEXED, M_DRAW_INSTANCED, M_DRAW_INDEXED_INSTANCED,
+                   M_DRAW_AUTO };
 
 static const char *const method_names[] = { "Draw", "DrawIndexed", "DrawInstanced",
-                                            "DrawIndexedInstanced" };
+                                            "DrawIndexedInstanced", "DrawAuto" };
 
 /* One call and what the rules find out along the way (filled in table order). */
 struct draw_check {
@@ -233,6 +235,7 @@ struct draw_check {
     INT base_vertex;
     struct d3d11_draw_cache *cache;
     const struct program_entry *vs, *gs, *ps;
+    const struct d3d11_so_layout *so;   /* the bound GS's stream output, or NULL */
     struct draw_element elements[DRAW_MAX_ELEMENTS];
     uint32_t element_count;
     uint32_t width, height;        /* 0: no render target and no depth-stencil view */
@@ -329,7 +332,8 @@ static bool rule_shaders(struct draw_check *k)
         return fail(k, "out of memory");
     if (!k->vs->prog)
         return fail(k, "the vertex shader cannot run: %s", k->vs->error);
-    if (s->gs.code) {
+    k->so = s->gs.code ? s->gs.code->so : NULL;
+    if (s->gs.code && !(k->so && k->so->vs_only)) {
         if (!(k->gs = program_of(k->cache, s->gs.code)))
             return fail(k, "out of memory");
         if (!k->gs->prog)
@@ -348,8 +352,16 @@ static bool rule_shaders(struct draw_check *k)
         return fail(k, "adjacency topology %u without a geometry shader is not implemented",
                     (unsigned)s->topology);
     }
-    if (!k->gs && k->vs->prog->position_out < 0)
+    if (!k->gs && k->vs->prog->position_out < 0 && !(k->so && !k->so->rasterize))
         return fail(k, "the vertex shader does not write SV_Position");
+    /* stream output of the vertex shader: its declaration names the vertex shader's outputs,
+     * so the bound vertex shader must be the one it was made from (its output signature) */
+    if (k->so && k->so->vs_only &&
+        (s->gs.code->size != s->vs.code->size ||
+         memcmp(s->gs.code->bytecode, s->vs.code->bytecode, s->vs.code->size)))
+        return fail(k, "the stream-output geometry shader was created from another vertex "
+                    "shader than the bound one (not implemented: the output signatures would "
+                    "have to be matched)");
     /* The vertex stage samples DRAW_MAX_VS_TEXTURES slots (pipeline/draw.h); a program that
      * declares more is refused rather than drawn with zeros. */
     if ((k->vs->prog->texture_mask | k->vs->prog->sampler_mask) >> DRAW_MAX_VS_TEXTURES)
@@ -768,6 +780,25 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
     d->link = link;
     translate_cbs(s->vs.constant_buffers, d->vs_cb);
     translate_cbs(s->ps.constant_buffers, d->ps_cb);
+    if (k->so) {
+        struct draw_so *so = &c->so;
+        const struct d3d11_so_layout *l = k->so;
+        so->count = l->count;
+        for (UINT i = 0; i < l->count && i < DRAW_SO_MAX_ELEMENTS; i++) {
+            const struct d3d11_so_entry *e = &l->entries[i];
+            so->elements[i] = (struct draw_so_element){ (uint8_t)e->slot, (uint8_t)e->reg,
+                                                        (uint8_t)e->comp, (uint8_t)e->count,
+                                                        e->gap };
+        }
+        for (UINT i = 0; i < DRAW_SO_BUFFERS; i++) {
+            const struct d3d11_resource *b = s->so_targets[i];
+            so->buf[i] = (struct draw_so_buffer){ b && b->core ? b->core->data : NULL,
+                                                  b ? b->width : 0, b ? b->so_filled : 0,
+                                                  l->strides[i] };
+        }
+        so->rasterize = l->rasterize;
+        d->so = so;
+    }
     if (k->gs) {
         d->gs = k->gs->prog;
         d->gs_link = &le->gs_link;
@@ -863,16 +894,29 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
         }
     }
     /* Nothing is bound to draw into, nothing to draw, or SampleMask drops the one sample: the
-     * draw has no visible effect (and at 9_x no side effect). */
-    if (!k.width || !count || !instances || !(ctx->state.sample_mask & 1u))
+     * draw has no visible effect (and at 9_x no side effect) -- but stream output still runs
+     * (the rasterizer is then off). */
+    bool raster = k.width && (ctx->state.sample_mask & 1u);
+    if (!count || !instances || (!raster && !k.so))
         return;
+    if (!raster)
+        k.width = k.height = 1;
 
     const struct link_entry *link = link_of(k.cache, k.vs, ctx->state.vs.code, k.gs,
                                             ctx->state.gs.code, k.ps, ctx->state.ps.code);
     struct draw_desc *d = &k.cache->desc;
     translate(&k, d, link);
+    if (d->so && !raster)
+        d->so->rasterize = false;
     uint64_t samples = 0;
     int ret = draw_execute(k.cache->dc, d, &samples, msg, sizeof(msg));
+    if (d->so && ret == DRAW_OK) {
+        /* BufferFilledSize moves with what was written (DrawAuto, the next append) */
+        for (UINT i = 0; i < DRAW_SO_BUFFERS; i++)
+            if (ctx->state.so_targets[i])
+                ctx->state.so_targets[i]->so_filled = d->so->buf[i].offset;
+        d3d11_context_add_so_statistics(ctx, d->so->written, d->so->needed);
+    }
     if (ret == DRAW_E_NOMEM) {
         d3d11_msg(dev, "%s: out of memory", k.name);
         return;
@@ -919,9 +963,29 @@ static void not_at_9x(ID3D11DeviceContext2 *iface, const char *method, const cha
               d3d11_level_name(ctx->device->level), why);
 }
 
+/* DrawAuto (10_0+): a non-indexed draw of the vertices stream output wrote to the buffer in
+ * vertex-buffer slot 0: (BufferFilledSize - offset) / stride of that binding ("Getting Started
+ * with the Stream-Output Stage": the buffer must have been a stream-output target). */
 static void STDMETHODCALLTYPE ctx_DrawAuto(ID3D11DeviceContext2 *iface)
 {
-    not_at_9x(iface, "DrawAuto", "no stream output below 10_0");
+    struct d3d11_context *ctx = impl(iface);
+    if (ctx->device->level < D3D_FEATURE_LEVEL_10_0) {
+        not_at_9x(iface, "DrawAuto", "no stream output below 10_0");
+        return;
+    }
+    const struct d3d11_vertex_buffer_binding *b = &ctx->state.vertex_buffers[0];
+    if (!b->buffer || !(b->buffer->bind_flags & D3D11_BIND_STREAM_OUTPUT)) {
+        d3d11_msg(ctx->device, "DrawAuto: vertex-buffer slot 0 holds no buffer created with "
+                  "D3D11_BIND_STREAM_OUTPUT");
+        return;
+    }
+    if (!b->stride) {
+        d3d11_msg(ctx->device, "DrawAuto: vertex-buffer slot 0 has stride 0");
+        return;
+    }
+    UINT filled = b->buffer->so_filled;
+    UINT count = filled > b->offset ? (filled - b->offset) / b->stride : 0;
+    draw_common(ctx, M_DRAW_AUTO, count, 1, 0, 0, 0);
 }
 
 static void STDMETHODCALLTYPE ctx_DrawIndexedInstancedIndirect(ID3D11DeviceContext2 *iface,

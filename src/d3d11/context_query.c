@@ -108,6 +108,22 @@ void d3d11_context_add_occlusion_samples(struct d3d11_context *ctx, UINT64 sampl
             d3d11_query_result(x->active_queries[i])->value += samples;
 }
 
+/* SO statistics (D3D11_QUERY_DATA_SO_STATISTICS: NumPrimitivesWritten,
+ * PrimitivesStorageNeeded) accumulate in the building queries of those types; softd3d has
+ * only stream 0, so the _STREAM0 kinds count the same.  (Creating them is query.c's rule.) */
+void d3d11_context_add_so_statistics(struct d3d11_context *ctx, UINT64 written, UINT64 needed)
+{
+    struct d3d11_context_extra *x = &ctx->extra;
+    for (size_t i = 0; i < x->active_count; i++) {
+        D3D11_QUERY q = d3d11_query_desc(x->active_queries[i])->Query;
+        struct d3d11_query_result *r = d3d11_query_result(x->active_queries[i]);
+        if (q == D3D11_QUERY_SO_STATISTICS || q == D3D11_QUERY_SO_STATISTICS_STREAM0) {
+            r->value += written;
+            r->value2 += needed;
+        }
+    }
+}
+
 void d3d11_context_queries_cleanup(struct d3d11_context *ctx)
 {
     struct d3d11_context_extra *x = &ctx->extra;

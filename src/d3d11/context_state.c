@@ -811,20 +811,53 @@ static void STDMETHODCALLTYPE ctx_CSGetUnorderedAccessViews(ID3D11DeviceContext2
               D3D11_PS_CS_UAV_REGISTER_COUNT, (void **)uavs);
 }
 
+/* SOSetTargets (10_0+; at 9_x only NULL entries, REF9): NumBuffers <= 4, buffers created with
+ * D3D11_BIND_STREAM_OUTPUT; the slots from NumBuffers on are unbound.  pOffsets[i] is where
+ * buffer i is written from, in bytes; -1 appends (continues after the last stream-output write
+ * to that buffer, its BufferFilledSize); pOffsets NULL writes from 0. */
 static void STDMETHODCALLTYPE ctx_SOSetTargets(ID3D11DeviceContext2 *iface, UINT count,
                                                ID3D11Buffer *const *targets, const UINT *offsets)
 {
-    (void)offsets;
-    accept_nulls(impl(iface), "SOSetTargets", 0, count, D3D11_SO_BUFFER_SLOT_COUNT,
-                 (const void *const *)targets,
-                 "stream output is not supported (" REF9 ", SOSetTargets)");
+    struct d3d11_context *ctx = impl(iface);
+    struct d3d11_resource *res[D3D11_SO_BUFFER_SLOT_COUNT] = { NULL, NULL, NULL, NULL };
+    char param[32], msg[MSG_SIZE];
+    HRESULT hr = S_OK;
+    if (ctx->device->level < D3D_FEATURE_LEVEL_10_0) {
+        accept_nulls(ctx, "SOSetTargets", 0, count, D3D11_SO_BUFFER_SLOT_COUNT,
+                     (const void *const *)targets,
+                     "stream output is not supported (" REF9 ", SOSetTargets)");
+        return;
+    }
+    if (count > D3D11_SO_BUFFER_SLOT_COUNT)
+        hr = refuse(msg, "SOSetTargets: NumBuffers %u exceeds the %u stream-output slots", count,
+                    D3D11_SO_BUFFER_SLOT_COUNT);
+    else if (count && !targets)
+        hr = refuse(msg, "SOSetTargets: ppSOTargets is NULL with NumBuffers %u", count);
+    for (UINT i = 0; SUCCEEDED(hr) && i < count; i++) {
+        snprintf(param, sizeof(param), "ppSOTargets[%u]", i);
+        hr = check_buffer(ctx->device, "SOSetTargets", param, targets[i],
+                          D3D11_BIND_STREAM_OUTPUT, "D3D11_BIND_STREAM_OUTPUT", &res[i], msg);
+    }
+    if (FAILED(hr))
+        return report(ctx, hr, msg);
+    for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; i++) {
+        resource_set(&ctx->state.so_targets[i], res[i]);
+        if (res[i] && (!offsets || offsets[i] != (UINT)-1))
+            res[i]->so_filled = offsets ? offsets[i] : 0;
+    }
 }
 
 static void STDMETHODCALLTYPE ctx_SOGetTargets(ID3D11DeviceContext2 *iface, UINT count,
                                                ID3D11Buffer **targets)
 {
-    get_nulls(impl(iface), "SOGetTargets", 0, count, D3D11_SO_BUFFER_SLOT_COUNT,
-              (void **)targets);
+    struct d3d11_context *ctx = impl(iface);
+    if (count > D3D11_SO_BUFFER_SLOT_COUNT) {
+        d3d11_msg(ctx->device, "SOGetTargets: NumBuffers %u exceeds the %u slots", count,
+                  D3D11_SO_BUFFER_SLOT_COUNT);
+        return;
+    }
+    for (UINT i = 0; targets && i < count; i++)
+        targets[i] = get_resource_ref(ctx->state.so_targets[i]);
 }
 
 static void STDMETHODCALLTYPE ctx_SetPredication(ID3D11DeviceContext2 *iface,
@@ -1288,6 +1321,8 @@ void d3d11_context_state_reset(struct d3d11_context *ctx)
     stage_reset(&s->vs);
     stage_reset(&s->ps);
     stage_reset(&s->gs);
+    for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; i++)
+        resource_set(&s->so_targets[i], NULL);
     bound_set(&s->rasterizer, NULL, NULL);
     for (UINT i = 0; i < D3D11_CTX_RT_SLOTS; i++)
         view_set(&s->rtvs[i], NULL, NULL, NULL);

@@ -244,6 +244,7 @@ static void shader_code_free(struct d3d11_shader_code *code)
 {
     dxbc_info_free(&code->info);
     free(code->bytecode);
+    free(code->so);
     memset(code, 0, sizeof(*code));
 }
 
@@ -476,14 +477,67 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShader(ID3D11Device2 *ifac
     return hr;
 }
 
+/* The bytecode is a geometry shader, or (stream output without one) the vertex shader whose
+ * output signature the declaration names (the method's reference page: "pass ... the compiled
+ * shader for the prior stage").  A bare output-signature blob (D3DGetOutputSignatureBlob) is
+ * not taken: E_NOTIMPL. */
 static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
     ID3D11Device2 *iface, const void *bytecode, SIZE_T size,
     const D3D11_SO_DECLARATION_ENTRY *decl, UINT entries, const UINT *strides, UINT nstrides,
     UINT rasterized_stream, ID3D11ClassLinkage *linkage, ID3D11GeometryShader **out)
 {
-    (void)bytecode, (void)size, (void)decl, (void)entries, (void)strides, (void)nstrides;
-    (void)rasterized_stream, (void)linkage;
-    return stage_call(iface, STAGE_GS_SO, (void **)out);
+    static const char method[] = "CreateGeometryShaderWithStreamOutput";
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    struct dxbc_shader_info info;
+    char msg[D3D11_SHADER_MSG_SIZE];
+    HRESULT hr;
+
+    if (dev->level < D3D_FEATURE_LEVEL_10_0)
+        return stage_call(iface, STAGE_GS_SO, (void **)out);   /* seed 004 */
+    if (out)
+        *out = NULL;
+    bool vs = false;
+    if (bytecode && dxbc_parse(bytecode, size, 0, &info, NULL) == 0) {
+        bool signature_only = !info.has_program;
+        vs = info.has_program && info.program_type == DXBC_PROGRAM_VERTEX;
+        dxbc_info_free(&info);
+        if (signature_only) {
+            d3d11_msg(dev, "%s: an output-signature blob without a program is not implemented "
+                      "(pass the vertex shader's bytecode)", method);
+            return E_NOTIMPL;
+        }
+    }
+    hr = d3d11_validate_shader(dev->level, method, vs ? DXBC_PROGRAM_VERTEX : DXBC_PROGRAM_GEOMETRY,
+                               bytecode, size, linkage != NULL, &info, msg, sizeof(msg));
+    if (FAILED(hr)) {
+        d3d11_msg(dev, "%s", msg);
+        return hr;
+    }
+    struct d3d11_so_layout *so = malloc(sizeof(*so));
+    if (!so) {
+        dxbc_info_free(&info);
+        d3d11_msg(dev, "%s: out of memory", method);
+        return E_OUTOFMEMORY;
+    }
+    hr = d3d11_validate_so(dev->level, &info.output, decl, entries, strides, nstrides,
+                           rasterized_stream, so, msg, sizeof(msg));
+    if (FAILED(hr))
+        d3d11_msg(dev, "%s", msg);
+    else if (!vs)
+        hr = gs_supported(dev, bytecode, size);
+    if (hr != S_OK || !out) {
+        free(so);
+        dxbc_info_free(&info);
+        return hr != S_OK ? hr : S_FALSE;
+    }
+    so->vs_only = vs;
+    if (FAILED(hr = geometry_shader_create(dev, bytecode, size, &info, out))) {
+        free(so);
+        d3d11_msg(dev, "%s: out of memory", method);
+        return hr;
+    }
+    geometry_shader_impl(*out)->code.so = so;
+    return S_OK;
 }
 
 static HRESULT STDMETHODCALLTYPE device_CreateHullShader(ID3D11Device2 *iface, const void *bytecode,
