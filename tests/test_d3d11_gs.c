@@ -235,9 +235,10 @@ TEST(gs_primitive_id)
         "dcl_temps 1\ndcl_inputprimitive point\ndcl_outputtopology trianglestrip\n"
         "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\ndcl_maxout 4\n"
         "utof r0.x, vPrim\n"
-        GS_CORNER(-0.25, 0.25) "mov o1.z, r0.x\nemit\n" GS_CORNER(0.25, 0.25) "mov o1.z, r0.x\nemit\n"
-        GS_CORNER(-0.25, -0.25) "mov o1.z, r0.x\nemit\n" GS_CORNER(0.25, -0.25)
-        "mov o1.z, r0.x\nemit\nret\n", S_OK);
+        GS_CORNER(-0.25, 0.25) "mov o1.z, r0.x\nemit\n"
+        GS_CORNER(0.25, 0.25) "mov o1.z, r0.x\nemit\n"
+        GS_CORNER(-0.25, -0.25) "mov o1.z, r0.x\nemit\n"
+        GS_CORNER(0.25, -0.25) "mov o1.z, r0.x\nemit\nret\n", S_OK);
     scene_draw(&s, gs, 2, img);
     static const uint8_t red0[4] = { 255, 0, 0, 255 }, green1[4] = { 0, 255, 255, 255 };
     CHECK(!memcmp(RD_PIXEL(img, &s.r, 1, 1), red0, 4));

@@ -14,14 +14,13 @@ static const D3D_FEATURE_LEVEL L100 = D3D_FEATURE_LEVEL_10_0;
     "dcl_output o1.xyzw\nmov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\nret\n"
 #define SO_PS "ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\nmov o0.xyzw, v1.xyzw\nret\n"
 /* a point to a 4-vertex strip: corners (x -/+ 1, y +/- 1) in that order */
+#define SO_CORNER(dx, dy)                                                                        \
+    "add o0.xyzw, v[0][0].xyzw, l(" #dx ", " #dy ", 0.0, 0.0)\nmov o1.xyzw, v[0][1].xyzw\nemit\n"
 #define SO_GS                                                                                    \
     "gs_4_0\ndcl_input_siv v[1][0].xyzw, position\ndcl_input v[1][1].xyzw\n"                     \
     "dcl_inputprimitive point\ndcl_outputtopology trianglestrip\n"                              \
     "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\ndcl_maxout 4\n"                       \
-    "add o0.xyzw, v[0][0].xyzw, l(-1.0, 1.0, 0.0, 0.0)\nmov o1.xyzw, v[0][1].xyzw\nemit\n"               \
-    "add o0.xyzw, v[0][0].xyzw, l(1.0, 1.0, 0.0, 0.0)\nmov o1.xyzw, v[0][1].xyzw\nemit\n"                \
-    "add o0.xyzw, v[0][0].xyzw, l(-1.0, -1.0, 0.0, 0.0)\nmov o1.xyzw, v[0][1].xyzw\nemit\n"              \
-    "add o0.xyzw, v[0][0].xyzw, l(1.0, -1.0, 0.0, 0.0)\nmov o1.xyzw, v[0][1].xyzw\nemit\nret\n"
+    SO_CORNER(-1.0, 1.0) SO_CORNER(1.0, 1.0) SO_CORNER(-1.0, -1.0) SO_CORNER(1.0, -1.0) "ret\n"
 
 static const D3D11_SO_DECLARATION_ENTRY decl_pos_attr[] = {
     { 0, "SV_Position", 0, 0, 4, 0 },
@@ -281,8 +280,9 @@ TEST(so_geometry_shader_strips)
     so_end(&s);
 }
 
-/* Overflow: a buffer of one triangle and a half takes the first triangle only; append (-1)
- * continues after it, an explicit offset starts there. */
+/* Overflow: a buffer of one triangle and a half takes the first triangle only (the SO
+ * statistics say 1 written, 2 needed; the overflow query TRUE); append (-1) continues after
+ * it, an explicit offset starts there. */
 TEST(so_overflow_and_append)
 {
     struct so_scene s;
@@ -301,7 +301,26 @@ TEST(so_overflow_and_append)
     const UINT zero = 0, append = (UINT)-1, at96 = 96;
     ID3D11DeviceContext_GSSetShader(s.r.ctx, g, NULL, 0);
     ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &so, &zero));
+    /* the statistics and overflow queries of stream 0 around the draw */
+    D3D11_QUERY_DESC qd = { D3D11_QUERY_SO_STATISTICS, 0 };
+    D3D11_QUERY_DESC od = { D3D11_QUERY_SO_OVERFLOW_PREDICATE, 0 };
+    ID3D11Query *stats = NULL, *over = NULL;
+    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &qd, &stats), S_OK);
+    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &od, &over), S_OK);
+    ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)stats);
+    ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)over);
     ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 6, 0));
+    ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)stats);
+    ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)over);
+    D3D11_QUERY_DATA_SO_STATISTICS sd = { 7, 7 };
+    BOOL overflow = FALSE;
+    CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)stats, &sd, sizeof(sd), 0),
+             S_OK);
+    CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)over, &overflow,
+                                         sizeof(overflow), 0), S_OK);
+    CHECK_EQ(sd.NumPrimitivesWritten, 1);
+    CHECK_EQ(sd.PrimitivesStorageNeeded, 2);
+    CHECK(overflow == TRUE);
     read_buffer(&s.r, so, 4 * 32, out);
     CHECK(!memcmp(out, tri, 3 * 32));            /* the first triangle */
     uint8_t rest[32];
@@ -311,7 +330,21 @@ TEST(so_overflow_and_append)
     ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &big, &zero));
     ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 3, 3));
     ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &big, &append));
+    ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)stats);
+    ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)over);
     ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 3, 0));
+    ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)stats);
+    ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)over);
+    CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)stats, &sd, sizeof(sd), 0),
+             S_OK);
+    CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)over, &overflow,
+                                         sizeof(overflow), 0), S_OK);
+    CHECK(sd.NumPrimitivesWritten == 1 && sd.PrimitivesStorageNeeded == 1 && overflow == FALSE);
+    RD_RELEASE(stats);
+    RD_RELEASE(over);
+    /* streams 1..3 and SetPredication's predicates are not implemented */
+    D3D11_QUERY_DESC s1 = { D3D11_QUERY_SO_STATISTICS_STREAM1, 0 };
+    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &s1, &stats), E_NOTIMPL);
     read_buffer(&s.r, big, sizeof(out), out);
     CHECK(!memcmp(out[0], &tri[3], 3 * 32));
     CHECK(!memcmp(out[3], &tri[0], 3 * 32));

@@ -152,7 +152,7 @@ TEST(gs_decoder_refusals)
     CHECK_STR_CONTAINS(err, "unknown output topology 'trianglelist'");
 }
 
-/* ---- the VM ----------------------------------------------------------------------------------- */
+/* ---- the VM ------------------------------------------------------------------------------- */
 
 struct emit_log {
     unsigned n;
