@@ -387,3 +387,48 @@ TEST(gs_refused_at_9_3)
     free(blob);
     rd_end(&r);
 }
+
+/* Triangles with adjacency: a GS emitting v[0], v[2], v[4] draws what the same triangles
+ * without adjacency draw (list: 0, 2, 4; strip of 8: (0, 2, 4) and, the last and odd, (4, 2, 6)
+ * -- the strip 0, 2, 4, 6 without adjacency).  One colour, so vertex order cannot matter. */
+TEST(gs_triangle_adjacency)
+{
+    static const float px[8][2] = { { -1, -1 }, { 9, 9 }, { -1, 1 }, { 9, 9 }, { 0.5f, -1 },
+                                    { 9, 9 }, { 1, 1 }, { 9, 9 } };
+    struct vtx adj[8], plain[4];
+    for (int i = 0; i < 8; i++)
+        adj[i] = (struct vtx){ { px[i][0], px[i][1], 0, 1 }, { 1, 0.5f, 0, 1 } };
+    for (int i = 0; i < 4; i++)
+        plain[i] = adj[2 * i];
+    struct gs_scene s, p;
+    uint8_t a[8 * 8 * 4], b[8 * 8 * 4];
+    if (!scene_begin(&s, adj, 8, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ) ||
+        !scene_begin(&p, plain, 4, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP)) {
+        scene_end(&s);
+        scene_end(&p);
+        return;
+    }
+    ID3D11GeometryShader *gs = gs_create(s.r.dev,
+        "gs_4_0\ndcl_input_siv v[6][0].xyzw, position\ndcl_input v[6][1].xyzw\n"
+        "dcl_inputprimitive triangleadj\ndcl_outputtopology trianglestrip\n"
+        "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\ndcl_maxout 3\n"
+        "mov o0.xyzw, v[0][0].xyzw\nmov o1.xyzw, v[0][1].xyzw\nemit\n"
+        "mov o0.xyzw, v[2][0].xyzw\nmov o1.xyzw, v[2][1].xyzw\nemit\n"
+        "mov o0.xyzw, v[4][0].xyzw\nmov o1.xyzw, v[4][1].xyzw\nemit\nret\n", S_OK);
+    scene_draw(&s, gs, 8, a);
+    scene_draw(&p, NULL, 4, b);
+    CHECK(!memcmp(a, b, sizeof(a)));
+    unsigned lit = 0;
+    for (UINT i = 0; i < 64; i++)
+        lit += b[4 * i + 3] != 0;
+    CHECK(lit > 16);   /* both triangles face the viewer and cover pixels */
+    /* a triangle list with adjacency: the first triangle alone */
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ);
+    ID3D11DeviceContext_IASetPrimitiveTopology(p.r.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    scene_draw(&s, gs, 8, a);   /* 8 vertices: one triangle, the last two dropped */
+    scene_draw(&p, NULL, 3, b);
+    CHECK(!memcmp(a, b, sizeof(a)));
+    RD_RELEASE(gs);
+    scene_end(&s);
+    scene_end(&p);
+}
