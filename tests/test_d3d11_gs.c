@@ -247,8 +247,8 @@ TEST(gs_primitive_id)
     scene_end(&s);
 }
 
-/* Two instances per primitive (dcl_gsinstances 2, gs_5_0 at 11_0 only: here a 10_0 device
- * refuses it) and lines with adjacency: the two middle vertices as a line strip. */
+/* Lines with adjacency: the two middle vertices as a line strip; the refusals of adjacency
+ * without a GS and of a topology the GS's input primitive does not take. */
 TEST(gs_line_adjacency)
 {
     static const struct vtx line[4] = {

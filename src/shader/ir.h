@@ -549,7 +549,9 @@ int ir_file_index_count(enum ir_file file);
  *   Declarations: counts within the IR_MAX_* limits (r# + x# elements <= IR_MAX_TEMPS);
  *     slots unique and in range; enumerations in range; io masks non-empty, not overlapping for
  *     one register, register < input/output_count; index ranges inside the register files;
- *     special outputs only in pixel programs.
+ *     special outputs only in pixel programs; geometry programs: the gs_* declarations (13.2:
+ *     input primitive and output topology valid, 1 <= maxout <= 1024, maxout x output
+ *     scalars <= 1024, 1..32 instances), none in other programs, vPrim declared only there.
  *   Instructions: known opcode; operand counts equal the table; saturate / test only where the
  *     opcode allows; pixel-only opcodes only in pixel programs; each operand's file allowed in
  *     its position (destinations writable, resource/sampler/label operands exactly where the
@@ -560,7 +562,10 @@ int ir_file_index_count(enum ir_file file);
  *     register's components (one for oDepth/oMask); modifiers only neg/abs and only on sources;
  *     texel offsets in -8..7 and only on resource instructions; resource dimensions the
  *     opcode can access (no sample on a buffer, ld_ms only on multisampled textures, gather
- *     on 2D/cube kinds); predication never on control flow and only with p# declared.
+ *     on 2D/cube kinds); predication never on control flow and only with p# declared;
+ *     emit/cut only in geometry programs, streams 0..3 and only on them; v[vertex][reg] only in
+ *     geometry programs (an immediate vertex below the primitive's count, an immediate
+ *     register), plain v# never there.
  *     Not checked (the VM handles them at run time): relative indices, sampler mode vs opcode
  *     (D3D checks that at bind time), duplicate case values (the first match wins), reads of
  *     undeclared components (they read 0).
