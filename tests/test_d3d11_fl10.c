@@ -288,11 +288,11 @@ TEST(fl10_stages_not_there_yet)
     size_t n = dxbc_build_simple(DXBC_PROGRAM_VERTEX, 4, 0, 0, blob, sizeof(blob));
     if (!dev)
         return;
-    /* geometry shaders are 10_0's but not implemented yet (README): E_NOTIMPL, one line */
+    /* geometry shaders are 10_0's (tests/test_d3d11_gs.c); a vertex program is not one */
     util_clear_last_message();
-    CHECK_HR(ID3D11Device_CreateGeometryShader(dev, blob, n, NULL, &gs), E_NOTIMPL);
+    CHECK_HR(ID3D11Device_CreateGeometryShader(dev, blob, n, NULL, &gs), E_INVALIDARG);
     CHECK(gs == NULL);
-    CHECK_STR_CONTAINS(LAST, "not implemented at feature level 10_0");
+    CHECK_STR_CONTAINS(LAST, "not a geometry shader");
     /* hull shaders need 11_0; cs_4_x is optional at 10_x and not offered */
     CHECK_HR(ID3D11Device_CreateHullShader(dev, blob, n, NULL, &hs), E_INVALIDARG);
     CHECK(hs == NULL);

@@ -204,7 +204,8 @@ static bool listing_version(const char *text, char *type, unsigned *major, unsig
                             bool *level9)
 {
     for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-        if ((p[0] == 'v' || p[0] == 'p') && p[1] == 's' && p[2] == '_' && p[3] >= '4' &&
+        if ((p[0] == 'v' || p[0] == 'p' || p[0] == 'g') && p[1] == 's' && p[2] == '_' &&
+            p[3] >= '4' &&
             p[3] <= '5' && p[4] == '_') {
             *type = p[0];
             *major = (unsigned)(p[3] - '0');
@@ -273,8 +274,9 @@ static void check_corpus_shader(const char *name, const char *text, size_t len)
 
     D3D11_SHADER_DESC d;
     CHECK_HR(ID3D11ShaderReflection_GetDesc(r, &d), S_OK);
-    if (D3D11_SHVER_GET_TYPE(d.Version) != (type == 'p' ? D3D11_SHVER_PIXEL_SHADER
-                                                        : D3D11_SHVER_VERTEX_SHADER) ||
+    if (D3D11_SHVER_GET_TYPE(d.Version) != (type == 'p' ? D3D11_SHVER_PIXEL_SHADER :
+                                            type == 'g' ? D3D11_SHVER_GEOMETRY_SHADER :
+                                                          D3D11_SHVER_VERTEX_SHADER) ||
         D3D11_SHVER_GET_MAJOR(d.Version) != major || D3D11_SHVER_GET_MINOR(d.Version) != minor)
         harness_fail(__FILE__, __LINE__, "%s: version 0x%x", name, (unsigned)d.Version);
     /* fxc's footer where fxc wrote the listing; the hand-written ones' footers are not
@@ -307,7 +309,15 @@ static void check_corpus_shader(const char *name, const char *text, size_t len)
     CHECK(x == 0 && y == 0 && z == 0);
     CHECK_EQ(ID3D11ShaderReflection_GetNumInterfaceSlots(r), 0);
     CHECK_EQ(ID3D11ShaderReflection_GetRequiresFlags(r), 0);
-    CHECK_EQ(ID3D11ShaderReflection_GetGSInputPrimitive(r), D3D_PRIMITIVE_UNDEFINED);
+    /* a geometry shader's dcl_inputprimitive (D3D_PRIMITIVE equals D3D10_SB_PRIMITIVE) */
+    D3D_PRIMITIVE want_prim = D3D_PRIMITIVE_UNDEFINED;
+    if (type == 'g')
+        want_prim = strstr(text, "inputprimitive point") ? D3D_PRIMITIVE_POINT :
+                    strstr(text, "inputprimitive lineadj") ? D3D_PRIMITIVE_LINE_ADJ :
+                    strstr(text, "inputprimitive line") ? D3D_PRIMITIVE_LINE :
+                    strstr(text, "inputprimitive triangleadj") ? D3D_PRIMITIVE_TRIANGLE_ADJ :
+                                                                D3D_PRIMITIVE_TRIANGLE;
+    CHECK_EQ(ID3D11ShaderReflection_GetGSInputPrimitive(r), want_prim);
     BOOL per_sample = ID3D11ShaderReflection_IsSampleFrequencyShader(r);
     if (per_sample != !!strstr(name, "sample_frequency"))
         harness_fail(__FILE__, __LINE__, "%s: IsSampleFrequencyShader %d", name, per_sample);

@@ -153,7 +153,9 @@ TEST(tpf_asm_corpus_round_trip)
             CHECK(info.has_program);
             CHECK_EQ(info.major, major);
             CHECK_EQ(info.minor, minor);
-            CHECK_EQ(info.program_type, pixel ? DXBC_PROGRAM_PIXEL : DXBC_PROGRAM_VERTEX);
+            CHECK_EQ(info.program_type, pixel ? DXBC_PROGRAM_PIXEL :
+                                        f->name[0] == 'g' ? DXBC_PROGRAM_GEOMETRY :
+                                                            DXBC_PROGRAM_VERTEX);
             CHECK_EQ(info.program_tag, major >= 5 ? DXBC_TAG_SHEX : DXBC_TAG_SHDR);
             CHECK(info.rdef.present);
             CHECK(info.input.present && info.output.present);
@@ -365,7 +367,8 @@ static void listing_names(const char *text, struct vkd3d_namelist *l)
                 name[k - 4] = '\0';
             vkd3d_namelist_add(l, name);
         }
-        else if ((line[0] == 'v' || line[0] == 'p') && line[1] == 's' && line[2] == '_' &&
+        else if ((line[0] == 'v' || line[0] == 'p' || line[0] == 'g') && line[1] == 's' &&
+                 line[2] == '_' &&
                  (line[3] == '4' || line[3] == '5'))
             body = true;
         p += eol ? n + 1 : n;

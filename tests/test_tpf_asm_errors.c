@@ -46,7 +46,8 @@ static const struct {
     {"ps_4_0\ndcl_sampler s0, mode_default\ndcl_resource_texture2d (float,float,float,float) t0\n"
      "dcl_temps 1\nsample_aoffimmi(9,0,0) r0.xyzw, r0.xyxx, t0.xyzw, s0\n", 5, 17, "outside -8..7"},
     {"vs_4_0\ndcl_temps 1\nmov r0.x, r0.x garbage\n", 3, 16, "unexpected 'g'"},
-    {"vs_4_0\nemit\n", 2, 1, "not supported (geometry shaders)"},
+    {"vs_4_0\nemit\n", 2, 1, "emit outside a geometry program"},
+    {"vs_4_0\nhs_decls\n", 2, 1, "not supported (hull/domain shaders)"},
     {"vs_4_0\ndcl_temps 1\nrcp r0.x, r0.x\n", 3, 1, "rcp needs shader model 5.0"},
     {"vs_4_0\ndcl_temps 1\nmov r0.x, -|r0.x\n", 3, 17, "'|' expected"},
     {"vs_4_0\ndcl_temps 1\nmov -r0.x, r0.x\n", 3, 5, "modifier"},

@@ -66,9 +66,12 @@ TEST(tpf_header_errors)
     bad[1] = 0xffffffff;
     CHECK_EQ(tpf_decode(bad, 16, &p, &err), TPF_E_TRUNCATED);
     bad[1] = 2;
-    bad[0] = 0x00020040; /* geometry */
+    bad[0] = 0x00020040; /* geometry, without its required declarations */
+    CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_INVALID_PROGRAM);
+    CHECK_STR_CONTAINS(err.message, "without a valid dcl_inputprimitive");
+    bad[0] = 0x00030050; /* hull 5.0 */
     CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_UNSUPPORTED);
-    CHECK_STR_CONTAINS(err.message, "geometry programs are not supported");
+    CHECK_STR_CONTAINS(err.message, "hull programs are not supported");
     bad[0] = 0x00050050; /* compute 5.0 */
     CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_UNSUPPORTED);
     bad[0] = 0x00060040;
@@ -97,7 +100,9 @@ TEST(tpf_opcode_errors)
     ONE(4, 0xeb);
     CHECK_FAILS(&e, TPF_E_UNKNOWN_OPCODE, "unknown opcode 0xeb");
     ONE(4, 0x13);
-    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "opcode emit (0x13) is not supported (geometry shaders)");
+    CHECK_FAILS(&e, TPF_E_INVALID_PROGRAM, "emit outside a geometry program");
+    ONE(5, 0x71);
+    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "opcode hs_decls (0x71) is not supported (hull/domain");
     ONE(5, 0xbf, R0, R1, R1);
     CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "double precision");
     ONE(5, 0xa5, R0, R1, R1);
@@ -245,7 +250,9 @@ TEST(tpf_operand_errors)
     ONE(5, 0x36, R0, OPT(2, 1, XYZW, T_UAV, 1), 1);
     CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "u# (unordered access view), is not supported");
     ONE(4, 0x36, R0, OPT(2, 1, XYZW, 11, 0));
-    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "vPrim");
+    CHECK_FAILS(&e, TPF_E_BAD_OPERAND, "vPrim (input primitive id) outside a geometry program");
+    ONE(5, 0x36, R0, OPT(2, 1, XYZW, 37, 0));
+    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "vGSInstanceID");
     ONE(4, 0x36, R0, OPT(2, 1, XYZW, T_TEMP, 2), 1, 0);
     CHECK_FAILS(&e, TPF_E_BAD_OPERAND, "r# (temp) with 2 indices (it takes 1)");
     ONE(4, 0x36, R0, OPT(2, 1, XYZW, T_CB, 1), 0);

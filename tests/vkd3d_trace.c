@@ -117,6 +117,10 @@ static void normalize(struct vkd3d_namelist *l)
         {"texkill", "discard"},
         {"breakp", "breakc"},
         {"retp", "retc"},
+        {"dcl_inputPrimitive", "dcl_inputprimitive"},
+        {"dcl_outputTopology", "dcl_outputtopology"},
+        {"dcl_maxOutputVertexCount", "dcl_maxout"},
+        {"dcl_gs_instances", "dcl_gsinstances"},
     };
     for (unsigned i = 0; i < l->n; i++) {
         char *s = l->names[i];

@@ -310,6 +310,9 @@ static struct saved_state *state_save(struct d3d11_context *ctx)
     res_hold(st->index_buffer);
     stage_hold(&st->vs);
     stage_hold(&st->ps);
+    stage_hold(&st->gs);
+    for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; i++)
+        res_hold(st->so_targets[i]);
     bound_hold(&st->rasterizer);
     for (UINT i = 0; i < D3D11_CTX_RT_SLOTS; i++)
         view_hold(&st->rtvs[i]);

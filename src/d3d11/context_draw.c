@@ -80,8 +80,9 @@ struct program_entry {
 };
 
 struct link_entry {
-    const struct program_entry *vs, *ps;
-    struct draw_linkage link;
+    const struct program_entry *vs, *gs, *ps;
+    struct draw_linkage link;          /* the last pre-raster stage (GS, else VS) to the PS */
+    struct draw_gs_linkage gs_link;    /* VS to GS */
 };
 
 struct d3d11_draw_cache {
@@ -96,6 +97,9 @@ struct d3d11_draw_cache {
     struct sampler samplers[DRAW_MAX_SAMPLERS];
     struct texture_view vs_textures[DRAW_MAX_VS_TEXTURES];   /* 10_0+ (issue 11) */
     struct sampler vs_samplers[DRAW_MAX_VS_TEXTURES];
+    struct texture_view gs_textures[DRAW_MAX_TEXTURES];
+    struct sampler gs_samplers[DRAW_MAX_SAMPLERS];
+    struct draw_so so;
 };
 
 static void cache_clear(struct d3d11_draw_cache *c)
@@ -184,31 +188,41 @@ static const struct program_entry *program_of(struct d3d11_draw_cache *c,
     return e;
 }
 
-static const struct draw_linkage *link_of(struct d3d11_draw_cache *c,
-                                          const struct program_entry *vs,
-                                          const struct d3d11_shader_code *vs_code,
-                                          const struct program_entry *ps,
-                                          const struct d3d11_shader_code *ps_code)
+/* The linkage of a draw's programs (gs and ps may be NULL): signatures matched once. */
+static const struct link_entry *link_of(struct d3d11_draw_cache *c,
+                                        const struct program_entry *vs,
+                                        const struct d3d11_shader_code *vs_code,
+                                        const struct program_entry *gs,
+                                        const struct d3d11_shader_code *gs_code,
+                                        const struct program_entry *ps,
+                                        const struct d3d11_shader_code *ps_code)
 {
     for (unsigned i = 0; i < c->nlinks; i++)
-        if (c->links[i].vs == vs && c->links[i].ps == ps)
-            return &c->links[i].link;
+        if (c->links[i].vs == vs && c->links[i].gs == gs && c->links[i].ps == ps)
+            return &c->links[i];
     if (c->nlinks == LINK_CACHE)
         c->nlinks = 0;
     struct link_entry *l = &c->links[c->nlinks++];
     l->vs = vs;
+    l->gs = gs;
     l->ps = ps;
-    draw_link(vs->prog, &vs_code->info.output, ps ? ps->prog : NULL,
+    const struct program_entry *last = gs ? gs : vs;
+    const struct d3d11_shader_code *last_code = gs ? gs_code : vs_code;
+    draw_link(last->prog, &last_code->info.output, ps ? ps->prog : NULL,
               ps ? &ps_code->info.input : NULL, &l->link);
-    return &l->link;
+    if (gs)
+        draw_link_gs(vs->prog, &vs_code->info.output, gs->prog, &gs_code->info.input,
+                     &l->gs_link);
+    return l;
 }
 
 /* ---- validation ------------------------------------------------------------------------------ */
 
-enum draw_method { M_DRAW, M_DRAW_INDEXED, M_DRAW_INSTANCED, M_DRAW_INDEXED_INSTANCED };
+enum draw_method { M_DRAW, M_DRAW_INDEXED, M_DRAW_INSTANCED, M_DRAW_INDEXED_INSTANCED,
+                   M_DRAW_AUTO };
 
 static const char *const method_names[] = { "Draw", "DrawIndexed", "DrawInstanced",
-                                            "DrawIndexedInstanced" };
+                                            "DrawIndexedInstanced", "DrawAuto" };
 
 /* One call and what the rules find out along the way (filled in table order). */
 struct draw_check {
@@ -220,7 +234,8 @@ struct draw_check {
     UINT count, instances, start, start_instance;
     INT base_vertex;
     struct d3d11_draw_cache *cache;
-    const struct program_entry *vs, *ps;
+    const struct program_entry *vs, *gs, *ps;
+    const struct d3d11_so_layout *so;   /* the bound GS's stream output, or NULL */
     struct draw_element elements[DRAW_MAX_ELEMENTS];
     uint32_t element_count;
     uint32_t width, height;        /* 0: no render target and no depth-stencil view */
@@ -256,11 +271,22 @@ static bool rule_method_level(struct draw_check *k)
     return true;
 }
 
+static bool is_adjacency(D3D11_PRIMITIVE_TOPOLOGY t)
+{
+    return t >= D3D11_PRIMITIVE_TOPOLOGY_LINELIST_ADJ &&
+           t <= D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ;
+}
+
 static bool rule_topology(struct draw_check *k)
 {
     D3D11_PRIMITIVE_TOPOLOGY t = k->ctx->state.topology;
-    if (t < D3D11_PRIMITIVE_TOPOLOGY_POINTLIST || t > D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP)
+    if ((t < D3D11_PRIMITIVE_TOPOLOGY_POINTLIST || t > D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP) &&
+        !is_adjacency(t)) {
+        if (t >= D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST)
+            return fail(k, "patch-list topologies need hull and domain shaders, which are not "
+                        "implemented");
         return fail(k, "no primitive topology is set (IASetPrimitiveTopology)");
+    }
     if (k->indexed && t == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST &&
         k->ctx->device->level < D3D_FEATURE_LEVEL_10_0)
         return fail(k, "indexed point lists are not supported at feature level %s " REF9,
@@ -275,6 +301,10 @@ static uint64_t primitives(D3D11_PRIMITIVE_TOPOLOGY t, uint64_t n)
     case D3D11_PRIMITIVE_TOPOLOGY_LINELIST: return n / 2;
     case D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP: return n >= 2 ? n - 1 : 0;
     case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST: return n / 3;
+    case D3D11_PRIMITIVE_TOPOLOGY_LINELIST_ADJ: return n / 4;
+    case D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ: return n >= 4 ? n - 3 : 0;
+    case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ: return n / 6;
+    case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ: return n >= 6 ? (n - 4) / 2 : 0;
     default: return n >= 3 ? n - 2 : 0;
     }
 }
@@ -294,15 +324,44 @@ static bool rule_shaders(struct draw_check *k)
     const struct d3d11_context_state *s = &k->ctx->state;
     if (!s->vs.code)
         return fail(k, "no vertex shader is bound (VSSetShader)");
-    /* Room for two new programs; draws are synchronous, so nothing in flight uses the cache. */
-    if (k->cache->nprograms > PROGRAM_CACHE - 2)
+    /* Room for three new programs; draws are synchronous, so nothing in flight uses the
+     * cache. */
+    if (k->cache->nprograms > PROGRAM_CACHE - 3)
         cache_clear(k->cache);
     if (!(k->vs = program_of(k->cache, s->vs.code)))
         return fail(k, "out of memory");
     if (!k->vs->prog)
         return fail(k, "the vertex shader cannot run: %s", k->vs->error);
-    if (k->vs->prog->position_out < 0)
+    k->so = s->gs.code ? s->gs.code->so : NULL;
+    if (s->gs.code && !(k->so && k->so->vs_only)) {
+        if (!(k->gs = program_of(k->cache, s->gs.code)))
+            return fail(k, "out of memory");
+        if (!k->gs->prog)
+            return fail(k, "the geometry shader cannot run: %s", k->gs->error);
+        if (k->gs->prog->position_out < 0)
+            return fail(k, "the geometry shader does not write SV_Position");
+        /* 13.2: the input primitive the GS declares must be what the IA assembles */
+        if (!draw_gs_topology_ok((enum draw_topology)s->topology, k->gs->prog->gs_input))
+            return fail(k, "primitive topology %u does not match the geometry shader's input "
+                        "primitive", (unsigned)s->topology);
+        if ((k->gs->prog->texture_mask | k->gs->prog->sampler_mask) >> DRAW_MAX_TEXTURES)
+            return fail(k, "the geometry shader declares texture or sampler slots beyond "
+                        "t%u/s%u, which softd3d's geometry stage does not sample yet",
+                        DRAW_MAX_TEXTURES - 1, DRAW_MAX_SAMPLERS - 1);
+    } else if (is_adjacency(s->topology)) {
+        return fail(k, "adjacency topology %u without a geometry shader is not implemented",
+                    (unsigned)s->topology);
+    }
+    if (!k->gs && k->vs->prog->position_out < 0 && !(k->so && !k->so->rasterize))
         return fail(k, "the vertex shader does not write SV_Position");
+    /* stream output of the vertex shader: its declaration names the vertex shader's outputs,
+     * so the bound vertex shader must be the one it was made from (its output signature) */
+    if (k->so && k->so->vs_only &&
+        (s->gs.code->size != s->vs.code->size ||
+         memcmp(s->gs.code->bytecode, s->vs.code->bytecode, s->vs.code->size)))
+        return fail(k, "the stream-output geometry shader was created from another vertex "
+                    "shader than the bound one (not implemented: the output signatures would "
+                    "have to be matched)");
     /* The vertex stage samples DRAW_MAX_VS_TEXTURES slots (pipeline/draw.h); a program that
      * declares more is refused rather than drawn with zeros. */
     if ((k->vs->prog->texture_mask | k->vs->prog->sampler_mask) >> DRAW_MAX_VS_TEXTURES)
@@ -450,16 +509,17 @@ static bool rule_targets(struct draw_check *k)
 static bool rule_array_views(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
-    for (int st = 0; st < 2; st++) {
-        const struct program_entry *e = st ? k->ps : k->vs;
-        const struct d3d11_shader_stage_state *ss = st ? &s->ps : &s->vs;
+    static const char *const names[] = { "vertex", "pixel", "geometry" };
+    for (int st = 0; st < 3; st++) {
+        const struct program_entry *e = st == 2 ? k->gs : st ? k->ps : k->vs;
+        const struct d3d11_shader_stage_state *ss = st == 2 ? &s->gs : st ? &s->ps : &s->vs;
         for (unsigned i = 0; e && i < 32 && i < D3D11_CTX_SRV_SLOTS; i++) {
             const struct d3d11_view_info *info = ss->srvs[i].info;
             if (!(e->prog->texture_mask & (1u << i)) || !info)
                 continue;
             if (info->slice_count > (info->cube ? 6u : 1u))
                 return fail(k, "%s shader resource slot %u is a view of %u array slices; sampling "
-                            "texture arrays is not implemented yet", st ? "pixel" : "vertex", i,
+                            "texture arrays is not implemented yet", names[st], i,
                             info->slice_count);
         }
     }
@@ -662,12 +722,34 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
     d->om.stencil_ref = s->stencil_ref;
 }
 
-static void translate(struct draw_check *k, struct draw_desc *d, const struct draw_linkage *link)
+/* The textures and samplers a program declares, from its stage's bindings (n slots). */
+static void translate_stage_textures(const struct d3d11_shader_stage_state *ss,
+                                     const struct draw_program *p, unsigned n,
+                                     struct texture_view *views, struct sampler *samplers,
+                                     const struct texture_view **tex_out,
+                                     const struct sampler **smp_out)
 {
+    for (unsigned i = 0; i < n; i++) {
+        const struct d3d11_view_info *info = ss->srvs[i].info;
+        if ((p->texture_mask & (1u << i)) && info && translate_view(info, &views[i]))
+            tex_out[i] = &views[i];
+        if (p->sampler_mask & (1u << i)) {
+            const D3D11_SAMPLER_DESC *sd = d3d11_sampler_state_desc(ss->samplers[i].iface);
+            struct sampler_state st;
+            translate_sampler(sd ? sd : &default_sampler, &st);
+            if (sampler_init(&samplers[i], &st))
+                smp_out[i] = &samplers[i];
+        }
+    }
+}
+
+static void translate(struct draw_check *k, struct draw_desc *d, const struct link_entry *le)
+{
+    const struct draw_linkage *link = &le->link;
     struct d3d11_draw_cache *c = k->cache;
     const struct d3d11_context_state *s = &k->ctx->state;
     memset(d, 0, sizeof(*d));
-    d->topology = (enum draw_topology)s->topology;   /* 1..5 coincide (draw.h) */
+    d->topology = (enum draw_topology)s->topology;   /* 1..5, 10..13 coincide (draw.h) */
     d->count = k->count;
     d->start = k->start;
     d->base_vertex = k->base_vertex;
@@ -698,6 +780,32 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct dr
     d->link = link;
     translate_cbs(s->vs.constant_buffers, d->vs_cb);
     translate_cbs(s->ps.constant_buffers, d->ps_cb);
+    if (k->so) {
+        struct draw_so *so = &c->so;
+        const struct d3d11_so_layout *l = k->so;
+        so->count = l->count;
+        for (UINT i = 0; i < l->count && i < DRAW_SO_MAX_ELEMENTS; i++) {
+            const struct d3d11_so_entry *e = &l->entries[i];
+            so->elements[i] = (struct draw_so_element){ (uint8_t)e->slot, (uint8_t)e->reg,
+                                                        (uint8_t)e->comp, (uint8_t)e->count,
+                                                        e->gap };
+        }
+        for (UINT i = 0; i < DRAW_SO_BUFFERS; i++) {
+            const struct d3d11_resource *b = s->so_targets[i];
+            so->buf[i] = (struct draw_so_buffer){ b && b->core ? b->core->data : NULL,
+                                                  b ? b->width : 0, b ? b->so_filled : 0,
+                                                  l->strides[i] };
+        }
+        so->rasterize = l->rasterize;
+        d->so = so;
+    }
+    if (k->gs) {
+        d->gs = k->gs->prog;
+        d->gs_link = &le->gs_link;
+        translate_cbs(s->gs.constant_buffers, d->gs_cb);
+        translate_stage_textures(&s->gs, d->gs, DRAW_MAX_TEXTURES, c->gs_textures,
+                                 c->gs_samplers, d->gs_textures, d->gs_samplers);
+    }
     if (d->ps) {
         for (unsigned i = 0; i < DRAW_MAX_TEXTURES; i++) {
             const struct d3d11_view_info *info = s->ps.srvs[i].info;
@@ -718,18 +826,8 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct dr
 
     /* Vertex-shader textures and samplers (10_0+: VSSetShaderResources / VSSetSamplers are
      * refused at 9_x, context_state.c, so these slots are empty there). */
-    for (unsigned i = 0; i < DRAW_MAX_VS_TEXTURES; i++) {
-        const struct d3d11_view_info *info = s->vs.srvs[i].info;
-        if ((d->vs->texture_mask & (1u << i)) && info && translate_view(info, &c->vs_textures[i]))
-            d->vs_textures[i] = &c->vs_textures[i];
-        if (d->vs->sampler_mask & (1u << i)) {
-            const D3D11_SAMPLER_DESC *sd = d3d11_sampler_state_desc(s->vs.samplers[i].iface);
-            struct sampler_state st;
-            translate_sampler(sd ? sd : &default_sampler, &st);
-            if (sampler_init(&c->vs_samplers[i], &st))
-                d->vs_samplers[i] = &c->vs_samplers[i];
-        }
-    }
+    translate_stage_textures(&s->vs, d->vs, DRAW_MAX_VS_TEXTURES, c->vs_textures, c->vs_samplers,
+                             d->vs_textures, d->vs_samplers);
 
     const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
     d->fill = rd && rd->FillMode == D3D11_FILL_WIREFRAME ? DRAW_FILL_WIREFRAME : DRAW_FILL_SOLID;
@@ -796,16 +894,29 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
         }
     }
     /* Nothing is bound to draw into, nothing to draw, or SampleMask drops the one sample: the
-     * draw has no visible effect (and at 9_x no side effect). */
-    if (!k.width || !count || !instances || !(ctx->state.sample_mask & 1u))
+     * draw has no visible effect (and at 9_x no side effect) -- but stream output still runs
+     * (the rasterizer is then off). */
+    bool raster = k.width && (ctx->state.sample_mask & 1u);
+    if (!count || !instances || (!raster && !k.so))
         return;
+    if (!raster)
+        k.width = k.height = 1;
 
-    const struct d3d11_shader_code *ps_code = ctx->state.ps.code;
-    const struct draw_linkage *link = link_of(k.cache, k.vs, ctx->state.vs.code, k.ps, ps_code);
+    const struct link_entry *link = link_of(k.cache, k.vs, ctx->state.vs.code, k.gs,
+                                            ctx->state.gs.code, k.ps, ctx->state.ps.code);
     struct draw_desc *d = &k.cache->desc;
     translate(&k, d, link);
+    if (d->so && !raster)
+        d->so->rasterize = false;
     uint64_t samples = 0;
     int ret = draw_execute(k.cache->dc, d, &samples, msg, sizeof(msg));
+    if (d->so && ret == DRAW_OK) {
+        /* BufferFilledSize moves with what was written (DrawAuto, the next append) */
+        for (UINT i = 0; i < DRAW_SO_BUFFERS; i++)
+            if (ctx->state.so_targets[i])
+                ctx->state.so_targets[i]->so_filled = d->so->buf[i].offset;
+        d3d11_context_add_so_statistics(ctx, d->so->written, d->so->needed);
+    }
     if (ret == DRAW_E_NOMEM) {
         d3d11_msg(dev, "%s: out of memory", k.name);
         return;
@@ -852,9 +963,29 @@ static void not_at_9x(ID3D11DeviceContext2 *iface, const char *method, const cha
               d3d11_level_name(ctx->device->level), why);
 }
 
+/* DrawAuto (10_0+): a non-indexed draw of the vertices stream output wrote to the buffer in
+ * vertex-buffer slot 0: (BufferFilledSize - offset) / stride of that binding ("Getting Started
+ * with the Stream-Output Stage": the buffer must have been a stream-output target). */
 static void STDMETHODCALLTYPE ctx_DrawAuto(ID3D11DeviceContext2 *iface)
 {
-    not_at_9x(iface, "DrawAuto", "no stream output below 10_0");
+    struct d3d11_context *ctx = impl(iface);
+    if (ctx->device->level < D3D_FEATURE_LEVEL_10_0) {
+        not_at_9x(iface, "DrawAuto", "no stream output below 10_0");
+        return;
+    }
+    const struct d3d11_vertex_buffer_binding *b = &ctx->state.vertex_buffers[0];
+    if (!b->buffer || !(b->buffer->bind_flags & D3D11_BIND_STREAM_OUTPUT)) {
+        d3d11_msg(ctx->device, "DrawAuto: vertex-buffer slot 0 holds no buffer created with "
+                  "D3D11_BIND_STREAM_OUTPUT");
+        return;
+    }
+    if (!b->stride) {
+        d3d11_msg(ctx->device, "DrawAuto: vertex-buffer slot 0 has stride 0");
+        return;
+    }
+    UINT filled = b->buffer->so_filled;
+    UINT count = filled > b->offset ? (filled - b->offset) / b->stride : 0;
+    draw_common(ctx, M_DRAW_AUTO, count, 1, 0, 0, 0);
 }
 
 static void STDMETHODCALLTYPE ctx_DrawIndexedInstancedIndirect(ID3D11DeviceContext2 *iface,

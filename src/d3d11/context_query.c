@@ -108,6 +108,26 @@ void d3d11_context_add_occlusion_samples(struct d3d11_context *ctx, UINT64 sampl
             d3d11_query_result(x->active_queries[i])->value += samples;
 }
 
+/* SO statistics (D3D11_QUERY_DATA_SO_STATISTICS: NumPrimitivesWritten,
+ * PrimitivesStorageNeeded) accumulate in the building queries of those types; softd3d has
+ * only stream 0, so the _STREAM0 kinds count the same.  (Creating them is query.c's rule.) */
+void d3d11_context_add_so_statistics(struct d3d11_context *ctx, UINT64 written, UINT64 needed)
+{
+    struct d3d11_context_extra *x = &ctx->extra;
+    for (size_t i = 0; i < x->active_count; i++) {
+        D3D11_QUERY q = d3d11_query_desc(x->active_queries[i])->Query;
+        struct d3d11_query_result *r = d3d11_query_result(x->active_queries[i]);
+        if (q == D3D11_QUERY_SO_STATISTICS || q == D3D11_QUERY_SO_STATISTICS_STREAM0) {
+            r->value += written;
+            r->value2 += needed;
+        }
+        /* the overflow predicate: some primitive did not fit (needed but not written) */
+        if ((q == D3D11_QUERY_SO_OVERFLOW_PREDICATE ||
+             q == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0) && needed > written)
+            r->value = TRUE;
+    }
+}
+
 void d3d11_context_queries_cleanup(struct d3d11_context *ctx)
 {
     struct d3d11_context_extra *x = &ctx->extra;
@@ -155,6 +175,7 @@ static void STDMETHODCALLTYPE ctx_Begin(ID3D11DeviceContext2 *iface, ID3D11Async
         r->status = D3D11_QUERY_STATUS_BUILDING;
     }
     r->value = 0;   /* a Begin while building restarts the count */
+    r->value2 = 0;
     r->pending = false;
 }
 
@@ -242,6 +263,18 @@ static HRESULT STDMETHODCALLTYPE ctx_GetData(ID3D11DeviceContext2 *iface,
     case D3D11_QUERY_TIMESTAMP:
         memcpy(data, &r->value, sizeof(r->value));
         break;
+    case D3D11_QUERY_SO_STATISTICS:
+    case D3D11_QUERY_SO_STATISTICS_STREAM0: {
+        D3D11_QUERY_DATA_SO_STATISTICS d = { r->value, r->value2 };
+        memcpy(data, &d, sizeof(d));
+        break;
+    }
+    case D3D11_QUERY_SO_OVERFLOW_PREDICATE:
+    case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0: {
+        BOOL overflow = r->value != 0;
+        memcpy(data, &overflow, sizeof(overflow));
+        break;
+    }
     default:   /* unreachable at 9_x (seed 004 refuses the other types) */
         memset(data, 0, size);
         break;

@@ -401,20 +401,23 @@ static void STDMETHODCALLTYPE ctx_IAGetPrimitiveTopology(ID3D11DeviceContext2 *i
 
 /* ---- vertex and pixel shader stages ------------------------------------------------------- */
 
-enum stage { STAGE_VS, STAGE_PS };
+enum stage { STAGE_VS, STAGE_PS, STAGE_GS };
 
-static const char *const stage_prefix[] = { "VS", "PS" };
+static const char *const stage_prefix[] = { "VS", "PS", "GS" };
 
 static struct d3d11_shader_stage_state *stage_state(struct d3d11_context *ctx, enum stage st)
 {
-    return st == STAGE_VS ? &ctx->state.vs : &ctx->state.ps;
+    return st == STAGE_VS ? &ctx->state.vs : st == STAGE_PS ? &ctx->state.ps : &ctx->state.gs;
 }
 
 static void set_shader(struct d3d11_context *ctx, enum stage st, void *shader,
                        ID3D11ClassInstance *const *instances, UINT instance_count)
 {
     const struct d3d11_shader_code *code =
-        st == STAGE_VS ? d3d11_vertex_shader_code(shader) : d3d11_pixel_shader_code(shader);
+        st == STAGE_VS ? d3d11_vertex_shader_code(shader) :
+        st == STAGE_PS ? d3d11_pixel_shader_code(shader) : d3d11_geometry_shader_code(shader);
+    static const char *const params[] = { "pVertexShader", "pPixelShader", "pShader" };
+    static const char *const kinds[] = { "vertex shader", "pixel shader", "geometry shader" };
     struct d3d11_child *child = code ? d3d11_shader_child(shader) : NULL;
     char method[24], msg[MSG_SIZE];
     HRESULT hr;
@@ -426,8 +429,7 @@ static void set_shader(struct d3d11_context *ctx, enum stage st, void *shader,
                     "instances need dynamic linkage, feature level 11_0)", method, instance_count,
                     d3d11_level_name(ctx->device->level));
     else
-        hr = check_object(ctx->device, method, st == STAGE_VS ? "pVertexShader" : "pPixelShader",
-                          st == STAGE_VS ? "vertex shader" : "pixel shader", shader, child, msg);
+        hr = check_object(ctx->device, method, params[st], kinds[st], shader, child, msg);
     if (FAILED(hr))
         return report(ctx, hr, msg);
     bound_set(&stage_state(ctx, st)->shader, shader, child);
@@ -488,7 +490,8 @@ static HRESULT validate_shader_resources(const struct d3d11_context *ctx, enum s
                                          struct d3d11_child **child, char *msg)
 {
     const struct context_rules *r = rules_for(ctx->device->level);
-    const struct d3d11_shader_stage_state *s = st == STAGE_VS ? &ctx->state.vs : &ctx->state.ps;
+    const struct d3d11_shader_stage_state *s = st == STAGE_VS ? &ctx->state.vs :
+                                               st == STAGE_PS ? &ctx->state.ps : &ctx->state.gs;
     char param[48];
     UINT bound = 0;
     HRESULT hr;
@@ -649,6 +652,7 @@ static void get_samplers(struct d3d11_context *ctx, enum stage st, UINT start, U
 
 STAGE_METHODS(VS, STAGE_VS, ID3D11VertexShader)
 STAGE_METHODS(PS, STAGE_PS, ID3D11PixelShader)
+STAGE_METHODS(GS10, STAGE_GS, ID3D11GeometryShader)
 
 /* ---- the stages and slots 9_x lacks -------------------------------------------------------- */
 
@@ -703,12 +707,12 @@ static void set_null_shader(struct d3d11_context *ctx, const char *method, const
 #define NO_CS "compute shaders are not supported (" REF9 ", CSSetShader)"
 #define NO_UAV "unordered-access views are not supported (seed 004, CreateUnorderedAccessView)"
 
-#define ABSENT_STAGE(P, Shader, why)                                                            \
+#define ABSENT_STAGE(P, N, Shader, why)                                                            \
     static void STDMETHODCALLTYPE ctx_##P##SetShader(ID3D11DeviceContext2 *iface, Shader *s,   \
                                                      ID3D11ClassInstance *const *inst, UINT n) \
     {                                                                                           \
         (void)inst;                                                                             \
-        set_null_shader(impl(iface), #P "SetShader", s, n, why);                                \
+        set_null_shader(impl(iface), #N "SetShader", s, n, why);                                \
     }                                                                                           \
     static void STDMETHODCALLTYPE ctx_##P##GetShader(ID3D11DeviceContext2 *iface, Shader **s,  \
                                                      ID3D11ClassInstance **inst, UINT *n)      \
@@ -722,44 +726,72 @@ static void set_null_shader(struct d3d11_context *ctx, const char *method, const
     static void STDMETHODCALLTYPE ctx_##P##SetConstantBuffers(                                  \
         ID3D11DeviceContext2 *iface, UINT start, UINT n, ID3D11Buffer *const *b)                \
     {                                                                                           \
-        accept_nulls(impl(iface), #P "SetConstantBuffers", start, n, D3D11_CTX_CB_SLOTS,       \
+        accept_nulls(impl(iface), #N "SetConstantBuffers", start, n, D3D11_CTX_CB_SLOTS,       \
                      (const void *const *)b, why);                                              \
     }                                                                                           \
     static void STDMETHODCALLTYPE ctx_##P##GetConstantBuffers(ID3D11DeviceContext2 *iface,     \
                                                               UINT start, UINT n,               \
                                                               ID3D11Buffer **b)                 \
     {                                                                                           \
-        get_nulls(impl(iface), #P "GetConstantBuffers", start, n, D3D11_CTX_CB_SLOTS,          \
+        get_nulls(impl(iface), #N "GetConstantBuffers", start, n, D3D11_CTX_CB_SLOTS,          \
                   (void **)b);                                                                  \
     }                                                                                           \
     static void STDMETHODCALLTYPE ctx_##P##SetShaderResources(                                  \
         ID3D11DeviceContext2 *iface, UINT start, UINT n, ID3D11ShaderResourceView *const *v)    \
     {                                                                                           \
-        accept_nulls(impl(iface), #P "SetShaderResources", start, n, D3D11_CTX_SRV_SLOTS,      \
+        accept_nulls(impl(iface), #N "SetShaderResources", start, n, D3D11_CTX_SRV_SLOTS,      \
                      (const void *const *)v, why);                                              \
     }                                                                                           \
     static void STDMETHODCALLTYPE ctx_##P##GetShaderResources(                                  \
         ID3D11DeviceContext2 *iface, UINT start, UINT n, ID3D11ShaderResourceView **v)          \
     {                                                                                           \
-        get_nulls(impl(iface), #P "GetShaderResources", start, n, D3D11_CTX_SRV_SLOTS,         \
+        get_nulls(impl(iface), #N "GetShaderResources", start, n, D3D11_CTX_SRV_SLOTS,         \
                   (void **)v);                                                                  \
     }                                                                                           \
     static void STDMETHODCALLTYPE ctx_##P##SetSamplers(ID3D11DeviceContext2 *iface, UINT start, \
                                                        UINT n, ID3D11SamplerState *const *s)    \
     {                                                                                           \
-        accept_nulls(impl(iface), #P "SetSamplers", start, n, D3D11_CTX_SAMPLER_SLOTS,         \
+        accept_nulls(impl(iface), #N "SetSamplers", start, n, D3D11_CTX_SAMPLER_SLOTS,         \
                      (const void *const *)s, why);                                              \
     }                                                                                           \
     static void STDMETHODCALLTYPE ctx_##P##GetSamplers(ID3D11DeviceContext2 *iface, UINT start, \
                                                        UINT n, ID3D11SamplerState **s)          \
     {                                                                                           \
-        get_nulls(impl(iface), #P "GetSamplers", start, n, D3D11_CTX_SAMPLER_SLOTS, (void **)s); \
+        get_nulls(impl(iface), #N "GetSamplers", start, n, D3D11_CTX_SAMPLER_SLOTS, (void **)s); \
     }
 
-ABSENT_STAGE(GS, ID3D11GeometryShader, NO_GS)
-ABSENT_STAGE(HS, ID3D11HullShader, NO_HS)
-ABSENT_STAGE(DS, ID3D11DomainShader, NO_DS)
-ABSENT_STAGE(CS, ID3D11ComputeShader, NO_CS)
+ABSENT_STAGE(GS9, GS, ID3D11GeometryShader, NO_GS)
+
+/* The geometry stage exists from 10_0 (seed 004: no geometry shaders at 9_x, where its
+ * methods accept only NULL, as before issue 11). */
+#define GS_GATE(name, args, call)                                                               \
+    static void STDMETHODCALLTYPE ctx_GS##name args                                             \
+    {                                                                                           \
+        if (impl(iface)->device->level >= D3D_FEATURE_LEVEL_10_0)                               \
+            ctx_GS10##name call;                                                                \
+        else                                                                                    \
+            ctx_GS9##name call;                                                                 \
+    }
+GS_GATE(SetShader, (ID3D11DeviceContext2 *iface, ID3D11GeometryShader *s,
+                    ID3D11ClassInstance *const *inst, UINT n), (iface, s, inst, n))
+GS_GATE(GetShader, (ID3D11DeviceContext2 *iface, ID3D11GeometryShader **s,
+                    ID3D11ClassInstance **inst, UINT *n), (iface, s, inst, n))
+GS_GATE(SetConstantBuffers, (ID3D11DeviceContext2 *iface, UINT start, UINT n,
+                             ID3D11Buffer *const *b), (iface, start, n, b))
+GS_GATE(GetConstantBuffers, (ID3D11DeviceContext2 *iface, UINT start, UINT n, ID3D11Buffer **b),
+        (iface, start, n, b))
+GS_GATE(SetShaderResources, (ID3D11DeviceContext2 *iface, UINT start, UINT n,
+                             ID3D11ShaderResourceView *const *v), (iface, start, n, v))
+GS_GATE(GetShaderResources, (ID3D11DeviceContext2 *iface, UINT start, UINT n,
+                             ID3D11ShaderResourceView **v), (iface, start, n, v))
+GS_GATE(SetSamplers, (ID3D11DeviceContext2 *iface, UINT start, UINT n,
+                      ID3D11SamplerState *const *s), (iface, start, n, s))
+GS_GATE(GetSamplers, (ID3D11DeviceContext2 *iface, UINT start, UINT n, ID3D11SamplerState **s),
+        (iface, start, n, s))
+#undef GS_GATE
+ABSENT_STAGE(HS, HS, ID3D11HullShader, NO_HS)
+ABSENT_STAGE(DS, DS, ID3D11DomainShader, NO_DS)
+ABSENT_STAGE(CS, CS, ID3D11ComputeShader, NO_CS)
 
 static void STDMETHODCALLTYPE ctx_CSSetUnorderedAccessViews(ID3D11DeviceContext2 *iface,
                                                             UINT start, UINT count,
@@ -779,20 +811,53 @@ static void STDMETHODCALLTYPE ctx_CSGetUnorderedAccessViews(ID3D11DeviceContext2
               D3D11_PS_CS_UAV_REGISTER_COUNT, (void **)uavs);
 }
 
+/* SOSetTargets (10_0+; at 9_x only NULL entries, REF9): NumBuffers <= 4, buffers created with
+ * D3D11_BIND_STREAM_OUTPUT; the slots from NumBuffers on are unbound.  pOffsets[i] is where
+ * buffer i is written from, in bytes; -1 appends (continues after the last stream-output write
+ * to that buffer, its BufferFilledSize); pOffsets NULL writes from 0. */
 static void STDMETHODCALLTYPE ctx_SOSetTargets(ID3D11DeviceContext2 *iface, UINT count,
                                                ID3D11Buffer *const *targets, const UINT *offsets)
 {
-    (void)offsets;
-    accept_nulls(impl(iface), "SOSetTargets", 0, count, D3D11_SO_BUFFER_SLOT_COUNT,
-                 (const void *const *)targets,
-                 "stream output is not supported (" REF9 ", SOSetTargets)");
+    struct d3d11_context *ctx = impl(iface);
+    struct d3d11_resource *res[D3D11_SO_BUFFER_SLOT_COUNT] = { NULL, NULL, NULL, NULL };
+    char param[32], msg[MSG_SIZE];
+    HRESULT hr = S_OK;
+    if (ctx->device->level < D3D_FEATURE_LEVEL_10_0) {
+        accept_nulls(ctx, "SOSetTargets", 0, count, D3D11_SO_BUFFER_SLOT_COUNT,
+                     (const void *const *)targets,
+                     "stream output is not supported (" REF9 ", SOSetTargets)");
+        return;
+    }
+    if (count > D3D11_SO_BUFFER_SLOT_COUNT)
+        hr = refuse(msg, "SOSetTargets: NumBuffers %u exceeds the %u stream-output slots", count,
+                    D3D11_SO_BUFFER_SLOT_COUNT);
+    else if (count && !targets)
+        hr = refuse(msg, "SOSetTargets: ppSOTargets is NULL with NumBuffers %u", count);
+    for (UINT i = 0; SUCCEEDED(hr) && i < count; i++) {
+        snprintf(param, sizeof(param), "ppSOTargets[%u]", i);
+        hr = check_buffer(ctx->device, "SOSetTargets", param, targets[i],
+                          D3D11_BIND_STREAM_OUTPUT, "D3D11_BIND_STREAM_OUTPUT", &res[i], msg);
+    }
+    if (FAILED(hr))
+        return report(ctx, hr, msg);
+    for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; i++) {
+        resource_set(&ctx->state.so_targets[i], res[i]);
+        if (res[i] && (!offsets || offsets[i] != (UINT)-1))
+            res[i]->so_filled = offsets ? offsets[i] : 0;
+    }
 }
 
 static void STDMETHODCALLTYPE ctx_SOGetTargets(ID3D11DeviceContext2 *iface, UINT count,
                                                ID3D11Buffer **targets)
 {
-    get_nulls(impl(iface), "SOGetTargets", 0, count, D3D11_SO_BUFFER_SLOT_COUNT,
-              (void **)targets);
+    struct d3d11_context *ctx = impl(iface);
+    if (count > D3D11_SO_BUFFER_SLOT_COUNT) {
+        d3d11_msg(ctx->device, "SOGetTargets: NumBuffers %u exceeds the %u slots", count,
+                  D3D11_SO_BUFFER_SLOT_COUNT);
+        return;
+    }
+    for (UINT i = 0; targets && i < count; i++)
+        targets[i] = get_resource_ref(ctx->state.so_targets[i]);
 }
 
 static void STDMETHODCALLTYPE ctx_SetPredication(ID3D11DeviceContext2 *iface,
@@ -1064,15 +1129,16 @@ static HRESULT validate_render_targets(const struct d3d11_device *dev, UINT coun
 /* Unbinds every shader-resource view that reads a subresource now bound for output. */
 static void unbind_output_hazards(struct d3d11_context *ctx, const char *method)
 {
-    struct d3d11_shader_stage_state *stages[] = { &ctx->state.vs, &ctx->state.ps };
-    for (size_t s = 0; s < 2; s++)
+    struct d3d11_shader_stage_state *stages[] = { &ctx->state.vs, &ctx->state.ps, &ctx->state.gs };
+    static const char *const names[] = { "vertex", "pixel", "geometry" };
+    for (size_t s = 0; s < 3; s++)
         for (UINT i = 0; i < D3D11_CTX_SRV_SLOTS; i++) {
             struct d3d11_bound_view *v = &stages[s]->srvs[i];
             if (!v->info || !bound_for_output(&ctx->state, v->info))
                 continue;
             d3d11_msg(ctx->device, "%s: a bound render target or depth-stencil view shares a "
                       "subresource with %s shader-resource slot %u, which is set to NULL", method,
-                      s ? "pixel" : "vertex", i);
+                      names[s], i);
             view_set(v, NULL, NULL, NULL);
         }
 }
@@ -1254,6 +1320,9 @@ void d3d11_context_state_reset(struct d3d11_context *ctx)
     resource_set(&s->index_buffer, NULL);
     stage_reset(&s->vs);
     stage_reset(&s->ps);
+    stage_reset(&s->gs);
+    for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; i++)
+        resource_set(&s->so_targets[i], NULL);
     bound_set(&s->rasterizer, NULL, NULL);
     for (UINT i = 0; i < D3D11_CTX_RT_SLOTS; i++)
         view_set(&s->rtvs[i], NULL, NULL, NULL);

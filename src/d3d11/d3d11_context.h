@@ -83,8 +83,10 @@ struct d3d11_context_state {
     DXGI_FORMAT index_format;
     UINT index_offset;
     D3D11_PRIMITIVE_TOPOLOGY topology;
-    /* shader stages (the only two that exist at 9_x, seed 004) */
-    struct d3d11_shader_stage_state vs, ps;
+    /* shader stages (vs and ps are the only two that exist at 9_x, seed 004; gs from 10_0) */
+    struct d3d11_shader_stage_state vs, ps, gs;
+    /* stream output (10_0+): SOSetTargets; where each writes next is its so_filled */
+    struct d3d11_resource *so_targets[D3D11_SO_BUFFER_SLOT_COUNT];
     /* rasterizer */
     struct d3d11_bound rasterizer;        /* ID3D11RasterizerState; NULL: defaults */
     UINT viewport_count;
@@ -111,7 +113,9 @@ enum d3d11_query_status {
 
 struct d3d11_query_result {
     enum d3d11_query_status status;
-    UINT64 value;      /* occlusion: samples passed; timestamp: ns (CLOCK_MONOTONIC) */
+    UINT64 value;      /* occlusion: samples passed; timestamp: ns (CLOCK_MONOTONIC); SO
+                        * statistics: NumPrimitivesWritten */
+    UINT64 value2;     /* SO statistics: PrimitivesStorageNeeded */
     bool pending;      /* issued, but work before the End is not finished (S_FALSE); the draw
                         * path may set it once it runs asynchronously; never set today */
 };
@@ -123,6 +127,9 @@ struct d3d11_child *d3d11_query_child(ID3D11Asynchronous *async);
 
 /* The draw path's hook: adds `samples` to every occlusion query between Begin and End. */
 void d3d11_context_add_occlusion_samples(struct d3d11_context *ctx, UINT64 samples);
+/* A draw with stream output: primitives written and needed, for the building SO statistics
+ * and overflow queries (context_query.c). */
+void d3d11_context_add_so_statistics(struct d3d11_context *ctx, UINT64 written, UINT64 needed);
 
 /* ---- internal: shared by context.c, context_state.c, context_resource.c, context_query.c -- */
 

@@ -50,6 +50,8 @@ struct d3d11_resource {
     UINT structure_stride;           /* buffers: StructureByteStride as given */
     UINT eviction_priority;
     core_resource *core;             /* the memory; subresource i = mip + slice * mip_levels */
+    UINT so_filled;                  /* buffers: BufferFilledSize, the byte offset after the
+                                      * last stream-output write (SOSetTargets, DrawAuto) */
 };
 
 /* The resource behind an application's ID3D11Resource (any of ID3D11Buffer, ID3D11Texture2D,

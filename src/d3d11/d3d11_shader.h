@@ -22,18 +22,42 @@
 
 /* ---- shaders ------------------------------------------------------------------------------ */
 
+/* A stream-output declaration resolved against the output signature (stream_output.c):
+ * entry k writes `count` components of output register `reg` from component `comp` (gap:
+ * skips `count` dwords) to slot `slot`. */
+struct d3d11_so_entry {
+    UINT slot, reg, comp, count;
+    bool gap;
+};
+struct d3d11_so_layout {
+    UINT count;
+    struct d3d11_so_entry entries[D3D11_SO_STREAM_COUNT * D3D11_SO_OUTPUT_COMPONENT_COUNT];
+    UINT strides[D3D11_SO_BUFFER_SLOT_COUNT];
+    bool rasterize;                 /* RasterizedStream 0 (else NO_RASTERIZED_STREAM) */
+    bool vs_only;                   /* the bytecode is the vertex shader's: no GS program */
+};
+
 /* What a shader object keeps.  The info's offsets (program_offset, level9_program_offset...)
  * index `bytecode`. */
 struct d3d11_shader_code {
     uint8_t *bytecode;              /* owned copy of what the application passed */
     size_t size;
     struct dxbc_shader_info info;   /* dxbc_parse() of bytecode; owned */
+    struct d3d11_so_layout *so;     /* geometry shaders with stream output; owned; else NULL */
 };
+
+/* The pure part of CreateGeometryShaderWithStreamOutput's declaration checks (the rules at the
+ * top of stream_output.c): S_OK with *layout filled, or E_INVALIDARG and msg. */
+HRESULT d3d11_validate_so(D3D_FEATURE_LEVEL level, const struct dxbc_signature *out,
+                          const D3D11_SO_DECLARATION_ENTRY *decl, UINT count,
+                          const UINT *strides, UINT nstrides, UINT rasterized,
+                          struct d3d11_so_layout *layout, char *msg, size_t size);
 
 /* The code behind a shader interface, or NULL when iface is NULL or is not a softd3d shader of
  * that stage (the vtable is checked, so a foreign or wrong-stage pointer is never misread). */
 const struct d3d11_shader_code *d3d11_vertex_shader_code(ID3D11VertexShader *iface);
 const struct d3d11_shader_code *d3d11_pixel_shader_code(ID3D11PixelShader *iface);
+const struct d3d11_shader_code *d3d11_geometry_shader_code(ID3D11GeometryShader *iface);
 /* The device-child part of a vertex or pixel shader, for the context's bindings; NULL for anything
  * else (shader.c). */
 struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader);

@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "d3d11/device_child.h"
+#include "shader/tpf.h"
 #include "util/log.h"
 
 static void set_msg(char *msg, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -243,6 +244,7 @@ static void shader_code_free(struct d3d11_shader_code *code)
 {
     dxbc_info_free(&code->info);
     free(code->bytecode);
+    free(code->so);
     memset(code, 0, sizeof(*code));
 }
 
@@ -294,6 +296,7 @@ static void shader_code_free(struct d3d11_shader_code *code)
 
 D3D11_SHADER_CLASS(vertex_shader, ID3D11VertexShader)
 D3D11_SHADER_CLASS(pixel_shader, ID3D11PixelShader)
+D3D11_SHADER_CLASS(geometry_shader, ID3D11GeometryShader)
 
 struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader)
 {
@@ -302,6 +305,8 @@ struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader)
         return &vertex_shader_impl((ID3D11VertexShader *)shader)->child;
     if (vtbl == (const void *)&pixel_shader_vtbl)
         return &pixel_shader_impl((ID3D11PixelShader *)shader)->child;
+    if (vtbl == (const void *)&geometry_shader_vtbl)
+        return &geometry_shader_impl((ID3D11GeometryShader *)shader)->child;
     return NULL;
 }
 
@@ -411,23 +416,128 @@ static HRESULT stage_call(ID3D11Device2 *iface, enum stage_index which, void **o
     return E_NOTIMPL;
 }
 
+/* What softd3d's geometry stage does not run yet, refused at creation with E_NOTIMPL (legal
+ * bytecode: README, 10_0/10_1 table): outputs the pipeline cannot honour
+ * (SV_RenderTargetArrayIndex and SV_ViewportArrayIndex: layered rendering and viewport
+ * arrays, issue 11 item 3) and what the decoder refuses as unsupported (streams past 0,
+ * vGSInstanceID).  A program the decoder finds invalid is E_INVALIDARG. */
+static HRESULT gs_supported(struct d3d11_device *dev, const void *bytecode, SIZE_T size)
+{
+    struct ir_program ir;
+    struct tpf_error err;
+    int ret = tpf_decode_blob(bytecode, size, 0, &ir, &err);
+    if (ret == TPF_E_NOMEM) {
+        d3d11_msg(dev, "CreateGeometryShader: out of memory");
+        return E_OUTOFMEMORY;
+    }
+    if (ret) {
+        d3d11_msg(dev, "CreateGeometryShader: %s%s", err.message,
+                  ret == TPF_E_UNSUPPORTED ? " (not implemented)" : "");
+        return ret == TPF_E_UNSUPPORTED ? E_NOTIMPL : E_INVALIDARG;
+    }
+    HRESULT hr = S_OK;
+    for (uint32_t i = 0; i < ir.outputs.count; i++) {
+        unsigned sv = ir.outputs.items[i].sysval;
+        if (sv == IR_SV_RENDER_TARGET_ARRAY_INDEX || sv == IR_SV_VIEWPORT_ARRAY_INDEX) {
+            d3d11_msg(dev, "CreateGeometryShader: output o%u is SV_%s, which softd3d's "
+                      "pipeline does not honour yet (not implemented)",
+                      (unsigned)ir.outputs.items[i].reg,
+                      sv == IR_SV_VIEWPORT_ARRAY_INDEX ? "ViewportArrayIndex" :
+                                                         "RenderTargetArrayIndex");
+            hr = E_NOTIMPL;
+            break;
+        }
+    }
+    ir_program_free(&ir);
+    return hr;
+}
+
 static HRESULT STDMETHODCALLTYPE device_CreateGeometryShader(ID3D11Device2 *iface,
                                                              const void *bytecode, SIZE_T size,
                                                              ID3D11ClassLinkage *linkage,
                                                              ID3D11GeometryShader **out)
 {
-    (void)bytecode, (void)size, (void)linkage;
-    return stage_call(iface, STAGE_GS, (void **)out);
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    struct dxbc_shader_info info;
+    HRESULT hr;
+
+    if (dev->level < D3D_FEATURE_LEVEL_10_0)
+        return stage_call(iface, STAGE_GS, (void **)out);   /* seed 004: none at 9_x */
+    if (out)
+        *out = NULL;
+    if ((hr = validate_stage(dev, "CreateGeometryShader", DXBC_PROGRAM_GEOMETRY, bytecode, size,
+                             linkage, true, &info)) != S_OK)
+        return hr;
+    if ((hr = gs_supported(dev, bytecode, size)) != S_OK || !out) {
+        dxbc_info_free(&info);
+        return hr != S_OK ? hr : S_FALSE;
+    }
+    if (FAILED(hr = geometry_shader_create(dev, bytecode, size, &info, out)))
+        d3d11_msg(dev, "CreateGeometryShader: out of memory");
+    return hr;
 }
 
+/* The bytecode is a geometry shader, or (stream output without one) the vertex shader whose
+ * output signature the declaration names (the method's reference page: "pass ... the compiled
+ * shader for the prior stage").  A bare output-signature blob (D3DGetOutputSignatureBlob) is
+ * not taken: E_NOTIMPL. */
 static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
     ID3D11Device2 *iface, const void *bytecode, SIZE_T size,
     const D3D11_SO_DECLARATION_ENTRY *decl, UINT entries, const UINT *strides, UINT nstrides,
     UINT rasterized_stream, ID3D11ClassLinkage *linkage, ID3D11GeometryShader **out)
 {
-    (void)bytecode, (void)size, (void)decl, (void)entries, (void)strides, (void)nstrides;
-    (void)rasterized_stream, (void)linkage;
-    return stage_call(iface, STAGE_GS_SO, (void **)out);
+    static const char method[] = "CreateGeometryShaderWithStreamOutput";
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    struct dxbc_shader_info info;
+    char msg[D3D11_SHADER_MSG_SIZE];
+    HRESULT hr;
+
+    if (dev->level < D3D_FEATURE_LEVEL_10_0)
+        return stage_call(iface, STAGE_GS_SO, (void **)out);   /* seed 004 */
+    if (out)
+        *out = NULL;
+    bool vs = false;
+    if (bytecode && dxbc_parse(bytecode, size, 0, &info, NULL) == 0) {
+        bool signature_only = !info.has_program;
+        vs = info.has_program && info.program_type == DXBC_PROGRAM_VERTEX;
+        dxbc_info_free(&info);
+        if (signature_only) {
+            d3d11_msg(dev, "%s: an output-signature blob without a program is not implemented "
+                      "(pass the vertex shader's bytecode)", method);
+            return E_NOTIMPL;
+        }
+    }
+    hr = d3d11_validate_shader(dev->level, method, vs ? DXBC_PROGRAM_VERTEX : DXBC_PROGRAM_GEOMETRY,
+                               bytecode, size, linkage != NULL, &info, msg, sizeof(msg));
+    if (FAILED(hr)) {
+        d3d11_msg(dev, "%s", msg);
+        return hr;
+    }
+    struct d3d11_so_layout *so = malloc(sizeof(*so));
+    if (!so) {
+        dxbc_info_free(&info);
+        d3d11_msg(dev, "%s: out of memory", method);
+        return E_OUTOFMEMORY;
+    }
+    hr = d3d11_validate_so(dev->level, &info.output, decl, entries, strides, nstrides,
+                           rasterized_stream, so, msg, sizeof(msg));
+    if (FAILED(hr))
+        d3d11_msg(dev, "%s", msg);
+    else if (!vs)
+        hr = gs_supported(dev, bytecode, size);
+    if (hr != S_OK || !out) {
+        free(so);
+        dxbc_info_free(&info);
+        return hr != S_OK ? hr : S_FALSE;
+    }
+    so->vs_only = vs;
+    if (FAILED(hr = geometry_shader_create(dev, bytecode, size, &info, out))) {
+        free(so);
+        d3d11_msg(dev, "%s: out of memory", method);
+        return hr;
+    }
+    geometry_shader_impl(*out)->code.so = so;
+    return S_OK;
 }
 
 static HRESULT STDMETHODCALLTYPE device_CreateHullShader(ID3D11Device2 *iface, const void *bytecode,

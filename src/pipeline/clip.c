@@ -503,7 +503,7 @@ void draw_assemble(struct draw_run *r, uint32_t slot)
         draw_assemble_reset(r);
         return;
     }
-    switch (r->d->topology) {
+    switch (r->topology) {
     case DRAW_POINT_LIST:
         clip_point(r, slot);
         break;
@@ -541,5 +541,7 @@ void draw_assemble(struct draw_run *r, uint32_t slot)
         as->held[0] = as->held[1];
         as->held[1] = slot;
         break;
+    default:
+        break;   /* adjacency topologies go to geometry.c, never here */
     }
 }

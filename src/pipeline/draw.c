@@ -34,6 +34,10 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
     p->input_count = ir->input_count;
     p->output_count = ir->output_count;
     p->position_out = -1;
+    p->gs_input = ir->gs_input;
+    p->gs_output = ir->gs_output;
+    p->gs_max_vertices = ir->gs_max_vertices;
+    p->gs_instances = ir->gs_instances;
     /* Several declarations may share a register (components of packed elements); ir_validate
      * guarantees they do not overlap, and D3D requires one interpolation mode per register. */
     for (uint32_t i = 0; i < ir->inputs.count; i++) {
@@ -213,6 +217,8 @@ void draw_context_destroy(struct draw_context *dc)
         vm_state_destroy(dc->workers[i].ps_state);
     free(dc->workers);
     vm_state_destroy(dc->run.vs_state);
+    vm_state_destroy(dc->run.gs_state);
+    draw_gs_destroy(dc->run.gs);
     free(dc->run.pool);
     free(dc->run.prims);
     threadpool_destroy(dc->pool);
@@ -340,11 +346,22 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         return refuse(msg, msg_size, "draw: NULL argument");
     if (!d->vs || !d->vs->vm || !d->link)
         return refuse(msg, msg_size, "draw: no vertex program or linkage");
-    if (d->vs->position_out < 0)
+    if (d->gs && (!d->gs->vm || d->gs->type != IR_SHADER_GEOMETRY || !d->gs_link))
+        return refuse(msg, msg_size, "draw: the geometry program or its linkage is missing");
+    if (!d->gs && d->vs->position_out < 0 && !(d->so && !d->so->rasterize))
         return refuse(msg, msg_size, "draw: the vertex program does not write SV_Position");
-    if (d->topology < DRAW_POINT_LIST || d->topology > DRAW_TRIANGLE_STRIP)
+    if (d->gs && d->gs->position_out < 0)
+        return refuse(msg, msg_size, "draw: the geometry program does not write SV_Position");
+    bool adj = d->topology >= DRAW_LINE_LIST_ADJ && d->topology <= DRAW_TRIANGLE_STRIP_ADJ;
+    if ((d->topology < DRAW_POINT_LIST || d->topology > DRAW_TRIANGLE_STRIP) && !adj)
         return refuse(msg, msg_size, "draw: topology %d is not a point/line/triangle list or "
-                      "strip", (int)d->topology);
+                      "strip, or one with adjacency", (int)d->topology);
+    if (adj && !d->gs)
+        return refuse(msg, msg_size, "draw: adjacency topology %d without a geometry program",
+                      (int)d->topology);
+    if (d->gs && !draw_gs_topology_ok(d->topology, d->gs->gs_input))
+        return refuse(msg, msg_size, "draw: topology %d does not match the geometry program's "
+                      "input primitive", (int)d->topology);
     if (!d->width || !d->height || d->width > RASTER_MAX_SIZE || d->height > RASTER_MAX_SIZE)
         return refuse(msg, msg_size, "draw: target size %ux%u outside 1..%u", d->width,
                       d->height, RASTER_MAX_SIZE);
@@ -361,9 +378,12 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     /* Nothing can reach a pixel: an empty viewport or implicit scissor (15.6, 15.7). */
     const struct draw_viewport *v = &d->viewport;
     struct raster_rect sc = draw_scissor(d);
-    if (!d->instance_count || !d->count || !(v->width > 0.0f) || !(v->height > 0.0f) ||
-        sc.x0 >= sc.x1 || sc.y0 >= sc.y1)
+    bool visible = v->width > 0.0f && v->height > 0.0f && sc.x0 < sc.x1 && sc.y0 < sc.y1;
+    if (!d->instance_count || !d->count || (!visible && !d->so)) {
+        if (d->so)
+            d->so->written = d->so->needed = 0;
         return DRAW_OK;
+    }
 
     struct draw_run *r = &dc->run;
     r->d = d;
@@ -372,6 +392,9 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     r->wrap = false;
     for (uint32_t k = 0; k < d->link->attr_count; k++)
         r->wrap |= d->link->attr_wrap[k] != 0;
+    r->vs_link = d->link;
+    r->vs_stride = r->stride;
+    r->topology = d->topology;
     for (uint32_t e = 0; e < d->element_count; e++)
         r->efmt[e] = texel_format_get(d->elements[e].format);
 
@@ -406,6 +429,26 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         r->vs_state = NULL;
         if (vm_state_create(d->vs->vm, &r->vs_state) != VM_OK)
             return DRAW_E_NOMEM;
+    }
+    r->gs_on = d->gs || d->so;
+    /* stream output still runs when nothing can be rasterized (14.1: the rasterizer may be
+     * off) */
+    r->raster_on = visible && (!d->so || d->so->rasterize);
+    if (d->so) {
+        d->so->written = d->so->needed = 0;
+        if (d->so->count > DRAW_SO_MAX_ELEMENTS)
+            return refuse(msg, msg_size, "draw: %u stream-output elements", d->so->count);
+    }
+    if (d->gs && (!r->gs_state || !vm_state_fits(r->gs_state, d->gs->vm))) {
+        vm_state_destroy(r->gs_state);
+        r->gs_state = NULL;
+        if (vm_state_create(d->gs->vm, &r->gs_state) != VM_OK)
+            return DRAW_E_NOMEM;
+    }
+    if (r->gs_on) {
+        int ret = draw_gs_prepare(r);
+        if (ret != DRAW_OK)
+            return ret;
     }
     for (unsigned i = 0; i < dc->nworkers; i++) {
         struct draw_worker *w = &dc->workers[i];
@@ -468,7 +511,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     st.depth_bias_clamp = d->depth_bias_clamp;
     st.slope_scaled_depth_bias = d->slope_scaled_depth_bias;
     depth_bias_kind(&dc->om, &st);
-    if (d->points.enable && d->topology == DRAW_POINT_LIST) {
+    if (d->points.enable && r->topology == DRAW_POINT_LIST) {
         /* point squares (draw.h): the triangles clip.c makes of points are neither culled nor
          * biased, as the points they stand for would not be */
         st.cull = RASTER_CULL_NONE;

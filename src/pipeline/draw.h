@@ -52,13 +52,18 @@
 #define DRAW_MAX_SAMPLERS 16
 #define DRAW_MAX_VS_TEXTURES 4   /* vertex-program t#/s# (D3D9 vs_3_0: four vertex samplers) */
 
-/* Values equal D3D11_PRIMITIVE_TOPOLOGY and D3DPRIMITIVETYPE (1..5), so both front-ends cast. */
+/* Values equal D3D11_PRIMITIVE_TOPOLOGY and D3DPRIMITIVETYPE (1..5), so both front-ends cast.
+ * The adjacency topologies (D3D11 10..13) need a geometry program (geometry.c). */
 enum draw_topology {
     DRAW_POINT_LIST = 1,
     DRAW_LINE_LIST = 2,
     DRAW_LINE_STRIP = 3,
     DRAW_TRIANGLE_LIST = 4,
     DRAW_TRIANGLE_STRIP = 5,
+    DRAW_LINE_LIST_ADJ = 10,
+    DRAW_LINE_STRIP_ADJ = 11,
+    DRAW_TRIANGLE_LIST_ADJ = 12,
+    DRAW_TRIANGLE_STRIP_ADJ = 13,
 };
 
 enum draw_fill { DRAW_FILL_SOLID = 0, DRAW_FILL_WIREFRAME = 1 };
@@ -95,7 +100,11 @@ struct draw_program {
     uint8_t in_interp[IR_MAX_INPUTS];        /* pixel: enum ir_interpolation */
     uint8_t out_mask[IR_MAX_OUTPUTS];
     uint8_t out_sysval[IR_MAX_OUTPUTS];
-    int position_out;                        /* vertex: o# holding SV_Position, -1 if none */
+    int position_out;                        /* vertex, geometry: o# holding SV_Position,
+                                              * -1 if none */
+    /* geometry: the ir_program's gs_* declarations */
+    uint8_t gs_input, gs_output;
+    uint32_t gs_max_vertices, gs_instances;
     bool writes_depth;                       /* pixel: oDepth declared */
     bool lane_local;                         /* pixel: no instruction reads another lane
                                               * (derivatives, implicit-LOD sampling): equal
@@ -143,6 +152,47 @@ struct draw_linkage {
 void draw_link(const struct draw_program *vs, const struct dxbc_signature *vs_out,
                const struct draw_program *ps, const struct dxbc_signature *ps_in,
                struct draw_linkage *out);
+
+/* Geometry programs (geometry.c): input register r, component c of the GS reads component
+ * src[r][c].comp of VS output register src[r][c].reg when src[r][c].used, else 0.  Matched
+ * as draw_link matches the pixel program's inputs: by semantic name and index. */
+struct draw_gs_linkage {
+    struct { uint8_t used, reg, comp; } src[IR_MAX_INPUTS][4];
+};
+void draw_link_gs(const struct draw_program *vs, const struct dxbc_signature *vs_out,
+                  const struct draw_program *gs, const struct dxbc_signature *gs_in,
+                  struct draw_gs_linkage *out);
+/* Whether a draw of topology t can feed a geometry program of this input primitive
+ * (enum ir_gs_input): points to point, lists and strips to line / triangle, the adjacency
+ * topologies to lineadj / triangleadj (D3D11.3 functional spec 13.2). */
+bool draw_gs_topology_ok(enum draw_topology t, unsigned gs_input);
+
+/* Stream output (stream_out.c; D3D11.3 functional spec 14): the primitives of the last stage
+ * before the rasterizer -- the geometry program's output strips, or without one the vertex
+ * program's primitives of the draw's topology -- written as lists (strips unrolled: odd
+ * triangles (i, i+2, i+1), the winding kept) to up to four buffers.  Element k writes `count`
+ * components of output register `reg` from component `comp` (gap: `count` dwords skipped) to
+ * buffer `slot`, after the elements before it in that slot.  A primitive is written only when
+ * it fits in every bound buffer the declaration uses (14.6: once one is full, nothing more is
+ * written); `needed` counts every primitive, `written` those written.  buf[].offset is where
+ * the next vertex goes, advanced by the draw. */
+#define DRAW_SO_BUFFERS 4
+#define DRAW_SO_MAX_ELEMENTS 512
+struct draw_so_element {
+    uint8_t slot, reg, comp, count;
+    bool gap;
+};
+struct draw_so_buffer {
+    uint8_t *data;                       /* NULL: not bound (nothing written, no limit) */
+    uint32_t size, offset, stride;       /* bytes */
+};
+struct draw_so {
+    uint32_t count;
+    struct draw_so_element elements[DRAW_SO_MAX_ELEMENTS];
+    struct draw_so_buffer buf[DRAW_SO_BUFFERS];
+    bool rasterize;                      /* false: D3D11_SO_NO_RASTERIZED_STREAM */
+    uint64_t written, needed;            /* out: primitives of this draw */
+};
 
 /* ---- the draw description ------------------------------------------------------------------ */
 
@@ -205,7 +255,21 @@ struct draw_desc {
     bool strip_cut;                      /* 0xffff / 0xffffffff cut the primitive (8.12) */
     /* programs */
     const struct draw_program *vs, *ps;  /* ps may be NULL: nothing is shaded, depth runs */
+    /* The geometry program (NULL: none).  With one, `link` links ITS outputs to the pixel
+     * program (draw_link(gs, gs_out_sig, ...)), gs_link its inputs to the vertex program's
+     * outputs, and the vertex program needs no SV_Position (the geometry program's is
+     * rasterized).  Its constant buffers, textures and samplers: gs_cb, gs_textures,
+     * gs_samplers (sampled as vertex textures are: LOD 0 or explicit). */
+    const struct draw_program *gs;
+    const struct draw_gs_linkage *gs_link;
+    struct vm_cbuffer gs_cb[IR_MAX_CB_SLOTS];
+    const struct texture_view *gs_textures[DRAW_MAX_TEXTURES];
+    const struct sampler *gs_samplers[DRAW_MAX_SAMPLERS];
     const struct draw_linkage *link;
+    /* Stream output (NULL: none).  Written by the draw (offsets, counters).  With it and no
+     * geometry program the vertex program's outputs are streamed (and rasterized as the
+     * topology says). */
+    struct draw_so *so;
     struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */

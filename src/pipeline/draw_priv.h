@@ -14,6 +14,12 @@
  *                           pending raster primitives (draw_submit_pending hands them over)
  *     raster_scene_flush: the workers call draw_shade (pixel.c) for every 2x2-quad batch
  *
+ *   With a geometry program (geometry.c), the vertex program writes its whole output records
+ *   to the geometry stage's window instead of the pool, and draw_gs_input takes the slots in
+ *   place of draw_assemble: input primitives (adjacency included) -> the geometry program on
+ *   VM_LANES primitives at a time -> its output strips, as pool records, through
+ *   draw_assemble with the output topology (r->topology).
+ *
  * A vertex record in the pool is `stride` uint32_t: the clip-space position (x, y, z, w as
  * float bits) then, for each attribute slot k of the linkage, the 4 components of VS output
  * register link->attr_reg[k] (raw bits: integer attributes pass untouched).
@@ -88,6 +94,7 @@ struct draw_assembler {
 };
 
 struct draw_context;
+struct draw_gs;
 
 struct draw_run {
     struct draw_context *dc;
@@ -124,6 +131,22 @@ struct draw_run {
     size_t ntris, nlines, npoints;
     struct draw_assembler as;
     bool wrap;                         /* some d->link->attr_wrap is set (clip.c) */
+    enum draw_topology topology;       /* what draw_assemble assembles: d->topology, or the
+                                        * geometry program's output topology */
+    /* where shade_vertices (vertex.c) writes: records of vs_stride words, vs_link's registers
+     * (d->link and stride; with a geometry program, every VS output: geometry.c) */
+    const struct draw_linkage *vs_link;
+    uint32_t vs_stride;
+    /* the textures of the stage sampling now (vertex.c's sample callback): the vertex
+     * program's or the geometry program's, `stage_slots` of each */
+    const struct texture_view *const *stage_textures;
+    const struct sampler *const *stage_samplers;
+    unsigned stage_slots;
+    bool gs_on;                        /* the geometry stage runs: a geometry program, or
+                                        * stream output (d->gs || d->so) */
+    bool raster_on;                    /* geometry.c: its output primitives are rasterized */
+    struct draw_gs *gs;                /* geometry.c's state (owned by the context) */
+    struct vm_state *gs_state;
     bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
     bool fill_ok;                      /* ... and whole tiles written as rectangles */
     bool fused_ok;                     /* pixel_fused.c may run d->ps (shortcuts on) */
@@ -171,6 +194,25 @@ void draw_reserve(struct draw_run *r, size_t verts, size_t prims);
 
 /* vertex.c: every stream position of one instance, through the assembler. */
 void draw_run_instance(struct draw_run *r, uint32_t instance);
+/* vertex.c: the sample callback of the vertex and geometry programs (r->stage_*) */
+void draw_stage_sample(void *ctx, const struct vm_sample_request *req,
+                       struct vm_sample_result *res);
+
+/* geometry.c: draw_gs_prepare at the start of a draw with d->gs (sets vs_link, vs_stride,
+ * topology; DRAW_OK or DRAW_E_NOMEM); per instance draw_gs_begin, draw_gs_input for each
+ * slot of each window (the vertex records at `records`), draw_gs_end; draw_gs_destroy with
+ * the context.  draw_gs_records: where a window's vertex records go. */
+int draw_gs_prepare(struct draw_run *r);
+uint32_t *draw_gs_records(struct draw_run *r);
+void draw_gs_begin(struct draw_run *r, uint32_t instance);
+void draw_gs_input(struct draw_run *r, uint32_t slot);
+void draw_gs_end(struct draw_run *r);
+void draw_gs_destroy(struct draw_gs *gs);
+/* stream_out.c: one output strip of n records (`words` per record: 4 per output register)
+ * with their cut marks, written to d->so as primitives of `topology` (a point list, line
+ * strip or triangle strip) */
+void draw_so_strip(struct draw_so *so, enum draw_topology topology, const uint32_t *records,
+                   uint32_t words, const uint8_t *cut_before, uint32_t n);
 
 /* clip.c */
 void draw_assemble_reset(struct draw_run *r);

@@ -107,18 +107,18 @@ static void fetch_element(struct draw_run *r, uint32_t e, const uint32_t *vertex
 
 /* Runs the vertex program on n (<= VM_LANES) vertices and writes pool records first.. */
 
-/* Vertex texture fetch (draw.h vs_textures): filtered sampling with the LOD explicit
- * (sample_l) or zero (every other form: a vertex has no screen derivatives), the bias of
- * sample_b added; other resource instructions read 0.  Unbound slots read 0 (7.18.17). */
-static void vertex_sample(void *ctx, const struct vm_sample_request *req,
-                          struct vm_sample_result *res)
+/* Vertex texture fetch (draw.h vs_textures; the geometry program's gs_textures alike):
+ * filtered sampling with the LOD explicit (sample_l) or zero (every other form: a vertex has
+ * no screen derivatives), the bias of sample_b added; other resource instructions read 0.
+ * Unbound slots read 0 (7.18.17). */
+void draw_stage_sample(void *ctx, const struct vm_sample_request *req,
+                       struct vm_sample_result *res)
 {
     struct draw_run *r = ctx;
-    const struct draw_desc *d = r->d;
-    if (req->resource >= DRAW_MAX_VS_TEXTURES || req->sampler >= DRAW_MAX_VS_TEXTURES)
+    if (req->resource >= r->stage_slots || req->sampler >= r->stage_slots)
         return;
-    const struct texture_view *t = d->vs_textures[req->resource];
-    const struct sampler *s = d->vs_samplers[req->sampler];
+    const struct texture_view *t = r->stage_textures[req->resource];
+    const struct sampler *s = r->stage_samplers[req->sampler];
     if (!t || !t->texel || !s)
         return;
     if (req->kind != VM_TEX_SAMPLE && req->kind != VM_TEX_SAMPLE_L &&
@@ -144,8 +144,10 @@ static void vertex_sample(void *ctx, const struct vm_sample_request *req,
                 res->value[k][l] = draw_u(r->vs_texels.c[k][l]);
 }
 
+/* Runs the vertex program on n (<= VM_LANES) vertices and writes their records (r->vs_link,
+ * r->vs_stride) from `out` on. */
 static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uint32_t *vertex_id,
-                           uint32_t instance, unsigned n, size_t first)
+                           uint32_t instance, unsigned n, uint32_t *out)
 {
     const struct draw_desc *d = r->d;
     const struct draw_program *vs = d->vs;
@@ -169,15 +171,20 @@ static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uin
     env.outputs = r->vs_out;
     memset(env.input_coverage, 0, sizeof(env.input_coverage));
     memcpy(env.cb, d->vs_cb, sizeof(env.cb));
-    env.sample = vertex_sample;
+    env.sample = draw_stage_sample;
     env.sample_ctx = r;
     env.max_iterations = 0;
+    r->stage_textures = d->vs_textures;
+    r->stage_samplers = d->vs_samplers;
+    r->stage_slots = DRAW_MAX_VS_TEXTURES;
     vm_run(vs->vm, r->vs_state, &env, n >= 32 ? 0xffffffffu : (1u << n) - 1u);
 
-    const struct draw_linkage *link = d->link;
-    unsigned pos = (unsigned)vs->position_out;
+    const struct draw_linkage *link = r->vs_link;
+    /* with a geometry program the VS need not write a position: the record's first vec4 is
+     * then unused (geometry.c reads the outputs through vs_link) */
+    unsigned pos = vs->position_out >= 0 ? (unsigned)vs->position_out : 0;
     for (unsigned l = 0; l < n; l++) {
-        uint32_t *rec = &r->pool[(first + l) * r->stride];
+        uint32_t *rec = &out[(size_t)l * r->vs_stride];
         for (int c = 0; c < 4; c++)
             rec[c] = r->vs_out[pos][c][l];
         for (uint32_t k = 0; k < link->attr_count; k++)
@@ -198,10 +205,15 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
 
     /* 8.13 / 8.4.1: every instance restarts the topology */
     draw_assemble_reset(r);
+    if (r->gs_on)
+        draw_gs_begin(r, instance);
     for (uint32_t p0 = 0, n; p0 < d->count; p0 += n) {
         n = d->count - p0 < DRAW_CHUNK ? d->count - p0 : DRAW_CHUNK;
-        draw_reserve(r, DRAW_CHUNK_VERTS, DRAW_CHUNK_PRIMS);
-        size_t base = r->pool_count;
+        /* with a geometry program, a window's records go to its own buffer (slots from 0) */
+        uint32_t *records = r->gs_on ? draw_gs_records(r) : NULL;
+        if (!r->gs_on)
+            draw_reserve(r, DRAW_CHUNK_VERTS, DRAW_CHUNK_PRIMS);
+        size_t base = r->gs_on ? 0 : r->pool_count;
         unsigned m = 0;
 
         if (indexed)
@@ -245,7 +257,14 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
         }
         for (unsigned j = 0; j < m; j += VM_LANES) {
             unsigned k = m - j < VM_LANES ? m - j : VM_LANES;
-            shade_vertices(r, &uniq_vertex[j], &uniq_id[j], instance, k, base + j);
+            uint32_t *out = records ? &records[(size_t)j * r->vs_stride] :
+                                      &r->pool[(base + j) * r->stride];
+            shade_vertices(r, &uniq_vertex[j], &uniq_id[j], instance, k, out);
+        }
+        if (r->gs_on) {
+            for (uint32_t i = 0; i < n; i++)
+                draw_gs_input(r, slots[i]);
+            continue;
         }
         r->pool_count = base + m;
         draw_clip_prepare(r, base, m);
@@ -253,6 +272,8 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
             draw_assemble(r, slots[i]);
         draw_clip_prepare(r, 0, 0);
     }
+    if (r->gs_on)
+        draw_gs_end(r);
 }
 
 /* The vertex stage alone (draw.h draw_process_vertices): the same fetch and program run as a
@@ -277,6 +298,9 @@ int draw_process_vertices(struct draw_context *dc, const struct draw_desc *d, ui
     r->d = d;
     r->pool = records;
     r->stride = 4 * (1 + d->link->attr_count);
+    r->vs_link = d->link;
+    r->vs_stride = r->stride;
+    r->gs_on = false;
     for (uint32_t e = 0; e < d->element_count; e++)
         r->efmt[e] = texel_format_get(d->elements[e].format);
     uint32_t vertex[VM_LANES], id[VM_LANES];
@@ -286,7 +310,7 @@ int draw_process_vertices(struct draw_context *dc, const struct draw_desc *d, ui
             vertex[l] = first + j + l;         /* wraps (8.19.1), as a draw's StartVertex + p */
             id[l] = j + l;                     /* VertexID counts from the first (8.16) */
         }
-        shade_vertices(r, vertex, id, 0, n, j);
+        shade_vertices(r, vertex, id, 0, n, &records[(size_t)j * r->stride]);
     }
     r->pool = pool;
     r->d = NULL;

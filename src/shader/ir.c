@@ -152,6 +152,9 @@ static const struct ir_op_info op_table[IR_OP_COUNT] = {
     OP(GATHER4_PO_S, "gather4_po_s", 2, 4, SAT | TEX),
     OP(GATHER4_PO_C_S, "gather4_po_c_s", 2, 5, SAT | TEX),
     OP(CHECK_ACCESS_FULLY_MAPPED, "check_access_fully_mapped", 1, 1, INT),
+    OP(EMIT, "emit", 0, 0, IR_OPF_GEOMETRY),
+    OP(CUT, "cut", 0, 0, IR_OPF_GEOMETRY),
+    OP(EMIT_THEN_CUT, "emit_then_cut", 0, 0, IR_OPF_GEOMETRY),
 };
 
 #undef OP
@@ -244,8 +247,20 @@ static const int8_t file_indices[IR_FILE_COUNT] = {
     [IR_FILE_LABEL] = 1, [IR_FILE_DEPTH_OUT] = 0, [IR_FILE_DEPTH_GE_OUT] = 0,
     [IR_FILE_DEPTH_LE_OUT] = 0, [IR_FILE_COVERAGE_OUT] = 0, [IR_FILE_INPUT_COVERAGE] = 0,
     [IR_FILE_RASTERIZER] = 0, [IR_FILE_ADDRESS] = 1, [IR_FILE_LOOP_COUNTER] = 0,
-    [IR_FILE_PREDICATE] = 1,
+    [IR_FILE_PREDICATE] = 1, [IR_FILE_INPUT_VERTEX] = 2, [IR_FILE_PRIMITIVE_ID] = 0,
 };
+
+unsigned ir_gs_input_vertices(unsigned gs_input)
+{
+    switch (gs_input) {
+    case IR_GS_IN_POINT: return 1;
+    case IR_GS_IN_LINE: return 2;
+    case IR_GS_IN_TRIANGLE: return 3;
+    case IR_GS_IN_LINE_ADJ: return 4;
+    case IR_GS_IN_TRIANGLE_ADJ: return 6;
+    default: return 0;
+    }
+}
 
 int ir_file_index_count(enum ir_file file)
 {
@@ -262,6 +277,8 @@ void ir_program_init(struct ir_program *prog, enum ir_shader_type type, enum ir_
     prog->source = (uint8_t)source;
     prog->major = (uint8_t)major;
     prog->minor = (uint8_t)minor;
+    if (type == IR_SHADER_GEOMETRY)
+        prog->gs_instances = 1;   /* dcl_gsinstances absent: one invocation per primitive */
 }
 
 void ir_program_free(struct ir_program *prog)
@@ -606,11 +623,14 @@ static int check_io(struct vctx *v, const struct ir_io_decl *d, bool input)
         m[d->reg] |= d->mask;
         return IR_OK;
     }
-    bool ok = input ? d->file == IR_FILE_INPUT_COVERAGE : is_special_out(d->file);
+    bool prim = input && d->file == IR_FILE_PRIMITIVE_ID;
+    bool ok = input ? d->file == IR_FILE_INPUT_COVERAGE || prim : is_special_out(d->file);
     if (!ok)
         return vfail(v, IR_NO_LINK, d->offset, "register file %u cannot be declared as %s",
                      d->file, what);
-    if (p->type != IR_SHADER_PIXEL)
+    if (prim && p->type != IR_SHADER_GEOMETRY)
+        return vfail(v, IR_NO_LINK, d->offset, "vPrim is declared only in geometry programs");
+    if (!prim && p->type != IR_SHADER_PIXEL)
         return vfail(v, IR_NO_LINK, d->offset, "%s register file %u is pixel-only", what, d->file);
     if (d->reg != 0 || d->mask != IR_MASK_X)
         return vfail(v, IR_NO_LINK, d->offset, "one-component register needs reg 0, mask x");
@@ -620,12 +640,48 @@ static int check_io(struct vctx *v, const struct ir_io_decl *d, bool input)
     return IR_OK;
 }
 
+/* The geometry declarations (D3D11.3 functional spec 13.2: dcl_inputprimitive,
+ * dcl_outputtopology and dcl_maxout are required; maxout x the scalars of one output vertex
+ * <= 1024, and maxout <= 1024; 13.3: dcl_gsinstances 1..32).  Other programs have none. */
+static int check_geometry(struct vctx *v)
+{
+    const struct ir_program *p = v->prog;
+    if (p->type != IR_SHADER_GEOMETRY) {
+        if (p->gs_input || p->gs_output || p->gs_max_vertices || p->gs_instances)
+            return vfail(v, IR_NO_LINK, 0, "geometry declarations in a non-geometry program");
+        return IR_OK;
+    }
+    if (!ir_gs_input_vertices(p->gs_input))
+        return vfail(v, IR_NO_LINK, 0, "geometry program without a valid dcl_inputprimitive (%u)",
+                     p->gs_input);
+    if (p->gs_output != IR_GS_OUT_POINTLIST && p->gs_output != IR_GS_OUT_LINESTRIP &&
+        p->gs_output != IR_GS_OUT_TRIANGLESTRIP)
+        return vfail(v, IR_NO_LINK, 0, "geometry program without a valid dcl_outputtopology (%u)",
+                     p->gs_output);
+    if (p->gs_max_vertices < 1 || p->gs_max_vertices > IR_MAX_GS_VERTICES)
+        return vfail(v, IR_NO_LINK, 0, "dcl_maxout %u (1..%u)", (unsigned)p->gs_max_vertices,
+                     IR_MAX_GS_VERTICES);
+    if (p->gs_instances < 1 || p->gs_instances > IR_MAX_GS_INSTANCES)
+        return vfail(v, IR_NO_LINK, 0, "dcl_gsinstances %u (1..%u)", (unsigned)p->gs_instances,
+                     IR_MAX_GS_INSTANCES);
+    unsigned scalars = 0;
+    for (uint32_t i = 0; i < p->outputs.count; i++)
+        scalars += (unsigned)__builtin_popcount(p->outputs.items[i].mask & 15u);
+    if ((uint64_t)scalars * p->gs_max_vertices > IR_MAX_GS_SCALARS)
+        return vfail(v, IR_NO_LINK, 0, "dcl_maxout %u x %u output components exceeds %u scalars",
+                     (unsigned)p->gs_max_vertices, scalars, IR_MAX_GS_SCALARS);
+    return IR_OK;
+}
+
 static int check_declarations(struct vctx *v)
 {
     struct ir_program *p = v->prog;
 
-    if (p->type > IR_SHADER_VERTEX || p->source > IR_SOURCE_FIXED_FUNCTION)
+    if (p->type > IR_SHADER_GEOMETRY || p->source > IR_SOURCE_FIXED_FUNCTION)
         return vfail(v, IR_NO_LINK, 0, "unknown program type %u / source %u", p->type, p->source);
+    int ret = check_geometry(v);
+    if (ret)
+        return ret;
     if (p->input_count > IR_MAX_INPUTS || p->output_count > IR_MAX_OUTPUTS)
         return vfail(v, IR_NO_LINK, 0, "%u inputs / %u outputs (at most %u / %u)",
                      (unsigned)p->input_count, (unsigned)p->output_count, IR_MAX_INPUTS,
@@ -773,7 +829,8 @@ static bool readable(unsigned f)
 {
     return f == IR_FILE_TEMP || f == IR_FILE_INDEXABLE_TEMP || f == IR_FILE_INPUT ||
            f == IR_FILE_CONSTANT_BUFFER || f == IR_FILE_IMMEDIATE_CB || f == IR_FILE_IMMEDIATE ||
-           f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_PREDICATE;
+           f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_PREDICATE ||
+           f == IR_FILE_INPUT_VERTEX || f == IR_FILE_PRIMITIVE_ID;
 }
 
 static bool writable(unsigned f)
@@ -824,10 +881,30 @@ static int check_operand(struct vctx *v, uint32_t i, const struct ir_operand *op
         comps = (uint8_t)((1u << x->components) - 1);
         break;
     }
+    case IR_FILE_INPUT_VERTEX: {
+        unsigned nv = ir_gs_input_vertices(p->gs_input);
+        if (p->type != IR_SHADER_GEOMETRY)
+            return vfail(v, i, off, "v[vertex][register] outside a geometry program");
+        if (!rel0 && ix[0].offset >= nv)
+            return vfail(v, i, off, "input vertex %u of a primitive of %u",
+                         (unsigned)ix[0].offset, nv);
+        if (rel1 || ix[1].offset >= p->input_count)
+            return vfail(v, i, off, "v[%u][%u] outside the %u declared registers",
+                         (unsigned)ix[0].offset, (unsigned)ix[1].offset,
+                         (unsigned)p->input_count);
+        break;
+    }
+    case IR_FILE_PRIMITIVE_ID:
+        if (!v->specials[op->file])
+            return vfail(v, i, off, "vPrim is not declared");
+        break;
     case IR_FILE_INPUT:
     case IR_FILE_OUTPUT: {
         bool in = op->file == IR_FILE_INPUT;
         uint32_t count = in ? p->input_count : p->output_count;
+        if (in && p->type == IR_SHADER_GEOMETRY)
+            return vfail(v, i, off, "v%u without a vertex index in a geometry program",
+                         (unsigned)ix[0].offset);
         if (ix[0].offset >= count)
             return vfail(v, i, off, "%c%u outside the %u declared registers", in ? 'v' : 'o',
                          (unsigned)ix[0].offset, (unsigned)count);
@@ -898,7 +975,7 @@ static int check_operand(struct vctx *v, uint32_t i, const struct ir_operand *op
     }
     /* relative parts are allowed on x#'s element, cb#'s vector, icb and v#/o# only */
     bool rel_ok0 = op->file == IR_FILE_IMMEDIATE_CB || op->file == IR_FILE_INPUT ||
-                   op->file == IR_FILE_OUTPUT;
+                   op->file == IR_FILE_OUTPUT || op->file == IR_FILE_INPUT_VERTEX;
     if ((rel0 && !rel_ok0) || (rel1 && op->file != IR_FILE_INDEXABLE_TEMP &&
                                op->file != IR_FILE_CONSTANT_BUFFER) ||
         (n > 2 && ix[2].rel.file != IR_FILE_NULL))
@@ -992,7 +1069,13 @@ static int check_instruction(struct vctx *v, uint32_t i)
                                     : ins->test != IR_TEST_NONE)
         return vfail(v, i, off, "test %u invalid for this opcode", ins->test);
     if ((info->flags & IR_OPF_PIXEL) && p->type != IR_SHADER_PIXEL)
-        return vfail(v, i, off, "pixel-only instruction in a vertex program");
+        return vfail(v, i, off, "pixel-only instruction in a %s program",
+                     p->type == IR_SHADER_VERTEX ? "vertex" : "geometry");
+    if ((info->flags & IR_OPF_GEOMETRY) && p->type != IR_SHADER_GEOMETRY)
+        return vfail(v, i, off, "%s outside a geometry program", ir_op_name(ins->op));
+    /* 13.5: streams 0..3 (D3D11_SO_STREAM_COUNT); only emit/cut name one */
+    if (ins->stream > 3 || (ins->stream && !(info->flags & IR_OPF_GEOMETRY)))
+        return vfail(v, i, off, "stream %u invalid here", ins->stream);
     unsigned max_ret = ins->op == IR_OP_RESINFO ? IR_RETURN_UINT : 0;
     if (ins->op == IR_OP_SAMPLEINFO && ins->return_type == IR_RETURN_RCPFLOAT)
         return vfail(v, i, off, "sampleinfo cannot return rcpfloat");

@@ -97,6 +97,10 @@ enum ir_file {
     IR_FILE_ADDRESS,         /* [1] a# (d3dbc): int4, idx0 < address_count */
     IR_FILE_LOOP_COUNTER,    /* [0] aL (d3dbc): int, needs has_loop_counter */
     IR_FILE_PREDICATE,       /* [1] p# (d3dbc): masks, idx0 < predicate_count */
+    IR_FILE_INPUT_VERTEX,    /* [2] v[vertex][reg] (geometry): idx0 the vertex of the input
+                              *     primitive (< ir_gs_input_vertices; may be relative), idx1
+                              *     the v# register (< input_count, immediate) */
+    IR_FILE_PRIMITIVE_ID,    /* [0] vPrim (geometry, declared): SV_PrimitiveID, one uint */
     IR_FILE_COUNT
 };
 
@@ -248,6 +252,10 @@ enum ir_opcode {
     IR_OP_GATHER4_PO_S,      /* [d, status, addr, offset, t, s] */
     IR_OP_GATHER4_PO_C_S,    /* [d, status, addr, offset, t, s, ref] */
     IR_OP_CHECK_ACCESS_FULLY_MAPPED, /* [d(mask), status(uint)] */
+    /* geometry programs (ir_instruction.stream names the stream; 0 for the SM4 forms) */
+    IR_OP_EMIT,              /* append the current o# values as a vertex of the output strip */
+    IR_OP_CUT,               /* end the current strip: the next emit starts a new one */
+    IR_OP_EMIT_THEN_CUT,     /* emit, then cut */
     IR_OP_COUNT
 };
 
@@ -258,6 +266,7 @@ enum ir_op_flags {
     IR_OPF_PIXEL = 1u << 3,  /* pixel programs only (needs derivatives or discards) */
     IR_OPF_TEX = 1u << 4,    /* resource access: operand roles in ir_tex_layout() */
     IR_OPF_INT = 1u << 5,    /* integer/bitwise: sources read as int (literals print as int) */
+    IR_OPF_GEOMETRY = 1u << 6, /* geometry programs only (emit / cut) */
 };
 
 struct ir_op_info {
@@ -298,6 +307,7 @@ struct ir_instruction {
     uint8_t resource_dim;    /* SM5 extended token: enum ir_resource_dim, 0 = not given */
     uint8_t resource_return[4]; /* SM5 extended token: enum ir_return_type, 0 = not given */
     uint32_t resource_stride;   /* SM5 extended token (structured buffers); 0 otherwise */
+    uint8_t stream;          /* emit / cut: the output stream (SM5 *_stream forms), else 0 */
     struct ir_predicate pred;
     uint32_t link;           /* filled by ir_validate for control flow, else IR_NO_LINK */
     size_t offset;           /* byte offset of the instruction in the producer's input */
@@ -307,7 +317,22 @@ struct ir_instruction {
 
 /* ---- declarations ------------------------------------------------------------------------- */
 
-enum ir_shader_type { IR_SHADER_PIXEL = 0, IR_SHADER_VERTEX = 1 }; /* as the SM4 version token */
+/* As the SM4 version token's program type. */
+enum ir_shader_type { IR_SHADER_PIXEL = 0, IR_SHADER_VERTEX = 1, IR_SHADER_GEOMETRY = 2 };
+
+/* Geometry programs: the input primitive (D3D10_SB_PRIMITIVE values; 5_0's patches are not
+ * taken) and the output topology (D3D10_SB_PRIMITIVE_TOPOLOGY values a GS may declare). */
+enum ir_gs_input {
+    IR_GS_IN_UNDEFINED = 0, IR_GS_IN_POINT = 1, IR_GS_IN_LINE = 2, IR_GS_IN_TRIANGLE = 3,
+    IR_GS_IN_LINE_ADJ = 6, IR_GS_IN_TRIANGLE_ADJ = 7,
+};
+enum ir_gs_output {
+    IR_GS_OUT_UNDEFINED = 0, IR_GS_OUT_POINTLIST = 1, IR_GS_OUT_LINESTRIP = 3,
+    IR_GS_OUT_TRIANGLESTRIP = 5,
+};
+#define IR_MAX_GS_VERTICES 1024  /* dcl_maxout: the D3D10 limit of 1024 vertices ... */
+#define IR_MAX_GS_SCALARS 1024   /* ... and of 1024 scalars (maxout x declared components) */
+#define IR_MAX_GS_INSTANCES 32   /* dcl_gsinstances (D3D11) */
 
 enum ir_source { IR_SOURCE_TPF = 0, IR_SOURCE_D3DBC = 1, IR_SOURCE_FIXED_FUNCTION = 2 };
 
@@ -445,7 +470,14 @@ struct ir_program {
     uint32_t icb_size;       /* vec4 */
     size_t icb_offset;       /* where it was declared */
     IR_ARRAY(struct ir_instruction, instructions);
+    /* geometry programs (zero otherwise): dcl_inputprimitive, dcl_outputtopology, dcl_maxout,
+     * dcl_gsinstances (1 when not declared) */
+    uint8_t gs_input, gs_output;         /* enum ir_gs_input, enum ir_gs_output */
+    uint32_t gs_max_vertices, gs_instances;
 };
+
+/* Vertices of a geometry program's input primitive (1, 2, 3, 4 or 6; 0 if undefined). */
+unsigned ir_gs_input_vertices(unsigned gs_input);
 
 /* ---- errors ------------------------------------------------------------------------------- */
 
@@ -517,7 +549,9 @@ int ir_file_index_count(enum ir_file file);
  *   Declarations: counts within the IR_MAX_* limits (r# + x# elements <= IR_MAX_TEMPS);
  *     slots unique and in range; enumerations in range; io masks non-empty, not overlapping for
  *     one register, register < input/output_count; index ranges inside the register files;
- *     special outputs only in pixel programs.
+ *     special outputs only in pixel programs; geometry programs: the gs_* declarations (13.2:
+ *     input primitive and output topology valid, 1 <= maxout <= 1024, maxout x output
+ *     scalars <= 1024, 1..32 instances), none in other programs, vPrim declared only there.
  *   Instructions: known opcode; operand counts equal the table; saturate / test only where the
  *     opcode allows; pixel-only opcodes only in pixel programs; each operand's file allowed in
  *     its position (destinations writable, resource/sampler/label operands exactly where the
@@ -528,7 +562,10 @@ int ir_file_index_count(enum ir_file file);
  *     register's components (one for oDepth/oMask); modifiers only neg/abs and only on sources;
  *     texel offsets in -8..7 and only on resource instructions; resource dimensions the
  *     opcode can access (no sample on a buffer, ld_ms only on multisampled textures, gather
- *     on 2D/cube kinds); predication never on control flow and only with p# declared.
+ *     on 2D/cube kinds); predication never on control flow and only with p# declared;
+ *     emit/cut only in geometry programs, streams 0..3 and only on them; v[vertex][reg] only in
+ *     geometry programs (an immediate vertex below the primitive's count, an immediate
+ *     register), plain v# never there.
  *     Not checked (the VM handles them at run time): relative indices, sampler mode vs opcode
  *     (D3D checks that at bind time), duplicate case values (the first match wins), reads of
  *     undeclared components (they read 0).

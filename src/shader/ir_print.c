@@ -97,7 +97,7 @@ static void literal_text(uint32_t bits, bool as_int, char *buf, size_t size)
 
 static const char *const file_prefix[IR_FILE_COUNT] = {
     "null", "r", "x", "v", "o", "cb", "icb", "l", "s", "t", "l", "oDepth", "oDepthGE",
-    "oDepthLE", "oMask", "vCoverage", "rasterizer", "a", "aL", "p",
+    "oDepthLE", "oMask", "vCoverage", "rasterizer", "a", "aL", "p", "v", "vPrim",
 };
 
 static void index_text(const struct ir_index *ix, char *buf, size_t size)
@@ -151,6 +151,9 @@ void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_litera
         case IR_FILE_IMMEDIATE_CB:
             snprintf(body, sizeof(body), "%s[%s]", pre, i0);
             break;
+        case IR_FILE_INPUT_VERTEX:
+            snprintf(body, sizeof(body), "v[%s][%s]", i0, i1);
+            break;
         default:
             snprintf(body, sizeof(body), "%s", pre);
             break;
@@ -158,7 +161,8 @@ void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_litera
         bool scalar_file = f == IR_FILE_NULL || f == IR_FILE_LABEL || f == IR_FILE_RASTERIZER ||
                            f == IR_FILE_DEPTH_OUT || f == IR_FILE_DEPTH_GE_OUT ||
                            f == IR_FILE_DEPTH_LE_OUT || f == IR_FILE_COVERAGE_OUT ||
-                           f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_LOOP_COUNTER;
+                           f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_LOOP_COUNTER ||
+                           f == IR_FILE_PRIMITIVE_ID;
         if (is_dst) {
             if (!scalar_file)
                 mask_text(op->mask, sel);
@@ -261,6 +265,17 @@ static void print_declarations(struct sbuf *b, const struct ir_program *p)
         print_returns(b, r->return_type);
         sb_printf(b, " t%u\n", (unsigned)r->slot);
     }
+    if (p->type == IR_SHADER_GEOMETRY) {
+        static const char *const in_names[8] = {"undefined", "point", "line", "triangle", "?",
+                                                "?", "lineadj", "triangleadj"};
+        static const char *const out_names[6] = {"undefined", "pointlist", "?", "linestrip",
+                                                 "?", "trianglestrip"};
+        sb_printf(b, "dcl_inputprimitive %s\ndcl_outputtopology %s\ndcl_maxout %u\n",
+                  in_names[p->gs_input < 8 ? p->gs_input : 4],
+                  out_names[p->gs_output < 6 ? p->gs_output : 2], (unsigned)p->gs_max_vertices);
+        if (p->gs_instances > 1)
+            sb_printf(b, "dcl_gsinstances %u\n", (unsigned)p->gs_instances);
+    }
     for (uint32_t i = 0; i < p->inputs.count; i++)
         print_io(b, &p->inputs.items[i], true, p->type == IR_SHADER_PIXEL);
     for (uint32_t i = 0; i < p->outputs.count; i++)
@@ -297,6 +312,8 @@ static void print_instruction(struct sbuf *b, const struct ir_instruction *ins)
         sb_printf(b, ") ");
     }
     sb_printf(b, "%s", ir_op_name(ins->op));
+    if (ins->stream)
+        sb_printf(b, "_stream m%u", ins->stream);
     if (ins->test)
         sb_printf(b, "%s", ins->test == IR_TEST_Z ? "_z" : "_nz");
     if (ins->op == IR_OP_RESINFO && ins->return_type)
@@ -337,8 +354,9 @@ static void print_instruction(struct sbuf *b, const struct ir_instruction *ins)
 char *ir_print_to_string(const struct ir_program *prog)
 {
     struct sbuf b = {NULL, 0, 0, false};
-    sb_printf(&b, "%s_%u_%u\n", prog->type == IR_SHADER_VERTEX ? "vs" : "ps", prog->major,
-              prog->minor);
+    sb_printf(&b, "%s_%u_%u\n", prog->type == IR_SHADER_VERTEX ? "vs" :
+                                 prog->type == IR_SHADER_GEOMETRY ? "gs" : "ps",
+              prog->major, prog->minor);
     print_declarations(&b, prog);
     for (uint32_t i = 0; i < prog->instructions.count; i++)
         print_instruction(&b, &prog->instructions.items[i]);

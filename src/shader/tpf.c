@@ -63,6 +63,7 @@ static int dcl_io(struct tpf *t, struct span *s, uint32_t opc);
 static int dcl_temps(struct tpf *t, struct span *s, uint32_t opc);
 static int dcl_indexable_temp(struct tpf *t, struct span *s, uint32_t opc);
 static int dcl_global_flags(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_gs(struct tpf *t, struct span *s, uint32_t opc);
 
 /* Declaration routines by opcode (the table itself is in tpf_table.c). */
 static const tpf_dcl_fn dcl_fns[TPF_OPCODE_COUNT] = {
@@ -70,7 +71,8 @@ static const tpf_dcl_fn dcl_fns[TPF_OPCODE_COUNT] = {
     [0x5b] = dcl_index_range, [0x5f] = dcl_io, [0x60] = dcl_io, [0x61] = dcl_io,
     [0x62] = dcl_io, [0x63] = dcl_io, [0x64] = dcl_io, [0x65] = dcl_io, [0x66] = dcl_io,
     [0x67] = dcl_io, [0x68] = dcl_temps, [0x69] = dcl_indexable_temp,
-    [0x6a] = dcl_global_flags,
+    [0x6a] = dcl_global_flags, [0x5c] = dcl_gs, [0x5d] = dcl_gs, [0x5e] = dcl_gs,
+    [0x8f] = dcl_gs, [0xce] = dcl_gs,
 };
 
 /* ---- operand types (D3D10_SB_OPERAND_TYPE) ------------------------------------------------ */
@@ -94,7 +96,7 @@ static const struct operand_type operand_types[] = {
     [8] = {IR_FILE_CONSTANT_BUFFER, 2, 40, "cb# (constant buffer)"},
     [9] = {IR_FILE_IMMEDIATE_CB, 1, 40, "icb (immediate constant buffer)"},
     [10] = {IR_FILE_LABEL, 1, 40, "l# (label)"},
-    [11] = {-1, 0, 40, "vPrim (input primitive id)"},
+    [11] = {IR_FILE_PRIMITIVE_ID, 0, 40, "vPrim (input primitive id)"},
     [12] = {IR_FILE_DEPTH_OUT, 0, 40, "oDepth"},
     [13] = {IR_FILE_NULL, 0, 40, "null"},
     [14] = {IR_FILE_RASTERIZER, 0, 41, "rasterizer"},
@@ -308,12 +310,21 @@ static int read_operand(struct tpf *t, struct span *s, struct ir_operand *op,
     if (t->version < ot->min_version)
         return fail(t, TPF_E_BAD_OPERAND, at, "operand %s needs shader model %u.%u", ot->name,
                     ot->min_version / 10, ot->min_version % 10);
-    /* bits 20-21: index dimension */
-    unsigned dims = (tk >> 20) & 3;
-    if (dims != ot->dims)
+    /* bits 20-21: index dimension.  A geometry program's inputs are v[vertex][register]
+     * (D3D11.3 functional spec 13.4); vPrim is its own register. */
+    unsigned dims = (tk >> 20) & 3, want = ot->dims;
+    int file = ot->file;
+    bool gs = t->prog->type == IR_SHADER_GEOMETRY;
+    if (type == TPF_OPERAND_INPUT && gs) {
+        want = 2;
+        file = IR_FILE_INPUT_VERTEX;
+    }
+    if (file == IR_FILE_PRIMITIVE_ID && !gs)
+        return fail(t, TPF_E_BAD_OPERAND, at, "operand %s outside a geometry program", ot->name);
+    if (dims != want)
         return fail(t, TPF_E_BAD_OPERAND, at, "operand %s with %u indices (it takes %u)",
-                    ot->name, dims, ot->dims);
-    op->file = (uint8_t)ot->file;
+                    ot->name, dims, want);
+    op->file = (uint8_t)file;
     op->index_count = (uint8_t)dims;
 
     /* extended operand tokens, chained by bit 31 */
@@ -548,11 +559,19 @@ static int dcl_io(struct tpf *t, struct span *s, uint32_t opc)
         return ret;
     if (ps && t->prog->type != IR_SHADER_PIXEL)
         return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s in a vertex program", s->name);
-    bool special = input ? op.file == IR_FILE_INPUT_COVERAGE :
+    if (input && op.file == IR_FILE_INPUT_VERTEX) {
+        /* dcl_input v[n][r]: the register r of every vertex (n is the primitive's size) */
+        op.file = IR_FILE_INPUT;
+        op.index[0] = op.index[1];
+    }
+    bool special = input ? op.file == IR_FILE_INPUT_COVERAGE || op.file == IR_FILE_PRIMITIVE_ID :
                            (op.file == IR_FILE_DEPTH_OUT || op.file == IR_FILE_DEPTH_GE_OUT ||
                             op.file == IR_FILE_DEPTH_LE_OUT || op.file == IR_FILE_COVERAGE_OUT);
-    if (!(op.file == (input ? IR_FILE_INPUT : IR_FILE_OUTPUT) || (special && plain)))
+    bool prim_sgv = op.file == IR_FILE_PRIMITIVE_ID && code == TPF_OP_DCL_INPUT_SGV;
+    if (!(op.file == (input ? IR_FILE_INPUT : IR_FILE_OUTPUT) || (special && (plain || prim_sgv))))
         return wrong_file(t, s, at, op.file);
+    if (op.file == IR_FILE_PRIMITIVE_ID)
+        op.mask = IR_MASK_X;
     if (kind != IR_IO_PLAIN && (ret = next(t, s, &name, "system value name token")))
         return ret;
     uint32_t reg = special ? 0 : op.index[0].offset;
@@ -568,6 +587,54 @@ static int dcl_io(struct tpf *t, struct span *s, uint32_t opc)
     d->precision = op.precision;
     d->offset = offset_of(t, s->start);
     return 0;
+}
+
+/* The geometry declarations (D3D10_SB_OPCODE_DCL_GS_* / D3D11_SB_OPCODE_DCL_STREAM and
+ * _DCL_GS_INSTANCE_COUNT): dcl_outputtopology (bits 11-17 the topology), dcl_inputprimitive
+ * (bits 11-16 the primitive), dcl_maxout (a count token), dcl_gsinstances (a count token),
+ * dcl_stream (an m# operand).  The values are range-checked by ir_validate. */
+static int dcl_gs(struct tpf *t, struct span *s, uint32_t opc)
+{
+    unsigned code = opc & 0x7ff;
+    struct ir_program *p = t->prog;
+    uint32_t v = 0;
+    int ret;
+    if (p->type != IR_SHADER_GEOMETRY)
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s outside a geometry program",
+                    s->name);
+    switch (code) {
+    case 0x5c:
+        p->gs_output = (uint8_t)((opc >> 11) & 0x7f);
+        return 0;
+    case 0x5d:
+        p->gs_input = (uint8_t)((opc >> 11) & 0x3f);
+        if (p->gs_input >= 8 && p->gs_input <= 39)
+            return fail(t, TPF_E_UNSUPPORTED, s->start, "patch input primitives (tessellation) "
+                        "are not supported");
+        return 0;
+    case 0x5e:
+    case 0xce:
+        if ((ret = next(t, s, &v, "count")))
+            return ret;
+        if (code == 0x5e)
+            p->gs_max_vertices = v;
+        else
+            p->gs_instances = v;
+        return 0;
+    default: { /* dcl_stream m#: one operand of type 16 (D3D11_SB_OPERAND_TYPE_STREAM) */
+        uint32_t tk, at = s->pos;
+        if ((ret = next(t, s, &tk, "stream operand")) || (ret = next(t, s, &v, "stream index")))
+            return ret;
+        if (((tk >> 12) & 0xff) != 16 || ((tk >> 20) & 3) != 1)
+            return fail(t, TPF_E_BAD_DECLARATION, at, "dcl_stream without an m# operand");
+        if (v > 3)
+            return fail(t, TPF_E_BAD_DECLARATION, at, "stream m%u (0..3)", (unsigned)v);
+        if (v != 0)
+            return fail(t, TPF_E_UNSUPPORTED, at, "stream m%u: only stream 0 is supported",
+                        (unsigned)v);
+        return 0;
+    }
+    }
 }
 
 /* dcl_temps: one token, the number of r# registers. */
@@ -718,6 +785,18 @@ static int decode_instruction(struct tpf *t, struct span *s, uint32_t opc,
         }
         ext = e >> 31;
     }
+    if (info->flags & TPF_F_STREAM) {
+        /* emit_stream / cut_stream / emit_then_cut_stream m#: the stream as an operand of
+         * type 16 with one immediate index */
+        uint32_t tk, v, at = s->pos;
+        if ((ret = next(t, s, &tk, "stream operand")) || (ret = next(t, s, &v, "stream index")))
+            return ret;
+        if (((tk >> 12) & 0xff) != 16 || ((tk >> 20) & 3) != 1 || ((tk >> 22) & 7) != 0)
+            return fail(t, TPF_E_BAD_OPERAND, at, "%s without an m# operand", s->name);
+        if (v > 3)
+            return fail(t, TPF_E_BAD_OPERAND, at, "stream m%u (0..3)", (unsigned)v);
+        ins->stream = (uint8_t)v;
+    }
     for (unsigned d = 0; d < info->dst_count; d++)
         if ((ret = read_dst(t, s, &ins->dst[d], "destination operand")))
             return ret;
@@ -806,7 +885,7 @@ static int decode_at(const uint8_t *data, size_t size, size_t base, struct ir_pr
                                         "compute"};
     if (type > 5)
         return fail_at(err, TPF_E_BAD_HEADER, base, "unknown program type %u", type);
-    if (type > 1)
+    if (type > 2)
         return fail_at(err, TPF_E_UNSUPPORTED, base, "%s programs are not supported",
                        kinds[type]);
     if (major == 5 && minor == 1)

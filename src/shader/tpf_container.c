@@ -284,8 +284,10 @@ int tpf_container_write(const struct tpf_listing *l, const uint32_t *tokens, siz
     unsigned count = 0;
     uint32_t version = tokens[0];
     uint32_t major = (version >> 4) & 0xf, minor = version & 0xf;
-    bool pixel = (version >> 16) == 0;
-    uint32_t target = minor | major << 8 | (pixel ? 0xffffu : 0xfffeu) << 16;
+    /* RDEF's target: 0xffff pixel, 0xfffe vertex, 0x4753 ('GS') geometry */
+    uint32_t kind = version >> 16;
+    uint32_t target = minor | major << 8 |
+                      (kind == 0 ? 0xffffu : kind == 1 ? 0xfffeu : 0x4753u) << 16;
 
     *blob = NULL;
     *size = 0;

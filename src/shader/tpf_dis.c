@@ -32,6 +32,7 @@ struct dis {
     size_t base;             /* byte offset of the program in the blob, for messages */
     struct tpf_out *o;
     struct tpf_text_error *err;
+    bool geometry;           /* a geometry program: v# takes [vertex][register] */
 };
 
 static uint32_t tok(const struct dis *d, uint32_t i)
@@ -137,7 +138,9 @@ static int operand_text(const struct dis *d, uint32_t *pos, uint32_t end, bool i
         const struct tpf_operand_name *on = tpf_operand_by_type(type);
         if (!on)
             return bad(d, at, "operand type the listing cannot write");
-        if (on->dims != dims)
+        /* a geometry program's input v[vertex][register] is the one two-index v# */
+        bool gs_in = type == TPF_OPERAND_INPUT && dims == 2 && d->geometry;
+        if (on->dims != dims && !gs_in)
             return bad(d, at, "operand with an unexpected index dimension");
         for (unsigned k = 0; k < dims; k++) {
             unsigned rep = (t >> (22 + 3 * k)) & 7;
@@ -163,9 +166,14 @@ static int operand_text(const struct dis *d, uint32_t *pos, uint32_t end, bool i
             else
                 return bad(d, at, "64-bit or unknown index representation");
         }
-        if (dims == 2 && idx[0][0] == '[')
+        if (gs_in) {
+            if (idx[1][0] == '[')
+                return bad(d, at, "relative register index of a geometry input");
+            snprintf(body, sizeof(body), "v%s%s%s[%s]", idx[0][0] == '[' ? "" : "[", idx[0],
+                     idx[0][0] == '[' ? "" : "]", idx[1]);
+        } else if (dims == 2 && idx[0][0] == '[')
             return bad(d, at, "relative first index of a two-index register");
-        if (dims == 2 && idx[1][0] != '[')
+        else if (dims == 2 && idx[1][0] != '[')
             snprintf(body, sizeof(body), "%s%s[%s]", on->prefix, idx[0], idx[1]);
         else
             snprintf(body, sizeof(body), "%s%s%s", on->prefix, idx[0], idx[1]);
@@ -283,6 +291,27 @@ static int print_declaration(struct dis *d, uint32_t opc, uint32_t pos, uint32_t
         tpf_out_printf(d->o, "dcl_indexableTemp x%u[%u], %u\n", (unsigned)v, (unsigned)w,
                        (unsigned)c);
         return 0;
+    case TPF_OP_DCL_INPUT_PRIMITIVE:
+    case TPF_OP_DCL_OUTPUT_TOPOLOGY: {
+        bool in = code == TPF_OP_DCL_INPUT_PRIMITIVE;
+        const char *n = tpf_name(in ? &tpf_gs_input_names : &tpf_gs_output_names,
+                                 (opc >> 11) & (in ? 0x3f : 0x7f));
+        if (!n)
+            return bad(d, pos, in ? "input primitive" : "output topology");
+        tpf_out_printf(d->o, "%s %s\n", info->name, n);
+        return 0;
+    }
+    case TPF_OP_DCL_MAXOUT:
+    case TPF_OP_DCL_GS_INSTANCES:
+        if (!take(d, &p, end, &v))
+            return bad(d, pos, "count missing");
+        tpf_out_printf(d->o, "%s %u\n", info->name, (unsigned)v);
+        return 0;
+    case TPF_OP_DCL_STREAM:
+        if ((ret = operand_text(d, &p, end, false, text, sizeof(text), 0)))
+            return ret;
+        tpf_out_printf(d->o, "%s %s\n", info->name, text);
+        return 0;
     case TPF_OP_DCL_INDEX_RANGE:
         if ((ret = operand_text(d, &p, end, false, text, sizeof(text), 0)))
             return ret;
@@ -392,6 +421,13 @@ static int print_instruction(struct dis *d, uint32_t opc, uint32_t pos, uint32_t
         tpf_out_printf(d->o, ")]");
     }
     unsigned total = (unsigned)info->dst_count + info->src_count;
+    if (info->flags & TPF_F_STREAM) {   /* emit_stream m0: the stream operand first */
+        char text[400] = "";
+        int ret = operand_text(d, &p, end, false, text, sizeof(text), 0);
+        if (ret)
+            return ret;
+        tpf_out_printf(d->o, " %s%s", text, total ? "," : "");
+    }
     for (unsigned k = 0; k < total; k++) {
         char text[400] = "";
         int ret = operand_text(d, &p, end, int_ctx && k >= info->dst_count, text, sizeof(text), 0);
@@ -511,10 +547,12 @@ static int disassemble(const void *blob, size_t size, unsigned flags, struct tpf
         free(text9);
     }
     free(l);
-    tpf_out_printf(o, "%s_%u_%u%s\n", type == 1 ? "vs" : "ps", major, minor, level);
+    tpf_out_printf(o, "%s_%u_%u%s\n", type == 1 ? "vs" : type == 2 ? "gs" : "ps", major, minor,
+                   level);
     uint32_t count = (uint32_t)parts.program[4] | (uint32_t)parts.program[5] << 8 |
                      (uint32_t)parts.program[6] << 16 | (uint32_t)parts.program[7] << 24;
-    struct dis d = {parts.program, count, (size_t)(parts.program - (const uint8_t *)blob), o, err};
+    struct dis d = {parts.program, count, (size_t)(parts.program - (const uint8_t *)blob), o, err,
+                    type == 2};
     return print_program(&d, major * 10 + minor);
 }
 

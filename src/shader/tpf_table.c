@@ -26,7 +26,7 @@ static const struct tpf_opcode_info opcodes[TPF_OPCODE_COUNT] = {
     I(0x06, "case", CASE, 0, 1, 0),
     I(0x07, "continue", CONTINUE, 0, 0, 0),
     I(0x08, "continuec", CONTINUEC, 0, 1, TPF_F_TEST),
-    U(0x09, "cut", "geometry shaders"),
+    I(0x09, "cut", CUT, 0, 0, 0),
     I(0x0a, "default", DEFAULT, 0, 0, 0),
     I(0x0b, "deriv_rtx", DERIV_RTX, 1, 1, 0),
     I(0x0c, "deriv_rty", DERIV_RTY, 1, 1, 0),
@@ -36,8 +36,8 @@ static const struct tpf_opcode_info opcodes[TPF_OPCODE_COUNT] = {
     I(0x10, "dp3", DP3, 1, 2, 0),
     I(0x11, "dp4", DP4, 1, 2, 0),
     I(0x12, "else", ELSE, 0, 0, 0),
-    U(0x13, "emit", "geometry shaders"),
-    U(0x14, "emit_then_cut", "geometry shaders"),
+    I(0x13, "emit", EMIT, 0, 0, 0),
+    I(0x14, "emit_then_cut", EMIT_THEN_CUT, 0, 0, 0),
     I(0x15, "endif", ENDIF, 0, 0, 0),
     I(0x16, "endloop", ENDLOOP, 0, 0, 0),
     I(0x17, "endswitch", ENDSWITCH, 0, 0, 0),
@@ -109,9 +109,9 @@ static const struct tpf_opcode_info opcodes[TPF_OPCODE_COUNT] = {
     D(0x59, "dcl_constantbuffer", dcl_constant_buffer),
     D(0x5a, "dcl_sampler", dcl_sampler),
     D(0x5b, "dcl_indexRange", dcl_index_range),
-    U(0x5c, "dcl_outputtopology", "geometry shaders"),
-    U(0x5d, "dcl_inputprimitive", "geometry shaders"),
-    U(0x5e, "dcl_maxout", "geometry shaders"),
+    D(0x5c, "dcl_outputtopology", dcl_gs),
+    D(0x5d, "dcl_inputprimitive", dcl_gs),
+    D(0x5e, "dcl_maxout", dcl_gs),
     D(0x5f, "dcl_input", dcl_io),
     D(0x60, "dcl_input_sgv", dcl_io),
     D(0x61, "dcl_input_siv", dcl_io),
@@ -134,9 +134,9 @@ static const struct tpf_opcode_info opcodes[TPF_OPCODE_COUNT] = {
     U(0x72, "hs_control_point_phase", "hull/domain shaders"),
     U(0x73, "hs_fork_phase", "hull/domain shaders"),
     U(0x74, "hs_join_phase", "hull/domain shaders"),
-    U(0x75, "emit_stream", "geometry shaders"),
-    U(0x76, "cut_stream", "geometry shaders"),
-    U(0x77, "emit_then_cut_stream", "geometry shaders"),
+    I(0x75, "emit_stream", EMIT, 0, 0, TPF_F_SM5|TPF_F_STREAM),
+    I(0x76, "cut_stream", CUT, 0, 0, TPF_F_SM5|TPF_F_STREAM),
+    I(0x77, "emit_then_cut_stream", EMIT_THEN_CUT, 0, 0, TPF_F_SM5|TPF_F_STREAM),
     U(0x78, "fcall", "class linkage"),
     U(0x79, "bufinfo", "UAVs and raw/structured buffers"),
     I(0x7a, "deriv_rtx_coarse", DERIV_RTX_COARSE, 1, 1, TPF_F_SM5),
@@ -160,7 +160,7 @@ static const struct tpf_opcode_info opcodes[TPF_OPCODE_COUNT] = {
     I(0x8c, "bfi", BFI, 1, 4, TPF_F_SM5),
     I(0x8d, "bfrev", BFREV, 1, 1, TPF_F_SM5),
     I(0x8e, "swapc", SWAPC, 2, 3, TPF_F_SM5),
-    U(0x8f, "dcl_stream", "geometry shaders"),
+    D(0x8f, "dcl_stream", dcl_gs),
     U(0x90, "dcl_function_body", "class linkage"),
     U(0x91, "dcl_function_table", "class linkage"),
     U(0x92, "dcl_interface", "class linkage"),
@@ -223,7 +223,7 @@ static const struct tpf_opcode_info opcodes[TPF_OPCODE_COUNT] = {
     U(0xcb, "eval_snapped", "pull-model interpolation"),
     U(0xcc, "eval_sample_index", "pull-model interpolation"),
     U(0xcd, "eval_centroid", "pull-model interpolation"),
-    U(0xce, "dcl_gsinstances", "geometry shaders"),
+    D(0xce, "dcl_gsinstances", dcl_gs),
     U(0xcf, "abort", "debug layer"),
     U(0xd0, "debug_break", "debug layer"),
     /* 0xd1 reserved */
@@ -311,6 +311,8 @@ static const struct tpf_operand_name operands[] = {
     {"vCoverage", TPF_OPERAND_INPUT_COVERAGE, 0, TPF_SHAPE_SCALAR},
     {"oDepthGE", TPF_OPERAND_DEPTH_GE, 0, TPF_SHAPE_SCALAR},
     {"oDepthLE", TPF_OPERAND_DEPTH_LE, 0, TPF_SHAPE_SCALAR},
+    {"vPrim", TPF_OPERAND_PRIMITIVE_ID, 0, TPF_SHAPE_SCALAR},
+    {"m", TPF_OPERAND_STREAM, 1, TPF_SHAPE_NONE},
 };
 
 const struct tpf_operand_name *tpf_operand_by_type(unsigned type)
@@ -356,8 +358,18 @@ static const char *const global_flags[] = {
     "enable11_1DoubleExtensions", "enable11_1ShaderExtensions", "allResourcesBound",
 };
 static const char *const sampler_modes[] = {"mode_default", "mode_comparison", "mode_mono"};
+/* D3D10_SB_PRIMITIVE (dcl_inputprimitive) and D3D10_SB_PRIMITIVE_TOPOLOGY
+ * (dcl_outputtopology) values a geometry program may declare, spelled as fxc does */
+static const char *const gs_inputs[] = {
+    NULL, "point", "line", "triangle", NULL, NULL, "lineadj", "triangleadj",
+};
+static const char *const gs_outputs[] = {
+    NULL, "pointlist", NULL, "linestrip", NULL, "trianglestrip",
+};
 
 const struct tpf_names tpf_sysval_names = NAMES(sysvals);
+const struct tpf_names tpf_gs_input_names = NAMES(gs_inputs);
+const struct tpf_names tpf_gs_output_names = NAMES(gs_outputs);
 const struct tpf_names tpf_interpolation_names = NAMES(interpolations);
 const struct tpf_names tpf_resource_dim_names = NAMES(dims);
 const struct tpf_names tpf_return_type_names = NAMES(returns);

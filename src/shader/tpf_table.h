@@ -33,6 +33,7 @@ enum tpf_opcode_flags {
     TPF_F_SM5 = 1u << 2,        /* needs shader model 5.0 */
     TPF_F_RESINFO = 1u << 3,    /* bits 11-12: resinfo return type (_rcpFloat 1, _uint 2) */
     TPF_F_SAMPLEINFO = 1u << 4, /* bit 11: sampleinfo returns uint (_uint) */
+    TPF_F_STREAM = 1u << 5,     /* one m# operand first: the stream (ir_instruction.stream) */
 };
 
 struct tpf_opcode_info {
@@ -62,6 +63,8 @@ enum tpf_opcode_number {
     TPF_OP_DCL_OUTPUT = 0x65, TPF_OP_DCL_OUTPUT_SGV = 0x66, TPF_OP_DCL_OUTPUT_SIV = 0x67,
     TPF_OP_DCL_TEMPS = 0x68, TPF_OP_DCL_INDEXABLE_TEMP = 0x69, TPF_OP_DCL_GLOBAL_FLAGS = 0x6a,
     TPF_OP_SAMPLEINFO = 0x6f,
+    TPF_OP_DCL_OUTPUT_TOPOLOGY = 0x5c, TPF_OP_DCL_INPUT_PRIMITIVE = 0x5d, TPF_OP_DCL_MAXOUT = 0x5e,
+    TPF_OP_DCL_STREAM = 0x8f, TPF_OP_DCL_GS_INSTANCES = 0xce,
 };
 
 /* Customdata classes (D3D10_SB_CUSTOMDATA_CLASS). */
@@ -86,8 +89,10 @@ enum tpf_operand_type {
     TPF_OPERAND_TEMP = 0, TPF_OPERAND_INPUT = 1, TPF_OPERAND_OUTPUT = 2,
     TPF_OPERAND_INDEXABLE_TEMP = 3, TPF_OPERAND_IMMEDIATE32 = 4, TPF_OPERAND_IMMEDIATE64 = 5,
     TPF_OPERAND_SAMPLER = 6, TPF_OPERAND_RESOURCE = 7, TPF_OPERAND_CONSTANT_BUFFER = 8,
-    TPF_OPERAND_IMMEDIATE_CB = 9, TPF_OPERAND_LABEL = 10, TPF_OPERAND_DEPTH = 12,
+    TPF_OPERAND_IMMEDIATE_CB = 9, TPF_OPERAND_LABEL = 10, TPF_OPERAND_PRIMITIVE_ID = 11,
+    TPF_OPERAND_DEPTH = 12,
     TPF_OPERAND_NULL = 13, TPF_OPERAND_RASTERIZER = 14, TPF_OPERAND_COVERAGE_MASK = 15,
+    TPF_OPERAND_STREAM = 16,
     TPF_OPERAND_INPUT_COVERAGE = 35, TPF_OPERAND_DEPTH_GE = 38, TPF_OPERAND_DEPTH_LE = 39,
 };
 
@@ -120,6 +125,9 @@ struct tpf_names {
 
 /* System values (D3D10_SB_NAME) as dcl_*_siv / _sgv write them: "position" ... */
 extern const struct tpf_names tpf_sysval_names;
+/* dcl_inputprimitive / dcl_outputtopology names (point, triangleadj / trianglestrip...) */
+extern const struct tpf_names tpf_gs_input_names;
+extern const struct tpf_names tpf_gs_output_names;
 /* Pixel input interpolation (D3D10_SB_INTERPOLATION_MODE): "constant", "linear centroid" ... */
 extern const struct tpf_names tpf_interpolation_names;
 /* Resource dimensions (D3D10_SB_RESOURCE_DIMENSION): "buffer", "texture2d" ... */

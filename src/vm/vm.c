@@ -142,6 +142,21 @@ static bool prep_opnd(const struct prep *p, const struct ir_operand *op, bool ds
         if (dst)
             return false;
         break;
+    case IR_FILE_INPUT_VERTEX:
+        /* index 0 (the vertex) varies; the register is immediate (ir_validate) */
+        o->loc = VM_LOC_GS_INPUT;
+        o->base = ix[1].offset;
+        o->index = ix[0].offset;
+        o->bound = ir_gs_input_vertices(ir->gs_input);
+        if (ix[1].offset >= prog->input_count || ix[1].rel.file != IR_FILE_NULL || dst)
+            return false;
+        for (unsigned c = 0; c < 4; c++)
+            if (!((prog->in_mask[ix[1].offset] >> o->swz[c]) & 1))
+                o->zero |= (uint8_t)(1u << c);
+        break;
+    case IR_FILE_PRIMITIVE_ID:
+        o->loc = VM_LOC_PRIM_ID;
+        return !dst;
     case IR_FILE_OUTPUT:
         o->loc = VM_LOC_OUTPUT;
         o->index = ix[0].offset;
@@ -404,6 +419,10 @@ static int prepare(struct prep *p)
                 vi->fn = vm_resource_fn(src->op);
             if (!vi->fn)
                 vi->fn = vm_flow_fn(src->op);
+            if (!vi->fn)
+                vi->fn = vm_gs_fn(src->op);
+            if (info->flags & IR_OPF_GEOMETRY)
+                vi->aux = src->stream;
             if (!vi->fn)
                 return VM_E_INVALID;
         }
@@ -682,6 +701,18 @@ static struct where locate(const struct vm_exec *x, const struct vm_opnd *o, int
     case VM_LOC_IN_COVERAGE:
         w.reg = &st->incov;
         break;
+    case VM_LOC_GS_INPUT:
+        if (env->gs_inputs) {
+            w.reg = &env->gs_inputs[(size_t)i * x->prog->input_count + o->base];
+            w.zero = (uint8_t)(~x->prog->in_mask[o->base] & 15);
+        }
+        break;
+    case VM_LOC_PRIM_ID:
+        if (env->gs_primitive_id) {
+            w.reg = env->gs_primitive_id;
+            w.zero = 14;   /* one component */
+        }
+        break;
     default:
         break;
     }
@@ -690,7 +721,8 @@ static struct where locate(const struct vm_exec *x, const struct vm_opnd *o, int
 
 static bool has_bound(unsigned loc)
 {
-    return loc == VM_LOC_X || loc == VM_LOC_INPUT || loc == VM_LOC_CB || loc == VM_LOC_ICB;
+    return loc == VM_LOC_X || loc == VM_LOC_INPUT || loc == VM_LOC_CB || loc == VM_LOC_ICB ||
+           loc == VM_LOC_GS_INPUT;
 }
 
 static void apply_mods(const struct vm_opnd *o, unsigned need, vm_reg out)

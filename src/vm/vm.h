@@ -180,6 +180,8 @@ struct vm_cbuffer {
     uint32_t size;             /* vec4; reads at or past it give 0 */
 };
 
+enum vm_gs_event { VM_GS_EMIT = 0, VM_GS_CUT = 1 };
+
 struct vm_env {
     /* in: v0 .. v(input_count-1) of the program (NULL = all zero) */
     const vm_reg *inputs;
@@ -193,6 +195,19 @@ struct vm_env {
     vm_sample_fn sample;               /* NULL: every resource reads as unbound */
     void *sample_ctx;
     uint32_t max_iterations;           /* loop iterations allowed; 0 = VM_MAX_ITERATIONS */
+    /* geometry programs only (the VM reads these fields for no other program):
+     *   gs_inputs        v[vertex][reg] at gs_inputs[vertex * input_count + reg], for the
+     *                    input primitive's vertices (ir_gs_input_vertices); NULL reads 0
+     *   gs_primitive_id  vPrim in component 0 (NULL reads 0)
+     *   gs_emit          called by emit / cut / emit_then_cut with the executing lanes:
+     *                    what is VM_GS_EMIT (append each lane's current outputs to that
+     *                    lane's output stream `stream`) or VM_GS_CUT (end the lane's strip);
+     *                    emit_then_cut calls it twice.  NULL: both do nothing. */
+    const vm_reg *gs_inputs;
+    const vm_reg *gs_primitive_id;
+    void (*gs_emit)(void *ctx, unsigned what, unsigned stream, uint32_t lanes,
+                    const vm_reg *outputs);
+    void *gs_ctx;
     /* results of the last run */
     uint32_t discarded;                /* lanes removed by discard */
     bool aborted;                      /* stopped after max_iterations loop iterations */

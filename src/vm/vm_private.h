@@ -34,6 +34,9 @@ enum vm_loc {
     VM_LOC_DEPTH,        /* env depth[] (component 0) */
     VM_LOC_COVERAGE,     /* env coverage[] (component 0) */
     VM_LOC_IN_COVERAGE,  /* state incov (component 0 = env input_coverage) */
+    VM_LOC_GS_INPUT,     /* geometry: env gs_inputs[index * input_count + base] (index: the
+                          * vertex, < bound; base: the register) */
+    VM_LOC_PRIM_ID,      /* geometry: env gs_primitive_id (component 0) */
 };
 
 struct vm_opnd {
@@ -198,6 +201,7 @@ static inline bool vm_tex_kind_implicit(unsigned kind)
            kind == VM_TEX_LOD;
 }
 vm_op_fn vm_flow_fn(unsigned op);       /* vm_flow.c: discard (non-structured) */
+vm_op_fn vm_gs_fn(unsigned op);         /* vm_gs.c: emit, cut, emit_then_cut */
 /* vm_flow.c: executes the control-flow instruction at pc, returns the next pc. */
 uint32_t vm_flow_step(struct vm_exec *x, uint32_t pc);
 

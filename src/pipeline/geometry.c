@@ -1,0 +1,482 @@
+/* src/pipeline/geometry.c — the geometry-shader stage: input primitives, the geometry program,
+ * its output strips into primitive assembly (see draw_priv.h for where it sits in a draw).
+ *
+ * Section numbers are the D3D11.3 functional specification's ("the spec").
+ *
+ * Input assembly (8.x, 13.2).  The vertex program's records of a window arrive slot by slot
+ * (draw_gs_input), in stream order, DRAW_CUT marking a strip cut.  The last vertices of the
+ * current strip are kept as copies (a ring of GS_RING records), so primitives may span
+ * windows.  Vertex k (0-based within the strip or list since the last cut) completes:
+ *   point list          [k]
+ *   line list / strip   [k-1, k]                    (list: k odd)
+ *   triangle list       [k-2, k-1, k]               (k % 3 == 2)
+ *   triangle strip      triangle i = k-2: [i, i+1, i+2], odd i [i, i+2, i+1] (the winding
+ *                       kept, as clip.c assembles strips without a geometry program)
+ *   line list adj       [k-3 .. k] (k % 4 == 3); line strip adj [k-3 .. k] (k >= 3)
+ *   triangle list adj   [k-5 .. k] (k % 6 == 5)
+ *   triangle strip adj  triangle i's six vertices depend on whether it is the strip's last
+ *                       (the table of the D3D10 / OpenGL "triangle strip with adjacency"
+ *                       topology): a triangle that is not the last is known when vertex
+ *                       2i+7 arrives, the last one when the strip ends (cut or end of
+ *                       instance).  The GS sees v[0], v[2], v[4] as the triangle and v[1],
+ *                       v[3], v[5] as the vertices adjacent to edges 0-2, 2-4, 4-0.
+ * An incomplete primitive at a cut or the end of an instance is dropped (8.12).
+ *
+ * The program (13.x).  Lanes are invocations: each input primitive takes gs_instances lanes
+ * (dcl_gsinstances, 13.3) in order; SV_PrimitiveID (vPrim) counts the input primitives of the
+ * instance from 0.  A batch of up to VM_LANES lanes runs once vm_run; emit appends the lane's
+ * outputs as a pool record (position, then the pixel linkage's attributes) to the lane's
+ * list, at most dcl_maxout of them -- further emits are dropped (13.6: "vertices emitted
+ * past the declared maximum are discarded"); cut marks where the lane's next strip starts.
+ *
+ * Output (13.6, 13.7).  Lane by lane, in lane order, the emitted vertices go through
+ * draw_assemble with the output topology (point list, line strip, triangle strip), a cut
+ * between lanes (every invocation starts a new strip) and wherever the lane cut.  All of it
+ * runs on the calling thread, so the primitive order is the same for any thread count.
+ *
+ * Stream output (stream_out.c) takes each lane's strip before it is rasterized, from records
+ * of every output register kept beside the pool records.  Without a geometry program (stream
+ * output of the vertex program) each input primitive is "emitted" as it is, a strip of its
+ * own, and the output topology is the list form of the draw's (point, line or triangle).
+ */
+#include "pipeline/draw_priv.h"
+
+#include <stdlib.h>
+#include <strings.h>
+
+#define GS_RING 16                     /* strip vertices kept (triangle strip adj: 10) */
+#define GS_MAX_VERTS 6                 /* vertices of an input primitive */
+
+struct draw_gs {
+    /* the current window's vertex records (vs_stride words each, DRAW_CHUNK of them) and
+     * the linkage that writes every VS output into them */
+    uint32_t *window;
+    struct draw_linkage vs_link;
+    uint32_t vs_stride;
+    /* input assembly: strip vertex k is ring[k % GS_RING] */
+    uint32_t *ring;
+    uint32_t strip_count;              /* vertices since the last cut */
+    uint32_t prim_id;                  /* SV_PrimitiveID of the next input primitive */
+    unsigned nverts, instances;        /* of an input primitive; lanes per primitive */
+    /* the batch: inputs v[vertex][reg] (vertex-major), vPrim, lanes filled */
+    vm_reg *in;
+    alignas(64) vm_reg prim;
+    vm_reg outputs[IR_MAX_OUTPUTS];
+    unsigned lanes;
+    /* per lane: emitted records (maxout of r->stride words each), how many, and which start
+     * a new strip */
+    uint32_t *out;
+    uint8_t *cut_before;
+    uint32_t out_count[VM_LANES];
+    bool pending_cut[VM_LANES];
+    uint32_t maxout;
+    /* stream output: every output register of each emitted vertex (so_words a vertex) */
+    uint32_t *so_rec;
+    uint32_t so_words;
+    size_t window_bytes, ring_bytes, in_bytes, out_bytes, cut_bytes, so_bytes;
+};
+
+bool draw_gs_topology_ok(enum draw_topology t, unsigned gs_input)
+{
+    switch (t) {
+    case DRAW_POINT_LIST: return gs_input == IR_GS_IN_POINT;
+    case DRAW_LINE_LIST: case DRAW_LINE_STRIP: return gs_input == IR_GS_IN_LINE;
+    case DRAW_TRIANGLE_LIST: case DRAW_TRIANGLE_STRIP: return gs_input == IR_GS_IN_TRIANGLE;
+    case DRAW_LINE_LIST_ADJ: case DRAW_LINE_STRIP_ADJ: return gs_input == IR_GS_IN_LINE_ADJ;
+    case DRAW_TRIANGLE_LIST_ADJ: case DRAW_TRIANGLE_STRIP_ADJ:
+        return gs_input == IR_GS_IN_TRIANGLE_ADJ;
+    default: return false;
+    }
+}
+
+/* VS outputs to GS inputs by semantic name and index, component for component (as draw_link
+ * does for the pixel program; a GS element's k-th component reads the VS element's k-th when
+ * the VS element lacks it). */
+void draw_link_gs(const struct draw_program *vs, const struct dxbc_signature *vs_out,
+                  const struct draw_program *gs, const struct dxbc_signature *gs_in,
+                  struct draw_gs_linkage *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (!vs || !gs || !vs_out || !gs_in)
+        return;
+    for (uint32_t e = 0; e < gs_in->count; e++) {
+        const struct dxbc_signature_element *ge = &gs_in->elements[e];
+        if (ge->register_index >= gs->input_count || ge->register_index >= IR_MAX_INPUTS)
+            continue;
+        const struct dxbc_signature_element *ve =
+            dxbc_signature_find(vs_out, ge->semantic_name, ge->semantic_index);
+        if (!ve || ve->register_index >= vs->output_count || ve->register_index >= IR_MAX_OUTPUTS)
+            continue;
+        unsigned rank = 0;
+        for (int c = 0; c < 4; c++) {
+            if (!(ge->mask & (1u << c)))
+                continue;
+            int vc = -1;
+            if (ve->mask & (1u << c)) {
+                vc = c;
+            } else {
+                unsigned n = rank;
+                for (int k = 0; k < 4 && vc < 0; k++)
+                    if ((ve->mask & (1u << k)) && !n--)
+                        vc = k;
+            }
+            rank++;
+            if (vc >= 0) {
+                out->src[ge->register_index][c].used = 1;
+                out->src[ge->register_index][c].reg = (uint8_t)ve->register_index;
+                out->src[ge->register_index][c].comp = (uint8_t)vc;
+            }
+        }
+    }
+}
+
+static bool gs_grow(void *pp, size_t *have, size_t need)
+{
+    void **p = pp;
+    if (*have >= need)
+        return true;
+    void *n = aligned_alloc(64, (need + 63) & ~(size_t)63);
+    if (!n)
+        return false;
+    free(*p);
+    *p = n;
+    *have = need;
+    return true;
+}
+
+void draw_gs_destroy(struct draw_gs *gs)
+{
+    if (!gs)
+        return;
+    free(gs->window);
+    free(gs->ring);
+    free(gs->in);
+    free(gs->out);
+    free(gs->cut_before);
+    free(gs->so_rec);
+    free(gs);
+}
+
+int draw_gs_prepare(struct draw_run *r)
+{
+    const struct draw_desc *d = r->d;
+    const struct draw_program *vs = d->vs, *gsp = d->gs;
+    if (!r->gs) {
+        r->gs = calloc(1, sizeof(*r->gs));
+        if (!r->gs)
+            return DRAW_E_NOMEM;
+    }
+    struct draw_gs *gs = r->gs;
+    /* every VS output register rides in the records: the GS linkage picks components */
+    memset(&gs->vs_link, 0, sizeof(gs->vs_link));
+    gs->vs_link.attr_count = vs->output_count;
+    for (uint32_t k = 0; k < vs->output_count && k < IR_MAX_OUTPUTS; k++)
+        gs->vs_link.attr_reg[k] = (uint8_t)k;
+    gs->vs_stride = 4 * (1 + vs->output_count);
+    if (gsp) {
+        gs->nverts = ir_gs_input_vertices(gsp->gs_input);
+        gs->instances = gsp->gs_instances ? gsp->gs_instances : 1;
+        gs->maxout = gsp->gs_max_vertices;
+        r->topology = gsp->gs_output == IR_GS_OUT_POINTLIST ? DRAW_POINT_LIST :
+                      gsp->gs_output == IR_GS_OUT_LINESTRIP ? DRAW_LINE_STRIP :
+                                                              DRAW_TRIANGLE_STRIP;
+    } else {
+        /* stream output of the vertex program: each primitive as a strip of its own */
+        bool point = d->topology == DRAW_POINT_LIST;
+        bool line = d->topology == DRAW_LINE_LIST || d->topology == DRAW_LINE_STRIP;
+        gs->nverts = point ? 1 : line ? 2 : 3;
+        gs->instances = 1;
+        gs->maxout = gs->nverts;
+        r->topology = point ? DRAW_POINT_LIST : line ? DRAW_LINE_STRIP : DRAW_TRIANGLE_STRIP;
+    }
+    gs->so_words = 4 * (gsp ? gsp->output_count : vs->output_count);
+    size_t rec = sizeof(uint32_t) * gs->vs_stride;
+    size_t in_regs = (size_t)gs->nverts * (gsp && gsp->input_count ? gsp->input_count : 1);
+    size_t outs = (size_t)VM_LANES * gs->maxout;
+    if (!gs_grow(&gs->window, &gs->window_bytes, DRAW_CHUNK * rec) ||
+        !gs_grow(&gs->ring, &gs->ring_bytes, GS_RING * rec) ||
+        !gs_grow(&gs->in, &gs->in_bytes, in_regs * sizeof(vm_reg)) ||
+        !gs_grow(&gs->out, &gs->out_bytes, outs * sizeof(uint32_t) * r->stride) ||
+        !gs_grow(&gs->cut_before, &gs->cut_bytes, outs) ||
+        (d->so && !gs_grow(&gs->so_rec, &gs->so_bytes,
+                           outs * sizeof(uint32_t) * (gs->so_words ? gs->so_words : 4))))
+        return DRAW_E_NOMEM;
+    memset(gs->out_count, 0, sizeof(gs->out_count));
+    memset(gs->pending_cut, 0, sizeof(gs->pending_cut));
+    gs->lanes = 0;
+    memset(gs->in, 0, in_regs * sizeof(vm_reg));
+    memset(gs->prim, 0, sizeof(gs->prim));
+    r->vs_link = &gs->vs_link;
+    r->vs_stride = gs->vs_stride;
+    return DRAW_OK;
+}
+
+uint32_t *draw_gs_records(struct draw_run *r)
+{
+    return r->gs->window;
+}
+
+/* ---- the program ------------------------------------------------------------------------- */
+
+/* vm_env.gs_emit: emit copies each lane's outputs as a pool record (dropped past maxout);
+ * cut makes the lane's next vertex start a strip. */
+static void gs_emit(void *ctx, unsigned what, unsigned stream, uint32_t lanes,
+                    const vm_reg *outputs)
+{
+    struct draw_run *r = ctx;
+    struct draw_gs *gs = r->gs;
+    const struct draw_linkage *link = r->d->link;
+    unsigned pos = (unsigned)r->d->gs->position_out;
+    if (stream != 0)
+        return;   /* only stream 0 exists (the decoder refuses others) */
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!(lanes & (1u << l)))
+            continue;
+        if (what == VM_GS_CUT) {
+            gs->pending_cut[l] = true;
+            continue;
+        }
+        if (gs->out_count[l] >= gs->maxout)
+            continue;
+        size_t v = (size_t)l * gs->maxout + gs->out_count[l]++;
+        uint32_t *rec = &gs->out[v * r->stride];
+        for (int c = 0; c < 4; c++)
+            rec[c] = outputs[pos][c][l];
+        for (uint32_t k = 0; k < link->attr_count; k++)
+            for (int c = 0; c < 4; c++)
+                rec[4 + 4 * k + c] = outputs[link->attr_reg[k]][c][l];
+        gs->cut_before[v] = gs->pending_cut[l];
+        gs->pending_cut[l] = false;
+        if (r->d->so)
+            for (uint32_t reg = 0; reg < gs->so_words / 4; reg++)
+                for (int c = 0; c < 4; c++)
+                    gs->so_rec[v * gs->so_words + 4 * reg + c] = outputs[reg][c][l];
+    }
+}
+
+/* The emitted vertices of the batch's lanes, in lane order, through the assembler in windows
+ * of at most DRAW_CHUNK records; every lane starts a new strip. */
+static void gs_output(struct draw_run *r)
+{
+    struct draw_gs *gs = r->gs;
+    uint32_t slots[2 * DRAW_CHUNK];
+    unsigned nslots = 0, nrec = 0;
+    size_t base = 0;
+    if (r->d->so)   /* 14.1: stream output sees the primitives before the rasterizer */
+        for (unsigned l = 0; l < gs->lanes; l++)
+            draw_so_strip(r->d->so, r->topology,
+                          &gs->so_rec[(size_t)l * gs->maxout * gs->so_words], gs->so_words,
+                          &gs->cut_before[(size_t)l * gs->maxout], gs->out_count[l]);
+    if (!r->raster_on)
+        return;
+    for (unsigned l = 0; l <= gs->lanes; l++) {
+        uint32_t count = l < gs->lanes ? gs->out_count[l] : 0;
+        for (uint32_t v = 0; v <= count; v++) {
+            bool last = l == gs->lanes;
+            /* the window is full (or everything is in): assemble it */
+            if (nrec == DRAW_CHUNK || nslots + 2 > 2 * DRAW_CHUNK || (last && nslots)) {
+                r->pool_count = base + nrec;   /* clipping appends after the window */
+                draw_clip_prepare(r, base, nrec);
+                for (unsigned i = 0; i < nslots; i++)
+                    draw_assemble(r, slots[i]);
+                draw_clip_prepare(r, 0, 0);
+                nslots = nrec = 0;
+            }
+            if (last)
+                return;
+            if (nrec == 0) {
+                draw_reserve(r, DRAW_CHUNK_VERTS, DRAW_CHUNK_PRIMS);
+                base = r->pool_count;
+            }
+            if (v == 0) {
+                slots[nslots++] = DRAW_CUT;   /* 13.7: each invocation starts a strip */
+                continue;
+            }
+            size_t src = (size_t)l * gs->maxout + (v - 1);
+            if (gs->cut_before[src])
+                slots[nslots++] = DRAW_CUT;
+            memcpy(&r->pool[(base + nrec) * r->stride], &gs->out[src * r->stride],
+                   sizeof(uint32_t) * r->stride);
+            slots[nslots++] = (uint32_t)(base + nrec);
+            nrec++;
+        }
+    }
+}
+
+/* Runs the program on the batch's lanes and assembles what they emitted. */
+static void gs_run(struct draw_run *r)
+{
+    struct draw_gs *gs = r->gs;
+    const struct draw_desc *d = r->d;
+    if (!gs->lanes)
+        return;
+    if (!d->gs) {   /* stream output of the vertex program: the primitives as they are */
+        gs_output(r);
+        gs->lanes = 0;
+        return;
+    }
+    struct vm_env env;
+    env.inputs = NULL;
+    env.outputs = gs->outputs;
+    memset(env.input_coverage, 0, sizeof(env.input_coverage));
+    memcpy(env.cb, d->gs_cb, sizeof(env.cb));
+    env.sample = draw_stage_sample;
+    env.sample_ctx = r;
+    env.max_iterations = 0;
+    env.gs_inputs = gs->in;
+    env.gs_primitive_id = &gs->prim;
+    env.gs_emit = gs_emit;
+    env.gs_ctx = r;
+    r->stage_textures = d->gs_textures;
+    r->stage_samplers = d->gs_samplers;
+    r->stage_slots = DRAW_MAX_TEXTURES;
+    uint32_t mask = gs->lanes >= 32 ? 0xffffffffu : (1u << gs->lanes) - 1u;
+    vm_run(d->gs->vm, r->gs_state, &env, mask);
+    gs_output(r);
+    memset(gs->out_count, 0, sizeof(gs->out_count));
+    memset(gs->pending_cut, 0, sizeof(gs->pending_cut));
+    gs->lanes = 0;
+}
+
+/* Without a geometry program: lane l gets the primitive's vertices as emitted ones. */
+static void gs_pass(struct draw_run *r, const uint32_t *ks, unsigned l)
+{
+    struct draw_gs *gs = r->gs;
+    const struct draw_linkage *link = r->d->link;
+    for (unsigned v = 0; v < gs->nverts; v++) {
+        const uint32_t *src = &gs->ring[(size_t)(ks[v] % GS_RING) * gs->vs_stride];
+        size_t o = (size_t)l * gs->maxout + v;
+        uint32_t *rec = &gs->out[o * r->stride];
+        memcpy(rec, src, 4 * sizeof(uint32_t));   /* the VS position (vertex.c) */
+        for (uint32_t k = 0; k < link->attr_count; k++)
+            memcpy(&rec[4 + 4 * k], &src[4 + 4 * (size_t)link->attr_reg[k]], 4 * sizeof(uint32_t));
+        memcpy(&gs->so_rec[o * gs->so_words], &src[4], sizeof(uint32_t) * gs->so_words);
+        gs->cut_before[o] = 0;
+    }
+    gs->out_count[l] = gs->nverts;
+}
+
+/* Strip vertices k0.. (ring positions) as the next input primitive: gs->instances lanes. */
+static void gs_primitive(struct draw_run *r, const uint32_t *ks)
+{
+    struct draw_gs *gs = r->gs;
+    if (gs->lanes + gs->instances > VM_LANES)
+        gs_run(r);
+    if (!r->d->gs) {
+        gs_pass(r, ks, gs->lanes++);
+        return;
+    }
+    const struct draw_gs_linkage *gl = r->d->gs_link;
+    const uint32_t nin = r->d->gs->input_count;
+    for (unsigned i = 0; i < gs->instances; i++) {
+        unsigned l = gs->lanes++;
+        for (unsigned v = 0; v < gs->nverts; v++) {
+            const uint32_t *rec = &gs->ring[(size_t)(ks[v] % GS_RING) * gs->vs_stride];
+            for (uint32_t reg = 0; reg < nin && reg < IR_MAX_INPUTS; reg++)
+                for (int c = 0; c < 4; c++) {
+                    const __typeof__(gl->src[0][0]) *s = &gl->src[reg][c];
+                    gs->in[v * nin + reg][c][l] = s->used ? rec[4 + 4 * s->reg + s->comp] : 0;
+                }
+        }
+        gs->prim[0][l] = gs->prim_id;
+    }
+    gs->prim_id++;
+}
+
+/* Triangle i of a triangle strip with adjacency (see the top of the file); `last`: the
+ * strip's last triangle (only, when it is also the first). */
+static void gs_strip_adj(struct draw_run *r, uint32_t i, bool last)
+{
+    uint32_t k[6], b = 2 * i;
+    if (i == 0) {
+        k[0] = 0; k[1] = 1; k[2] = 2; k[3] = last ? 5 : 6; k[4] = 4; k[5] = 3;
+    } else if (i & 1) {
+        k[0] = b + 2; k[1] = b - 2; k[2] = b; k[3] = b + 3; k[4] = b + 4;
+        k[5] = last ? b + 5 : b + 6;
+    } else {
+        k[0] = b; k[1] = b - 2; k[2] = b + 2; k[3] = b + 5; k[4] = b + 4; k[5] = b + 3;
+    }
+    gs_primitive(r, k);
+}
+
+/* The strip ends (cut, end of instance): the last triangle of a strip with adjacency. */
+static void gs_strip_end(struct draw_run *r)
+{
+    struct draw_gs *gs = r->gs;
+    if (r->d->topology == DRAW_TRIANGLE_STRIP_ADJ && gs->strip_count >= 6)
+        gs_strip_adj(r, (gs->strip_count - 4) / 2 - 1, true);
+    gs->strip_count = 0;
+}
+
+void draw_gs_begin(struct draw_run *r, uint32_t instance)
+{
+    (void)instance;
+    r->gs->strip_count = 0;
+    r->gs->prim_id = 0;    /* SV_PrimitiveID counts from 0 in every instance */
+}
+
+void draw_gs_input(struct draw_run *r, uint32_t slot)
+{
+    struct draw_gs *gs = r->gs;
+    if (slot == DRAW_CUT) {
+        gs_strip_end(r);
+        return;
+    }
+    uint32_t k = gs->strip_count++;
+    memcpy(&gs->ring[(size_t)(k % GS_RING) * gs->vs_stride],
+           &gs->window[(size_t)slot * gs->vs_stride], sizeof(uint32_t) * gs->vs_stride);
+    uint32_t ks[GS_MAX_VERTS];
+    for (unsigned v = 0; v < GS_MAX_VERTS; v++)
+        ks[v] = k - (GS_MAX_VERTS - 1 - v);   /* the last six, oldest first (those before
+                                                 * the strip's start are never used) */
+    const uint32_t *last = &ks[GS_MAX_VERTS - gs->nverts];
+    switch (r->d->topology) {
+    case DRAW_POINT_LIST:
+        gs_primitive(r, last);
+        break;
+    case DRAW_LINE_LIST:
+        if (k % 2 == 1)
+            gs_primitive(r, last);
+        break;
+    case DRAW_LINE_STRIP:
+        if (k >= 1)
+            gs_primitive(r, last);
+        break;
+    case DRAW_TRIANGLE_LIST:
+        if (k % 3 == 2)
+            gs_primitive(r, last);
+        break;
+    case DRAW_TRIANGLE_STRIP:
+        if (k >= 2) {
+            uint32_t t[3] = { k - 2, k - 1, k };
+            if ((k - 2) & 1) {   /* odd triangles keep the winding: i, i+2, i+1 */
+                t[1] = k;
+                t[2] = k - 1;
+            }
+            gs_primitive(r, t);
+        }
+        break;
+    case DRAW_LINE_LIST_ADJ:
+        if (k % 4 == 3)
+            gs_primitive(r, last);
+        break;
+    case DRAW_LINE_STRIP_ADJ:
+        if (k >= 3)
+            gs_primitive(r, last);
+        break;
+    case DRAW_TRIANGLE_LIST_ADJ:
+        if (k % 6 == 5)
+            gs_primitive(r, last);
+        break;
+    case DRAW_TRIANGLE_STRIP_ADJ:
+        if (k >= 7 && (k - 7) % 2 == 0)
+            gs_strip_adj(r, (k - 7) / 2, false);
+        break;
+    }
+}
+
+void draw_gs_end(struct draw_run *r)
+{
+    gs_strip_end(r);
+    gs_run(r);
+}
