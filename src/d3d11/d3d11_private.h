@@ -100,6 +100,11 @@ struct d3d11_device {
     /* debug.c: ID3D11Debug, ID3D11InfoQueue and the live-object list; NULL unless created with
      * D3D11_CREATE_DEVICE_DEBUG. */
     struct d3d11_debug_layer *debug_layer;
+    /* src/d3d10/: the Direct3D 10 device running on this one (NULL if none; no reference), and
+     * how a child answers a D3D10 IID (its D3D10 face: swap-chain buffers, ID3D10Texture2D).
+     * Set and cleared by the D3D10 layer. */
+    IUnknown *d3d10_device;
+    HRESULT (*d3d10_query)(struct d3d11_device *dev, IUnknown *child, REFIID riid, void **out);
 };
 
 /* Refusal message for a device: printed when the debug flag or SOFTD3D_DEBUG is on; always kept

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "d3d11/d3d11_deferred.h"
+#include "d3d10_1.h"
 #include "d3d11sdklayers.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
@@ -53,6 +54,11 @@ static HRESULT STDMETHODCALLTYPE device_QueryInterface(ID3D11Device2 *iface, REF
         /* Only a D3D11_CREATE_DEVICE_DEBUG device has them (debug.c); E_NOINTERFACE otherwise,
          * as Windows answers without the SDK layers. */
         return d3d11_debug_layer_query(dev, riid, out);
+    } else if (dev->d3d10_device &&
+               (IsEqualGUID(riid, &IID_ID3D10Device) || IsEqualGUID(riid, &IID_ID3D10Device1))) {
+        /* The Direct3D 10 device running on this one (src/d3d10/): reached from the DXGI face
+         * and from a swap chain's GetDevice. */
+        return IUnknown_QueryInterface(dev->d3d10_device, riid, out);
     } else if (IsEqualGUID(riid, &IID_ID3D11Multithread)) {
         /* The immediate context's face (multithread.c): it holds a context reference. */
         ID3D11Multithread_AddRef(&dev->mt.iface);

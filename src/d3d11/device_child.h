@@ -47,11 +47,15 @@ struct d3d11_child {
     /* The device's live-object list (debug devices only: debug.c, ReportLiveDeviceObjects);
      * NULL links otherwise.  Linked by d3d11_child_init, unlinked just before destruction. */
     struct d3d11_child *live_prev, *live_next;
+    /* src/d3d10/: this object's Direct3D 10 face, if one exists (no reference; set and cleared
+     * under the D3D10 device's lock). */
+    void *d3d10_face;
 };
 
 /* Every object puts its interface first and its child part right after it (checked by
  * D3D11_CHILD_IMPLEMENT), so the live-object report finds the interface from the child. */
 #define D3D11_CHILD_IFACE(c) ((IUnknown *)((char *)(c) - sizeof(void *)))
+#define D3D11_CHILD_OF(iface) ((struct d3d11_child *)((char *)(iface) + sizeof(void *)))
 /* A softd3d-private IID: the children's QueryInterface answers it with their IID list (no
  * reference taken), which the live-object report turns into the object's kind. */
 extern const GUID d3d11_child_iid_list;
@@ -94,6 +98,9 @@ bool d3d11_child_tryref(struct d3d11_child *c);
             return S_OK;                                                                      \
         }                                                                                     \
         *out = NULL;                                                                          \
+        if (prefix##_impl(iface)->child.device->d3d10_query) /* its D3D10 face (src/d3d10/) */ \
+            return prefix##_impl(iface)->child.device->d3d10_query(                          \
+                prefix##_impl(iface)->child.device, (IUnknown *)iface, riid, out);           \
         return E_NOINTERFACE;                                                                 \
     }                                                                                         \
     static ULONG STDMETHODCALLTYPE prefix##_AddRef(Iface *iface)                             \
