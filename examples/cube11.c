@@ -12,40 +12,10 @@
 
 #include "cube_common.h"
 
-static const char shader_src[] =
-    "cbuffer frame : register(b0) {\n"
-    "    row_major float4x4 world_view_proj;\n"
-    "    row_major float4x4 world;\n"
-    "    float4 light_dir;\n"
-    "    float4 ambient;\n"
-    "};\n"
-    "Texture2D tex : register(t0);\n"
-    "SamplerState smp : register(s0);\n"
-    "struct VSIn { float3 pos : POSITION; float3 normal : NORMAL; float2 uv : TEXCOORD0; };\n"
-    "struct VSOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; float light : TEXCOORD1; };\n"
-    "VSOut vs_main(VSIn i) {\n"
-    "    VSOut o;\n"
-    "    o.pos = mul(float4(i.pos, 1.0), world_view_proj);\n"
-    "    float3 n = normalize(mul(i.normal, (float3x3)world));\n"
-    "    o.light = saturate(dot(n, -light_dir.xyz)) + ambient.x;\n"
-    "    o.uv = i.uv;\n"
-    "    return o;\n"
-    "}\n"
-    "float4 ps_main(VSOut i) : SV_Target {\n"
-    "    return float4(tex.Sample(smp, i.uv).rgb * i.light, 1.0);\n"
-    "}\n";
-
-struct constants {
-    float world_view_proj[16];
-    float world[16];
-    float light_dir[4];
-    float ambient[4];
-};
-
 static ID3DBlob *compile(const char *entry, const char *target)
 {
     ID3DBlob *code = NULL, *errors = NULL;
-    if (FAILED(D3DCompile(shader_src, sizeof(shader_src) - 1, "cube11.hlsl", NULL, NULL, entry,
+    if (FAILED(D3DCompile(cube_hlsl, sizeof(cube_hlsl) - 1, "cube11.hlsl", NULL, NULL, entry,
                           target, 0, 0, &code, &errors))) {
         printf("cube11: D3DCompile %s: %s\n", entry,
                errors ? (const char *)ID3D10Blob_GetBufferPointer(errors) : "failed");
@@ -103,7 +73,7 @@ int main(int argc, char **argv)
                               0, 0, 0 };
     D3D11_BUFFER_DESC ibd = { sizeof(indices), D3D11_USAGE_IMMUTABLE, D3D11_BIND_INDEX_BUFFER,
                               0, 0, 0 };
-    D3D11_BUFFER_DESC cbd = { sizeof(struct constants), D3D11_USAGE_DEFAULT,
+    D3D11_BUFFER_DESC cbd = { sizeof(struct cube_constants), D3D11_USAGE_DEFAULT,
                               D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0 };
     D3D11_SUBRESOURCE_DATA vinit = { vertices, 0, 0 }, iinit = { indices, 0, 0 };
     if (FAILED(ID3D11Device_CreateVertexShader(dev, ID3D10Blob_GetBufferPointer(vs_code),
@@ -168,7 +138,7 @@ int main(int argc, char **argv)
     ID3D11DeviceContext_RSSetViewports(ctx, 1, &vp);
 
     for (int frame = 0; frame < CUBE_FRAMES; frame++) {
-        struct constants c;
+        struct cube_constants c;
         float world[16], view[16], proj[16];
         cube_matrices(frame, world, view, proj);
         cube_mul(c.world_view_proj, world, view);

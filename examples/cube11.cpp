@@ -16,36 +16,6 @@ using Microsoft::WRL::ComPtr;
 
 namespace {
 
-const char shader_src[] =
-    "cbuffer frame : register(b0) {\n"
-    "    row_major float4x4 world_view_proj;\n"
-    "    row_major float4x4 world;\n"
-    "    float4 light_dir;\n"
-    "    float4 ambient;\n"
-    "};\n"
-    "Texture2D tex : register(t0);\n"
-    "SamplerState smp : register(s0);\n"
-    "struct VSIn { float3 pos : POSITION; float3 normal : NORMAL; float2 uv : TEXCOORD0; };\n"
-    "struct VSOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; float light : TEXCOORD1; };\n"
-    "VSOut vs_main(VSIn i) {\n"
-    "    VSOut o;\n"
-    "    o.pos = mul(float4(i.pos, 1.0), world_view_proj);\n"
-    "    float3 n = normalize(mul(i.normal, (float3x3)world));\n"
-    "    o.light = saturate(dot(n, -light_dir.xyz)) + ambient.x;\n"
-    "    o.uv = i.uv;\n"
-    "    return o;\n"
-    "}\n"
-    "float4 ps_main(VSOut i) : SV_Target {\n"
-    "    return float4(tex.Sample(smp, i.uv).rgb * i.light, 1.0);\n"
-    "}\n";
-
-struct Constants {
-    float world_view_proj[16];
-    float world[16];
-    float light_dir[4];
-    float ambient[4];
-};
-
 // What went wrong, printed once; every step returns false after it.
 bool fail(const char *what)
 {
@@ -56,7 +26,7 @@ bool fail(const char *what)
 ComPtr<ID3DBlob> compile(const char *entry, const char *target)
 {
     ComPtr<ID3DBlob> code, errors;
-    if (FAILED(D3DCompile(shader_src, sizeof(shader_src) - 1, "cube11.hlsl", nullptr, nullptr,
+    if (FAILED(D3DCompile(cube_hlsl, sizeof(cube_hlsl) - 1, "cube11.hlsl", nullptr, nullptr,
                           entry, target, 0, 0, &code, &errors))) {
         printf("cube11 (C++): D3DCompile %s: %s\n", entry,
                errors ? static_cast<const char *>(errors->GetBufferPointer()) : "failed");
@@ -95,7 +65,7 @@ bool render(std::vector<uint8_t> &pixels)
     ComPtr<ID3D11Buffer> vb, ib, cb;
     const CD3D11_BUFFER_DESC vbd(sizeof(vertices), D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_IMMUTABLE);
     const CD3D11_BUFFER_DESC ibd(sizeof(indices), D3D11_BIND_INDEX_BUFFER, D3D11_USAGE_IMMUTABLE);
-    const CD3D11_BUFFER_DESC cbd(sizeof(Constants), D3D11_BIND_CONSTANT_BUFFER);
+    const CD3D11_BUFFER_DESC cbd(sizeof(struct cube_constants), D3D11_BIND_CONSTANT_BUFFER);
     const D3D11_SUBRESOURCE_DATA vinit = { vertices, 0, 0 }, iinit = { indices, 0, 0 };
     if (FAILED(dev->CreateVertexShader(vs_code->GetBufferPointer(), vs_code->GetBufferSize(),
                                        nullptr, &vs)) ||
@@ -155,7 +125,7 @@ bool render(std::vector<uint8_t> &pixels)
     const float clear[4] = { CUBE_CLEAR_R / 255.0f, CUBE_CLEAR_G / 255.0f, CUBE_CLEAR_B / 255.0f,
                              1.0f };
     for (int frame = 0; frame < CUBE_FRAMES; frame++) {
-        Constants c;
+        struct cube_constants c;
         float world[16], view[16], proj[16];
         cube_matrices(frame, world, view, proj);
         cube_mul(c.world_view_proj, world, view);

@@ -27,7 +27,7 @@
 
 /* The hashes of the last frame (printed by a failing example). */
 #define CUBE_HASH_D3D11 0x5508aef8u
-#define CUBE_HASH_D3D9 0x0u
+#define CUBE_HASH_D3D9 0xb035cd57u
 
 struct cube_vertex {
     float pos[3];
@@ -113,6 +113,60 @@ static inline void cube_matrices(int frame, float world[16], float view[16], flo
 /* The light: a direction (towards which it shines) and the ambient term. */
 static const float cube_light_dir[4] = { -0.4f, -0.5f, 0.76811457f, 0.0f };
 static const float cube_ambient = 0.25f;
+
+/* ---- Direct3D 11: the shaders (vs_main, ps_main; D3DCompile'd for the level_9_3 targets) and
+ * their constant buffer: the lit colour is saturate(N.L) + ambient, times the texture. ---- */
+static const char cube_hlsl[] =
+    "cbuffer frame : register(b0) {\n"
+    "    row_major float4x4 world_view_proj;\n"
+    "    row_major float4x4 world;\n"
+    "    float4 light_dir;\n"
+    "    float4 ambient;\n"
+    "};\n"
+    "Texture2D tex : register(t0);\n"
+    "SamplerState smp : register(s0);\n"
+    "struct VSIn { float3 pos : POSITION; float3 normal : NORMAL; float2 uv : TEXCOORD0; };\n"
+    "struct VSOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; float light : TEXCOORD1; };\n"
+    "VSOut vs_main(VSIn i) {\n"
+    "    VSOut o;\n"
+    "    o.pos = mul(float4(i.pos, 1.0), world_view_proj);\n"
+    "    float3 n = normalize(mul(i.normal, (float3x3)world));\n"
+    "    o.light = saturate(dot(n, -light_dir.xyz)) + ambient.x;\n"
+    "    o.uv = i.uv;\n"
+    "    return o;\n"
+    "}\n"
+    "float4 ps_main(VSOut i) : SV_Target {\n"
+    "    return float4(tex.Sample(smp, i.uv).rgb * i.light, 1.0);\n"
+    "}\n";
+
+struct cube_constants {
+    float world_view_proj[16];
+    float world[16];
+    float light_dir[4];
+    float ambient[4];
+};
+
+/* ---- Direct3D 9: texels to A8R8G8B8 (B, G, R, A in memory), X8R8G8B8 pixels back to RGBA ---- */
+
+static inline void cube_to_bgra(uint8_t *dst, int pitch, const uint8_t *rgba, int w, int h)
+{
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const uint8_t *s = rgba + (y * w + x) * 4;
+            uint8_t *d = dst + y * pitch + x * 4;
+            d[0] = s[2], d[1] = s[1], d[2] = s[0], d[3] = s[3];
+        }
+}
+
+static inline void cube_from_bgrx(uint8_t *rgba, const uint8_t *src, int pitch, int w, int h)
+{
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const uint8_t *s = src + y * pitch + x * 4;
+            uint8_t *d = rgba + (y * w + x) * 4;
+            d[0] = s[2], d[1] = s[1], d[2] = s[0], d[3] = 255;
+        }
+}
 
 /* ---- PNG: 8-bit RGB, zlib stored blocks (no compression library needed) ---- */
 
