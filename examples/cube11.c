@@ -139,13 +139,7 @@ int main(int argc, char **argv)
 
     for (int frame = 0; frame < CUBE_FRAMES; frame++) {
         struct cube_constants c;
-        float world[16], view[16], proj[16];
-        cube_matrices(frame, world, view, proj);
-        cube_mul(c.world_view_proj, world, view);
-        cube_mul(c.world_view_proj, c.world_view_proj, proj);
-        memcpy(c.world, world, sizeof(world));
-        memcpy(c.light_dir, cube_light_dir, sizeof(c.light_dir));
-        c.ambient[0] = c.ambient[1] = c.ambient[2] = c.ambient[3] = cube_ambient;
+        cube_fill_constants(frame, &c);
         ID3D11DeviceContext_UpdateSubresource(ctx, (ID3D11Resource *)cb, 0, NULL, &c, 0, 0);
         ID3D11DeviceContext_ClearRenderTargetView(ctx, rtv, clear);
         ID3D11DeviceContext_ClearDepthStencilView(ctx, dsv, D3D11_CLEAR_DEPTH, 1.0f, 0);

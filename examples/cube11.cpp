@@ -126,13 +126,7 @@ bool render(std::vector<uint8_t> &pixels)
                              1.0f };
     for (int frame = 0; frame < CUBE_FRAMES; frame++) {
         struct cube_constants c;
-        float world[16], view[16], proj[16];
-        cube_matrices(frame, world, view, proj);
-        cube_mul(c.world_view_proj, world, view);
-        cube_mul(c.world_view_proj, c.world_view_proj, proj);
-        memcpy(c.world, world, sizeof(world));
-        memcpy(c.light_dir, cube_light_dir, sizeof(c.light_dir));
-        c.ambient[0] = c.ambient[1] = c.ambient[2] = c.ambient[3] = cube_ambient;
+        cube_fill_constants(frame, &c);
         ctx->UpdateSubresource(cb.Get(), 0, nullptr, &c, 0, 0);
         ctx->ClearRenderTargetView(rtv.Get(), clear);
         ctx->ClearDepthStencilView(dsv.Get(), D3D11_CLEAR_DEPTH, 1.0f, 0);

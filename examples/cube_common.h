@@ -1,8 +1,8 @@
 /* examples/cube_common.h — what the four cube examples share: the cube's vertices and indices,
  * its texture, the matrices of each frame, the PNG writer and the check of the picture.
  *
- * The examples (cube11.c / cube11.cpp through Direct3D 11, cube9.c / cube9.cpp through
- * Direct3D 9) each draw a textured, lit cube rotating over CUBE_FRAMES frames into a
+ * The examples (cube11.c / cube11.cpp through Direct3D 11, cube10.c / cube10.cpp through
+ * Direct3D 10.1, cube9.c / cube9.cpp through Direct3D 9) each draw a textured, lit cube rotating over CUBE_FRAMES frames into a
  * CUBE_SIZE x CUBE_SIZE target, headless, write the last frame to a PNG (argv[1], or
  * out/<name>.png) and check it: the corners are the clear colour, the centre is the cube, and
  * the FNV-1a hash of the last frame is the one recorded for that API, so the C and C++ twins
@@ -25,7 +25,8 @@
 #define CUBE_CLEAR_G 24
 #define CUBE_CLEAR_B 48
 
-/* The hashes of the last frame (printed by a failing example). */
+/* The hashes of the last frame (printed by a failing example); Direct3D 10.1 runs on the D3D11
+ * device, so cube10 must match cube11's. */
 #define CUBE_HASH_D3D11 0x5508aef8u
 #define CUBE_HASH_D3D9 0xb035cd57u
 
@@ -145,6 +146,18 @@ struct cube_constants {
     float light_dir[4];
     float ambient[4];
 };
+
+/* Frame `frame`'s constants. */
+static inline void cube_fill_constants(int frame, struct cube_constants *c)
+{
+    float world[16], view[16], proj[16];
+    cube_matrices(frame, world, view, proj);
+    cube_mul(c->world_view_proj, world, view);
+    cube_mul(c->world_view_proj, c->world_view_proj, proj);
+    memcpy(c->world, world, sizeof(world));
+    memcpy(c->light_dir, cube_light_dir, sizeof(c->light_dir));
+    c->ambient[0] = c->ambient[1] = c->ambient[2] = c->ambient[3] = cube_ambient;
+}
 
 /* ---- Direct3D 9: texels to A8R8G8B8 (B, G, R, A in memory), X8R8G8B8 pixels back to RGBA ---- */
 
