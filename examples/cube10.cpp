@@ -5,12 +5,11 @@
 //   c++ -std=c++11 cube10.cpp $(pkg-config --cflags --libs softd3d) && ./a.out [out.png]
 #include <Windows.h>
 #include <d3d10_1.h>
-#include <d3dcompiler.h>
 #include <wrl/client.h>
 
 #include <vector>
 
-#include "cube_common.h"
+#include "cube_shaders.h"
 
 using Microsoft::WRL::ComPtr;
 
@@ -22,15 +21,11 @@ bool fail(const char *what)
     return false;
 }
 
+// The compiled entry point, held by a ComPtr.
 ComPtr<ID3DBlob> compile(const char *entry, const char *target)
 {
-    ComPtr<ID3DBlob> code, errors;
-    if (FAILED(D3DCompile(cube_hlsl, sizeof(cube_hlsl) - 1, "cube10.hlsl", nullptr, nullptr,
-                          entry, target, 0, 0, &code, &errors))) {
-        printf("cube10 (C++): D3DCompile %s: %s\n", entry,
-               errors ? static_cast<const char *>(errors->GetBufferPointer()) : "failed");
-        return nullptr;
-    }
+    ComPtr<ID3DBlob> code;
+    code.Attach(cube_compile(entry, target, "cube10 (C++)"));
     return code;
 }
 

@@ -8,23 +8,8 @@
 #define COBJMACROS
 #include <windows.h>
 #include <d3d11.h>
-#include <d3dcompiler.h>
 
-#include "cube_common.h"
-
-static ID3DBlob *compile(const char *entry, const char *target)
-{
-    ID3DBlob *code = NULL, *errors = NULL;
-    if (FAILED(D3DCompile(cube_hlsl, sizeof(cube_hlsl) - 1, "cube11.hlsl", NULL, NULL, entry,
-                          target, 0, 0, &code, &errors))) {
-        printf("cube11: D3DCompile %s: %s\n", entry,
-               errors ? (const char *)ID3D10Blob_GetBufferPointer(errors) : "failed");
-        if (errors)
-            ID3D10Blob_Release(errors);
-        return NULL;
-    }
-    return code;
-}
+#include "cube_shaders.h"
 
 int main(int argc, char **argv)
 {
@@ -64,8 +49,8 @@ int main(int argc, char **argv)
         free(pixels);
         return 1;
     }
-    if (!(vs_code = compile("vs_main", "vs_4_0_level_9_3")) ||
-        !(ps_code = compile("ps_main", "ps_4_0_level_9_3")))
+    if (!(vs_code = cube_compile("vs_main", "vs_4_0_level_9_3", "cube11")) ||
+        !(ps_code = cube_compile("ps_main", "ps_4_0_level_9_3", "cube11")))
         goto done;
 
     /* Shaders, input layout, buffers. */

@@ -5,12 +5,11 @@
 //   c++ -std=c++11 cube11.cpp $(pkg-config --cflags --libs softd3d) && ./a.out [out.png]
 #include <Windows.h>
 #include <d3d11.h>
-#include <d3dcompiler.h>
 #include <wrl/client.h>
 
 #include <vector>
 
-#include "cube_common.h"
+#include "cube_shaders.h"
 
 using Microsoft::WRL::ComPtr;
 
@@ -23,15 +22,11 @@ bool fail(const char *what)
     return false;
 }
 
+// The compiled entry point, held by a ComPtr.
 ComPtr<ID3DBlob> compile(const char *entry, const char *target)
 {
-    ComPtr<ID3DBlob> code, errors;
-    if (FAILED(D3DCompile(cube_hlsl, sizeof(cube_hlsl) - 1, "cube11.hlsl", nullptr, nullptr,
-                          entry, target, 0, 0, &code, &errors))) {
-        printf("cube11 (C++): D3DCompile %s: %s\n", entry,
-               errors ? static_cast<const char *>(errors->GetBufferPointer()) : "failed");
-        return nullptr;
-    }
+    ComPtr<ID3DBlob> code;
+    code.Attach(cube_compile(entry, target, "cube11 (C++)"));
     return code;
 }
 
