@@ -8,6 +8,7 @@
 #include "test_render_util.h"   /* first: COBJMACROS, the assembler */
 
 #include "d3d10_1.h"
+#include "d3d11sdklayers.h"
 #include "dxbc_builder.h"
 
 /* Plain SM4 programs (only 10_0+ creates them): position in, a constant colour out. */
@@ -413,4 +414,110 @@ TEST(d3d10_swap_chain)
     ID3D10Texture2D_Release(buffer);
     IDXGISwapChain_Release(sc);
     CHECK_EQ(ID3D10Device_Release(dev), 0);
+}
+
+TEST(d3d10_queries_states_private_data)
+{
+    ID3D10Device1 *dev = device10_1("10_1", D3D10_FEATURE_LEVEL_10_0);
+    D3D10_QUERY_DESC qd = { D3D10_QUERY_EVENT, 0 }, got_qd = { D3D10_QUERY_OCCLUSION, 1 };
+    ID3D10Query *query = NULL;
+    ID3D10Asynchronous *async = NULL;
+    BOOL done = FALSE;
+    D3D10_RASTERIZER_DESC rd = { D3D10_FILL_SOLID, D3D10_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE,
+                                 TRUE, FALSE, FALSE }, got_rd = { 0 };
+    ID3D10RasterizerState *rs = NULL, *got_rs = NULL;
+    ID3D10DepthStencilState *ds = NULL, *got_ds = (ID3D10DepthStencilState *)1;
+    D3D10_DEPTH_STENCIL_DESC dsd;
+    UINT ref = 7, size = 4;
+    D3D10_RECT scissor = { 1, 2, 3, 4 }, got_scissor = { 0 };
+    UINT n = 1;
+    char name[8] = { 0 };
+
+    /* An event query: End, then GetData through the query itself. */
+    CHECK_HR(ID3D10Device1_CreateQuery(dev, &qd, &query), S_OK);
+    ID3D10Query_GetDesc(query, &got_qd);
+    CHECK(got_qd.Query == D3D10_QUERY_EVENT && got_qd.MiscFlags == 0);
+    CHECK_EQ(ID3D10Query_GetDataSize(query), sizeof(BOOL));
+    ID3D10Query_End(query);
+    CHECK_HR(ID3D10Query_GetData(query, &done, sizeof(done), 0), S_OK);
+    CHECK(done == TRUE);
+    /* Negative: the wrong data size, as D3D11 refuses it. */
+    CHECK_HR(ID3D10Query_GetData(query, &done, 1, 0), E_INVALIDARG);
+    CHECK_HR(ID3D10Query_QueryInterface(query, &IID_ID3D10Asynchronous, (void **)&async), S_OK);
+    CHECK(async == (ID3D10Asynchronous *)query);
+    ID3D10Asynchronous_Release(async);
+    CHECK_HR(ID3D10Query_QueryInterface(query, &IID_ID3D10Predicate, (void **)&async),
+             E_NOINTERFACE);
+
+    /* State objects read back and bound ones come back as the same objects. */
+    CHECK_HR(ID3D10Device1_CreateRasterizerState(dev, &rd, &rs), S_OK);
+    ID3D10RasterizerState_GetDesc(rs, &got_rd);
+    CHECK(memcmp(&got_rd, &rd, sizeof(rd)) == 0);
+    ID3D10Device1_RSSetState(dev, rs);
+    ID3D10Device1_RSGetState(dev, &got_rs);
+    CHECK(got_rs == rs);
+    ID3D10RasterizerState_Release(got_rs);
+    ID3D10Device1_RSSetScissorRects(dev, 1, &scissor);
+    ID3D10Device1_RSGetScissorRects(dev, &n, &got_scissor);
+    CHECK(n == 1 && memcmp(&got_scissor, &scissor, sizeof(scissor)) == 0);
+    memset(&dsd, 0, sizeof(dsd));
+    dsd.DepthEnable = TRUE;
+    dsd.DepthWriteMask = D3D10_DEPTH_WRITE_MASK_ALL;
+    dsd.DepthFunc = D3D10_COMPARISON_LESS;
+    dsd.FrontFace.StencilFailOp = dsd.FrontFace.StencilDepthFailOp = D3D10_STENCIL_OP_KEEP;
+    dsd.FrontFace.StencilPassOp = D3D10_STENCIL_OP_KEEP;
+    dsd.FrontFace.StencilFunc = D3D10_COMPARISON_ALWAYS;
+    dsd.BackFace = dsd.FrontFace;
+    CHECK_HR(ID3D10Device1_CreateDepthStencilState(dev, &dsd, &ds), S_OK);
+    ID3D10Device1_OMSetDepthStencilState(dev, ds, 3);
+    ID3D10Device1_OMGetDepthStencilState(dev, &got_ds, &ref);
+    CHECK(got_ds == ds && ref == 3);
+    ID3D10DepthStencilState_Release(got_ds);
+    /* Negative: a rasterizer state where a depth-stencil state goes changes nothing. */
+    util_clear_last_message();
+    ID3D10Device1_OMSetDepthStencilState(dev, (ID3D10DepthStencilState *)rs, 5);
+    CHECK_STR_CONTAINS(LAST, "OMSetDepthStencilState");
+    ID3D10Device1_OMGetDepthStencilState(dev, &got_ds, &ref);
+    CHECK(got_ds == ds && ref == 3);
+    ID3D10DepthStencilState_Release(got_ds);
+
+    /* Private data of a D3D10 object is its D3D11 object's. */
+    CHECK_HR(ID3D10Query_SetPrivateData(query, &WKPDID_D3DDebugObjectName, 4, "evnt"), S_OK);
+    CHECK_HR(ID3D10Query_GetPrivateData(query, &WKPDID_D3DDebugObjectName, &size, name), S_OK);
+    CHECK(size == 4 && memcmp(name, "evnt", 4) == 0);
+    size = 1;
+    CHECK_HR(ID3D10Query_GetPrivateData(query, &WKPDID_D3DDebugObjectName, &size, name),
+             DXGI_ERROR_MORE_DATA);
+
+    ID3D10Device1_ClearState(dev);
+    ID3D10DepthStencilState_Release(ds);
+    ID3D10RasterizerState_Release(rs);
+    ID3D10Query_Release(query);
+    CHECK_EQ(ID3D10Device1_Release(dev), 0);
+}
+
+/* A debug D3D10 device: its refusals land in the D3D11 device's info queue (the one behind it),
+ * reached through the DXGI face's device. */
+TEST(d3d10_debug_refusals_stored)
+{
+    ID3D10Device1 *dev = NULL;
+    IDXGIDevice *dxgi = NULL;
+    ID3D11InfoQueue *queue = NULL;
+    ID3D10PixelShader *bad[1] = { (ID3D10PixelShader *)1 };
+    setenv("SOFTD3D_PROFILE", "10_1", 1);
+    CHECK_HR(D3D10CreateDevice1(NULL, D3D10_DRIVER_TYPE_HARDWARE, NULL, D3D10_CREATE_DEVICE_DEBUG,
+                                D3D10_FEATURE_LEVEL_10_0, D3D10_1_SDK_VERSION, &dev), S_OK);
+    unsetenv("SOFTD3D_PROFILE");
+    if (!dev)
+        return;
+    CHECK_HR(ID3D10Device1_QueryInterface(dev, &IID_IDXGIDevice, (void **)&dxgi), S_OK);
+    CHECK_HR(IDXGIDevice_QueryInterface(dxgi, &IID_ID3D11InfoQueue, (void **)&queue), S_OK);
+    if (queue) {
+        ID3D11InfoQueue_SetMuteDebugOutput(queue, TRUE);
+        ID3D10Device1_PSSetSamplers(dev, 0, 17, (ID3D10SamplerState *const *)bad);
+        CHECK_EQ(ID3D11InfoQueue_GetNumStoredMessages(queue), 1);
+        ID3D11InfoQueue_Release(queue);
+    }
+    IDXGIDevice_Release(dxgi);
+    CHECK_EQ(ID3D10Device1_Release(dev), 0);
 }

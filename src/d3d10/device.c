@@ -34,7 +34,7 @@ static inline struct d3d10_device *impl(ID3D10Device1 *iface)
     return d3d10_device_impl(iface);
 }
 
-#define DEV_MSG(dev, ...) util_msg((dev)->impl11->debug, __VA_ARGS__)
+#define DEV_MSG(dev, ...) d3d11_msg((dev)->impl11, __VA_ARGS__)
 
 /* ---- IUnknown ---- */
 

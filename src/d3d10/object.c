@@ -149,7 +149,7 @@ IUnknown *d3d10_unwrap(struct d3d10_device *dev, const void *iface, unsigned kin
     for (int k = 0; k < D3D10_KIND_COUNT; k++)
         if ((kinds & D3D10_KIND_BIT(k)) && o->lpVtbl == kind_vtbls[k] && o->device == dev)
             return o->obj11;
-    util_msg(dev->impl11->debug, "%s: %p is not a %s object of this Direct3D 10 device", method,
+    d3d11_msg(dev->impl11, "%s: %p is not a %s object of this Direct3D 10 device", method,
              iface, kinds == D3D10_KINDS_RESOURCE ? "resource" : "suitable");
     *ok = false;
     return NULL;
@@ -325,7 +325,7 @@ static HRESULT tex_map(struct d3d10_object *o, UINT sub, D3D10_MAP type, UINT fl
     D3D11_MAPPED_SUBRESOURCE m;
     HRESULT hr;
     if (!data) {
-        util_msg(o->device->impl11->debug, "%s: the output pointer is NULL", method);
+        d3d11_msg(o->device->impl11, "%s: the output pointer is NULL", method);
         return E_INVALIDARG;
     }
     hr = map11(o, sub, type, flags, &m);

@@ -27,16 +27,21 @@ static inline struct d3d10_device *impl(ID3D10Device1 *iface)
 
 #define CTX(iface) (impl(iface)->ctx11)
 
+static bool get_count_ok(struct d3d10_device *dev, UINT n, UINT max, const char *method)
+{
+    if (n <= max)
+        return true;
+    d3d11_msg(dev->impl11, "%s: %u entries exceed Direct3D 10's %u slots", method, n, max);
+    return false;
+}
+
 /* D3D10 objects -> D3D11 objects; false (with a message) when one is not ours or too many. */
 static bool unwrap_array(struct d3d10_device *dev, const void *const *in, IUnknown **out, UINT n,
                          UINT max, unsigned kinds, const char *method)
 {
     bool ok = true;
-    if (n > max) {
-        util_msg(dev->impl11->debug, "%s: %u entries exceed Direct3D 10's %u slots", method, n,
-                 max);
+    if (!get_count_ok(dev, n, max, method))
         return false;
-    }
     for (UINT i = 0; i < n; i++)
         out[i] = in ? d3d10_unwrap(dev, in[i], kinds, method, &ok) : NULL;
     return ok;
@@ -48,14 +53,6 @@ static void wrap_array(struct d3d10_device *dev, IUnknown **in, void **out, UINT
 {
     for (UINT i = 0; i < n; i++)
         out[i] = d3d10_wrap_owned(dev, in[i], kind);
-}
-
-static bool get_count_ok(struct d3d10_device *dev, UINT n, UINT max, const char *method)
-{
-    if (n <= max)
-        return true;
-    util_msg(dev->impl11->debug, "%s: %u entries exceed Direct3D 10's %u slots", method, n, max);
-    return false;
 }
 
 /* ---- the per-stage methods (VS, GS, PS): constant buffers, resources, samplers, shader ---- */
