@@ -116,18 +116,42 @@ TEST(d3d11_debug_refusals_become_messages)
     free(m);
     ID3D11DeviceContext_Release(ctx);
 
+    /* A refused Map: RESOURCE_MANIPULATION; a refused Begin (an event query has none):
+     * EXECUTION. */
+    {
+        ID3D11Buffer *b = ctx_buffer(dev, 64, D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT, 0);
+        D3D11_QUERY_DESC qd = { D3D11_QUERY_EVENT, 0 };
+        ID3D11Query *q11 = NULL;
+        D3D11_MAPPED_SUBRESOURCE ms;
+        CHECK_HR(ID3D11DeviceContext_Map(ctx, (ID3D11Resource *)b, 0, D3D11_MAP_READ, 0, &ms),
+                 E_INVALIDARG);
+        m = get_message(q, 2);
+        CHECK_EQ(m->Category, D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION);
+        free(m);
+        CHECK_HR(ID3D11Device_CreateQuery(dev, &qd, &q11), S_OK);
+        ID3D11DeviceContext_Begin(ctx, (ID3D11Asynchronous *)q11);
+        CHECK_EQ(ID3D11InfoQueue_GetNumStoredMessages(q), 4);
+        m = get_message(q, 3);
+        CHECK_EQ(m->Category, D3D11_MESSAGE_CATEGORY_EXECUTION);
+        CHECK_STR_CONTAINS(m->pDescription, "Begin");
+        free(m);
+        ID3D11Query_Release(q11);
+        ID3D11Buffer_Release(b);
+    }
+
     /* Negative: no size pointer, a buffer too small, an index past the end. */
     CHECK_HR(ID3D11InfoQueue_GetMessage(q, 0, NULL, NULL), E_INVALIDARG);
     CHECK_HR(ID3D11InfoQueue_GetMessage(q, 0, NULL, &size), S_OK);
     small = size - 1;
     m = malloc(size);
     CHECK_HR(ID3D11InfoQueue_GetMessage(q, 0, m, &small), E_INVALIDARG);
-    CHECK_HR(ID3D11InfoQueue_GetMessage(q, 2, NULL, &size), E_INVALIDARG);
+    CHECK_HR(ID3D11InfoQueue_GetMessage(q, 4, NULL, &size), E_INVALIDARG);
     free(m);
 
     ID3D11InfoQueue_ClearStoredMessages(q);
     CHECK_EQ(ID3D11InfoQueue_GetNumStoredMessages(q), 0);
-    CHECK_EQ(ID3D11InfoQueue_GetNumMessagesAllowedByStorageFilter(q), 2);   /* a count of all */
+    CHECK_EQ(ID3D11InfoQueue_GetNumMessagesAllowedByStorageFilter(q), 4);   /* a count of all */
+    ID3D11DeviceContext_Release(ctx);
     debug_done(dev, q, NULL);
 }
 
