@@ -507,7 +507,9 @@ static void vtbl_fill(void)
      D3D10_CREATE_DEVICE_PREVENT_INTERNAL_THREADING_OPTIMIZATIONS |                            \
      D3D10_CREATE_DEVICE_BGRA_SUPPORT |                                                        \
      D3D10_CREATE_DEVICE_PREVENT_ALTERING_LAYER_SETTINGS_FROM_REGISTRY)
-#define FLAGS_NO_EFFECT (D3D10_CREATE_DEVICE_ALLOW_NULL_FROM_MAP | D3D10_CREATE_DEVICE_STRICT_VALIDATION)
+#define FLAGS_NO_EFFECT                                                                        \
+    (D3D10_CREATE_DEVICE_ALLOW_NULL_FROM_MAP | D3D10_CREATE_DEVICE_STRICT_VALIDATION)
+#define FLAGS_KNOWN (FLAGS_AS_D3D11 | FLAGS_NO_EFFECT | D3D10_CREATE_DEVICE_DEBUGGABLE)
 
 static HRESULT create(IDXGIAdapter *adapter, D3D10_DRIVER_TYPE type, HMODULE software,
                       UINT flags, D3D10_FEATURE_LEVEL1 level, bool api_10_1, UINT sdk,
@@ -534,9 +536,8 @@ static HRESULT create(IDXGIAdapter *adapter, D3D10_DRIVER_TYPE type, HMODULE sof
                  api_10_1 ? "D3D10_1_SDK_VERSION" : "D3D10_SDK_VERSION", want_sdk);
         return E_INVALIDARG;
     }
-    if (flags & ~(UINT)(FLAGS_AS_D3D11 | FLAGS_NO_EFFECT | D3D10_CREATE_DEVICE_DEBUGGABLE)) {
-        util_msg(debug, "%s: unknown Flags bits 0x%x", fn,
-                 flags & ~(UINT)(FLAGS_AS_D3D11 | FLAGS_NO_EFFECT | D3D10_CREATE_DEVICE_DEBUGGABLE));
+    if (flags & ~(UINT)FLAGS_KNOWN) {
+        util_msg(debug, "%s: unknown Flags bits 0x%x", fn, flags & ~(UINT)FLAGS_KNOWN);
         return E_INVALIDARG;
     }
     if (flags & D3D10_CREATE_DEVICE_DEBUGGABLE)

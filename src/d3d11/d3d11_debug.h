@@ -49,7 +49,7 @@ struct d3d11_info_queue {
     uint32_t break_categories, break_severities;   /* bit per value */
     UINT *break_ids;
     UINT break_id_count;
-    bool mute;
+    atomic_bool mute;                     /* SetMuteDebugOutput */
 };
 
 struct d3d11_debug_layer {

@@ -90,7 +90,7 @@ static void desc_lists(const D3D11_INFO_QUEUE_FILTER_DESC *d, UINT count[3], con
     list[2] = (const UINT *)d->pIDList;
 }
 
-static bool desc_valid(const D3D11_INFO_QUEUE_FILTER_DESC *d, const char *method)
+static bool desc_valid(const D3D11_INFO_QUEUE_FILTER_DESC *d, const char *method, bool print)
 {
     static const UINT limit[3] = { IQ_CATEGORIES, IQ_SEVERITIES, UINT32_MAX };
     static const char *const what[3] = { "category", "severity", "ID" };
@@ -99,13 +99,13 @@ static bool desc_valid(const D3D11_INFO_QUEUE_FILTER_DESC *d, const char *method
     desc_lists(d, count, list);
     for (int k = 0; k < 3; k++) {
         if (count[k] && !list[k]) {
-            util_msg(true, "ID3D11InfoQueue::%s: %u %s entries and a NULL list", method,
+            util_msg(print, "ID3D11InfoQueue::%s: %u %s entries and a NULL list", method,
                      count[k], what[k]);
             return false;
         }
         for (UINT i = 0; i < count[k] && k < 2; i++)
             if (list[k][i] >= limit[k]) {
-                util_msg(true, "ID3D11InfoQueue::%s: %u is not a message %s", method,
+                util_msg(print, "ID3D11InfoQueue::%s: %u is not a message %s", method,
                          list[k][i], what[k]);
                 return false;
             }
@@ -168,14 +168,14 @@ static bool iq_filter_merge(struct d3d11_iq_filter *out, const struct d3d11_iq_f
 
 /* Adds a filter's entries to `f` (validated first: nothing changes on a refusal). */
 static HRESULT iq_filter_add(struct d3d11_iq_filter *f, const D3D11_INFO_QUEUE_FILTER *in,
-                             const char *method)
+                             const char *method, bool print)
 {
     struct d3d11_iq_filter merged = { 0 };
     if (!in) {
-        util_msg(true, "ID3D11InfoQueue::%s: pFilter is NULL", method);
+        util_msg(print, "ID3D11InfoQueue::%s: pFilter is NULL", method);
         return E_INVALIDARG;
     }
-    if (!desc_valid(&in->AllowList, method) || !desc_valid(&in->DenyList, method))
+    if (!desc_valid(&in->AllowList, method, print) || !desc_valid(&in->DenyList, method, print))
         return E_INVALIDARG;
     if (!iq_filter_merge(&merged, f, in))
         return E_OUTOFMEMORY;
@@ -208,10 +208,11 @@ static void stack_free(struct d3d11_iq_stack *st)
 
 /* Pushes a copy of the top (copy) or an empty filter, then adds `in`'s entries (may be NULL). */
 static HRESULT stack_push(struct d3d11_iq_stack *st, bool copy, const D3D11_INFO_QUEUE_FILTER *in,
-                          const char *method)
+                          const char *method, bool print)
 {
     struct d3d11_iq_filter merged = { 0 }, empty = { 0 };
-    if (in && (!desc_valid(&in->AllowList, method) || !desc_valid(&in->DenyList, method)))
+    if (in && (!desc_valid(&in->AllowList, method, print) ||
+               !desc_valid(&in->DenyList, method, print)))
         return E_INVALIDARG;
     if (st->size == UINT32_MAX)
         return E_OUTOFMEMORY;
@@ -262,11 +263,11 @@ static UINT *write_list(UINT *dst, const struct d3d11_iq_list *l, D3D11_INFO_QUE
 }
 
 static HRESULT filter_get(const struct d3d11_iq_filter *f, D3D11_INFO_QUEUE_FILTER *out,
-                          SIZE_T *bytes, const char *method)
+                          SIZE_T *bytes, const char *method, bool print)
 {
     size_t need = filter_bytes(f);
     if (!bytes) {
-        util_msg(true, "ID3D11InfoQueue::%s: pFilterByteLength is NULL", method);
+        util_msg(print, "ID3D11InfoQueue::%s: pFilterByteLength is NULL", method);
         return E_INVALIDARG;
     }
     if (!out) {
@@ -274,7 +275,7 @@ static HRESULT filter_get(const struct d3d11_iq_filter *f, D3D11_INFO_QUEUE_FILT
         return S_OK;
     }
     if (*bytes < need) {
-        util_msg(true, "ID3D11InfoQueue::%s: %zu bytes given, the filter needs %zu", method,
+        util_msg(print, "ID3D11InfoQueue::%s: %zu bytes given, the filter needs %zu", method,
                  (size_t)*bytes, need);
         return E_INVALIDARG;
     }
@@ -308,28 +309,28 @@ bool d3d11_info_queue_add(struct d3d11_info_queue *q, D3D11_MESSAGE_CATEGORY cat
     struct d3d11_iq_message m = { category, severity, id, NULL, strlen(text) + 1 };
     if (!iq_filter_passes(stack_top(&q->storage), &m)) {
         q->denied++;
-        return !q->mute;
+        return !atomic_load(&q->mute);
     }
     q->allowed++;
     if (q->limit == 0) {
         q->discarded++;
-        return !q->mute;
+        return !atomic_load(&q->mute);
     }
     if (q->count == q->capacity) {
         size_t cap = q->capacity ? q->capacity * 2 : 64;
         struct d3d11_iq_message *grown = realloc(q->messages, cap * sizeof(*grown));
         if (!grown)
-            return !q->mute;   /* out of memory: the message is lost, the output still shows it */
+            return !atomic_load(&q->mute);   /* out of memory: lost, but still printed */
         q->messages = grown;
         q->capacity = cap;
     }
     if (!(m.text = malloc(m.bytes)))
-        return !q->mute;
+        return !atomic_load(&q->mute);
     memcpy(m.text, text, m.bytes);
     if ((UINT64)q->count >= q->limit)
         drop_oldest(q, 1);
     q->messages[q->count++] = m;
-    return !q->mute;
+    return !atomic_load(&q->mute);
 }
 
 static UINT64 retrievable_count(const struct d3d11_info_queue *q)
@@ -375,6 +376,9 @@ void d3d11_info_queue_cleanup(struct d3d11_info_queue *q)
 
 /* ---- ID3D11InfoQueue ---- */
 
+/* The queue's own refusals are printed (as the debug device's are) unless it is muted. */
+#define IQ_PRINT(l) (!atomic_load(&(l)->queue.mute))
+
 /* Every method runs under the layer's lock: LOCKED(iface) { ... } holds it for the block. */
 #define LOCKED(layer)                                                                          \
     for (int locked_once_ = (pthread_mutex_lock(&(layer)->lock), 1); locked_once_;            \
@@ -414,21 +418,23 @@ static HRESULT STDMETHODCALLTYPE iq_GetMessage(ID3D11InfoQueue *iface, UINT64 in
     struct d3d11_debug_layer *l = layer_of(iface);
     HRESULT hr = S_OK;
     if (!bytes) {
-        util_msg(true, "ID3D11InfoQueue::GetMessage: pMessageByteLength is NULL");
+        util_msg(IQ_PRINT(l), "ID3D11InfoQueue::GetMessage: pMessageByteLength is NULL");
         return E_INVALIDARG;
     }
     LOCKED(l) {
         const struct d3d11_iq_message *m = retrievable(&l->queue, index);
         size_t need = m ? sizeof(D3D11_MESSAGE) + m->bytes : 0;
         if (!m) {
-            util_msg(true, "ID3D11InfoQueue::GetMessage: index %llu: only %llu messages pass "
+            util_msg(IQ_PRINT(l), "ID3D11InfoQueue::GetMessage: index %llu: only %llu messages "
+                     "pass "
                      "the retrieval filter", (unsigned long long)index,
                      (unsigned long long)retrievable_count(&l->queue));
             hr = E_INVALIDARG;
         } else if (!out) {
             *bytes = need;
         } else if (*bytes < need) {
-            util_msg(true, "ID3D11InfoQueue::GetMessage: %zu bytes given, the message needs %zu",
+            util_msg(IQ_PRINT(l),
+                     "ID3D11InfoQueue::GetMessage: %zu bytes given, the message needs %zu",
                      (size_t)*bytes, need);
             hr = E_INVALIDARG;
         } else {
@@ -478,7 +484,8 @@ static UINT64 STDMETHODCALLTYPE iq_GetNumStoredMessagesAllowedByRetrievalFilter(
         struct d3d11_debug_layer *l = layer_of(iface);                                        \
         HRESULT hr;                                                                            \
         pthread_mutex_lock(&l->lock);                                                         \
-        hr = iq_filter_add(stack_top(&l->queue.member), f, "Add" #Kind "FilterEntries");      \
+        hr = iq_filter_add(stack_top(&l->queue.member), f, "Add" #Kind "FilterEntries",      \
+                           IQ_PRINT(l));                                                       \
         pthread_mutex_unlock(&l->lock);                                                       \
         return hr;                                                                             \
     }                                                                                          \
@@ -489,7 +496,8 @@ static UINT64 STDMETHODCALLTYPE iq_GetNumStoredMessagesAllowedByRetrievalFilter(
         struct d3d11_debug_layer *l = layer_of(iface);                                        \
         HRESULT hr;                                                                            \
         pthread_mutex_lock(&l->lock);                                                         \
-        hr = filter_get(stack_top(&l->queue.member), f, bytes, "Get" #Kind "Filter");         \
+        hr = filter_get(stack_top(&l->queue.member), f, bytes, "Get" #Kind "Filter",         \
+                        IQ_PRINT(l));                                                          \
         pthread_mutex_unlock(&l->lock);                                                       \
         return hr;                                                                             \
     }                                                                                          \
@@ -503,7 +511,8 @@ static UINT64 STDMETHODCALLTYPE iq_GetNumStoredMessagesAllowedByRetrievalFilter(
         struct d3d11_debug_layer *l = layer_of(iface);                                        \
         HRESULT hr;                                                                            \
         pthread_mutex_lock(&l->lock);                                                         \
-        hr = stack_push(&l->queue.member, false, NULL, "PushEmpty" #Kind "Filter");           \
+        hr = stack_push(&l->queue.member, false, NULL, "PushEmpty" #Kind "Filter",           \
+                        IQ_PRINT(l));                                                          \
         pthread_mutex_unlock(&l->lock);                                                       \
         return hr;                                                                             \
     }                                                                                          \
@@ -512,7 +521,8 @@ static UINT64 STDMETHODCALLTYPE iq_GetNumStoredMessagesAllowedByRetrievalFilter(
         struct d3d11_debug_layer *l = layer_of(iface);                                        \
         HRESULT hr;                                                                            \
         pthread_mutex_lock(&l->lock);                                                         \
-        hr = stack_push(&l->queue.member, true, NULL, "PushCopyOf" #Kind "Filter");           \
+        hr = stack_push(&l->queue.member, true, NULL, "PushCopyOf" #Kind "Filter",           \
+                        IQ_PRINT(l));                                                          \
         pthread_mutex_unlock(&l->lock);                                                       \
         return hr;                                                                             \
     }                                                                                          \
@@ -522,11 +532,11 @@ static UINT64 STDMETHODCALLTYPE iq_GetNumStoredMessagesAllowedByRetrievalFilter(
         struct d3d11_debug_layer *l = layer_of(iface);                                        \
         HRESULT hr;                                                                            \
         if (!f) {                                                                              \
-            util_msg(true, "ID3D11InfoQueue::Push" #Kind "Filter: pFilter is NULL");           \
+            util_msg(IQ_PRINT(l), "ID3D11InfoQueue::Push" #Kind "Filter: pFilter is NULL");   \
             return E_INVALIDARG;                                                               \
         }                                                                                      \
         pthread_mutex_lock(&l->lock);                                                         \
-        hr = stack_push(&l->queue.member, false, f, "Push" #Kind "Filter");                   \
+        hr = stack_push(&l->queue.member, false, f, "Push" #Kind "Filter", IQ_PRINT(l));     \
         pthread_mutex_unlock(&l->lock);                                                       \
         return hr;                                                                             \
     }                                                                                          \
@@ -565,7 +575,7 @@ static HRESULT STDMETHODCALLTYPE iq_AddMessage(ID3D11InfoQueue *iface,
     struct d3d11_debug_layer *l = layer_of(iface);
     bool print = false;
     if (!text || !category_valid(category) || !severity_valid(severity)) {
-        util_msg(true, "ID3D11InfoQueue::AddMessage: %s",
+        util_msg(IQ_PRINT(l), "ID3D11InfoQueue::AddMessage: %s",
                  !text ? "pDescription is NULL"
                        : !category_valid(category) ? "not a D3D11_MESSAGE_CATEGORY"
                                                    : "not a D3D11_MESSAGE_SEVERITY");
@@ -592,7 +602,7 @@ static HRESULT set_break_bit(struct d3d11_debug_layer *l, uint32_t *bits, int va
                              BOOL enable, const char *method)
 {
     if (!valid) {
-        util_msg(true, "ID3D11InfoQueue::%s: %d is out of range", method, value);
+        util_msg(IQ_PRINT(l), "ID3D11InfoQueue::%s: %d is out of range", method, value);
         return E_INVALIDARG;
     }
     LOCKED(l) {
@@ -688,14 +698,14 @@ static BOOL STDMETHODCALLTYPE iq_GetBreakOnID(ID3D11InfoQueue *iface, D3D11_MESS
 static void STDMETHODCALLTYPE iq_SetMuteDebugOutput(ID3D11InfoQueue *iface, BOOL mute)
 {
     struct d3d11_debug_layer *l = layer_of(iface);
-    LOCKED(l) l->queue.mute = mute != FALSE;
+    atomic_store(&l->queue.mute, mute != FALSE);
 }
 
 static BOOL STDMETHODCALLTYPE iq_GetMuteDebugOutput(ID3D11InfoQueue *iface)
 {
     struct d3d11_debug_layer *l = layer_of(iface);
     BOOL mute = FALSE;
-    LOCKED(l) mute = l->queue.mute;
+    mute = atomic_load(&l->queue.mute);
     return mute;
 }
 
