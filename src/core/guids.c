@@ -19,4 +19,6 @@
 #include "d3d9.h"
 #include "d3d11shader.h"
 #include "d3d11sdklayers.h"
+#include "d3d10.h"
+#include "d3d10_1.h"
 #pragma GCC visibility pop

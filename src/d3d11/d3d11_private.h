@@ -97,6 +97,14 @@ struct d3d11_device {
      * each object unlinks itself as it dies) guarded by state.c's lock; zero from calloc, and
      * empty when the device dies, since every state object holds a device reference. */
     struct d3d11_state_entry *state_objects;
+    /* debug.c: ID3D11Debug, ID3D11InfoQueue and the live-object list; NULL unless created with
+     * D3D11_CREATE_DEVICE_DEBUG. */
+    struct d3d11_debug_layer *debug_layer;
+    /* src/d3d10/: the Direct3D 10 device running on this one (NULL if none; no reference), and
+     * how a child answers a D3D10 IID (its D3D10 face: swap-chain buffers, ID3D10Texture2D).
+     * Set and cleared by the D3D10 layer. */
+    IUnknown *d3d10_device;
+    HRESULT (*d3d10_query)(struct d3d11_device *dev, IUnknown *child, REFIID riid, void **out);
 };
 
 /* Refusal message for a device: printed when the debug flag or SOFTD3D_DEBUG is on; always kept
@@ -106,7 +114,18 @@ struct d3d11_device {
 bool d3d11_multithread_init(struct d3d11_device *dev);
 void d3d11_multithread_cleanup(struct d3d11_device *dev);
 
-#define d3d11_msg(dev, ...) util_msg((dev) ? (dev)->debug : false, __VA_ARGS__)
+#define d3d11_msg(dev, ...) d3d11_device_msg((dev), __VA_ARGS__)
+/* debug.c: util_msg for a device (dev may be NULL); a debug device also stores the line in its
+ * ID3D11InfoQueue. */
+void d3d11_device_msg(const struct d3d11_device *dev, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* debug.c: the debug layer of a D3D11_CREATE_DEVICE_DEBUG device (false: out of memory), its
+ * end (after the context's cleanup: every child is gone by then), and the device's
+ * QueryInterface for ID3D11Debug / ID3D11InfoQueue (E_NOINTERFACE without the layer). */
+bool d3d11_debug_layer_create(struct d3d11_device *dev);
+void d3d11_debug_layer_destroy(struct d3d11_device *dev);
+HRESULT d3d11_debug_layer_query(struct d3d11_device *dev, REFIID riid, void **out);
 
 static inline struct d3d11_device *d3d11_device_from_iface(ID3D11Device2 *iface)
 {

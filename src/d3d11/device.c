@@ -1,7 +1,8 @@
 /* src/d3d11/device.c — the ID3D11Device2 object (ID3D11Device, ID3D11Device1 and ID3D11Device2
  * share its vtable) and its IDXGIDevice4 face (dxgi_device.c).
  *
- * Implemented here: IUnknown (also ID3D11Multithread, multithread.c), GetFeatureLevel, GetCreationFlags, GetDeviceRemovedReason,
+ * Implemented here: IUnknown (also ID3D11Multithread, multithread.c; ID3D11Debug and
+ * ID3D11InfoQueue of a debug device, debug.c), GetFeatureLevel, GetCreationFlags, GetDeviceRemovedReason,
  * Get/SetExceptionMode, GetImmediateContext(1/2), private data, CheckFeatureSupport (in
  * feature_support.c).  Everything else is filled with comgen's E_NOTIMPL stubs (listed in the
  * README) until the 10Level9 and rendering work lands.
@@ -12,6 +13,8 @@
 #include <stdlib.h>
 
 #include "d3d11/d3d11_deferred.h"
+#include "d3d10_1.h"
+#include "d3d11sdklayers.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
 
@@ -47,6 +50,15 @@ static HRESULT STDMETHODCALLTYPE device_QueryInterface(ID3D11Device2 *iface, REF
                IsEqualGUID(riid, &IID_IDXGIDevice1) || IsEqualGUID(riid, &IID_IDXGIDevice2) ||
                IsEqualGUID(riid, &IID_IDXGIDevice3) || IsEqualGUID(riid, &IID_IDXGIDevice4)) {
         *out = &dev->dxgi_iface;
+    } else if (IsEqualGUID(riid, &IID_ID3D11Debug) || IsEqualGUID(riid, &IID_ID3D11InfoQueue)) {
+        /* Only a D3D11_CREATE_DEVICE_DEBUG device has them (debug.c); E_NOINTERFACE otherwise,
+         * as Windows answers without the SDK layers. */
+        return d3d11_debug_layer_query(dev, riid, out);
+    } else if (dev->d3d10_device &&
+               (IsEqualGUID(riid, &IID_ID3D10Device) || IsEqualGUID(riid, &IID_ID3D10Device1))) {
+        /* The Direct3D 10 device running on this one (src/d3d10/): reached from the DXGI face
+         * and from a swap chain's GetDevice. */
+        return IUnknown_QueryInterface(dev->d3d10_device, riid, out);
     } else if (IsEqualGUID(riid, &IID_ID3D11Multithread)) {
         /* The immediate context's face (multithread.c): it holds a context reference. */
         ID3D11Multithread_AddRef(&dev->mt.iface);
@@ -73,6 +85,7 @@ static void device_destroy(struct d3d11_device *dev)
     atomic_store(&dev->refcount, 1);
     d3d11_context_cleanup(&dev->context);
     d3d11_multithread_cleanup(dev);
+    d3d11_debug_layer_destroy(dev);   /* after the context: its bound children unlink first */
     core_pd_free(&dev->private_data);
     IDXGIAdapter1_Release(&dev->adapter->iface);
     free(dev);
@@ -227,12 +240,20 @@ HRESULT d3d11_device_create(const core_profile *profile, D3D_FEATURE_LEVEL level
     IDXGIAdapter1_AddRef(&adapter->iface);
     dev->max_frame_latency = 3;   /* IDXGIDevice1::GetMaximumFrameLatency documents 3 as default */
     core_pd_init(&dev->private_data);
+    if (dev->debug && !d3d11_debug_layer_create(dev)) {
+        util_msg(true, "D3D11CreateDevice: out of memory (the debug layer)");
+        core_pd_free(&dev->private_data);
+        IDXGIAdapter1_Release(&adapter->iface);
+        free(dev);
+        return E_OUTOFMEMORY;
+    }
     d3d11_context_init(&dev->context, dev);
     if (level == D3D_FEATURE_LEVEL_11_1)   /* profile 11_1-tiled: the 11_1 context (tiled_draw.c) */
         d3d11_tiled_context_init(&dev->context);
     if (!d3d11_multithread_init(dev)) {   /* last: it wraps the context's final vtable */
         util_msg(dev->debug, "D3D11CreateDevice: cannot create the context's mutex");
         d3d11_context_cleanup(&dev->context);
+        d3d11_debug_layer_destroy(dev);
         core_pd_free(&dev->private_data);
         IDXGIAdapter1_Release(&adapter->iface);
         free(dev);

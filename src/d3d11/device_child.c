@@ -7,8 +7,10 @@ void d3d11_child_init(struct d3d11_child *c, struct d3d11_device *device)
     atomic_init(&c->life, 1);
     c->device = device;
     c->on_app_refs = NULL;
+    c->d3d10_face = NULL;
     ID3D11Device2_AddRef(&device->iface);
     core_pd_init(&c->private_data);
+    d3d11_child_link(c);
 }
 
 /* The application's count went 0 -> 1: the device reference, then the object's hook. */

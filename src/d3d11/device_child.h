@@ -44,7 +44,25 @@ struct d3d11_child {
      * application holds the view: a view kept alive by the context alone must not keep the
      * resource's device reference either (view.c). */
     void (*on_app_refs)(struct d3d11_child *c, bool held);
+    /* The device's live-object list (debug devices only: debug.c, ReportLiveDeviceObjects);
+     * NULL links otherwise.  Linked by d3d11_child_init, unlinked just before destruction. */
+    struct d3d11_child *live_prev, *live_next;
+    /* src/d3d10/: this object's Direct3D 10 face, if one exists (no reference; set and cleared
+     * under the D3D10 device's lock). */
+    void *d3d10_face;
 };
+
+/* Every object puts its interface first and its child part right after it (checked by
+ * D3D11_CHILD_IMPLEMENT), so the live-object report finds the interface from the child. */
+#define D3D11_CHILD_IFACE(c) ((IUnknown *)((char *)(c) - sizeof(void *)))
+#define D3D11_CHILD_OF(iface) ((struct d3d11_child *)((char *)(iface) + sizeof(void *)))
+/* A softd3d-private IID: the children's QueryInterface answers it with their IID list (no
+ * reference taken), which the live-object report turns into the object's kind. */
+extern const GUID d3d11_child_iid_list;
+/* debug.c: onto the device's live list (debug devices; called by d3d11_child_init), and off
+ * it (no-op when it is not on one). */
+void d3d11_child_link(struct d3d11_child *c);
+void d3d11_child_unlink(struct d3d11_child *c);
 
 /* refcount 1, life 1, AddRef on the device. */
 void d3d11_child_init(struct d3d11_child *c, struct d3d11_device *device);
@@ -59,6 +77,8 @@ ULONG d3d11_child_addref(struct d3d11_child *c);
 bool d3d11_child_tryref(struct d3d11_child *c);
 
 #define D3D11_CHILD_IMPLEMENT(prefix, Iface, Type, iids, destroy)                             \
+    _Static_assert(offsetof(Type, iface) == 0 && offsetof(Type, child) == sizeof(void *),    \
+                   "D3D11_CHILD_IFACE: the interface first, the child part next");          \
     static inline Type *prefix##_impl(Iface *iface)                                         \
     {                                                                                         \
         return container_of(iface, Type, iface);                                             \
@@ -68,12 +88,19 @@ bool d3d11_child_tryref(struct d3d11_child *c);
     {                                                                                         \
         if (!out)                                                                             \
             return E_POINTER;                                                                 \
+        if (riid && IsEqualGUID(riid, &d3d11_child_iid_list)) {                              \
+            *out = (void *)(iids);                                                            \
+            return S_FALSE;                                                                   \
+        }                                                                                     \
         if (core_iid_in_list(riid, &IID_ID3D11DeviceChild, iids)) {                          \
             d3d11_child_addref(&prefix##_impl(iface)->child);                                \
             *out = iface;                                                                     \
             return S_OK;                                                                      \
         }                                                                                     \
         *out = NULL;                                                                          \
+        if (prefix##_impl(iface)->child.device->d3d10_query) /* its D3D10 face (src/d3d10/) */ \
+            return prefix##_impl(iface)->child.device->d3d10_query(                          \
+                prefix##_impl(iface)->child.device, (IUnknown *)iface, riid, out);           \
         return E_NOINTERFACE;                                                                 \
     }                                                                                         \
     static ULONG STDMETHODCALLTYPE prefix##_AddRef(Iface *iface)                             \
@@ -88,6 +115,7 @@ bool d3d11_child_tryref(struct d3d11_child *c);
         if (!left && obj->child.on_app_refs)                                                  \
             obj->child.on_app_refs(&obj->child, false);                                       \
         if (atomic_fetch_sub(&obj->child.life, 1) == 1) {                                    \
+            d3d11_child_unlink(&obj->child);                                                 \
             core_pd_free(&obj->child.private_data);                                          \
             destroy(obj);                                                                     \
         }                                                                                     \
