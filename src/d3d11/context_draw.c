@@ -444,24 +444,22 @@ static bool rule_targets(struct draw_check *k)
     return true;
 }
 
-/* Issue 11: the sampler has no array dimension yet (sampler.h texture_dim), so a view of more
- * than one slice (Texture2DArray, TextureCubeArray: 10_0 / 10_1) that a program declares is
- * refused rather than sampled from its first slice.  Views of one slice sample correctly. */
+/* Issue 11: the vertex stage's sampling (src/pipeline/vertex.c) passes the sampler three
+ * address components, not the fourth that holds a cube array's index (7.18.3), so a vertex
+ * shader's view of more than one cube is refused rather than sampled from its first cube.
+ * Pixel shaders sample every array view (sampler.h texture_view.array_size). */
 static bool rule_array_views(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
-    for (int st = 0; st < 2; st++) {
-        const struct program_entry *e = st ? k->ps : k->vs;
-        const struct d3d11_shader_stage_state *ss = st ? &s->ps : &s->vs;
-        for (unsigned i = 0; e && i < 32 && i < D3D11_CTX_SRV_SLOTS; i++) {
-            const struct d3d11_view_info *info = ss->srvs[i].info;
-            if (!(e->prog->texture_mask & (1u << i)) || !info)
-                continue;
-            if (info->slice_count > (info->cube ? 6u : 1u))
-                return fail(k, "%s shader resource slot %u is a view of %u array slices; sampling "
-                            "texture arrays is not implemented yet", st ? "pixel" : "vertex", i,
-                            info->slice_count);
-        }
+    const struct program_entry *e = k->vs;
+    for (unsigned i = 0; e && i < 32 && i < D3D11_CTX_SRV_SLOTS; i++) {
+        const struct d3d11_view_info *info = s->vs.srvs[i].info;
+        if (!(e->prog->texture_mask & (1u << i)) || !info)
+            continue;
+        if (info->cube && info->slice_count > 6u)
+            return fail(k, "vertex shader resource slot %u is a view of %u cubes; sampling cube "
+                        "arrays in a vertex shader is not implemented yet", i,
+                        info->slice_count / 6);
     }
     return true;
 }
@@ -529,7 +527,9 @@ static const D3D11_SAMPLER_DESC default_sampler = {
     -FLT_MAX, FLT_MAX,
 };
 
-/* A shader-resource view as the sampler's texture_view; false when it cannot be sampled. */
+/* A shader-resource view as the sampler's texture_view; false when it cannot be sampled.  An
+ * array view's slices (cubes) of one mip are equally far apart in the resource (core/resource.h:
+ * every slice holds the same mips), so one pitch per level addresses them all. */
 static bool translate_view(const struct d3d11_view_info *info, struct texture_view *t)
 {
     const struct d3d11_resource *res = info->resource;
@@ -539,30 +539,36 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
     memset(t, 0, sizeof(*t));
     t->format = (core_format)info->format;
     t->dim = res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D ? TEXTURE_DIM_3D :
+             res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D ? TEXTURE_DIM_1D :
              info->cube ? TEXTURE_DIM_CUBE : TEXTURE_DIM_2D;
     unsigned levels = info->mip_count < TEXTURE_MAX_LEVELS ? info->mip_count : TEXTURE_MAX_LEVELS;
     uint32_t mips = core->desc.mip_levels;
-    if (info->first_mip + levels > mips || !levels)
+    uint32_t per_slice = t->dim == TEXTURE_DIM_CUBE ? 6 : 1;
+    if (info->first_mip + levels > mips || !levels || !info->slice_count ||
+        info->first_slice + info->slice_count > core->desc.array_size ||
+        info->slice_count % per_slice)
         return false;
-    if (t->dim == TEXTURE_DIM_CUBE && info->first_slice + 6 > core->desc.array_size)
-        return false;
+    if (info->array)
+        t->array_size = info->slice_count / per_slice;
     t->levels = levels;
     for (unsigned k = 0; k < levels; k++) {
         uint32_t index = info->first_mip + k + info->first_slice * mips;
-        if (index >= core->subresource_count)
-            return false;
         const core_subresource *sub = &core->sub[index];
         struct texture_level *lv = &t->level[k];
+        /* the same mip of the next slice; 0 when the view has one */
+        size_t slice_pitch = info->slice_count > 1 ? core->sub[index + mips].offset - sub->offset
+                                                   : 0;
         lv->data = core->data + sub->offset;
         lv->row_pitch = sub->row_pitch;
         lv->depth_pitch = sub->depth_pitch;
+        lv->array_pitch = slice_pitch * per_slice;
         lv->width = sub->width;
         lv->height = sub->height;
         lv->depth = sub->depth;
         if (t->dim == TEXTURE_DIM_CUBE) {
             /* faces are slices: the same mip of consecutive slices, equally far apart */
             lv->depth = 6;
-            lv->depth_pitch = core->sub[index + mips].offset - sub->offset;
+            lv->depth_pitch = slice_pitch;
         }
     }
     return texture_view_init(t);

@@ -23,7 +23,6 @@
  * "nothing is advertised that is not implemented"), each to be dropped from WITHHELD_10 when its
  * work lands:
  *   - BUFFER (typed buffer shader-resource views: issue 11, third step);
- *   - TEXTURE1D (no Texture1D object yet: issue 11, second step);
  *   - SO_BUFFER (stream output: the geometry-shader work);
  *   - SHADER_GATHER (gather4 outside tiled resources reads 0: pipeline/pixel.c);
  *   - MULTISAMPLE_* (no multisampling), video processor / decoder bits and the video formats
@@ -67,7 +66,7 @@
 
 /* Required bits softd3d cannot keep yet (top of the file). */
 #define WITHHELD_10                                                                            \
-    (BUF | T1 | SO | D3D11_FORMAT_SUPPORT_SHADER_GATHER |                                      \
+    (BUF | SO | D3D11_FORMAT_SUPPORT_SHADER_GATHER |                                           \
      D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON | MR | MSL |                                \
      D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET | CAST |                                    \
      D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_OUTPUT | D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_INPUT | \

@@ -3,6 +3,9 @@
  * Read me first: the path of one lane, with the section of the D3D11.3 functional
  * specification ("the spec") each step follows, and the exact rule where the spec leaves room.
  *
+ *  0. Array views (7.18.3): the array index coordinate picks the slice (cube) once per lane,
+ *     rounded to nearest even and clamped to the view's slices; the steps below then read that
+ *     slice as a view of the non-array dimension (1D: u only, one row).
  *  1. Cube maps (7.18.7, 5.3.8): the face is the largest-magnitude component of (x, y, z), ties
  *     resolved Z, then Y, then X; face coordinates u = 0.5 sc/|ma| + 0.5, v = 0.5 tc/|ma| + 0.5
  *     with (sc, tc) from the face table below.
@@ -69,6 +72,7 @@ struct sampler_lane {
     const struct sampler *s;
     const struct texture_view *t;
     unsigned face;            /* cube face */
+    unsigned slice;           /* array slice (cube of a cube array), step 0 */
     float ref;                /* comparison reference */
     const float *border;      /* border colour, already fitted to the format */
 };
@@ -177,7 +181,8 @@ static void fetch(const struct sampler_lane *L, const struct texture_level *lv, 
         finish_texel(L, out);
         return;
     }
-    const uint8_t *p = lv->data + (size_t)slice * lv->depth_pitch +
+    const uint8_t *p = lv->data + (size_t)L->slice * lv->array_pitch +
+                       (size_t)slice * lv->depth_pitch +
                        (size_t)(y / f->block_h) * lv->row_pitch +
                        (size_t)(x / f->block_w) * f->block_bytes;
     f->load(f, p, x % f->block_w, y % f->block_h, out);
@@ -286,7 +291,7 @@ static bool cube_texel(unsigned face, int i, int j, int n, unsigned *of, int *oi
 
 static unsigned view_dims(const struct texture_view *t)
 {
-    return t->dim == TEXTURE_DIM_3D ? 3 : 2;
+    return t->dim == TEXTURE_DIM_3D ? 3 : t->dim == TEXTURE_DIM_1D ? 1 : 2;
 }
 
 static void level_size(const struct texture_level *lv, uint32_t size[3])
@@ -501,6 +506,21 @@ static void sample_level(const struct sampler_lane *L, sampler_filter_fn filter,
         out[c] = is_minmax(L->s) ? acc[c] : acc[c] / (float)n;
 }
 
+/* ---- array index ---- */
+
+/* Step 0 (spec 7.18.3): the array slice of an array view -- the coordinate after the view's own
+ * (v of a 1D array, w of a 2D array, the fourth q of a cube array) rounded to the nearest even
+ * integer and clamped to [0, array_size - 1]; NaN selects slice 0 (the float -> integer rule of
+ * 3.2.4.1).  Views that are no array, or of one slice, always read their slice 0. */
+static unsigned array_slice(const struct texture_view *t, const struct sample_coords *c, int i)
+{
+    if (t->array_size <= 1)
+        return 0;
+    float a = t->dim == TEXTURE_DIM_1D ? c->v[i] : t->dim == TEXTURE_DIM_CUBE ? c->q[i] : c->w[i];
+    return (unsigned)sampler_clamp_int(sampler_to_fixed((double)a, 32, 0), 0,
+                                       (int)t->array_size - 1);
+}
+
 /* ---- LOD ---- */
 
 /* Steps 1 and 2 for one lane: the lane's coordinate in view space (face space for a cube, with
@@ -614,7 +634,8 @@ static void sample_lane(const struct sampler *s, const struct texture_view *t,
     float coord[3];
     unsigned face;
     lane_setup(s, t, c, i, coord, &face, &lod);
-    struct sampler_lane L = { .s = s, .t = t, .face = face, .ref = c->ref[i], .border = border };
+    struct sampler_lane L = { .s = s, .t = t, .face = face, .slice = array_slice(t, c, i),
+                              .ref = c->ref[i], .border = border };
     sampler_filter_fn filter = lod.magnify ? s->mag : s->min;
     sample_level(&L, filter, lod.level[0], coord, &lod, out);
     if (lod.nlevels == 2) {
@@ -709,8 +730,9 @@ bool texture_view_init(struct texture_view *t)
     const struct texel_format *f = texel_format_get(t->format);
     t->texel = NULL;
     t->fast_rgba8 = false;
-    if (!f || (unsigned)t->dim > TEXTURE_DIM_CUBE || t->levels < 1 ||
-        t->levels > TEXTURE_MAX_LEVELS)
+    if (!f || (unsigned)t->dim > TEXTURE_DIM_1D || t->levels < 1 ||
+        t->levels > TEXTURE_MAX_LEVELS || (t->array_size > 1 && t->dim == TEXTURE_DIM_3D) ||
+        t->array_size > TEXTURE_MAX_DIMENSION || (t->array_size > 1 && t->tiled))
         return false;
     for (unsigned l = 0; l < t->levels; l++) {
         const struct texture_level *lv = &t->level[l];
@@ -718,7 +740,9 @@ bool texture_view_init(struct texture_view *t)
             lv->width > TEXTURE_MAX_DIMENSION || lv->height > TEXTURE_MAX_DIMENSION ||
             lv->depth > TEXTURE_MAX_DIMENSION)
             return false;
-        if (t->dim == TEXTURE_DIM_2D && lv->depth != 1)
+        if ((t->dim == TEXTURE_DIM_2D || t->dim == TEXTURE_DIM_1D) && lv->depth != 1)
+            return false;
+        if (t->dim == TEXTURE_DIM_1D && lv->height != 1)
             return false;
         if (t->dim == TEXTURE_DIM_CUBE && (lv->width != lv->height || lv->depth != 6))
             return false;
@@ -729,8 +753,14 @@ bool texture_view_init(struct texture_view *t)
             return false;
         if (lv->depth > 1 && rows && lv->depth_pitch / rows < lv->row_pitch)
             return false;
+        /* slices of an array must not overlap: one slice's level is depth x depth_pitch (or
+         * rows x row_pitch when it has one depth slice) */
+        if (t->array_size > 1 &&
+            lv->array_pitch / lv->depth < (lv->depth > 1 ? lv->depth_pitch : rows * lv->row_pitch))
+            return false;
     }
     t->texel = f;
-    t->fast_rgba8 = t->dim == TEXTURE_DIM_2D && !t->tiled && texel_rgba8_layout(f, &t->rgba8);
+    t->fast_rgba8 = t->dim == TEXTURE_DIM_2D && t->array_size <= 1 && !t->tiled &&
+                    texel_rgba8_layout(f, &t->rgba8);
     return true;
 }
