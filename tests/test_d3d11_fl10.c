@@ -206,7 +206,7 @@ TEST(fl10_texture3d_limits)
 }
 
 /* Texture2DArray views of some slices (the 9_x "all array elements" rule is gone); cube-array
- * views from 10_1; buffer views legal but not implemented yet (E_NOTIMPL, README). */
+ * views from 10_1; typed buffer views (their rules: test_d3d11_fl10_buffers.c). */
 TEST(fl10_views)
 {
     for (int i = 0; i < 2; i++) {
@@ -267,7 +267,11 @@ TEST(fl10_views)
                 sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
                 sd.Buffer.NumElements = 16;
                 CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)b, &sd,
-                                                               &srv), E_NOTIMPL);
+                                                               &srv), S_OK);
+                RD_RELEASE(srv);
+                sd.Buffer.NumElements = 17;   /* 68 bytes of a 64-byte buffer */
+                CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)b, &sd,
+                                                               &srv), E_INVALIDARG);
                 CHECK(srv == NULL);
                 RD_RELEASE(b);
             }

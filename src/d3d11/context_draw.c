@@ -533,10 +533,25 @@ static const D3D11_SAMPLER_DESC default_sampler = {
 static bool translate_view(const struct d3d11_view_info *info, struct texture_view *t)
 {
     const struct d3d11_resource *res = info->resource;
-    if (!res || !res->core || res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+    if (!res || !res->core)
         return false;
     const core_resource *core = res->core;
     memset(t, 0, sizeof(*t));
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        /* a typed buffer view: its elements as one row of texels (validated to lie in the
+         * buffer, view_validate.c) */
+        const core_format_desc *f = core_format_get((core_format)info->format);
+        if (!f)
+            return false;
+        t->format = (core_format)info->format;
+        t->dim = TEXTURE_DIM_BUFFER;
+        t->levels = 1;
+        t->level[0].data = core->data + (size_t)info->first_element * f->block_bytes;
+        t->level[0].row_pitch = (size_t)info->element_count * f->block_bytes;
+        t->level[0].width = info->element_count;
+        t->level[0].height = t->level[0].depth = 1;
+        return texture_view_init(t);
+    }
     t->format = (core_format)info->format;
     t->dim = res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D ? TEXTURE_DIM_3D :
              res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D ? TEXTURE_DIM_1D :

@@ -75,6 +75,7 @@ struct d3d11_view_info {
     UINT first_slice, slice_count;   /* array slices (cube faces are slices) */
     bool cube;                       /* a TEXTURECUBE(ARRAY) shader-resource view */
     bool array;                      /* an ...ARRAY view dimension (any slice count) */
+    UINT first_element, element_count;   /* buffer views: elements of the view format */
     UINT dsv_flags;                  /* D3D11_DSV_* (always 0 at 9_x) */
 };
 

@@ -22,7 +22,6 @@
  * Withheld (required, but what they promise is not implemented yet; DESIGN.md principle 2,
  * "nothing is advertised that is not implemented"), each to be dropped from WITHHELD_10 when its
  * work lands:
- *   - BUFFER (typed buffer shader-resource views: issue 11, third step);
  *   - SO_BUFFER (stream output: the geometry-shader work);
  *   - SHADER_GATHER (gather4 outside tiled resources reads 0: pipeline/pixel.c);
  *   - MULTISAMPLE_* (no multisampling), video processor / decoder bits and the video formats
@@ -66,7 +65,7 @@
 
 /* Required bits softd3d cannot keep yet (top of the file). */
 #define WITHHELD_10                                                                            \
-    (BUF | SO | D3D11_FORMAT_SUPPORT_SHADER_GATHER |                                           \
+    (SO | D3D11_FORMAT_SUPPORT_SHADER_GATHER |                                                 \
      D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON | MR | MSL |                                \
      D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET | CAST |                                    \
      D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_OUTPUT | D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_INPUT | \

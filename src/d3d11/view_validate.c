@@ -172,6 +172,61 @@ static HRESULT check_target_dim(const char *m, const struct d3d11_resource *res,
     return S_OK;
 }
 
+/* ---- buffer views --------------------------------------------------------------------------
+ * D3D11_BUFFER_SRV: a typed view of NumElements elements of the view format's size from
+ * FirstElement (D3D11_BUFFER_SRV page; the elements are whole texels of the format), which must
+ * lie in the buffer's ByteWidth.  The format must be typed (a buffer has no format of its own,
+ * so a NULL description or DXGI_FORMAT_UNKNOWN cannot describe the elements; structured
+ * buffers, whose views have no format, are 11_0's) and support D3D11_FORMAT_SUPPORT_BUFFER at
+ * the level.  BUFFEREX (raw views) needs 11_0. */
+static HRESULT validate_buffer_srv(const struct d3d11_resource *res,
+                                   const D3D11_SHADER_RESOURCE_VIEW_DESC *desc,
+                                   D3D_FEATURE_LEVEL level, D3D11_SHADER_RESOURCE_VIEW_DESC *out,
+                                   struct d3d11_view_info *info, char *msg, size_t msg_size)
+{
+    const char *m = "CreateShaderResourceView";
+    const core_format_desc *f;
+    struct d3d11_view_info vi = { 0 };
+    UINT first, count;
+    if (!desc)
+        REFUSE("%s: a view of a buffer needs a description (pDesc is NULL): the buffer has no "
+               "format", m);
+    if (desc->ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX)
+        REFUSE("%s: D3D11_SRV_DIMENSION_BUFFEREX needs feature level 11_0; not supported at "
+               "feature level %s", m, LEVEL);
+    if (desc->ViewDimension != D3D11_SRV_DIMENSION_BUFFER)
+        REFUSE("%s: ViewDimension %d does not fit a buffer", m, (int)desc->ViewDimension);
+    if (desc->Format == DXGI_FORMAT_UNKNOWN)
+        REFUSE("%s: a typed buffer view needs a Format (DXGI_FORMAT_UNKNOWN is for structured "
+               "buffers, feature level 11_0)", m);
+    if (!(f = core_format_get(desc->Format)) || f->d3d9_only)
+        REFUSE("%s: Format %u is not a DXGI_FORMAT value", m, (unsigned)desc->Format);
+    if (f->kind == CORE_FMT_TYPELESS)
+        REFUSE("%s: a view cannot have the typeless format DXGI_FORMAT_%s", m, f->name);
+    if (!(d3d11_format_support_bits(level, desc->Format) & D3D11_FORMAT_SUPPORT_BUFFER))
+        REFUSE("%s: DXGI_FORMAT_%s cannot be used for buffers at feature level %s "
+               "(CheckFormatSupport)", m, f->name, LEVEL);
+    first = desc->Buffer.FirstElement;
+    count = desc->Buffer.NumElements;
+    if (!count)
+        REFUSE("%s: Buffer.NumElements is 0", m);
+    if ((uint64_t)first + count > res->width / f->block_bytes)
+        REFUSE("%s: elements %u..%u of DXGI_FORMAT_%s (%u bytes each) are not within the "
+               "buffer's %u bytes", m, first, first + count - 1, f->name, f->block_bytes,
+               res->width);
+    vi.resource = (struct d3d11_resource *)res;
+    vi.format = desc->Format;
+    vi.mip_count = 1;
+    vi.slice_count = 1;
+    vi.first_element = first;
+    vi.element_count = count;
+    if (out)
+        *out = *desc;
+    if (info)
+        *info = vi;
+    return S_OK;
+}
+
 /* ---- shader-resource views ---------------------------------------------------------------- */
 
 static const struct srv_dim {
@@ -226,10 +281,8 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
     if (!(res->bind_flags & D3D11_BIND_SHADER_RESOURCE))
         REFUSE("%s: the resource was not created with D3D11_BIND_SHADER_RESOURCE (BindFlags "
                "0x%x)", m, res->bind_flags);
-    /* Issue 11: buffer views (typed from 10_0) are not implemented yet (README). */
     if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
-        return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: shader-resource views of buffers "
-                                "are not implemented yet (feature level %s)", m, LEVEL);
+        return validate_buffer_srv(res, desc, level, out, info, msg, msg_size);
 
     if (desc) {
         d = *desc;

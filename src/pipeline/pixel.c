@@ -112,11 +112,12 @@ static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
     }
 }
 
-/* ld (22.4.7): integer texel coordinates and mip (in .w); anything outside the view reads 0.
+/* ld (22.4.7): integer texel coordinates and mip (in .w), or a buffer view's element index (in
+ * .x); anything outside the view reads 0.
  * The coordinates a dimension has: 1D x, 2D x y, 3D x y z; an array view adds its slice after
  * them (1D array y, 2D array z); components a dimension does not have are ignored. */
-static void sample_load(const struct texture_view *t, const struct vm_sample_request *req,
-                        struct vm_sample_result *res)
+void draw_sample_load(const struct texture_view *t, const struct vm_sample_request *req,
+                      struct vm_sample_result *res)
 {
     const struct texel_format *f = t->texel;
     for (unsigned l = 0; l < VM_LANES; l++) {
@@ -124,7 +125,9 @@ static void sample_load(const struct texture_view *t, const struct vm_sample_req
             continue;
         int32_t x = req->address.i[0][l], y = req->address.i[1][l], z = req->address.i[2][l];
         int32_t mip = req->address.i[3][l], slice, array = 0;
-        if (t->dim == TEXTURE_DIM_1D) {
+        if (t->dim == TEXTURE_DIM_BUFFER) {
+            y = z = mip = 0;   /* a buffer's ld has the element index only (22.4.7) */
+        } else if (t->dim == TEXTURE_DIM_1D) {
             array = y;
             y = 0;
         } else if (t->dim != TEXTURE_DIM_3D) {
@@ -203,7 +206,7 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
         sample_filtered(sc->run, sc->w, t, req, res);
         break;
     case VM_TEX_LD:
-        sample_load(t, req, res);
+        draw_sample_load(t, req, res);
         break;
     case VM_TEX_RESINFO:
         sample_info(t, req, res);

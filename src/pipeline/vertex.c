@@ -109,12 +109,19 @@ static void fetch_element(struct draw_run *r, uint32_t e, const uint32_t *vertex
 
 /* Vertex texture fetch (draw.h vs_textures): filtered sampling with the LOD explicit
  * (sample_l) or zero (every other form: a vertex has no screen derivatives), the bias of
- * sample_b added; other resource instructions read 0.  Unbound slots read 0 (7.18.17). */
+ * sample_b added; ld as in the pixel stage (typed buffers, textures); other resource
+ * instructions read 0.  Unbound slots read 0 (7.18.17). */
 static void vertex_sample(void *ctx, const struct vm_sample_request *req,
                           struct vm_sample_result *res)
 {
     struct draw_run *r = ctx;
     const struct draw_desc *d = r->d;
+    if (req->kind == VM_TEX_LD && req->resource < DRAW_MAX_VS_TEXTURES) {
+        const struct texture_view *lt = d->vs_textures[req->resource];
+        if (lt && lt->texel)
+            draw_sample_load(lt, req, res);
+        return;
+    }
     if (req->resource >= DRAW_MAX_VS_TEXTURES || req->sampler >= DRAW_MAX_VS_TEXTURES)
         return;
     const struct texture_view *t = d->vs_textures[req->resource];

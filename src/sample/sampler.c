@@ -619,7 +619,7 @@ void sampler_lane_lod(const struct sampler *s, const struct texture_view *t,
     float coord[3];
     unsigned face;
     memset(out, 0, sizeof *out);
-    if (!t || !t->texel || lane < 0 || lane >= SAMPLER_LANES)
+    if (!t || !t->texel || t->dim == TEXTURE_DIM_BUFFER || lane < 0 || lane >= SAMPLER_LANES)
         return;
     lane_setup(s, t, c, lane, coord, &face, out);
 }
@@ -662,7 +662,8 @@ void sampler_sample_ref(const struct sampler *s, const struct texture_view *t,
                         const struct sample_coords *c, int n, struct float4_soa *out)
 {
     float border[4];
-    bool bound = t && t->texel;
+    /* a buffer view cannot be sampled (only ld reads it): 0, as an unbound slot */
+    bool bound = t && t->texel && t->dim != TEXTURE_DIM_BUFFER;
     if (n > SAMPLER_LANES)
         n = SAMPLER_LANES;
     if (bound)
@@ -730,9 +731,10 @@ bool texture_view_init(struct texture_view *t)
     const struct texel_format *f = texel_format_get(t->format);
     t->texel = NULL;
     t->fast_rgba8 = false;
-    if (!f || (unsigned)t->dim > TEXTURE_DIM_1D || t->levels < 1 ||
+    if (!f || (unsigned)t->dim > TEXTURE_DIM_BUFFER || t->levels < 1 ||
         t->levels > TEXTURE_MAX_LEVELS || (t->array_size > 1 && t->dim == TEXTURE_DIM_3D) ||
-        t->array_size > TEXTURE_MAX_DIMENSION || (t->array_size > 1 && t->tiled))
+        t->array_size > TEXTURE_MAX_DIMENSION || (t->array_size > 1 && t->tiled) ||
+        (t->dim == TEXTURE_DIM_BUFFER && (t->levels != 1 || t->array_size || t->tiled)))
         return false;
     for (unsigned l = 0; l < t->levels; l++) {
         const struct texture_level *lv = &t->level[l];
@@ -740,9 +742,9 @@ bool texture_view_init(struct texture_view *t)
             lv->width > TEXTURE_MAX_DIMENSION || lv->height > TEXTURE_MAX_DIMENSION ||
             lv->depth > TEXTURE_MAX_DIMENSION)
             return false;
-        if ((t->dim == TEXTURE_DIM_2D || t->dim == TEXTURE_DIM_1D) && lv->depth != 1)
+        if (t->dim != TEXTURE_DIM_3D && t->dim != TEXTURE_DIM_CUBE && lv->depth != 1)
             return false;
-        if (t->dim == TEXTURE_DIM_1D && lv->height != 1)
+        if ((t->dim == TEXTURE_DIM_1D || t->dim == TEXTURE_DIM_BUFFER) && lv->height != 1)
             return false;
         if (t->dim == TEXTURE_DIM_CUBE && (lv->width != lv->height || lv->depth != 6))
             return false;

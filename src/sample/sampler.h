@@ -113,6 +113,8 @@ enum texture_dim {
     TEXTURE_DIM_3D,
     TEXTURE_DIM_CUBE,   /* faces +X, -X, +Y, -Y, +Z, -Z (D3D11 array slices 0..5 = D3DCUBEMAP_FACES) */
     TEXTURE_DIM_1D,     /* u only: levels of height and depth 1 */
+    TEXTURE_DIM_BUFFER, /* a typed buffer view: one level of `width` elements in one row, read
+                         * by ld only (sampling it reads 0: buffers cannot be sampled) */
 };
 
 /* One mip level.  width/height/depth are the level's virtual size (for block formats the data
