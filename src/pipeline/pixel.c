@@ -32,8 +32,8 @@
  * (nothing is written to the render targets: 16.9).
  *
  * Sampling: the VM calls draw_sample for each resource instruction; t# slots without a view
- * read 0 in every component (7.18.17), and so do the forms 9_x programs cannot contain
- * (gather, lod, multisample queries).  Immediate texel offsets (_aoffimmi) are not applied:
+ * read 0 in every component (7.18.17), and so do the forms not implemented here (lod,
+ * multisample queries); gather4 goes to the reference sampler's gather.  Immediate texel offsets (_aoffimmi) are not applied:
  * level-9 programs have none, and the reference sampler takes no offsets yet.
  */
 #include "pipeline/draw_priv.h"
@@ -110,6 +110,25 @@ static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
                 if (mask & (1u << l))
                     res->value[k][l] = draw_u(w->texels.c[k][l]);
     }
+}
+
+/* gather4 / gather4_c (+ _po): the reference sampler's gather (sampler.h), for 10_1 programs. */
+static void sample_gather(const struct draw_run *r, struct draw_worker *w,
+                          const struct texture_view *t, const struct vm_sample_request *req,
+                          struct vm_sample_result *res)
+{
+    const struct draw_desc *d = r->d;
+    const struct sampler *s = req->sampler < DRAW_MAX_SAMPLERS ? d->samplers[req->sampler] : NULL;
+    const int8_t imm[2] = { req->texel_offset[0], req->texel_offset[1] };
+    if (!s)
+        return;
+    draw_sample_coords(&w->coords, req);
+    sampler_gather(s, t, &w->coords, req->gather_channel, req->kind == VM_TEX_GATHER4_C,
+                   req->has_offsets ? req->offset : NULL, imm, VM_LANES, &w->texels);
+    for (int k = 0; k < 4; k++)
+        for (unsigned l = 0; l < VM_LANES; l++)
+            if (req->mask & (1u << l))
+                res->value[k][l] = draw_u(w->texels.c[k][l]);
 }
 
 /* ld (22.4.7): integer texel coordinates and mip (in .w), or a buffer view's element index (in
@@ -211,8 +230,12 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
     case VM_TEX_RESINFO:
         sample_info(t, req, res);
         break;
+    case VM_TEX_GATHER4:
+    case VM_TEX_GATHER4_C:
+        sample_gather(sc->run, sc->w, t, req, res);
+        break;
     default:
-        break;   /* gather, lod, multisample queries: not in 9_x programs; read 0 */
+        break;   /* lod, multisample queries: not in 9_x / 10_x programs yet; read 0 */
     }
 }
 

@@ -679,6 +679,103 @@ void sampler_sample_ref(const struct sampler *s, const struct texture_view *t,
     }
 }
 
+/* ---- gather ----
+ *
+ * gather4 / gather4_c (spec 7.18.16.3 via the instruction pages): the four texels that bilinear
+ * filtering of the view's level 0 would weigh -- the same range reduction, texel-space - 0.5
+ * position in 8-bit fixed point and addressing as filter_linear / filter_linear_cube -- each
+ * reduced to component `channel` (gather4_c: the comparison of the reference with the texel's
+ * red component, 1 or 0), in the order x = (u0, v1), y = (u1, v1), z = (u1, v0), w = (u0, v0).
+ * Texel offsets (the immediate _aoffimmi and gather4_po's per-lane ones, of which the low six
+ * bits count, sign-extended) move the footprint on 2D views.  A cube footprint crosses edges as
+ * filtering does (7.18.12); at a corner the missing texel reads the mean of the other three,
+ * the value bilinear filtering gives it (its weight shared evenly). */
+static int gather_offset(int32_t o)
+{
+    return (int32_t)((uint32_t)o << 26) >> 26;
+}
+
+static void gather_lane(const struct sampler *s, const struct texture_view *t,
+                        const float border[4], const struct sample_coords *c, int i,
+                        unsigned channel, const int32_t (*offsets)[SAMPLER_LANES],
+                        const int8_t imm[2], float out[4])
+{
+    static const int order[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
+    const struct texture_level *lv = &t->level[0];
+    struct sampler_lod lod;
+    float coord[3], tex[4];
+    unsigned face;
+    lane_setup(s, t, c, i, coord, &face, &lod);
+    struct sampler_lane L = { .s = s, .t = t, .face = face, .slice = array_slice(t, c, i),
+                              .ref = c->ref[i], .border = border };
+    if (t->dim == TEXTURE_DIM_CUBE) {
+        int n = (int)lv->width, missing = -1;
+        int i0 = sampler_clamp_int(
+            sampler_to_fixed((double)(coord[0] * (float)n - 0.5f), 24, 8) >> 8, -1, n);
+        int j0 = sampler_clamp_int(
+            sampler_to_fixed((double)(coord[1] * (float)n - 0.5f), 24, 8) >> 8, -1, n);
+        float sum = 0.0f;
+        for (int k = 0; k < 4; k++) {
+            unsigned f;
+            int x, y;
+            if (cube_texel(face, i0 + order[k][0], j0 + order[k][1], n, &f, &x, &y)) {
+                fetch(&L, lv, (uint32_t)x, (uint32_t)y, f, tex);
+                out[k] = tex[channel];
+                sum += out[k];
+            } else {
+                missing = k;
+            }
+        }
+        if (missing >= 0)
+            out[missing] = sum / 3.0f;
+        return;
+    }
+    const enum sampler_address mu = s->state.address_u, mv = s->state.address_v;
+    int base[2] = {
+        (int)(texel_fixed(coord[0], mu, lv->width, true) >> 8) + imm[0] +
+            (offsets ? gather_offset(offsets[0][i]) : 0),
+        (int)(texel_fixed(coord[1], mv, lv->height, true) >> 8) + imm[1] +
+            (offsets ? gather_offset(offsets[1][i]) : 0),
+    };
+    for (int k = 0; k < 4; k++) {
+        bool brd = false;
+        int x = address(base[0] + order[k][0], (int)lv->width, mu, &brd);
+        int y = address(base[1] + order[k][1], (int)lv->height, mv, &brd);
+        if (brd)
+            border_texel(&L, tex);
+        else
+            fetch(&L, lv, (uint32_t)x, (uint32_t)y, 0, tex);
+        out[k] = tex[channel];
+    }
+}
+
+void sampler_gather(const struct sampler *s, const struct texture_view *t,
+                    const struct sample_coords *c, unsigned channel, bool compare,
+                    const int32_t (*offsets)[SAMPLER_LANES], const int8_t imm_offset[2], int n,
+                    struct float4_soa *out)
+{
+    /* The comparison of gather4_c is the reference sampler's texel comparison (finish_texel),
+     * whatever reduction the sampler object has; plain gather4 reads the texels as they are. */
+    struct sampler cs = *s;
+    float border[4];
+    bool bound = t && t->texel && !t->tiled &&
+                 (t->dim == TEXTURE_DIM_2D || t->dim == TEXTURE_DIM_CUBE);
+    cs.state.reduction = compare ? SAMPLER_REDUCTION_COMPARISON : SAMPLER_REDUCTION_STANDARD;
+    if (n > SAMPLER_LANES)
+        n = SAMPLER_LANES;
+    if (bound)
+        border_color(&cs, t, border);
+    for (int i = 0; i < n; i++) {
+        if (!((c->mask >> i) & 1))
+            continue;
+        float r[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+        if (bound)
+            gather_lane(&cs, t, border, c, i, compare ? 0 : channel & 3, offsets, imm_offset, r);
+        for (int k = 0; k < 4; k++)
+            out->c[k][i] = r[k];
+    }
+}
+
 void sampler_quad_derivatives(const float *v, int n, float *ddx, float *ddy)
 {
     for (int q = 0; q + 4 <= n; q += 4) {

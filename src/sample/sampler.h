@@ -237,6 +237,16 @@ bool sampler_sample_fast_c(const struct sampler *s, const struct texture_view *t
 bool sampler_sample_fast_avx2(const struct sampler *s, const struct texture_view *t,
                               const struct sample_coords *c, int n, struct float4_soa *out);
 
+/* gather4 / gather4_c on a 2D, 2D-array, cube or cube-array view (not tiled: texel_tiled.h
+ * has its own): lanes 0..n-1 of `c` (u, v and the array index; a cube's direction), the four
+ * texels bilinear filtering of level 0 would use, component `channel` of each (gather4_c,
+ * `compare`: ref <compare> red as 1/0), out->c[0..3] = (u0,v1), (u1,v1), (u1,v0), (u0,v0).
+ * offsets (per lane, may be NULL) and imm_offset move a 2D footprint.  Other views read 0. */
+void sampler_gather(const struct sampler *s, const struct texture_view *t,
+                    const struct sample_coords *c, unsigned channel, bool compare,
+                    const int32_t (*offsets)[SAMPLER_LANES], const int8_t imm_offset[2], int n,
+                    struct float4_soa *out);
+
 /* Coarse derivatives (spec 22.5.2, 22.5.3) for lanes grouped as 2x2 quads: lanes 4q+0..4q+3 are
  * the quad's top-left, top-right, bottom-left, bottom-right pixels; every lane of the quad gets
  * ddx = v[4q+1] - v[4q+0] and ddy = v[4q+2] - v[4q+0].  n is rounded down to whole quads. */
