@@ -802,3 +802,89 @@ TEST(fl10_unhonoured_states_refused)
     rd_pipe_end(&p);
     rd_end(&r);
 }
+
+/* Blending into a format the level's table does not mark BLENDABLE is not drawn (the debug
+ * layer's execution error): R8G8B8A8_SNORM is blendable from 10_1, R8G8B8A8_UINT never; blend
+ * state 0 covers every target unless IndependentBlendEnable. */
+static bool blend_draw(struct rd *r, ID3D11RenderTargetView *const *rtvs, UINT n,
+                       BOOL independent, BOOL blend0, BOOL blend1)
+{
+    D3D11_BLEND_DESC bd;
+    ID3D11BlendState *b = NULL;
+    uint8_t img[4 * 4 * 4];
+    memset(&bd, 0, sizeof(bd));
+    bd.IndependentBlendEnable = independent;
+    for (int i = 0; i < 2; i++) {
+        D3D11_RENDER_TARGET_BLEND_DESC *rt = &bd.RenderTarget[i];
+        rt->BlendEnable = i ? blend1 : blend0;
+        rt->SrcBlend = rt->SrcBlendAlpha = D3D11_BLEND_ONE;
+        rt->DestBlend = rt->DestBlendAlpha = D3D11_BLEND_ONE;
+        rt->BlendOp = rt->BlendOpAlpha = D3D11_BLEND_OP_ADD;
+        rt->RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    }
+    CHECK_HR(ID3D11Device_CreateBlendState(r->dev, &bd, &b), S_OK);
+    ID3D11DeviceContext_OMSetBlendState(r->ctx, b, NULL, 0xffffffff);
+    ID3D11DeviceContext_OMSetRenderTargets(r->ctx, n, rtvs, NULL);
+    rd_clear(r, 0, 0, 0, 0);
+    util_clear_last_message();
+    ID3D11DeviceContext_Draw(r->ctx, 6, 0);
+    ID3D11DeviceContext_OMSetRenderTargets(r->ctx, 1, &r->rtv, NULL);
+    ID3D11DeviceContext_OMSetBlendState(r->ctx, NULL, NULL, 0xffffffff);
+    RD_RELEASE(b);
+    rd_read(r, img);
+    return img[0] != 0;   /* r->rtv (slot 0 in every case) drawn: 0 + 1.0 */
+}
+
+TEST(fl10_blending_needs_blendable_target)
+{
+    for (int l = 0; l < 2; l++) {
+        struct rd r;
+        struct rd_pipe p;
+        struct vtx v[6];
+        static const float c[4] = { 0, 0, 0, 0 };
+        ID3D11Texture2D *snorm = NULL, *uint = NULL;
+        ID3D11RenderTargetView *rtv_snorm = NULL, *rtv_uint = NULL;
+        if (!rd_begin_profile(&r, l ? "10_1" : "10_0", l ? L101 : L100, 4, 4)) {
+            rd_end(&r);
+            continue;
+        }
+        rd_quad(v, 0.0f, c, c, c, c);
+        rd_pipe_begin(&r, &p, VS4_OFFSET, PS4_ATTR, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        snorm = rd_texture(r.dev, 4, 4, DXGI_FORMAT_R8G8B8A8_SNORM, D3D11_BIND_RENDER_TARGET,
+                           NULL, 0);
+        uint = rd_texture(r.dev, 4, 4, DXGI_FORMAT_R8G8B8A8_UINT, D3D11_BIND_RENDER_TARGET, NULL,
+                          0);
+        if (snorm)
+            CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)snorm, NULL,
+                                                         &rtv_snorm), S_OK);
+        if (uint)
+            CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)uint, NULL,
+                                                         &rtv_uint), S_OK);
+        if (rtv_snorm && rtv_uint) {
+            ID3D11RenderTargetView *with_uint[2] = { r.rtv, rtv_uint };
+            ID3D11RenderTargetView *with_snorm[2] = { r.rtv, rtv_snorm };
+            /* the UNORM target alone blends at both levels */
+            CHECK(blend_draw(&r, with_uint, 1, FALSE, TRUE, FALSE));
+            /* state 0 for both targets: the UINT one cannot blend */
+            CHECK(!blend_draw(&r, with_uint, 2, FALSE, TRUE, FALSE));
+            CHECK_STR_CONTAINS(LAST, "render target 1, whose format DXGI_FORMAT_R8G8B8A8_UINT "
+                                     "cannot be blended");
+            /* independent blend, off for the UINT target: drawn */
+            CHECK(blend_draw(&r, with_uint, 2, TRUE, TRUE, FALSE));
+            CHECK(!LAST[0]);
+            /* SNORM: blendable at 10_1 only */
+            CHECK_EQ(blend_draw(&r, with_snorm, 2, FALSE, TRUE, FALSE), l == 1);
+            if (!l)
+                CHECK_STR_CONTAINS(LAST, "at feature level 10_0");
+            /* no blending: every format draws */
+            CHECK(blend_draw(&r, with_snorm, 2, FALSE, FALSE, FALSE));
+        }
+        ID3D11DeviceContext_ClearState(r.ctx);
+        RD_RELEASE(rtv_uint);
+        RD_RELEASE(rtv_snorm);
+        RD_RELEASE(uint);
+        RD_RELEASE(snorm);
+        rd_pipe_end(&p);
+        rd_end(&r);
+    }
+}

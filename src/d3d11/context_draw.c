@@ -52,6 +52,7 @@
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_shader.h"
 #include "d3d11/d3d11_state.h"
+#include "d3d11/format_support.h"
 #include "d3d11/limits.h"
 #include "pipeline/draw.h"
 #include "shader/tpf.h"
@@ -488,12 +489,40 @@ static bool rule_unhonoured_states(struct draw_check *k)
     return true;
 }
 
+/* Blending into a render target whose format the level's table does not mark BLENDABLE (the
+ * integer formats; at 10_0 also the SNORM and 16-bit UNORM ones, which 10_1 adds) has no
+ * defined result: Windows' debug layer reports the draw as an execution error
+ * (DEVICE_DRAW_OM_RENDER_TARGET_DOES_NOT_SUPPORT_BLENDING) while the runtime passes it to the
+ * driver, whose output is then undefined.  softd3d does not draw it, and says why, rather than
+ * write pixels no hardware is bound to produce.  Blend state i applies to target i with
+ * IndependentBlendEnable, else state 0 to every target (D3D11_BLEND_DESC). */
+static bool rule_blendable_targets(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    const D3D11_BLEND_DESC1 *bd = d3d11_blend_state_desc(s->blend.iface);
+    for (unsigned i = 0; bd && i < D3D11_CTX_RT_SLOTS; i++) {
+        const struct d3d11_view_info *info = s->rtvs[i].info;
+        const D3D11_RENDER_TARGET_BLEND_DESC1 *rb =
+            &bd->RenderTarget[bd->IndependentBlendEnable ? i : 0];
+        if (!info || !rb->BlendEnable)
+            continue;
+        if (!(d3d11_format_support_bits(k->ctx->device->level, info->format) &
+              D3D11_FORMAT_SUPPORT_BLENDABLE))
+            return fail(k, "blending is enabled for render target %u, whose format DXGI_FORMAT_%s "
+                        "cannot be blended at feature level %s (D3D11_FORMAT_SUPPORT_BLENDABLE; "
+                        "the debug layer's DEVICE_DRAW_OM_RENDER_TARGET_DOES_NOT_SUPPORT_"
+                        "BLENDING): not drawn", i, d3d11_format_name(info->format), level(k));
+    }
+    return true;
+}
+
 typedef bool (*draw_rule)(struct draw_check *k);
 
 /* In order: later rules use what earlier ones found (programs, elements). */
 static const draw_rule draw_rules[] = {
     rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_array_views,
     rule_constants, rule_input_layout, rule_indices, rule_targets, rule_unhonoured_states,
+    rule_blendable_targets,
 };
 
 /* ---- translation ----------------------------------------------------------------------------- */
