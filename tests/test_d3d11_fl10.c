@@ -888,3 +888,60 @@ TEST(fl10_blending_needs_blendable_target)
         rd_end(&r);
     }
 }
+
+/* Eight render targets (10_0: D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT): o0..o7 each reach their
+ * own R8G8B8A8_UINT target, o_i = (30 i + 1, 255 - 30 i, i, 255). */
+TEST(fl10_eight_render_targets)
+{
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx v[6];
+    static const float c[4] = { 0, 0, 0, 0 };
+    ID3D11Texture2D *tex[8] = { NULL };
+    ID3D11RenderTargetView *rtv[8] = { NULL };
+    char ps[2048];
+    size_t m;
+    if (!rd_begin_profile(&r, "10_0", L100, 4, 4)) {
+        rd_end(&r);
+        return;
+    }
+    m = (size_t)snprintf(ps, sizeof(ps), "ps_4_0\n");
+    for (int i = 0; i < 8; i++)
+        m += (size_t)snprintf(ps + m, sizeof(ps) - m, "dcl_output o%d.xyzw\n", i);
+    for (int i = 0; i < 8; i++)
+        m += (size_t)snprintf(ps + m, sizeof(ps) - m, "mov o%d.xyzw, l(%d, %d, %d, 255)\n", i,
+                              i * 30 + 1, 255 - i * 30, i);
+    snprintf(ps + m, sizeof(ps) - m, "ret\n");
+    for (int i = 0; i < 8; i++) {
+        tex[i] = rd_texture(r.dev, 4, 4, DXGI_FORMAT_R8G8B8A8_UINT, D3D11_BIND_RENDER_TARGET,
+                            NULL, 0);
+        if (tex[i])
+            CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)tex[i], NULL,
+                                                         &rtv[i]), S_OK);
+    }
+    rd_quad(v, 0.0f, c, c, c, c);
+    rd_pipe_begin(&r, &p, VS4_OFFSET, ps, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_OMSetRenderTargets(r.ctx, 8, rtv, NULL);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    for (int i = 0; i < 8; i++) {
+        uint8_t img[4 * 4 * 4];
+        const uint8_t want[4] = { (uint8_t)(i * 30 + 1), (uint8_t)(255 - i * 30), (uint8_t)i,
+                                  255 };
+        if (!tex[i])
+            continue;
+        rd_read_tex(&r, tex[i], 4, 4, DXGI_FORMAT_R8G8B8A8_UINT, 4, img);
+        for (int k = 0; k < 16; k++)
+            if (memcmp(img + 4 * k, want, 4)) {
+                harness_fail(__FILE__, __LINE__, "target %d pixel %d: %u %u %u %u", i, k,
+                             img[4 * k], img[4 * k + 1], img[4 * k + 2], img[4 * k + 3]);
+                break;
+            }
+    }
+    ID3D11DeviceContext_ClearState(r.ctx);
+    for (int i = 0; i < 8; i++) {
+        RD_RELEASE(rtv[i]);
+        RD_RELEASE(tex[i]);
+    }
+    rd_pipe_end(&p);
+    rd_end(&r);
+}

@@ -422,7 +422,9 @@ static bool view_size(const struct d3d11_view_info *info, uint32_t *w, uint32_t 
     return true;
 }
 
-/* Every bound render target and the depth-stencil view: one size (OMSetRenderTargets). */
+/* Every bound render target and the depth-stencil view: one size (OMSetRenderTargets).  The
+ * output merger renders all D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT slots (om.h). */
+_Static_assert(OM_MAX_TARGETS >= D3D11_CTX_RT_SLOTS, "every render-target slot is rendered");
 static bool rule_targets(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
@@ -433,9 +435,6 @@ static bool rule_targets(struct draw_check *k)
         uint32_t w, h;
         if (!view_size(info, &w, &h))
             continue;
-        if (i < D3D11_CTX_RT_SLOTS && i >= OM_MAX_TARGETS)
-            return fail(k, "render target slot %u is beyond the %u softd3d renders", i,
-                        OM_MAX_TARGETS);
         if (k->width && (w != k->width || h != k->height))
             return fail(k, "the bound render targets and depth-stencil view differ in size "
                         "(%ux%u and %ux%u)", k->width, k->height, w, h);
