@@ -593,6 +593,9 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
         return false;
     if (info->array)
         t->array_size = info->slice_count / per_slice;
+    /* SetResourceMinLOD counts in the resource's mips; the sampler in the view's */
+    if (res->min_lod > (float)info->first_mip)
+        t->min_lod = res->min_lod - (float)info->first_mip;
     t->levels = levels;
     for (unsigned k = 0; k < levels; k++) {
         uint32_t index = info->first_mip + k + info->first_slice * mips;

@@ -836,8 +836,59 @@ static void STDMETHODCALLTYPE ctx_ClearUnorderedAccessViewFloat(ID3D11DeviceCont
               REF9, d3d11_level_name(ctx->device->level));
 }
 
+/* ---- SetResourceMinLOD / GetResourceMinLOD ------------------------------------------------
+ * The SetResourceMinLOD page: the resource must have been created with
+ * D3D11_RESOURCE_MISC_RESOURCE_CLAMP; MinLOD ranges from 0 to the resource's MipLevels; every
+ * later access honours it (sampling clamps its LOD to it, ld and the empty set read 0:
+ * sampler.h texture_view.min_lod).  A refused call (a buffer, no RESOURCE_CLAMP, MinLOD NaN or
+ * outside the range) changes nothing and says why.  Deferred contexts would have to record the
+ * call into their command list, which they do not yet: refused there with a message. */
+static void STDMETHODCALLTYPE ctx_SetResourceMinLOD(ID3D11DeviceContext2 *iface,
+                                                    ID3D11Resource *resource, FLOAT min_lod)
+{
+    struct d3d11_context *ctx = impl(iface);
+    const char *m = "SetResourceMinLOD";
+    char msg[MSG_SIZE];
+    struct d3d11_resource *res = resource_of(ctx, m, "pResource", resource, msg);
+    if (!res) {
+        d3d11_msg(ctx->device, "%s", msg);
+        return;
+    }
+    if (ctx != &ctx->device->context) {
+        softd3d_log_unimplemented("ID3D11DeviceContext::SetResourceMinLOD on a deferred context");
+        return;
+    }
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+        refuse(msg, "%s: a buffer has no mip levels", m);
+    else if (!(res->misc_flags & D3D11_RESOURCE_MISC_RESOURCE_CLAMP))
+        refuse(msg, "%s: the resource was not created with D3D11_RESOURCE_MISC_RESOURCE_CLAMP", m);
+    else if (!(min_lod >= 0.0f && min_lod <= (float)res->mip_levels))
+        refuse(msg, "%s: MinLOD %g is outside 0..%u (the resource's MipLevels)", m,
+               (double)min_lod, res->mip_levels);
+    else {
+        res->min_lod = min_lod;
+        return;
+    }
+    d3d11_msg(ctx->device, "%s", msg);
+}
+
+static FLOAT STDMETHODCALLTYPE ctx_GetResourceMinLOD(ID3D11DeviceContext2 *iface,
+                                                     ID3D11Resource *resource)
+{
+    struct d3d11_context *ctx = impl(iface);
+    char msg[MSG_SIZE];
+    struct d3d11_resource *res = resource_of(ctx, "GetResourceMinLOD", "pResource", resource, msg);
+    if (!res) {
+        d3d11_msg(ctx->device, "%s", msg);
+        return 0.0f;
+    }
+    return res->min_lod;
+}
+
 void d3d11_context_resource_fill_vtbl(ID3D11DeviceContext2Vtbl *v)
 {
+    v->SetResourceMinLOD = ctx_SetResourceMinLOD;
+    v->GetResourceMinLOD = ctx_GetResourceMinLOD;
     v->Map = ctx_Map;
     v->Unmap = ctx_Unmap;
     v->UpdateSubresource = ctx_UpdateSubresource;

@@ -49,6 +49,7 @@ struct d3d11_resource {
     UINT sample_count, sample_quality;
     UINT structure_stride;           /* buffers: StructureByteStride as given */
     UINT eviction_priority;
+    FLOAT min_lod;                   /* SetResourceMinLOD (RESOURCE_CLAMP textures); 0 */
     core_resource *core;             /* the memory; subresource i = mip + slice * mip_levels */
 };
 

@@ -157,7 +157,9 @@ void draw_sample_load(const struct texture_view *t, const struct vm_sample_reque
             array = 0;   /* not an array view: no such coordinate */
         else if (array < 0 || (uint32_t)array >= t->array_size)
             continue;
-        if (mip < 0 || (uint32_t)mip >= t->levels || x < 0 || y < 0 || z < 0)
+        /* levels more detailed than the resource's minimum LOD are not there (sampler.h) */
+        if (mip < 0 || (uint32_t)mip >= t->levels || (float)mip < floorf(t->min_lod) || x < 0 ||
+            y < 0 || z < 0)
             continue;
         const struct texture_level *lv = &t->level[mip];
         slice = z;

@@ -662,8 +662,9 @@ void sampler_sample_ref(const struct sampler *s, const struct texture_view *t,
                         const struct sample_coords *c, int n, struct float4_soa *out)
 {
     float border[4];
-    /* a buffer view cannot be sampled (only ld reads it): 0, as an unbound slot */
-    bool bound = t && t->texel && t->dim != TEXTURE_DIM_BUFFER;
+    /* a buffer view cannot be sampled (only ld reads it): 0, as an unbound slot; nor can a
+     * view whose every level lies below the resource's minimum LOD (the empty set) */
+    bool bound = t && t->texel && t->dim != TEXTURE_DIM_BUFFER && t->min_lod < (float)t->levels;
     if (n > SAMPLER_LANES)
         n = SAMPLER_LANES;
     if (bound)
@@ -831,7 +832,8 @@ bool texture_view_init(struct texture_view *t)
     if (!f || (unsigned)t->dim > TEXTURE_DIM_BUFFER || t->levels < 1 ||
         t->levels > TEXTURE_MAX_LEVELS || (t->array_size > 1 && t->dim == TEXTURE_DIM_3D) ||
         t->array_size > TEXTURE_MAX_DIMENSION || (t->array_size > 1 && t->tiled) ||
-        (t->dim == TEXTURE_DIM_BUFFER && (t->levels != 1 || t->array_size || t->tiled)))
+        (t->dim == TEXTURE_DIM_BUFFER && (t->levels != 1 || t->array_size || t->tiled)) ||
+        !(t->min_lod >= 0.0f))
         return false;
     for (unsigned l = 0; l < t->levels; l++) {
         const struct texture_level *lv = &t->level[l];
@@ -860,6 +862,7 @@ bool texture_view_init(struct texture_view *t)
     }
     t->texel = f;
     t->fast_rgba8 = t->dim == TEXTURE_DIM_2D && t->array_size <= 1 && !t->tiled &&
+                    t->min_lod == 0.0f &&
                     texel_rgba8_layout(f, &t->rgba8);
     return true;
 }

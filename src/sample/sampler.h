@@ -139,6 +139,11 @@ struct texture_view {
      * integer and clamped to [0, array_size - 1] (D3D11.3 functional spec 7.18.3); it takes no
      * part in the LOD.  The other coordinates address the slice as the non-array dimension. */
     uint32_t array_size;
+    /* The resource's minimum LOD in levels of this view (D3D11 SetResourceMinLOD, minus the
+     * view's first mip; 0: none): sampling clamps its LOD to at least this, ld reads 0 from the
+     * levels more detailed than its floor, and a view with no level at or above it reads 0
+     * ("empty-set accesses are handled as out-of-bounds").  Not NaN, >= 0. */
+    float min_lod;
     bool d3d9_defaults;        /* D3D9 front-end: absent r/g/b channels read as 1, not 0, for
                                 * formats with some colour data (R16F -> (r,1,1,1), G16R16 ->
                                 * (r,g,1,1), V8U8 -> (u,v,1,1)); alpha-only formats keep 0 */
