@@ -151,3 +151,120 @@ done:
     RD_RELEASE(t);
     rd_end(&r);
 }
+
+/* ---- predicates and SetPredication ------------------------------------------------------------ */
+
+static ID3D11Predicate *predicate(ID3D11Device *dev)
+{
+    D3D11_QUERY_DESC d = { D3D11_QUERY_OCCLUSION_PREDICATE, D3D11_QUERY_MISC_PREDICATEHINT };
+    ID3D11Predicate *p = NULL;
+    CHECK_HR(ID3D11Device_CreatePredicate(dev, &d, &p), S_OK);
+    return p;
+}
+
+static BOOL predicate_data(struct rd *r, ID3D11Predicate *p)
+{
+    BOOL any = 77;
+    CHECK_HR(ID3D11DeviceContext_GetData(r->ctx, (ID3D11Asynchronous *)p, &any, sizeof(any), 0),
+             S_OK);
+    return any;
+}
+
+/* The target's first pixel after the predicated calls, read with predication off. */
+static uint8_t first_red(struct rd *r)
+{
+    uint8_t img[4 * 4 * 4];
+    ID3D11Predicate *p = NULL;
+    BOOL v = FALSE;
+    ID3D11DeviceContext_GetPredication(r->ctx, &p, &v);
+    ID3D11DeviceContext_SetPredication(r->ctx, NULL, FALSE);
+    rd_read(r, img);
+    ID3D11DeviceContext_SetPredication(r->ctx, p, v);
+    if (p)
+        ID3D11Predicate_Release(p);
+    return img[0];
+}
+
+TEST(fl10_predication)
+{
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx v[6];
+    static const float red[4] = { 1, 0, 0, 1 };
+    static const float grey[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
+    ID3D11Predicate *none = NULL, *some = NULL, *got = NULL;
+    D3D11_QUERY_DESC d = { D3D11_QUERY_OCCLUSION, 0 };
+    ID3D11Predicate *bad = (ID3D11Predicate *)(uintptr_t)1;
+    BOOL value = FALSE;
+    if (!rd_begin_profile(&r, "10_0", L100, 4, 4)) {
+        rd_end(&r);
+        return;
+    }
+    /* creation: only the predicate types; the object answers ID3D11Predicate */
+    CHECK_HR(ID3D11Device_CreatePredicate(r.dev, &d, &bad), E_INVALIDARG);
+    CHECK(bad == NULL);
+    none = predicate(r.dev);
+    some = predicate(r.dev);
+    if (!none || !some)
+        goto done;
+    CHECK_EQ(ID3D11Predicate_GetDataSize(none), sizeof(BOOL));
+    rd_quad(v, 0.0f, red, red, red, red);
+    rd_pipe_begin(&r, &p, VS4_PASS, "ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\n"
+                  "mov o0.xyzw, v1.xyzw\nret\n", v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    /* not issued yet: refused */
+    util_clear_last_message();
+    ID3D11DeviceContext_SetPredication(r.ctx, none, FALSE);
+    CHECK_STR_CONTAINS(LAST, "must be issued");
+    ID3D11DeviceContext_GetPredication(r.ctx, &got, &value);
+    CHECK(got == NULL);
+    /* `none`: nothing drawn between Begin and End (FALSE); `some`: a draw (TRUE) */
+    ID3D11DeviceContext_Begin(r.ctx, (ID3D11Asynchronous *)none);
+    ID3D11DeviceContext_End(r.ctx, (ID3D11Asynchronous *)none);
+    ID3D11DeviceContext_Begin(r.ctx, (ID3D11Asynchronous *)some);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    ID3D11DeviceContext_End(r.ctx, (ID3D11Asynchronous *)some);
+    CHECK_EQ(predicate_data(&r, none), FALSE);
+    CHECK_EQ(predicate_data(&r, some), TRUE);
+    /* predicated off (data FALSE == value FALSE): clears, draws, copies are not performed */
+    rd_clear(&r, 0, 0, 0, 0);
+    ID3D11DeviceContext_SetPredication(r.ctx, none, FALSE);
+    ID3D11DeviceContext_GetPredication(r.ctx, &got, &value);
+    CHECK(got == none && value == FALSE);
+    if (got)
+        ID3D11Predicate_Release(got);   /* GetPredication's reference */
+    ID3D11DeviceContext_ClearRenderTargetView(r.ctx, r.rtv, grey);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    {
+        static const uint8_t texel[4] = { 9, 9, 9, 9 };
+        D3D11_BOX box = { 0, 0, 0, 1, 1, 1 };
+        ID3D11DeviceContext_UpdateSubresource(r.ctx, (ID3D11Resource *)r.tex, 0, &box, texel, 4,
+                                              0);
+    }
+    CHECK_EQ(first_red(&r), 0);
+    /* Begin and End of the predicate in use are invalid */
+    util_clear_last_message();
+    ID3D11DeviceContext_Begin(r.ctx, (ID3D11Asynchronous *)none);
+    CHECK_STR_CONTAINS(LAST, "set for predication");
+    /* value TRUE: the FALSE predicate lets everything through */
+    ID3D11DeviceContext_SetPredication(r.ctx, none, TRUE);
+    ID3D11DeviceContext_ClearRenderTargetView(r.ctx, r.rtv, grey);
+    CHECK_EQ(first_red(&r), 128);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    CHECK_EQ(first_red(&r), 255);
+    /* the TRUE predicate with value TRUE skips */
+    ID3D11DeviceContext_SetPredication(r.ctx, some, TRUE);
+    ID3D11DeviceContext_ClearRenderTargetView(r.ctx, r.rtv, grey);
+    CHECK_EQ(first_red(&r), 255);
+    /* ClearState ends predication */
+    ID3D11DeviceContext_ClearState(r.ctx);
+    ID3D11DeviceContext_GetPredication(r.ctx, &got, &value);
+    CHECK(got == NULL && value == FALSE);
+    ID3D11DeviceContext_ClearRenderTargetView(r.ctx, r.rtv, grey);
+    CHECK_EQ(first_red(&r), 128);
+    rd_pipe_end(&p);
+done:
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(some);
+    RD_RELEASE(none);
+    rd_end(&r);
+}

@@ -847,6 +847,9 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
             return;
         }
     }
+    /* SetPredication: a validated draw whose predicate says so is not performed. */
+    if (d3d11_context_predicated(ctx))
+        return;
     /* Nothing is bound to draw into, nothing to draw, or SampleMask drops the one sample: the
      * draw has no visible effect (and at 9_x no side effect). */
     if (!k.width || !count || !instances || !(ctx->state.sample_mask & 1u))

@@ -353,6 +353,8 @@ static void STDMETHODCALLTYPE ctx_UpdateSubresource(ID3D11DeviceContext2 *iface,
     char msg[MSG_SIZE];
     HRESULT hr;
 
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!(res = resource_of(ctx, "UpdateSubresource", "pDstResource", resource, msg))) {
         d3d11_msg(ctx->device, "%s", msg);
         return;
@@ -447,6 +449,8 @@ static void STDMETHODCALLTYPE ctx_CopyResource(ID3D11DeviceContext2 *iface, ID3D
     struct d3d11_context *ctx = impl(iface);
     struct d3d11_resource *dst, *src = NULL;
     char msg[MSG_SIZE];
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!(dst = resource_of(ctx, "CopyResource", "pDstResource", dst_iface, msg)) ||
         !(src = resource_of(ctx, "CopyResource", "pSrcResource", src_iface, msg)) ||
         FAILED(validate_copy_resource(ctx, dst, src, msg))) {
@@ -527,6 +531,8 @@ static void STDMETHODCALLTYPE ctx_CopySubresourceRegion(ID3D11DeviceContext2 *if
     struct region r;
     char msg[MSG_SIZE];
     HRESULT hr;
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!(dst = resource_of(ctx, m, "pDstResource", dst_iface, msg)) ||
         !(src = resource_of(ctx, m, "pSrcResource", src_iface, msg))) {
         d3d11_msg(ctx->device, "%s", msg);
@@ -568,6 +574,8 @@ static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *if
     unsigned char block[16];
     UINT slices;
 
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!v || v->resource->device != ctx->device) {
         d3d11_msg(ctx->device, "ClearRenderTargetView: pRenderTargetView is %s",
                   !view ? "NULL" : !v ? "not a softd3d render-target view"
@@ -633,6 +641,8 @@ static void STDMETHODCALLTYPE ctx_ClearDepthStencilView(ID3D11DeviceContext2 *if
     struct d3d11_resource *res;
     bool do_depth = flags & D3D11_CLEAR_DEPTH, do_stencil = flags & D3D11_CLEAR_STENCIL;
 
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!v || v->resource->device != ctx->device) {
         d3d11_msg(ctx->device, "ClearDepthStencilView: pDepthStencilView is %s",
                   !view ? "NULL" : !v ? "not a softd3d depth-stencil view"
@@ -748,6 +758,8 @@ static void STDMETHODCALLTYPE ctx_GenerateMips(ID3D11DeviceContext2 *iface,
     struct d3d11_resource *res;
     struct block_layout b;
 
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!v || v->resource->device != ctx->device) {
         d3d11_msg(ctx->device, "GenerateMips: pShaderResourceView is %s",
                   !view ? "NULL" : !v ? "not a softd3d shader-resource view"
@@ -794,6 +806,8 @@ static void STDMETHODCALLTYPE ctx_ResolveSubresource(ID3D11DeviceContext2 *iface
     struct d3d11_context *ctx = impl(iface);
     struct d3d11_resource *src;
     char msg[MSG_SIZE];
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     (void)dsub, (void)ssub, (void)format;
     if (!resource_of(ctx, "ResolveSubresource", "pDstResource", dst_iface, msg) ||
         !(src = resource_of(ctx, "ResolveSubresource", "pSrcResource", src_iface, msg))) {

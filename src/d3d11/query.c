@@ -252,10 +252,11 @@ static HRESULT query_create(struct d3d11_device *dev, const char *method,
         d3d11_msg(dev, "%s", msg);
         return hr;
     }
-    /* Issue 11: the 10_0 types (predicates, pipeline statistics, stream-output statistics) are
-     * legal at 10_x devices but have no results yet (context_query.c answers the 9_x four):
-     * E_NOTIMPL, listed in the README. */
-    if (query_type(desc->Query)->min_level >= D3D_FEATURE_LEVEL_10_0) {
+    /* Issue 11: the 10_0 types other than the occlusion predicate (pipeline statistics, the
+     * stream-output statistics and overflow predicates) are legal at 10_x devices but have no
+     * results yet (context_query.c): E_NOTIMPL, listed in the README. */
+    if (query_type(desc->Query)->min_level >= D3D_FEATURE_LEVEL_10_0 &&
+        desc->Query != D3D11_QUERY_OCCLUSION_PREDICATE) {
         if (out)
             *out = NULL;
         d3d11_msg(dev, "%s: %s is not implemented yet (feature level %s)", method,
