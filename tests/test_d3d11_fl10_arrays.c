@@ -765,3 +765,76 @@ done:
     RD_RELEASE(t);
     rd_end(&r);
 }
+
+/* A vertex shader's cube array: one cube samples (the index is then always 0), more are refused
+ * at the draw, since the vertex stage passes the sampler no fourth coordinate (README). */
+TEST(fl10_vertex_shader_cube_array_views)
+{
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx v[6];
+    static const float c[4] = { 0, 0, 0, 0 };
+    uint8_t texels[12][4], img[16];
+    D3D11_SUBRESOURCE_DATA init[12];
+    D3D11_TEXTURE2D_DESC d = { 1, 1, 1, 12, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
+                               D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0,
+                               D3D11_RESOURCE_MISC_TEXTURECUBE };
+    D3D11_SHADER_RESOURCE_VIEW_DESC sd;
+    ID3D11Texture2D *t = NULL;
+    ID3D11ShaderResourceView *one = NULL, *two = NULL;
+    ID3D11SamplerState *point = NULL;
+    for (UINT s = 0; s < 12; s++) {
+        slice_colour(s, texels[s]);
+        init[s] = (D3D11_SUBRESOURCE_DATA){ texels[s], 4, 0 };
+    }
+    if (!rd_begin_profile(&r, "10_1", L101, 4, 1)) {
+        rd_end(&r);
+        return;
+    }
+    CHECK_HR(ID3D11Device_CreateTexture2D(r.dev, &d, init, &t), S_OK);
+    point = sampler(r.dev, D3D11_FILTER_MIN_MAG_MIP_POINT);
+    if (!t || !point)
+        goto done;
+    memset(&sd, 0, sizeof(sd));
+    sd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBEARRAY;
+    sd.TextureCubeArray.MipLevels = 1;
+    sd.TextureCubeArray.NumCubes = 1;
+    sd.TextureCubeArray.First2DArrayFace = 6;   /* the second cube */
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)t, &sd, &one), S_OK);
+    sd.TextureCubeArray.NumCubes = 2;
+    sd.TextureCubeArray.First2DArrayFace = 0;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)t, &sd, &two), S_OK);
+    if (!one || !two)
+        goto done;
+    rd_quad(v, 0.0f, c, c, c, c);
+    rd_pipe_begin(&r, &p,
+                  "vs_4_1\ndcl_sampler s0, mode_default\n"
+                  "dcl_resource_texturecubearray (float,float,float,float) t0\n"
+                  "dcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_output_siv o0.xyzw, position\n"
+                  "dcl_output o1.xyzw\nmov o0.xyzw, v0.xyzw\n"
+                  "sample_l o1.xyzw, l(0.0, 0.0, 1.0, 0.0), t0.xyzw, s0, l(0.0)\nret\n",
+                  "ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\n"
+                  "mov o0.xyzw, v1.xyzw\nret\n", v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetSamplers(r.ctx, 0, 1, &point);
+    ID3D11DeviceContext_VSSetShaderResources(r.ctx, 0, 1, &one);
+    rd_clear(&r, 0, 0, 0, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    rd_read(&r, img);
+    CHECK(!memcmp(img, texels[6 + 4], 4));   /* +Z face of the second cube */
+    ID3D11DeviceContext_VSSetShaderResources(r.ctx, 0, 1, &two);
+    rd_clear(&r, 0, 0, 0, 0);
+    util_clear_last_message();
+    ID3D11DeviceContext_Draw(r.ctx, 6, 0);
+    CHECK_STR_CONTAINS(LAST, "sampling cube arrays in a vertex shader is not implemented yet");
+    rd_read(&r, img);
+    CHECK_EQ(img[0], 0);   /* not drawn */
+    rd_pipe_end(&p);
+done:
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(two);
+    RD_RELEASE(one);
+    RD_RELEASE(point);
+    RD_RELEASE(t);
+    rd_end(&r);
+}
