@@ -208,3 +208,83 @@ TEST(fl10_buffer_ld_vertex)
     RD_RELEASE(b);
     rd_end(&r);
 }
+
+/* Buffer render-target views (D3D11_BUFFER_RTV): their rules, a draw into elements 2..5 of an
+ * 8-element R8G8B8A8_UNORM buffer (4 x 1 pixels) and a clear of that range, read back through a
+ * staging buffer; the other elements stay as they were. */
+TEST(fl10_buffer_render_target)
+{
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx v[6];
+    static const float red[4] = { 1, 0, 0, 1 }, blue[4] = { 0, 0, 1, 1 };
+    uint8_t init[8][4];
+    D3D11_RENDER_TARGET_VIEW_DESC rd;
+    D3D11_BUFFER_DESC sd = { 32, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0 };
+    ID3D11Buffer *b = NULL, *st = NULL;
+    ID3D11RenderTargetView *rtv = NULL;
+    D3D11_MAPPED_SUBRESOURCE m;
+    memset(init, 7, sizeof(init));
+    if (!rd_begin_profile(&r, "10_0", L100, 4, 1)) {
+        rd_end(&r);
+        return;
+    }
+    b = rd_buffer(r.dev, D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE, init,
+                  sizeof(init));
+    CHECK_HR(ID3D11Device_CreateBuffer(r.dev, &sd, NULL, &st), S_OK);
+    if (!b || !st)
+        goto done;
+    memset(&rd, 0, sizeof(rd));
+    rd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    rd.ViewDimension = D3D11_RTV_DIMENSION_BUFFER;
+    rd.Buffer.FirstElement = 2;
+    rd.Buffer.NumElements = 7;   /* past the 8 elements */
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)b, &rd, &rtv),
+             E_INVALIDARG);
+    rd.Buffer.NumElements = 4;
+    rd.Format = DXGI_FORMAT_R8G8B8A8_TYPELESS;
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)b, &rd, &rtv),
+             E_INVALIDARG);
+    rd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)b, NULL, &rtv),
+             E_INVALIDARG);   /* a buffer has no format */
+    CHECK(rtv == NULL);
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)b, &rd, &rtv), S_OK);
+    if (!rtv)
+        goto done;
+    /* the right half of the 4 x 1 target red (elements 4, 5) */
+    rd_quad(v, 0.0f, red, red, red, red);
+    for (int i = 0; i < 6; i++)
+        v[i].pos[0] = v[i].pos[0] < 0 ? 0.0f : 1.0f;
+    rd_pipe_begin(&r, &p, VS4_PASS, "ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\n"
+                  "mov o0.xyzw, v1.xyzw\nret\n", v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_OMSetRenderTargets(r.ctx, 1, &rtv, NULL);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    rd_pipe_end(&p);
+    ID3D11DeviceContext_CopyResource(r.ctx, (ID3D11Resource *)st, (ID3D11Resource *)b);
+    CHECK_HR(ID3D11DeviceContext_Map(r.ctx, (ID3D11Resource *)st, 0, D3D11_MAP_READ, 0, &m), S_OK);
+    if (m.pData) {
+        const uint8_t *e = m.pData;
+        static const uint8_t seven[4] = { 7, 7, 7, 7 }, r8[4] = { 255, 0, 0, 255 };
+        for (int i = 0; i < 8; i++)
+            CHECK(!memcmp(e + 4 * i, i == 4 || i == 5 ? r8 : seven, 4));
+        ID3D11DeviceContext_Unmap(r.ctx, (ID3D11Resource *)st, 0);
+    }
+    /* ClearRenderTargetView: the view's four elements only */
+    ID3D11DeviceContext_ClearRenderTargetView(r.ctx, rtv, blue);
+    ID3D11DeviceContext_CopyResource(r.ctx, (ID3D11Resource *)st, (ID3D11Resource *)b);
+    CHECK_HR(ID3D11DeviceContext_Map(r.ctx, (ID3D11Resource *)st, 0, D3D11_MAP_READ, 0, &m), S_OK);
+    if (m.pData) {
+        const uint8_t *e = m.pData;
+        static const uint8_t seven[4] = { 7, 7, 7, 7 }, b8[4] = { 0, 0, 255, 255 };
+        for (int i = 0; i < 8; i++)
+            CHECK(!memcmp(e + 4 * i, i >= 2 && i < 6 ? b8 : seven, 4));
+        ID3D11DeviceContext_Unmap(r.ctx, (ID3D11Resource *)st, 0);
+    }
+done:
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(rtv);
+    RD_RELEASE(st);
+    RD_RELEASE(b);
+    rd_end(&r);
+}

@@ -417,6 +417,11 @@ static bool view_size(const struct d3d11_view_info *info, uint32_t *w, uint32_t 
 {
     if (!info || !info->resource || !info->resource->core)
         return false;
+    if (info->resource->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        *w = info->element_count;   /* a buffer render target: one row of elements */
+        *h = 1;
+        return true;
+    }
     *w = core_mip_size(info->resource->width, info->first_mip);
     *h = core_mip_size(info->resource->height, info->first_mip);
     return true;
@@ -627,6 +632,17 @@ static struct om_surface surface_of(const struct d3d11_view_info *info)
         return s;
     const core_resource *core = info->resource->core;
     uint32_t index = info->first_mip + info->first_slice * core->desc.mip_levels;
+    if (info->resource->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        /* a buffer render-target view: its elements as one row (validated to fit) */
+        const core_format_desc *f = core_format_get((core_format)info->format);
+        if (!f)
+            return s;
+        s.data = core->data + (size_t)info->first_element * f->block_bytes;
+        s.row_pitch = (size_t)info->element_count * f->block_bytes;
+        s.width = info->element_count;
+        s.height = 1;
+        return s;
+    }
     if (index >= core->subresource_count)
         return s;
     const core_subresource *sub = &core->sub[index];

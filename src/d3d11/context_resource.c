@@ -593,6 +593,8 @@ static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *if
     }
     res = v->resource;
     b = block_layout(res);
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)   /* elements of the view's format */
+        b = (struct block_layout){ 1, 1, tf->block_bytes };
     memset(block, 0, sizeof(block));
     for (UINT y = 0; y < b.bh; y++)
         for (UINT x = 0; x < b.bw; x++) {
@@ -605,6 +607,11 @@ static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *if
                 texel_store(tf, color, block, x, y);
             }
         }
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {   /* a buffer view: one row */
+        fill_slice(ctx, res->core->data + (size_t)v->first_element * b.bytes,
+                   (size_t)v->element_count * b.bytes, &b, v->element_count, 1, block);
+        return;
+    }
     /* 10Level9 context reference: at 9_x "only the first array slice will be cleared". */
     slices = ctx->device->level < D3D_FEATURE_LEVEL_10_0 ? 1 : v->slice_count;
     for (UINT i = 0; i < slices; i++) {

@@ -979,6 +979,11 @@ static void STDMETHODCALLTYPE ctx_RSGetScissorRects(ID3D11DeviceContext2 *iface,
 /* Size of what a render-target or depth-stencil view selects. */
 static void view_extent(const struct d3d11_view_info *v, UINT *w, UINT *h)
 {
+    if (v->resource->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        *w = v->element_count;   /* a buffer render-target view: one row of elements */
+        *h = 1;
+        return;
+    }
     const core_subresource *s = &v->resource->core->sub[v->first_mip];
     *w = s->width;
     *h = s->height;

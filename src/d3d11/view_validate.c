@@ -172,6 +172,26 @@ static HRESULT check_target_dim(const char *m, const struct d3d11_resource *res,
     return S_OK;
 }
 
+/* Buffer views: NumElements elements of the view format's size from FirstElement, within the
+ * buffer's ByteWidth (D3D11_BUFFER_SRV, D3D11_BUFFER_RTV). */
+static HRESULT check_elements(const char *m, const struct d3d11_resource *res,
+                              const core_format_desc *f, UINT first, UINT count,
+                              struct d3d11_view_info *vi, char *msg, size_t msg_size)
+{
+    if (!count)
+        REFUSE("%s: Buffer.NumElements is 0", m);
+    if ((uint64_t)first + count > res->width / f->block_bytes)
+        REFUSE("%s: elements %u..%u of DXGI_FORMAT_%s (%u bytes each) are not within the "
+               "buffer's %u bytes", m, first, first + count - 1, f->name, f->block_bytes,
+               res->width);
+    vi->resource = (struct d3d11_resource *)res;
+    vi->mip_count = 1;
+    vi->slice_count = 1;
+    vi->first_element = first;
+    vi->element_count = count;
+    return S_OK;
+}
+
 /* ---- buffer views --------------------------------------------------------------------------
  * D3D11_BUFFER_SRV: a typed view of NumElements elements of the view format's size from
  * FirstElement (D3D11_BUFFER_SRV page; the elements are whole texels of the format), which must
@@ -188,6 +208,7 @@ static HRESULT validate_buffer_srv(const struct d3d11_resource *res,
     const core_format_desc *f;
     struct d3d11_view_info vi = { 0 };
     UINT first, count;
+    HRESULT hr;
     if (!desc)
         REFUSE("%s: a view of a buffer needs a description (pDesc is NULL): the buffer has no "
                "format", m);
@@ -208,18 +229,9 @@ static HRESULT validate_buffer_srv(const struct d3d11_resource *res,
                "(CheckFormatSupport)", m, f->name, LEVEL);
     first = desc->Buffer.FirstElement;
     count = desc->Buffer.NumElements;
-    if (!count)
-        REFUSE("%s: Buffer.NumElements is 0", m);
-    if ((uint64_t)first + count > res->width / f->block_bytes)
-        REFUSE("%s: elements %u..%u of DXGI_FORMAT_%s (%u bytes each) are not within the "
-               "buffer's %u bytes", m, first, first + count - 1, f->name, f->block_bytes,
-               res->width);
-    vi.resource = (struct d3d11_resource *)res;
+    if (FAILED(hr = check_elements(m, res, f, first, count, &vi, msg, msg_size)))
+        return hr;
     vi.format = desc->Format;
-    vi.mip_count = 1;
-    vi.slice_count = 1;
-    vi.first_element = first;
-    vi.element_count = count;
     if (out)
         *out = *desc;
     if (info)
@@ -428,6 +440,41 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
     return S_OK;
 }
 
+/* D3D11_BUFFER_RTV: a row of NumElements texels of a typed format that supports both BUFFER
+ * and RENDER_TARGET at the level; a buffer has no format, so a description is needed. */
+static HRESULT validate_buffer_rtv(const struct d3d11_resource *res,
+                                   const D3D11_RENDER_TARGET_VIEW_DESC *desc,
+                                   D3D_FEATURE_LEVEL level, D3D11_RENDER_TARGET_VIEW_DESC *out,
+                                   struct d3d11_view_info *info, char *msg, size_t msg_size)
+{
+    const char *m = "CreateRenderTargetView";
+    const UINT need = D3D11_FORMAT_SUPPORT_BUFFER | D3D11_FORMAT_SUPPORT_RENDER_TARGET;
+    const core_format_desc *f;
+    struct d3d11_view_info vi = { 0 };
+    HRESULT hr;
+    if (!desc)
+        REFUSE("%s: a view of a buffer needs a description (pDesc is NULL): the buffer has no "
+               "format", m);
+    if (desc->ViewDimension != D3D11_RTV_DIMENSION_BUFFER)
+        REFUSE("%s: ViewDimension %d does not fit a buffer", m, (int)desc->ViewDimension);
+    if (!(f = core_format_get(desc->Format)) || f->d3d9_only)
+        REFUSE("%s: Format %u is not a typed DXGI_FORMAT value", m, (unsigned)desc->Format);
+    if (f->kind == CORE_FMT_TYPELESS)
+        REFUSE("%s: a view cannot have the typeless format DXGI_FORMAT_%s", m, f->name);
+    if ((d3d11_format_support_bits(level, desc->Format) & need) != need)
+        REFUSE("%s: DXGI_FORMAT_%s cannot be used for buffer render targets at feature level %s "
+               "(CheckFormatSupport: BUFFER and RENDER_TARGET)", m, f->name, LEVEL);
+    if (FAILED(hr = check_elements(m, res, f, desc->Buffer.FirstElement,
+                                   desc->Buffer.NumElements, &vi, msg, msg_size)))
+        return hr;
+    vi.format = desc->Format;
+    if (out)
+        *out = *desc;
+    if (info)
+        *info = vi;
+    return S_OK;
+}
+
 /* ---- render-target views ------------------------------------------------------------------ */
 
 HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
@@ -449,8 +496,10 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
     if (!(res->bind_flags & D3D11_BIND_RENDER_TARGET))
         REFUSE("%s: the resource was not created with D3D11_BIND_RENDER_TARGET (BindFlags 0x%x)",
                m, res->bind_flags);
-    /* Issue 11: buffer and 3D render-target views are legal from 10_0 but not implemented yet
-     * (README); 9_x refused them above. */
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+        return validate_buffer_rtv(res, desc, level, out, info, msg, msg_size);
+    /* Issue 11: 3D render-target views are legal from 10_0 but not implemented yet (README);
+     * 9_x refused them above. */
     if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D &&
         res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE1D)
         return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: render-target views of %s are not "
