@@ -719,7 +719,10 @@ static void gather_lane(const struct sampler *s, const struct texture_view *t,
         for (int k = 0; k < 4; k++) {
             unsigned f;
             int x, y;
-            if (cube_texel(face, i0 + order[k][0], j0 + order[k][1], n, &f, &x, &y)) {
+            /* at most one texel past the face, as filter_linear_cube (cube_texel's domain) */
+            int ti = i0 + order[k][0] > n ? n : i0 + order[k][0];
+            int tj = j0 + order[k][1] > n ? n : j0 + order[k][1];
+            if (cube_texel(face, ti, tj, n, &f, &x, &y)) {
                 fetch(&L, lv, (uint32_t)x, (uint32_t)y, f, tex);
                 out[k] = tex[channel];
                 sum += out[k];
