@@ -206,7 +206,7 @@ TEST(fl10_texture3d_limits)
 }
 
 /* Texture2DArray views of some slices (the 9_x "all array elements" rule is gone); cube-array
- * views from 10_1; buffer views legal but not implemented yet (E_NOTIMPL, README). */
+ * views from 10_1; typed buffer views (their rules: test_d3d11_fl10_buffers.c). */
 TEST(fl10_views)
 {
     for (int i = 0; i < 2; i++) {
@@ -267,7 +267,11 @@ TEST(fl10_views)
                 sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
                 sd.Buffer.NumElements = 16;
                 CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)b, &sd,
-                                                               &srv), E_NOTIMPL);
+                                                               &srv), S_OK);
+                RD_RELEASE(srv);
+                sd.Buffer.NumElements = 17;   /* 68 bytes of a 64-byte buffer */
+                CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)b, &sd,
+                                                               &srv), E_INVALIDARG);
                 CHECK(srv == NULL);
                 RD_RELEASE(b);
             }
@@ -657,8 +661,8 @@ done:
     rd_end(&r);
 }
 
-/* Queries at 10_x: the 9_x four work (occlusion included), the 10_0 types are legal but not
- * implemented yet (E_NOTIMPL, README); no predicate exists, so only NULL predication. */
+/* Queries at 10_x: the 9_x four work (occlusion included), the 10_0 types other than the
+ * occlusion predicate are legal but not implemented yet (E_NOTIMPL, README). */
 TEST(fl10_queries)
 {
     ID3D11DeviceContext *ctx = NULL;
@@ -683,7 +687,8 @@ TEST(fl10_queries)
     CHECK_HR(ID3D11Device_CreateQuery(dev, &d, &q), E_NOTIMPL);
     CHECK(q == NULL);
     CHECK_STR_CONTAINS(LAST, "not implemented yet (feature level 10_0)");
-    d.Query = D3D11_QUERY_OCCLUSION_PREDICATE;
+    /* predicates: test_d3d11_fl10_context.c; the stream-output one waits for stream output */
+    d.Query = D3D11_QUERY_SO_OVERFLOW_PREDICATE;
     CHECK_HR(ID3D11Device_CreatePredicate(dev, &d, &p), E_NOTIMPL);
     CHECK(p == NULL);
     ACCEPTED(ID3D11DeviceContext_SetPredication(ctx, NULL, FALSE));
@@ -691,8 +696,9 @@ TEST(fl10_queries)
     CHECK_EQ(ID3D11Device_Release(dev), 0);
 }
 
-/* Texture arrays: a view of one slice of a Texture2DArray samples that slice; a view of more
- * slices is refused at the draw (no array sampling yet, README) rather than drawn wrongly. */
+/* Texture arrays: a view of one slice of a Texture2DArray samples that slice; a view of both
+ * samples the slice its array coordinate selects (0 here; the rounding and clamping rules:
+ * test_d3d11_fl10_arrays.c). */
 #define PS4_TEX_ARRAY                                                                            \
     "ps_4_0\ndcl_sampler s0, mode_default\n"                                                     \
     "dcl_resource_texture2darray (float,float,float,float) t0\n"                                 \
@@ -740,11 +746,10 @@ TEST(fl10_sample_array_slice)
         CHECK(!memcmp(img + 4 * i, texels[1], 4));
     ID3D11DeviceContext_PSSetShaderResources(r.ctx, 0, 1, &both);
     rd_clear(&r, 0, 0, 0, 0);
-    util_clear_last_message();
-    ID3D11DeviceContext_Draw(r.ctx, 6, 0);
-    CHECK_STR_CONTAINS(LAST, "sampling texture arrays is not implemented yet");
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
     rd_read(&r, img);
-    CHECK_EQ(img[0], 0);   /* nothing drawn */
+    for (UINT i = 0; i < 16; i++)
+        CHECK(!memcmp(img + 4 * i, texels[0], 4));
     ID3D11DeviceContext_ClearState(r.ctx);
     RD_RELEASE(one);
     RD_RELEASE(both);
@@ -795,6 +800,149 @@ TEST(fl10_unhonoured_states_refused)
     ID3D11DeviceContext_ClearState(r.ctx);
     RD_RELEASE(rz);
     RD_RELEASE(b);
+    rd_pipe_end(&p);
+    rd_end(&r);
+}
+
+/* Blending into a format the level's table does not mark BLENDABLE is not drawn (the debug
+ * layer's execution error): R8G8B8A8_SNORM is blendable from 10_1, R8G8B8A8_UINT never; blend
+ * state 0 covers every target unless IndependentBlendEnable. */
+static bool blend_draw(struct rd *r, ID3D11RenderTargetView *const *rtvs, UINT n,
+                       BOOL independent, BOOL blend0, BOOL blend1)
+{
+    D3D11_BLEND_DESC bd;
+    ID3D11BlendState *b = NULL;
+    uint8_t img[4 * 4 * 4];
+    memset(&bd, 0, sizeof(bd));
+    bd.IndependentBlendEnable = independent;
+    for (int i = 0; i < 2; i++) {
+        D3D11_RENDER_TARGET_BLEND_DESC *rt = &bd.RenderTarget[i];
+        rt->BlendEnable = i ? blend1 : blend0;
+        rt->SrcBlend = rt->SrcBlendAlpha = D3D11_BLEND_ONE;
+        rt->DestBlend = rt->DestBlendAlpha = D3D11_BLEND_ONE;
+        rt->BlendOp = rt->BlendOpAlpha = D3D11_BLEND_OP_ADD;
+        rt->RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    }
+    CHECK_HR(ID3D11Device_CreateBlendState(r->dev, &bd, &b), S_OK);
+    ID3D11DeviceContext_OMSetBlendState(r->ctx, b, NULL, 0xffffffff);
+    ID3D11DeviceContext_OMSetRenderTargets(r->ctx, n, rtvs, NULL);
+    rd_clear(r, 0, 0, 0, 0);
+    util_clear_last_message();
+    ID3D11DeviceContext_Draw(r->ctx, 6, 0);
+    ID3D11DeviceContext_OMSetRenderTargets(r->ctx, 1, &r->rtv, NULL);
+    ID3D11DeviceContext_OMSetBlendState(r->ctx, NULL, NULL, 0xffffffff);
+    RD_RELEASE(b);
+    rd_read(r, img);
+    return img[0] != 0;   /* r->rtv (slot 0 in every case) drawn: 0 + 1.0 */
+}
+
+TEST(fl10_blending_needs_blendable_target)
+{
+    for (int l = 0; l < 2; l++) {
+        struct rd r;
+        struct rd_pipe p;
+        struct vtx v[6];
+        static const float c[4] = { 0, 0, 0, 0 };
+        ID3D11Texture2D *snorm = NULL, *uint = NULL;
+        ID3D11RenderTargetView *rtv_snorm = NULL, *rtv_uint = NULL;
+        if (!rd_begin_profile(&r, l ? "10_1" : "10_0", l ? L101 : L100, 4, 4)) {
+            rd_end(&r);
+            continue;
+        }
+        rd_quad(v, 0.0f, c, c, c, c);
+        rd_pipe_begin(&r, &p, VS4_OFFSET, PS4_ATTR, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        snorm = rd_texture(r.dev, 4, 4, DXGI_FORMAT_R8G8B8A8_SNORM, D3D11_BIND_RENDER_TARGET,
+                           NULL, 0);
+        uint = rd_texture(r.dev, 4, 4, DXGI_FORMAT_R8G8B8A8_UINT, D3D11_BIND_RENDER_TARGET, NULL,
+                          0);
+        if (snorm)
+            CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)snorm, NULL,
+                                                         &rtv_snorm), S_OK);
+        if (uint)
+            CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)uint, NULL,
+                                                         &rtv_uint), S_OK);
+        if (rtv_snorm && rtv_uint) {
+            ID3D11RenderTargetView *with_uint[2] = { r.rtv, rtv_uint };
+            ID3D11RenderTargetView *with_snorm[2] = { r.rtv, rtv_snorm };
+            /* the UNORM target alone blends at both levels */
+            CHECK(blend_draw(&r, with_uint, 1, FALSE, TRUE, FALSE));
+            /* state 0 for both targets: the UINT one cannot blend */
+            CHECK(!blend_draw(&r, with_uint, 2, FALSE, TRUE, FALSE));
+            CHECK_STR_CONTAINS(LAST, "render target 1, whose format DXGI_FORMAT_R8G8B8A8_UINT "
+                                     "cannot be blended");
+            /* independent blend, off for the UINT target: drawn */
+            CHECK(blend_draw(&r, with_uint, 2, TRUE, TRUE, FALSE));
+            CHECK(!LAST[0]);
+            /* SNORM: blendable at 10_1 only */
+            CHECK_EQ(blend_draw(&r, with_snorm, 2, FALSE, TRUE, FALSE), l == 1);
+            if (!l)
+                CHECK_STR_CONTAINS(LAST, "at feature level 10_0");
+            /* no blending: every format draws */
+            CHECK(blend_draw(&r, with_snorm, 2, FALSE, FALSE, FALSE));
+        }
+        ID3D11DeviceContext_ClearState(r.ctx);
+        RD_RELEASE(rtv_uint);
+        RD_RELEASE(rtv_snorm);
+        RD_RELEASE(uint);
+        RD_RELEASE(snorm);
+        rd_pipe_end(&p);
+        rd_end(&r);
+    }
+}
+
+/* Eight render targets (10_0: D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT): o0..o7 each reach their
+ * own R8G8B8A8_UINT target, o_i = (30 i + 1, 255 - 30 i, i, 255). */
+TEST(fl10_eight_render_targets)
+{
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx v[6];
+    static const float c[4] = { 0, 0, 0, 0 };
+    ID3D11Texture2D *tex[8] = { NULL };
+    ID3D11RenderTargetView *rtv[8] = { NULL };
+    char ps[2048];
+    size_t m;
+    if (!rd_begin_profile(&r, "10_0", L100, 4, 4)) {
+        rd_end(&r);
+        return;
+    }
+    m = (size_t)snprintf(ps, sizeof(ps), "ps_4_0\n");
+    for (int i = 0; i < 8; i++)
+        m += (size_t)snprintf(ps + m, sizeof(ps) - m, "dcl_output o%d.xyzw\n", i);
+    for (int i = 0; i < 8; i++)
+        m += (size_t)snprintf(ps + m, sizeof(ps) - m, "mov o%d.xyzw, l(%d, %d, %d, 255)\n", i,
+                              i * 30 + 1, 255 - i * 30, i);
+    snprintf(ps + m, sizeof(ps) - m, "ret\n");
+    for (int i = 0; i < 8; i++) {
+        tex[i] = rd_texture(r.dev, 4, 4, DXGI_FORMAT_R8G8B8A8_UINT, D3D11_BIND_RENDER_TARGET,
+                            NULL, 0);
+        if (tex[i])
+            CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)tex[i], NULL,
+                                                         &rtv[i]), S_OK);
+    }
+    rd_quad(v, 0.0f, c, c, c, c);
+    rd_pipe_begin(&r, &p, VS4_OFFSET, ps, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_OMSetRenderTargets(r.ctx, 8, rtv, NULL);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    for (int i = 0; i < 8; i++) {
+        uint8_t img[4 * 4 * 4];
+        const uint8_t want[4] = { (uint8_t)(i * 30 + 1), (uint8_t)(255 - i * 30), (uint8_t)i,
+                                  255 };
+        if (!tex[i])
+            continue;
+        rd_read_tex(&r, tex[i], 4, 4, DXGI_FORMAT_R8G8B8A8_UINT, 4, img);
+        for (int k = 0; k < 16; k++)
+            if (memcmp(img + 4 * k, want, 4)) {
+                harness_fail(__FILE__, __LINE__, "target %d pixel %d: %u %u %u %u", i, k,
+                             img[4 * k], img[4 * k + 1], img[4 * k + 2], img[4 * k + 3]);
+                break;
+            }
+    }
+    ID3D11DeviceContext_ClearState(r.ctx);
+    for (int i = 0; i < 8; i++) {
+        RD_RELEASE(rtv[i]);
+        RD_RELEASE(tex[i]);
+    }
     rd_pipe_end(&p);
     rd_end(&r);
 }

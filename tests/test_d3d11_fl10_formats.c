@@ -40,6 +40,9 @@ static UINT support(ID3D11Device *dev, DXGI_FORMAT f)
 
 /* ---- CheckFormatSupport, row by row ------------------------------------------------------- */
 
+#define BUF D3D11_FORMAT_SUPPORT_BUFFER
+#define GA D3D11_FORMAT_SUPPORT_SHADER_GATHER
+#define T1 D3D11_FORMAT_SUPPORT_TEXTURE1D
 #define T2 D3D11_FORMAT_SUPPORT_TEXTURE2D
 #define T3 D3D11_FORMAT_SUPPORT_TEXTURE3D
 #define TC D3D11_FORMAT_SUPPORT_TEXTURECUBE
@@ -57,7 +60,7 @@ static UINT support(ID3D11Device *dev, DXGI_FORMAT f)
 #define DI (D3D11_FORMAT_SUPPORT_DISPLAY | D3D11_FORMAT_SUPPORT_BACK_BUFFER_CAST)
 
 /* Rows of "Format support for Direct3D feature level 10.0 hardware" (required bits), and what
- * the 10.1 page adds, minus what softd3d withholds (format_support_10.c: buffers, Texture1D,
+ * the 10.1 page adds, minus what softd3d withholds (format_support_10.c:
  * stream output, gather4, multisampling, casts within a bit layout). */
 TEST(fl10_format_support_rows)
 {
@@ -65,40 +68,40 @@ TEST(fl10_format_support_rows)
         DXGI_FORMAT f;
         UINT l100, l101;
     } rows[] = {
-        { DXGI_FORMAT_R10G10B10A2_UNORM, VB | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU | DI,
-          VB | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU | DI },
-        { DXGI_FORMAT_R10G10B10A2_UINT, VB | T2 | T3 | TC | LD | MIP | RT | CPU,
-          VB | T2 | T3 | TC | LD | MIP | RT | CPU },
-        { DXGI_FORMAT_R11G11B10_FLOAT, VB | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU,
-          VB | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU },
+        { DXGI_FORMAT_R10G10B10A2_UNORM, BUF | VB | T1 | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU | DI,
+          BUF | VB | T1 | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU | DI },
+        { DXGI_FORMAT_R10G10B10A2_UINT, BUF | VB | T1 | T2 | T3 | TC | LD | MIP | RT | CPU,
+          BUF | VB | T1 | T2 | T3 | TC | LD | MIP | RT | CPU },
+        { DXGI_FORMAT_R11G11B10_FLOAT, BUF | VB | T1 | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU,
+          BUF | VB | T1 | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU },
         /* blending of SNORM targets, and of 16-bit UNORM ones: 10_1 */
-        { DXGI_FORMAT_R16G16B16A16_SNORM, VB | T2 | T3 | TC | LD | SM | MIP | AG | RT | CPU,
-          VB | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU },
-        { DXGI_FORMAT_R16_UNORM, VB | T2 | T3 | TC | LD | SM | SMC | MIP | AG | RT | CPU,
-          VB | T2 | T3 | TC | LD | SM | SMC | MIP | AG | RT | BL | CPU },
+        { DXGI_FORMAT_R16G16B16A16_SNORM, BUF | VB | T1 | T2 | T3 | TC | LD | SM | MIP | AG | RT | CPU,
+          BUF | VB | T1 | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU },
+        { DXGI_FORMAT_R16_UNORM, BUF | VB | T1 | T2 | T3 | TC | LD | SM | SMC | MIP | AG | RT | CPU,
+          BUF | VB | T1 | T2 | T3 | TC | LD | SM | SMC | GA | MIP | AG | RT | BL | CPU },
         /* 32-bit float filtering: 10_1 (R32G32B32_FLOAT stays optional, and no render target) */
-        { DXGI_FORMAT_R32_FLOAT, VB | T2 | T3 | TC | LD | SMC | MIP | AG | RT | BL | CPU,
-          VB | T2 | T3 | TC | LD | SM | SMC | MIP | AG | RT | BL | CPU },
-        { DXGI_FORMAT_R32G32B32_FLOAT, VB | T2 | T3 | TC | LD | MIP | CPU,
-          VB | T2 | T3 | TC | LD | MIP | CPU },
-        { DXGI_FORMAT_R32_UINT, VB | IB | T2 | T3 | TC | LD | MIP | RT | CPU,
-          VB | IB | T2 | T3 | TC | LD | MIP | RT | CPU },
-        { DXGI_FORMAT_R9G9B9E5_SHAREDEXP, T2 | T3 | TC | LD | SM | MIP | CPU,
-          T2 | T3 | TC | LD | SM | MIP | CPU },
+        { DXGI_FORMAT_R32_FLOAT, BUF | VB | T1 | T2 | T3 | TC | LD | SMC | MIP | AG | RT | BL | CPU,
+          BUF | VB | T1 | T2 | T3 | TC | LD | SM | SMC | GA | MIP | AG | RT | BL | CPU },
+        { DXGI_FORMAT_R32G32B32_FLOAT, BUF | VB | T1 | T2 | T3 | TC | LD | MIP | CPU,
+          BUF | VB | T1 | T2 | T3 | TC | LD | MIP | CPU },
+        { DXGI_FORMAT_R32_UINT, BUF | VB | IB | T1 | T2 | T3 | TC | LD | MIP | RT | CPU,
+          BUF | VB | IB | T1 | T2 | T3 | TC | LD | MIP | RT | CPU },
+        { DXGI_FORMAT_R9G9B9E5_SHAREDEXP, T1 | T2 | T3 | TC | LD | SM | MIP | CPU,
+          T1 | T2 | T3 | TC | LD | SM | MIP | CPU },
         { DXGI_FORMAT_BC4_SNORM, T2 | T3 | TC | LD | SM | MIP | CPU,
           T2 | T3 | TC | LD | SM | MIP | CPU },
         { DXGI_FORMAT_BC5_TYPELESS, T2 | T3 | TC | MIP | CPU, T2 | T3 | TC | MIP | CPU },
-        { DXGI_FORMAT_D32_FLOAT_S8X24_UINT, T2 | TC | MIP | DS | CPU, T2 | TC | MIP | DS | CPU },
-        { DXGI_FORMAT_R24_UNORM_X8_TYPELESS, T2 | TC | LD | SMC | MIP | CPU,
-          T2 | TC | LD | SM | SMC | MIP | CPU },
-        { DXGI_FORMAT_R8G8B8A8_TYPELESS, T2 | T3 | TC | MIP | CPU, T2 | T3 | TC | MIP | CPU },
-        { DXGI_FORMAT_A8_UNORM, T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU,
-          T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU },
-        { DXGI_FORMAT_B5G5R5A1_UNORM, T2 | T3 | TC | LD | SM | MIP | CPU,
-          T2 | T3 | TC | LD | SM | MIP | CPU },
+        { DXGI_FORMAT_D32_FLOAT_S8X24_UINT, T1 | T2 | TC | MIP | DS | CPU, T1 | T2 | TC | MIP | DS | CPU },
+        { DXGI_FORMAT_R24_UNORM_X8_TYPELESS, T1 | T2 | TC | LD | SMC | MIP | CPU,
+          T1 | T2 | TC | LD | SM | SMC | GA | MIP | CPU },
+        { DXGI_FORMAT_R8G8B8A8_TYPELESS, T1 | T2 | T3 | TC | MIP | CPU, T1 | T2 | T3 | TC | MIP | CPU },
+        { DXGI_FORMAT_A8_UNORM, T1 | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU,
+          T1 | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU },
+        { DXGI_FORMAT_B5G5R5A1_UNORM, T1 | T2 | T3 | TC | LD | SM | MIP | CPU,
+          T1 | T2 | T3 | TC | LD | SM | MIP | CPU },
         { DXGI_FORMAT_R16G16B16A16_FLOAT,
-          VB | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU | DI,
-          VB | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU | DI },
+          BUF | VB | T1 | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU | DI,
+          BUF | VB | T1 | T2 | T3 | TC | LD | SM | MIP | AG | RT | BL | CPU | DI },
     };
     ID3D11Device *d100 = ff_device(L100, NULL), *d101 = ff_device(L101, NULL);
     if (!d100 || !d101)
@@ -137,8 +140,7 @@ done:
  * behind it (a decoder for loads and samples, an encoder for render targets). */
 TEST(fl10_format_support_withheld_and_backed)
 {
-    const UINT withheld = D3D11_FORMAT_SUPPORT_BUFFER | D3D11_FORMAT_SUPPORT_TEXTURE1D |
-                          D3D11_FORMAT_SUPPORT_SO_BUFFER | D3D11_FORMAT_SUPPORT_SHADER_GATHER |
+    const UINT withheld = D3D11_FORMAT_SUPPORT_SO_BUFFER |
                           D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET |
                           D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE |
                           D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD |
@@ -155,10 +157,16 @@ TEST(fl10_format_support_withheld_and_backed)
             if (bits & withheld)
                 harness_fail(__FILE__, __LINE__, "format %u claims withheld bits 0x%x", f,
                              bits & withheld);
-            if ((bits & (LD | SM | SMC)) && !tf)
+            if ((bits & (LD | SM | SMC | D3D11_FORMAT_SUPPORT_BUFFER)) && !tf)
                 harness_fail(__FILE__, __LINE__, "format %u: loads claimed, no decoder", f);
             if ((bits & (RT | DS)) && (!tf || !tf->store))
                 harness_fail(__FILE__, __LINE__, "format %u: target claimed, no encoder", f);
+            /* gather4 (4.1): at 10_1 only, on sampleable formats (a decoder behind it) */
+            if ((bits & GA) && (!l || !(bits & SM) || !tf))
+                harness_fail(__FILE__, __LINE__, "format %u: gather4 claimed at 10_%d", f, l);
+            /* gather4_c is 11_0's */
+            if (bits & D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON)
+                harness_fail(__FILE__, __LINE__, "format %u: gather4_c claimed", f);
             /* 10_1 only adds to 10_0 */
             if (l && (d3d11_format_support_bits(L100, (DXGI_FORMAT)f) & ~bits))
                 harness_fail(__FILE__, __LINE__, "format %u: 10_1 lacks a 10_0 bit", f);

@@ -1079,3 +1079,122 @@ TEST(sampler_hostile_inputs_never_crash)
     tex_free(&texcube);
     tex_free(&texnpot);
 }
+
+/* ---- 1D, arrays, buffers, resource min LOD, gather (issue 11) ---- */
+
+/* texture_view_init's shape rules for the new dimensions. */
+TEST(sampler_view_init_1d_array_buffer)
+{
+    float texels[8] = { 0 };
+    struct texture_view v;
+    memset(&v, 0, sizeof v);
+    v.format = R32_FLOAT;
+    v.dim = TEXTURE_DIM_1D;
+    v.levels = 1;
+    v.level[0] = (struct texture_level){ .data = (const uint8_t *)texels, .row_pitch = 16,
+                                         .array_pitch = 16, .width = 4, .height = 1, .depth = 1 };
+    CHECK(texture_view_init(&v));
+    v.level[0].height = 2;                 /* a 1D level has one row */
+    CHECK(!texture_view_init(&v));
+    v.level[0].height = 1;
+    v.array_size = 2;                      /* two slices of 16 bytes: fine */
+    CHECK(texture_view_init(&v));
+    v.level[0].array_pitch = 8;            /* slices overlapping */
+    CHECK(!texture_view_init(&v));
+    v.level[0].array_pitch = 16;
+    v.min_lod = NAN;
+    CHECK(!texture_view_init(&v));
+    v.min_lod = 0.0f;
+    v.dim = TEXTURE_DIM_3D;                /* no 3D arrays */
+    v.level[0].depth_pitch = 16;
+    CHECK(!texture_view_init(&v));
+    v.dim = TEXTURE_DIM_BUFFER;            /* buffers: no array, one level */
+    CHECK(!texture_view_init(&v));
+    v.array_size = 0;
+    CHECK(texture_view_init(&v));
+    CHECK(!v.fast_rgba8);
+}
+
+/* The array index: round to nearest even, clamp, NaN -> slice 0 (7.18.3); 1D takes it from v,
+ * 2D from w; a buffer view samples 0. */
+TEST(sampler_array_slice_selection)
+{
+    float texels[4] = { 10.0f, 11.0f, 12.0f, 13.0f };   /* 1x1 slices */
+    struct texture_view v;
+    struct sampler_state st = state_default(SAMPLER_FILTER_LINEAR, SAMPLER_ADDRESS_CLAMP);
+    static const struct { float a; float want; } cases[] = {
+        { 0.5f, 10.0f }, { 1.5f, 12.0f }, { 2.5f, 12.0f }, { 2.6f, 13.0f }, { -7.0f, 10.0f },
+        { 9.0f, 13.0f }, { NAN, 10.0f }, { INFINITY, 13.0f },
+    };
+    memset(&v, 0, sizeof v);
+    v.format = R32_FLOAT;
+    v.dim = TEXTURE_DIM_2D;
+    v.levels = 1;
+    v.array_size = 4;
+    v.level[0] = (struct texture_level){ .data = (const uint8_t *)texels, .row_pitch = 4,
+                                         .array_pitch = 4, .width = 1, .height = 1, .depth = 1 };
+    CHECK(texture_view_init(&v));
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+        CHECK_F(sample(&st, &v, 0.5f, 0.5f, cases[i].a, 0.0f, NULL), cases[i].want);
+    v.dim = TEXTURE_DIM_1D;
+    CHECK(texture_view_init(&v));
+    CHECK_F(sample(&st, &v, 0.5f, 2.5f, 0.0f, 0.0f, NULL), 12.0f);
+    v.dim = TEXTURE_DIM_BUFFER;
+    v.array_size = 0;
+    CHECK(texture_view_init(&v));
+    CHECK_F(sample(&st, &v, 0.5f, 0.0f, 0.0f, 0.0f, NULL), 0.0f);
+}
+
+/* texture_view.min_lod: the LOD is clamped to it; past the last level nothing is sampled. */
+TEST(sampler_resource_min_lod)
+{
+    struct tex t;
+    struct sampler_state st = state_default(SAMPLER_FILTER_POINT, SAMPLER_ADDRESS_CLAMP);
+    st.mip_filter = SAMPLER_MIP_LINEAR;
+    tex_f32(&t, TEXTURE_DIM_2D, 4, 4, 1, 3, f_level);
+    t.view.min_lod = 1.25f;
+    CHECK(texture_view_init(&t.view));
+    CHECK(!t.view.fast_rgba8);
+    CHECK_F(sample(&st, &t.view, 0.5f, 0.5f, 0, 0.0f, NULL), 1.25f);   /* levels 1, 2 at 1/4 */
+    CHECK_F(sample(&st, &t.view, 0.5f, 0.5f, 0, 2.0f, NULL), 2.0f);    /* above it: unchanged */
+    t.view.min_lod = 3.0f;                                             /* the empty set */
+    CHECK(texture_view_init(&t.view));
+    CHECK_F(sample(&st, &t.view, 0.5f, 0.5f, 0, 0.0f, NULL), 0.0f);
+    tex_free(&t);
+}
+
+/* gather4's footprint and order on a 2D view, an offset, and the comparison form. */
+TEST(sampler_gather_2d)
+{
+    struct tex t;
+    struct sampler s;
+    struct sampler_state st = state_default(SAMPLER_FILTER_LINEAR, SAMPLER_ADDRESS_CLAMP);
+    struct sample_coords c = lane1(0.5f, 0.5f, 0.0f, 0.0f);
+    struct float4_soa o;
+    static const int8_t no_offset[2] = { 0, 0 }, right[2] = { 1, 0 };
+    tex_f32(&t, TEXTURE_DIM_2D, 2, 2, 1, 1, f_2x2);   /* 1 2 / 3 4 */
+    CHECK(sampler_init(&s, &st));
+    memset(&o, 0, sizeof o);
+    sampler_gather(&s, &t.view, &c, 0, false, NULL, no_offset, 1, &o);
+    CHECK_F(o.c[0][0], 3.0f);   /* (u0, v1) */
+    CHECK_F(o.c[1][0], 4.0f);   /* (u1, v1) */
+    CHECK_F(o.c[2][0], 2.0f);   /* (u1, v0) */
+    CHECK_F(o.c[3][0], 1.0f);   /* (u0, v0) */
+    sampler_gather(&s, &t.view, &c, 0, false, NULL, right, 1, &o);
+    CHECK_F(o.c[0][0], 4.0f);
+    CHECK_F(o.c[3][0], 2.0f);
+    /* gather4_c: ref 2.5 LESS texel -> 1 for 3 and 4 */
+    st.compare = SAMPLER_COMPARE_LESS;
+    CHECK(sampler_init(&s, &st));
+    c.ref[0] = 2.5f;
+    sampler_gather(&s, &t.view, &c, 0, true, NULL, no_offset, 1, &o);
+    CHECK_F(o.c[0][0], 1.0f);
+    CHECK_F(o.c[1][0], 1.0f);
+    CHECK_F(o.c[2][0], 0.0f);
+    CHECK_F(o.c[3][0], 0.0f);
+    /* a 3D view gathers nothing */
+    t.view.dim = TEXTURE_DIM_3D;
+    sampler_gather(&s, &t.view, &c, 0, false, NULL, no_offset, 1, &o);
+    CHECK_F(o.c[0][0], 0.0f);
+    tex_free(&t);
+}

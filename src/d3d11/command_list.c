@@ -319,6 +319,7 @@ static struct saved_state *state_save(struct d3d11_context *ctx)
     view_hold(&st->dsv);
     bound_hold(&st->blend);
     bound_hold(&st->depth_stencil);
+    bound_hold(&st->predicate);
     s->tiled = d3d11_tiled_bindings_save(ctx);
     return s;
 }

@@ -36,8 +36,9 @@
  *  - Flush records nothing (a deferred context has no queue of its own).
  *  - Not implemented on deferred contexts (E_NOTIMPL / a message, README): the tile methods of
  *    ID3D11DeviceContext2 (UpdateTileMappings, CopyTileMappings, CopyTiles, UpdateTiles,
- *    ResizeTilePool, TiledResourceBarrier), and whatever the immediate context does not
- *    implement either (SetResourceMinLOD, the ID3D11DeviceContext1 additions).
+ *    ResizeTilePool, TiledResourceBarrier), SetResourceMinLOD (the immediate context's method
+ *    refuses deferred contexts: it is not recorded), and whatever the immediate context does
+ *    not implement either (the ID3D11DeviceContext1 additions).
  */
 #include "d3d11/d3d11_deferred.h"
 

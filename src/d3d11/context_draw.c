@@ -52,6 +52,7 @@
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_shader.h"
 #include "d3d11/d3d11_state.h"
+#include "d3d11/format_support.h"
 #include "d3d11/limits.h"
 #include "pipeline/draw.h"
 #include "shader/tpf.h"
@@ -475,12 +476,19 @@ static bool view_size(const struct d3d11_view_info *info, uint32_t *w, uint32_t 
 {
     if (!info || !info->resource || !info->resource->core)
         return false;
+    if (info->resource->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        *w = info->element_count;   /* a buffer render target: one row of elements */
+        *h = 1;
+        return true;
+    }
     *w = core_mip_size(info->resource->width, info->first_mip);
     *h = core_mip_size(info->resource->height, info->first_mip);
     return true;
 }
 
-/* Every bound render target and the depth-stencil view: one size (OMSetRenderTargets). */
+/* Every bound render target and the depth-stencil view: one size (OMSetRenderTargets).  The
+ * output merger renders all D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT slots (om.h). */
+_Static_assert(OM_MAX_TARGETS >= D3D11_CTX_RT_SLOTS, "every render-target slot is rendered");
 static bool rule_targets(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
@@ -491,9 +499,6 @@ static bool rule_targets(struct draw_check *k)
         uint32_t w, h;
         if (!view_size(info, &w, &h))
             continue;
-        if (i < D3D11_CTX_RT_SLOTS && i >= OM_MAX_TARGETS)
-            return fail(k, "render target slot %u is beyond the %u softd3d renders", i,
-                        OM_MAX_TARGETS);
         if (k->width && (w != k->width || h != k->height))
             return fail(k, "the bound render targets and depth-stencil view differ in size "
                         "(%ux%u and %ux%u)", k->width, k->height, w, h);
@@ -503,24 +508,27 @@ static bool rule_targets(struct draw_check *k)
     return true;
 }
 
-/* Issue 11: the sampler has no array dimension yet (sampler.h texture_dim), so a view of more
- * than one slice (Texture2DArray, TextureCubeArray: 10_0 / 10_1) that a program declares is
- * refused rather than sampled from its first slice.  Views of one slice sample correctly. */
+/* Issue 11: the vertex and geometry stages' sampling (src/pipeline/vertex.c) passes the
+ * sampler three address components, not the fourth that holds a cube array's index (7.18.3),
+ * so their views of more than one cube are refused rather than sampled from the first cube.
+ * Pixel shaders sample every array view (sampler.h texture_view.array_size). */
 static bool rule_array_views(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
-    static const char *const names[] = { "vertex", "pixel", "geometry" };
-    for (int st = 0; st < 3; st++) {
-        const struct program_entry *e = st == 2 ? k->gs : st ? k->ps : k->vs;
-        const struct d3d11_shader_stage_state *ss = st == 2 ? &s->gs : st ? &s->ps : &s->vs;
+    /* the vertex and geometry stages sample through the same three components
+     * (vertex.c draw_stage_sample) */
+    static const char *const names[] = { "vertex", "geometry" };
+    for (int st = 0; st < 2; st++) {
+        const struct program_entry *e = st ? k->gs : k->vs;
+        const struct d3d11_shader_stage_state *ss = st ? &s->gs : &s->vs;
         for (unsigned i = 0; e && i < 32 && i < D3D11_CTX_SRV_SLOTS; i++) {
             const struct d3d11_view_info *info = ss->srvs[i].info;
             if (!(e->prog->texture_mask & (1u << i)) || !info)
                 continue;
-            if (info->slice_count > (info->cube ? 6u : 1u))
-                return fail(k, "%s shader resource slot %u is a view of %u array slices; sampling "
-                            "texture arrays is not implemented yet", names[st], i,
-                            info->slice_count);
+            if (info->cube && info->slice_count > 6u)
+                return fail(k, "%s shader resource slot %u is a view of %u cubes; sampling cube "
+                            "arrays in a %s shader is not implemented yet", names[st], i,
+                            info->slice_count / 6, names[st]);
         }
     }
     return true;
@@ -550,12 +558,40 @@ static bool rule_unhonoured_states(struct draw_check *k)
     return true;
 }
 
+/* Blending into a render target whose format the level's table does not mark BLENDABLE (the
+ * integer formats; at 10_0 also the SNORM and 16-bit UNORM ones, which 10_1 adds) has no
+ * defined result: Windows' debug layer reports the draw as an execution error
+ * (DEVICE_DRAW_OM_RENDER_TARGET_DOES_NOT_SUPPORT_BLENDING) while the runtime passes it to the
+ * driver, whose output is then undefined.  softd3d does not draw it, and says why, rather than
+ * write pixels no hardware is bound to produce.  Blend state i applies to target i with
+ * IndependentBlendEnable, else state 0 to every target (D3D11_BLEND_DESC). */
+static bool rule_blendable_targets(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    const D3D11_BLEND_DESC1 *bd = d3d11_blend_state_desc(s->blend.iface);
+    for (unsigned i = 0; bd && i < D3D11_CTX_RT_SLOTS; i++) {
+        const struct d3d11_view_info *info = s->rtvs[i].info;
+        const D3D11_RENDER_TARGET_BLEND_DESC1 *rb =
+            &bd->RenderTarget[bd->IndependentBlendEnable ? i : 0];
+        if (!info || !rb->BlendEnable)
+            continue;
+        if (!(d3d11_format_support_bits(k->ctx->device->level, info->format) &
+              D3D11_FORMAT_SUPPORT_BLENDABLE))
+            return fail(k, "blending is enabled for render target %u, whose format DXGI_FORMAT_%s "
+                        "cannot be blended at feature level %s (D3D11_FORMAT_SUPPORT_BLENDABLE; "
+                        "the debug layer's DEVICE_DRAW_OM_RENDER_TARGET_DOES_NOT_SUPPORT_"
+                        "BLENDING): not drawn", i, d3d11_format_name(info->format), level(k));
+    }
+    return true;
+}
+
 typedef bool (*draw_rule)(struct draw_check *k);
 
 /* In order: later rules use what earlier ones found (programs, elements). */
 static const draw_rule draw_rules[] = {
     rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_array_views,
     rule_constants, rule_input_layout, rule_indices, rule_targets, rule_unhonoured_states,
+    rule_blendable_targets,
 };
 
 /* ---- translation ----------------------------------------------------------------------------- */
@@ -589,40 +625,66 @@ static const D3D11_SAMPLER_DESC default_sampler = {
     -FLT_MAX, FLT_MAX,
 };
 
-/* A shader-resource view as the sampler's texture_view; false when it cannot be sampled. */
+/* A shader-resource view as the sampler's texture_view; false when it cannot be sampled.  An
+ * array view's slices (cubes) of one mip are equally far apart in the resource (core/resource.h:
+ * every slice holds the same mips), so one pitch per level addresses them all. */
 static bool translate_view(const struct d3d11_view_info *info, struct texture_view *t)
 {
     const struct d3d11_resource *res = info->resource;
-    if (!res || !res->core || res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+    if (!res || !res->core)
         return false;
     const core_resource *core = res->core;
     memset(t, 0, sizeof(*t));
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        /* a typed buffer view: its elements as one row of texels (validated to lie in the
+         * buffer, view_validate.c) */
+        const core_format_desc *f = core_format_get((core_format)info->format);
+        if (!f)
+            return false;
+        t->format = (core_format)info->format;
+        t->dim = TEXTURE_DIM_BUFFER;
+        t->levels = 1;
+        t->level[0].data = core->data + (size_t)info->first_element * f->block_bytes;
+        t->level[0].row_pitch = (size_t)info->element_count * f->block_bytes;
+        t->level[0].width = info->element_count;
+        t->level[0].height = t->level[0].depth = 1;
+        return texture_view_init(t);
+    }
     t->format = (core_format)info->format;
     t->dim = res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D ? TEXTURE_DIM_3D :
+             res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D ? TEXTURE_DIM_1D :
              info->cube ? TEXTURE_DIM_CUBE : TEXTURE_DIM_2D;
     unsigned levels = info->mip_count < TEXTURE_MAX_LEVELS ? info->mip_count : TEXTURE_MAX_LEVELS;
     uint32_t mips = core->desc.mip_levels;
-    if (info->first_mip + levels > mips || !levels)
+    uint32_t per_slice = t->dim == TEXTURE_DIM_CUBE ? 6 : 1;
+    if (info->first_mip + levels > mips || !levels || !info->slice_count ||
+        info->first_slice + info->slice_count > core->desc.array_size ||
+        info->slice_count % per_slice)
         return false;
-    if (t->dim == TEXTURE_DIM_CUBE && info->first_slice + 6 > core->desc.array_size)
-        return false;
+    if (info->array)
+        t->array_size = info->slice_count / per_slice;
+    /* SetResourceMinLOD counts in the resource's mips; the sampler in the view's */
+    if (res->min_lod > (float)info->first_mip)
+        t->min_lod = res->min_lod - (float)info->first_mip;
     t->levels = levels;
     for (unsigned k = 0; k < levels; k++) {
         uint32_t index = info->first_mip + k + info->first_slice * mips;
-        if (index >= core->subresource_count)
-            return false;
         const core_subresource *sub = &core->sub[index];
         struct texture_level *lv = &t->level[k];
+        /* the same mip of the next slice; 0 when the view has one */
+        size_t slice_pitch = info->slice_count > 1 ? core->sub[index + mips].offset - sub->offset
+                                                   : 0;
         lv->data = core->data + sub->offset;
         lv->row_pitch = sub->row_pitch;
         lv->depth_pitch = sub->depth_pitch;
+        lv->array_pitch = slice_pitch * per_slice;
         lv->width = sub->width;
         lv->height = sub->height;
         lv->depth = sub->depth;
         if (t->dim == TEXTURE_DIM_CUBE) {
             /* faces are slices: the same mip of consecutive slices, equally far apart */
             lv->depth = 6;
-            lv->depth_pitch = core->sub[index + mips].offset - sub->offset;
+            lv->depth_pitch = slice_pitch;
         }
     }
     return texture_view_init(t);
@@ -635,6 +697,17 @@ static struct om_surface surface_of(const struct d3d11_view_info *info)
         return s;
     const core_resource *core = info->resource->core;
     uint32_t index = info->first_mip + info->first_slice * core->desc.mip_levels;
+    if (info->resource->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        /* a buffer render-target view: its elements as one row (validated to fit) */
+        const core_format_desc *f = core_format_get((core_format)info->format);
+        if (!f)
+            return s;
+        s.data = core->data + (size_t)info->first_element * f->block_bytes;
+        s.row_pitch = (size_t)info->element_count * f->block_bytes;
+        s.width = info->element_count;
+        s.height = 1;
+        return s;
+    }
     if (index >= core->subresource_count)
         return s;
     const core_subresource *sub = &core->sub[index];
@@ -893,6 +966,9 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
             return;
         }
     }
+    /* SetPredication: a validated draw whose predicate says so is not performed. */
+    if (d3d11_context_predicated(ctx))
+        return;
     /* Nothing is bound to draw into, nothing to draw, or SampleMask drops the one sample: the
      * draw has no visible effect (and at 9_x no side effect) -- but stream output still runs
      * (the rasterizer is then off). */

@@ -1,6 +1,7 @@
 /* src/d3d11/context_query.c — ID3D11DeviceContext::Begin, End and GetData for the queries of
  * query.c (at 9_x: event, occlusion from 9_2, timestamp and timestamp-disjoint; seed 004,
- * CreateQuery).  No predicate or counter can exist at 9_x (seed 004), so none reaches here.
+ * CreateQuery; from 10_0 also the occlusion predicate), and predication's test
+ * (d3d11_context_predicated).  No predicate or counter can exist at 9_x (seed 004).
  *
  * States (d3d11_context.h; the DDI's QueryBegin / QueryEnd / QueryGetData pages name them):
  * created -> Begin -> building -> End -> issued.  softd3d finishes every context call before it
@@ -51,6 +52,7 @@ static const char *query_name(D3D11_QUERY q)
     case D3D11_QUERY_OCCLUSION: return "D3D11_QUERY_OCCLUSION";
     case D3D11_QUERY_TIMESTAMP: return "D3D11_QUERY_TIMESTAMP";
     case D3D11_QUERY_TIMESTAMP_DISJOINT: return "D3D11_QUERY_TIMESTAMP_DISJOINT";
+    case D3D11_QUERY_OCCLUSION_PREDICATE: return "D3D11_QUERY_OCCLUSION_PREDICATE";
     default: return "this query type";
     }
 }
@@ -104,7 +106,8 @@ void d3d11_context_add_occlusion_samples(struct d3d11_context *ctx, UINT64 sampl
 {
     struct d3d11_context_extra *x = &ctx->extra;
     for (size_t i = 0; i < x->active_count; i++)
-        if (d3d11_query_desc(x->active_queries[i])->Query == D3D11_QUERY_OCCLUSION)
+        if (d3d11_query_desc(x->active_queries[i])->Query == D3D11_QUERY_OCCLUSION ||
+            d3d11_query_desc(x->active_queries[i])->Query == D3D11_QUERY_OCCLUSION_PREDICATE)
             d3d11_query_result(x->active_queries[i])->value += samples;
 }
 
@@ -126,6 +129,26 @@ void d3d11_context_add_so_statistics(struct d3d11_context *ctx, UINT64 written, 
              q == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0) && needed > written)
             r->value = TRUE;
     }
+}
+
+bool d3d11_context_predicated(const struct d3d11_context *ctx)
+{
+    ID3D11Asynchronous *p = ctx->state.predicate.iface;
+    /* D3D11_QUERY_OCCLUSION_PREDICATE's data: TRUE when any sample passed (SetPredication
+     * accepts only issued predicates, so the result is final) */
+    return p && (d3d11_query_result(p)->value != 0) == (ctx->state.predicate_value != FALSE);
+}
+
+/* SetPredication page: "While the predicate is set for predication, calls to Begin and End are
+ * invalid." */
+static bool set_for_predication(struct d3d11_context *ctx, const char *method,
+                                ID3D11Asynchronous *async)
+{
+    if (ctx->state.predicate.iface != async)
+        return false;
+    d3d11_msg(ctx->device, "%s: the predicate is set for predication (SetPredication); Begin "
+              "and End are invalid until it is unset", method);
+    return true;
 }
 
 void d3d11_context_queries_cleanup(struct d3d11_context *ctx)
@@ -159,7 +182,7 @@ static void STDMETHODCALLTYPE ctx_Begin(ID3D11DeviceContext2 *iface, ID3D11Async
     struct d3d11_context *ctx = impl(iface);
     const D3D11_QUERY_DESC *desc = query_of(ctx, "Begin", async);
     struct d3d11_query_result *r;
-    if (!desc)
+    if (!desc || set_for_predication(ctx, "Begin", async))
         return;
     if (begin_disabled(desc->Query)) {
         d3d11_msg(ctx->device, "Begin: %s has no Begin (\"Begin is disabled\", D3D11_QUERY); "
@@ -184,7 +207,7 @@ static void STDMETHODCALLTYPE ctx_End(ID3D11DeviceContext2 *iface, ID3D11Asynchr
     struct d3d11_context *ctx = impl(iface);
     const D3D11_QUERY_DESC *desc = query_of(ctx, "End", async);
     struct d3d11_query_result *r;
-    if (!desc)
+    if (!desc || set_for_predication(ctx, "End", async))
         return;
     r = d3d11_query_result(async);
     switch (desc->Query) {
@@ -273,6 +296,11 @@ static HRESULT STDMETHODCALLTYPE ctx_GetData(ID3D11DeviceContext2 *iface,
     case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0: {
         BOOL overflow = r->value != 0;
         memcpy(data, &overflow, sizeof(overflow));
+        break;
+    }
+    case D3D11_QUERY_OCCLUSION_PREDICATE: {
+        BOOL any = r->value != 0;   /* D3D11_QUERY: TRUE when any sample passed */
+        memcpy(data, &any, sizeof(any));
         break;
     }
     default:   /* unreachable at 9_x (seed 004 refuses the other types) */

@@ -353,6 +353,8 @@ static void STDMETHODCALLTYPE ctx_UpdateSubresource(ID3D11DeviceContext2 *iface,
     char msg[MSG_SIZE];
     HRESULT hr;
 
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!(res = resource_of(ctx, "UpdateSubresource", "pDstResource", resource, msg))) {
         d3d11_msg(ctx->device, "%s", msg);
         return;
@@ -447,6 +449,8 @@ static void STDMETHODCALLTYPE ctx_CopyResource(ID3D11DeviceContext2 *iface, ID3D
     struct d3d11_context *ctx = impl(iface);
     struct d3d11_resource *dst, *src = NULL;
     char msg[MSG_SIZE];
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!(dst = resource_of(ctx, "CopyResource", "pDstResource", dst_iface, msg)) ||
         !(src = resource_of(ctx, "CopyResource", "pSrcResource", src_iface, msg)) ||
         FAILED(validate_copy_resource(ctx, dst, src, msg))) {
@@ -527,6 +531,8 @@ static void STDMETHODCALLTYPE ctx_CopySubresourceRegion(ID3D11DeviceContext2 *if
     struct region r;
     char msg[MSG_SIZE];
     HRESULT hr;
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!(dst = resource_of(ctx, m, "pDstResource", dst_iface, msg)) ||
         !(src = resource_of(ctx, m, "pSrcResource", src_iface, msg))) {
         d3d11_msg(ctx->device, "%s", msg);
@@ -568,6 +574,8 @@ static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *if
     unsigned char block[16];
     UINT slices;
 
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!v || v->resource->device != ctx->device) {
         d3d11_msg(ctx->device, "ClearRenderTargetView: pRenderTargetView is %s",
                   !view ? "NULL" : !v ? "not a softd3d render-target view"
@@ -585,6 +593,8 @@ static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *if
     }
     res = v->resource;
     b = block_layout(res);
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)   /* elements of the view's format */
+        b = (struct block_layout){ 1, 1, tf->block_bytes };
     memset(block, 0, sizeof(block));
     for (UINT y = 0; y < b.bh; y++)
         for (UINT x = 0; x < b.bw; x++) {
@@ -597,6 +607,11 @@ static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *if
                 texel_store(tf, color, block, x, y);
             }
         }
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {   /* a buffer view: one row */
+        fill_slice(ctx, res->core->data + (size_t)v->first_element * b.bytes,
+                   (size_t)v->element_count * b.bytes, &b, v->element_count, 1, block);
+        return;
+    }
     /* 10Level9 context reference: at 9_x "only the first array slice will be cleared". */
     slices = ctx->device->level < D3D_FEATURE_LEVEL_10_0 ? 1 : v->slice_count;
     for (UINT i = 0; i < slices; i++) {
@@ -633,6 +648,8 @@ static void STDMETHODCALLTYPE ctx_ClearDepthStencilView(ID3D11DeviceContext2 *if
     struct d3d11_resource *res;
     bool do_depth = flags & D3D11_CLEAR_DEPTH, do_stencil = flags & D3D11_CLEAR_STENCIL;
 
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!v || v->resource->device != ctx->device) {
         d3d11_msg(ctx->device, "ClearDepthStencilView: pDepthStencilView is %s",
                   !view ? "NULL" : !v ? "not a softd3d depth-stencil view"
@@ -748,6 +765,8 @@ static void STDMETHODCALLTYPE ctx_GenerateMips(ID3D11DeviceContext2 *iface,
     struct d3d11_resource *res;
     struct block_layout b;
 
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     if (!v || v->resource->device != ctx->device) {
         d3d11_msg(ctx->device, "GenerateMips: pShaderResourceView is %s",
                   !view ? "NULL" : !v ? "not a softd3d shader-resource view"
@@ -794,6 +813,8 @@ static void STDMETHODCALLTYPE ctx_ResolveSubresource(ID3D11DeviceContext2 *iface
     struct d3d11_context *ctx = impl(iface);
     struct d3d11_resource *src;
     char msg[MSG_SIZE];
+    if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
+        return;
     (void)dsub, (void)ssub, (void)format;
     if (!resource_of(ctx, "ResolveSubresource", "pDstResource", dst_iface, msg) ||
         !(src = resource_of(ctx, "ResolveSubresource", "pSrcResource", src_iface, msg))) {
@@ -836,8 +857,59 @@ static void STDMETHODCALLTYPE ctx_ClearUnorderedAccessViewFloat(ID3D11DeviceCont
               REF9, d3d11_level_name(ctx->device->level));
 }
 
+/* ---- SetResourceMinLOD / GetResourceMinLOD ------------------------------------------------
+ * The SetResourceMinLOD page: the resource must have been created with
+ * D3D11_RESOURCE_MISC_RESOURCE_CLAMP; MinLOD ranges from 0 to the resource's MipLevels; every
+ * later access honours it (sampling clamps its LOD to it, ld and the empty set read 0:
+ * sampler.h texture_view.min_lod).  A refused call (a buffer, no RESOURCE_CLAMP, MinLOD NaN or
+ * outside the range) changes nothing and says why.  Deferred contexts would have to record the
+ * call into their command list, which they do not yet: refused there with a message. */
+static void STDMETHODCALLTYPE ctx_SetResourceMinLOD(ID3D11DeviceContext2 *iface,
+                                                    ID3D11Resource *resource, FLOAT min_lod)
+{
+    struct d3d11_context *ctx = impl(iface);
+    const char *m = "SetResourceMinLOD";
+    char msg[MSG_SIZE];
+    struct d3d11_resource *res = resource_of(ctx, m, "pResource", resource, msg);
+    if (!res) {
+        d3d11_msg(ctx->device, "%s", msg);
+        return;
+    }
+    if (ctx != &ctx->device->context) {
+        softd3d_log_unimplemented("ID3D11DeviceContext::SetResourceMinLOD on a deferred context");
+        return;
+    }
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+        refuse(msg, "%s: a buffer has no mip levels", m);
+    else if (!(res->misc_flags & D3D11_RESOURCE_MISC_RESOURCE_CLAMP))
+        refuse(msg, "%s: the resource was not created with D3D11_RESOURCE_MISC_RESOURCE_CLAMP", m);
+    else if (!(min_lod >= 0.0f && min_lod <= (float)res->mip_levels))
+        refuse(msg, "%s: MinLOD %g is outside 0..%u (the resource's MipLevels)", m,
+               (double)min_lod, res->mip_levels);
+    else {
+        res->min_lod = min_lod;
+        return;
+    }
+    d3d11_msg(ctx->device, "%s", msg);
+}
+
+static FLOAT STDMETHODCALLTYPE ctx_GetResourceMinLOD(ID3D11DeviceContext2 *iface,
+                                                     ID3D11Resource *resource)
+{
+    struct d3d11_context *ctx = impl(iface);
+    char msg[MSG_SIZE];
+    struct d3d11_resource *res = resource_of(ctx, "GetResourceMinLOD", "pResource", resource, msg);
+    if (!res) {
+        d3d11_msg(ctx->device, "%s", msg);
+        return 0.0f;
+    }
+    return res->min_lod;
+}
+
 void d3d11_context_resource_fill_vtbl(ID3D11DeviceContext2Vtbl *v)
 {
+    v->SetResourceMinLOD = ctx_SetResourceMinLOD;
+    v->GetResourceMinLOD = ctx_GetResourceMinLOD;
     v->Map = ctx_Map;
     v->Unmap = ctx_Unmap;
     v->UpdateSubresource = ctx_UpdateSubresource;

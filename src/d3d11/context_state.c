@@ -860,26 +860,49 @@ static void STDMETHODCALLTYPE ctx_SOGetTargets(ID3D11DeviceContext2 *iface, UINT
         targets[i] = get_resource_ref(ctx->state.so_targets[i]);
 }
 
+/* SetPredication page: NULL means no predication (the value is kept for GetPredication); the
+ * predicate must be "issued" (End called; softd3d has no later "signaled" state to wait for).
+ * A refused call changes nothing. */
 static void STDMETHODCALLTYPE ctx_SetPredication(ID3D11DeviceContext2 *iface,
                                                  ID3D11Predicate *predicate, BOOL value)
 {
     struct d3d11_context *ctx = impl(iface);
-    (void)value;
+    ID3D11Asynchronous *async = (ID3D11Asynchronous *)predicate;
+    const D3D11_QUERY_DESC *desc = d3d11_query_desc(async);
+    const struct d3d11_query_result *r = d3d11_query_result(async);
     /* 10Level9 context reference: SetPredication "not supported on any 9.* feature level";
      * no predicate can be created (seed 004, CreatePredicate), so only NULL (no predication). */
-    if (predicate)
+    if (predicate && ctx->device->level < D3D_FEATURE_LEVEL_10_0) {
         d3d11_msg(ctx->device, "SetPredication: predication is not supported at feature level "
                   "%s " REF9, d3d11_level_name(ctx->device->level));
+        return;
+    }
+    if (predicate && (!desc || d3d11_query_child(async)->device != ctx->device ||
+                      (desc->Query != D3D11_QUERY_OCCLUSION_PREDICATE &&
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE))) {
+        d3d11_msg(ctx->device, "SetPredication: pPredicate is not a predicate of this device");
+        return;
+    }
+    if (predicate && r->status != D3D11_QUERY_STATUS_ISSUED) {
+        d3d11_msg(ctx->device, "SetPredication: the predicate must be issued (End called) to "
+                  "be used for predication");
+        return;
+    }
+    bound_set(&ctx->state.predicate, predicate, predicate ? d3d11_query_child(async) : NULL);
+    ctx->state.predicate_value = value;
 }
 
 static void STDMETHODCALLTYPE ctx_GetPredication(ID3D11DeviceContext2 *iface,
                                                  ID3D11Predicate **predicate, BOOL *value)
 {
-    (void)iface;
-    if (predicate)
-        *predicate = NULL;
+    struct d3d11_context *ctx = impl(iface);
+    if (predicate) {
+        *predicate = ctx->state.predicate.iface;
+        if (*predicate)
+            ID3D11Predicate_AddRef(*predicate);
+    }
     if (value)
-        *value = FALSE;
+        *value = ctx->state.predicate_value;
 }
 
 /* ---- rasterizer --------------------------------------------------------------------------- */
@@ -1021,6 +1044,11 @@ static void STDMETHODCALLTYPE ctx_RSGetScissorRects(ID3D11DeviceContext2 *iface,
 /* Size of what a render-target or depth-stencil view selects. */
 static void view_extent(const struct d3d11_view_info *v, UINT *w, UINT *h)
 {
+    if (v->resource->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        *w = v->element_count;   /* a buffer render-target view: one row of elements */
+        *h = 1;
+        return;
+    }
     const core_subresource *s = &v->resource->core->sub[v->first_mip];
     *w = s->width;
     *h = s->height;
@@ -1329,6 +1357,7 @@ void d3d11_context_state_reset(struct d3d11_context *ctx)
     view_set(&s->dsv, NULL, NULL, NULL);
     bound_set(&s->blend, NULL, NULL);
     bound_set(&s->depth_stencil, NULL, NULL);
+    bound_set(&s->predicate, NULL, NULL);
     memset(s, 0, sizeof(*s));   /* everything is unbound: only values are left */
     s->topology = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
     s->index_format = DXGI_FORMAT_UNKNOWN;

@@ -101,6 +101,10 @@ struct d3d11_context_state {
     UINT sample_mask;
     struct d3d11_bound depth_stencil;     /* ID3D11DepthStencilState; NULL: defaults */
     UINT stencil_ref;
+    /* predication (SetPredication, 10_0+): an issued ID3D11Predicate or NULL, and the value
+     * whose result skips the predicated calls */
+    struct d3d11_bound predicate;
+    BOOL predicate_value;
 };
 
 /* ---- queries (context_query.c; the storage lives in each query object, query.c) ----------- */
@@ -125,11 +129,18 @@ struct d3d11_query_result {
 struct d3d11_query_result *d3d11_query_result(ID3D11Asynchronous *async);
 struct d3d11_child *d3d11_query_child(ID3D11Asynchronous *async);
 
-/* The draw path's hook: adds `samples` to every occlusion query between Begin and End. */
+/* The draw path's hook: adds `samples` to every occlusion query (and occlusion predicate)
+ * between Begin and End. */
 void d3d11_context_add_occlusion_samples(struct d3d11_context *ctx, UINT64 samples);
 /* A draw with stream output: primitives written and needed, for the building SO statistics
  * and overflow queries (context_query.c). */
 void d3d11_context_add_so_statistics(struct d3d11_context *ctx, UINT64 written, UINT64 needed);
+
+/* SetPredication's effect (context_query.c): true when a predicate is set and its result equals
+ * the predicate value, so the calling "rendering or resource manipulation command" (the
+ * SetPredication page's list: draws, copies, UpdateSubresource, clears, GenerateMips,
+ * ResolveSubresource) must not be performed. */
+bool d3d11_context_predicated(const struct d3d11_context *ctx);
 
 /* ---- internal: shared by context.c, context_state.c, context_resource.c, context_query.c -- */
 

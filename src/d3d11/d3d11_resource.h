@@ -2,10 +2,10 @@
  * front-end (the pipeline, the context's copies and Map) and the tests see them.
  *
  * Objects (resource.c, view.c):
- *  - ID3D11Buffer, ID3D11Texture2D, ID3D11Texture3D: device children that keep their
- *    description (GetDesc returns it, with MipLevels 0 resolved to the full chain) and their
- *    memory, a core_resource (src/core/resource.h).  There is no Texture1D object: 10Level9 has
- *    no 1D textures (seed 004, CreateTexture1D) and softd3d's devices are 9_x only.
+ *  - ID3D11Buffer, ID3D11Texture1D, ID3D11Texture2D, ID3D11Texture3D: device children that
+ *    keep their description (GetDesc returns it, with MipLevels 0 resolved to the full chain)
+ *    and their memory, a core_resource (src/core/resource.h).  Texture1D(Array) exists from
+ *    10_0 (10Level9 has no 1D textures, seed 004); its memory is a 2D layout of one row.
  *  - ID3D11ShaderResourceView, ID3D11RenderTargetView, ID3D11DepthStencilView: device children
  *    that hold one reference on their resource and keep their description (with Format UNKNOWN
  *    and MipLevels -1 resolved, as the runtime reports them).  No unordered-access views exist
@@ -49,13 +49,14 @@ struct d3d11_resource {
     UINT sample_count, sample_quality;
     UINT structure_stride;           /* buffers: StructureByteStride as given */
     UINT eviction_priority;
+    FLOAT min_lod;                   /* SetResourceMinLOD (RESOURCE_CLAMP textures); 0 */
     core_resource *core;             /* the memory; subresource i = mip + slice * mip_levels */
     UINT so_filled;                  /* buffers: BufferFilledSize, the byte offset after the
                                       * last stream-output write (SOSetTargets, DrawAuto) */
 };
 
-/* The resource behind an application's ID3D11Resource (any of ID3D11Buffer, ID3D11Texture2D,
- * ID3D11Texture3D), or NULL if it is not one of softd3d's. */
+/* The resource behind an application's ID3D11Resource (any of ID3D11Buffer, ID3D11Texture1D,
+ * ID3D11Texture2D, ID3D11Texture3D), or NULL if it is not one of softd3d's. */
 struct d3d11_resource *d3d11_resource_from_iface(ID3D11Resource *iface);
 static inline ID3D11Resource *d3d11_resource_iface(const struct d3d11_resource *res)
 {
@@ -75,7 +76,9 @@ struct d3d11_view_info {
     DXGI_FORMAT format;
     UINT first_mip, mip_count;       /* render-target and depth-stencil views: mip_count 1 */
     UINT first_slice, slice_count;   /* array slices (cube faces are slices) */
-    bool cube;                       /* a TEXTURECUBE shader-resource view */
+    bool cube;                       /* a TEXTURECUBE(ARRAY) shader-resource view */
+    bool array;                      /* an ...ARRAY view dimension (any slice count) */
+    UINT first_element, element_count;   /* buffer views: elements of the view format */
     UINT dsv_flags;                  /* D3D11_DSV_* (always 0 at 9_x) */
 };
 

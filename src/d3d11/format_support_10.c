@@ -16,16 +16,14 @@
  * or 4 channels and of the depth-read formats R24_UNORM_X8_TYPELESS and
  * R32_FLOAT_X8X24_TYPELESS (R32G32B32_FLOAT stays optional), blending of every UNORM and SNORM
  * render-target format, 4x multisampling, and gather4 on the single-channel formats (R32_FLOAT,
- * R24_UNORM_X8, R16_FLOAT/UNORM/SNORM, R8_UNORM/SNORM...).  The two rules are applied in
+ * R24_UNORM_X8, R16_FLOAT/UNORM/SNORM, R8_UNORM/SNORM...).  The rules are applied in
  * fl10_1_extra() rather than repeated in a second table.
  *
  * Withheld (required, but what they promise is not implemented yet; DESIGN.md principle 2,
  * "nothing is advertised that is not implemented"), each to be dropped from WITHHELD_10 when its
  * work lands:
- *   - BUFFER (typed buffer shader-resource views: issue 11, third step);
- *   - TEXTURE1D (no Texture1D object yet: issue 11, second step);
  *   - SO_BUFFER (stream output: the geometry-shader work);
- *   - SHADER_GATHER (gather4 outside tiled resources reads 0: pipeline/pixel.c);
+ *   - SHADER_GATHER_COMPARISON (gather4_c is shader model 5's: 11_0);
  *   - MULTISAMPLE_* (no multisampling), video processor / decoder bits and the video formats
  *     (NV12, YUY2 and 420_OPAQUE are required at 10_0: softd3d has no video device, and views of
  *     them would need the video view rules), SHAREABLE (nothing is shared across processes);
@@ -67,8 +65,7 @@
 
 /* Required bits softd3d cannot keep yet (top of the file). */
 #define WITHHELD_10                                                                            \
-    (BUF | T1 | SO | D3D11_FORMAT_SUPPORT_SHADER_GATHER |                                      \
-     D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON | MR | MSL |                                \
+    (SO | D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON | MR | MSL |                           \
      D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET | CAST |                                    \
      D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_OUTPUT | D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_INPUT | \
      D3D11_FORMAT_SUPPORT_DECODER_OUTPUT | D3D11_FORMAT_SUPPORT_VIDEO_ENCODER)
@@ -219,6 +216,10 @@ static UINT fl10_1_extra(DXGI_FORMAT format, UINT bits)
     }
     if ((bits & RT) && d && (d->kind == CORE_FMT_UNORM || d->kind == CORE_FMT_SNORM))
         extra |= BL;
+    /* gather4 (shader model 4.1): the sampleable formats with one channel, red (the page's
+     * single-channel rows; gather4 reads the red component in 4.1, so A8_UNORM has none). */
+    if (((bits | extra) & SM) && d && d->components == 1 && d->bits[0])
+        extra |= D3D11_FORMAT_SUPPORT_SHADER_GATHER;
     return extra;
 }
 

@@ -1,6 +1,6 @@
 /* src/d3d11/resource.c — ID3D11Device: CreateBuffer, CreateTexture1D/2D/3D and
  * OpenSharedResource / OpenSharedResource1 / OpenSharedResourceByName; the ID3D11Buffer,
- * ID3D11Texture2D and ID3D11Texture3D objects.  The views are in view.c, the validation in
+ * ID3D11Texture1D, ID3D11Texture2D and ID3D11Texture3D objects.  The views are in view.c, the validation in
  * resource_validate.c (see its header for every rule and decision).
  *
  * Each Create method: validate (pure) -> on failure one message line, the documented HRESULT and
@@ -13,8 +13,8 @@
  * is zero-filled when no initial data is given (Direct3D leaves it undefined; softd3d chooses
  * zeros so that every run draws the same pixels).
  *
- * No Texture1D object exists: CreateTexture1D is refused at every 9_x level (seed 004) and
- * softd3d creates only 9_x devices.
+ * Texture1D(Array) objects exist from 10_0 (CreateTexture1D is refused at every 9_x level, seed
+ * 004); their memory is a core 1D resource, whose subresources are rows of height 1.
  */
 #include "d3d11/d3d11_resource.h"
 
@@ -30,6 +30,13 @@ struct d3d11_buffer {
     struct d3d11_child child;
     struct d3d11_resource res;
     D3D11_BUFFER_DESC desc;
+};
+
+struct d3d11_texture1d {
+    ID3D11Texture1D iface;
+    struct d3d11_child child;
+    struct d3d11_resource res;
+    D3D11_TEXTURE1D_DESC desc;
 };
 
 struct d3d11_texture2d {
@@ -52,6 +59,12 @@ static void buffer_destroy(struct d3d11_buffer *b)
     free(b);
 }
 
+static void texture1d_destroy(struct d3d11_texture1d *t)
+{
+    core_resource_destroy(t->res.core);
+    free(t);
+}
+
 static void texture2d_destroy(struct d3d11_texture2d *t)
 {
     core_resource_destroy(t->res.core);
@@ -65,10 +78,13 @@ static void texture3d_destroy(struct d3d11_texture3d *t)
 }
 
 static const GUID *const buffer_iids[] = { &IID_ID3D11Resource, &IID_ID3D11Buffer, NULL };
+static const GUID *const texture1d_iids[] = { &IID_ID3D11Resource, &IID_ID3D11Texture1D, NULL };
 static const GUID *const texture2d_iids[] = { &IID_ID3D11Resource, &IID_ID3D11Texture2D, NULL };
 static const GUID *const texture3d_iids[] = { &IID_ID3D11Resource, &IID_ID3D11Texture3D, NULL };
 
 D3D11_CHILD_IMPLEMENT(buffer, ID3D11Buffer, struct d3d11_buffer, buffer_iids, buffer_destroy)
+D3D11_CHILD_IMPLEMENT(texture1d, ID3D11Texture1D, struct d3d11_texture1d, texture1d_iids,
+                      texture1d_destroy)
 D3D11_CHILD_IMPLEMENT(texture2d, ID3D11Texture2D, struct d3d11_texture2d, texture2d_iids,
                       texture2d_destroy)
 D3D11_CHILD_IMPLEMENT(texture3d, ID3D11Texture3D, struct d3d11_texture3d, texture3d_iids,
@@ -93,6 +109,7 @@ D3D11_CHILD_IMPLEMENT(texture3d, ID3D11Texture3D, struct d3d11_texture3d, textur
     }
 
 RESOURCE_METHODS(buffer, ID3D11Buffer, D3D11_RESOURCE_DIMENSION_BUFFER)
+RESOURCE_METHODS(texture1d, ID3D11Texture1D, D3D11_RESOURCE_DIMENSION_TEXTURE1D)
 RESOURCE_METHODS(texture2d, ID3D11Texture2D, D3D11_RESOURCE_DIMENSION_TEXTURE2D)
 RESOURCE_METHODS(texture3d, ID3D11Texture3D, D3D11_RESOURCE_DIMENSION_TEXTURE3D)
 
@@ -100,6 +117,12 @@ static void STDMETHODCALLTYPE buffer_GetDesc(ID3D11Buffer *iface, D3D11_BUFFER_D
 {
     if (desc)
         *desc = buffer_impl(iface)->desc;
+}
+
+static void STDMETHODCALLTYPE texture1d_GetDesc(ID3D11Texture1D *iface, D3D11_TEXTURE1D_DESC *desc)
+{
+    if (desc)
+        *desc = texture1d_impl(iface)->desc;
 }
 
 static void STDMETHODCALLTYPE texture2d_GetDesc(ID3D11Texture2D *iface, D3D11_TEXTURE2D_DESC *desc)
@@ -120,6 +143,14 @@ static const ID3D11BufferVtbl buffer_vtbl = {
     .SetEvictionPriority = buffer_SetEvictionPriority,
     .GetEvictionPriority = buffer_GetEvictionPriority,
     .GetDesc = buffer_GetDesc,
+};
+
+static const ID3D11Texture1DVtbl texture1d_vtbl = {
+    D3D11_CHILD_VTBL_ENTRIES(texture1d),
+    .GetType = texture1d_GetType,
+    .SetEvictionPriority = texture1d_SetEvictionPriority,
+    .GetEvictionPriority = texture1d_GetEvictionPriority,
+    .GetDesc = texture1d_GetDesc,
 };
 
 static const ID3D11Texture2DVtbl texture2d_vtbl = {
@@ -148,6 +179,8 @@ struct d3d11_resource *d3d11_resource_from_iface(ID3D11Resource *iface)
     vtbl = iface->lpVtbl;
     if (vtbl == (const void *)&buffer_vtbl)
         return &buffer_impl((ID3D11Buffer *)iface)->res;
+    if (vtbl == (const void *)&texture1d_vtbl)
+        return &texture1d_impl((ID3D11Texture1D *)iface)->res;
     if (vtbl == (const void *)&texture2d_vtbl)
         return &texture2d_impl((ID3D11Texture2D *)iface)->res;
     if (vtbl == (const void *)&texture3d_vtbl)
@@ -155,7 +188,7 @@ struct d3d11_resource *d3d11_resource_from_iface(ID3D11Resource *iface)
     return NULL;
 }
 
-/* The three resource interfaces share IUnknown's slots, so one call serves them all. */
+/* The four resource interfaces share IUnknown's slots, so one call serves them all. */
 void d3d11_resource_addref(struct d3d11_resource *res)
 {
     IUnknown_AddRef((IUnknown *)res->iface);
@@ -255,6 +288,8 @@ static HRESULT STDMETHODCALLTYPE device_CreateTexture1D(ID3D11Device2 *iface,
 {
     struct d3d11_device *dev = d3d11_device_from_iface(iface);
     char msg[D3D11_RESOURCE_MSG_SIZE];
+    struct d3d11_texture1d *t;
+    UINT mips;
     HRESULT hr;
 
     if (out)
@@ -263,9 +298,35 @@ static HRESULT STDMETHODCALLTYPE device_CreateTexture1D(ID3D11Device2 *iface,
         d3d11_msg(dev, "%s", msg);
         return hr;
     }
-    /* Unreachable with 9_x devices: there is no Texture1D object (see the file comment). */
-    softd3d_log_unimplemented("ID3D11Device::CreateTexture1D above feature level 9_3");
-    return E_NOTIMPL;
+    if (!out)
+        return S_FALSE;
+    if (!(t = calloc(1, sizeof(*t)))) {
+        d3d11_msg(dev, "CreateTexture1D: out of memory");
+        return E_OUTOFMEMORY;
+    }
+    mips = d3d11_resolve_mip_levels(desc->MipLevels, desc->Width, 1, 1);
+    t->iface.lpVtbl = &texture1d_vtbl;
+    t->desc = *desc;
+    t->desc.MipLevels = mips;
+    t->res = (struct d3d11_resource){
+        .iface = &t->iface, .child = &t->child, .dim = D3D11_RESOURCE_DIMENSION_TEXTURE1D,
+        .usage = desc->Usage, .bind_flags = desc->BindFlags,
+        .cpu_access_flags = desc->CPUAccessFlags, .misc_flags = desc->MiscFlags,
+        .format = desc->Format, .width = desc->Width, .height = 1, .depth = 1,
+        .mip_levels = mips, .array_size = desc->ArraySize, .sample_count = 1,
+    };
+    {
+        core_resource_desc cd = { .dim = CORE_RES_TEX1D, .format = desc->Format,
+                                  .width = desc->Width, .height = 1, .depth = 1,
+                                  .mip_levels = mips, .array_size = desc->ArraySize };
+        if (FAILED(hr = resource_init(dev, &t->res, &cd, init, "CreateTexture1D"))) {
+            free(t);
+            return hr;
+        }
+    }
+    d3d11_child_init(&t->child, dev);
+    *out = &t->iface;
+    return S_OK;
 }
 
 HRESULT d3d11_texture2d_create(struct d3d11_device *dev, const D3D11_TEXTURE2D_DESC *desc,

@@ -491,22 +491,6 @@ HRESULT d3d11_validate_buffer_desc(const D3D11_BUFFER_DESC *desc,
     return S_OK;
 }
 
-/* ---- CreateTexture1D ---------------------------------------------------------------------- */
-
-HRESULT d3d11_validate_texture1d_desc(const D3D11_TEXTURE1D_DESC *desc,
-                                      const D3D11_SUBRESOURCE_DATA *init,
-                                      D3D_FEATURE_LEVEL level, char *msg, size_t msg_size)
-{
-    (void)init;
-    /* seed 004, CreateTexture1D: not supported at any 9_x level. */
-    if (IS_9X)
-        REFUSE("CreateTexture1D: 1D textures are not supported at feature level %s (seed 004)",
-               LEVEL);
-    if (!desc)
-        REFUSE("CreateTexture1D: pDesc is NULL");
-    return S_OK;
-}
-
 /* ---- textures: the format part ------------------------------------------------------------ */
 
 /* Step 4: the format can be what the description asks at this level. */
@@ -577,6 +561,69 @@ static HRESULT check_texture_common(const struct res_flags *f, const core_format
     if (fmt->planar)
         REFUSE("%s: planar DXGI_FORMAT_%s textures are not supported", f->method, fmt->name);
     return check_misc_support(f, msg, msg_size);
+}
+
+/* ---- CreateTexture1D ---------------------------------------------------------------------- */
+
+HRESULT d3d11_validate_texture1d_desc(const D3D11_TEXTURE1D_DESC *desc,
+                                      const D3D11_SUBRESOURCE_DATA *init,
+                                      D3D_FEATURE_LEVEL level, char *msg, size_t msg_size)
+{
+    const char *m = "CreateTexture1D";
+    const struct d3d11_level_limits *r = d3d11_level_limits(level);
+    const core_format_desc *fmt;
+    struct res_flags f;
+    UINT mips, chain;
+    HRESULT hr;
+
+    /* seed 004, CreateTexture1D: not supported at any 9_x level. */
+    if (IS_9X)
+        REFUSE("CreateTexture1D: 1D textures are not supported at feature level %s (seed 004)",
+               LEVEL);
+    if (!desc)
+        REFUSE("CreateTexture1D: pDesc is NULL");
+    f = (struct res_flags){ m, KIND_TEX1D, desc->Usage, desc->BindFlags, desc->CPUAccessFlags,
+                            desc->MiscFlags };
+    if (FAILED(hr = check_flags(&f, level, msg, msg_size)))
+        return hr;
+    if (desc->Format == DXGI_FORMAT_UNKNOWN)
+        REFUSE("CreateTexture1D: Format is DXGI_FORMAT_UNKNOWN");
+    if (!(fmt = dxgi_format(desc->Format)))
+        REFUSE("CreateTexture1D: Format %u is not a DXGI_FORMAT value", (unsigned)desc->Format);
+    if (!desc->Width)
+        REFUSE("CreateTexture1D: Width is 0");
+    if (!desc->ArraySize)
+        REFUSE("CreateTexture1D: ArraySize is 0");
+    /* D3D10_REQ_TEXTURE1D_U_DIMENSION 8192 and D3D10_REQ_TEXTURE1D_ARRAY_AXIS_DIMENSION 512
+     * at 10_0 / 10_1 (limits.c). */
+    if (r && desc->Width > r->max_texture1d_dimension)
+        REFUSE("CreateTexture1D: Width %u exceeds the maximum 1D texture dimension %u at feature "
+               "level %s", desc->Width, r->max_texture1d_dimension, LEVEL);
+    if (r && desc->ArraySize > r->max_array_size)
+        REFUSE("CreateTexture1D: ArraySize %u exceeds the %u array slices of feature level %s",
+               desc->ArraySize, r->max_array_size, LEVEL);
+    chain = core_mip_chain_length(desc->Width, 1, 1);
+    if (desc->MipLevels > chain)
+        REFUSE("CreateTexture1D: MipLevels %u exceeds the %u levels of a %u-texel mip chain",
+               desc->MipLevels, chain, desc->Width);
+    mips = d3d11_resolve_mip_levels(desc->MipLevels, desc->Width, 1, 1);
+    if (FAILED(hr = check_texture_common(&f, fmt, desc->Width, 1, mips, desc->ArraySize, init,
+                                         msg, msg_size)))
+        return hr;
+    /* Block-compressed formats have no TEXTURE1D support (their blocks are 4 texels high), so
+     * the format check refuses them. */
+    if (FAILED(hr = check_texture_format(m, desc->Format, D3D11_FORMAT_SUPPORT_TEXTURE1D,
+                                         "1D textures", desc->BindFlags, desc->MiscFlags,
+                                         desc->CPUAccessFlags, mips, level, msg, msg_size)))
+        return hr;
+    {
+        core_resource_desc cd = { .dim = CORE_RES_TEX1D, .format = desc->Format,
+                                  .width = desc->Width, .height = 1, .depth = 1,
+                                  .mip_levels = mips, .array_size = desc->ArraySize };
+        if (FAILED(hr = check_size(m, &cd, msg, msg_size)))
+            return hr;
+        return check_texture_init(m, init, &cd, msg, msg_size);
+    }
 }
 
 /* ---- CreateTexture2D ---------------------------------------------------------------------- */

@@ -20,6 +20,9 @@
  *  - Dimensions 10Level9 lacks ("Direct3D feature levels" overview: no texture arrays, no cube
  *    arrays at 9_x; no multisampled resources in softd3d): TEXTURE2DARRAY and TEXTURECUBEARRAY
  *    shader-resource views, every multisampled dimension, buffer and 1D dimensions.
+ *  - From 10_0, Texture1D(Array) resources have SRV, RTV and DSV views of the TEXTURE1D /
+ *    TEXTURE1DARRAY dimensions (the view-description pages); a 1D view dimension fits only a
+ *    Texture1D and every other texture dimension only its own resource kind.
  *
  * Decisions:
  *  - Two-sided stencil (seed 004, CreateDepthStencilView; the seed README's note).  The public
@@ -128,12 +131,111 @@ static HRESULT check_slices(const char *m, const struct d3d11_resource *res, UIN
     return S_OK;
 }
 
+/* The mips of a view -- [first, first + count) for a shader-resource view, the one mip `first`
+ * for a render-target or depth-stencil view (`one_mip`; count unused) -- and, for an ...ARRAY
+ * dimension (`array`), slices [first_slice, first_slice + slices); other dimensions view one
+ * slice. */
+static HRESULT check_range(const char *m, const struct d3d11_resource *res, bool one_mip,
+                           UINT first, UINT count, bool array, UINT first_slice, UINT slices,
+                           struct d3d11_view_info *info, char *msg, size_t msg_size)
+{
+    HRESULT hr = one_mip ? check_mip_slice(m, res, first, info, msg, msg_size)
+                         : check_mips(m, res, first, count, info, msg, msg_size);
+    info->slice_count = 1;
+    info->array = array;
+    if (FAILED(hr) || !array)
+        return hr;
+    return check_slices(m, res, first_slice, slices, info, msg, msg_size);
+}
+
 static HRESULT check_support(const char *m, DXGI_FORMAT format, UINT any_of, const char *what,
                              D3D_FEATURE_LEVEL level, char *msg, size_t msg_size)
 {
     if (!(d3d11_format_support_bits(level, format) & any_of))
         REFUSE("%s: DXGI_FORMAT_%s cannot be used for %s at feature level %s "
                "(CheckFormatSupport)", m, d3d11_format_name(format), what, LEVEL);
+    return S_OK;
+}
+
+/* Render-target and depth-stencil views: a 1D view dimension needs a Texture1D, any other a
+ * Texture2D (the D3D11_RTV_DIMENSION / D3D11_DSV_DIMENSION pages). */
+static bool view_is_1d(int dim, int one, int one_array)
+{
+    return dim == one || dim == one_array;
+}
+
+static HRESULT check_target_dim(const char *m, const struct d3d11_resource *res, bool view_1d,
+                                int dim, char *msg, size_t msg_size)
+{
+    if (view_1d != (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D))
+        REFUSE("%s: ViewDimension %d does not fit %s", m, dim, resource_kind(res));
+    return S_OK;
+}
+
+/* Buffer views: NumElements elements of the view format's size from FirstElement, within the
+ * buffer's ByteWidth (D3D11_BUFFER_SRV, D3D11_BUFFER_RTV). */
+static HRESULT check_elements(const char *m, const struct d3d11_resource *res,
+                              const core_format_desc *f, UINT first, UINT count,
+                              struct d3d11_view_info *vi, char *msg, size_t msg_size)
+{
+    if (!count)
+        REFUSE("%s: Buffer.NumElements is 0", m);
+    if ((uint64_t)first + count > res->width / f->block_bytes)
+        REFUSE("%s: elements %u..%u of DXGI_FORMAT_%s (%u bytes each) are not within the "
+               "buffer's %u bytes", m, first, first + count - 1, f->name, f->block_bytes,
+               res->width);
+    vi->resource = (struct d3d11_resource *)res;
+    vi->mip_count = 1;
+    vi->slice_count = 1;
+    vi->first_element = first;
+    vi->element_count = count;
+    return S_OK;
+}
+
+/* ---- buffer views --------------------------------------------------------------------------
+ * D3D11_BUFFER_SRV: a typed view of NumElements elements of the view format's size from
+ * FirstElement (D3D11_BUFFER_SRV page; the elements are whole texels of the format), which must
+ * lie in the buffer's ByteWidth.  The format must be typed (a buffer has no format of its own,
+ * so a NULL description or DXGI_FORMAT_UNKNOWN cannot describe the elements; structured
+ * buffers, whose views have no format, are 11_0's) and support D3D11_FORMAT_SUPPORT_BUFFER at
+ * the level.  BUFFEREX (raw views) needs 11_0. */
+static HRESULT validate_buffer_srv(const struct d3d11_resource *res,
+                                   const D3D11_SHADER_RESOURCE_VIEW_DESC *desc,
+                                   D3D_FEATURE_LEVEL level, D3D11_SHADER_RESOURCE_VIEW_DESC *out,
+                                   struct d3d11_view_info *info, char *msg, size_t msg_size)
+{
+    const char *m = "CreateShaderResourceView";
+    const core_format_desc *f;
+    struct d3d11_view_info vi = { 0 };
+    UINT first, count;
+    HRESULT hr;
+    if (!desc)
+        REFUSE("%s: a view of a buffer needs a description (pDesc is NULL): the buffer has no "
+               "format", m);
+    if (desc->ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX)
+        REFUSE("%s: D3D11_SRV_DIMENSION_BUFFEREX needs feature level 11_0; not supported at "
+               "feature level %s", m, LEVEL);
+    if (desc->ViewDimension != D3D11_SRV_DIMENSION_BUFFER)
+        REFUSE("%s: ViewDimension %d does not fit a buffer", m, (int)desc->ViewDimension);
+    if (desc->Format == DXGI_FORMAT_UNKNOWN)
+        REFUSE("%s: a typed buffer view needs a Format (DXGI_FORMAT_UNKNOWN is for structured "
+               "buffers, feature level 11_0)", m);
+    if (!(f = core_format_get(desc->Format)) || f->d3d9_only)
+        REFUSE("%s: Format %u is not a DXGI_FORMAT value", m, (unsigned)desc->Format);
+    if (f->kind == CORE_FMT_TYPELESS)
+        REFUSE("%s: a view cannot have the typeless format DXGI_FORMAT_%s", m, f->name);
+    if (!(d3d11_format_support_bits(level, desc->Format) & D3D11_FORMAT_SUPPORT_BUFFER))
+        REFUSE("%s: DXGI_FORMAT_%s cannot be used for buffers at feature level %s "
+               "(CheckFormatSupport)", m, f->name, LEVEL);
+    first = desc->Buffer.FirstElement;
+    count = desc->Buffer.NumElements;
+    if (FAILED(hr = check_elements(m, res, f, first, count, &vi, msg, msg_size)))
+        return hr;
+    vi.format = desc->Format;
+    if (out)
+        *out = *desc;
+    if (info)
+        *info = vi;
     return S_OK;
 }
 
@@ -191,10 +293,8 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
     if (!(res->bind_flags & D3D11_BIND_SHADER_RESOURCE))
         REFUSE("%s: the resource was not created with D3D11_BIND_SHADER_RESOURCE (BindFlags "
                "0x%x)", m, res->bind_flags);
-    /* Issue 11: buffer views (typed from 10_0) are not implemented yet (README). */
     if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
-        return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: shader-resource views of buffers "
-                                "are not implemented yet (feature level %s)", m, LEVEL);
+        return validate_buffer_srv(res, desc, level, out, info, msg, msg_size);
 
     if (desc) {
         d = *desc;
@@ -204,6 +304,12 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
         if (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
             d.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE3D;
             d.Texture3D.MipLevels = res->mip_levels;
+        } else if (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+            d.ViewDimension = res->array_size > 1 ? D3D11_SRV_DIMENSION_TEXTURE1DARRAY
+                                                  : D3D11_SRV_DIMENSION_TEXTURE1D;
+            d.Texture1DArray.MipLevels = res->mip_levels;
+            if (res->array_size > 1)
+                d.Texture1DArray.ArraySize = res->array_size;
         } else if (res->misc_flags & D3D11_RESOURCE_MISC_TEXTURECUBE) {
             d.ViewDimension = res->array_size > 6 ? D3D11_SRV_DIMENSION_TEXTURECUBEARRAY
                                                   : D3D11_SRV_DIMENSION_TEXTURECUBE;
@@ -232,22 +338,27 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
         REFUSE("%s: %s does not fit %s", m, dim->name, resource_kind(res));
 
     switch (d.ViewDimension) {
+    case D3D11_SRV_DIMENSION_TEXTURE1D:
+        hr = check_range(m, res, false, d.Texture1D.MostDetailedMip, d.Texture1D.MipLevels, false,
+                         0, 1, &vi, msg, msg_size);
+        break;
+    case D3D11_SRV_DIMENSION_TEXTURE1DARRAY:
+        hr = check_range(m, res, false, d.Texture1DArray.MostDetailedMip,
+                         d.Texture1DArray.MipLevels, true, d.Texture1DArray.FirstArraySlice,
+                         d.Texture1DArray.ArraySize, &vi, msg, msg_size);
+        break;
     case D3D11_SRV_DIMENSION_TEXTURE2D:
-        hr = check_mips(m, res, d.Texture2D.MostDetailedMip, d.Texture2D.MipLevels, &vi, msg,
-                        msg_size);
-        vi.slice_count = 1;
+        hr = check_range(m, res, false, d.Texture2D.MostDetailedMip, d.Texture2D.MipLevels, false,
+                         0, 1, &vi, msg, msg_size);
         break;
     case D3D11_SRV_DIMENSION_TEXTURE2DARRAY:
-        if (FAILED(hr = check_mips(m, res, d.Texture2DArray.MostDetailedMip,
-                                   d.Texture2DArray.MipLevels, &vi, msg, msg_size)))
-            return hr;
-        hr = check_slices(m, res, d.Texture2DArray.FirstArraySlice, d.Texture2DArray.ArraySize,
-                          &vi, msg, msg_size);
+        hr = check_range(m, res, false, d.Texture2DArray.MostDetailedMip,
+                         d.Texture2DArray.MipLevels, true, d.Texture2DArray.FirstArraySlice,
+                         d.Texture2DArray.ArraySize, &vi, msg, msg_size);
         break;
     case D3D11_SRV_DIMENSION_TEXTURE3D:
-        hr = check_mips(m, res, d.Texture3D.MostDetailedMip, d.Texture3D.MipLevels, &vi, msg,
-                        msg_size);
-        vi.slice_count = 1;
+        hr = check_range(m, res, false, d.Texture3D.MostDetailedMip, d.Texture3D.MipLevels, false,
+                         0, 1, &vi, msg, msg_size);
         break;
     case D3D11_SRV_DIMENSION_TEXTURECUBE:
         if (!(res->misc_flags & D3D11_RESOURCE_MISC_TEXTURECUBE))
@@ -271,9 +382,10 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
         hr = check_slices(m, res, d.TextureCubeArray.First2DArrayFace,
                           d.TextureCubeArray.NumCubes * 6, &vi, msg, msg_size);
         cube = true;
+        vi.array = true;
         break;
     default:
-        /* Buffer, 1D and multisampled views: no such resources at 9_x. */
+        /* Buffer and multisampled views: no such resources at 9_x. */
         if (level < dim->min_level)
             REFUSE("%s: %s needs feature level %s; not supported at feature level %s", m,
                    dim->name, d3d11_level_name(dim->min_level), LEVEL);
@@ -310,6 +422,8 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
 
     /* What GetDesc reports: the resolved format and mip count. */
     switch (d.ViewDimension) {
+    case D3D11_SRV_DIMENSION_TEXTURE1D: d.Texture1D.MipLevels = vi.mip_count; break;
+    case D3D11_SRV_DIMENSION_TEXTURE1DARRAY: d.Texture1DArray.MipLevels = vi.mip_count; break;
     case D3D11_SRV_DIMENSION_TEXTURE2D: d.Texture2D.MipLevels = vi.mip_count; break;
     case D3D11_SRV_DIMENSION_TEXTURE2DARRAY: d.Texture2DArray.MipLevels = vi.mip_count; break;
     case D3D11_SRV_DIMENSION_TEXTURE3D: d.Texture3D.MipLevels = vi.mip_count; break;
@@ -321,6 +435,41 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
     vi.cube = cube;
     if (out)
         *out = d;
+    if (info)
+        *info = vi;
+    return S_OK;
+}
+
+/* D3D11_BUFFER_RTV: a row of NumElements texels of a typed format that supports both BUFFER
+ * and RENDER_TARGET at the level; a buffer has no format, so a description is needed. */
+static HRESULT validate_buffer_rtv(const struct d3d11_resource *res,
+                                   const D3D11_RENDER_TARGET_VIEW_DESC *desc,
+                                   D3D_FEATURE_LEVEL level, D3D11_RENDER_TARGET_VIEW_DESC *out,
+                                   struct d3d11_view_info *info, char *msg, size_t msg_size)
+{
+    const char *m = "CreateRenderTargetView";
+    const UINT need = D3D11_FORMAT_SUPPORT_BUFFER | D3D11_FORMAT_SUPPORT_RENDER_TARGET;
+    const core_format_desc *f;
+    struct d3d11_view_info vi = { 0 };
+    HRESULT hr;
+    if (!desc)
+        REFUSE("%s: a view of a buffer needs a description (pDesc is NULL): the buffer has no "
+               "format", m);
+    if (desc->ViewDimension != D3D11_RTV_DIMENSION_BUFFER)
+        REFUSE("%s: ViewDimension %d does not fit a buffer", m, (int)desc->ViewDimension);
+    if (!(f = core_format_get(desc->Format)) || f->d3d9_only)
+        REFUSE("%s: Format %u is not a typed DXGI_FORMAT value", m, (unsigned)desc->Format);
+    if (f->kind == CORE_FMT_TYPELESS)
+        REFUSE("%s: a view cannot have the typeless format DXGI_FORMAT_%s", m, f->name);
+    if ((d3d11_format_support_bits(level, desc->Format) & need) != need)
+        REFUSE("%s: DXGI_FORMAT_%s cannot be used for buffer render targets at feature level %s "
+               "(CheckFormatSupport: BUFFER and RENDER_TARGET)", m, f->name, LEVEL);
+    if (FAILED(hr = check_elements(m, res, f, desc->Buffer.FirstElement,
+                                   desc->Buffer.NumElements, &vi, msg, msg_size)))
+        return hr;
+    vi.format = desc->Format;
+    if (out)
+        *out = *desc;
     if (info)
         *info = vi;
     return S_OK;
@@ -347,9 +496,12 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
     if (!(res->bind_flags & D3D11_BIND_RENDER_TARGET))
         REFUSE("%s: the resource was not created with D3D11_BIND_RENDER_TARGET (BindFlags 0x%x)",
                m, res->bind_flags);
-    /* Issue 11: buffer and 3D render-target views are legal from 10_0 but not implemented yet
-     * (README); 9_x refused them above. */
-    if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+        return validate_buffer_rtv(res, desc, level, out, info, msg, msg_size);
+    /* Issue 11: 3D render-target views are legal from 10_0 but not implemented yet (README);
+     * 9_x refused them above. */
+    if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D &&
+        res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE1D)
         return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: render-target views of %s are not "
                                 "implemented yet (feature level %s)", m, resource_kind(res), LEVEL);
 
@@ -358,7 +510,12 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
     } else {
         /* Mip 0 of the whole resource, in its format. */
         d = (D3D11_RENDER_TARGET_VIEW_DESC){ .Format = DXGI_FORMAT_UNKNOWN };
-        if (res->array_size > 1) {
+        if (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+            d.ViewDimension = res->array_size > 1 ? D3D11_RTV_DIMENSION_TEXTURE1DARRAY
+                                                  : D3D11_RTV_DIMENSION_TEXTURE1D;
+            if (res->array_size > 1)
+                d.Texture1DArray.ArraySize = res->array_size;
+        } else if (res->array_size > 1) {
             d.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
             d.Texture2DArray.ArraySize = res->array_size;
         } else {
@@ -367,25 +524,36 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
     }
     if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
         return hr;
+    if (FAILED(hr = check_target_dim(m, res,
+                                     view_is_1d(d.ViewDimension, D3D11_RTV_DIMENSION_TEXTURE1D,
+                                                D3D11_RTV_DIMENSION_TEXTURE1DARRAY),
+                                     (int)d.ViewDimension, msg, msg_size)))
+        return hr;
     switch (d.ViewDimension) {
+    case D3D11_RTV_DIMENSION_TEXTURE1D:
+        hr = check_range(m, res, true, d.Texture1D.MipSlice, 1, false, 0, 1, &vi, msg, msg_size);
+        break;
+    case D3D11_RTV_DIMENSION_TEXTURE1DARRAY:
+        hr = check_range(m, res, true, d.Texture1DArray.MipSlice, 1, true,
+                         d.Texture1DArray.FirstArraySlice, d.Texture1DArray.ArraySize, &vi, msg,
+                         msg_size);
+        break;
     case D3D11_RTV_DIMENSION_TEXTURE2D:
-        hr = check_mip_slice(m, res, d.Texture2D.MipSlice, &vi, msg, msg_size);
-        vi.slice_count = 1;
+        hr = check_range(m, res, true, d.Texture2D.MipSlice, 1, false, 0, 1, &vi, msg, msg_size);
         break;
     case D3D11_RTV_DIMENSION_TEXTURE2DARRAY:
         /* Decision above: per-face / per-slice views of cube textures exist at 9_x. */
-        if (FAILED(hr = check_mip_slice(m, res, d.Texture2DArray.MipSlice, &vi, msg, msg_size)))
-            return hr;
-        hr = check_slices(m, res, d.Texture2DArray.FirstArraySlice, d.Texture2DArray.ArraySize,
-                          &vi, msg, msg_size);
+        hr = check_range(m, res, true, d.Texture2DArray.MipSlice, 1, true,
+                         d.Texture2DArray.FirstArraySlice, d.Texture2DArray.ArraySize, &vi, msg,
+                         msg_size);
         break;
     case D3D11_RTV_DIMENSION_TEXTURE2DMS:
     case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY:
         REFUSE("%s: ViewDimension %d (multisampled) does not fit a resource with "
                "SampleDesc.Count 1", m, (int)d.ViewDimension);
     default:
-        REFUSE("%s: ViewDimension %d is not a render-target view dimension of a Texture2D", m,
-               (int)d.ViewDimension);
+        REFUSE("%s: ViewDimension %d is not a render-target view dimension of %s", m,
+               (int)d.ViewDimension, resource_kind(res));
     }
     if (FAILED(hr))
         return hr;
@@ -416,7 +584,8 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
 
     if (!res)
         REFUSE("%s: pResource is NULL or not a resource of this device", m);
-    if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+    if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D &&
+        res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE1D)
         REFUSE("%s: depth-stencil views can only be made of Texture1D or Texture2D objects; the "
                "resource is %s", m, resource_kind(res));
     if (!(res->bind_flags & D3D11_BIND_DEPTH_STENCIL))
@@ -427,7 +596,12 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
         d = *desc;
     } else {
         d = (D3D11_DEPTH_STENCIL_VIEW_DESC){ .Format = DXGI_FORMAT_UNKNOWN };
-        if (res->array_size > 1) {
+        if (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+            d.ViewDimension = res->array_size > 1 ? D3D11_DSV_DIMENSION_TEXTURE1DARRAY
+                                                  : D3D11_DSV_DIMENSION_TEXTURE1D;
+            if (res->array_size > 1)
+                d.Texture1DArray.ArraySize = res->array_size;
+        } else if (res->array_size > 1) {
             d.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DARRAY;
             d.Texture2DArray.ArraySize = res->array_size;
         } else {
@@ -444,24 +618,35 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
      * stencil sidedness, so nothing is refused here (decision above). */
     if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
         return hr;
+    if (FAILED(hr = check_target_dim(m, res,
+                                     view_is_1d(d.ViewDimension, D3D11_DSV_DIMENSION_TEXTURE1D,
+                                                D3D11_DSV_DIMENSION_TEXTURE1DARRAY),
+                                     (int)d.ViewDimension, msg, msg_size)))
+        return hr;
     switch (d.ViewDimension) {
+    case D3D11_DSV_DIMENSION_TEXTURE1D:
+        hr = check_range(m, res, true, d.Texture1D.MipSlice, 1, false, 0, 1, &vi, msg, msg_size);
+        break;
+    case D3D11_DSV_DIMENSION_TEXTURE1DARRAY:
+        hr = check_range(m, res, true, d.Texture1DArray.MipSlice, 1, true,
+                         d.Texture1DArray.FirstArraySlice, d.Texture1DArray.ArraySize, &vi, msg,
+                         msg_size);
+        break;
     case D3D11_DSV_DIMENSION_TEXTURE2D:
-        hr = check_mip_slice(m, res, d.Texture2D.MipSlice, &vi, msg, msg_size);
-        vi.slice_count = 1;
+        hr = check_range(m, res, true, d.Texture2D.MipSlice, 1, false, 0, 1, &vi, msg, msg_size);
         break;
     case D3D11_DSV_DIMENSION_TEXTURE2DARRAY:
-        if (FAILED(hr = check_mip_slice(m, res, d.Texture2DArray.MipSlice, &vi, msg, msg_size)))
-            return hr;
-        hr = check_slices(m, res, d.Texture2DArray.FirstArraySlice, d.Texture2DArray.ArraySize,
-                          &vi, msg, msg_size);
+        hr = check_range(m, res, true, d.Texture2DArray.MipSlice, 1, true,
+                         d.Texture2DArray.FirstArraySlice, d.Texture2DArray.ArraySize, &vi, msg,
+                         msg_size);
         break;
     case D3D11_DSV_DIMENSION_TEXTURE2DMS:
     case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY:
         REFUSE("%s: ViewDimension %d (multisampled) does not fit a resource with "
                "SampleDesc.Count 1", m, (int)d.ViewDimension);
     default:
-        REFUSE("%s: ViewDimension %d is not a depth-stencil view dimension of a Texture2D", m,
-               (int)d.ViewDimension);
+        REFUSE("%s: ViewDimension %d is not a depth-stencil view dimension of %s", m,
+               (int)d.ViewDimension, resource_kind(res));
     }
     if (FAILED(hr))
         return hr;

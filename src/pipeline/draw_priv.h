@@ -229,6 +229,9 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsign
 void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage);   /* raster_prefetch_fn */
 /* pixel.c: the sampler's view of a VM sample request */
 void draw_sample_coords(struct sample_coords *c, const struct vm_sample_request *req);
+/* ld (pixel.c): texels of a texture or buffer view by integer address; both stages use it. */
+void draw_sample_load(const struct texture_view *t, const struct vm_sample_request *req,
+                      struct vm_sample_result *res);
 /* raster_tile_prefetch_fn: the tile's rows of the blended targets; ahead: of the depth-stencil
  * and every target */
 void draw_tile_prefetch(void *ctx, struct raster_rect tile, bool ahead);

@@ -17,12 +17,15 @@
 #include "pipeline/om_priv.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "pipeline/raster.h"
 #include "sample/texel.h"
 
-_Static_assert(sizeof(struct om_key) == 68, "om_key must have no padding (it is hashed)");
+_Static_assert(sizeof(struct om_target_key) == 12 && offsetof(struct om_key, rt) == 20 &&
+                   sizeof(struct om_key) == 20 + OM_MAX_TARGETS * 12,
+               "om_key must have no padding (it is hashed)");
 _Static_assert(RASTER_BATCH_QUADS <= OM_MAX_QUADS, "a raster batch must fit one OM batch");
 
 uint32_t om_key_hash(const struct om_key *key)

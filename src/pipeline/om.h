@@ -85,7 +85,7 @@
 
 struct texel_format;
 
-#define OM_MAX_TARGETS 4      /* 9_3's simultaneous render targets */
+#define OM_MAX_TARGETS 8      /* D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT (10_0+; 9_3 binds 4) */
 #define OM_MAX_QUADS 8        /* quads in one batch: 32 pixels, one bit each in a uint32_t */
 
 /* ---- Enums (values = D3D11 = D3D9, see above; 0 is "unset" and refused where used) -------- */

@@ -32,8 +32,8 @@
  * (nothing is written to the render targets: 16.9).
  *
  * Sampling: the VM calls draw_sample for each resource instruction; t# slots without a view
- * read 0 in every component (7.18.17), and so do the forms 9_x programs cannot contain
- * (gather, lod, multisample queries).  Immediate texel offsets (_aoffimmi) are not applied:
+ * read 0 in every component (7.18.17), and so do the forms not implemented here (lod,
+ * multisample queries); gather4 goes to the reference sampler's gather.  Immediate texel offsets (_aoffimmi) are not applied:
  * level-9 programs have none, and the reference sampler takes no offsets yet.
  */
 #include "pipeline/draw_priv.h"
@@ -71,6 +71,7 @@ void draw_sample_coords(struct sample_coords *c, const struct vm_sample_request 
     memcpy(c->u, req->address.f[0], sizeof(c->u));
     memcpy(c->v, req->address.f[1], sizeof(c->v));
     memcpy(c->w, req->address.f[2], sizeof(c->w));
+    memcpy(c->q, req->address.f[3], sizeof(c->q));   /* a cube array's index */
     for (int k = 0; k < 3; k++) {
         memcpy(c->ddx[k], req->ddx[k], sizeof(c->ddx[k]));
         memcpy(c->ddy[k], req->ddy[k], sizeof(c->ddy[k]));
@@ -111,23 +112,61 @@ static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
     }
 }
 
-/* ld (22.4.7): integer texel coordinates and mip; anything outside the view reads 0. */
-static void sample_load(const struct texture_view *t, const struct vm_sample_request *req,
-                        struct vm_sample_result *res)
+/* gather4 / gather4_c (+ _po): the reference sampler's gather (sampler.h), for 10_1 programs. */
+static void sample_gather(const struct draw_run *r, struct draw_worker *w,
+                          const struct texture_view *t, const struct vm_sample_request *req,
+                          struct vm_sample_result *res)
+{
+    const struct draw_desc *d = r->d;
+    const struct sampler *s = req->sampler < DRAW_MAX_SAMPLERS ? d->samplers[req->sampler] : NULL;
+    const int8_t imm[2] = { req->texel_offset[0], req->texel_offset[1] };
+    if (!s)
+        return;
+    draw_sample_coords(&w->coords, req);
+    sampler_gather(s, t, &w->coords, req->gather_channel, req->kind == VM_TEX_GATHER4_C,
+                   req->has_offsets ? req->offset : NULL, imm, VM_LANES, &w->texels);
+    for (int k = 0; k < 4; k++)
+        for (unsigned l = 0; l < VM_LANES; l++)
+            if (req->mask & (1u << l))
+                res->value[k][l] = draw_u(w->texels.c[k][l]);
+}
+
+/* ld (22.4.7): integer texel coordinates and mip (in .w), or a buffer view's element index (in
+ * .x); anything outside the view reads 0.
+ * The coordinates a dimension has: 1D x, 2D x y, 3D x y z; an array view adds its slice after
+ * them (1D array y, 2D array z); components a dimension does not have are ignored. */
+void draw_sample_load(const struct texture_view *t, const struct vm_sample_request *req,
+                      struct vm_sample_result *res)
 {
     const struct texel_format *f = t->texel;
     for (unsigned l = 0; l < VM_LANES; l++) {
         if (!(req->mask & (1u << l)))
             continue;
         int32_t x = req->address.i[0][l], y = req->address.i[1][l], z = req->address.i[2][l];
-        int32_t mip = req->address.i[3][l];
-        if (mip < 0 || (uint32_t)mip >= t->levels || x < 0 || y < 0)
+        int32_t mip = req->address.i[3][l], slice, array = 0;
+        if (t->dim == TEXTURE_DIM_BUFFER) {
+            y = z = mip = 0;   /* a buffer's ld has the element index only (22.4.7) */
+        } else if (t->dim == TEXTURE_DIM_1D) {
+            array = y;
+            y = 0;
+        } else if (t->dim != TEXTURE_DIM_3D) {
+            array = z;
+            z = 0;
+        }
+        if (!t->array_size)
+            array = 0;   /* not an array view: no such coordinate */
+        else if (array < 0 || (uint32_t)array >= t->array_size)
+            continue;
+        /* levels more detailed than the resource's minimum LOD are not there (sampler.h) */
+        if (mip < 0 || (uint32_t)mip >= t->levels || (float)mip < floorf(t->min_lod) || x < 0 ||
+            y < 0 || z < 0)
             continue;
         const struct texture_level *lv = &t->level[mip];
-        uint32_t slice = t->dim != TEXTURE_DIM_3D ? 0u : z < 0 ? UINT32_MAX : (uint32_t)z;
-        if ((uint32_t)x >= lv->width || (uint32_t)y >= lv->height || slice >= lv->depth)
+        slice = z;
+        if ((uint32_t)x >= lv->width || (uint32_t)y >= lv->height || (uint32_t)slice >= lv->depth)
             continue;
-        const uint8_t *data = lv->data + slice * lv->depth_pitch;
+        const uint8_t *data = lv->data + (size_t)array * lv->array_pitch +
+                              (size_t)slice * lv->depth_pitch;
         const uint8_t *block = data + (size_t)((uint32_t)y / f->block_h) * lv->row_pitch +
                                (size_t)((uint32_t)x / f->block_w) * f->block_bytes;
         uint32_t v[4];
@@ -144,7 +183,8 @@ static void sample_load(const struct texture_view *t, const struct vm_sample_req
     }
 }
 
-/* resinfo (22.4.8): width, height, depth (3D) or 6 faces... as uints; the VM converts. */
+/* resinfo (22.4.8): width, then height (1D array: the slices), then depth (3D) or the slices
+ * of a 2D array (cubes of a cube array), unused components 0, as uints; the VM converts. */
 static void sample_info(const struct texture_view *t, const struct vm_sample_request *req,
                         struct vm_sample_result *res)
 {
@@ -155,9 +195,11 @@ static void sample_info(const struct texture_view *t, const struct vm_sample_req
         res->value[3][l] = t->levels;
         if (mip >= t->levels)
             continue;
+        uint32_t slices = t->array_size ? t->array_size : 0;
         res->value[0][l] = t->level[mip].width;
-        res->value[1][l] = t->level[mip].height;
-        res->value[2][l] = t->dim == TEXTURE_DIM_3D ? t->level[mip].depth : 0;
+        res->value[1][l] = t->dim == TEXTURE_DIM_1D ? slices : t->level[mip].height;
+        res->value[2][l] = t->dim == TEXTURE_DIM_3D ? t->level[mip].depth :
+                           t->dim == TEXTURE_DIM_1D ? 0 : slices;
     }
 }
 
@@ -185,13 +227,17 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
         sample_filtered(sc->run, sc->w, t, req, res);
         break;
     case VM_TEX_LD:
-        sample_load(t, req, res);
+        draw_sample_load(t, req, res);
         break;
     case VM_TEX_RESINFO:
         sample_info(t, req, res);
         break;
+    case VM_TEX_GATHER4:
+    case VM_TEX_GATHER4_C:
+        sample_gather(sc->run, sc->w, t, req, res);
+        break;
     default:
-        break;   /* gather, lod, multisample queries: not in 9_x programs; read 0 */
+        break;   /* lod, multisample queries: not in 9_x / 10_x programs yet; read 0 */
     }
 }
 

@@ -109,12 +109,18 @@ static void fetch_element(struct draw_run *r, uint32_t e, const uint32_t *vertex
 
 /* Vertex texture fetch (draw.h vs_textures; the geometry program's gs_textures alike):
  * filtered sampling with the LOD explicit (sample_l) or zero (every other form: a vertex has
- * no screen derivatives), the bias of sample_b added; other resource instructions read 0.
- * Unbound slots read 0 (7.18.17). */
+ * no screen derivatives), the bias of sample_b added; ld as in the pixel stage (typed buffers,
+ * textures); other resource instructions read 0.  Unbound slots read 0 (7.18.17). */
 void draw_stage_sample(void *ctx, const struct vm_sample_request *req,
                        struct vm_sample_result *res)
 {
     struct draw_run *r = ctx;
+    if (req->kind == VM_TEX_LD && req->resource < r->stage_slots) {
+        const struct texture_view *lt = r->stage_textures[req->resource];
+        if (lt && lt->texel)
+            draw_sample_load(lt, req, res);
+        return;
+    }
     if (req->resource >= r->stage_slots || req->sampler >= r->stage_slots)
         return;
     const struct texture_view *t = r->stage_textures[req->resource];

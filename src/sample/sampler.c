@@ -3,6 +3,9 @@
  * Read me first: the path of one lane, with the section of the D3D11.3 functional
  * specification ("the spec") each step follows, and the exact rule where the spec leaves room.
  *
+ *  0. Array views (7.18.3): the array index coordinate picks the slice (cube) once per lane,
+ *     rounded to nearest even and clamped to the view's slices; the steps below then read that
+ *     slice as a view of the non-array dimension (1D: u only, one row).
  *  1. Cube maps (7.18.7, 5.3.8): the face is the largest-magnitude component of (x, y, z), ties
  *     resolved Z, then Y, then X; face coordinates u = 0.5 sc/|ma| + 0.5, v = 0.5 tc/|ma| + 0.5
  *     with (sc, tc) from the face table below.
@@ -69,6 +72,7 @@ struct sampler_lane {
     const struct sampler *s;
     const struct texture_view *t;
     unsigned face;            /* cube face */
+    unsigned slice;           /* array slice (cube of a cube array), step 0 */
     float ref;                /* comparison reference */
     const float *border;      /* border colour, already fitted to the format */
 };
@@ -177,7 +181,8 @@ static void fetch(const struct sampler_lane *L, const struct texture_level *lv, 
         finish_texel(L, out);
         return;
     }
-    const uint8_t *p = lv->data + (size_t)slice * lv->depth_pitch +
+    const uint8_t *p = lv->data + (size_t)L->slice * lv->array_pitch +
+                       (size_t)slice * lv->depth_pitch +
                        (size_t)(y / f->block_h) * lv->row_pitch +
                        (size_t)(x / f->block_w) * f->block_bytes;
     f->load(f, p, x % f->block_w, y % f->block_h, out);
@@ -286,7 +291,7 @@ static bool cube_texel(unsigned face, int i, int j, int n, unsigned *of, int *oi
 
 static unsigned view_dims(const struct texture_view *t)
 {
-    return t->dim == TEXTURE_DIM_3D ? 3 : 2;
+    return t->dim == TEXTURE_DIM_3D ? 3 : t->dim == TEXTURE_DIM_1D ? 1 : 2;
 }
 
 static void level_size(const struct texture_level *lv, uint32_t size[3])
@@ -501,6 +506,21 @@ static void sample_level(const struct sampler_lane *L, sampler_filter_fn filter,
         out[c] = is_minmax(L->s) ? acc[c] : acc[c] / (float)n;
 }
 
+/* ---- array index ---- */
+
+/* Step 0 (spec 7.18.3): the array slice of an array view -- the coordinate after the view's own
+ * (v of a 1D array, w of a 2D array, the fourth q of a cube array) rounded to the nearest even
+ * integer and clamped to [0, array_size - 1]; NaN selects slice 0 (the float -> integer rule of
+ * 3.2.4.1).  Views that are no array, or of one slice, always read their slice 0. */
+static unsigned array_slice(const struct texture_view *t, const struct sample_coords *c, int i)
+{
+    if (t->array_size <= 1)
+        return 0;
+    float a = t->dim == TEXTURE_DIM_1D ? c->v[i] : t->dim == TEXTURE_DIM_CUBE ? c->q[i] : c->w[i];
+    return (unsigned)sampler_clamp_int(sampler_to_fixed((double)a, 32, 0), 0,
+                                       (int)t->array_size - 1);
+}
+
 /* ---- LOD ---- */
 
 /* Steps 1 and 2 for one lane: the lane's coordinate in view space (face space for a cube, with
@@ -599,7 +619,7 @@ void sampler_lane_lod(const struct sampler *s, const struct texture_view *t,
     float coord[3];
     unsigned face;
     memset(out, 0, sizeof *out);
-    if (!t || !t->texel || lane < 0 || lane >= SAMPLER_LANES)
+    if (!t || !t->texel || t->dim == TEXTURE_DIM_BUFFER || lane < 0 || lane >= SAMPLER_LANES)
         return;
     lane_setup(s, t, c, lane, coord, &face, out);
 }
@@ -614,7 +634,8 @@ static void sample_lane(const struct sampler *s, const struct texture_view *t,
     float coord[3];
     unsigned face;
     lane_setup(s, t, c, i, coord, &face, &lod);
-    struct sampler_lane L = { .s = s, .t = t, .face = face, .ref = c->ref[i], .border = border };
+    struct sampler_lane L = { .s = s, .t = t, .face = face, .slice = array_slice(t, c, i),
+                              .ref = c->ref[i], .border = border };
     sampler_filter_fn filter = lod.magnify ? s->mag : s->min;
     sample_level(&L, filter, lod.level[0], coord, &lod, out);
     if (lod.nlevels == 2) {
@@ -641,7 +662,9 @@ void sampler_sample_ref(const struct sampler *s, const struct texture_view *t,
                         const struct sample_coords *c, int n, struct float4_soa *out)
 {
     float border[4];
-    bool bound = t && t->texel;
+    /* a buffer view cannot be sampled (only ld reads it): 0, as an unbound slot; nor can a
+     * view whose every level lies below the resource's minimum LOD (the empty set) */
+    bool bound = t && t->texel && t->dim != TEXTURE_DIM_BUFFER && t->min_lod < (float)t->levels;
     if (n > SAMPLER_LANES)
         n = SAMPLER_LANES;
     if (bound)
@@ -652,6 +675,106 @@ void sampler_sample_ref(const struct sampler *s, const struct texture_view *t,
         float r[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
         if (bound)
             sample_lane(s, t, border, c, i, r);
+        for (int k = 0; k < 4; k++)
+            out->c[k][i] = r[k];
+    }
+}
+
+/* ---- gather ----
+ *
+ * gather4 / gather4_c (spec 7.18.16.3 via the instruction pages): the four texels that bilinear
+ * filtering of the view's level 0 would weigh -- the same range reduction, texel-space - 0.5
+ * position in 8-bit fixed point and addressing as filter_linear / filter_linear_cube -- each
+ * reduced to component `channel` (gather4_c: the comparison of the reference with the texel's
+ * red component, 1 or 0), in the order x = (u0, v1), y = (u1, v1), z = (u1, v0), w = (u0, v0).
+ * Texel offsets (the immediate _aoffimmi and gather4_po's per-lane ones, of which the low six
+ * bits count, sign-extended) move the footprint on 2D views.  A cube footprint crosses edges as
+ * filtering does (7.18.12); at a corner the missing texel reads the mean of the other three,
+ * the value bilinear filtering gives it (its weight shared evenly). */
+static int gather_offset(int32_t o)
+{
+    return (int32_t)((uint32_t)o << 26) >> 26;
+}
+
+static void gather_lane(const struct sampler *s, const struct texture_view *t,
+                        const float border[4], const struct sample_coords *c, int i,
+                        unsigned channel, const int32_t (*offsets)[SAMPLER_LANES],
+                        const int8_t imm[2], float out[4])
+{
+    static const int order[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
+    const struct texture_level *lv = &t->level[0];
+    struct sampler_lod lod;
+    float coord[3], tex[4];
+    unsigned face;
+    lane_setup(s, t, c, i, coord, &face, &lod);
+    struct sampler_lane L = { .s = s, .t = t, .face = face, .slice = array_slice(t, c, i),
+                              .ref = c->ref[i], .border = border };
+    if (t->dim == TEXTURE_DIM_CUBE) {
+        int n = (int)lv->width, missing = -1;
+        int i0 = sampler_clamp_int(
+            sampler_to_fixed((double)(coord[0] * (float)n - 0.5f), 24, 8) >> 8, -1, n);
+        int j0 = sampler_clamp_int(
+            sampler_to_fixed((double)(coord[1] * (float)n - 0.5f), 24, 8) >> 8, -1, n);
+        float sum = 0.0f;
+        for (int k = 0; k < 4; k++) {
+            unsigned f;
+            int x, y;
+            /* at most one texel past the face, as filter_linear_cube (cube_texel's domain) */
+            int ti = i0 + order[k][0] > n ? n : i0 + order[k][0];
+            int tj = j0 + order[k][1] > n ? n : j0 + order[k][1];
+            if (cube_texel(face, ti, tj, n, &f, &x, &y)) {
+                fetch(&L, lv, (uint32_t)x, (uint32_t)y, f, tex);
+                out[k] = tex[channel];
+                sum += out[k];
+            } else {
+                missing = k;
+            }
+        }
+        if (missing >= 0)
+            out[missing] = sum / 3.0f;
+        return;
+    }
+    const enum sampler_address mu = s->state.address_u, mv = s->state.address_v;
+    int base[2] = {
+        (int)(texel_fixed(coord[0], mu, lv->width, true) >> 8) + imm[0] +
+            (offsets ? gather_offset(offsets[0][i]) : 0),
+        (int)(texel_fixed(coord[1], mv, lv->height, true) >> 8) + imm[1] +
+            (offsets ? gather_offset(offsets[1][i]) : 0),
+    };
+    for (int k = 0; k < 4; k++) {
+        bool brd = false;
+        int x = address(base[0] + order[k][0], (int)lv->width, mu, &brd);
+        int y = address(base[1] + order[k][1], (int)lv->height, mv, &brd);
+        if (brd)
+            border_texel(&L, tex);
+        else
+            fetch(&L, lv, (uint32_t)x, (uint32_t)y, 0, tex);
+        out[k] = tex[channel];
+    }
+}
+
+void sampler_gather(const struct sampler *s, const struct texture_view *t,
+                    const struct sample_coords *c, unsigned channel, bool compare,
+                    const int32_t (*offsets)[SAMPLER_LANES], const int8_t imm_offset[2], int n,
+                    struct float4_soa *out)
+{
+    /* The comparison of gather4_c is the reference sampler's texel comparison (finish_texel),
+     * whatever reduction the sampler object has; plain gather4 reads the texels as they are. */
+    struct sampler cs = *s;
+    float border[4];
+    bool bound = t && t->texel && !t->tiled &&
+                 (t->dim == TEXTURE_DIM_2D || t->dim == TEXTURE_DIM_CUBE);
+    cs.state.reduction = compare ? SAMPLER_REDUCTION_COMPARISON : SAMPLER_REDUCTION_STANDARD;
+    if (n > SAMPLER_LANES)
+        n = SAMPLER_LANES;
+    if (bound)
+        border_color(&cs, t, border);
+    for (int i = 0; i < n; i++) {
+        if (!((c->mask >> i) & 1))
+            continue;
+        float r[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+        if (bound)
+            gather_lane(&cs, t, border, c, i, compare ? 0 : channel & 3, offsets, imm_offset, r);
         for (int k = 0; k < 4; k++)
             out->c[k][i] = r[k];
     }
@@ -709,8 +832,11 @@ bool texture_view_init(struct texture_view *t)
     const struct texel_format *f = texel_format_get(t->format);
     t->texel = NULL;
     t->fast_rgba8 = false;
-    if (!f || (unsigned)t->dim > TEXTURE_DIM_CUBE || t->levels < 1 ||
-        t->levels > TEXTURE_MAX_LEVELS)
+    if (!f || (unsigned)t->dim > TEXTURE_DIM_BUFFER || t->levels < 1 ||
+        t->levels > TEXTURE_MAX_LEVELS || (t->array_size > 1 && t->dim == TEXTURE_DIM_3D) ||
+        t->array_size > TEXTURE_MAX_DIMENSION || (t->array_size > 1 && t->tiled) ||
+        (t->dim == TEXTURE_DIM_BUFFER && (t->levels != 1 || t->array_size || t->tiled)) ||
+        !(t->min_lod >= 0.0f))
         return false;
     for (unsigned l = 0; l < t->levels; l++) {
         const struct texture_level *lv = &t->level[l];
@@ -718,7 +844,9 @@ bool texture_view_init(struct texture_view *t)
             lv->width > TEXTURE_MAX_DIMENSION || lv->height > TEXTURE_MAX_DIMENSION ||
             lv->depth > TEXTURE_MAX_DIMENSION)
             return false;
-        if (t->dim == TEXTURE_DIM_2D && lv->depth != 1)
+        if (t->dim != TEXTURE_DIM_3D && t->dim != TEXTURE_DIM_CUBE && lv->depth != 1)
+            return false;
+        if ((t->dim == TEXTURE_DIM_1D || t->dim == TEXTURE_DIM_BUFFER) && lv->height != 1)
             return false;
         if (t->dim == TEXTURE_DIM_CUBE && (lv->width != lv->height || lv->depth != 6))
             return false;
@@ -729,8 +857,15 @@ bool texture_view_init(struct texture_view *t)
             return false;
         if (lv->depth > 1 && rows && lv->depth_pitch / rows < lv->row_pitch)
             return false;
+        /* slices of an array must not overlap: one slice's level is depth x depth_pitch (or
+         * rows x row_pitch when it has one depth slice) */
+        if (t->array_size > 1 &&
+            lv->array_pitch / lv->depth < (lv->depth > 1 ? lv->depth_pitch : rows * lv->row_pitch))
+            return false;
     }
     t->texel = f;
-    t->fast_rgba8 = t->dim == TEXTURE_DIM_2D && !t->tiled && texel_rgba8_layout(f, &t->rgba8);
+    t->fast_rgba8 = t->dim == TEXTURE_DIM_2D && t->array_size <= 1 && !t->tiled &&
+                    t->min_lod == 0.0f &&
+                    texel_rgba8_layout(f, &t->rgba8);
     return true;
 }

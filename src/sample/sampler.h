@@ -1,6 +1,6 @@
 /* src/sample/sampler.h — the plain-C reference texture sampler (API-neutral).
  *
- * What it is: sample* for 2D, 3D and cube textures over a batch of up to SAMPLER_LANES lanes
+ * What it is: sample* for 1D, 2D, 3D and cube textures and 1D/2D/cube arrays over a batch of up to SAMPLER_LANES lanes
  * (structure of arrays, with an execution mask), processed lane by lane.  It is the reference
  * that future SIMD kernels are checked against (STYLE.md, dav1d checkasm), so every rule is
  * exact and documented; sampler.c derives the arithmetic and cites the D3D11.3 functional
@@ -112,6 +112,9 @@ enum texture_dim {
     TEXTURE_DIM_2D,
     TEXTURE_DIM_3D,
     TEXTURE_DIM_CUBE,   /* faces +X, -X, +Y, -Y, +Z, -Z (D3D11 array slices 0..5 = D3DCUBEMAP_FACES) */
+    TEXTURE_DIM_1D,     /* u only: levels of height and depth 1 */
+    TEXTURE_DIM_BUFFER, /* a typed buffer view: one level of `width` elements in one row, read
+                         * by ld only (sampling it reads 0: buffers cannot be sampled) */
 };
 
 /* One mip level.  width/height/depth are the level's virtual size (for block formats the data
@@ -121,6 +124,8 @@ struct texture_level {
     const uint8_t *data;
     size_t row_pitch;     /* bytes between rows of blocks */
     size_t depth_pitch;   /* bytes between slices / faces (unused when depth is 1) */
+    size_t array_pitch;   /* array views (texture_view.array_size > 1): bytes from this level of
+                           * one array slice (one cube, for a cube array) to the next */
     uint32_t width, height, depth;
 };
 
@@ -128,13 +133,24 @@ struct texture_view {
     core_format format;
     enum texture_dim dim;
     unsigned levels;           /* 1..TEXTURE_MAX_LEVELS; level[0] is the most detailed */
+    /* Array views (Texture1DArray, Texture2DArray, TextureCubeArray): the slices (cubes) of the
+     * view, 1..; 0 for a view that is no array.  The array index is a coordinate of its own
+     * -- v of a 1D array, w of a 2D array, q of a cube array -- rounded to the nearest even
+     * integer and clamped to [0, array_size - 1] (D3D11.3 functional spec 7.18.3); it takes no
+     * part in the LOD.  The other coordinates address the slice as the non-array dimension. */
+    uint32_t array_size;
+    /* The resource's minimum LOD in levels of this view (D3D11 SetResourceMinLOD, minus the
+     * view's first mip; 0: none): sampling clamps its LOD to at least this, ld reads 0 from the
+     * levels more detailed than its floor, and a view with no level at or above it reads 0
+     * ("empty-set accesses are handled as out-of-bounds").  Not NaN, >= 0. */
+    float min_lod;
     bool d3d9_defaults;        /* D3D9 front-end: absent r/g/b channels read as 1, not 0, for
                                 * formats with some colour data (R16F -> (r,1,1,1), G16R16 ->
                                 * (r,g,1,1), V8U8 -> (u,v,1,1)); alpha-only formats keep 0 */
     struct texture_level level[TEXTURE_MAX_LEVELS];
     const struct texel_format *texel;   /* set by texture_view_init: the fetch functions */
-    /* Set by texture_view_init: a 2D view of a 4 x 8-bit UNORM/sRGB format (texel.h), which
-     * sampler_fast.c reads whole pixels of. */
+    /* Set by texture_view_init: a 2D view (not an array of more than one slice) of a 4 x 8-bit
+     * UNORM/sRGB format (texel.h), which sampler_fast.c reads whole pixels of. */
     bool fast_rgba8;
     struct texel_rgba8 rgba8;
     /* Tiled resources (issue 7): set, texels go through this page table (texel_tiled.h) and
@@ -155,8 +171,8 @@ enum sample_lod_mode {
 };
 
 /* One batch of lanes.  Lane i is active when bit i of mask is set; inactive lanes are neither
- * read nor written.  Coordinates: 2D uses u, v; 3D u, v, w; cube the direction (u, v, w) =
- * (x, y, z).  ddx[k]/ddy[k] are the derivatives of coordinate k in the render-target x and y
+ * read nor written.  Coordinates: 1D uses u; 2D u, v; 3D u, v, w; cube the direction
+ * (u, v, w) = (x, y, z); array views add the array index (texture_view.array_size).  ddx[k]/ddy[k] are the derivatives of coordinate k in the render-target x and y
  * directions (see sampler_quad_derivatives).  bias[] is added when has_bias (sample_b: after
  * the LOD computation, with MipLODBias, before the MinLOD/MaxLOD clamp), in every mode. */
 /* A memo of the fast path's per-quad mip decisions (sampler_fast.c), owned by one thread.  An
@@ -191,6 +207,7 @@ struct sampler_lod_cache {
 
 struct sample_coords {
     float u[SAMPLER_LANES], v[SAMPLER_LANES], w[SAMPLER_LANES];
+    float q[SAMPLER_LANES];       /* fourth component: the array index of a cube array */
     float ddx[3][SAMPLER_LANES], ddy[3][SAMPLER_LANES];
     float lod[SAMPLER_LANES];
     float bias[SAMPLER_LANES];
@@ -224,6 +241,16 @@ bool sampler_sample_fast_c(const struct sampler *s, const struct texture_view *t
                            const struct sample_coords *c, int n, struct float4_soa *out);
 bool sampler_sample_fast_avx2(const struct sampler *s, const struct texture_view *t,
                               const struct sample_coords *c, int n, struct float4_soa *out);
+
+/* gather4 / gather4_c on a 2D, 2D-array, cube or cube-array view (not tiled: texel_tiled.h
+ * has its own): lanes 0..n-1 of `c` (u, v and the array index; a cube's direction), the four
+ * texels bilinear filtering of level 0 would use, component `channel` of each (gather4_c,
+ * `compare`: ref <compare> red as 1/0), out->c[0..3] = (u0,v1), (u1,v1), (u1,v0), (u0,v0).
+ * offsets (per lane, may be NULL) and imm_offset move a 2D footprint.  Other views read 0. */
+void sampler_gather(const struct sampler *s, const struct texture_view *t,
+                    const struct sample_coords *c, unsigned channel, bool compare,
+                    const int32_t (*offsets)[SAMPLER_LANES], const int8_t imm_offset[2], int n,
+                    struct float4_soa *out);
 
 /* Coarse derivatives (spec 22.5.2, 22.5.3) for lanes grouped as 2x2 quads: lanes 4q+0..4q+3 are
  * the quad's top-left, top-right, bottom-left, bottom-right pixels; every lane of the quad gets

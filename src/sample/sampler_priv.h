@@ -98,6 +98,10 @@ static inline void sampler_lod_finish(const struct sampler *s, const struct text
         biased += c->bias[i];
     out->magnify = !(biased > 0.0f);
     out->lod = sampler_lod_clamp(s, biased);
+    /* the resource's own clamp (texture_view.min_lod, SetResourceMinLOD): no level more
+     * detailed than it is read (0: no clamp; a negative LOD still reads level 0) */
+    if (t->min_lod > 0.0f && t->min_lod > out->lod)
+        out->lod = t->min_lod;
     if ((out->magnify ? s->state.mag_filter : s->state.min_filter) != SAMPLER_FILTER_ANISOTROPIC) {
         out->probes = 1;
         out->ratio = 1.0f;

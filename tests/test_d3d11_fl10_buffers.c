@@ -1,0 +1,290 @@
+/* tests/test_d3d11_fl10_buffers.c — feature levels 10_0 / 10_1 (issue 11, third step): typed
+ * buffer shader-resource views (D3D11_BUFFER_SRV: the rules of CreateShaderResourceView for a
+ * buffer, and Buffer<T> read by ld in the pixel and vertex stages, exact bits). */
+#include "test_render_util.h"
+
+static const D3D_FEATURE_LEVEL L100 = D3D_FEATURE_LEVEL_10_0;
+
+static ID3D11ShaderResourceView *buffer_srv(ID3D11Device *dev, ID3D11Buffer *b, DXGI_FORMAT f,
+                                            UINT first, UINT count, HRESULT want)
+{
+    D3D11_SHADER_RESOURCE_VIEW_DESC sd;
+    ID3D11ShaderResourceView *srv = (ID3D11ShaderResourceView *)(uintptr_t)1;
+    memset(&sd, 0, sizeof(sd));
+    sd.Format = f;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+    sd.Buffer.FirstElement = first;
+    sd.Buffer.NumElements = count;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)b, &sd, &srv), want);
+    if (FAILED(want))
+        CHECK(srv == NULL);
+    return SUCCEEDED(want) ? srv : NULL;
+}
+
+TEST(fl10_buffer_srv_rules)
+{
+    struct rd r;
+    ID3D11Buffer *b = NULL, *vb = NULL;
+    ID3D11ShaderResourceView *srv = NULL;
+    D3D11_SHADER_RESOURCE_VIEW_DESC sd;
+    UINT bits = 0;
+    if (!rd_begin_profile(&r, "10_0", L100, 1, 1)) {
+        rd_end(&r);
+        return;
+    }
+    CHECK_HR(ID3D11Device_CheckFormatSupport(r.dev, DXGI_FORMAT_R32G32B32A32_FLOAT, &bits), S_OK);
+    CHECK(bits & D3D11_FORMAT_SUPPORT_BUFFER);
+    b = rd_buffer(r.dev, D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_VERTEX_BUFFER, NULL, 64);
+    vb = rd_buffer(r.dev, D3D11_BIND_VERTEX_BUFFER, NULL, 64);
+    if (!b || !vb)
+        goto done;
+    /* 16 R32 elements, or 4 of 16 bytes; the view keeps its description */
+    srv = buffer_srv(r.dev, b, DXGI_FORMAT_R32_FLOAT, 0, 16, S_OK);
+    RD_RELEASE(srv);
+    srv = buffer_srv(r.dev, b, DXGI_FORMAT_R32G32B32A32_UINT, 1, 3, S_OK);
+    if (srv) {
+        ID3D11ShaderResourceView_GetDesc(srv, &sd);
+        CHECK_EQ(sd.ViewDimension, D3D11_SRV_DIMENSION_BUFFER);
+        CHECK_EQ(sd.Format, DXGI_FORMAT_R32G32B32A32_UINT);
+        CHECK_EQ(sd.Buffer.FirstElement, 1);
+        CHECK_EQ(sd.Buffer.NumElements, 3);
+        RD_RELEASE(srv);
+    }
+    /* past the end, empty, typeless, unknown, a format without buffer support */
+    util_clear_last_message();
+    buffer_srv(r.dev, b, DXGI_FORMAT_R32G32B32A32_UINT, 1, 4, E_INVALIDARG);
+    CHECK_STR_CONTAINS(LAST, "not within the buffer's 64 bytes");
+    buffer_srv(r.dev, b, DXGI_FORMAT_R32_FLOAT, 0, 0, E_INVALIDARG);
+    buffer_srv(r.dev, b, DXGI_FORMAT_R32_TYPELESS, 0, 4, E_INVALIDARG);
+    buffer_srv(r.dev, b, DXGI_FORMAT_UNKNOWN, 0, 4, E_INVALIDARG);
+    util_clear_last_message();
+    buffer_srv(r.dev, b, DXGI_FORMAT_BC1_UNORM, 0, 4, E_INVALIDARG);
+    CHECK_STR_CONTAINS(LAST, "cannot be used for buffers");
+    /* the buffer needs D3D11_BIND_SHADER_RESOURCE */
+    buffer_srv(r.dev, vb, DXGI_FORMAT_R32_FLOAT, 0, 4, E_INVALIDARG);
+    /* no description (a buffer has no format), a texture dimension, raw views (11_0) */
+    srv = (ID3D11ShaderResourceView *)(uintptr_t)1;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)b, NULL, &srv),
+             E_INVALIDARG);
+    CHECK(srv == NULL);
+    memset(&sd, 0, sizeof(sd));
+    sd.Format = DXGI_FORMAT_R32_FLOAT;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+    sd.Texture2D.MipLevels = 1;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)b, &sd, &srv),
+             E_INVALIDARG);
+    sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
+    sd.BufferEx.NumElements = 4;
+    util_clear_last_message();
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)b, &sd, &srv),
+             E_INVALIDARG);
+    CHECK_STR_CONTAINS(LAST, "11_0");
+    /* NULL out-pointer: validation only */
+    memset(&sd, 0, sizeof(sd));
+    sd.Format = DXGI_FORMAT_R32_FLOAT;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+    sd.Buffer.NumElements = 16;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)b, &sd, NULL),
+             S_FALSE);
+done:
+    RD_RELEASE(vb);
+    RD_RELEASE(b);
+    rd_end(&r);
+}
+
+#define VS4_PASS                                                                                 \
+    "vs_4_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_output_siv o0.xyzw, position\n"           \
+    "dcl_output o1.xyzw\nmov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\nret\n"
+
+/* Each pixel reads element x of the view (ld with the address swizzled .xxxx, as fxc writes
+ * Buffer<T>.Load: the w component, a texture's mip, is the index again and must not count). */
+#define PS4_BUFFER_BY_X                                                                          \
+    "ps_4_0\ndcl_resource_buffer (float,float,float,float) t0\n"                                 \
+    "dcl_input_ps_siv linear noperspective v0.xy, position\ndcl_output o0.xyzw\n"                \
+    "dcl_temps 1\nftou r0.x, v0.x\nld o0.xyzw, r0.xxxx, t0.xyzw\nret\n"
+
+static void draw_buffer(struct rd *r, const char *vs, const char *ps,
+                        ID3D11ShaderResourceView *ps_srv, ID3D11ShaderResourceView *vs_srv,
+                        uint8_t *img)
+{
+    struct rd_pipe p;
+    struct vtx v[6];
+    static const float c[4] = { 0, 0, 0, 0 };
+    rd_quad(v, 0.0f, c, c, c, c);
+    rd_pipe_begin(r, &p, vs, ps, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_PSSetShaderResources(r->ctx, 0, 1, &ps_srv);
+    ID3D11DeviceContext_VSSetShaderResources(r->ctx, 0, 1, &vs_srv);
+    rd_clear(r, 0.2f, 0.2f, 0.2f, 0.2f);
+    ACCEPTED(ID3D11DeviceContext_Draw(r->ctx, 6, 0));
+    rd_read(r, img);
+    ID3D11DeviceContext_ClearState(r->ctx);
+    ID3D11DeviceContext_OMSetRenderTargets(r->ctx, 1, &r->rtv, NULL);
+    rd_viewport(r->ctx, 0.0f, 0.0f, (float)r->w, (float)r->h);
+    rd_pipe_end(&p);
+}
+
+TEST(fl10_buffer_ld_pixel)
+{
+    struct rd r;
+    uint8_t elems[8][4], img[8 * 4];
+    ID3D11Buffer *b = NULL, *fb = NULL;
+    ID3D11ShaderResourceView *srv = NULL, *fsrv = NULL;
+    static const float floats[4] = { 0.0f, 0.25f, 1.0f, 0.75f };
+    for (int i = 0; i < 8; i++) {
+        elems[i][0] = (uint8_t)(i * 30);
+        elems[i][1] = (uint8_t)(255 - i);
+        elems[i][2] = (uint8_t)(i * 7);
+        elems[i][3] = 255;
+    }
+    if (!rd_begin_profile(&r, "10_0", L100, 8, 1)) {
+        rd_end(&r);
+        return;
+    }
+    b = rd_buffer(r.dev, D3D11_BIND_SHADER_RESOURCE, elems, sizeof(elems));
+    fb = rd_buffer(r.dev, D3D11_BIND_SHADER_RESOURCE, floats, sizeof(floats));
+    if (!b || !fb)
+        goto done;
+    /* elements 2..5: pixels 0..3 read them, pixels 4..7 are past the view and read 0 */
+    srv = buffer_srv(r.dev, b, DXGI_FORMAT_R8G8B8A8_UNORM, 2, 4, S_OK);
+    if (srv) {
+        draw_buffer(&r, VS4_PASS, PS4_BUFFER_BY_X, srv, NULL, img);
+        for (int x = 0; x < 8; x++) {
+            static const uint8_t zero[4] = { 0, 0, 0, 0 };
+            const uint8_t *want = x < 4 ? elems[2 + x] : zero;
+            if (memcmp(img + 4 * x, want, 4))
+                harness_fail(__FILE__, __LINE__, "pixel %d: %u %u %u %u, want %u %u %u %u", x,
+                             img[4 * x], img[4 * x + 1], img[4 * x + 2], img[4 * x + 3], want[0],
+                             want[1], want[2], want[3]);
+        }
+    }
+    /* one float a element: (r, 0, 0, 1) -- absent channels read their defaults */
+    fsrv = buffer_srv(r.dev, fb, DXGI_FORMAT_R32_FLOAT, 0, 4, S_OK);
+    if (fsrv) {
+        static const uint8_t want[4] = { 0, 64, 255, 191 };
+        draw_buffer(&r, VS4_PASS, PS4_BUFFER_BY_X, fsrv, NULL, img);
+        for (int x = 0; x < 4; x++) {
+            CHECK_EQ(img[4 * x], want[x]);
+            CHECK_EQ(img[4 * x + 1], 0);
+            CHECK_EQ(img[4 * x + 3], 255);
+        }
+    }
+done:
+    RD_RELEASE(fsrv);
+    RD_RELEASE(srv);
+    RD_RELEASE(fb);
+    RD_RELEASE(b);
+    rd_end(&r);
+}
+
+/* A vertex shader reads its colour from a buffer (VSSetShaderResources at 10_0). */
+TEST(fl10_buffer_ld_vertex)
+{
+    struct rd r;
+    uint8_t img[4 * 4];
+    static const float elems[3][4] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, { 1.0f, 0.75f, 0.25f, 1 } };
+    ID3D11Buffer *b = NULL;
+    ID3D11ShaderResourceView *srv = NULL;
+    if (!rd_begin_profile(&r, "10_0", L100, 4, 1)) {
+        rd_end(&r);
+        return;
+    }
+    b = rd_buffer(r.dev, D3D11_BIND_SHADER_RESOURCE, elems, sizeof(elems));
+    if (b)
+        srv = buffer_srv(r.dev, b, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 3, S_OK);
+    if (srv) {
+        draw_buffer(&r,
+                    "vs_4_0\ndcl_resource_buffer (float,float,float,float) t0\n"
+                    "dcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_output_siv o0.xyzw, position\n"
+                    "dcl_output o1.xyzw\nmov o0.xyzw, v0.xyzw\n"
+                    "ld o1.xyzw, l(2, 2, 2, 2), t0.xyzw\nret\n",
+                    "ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\n"
+                    "mov o0.xyzw, v1.xyzw\nret\n", NULL, srv, img);
+        for (int x = 0; x < 4; x++) {
+            static const uint8_t want[4] = { 255, 191, 64, 255 };
+            CHECK(!memcmp(img + 4 * x, want, 4));
+        }
+    }
+    RD_RELEASE(srv);
+    RD_RELEASE(b);
+    rd_end(&r);
+}
+
+/* Buffer render-target views (D3D11_BUFFER_RTV): their rules, a draw into elements 2..5 of an
+ * 8-element R8G8B8A8_UNORM buffer (4 x 1 pixels) and a clear of that range, read back through a
+ * staging buffer; the other elements stay as they were. */
+TEST(fl10_buffer_render_target)
+{
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx v[6];
+    static const float red[4] = { 1, 0, 0, 1 }, blue[4] = { 0, 0, 1, 1 };
+    uint8_t init[8][4];
+    D3D11_RENDER_TARGET_VIEW_DESC rd;
+    D3D11_BUFFER_DESC sd = { 32, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0 };
+    ID3D11Buffer *b = NULL, *st = NULL;
+    ID3D11RenderTargetView *rtv = NULL;
+    D3D11_MAPPED_SUBRESOURCE m;
+    memset(init, 7, sizeof(init));
+    if (!rd_begin_profile(&r, "10_0", L100, 4, 1)) {
+        rd_end(&r);
+        return;
+    }
+    b = rd_buffer(r.dev, D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE, init,
+                  sizeof(init));
+    CHECK_HR(ID3D11Device_CreateBuffer(r.dev, &sd, NULL, &st), S_OK);
+    if (!b || !st)
+        goto done;
+    memset(&rd, 0, sizeof(rd));
+    rd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    rd.ViewDimension = D3D11_RTV_DIMENSION_BUFFER;
+    rd.Buffer.FirstElement = 2;
+    rd.Buffer.NumElements = 7;   /* past the 8 elements */
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)b, &rd, &rtv),
+             E_INVALIDARG);
+    rd.Buffer.NumElements = 4;
+    rd.Format = DXGI_FORMAT_R8G8B8A8_TYPELESS;
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)b, &rd, &rtv),
+             E_INVALIDARG);
+    rd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)b, NULL, &rtv),
+             E_INVALIDARG);   /* a buffer has no format */
+    CHECK(rtv == NULL);
+    CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)b, &rd, &rtv), S_OK);
+    if (!rtv)
+        goto done;
+    /* the right half of the 4 x 1 target red (elements 4, 5) */
+    rd_quad(v, 0.0f, red, red, red, red);
+    for (int i = 0; i < 6; i++)
+        v[i].pos[0] = v[i].pos[0] < 0 ? 0.0f : 1.0f;
+    rd_pipe_begin(&r, &p, VS4_PASS, "ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\n"
+                  "mov o0.xyzw, v1.xyzw\nret\n", v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_OMSetRenderTargets(r.ctx, 1, &rtv, NULL);
+    ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+    rd_pipe_end(&p);
+    ID3D11DeviceContext_CopyResource(r.ctx, (ID3D11Resource *)st, (ID3D11Resource *)b);
+    CHECK_HR(ID3D11DeviceContext_Map(r.ctx, (ID3D11Resource *)st, 0, D3D11_MAP_READ, 0, &m), S_OK);
+    if (m.pData) {
+        const uint8_t *e = m.pData;
+        static const uint8_t seven[4] = { 7, 7, 7, 7 }, r8[4] = { 255, 0, 0, 255 };
+        for (int i = 0; i < 8; i++)
+            CHECK(!memcmp(e + 4 * i, i == 4 || i == 5 ? r8 : seven, 4));
+        ID3D11DeviceContext_Unmap(r.ctx, (ID3D11Resource *)st, 0);
+    }
+    /* ClearRenderTargetView: the view's four elements only */
+    ID3D11DeviceContext_ClearRenderTargetView(r.ctx, rtv, blue);
+    ID3D11DeviceContext_CopyResource(r.ctx, (ID3D11Resource *)st, (ID3D11Resource *)b);
+    CHECK_HR(ID3D11DeviceContext_Map(r.ctx, (ID3D11Resource *)st, 0, D3D11_MAP_READ, 0, &m), S_OK);
+    if (m.pData) {
+        const uint8_t *e = m.pData;
+        static const uint8_t seven[4] = { 7, 7, 7, 7 }, b8[4] = { 0, 0, 255, 255 };
+        for (int i = 0; i < 8; i++)
+            CHECK(!memcmp(e + 4 * i, i >= 2 && i < 6 ? b8 : seven, 4));
+        ID3D11DeviceContext_Unmap(r.ctx, (ID3D11Resource *)st, 0);
+    }
+done:
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(rtv);
+    RD_RELEASE(st);
+    RD_RELEASE(b);
+    rd_end(&r);
+}
