@@ -570,7 +570,7 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
 
 static struct om_surface surface_of(const struct d3d11_view_info *info)
 {
-    struct om_surface s = { NULL, 0, 0, 0 };
+    struct om_surface s = { NULL, 0, 0, 0, 0 };
     if (!info || !info->resource || !info->resource->core)
         return s;
     const core_resource *core = info->resource->core;

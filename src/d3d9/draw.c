@@ -835,7 +835,7 @@ static void translate_om(struct work *w, struct draw_desc *d)
             t->op_alpha = opa;
         }
         d->om.rt[i] = (struct om_surface){ d3d9_surface_data(s), d3d9_surface_pitch(s),
-                                           s->width, s->height };
+                                           s->width, s->height, 0 };
     }
     const struct d3d9_surface *ds = dev->ds;
     if (ds) {
@@ -861,7 +861,7 @@ static void translate_om(struct work *w, struct draw_desc *d)
                                                       (uint8_t)rs[D3DRS_CCW_STENCILPASS] };
         }
         d->om.ds = (struct om_surface){ d3d9_surface_data(ds), d3d9_surface_pitch(ds),
-                                        ds->width, ds->height };
+                                        ds->width, ds->height, 0 };
     }
     d3d9_color_to_float(rs[D3DRS_BLENDFACTOR], d->om.blend_factor);
     d->om.stencil_ref = rs[D3DRS_STENCILREF];

@@ -224,6 +224,10 @@ struct draw_desc {
     struct raster_rect scissor;          /* half-open pixels */
     struct draw_viewport viewport;
     struct draw_points points;           /* zeroed: points are one pixel */
+    /* Multisampled targets (om.samples >= 2): true puts every sample at the pixel centre
+     * (D3D11_CENTER_MULTISAMPLE_PATTERN; D3D9 D3DRS_MULTISAMPLEANTIALIAS FALSE), false the
+     * standard pattern (raster_ms_pattern). */
+    bool ms_center;
     /* User clip planes (D3D9 D3DRS_CLIPPLANEENABLE; D3D11 at 9_x has none): a point is kept
      * where dot(plane, clip-space position) >= 0.  Zero-initialized descriptions have none. */
     unsigned user_clip_count;            /* <= DRAW_MAX_USER_CLIP */

@@ -182,6 +182,12 @@ void draw_submit_pending(struct draw_run *r);
 
 /* pixel.c: the raster shade callback (ctx is the struct draw_run). */
 void draw_shade(void *ctx, const struct raster_quad_batch *batch);
+/* pixel_ms.c: draw_shade's output-merger step for a multisampled batch (batch->ms): per-sample
+ * depth clamped, om_process_ms; returns the samples that passed.  `interpolated_z`: false when
+ * the pixel program wrote the depth (then w->z holds it, already clamped). */
+uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
+                       const struct raster_quad_batch *b, const struct om_batch *ob,
+                       uint32_t coverage, bool interpolated_z);
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsigned worker,
                struct raster_rect rect);
 void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage);   /* raster_prefetch_fn */

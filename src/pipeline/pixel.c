@@ -541,6 +541,10 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
     ob.y = b->y;
     ob.z = w->z;
     ob.front_facing = front;
+    if (b->ms) {
+        w->samples += draw_ms_merge(r, w, b, &ob, coverage, zsrc != NULL);
+        return;
+    }
     uint32_t pass = om_process(r->om, &d->om, &ob, coverage);
     w->samples += util_popcount32(pass);
 }
