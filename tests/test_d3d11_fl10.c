@@ -340,12 +340,12 @@ TEST(fl10_multisample_levels)
     CHECK_HR(ID3D11Device_CheckMultisampleQualityLevels(dev, DXGI_FORMAT_R8G8B8A8_UNORM, 1, &q),
              S_OK);
     CHECK_EQ(q, 1);
-    /* no multisampling yet: 0 levels (S_OK) for every count above 1 */
-    for (UINT count = 2; count <= 8; count *= 2) {
+    /* the standard patterns: one level for 2, 4 and 8 samples, none for 16 */
+    for (UINT count = 2; count <= 16; count *= 2) {
         q = 7;
         CHECK_HR(ID3D11Device_CheckMultisampleQualityLevels(dev, DXGI_FORMAT_R8G8B8A8_UNORM,
                                                             count, &q), S_OK);
-        CHECK_EQ(q, 0);
+        CHECK_EQ(q, count <= 8 ? 1 : 0);
     }
     ID3D11Device_Release(dev);
 }

@@ -582,7 +582,40 @@ static struct om_surface surface_of(const struct d3d11_view_info *info)
     s.row_pitch = sub->row_pitch;
     s.width = sub->width;
     s.height = sub->height;
+    s.sample_pitch = sub->depth_pitch;   /* a multisampled 2D subresource's planes (resource.h) */
     return s;
+}
+
+/* The bound targets' sample count (OMSetRenderTargets made them agree; 1 when none is
+ * multisampled). */
+static UINT bound_samples(const struct d3d11_context_state *s)
+{
+    const struct d3d11_view_info *info = s->dsv.info;
+    for (unsigned i = 0; !info && i < OM_MAX_TARGETS; i++)
+        info = s->rtvs[i].info;
+    return info && info->resource && info->resource->sample_count > 1
+               ? info->resource->sample_count : 1;
+}
+
+/* SampleMask bits that name a sample of the bound targets. */
+static UINT bound_sample_bits(const struct d3d11_context *ctx)
+{
+    UINT n = bound_samples(&ctx->state);
+    return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+}
+
+/* The bound targets' samples and pattern. */
+static void translate_samples(const struct d3d11_context_state *s, struct draw_desc *d)
+{
+    const struct d3d11_view_info *info = s->dsv.info;
+    for (unsigned i = 0; !info && i < OM_MAX_TARGETS; i++)
+        info = s->rtvs[i].info;
+    if (bound_samples(s) < 2)
+        return;
+    d->om.samples = info->resource->sample_count;
+    d->om.sample_mask = s->sample_mask;
+    /* D3D11_CENTER_MULTISAMPLE_PATTERN: "all of the samples are located at the pixel center" */
+    d->ms_center = info->resource->sample_quality == (UINT)D3D11_CENTER_MULTISAMPLE_PATTERN;
 }
 
 static void translate_cbs(struct d3d11_resource *const *cbs, struct vm_cbuffer *out)
@@ -660,6 +693,7 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
     }
     memcpy(d->om.blend_factor, s->blend_factor, sizeof(d->om.blend_factor));
     d->om.stencil_ref = s->stencil_ref;
+    translate_samples(s, d);
 }
 
 static void translate(struct draw_check *k, struct draw_desc *d, const struct draw_linkage *link)
@@ -795,9 +829,9 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
             return;
         }
     }
-    /* Nothing is bound to draw into, nothing to draw, or SampleMask drops the one sample: the
-     * draw has no visible effect (and at 9_x no side effect). */
-    if (!k.width || !count || !instances || !(ctx->state.sample_mask & 1u))
+    /* Nothing is bound to draw into, nothing to draw, or SampleMask drops every sample of the
+     * targets: the draw has no visible effect (and at 9_x no side effect). */
+    if (!k.width || !count || !instances || !(ctx->state.sample_mask & bound_sample_bits(ctx)))
         return;
 
     const struct d3d11_shader_code *ps_code = ctx->state.ps.code;

@@ -128,6 +128,29 @@ static HRESULT check_slices(const char *m, const struct d3d11_resource *res, UIN
     return S_OK;
 }
 
+/* Render-target and depth-stencil views of multisampled textures: the TEXTURE2DMS(ARRAY)
+ * dimensions exactly for resources with SampleDesc.Count > 1 (the D3D11_RTV_DIMENSION /
+ * D3D11_DSV_DIMENSION pages: "The resource will be accessed as a 2D texture with
+ * multisampling"); TEXTURE2DMS has no members (slice 0), TEXTURE2DMSARRAY gives the slices. */
+static HRESULT check_ms_view(const char *m, const struct d3d11_resource *res, int dim, bool ms,
+                             bool array, UINT first, UINT count, struct d3d11_view_info *vi,
+                             char *msg, size_t msg_size)
+{
+    if (ms != (res->sample_count > 1))
+        REFUSE("%s: ViewDimension %d (%s) does not fit a resource with SampleDesc.Count %u", m,
+               dim, ms ? "multisampled" : "not multisampled", res->sample_count);
+    if (!ms)
+        return S_OK;
+    vi->first_mip = 0;
+    vi->mip_count = 1;
+    if (!array) {
+        vi->first_slice = 0;
+        vi->slice_count = 1;
+        return S_OK;
+    }
+    return check_slices(m, res, first, count, vi, msg, msg_size);
+}
+
 static HRESULT check_support(const char *m, DXGI_FORMAT format, UINT any_of, const char *what,
                              D3D_FEATURE_LEVEL level, char *msg, size_t msg_size)
 {
@@ -210,6 +233,10 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
             d.TextureCubeArray.MipLevels = res->mip_levels;
             if (res->array_size > 6)
                 d.TextureCubeArray.NumCubes = res->array_size / 6;
+        } else if (res->sample_count > 1) {
+            d.ViewDimension = res->array_size > 1 ? D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY
+                                                  : D3D11_SRV_DIMENSION_TEXTURE2DMS;
+            d.Texture2DMSArray.ArraySize = res->array_size;
         } else if (res->array_size > 1) {
             d.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
             d.Texture2DArray.MipLevels = res->mip_levels;
@@ -230,6 +257,11 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
                (int)d.ViewDimension);
     if (dim->res != res->dim)
         REFUSE("%s: %s does not fit %s", m, dim->name, resource_kind(res));
+    /* a multisampled texture is read only through the TEXTURE2DMS(ARRAY) dimensions */
+    if (res->sample_count > 1 && d.ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2DMS &&
+        d.ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY)
+        REFUSE("%s: %s does not fit a multisampled resource (SampleDesc.Count %u)", m, dim->name,
+               res->sample_count);
 
     switch (d.ViewDimension) {
     case D3D11_SRV_DIMENSION_TEXTURE2D:
@@ -359,13 +391,25 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
         /* Mip 0 of the whole resource, in its format. */
         d = (D3D11_RENDER_TARGET_VIEW_DESC){ .Format = DXGI_FORMAT_UNKNOWN };
         if (res->array_size > 1) {
-            d.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
-            d.Texture2DArray.ArraySize = res->array_size;
+            d.ViewDimension = res->sample_count > 1 ? D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY
+                                                    : D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
+            if (res->sample_count > 1)
+                d.Texture2DMSArray.ArraySize = res->array_size;
+            else
+                d.Texture2DArray.ArraySize = res->array_size;
         } else {
-            d.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
+            d.ViewDimension = res->sample_count > 1 ? D3D11_RTV_DIMENSION_TEXTURE2DMS
+                                                    : D3D11_RTV_DIMENSION_TEXTURE2D;
         }
     }
     if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
+        return hr;
+    if (FAILED(hr = check_ms_view(m, res, (int)d.ViewDimension,
+                                  d.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE2DMS ||
+                                      d.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY,
+                                  d.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY,
+                                  d.Texture2DMSArray.FirstArraySlice,
+                                  d.Texture2DMSArray.ArraySize, &vi, msg, msg_size)))
         return hr;
     switch (d.ViewDimension) {
     case D3D11_RTV_DIMENSION_TEXTURE2D:
@@ -381,8 +425,7 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
         break;
     case D3D11_RTV_DIMENSION_TEXTURE2DMS:
     case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY:
-        REFUSE("%s: ViewDimension %d (multisampled) does not fit a resource with "
-               "SampleDesc.Count 1", m, (int)d.ViewDimension);
+        break;   /* check_ms_view */
     default:
         REFUSE("%s: ViewDimension %d is not a render-target view dimension of a Texture2D", m,
                (int)d.ViewDimension);
@@ -428,10 +471,15 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
     } else {
         d = (D3D11_DEPTH_STENCIL_VIEW_DESC){ .Format = DXGI_FORMAT_UNKNOWN };
         if (res->array_size > 1) {
-            d.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DARRAY;
-            d.Texture2DArray.ArraySize = res->array_size;
+            d.ViewDimension = res->sample_count > 1 ? D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY
+                                                    : D3D11_DSV_DIMENSION_TEXTURE2DARRAY;
+            if (res->sample_count > 1)
+                d.Texture2DMSArray.ArraySize = res->array_size;
+            else
+                d.Texture2DArray.ArraySize = res->array_size;
         } else {
-            d.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2D;
+            d.ViewDimension = res->sample_count > 1 ? D3D11_DSV_DIMENSION_TEXTURE2DMS
+                                                    : D3D11_DSV_DIMENSION_TEXTURE2D;
         }
     }
     if (d.Flags & ~known_flags)
@@ -443,6 +491,13 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
     /* Seed 004, "does not support two-sided stencil": nothing in a depth-stencil view selects
      * stencil sidedness, so nothing is refused here (decision above). */
     if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
+        return hr;
+    if (FAILED(hr = check_ms_view(m, res, (int)d.ViewDimension,
+                                  d.ViewDimension == D3D11_DSV_DIMENSION_TEXTURE2DMS ||
+                                      d.ViewDimension == D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY,
+                                  d.ViewDimension == D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY,
+                                  d.Texture2DMSArray.FirstArraySlice,
+                                  d.Texture2DMSArray.ArraySize, &vi, msg, msg_size)))
         return hr;
     switch (d.ViewDimension) {
     case D3D11_DSV_DIMENSION_TEXTURE2D:
@@ -457,8 +512,7 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
         break;
     case D3D11_DSV_DIMENSION_TEXTURE2DMS:
     case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY:
-        REFUSE("%s: ViewDimension %d (multisampled) does not fit a resource with "
-               "SampleDesc.Count 1", m, (int)d.ViewDimension);
+        break;   /* check_ms_view */
     default:
         REFUSE("%s: ViewDimension %d is not a depth-stencil view dimension of a Texture2D", m,
                (int)d.ViewDimension);
