@@ -34,6 +34,22 @@ static void ms_resolve(IDirect3DDevice9 *dev, IDirect3DSurface9 *rt, IDirect3DSu
     CHECK_HR(IDirect3DDevice9_SetRenderTarget(dev, 0, rt), D3D_OK);
 }
 
+#define REL(s)                                                                                   \
+    do {                                                                                         \
+        if (s)                                                                                   \
+            IDirect3DSurface9_Release(s);                                                        \
+    } while (0)
+
+/* Back to the back buffer; releases the target and the device. */
+static void ms_done(IDirect3DDevice9 *dev, IDirect3DSurface9 *rt, IDirect3DSurface9 *bb)
+{
+    IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
+    IDirect3DDevice9_SetDepthStencilSurface(dev, NULL);
+    REL(rt);
+    REL(bb);
+    r9_end(dev);
+}
+
 /* r9_rect takes D3D9 pixel coordinates shifted by 0.5: x0 = 2.5 puts the left edge on pixel
  * 2's centre (the D3D9 convention, raster.h). */
 static void bands(IDirect3DDevice9 *dev)
@@ -84,12 +100,7 @@ TEST(d3d9_msaa_edges_resolve_by_stretchrect)
         for (int i = 0; i < W * H; i++)
             CHECK_EQ(img[i], 0xff336699u);
     }
-    IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
-    if (rt)
-        IDirect3DSurface9_Release(rt);
-    if (bb)
-        IDirect3DSurface9_Release(bb);
-    r9_end(dev);
+    ms_done(dev, rt, bb);
 }
 
 /* A multisampled depth-stencil surface: depth per sample.  Red at z 0.5, then green whose
@@ -137,17 +148,10 @@ TEST(d3d9_msaa_depth_per_sample)
                  D3DERR_INVALIDCALL);
         CHECK_STR_CONTAINS(R9_LAST, "differ in multisampling");
     }
-    IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
     IDirect3DDevice9_SetDepthStencilSurface(dev, NULL);
-    if (ds1)
-        IDirect3DSurface9_Release(ds1);
-    if (ds)
-        IDirect3DSurface9_Release(ds);
-    if (rt)
-        IDirect3DSurface9_Release(rt);
-    if (bb)
-        IDirect3DSurface9_Release(bb);
-    r9_end(dev);
+    REL(ds1);
+    REL(ds);
+    ms_done(dev, rt, bb);
 }
 
 /* NONMASKABLE quality 1 = 4 samples: the same pattern. */
@@ -169,12 +173,7 @@ TEST(d3d9_msaa_nonmaskable)
         CHECK_EQ(img[2] >> 16 & 0xff, 128);
         CHECK_EQ(img[2 * W + 2] >> 16 & 0xff, 64);
     }
-    IDirect3DDevice9_SetRenderTarget(dev, 0, bb);
-    if (rt)
-        IDirect3DSurface9_Release(rt);
-    if (bb)
-        IDirect3DSurface9_Release(bb);
-    r9_end(dev);
+    ms_done(dev, rt, bb);
 }
 
 TEST(d3d9_msaa_surface_refusals)
@@ -217,12 +216,9 @@ TEST(d3d9_msaa_surface_refusals)
                      D3D_OK);
         }
     }
-    if (sys)
-        IDirect3DSurface9_Release(sys);
-    if (bb)
-        IDirect3DSurface9_Release(bb);
-    if (s)
-        IDirect3DSurface9_Release(s);
+    REL(sys);
+    REL(bb);
+    REL(s);
     r9_end(dev);
 }
 
@@ -278,9 +274,7 @@ TEST(d3d9_msaa_swap_chain_present_resolves)
         IDirect3DSurface9_UnlockRect(sys);
         IDirect3DSurface9_Release(sys);
     }
-    if (ds)
-        IDirect3DSurface9_Release(ds);
-    if (bb)
-        IDirect3DSurface9_Release(bb);
+    REL(ds);
+    REL(bb);
     T9_RELEASE_DEVICE(dev);
 }

@@ -128,14 +128,24 @@ static HRESULT check_slices(const char *m, const struct d3d11_resource *res, UIN
     return S_OK;
 }
 
+/* The default render-target / depth-stencil view of a Texture2D: TEXTURE2D + this, both enums
+ * running TEXTURE2D, TEXTURE2DARRAY, TEXTURE2DMS, TEXTURE2DMSARRAY (bit 0: an array, bit 1:
+ * multisampled). */
+static unsigned default_2d_kind(const struct d3d11_resource *res)
+{
+    return (res->array_size > 1 ? 1u : 0u) | (res->sample_count > 1 ? 2u : 0u);
+}
+
 /* Render-target and depth-stencil views of multisampled textures: the TEXTURE2DMS(ARRAY)
  * dimensions exactly for resources with SampleDesc.Count > 1 (the D3D11_RTV_DIMENSION /
  * D3D11_DSV_DIMENSION pages: "The resource will be accessed as a 2D texture with
  * multisampling"); TEXTURE2DMS has no members (slice 0), TEXTURE2DMSARRAY gives the slices. */
-static HRESULT check_ms_view(const char *m, const struct d3d11_resource *res, int dim, bool ms,
-                             bool array, UINT first, UINT count, struct d3d11_view_info *vi,
+static HRESULT check_ms_view(const char *m, const struct d3d11_resource *res, int dim,
+                             int texture2d, UINT first, UINT count, struct d3d11_view_info *vi,
                              char *msg, size_t msg_size)
 {
+    /* dim - texture2d: default_2d_kind's numbering, for the four 2D dimensions */
+    bool ms = dim == texture2d + 2 || dim == texture2d + 3, array = dim == texture2d + 3;
     if (ms != (res->sample_count > 1))
         REFUSE("%s: ViewDimension %d (%s) does not fit a resource with SampleDesc.Count %u", m,
                dim, ms ? "multisampled" : "not multisampled", res->sample_count);
@@ -390,24 +400,15 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
     } else {
         /* Mip 0 of the whole resource, in its format. */
         d = (D3D11_RENDER_TARGET_VIEW_DESC){ .Format = DXGI_FORMAT_UNKNOWN };
-        if (res->array_size > 1) {
-            d.ViewDimension = res->sample_count > 1 ? D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY
-                                                    : D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
-            if (res->sample_count > 1)
-                d.Texture2DMSArray.ArraySize = res->array_size;
-            else
-                d.Texture2DArray.ArraySize = res->array_size;
-        } else {
-            d.ViewDimension = res->sample_count > 1 ? D3D11_RTV_DIMENSION_TEXTURE2DMS
-                                                    : D3D11_RTV_DIMENSION_TEXTURE2D;
-        }
+        unsigned kind = default_2d_kind(res);
+        d.ViewDimension = (D3D11_RTV_DIMENSION)(D3D11_RTV_DIMENSION_TEXTURE2D + kind);
+        if (kind & 1)
+            *(kind & 2 ? &d.Texture2DMSArray.ArraySize : &d.Texture2DArray.ArraySize) =
+                res->array_size;
     }
     if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
         return hr;
-    if (FAILED(hr = check_ms_view(m, res, (int)d.ViewDimension,
-                                  d.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE2DMS ||
-                                      d.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY,
-                                  d.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY,
+    if (FAILED(hr = check_ms_view(m, res, (int)d.ViewDimension, D3D11_RTV_DIMENSION_TEXTURE2D,
                                   d.Texture2DMSArray.FirstArraySlice,
                                   d.Texture2DMSArray.ArraySize, &vi, msg, msg_size)))
         return hr;
@@ -470,17 +471,11 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
         d = *desc;
     } else {
         d = (D3D11_DEPTH_STENCIL_VIEW_DESC){ .Format = DXGI_FORMAT_UNKNOWN };
-        if (res->array_size > 1) {
-            d.ViewDimension = res->sample_count > 1 ? D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY
-                                                    : D3D11_DSV_DIMENSION_TEXTURE2DARRAY;
-            if (res->sample_count > 1)
-                d.Texture2DMSArray.ArraySize = res->array_size;
-            else
-                d.Texture2DArray.ArraySize = res->array_size;
-        } else {
-            d.ViewDimension = res->sample_count > 1 ? D3D11_DSV_DIMENSION_TEXTURE2DMS
-                                                    : D3D11_DSV_DIMENSION_TEXTURE2D;
-        }
+        unsigned kind = default_2d_kind(res);
+        d.ViewDimension = (D3D11_DSV_DIMENSION)(D3D11_DSV_DIMENSION_TEXTURE2D + kind);
+        if (kind & 1)
+            *(kind & 2 ? &d.Texture2DMSArray.ArraySize : &d.Texture2DArray.ArraySize) =
+                res->array_size;
     }
     if (d.Flags & ~known_flags)
         REFUSE("%s: Flags 0x%x has bits that are not D3D11_DSV_FLAG values", m, d.Flags);
@@ -492,10 +487,7 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
      * stencil sidedness, so nothing is refused here (decision above). */
     if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
         return hr;
-    if (FAILED(hr = check_ms_view(m, res, (int)d.ViewDimension,
-                                  d.ViewDimension == D3D11_DSV_DIMENSION_TEXTURE2DMS ||
-                                      d.ViewDimension == D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY,
-                                  d.ViewDimension == D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY,
+    if (FAILED(hr = check_ms_view(m, res, (int)d.ViewDimension, D3D11_DSV_DIMENSION_TEXTURE2D,
                                   d.Texture2DMSArray.FirstArraySlice,
                                   d.Texture2DMSArray.ArraySize, &vi, msg, msg_size)))
         return hr;

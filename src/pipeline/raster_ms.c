@@ -47,32 +47,23 @@ void raster_ms_pattern(struct raster_state *st, uint32_t samples, bool center)
 /* ---- Batches ---------------------------------------------------------------------------------- */
 
 struct ms_emit {
-    struct raster_quad_batch b;
+    struct tile_emit e;
     struct raster_ms_batch ms;
-    raster_shade_fn shade;
-    void *ctx;
 };
 
 static void ms_emit_init(struct ms_emit *em, const struct bin_draw *draw, uint32_t id,
                          uint32_t flags, uint64_t seq, unsigned worker)
 {
-    em->b.seq = seq;
-    em->b.count = 0;
-    em->b.prim_id = id;
-    em->b.flags = flags;
-    em->b.worker = worker;
-    em->b.ms = &em->ms;
+    emit_init(&em->e, draw, id, flags, seq, worker);
+    em->e.b.ms = &em->ms;
     em->ms.samples = draw->samples;
     memset(em->ms.cover, 0, sizeof(em->ms.cover));
-    em->shade = draw->shade;
-    em->ctx = draw->ctx;
 }
 
 static void ms_emit_flush(struct ms_emit *em)
 {
-    if (em->b.count) {
-        em->shade(em->ctx, &em->b);
-        em->b.count = 0;
+    if (em->e.b.count) {
+        emit_flush(&em->e);
         memset(em->ms.cover, 0, sizeof(em->ms.cover));
     }
 }
@@ -81,7 +72,7 @@ static void ms_emit_flush(struct ms_emit *em)
 static void ms_emit_quad(struct ms_emit *em, const struct setup_tri *t, const struct bin_draw *d,
                          int32_t x, int32_t y, const unsigned *qm)
 {
-    struct raster_quad_batch *b = &em->b;
+    struct raster_quad_batch *b = &em->e.b;
     unsigned q = b->count, n = d->samples, pix = 0;
     float bx = (float)((int64_t)x * 256 + 128 - t->X0) * (1.0f / 256.0f);
     float by = (float)((int64_t)y * 256 + 128 - t->Y0) * (1.0f / 256.0f);

@@ -109,6 +109,34 @@ static inline int64_t setup_tri_edge_at(const struct setup_tri *t, int k, int32_
     return t->e[k] + t->ex[k] * px + t->ey[k] * py;
 }
 
+/* A batch being filled for one primitive's draw (raster_tile.c, raster_ms.c). */
+struct tile_emit {
+    struct raster_quad_batch b;
+    raster_shade_fn shade;
+    void *ctx;
+};
+
+static inline void emit_init(struct tile_emit *em, const struct bin_draw *draw, uint32_t id,
+                             uint32_t flags, uint64_t seq, unsigned worker)
+{
+    em->b.seq = seq;
+    em->b.count = 0;
+    em->b.prim_id = id;
+    em->b.flags = flags;
+    em->b.worker = worker;
+    em->b.ms = NULL;
+    em->shade = draw->shade;
+    em->ctx = draw->ctx;
+}
+
+static inline void emit_flush(struct tile_emit *em)
+{
+    if (em->b.count) {
+        em->shade(em->ctx, &em->b);
+        em->b.count = 0;
+    }
+}
+
 /* Depth, 1/w and the weights at the four pixel centres of a quad whose first centre lies
  * (bx, by) pixels from the snapped v0 (raster_tile.c's emit_tri_quad, raster_ms.c): the
  * planes evaluated in float, four lanes at a time. */

@@ -125,32 +125,6 @@ static unsigned block4_rect_mask(int32_t x, int32_t y, struct raster_rect r)
 
 /* ---- Quad batches --------------------------------------------------------------------------- */
 
-struct tile_emit {
-    struct raster_quad_batch b;
-    raster_shade_fn shade;
-    void *ctx;
-};
-
-static void emit_init(struct tile_emit *em, const struct bin_draw *draw, uint32_t id,
-                      uint32_t flags, uint64_t seq, unsigned worker)
-{
-    em->b.seq = seq;
-    em->b.count = 0;
-    em->b.prim_id = id;
-    em->b.flags = flags;
-    em->b.worker = worker;
-    em->b.ms = NULL;
-    em->shade = draw->shade;
-    em->ctx = draw->ctx;
-}
-
-static inline void emit_flush(struct tile_emit *em)
-{
-    if (em->b.count) {
-        em->shade(em->ctx, &em->b);
-        em->b.count = 0;
-    }
-}
 
 /* Depth, 1/w and the weights of the four pixels of the quad at (x, y), from the planes
  * relative to the snapped v0 (setup.c, 5).  The offset of the quad's first centre from v0 is
