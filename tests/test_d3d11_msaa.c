@@ -248,10 +248,10 @@ struct ms_rd {
 
 enum { MW = 8, MH = 8 };
 
-static bool ms_begin(struct ms_rd *m, UINT count)
+static bool ms_begin_at(struct ms_rd *m, UINT count, const char *profile, D3D_FEATURE_LEVEL l)
 {
     memset(m, 0, sizeof(*m));
-    if (!rd_begin_profile(&m->r, "max", L93, MW, MH))
+    if (!rd_begin_profile(&m->r, profile, l, MW, MH))
         return false;
     D3D11_TEXTURE2D_DESC d = ms_desc(MW, MH, DXGI_FORMAT_R8G8B8A8_UNORM, count, 0,
                                      D3D11_BIND_RENDER_TARGET);
@@ -264,6 +264,11 @@ static bool ms_begin(struct ms_rd *m, UINT count)
     static const float black[4] = { 0, 0, 0, 0 };
     ID3D11DeviceContext_ClearRenderTargetView(m->r.ctx, m->ms_rtv, black);
     return m->ms_rtv != NULL;
+}
+
+static bool ms_begin(struct ms_rd *m, UINT count)
+{
+    return ms_begin_at(m, count, "max", L93);
 }
 
 /* Resolves into the single-sample target and reads it. */
@@ -519,4 +524,48 @@ TEST(msaa_threads_bit_identical)
     for (size_t i = 0; i < sizeof(a); i += 4)
         partial += a[i] != 0 && a[i] != 255;
     CHECK(partial > 0);
+}
+
+/* Alpha-to-coverage (10_x): alpha a covers the first floor(a n + 0.5) of n samples
+ * (src/pipeline/pixel_ms.c); on a one-sample target a >= 0.5 covers the pixel. */
+TEST(msaa_alpha_to_coverage)
+{
+    static const float alphas[4] = { 0.25f, 0.5f, 0.8f, 0.1f };
+    static const uint8_t want4[4] = { 64, 128, 191, 0 };   /* k = 1, 2, 3, 0 of 4 */
+    struct ms_rd m;
+    struct rd_pipe p;
+    struct vtx v[24];
+    uint8_t img[MW * MH * 4];
+    ID3D11BlendState *bs = NULL;
+    if (!ms_begin_at(&m, 4, "10_1", L101)) {
+        ms_end(&m);
+        return;
+    }
+    for (int b = 0; b < 4; b++) {
+        const float c[4] = { 1, 1, 1, alphas[b] };
+        ms_rect(v + 6 * b, -1.0f, (float)(2 * b), (float)(2 * b + 2), c, 0.5f, 0.0f);
+    }
+    D3D11_BLEND_DESC bd;
+    memset(&bd, 0, sizeof(bd));
+    bd.AlphaToCoverageEnable = TRUE;
+    bd.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    CHECK_HR(ID3D11Device_CreateBlendState(m.r.dev, &bd, &bs), S_OK);
+    ID3D11DeviceContext_OMSetBlendState(m.r.ctx, bs, NULL, 0xffffffff);
+    rd_pipe_begin(&m.r, &p, VS_POS_ATTR, PS_ATTR, v, 24, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ACCEPTED(ID3D11DeviceContext_Draw(m.r.ctx, 24, 0));
+    ms_resolve_read(&m, img);
+    for (int y = 0; y < MH; y++)
+        for (int x = 0; x < MW; x++)
+            CHECK_EQ(img[(y * MW + x) * 4], want4[y / 2]);
+    /* one sample: the single-sample target itself */
+    ID3D11DeviceContext_OMSetRenderTargets(m.r.ctx, 1, &m.r.rtv, NULL);
+    rd_clear(&m.r, 0, 0, 0, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(m.r.ctx, 24, 0));
+    rd_read(&m.r, img);
+    static const uint8_t want1[4] = { 0, 255, 255, 0 };
+    for (int y = 0; y < MH; y++)
+        CHECK_EQ(img[(y * MW + 5) * 4], want1[y / 2]);
+    RD_RELEASE(bs);
+    rd_pipe_end(&p);
+    ms_end(&m);
 }

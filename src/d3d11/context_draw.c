@@ -468,15 +468,13 @@ static bool rule_array_views(struct draw_check *k)
 
 /* Issue 11: state options that CreateBlendState / CreateRasterizerState accept from 10_0 (the
  * 9_x rows are gone, state.c) but the pipeline does not honour yet are refused at the draw,
- * never drawn as if they were off: alpha-to-coverage (no multisampling), the dual-source
+ * never drawn as if they were off: the dual-source
  * factors (om.h: SRC1_* not executed), DepthClipEnable FALSE (clip.c always clips to 0..w). */
 static bool rule_unhonoured_states(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
     const D3D11_BLEND_DESC1 *bd = d3d11_blend_state_desc(s->blend.iface);
     const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
-    if (bd && bd->AlphaToCoverageEnable)
-        return fail(k, "AlphaToCoverageEnable is not implemented yet");
     for (unsigned i = 0; bd && i < D3D11_CTX_RT_SLOTS; i++) {
         const D3D11_RENDER_TARGET_BLEND_DESC1 *rb = &bd->RenderTarget[i];
         D3D11_BLEND f[4] = { rb->SrcBlend, rb->DestBlend, rb->SrcBlendAlpha, rb->DestBlendAlpha };
@@ -694,6 +692,7 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
     memcpy(d->om.blend_factor, s->blend_factor, sizeof(d->om.blend_factor));
     d->om.stencil_ref = s->stencil_ref;
     translate_samples(s, d);
+    d->alpha_to_coverage = bd && bd->AlphaToCoverageEnable;   /* 10_0+: state.c refuses 9_x */
 }
 
 static void translate(struct draw_check *k, struct draw_desc *d, const struct draw_linkage *link)

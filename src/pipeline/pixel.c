@@ -303,7 +303,8 @@ void draw_shade_prepare(struct draw_run *r)
     for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++)
         if (ps->out_mask[t])
             targets |= 1u << t;
-    r->fill_ok = om_fill_possible(r->om, targets);
+    /* (alpha-to-coverage draws go through draw_ms_merge, never the rectangle fill) */
+    r->fill_ok = om_fill_possible(r->om, targets) && !d->alpha_to_coverage;
 }
 
 static bool uniform_value(uint32_t u)
@@ -541,7 +542,7 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
     ob.y = b->y;
     ob.z = w->z;
     ob.front_facing = front;
-    if (b->ms) {
+    if (b->ms || d->alpha_to_coverage) {
         w->samples += draw_ms_merge(r, w, b, &ob, coverage, zsrc != NULL);
         return;
     }

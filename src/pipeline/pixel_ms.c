@@ -7,8 +7,31 @@
  * clamped to the viewport's [MinDepth, MaxDepth] as the one-sample path clamps the centre's
  * (D3D11.3 functional spec 15.6, 17.10; om_depth_clamp).  A program that writes oDepth gives
  * one depth for all samples of its pixel.
+ *
+ * Alpha-to-coverage (D3D11 AlphaToCoverageEnable): the alpha a of SV_Target0 (o0.w, before any
+ * blending) covers the first k = floor(clamp(a, 0, 1) * n + 0.5) of the pixel's n samples,
+ * NaN none -- a fixed, dither-free pattern (which samples an alpha covers is left to the
+ * implementation), the same for every pixel, so the result depends on nothing but alpha.  One-sample targets: a >= 0.5
+ * covers the pixel.  ANDed with the rasterized coverage and the sample mask; without an o0
+ * written by the program it does nothing.
  */
 #include "pipeline/draw_priv.h"
+
+#include <string.h>
+
+#include "util/bits.h"
+
+/* Clears, per lane, the samples at and above k (header comment) in cover[]. */
+static void alpha_to_coverage(const float *alpha, unsigned lanes, unsigned n, uint32_t *cover)
+{
+    for (unsigned l = 0; l < lanes; l++) {
+        float a = alpha[l];
+        float t = a > 0.0f ? (a < 1.0f ? a : 1.0f) : 0.0f;   /* NaN -> 0 */
+        unsigned k = (unsigned)(t * (float)n + 0.5f);
+        for (unsigned s = k; s < n; s++)
+            cover[s] &= ~(1u << l);
+    }
+}
 
 uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
                        const struct raster_quad_batch *b, const struct om_batch *ob,
@@ -16,11 +39,23 @@ uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
 {
     const struct draw_desc *d = r->d;
     const struct raster_ms_batch *ms = b->ms;
-    unsigned n = ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES;
+    unsigned n = !ms ? 1 : ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES;
     unsigned lanes = 4 * (b->count < RASTER_BATCH_QUADS ? b->count : RASTER_BATCH_QUADS);
     float zs[RASTER_MAX_SAMPLES][4 * RASTER_BATCH_QUADS];
     const float *zp[RASTER_MAX_SAMPLES];
+    uint32_t cover[RASTER_MAX_SAMPLES];
     struct om_draw od = d->om;
+    if (ms)
+        memcpy(cover, ms->cover, sizeof(cover));
+    else
+        cover[0] = coverage;
+    if (d->alpha_to_coverage && ob->color[0][3])
+        alpha_to_coverage(ob->color[0][3], lanes, n, cover);
+    if (!ms) {
+        /* one sample (alpha-to-coverage only): the one-sample path with the reduced coverage */
+        uint32_t pass = om_process(r->om, &d->om, ob, coverage & cover[0]);
+        return util_popcount32(pass);
+    }
     (void)w;
     /* the surfaces' sample count is the draw's; the rasterizer's is the same (draw.c) */
     od.samples = n;
@@ -32,6 +67,6 @@ uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
             zp[s] = zs[s];
         }
     }
-    return om_process_ms(r->om, &od, ob, coverage, ms->cover,
+    return om_process_ms(r->om, &od, ob, coverage, cover,
                          interpolated_z && r->om_reads_z ? zp : NULL);
 }
