@@ -6,6 +6,13 @@
  * independence, and ResolveSubresource's refusals. */
 #include "test_render_util.h"
 
+#include <dirent.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "dxgi1_6.h"
+#include "test_png_util.h"
+
 static const D3D_FEATURE_LEVEL L93 = D3D_FEATURE_LEVEL_9_3,
                                L101 = D3D_FEATURE_LEVEL_10_1;
 
@@ -568,4 +575,154 @@ TEST(msaa_alpha_to_coverage)
     RD_RELEASE(bs);
     rd_pipe_end(&p);
     ms_end(&m);
+}
+
+/* ---- swap chains ---------------------------------------------------------------------------- */
+
+static DXGI_SWAP_CHAIN_DESC ms_sc_desc(UINT count, DXGI_SWAP_EFFECT effect, UINT buffers)
+{
+    DXGI_SWAP_CHAIN_DESC d;
+    memset(&d, 0, sizeof(d));
+    d.BufferDesc.Width = MW;
+    d.BufferDesc.Height = MH;
+    d.BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    d.SampleDesc.Count = count;
+    d.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
+    d.BufferCount = buffers;
+    d.OutputWindow = (HWND)(uintptr_t)0x1234;
+    d.Windowed = TRUE;
+    d.SwapEffect = effect;
+    return d;
+}
+
+static HRESULT ms_sc_create(const DXGI_SWAP_CHAIN_DESC *d, IDXGISwapChain **sc, ID3D11Device **dev,
+                            ID3D11DeviceContext **ctx)
+{
+    setenv("SOFTD3D_PROFILE", "max", 1);
+    HRESULT hr = D3D11CreateDeviceAndSwapChain(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &L93, 1,
+                                               D3D11_SDK_VERSION, d, sc, dev, NULL, ctx);
+    unsetenv("SOFTD3D_PROFILE");
+    return hr;
+}
+
+/* The first pixel (RGB) of the dumped frame 0 of `dir`, removing the file; *found counts. */
+static uint32_t ms_dumped_pixel(const char *dir, int *found)
+{
+    DIR *dd = opendir(dir);
+    struct dirent *e;
+    uint32_t px = 0;
+    *found = 0;
+    while (dd && (e = readdir(dd))) {
+        char path[512];
+        uint8_t *buf = NULL, *pixels = NULL;
+        uint32_t w = 0, h = 0;
+        FILE *f;
+        if (strncmp(e->d_name, "softd3d-d3d11-sc", 16))
+            continue;
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        if (!(f = fopen(path, "rb")))
+            continue;
+        fseek(f, 0, SEEK_END);
+        long size = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        buf = malloc((size_t)size);
+        if (buf && fread(buf, 1, (size_t)size, f) == (size_t)size &&
+            png_decode_stored(buf, (size_t)size, &w, &h, &pixels) == 3) {
+            (*found)++;
+            px = (uint32_t)pixels[0] << 16 | (uint32_t)pixels[1] << 8 | pixels[2];
+        }
+        free(pixels);
+        free(buf);
+        fclose(f);
+        remove(path);
+    }
+    if (dd)
+        closedir(dd);
+    return px;
+}
+
+/* A 4x DISCARD swap chain: its buffer is multisampled, Present resolves (a SampleMask of two of
+ * the four samples: grey 128 in the dumped frame). */
+TEST(msaa_swap_chain_present_resolves)
+{
+    static const float white[4] = { 1, 1, 1, 1 };
+    char dir[] = "/tmp/softd3d-msaa-sc-XXXXXX";
+    DXGI_SWAP_CHAIN_DESC d = ms_sc_desc(4, DXGI_SWAP_EFFECT_DISCARD, 1);
+    IDXGISwapChain *sc = NULL;
+    ID3D11Device *dev = NULL;
+    ID3D11DeviceContext *ctx = NULL;
+    int found = 0;
+    if (!mkdtemp(dir))
+        SKIP("mkdtemp failed");
+    setenv("SOFTD3D_PRESENT_DUMP", dir, 1);
+    CHECK_HR(ms_sc_create(&d, &sc, &dev, &ctx), S_OK);
+    if (sc && dev && ctx) {
+        struct rd r;
+        struct rd_pipe p;
+        struct vtx v[6];
+        ID3D11Texture2D *bb = NULL;
+        ID3D11RenderTargetView *rtv = NULL;
+        D3D11_TEXTURE2D_DESC td;
+        CHECK_HR(IDXGISwapChain_GetBuffer(sc, 0, &IID_ID3D11Texture2D, (void **)&bb), S_OK);
+        if (bb) {
+            ID3D11Texture2D_GetDesc(bb, &td);
+            CHECK_EQ(td.SampleDesc.Count, 4);
+            CHECK_HR(ID3D11Device_CreateRenderTargetView(dev, (ID3D11Resource *)bb, NULL, &rtv),
+                     S_OK);
+        }
+        memset(&r, 0, sizeof(r));
+        r.dev = dev;
+        r.ctx = ctx;
+        ID3D11DeviceContext_OMSetRenderTargets(ctx, 1, &rtv, NULL);
+        rd_viewport(ctx, 0, 0, MW, MH);
+        ms_rect(v, 0.0f, 0.0f, (float)MH, white, 0.5f, 0.0f);
+        rd_pipe_begin(&r, &p, VS_POS_ATTR, PS_ATTR, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        ID3D11DeviceContext_OMSetBlendState(ctx, NULL, NULL, 0x3u);
+        ACCEPTED(ID3D11DeviceContext_Draw(ctx, 6, 0));
+        CHECK_HR(IDXGISwapChain_Present(sc, 0, 0), S_OK);
+        ID3D11DeviceContext_ClearState(ctx);
+        rd_pipe_end(&p);
+        RD_RELEASE(rtv);
+        if (bb)
+            ID3D11Texture2D_Release(bb);   /* (the swap chain holds it too) */
+    }
+    if (sc)
+        IDXGISwapChain_Release(sc);
+    if (ctx)
+        ID3D11DeviceContext_Release(ctx);
+    if (dev)
+        CHECK_EQ(ID3D11Device_Release(dev), 0);
+    unsetenv("SOFTD3D_PRESENT_DUMP");
+    uint32_t px = ms_dumped_pixel(dir, &found);
+    CHECK_EQ(found, 1);
+    CHECK_EQ(px, 0x808080u);
+    rmdir(dir);
+}
+
+TEST(msaa_swap_chain_refusals)
+{
+    static const struct { UINT count; DXGI_SWAP_EFFECT effect; UINT buffers; HRESULT hr; } cases[] = {
+        { 3, DXGI_SWAP_EFFECT_DISCARD, 1, DXGI_ERROR_INVALID_CALL },          /* not offered */
+        { 4, DXGI_SWAP_EFFECT_FLIP_DISCARD, 2, DXGI_ERROR_INVALID_CALL },     /* flip: Count 1 */
+        { 4, DXGI_SWAP_EFFECT_SEQUENTIAL, 2, E_NOTIMPL },
+        { 8, DXGI_SWAP_EFFECT_SEQUENTIAL, 1, S_OK },
+        { 2, DXGI_SWAP_EFFECT_DISCARD, 3, S_OK },
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        DXGI_SWAP_CHAIN_DESC d = ms_sc_desc(cases[i].count, cases[i].effect, cases[i].buffers);
+        IDXGISwapChain *sc = NULL;
+        ID3D11Device *dev = NULL;
+        ID3D11DeviceContext *ctx = NULL;
+        util_clear_last_message();
+        CHECK_HR(ms_sc_create(&d, &sc, &dev, &ctx), cases[i].hr);
+        CHECK_EQ(sc != NULL, cases[i].hr == S_OK);
+        if (cases[i].hr != S_OK)
+            CHECK(LAST[0] != 0);
+        if (sc)
+            IDXGISwapChain_Release(sc);
+        if (ctx)
+            ID3D11DeviceContext_Release(ctx);
+        if (dev)
+            CHECK_EQ(ID3D11Device_Release(dev), 0);
+    }
 }
