@@ -38,7 +38,8 @@ static UINT support(ID3D11Device *dev, DXGI_FORMAT f)
     if (FAILED(hr))
         CHECK_EQ(bits, 0);
     return bits & ~(UINT)(D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET |
-                          D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE);
+                          D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE |
+                          D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD);
 }
 
 /* ---- CheckFormatSupport, row by row ------------------------------------------------------- */

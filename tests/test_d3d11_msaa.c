@@ -92,7 +92,9 @@ TEST(msaa_quality_levels_per_profile)
         CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_R8G8B8A8_UNORM, &bits), S_OK);
         CHECK_EQ(!!(bits & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET), cases[i].ms);
         CHECK_EQ(!!(bits & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE), cases[i].ms);
-        CHECK(!(bits & D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD));   /* no Texture2DMS reads */
+        /* Texture2DMS reads from 10_0 */
+        CHECK_EQ(!!(bits & D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD),
+                 cases[i].ms && cases[i].level >= D3D_FEATURE_LEVEL_10_0);
         CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_D24_UNORM_S8_UINT, &bits), S_OK);
         CHECK_EQ(!!(bits & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET), cases[i].ms);
         CHECK(!(bits & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE));   /* depth: no resolve */
@@ -222,7 +224,7 @@ TEST(msaa_view_dimensions)
     CHECK_HR(ID3D11Device_CreateDepthStencilView(dev, (ID3D11Resource *)dt, &dd, &dsv),
              E_INVALIDARG);
     /* shader-resource views: a plain Texture2D view of a multisampled texture is refused;
-     * Texture2DMS views are not implemented yet */
+     * Texture2DMS views are made (ld_ms below), Texture2DMSArray ones not yet */
     D3D11_SHADER_RESOURCE_VIEW_DESC sd;
     memset(&sd, 0, sizeof(sd));
     sd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
@@ -232,6 +234,12 @@ TEST(msaa_view_dimensions)
     CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)t, &sd, &srv),
              E_INVALIDARG);
     sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DMS;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)t, &sd, &srv), S_OK);
+    RD_RELEASE(srv);
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)one, &sd, &srv),
+             E_INVALIDARG);
+    sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY;
+    sd.Texture2DMSArray.ArraySize = 1;
     CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)t, &sd, &srv),
              E_NOTIMPL);
     CHECK(srv == NULL);
@@ -725,4 +733,73 @@ TEST(msaa_swap_chain_refusals)
         if (dev)
             CHECK_EQ(ID3D11Device_Release(dev), 0);
     }
+}
+
+/* ---- Texture2DMS loads ---------------------------------------------------------------------- */
+
+#define VS4_POS "vs_4_0\ndcl_input v0.xyzw\ndcl_output_siv o0.xyzw, position\nmov o0.xyzw, v0.xyzw\nret\n"
+/* ld_ms of sample N at the pixel's integer position */
+#define PS4_LD_MS(n)                                                                             \
+    "ps_4_0\ndcl_resource_texture2dms(4) (float,float,float,float) t0\n"                          \
+    "dcl_input_ps_siv linear noperspective v0.xy, position\ndcl_output o0.xyzw\ndcl_temps 1\n"   \
+    "ftou r0.xy, v0.xyxx\nmov r0.zw, l(0, 0, 0, 0)\nld_ms o0.xyzw, r0.xyzw, t0.xyzw, l(" #n ")\n" \
+    "ret\n"
+
+/* The edge at pixel 2's centre covers its samples 1 and 3 (offsets 6, 2) and not 0 and 2:
+ * ld_ms reads each sample's own value. */
+TEST(msaa_texture2dms_load)
+{
+    static const float red[4] = { 1, 0, 0, 1 }, none[4] = { 0, 0, 0, 0 };
+    static const char *const ps[4] = { PS4_LD_MS(0), PS4_LD_MS(1), PS4_LD_MS(2), PS4_LD_MS(3) };
+    static const uint8_t want[4] = { 0, 255, 0, 255 };
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx v[6], q[6];
+    uint8_t img[MW * MH * 4];
+    if (!rd_begin_profile(&r, "10_1", L101, MW, MH)) {
+        rd_end(&r);
+        return;
+    }
+    D3D11_TEXTURE2D_DESC d = ms_desc(MW, MH, DXGI_FORMAT_R8G8B8A8_UNORM, 4, 0,
+                                     D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE);
+    ID3D11Texture2D *ms = NULL;
+    ID3D11RenderTargetView *ms_rtv = NULL;
+    ID3D11ShaderResourceView *srv = NULL;
+    CHECK_HR(ID3D11Device_CreateTexture2D(r.dev, &d, NULL, &ms), S_OK);
+    if (ms) {
+        CHECK_HR(ID3D11Device_CreateRenderTargetView(r.dev, (ID3D11Resource *)ms, NULL, &ms_rtv),
+                 S_OK);
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)ms, NULL, &srv),
+                 S_OK);
+    }
+    if (ms_rtv && srv) {
+        ID3D11DeviceContext_OMSetRenderTargets(r.ctx, 1, &ms_rtv, NULL);
+        ID3D11DeviceContext_ClearRenderTargetView(r.ctx, ms_rtv, none);
+        ms_rect(v, 2.5f, 0.0f, (float)MH, red, 0.5f, 0.0f);
+        rd_pipe_begin(&r, &p, VS_POS_ATTR, PS_ATTR, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+        rd_pipe_end(&p);
+        ID3D11DeviceContext_OMSetRenderTargets(r.ctx, 1, &r.rtv, NULL);
+        rd_quad(q, 0.5f, none, none, none, none);
+        for (int s = 0; s < 4; s++) {
+            rd_clear(&r, 0, 0, 1, 1);
+            rd_pipe_begin(&r, &p, VS4_POS, ps[s], q, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+            ID3D11DeviceContext_PSSetShaderResources(r.ctx, 0, 1, &srv);
+            ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+            rd_read(&r, img);
+            for (int y = 0; y < MH; y++) {
+                CHECK_EQ(img[(y * MW + 1) * 4], 0);
+                CHECK_EQ(img[(y * MW + 1) * 4 + 2], 0);   /* the texel's blue, not the clear's */
+                CHECK_EQ(img[(y * MW + 2) * 4], want[s]);
+                CHECK_EQ(img[(y * MW + 3) * 4], 255);
+            }
+            ID3D11ShaderResourceView *null_srv = NULL;
+            ID3D11DeviceContext_PSSetShaderResources(r.ctx, 0, 1, &null_srv);
+            rd_pipe_end(&p);
+        }
+    }
+    RD_RELEASE(srv);
+    RD_RELEASE(ms_rtv);
+    RD_RELEASE(ms);
+    rd_end(&r);
 }

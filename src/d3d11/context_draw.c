@@ -545,6 +545,8 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
     if (t->dim == TEXTURE_DIM_CUBE && info->first_slice + 6 > core->desc.array_size)
         return false;
     t->levels = levels;
+    /* a Texture2DMS view: its sample planes, depth_pitch apart (core/resource.h), for ld_ms */
+    t->samples = res->sample_count > 1 ? res->sample_count : 0;
     for (unsigned k = 0; k < levels; k++) {
         uint32_t index = info->first_mip + k + info->first_slice * mips;
         if (index >= core->subresource_count)

@@ -67,7 +67,8 @@
  * combination is not supported"), and 0 for formats that are not render targets.  With
  * multisampling offered, CheckFormatSupport adds MULTISAMPLE_RENDERTARGET to those formats and
  * MULTISAMPLE_RESOLVE to the render-target formats ResolveSubresource can average
- * (resolve_format_ok: not integer); MULTISAMPLE_LOAD stays withheld (no Texture2DMS views).  Invalid arguments are E_INVALIDARG with *pNumQualityLevels = 0: a NULL
+ * (resolve_format_ok: not integer); from 10_0 MULTISAMPLE_LOAD to those with SHADER_LOAD
+ * (Texture2DMS views and ld_ms; Texture2DMSArray views are not implemented).  Invalid arguments are E_INVALIDARG with *pNumQualityLevels = 0: a NULL
  * pointer, a value that is not a DXGI format (the driver-side page: "E_INVALIDARG if the format
  * ... does not exist"), and SampleCount 0 or above D3D11_MAX_MULTISAMPLE_SAMPLE_COUNT (32) --
  * softd3d's reading of "returns a failure HRESULT code" for counts that cannot be sample counts.
@@ -362,6 +363,10 @@ UINT d3d11_device_format_support(const struct d3d11_device *dev, DXGI_FORMAT for
         bits |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
         if ((bits & RT) && resolve_format_ok((core_format)format))
             bits |= MR;
+        /* Texture2DMS views (10_0+; seed 004 keeps multisampled textures out of shaders at
+         * 9_x) of the formats ld reads */
+        if (dev->level >= D3D_FEATURE_LEVEL_10_0 && (bits & LD))
+            bits |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD;
     }
     return bits;
 }

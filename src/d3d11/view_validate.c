@@ -291,6 +291,18 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
                         msg_size);
         vi.slice_count = 1;
         break;
+    case D3D11_SRV_DIMENSION_TEXTURE2DMS:
+        /* Texture2DMS loads (ld_ms) from 10_0; D3D11_TEX2DMS_SRV has no members */
+        if (level < D3D_FEATURE_LEVEL_10_0)
+            REFUSE("%s: D3D11_SRV_DIMENSION_TEXTURE2DMS needs feature level 10_0; not supported "
+                   "at feature level %s", m, LEVEL);
+        if (res->sample_count < 2)
+            REFUSE("%s: D3D11_SRV_DIMENSION_TEXTURE2DMS does not fit a resource with "
+                   "SampleDesc.Count 1", m);
+        vi.first_mip = vi.first_slice = 0;
+        vi.mip_count = vi.slice_count = 1;
+        hr = S_OK;
+        break;
     case D3D11_SRV_DIMENSION_TEXTURECUBE:
         if (!(res->misc_flags & D3D11_RESOURCE_MISC_TEXTURECUBE))
             REFUSE("%s: D3D11_SRV_DIMENSION_TEXTURECUBE needs a resource created with "

@@ -182,6 +182,13 @@ void draw_submit_pending(struct draw_run *r);
 
 /* pixel.c: the raster shade callback (ctx is the struct draw_run). */
 void draw_shade(void *ctx, const struct raster_quad_batch *batch);
+/* ld (pixel.c), and ld_ms of a multisampled view (pixel_ms.c): lanes of req->mask answered,
+ * anything outside the view (or a sample index outside 0..samples-1) left at 0. */
+void draw_sample_load(const struct texture_view *t, const struct vm_sample_request *req,
+                      struct vm_sample_result *res);
+void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_request *req,
+                         struct vm_sample_result *res);
+
 /* pixel_ms.c: draw_shade's output-merger step for a multisampled batch (batch->ms): per-sample
  * depth clamped, om_process_ms; returns the samples that passed.  `interpolated_z`: false when
  * the pixel program wrote the depth (then w->z holds it, already clamped). */

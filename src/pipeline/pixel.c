@@ -112,8 +112,8 @@ static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
 }
 
 /* ld (22.4.7): integer texel coordinates and mip; anything outside the view reads 0. */
-static void sample_load(const struct texture_view *t, const struct vm_sample_request *req,
-                        struct vm_sample_result *res)
+void draw_sample_load(const struct texture_view *t, const struct vm_sample_request *req,
+                      struct vm_sample_result *res)
 {
     const struct texel_format *f = t->texel;
     for (unsigned l = 0; l < VM_LANES; l++) {
@@ -185,7 +185,10 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
         sample_filtered(sc->run, sc->w, t, req, res);
         break;
     case VM_TEX_LD:
-        sample_load(t, req, res);
+        draw_sample_load(t, req, res);
+        break;
+    case VM_TEX_LD_MS:   /* (pixel_ms.c) */
+        draw_sample_load_ms(t, req, res);
         break;
     case VM_TEX_RESINFO:
         sample_info(t, req, res);

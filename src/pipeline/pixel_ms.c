@@ -14,6 +14,10 @@
  * implementation), the same for every pixel, so the result depends on nothing but alpha.  One-sample targets: a >= 0.5
  * covers the pixel.  ANDed with the rasterized coverage and the sample mask; without an o0
  * written by the program it does nothing.
+ *
+ * ld_ms (Texture2DMS loads, the ld_ms page): the texel at integer (x, y) of sample
+ * `sample_index` of a multisampled view (texture_view.samples, sample planes depth_pitch apart),
+ * read as ld reads mip 0; a sample index outside 0..samples-1 or a texel outside reads 0.
  */
 #include "pipeline/draw_priv.h"
 
@@ -69,4 +73,28 @@ uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
     }
     return om_process_ms(r->om, &od, ob, coverage, cover,
                          interpolated_z && r->om_reads_z ? zp : NULL);
+}
+
+void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_request *req,
+                         struct vm_sample_result *res)
+{
+    if (!t->samples || t->samples > RASTER_MAX_SAMPLES * 4 || t->dim != TEXTURE_DIM_2D)
+        return;
+    /* one ld per sample index present, on a view of that sample's plane, mip 0 */
+    static _Thread_local struct vm_sample_request r;
+    struct texture_view v = *t;
+    memcpy(&r, req, sizeof(r));
+    v.levels = 1;
+    for (unsigned l = 0; l < VM_LANES; l++)
+        r.address.i[2][l] = r.address.i[3][l] = 0;
+    for (unsigned s = 0; s < t->samples; s++) {
+        uint32_t m = 0;
+        for (unsigned l = 0; l < VM_LANES; l++)
+            m |= (uint32_t)(req->sample_index[l] == (int32_t)s) << l;
+        r.mask = req->mask & m;
+        if (!r.mask)
+            continue;
+        v.level[0].data = t->level[0].data + (size_t)s * t->level[0].depth_pitch;
+        draw_sample_load(&v, &r, res);
+    }
 }
