@@ -6,7 +6,6 @@
  * independence, and ResolveSubresource's refusals. */
 #include "test_render_util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -613,42 +612,6 @@ static HRESULT ms_sc_create(const DXGI_SWAP_CHAIN_DESC *d, IDXGISwapChain **sc, 
     return hr;
 }
 
-/* The first pixel (RGB) of the dumped frame 0 of `dir`, removing the file; *found counts. */
-static uint32_t ms_dumped_pixel(const char *dir, int *found)
-{
-    DIR *dd = opendir(dir);
-    struct dirent *e;
-    uint32_t px = 0;
-    *found = 0;
-    while (dd && (e = readdir(dd))) {
-        char path[512];
-        uint8_t *buf = NULL, *pixels = NULL;
-        uint32_t w = 0, h = 0;
-        FILE *f;
-        if (strncmp(e->d_name, "softd3d-d3d11-sc", 16))
-            continue;
-        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-        if (!(f = fopen(path, "rb")))
-            continue;
-        fseek(f, 0, SEEK_END);
-        long size = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        buf = malloc((size_t)size);
-        if (buf && fread(buf, 1, (size_t)size, f) == (size_t)size &&
-            png_decode_stored(buf, (size_t)size, &w, &h, &pixels) == 3) {
-            (*found)++;
-            px = (uint32_t)pixels[0] << 16 | (uint32_t)pixels[1] << 8 | pixels[2];
-        }
-        free(pixels);
-        free(buf);
-        fclose(f);
-        remove(path);
-    }
-    if (dd)
-        closedir(dd);
-    return px;
-}
-
 /* A 4x DISCARD swap chain: its buffer is multisampled, Present resolves (a SampleMask of two of
  * the four samples: grey 128 in the dumped frame). */
 TEST(msaa_swap_chain_present_resolves)
@@ -701,7 +664,8 @@ TEST(msaa_swap_chain_present_resolves)
     if (dev)
         CHECK_EQ(ID3D11Device_Release(dev), 0);
     unsetenv("SOFTD3D_PRESENT_DUMP");
-    uint32_t px = ms_dumped_pixel(dir, &found);
+    uint32_t w = 0, h = 0;
+    uint32_t px = png_dump_first_pixel(dir, "softd3d-d3d11-sc", "", &found, &w, &h);
     CHECK_EQ(found, 1);
     CHECK_EQ(px, 0x808080u);
     rmdir(dir);

@@ -156,41 +156,7 @@ TEST(d3d11_swapchain_clear_present_readback)
 static uint32_t dumped_image(const char *dir, const char *frame, int *found, uint32_t *width,
                              uint32_t *height)
 {
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    uint32_t px = 0;
-    *found = 0;
-    if (!d)
-        return 0;
-    while ((e = readdir(d))) {
-        char path[512];
-        FILE *f;
-        uint8_t *buf, *pixels = NULL;
-        uint32_t w = 0, h = 0;
-        long size;
-        if (strncmp(e->d_name, "softd3d-d3d11-sc", 16) || !strstr(e->d_name, frame))
-            continue;
-        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-        if (!(f = fopen(path, "rb")))
-            continue;
-        fseek(f, 0, SEEK_END);
-        size = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        buf = malloc((size_t)size);
-        if (buf && fread(buf, 1, (size_t)size, f) == (size_t)size &&
-            png_decode_stored(buf, (size_t)size, &w, &h, &pixels) == 3) {
-            (*found)++;
-            *width = w;
-            *height = h;
-            px = (uint32_t)pixels[0] << 16 | (uint32_t)pixels[1] << 8 | pixels[2];
-        }
-        free(pixels);
-        free(buf);
-        fclose(f);
-        remove(path);
-    }
-    closedir(d);
-    return px;
+    return png_dump_first_pixel(dir, "softd3d-d3d11-sc", frame, found, width, height);
 }
 
 /* dumped_image of the 4 x 2 chains of the dump test. */
