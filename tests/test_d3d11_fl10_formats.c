@@ -29,13 +29,17 @@ static ID3D11Device *ff_device(D3D_FEATURE_LEVEL level, ID3D11DeviceContext **ct
     return dev;
 }
 
+/* The bits of the level's rows: without the multisample bits the 10_x profiles add to every
+ * render-target / depth format (tests/test_d3d11_msaa.c checks those). */
 static UINT support(ID3D11Device *dev, DXGI_FORMAT f)
 {
     UINT bits = 0xdeadbeef;
     HRESULT hr = ID3D11Device_CheckFormatSupport(dev, f, &bits);
     if (FAILED(hr))
         CHECK_EQ(bits, 0);
-    return bits;
+    return bits & ~(UINT)(D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET |
+                          D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE |
+                          D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD);
 }
 
 /* ---- CheckFormatSupport, row by row ------------------------------------------------------- */

@@ -755,9 +755,43 @@ TEST(d3d9_check_device_format_rules)
     CHECK_EQ(IDirect3D9_Release(d3d), 0);
 }
 
-TEST(d3d9_check_multisample_none_only)
+/* The max profile offers 2, 4 and 8 samples (one quality level each) and NONMASKABLE (one
+ * level per count); the 9_x profiles none (the weakest hardware). */
+TEST(d3d9_check_multisample_types)
 {
+    static const char *const weakest[] = { "9_1", "9_2", "9_3" };
     IDirect3D9 *d3d = create_d3d(NULL);
+    DWORD q;
+    for (int t = D3DMULTISAMPLE_NONMASKABLE; t <= D3DMULTISAMPLE_16_SAMPLES; t++) {
+        bool offered = t == D3DMULTISAMPLE_NONMASKABLE || t == 2 || t == 4 || t == 8;
+        static const D3DFORMAT fmts[] = { D3DFMT_X8R8G8B8, D3DFMT_A8R8G8B8, D3DFMT_D24S8,
+                                          D3DFMT_D16 };
+        for (size_t f = 0; f < sizeof(fmts) / sizeof(fmts[0]); f++) {
+            q = 0xdeadbeef;
+            CHECK_HR(IDirect3D9_CheckDeviceMultiSampleType(d3d, 0, D3DDEVTYPE_HAL, fmts[f], TRUE,
+                                                           (D3DMULTISAMPLE_TYPE)t, &q),
+                     offered ? D3D_OK : D3DERR_NOTAVAILABLE);
+            CHECK_EQ(q, !offered ? 0xdeadbeef : t == D3DMULTISAMPLE_NONMASKABLE ? 3 : 1);
+        }
+    }
+    /* lockable depth formats cannot be multisampled */
+    CHECK_HR(IDirect3D9_CheckDeviceMultiSampleType(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_D16_LOCKABLE,
+                                                   TRUE, D3DMULTISAMPLE_4_SAMPLES, NULL),
+             D3DERR_NOTAVAILABLE);
+    CHECK_EQ(IDirect3D9_Release(d3d), 0);
+    for (int i = 0; i < 3; i++) {
+        d3d = create_d3d(weakest[i]);
+        for (int t = D3DMULTISAMPLE_NONMASKABLE; t <= D3DMULTISAMPLE_16_SAMPLES; t++)
+            CHECK_HR(IDirect3D9_CheckDeviceMultiSampleType(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
+                                                           TRUE, (D3DMULTISAMPLE_TYPE)t, &q),
+                     D3DERR_NOTAVAILABLE);
+        CHECK_EQ(IDirect3D9_Release(d3d), 0);
+    }
+}
+
+TEST(d3d9_check_multisample_none)
+{
+    IDirect3D9 *d3d = create_d3d("9_3");
     DWORD q;
     q = 0;
     CHECK_HR(IDirect3D9_CheckDeviceMultiSampleType(d3d, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8, TRUE,
@@ -903,8 +937,18 @@ TEST(d3d9_create_present_params_rules)
     EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
     pp = base; pp.SwapEffect = D3DSWAPEFFECT_OVERLAY; EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
     pp = base; pp.SwapEffect = D3DSWAPEFFECT_FLIPEX; EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
-    pp = base; pp.MultiSampleType = D3DMULTISAMPLE_4_SAMPLES;
+    pp = base; pp.MultiSampleType = D3DMULTISAMPLE_4_SAMPLES; EXPECT_PP(d3d, pp, D3D_OK);
+    pp = base; pp.MultiSampleType = D3DMULTISAMPLE_4_SAMPLES; pp.MultiSampleQuality = 1;
+    EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
+    pp = base; pp.MultiSampleType = D3DMULTISAMPLE_NONMASKABLE; pp.MultiSampleQuality = 2;
+    EXPECT_PP(d3d, pp, D3D_OK);
+    pp = base; pp.MultiSampleType = D3DMULTISAMPLE_NONMASKABLE; pp.MultiSampleQuality = 3;
+    EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
+    pp = base; pp.MultiSampleType = D3DMULTISAMPLE_3_SAMPLES;
     EXPECT_PP(d3d, pp, D3DERR_NOTAVAILABLE);
+    /* "must be D3DMULTISAMPLE_NONE unless SwapEffect has been set to D3DSWAPEFFECT_DISCARD" */
+    pp = base; pp.MultiSampleType = D3DMULTISAMPLE_4_SAMPLES; pp.SwapEffect = D3DSWAPEFFECT_COPY;
+    EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
     pp = base; pp.MultiSampleType = (D3DMULTISAMPLE_TYPE)17; EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
     pp = base; pp.MultiSampleQuality = 1; EXPECT_PP(d3d, pp, D3DERR_INVALIDCALL);
     pp = base; pp.Flags = D3DPRESENTFLAG_LOCKABLE_BACKBUFFER | D3DPRESENTFLAG_DISCARD_DEPTHSTENCIL;

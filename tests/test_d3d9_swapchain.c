@@ -96,7 +96,7 @@ TEST(d3d9_additional_swap_chain_refusals)
     CHECK_HR(IDirect3DDevice9_CreateAdditionalSwapChain(dev, &pp, &sc), D3DERR_INVALIDCALL);
     CHECK_EQ(pp.BackBufferCount, 2);   /* unchanged on failure */
     pp = before;
-    pp.MultiSampleType = D3DMULTISAMPLE_4_SAMPLES;
+    pp.MultiSampleType = D3DMULTISAMPLE_3_SAMPLES;   /* 2, 4 and 8 are offered (max) */
     CHECK_HR(IDirect3DDevice9_CreateAdditionalSwapChain(dev, &pp, &sc), D3DERR_NOTAVAILABLE);
     pp = before;
     pp.MultiSampleQuality = 1;

@@ -427,7 +427,7 @@ TEST(dxgi12_create_swap_chain_for_hwnd_refusals)
         { DXGI_ERROR_INVALID_CALL, "BufferCount 1 is outside 2..16" },
         { DXGI_ERROR_INVALID_CALL, "no sRGB" },
         { E_INVALIDARG, "not a display format" },
-        { DXGI_ERROR_INVALID_CALL, "multisampled" },
+        { DXGI_ERROR_INVALID_CALL, "the flip model takes single-sample buffers" },
         { DXGI_ERROR_INVALID_CALL, "pRestrictToOutput" },
         { DXGI_ERROR_INVALID_CALL, "not a DXGI_MODE_SCALING" },
         { DXGI_ERROR_UNSUPPORTED, "not supported" },
@@ -462,7 +462,11 @@ TEST(dxgi12_create_swap_chain_for_hwnd_refusals)
             d.Format = DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
             break;
         case 9: d.Format = DXGI_FORMAT_R16G16B16A16_FLOAT; break;   /* 10_0+ only */
-        case 10: d.SampleDesc.Count = 2; break;
+        case 10:   /* multisampled flip chain (bitblt chains may be: tests/test_d3d11_msaa.c) */
+            d.SampleDesc.Count = 2;
+            d.SwapEffect = DXGI_SWAP_EFFECT_FLIP_DISCARD;
+            d.BufferCount = 2;
+            break;
         case 11: restrict_to = (IDXGIOutput *)(uintptr_t)8; break;
         case 12: fs.Scaling = (DXGI_MODE_SCALING)9; break;
         case 13: d.Flags = DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT; break;

@@ -745,9 +745,9 @@ static void om_fast_vs_reference(int level)
         memset(&da, 0, sizeof da);
         for (int t = 0; t < OM_MAX_TARGETS; t++)
             if (key.rt[t].format)
-                da.rt[t] = (struct om_surface){ a.rt[t], SURF_W * 16, SURF_W, SURF_H };
+                da.rt[t] = (struct om_surface){ a.rt[t], SURF_W * 16, SURF_W, SURF_H, 0 };
         if (key.ds_format)
-            da.ds = (struct om_surface){ a.ds, SURF_W * 8, SURF_W, SURF_H };
+            da.ds = (struct om_surface){ a.ds, SURF_W * 8, SURF_W, SURF_H, 0 };
         for (int c = 0; c < 4; c++)
             da.blend_factor[c] = rnd_float(-0.5f, 1.5f);
         da.stencil_ref = rnd();

@@ -4,8 +4,10 @@
 #ifndef SOFTD3D_TESTS_PNG_UTIL_H
 #define SOFTD3D_TESTS_PNG_UTIL_H
 
+#include <dirent.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +89,49 @@ static inline unsigned png_decode_stored(const uint8_t *png, size_t size, uint32
 fail:
     free(raw);
     return 0;
+}
+
+/* Finds the files DIR/<prefix>...<frame>... of the present dump, returns the first pixel
+ * (0xRRGGBB) and size of the last one read, counts them in *found, and removes them. */
+static inline uint32_t png_dump_first_pixel(const char *dir, const char *prefix,
+                                            const char *frame, int *found, uint32_t *width,
+                                            uint32_t *height)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    uint32_t px = 0;
+    *found = 0;
+    if (!d)
+        return 0;
+    while ((e = readdir(d))) {
+        char path[512];
+        FILE *f;
+        uint8_t *buf, *pixels = NULL;
+        uint32_t w = 0, h = 0;
+        long size;
+        if (strncmp(e->d_name, prefix, strlen(prefix)) || !strstr(e->d_name, frame))
+            continue;
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        if (!(f = fopen(path, "rb")))
+            continue;
+        fseek(f, 0, SEEK_END);
+        size = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        buf = malloc((size_t)size);
+        if (buf && fread(buf, 1, (size_t)size, f) == (size_t)size &&
+            png_decode_stored(buf, (size_t)size, &w, &h, &pixels) == 3) {
+            (*found)++;
+            *width = w;
+            *height = h;
+            px = (uint32_t)pixels[0] << 16 | (uint32_t)pixels[1] << 8 | pixels[2];
+        }
+        free(pixels);
+        free(buf);
+        fclose(f);
+        remove(path);
+    }
+    closedir(d);
+    return px;
 }
 
 #endif

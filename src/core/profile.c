@@ -554,3 +554,10 @@ core_level core_profile_d3d11_level(const core_profile *p, char *why, size_t why
     }
     return core_level_from_caps(&p->caps, why, why_size);
 }
+
+uint32_t core_profile_sample_counts(const core_profile *p)
+{
+    if (!p || p->id == CORE_PROFILE_9_1 || p->id == CORE_PROFILE_9_2 || p->id == CORE_PROFILE_9_3)
+        return 0;
+    return 1u << 2 | 1u << 4 | 1u << 8;
+}

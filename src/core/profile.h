@@ -62,6 +62,13 @@ typedef struct core_profile {
 /* The profile for id (CORE_PROFILE_11_1_TILED, _10_0, _10_1 included); NULL if id is out of range.  Profiles are immutable and live forever. */
 const core_profile *core_profile_get(core_profile_id id);
 
+/* The sample counts of multisampled render targets and depth-stencil surfaces the profile
+ * offers: bit n set = n samples a pixel (the standard patterns of 2, 4 and 8 samples,
+ * src/pipeline/raster_ms.c).  None on the 9_x profiles, which emulate the weakest hardware of
+ * their level (seed 004: "MSAA support is not guaranteed" at 9_1..9_3); 2, 4 and 8 on the
+ * others (max, 10_0, 10_1, 11_1-tiled). */
+uint32_t core_profile_sample_counts(const core_profile *profile);
+
 /* Looks a profile up by its exact name.  0 and *out set on success; -1 for an unknown name (or
  * NULL name/out), with a util_msg naming the valid names. */
 int core_profile_by_name(const char *name, const core_profile **out);

@@ -75,6 +75,9 @@ static core_res_status check_desc(const core_resource_desc *d)
         return CORE_RES_INVALID;
     if (d->mip_levels > core_mip_chain_length(d->width, d->height, d->depth))
         return CORE_RES_INVALID;
+    if (d->samples > 1 && (d->dim != CORE_RES_TEX2D || d->samples > 32 || d->mip_levels != 1 ||
+                           (d->flags & CORE_RES_CUBE)))
+        return CORE_RES_INVALID;
     return CORE_RES_OK;
 }
 
@@ -105,7 +108,8 @@ static core_res_status layout(const core_resource_desc *d, core_subresource *sub
                     s.row_pitch += 64;
             }
             if (!mul_ok(s.row_pitch, s.rows, &s.depth_pitch) ||
-                !mul_ok(s.depth_pitch, s.depth, &s.size) || !align_ok(pos, &s.offset) ||
+                !mul_ok(s.depth_pitch, d->samples > 1 ? d->samples : s.depth, &s.size) ||
+                !align_ok(pos, &s.offset) ||
                 !add_ok(s.offset, s.size, &pos))
                 return CORE_RES_OUT_OF_MEMORY;
             if (sub)

@@ -49,13 +49,17 @@ typedef struct core_resource_desc {
     uint32_t height, depth;      /* 1 where the dimension has none */
     uint32_t mip_levels;         /* >= 1 (front-ends resolve "full chain" first) */
     uint32_t array_size;         /* >= 1; 1 for buffers and 3D textures */
+    uint32_t samples;            /* 2D only, 2..32 = multisampled (one mip level, no cube): each
+                                  * subresource holds `samples` planes of depth_pitch bytes,
+                                  * sample s at offset + s * depth_pitch, each laid out like a
+                                  * one-sample subresource; 0 or 1 = one sample */
 } core_resource_desc;
 
 typedef struct core_subresource {
     size_t offset;               /* from core_resource.data; a multiple of 16 */
     size_t row_pitch;            /* bytes from one row of blocks to the next */
     size_t depth_pitch;          /* bytes from one 2D slice to the next */
-    size_t size;                 /* depth_pitch * depth */
+    size_t size;                 /* depth_pitch * depth (multisampled: depth_pitch * samples) */
     uint32_t width, height, depth;   /* texels of this mip level */
     uint32_t rows;               /* rows of blocks in one slice */
 } core_subresource;

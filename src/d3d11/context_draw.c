@@ -536,15 +536,13 @@ static bool rule_array_views(struct draw_check *k)
 
 /* Issue 11: state options that CreateBlendState / CreateRasterizerState accept from 10_0 (the
  * 9_x rows are gone, state.c) but the pipeline does not honour yet are refused at the draw,
- * never drawn as if they were off: alpha-to-coverage (no multisampling), the dual-source
+ * never drawn as if they were off: the dual-source
  * factors (om.h: SRC1_* not executed), DepthClipEnable FALSE (clip.c always clips to 0..w). */
 static bool rule_unhonoured_states(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
     const D3D11_BLEND_DESC1 *bd = d3d11_blend_state_desc(s->blend.iface);
     const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
-    if (bd && bd->AlphaToCoverageEnable)
-        return fail(k, "AlphaToCoverageEnable is not implemented yet");
     for (unsigned i = 0; bd && i < D3D11_CTX_RT_SLOTS; i++) {
         const D3D11_RENDER_TARGET_BLEND_DESC1 *rb = &bd->RenderTarget[i];
         D3D11_BLEND f[4] = { rb->SrcBlend, rb->DestBlend, rb->SrcBlendAlpha, rb->DestBlendAlpha };
@@ -667,6 +665,8 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
     if (res->min_lod > (float)info->first_mip)
         t->min_lod = res->min_lod - (float)info->first_mip;
     t->levels = levels;
+    /* a Texture2DMS view: its sample planes, depth_pitch apart (core/resource.h), for ld_ms */
+    t->samples = res->sample_count > 1 ? res->sample_count : 0;
     for (unsigned k = 0; k < levels; k++) {
         uint32_t index = info->first_mip + k + info->first_slice * mips;
         const core_subresource *sub = &core->sub[index];
@@ -692,7 +692,7 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
 
 static struct om_surface surface_of(const struct d3d11_view_info *info)
 {
-    struct om_surface s = { NULL, 0, 0, 0 };
+    struct om_surface s = { NULL, 0, 0, 0, 0 };
     if (!info || !info->resource || !info->resource->core)
         return s;
     const core_resource *core = info->resource->core;
@@ -715,7 +715,40 @@ static struct om_surface surface_of(const struct d3d11_view_info *info)
     s.row_pitch = sub->row_pitch;
     s.width = sub->width;
     s.height = sub->height;
+    s.sample_pitch = sub->depth_pitch;   /* a multisampled 2D subresource's planes (resource.h) */
     return s;
+}
+
+/* The bound targets' sample count (OMSetRenderTargets made them agree; 1 when none is
+ * multisampled). */
+static UINT bound_samples(const struct d3d11_context_state *s)
+{
+    const struct d3d11_view_info *info = s->dsv.info;
+    for (unsigned i = 0; !info && i < OM_MAX_TARGETS; i++)
+        info = s->rtvs[i].info;
+    return info && info->resource && info->resource->sample_count > 1
+               ? info->resource->sample_count : 1;
+}
+
+/* SampleMask bits that name a sample of the bound targets. */
+static UINT bound_sample_bits(const struct d3d11_context *ctx)
+{
+    UINT n = bound_samples(&ctx->state);
+    return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+}
+
+/* The bound targets' samples and pattern. */
+static void translate_samples(const struct d3d11_context_state *s, struct draw_desc *d)
+{
+    const struct d3d11_view_info *info = s->dsv.info;
+    for (unsigned i = 0; !info && i < OM_MAX_TARGETS; i++)
+        info = s->rtvs[i].info;
+    if (bound_samples(s) < 2)
+        return;
+    d->om.samples = info->resource->sample_count;
+    d->om.sample_mask = s->sample_mask;
+    /* D3D11_CENTER_MULTISAMPLE_PATTERN: "all of the samples are located at the pixel center" */
+    d->ms_center = info->resource->sample_quality == (UINT)D3D11_CENTER_MULTISAMPLE_PATTERN;
 }
 
 static void translate_cbs(struct d3d11_resource *const *cbs, struct vm_cbuffer *out)
@@ -793,6 +826,8 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
     }
     memcpy(d->om.blend_factor, s->blend_factor, sizeof(d->om.blend_factor));
     d->om.stencil_ref = s->stencil_ref;
+    translate_samples(s, d);
+    d->alpha_to_coverage = bd && bd->AlphaToCoverageEnable;   /* 10_0+: state.c refuses 9_x */
 }
 
 /* The textures and samplers a program declares, from its stage's bindings (n slots). */
@@ -969,10 +1004,10 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
     /* SetPredication: a validated draw whose predicate says so is not performed. */
     if (d3d11_context_predicated(ctx))
         return;
-    /* Nothing is bound to draw into, nothing to draw, or SampleMask drops the one sample: the
-     * draw has no visible effect (and at 9_x no side effect) -- but stream output still runs
-     * (the rasterizer is then off). */
-    bool raster = k.width && (ctx->state.sample_mask & 1u);
+    /* Nothing is bound to draw into, nothing to draw, or SampleMask drops every sample of the
+     * targets: the draw has no visible effect (and at 9_x no side effect) -- but stream output
+     * still runs (the rasterizer is then off). */
+    bool raster = k.width && (ctx->state.sample_mask & bound_sample_bits(ctx));
     if (!count || !instances || (!raster && !k.so))
         return;
     if (!raster)

@@ -73,6 +73,7 @@
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/format_support.h"
 #include "pipeline/draw.h"
+#include "pipeline/resolve.h"
 #include "sample/texel.h"
 #include "util/log.h"
 
@@ -562,6 +563,15 @@ static void fill_slice(struct d3d11_context *ctx, unsigned char *data, size_t ro
                    row_pitch, row, by, block, NULL, b->bytes);
 }
 
+/* Rows a clear of subresource s writes: its height, times the sample count of a multisampled
+ * texture, whose sample planes follow each other depth_pitch = row_pitch * rows apart
+ * (core/resource.h) -- one surface of height * samples rows, every sample cleared ("clears
+ * every sample", the multisampled resources page). */
+static UINT clear_rows(const struct d3d11_resource *res, const core_subresource *s)
+{
+    return res->sample_count > 1 ? s->height * res->sample_count : s->height;
+}
+
 static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *iface,
                                                         ID3D11RenderTargetView *view,
                                                         const FLOAT color[4])
@@ -619,7 +629,7 @@ static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *if
         const core_subresource *s = &res->core->sub[sub];
         for (UINT z = 0; z < s->depth; z++)
             fill_slice(ctx, core_resource_sub_data(res->core, sub) + (size_t)z * s->depth_pitch,
-                       s->row_pitch, &b, s->width, s->height, block);
+                       s->row_pitch, &b, s->width, clear_rows(res, s), block);
     }
 }
 
@@ -697,7 +707,7 @@ static void STDMETHODCALLTYPE ctx_ClearDepthStencilView(ID3D11DeviceContext2 *if
             UINT sub = v->first_mip + (v->first_slice + i) * res->mip_levels;
             const core_subresource *s = &res->core->sub[sub];
             fill_slice(ctx, core_resource_sub_data(res->core, sub), s->row_pitch, &b, s->width,
-                       s->height, block);
+                       clear_rows(res, s), block);
         }
         return;
     }
@@ -724,8 +734,9 @@ static void STDMETHODCALLTYPE ctx_ClearDepthStencilView(ID3D11DeviceContext2 *if
         UINT sub = v->first_mip + (v->first_slice + i) * res->mip_levels;
         const core_subresource *s = &res->core->sub[sub];
         size_t row = (size_t)s->width * l->bytes;
-        draw_fill_rows(row * s->height > DRAW_FILL_BAND_BYTES ? d3d11_context_renderer(ctx) : NULL,
-                       core_resource_sub_data(res->core, sub), s->row_pitch, row, s->height,
+        UINT rows = clear_rows(res, s);
+        draw_fill_rows(row * rows > DRAW_FILL_BAND_BYTES ? d3d11_context_renderer(ctx) : NULL,
+                       core_resource_sub_data(res->core, sub), s->row_pitch, row, rows,
                        value, mask, l->bytes);
     }
 }
@@ -805,26 +816,72 @@ static void STDMETHODCALLTYPE ctx_GenerateMips(ID3D11DeviceContext2 *iface,
 
 /* ---- what 9_x lacks ------------------------------------------------------------------------ */
 
+/* The ResolveSubresource page's rules: a multisampled source and a single-sampled
+ * D3D11_USAGE_DEFAULT destination, both Texture2D, subresources that exist and have the same
+ * size, and a Format with D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE that is each resource's
+ * format or, for a typeless resource, a member of its family. */
+static bool resolve_check(const struct d3d11_device *dev, const struct d3d11_resource *dst,
+                          UINT dsub, const struct d3d11_resource *src, UINT ssub,
+                          DXGI_FORMAT format, char *msg)
+{
+    const char *m = "ResolveSubresource";
+    const core_format_desc *fd = core_format_get((core_format)format);
+    if (src->sample_count < 2)
+        return refuse(msg, "%s: pSrcResource has %u sample(s); the source must be multisampled",
+                      m, src->sample_count), false;
+    if (dst->sample_count != 1 || dst->usage != D3D11_USAGE_DEFAULT)
+        return refuse(msg, "%s: pDstResource must be single-sampled D3D11_USAGE_DEFAULT (has %u "
+                      "samples, %s)", m, dst->sample_count, usage_name(dst->usage)), false;
+    if (dst->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+        return refuse(msg, "%s: pDstResource is not a Texture2D", m), false;
+    if (ssub >= src->core->subresource_count || dsub >= dst->core->subresource_count)
+        return refuse(msg, "%s: SrcSubresource %u / DstSubresource %u out of range (%u / %u "
+                      "subresources)", m, ssub, dsub, src->core->subresource_count,
+                      dst->core->subresource_count), false;
+    const core_subresource *s = &src->core->sub[ssub], *d = &dst->core->sub[dsub];
+    if (s->width != d->width || s->height != d->height)
+        return refuse(msg, "%s: the subresources differ in size (%ux%u and %ux%u)", m, s->width,
+                      s->height, d->width, d->height), false;
+    const struct d3d11_resource *r[2] = { src, dst };
+    for (int i = 0; i < 2; i++) {
+        const core_format_desc *rd = core_format_get((core_format)r[i]->format);
+        bool typeless = rd && rd->typeless_family == (core_format)r[i]->format;
+        if (!fd || (r[i]->format != format &&
+                    !(typeless && core_format_cast_compatible((core_format)r[i]->format,
+                                                              (core_format)format))))
+            return refuse(msg, "%s: Format DXGI_FORMAT_%s does not fit %s's DXGI_FORMAT_%s", m,
+                          d3d11_format_name(format), i ? "pDstResource" : "pSrcResource",
+                          d3d11_format_name(r[i]->format)), false;
+    }
+    if (!(d3d11_device_format_support(dev, format) & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE))
+        return refuse(msg, "%s: DXGI_FORMAT_%s has no D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE at "
+                      "feature level %s", m, d3d11_format_name(format),
+                      d3d11_level_name(dev->level)), false;
+    return true;
+}
+
 static void STDMETHODCALLTYPE ctx_ResolveSubresource(ID3D11DeviceContext2 *iface,
                                                      ID3D11Resource *dst_iface, UINT dsub,
                                                      ID3D11Resource *src_iface, UINT ssub,
                                                      DXGI_FORMAT format)
 {
     struct d3d11_context *ctx = impl(iface);
-    struct d3d11_resource *src;
+    struct d3d11_resource *src, *dst;
     char msg[MSG_SIZE];
     if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
         return;
-    (void)dsub, (void)ssub, (void)format;
-    if (!resource_of(ctx, "ResolveSubresource", "pDstResource", dst_iface, msg) ||
-        !(src = resource_of(ctx, "ResolveSubresource", "pSrcResource", src_iface, msg))) {
+    if (!(dst = resource_of(ctx, "ResolveSubresource", "pDstResource", dst_iface, msg)) ||
+        !(src = resource_of(ctx, "ResolveSubresource", "pSrcResource", src_iface, msg)) ||
+        !resolve_check(ctx->device, dst, dsub, src, ssub, format, msg)) {
         d3d11_msg(ctx->device, "%s", msg);
         return;
     }
-    /* softd3d creates single-sample resources only (CheckMultisampleQualityLevels: MSAA is not
-     * guaranteed at 9_x, seed 004), so no source can be multisampled. */
-    d3d11_msg(ctx->device, "ResolveSubresource: pSrcResource has %u sample(s); the source must "
-              "be multisampled", src->sample_count);
+    const core_subresource *s = &src->core->sub[ssub], *d = &dst->core->sub[dsub];
+    struct resolve_surface rs = { core_resource_sub_data(src->core, ssub), s->row_pitch,
+                                  s->depth_pitch, src->sample_count };
+    struct resolve_surface rd = { core_resource_sub_data(dst->core, dsub), d->row_pitch,
+                                  d->depth_pitch, 1 };
+    resolve_average((core_format)format, &rs, &rd, d->width, d->height);
 }
 
 static void STDMETHODCALLTYPE ctx_CopyStructureCount(ID3D11DeviceContext2 *iface,

@@ -106,6 +106,11 @@ HRESULT d3d11_validate_texture1d_desc(const D3D11_TEXTURE1D_DESC *desc,
                                       D3D_FEATURE_LEVEL level, char *msg, size_t msg_size);
 /* `present`: the texture is a swap-chain buffer (the DDI's D3D10_DDI_BIND_PRESENT, which
  * CreateTexture2D cannot ask for; see resource_validate.c). */
+/* Whether a multisampled description's count/quality pair is one CheckMultisampleQualityLevels
+ * offers on `dev` for `format` (resource.c); logs the refusal. */
+bool d3d11_sample_desc_ok(const struct d3d11_device *dev, const char *method, DXGI_FORMAT format,
+                          const DXGI_SAMPLE_DESC *sd);
+
 HRESULT d3d11_validate_texture2d_desc(const D3D11_TEXTURE2D_DESC *desc,
                                       const D3D11_SUBRESOURCE_DATA *init, bool present,
                                       D3D_FEATURE_LEVEL level, char *msg, size_t msg_size);

@@ -56,11 +56,19 @@
  * (FORMAT_SUPPORT and FORMAT_SUPPORT2) answers the same way (E_FAIL, Out* = 0) -- softd3d's
  * decision for FORMAT_SUPPORT2, whose page says nothing, so that both agree on what exists.
  *
- * Multisampling (seed 004: "MSAA support is not guaranteed" at every 9_x level).  softd3d does
- * not implement multisampling yet, so CheckMultisampleQualityLevels reports 1 quality level for
- * SampleCount 1 on every format the level can render to (RENDER_TARGET or DEPTH_STENCIL) and 0
- * for any larger count (S_OK: "the combination is not supported"), and 0 for formats that are
- * not render targets.  Invalid arguments are E_INVALIDARG with *pNumQualityLevels = 0: a NULL
+ * Multisampling (seed 004: "MSAA support is not guaranteed" at every 9_x level).  The profile
+ * decides (core_profile_sample_counts): the 9_x profiles, the weakest hardware of their level,
+ * have none; the others offer 2, 4 and 8 samples with the standard patterns, one quality level
+ * each ("If the hardware only supports the fixed patterns but no additional vendor-specific
+ * patterns, the runtime can report the number of quality levels as 1", the
+ * D3D11_STANDARD_MULTISAMPLE_QUALITY_LEVELS page), for every format the level can render to
+ * (RENDER_TARGET or DEPTH_STENCIL).  CheckMultisampleQualityLevels reports 1 quality level for
+ * SampleCount 1 on those formats, 1 for an offered count, 0 for any other count (S_OK: "the
+ * combination is not supported"), and 0 for formats that are not render targets.  With
+ * multisampling offered, CheckFormatSupport adds MULTISAMPLE_RENDERTARGET to those formats and
+ * MULTISAMPLE_RESOLVE to the render-target formats ResolveSubresource can average
+ * (resolve_format_ok: not integer); from 10_0 MULTISAMPLE_LOAD to those with SHADER_LOAD
+ * (Texture2DMS views and ld_ms; Texture2DMSArray views are not implemented).  Invalid arguments are E_INVALIDARG with *pNumQualityLevels = 0: a NULL
  * pointer, a value that is not a DXGI format (the driver-side page: "E_INVALIDARG if the format
  * ... does not exist"), and SampleCount 0 or above D3D11_MAX_MULTISAMPLE_SAMPLE_COUNT (32) --
  * softd3d's reading of "returns a failure HRESULT code" for counts that cannot be sample counts.
@@ -71,6 +79,7 @@
 
 #include "core/format.h"
 #include "d3d11/d3d11_private.h"
+#include "pipeline/resolve.h"
 #include "util/log.h"
 
 #define VB D3D11_FORMAT_SUPPORT_IA_VERTEX_BUFFER
@@ -339,6 +348,29 @@ static void explain_unsupported(const struct d3d11_device *dev, const char *meth
     }
 }
 
+UINT d3d11_msaa_quality_levels(const struct d3d11_device *dev, DXGI_FORMAT format, UINT count)
+{
+    UINT bits = d3d11_format_support_bits(dev->level, format);
+    if (!(bits & (RT | DS)) || count < 1 || count > 31)
+        return 0;
+    return count == 1 || (core_profile_sample_counts(dev->profile) >> count & 1u) ? 1 : 0;
+}
+
+UINT d3d11_device_format_support(const struct d3d11_device *dev, DXGI_FORMAT format)
+{
+    UINT bits = d3d11_format_support_bits(dev->level, format);
+    if (core_profile_sample_counts(dev->profile) && (bits & (RT | DS))) {
+        bits |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
+        if ((bits & RT) && resolve_format_ok((core_format)format))
+            bits |= MR;
+        /* Texture2DMS views (10_0+; seed 004 keeps multisampled textures out of shaders at
+         * 9_x) of the formats ld reads */
+        if (dev->level >= D3D_FEATURE_LEVEL_10_0 && (bits & LD))
+            bits |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD;
+    }
+    return bits;
+}
+
 static HRESULT STDMETHODCALLTYPE device_CheckFormatSupport(ID3D11Device2 *iface,
                                                            DXGI_FORMAT format, UINT *out)
 {
@@ -347,7 +379,7 @@ static HRESULT STDMETHODCALLTYPE device_CheckFormatSupport(ID3D11Device2 *iface,
         d3d11_msg(dev, "CheckFormatSupport: pFormatSupport is NULL");
         return E_INVALIDARG;
     }
-    *out = d3d11_format_support_bits(dev->level, format);
+    *out = d3d11_device_format_support(dev, format);
     if (!*out) {
         explain_unsupported(dev, "CheckFormatSupport", format);
         return E_FAIL;
@@ -379,7 +411,7 @@ HRESULT d3d11_check_format_feature(const struct d3d11_device *dev, D3D11_FEATURE
     if (feature == D3D11_FEATURE_FORMAT_SUPPORT) {
         D3D11_FEATURE_DATA_FORMAT_SUPPORT *d = data;
         format = d->InFormat;
-        d->OutFormatSupport = d3d11_format_support_bits(dev->level, format);
+        d->OutFormatSupport = d3d11_device_format_support(dev, format);
         if (!d->OutFormatSupport) {
             explain_unsupported(dev, "CheckFeatureSupport(D3D11_FEATURE_FORMAT_SUPPORT)", format);
             return E_FAIL;
@@ -439,12 +471,13 @@ static HRESULT msaa_quality_levels(const struct d3d11_device *dev, const char *m
                        "11_1): 0 quality levels", method, lv);
         return S_OK;
     }
-    if (count > 1) {
-        d3d11_msg(dev, "%s: %u samples: softd3d does not implement multisampling (MSAA is not "
-                       "guaranteed at %s, seed 004): 0 quality levels", method, count, lv);
-        return S_OK;
-    }
-    *out = 1;
+    *out = d3d11_msaa_quality_levels(dev, format, count);
+    if (!*out)
+        d3d11_msg(dev, "%s: %u samples are not offered by profile %s at feature level %s (%s; "
+                       "MSAA is not guaranteed at 9_x, seed 004): 0 quality levels", method,
+                  count, dev->profile->name, lv,
+                  core_profile_sample_counts(dev->profile) ? "it offers 2, 4 and 8"
+                                                           : "it offers none");
     return S_OK;
 }
 

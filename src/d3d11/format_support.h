@@ -18,6 +18,13 @@ struct d3d11_device;
  * not support the format at all.  Pure. */
 UINT d3d11_format_support_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
 
+/* What CheckFormatSupport answers on `dev`: d3d11_format_support_bits plus the multisample
+ * bits of its profile (format_support.c, "Multisampling"). */
+UINT d3d11_device_format_support(const struct d3d11_device *dev, DXGI_FORMAT format);
+
+/* Quality levels of `count` samples of `format` on `dev`: 1 or 0 (format_support.c). */
+UINT d3d11_msaa_quality_levels(const struct d3d11_device *dev, DXGI_FORMAT format, UINT count);
+
 /* The 10_0 / 10_1 rows (format_support_10.c): 0 for any other level.  Pure. */
 UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
 

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "d3d11/device_child.h"
+#include "d3d11/format_support.h"
 #include "util/log.h"
 
 /* ---- the objects -------------------------------------------------------------------------- */
@@ -329,6 +330,27 @@ static HRESULT STDMETHODCALLTYPE device_CreateTexture1D(ID3D11Device2 *iface,
     return S_OK;
 }
 
+bool d3d11_sample_desc_ok(const struct d3d11_device *dev, const char *method, DXGI_FORMAT format,
+                          const DXGI_SAMPLE_DESC *sd)
+{
+    UINT levels = d3d11_msaa_quality_levels(dev, format, sd->Count);
+    /* DXGI_SAMPLE_DESC: "The valid range is between zero and one less than the level returned
+     * by CheckMultisampleQualityLevels"; from 10_1 the fixed patterns are asked for by
+     * D3D11_STANDARD_MULTISAMPLE_PATTERN / D3D11_CENTER_MULTISAMPLE_PATTERN instead
+     * (D3D11_STANDARD_MULTISAMPLE_QUALITY_LEVELS page: "required for Direct3D 11 and Direct3D
+     * 10.1 hardware"). */
+    bool fixed = dev->level >= D3D_FEATURE_LEVEL_10_1 &&
+                 (sd->Quality == (UINT)D3D11_STANDARD_MULTISAMPLE_PATTERN ||
+                  sd->Quality == (UINT)D3D11_CENTER_MULTISAMPLE_PATTERN);
+    if (levels && (sd->Quality < levels || fixed))
+        return true;
+    d3d11_msg(dev, "%s: SampleDesc %u/%u: CheckMultisampleQualityLevels(DXGI_FORMAT_%s, %u) "
+                   "reports %u quality level(s) on profile %s at feature level %s",
+              method, sd->Count, sd->Quality, d3d11_format_name(format), sd->Count, levels,
+              dev->profile->name, d3d11_level_name(dev->level));
+    return false;
+}
+
 HRESULT d3d11_texture2d_create(struct d3d11_device *dev, const D3D11_TEXTURE2D_DESC *desc,
                                const D3D11_SUBRESOURCE_DATA *init, bool present,
                                ID3D11Texture2D **out)
@@ -345,6 +367,9 @@ HRESULT d3d11_texture2d_create(struct d3d11_device *dev, const D3D11_TEXTURE2D_D
         d3d11_msg(dev, "%s", msg);
         return hr;
     }
+    if (desc->SampleDesc.Count > 1 && !d3d11_sample_desc_ok(dev, "CreateTexture2D", desc->Format,
+                                                            &desc->SampleDesc))
+        return E_INVALIDARG;
     if (!out)
         return S_FALSE;
     if (!(t = calloc(1, sizeof(*t)))) {
@@ -368,6 +393,7 @@ HRESULT d3d11_texture2d_create(struct d3d11_device *dev, const D3D11_TEXTURE2D_D
             .flags = (desc->MiscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE) ? CORE_RES_CUBE : 0,
             .format = desc->Format, .width = desc->Width, .height = desc->Height, .depth = 1,
             .mip_levels = mips, .array_size = desc->ArraySize,
+            .samples = desc->SampleDesc.Count,
         };
         if (FAILED(hr = resource_init(dev, &t->res, &cd, init, "CreateTexture2D"))) {
             free(t);

@@ -55,8 +55,9 @@
  *    driver has the same clamp (D3DSAMP_MAXMIPLEVEL).
  *  - Tiled resources (TILED, TILE_POOL) are refused below 11_1: tier 2 needs 11_1 (seed 001),
  *    and the overview table lists tiled resources as "No" at every 9_x level.
- *  - MSAA: SampleDesc.Count must be 1 (softd3d has no multisampled resources yet;
- *    CheckMultisampleQualityLevels reports none) and Quality 0.
+ *  - MSAA: SampleDesc.Count > 1 needs MipLevels 1, USAGE_DEFAULT without CPU access, no cube
+ *    and no initial data; the count/quality pair is checked by the device against
+ *    CheckMultisampleQualityLevels (resource.c); Count 1 needs Quality 0.
  *  - Texture3D with BIND_RENDER_TARGET is refused at 9_x: render-target views exist only of
  *    Texture2D objects there (seed 004, CreateRenderTargetView), and a D3D9 volume texture
  *    cannot be a render target.  BIND_DEPTH_STENCIL is never valid on a buffer or a 3D texture
@@ -752,12 +753,32 @@ HRESULT d3d11_validate_texture2d_desc(const D3D11_TEXTURE2D_DESC *desc,
     if (cube && desc->ArraySize % 6)
         REFUSE("CreateTexture2D: a cube texture's ArraySize %u is not a multiple of 6",
                desc->ArraySize);
-    if (desc->SampleDesc.Count != 1)
-        REFUSE("CreateTexture2D: SampleDesc.Count %u: multisampled textures are not supported "
-               "(CheckMultisampleQualityLevels reports no quality level)", desc->SampleDesc.Count);
-    if (desc->SampleDesc.Quality != 0)
+    if (desc->SampleDesc.Count == 1 && desc->SampleDesc.Quality != 0)
         REFUSE("CreateTexture2D: SampleDesc.Quality %u must be 0 with SampleDesc.Count 1",
                desc->SampleDesc.Quality);
+    /* Multisampled textures (the D3D11_TEXTURE2D_DESC and DXGI_SAMPLE_DESC pages): one mip
+     * level, GPU-only (D3D11_USAGE_DEFAULT, no CPU access), not a cube, no initial data; the
+     * count and quality against CheckMultisampleQualityLevels are the device's check
+     * (resource.c), the profile deciding what is offered. */
+    if (desc->SampleDesc.Count > 1) {
+        if (desc->SampleDesc.Count > D3D11_MAX_MULTISAMPLE_SAMPLE_COUNT)
+            REFUSE("CreateTexture2D: SampleDesc.Count %u exceeds "
+                   "D3D11_MAX_MULTISAMPLE_SAMPLE_COUNT (32)", desc->SampleDesc.Count);
+        if (mips != 1)
+            REFUSE("CreateTexture2D: a multisampled texture (SampleDesc.Count %u) must have "
+                   "MipLevels 1 (is %u%s)", desc->SampleDesc.Count, mips,
+                   desc->MipLevels ? "" : ", from MipLevels 0");
+        if (desc->Usage != D3D11_USAGE_DEFAULT || desc->CPUAccessFlags)
+            REFUSE("CreateTexture2D: a multisampled texture (SampleDesc.Count %u) must be "
+                   "D3D11_USAGE_DEFAULT without CPU access (Usage %d, CPUAccessFlags 0x%x)",
+                   desc->SampleDesc.Count, (int)desc->Usage, desc->CPUAccessFlags);
+        if (cube)
+            REFUSE("CreateTexture2D: a cube texture cannot be multisampled (SampleDesc.Count "
+                   "%u)", desc->SampleDesc.Count);
+        if (init)
+            REFUSE("CreateTexture2D: a multisampled texture (SampleDesc.Count %u) cannot be "
+                   "created with initial data", desc->SampleDesc.Count);
+    }
     if ((desc->MiscFlags & SHARING_MISC) && mips != 1)
         REFUSE("CreateTexture2D: only non-mipmapped 2D textures can be shared (MipLevels %u)",
                mips);
@@ -775,7 +796,8 @@ HRESULT d3d11_validate_texture2d_desc(const D3D11_TEXTURE2D_DESC *desc,
         core_resource_desc cd = { .dim = CORE_RES_TEX2D, .flags = cube ? CORE_RES_CUBE : 0,
                                   .format = desc->Format, .width = desc->Width,
                                   .height = desc->Height, .depth = 1, .mip_levels = mips,
-                                  .array_size = desc->ArraySize };
+                                  .array_size = desc->ArraySize,
+                                  .samples = desc->SampleDesc.Count };
         if (FAILED(hr = check_size(m, &cd, msg, msg_size)))
             return hr;
         return check_texture_init(m, init, &cd, msg, msg_size);

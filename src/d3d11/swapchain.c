@@ -24,8 +24,12 @@
  *     flip-model formats are R16G16B16A16_FLOAT, B8G8R8A8_UNORM, R8G8B8A8_UNORM,
  *     R10G10B10A2_UNORM).  Otherwise E_INVALIDARG, as Windows answers (is_display_format);
  *   - BufferDesc.ScanlineOrdering and Scaling: values of their enumerations;
- *   - SampleDesc: Count 1, Quality 0 (softd3d has no multisampling; the flip model requires
- *     Count 1 anyway): DXGI_ERROR_INVALID_CALL;
+ *   - SampleDesc: Count 1, Quality 0, or (bitblt effects: DXGI_SWAP_CHAIN_DESC1 says the flip
+ *     model "must set SampleDesc.Count to 1") a count and quality CheckMultisampleQualityLevels
+ *     offers for the format: multisampled buffers, which Present resolves into the front
+ *     buffer (the average of the samples); SEQUENTIAL with more than one multisampled buffer
+ *     is E_NOTIMPL (the earlier frames would be resolved images).  Otherwise
+ *     DXGI_ERROR_INVALID_CALL;
  *   - BufferUsage: must include DXGI_USAGE_RENDER_TARGET_OUTPUT (softd3d's reading: the back
  *     buffer is rendered to; without it nothing could reach it at 9_x, where SHADER_INPUT is
  *     refused).  DXGI_USAGE_BACK_BUFFER is accepted ("you don't need to pass" it); CPU-access
@@ -125,6 +129,7 @@
 #include "core/com_object.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/format_support.h"
+#include "pipeline/resolve.h"
 #include "sample/present_dump.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
@@ -231,7 +236,7 @@ static D3D11_TEXTURE2D_DESC buffer_desc(const DXGI_SWAP_CHAIN_DESC1 *desc)
 {
     D3D11_TEXTURE2D_DESC t = {
         .Width = desc->Width, .Height = desc->Height, .MipLevels = 1,
-        .ArraySize = 1, .Format = desc->Format, .SampleDesc = { 1, 0 },
+        .ArraySize = 1, .Format = desc->Format, .SampleDesc = desc->SampleDesc,
         .Usage = D3D11_USAGE_DEFAULT, .BindFlags = D3D11_BIND_RENDER_TARGET,
     };
     if (desc->BufferUsage & DXGI_USAGE_SHADER_INPUT)
@@ -273,10 +278,19 @@ static HRESULT validate_request(const struct d3d11_device *dev, const struct sc_
                   (int)in->SwapEffect);
     if (FAILED(hr = validate_count(dev, m, in->BufferCount, in->SwapEffect)))
         return hr;
-    if (in->SampleDesc.Count != 1 || in->SampleDesc.Quality != 0)
-        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: SampleDesc %u/%u: multisampled swap chains are "
-                  "not supported (Count must be 1, Quality 0)", m, in->SampleDesc.Count,
-                  in->SampleDesc.Quality);
+    if (in->SampleDesc.Count == 0 || (in->SampleDesc.Count == 1 && in->SampleDesc.Quality != 0))
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: SampleDesc %u/%u (Count 1 takes Quality 0)", m,
+                  in->SampleDesc.Count, in->SampleDesc.Quality);
+    if (in->SampleDesc.Count > 1 && flip)
+        SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: SampleDesc.Count %u: the flip model takes "
+                  "single-sample buffers (DXGI_SWAP_CHAIN_DESC1)", m, in->SampleDesc.Count);
+    if (in->SampleDesc.Count > 1 &&
+        !d3d11_sample_desc_ok(dev, m, in->Format, &in->SampleDesc))
+        return DXGI_ERROR_INVALID_CALL;   /* (message issued) */
+    if (in->SampleDesc.Count > 1 && in->SwapEffect == DXGI_SWAP_EFFECT_SEQUENTIAL &&
+        in->BufferCount > 1)
+        SC_REFUSE(E_NOTIMPL, "%s: SEQUENTIAL with %u multisampled buffers is not implemented "
+                  "(one buffer, or DISCARD)", m, in->BufferCount);
     if (!(in->BufferUsage & DXGI_USAGE_RENDER_TARGET_OUTPUT))
         SC_REFUSE(DXGI_ERROR_INVALID_CALL, "%s: BufferUsage 0x%x lacks "
                   "DXGI_USAGE_RENDER_TARGET_OUTPUT", m, (unsigned)in->BufferUsage);
@@ -424,6 +438,16 @@ static void copy_to_image(const struct d3d11_resource *res, uint8_t *image)
     memcpy(image, core_resource_sub_data(res->core, 0), s->row_pitch * s->rows);
 }
 
+/* A multisampled buffer into the packed front-buffer image: the average of its samples. */
+static void resolve_to_image(const struct d3d11_resource *res, uint8_t *image, size_t pitch)
+{
+    const core_subresource *s = &res->core->sub[0];
+    struct resolve_surface src = { core_resource_sub_data(res->core, 0), s->row_pitch,
+                                   s->depth_pitch, res->sample_count };
+    struct resolve_surface dst = { image, pitch, 0, 1 };
+    resolve_average((core_format)res->format, &src, &dst, s->width, s->height);
+}
+
 static void copy_from_image(struct d3d11_resource *res, const uint8_t *image)
 {
     const core_subresource *s = &res->core->sub[0];
@@ -484,7 +508,10 @@ HRESULT dxgi_swapchain_present(struct dxgi_swapchain *sc, const char *method, UI
         copy_to_image(buffer_res(sc, k - 1), core_resource_sub_data(buffer_res(sc, k)->core, 0));
     if (sc->buffer_count > 1)
         copy_from_image(buffer_res(sc, 1), sc->front);
-    copy_to_image(buffer_res(sc, 0), sc->front);
+    if (buffer_res(sc, 0)->sample_count > 1)
+        resolve_to_image(buffer_res(sc, 0), sc->front, sc->front_pitch);
+    else
+        copy_to_image(buffer_res(sc, 0), sc->front);
     dump_front(sc);
     sc->frames++;
     sc->present_count++;

@@ -444,7 +444,7 @@ static void STDMETHODCALLTYPE c11_Draw(ID3D11DeviceContext2 *iface, UINT count, 
             continue;
         d->om_key.rt[i].format = (uint32_t)b->rtv[i]->desc.Format;
         d->om_key.rt[i].write_mask = OM_WRITE_ALL;
-        d->om.rt[i] = (struct om_surface){ sh[i].data, sh[i].pitch, w, h };
+        d->om.rt[i] = (struct om_surface){ sh[i].data, sh[i].pitch, w, h, 0 };
     }
     if (!b->dc && !(b->dc = draw_context_create(0))) {
         d3d11_msg(dev, "Draw: out of memory");

@@ -148,6 +148,39 @@ static HRESULT check_range(const char *m, const struct d3d11_resource *res, bool
     return check_slices(m, res, first_slice, slices, info, msg, msg_size);
 }
 
+/* The default render-target / depth-stencil view of a Texture2D: TEXTURE2D + this, both enums
+ * running TEXTURE2D, TEXTURE2DARRAY, TEXTURE2DMS, TEXTURE2DMSARRAY (bit 0: an array, bit 1:
+ * multisampled). */
+static unsigned default_2d_kind(const struct d3d11_resource *res)
+{
+    return (res->array_size > 1 ? 1u : 0u) | (res->sample_count > 1 ? 2u : 0u);
+}
+
+/* Render-target and depth-stencil views of multisampled textures: the TEXTURE2DMS(ARRAY)
+ * dimensions exactly for resources with SampleDesc.Count > 1 (the D3D11_RTV_DIMENSION /
+ * D3D11_DSV_DIMENSION pages: "The resource will be accessed as a 2D texture with
+ * multisampling"); TEXTURE2DMS has no members (slice 0), TEXTURE2DMSARRAY gives the slices. */
+static HRESULT check_ms_view(const char *m, const struct d3d11_resource *res, int dim,
+                             int texture2d, UINT first, UINT count, struct d3d11_view_info *vi,
+                             char *msg, size_t msg_size)
+{
+    /* dim - texture2d: default_2d_kind's numbering, for the four 2D dimensions */
+    bool ms = dim == texture2d + 2 || dim == texture2d + 3, array = dim == texture2d + 3;
+    if (ms != (res->sample_count > 1))
+        REFUSE("%s: ViewDimension %d (%s) does not fit a resource with SampleDesc.Count %u", m,
+               dim, ms ? "multisampled" : "not multisampled", res->sample_count);
+    if (!ms)
+        return S_OK;
+    vi->first_mip = 0;
+    vi->mip_count = 1;
+    if (!array) {
+        vi->first_slice = 0;
+        vi->slice_count = 1;
+        return S_OK;
+    }
+    return check_slices(m, res, first, count, vi, msg, msg_size);
+}
+
 static HRESULT check_support(const char *m, DXGI_FORMAT format, UINT any_of, const char *what,
                              D3D_FEATURE_LEVEL level, char *msg, size_t msg_size)
 {
@@ -316,6 +349,10 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
             d.TextureCubeArray.MipLevels = res->mip_levels;
             if (res->array_size > 6)
                 d.TextureCubeArray.NumCubes = res->array_size / 6;
+        } else if (res->sample_count > 1) {
+            d.ViewDimension = res->array_size > 1 ? D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY
+                                                  : D3D11_SRV_DIMENSION_TEXTURE2DMS;
+            d.Texture2DMSArray.ArraySize = res->array_size;
         } else if (res->array_size > 1) {
             d.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
             d.Texture2DArray.MipLevels = res->mip_levels;
@@ -336,6 +373,11 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
                (int)d.ViewDimension);
     if (dim->res != res->dim)
         REFUSE("%s: %s does not fit %s", m, dim->name, resource_kind(res));
+    /* a multisampled texture is read only through the TEXTURE2DMS(ARRAY) dimensions */
+    if (res->sample_count > 1 && d.ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2DMS &&
+        d.ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY)
+        REFUSE("%s: %s does not fit a multisampled resource (SampleDesc.Count %u)", m, dim->name,
+               res->sample_count);
 
     switch (d.ViewDimension) {
     case D3D11_SRV_DIMENSION_TEXTURE1D:
@@ -359,6 +401,18 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
     case D3D11_SRV_DIMENSION_TEXTURE3D:
         hr = check_range(m, res, false, d.Texture3D.MostDetailedMip, d.Texture3D.MipLevels, false,
                          0, 1, &vi, msg, msg_size);
+        break;
+    case D3D11_SRV_DIMENSION_TEXTURE2DMS:
+        /* Texture2DMS loads (ld_ms) from 10_0; D3D11_TEX2DMS_SRV has no members */
+        if (level < D3D_FEATURE_LEVEL_10_0)
+            REFUSE("%s: D3D11_SRV_DIMENSION_TEXTURE2DMS needs feature level 10_0; not supported "
+                   "at feature level %s", m, LEVEL);
+        if (res->sample_count < 2)
+            REFUSE("%s: D3D11_SRV_DIMENSION_TEXTURE2DMS does not fit a resource with "
+                   "SampleDesc.Count 1", m);
+        vi.first_mip = vi.first_slice = 0;
+        vi.mip_count = vi.slice_count = 1;
+        hr = S_OK;
         break;
     case D3D11_SRV_DIMENSION_TEXTURECUBE:
         if (!(res->misc_flags & D3D11_RESOURCE_MISC_TEXTURECUBE))
@@ -515,11 +569,12 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
                                                   : D3D11_RTV_DIMENSION_TEXTURE1D;
             if (res->array_size > 1)
                 d.Texture1DArray.ArraySize = res->array_size;
-        } else if (res->array_size > 1) {
-            d.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
-            d.Texture2DArray.ArraySize = res->array_size;
         } else {
-            d.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
+            unsigned kind = default_2d_kind(res);
+            d.ViewDimension = (D3D11_RTV_DIMENSION)(D3D11_RTV_DIMENSION_TEXTURE2D + kind);
+            if (kind & 1)
+                *(kind & 2 ? &d.Texture2DMSArray.ArraySize : &d.Texture2DArray.ArraySize) =
+                    res->array_size;
         }
     }
     if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
@@ -528,6 +583,10 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
                                      view_is_1d(d.ViewDimension, D3D11_RTV_DIMENSION_TEXTURE1D,
                                                 D3D11_RTV_DIMENSION_TEXTURE1DARRAY),
                                      (int)d.ViewDimension, msg, msg_size)))
+        return hr;
+    if (FAILED(hr = check_ms_view(m, res, (int)d.ViewDimension, D3D11_RTV_DIMENSION_TEXTURE2D,
+                                  d.Texture2DMSArray.FirstArraySlice,
+                                  d.Texture2DMSArray.ArraySize, &vi, msg, msg_size)))
         return hr;
     switch (d.ViewDimension) {
     case D3D11_RTV_DIMENSION_TEXTURE1D:
@@ -549,8 +608,7 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
         break;
     case D3D11_RTV_DIMENSION_TEXTURE2DMS:
     case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY:
-        REFUSE("%s: ViewDimension %d (multisampled) does not fit a resource with "
-               "SampleDesc.Count 1", m, (int)d.ViewDimension);
+        break;   /* check_ms_view */
     default:
         REFUSE("%s: ViewDimension %d is not a render-target view dimension of %s", m,
                (int)d.ViewDimension, resource_kind(res));
@@ -601,11 +659,12 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
                                                   : D3D11_DSV_DIMENSION_TEXTURE1D;
             if (res->array_size > 1)
                 d.Texture1DArray.ArraySize = res->array_size;
-        } else if (res->array_size > 1) {
-            d.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DARRAY;
-            d.Texture2DArray.ArraySize = res->array_size;
         } else {
-            d.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2D;
+            unsigned kind = default_2d_kind(res);
+            d.ViewDimension = (D3D11_DSV_DIMENSION)(D3D11_DSV_DIMENSION_TEXTURE2D + kind);
+            if (kind & 1)
+                *(kind & 2 ? &d.Texture2DMSArray.ArraySize : &d.Texture2DArray.ArraySize) =
+                    res->array_size;
         }
     }
     if (d.Flags & ~known_flags)
@@ -622,6 +681,10 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
                                      view_is_1d(d.ViewDimension, D3D11_DSV_DIMENSION_TEXTURE1D,
                                                 D3D11_DSV_DIMENSION_TEXTURE1DARRAY),
                                      (int)d.ViewDimension, msg, msg_size)))
+        return hr;
+    if (FAILED(hr = check_ms_view(m, res, (int)d.ViewDimension, D3D11_DSV_DIMENSION_TEXTURE2D,
+                                  d.Texture2DMSArray.FirstArraySlice,
+                                  d.Texture2DMSArray.ArraySize, &vi, msg, msg_size)))
         return hr;
     switch (d.ViewDimension) {
     case D3D11_DSV_DIMENSION_TEXTURE1D:
@@ -642,8 +705,7 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
         break;
     case D3D11_DSV_DIMENSION_TEXTURE2DMS:
     case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY:
-        REFUSE("%s: ViewDimension %d (multisampled) does not fit a resource with "
-               "SampleDesc.Count 1", m, (int)d.ViewDimension);
+        break;   /* check_ms_view */
     default:
         REFUSE("%s: ViewDimension %d is not a depth-stencil view dimension of %s", m,
                (int)d.ViewDimension, resource_kind(res));

@@ -66,6 +66,7 @@
 #include "d3d9/d3d9_draw.h"
 #include "d3d9/d3d9_state.h"
 #include "pipeline/draw.h"
+#include "pipeline/resolve.h"
 #include "sample/sampler.h"
 #include "sample/texel.h"
 #include "util/log.h"
@@ -105,8 +106,13 @@ static void fill_rect(struct d3d9_device *dev, struct d3d9_surface *s, const str
     uint8_t *row0 = d3d9_surface_data(s) + (size_t)r->t * pitch + (size_t)r->l * bytes;
     size_t row = (size_t)(r->r - r->l) * bytes;
     unsigned rows = (unsigned)(r->b - r->t);
-    draw_fill_rows(row * rows > DRAW_FILL_BAND_BYTES ? d3d9_draw_context(dev) : NULL, row0, pitch,
-                   row, rows, value, mask, bytes);
+    /* every sample plane of a multisampled surface (core/resource.h): Clear and ColorFill
+     * write all the samples of the pixels they touch */
+    UINT planes = d3d9_ms_samples(s->ms_type, s->ms_quality);
+    for (UINT p = 0; p < planes; p++)
+        draw_fill_rows(row * rows > DRAW_FILL_BAND_BYTES ? d3d9_draw_context(dev) : NULL,
+                       row0 + (size_t)p * s->storage->sub[s->sub].depth_pitch, pitch, row, rows,
+                       value, mask, bytes);
 }
 
 /* The value and mask of a texel for colour c, or depth z / stencil st.  False when the format
@@ -569,6 +575,34 @@ static void stretch(struct d3d9_surface *src, const struct irect *sr, struct d3d
     }
 }
 
+/* StretchRect from a multisampled source: the average of each pixel's samples (the resolve,
+ * pipeline/resolve.h), rectangle sr of src to the same-size dr of dst. */
+static HRESULT resolve_rect(struct d3d9_device *dev, const char *method,
+                            const struct d3d9_surface *src, const struct irect *sr,
+                            struct d3d9_surface *dst, const struct irect *dr)
+{
+    size_t bytes = core_format_get(src->cfmt)->block_bytes;
+    struct resolve_surface rs = { d3d9_surface_data(src) + (size_t)sr->t * d3d9_surface_pitch(src) +
+                                      (size_t)sr->l * bytes,
+                                  d3d9_surface_pitch(src), src->storage->sub[src->sub].depth_pitch,
+                                  d3d9_ms_samples(src->ms_type, src->ms_quality) };
+    struct resolve_surface rd = { d3d9_surface_data(dst) + (size_t)dr->t * d3d9_surface_pitch(dst) +
+                                      (size_t)dr->l * bytes,
+                                  d3d9_surface_pitch(dst), 0, 1 };
+    if (!resolve_format_ok(src->cfmt)) {
+        util_msg(false, "%s: this format cannot be resolved", method);
+        return D3DERR_INVALIDCALL;
+    }
+    d3d9_device_lock(dev);
+    resolve_average(src->cfmt, &rs, &rd, (uint32_t)(dr->r - dr->l), (uint32_t)(dr->b - dr->t));
+    if (dst->texture) {
+        struct d3d9_box box = { (UINT)dr->l, (UINT)dr->t, (UINT)dr->r, (UINT)dr->b, 0, 1 };
+        d3d9_texture_add_dirty(dst->texture, dst->face, dst->level, &box);
+    }
+    d3d9_device_unlock(dev);
+    return D3D_OK;
+}
+
 static HRESULT STDMETHODCALLTYPE device_StretchRect(IDirect3DDevice9 *iface,
                                                     IDirect3DSurface9 *src_iface,
                                                     const RECT *src_rect,
@@ -618,10 +652,29 @@ static HRESULT STDMETHODCALLTYPE device_StretchRect(IDirect3DDevice9 *iface,
         return hr;
     same_size = sr.r - sr.l == dr.r - dr.l && sr.b - sr.t == dr.b - dr.t;
     depth = d3d9_is_depth_format(src->format) || d3d9_is_depth_format(dst->format);
+    if (dst->ms_type != D3DMULTISAMPLE_NONE && !depth) {
+        util_msg(false, "%s: the destination cannot be multisampled (StretchRect resolves "
+                        "multisampled sources into single-sample surfaces)", method);
+        return D3DERR_INVALIDCALL;
+    }
+    if (src->ms_type != D3DMULTISAMPLE_NONE && !depth) {
+        if (dst->kind == D3D9_SURFACE_PLAIN) {
+            util_msg(false, "%s: a plain-surface destination takes a plain-surface source",
+                     method);
+            return D3DERR_INVALIDCALL;
+        }
+        if (!same_size || src->format != dst->format) {
+            util_msg(false, "%s: a resolve with stretching or format conversion is not "
+                            "implemented (same size and format only)", method);
+            return E_NOTIMPL;
+        }
+        return resolve_rect(dev, method, src, &sr, dst, &dr);
+    }
 
     if (depth) {
         if (src->kind != D3D9_SURFACE_DEPTHSTENCIL || dst->kind != D3D9_SURFACE_DEPTHSTENCIL ||
             src->discard || dst->discard || src_rect || dst_rect || src->width != dst->width ||
+            src->ms_type != dst->ms_type || src->ms_quality != dst->ms_quality ||
             src->height != dst->height || src->format != dst->format) {
             util_msg(false, "%s: depth-stencil copies need two non-discardable plain "
                             "depth-stencil surfaces of one size and format, whole", method);
@@ -633,8 +686,9 @@ static HRESULT STDMETHODCALLTYPE device_StretchRect(IDirect3DDevice9 *iface,
             util_msg(false, "%s: depth-stencil copies cannot be made inside a scene", method);
             return D3DERR_INVALIDCALL;
         }
+        /* (multisampled: the sample planes follow each other, height rows apart) */
         copy_texels(src->storage, src->sub, dst->storage, dst->sub, src->cfmt, 0, 0, 0, 0, 0, 0,
-                    src->width, src->height, 1);
+                    src->width, src->height * d3d9_ms_samples(src->ms_type, src->ms_quality), 1);
         d3d9_device_unlock(dev);
         return D3D_OK;
     }

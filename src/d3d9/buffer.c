@@ -258,7 +258,7 @@ static HRESULT create_buffer(struct d3d9_device *dev, const char *method, D3DRES
                              UINT length, DWORD usage, DWORD fvf, D3DFORMAT format,
                              D3DPOOL pool, struct d3d9_buffer **out)
 {
-    core_resource_desc desc = { CORE_RES_BUFFER, 0, 0, length, 1, 1, 1, 1 };
+    core_resource_desc desc = { CORE_RES_BUFFER, 0, 0, length, 1, 1, 1, 1, 0 };
     struct d3d9_buffer *b;
     HRESULT hr;
     if (!(b = calloc(1, sizeof(*b)))) {

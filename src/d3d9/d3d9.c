@@ -81,6 +81,7 @@
 
 #include "softd3d_com_stubs.h"
 #include "core/com_object.h"
+#include "d3d9/d3d9_resource.h"
 #include "util/export.h"
 #include "util/log.h"
 
@@ -470,12 +471,15 @@ HRESULT d3d9_validate_present_params(const char *method, const core_profile *p, 
                  (unsigned)pp->MultiSampleType);
         return D3DERR_INVALIDCALL;
     }
-    if (pp->MultiSampleType != D3DMULTISAMPLE_NONE) {
-        util_msg(false, "%s: multisampling is not implemented (MultiSampleType must be "
-                        "D3DMULTISAMPLE_NONE)", method);
-        return D3DERR_NOTAVAILABLE;
+    /* D3DPRESENT_PARAMETERS: MultiSampleType "must be D3DMULTISAMPLE_NONE unless SwapEffect
+     * has been set to D3DSWAPEFFECT_DISCARD"; the type and quality against the formats: below,
+     * once BackBufferFormat is known. */
+    if (pp->MultiSampleType != D3DMULTISAMPLE_NONE && pp->SwapEffect != D3DSWAPEFFECT_DISCARD) {
+        util_msg(false, "%s: MultiSampleType %u needs D3DSWAPEFFECT_DISCARD", method,
+                 (unsigned)pp->MultiSampleType);
+        return D3DERR_INVALIDCALL;
     }
-    if (pp->MultiSampleQuality != 0) {
+    if (pp->MultiSampleType == D3DMULTISAMPLE_NONE && pp->MultiSampleQuality != 0) {
         util_msg(false, "%s: MultiSampleQuality %u with D3DMULTISAMPLE_NONE (1 quality "
                         "level: 0)", method, (unsigned)pp->MultiSampleQuality);
         return D3DERR_INVALIDCALL;
@@ -559,6 +563,15 @@ HRESULT d3d9_validate_present_params(const char *method, const core_profile *p, 
             return D3DERR_INVALIDCALL;
         }
     }
+    if (pp->MultiSampleType != D3DMULTISAMPLE_NONE &&
+        (FAILED(hr = d3d9_check_surface_multisample(p, method, pp->BackBufferFormat,
+                                                    pp->MultiSampleType,
+                                                    pp->MultiSampleQuality)) ||
+         (pp->EnableAutoDepthStencil &&
+          FAILED(hr = d3d9_check_surface_multisample(p, method, pp->AutoDepthStencilFormat,
+                                                     pp->MultiSampleType,
+                                                     pp->MultiSampleQuality)))))
+        return hr;
     return D3D_OK;
 }
 

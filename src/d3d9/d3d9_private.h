@@ -214,6 +214,10 @@ HRESULT d3d9_check_device_format(const core_profile *p, D3DFORMAT adapter_fmt, D
                                  D3DRESOURCETYPE rtype, D3DFORMAT format);
 HRESULT d3d9_check_multisample(const core_profile *p, D3DFORMAT format, BOOL windowed,
                                D3DMULTISAMPLE_TYPE type, DWORD *quality_levels);
+/* Quality levels of `type` for `format` on the profile (0: not offered; formats.c), and the
+ * samples a pixel of a surface of that type and quality. */
+DWORD d3d9_ms_quality_levels(const core_profile *p, D3DFORMAT format, D3DMULTISAMPLE_TYPE type);
+UINT d3d9_ms_samples(D3DMULTISAMPLE_TYPE type, DWORD quality);
 HRESULT d3d9_check_depth_stencil_match(const core_profile *p, const char *method,
                                        D3DFORMAT adapter_fmt, D3DFORMAT rt_fmt,
                                        D3DFORMAT ds_fmt);

@@ -230,6 +230,15 @@ static inline struct d3d9_surface *d3d9_surface_from_iface(IDirect3DSurface9 *if
 unsigned char *d3d9_surface_data(const struct d3d9_surface *s);
 size_t d3d9_surface_pitch(const struct d3d9_surface *s);
 
+/* The multisample type/quality rules of a surface of `format` (surface.c): D3D_OK,
+ * D3DERR_NOTAVAILABLE (not offered) or D3DERR_INVALIDCALL, with a message. */
+HRESULT d3d9_check_surface_multisample(const core_profile *p, const char *method, D3DFORMAT format,
+                                       D3DMULTISAMPLE_TYPE ms, DWORD quality);
+
+/* The average of each pixel's samples of multisampled `src` into single-sample `dst` of the
+ * same size and format (pipeline/resolve.h); false when the format cannot be resolved. */
+bool d3d9_surface_resolve(const struct d3d9_surface *src, struct d3d9_surface *dst);
+
 /* A standalone surface (render target, depth-stencil, plain, back buffer), validated by the
  * caller.  device_owned: the swap chain's back buffers and the automatic depth-stencil. */
 HRESULT d3d9_surface_create(struct d3d9_device *dev, const char *method,

@@ -348,6 +348,18 @@ static bool rule_targets(struct work *w)
     }
     if (!w->width)
         return fail(w, "no render target is set");
+    /* one sample count for every target (SetDepthStencilSurface: "the multisample type must be
+     * the same as the render target's") */
+    UINT samples = dev->ds ? d3d9_ms_samples(dev->ds->ms_type, dev->ds->ms_quality) : 0;
+    for (unsigned i = 0; i < D3D9_MAX_RTS && i < OM_MAX_TARGETS; i++) {
+        const struct d3d9_surface *s = dev->rt[i];
+        UINT n = s ? d3d9_ms_samples(s->ms_type, s->ms_quality) : 0;
+        if (n && samples && n != samples)
+            return fail(w, "the render targets and the depth-stencil surface differ in "
+                           "multisampling (%u and %u samples)", samples, n);
+        if (n)
+            samples = n;
+    }
     if (dev->ds && dev->ds->width < w->width)
         w->width = dev->ds->width;
     if (dev->ds && dev->ds->height < w->height)
@@ -785,11 +797,18 @@ static uint8_t blend9(DWORD b)
     return b <= 0xff ? (uint8_t)b : 0;
 }
 
+/* Bytes between the sample planes of a multisampled surface (core/resource.h). */
+static size_t sample_pitch(const struct d3d9_surface *s)
+{
+    return s->storage->sub[s->sub].depth_pitch;
+}
+
 static void translate_om(struct work *w, struct draw_desc *d)
 {
     const struct d3d9_state *st = w->st;
     const DWORD *rs = st->rs;
     struct d3d9_device *dev = w->dev;
+    UINT samples = 1;
     struct om_key *key = &d->om_key;
     memset(key, 0, sizeof(*key));
     memset(&d->om, 0, sizeof(d->om));
@@ -835,7 +854,8 @@ static void translate_om(struct work *w, struct draw_desc *d)
             t->op_alpha = opa;
         }
         d->om.rt[i] = (struct om_surface){ d3d9_surface_data(s), d3d9_surface_pitch(s),
-                                           s->width, s->height };
+                                           s->width, s->height, sample_pitch(s) };
+        samples = d3d9_ms_samples(s->ms_type, s->ms_quality);
     }
     const struct d3d9_surface *ds = dev->ds;
     if (ds) {
@@ -861,10 +881,19 @@ static void translate_om(struct work *w, struct draw_desc *d)
                                                       (uint8_t)rs[D3DRS_CCW_STENCILPASS] };
         }
         d->om.ds = (struct om_surface){ d3d9_surface_data(ds), d3d9_surface_pitch(ds),
-                                        ds->width, ds->height };
+                                        ds->width, ds->height, sample_pitch(ds) };
+        samples = d3d9_ms_samples(ds->ms_type, ds->ms_quality);
     }
     d3d9_color_to_float(rs[D3DRS_BLENDFACTOR], d->om.blend_factor);
     d->om.stencil_ref = rs[D3DRS_STENCILREF];
+    /* Multisampled targets (rule_targets: one count): D3DRS_MULTISAMPLEMASK picks the samples
+     * written; D3DRS_MULTISAMPLEANTIALIAS FALSE gives every sample the pixel-centre coverage
+     * ("all samples take the same value: the pixel centre's", D3DRENDERSTATETYPE). */
+    if (samples > 1) {
+        d->om.samples = samples;
+        d->om.sample_mask = rs[D3DRS_MULTISAMPLEMASK];
+        d->ms_center = !rs[D3DRS_MULTISAMPLEANTIALIAS];
+    }
 }
 
 static void translate_raster(struct work *w, struct draw_desc *d)

@@ -26,12 +26,14 @@
  * success code D3DOK_NOAUTOGEN), displacement maps (D3DDEVCAPS2_DMAPNPATCH), 32-bit indices
  * (MaxVertexIndex > 0xFFFF).
  *
- * Multisampling is not implemented: only D3DMULTISAMPLE_NONE is available (1 quality level).
+ * Multisampling: d3d9_ms_quality_levels below (2, 4, 8 samples and NONMASKABLE on max).
  */
 #include "d3d9/d3d9_private.h"
 
 #include <stdio.h>
 
+#include "d3d9/d3d9_resource.h"
+#include "util/bits.h"
 #include "util/log.h"
 
 #define S D3D9_FMT_SURFACE
@@ -603,14 +605,44 @@ HRESULT d3d9_check_multisample(const core_profile *p, D3DFORMAT f, BOOL windowed
                  p->name);
         return D3DERR_NOTAVAILABLE;
     }
-    if (type != D3DMULTISAMPLE_NONE) {
-        util_msg(false, "CheckDeviceMultiSampleType: multisampling is not implemented "
-                        "(only D3DMULTISAMPLE_NONE)");
+    DWORD levels = d3d9_ms_quality_levels(p, f, type);
+    if (!levels) {
+        util_msg(false, "CheckDeviceMultiSampleType: type %u of %s is not offered by profile %s "
+                        "(%s)", (unsigned)type, d3d9_format_name(f, buf, sizeof(buf)), p->name,
+                 core_profile_sample_counts(p) ? "2, 4 and 8 samples and NONMASKABLE are, on "
+                                                 "formats that are not lockable depth"
+                                               : "no multisampling");
         return D3DERR_NOTAVAILABLE;
     }
     if (quality_levels)
-        *quality_levels = 1;
+        *quality_levels = levels;
     return D3D_OK;
+}
+
+/* Multisampling (issue 14 part 2): the profile's sample counts (core_profile_sample_counts:
+ * 2, 4 and 8 on max, none on the 9_x profiles), each with one quality level (its standard
+ * pattern, src/pipeline/raster_ms.c); D3DMULTISAMPLE_NONMASKABLE with one quality level per
+ * count ("the quality levels are vendor-specific": quality q = 2 << q samples), on every render
+ * target and depth-stencil format but the lockable depth formats (a multisampled surface
+ * cannot be locked). */
+DWORD d3d9_ms_quality_levels(const core_profile *p, D3DFORMAT f, D3DMULTISAMPLE_TYPE type)
+{
+    uint32_t counts = core_profile_sample_counts(p);
+    if (type == D3DMULTISAMPLE_NONE)
+        return 1;
+    if ((unsigned)type > D3DMULTISAMPLE_16_SAMPLES || d3d9_is_lockable_depth_format(f) ||
+        !(d3d9_format_uses(p, f) & (D3D9_FMT_RENDERTARGET | D3D9_FMT_DEPTHSTENCIL)))
+        return 0;
+    if (type == D3DMULTISAMPLE_NONMASKABLE)
+        return (DWORD)util_popcount32(counts);
+    return counts >> type & 1u;
+}
+
+UINT d3d9_ms_samples(D3DMULTISAMPLE_TYPE type, DWORD quality)
+{
+    if (type == D3DMULTISAMPLE_NONMASKABLE)
+        return quality < 3 ? 2u << quality : 1;
+    return type >= D3DMULTISAMPLE_2_SAMPLES && type <= D3DMULTISAMPLE_16_SAMPLES ? (UINT)type : 1;
 }
 
 HRESULT d3d9_check_depth_stencil_match(const core_profile *p, const char *method,

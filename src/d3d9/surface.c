@@ -14,9 +14,12 @@
  *     lay out;
  *   - CreateOffscreenPlainSurface: D3DPOOL_MANAGED is not allowed (reference page); a DXTn
  *     surface in D3DPOOL_DEFAULT needs a size that is a multiple of 4 (resource.c);
- *   - multisampling is not implemented: a multisample type is D3DERR_NOTAVAILABLE (as
- *     CheckDeviceMultiSampleType answers), an unknown type or a quality other than 0 with
- *     D3DMULTISAMPLE_NONE D3DERR_INVALIDCALL.
+ *   - multisampling: a type CheckDeviceMultiSampleType does not offer for the format is
+ *     D3DERR_NOTAVAILABLE, an unknown type or a quality at or above its quality levels
+ *     D3DERR_INVALIDCALL ("MultisampleQuality ... must be less than the value returned by
+ *     CheckDeviceMultiSampleType"); the samples are stored as planes (core/resource.h).  A
+ *     multisampled surface cannot be locked (softd3d refuses LockRect on it: its texels are
+ *     samples, read through StretchRect's resolve).
  *
  * Locking (IDirect3DSurface9::LockRect, D3DLOCK, D3DPOOL):
  *   - a surface can be locked when it is a plain surface (any pool), a render target created
@@ -57,6 +60,7 @@
 #include <string.h>
 
 #include "d3d9/d3d9_state.h"
+#include "pipeline/resolve.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
 
@@ -215,6 +219,11 @@ HRESULT d3d9_surface_lock(struct d3d9_surface *s, const char *method, D3DLOCKED_
         util_msg(false, "%s: a D3D9 NULL render target has no texels to lock", method);
         return D3DERR_INVALIDCALL;
     }
+    if (s->ms_type != D3DMULTISAMPLE_NONE) {
+        util_msg(false, "%s: a multisampled surface cannot be locked (resolve it with "
+                        "StretchRect)", method);
+        return D3DERR_INVALIDCALL;
+    }
     if (!s->lockable) {
         util_msg(false, "%s: this surface cannot be locked (%s)", method,
                  s->kind == D3D9_SURFACE_TEXTURE     ? "a D3DPOOL_DEFAULT texture that is not "
@@ -332,6 +341,7 @@ HRESULT d3d9_surface_create(struct d3d9_device *dev, const char *method,
     desc.width = width;
     desc.height = height;
     desc.depth = desc.mip_levels = desc.array_size = 1;
+    desc.samples = d3d9_ms_samples(ms, ms_quality);
     if (!desc.format) {
         char buf[32];
         util_msg(false, "%s: softd3d cannot store %s", method,
@@ -361,21 +371,35 @@ HRESULT d3d9_surface_create(struct d3d9_device *dev, const char *method,
     return D3D_OK;
 }
 
+bool d3d9_surface_resolve(const struct d3d9_surface *src, struct d3d9_surface *dst)
+{
+    const core_subresource *ss = &src->storage->sub[src->sub];
+    struct resolve_surface rs = { d3d9_surface_data(src), d3d9_surface_pitch(src), ss->depth_pitch,
+                                  d3d9_ms_samples(src->ms_type, src->ms_quality) };
+    struct resolve_surface rd = { d3d9_surface_data(dst), d3d9_surface_pitch(dst), 0, 1 };
+    return resolve_average(src->cfmt, &rs, &rd, dst->width, dst->height);
+}
+
 /* ------------------------------------------------------------- device methods */
 
-static HRESULT check_multisample(const char *method, D3DMULTISAMPLE_TYPE ms, DWORD quality)
+HRESULT d3d9_check_surface_multisample(const core_profile *p, const char *method, D3DFORMAT format,
+                                       D3DMULTISAMPLE_TYPE ms, DWORD quality)
 {
+    char buf[32];
     if ((unsigned)ms > D3DMULTISAMPLE_16_SAMPLES) {
         util_msg(false, "%s: %u is not a D3DMULTISAMPLE_TYPE", method, (unsigned)ms);
         return D3DERR_INVALIDCALL;
     }
-    if (ms != D3DMULTISAMPLE_NONE) {
-        util_msg(false, "%s: multisampling is not implemented (D3DMULTISAMPLE_NONE only)", method);
+    DWORD levels = d3d9_ms_quality_levels(p, format, ms);
+    if (!levels) {
+        util_msg(false, "%s: multisample type %u of %s is not offered by profile %s "
+                        "(CheckDeviceMultiSampleType)", method, (unsigned)ms,
+                 d3d9_format_name(format, buf, sizeof(buf)), p->name);
         return D3DERR_NOTAVAILABLE;
     }
-    if (quality) {
-        util_msg(false, "%s: MultisampleQuality %u with D3DMULTISAMPLE_NONE (one level: 0)",
-                 method, (unsigned)quality);
+    if (quality >= levels) {
+        util_msg(false, "%s: MultisampleQuality %u with type %u (%u quality level(s))", method,
+                 (unsigned)quality, (unsigned)ms, (unsigned)levels);
         return D3DERR_INVALIDCALL;
     }
     return D3D_OK;
@@ -437,7 +461,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateRenderTarget(IDirect3DDevice9 *ifa
     if (FAILED(hr = common_checks(method, out, shared)) ||
         FAILED(hr = check_size(method, width, height, D3D9_MAX_SURFACE_SIZE)) ||
         FAILED(hr = check_format(dev, method, D3DUSAGE_RENDERTARGET, format)) ||
-        FAILED(hr = check_multisample(method, ms, quality)))
+        FAILED(hr = d3d9_check_surface_multisample(dev->profile, method, format, ms, quality)))
         return hr;
     if (FAILED(hr = d3d9_surface_create(dev, method, D3D9_SURFACE_RENDERTARGET, width, height,
                                         format, D3DPOOL_DEFAULT, D3DUSAGE_RENDERTARGET, ms,
@@ -462,7 +486,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateDepthStencilSurface(IDirect3DDevic
     if (FAILED(hr = common_checks(method, out, shared)) ||
         FAILED(hr = check_size(method, width, height, D3D9_MAX_SURFACE_SIZE)) ||
         FAILED(hr = check_format(dev, method, D3DUSAGE_DEPTHSTENCIL, format)) ||
-        FAILED(hr = check_multisample(method, ms, quality)))
+        FAILED(hr = d3d9_check_surface_multisample(dev->profile, method, format, ms, quality)))
         return hr;
     if (FAILED(hr = d3d9_surface_create(dev, method, D3D9_SURFACE_DEPTHSTENCIL, width, height,
                                         format, D3DPOOL_DEFAULT, D3DUSAGE_DEPTHSTENCIL, ms,

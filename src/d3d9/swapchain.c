@@ -263,6 +263,9 @@ HRESULT d3d9_swapchain_present(struct d3d9_swapchain *sc, const RECT *src, const
         for (UINT i = 0; i + 1 < n; i++)
             sc->back[i]->storage = sc->back[i + 1]->storage;
         sc->back[n - 1]->storage = front;
+    } else if (back->ms_type != D3DMULTISAMPLE_NONE) {
+        /* DISCARD only (d3d9_validate_present_params), whole buffers: the resolve */
+        d3d9_surface_resolve(back, sc->front);
     } else {
         copy_stretch_point(back, &sr, sc->front, &dr);
     }
@@ -458,13 +461,15 @@ static IDirect3DSwapChain9Vtbl sc_vtbl = {
 /* One buffer of the swap chain: device-owned for the implicit chain, a sub-object sharing the
  * chain's counts for an additional one. */
 static HRESULT sc_buffer_create(struct d3d9_swapchain *sc, const char *method, bool lockable,
-                                struct d3d9_surface **out)
+                                bool front, struct d3d9_surface **out)
 {
     const D3DPRESENT_PARAMETERS *pp = &sc->pp;
+    /* the front buffer is what the display shows: the resolved image, one sample */
     HRESULT hr = d3d9_surface_create(sc->life.device, method, D3D9_SURFACE_BACKBUFFER,
                                      pp->BackBufferWidth, pp->BackBufferHeight,
                                      pp->BackBufferFormat, D3DPOOL_DEFAULT, D3DUSAGE_RENDERTARGET,
-                                     pp->MultiSampleType, pp->MultiSampleQuality, lockable, false,
+                                     front ? D3DMULTISAMPLE_NONE : pp->MultiSampleType,
+                                     front ? 0 : pp->MultiSampleQuality, lockable, false,
                                      true, out);
     if (FAILED(hr))
         return hr;
@@ -497,9 +502,9 @@ HRESULT d3d9_swapchain_create(struct d3d9_device *dev, const char *method,
             atomic_fetch_add(&dev->fullscreen_additional, 1);
     }
     for (UINT i = 0; i < pp->BackBufferCount; i++)
-        if (FAILED(hr = sc_buffer_create(sc, method, lockable, &sc->back[i])))
+        if (FAILED(hr = sc_buffer_create(sc, method, lockable, false, &sc->back[i])))
             goto fail;
-    if (FAILED(hr = sc_buffer_create(sc, method, false, &sc->front)))
+    if (FAILED(hr = sc_buffer_create(sc, method, false, true, &sc->front)))
         goto fail;
     *out = sc;
     return D3D_OK;

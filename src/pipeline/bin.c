@@ -39,6 +39,7 @@ enum bin_kind {
     BIN_TRI_WHOLE,
     BIN_POINT,
     BIN_LINE,
+    BIN_TRI_MS,         /* a triangle of a multisampled draw (raster_ms.c) */
 };
 
 struct bin_cmd {
@@ -144,7 +145,7 @@ static void *bin_alloc(struct raster_scene *s, size_t size)
 /* The hint for the triangle of command c (records already prefetched: see bin_run_tile). */
 static inline void hint(const struct bin_cmd *c, unsigned stage)
 {
-    if (c->kind == BIN_TRI || c->kind == BIN_TRI_WHOLE) {
+    if (c->kind == BIN_TRI || c->kind == BIN_TRI_WHOLE || c->kind == BIN_TRI_MS) {
         const struct setup_tri *t = c->prim;
         if (t->draw->prefetch)
             t->draw->prefetch(t->draw->ctx, t->id, stage);
@@ -181,7 +182,8 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
     const struct bin_draw *d = NULL;
     if (first && first->count) {
         const struct bin_cmd *c = &first->cmd[0];
-        d = c->kind == BIN_TRI || c->kind == BIN_TRI_WHOLE ? ((const struct setup_tri *)c->prim)->draw
+        d = c->kind == BIN_TRI || c->kind == BIN_TRI_WHOLE || c->kind == BIN_TRI_MS
+                ? ((const struct setup_tri *)c->prim)->draw
             : c->kind == BIN_LINE ? ((const struct setup_line *)c->prim)->draw
                                   : ((const struct setup_point *)c->prim)->draw;
         if (d->tile_prefetch)
@@ -230,11 +232,20 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
             case BIN_TRI_WHOLE:
                 tri(c->prim, tx, ty, c->kind == BIN_TRI_WHOLE, s->seq, worker);
                 break;
+            case BIN_TRI_MS:
+                raster_tile_tri_ms(c->prim, tx, ty, s->seq, worker);
+                break;
             case BIN_POINT:
-                raster_tile_point(c->prim, s->seq, worker);
+                if (((const struct setup_point *)c->prim)->draw->samples > 1)
+                    raster_tile_point_ms(c->prim, s->seq, worker);
+                else
+                    raster_tile_point(c->prim, s->seq, worker);
                 break;
             case BIN_LINE:
-                raster_tile_line(c->prim, tx, ty, s->seq, worker);
+                if (((const struct setup_line *)c->prim)->draw->samples > 1)
+                    raster_tile_line_ms(c->prim, tx, ty, s->seq, worker);
+                else
+                    raster_tile_line(c->prim, tx, ty, s->seq, worker);
                 break;
             }
         }
@@ -340,6 +351,7 @@ static bool bin_add(struct raster_scene *s, uint32_t tile, enum bin_kind kind, c
                 switch (kind) {     /* the records differ: set the draw pointer by kind */
                 case BIN_TRI:
                 case BIN_TRI_WHOLE:
+                case BIN_TRI_MS:
                     ((struct setup_tri *)p)->draw = draw;
                     break;
                 case BIN_POINT:
@@ -378,6 +390,15 @@ static void bin_triangle(struct raster_scene *s, const struct setup_tri *t)
             if (r.y0 < t->box.y0) r.y0 = t->box.y0;
             if (r.x1 > t->box.x1) r.x1 = t->box.x1;
             if (r.y1 > t->box.y1) r.y1 = t->box.y1;
+            /* Multisampled: every tile of the (widened, setup.c) box; the classification
+             * below looks at pixel centres only, raster_tile_tri_ms at the samples. */
+            if (s->state.samples > 1) {
+                if (!bin_add(s, (uint32_t)ty * s->tiles_x + (uint32_t)tx, BIN_TRI_MS, t,
+                             sizeof(*t), &stored))
+                    return;
+                binned = true;
+                continue;
+            }
             /* The box is inside target and scissor, so "every centre of tile ∩ box inside"
              * is "every pixel of the tile the triangle may touch": a whole-tile command. */
             enum raster_cover c = raster_classify_rect(t, r);
@@ -494,6 +515,9 @@ void raster_scene_set_draw(struct raster_scene *s, const struct raster_state *st
     s->draw.prefetch = NULL;
     s->draw.tile_prefetch = NULL;
     s->draw.ctx = ctx;
+    s->draw.samples = state->samples;
+    memcpy(s->draw.sample_x, state->sample_x, sizeof(s->draw.sample_x));
+    memcpy(s->draw.sample_y, state->sample_y, sizeof(s->draw.sample_y));
     s->draw_stored = NULL;      /* a new record, stored with the next primitive */
     s->have_draw = shade != NULL;
 }

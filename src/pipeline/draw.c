@@ -511,6 +511,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     st.depth_bias_clamp = d->depth_bias_clamp;
     st.slope_scaled_depth_bias = d->slope_scaled_depth_bias;
     depth_bias_kind(&dc->om, &st);
+    raster_ms_pattern(&st, d->om.samples, d->ms_center);
     if (d->points.enable && r->topology == DRAW_POINT_LIST) {
         /* point squares (draw.h): the triangles clip.c makes of points are neither culled nor
          * biased, as the points they stand for would not be */

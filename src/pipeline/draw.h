@@ -288,6 +288,13 @@ struct draw_desc {
     struct raster_rect scissor;          /* half-open pixels */
     struct draw_viewport viewport;
     struct draw_points points;           /* zeroed: points are one pixel */
+    /* Multisampled targets (om.samples >= 2): true puts every sample at the pixel centre
+     * (D3D11_CENTER_MULTISAMPLE_PATTERN; D3D9 D3DRS_MULTISAMPLEANTIALIAS FALSE), false the
+     * standard pattern (raster_ms_pattern). */
+    bool ms_center;
+    /* Alpha-to-coverage (D3D11 AlphaToCoverageEnable; pixel_ms.c): the alpha of SV_Target0
+     * decides how many of a pixel's samples it covers. */
+    bool alpha_to_coverage;
     /* User clip planes (D3D9 D3DRS_CLIPPLANEENABLE; D3D11 at 9_x has none): a point is kept
      * where dot(plane, clip-space position) >= 0.  Zero-initialized descriptions have none. */
     unsigned user_clip_count;            /* <= DRAW_MAX_USER_CLIP */

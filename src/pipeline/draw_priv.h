@@ -224,14 +224,25 @@ void draw_submit_pending(struct draw_run *r);
 
 /* pixel.c: the raster shade callback (ctx is the struct draw_run). */
 void draw_shade(void *ctx, const struct raster_quad_batch *batch);
+/* ld (pixel.c: texels of a texture or buffer view by integer address; the vertex and geometry
+ * stages use it too), and ld_ms of a multisampled view (pixel_ms.c): lanes of req->mask
+ * answered, anything outside the view (or a sample index outside 0..samples-1) left at 0. */
+void draw_sample_load(const struct texture_view *t, const struct vm_sample_request *req,
+                      struct vm_sample_result *res);
+void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_request *req,
+                         struct vm_sample_result *res);
+
+/* pixel_ms.c: draw_shade's output-merger step for a multisampled batch (batch->ms): per-sample
+ * depth clamped, om_process_ms; returns the samples that passed.  `interpolated_z`: false when
+ * the pixel program wrote the depth (then w->z holds it, already clamped). */
+uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
+                       const struct raster_quad_batch *b, const struct om_batch *ob,
+                       uint32_t coverage, bool interpolated_z);
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsigned worker,
                struct raster_rect rect);
 void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage);   /* raster_prefetch_fn */
 /* pixel.c: the sampler's view of a VM sample request */
 void draw_sample_coords(struct sample_coords *c, const struct vm_sample_request *req);
-/* ld (pixel.c): texels of a texture or buffer view by integer address; both stages use it. */
-void draw_sample_load(const struct texture_view *t, const struct vm_sample_request *req,
-                      struct vm_sample_result *res);
 /* raster_tile_prefetch_fn: the tile's rows of the blended targets; ahead: of the depth-stencil
  * and every target */
 void draw_tile_prefetch(void *ctx, struct raster_rect tile, bool ahead);

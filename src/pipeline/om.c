@@ -231,7 +231,7 @@ static uint32_t surface_mask(const struct om_surface *s, const struct om_batch *
 uint32_t om_valid_mask(const struct om_draw *draw, const struct om_batch *batch)
 {
     /* inside every bound surface = inside the smallest extent of them all (one pass) */
-    struct om_surface all = { NULL, 0, UINT32_MAX, UINT32_MAX };
+    struct om_surface all = { NULL, 0, UINT32_MAX, UINT32_MAX, 0 };
     for (int i = 0; i <= OM_MAX_TARGETS; i++) {
         const struct om_surface *s = i < OM_MAX_TARGETS ? &draw->rt[i] : &draw->ds;
         if (!s->data)

@@ -235,11 +235,13 @@ bool om_state_init(struct om_state *state, const struct om_key *key);
 
 /* ---- Per draw ------------------------------------------------------------------------------- */
 
-/* A bound 2D slice: texel (x, y) at data + y * row_pitch + x * bytes-per-pixel. */
+/* A bound 2D slice: texel (x, y) at data + y * row_pitch + x * bytes-per-pixel; sample s of a
+ * multisampled surface (om_draw.samples >= 2) in the plane at data + s * sample_pitch. */
 struct om_surface {
     uint8_t *data;             /* NULL: not bound (the slot's writes and tests are skipped) */
     size_t row_pitch;
     uint32_t width, height;
+    size_t sample_pitch;       /* bytes from one sample plane to the next (multisampled) */
 };
 
 struct om_draw {
@@ -247,6 +249,13 @@ struct om_draw {
     struct om_surface ds;
     float blend_factor[4];     /* BLEND_FACTOR / INV_BLEND_FACTOR (clamped per target) */
     uint32_t stencil_ref;      /* the low stencil bits are used */
+    /* Multisampling (om_ms.c): samples per pixel of every bound surface (0 or 1: one, the
+     * planes unused), and the sample mask (D3D11 OMSetBlendState SampleMask, D3D9
+     * D3DRS_MULTISAMPLEMASK): bit s clear = sample s is neither tested nor written (the
+     * OMSetBlendState page: "determines which samples get updated in all the active render
+     * targets"; ANDed with the coverage). */
+    uint32_t samples;
+    uint32_t sample_mask;
 };
 
 /* ---- Per batch ------------------------------------------------------------------------------ */
@@ -292,6 +301,16 @@ void om_color_ref(const struct om_state *state, const struct om_draw *draw,
  * that passed (what an occlusion query counts, spec 16.12.2). */
 uint32_t om_process(const struct om_state *state, const struct om_draw *draw,
                     const struct om_batch *batch, uint32_t coverage);
+
+/* The multisampled late path (om_ms.c), om_draw.samples >= 2: for each sample s whose bit is
+ * set in draw->sample_mask, the lanes of cover[s] & coverage go through om_process against
+ * sample plane s of every surface, with depth z[s] (NULL: the shader's depth, batch->z, for
+ * every sample: a program run once per pixel writes one oDepth for all its samples).  The colour is the batch's for every sample
+ * (pixel-frequency shading).  Returns the number of samples that passed (occlusion queries
+ * count samples, spec 16.12.2). */
+uint32_t om_process_ms(const struct om_state *state, const struct om_draw *draw,
+                       const struct om_batch *batch, uint32_t coverage, const uint32_t *cover,
+                       const float *const *z);
 
 /* ---- Constant-colour rectangles (om_fast.c) -------------------------------------------------- */
 

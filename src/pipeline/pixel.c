@@ -229,6 +229,9 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
     case VM_TEX_LD:
         draw_sample_load(t, req, res);
         break;
+    case VM_TEX_LD_MS:   /* (pixel_ms.c) */
+        draw_sample_load_ms(t, req, res);
+        break;
     case VM_TEX_RESINFO:
         sample_info(t, req, res);
         break;
@@ -349,7 +352,8 @@ void draw_shade_prepare(struct draw_run *r)
     for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++)
         if (ps->out_mask[t])
             targets |= 1u << t;
-    r->fill_ok = om_fill_possible(r->om, targets);
+    /* (alpha-to-coverage draws go through draw_ms_merge, never the rectangle fill) */
+    r->fill_ok = om_fill_possible(r->om, targets) && !d->alpha_to_coverage;
 }
 
 static bool uniform_value(uint32_t u)
@@ -587,6 +591,10 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
     ob.y = b->y;
     ob.z = w->z;
     ob.front_facing = front;
+    if (b->ms || d->alpha_to_coverage) {
+        w->samples += draw_ms_merge(r, w, b, &ob, coverage, zsrc != NULL);
+        return;
+    }
     uint32_t pass = om_process(r->om, &d->om, &ob, coverage);
     w->samples += util_popcount32(pass);
 }

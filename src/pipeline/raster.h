@@ -41,7 +41,10 @@
  *  - Hostile input never crashes: NaN/Inf/out-of-range vertices and degenerate primitives are
  *    rejected by setup and counted in raster_stats.
  *
- * Not here (yet): wireframe fill mode (the caller may feed the edges as lines), multisampling,
+ * Multisampling (raster_state.samples >= 2, raster_ms.c): coverage per sample position, by the
+ * same edge functions and top-left rule; batches then carry raster_ms_batch (below).
+ *
+ * Not here (yet): wireframe fill mode (the caller may feed the edges as lines),
  * alpha-antialiased and quadrilateral lines, the D3D9 pixel-centre convention (the D3D9
  * front-end moves its viewport by +0.5 pixel, src/d3d9/draw.c: D3D9 samples at integer
  * coordinates, so a primitive at D3D9 position p covers the pixels a D3D11 primitive at
@@ -64,6 +67,7 @@ struct threadpool;
 #define RASTER_TILE_SIZE 64                          /* pixels; a power of two */
 #define RASTER_MAX_SIZE 16384                        /* largest render target width/height */
 #define RASTER_BATCH_QUADS 8                         /* quads per shade() call, at most */
+#define RASTER_MAX_SAMPLES 8                         /* samples a pixel (2, 4, 8 multisampled) */
 
 /* The guard band: setup accepts a vertex only when |x| <= RASTER_GUARD_BAND_PX and
  * |y| <= RASTER_GUARD_BAND_PX (render-target pixels).  Primitives reaching farther must be
@@ -136,6 +140,12 @@ struct raster_state {
     float slope_scaled_depth_bias;
     enum raster_depth_kind depth_kind;
     float depth_bias_r;          /* r, for RASTER_DEPTH_UNORM */
+    /* Multisampling (raster_ms.c): 0 or 1 = one sample at the pixel centre, the path above;
+     * 2..RASTER_MAX_SAMPLES = coverage and depth at each sample position, offset (sample_x[s],
+     * sample_y[s]) sixteenths of a pixel from the centre, each in -8..7 (spec 3.5.5: a 16x16
+     * grid per pixel).  raster_ms_pattern() fills the standard patterns. */
+    uint32_t samples;
+    int8_t sample_x[RASTER_MAX_SAMPLES], sample_y[RASTER_MAX_SAMPLES];
 };
 
 /* ---- Output --------------------------------------------------------------------------------- */
@@ -156,6 +166,19 @@ struct raster_quad_batch {
     uint32_t worker;             /* index of the worker thread, for per-worker scratch */
     uint64_t seq;                /* the scene flush it belongs to: a number no other flush of
                                   * the process has (caches keyed by primitive ids use it) */
+    const struct raster_ms_batch *ms;   /* NULL: one sample a pixel (mask, z above); else the
+                                         * per-sample coverage and depth of a multisampled draw */
+};
+
+/* A multisampled draw's batch (raster_state.samples >= 2): mask[] above is the pixel coverage
+ * (some sample covered), z[] and the weights are at the pixel centre (pixel-frequency
+ * shading, spec 16.4: attributes are evaluated at the centre unless centroid/sample asked);
+ * here, per sample s, the lanes whose sample s is covered and the depth plane evaluated at
+ * the sample's position (spec 3.5.5: "depth is interpolated at each sample"). */
+struct raster_ms_batch {
+    uint32_t samples;
+    uint32_t cover[RASTER_MAX_SAMPLES];                           /* bit i: lane i */
+    alignas(64) float z[RASTER_MAX_SAMPLES][4 * RASTER_BATCH_QUADS];
 };
 
 #define RASTER_BATCH_FRONT_FACING 1u  /* triangle is front-facing (points and lines: always set,
@@ -252,6 +275,12 @@ const struct raster_stats *raster_scene_stats(const struct raster_scene *scene);
 void raster_scene_set_arena_limit(struct raster_scene *scene, size_t bytes);
 
 /* ---- Exposed for tests and for the clipper -------------------------------------------------- */
+
+/* The D3D11_STANDARD_MULTISAMPLE_PATTERN positions (spec 3.5.5 "Multisample Sample
+ * Locations"; the D3D11_STANDARD_MULTISAMPLE_QUALITY_LEVELS page) for 2, 4 or 8 samples, or
+ * with `center` all at the pixel centre (D3D11_CENTER_MULTISAMPLE_PATTERN; D3D9 with
+ * D3DRS_MULTISAMPLEANTIALIAS FALSE).  Sets st->samples; other counts give 1 sample. */
+void raster_ms_pattern(struct raster_state *st, uint32_t samples, bool center);
 
 /* x * 256 rounded to the nearest integer, ties to even (spec 3.2.4.1, 15.16), independent of
  * the thread's rounding mode.  Only for |x| <= RASTER_GUARD_BAND_PX. */

@@ -23,6 +23,8 @@ struct bin_draw {
     raster_tile_prefetch_fn tile_prefetch;   /* NULL: none */
     void *ctx;
     struct raster_rect clip;    /* target and scissor: what no pixel may leave */
+    uint32_t samples;           /* raster_state.samples: >= 2 takes raster_ms.c */
+    int8_t sample_x[RASTER_MAX_SAMPLES], sample_y[RASTER_MAX_SAMPLES];
 };
 
 /* A triangle ready for rasterization.
@@ -107,6 +109,61 @@ static inline int64_t setup_tri_edge_at(const struct setup_tri *t, int k, int32_
     return t->e[k] + t->ex[k] * px + t->ey[k] * py;
 }
 
+/* A batch being filled for one primitive's draw (raster_tile.c, raster_ms.c). */
+struct tile_emit {
+    struct raster_quad_batch b;
+    raster_shade_fn shade;
+    void *ctx;
+};
+
+static inline void emit_init(struct tile_emit *em, const struct bin_draw *draw, uint32_t id,
+                             uint32_t flags, uint64_t seq, unsigned worker)
+{
+    em->b.seq = seq;
+    em->b.count = 0;
+    em->b.prim_id = id;
+    em->b.flags = flags;
+    em->b.worker = worker;
+    em->b.ms = NULL;
+    em->shade = draw->shade;
+    em->ctx = draw->ctx;
+}
+
+static inline void emit_flush(struct tile_emit *em)
+{
+    if (em->b.count) {
+        em->shade(em->ctx, &em->b);
+        em->b.count = 0;
+    }
+}
+
+/* Depth, 1/w and the weights at the four pixel centres of a quad whose first centre lies
+ * (bx, by) pixels from the snapped v0 (raster_tile.c's emit_tri_quad, raster_ms.c): the
+ * planes evaluated in float, four lanes at a time. */
+static const float raster_quad_ox[4] = { 0.0f, 1.0f, 0.0f, 1.0f };
+static const float raster_quad_oy[4] = { 0.0f, 0.0f, 1.0f, 1.0f };
+
+static inline void raster_tri_quad_values(const struct setup_tri *t, float bx, float by,
+                                          float vz[4], float vl1[4], float vl2[4],
+                                          float vp1[4], float vp2[4])
+{
+    /* Coefficients in locals: the stores below cannot alias them, so the loop vectorizes. */
+    const float l1x = t->l1x, l1y = t->l1y, l2x = t->l2x, l2y = t->l2y;
+    const float z0 = t->z0, zx = t->zx, zy = t->zy, q0 = t->q0, qx = t->qx, qy = t->qy;
+    const float q1 = t->q1, q2 = t->q2;
+    for (unsigned p = 0; p < 4; p++) {
+        float dx = bx + raster_quad_ox[p], dy = by + raster_quad_oy[p];
+        float l1 = l1x * dx + l1y * dy;
+        float l2 = l2x * dx + l2y * dy;
+        float inv_q = 1.0f / (q0 + qx * dx + qy * dy);
+        vz[p] = z0 + zx * dx + zy * dy;
+        vl1[p] = l1;
+        vl2[p] = l2;
+        vp1[p] = l1 * q1 * inv_q;
+        vp2[p] = l2 * q2 * inv_q;
+    }
+}
+
 /* Classification of a pixel rectangle against a triangle: how the centres of the pixels
  * px in [x0, x1), py in [y0, y1) (non-empty) lie.  E is linear, so over those centres its
  * minimum and maximum are at two of the four corner centres, chosen by the signs of ex, ey. */
@@ -125,6 +182,12 @@ void raster_tile_tri_c(const struct setup_tri *t, int32_t tx, int32_t ty, bool w
 void raster_tile_tri_avx2(const struct setup_tri *t, int32_t tx, int32_t ty, bool whole,
                           uint64_t seq, unsigned worker);
 void raster_tile_point(const struct setup_point *p, uint64_t seq, unsigned worker);
+/* raster_ms.c: the same for multisampled draws (bin_draw.samples >= 2) */
+void raster_tile_tri_ms(const struct setup_tri *t, int32_t tx, int32_t ty, uint64_t seq,
+                        unsigned worker);
+void raster_tile_point_ms(const struct setup_point *p, uint64_t seq, unsigned worker);
+void raster_tile_line_ms(const struct setup_line *l, int32_t tx, int32_t ty, uint64_t seq,
+                         unsigned worker);
 void raster_tile_line(const struct setup_line *l, int32_t tx, int32_t ty, uint64_t seq,
                       unsigned worker);
 

@@ -125,40 +125,12 @@ static unsigned block4_rect_mask(int32_t x, int32_t y, struct raster_rect r)
 
 /* ---- Quad batches --------------------------------------------------------------------------- */
 
-struct tile_emit {
-    struct raster_quad_batch b;
-    raster_shade_fn shade;
-    void *ctx;
-};
-
-static void emit_init(struct tile_emit *em, const struct bin_draw *draw, uint32_t id,
-                      uint32_t flags, uint64_t seq, unsigned worker)
-{
-    em->b.seq = seq;
-    em->b.count = 0;
-    em->b.prim_id = id;
-    em->b.flags = flags;
-    em->b.worker = worker;
-    em->shade = draw->shade;
-    em->ctx = draw->ctx;
-}
-
-static inline void emit_flush(struct tile_emit *em)
-{
-    if (em->b.count) {
-        em->shade(em->ctx, &em->b);
-        em->b.count = 0;
-    }
-}
 
 /* Depth, 1/w and the weights of the four pixels of the quad at (x, y), from the planes
  * relative to the snapped v0 (setup.c, 5).  The offset of the quad's first centre from v0 is
  * an exact integer number of subpixels (|.| < 2^28) scaled by 1/256 (exact below 2^24
  * subpixels, i.e. unless v0 lies more than 65536 pixels away); the other three pixels add 0 or
- * 1, and the planes are evaluated in float, four lanes at a time. */
-static const float quad_ox[4] = { 0.0f, 1.0f, 0.0f, 1.0f };
-static const float quad_oy[4] = { 0.0f, 0.0f, 1.0f, 1.0f };
-
+ * 1, and the planes are evaluated in float, four lanes at a time (raster_tri_quad_values). */
 static void emit_tri_quad(struct tile_emit *em, const struct setup_tri *t, int32_t x, int32_t y,
                           unsigned mask)
 {
@@ -171,22 +143,8 @@ static void emit_tri_quad(struct tile_emit *em, const struct setup_tri *t, int32
     b->x[q] = (uint16_t)x;
     b->y[q] = (uint16_t)y;
     b->mask[q] = (uint8_t)mask;
-    /* Coefficients in locals: the stores below cannot alias them, so the loop vectorizes. */
-    const float l1x = t->l1x, l1y = t->l1y, l2x = t->l2x, l2y = t->l2y;
-    const float z0 = t->z0, zx = t->zx, zy = t->zy, q0 = t->q0, qx = t->qx, qy = t->qy;
-    const float q1 = t->q1, q2 = t->q2;
     float vz[4], vl1[4], vl2[4], vp1[4], vp2[4];
-    for (unsigned p = 0; p < 4; p++) {
-        float dx = bx + quad_ox[p], dy = by + quad_oy[p];
-        float l1 = l1x * dx + l1y * dy;
-        float l2 = l2x * dx + l2y * dy;
-        float inv_q = 1.0f / (q0 + qx * dx + qy * dy);
-        vz[p] = z0 + zx * dx + zy * dy;
-        vl1[p] = l1;
-        vl2[p] = l2;
-        vp1[p] = l1 * q1 * inv_q;
-        vp2[p] = l2 * q2 * inv_q;
-    }
+    raster_tri_quad_values(t, bx, by, vz, vl1, vl2, vp1, vp2);
     memcpy(z, vz, sizeof(vz));
     memcpy(lw1, vl1, sizeof(vl1));
     memcpy(lw2, vl2, sizeof(vl2));
@@ -213,8 +171,8 @@ static void emit_block4_full(struct tile_emit *em, const struct setup_tri *t, in
         b->y[q0i + q] = (uint16_t)qy;
         b->mask[q0i + q] = 15;
         for (unsigned p = 0; p < 4; p++) {
-            dxs[4 * q + p] = bx + quad_ox[p];
-            dys[4 * q + p] = by + quad_oy[p];
+            dxs[4 * q + p] = bx + raster_quad_ox[p];
+            dys[4 * q + p] = by + raster_quad_oy[p];
         }
     }
     const float l1x = t->l1x, l1y = t->l1y, l2x = t->l2x, l2y = t->l2y;

@@ -169,10 +169,13 @@ enum raster_setup_result setup_triangle(const struct raster_state *st, struct ra
         if (Y[i] < miny) miny = Y[i];
         if (Y[i] > maxy) maxy = Y[i];
     }
-    box.x0 = (int32_t)raster_ceil_div(minx - 128, 256);
-    box.x1 = (int32_t)raster_floor_div(maxx - 128, 256) + 1;
-    box.y0 = (int32_t)raster_ceil_div(miny - 128, 256);
-    box.y1 = (int32_t)raster_floor_div(maxy - 128, 256) + 1;
+    /* Multisampled, the samples lie within 8/16 pixel of the centre (raster.h): the pixels
+     * whose centre is within 128 subpixels of the box may have samples inside. */
+    int64_t reach = st->samples > 1 ? 128 : 0;
+    box.x0 = (int32_t)raster_ceil_div(minx - 128 - reach, 256);
+    box.x1 = (int32_t)raster_floor_div(maxx - 128 + reach, 256) + 1;
+    box.y0 = (int32_t)raster_ceil_div(miny - 128 - reach, 256);
+    box.y1 = (int32_t)raster_floor_div(maxy - 128 + reach, 256) + 1;
     if (box.x0 < clip.x0) box.x0 = clip.x0;
     if (box.y0 < clip.y0) box.y0 = clip.y0;
     if (box.x1 > clip.x1) box.x1 = clip.x1;

@@ -148,6 +148,8 @@ struct texture_view {
                                 * formats with some colour data (R16F -> (r,1,1,1), G16R16 ->
                                 * (r,g,1,1), V8U8 -> (u,v,1,1)); alpha-only formats keep 0 */
     struct texture_level level[TEXTURE_MAX_LEVELS];
+    unsigned samples;          /* a multisampled 2D view (ld_ms, pipeline/pixel_ms.c): sample s
+                                * of level[0] at data + s * depth_pitch; 0 otherwise */
     const struct texel_format *texel;   /* set by texture_view_init: the fetch functions */
     /* Set by texture_view_init: a 2D view (not an array of more than one slice) of a 4 x 8-bit
      * UNORM/sRGB format (texel.h), which sampler_fast.c reads whole pixels of. */
