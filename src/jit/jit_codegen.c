@@ -388,13 +388,7 @@ static bool result_flushed(const struct vm_ins *in)
  * Any relative write to the temps makes nothing certain. */
 static void temps_flushed_at(const struct vm_program *p, uint32_t start, uint8_t *out)
 {
-    bool straight = true;
-    for (uint32_t k = 0; k < p->main_end; k++) {
-        const struct vm_ins *in = &p->ins[k];
-        bool last_ret = in->op == IR_OP_RET && k + 1 == p->main_end;
-        if ((in->flow && !last_ret) || in->op == IR_OP_DISCARD || in->pred_active)
-            straight = false;
-    }
+    bool straight = p->straight;
     bool all_cleared = p->clear_count == p->temp_count;
     memset(out, all_cleared ? 15 : 0, p->temp_count);
     for (uint32_t k = 0; k < p->clear_count && !all_cleared; k++)

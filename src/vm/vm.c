@@ -465,6 +465,7 @@ static int prepare(struct prep *p)
         if ((vi->flow && !last_ret) || vi->op == IR_OP_DISCARD || vi->pred_active)
             straight = false;
     }
+    prog->straight = straight;
     for (uint32_t i = 0; i < prog->main_end && straight; i++) {
         const struct vm_ins *vi = &prog->ins[i];
         const struct ir_op_info *info = ir_op_get(vi->op);

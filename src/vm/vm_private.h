@@ -88,6 +88,8 @@ struct vm_program {
     uint32_t frame_capacity;         /* open constructs at once, over the deepest call chain */
     uint32_t *clear_temps;           /* the temps vm_run zeroes (prepare() says which) */
     uint32_t clear_count;
+    bool straight;                   /* main has no flow (but a final ret), discard or
+                                      * predication: exec is the run's mask throughout */
     uint8_t aux_used;                /* VM_AUX_*: the state registers some operand names;
                                       * vm_run clears only those (the rest is never read) */
     /* The JIT's code for this program (jit/jit.h): the one part of a prepared program that
