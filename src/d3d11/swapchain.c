@@ -131,6 +131,7 @@
 #include "d3d11/format_support.h"
 #include "pipeline/resolve.h"
 #include "sample/present_dump.h"
+#include "sample/present_sdl.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
 
@@ -417,16 +418,23 @@ static void dump_front(struct dxgi_swapchain *sc)
 {
     DXGI_FORMAT f = sc->desc.Format;
     char name[128];
-    if (!present_dump_enabled())
+    bool dump = present_dump_enabled(), wsi = present_sdl_enabled();
+    if (!dump && !wsi)
         return;
-    /* The PNG holds the stored (sRGB-encoded) bytes: read sRGB formats as their UNORM twins. */
+    /* The PNG and the window get the stored (sRGB-encoded) bytes: read sRGB formats as their
+     * UNORM twins. */
     if (f == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB)
         f = DXGI_FORMAT_R8G8B8A8_UNORM;
     else if (f == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB)
         f = DXGI_FORMAT_B8G8R8A8_UNORM;
+    /* IDXGISwapChain2::SetSourceSize: "the source rectangle is always [0, 0, Width, Height]". */
+    if (wsi)   /* (issue 12: an SDL_Window * as OutputWindow, SOFTD3D_WSI=sdl2) */
+        present_sdl_write(sc->window, (core_format)f, sc->front, sc->front_pitch,
+                          sc->source_width, sc->source_height);
+    if (!dump)
+        return;
     snprintf(name, sizeof(name), "softd3d-d3d11-sc%u-frame%06" PRIu64 ".png", sc->serial,
              sc->frames);
-    /* IDXGISwapChain2::SetSourceSize: "the source rectangle is always [0, 0, Width, Height]". */
     present_dump_write(name, (core_format)f, sc->front, sc->front_pitch, sc->source_width,
                        sc->source_height);
 }

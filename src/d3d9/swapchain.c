@@ -117,6 +117,7 @@
 
 #include "d3d9/d3d9_state.h"
 #include "sample/present_dump.h"
+#include "sample/present_sdl.h"
 #include "sample/texel.h"
 #include "softd3d_com_stubs.h"
 #include "util/log.h"
@@ -199,6 +200,15 @@ static void dump_front(struct d3d9_swapchain *sc)
 {
     struct d3d9_surface *f = sc->front;
     char name[256];
+    /* the window (issue 12: an SDL_Window * as the HWND, SOFTD3D_WSI=sdl2): the swap chain's
+     * hDeviceWindow, else the device's focus window (D3DPRESENT_PARAMETERS: "if NULL, the
+     * focus window is taken"); the whole front buffer, stretched to the window */
+    if (present_sdl_enabled()) {
+        HWND window = sc->pp.hDeviceWindow ? sc->pp.hDeviceWindow
+                                           : sc->life.device->create.hFocusWindow;
+        present_sdl_write(window, f->cfmt, d3d9_surface_data(f), d3d9_surface_pitch(f),
+                          f->width, f->height);
+    }
     if (!present_dump_enabled())
         return;
     if (sc->additional)
