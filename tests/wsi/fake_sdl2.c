@@ -174,3 +174,36 @@ EXPORT const char *SDL_GetError(void)
 {
     return error;
 }
+
+/* ---- what examples/cube_sdl.cpp calls besides: a video subsystem with no events ------------- */
+
+EXPORT int SDL_Init(uint32_t flags)
+{
+    (void)flags;
+    return 0;
+}
+
+/* an XRGB8888 window (SDL_PIXELFORMAT_RGB888's masks) of the asked size */
+EXPORT void *SDL_CreateWindow(const char *title, int x, int y, int w, int h, uint32_t flags)
+{
+    (void)title, (void)x, (void)y, (void)flags;
+    void *win = fake_sdl_create_window(w, h, 4, 0xff0000u, 0xff00u, 0xffu, 0, 0);
+    if (!win)
+        error = "no more windows";
+    return win;
+}
+
+EXPORT int SDL_PollEvent(void *event)
+{
+    (void)event;
+    return 0;
+}
+
+EXPORT void SDL_DestroyWindow(void *w)
+{
+    fake_sdl_destroy_window(w);
+}
+
+EXPORT void SDL_Quit(void)
+{
+}
