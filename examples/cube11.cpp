@@ -1,6 +1,6 @@
 // examples/cube11.cpp — the C++ twin of cube11.c: the same textured, lit, rotating cube through
 // Direct3D 11 at 9_3, written as modern Windows C++ code is (Microsoft::WRL::ComPtr, the CD3D11
-// helpers, IID_PPV_ARGS, member calls).  It must draw the very pixels cube11.c draws.
+// helpers, IID_PPV_ARGS, member calls); the cube's objects and draw are cube11_scene.h's.  It must draw the very pixels cube11.c draws.
 //
 //   c++ -std=c++11 cube11.cpp $(pkg-config --cflags --libs softd3d) && ./a.out [out.png]
 #include <Windows.h>
@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "cube_shaders.h"
+#include "cube11_scene.h"
 
 using Microsoft::WRL::ComPtr;
 
@@ -22,14 +22,6 @@ bool fail(const char *what)
     return false;
 }
 
-// The compiled entry point, held by a ComPtr.
-ComPtr<ID3DBlob> compile(const char *entry, const char *target)
-{
-    ComPtr<ID3DBlob> code;
-    code.Attach(cube_compile(entry, target, "cube11 (C++)"));
-    return code;
-}
-
 bool render(std::vector<uint8_t> &pixels)
 {
     const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_9_3;
@@ -39,53 +31,9 @@ bool render(std::vector<uint8_t> &pixels)
                                  D3D11_SDK_VERSION, &dev, nullptr, &ctx)))
         return fail("no Direct3D 11 device at 9_3");
 
-    ComPtr<ID3DBlob> vs_code = compile("vs_main", "vs_4_0_level_9_3");
-    ComPtr<ID3DBlob> ps_code = compile("ps_main", "ps_4_0_level_9_3");
-    if (!vs_code || !ps_code)
+    cube11_scene scene;
+    if (!scene.create(dev.Get(), "cube11 (C++)"))
         return false;
-    const D3D11_INPUT_ELEMENT_DESC layout_desc[] = {
-        { "POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0 },
-        { "NORMAL", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 12, D3D11_INPUT_PER_VERTEX_DATA, 0 },
-        { "TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 24, D3D11_INPUT_PER_VERTEX_DATA, 0 },
-    };
-    cube_vertex vertices[24];
-    uint16_t indices[36];
-    uint8_t texels[8 * 8 * 4];
-    cube_geometry(vertices, indices);
-    cube_texture(texels);
-
-    ComPtr<ID3D11VertexShader> vs;
-    ComPtr<ID3D11PixelShader> ps;
-    ComPtr<ID3D11InputLayout> layout;
-    ComPtr<ID3D11Buffer> vb, ib, cb;
-    const CD3D11_BUFFER_DESC vbd(sizeof(vertices), D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_IMMUTABLE);
-    const CD3D11_BUFFER_DESC ibd(sizeof(indices), D3D11_BIND_INDEX_BUFFER, D3D11_USAGE_IMMUTABLE);
-    const CD3D11_BUFFER_DESC cbd(sizeof(struct cube_constants), D3D11_BIND_CONSTANT_BUFFER);
-    const D3D11_SUBRESOURCE_DATA vinit = { vertices, 0, 0 }, iinit = { indices, 0, 0 };
-    if (FAILED(dev->CreateVertexShader(vs_code->GetBufferPointer(), vs_code->GetBufferSize(),
-                                       nullptr, &vs)) ||
-        FAILED(dev->CreatePixelShader(ps_code->GetBufferPointer(), ps_code->GetBufferSize(),
-                                      nullptr, &ps)) ||
-        FAILED(dev->CreateInputLayout(layout_desc, 3, vs_code->GetBufferPointer(),
-                                      vs_code->GetBufferSize(), &layout)) ||
-        FAILED(dev->CreateBuffer(&vbd, &vinit, &vb)) || FAILED(dev->CreateBuffer(&ibd, &iinit, &ib)) ||
-        FAILED(dev->CreateBuffer(&cbd, nullptr, &cb)))
-        return fail("the device refused the shaders or buffers");
-
-    ComPtr<ID3D11Texture2D> tex;
-    ComPtr<ID3D11ShaderResourceView> srv;
-    ComPtr<ID3D11SamplerState> sampler;
-    const CD3D11_TEXTURE2D_DESC td(DXGI_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 1,
-                                   D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_IMMUTABLE);
-    const D3D11_SUBRESOURCE_DATA tinit = { texels, 8 * 4, 0 };
-    const float border[4] = { 0, 0, 0, 0 };
-    const CD3D11_SAMPLER_DESC wrap(D3D11_FILTER_MIN_MAG_MIP_LINEAR, D3D11_TEXTURE_ADDRESS_WRAP,
-                                   D3D11_TEXTURE_ADDRESS_WRAP, D3D11_TEXTURE_ADDRESS_WRAP, 0.0f, 1,
-                                   D3D11_COMPARISON_NEVER, border, 0.0f, D3D11_FLOAT32_MAX);
-    if (FAILED(dev->CreateTexture2D(&td, &tinit, &tex)) ||
-        FAILED(dev->CreateShaderResourceView(tex.Get(), nullptr, &srv)) ||
-        FAILED(dev->CreateSamplerState(&wrap, &sampler)))
-        return fail("the device refused the texture");
 
     ComPtr<ID3D11Texture2D> target, depth, staging;
     ComPtr<ID3D11RenderTargetView> rtv;
@@ -103,30 +51,9 @@ bool render(std::vector<uint8_t> &pixels)
         FAILED(dev->CreateDepthStencilView(depth.Get(), nullptr, &dsv)))
         return fail("the device refused the targets");
 
-    const UINT stride = sizeof(cube_vertex), offset = 0;
-    const CD3D11_VIEWPORT vp(0.0f, 0.0f, CUBE_SIZE, CUBE_SIZE);
-    ctx->IASetInputLayout(layout.Get());
-    ctx->IASetVertexBuffers(0, 1, vb.GetAddressOf(), &stride, &offset);
-    ctx->IASetIndexBuffer(ib.Get(), DXGI_FORMAT_R16_UINT, 0);
-    ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ctx->VSSetShader(vs.Get(), nullptr, 0);
-    ctx->VSSetConstantBuffers(0, 1, cb.GetAddressOf());
-    ctx->PSSetShader(ps.Get(), nullptr, 0);
-    ctx->PSSetShaderResources(0, 1, srv.GetAddressOf());
-    ctx->PSSetSamplers(0, 1, sampler.GetAddressOf());
-    ctx->OMSetRenderTargets(1, rtv.GetAddressOf(), dsv.Get());
-    ctx->RSSetViewports(1, &vp);
-
-    const float clear[4] = { CUBE_CLEAR_R / 255.0f, CUBE_CLEAR_G / 255.0f, CUBE_CLEAR_B / 255.0f,
-                             1.0f };
-    for (int frame = 0; frame < CUBE_FRAMES; frame++) {
-        struct cube_constants c;
-        cube_fill_constants(frame, &c);
-        ctx->UpdateSubresource(cb.Get(), 0, nullptr, &c, 0, 0);
-        ctx->ClearRenderTargetView(rtv.Get(), clear);
-        ctx->ClearDepthStencilView(dsv.Get(), D3D11_CLEAR_DEPTH, 1.0f, 0);
-        ctx->DrawIndexed(36, 0, 0);
-    }
+    scene.bind(ctx.Get(), rtv.Get(), dsv.Get());
+    for (int frame = 0; frame < CUBE_FRAMES; frame++)
+        scene.draw(ctx.Get(), frame, rtv.Get(), dsv.Get());
 
     ctx->CopyResource(staging.Get(), target.Get());
     D3D11_MAPPED_SUBRESOURCE mapped;
