@@ -207,7 +207,8 @@ static inline void cube_chunk(FILE *f, const char *type, const uint8_t *data, ui
     uint32_t crc = cube_crc(cube_crc(0, head + 4, 4), data, n);
     cube_be32(tail, crc);
     fwrite(head, 1, 8, f);
-    fwrite(data, 1, n, f);
+    if (n)   /* (IEND has no data: fwrite's pointer must not be NULL even for 0 bytes) */
+        fwrite(data, 1, n, f);
     fwrite(tail, 1, 4, f);
 }
 
