@@ -1,8 +1,11 @@
 /* bench/profile_draw.c — softd3d-profile: the benchmark scenes (scenes.h) through softd3d alone,
  * for profiling and for checking that an optimisation changed no output bit.
  *
- *   softd3d-profile [--threads N] [--frames N] [--size WxH] [--scene NAME]...
+ *   softd3d-profile [--threads N] [--frames N] [--size WxH] [--msaa N] [--scene NAME]...
  *
+ * --msaa N (2, 4, 8) draws the Direct3D 11 scenes into N-sample colour and depth targets and
+ * resolves each frame (ResolveSubresource) before it ends: what multisampling costs; the hash
+ * is then the resolved image's.
  * Per scene: prepare, one warm-up frame, N (default 3) timed frames, read-back.  One line each:
  *   textured    123.456 ms/frame   67.2 Mpix/s   cpu 120.1 ms/frame   fnv 0123456789abcdef
  * The hash is FNV-1a 64 over the final RGBA8 image: equal hashes before and after a change mean
@@ -51,6 +54,7 @@ int main(int argc, char **argv)
     bool want[BENCH_SCENE_COUNT] = {false};
     bool any = false;
     int frames = 3;
+    unsigned samples = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
             setenv("SOFTD3D_THREADS", argv[++i], 1);
@@ -64,6 +68,12 @@ int main(int argc, char **argv)
             frames = atoi(argv[++i]);
             if (frames < 1)
                 frames = 1;
+        } else if (!strcmp(argv[i], "--msaa") && i + 1 < argc) {
+            samples = (unsigned)atoi(argv[++i]);
+            if (samples != 1 && samples != 2 && samples != 4 && samples != 8) {
+                fprintf(stderr, "softd3d-profile: --msaa 1, 2, 4 or 8\n");
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--scene") && i + 1 < argc) {
             const char *n = argv[++i];
             int k = 0;
@@ -76,13 +86,14 @@ int main(int argc, char **argv)
             want[k] = any = true;
         } else {
             fprintf(stderr,
-                    "usage: softd3d-profile [--threads N] [--frames N] [--size WxH] [--scene NAME]...\n");
+                    "usage: softd3d-profile [--threads N] [--frames N] [--size WxH] [--msaa N] "
+                    "[--scene NAME]...\n");
             return 2;
         }
     }
     struct bench_renderer r;
     char err[256];
-    if (softd3d_renderer_create(WIDTH, HEIGHT, &r, err, sizeof(err))) {
+    if (softd3d_renderer_create_ms(WIDTH, HEIGHT, samples, &r, err, sizeof(err))) {
         fprintf(stderr, "softd3d-profile: %s\n", err);
         return 1;
     }

@@ -33,6 +33,11 @@ struct bench_renderer {
  * from SOFTD3D_THREADS, which the caller sets first). */
 int softd3d_renderer_create(uint32_t width, uint32_t height, struct bench_renderer *out,
                             char *err, size_t err_size);
+/* The same with `samples` (1, 2, 4, 8) samples per pixel in the colour and depth targets, each
+ * frame resolved into a single-sample texture, which is what is read (softd3d-profile --msaa:
+ * the cost of multisampling). */
+int softd3d_renderer_create_ms(uint32_t width, uint32_t height, unsigned samples,
+                               struct bench_renderer *out, char *err, size_t err_size);
 
 /* softd3d through the public Direct3D 9 API: a HAL device with hardware vertex processing and
  * a width x height A8R8G8B8 back buffer; it draws the Direct3D 9 scenes (scene->d3d9) only. */

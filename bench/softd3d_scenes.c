@@ -23,6 +23,10 @@ struct sd3d {
     ID3D11Device *dev;
     ID3D11DeviceContext *ctx;
     ID3D11Texture2D *rt_tex, *ds_tex, *staging;
+    /* multisampled runs (softd3d_renderer_create's samples): rt_tex and ds_tex have that many
+     * samples, and each frame ends by resolving rt_tex into `resolved`, which is read */
+    unsigned samples;
+    ID3D11Texture2D *resolved;
     ID3D11RenderTargetView *rtv;
     ID3D11DepthStencilView *dsv;
     ID3D11Query *event;
@@ -357,6 +361,10 @@ static int sd3d_frame(void *self, const struct bench_scene *s)
             ID3D11DeviceContext_Draw(c, s->draws[d].count, 0);
         }
     }
+    if (b->resolved)   /* (a program resolves its multisampled frame every frame) */
+        ID3D11DeviceContext_ResolveSubresource(c, (ID3D11Resource *)b->resolved, 0,
+                                               (ID3D11Resource *)b->rt_tex, 0,
+                                               DXGI_FORMAT_R8G8B8A8_UNORM);
     return wait_idle(b);
 }
 
@@ -365,7 +373,7 @@ static int sd3d_read(void *self, uint8_t *rgba)
     struct sd3d *b = self;
     D3D11_MAPPED_SUBRESOURCE m;
     ID3D11DeviceContext_CopyResource(b->ctx, (ID3D11Resource *)b->staging,
-                                     (ID3D11Resource *)b->rt_tex);
+                                     (ID3D11Resource *)(b->resolved ? b->resolved : b->rt_tex));
     if (FAILED(ID3D11DeviceContext_Map(b->ctx, (ID3D11Resource *)b->staging, 0, D3D11_MAP_READ, 0,
                                        &m)))
         return -1;
@@ -406,6 +414,7 @@ static void sd3d_destroy(void *self)
     RELEASE(ID3D11Texture2D, b->rt_tex);
     RELEASE(ID3D11Texture2D, b->ds_tex);
     RELEASE(ID3D11Texture2D, b->staging);
+    RELEASE(ID3D11Texture2D, b->resolved);
     RELEASE(ID3D11DeviceContext, b->ctx);
     RELEASE(ID3D11Device, b->dev);
     free(b);
@@ -413,6 +422,12 @@ static void sd3d_destroy(void *self)
 
 int softd3d_renderer_create(uint32_t width, uint32_t height, struct bench_renderer *out,
                             char *err, size_t n)
+{
+    return softd3d_renderer_create_ms(width, height, 1, out, err, n);
+}
+
+int softd3d_renderer_create_ms(uint32_t width, uint32_t height, unsigned samples,
+                               struct bench_renderer *out, char *err, size_t n)
 {
     static const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_9_3;
     struct sd3d *b = calloc(1, sizeof(*b));
@@ -424,6 +439,7 @@ int softd3d_renderer_create(uint32_t width, uint32_t height, struct bench_render
     }
     b->width = width;
     b->height = height;
+    b->samples = samples ? samples : 1;
     if (FAILED(hr = D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &level, 1,
                                       D3D11_SDK_VERSION, &b->dev, NULL, &b->ctx))) {
         fail(err, n, "D3D11CreateDevice(9_3)", hr);
@@ -440,10 +456,17 @@ int softd3d_renderer_create(uint32_t width, uint32_t height, struct bench_render
     td.SampleDesc.Count = 1;
     td.Usage = D3D11_USAGE_DEFAULT;
     td.BindFlags = D3D11_BIND_RENDER_TARGET;
+    if (b->samples > 1 &&
+        FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &td, NULL, &b->resolved))) {
+        fail(err, n, "CreateTexture2D(resolve target)", hr);
+        goto failed;
+    }
+    td.SampleDesc.Count = b->samples;
     if (FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &td, NULL, &b->rt_tex))) {
         fail(err, n, "CreateTexture2D(render target)", hr);
         goto failed;
     }
+    td.SampleDesc.Count = 1;
     td.Usage = D3D11_USAGE_STAGING;
     td.BindFlags = 0;
     td.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
@@ -455,6 +478,7 @@ int softd3d_renderer_create(uint32_t width, uint32_t height, struct bench_render
     td.Usage = D3D11_USAGE_DEFAULT;
     td.BindFlags = D3D11_BIND_DEPTH_STENCIL;
     td.CPUAccessFlags = 0;
+    td.SampleDesc.Count = b->samples;
     if (FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &td, NULL, &b->ds_tex))) {
         fail(err, n, "CreateTexture2D(depth)", hr);
         goto failed;

@@ -134,6 +134,34 @@ static bool ms_rect_outside(const struct setup_tri *t, struct raster_rect r)
     return false;
 }
 
+/* Whether every sample of every pixel of rectangle r is inside: each edge is non-negative at
+ * every centre by more than a sample offset can take away.  The sample's edge value is
+ * E(centre) + trunc((ex sx + ey sy) / 16) (es[] above; |sx|, |sy| <= 8), at least
+ * E(centre) - (|ex| + |ey|) / 2; the integer halving rounds down, so one more is asked. */
+static bool ms_rect_inside(const struct setup_tri *t, struct raster_rect r)
+{
+    int64_t w = r.x1 - 1 - r.x0, h = r.y1 - 1 - r.y0;
+    for (int k = 0; k < 3; k++) {
+        int64_t sx = t->ex[k] * w, sy = t->ey[k] * h;
+        int64_t emin = setup_tri_edge_at(t, k, r.x0, r.y0) + (sx < 0 ? sx : 0) + (sy < 0 ? sy : 0);
+        int64_t ax = t->ex[k] < 0 ? -t->ex[k] : t->ex[k], ay = t->ey[k] < 0 ? -t->ey[k] : t->ey[k];
+        if (emin - (ax + ay) / 2 - 1 < 0)
+            return false;
+    }
+    return true;
+}
+
+/* The bits of the 4x4 block at (x, y) whose pixels lie in r (quad-major). */
+static unsigned ms_rect_bits(int32_t x, int32_t y, struct raster_rect r)
+{
+    unsigned m = 0;
+    for (int b = 0; b < 16; b++) {
+        int32_t px = x + ms_bit_x[b], py = y + ms_bit_y[b];
+        m |= (unsigned)(px >= r.x0 && px < r.x1 && py >= r.y0 && py < r.y1) << b;
+    }
+    return m;
+}
+
 void raster_tile_tri_ms(const struct setup_tri *t, int32_t tx, int32_t ty, uint64_t seq,
                         unsigned worker)
 {
@@ -162,11 +190,24 @@ void raster_tile_tri_ms(const struct setup_tri *t, int32_t tx, int32_t ty, uint6
                                        y16 + 16 < r.y1 ? y16 + 16 : r.y1 };
             if (r16.x0 >= r16.x1 || r16.y0 >= r16.y1 || ms_rect_outside(t, r16))
                 continue;
+            /* blocks whose every sample is inside (the interiors of large triangles) need no
+             * test per sample: the masks are the pixels inside r16; the same bits the tests
+             * would give */
+            bool full16 = ms_rect_inside(t, r16);
             for (int32_t y4 = y16; y4 < r16.y1; y4 += 4) {
                 for (int32_t x4 = x16; x4 < r16.x1; x4 += 4) {
                     unsigned m[RASTER_MAX_SAMPLES], any = 0;
-                    for (unsigned s = 0; s < n; s++)
-                        any |= m[s] = ms_block4_mask(t, es[s], x4, y4, r16);
+                    struct raster_rect r4 = { x4 > r16.x0 ? x4 : r16.x0, y4 > r16.y0 ? y4 : r16.y0,
+                                              x4 + 4 < r16.x1 ? x4 + 4 : r16.x1,
+                                              y4 + 4 < r16.y1 ? y4 + 4 : r16.y1 };
+                    if (full16 || ms_rect_inside(t, r4)) {
+                        any = ms_rect_bits(x4, y4, r16);
+                        for (unsigned s = 0; s < n; s++)
+                            m[s] = any;
+                    } else {
+                        for (unsigned s = 0; s < n; s++)
+                            any |= m[s] = ms_block4_mask(t, es[s], x4, y4, r16);
+                    }
                     for (unsigned q = 0; any && q < 4; q++) {
                         unsigned qm[RASTER_MAX_SAMPLES], qany = 0;
                         for (unsigned s = 0; s < n; s++)
