@@ -1045,6 +1045,8 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
     if (d->so && !raster)
         d->so->rasterize = false;
     uint64_t samples = 0;
+    struct draw_stats stats;
+    d->stats = &stats;
     int ret = draw_execute(k.cache->dc, d, &samples, msg, sizeof(msg));
     if (d->so && ret == DRAW_OK) {
         /* BufferFilledSize moves with what was written (DrawAuto, the next append) */
@@ -1063,6 +1065,8 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
     }
     if (samples)
         d3d11_context_add_occlusion_samples(ctx, samples);
+    if (dev->level >= D3D_FEATURE_LEVEL_10_0)   /* no pipeline-statistics query at 9_x */
+        d3d11_context_add_pipeline_statistics(ctx, &stats);
 }
 
 static void STDMETHODCALLTYPE ctx_Draw(ID3D11DeviceContext2 *iface, UINT count, UINT start)

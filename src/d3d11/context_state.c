@@ -882,7 +882,11 @@ static void STDMETHODCALLTYPE ctx_SetPredication(ID3D11DeviceContext2 *iface,
     }
     if (predicate && (!desc || d3d11_query_child(async)->device != ctx->device ||
                       (desc->Query != D3D11_QUERY_OCCLUSION_PREDICATE &&
-                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE))) {
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE &&
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0 &&
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM1 &&
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM2 &&
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3))) {
         d3d11_msg(ctx->device, "SetPredication: pPredicate is not a predicate of this device");
         return;
     }

@@ -505,6 +505,8 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         visible |= draw_viewport_visible(vk, sk);
     }
     if (!d->instance_count || !d->count || (!visible && !d->so)) {
+        if (d->stats)
+            memset(d->stats, 0, sizeof(*d->stats));
         if (d->so)
             d->so->written = d->so->needed = 0;
         return DRAW_OK;
@@ -512,6 +514,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
 
     struct draw_run *r = &dc->run;
     r->d = d;
+    memset(&r->stats, 0, sizeof(r->stats));
     r->routed_on = routed;
     if (routed) {
         /* slice 0 and viewport 0 to start with; draw_route changes this copy */
@@ -587,6 +590,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         struct draw_worker *w = &dc->workers[i];
         w->samples = 0;
         w->fused_runs = 0;
+        w->ps_invocations = 0;
         if (d->ps && (!w->ps_state || !vm_state_fits(w->ps_state, d->ps->vm))) {
             vm_state_destroy(w->ps_state);
             w->ps_state = NULL;
@@ -645,10 +649,19 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     raster_scene_flush_end(dc->scenes[r->half ^ 1u]);
     raster_scene_flush(r->scene);
 
-    uint64_t total = 0, fused = 0;
+    uint64_t total = 0, fused = 0, pixels = 0;
     for (unsigned i = 0; i < dc->nworkers; i++) {
         total += dc->workers[i].samples;
         fused += dc->workers[i].fused_runs;
+        pixels += dc->workers[i].ps_invocations;
+    }
+    if (d->stats) {
+        *d->stats = r->stats;
+        /* without the geometry stage, the primitives assembled are the input assembler's */
+        if (!r->gs_on)
+            d->stats->ia_primitives = r->stats.c_invocations;
+        d->stats->ia_vertices = (uint64_t)d->count * d->instance_count;
+        d->stats->ps_invocations = d->ps ? pixels : 0;
     }
     draw_debug_count_fused(fused);
     if (samples)

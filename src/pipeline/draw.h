@@ -198,6 +198,19 @@ struct draw_so {
     uint64_t written, needed;            /* out: primitives of this draw */
 };
 
+/* Pipeline statistics of a draw (what D3D11_QUERY_DATA_PIPELINE_STATISTICS counts): vertices
+ * and primitives the input assembler read (every instance; primitives of the draw's topology,
+ * strip cuts and incomplete ones not counted), vertex-program invocations (after the
+ * post-transform cache: a vertex shaded once counts once), geometry-program invocations (input
+ * primitives times its instances) and the primitives it output, primitives sent to clipping
+ * and those clipping handed to the rasterizer (a clipped triangle's fan counts each triangle;
+ * none while rasterization is off), and pixel-program invocations (pixels covered before the
+ * depth test; a whole rectangle shaded once counts its pixels). */
+struct draw_stats {
+    uint64_t ia_vertices, ia_primitives, vs_invocations, gs_invocations, gs_primitives,
+             c_invocations, c_primitives, ps_invocations;
+};
+
 /* ---- the draw description ------------------------------------------------------------------ */
 
 /* A vertex buffer binding.  data NULL: unbound, every element of the stream reads 0 (8.20). */
@@ -274,6 +287,9 @@ struct draw_desc {
      * geometry program the vertex program's outputs are streamed (and rasterized as the
      * topology says). */
     struct draw_so *so;
+    /* Pipeline statistics (NULL: not wanted): set by the draw.  A draw that can reach no pixel
+     * and streams nothing out (empty viewports or scissor) is not run: it counts nothing. */
+    struct draw_stats *stats;
     struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */

@@ -70,6 +70,7 @@ struct draw_worker {
     struct float4_soa texels;
     struct vm_state *ps_state;
     uint64_t samples;                  /* passed depth/stencil, this draw */
+    uint64_t ps_invocations;           /* pixels shaded, this draw (draw_stats) */
     uint64_t fused_runs;               /* batches pixel_fused.c ran, this draw (tests) */
     /* Uniform primitives (pixel.c): the pixel program's result for primitive uni_prim of
      * flush uni_gen (raster_quad_batch.seq), when every input it reads is constant over the primitive. */
@@ -155,6 +156,8 @@ struct draw_run {
     const struct draw_desc *route_src;
     struct draw_desc routed;
     struct raster_state raster;        /* the draw's raster state (scissor: route_viewport's) */
+    struct draw_stats stats;           /* this draw's counts on the calling thread (the
+                                        * workers count ps_invocations) */
     struct vm_state *gs_state;
     bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
     bool fill_ok;                      /* ... and whole tiles written as rectangles */

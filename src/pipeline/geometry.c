@@ -405,6 +405,22 @@ static void gs_output(struct draw_run *r)
     }
 }
 
+/* GSPrimitives: the complete primitives of the lanes' output strips. */
+static void gs_count_output(struct draw_run *r)
+{
+    struct draw_gs *gs = r->gs;
+    unsigned per = r->topology == DRAW_POINT_LIST ? 1 : r->topology == DRAW_LINE_STRIP ? 2 : 3;
+    for (unsigned l = 0; l < gs->lanes; l++) {
+        uint32_t k = 0;
+        for (uint32_t v = 0; v < gs->out_count[l]; v++) {
+            if (gs->cut_before[(size_t)l * gs->maxout + v])
+                k = 0;
+            if (++k >= per)
+                r->stats.gs_primitives++;
+        }
+    }
+}
+
 /* Runs the program on the batch's lanes and assembles what they emitted. */
 static void gs_run(struct draw_run *r)
 {
@@ -434,6 +450,8 @@ static void gs_run(struct draw_run *r)
     r->stage_slots = DRAW_MAX_TEXTURES;
     uint32_t mask = gs->lanes >= 32 ? 0xffffffffu : (1u << gs->lanes) - 1u;
     vm_run(d->gs->vm, r->gs_state, &env, mask);
+    r->stats.gs_invocations += gs->lanes;
+    gs_count_output(r);
     gs_output(r);
     memset(gs->out_count, 0, sizeof(gs->out_count));
     memset(gs->pending_cut, 0, sizeof(gs->pending_cut));
@@ -462,6 +480,7 @@ static void gs_pass(struct draw_run *r, const uint32_t *ks, unsigned l)
 static void gs_primitive(struct draw_run *r, const uint32_t *ks)
 {
     struct draw_gs *gs = r->gs;
+    r->stats.ia_primitives++;   /* the input assembler's primitive (not per GS instance) */
     if (gs->lanes + gs->instances > VM_LANES)
         gs_run(r);
     if (!r->d->gs) {
