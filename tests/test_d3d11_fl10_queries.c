@@ -140,7 +140,8 @@ TEST(fl10_pipeline_statistics)
         qs_run(&r, q, draw_indexed, ib, &s);
         CHECK(qs_is(&s, 6, 2, 4, 0, 0, 2, 2, 64));
         /* a geometry shader: 2 points, 2 invocations, 2 triangles each, 2x2 pixels each */
-        static const struct vtx pts[2] = { { { -0.5f, 0.5f, 0.5f, 1 }, { 1, 0, 0, 1 } },
+        /* (the buffer's six vertices are updated whole: the first two are the points) */
+        static const struct vtx pts[6] = { { { -0.5f, 0.5f, 0.5f, 1 }, { 1, 0, 0, 1 } },
                                            { { 0.5f, -0.5f, 0.5f, 1 }, { 0, 1, 0, 1 } } };
         ID3D11DeviceContext_UpdateSubresource(r.ctx, (ID3D11Resource *)p.vb, 0, NULL, pts, 0, 0);
         qs_run(&r, q, draw_points, gs, &s);
