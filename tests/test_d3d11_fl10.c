@@ -185,7 +185,7 @@ TEST(fl10_texture3d_limits)
     CHECK_HR(tex3d(dev, 1, 2049, 1, 1), E_INVALIDARG);
     CHECK_HR(tex3d(dev, 12, 10, 6, 0), S_OK);
     {
-        /* a Texture3D render target can be created; its views are not implemented yet */
+        /* a Texture3D render target and its view (drawn into: tests/test_d3d11_gs_layers.c) */
         D3D11_TEXTURE3D_DESC d = { 4, 4, 4, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT,
                                    D3D11_BIND_RENDER_TARGET, 0, 0 };
         ID3D11Texture3D *t = NULL;
@@ -193,8 +193,9 @@ TEST(fl10_texture3d_limits)
         CHECK_HR(ID3D11Device_CreateTexture3D(dev, &d, NULL, &t), S_OK);
         if (t) {
             CHECK_HR(ID3D11Device_CreateRenderTargetView(dev, (ID3D11Resource *)t, NULL, &rtv),
-                     E_NOTIMPL);
-            CHECK(rtv == NULL);
+                     S_OK);
+            CHECK(rtv != NULL);
+            RD_RELEASE(rtv);
             RD_RELEASE(t);
         }
     }
@@ -661,8 +662,7 @@ done:
     rd_end(&r);
 }
 
-/* Queries at 10_x: the 9_x four work (occlusion included), the 10_0 types other than the
- * occlusion predicate are legal but not implemented yet (E_NOTIMPL, README). */
+/* Queries at 10_x: the 9_x four work (occlusion included), and the 10_0 types are created. */
 TEST(fl10_queries)
 {
     ID3D11DeviceContext *ctx = NULL;
@@ -682,15 +682,18 @@ TEST(fl10_queries)
         CHECK_EQ(samples, 0);
         RD_RELEASE(q);
     }
+    /* every 10_0 type is created (results: tests/test_d3d11_fl10_queries.c) */
     d.Query = D3D11_QUERY_PIPELINE_STATISTICS;
+    CHECK_HR(ID3D11Device_CreateQuery(dev, &d, &q), S_OK);
+    RD_RELEASE(q);
+    /* ... but only the predicate types by CreatePredicate */
     util_clear_last_message();
-    CHECK_HR(ID3D11Device_CreateQuery(dev, &d, &q), E_NOTIMPL);
-    CHECK(q == NULL);
-    CHECK_STR_CONTAINS(LAST, "not implemented yet (feature level 10_0)");
-    /* predicates: test_d3d11_fl10_context.c; the stream-output one waits for stream output */
-    d.Query = D3D11_QUERY_SO_OVERFLOW_PREDICATE;
-    CHECK_HR(ID3D11Device_CreatePredicate(dev, &d, &p), E_NOTIMPL);
+    CHECK_HR(ID3D11Device_CreatePredicate(dev, &d, &p), E_INVALIDARG);
     CHECK(p == NULL);
+    CHECK(LAST[0] != 0);
+    d.Query = D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM2;
+    CHECK_HR(ID3D11Device_CreatePredicate(dev, &d, &p), S_OK);
+    RD_RELEASE(p);
     ACCEPTED(ID3D11DeviceContext_SetPredication(ctx, NULL, FALSE));
     ID3D11DeviceContext_Release(ctx);
     CHECK_EQ(ID3D11Device_Release(dev), 0);

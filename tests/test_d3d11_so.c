@@ -326,6 +326,29 @@ TEST(so_overflow_and_append)
     uint8_t rest[32];
     memcpy(rest, out[3], 32);
     CHECK(rest[0] == 0 && rest[31] == 0);        /* the second did not fit: not written */
+    /* the overflow predicate drives SetPredication: while it is TRUE (it overflowed) and the
+     * predicate value is TRUE, a clear is not performed; with the value FALSE it is */
+    ID3D11Predicate *pred = NULL;
+    CHECK_HR(ID3D11Device_CreatePredicate(s.r.dev, &od, &pred), S_OK);
+    if (pred) {
+        uint8_t px[8 * 8 * 4];
+        ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &so, &zero));
+        ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)pred);
+        ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 6, 0));
+        ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)pred);
+        rd_clear(&s.r, 1, 0, 0, 1);
+        ACCEPTED(ID3D11DeviceContext_SetPredication(s.r.ctx, pred, TRUE));
+        rd_clear(&s.r, 0, 1, 0, 1);   /* skipped */
+        ID3D11DeviceContext_SetPredication(s.r.ctx, NULL, FALSE);
+        rd_read(&s.r, px);
+        CHECK(px[0] == 255 && px[1] == 0);
+        ACCEPTED(ID3D11DeviceContext_SetPredication(s.r.ctx, pred, FALSE));
+        rd_clear(&s.r, 0, 1, 0, 1);   /* performed */
+        ID3D11DeviceContext_SetPredication(s.r.ctx, NULL, FALSE);
+        rd_read(&s.r, px);
+        CHECK(px[0] == 0 && px[1] == 255);
+        RD_RELEASE(pred);
+    }
     /* append: the second triangle after the first, then an explicit offset */
     ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &big, &zero));
     ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 3, 3));
@@ -342,9 +365,19 @@ TEST(so_overflow_and_append)
     CHECK(sd.NumPrimitivesWritten == 1 && sd.PrimitivesStorageNeeded == 1 && overflow == FALSE);
     RD_RELEASE(stats);
     RD_RELEASE(over);
-    /* streams 1..3 and SetPredication's predicates are not implemented */
+    /* stream 1: nothing can write it at 10_x (one stream), so it counts 0 */
     D3D11_QUERY_DESC s1 = { D3D11_QUERY_SO_STATISTICS_STREAM1, 0 };
-    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &s1, &stats), E_NOTIMPL);
+    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &s1, &stats), S_OK);
+    if (stats) {
+        ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)stats);
+        ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 3, 0));
+        ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)stats);
+        sd.NumPrimitivesWritten = sd.PrimitivesStorageNeeded = 7;
+        CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)stats, &sd,
+                                             sizeof(sd), 0), S_OK);
+        CHECK(sd.NumPrimitivesWritten == 0 && sd.PrimitivesStorageNeeded == 0);
+        RD_RELEASE(stats);
+    }
     read_buffer(&s.r, big, sizeof(out), out);
     CHECK(!memcmp(out[0], &tri[3], 3 * 32));
     CHECK(!memcmp(out[3], &tri[0], 3 * 32));

@@ -690,13 +690,21 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
     return texture_view_init(t);
 }
 
-static struct om_surface surface_of(const struct d3d11_view_info *info)
+/* The surface of a render-target or depth-stencil view: its first slice, and in *layers /
+ * *pitch how many slices it has and how far apart they are (the same mip of consecutive array
+ * slices; a 3D view's consecutive depth slices), for layered rendering (draw.h). */
+static struct om_surface surface_of(const struct d3d11_view_info *info, uint32_t *layers,
+                                    size_t *pitch)
 {
     struct om_surface s = { NULL, 0, 0, 0, 0 };
+    *layers = 0;
+    *pitch = 0;
     if (!info || !info->resource || !info->resource->core)
         return s;
     const core_resource *core = info->resource->core;
-    uint32_t index = info->first_mip + info->first_slice * core->desc.mip_levels;
+    uint32_t mips = core->desc.mip_levels;
+    bool is3d = info->resource->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+    uint32_t index = info->first_mip + (is3d ? 0 : info->first_slice * mips);
     if (info->resource->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
         /* a buffer render-target view: its elements as one row (validated to fit) */
         const core_format_desc *f = core_format_get((core_format)info->format);
@@ -715,7 +723,16 @@ static struct om_surface surface_of(const struct d3d11_view_info *info)
     s.row_pitch = sub->row_pitch;
     s.width = sub->width;
     s.height = sub->height;
+    *layers = info->slice_count;
+    if (is3d) {
+        /* FirstWSlice .. FirstWSlice + WSize - 1 of the mip (validated inside its depth) */
+        s.data += (size_t)info->first_slice * sub->depth_pitch;
+        *pitch = sub->depth_pitch;
+        return s;
+    }
     s.sample_pitch = sub->depth_pitch;   /* a multisampled 2D subresource's planes (resource.h) */
+    if (info->slice_count > 1 && index + mips < core->subresource_count)
+        *pitch = core->sub[index + mips].offset - sub->offset;
     return s;
 }
 
@@ -797,7 +814,7 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
             t->op_alpha = (uint8_t)rb->BlendOpAlpha;
             t->write_mask = rb->RenderTargetWriteMask & OM_WRITE_ALL;
         }
-        d->om.rt[i] = surface_of(info);
+        d->om.rt[i] = surface_of(info, &d->layer_count[i], &d->layer_pitch[i]);
     }
     if (s->dsv.info) {
         key->ds_format = (uint32_t)s->dsv.info->format;
@@ -822,7 +839,8 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
             memset(&key->front, 0, sizeof(key->front));
             memset(&key->back, 0, sizeof(key->back));
         }
-        d->om.ds = surface_of(s->dsv.info);
+        d->om.ds = surface_of(s->dsv.info, &d->layer_count[OM_MAX_TARGETS],
+                              &d->layer_pitch[OM_MAX_TARGETS]);
     }
     memcpy(d->om.blend_factor, s->blend_factor, sizeof(d->om.blend_factor));
     d->om.stencil_ref = s->stencil_ref;
@@ -948,16 +966,23 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
         d->slope_scaled_depth_bias = rd->SlopeScaledDepthBias;
         d->scissor_enable = rd->ScissorEnable != FALSE;
     }
-    if (s->scissor_count) {
-        const D3D11_RECT *r = &s->scissors[0];
+    /* Viewport and scissor k (10_0+: 16 of each; a geometry shader's SV_ViewportArrayIndex
+     * picks one, draw.h).  A scissor rectangle not set is empty (RSSetScissorRects: the
+     * rectangles the call does not define are disabled). */
+    for (UINT i = 0; i < s->scissor_count && i < DRAW_MAX_VIEWPORTS; i++) {
+        const D3D11_RECT *r = &s->scissors[i];
         /* LONG is 32-bit; a rectangle with left > right is simply empty */
-        d->scissor = (struct raster_rect){ r->left, r->top, r->right, r->bottom };
+        d->scissors[i] = (struct raster_rect){ r->left, r->top, r->right, r->bottom };
     }
-    if (s->viewport_count) {
-        const D3D11_VIEWPORT *v = &s->viewports[0];
-        d->viewport = (struct draw_viewport){ v->TopLeftX, v->TopLeftY, v->Width, v->Height,
-                                              v->MinDepth, v->MaxDepth };
-    }   /* else the default viewport, all extents 0 (15.6): nothing is drawn */
+    for (UINT i = 0; i < s->viewport_count && i < DRAW_MAX_VIEWPORTS; i++) {
+        const D3D11_VIEWPORT *v = &s->viewports[i];
+        d->viewports[i] = (struct draw_viewport){ v->TopLeftX, v->TopLeftY, v->Width, v->Height,
+                                                  v->MinDepth, v->MaxDepth };
+    }
+    d->viewport_count = s->viewport_count < DRAW_MAX_VIEWPORTS ? s->viewport_count
+                                                                : DRAW_MAX_VIEWPORTS;
+    d->viewport = d->viewports[0];   /* without viewports all extents 0 (15.6): nothing drawn */
+    d->scissor = d->scissors[0];
 
     d->width = k->width;
     d->height = k->height;
@@ -1020,6 +1045,8 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
     if (d->so && !raster)
         d->so->rasterize = false;
     uint64_t samples = 0;
+    struct draw_stats stats;
+    d->stats = &stats;
     int ret = draw_execute(k.cache->dc, d, &samples, msg, sizeof(msg));
     if (d->so && ret == DRAW_OK) {
         /* BufferFilledSize moves with what was written (DrawAuto, the next append) */
@@ -1038,6 +1065,8 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
     }
     if (samples)
         d3d11_context_add_occlusion_samples(ctx, samples);
+    if (dev->level >= D3D_FEATURE_LEVEL_10_0)   /* no pipeline-statistics query at 9_x */
+        d3d11_context_add_pipeline_statistics(ctx, &stats);
 }
 
 static void STDMETHODCALLTYPE ctx_Draw(ID3D11DeviceContext2 *iface, UINT count, UINT start)

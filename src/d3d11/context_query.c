@@ -38,6 +38,7 @@
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_state.h"
 #include "d3d11/device_child.h"
+#include "pipeline/draw.h"
 #include "util/log.h"
 
 static inline struct d3d11_context *impl(ID3D11DeviceContext2 *iface)
@@ -131,6 +132,27 @@ void d3d11_context_add_so_statistics(struct d3d11_context *ctx, UINT64 written, 
     }
 }
 
+/* D3D11_QUERY_DATA_PIPELINE_STATISTICS: the draw's counts (pipeline/draw.h says what each
+ * counts); hull, domain and compute shaders do not exist at 10_x: 0. */
+void d3d11_context_add_pipeline_statistics(struct d3d11_context *ctx,
+                                           const struct draw_stats *s)
+{
+    struct d3d11_context_extra *x = &ctx->extra;
+    for (size_t i = 0; i < x->active_count; i++) {
+        if (d3d11_query_desc(x->active_queries[i])->Query != D3D11_QUERY_PIPELINE_STATISTICS)
+            continue;
+        D3D11_QUERY_DATA_PIPELINE_STATISTICS *p = &d3d11_query_result(x->active_queries[i])->stats;
+        p->IAVertices += s->ia_vertices;
+        p->IAPrimitives += s->ia_primitives;
+        p->VSInvocations += s->vs_invocations;
+        p->GSInvocations += s->gs_invocations;
+        p->GSPrimitives += s->gs_primitives;
+        p->CInvocations += s->c_invocations;
+        p->CPrimitives += s->c_primitives;
+        p->PSInvocations += s->ps_invocations;
+    }
+}
+
 bool d3d11_context_predicated(const struct d3d11_context *ctx)
 {
     ID3D11Asynchronous *p = ctx->state.predicate.iface;
@@ -199,6 +221,7 @@ static void STDMETHODCALLTYPE ctx_Begin(ID3D11DeviceContext2 *iface, ID3D11Async
     }
     r->value = 0;   /* a Begin while building restarts the count */
     r->value2 = 0;
+    memset(&r->stats, 0, sizeof(r->stats));
     r->pending = false;
 }
 
@@ -220,8 +243,11 @@ static void STDMETHODCALLTYPE ctx_End(ID3D11DeviceContext2 *iface, ID3D11Asynchr
     default:
         if (r->status == D3D11_QUERY_STATUS_BUILDING)
             active_remove(ctx, async);
-        else
+        else {
             r->value = 0;   /* End without Begin: an empty Begin/End pair */
+            r->value2 = 0;
+            memset(&r->stats, 0, sizeof(r->stats));
+        }
         break;
     }
     r->status = D3D11_QUERY_STATUS_ISSUED;
@@ -286,14 +312,23 @@ static HRESULT STDMETHODCALLTYPE ctx_GetData(ID3D11DeviceContext2 *iface,
     case D3D11_QUERY_TIMESTAMP:
         memcpy(data, &r->value, sizeof(r->value));
         break;
+    case D3D11_QUERY_PIPELINE_STATISTICS:
+        memcpy(data, &r->stats, sizeof(r->stats));
+        break;
     case D3D11_QUERY_SO_STATISTICS:
-    case D3D11_QUERY_SO_STATISTICS_STREAM0: {
+    case D3D11_QUERY_SO_STATISTICS_STREAM0:
+    case D3D11_QUERY_SO_STATISTICS_STREAM1:   /* streams 1..3: nothing can write them below */
+    case D3D11_QUERY_SO_STATISTICS_STREAM2:   /* 11_0 (one stream at 10_x): value 0 */
+    case D3D11_QUERY_SO_STATISTICS_STREAM3: {
         D3D11_QUERY_DATA_SO_STATISTICS d = { r->value, r->value2 };
         memcpy(data, &d, sizeof(d));
         break;
     }
     case D3D11_QUERY_SO_OVERFLOW_PREDICATE:
-    case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0: {
+    case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0:
+    case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM1:
+    case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM2:
+    case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3: {
         BOOL overflow = r->value != 0;
         memcpy(data, &overflow, sizeof(overflow));
         break;
@@ -303,7 +338,7 @@ static HRESULT STDMETHODCALLTYPE ctx_GetData(ID3D11DeviceContext2 *iface,
         memcpy(data, &any, sizeof(any));
         break;
     }
-    default:   /* unreachable at 9_x (seed 004 refuses the other types) */
+    default:   /* unreachable (query.c creates only the types above) */
         memset(data, 0, size);
         break;
     }

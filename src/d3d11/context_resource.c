@@ -622,6 +622,15 @@ static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *if
                    (size_t)v->element_count * b.bytes, &b, v->element_count, 1, block);
         return;
     }
+    if (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+        /* a 3D view (10_0+): its depth slices FirstWSlice .. of the one mip */
+        const core_subresource *s = &res->core->sub[v->first_mip];
+        for (UINT z = v->first_slice; z < v->first_slice + v->slice_count && z < s->depth; z++)
+            fill_slice(ctx, core_resource_sub_data(res->core, v->first_mip) +
+                            (size_t)z * s->depth_pitch,
+                       s->row_pitch, &b, s->width, clear_rows(res, s), block);
+        return;
+    }
     /* 10Level9 context reference: at 9_x "only the first array slice will be cleared". */
     slices = ctx->device->level < D3D_FEATURE_LEVEL_10_0 ? 1 : v->slice_count;
     for (UINT i = 0; i < slices; i++) {

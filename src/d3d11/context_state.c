@@ -245,12 +245,15 @@ static void *get_resource_ref(struct d3d11_resource *res)
     return res->iface;
 }
 
+/* Views of one resource sharing a subresource (a Texture3D's mip is one subresource: a 3D
+ * render-target view's depth slices are all of it). */
 static bool views_overlap(const struct d3d11_view_info *a, const struct d3d11_view_info *b)
 {
     return a && b && a->resource == b->resource && a->first_mip < b->first_mip + b->mip_count &&
            b->first_mip < a->first_mip + a->mip_count &&
-           a->first_slice < b->first_slice + b->slice_count &&
-           b->first_slice < a->first_slice + a->slice_count;
+           (a->resource->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D ||
+            (a->first_slice < b->first_slice + b->slice_count &&
+             b->first_slice < a->first_slice + a->slice_count));
 }
 
 /* The view is bound for output (a render target or the depth-stencil view). */
@@ -879,7 +882,11 @@ static void STDMETHODCALLTYPE ctx_SetPredication(ID3D11DeviceContext2 *iface,
     }
     if (predicate && (!desc || d3d11_query_child(async)->device != ctx->device ||
                       (desc->Query != D3D11_QUERY_OCCLUSION_PREDICATE &&
-                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE))) {
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE &&
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0 &&
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM1 &&
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM2 &&
+                       desc->Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3))) {
         d3d11_msg(ctx->device, "SetPredication: pPredicate is not a predicate of this device");
         return;
     }

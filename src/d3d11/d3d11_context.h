@@ -120,6 +120,7 @@ struct d3d11_query_result {
     UINT64 value;      /* occlusion: samples passed; timestamp: ns (CLOCK_MONOTONIC); SO
                         * statistics: NumPrimitivesWritten */
     UINT64 value2;     /* SO statistics: PrimitivesStorageNeeded */
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS stats;   /* pipeline statistics */
     bool pending;      /* issued, but work before the End is not finished (S_FALSE); the draw
                         * path may set it once it runs asynchronously; never set today */
 };
@@ -135,6 +136,11 @@ void d3d11_context_add_occlusion_samples(struct d3d11_context *ctx, UINT64 sampl
 /* A draw with stream output: primitives written and needed, for the building SO statistics
  * and overflow queries (context_query.c). */
 void d3d11_context_add_so_statistics(struct d3d11_context *ctx, UINT64 written, UINT64 needed);
+/* A draw's pipeline statistics (pipeline/draw.h), for the building pipeline-statistics queries
+ * (context_query.c). */
+struct draw_stats;
+void d3d11_context_add_pipeline_statistics(struct d3d11_context *ctx,
+                                           const struct draw_stats *stats);
 
 /* SetPredication's effect (context_query.c): true when a predicate is set and its result equals
  * the predicate value, so the calling "rendering or resource manipulation command" (the

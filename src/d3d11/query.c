@@ -252,23 +252,6 @@ static HRESULT query_create(struct d3d11_device *dev, const char *method,
         d3d11_msg(dev, "%s", msg);
         return hr;
     }
-    /* Issue 11: the 10_0 types are legal at 10_x devices; context_query.c answers the 9_x four,
-     * the occlusion predicate (also for SetPredication) and, as queries (not predicates), the
-     * stream-output statistics and overflow of stream 0 (the only stream: the _STREAM0 kinds
-     * are the same).  The others (pipeline statistics, streams 1..3, SO overflow as a
-     * predicate) have no results yet: E_NOTIMPL, listed in the README. */
-    D3D11_QUERY t = desc->Query;
-    bool so0 = t == D3D11_QUERY_SO_STATISTICS || t == D3D11_QUERY_SO_STATISTICS_STREAM0 ||
-               t == D3D11_QUERY_SO_OVERFLOW_PREDICATE ||
-               t == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0;
-    if (query_type(t)->min_level >= D3D_FEATURE_LEVEL_10_0 &&
-        t != D3D11_QUERY_OCCLUSION_PREDICATE && !(so0 && !strcmp(method, "CreateQuery"))) {
-        if (out)
-            *out = NULL;
-        d3d11_msg(dev, "%s: %s is not implemented yet (feature level %s)", method,
-                  query_type(desc->Query)->name, d3d11_level_name(dev->level));
-        return E_NOTIMPL;
-    }
     if (!out)
         return S_FALSE;   /* documented: a NULL out-pointer validates only */
     if (!(q = calloc(1, sizeof(*q)))) {

@@ -417,10 +417,8 @@ static HRESULT stage_call(ID3D11Device2 *iface, enum stage_index which, void **o
 }
 
 /* What softd3d's geometry stage does not run yet, refused at creation with E_NOTIMPL (legal
- * bytecode: README, 10_0/10_1 table): outputs the pipeline cannot honour
- * (SV_RenderTargetArrayIndex and SV_ViewportArrayIndex: layered rendering and viewport
- * arrays, issue 11 item 3) and what the decoder refuses as unsupported (streams past 0,
- * vGSInstanceID).  A program the decoder finds invalid is E_INVALIDARG. */
+ * bytecode: README, 10_0/10_1 table): what the decoder refuses as unsupported (streams past
+ * 0, vGSInstanceID).  A program the decoder finds invalid is E_INVALIDARG. */
 static HRESULT gs_supported(struct d3d11_device *dev, const void *bytecode, SIZE_T size)
 {
     struct ir_program ir;
@@ -435,21 +433,8 @@ static HRESULT gs_supported(struct d3d11_device *dev, const void *bytecode, SIZE
                   ret == TPF_E_UNSUPPORTED ? " (not implemented)" : "");
         return ret == TPF_E_UNSUPPORTED ? E_NOTIMPL : E_INVALIDARG;
     }
-    HRESULT hr = S_OK;
-    for (uint32_t i = 0; i < ir.outputs.count; i++) {
-        unsigned sv = ir.outputs.items[i].sysval;
-        if (sv == IR_SV_RENDER_TARGET_ARRAY_INDEX || sv == IR_SV_VIEWPORT_ARRAY_INDEX) {
-            d3d11_msg(dev, "CreateGeometryShader: output o%u is SV_%s, which softd3d's "
-                      "pipeline does not honour yet (not implemented)",
-                      (unsigned)ir.outputs.items[i].reg,
-                      sv == IR_SV_VIEWPORT_ARRAY_INDEX ? "ViewportArrayIndex" :
-                                                         "RenderTargetArrayIndex");
-            hr = E_NOTIMPL;
-            break;
-        }
-    }
     ir_program_free(&ir);
-    return hr;
+    return S_OK;
 }
 
 static HRESULT STDMETHODCALLTYPE device_CreateGeometryShader(ID3D11Device2 *iface,

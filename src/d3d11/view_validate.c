@@ -531,6 +531,56 @@ static HRESULT validate_buffer_rtv(const struct d3d11_resource *res,
 
 /* ---- render-target views ------------------------------------------------------------------ */
 
+/* A render-target view of a Texture3D (10_0+; 9_x refused it above): D3D11_TEX3D_RTV's
+ * MipSlice and the depth slices FirstWSlice .. FirstWSlice + WSize - 1 of that mip, WSize -1
+ * meaning every slice from FirstWSlice (the D3D11_TEX3D_RTV page); the slices are kept in the
+ * view info's slice range (drawn as layers: SV_RenderTargetArrayIndex picks one). */
+static HRESULT validate_3d_rtv(const struct d3d11_resource *res,
+                               const D3D11_RENDER_TARGET_VIEW_DESC *desc, D3D_FEATURE_LEVEL level,
+                               D3D11_RENDER_TARGET_VIEW_DESC *out, struct d3d11_view_info *info,
+                               char *msg, size_t msg_size)
+{
+    const char *m = "CreateRenderTargetView";
+    D3D11_RENDER_TARGET_VIEW_DESC d;
+    struct d3d11_view_info vi = { 0 };
+    HRESULT hr;
+    if (desc) {
+        d = *desc;
+    } else {
+        d = (D3D11_RENDER_TARGET_VIEW_DESC){ .Format = DXGI_FORMAT_UNKNOWN,
+                                             .ViewDimension = D3D11_RTV_DIMENSION_TEXTURE3D };
+        d.Texture3D.WSize = (UINT)-1;
+    }
+    if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
+        return hr;
+    if (d.ViewDimension != D3D11_RTV_DIMENSION_TEXTURE3D)
+        REFUSE("%s: ViewDimension %d does not fit %s (D3D11_RTV_DIMENSION_TEXTURE3D)", m,
+               (int)d.ViewDimension, resource_kind(res));
+    if (FAILED(hr = check_mip_slice(m, res, d.Texture3D.MipSlice, &vi, msg, msg_size)))
+        return hr;
+    UINT depth = res->depth >> d.Texture3D.MipSlice ? res->depth >> d.Texture3D.MipSlice : 1;
+    UINT first = d.Texture3D.FirstWSlice, count = d.Texture3D.WSize;
+    if (count == (UINT)-1 && first < depth)
+        count = depth - first;
+    if (first >= depth || !count || count > depth - first)
+        REFUSE("%s: depth slices FirstWSlice %u, WSize %u are not within the %u slices of mip "
+               "%u", m, first, d.Texture3D.WSize, depth, d.Texture3D.MipSlice);
+    if (FAILED(hr = check_support(m, d.Format, D3D11_FORMAT_SUPPORT_RENDER_TARGET,
+                                  "render targets", level, msg, msg_size)))
+        return hr;
+    d.Texture3D.WSize = count;
+    vi.first_slice = first;
+    vi.slice_count = count;
+    vi.array = true;
+    vi.resource = (struct d3d11_resource *)res;
+    vi.format = d.Format;
+    if (out)
+        *out = d;
+    if (info)
+        *info = vi;
+    return S_OK;
+}
+
 HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
                            const D3D11_RENDER_TARGET_VIEW_DESC *desc, D3D_FEATURE_LEVEL level,
                            D3D11_RENDER_TARGET_VIEW_DESC *out, struct d3d11_view_info *info,
@@ -552,12 +602,8 @@ HRESULT d3d11_validate_rtv(const struct d3d11_resource *res,
                m, res->bind_flags);
     if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
         return validate_buffer_rtv(res, desc, level, out, info, msg, msg_size);
-    /* Issue 11: 3D render-target views are legal from 10_0 but not implemented yet (README);
-     * 9_x refused them above. */
-    if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D &&
-        res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE1D)
-        return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: render-target views of %s are not "
-                                "implemented yet (feature level %s)", m, resource_kind(res), LEVEL);
+    if (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D)
+        return validate_3d_rtv(res, desc, level, out, info, msg, msg_size);
 
     if (desc) {
         d = *desc;

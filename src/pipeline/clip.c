@@ -163,6 +163,7 @@ static uint32_t lerp_vertex(struct draw_run *r, uint32_t a, uint32_t b, float t,
 
 void draw_submit_pending(struct draw_run *r)
 {
+    r->stats.c_primitives += r->ntris + r->nlines + r->npoints;
     if (r->ntris)
         raster_scene_triangles(r->scene, r->tris, r->ntris);
     if (r->nlines)
@@ -505,18 +506,22 @@ void draw_assemble(struct draw_run *r, uint32_t slot)
     }
     switch (r->topology) {
     case DRAW_POINT_LIST:
+        r->stats.c_invocations++;
         clip_point(r, slot);
         break;
     case DRAW_LINE_LIST:
         as->held[as->count++] = slot;
         if (as->count == 2) {
+            r->stats.c_invocations++;
             clip_line(r, as->held[0], as->held[1]);
             as->count = 0;
         }
         break;
     case DRAW_LINE_STRIP:
-        if (as->count == 1)
+        if (as->count == 1) {
+            r->stats.c_invocations++;
             clip_line(r, as->held[0], slot);
+        }
         as->held[0] = slot;
         as->count = 1;
         break;
@@ -525,6 +530,7 @@ void draw_assemble(struct draw_run *r, uint32_t slot)
             as->held[as->count++] = slot;
             break;
         }
+        r->stats.c_invocations++;
         clip_triangle(r, as->held[0], as->held[1], slot);
         as->count = 0;
         break;
@@ -533,6 +539,7 @@ void draw_assemble(struct draw_run *r, uint32_t slot)
             as->held[as->count++] = slot;
             break;
         }
+        r->stats.c_invocations++;
         if (as->parity)
             clip_triangle(r, as->held[0], slot, as->held[1]);
         else

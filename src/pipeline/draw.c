@@ -38,6 +38,7 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
     p->gs_output = ir->gs_output;
     p->gs_max_vertices = ir->gs_max_vertices;
     p->gs_instances = ir->gs_instances;
+    p->layer_out = p->viewport_out = -1;
     /* Several declarations may share a register (components of packed elements); ir_validate
      * guarantees they do not overlap, and D3D requires one interpolation mode per register. */
     for (uint32_t i = 0; i < ir->inputs.count; i++) {
@@ -57,6 +58,14 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
         if (io->file != IR_FILE_OUTPUT || io->reg >= IR_MAX_OUTPUTS)
             continue;
         p->out_mask[io->reg] |= io->mask;
+        /* a one-component uint system value (signature element of one component) */
+        if (io->sysval == IR_SV_RENDER_TARGET_ARRAY_INDEX && io->mask) {
+            p->layer_out = (int8_t)io->reg;
+            p->layer_comp = (int8_t)__builtin_ctz(io->mask);
+        } else if (io->sysval == IR_SV_VIEWPORT_ARRAY_INDEX && io->mask) {
+            p->viewport_out = (int8_t)io->reg;
+            p->viewport_comp = (int8_t)__builtin_ctz(io->mask);
+        }
         if (io->sysval) {
             p->out_sysval[io->reg] = (uint8_t)io->sysval;
             if (io->sysval == IR_SV_POSITION && p->position_out < 0)
@@ -237,6 +246,8 @@ unsigned draw_context_threads(const struct draw_context *dc)
     return dc ? dc->nworkers : 0;
 }
 
+static void draw_scene_setup(struct draw_run *r, struct raster_scene *scene);
+
 /* ---- flushing -------------------------------------------------------------------------------- */
 
 /* The tables are double-buffered: each half has its own scene.  When the half being filled is
@@ -270,6 +281,8 @@ void draw_reserve(struct draw_run *r, size_t verts, size_t prims)
     r->prim_count = next * r->prim_half;
     r->prim_cap = r->prim_count + r->prim_half;
     r->scene = dc->scenes[next];
+    if (r->routed_on)
+        draw_scene_setup(r, r->scene);   /* the scissor of the viewport routed now */
 }
 
 /* ---- draw_execute ---------------------------------------------------------------------------- */
@@ -299,11 +312,11 @@ static bool grow(void **p, size_t *cap_bytes, size_t need)
     return true;
 }
 
-/* The implicit scissor of the viewport (15.7): its extents rounded toward negative infinity,
- * intersected with the scissor rectangle when ScissorEnable is set. */
-static struct raster_rect draw_scissor(const struct draw_desc *d)
+/* The implicit scissor of viewport v (15.7): its extents rounded toward negative infinity,
+ * intersected with the scissor rectangle sc when ScissorEnable is set. */
+static struct raster_rect draw_scissor(const struct draw_viewport *v, bool enable,
+                                       struct raster_rect sc)
 {
-    const struct draw_viewport *v = &d->viewport;
     struct raster_rect r;
     double x0 = floor(v->x), y0 = floor(v->y);
     double x1 = floor((double)(v->x + v->width)), y1 = floor((double)(v->y + v->height));
@@ -311,13 +324,117 @@ static struct raster_rect draw_scissor(const struct draw_desc *d)
     r.y0 = (int32_t)fmax(fmin(y0, RASTER_MAX_SIZE), -1.0);
     r.x1 = (int32_t)fmax(fmin(x1, RASTER_MAX_SIZE), -1.0);
     r.y1 = (int32_t)fmax(fmin(y1, RASTER_MAX_SIZE), -1.0);
-    if (d->scissor_enable) {
-        if (d->scissor.x0 > r.x0) r.x0 = d->scissor.x0;
-        if (d->scissor.y0 > r.y0) r.y0 = d->scissor.y0;
-        if (d->scissor.x1 < r.x1) r.x1 = d->scissor.x1;
-        if (d->scissor.y1 < r.y1) r.y1 = d->scissor.y1;
+    if (enable) {
+        if (sc.x0 > r.x0) r.x0 = sc.x0;
+        if (sc.y0 > r.y0) r.y0 = sc.y0;
+        if (sc.x1 < r.x1) r.x1 = sc.x1;
+        if (sc.y1 < r.y1) r.y1 = sc.y1;
     }
     return r;
+}
+
+static bool draw_viewport_visible(const struct draw_viewport *v, struct raster_rect sc)
+{
+    return v->width > 0.0f && v->height > 0.0f && sc.x0 < sc.x1 && sc.y0 < sc.y1;
+}
+
+/* Viewport k of the draw (draw.h: k 0 is d->viewport, an index outside the array is 0) and its
+ * implicit scissor. */
+static const struct draw_viewport *draw_viewport_of(const struct draw_desc *d, uint32_t k,
+                                                    struct raster_rect *sc)
+{
+    if (k == 0 || k >= d->viewport_count || k >= DRAW_MAX_VIEWPORTS) {
+        *sc = draw_scissor(&d->viewport, d->scissor_enable, d->scissor);
+        return &d->viewport;
+    }
+    *sc = draw_scissor(&d->viewports[k], d->scissor_enable, d->scissors[k]);
+    return &d->viewports[k];
+}
+
+/* The viewport transform of v for clip.c (15.6) and the guard band.  Setup accepts |x|, |y| <=
+ * RASTER_GUARD_BAND_PX; clipping keeps render-target coordinates within half of it, G, so the
+ * rounding of the divide and the viewport scale cannot push a clipped vertex out.  In
+ * normalized coordinates X = x / w:
+ *   Xrt = (X + 1) * Width / 2 + TopLeftX <= G   <=>  X <= (G - TopLeftX) * 2 / Width - 1
+ *   Yrt = (1 - Y) * Height / 2 + TopLeftY <= G <=>  Y >= 1 - (G - TopLeftY) * 2 / Height
+ * and likewise for -G; clip.c turns the bounds into planes x - gx_lo * w >= 0 ... */
+static void draw_viewport_apply(struct draw_run *r, const struct draw_viewport *v)
+{
+    const float g = RASTER_GUARD_BAND_PX * 0.5f;
+    r->vx = v->x;
+    r->vy = v->y;
+    r->vw = v->width;
+    r->vh = v->height;
+    r->zmin = v->min_depth;
+    r->zrange = v->max_depth - v->min_depth;
+    r->gx_lo = (-g - v->x) * 2.0f / v->width - 1.0f;
+    r->gx_hi = (g - v->x) * 2.0f / v->width - 1.0f;
+    r->gy_lo = 1.0f - (g - v->y) * 2.0f / v->height;
+    r->gy_hi = 1.0f + (g + v->y) * 2.0f / v->height;
+}
+
+/* The draw's raster state, shade callback and hints on one scene (raster_scene_set_draw
+ * clears the hints). */
+static void draw_scene_setup(struct draw_run *r, struct raster_scene *scene)
+{
+    raster_scene_set_draw(scene, &r->raster, draw_shade, r);
+    if (r->fill_ok)
+        raster_scene_set_fill(scene, draw_fill);
+    raster_scene_set_prefetch(scene, draw_prefetch);
+    raster_scene_set_tile_prefetch(scene, draw_tile_prefetch);
+}
+
+/* Every primitive so far rasterized: both halves' scenes flushed and done. */
+static void draw_flush_all(struct draw_run *r)
+{
+    draw_submit_pending(r);
+    raster_scene_flush_end(r->dc->scenes[r->half ^ 1u]);
+    raster_scene_flush(r->scene);
+}
+
+/* Layered rendering and viewport arrays (draw_priv.h).  The slice decides which bytes the
+ * workers write (r->d->om), and the viewport's depth range is read by them (the depth clamp,
+ * pixel.c): changing either waits for the primitives before it.  A viewport of the same depth
+ * range changes only what the calling thread computes (clip.c's transform) and the scissor
+ * of the primitives binned next (raster_scene_set_draw keeps each draw's state with them). */
+void draw_route(struct draw_run *r, uint32_t layer, uint32_t viewport)
+{
+    const struct draw_desc *d = r->route_src;
+    uint32_t slices = 1;
+    for (unsigned t = 0; t <= OM_MAX_TARGETS; t++)
+        if (d->layer_count[t] > slices)
+            slices = d->layer_count[t];
+    if (layer >= slices)
+        layer = 0;   /* outside every surface's slices: slice 0 everywhere (draw.h) */
+    if (viewport >= d->viewport_count || viewport >= DRAW_MAX_VIEWPORTS)
+        viewport = 0;
+    if (layer == r->route_layer && viewport == r->route_viewport)
+        return;
+    struct raster_rect sc;
+    const struct draw_viewport *v = draw_viewport_of(d, viewport, &sc);
+    struct draw_desc *cur = &r->routed;
+    if (layer != r->route_layer || v->min_depth != cur->viewport.min_depth ||
+        v->max_depth != cur->viewport.max_depth)
+        draw_flush_all(r);
+    else
+        draw_submit_pending(r);
+    if (layer != r->route_layer) {
+        for (unsigned t = 0; t <= OM_MAX_TARGETS; t++) {
+            const struct om_surface *src = t < OM_MAX_TARGETS ? &d->om.rt[t] : &d->om.ds;
+            struct om_surface *dst = t < OM_MAX_TARGETS ? &cur->om.rt[t] : &cur->om.ds;
+            if (src->data)
+                dst->data = src->data + (layer < d->layer_count[t] ? layer : 0) *
+                                        d->layer_pitch[t];
+        }
+        r->route_layer = layer;
+    }
+    if (viewport != r->route_viewport) {
+        cur->viewport = *v;
+        draw_viewport_apply(r, v);
+        r->raster.scissor = sc;
+        draw_scene_setup(r, r->scene);
+        r->route_viewport = viewport;
+    }
 }
 
 /* "r" of the depth-bias formula (15.10) for the bound depth buffer, as the output merger
@@ -375,11 +492,21 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
                           "target format that cannot be written, or an enum out of range)");
     }
 
-    /* Nothing can reach a pixel: an empty viewport or implicit scissor (15.6, 15.7). */
-    const struct draw_viewport *v = &d->viewport;
-    struct raster_rect sc = draw_scissor(d);
-    bool visible = v->width > 0.0f && v->height > 0.0f && sc.x0 < sc.x1 && sc.y0 < sc.y1;
+    /* Nothing can reach a pixel: an empty viewport or implicit scissor (15.6, 15.7) -- every
+     * one of them when the geometry program picks viewports. */
+    struct raster_rect sc;
+    const struct draw_viewport *v = draw_viewport_of(d, 0, &sc);
+    bool visible = draw_viewport_visible(v, sc);
+    bool routed = d->gs && (d->gs->layer_out >= 0 || d->gs->viewport_out >= 0);
+    for (uint32_t k = 1; routed && d->gs->viewport_out >= 0 && k < d->viewport_count &&
+                         k < DRAW_MAX_VIEWPORTS; k++) {
+        struct raster_rect sk;
+        const struct draw_viewport *vk = draw_viewport_of(d, k, &sk);
+        visible |= draw_viewport_visible(vk, sk);
+    }
     if (!d->instance_count || !d->count || (!visible && !d->so)) {
+        if (d->stats)
+            memset(d->stats, 0, sizeof(*d->stats));
         if (d->so)
             d->so->written = d->so->needed = 0;
         return DRAW_OK;
@@ -387,6 +514,15 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
 
     struct draw_run *r = &dc->run;
     r->d = d;
+    memset(&r->stats, 0, sizeof(r->stats));
+    r->routed_on = routed;
+    if (routed) {
+        /* slice 0 and viewport 0 to start with; draw_route changes this copy */
+        r->route_src = d;
+        r->routed = *d;
+        r->d = &r->routed;
+        r->route_layer = r->route_viewport = 0;
+    }
     r->om = &dc->om;
     r->stride = 4 * (1 + d->link->attr_count);
     r->wrap = false;
@@ -454,6 +590,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         struct draw_worker *w = &dc->workers[i];
         w->samples = 0;
         w->fused_runs = 0;
+        w->ps_invocations = 0;
         if (d->ps && (!w->ps_state || !vm_state_fits(w->ps_state, d->ps->vm))) {
             vm_state_destroy(w->ps_state);
             w->ps_state = NULL;
@@ -476,57 +613,35 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     }
     r->scene = dc->scenes[0];
 
-    /* Viewport (15.6) and the guard band.  Setup accepts |x|, |y| <= RASTER_GUARD_BAND_PX;
-     * clipping keeps render-target coordinates within half of it, G, so the rounding of the
-     * divide and the viewport scale cannot push a clipped vertex out.  In normalized
-     * coordinates X = x / w:
-     *   Xrt = (X + 1) * Width / 2 + TopLeftX <= G   <=>  X <= (G - TopLeftX) * 2 / Width - 1
-     *   Yrt = (1 - Y) * Height / 2 + TopLeftY <= G <=>  Y >= 1 - (G - TopLeftY) * 2 / Height
-     * and likewise for -G; clip.c turns the bounds into planes x - gx_lo * w >= 0 ... */
-    const float g = RASTER_GUARD_BAND_PX * 0.5f;
-    r->vx = v->x;
-    r->vy = v->y;
-    r->vw = v->width;
-    r->vh = v->height;
-    r->zmin = v->min_depth;
-    r->zrange = v->max_depth - v->min_depth;
-    r->gx_lo = (-g - v->x) * 2.0f / v->width - 1.0f;
-    r->gx_hi = (g - v->x) * 2.0f / v->width - 1.0f;
-    r->gy_lo = 1.0f - (g - v->y) * 2.0f / v->height;
-    r->gy_hi = 1.0f + (g + v->y) * 2.0f / v->height;
+    draw_viewport_apply(r, v);
     /* user clip planes after the fixed ones (clip.c) */
     unsigned nuser = d->user_clip_count < DRAW_MAX_USER_CLIP ? d->user_clip_count
                                                                : DRAW_MAX_USER_CLIP;
     r->nplanes = 7 + nuser;
     memcpy(r->user_clip, d->user_clip, sizeof(float[4]) * nuser);
 
-    struct raster_state st;
-    memset(&st, 0, sizeof(st));
-    st.cull = d->fill == DRAW_FILL_WIREFRAME ? RASTER_CULL_NONE : d->cull;   /* clip.c culls
+    struct raster_state *st = &r->raster;
+    memset(st, 0, sizeof(*st));
+    st->cull = d->fill == DRAW_FILL_WIREFRAME ? RASTER_CULL_NONE : d->cull;   /* clip.c culls
                                                                                 * wireframe */
-    st.front_ccw = d->front_ccw;
-    st.scissor_enable = true;
-    st.scissor = sc;
-    st.depth_bias = d->depth_bias;
-    st.depth_bias_clamp = d->depth_bias_clamp;
-    st.slope_scaled_depth_bias = d->slope_scaled_depth_bias;
-    depth_bias_kind(&dc->om, &st);
-    raster_ms_pattern(&st, d->om.samples, d->ms_center);
+    st->front_ccw = d->front_ccw;
+    st->scissor_enable = true;
+    st->scissor = sc;
+    st->depth_bias = d->depth_bias;
+    st->depth_bias_clamp = d->depth_bias_clamp;
+    st->slope_scaled_depth_bias = d->slope_scaled_depth_bias;
+    depth_bias_kind(&dc->om, st);
+    raster_ms_pattern(st, d->om.samples, d->ms_center);
     if (d->points.enable && r->topology == DRAW_POINT_LIST) {
         /* point squares (draw.h): the triangles clip.c makes of points are neither culled nor
          * biased, as the points they stand for would not be */
-        st.cull = RASTER_CULL_NONE;
-        st.depth_bias = 0;
-        st.slope_scaled_depth_bias = 0.0f;
+        st->cull = RASTER_CULL_NONE;
+        st->depth_bias = 0;
+        st->slope_scaled_depth_bias = 0.0f;
     }
     draw_shade_prepare(r);
-    for (int k = 0; k < 2; k++) {
-        raster_scene_set_draw(dc->scenes[k], &st, draw_shade, r);
-        if (r->fill_ok)
-            raster_scene_set_fill(dc->scenes[k], draw_fill);
-        raster_scene_set_prefetch(dc->scenes[k], draw_prefetch);
-        raster_scene_set_tile_prefetch(dc->scenes[k], draw_tile_prefetch);
-    }
+    for (int k = 0; k < 2; k++)
+        draw_scene_setup(r, dc->scenes[k]);
 
     for (uint32_t i = 0; i < d->instance_count; i++)
         draw_run_instance(r, i);
@@ -534,10 +649,19 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     raster_scene_flush_end(dc->scenes[r->half ^ 1u]);
     raster_scene_flush(r->scene);
 
-    uint64_t total = 0, fused = 0;
+    uint64_t total = 0, fused = 0, pixels = 0;
     for (unsigned i = 0; i < dc->nworkers; i++) {
         total += dc->workers[i].samples;
         fused += dc->workers[i].fused_runs;
+        pixels += dc->workers[i].ps_invocations;
+    }
+    if (d->stats) {
+        *d->stats = r->stats;
+        /* without the geometry stage, the primitives assembled are the input assembler's */
+        if (!r->gs_on)
+            d->stats->ia_primitives = r->stats.c_invocations;
+        d->stats->ia_vertices = (uint64_t)d->count * d->instance_count;
+        d->stats->ps_invocations = d->ps ? pixels : 0;
     }
     draw_debug_count_fused(fused);
     if (samples)

@@ -51,6 +51,7 @@
 #define DRAW_MAX_TEXTURES 16     /* t# slots a pixel program may sample (ps_4_0_level_9_x: 16) */
 #define DRAW_MAX_SAMPLERS 16
 #define DRAW_MAX_VS_TEXTURES 4   /* vertex-program t#/s# (D3D9 vs_3_0: four vertex samplers) */
+#define DRAW_MAX_VIEWPORTS 16    /* D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE */
 
 /* Values equal D3D11_PRIMITIVE_TOPOLOGY and D3DPRIMITIVETYPE (1..5), so both front-ends cast.
  * The adjacency topologies (D3D11 10..13) need a geometry program (geometry.c). */
@@ -105,6 +106,9 @@ struct draw_program {
     /* geometry: the ir_program's gs_* declarations */
     uint8_t gs_input, gs_output;
     uint32_t gs_max_vertices, gs_instances;
+    /* geometry: the o# register and component of SV_RenderTargetArrayIndex and of
+     * SV_ViewportArrayIndex (-1: not written; then every primitive takes slice / viewport 0) */
+    int8_t layer_out, layer_comp, viewport_out, viewport_comp;
     bool writes_depth;                       /* pixel: oDepth declared */
     bool lane_local;                         /* pixel: no instruction reads another lane
                                               * (derivatives, implicit-LOD sampling): equal
@@ -194,6 +198,19 @@ struct draw_so {
     uint64_t written, needed;            /* out: primitives of this draw */
 };
 
+/* Pipeline statistics of a draw (what D3D11_QUERY_DATA_PIPELINE_STATISTICS counts): vertices
+ * and primitives the input assembler read (every instance; primitives of the draw's topology,
+ * strip cuts and incomplete ones not counted), vertex-program invocations (after the
+ * post-transform cache: a vertex shaded once counts once), geometry-program invocations (input
+ * primitives times its instances) and the primitives it output, primitives sent to clipping
+ * and those clipping handed to the rasterizer (a clipped triangle's fan counts each triangle;
+ * none while rasterization is off), and pixel-program invocations (pixels covered before the
+ * depth test; a whole rectangle shaded once counts its pixels). */
+struct draw_stats {
+    uint64_t ia_vertices, ia_primitives, vs_invocations, gs_invocations, gs_primitives,
+             c_invocations, c_primitives, ps_invocations;
+};
+
 /* ---- the draw description ------------------------------------------------------------------ */
 
 /* A vertex buffer binding.  data NULL: unbound, every element of the stream reads 0 (8.20). */
@@ -270,6 +287,9 @@ struct draw_desc {
      * geometry program the vertex program's outputs are streamed (and rasterized as the
      * topology says). */
     struct draw_so *so;
+    /* Pipeline statistics (NULL: not wanted): set by the draw.  A draw that can reach no pixel
+     * and streams nothing out (empty viewports or scissor) is not run: it counts nothing. */
+    struct draw_stats *stats;
     struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */
@@ -287,6 +307,21 @@ struct draw_desc {
     bool scissor_enable;
     struct raster_rect scissor;          /* half-open pixels */
     struct draw_viewport viewport;
+    /* Viewport arrays (D3D11 RSSetViewports / RSSetScissorRects; the geometry program's
+     * SV_ViewportArrayIndex, geometry.c): viewport and scissor k >= 1 of the draw; viewport 0
+     * is `viewport` / `scissor` above.  A primitive whose index is viewport_count or more takes
+     * viewport 0 (as the D3D12_VIEW_INSTANCE_LOCATION page states for an index outside the
+     * array, the rule D3D10 set); a scissor rectangle not set is empty. */
+    uint32_t viewport_count;
+    struct draw_viewport viewports[DRAW_MAX_VIEWPORTS];
+    struct raster_rect scissors[DRAW_MAX_VIEWPORTS];
+    /* Layered rendering (the geometry program's SV_RenderTargetArrayIndex, geometry.c): target
+     * t (t = OM_MAX_TARGETS: the depth-stencil surface) has layer_count[t] slices, slice i at
+     * om.rt[t].data + i * layer_pitch[t] bytes (the same mip of consecutive array slices, or
+     * consecutive depth slices of a 3D render-target view).  A primitive's slice index outside
+     * a surface's slices (0 or 1 of them: not layered) writes its slice 0 there. */
+    uint32_t layer_count[OM_MAX_TARGETS + 1];
+    size_t layer_pitch[OM_MAX_TARGETS + 1];
     struct draw_points points;           /* zeroed: points are one pixel */
     /* Multisampled targets (om.samples >= 2): true puts every sample at the pixel centre
      * (D3D11_CENTER_MULTISAMPLE_PATTERN; D3D9 D3DRS_MULTISAMPLEANTIALIAS FALSE), false the

@@ -70,6 +70,7 @@ struct draw_worker {
     struct float4_soa texels;
     struct vm_state *ps_state;
     uint64_t samples;                  /* passed depth/stencil, this draw */
+    uint64_t ps_invocations;           /* pixels shaded, this draw (draw_stats) */
     uint64_t fused_runs;               /* batches pixel_fused.c ran, this draw (tests) */
     /* Uniform primitives (pixel.c): the pixel program's result for primitive uni_prim of
      * flush uni_gen (raster_quad_batch.seq), when every input it reads is constant over the primitive. */
@@ -146,6 +147,17 @@ struct draw_run {
                                         * stream output (d->gs || d->so) */
     bool raster_on;                    /* geometry.c: its output primitives are rasterized */
     struct draw_gs *gs;                /* geometry.c's state (owned by the context) */
+    /* Layered rendering and viewport arrays (the geometry program writes
+     * SV_RenderTargetArrayIndex or SV_ViewportArrayIndex): r->d is then `routed`, a copy of
+     * the caller's description (route_src) whose surfaces are those of slice route_layer and
+     * whose viewport is route_viewport (draw_route). */
+    bool routed_on;
+    uint32_t route_layer, route_viewport;
+    const struct draw_desc *route_src;
+    struct draw_desc routed;
+    struct raster_state raster;        /* the draw's raster state (scissor: route_viewport's) */
+    struct draw_stats stats;           /* this draw's counts on the calling thread (the
+                                        * workers count ps_invocations) */
     struct vm_state *gs_state;
     bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
     bool fill_ok;                      /* ... and whole tiles written as rectangles */
@@ -191,6 +203,11 @@ struct draw_context {
 /* draw.c: make room for `verts` pool records and `prims` primitives, flushing the scene (and
  * keeping the assembler's held vertices) when either table would overflow. */
 void draw_reserve(struct draw_run *r, size_t verts, size_t prims);
+
+/* draw.c: the primitives assembled next go to array slice `layer` of the targets and use
+ * viewport and scissor `viewport` (out-of-range values: 0, draw.h), when r->routed_on.
+ * Called between windows (geometry.c), never while one is being assembled. */
+void draw_route(struct draw_run *r, uint32_t layer, uint32_t viewport);
 
 /* vertex.c: every stream position of one instance, through the assembler. */
 void draw_run_instance(struct draw_run *r, uint32_t instance);

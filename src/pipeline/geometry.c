@@ -34,6 +34,15 @@
  * between lanes (every invocation starts a new strip) and wherever the lane cut.  All of it
  * runs on the calling thread, so the primitive order is the same for any thread count.
  *
+ * Layered rendering and viewport arrays (13.x; D3D11 "Geometry Shader Stage": "the GS can
+ * select a render target array slice ... and a viewport").  When the program writes
+ * SV_RenderTargetArrayIndex or SV_ViewportArrayIndex, each output primitive is routed by the
+ * values of its leading vertex (the first: the vertex that supplies constant attributes, 8.14),
+ * gs_output_routed: the batch's primitives are taken apart (strips unrolled in the assembler's
+ * order), ordered by slice -- primitives of different slices never touch the same bytes, so
+ * only the order within a slice is visible, and it is kept -- and assembled as lists, with
+ * draw_route switching slice and viewport between windows.
+ *
  * Stream output (stream_out.c) takes each lane's strip before it is rasterized, from records
  * of every output register kept beside the pool records.  Without a geometry program (stream
  * output of the vertex program) each input primitive is "emitted" as it is, a strip of its
@@ -73,7 +82,15 @@ struct draw_gs {
     /* stream output: every output register of each emitted vertex (so_words a vertex) */
     uint32_t *so_rec;
     uint32_t so_words;
-    size_t window_bytes, ring_bytes, in_bytes, out_bytes, cut_bytes, so_bytes;
+    /* layered rendering / viewport arrays: each emitted vertex's slice and viewport index, and
+     * the batch's output primitives (gs_output_routed) */
+    uint32_t *route;
+    struct gs_prim {
+        uint32_t v[3];                 /* emitted-vertex indices (l * maxout + k) */
+        uint32_t layer, viewport, seq;
+    } *prims;
+    size_t window_bytes, ring_bytes, in_bytes, out_bytes, cut_bytes, so_bytes, route_bytes,
+           prim_bytes;
 };
 
 bool draw_gs_topology_ok(enum draw_topology t, unsigned gs_input)
@@ -154,6 +171,8 @@ void draw_gs_destroy(struct draw_gs *gs)
     free(gs->out);
     free(gs->cut_before);
     free(gs->so_rec);
+    free(gs->route);
+    free(gs->prims);
     free(gs);
 }
 
@@ -199,7 +218,9 @@ int draw_gs_prepare(struct draw_run *r)
         !gs_grow(&gs->out, &gs->out_bytes, outs * sizeof(uint32_t) * r->stride) ||
         !gs_grow(&gs->cut_before, &gs->cut_bytes, outs) ||
         (d->so && !gs_grow(&gs->so_rec, &gs->so_bytes,
-                           outs * sizeof(uint32_t) * (gs->so_words ? gs->so_words : 4))))
+                           outs * sizeof(uint32_t) * (gs->so_words ? gs->so_words : 4))) ||
+        (r->routed_on && (!gs_grow(&gs->route, &gs->route_bytes, outs * 2 * sizeof(uint32_t)) ||
+                          !gs_grow(&gs->prims, &gs->prim_bytes, outs * sizeof(struct gs_prim)))))
         return DRAW_E_NOMEM;
     memset(gs->out_count, 0, sizeof(gs->out_count));
     memset(gs->pending_cut, 0, sizeof(gs->pending_cut));
@@ -247,10 +268,91 @@ static void gs_emit(void *ctx, unsigned what, unsigned stream, uint32_t lanes,
                 rec[4 + 4 * k + c] = outputs[link->attr_reg[k]][c][l];
         gs->cut_before[v] = gs->pending_cut[l];
         gs->pending_cut[l] = false;
+        if (r->routed_on) {
+            const struct draw_program *p = r->d->gs;
+            gs->route[2 * v] = p->layer_out >= 0 ? outputs[p->layer_out][p->layer_comp][l] : 0;
+            gs->route[2 * v + 1] =
+                p->viewport_out >= 0 ? outputs[p->viewport_out][p->viewport_comp][l] : 0;
+        }
         if (r->d->so)
             for (uint32_t reg = 0; reg < gs->so_words / 4; reg++)
                 for (int c = 0; c < 4; c++)
                     gs->so_rec[v * gs->so_words + 4 * reg + c] = outputs[reg][c][l];
+    }
+}
+
+/* Assembles a window of nrec pool records from `base` given as nslots slots. */
+static void gs_window(struct draw_run *r, size_t base, unsigned nrec, const uint32_t *slots,
+                      unsigned nslots)
+{
+    r->pool_count = base + nrec;   /* clipping appends after the window */
+    draw_clip_prepare(r, base, nrec);
+    for (unsigned i = 0; i < nslots; i++)
+        draw_assemble(r, slots[i]);
+    draw_clip_prepare(r, 0, 0);
+}
+
+static int gs_prim_order(const void *a, const void *b)
+{
+    const struct gs_prim *p = a, *q = b;
+    if (p->layer != q->layer)
+        return p->layer < q->layer ? -1 : 1;
+    return p->seq < q->seq ? -1 : p->seq > q->seq;
+}
+
+/* Layered / viewport-array output (the top of the file): the batch's primitives by slice, in
+ * order within each, each a strip of its own (the assembler then gives it the order it has in
+ * its strip: odd strip triangles arrive as i, i+2, i+1), routed by its leading vertex. */
+static void gs_output_routed(struct draw_run *r)
+{
+    struct draw_gs *gs = r->gs;
+    unsigned per = r->topology == DRAW_POINT_LIST ? 1 : r->topology == DRAW_LINE_STRIP ? 2 : 3;
+    uint32_t n = 0;
+    for (unsigned l = 0; l < gs->lanes; l++) {
+        uint32_t k = 0;   /* vertices of the current strip */
+        for (uint32_t v = 0; v < gs->out_count[l]; v++) {
+            uint32_t src = l * gs->maxout + v;
+            if (gs->cut_before[src])
+                k = 0;
+            if (++k < per)
+                continue;
+            struct gs_prim *p = &gs->prims[n];
+            p->v[0] = src + 1 - per;
+            p->v[1] = src + 2 - per;
+            p->v[2] = src;
+            if (per == 3 && ((k - 3) & 1)) {   /* odd strip triangle: i, i+2, i+1 */
+                p->v[1] = src;
+                p->v[2] = src - 1;
+            }
+            p->layer = gs->route[2 * p->v[0]];
+            p->viewport = gs->route[2 * p->v[0] + 1];
+            p->seq = n++;
+        }
+    }
+    qsort(gs->prims, n, sizeof(*gs->prims), gs_prim_order);
+    uint32_t slots[2 * DRAW_CHUNK];
+    unsigned nslots = 0, nrec = 0;
+    size_t base = 0;
+    for (uint32_t i = 0; i <= n; i++) {
+        const struct gs_prim *p = i < n ? &gs->prims[i] : NULL;
+        bool same = p && p->layer == r->route_layer && p->viewport == r->route_viewport;
+        if (nrec && (!same || nrec + per > DRAW_CHUNK)) {
+            gs_window(r, base, nrec, slots, nslots);
+            nslots = nrec = 0;
+        }
+        if (!p)
+            break;
+        if (!nrec) {
+            draw_route(r, p->layer, p->viewport);   /* between windows */
+            draw_reserve(r, DRAW_CHUNK_VERTS, DRAW_CHUNK_PRIMS);
+            base = r->pool_count;
+        }
+        slots[nslots++] = DRAW_CUT;
+        for (unsigned k = 0; k < per; k++) {
+            memcpy(&r->pool[(base + nrec) * r->stride], &gs->out[(size_t)p->v[k] * r->stride],
+                   sizeof(uint32_t) * r->stride);
+            slots[nslots++] = (uint32_t)(base + nrec++);
+        }
     }
 }
 
@@ -269,17 +371,17 @@ static void gs_output(struct draw_run *r)
                           &gs->cut_before[(size_t)l * gs->maxout], gs->out_count[l]);
     if (!r->raster_on)
         return;
+    if (r->routed_on) {
+        gs_output_routed(r);
+        return;
+    }
     for (unsigned l = 0; l <= gs->lanes; l++) {
         uint32_t count = l < gs->lanes ? gs->out_count[l] : 0;
         for (uint32_t v = 0; v <= count; v++) {
             bool last = l == gs->lanes;
             /* the window is full (or everything is in): assemble it */
             if (nrec == DRAW_CHUNK || nslots + 2 > 2 * DRAW_CHUNK || (last && nslots)) {
-                r->pool_count = base + nrec;   /* clipping appends after the window */
-                draw_clip_prepare(r, base, nrec);
-                for (unsigned i = 0; i < nslots; i++)
-                    draw_assemble(r, slots[i]);
-                draw_clip_prepare(r, 0, 0);
+                gs_window(r, base, nrec, slots, nslots);
                 nslots = nrec = 0;
             }
             if (last)
@@ -299,6 +401,22 @@ static void gs_output(struct draw_run *r)
                    sizeof(uint32_t) * r->stride);
             slots[nslots++] = (uint32_t)(base + nrec);
             nrec++;
+        }
+    }
+}
+
+/* GSPrimitives: the complete primitives of the lanes' output strips. */
+static void gs_count_output(struct draw_run *r)
+{
+    struct draw_gs *gs = r->gs;
+    unsigned per = r->topology == DRAW_POINT_LIST ? 1 : r->topology == DRAW_LINE_STRIP ? 2 : 3;
+    for (unsigned l = 0; l < gs->lanes; l++) {
+        uint32_t k = 0;
+        for (uint32_t v = 0; v < gs->out_count[l]; v++) {
+            if (gs->cut_before[(size_t)l * gs->maxout + v])
+                k = 0;
+            if (++k >= per)
+                r->stats.gs_primitives++;
         }
     }
 }
@@ -332,6 +450,8 @@ static void gs_run(struct draw_run *r)
     r->stage_slots = DRAW_MAX_TEXTURES;
     uint32_t mask = gs->lanes >= 32 ? 0xffffffffu : (1u << gs->lanes) - 1u;
     vm_run(d->gs->vm, r->gs_state, &env, mask);
+    r->stats.gs_invocations += gs->lanes;
+    gs_count_output(r);
     gs_output(r);
     memset(gs->out_count, 0, sizeof(gs->out_count));
     memset(gs->pending_cut, 0, sizeof(gs->pending_cut));
@@ -360,6 +480,7 @@ static void gs_pass(struct draw_run *r, const uint32_t *ks, unsigned l)
 static void gs_primitive(struct draw_run *r, const uint32_t *ks)
 {
     struct draw_gs *gs = r->gs;
+    r->stats.ia_primitives++;   /* the input assembler's primitive (not per GS instance) */
     if (gs->lanes + gs->instances > VM_LANES)
         gs_run(r);
     if (!r->d->gs) {

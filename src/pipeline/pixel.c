@@ -525,6 +525,7 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsign
         atomic_fetch_add_explicit(&fill_count, 1, memory_order_relaxed);
         /* no depth/stencil test (om_fill_possible): every covered sample passes (16.12.2) */
         w->samples += (uint64_t)(rect.x1 - rect.x0) * (uint64_t)(rect.y1 - rect.y0);
+        w->ps_invocations += (uint64_t)(rect.x1 - rect.x0) * (uint64_t)(rect.y1 - rect.y0);
     }
     return true;
 }
@@ -549,6 +550,7 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
 
     if (d->ps) {
         const struct draw_program *ps = d->ps;
+        w->ps_invocations += (unsigned)__builtin_popcount(coverage);   /* draw_stats */
         unsigned uni = r->uniform_ok ? uniform_lookup(r, w, b->prim_id, front, b->seq)
                                      : DRAW_UNI_NO;
         float (*colors)[4][VM_LANES] = w->color;

@@ -184,6 +184,7 @@ static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uin
     r->stage_samplers = d->vs_samplers;
     r->stage_slots = DRAW_MAX_VS_TEXTURES;
     vm_run(vs->vm, r->vs_state, &env, n >= 32 ? 0xffffffffu : (1u << n) - 1u);
+    r->stats.vs_invocations += n;
 
     const struct draw_linkage *link = r->vs_link;
     /* with a geometry program the VS need not write a position: the record's first vec4 is
