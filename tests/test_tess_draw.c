@@ -99,13 +99,16 @@ struct scene {
     struct draw_desc d;
 };
 
-static bool scene_init(struct scene *s, const char *hs_text)
+/* The scene with a hull program, a domain program and a pixel program; `attr`: the domain
+ * program's o1 feeds the pixel program's v0 (else the pixel program reads nothing). */
+static bool scene_setup(struct scene *s, const char *hs_text, const char *ds_src,
+                        const char *ps_src, bool attr)
 {
     memset(s, 0, sizeof(*s));
     s->dc = draw_context_create(2);
     s->vs = program(vs_text);
-    s->ps = program(ps_text);
-    s->ds = program(ds_text);
+    s->ps = program(ps_src);
+    s->ds = program(ds_src);
     struct ir_program ir;
     if (decode(hs_text, &ir)) {
         CHECK_EQ(draw_hull_create(&ir, &s->hs), DRAW_OK);
@@ -113,6 +116,12 @@ static bool scene_init(struct scene *s, const char *hs_text)
     }
     if (!s->dc || !s->vs || !s->ps || !s->ds || !s->hs)
         return false;
+    if (attr) {
+        s->link.attr_count = 1;
+        s->link.attr_reg[0] = 1;
+        for (int c = 0; c < 4; c++)
+            s->link.in[0][c] = (struct draw_input_src){ DRAW_IN_ATTR, 0, (uint8_t)c };
+    }
     for (int c = 0; c < 4; c++)
         s->hs_link.src[0][c].used = 1, s->hs_link.src[0][c].comp = (uint8_t)c;
     /* the left half of the target: (-1, 1) (0, 1) (0, -1) (-1, -1), u right, v down */
@@ -148,6 +157,11 @@ static bool scene_init(struct scene *s, const char *hs_text)
     d->om.samples = 1;
     d->om.sample_mask = 0xffffffffu;
     return true;
+}
+
+static bool scene_init(struct scene *s, const char *hs_text)
+{
+    return scene_setup(s, hs_text, ds_text, ps_text, false);
 }
 
 static void scene_free(struct scene *s)
@@ -300,4 +314,130 @@ TEST(tess_draw_hull_create_refuses_other_programs)
     }
     draw_hull_destroy(h);
     ir_program_free(&ir);
+}
+
+/* ---- the domain program's attributes, other domains and primitives ---------------------- */
+
+static const char ds_uv_text[] =
+    "ds_5_0\ndcl_input_control_point_count 4\ndcl_tessellator_domain domain_quad\n"
+    "dcl_input vDomain.xy\ndcl_input vicp[4][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\ndcl_temps 2\n"
+    "add r0.xyzw, vicp[1][0].xyzw, -vicp[0][0].xyzw\n"
+    "mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw\n"
+    "add r1.xyzw, vicp[2][0].xyzw, -vicp[3][0].xyzw\n"
+    "mad r1.xyzw, vDomain.xxxx, r1.xyzw, vicp[3][0].xyzw\n"
+    "add r1.xyzw, r1.xyzw, -r0.xyzw\n"
+    "mad o0.xyzw, vDomain.yyyy, r1.xyzw, r0.xyzw\n"
+    "mov o1.xyzw, l(0.0, 0.0, 0.0, 1.0)\nmov o1.xy, vDomain.xyxx\nret\n";
+static const char ps_attr_text[] =
+    "ps_4_0\ndcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\nmov o0.xyzw, v0.xyzw\nret\n";
+/* the reference: the same corners as a triangle list, (u, v) as vertex data */
+static const char vs_uv_text[] =
+    "vs_4_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\nmov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\nret\n";
+
+/* Factors 1 make the bare quad, triangles (0,1,3) (1,2,3) (11.7.6 / the reference's minimum
+ * case): the same bytes as a triangle list of those corners carrying (u, v) as attributes. */
+TEST(tess_draw_bare_quad_equals_the_triangle_list)
+{
+    struct scene *s = calloc(1, sizeof(*s));
+    if (!s || !scene_setup(s, HS_QUAD("partitioning_integer"), ds_uv_text, ps_attr_text, true)) {
+        if (s)
+            scene_free(s);
+        free(s);
+        CHECK(!"scene");
+        return;
+    }
+    s->cb[0] = s->cb[1] = 1.0f;
+    char msg[200];
+    CHECK_EQ(draw_execute(s->dc, &s->d, NULL, msg, sizeof(msg)), DRAW_OK);
+    static uint8_t tess_img[W * H * 4];
+    memcpy(tess_img, s->pixels, sizeof(tess_img));
+    unsigned lit = 0;
+    for (unsigned i = 0; i < W * H; i++)
+        lit += tess_img[4 * i + 3] == 255;
+    CHECK_EQ(lit, W * H / 2);
+    CHECK(tess_img[4 * (W * 0 + 7)] > tess_img[4 * (W * 0 + 0)]);   /* u grows to the right */
+    CHECK(tess_img[4 * (W * 15 + 0) + 1] > tess_img[4 * (W * 0 + 0) + 1]);   /* v downward */
+
+    /* the reference draw */
+    static const float uv[4][4] = { { 0, 0, 0, 1 }, { 1, 0, 0, 1 }, { 1, 1, 0, 1 },
+                                    { 0, 1, 0, 1 } };
+    static const unsigned order[6] = { 0, 1, 3, 1, 2, 3 };
+    float verts[6][8];
+    for (int i = 0; i < 6; i++) {
+        memcpy(verts[i], s->verts[order[i]], 16);
+        memcpy(&verts[i][4], uv[order[i]], 16);
+    }
+    struct draw_program *vs = program(vs_uv_text);
+    if (vs) {
+        memset(s->pixels, 0, sizeof(s->pixels));
+        struct draw_desc d = s->d;
+        d.topology = DRAW_TRIANGLE_LIST;
+        d.count = 6;
+        d.hs = NULL;
+        d.ds = NULL;
+        d.vs = vs;
+        d.streams[0] = (struct draw_stream){ (const uint8_t *)verts, sizeof(verts), 32, 0 };
+        d.elements[1] = d.elements[0];
+        d.elements[1].offset = 16;
+        d.elements[1].reg = 1;
+        d.element_count = 2;
+        CHECK_EQ(draw_execute(s->dc, &d, NULL, msg, sizeof(msg)), DRAW_OK);
+        CHECK(!memcmp(s->pixels, tess_img, sizeof(tess_img)));
+        draw_program_destroy(vs);
+    }
+    scene_free(s);
+    free(s);
+}
+
+/* Isolines (11.6): density 4 draws lines at v = 0, 1/4, 2/4, 3/4 — never at v = 1 — here the
+ * pixel rows 0, 4, 8 and 12, each lit across the target whatever the line detail. */
+#define HS_ISOLINE                                                                              \
+    "hs_5_0\nhs_decls\ndcl_input_control_point_count 2\ndcl_output_control_point_count 2\n"     \
+    "dcl_tessellator_domain domain_isoline\ndcl_tessellator_partitioning partitioning_integer\n" \
+    "dcl_tessellator_output_primitive output_line\n"                                            \
+    "hs_fork_phase\ndcl_constantbuffer cb0[1], immediateIndexed\n"                             \
+    "dcl_output_siv o0.x, finalLineDetailTessFactor\n"                                          \
+    "dcl_output_siv o1.x, finalLineDensityTessFactor\n"                                         \
+    "mov o0.x, cb0[0].x\nmov o1.x, cb0[0].y\nret\n"
+static const char ds_iso_text[] =
+    "ds_5_0\ndcl_input_control_point_count 2\ndcl_tessellator_domain domain_isoline\n"
+    "dcl_input vDomain.xy\ndcl_input vicp[2][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
+    "dcl_temps 1\nadd r0.xyzw, vicp[1][0].xyzw, -vicp[0][0].xyzw\n"
+    "mul r0.xyzw, r0.xyzw, vDomain.xyxx\nadd o0.xy, r0.xyxx, vicp[0][0].xyxx\n"
+    "mov o0.zw, vicp[0][0].zzzw\nret\n";
+
+TEST(tess_draw_isolines)
+{
+    static const float details[] = { 1, 3, 7.5f };
+    for (size_t k = 0; k < 3; k++) {
+        struct scene *s = calloc(1, sizeof(*s));
+        if (!s || !scene_setup(s, HS_ISOLINE, ds_iso_text, ps_text, false)) {
+            if (s)
+                scene_free(s);
+            free(s);
+            CHECK(!"scene");
+            return;
+        }
+        /* cp0 at the centre of row 0's left edge, cp1 two units down at the right edge */
+        static const float cps[2][4] = { { -1, 0.9375f, 0, 1 }, { 1, -1.0625f, 0, 1 } };
+        memcpy(s->verts, cps, sizeof(cps));
+        s->d.topology = DRAW_PATCH_LIST_1 + 1;
+        s->d.count = 2;
+        s->cb[0] = details[k];
+        s->cb[1] = 4.0f;
+        char msg[200];
+        CHECK_EQ(draw_execute(s->dc, &s->d, NULL, msg, sizeof(msg)), DRAW_OK);
+        for (unsigned y = 0; y < H; y++) {
+            unsigned lit = 0;
+            for (unsigned x = 0; x < W; x++)
+                lit += s->pixels[(y * W + x) * 4] == 255;
+            if (lit != (y % 4 == 0 ? W : 0u))
+                harness_fail(__FILE__, __LINE__, "detail %g: row %u has %u lit pixels",
+                             (double)details[k], y, lit);
+        }
+        scene_free(s);
+        free(s);
+    }
 }
