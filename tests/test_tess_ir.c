@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shader/dxbc.h"
 #include "shader/ir.h"
 #include "shader/shader_asm.h"
 #include "shader/tpf.h"
@@ -310,4 +311,67 @@ TEST(tess_vm_runs_the_phases_and_the_domain_program)
     CHECK_EQ(ds_out[1][0][0], 0);
     ir_program_free(&hs);
     ir_program_free(&ds);
+}
+
+/* Hostile hull and domain token streams: every token of the two programs, in turn, replaced by
+ * values that break lengths, counts, phase markers and operand types, and every truncation.
+ * Each decode either succeeds with a valid program or fails with a message; nothing crashes
+ * or leaks (the sanitizer build runs this too). */
+
+static void mutate_all(const char *text)
+{
+    void *blob = NULL;
+    size_t n = 0;
+    char err[300];
+    if (shader_assemble(text, strlen(text), &blob, &n, err, sizeof(err))) {
+        harness_fail(__FILE__, __LINE__, "%s", err);
+        return;
+    }
+    struct dxbc_container c;
+    struct dxbc_chunk chunk;
+    struct dxbc_error derr;
+    if (dxbc_container_open(&c, blob, n, 0, &derr) || !dxbc_container_find(&c, DXBC_TAG_SHEX,
+                                                                           &chunk)) {
+        harness_fail(__FILE__, __LINE__, "no SHEX chunk");
+        free(blob);
+        return;
+    }
+    size_t count = chunk.size / 4;
+    uint32_t *tok = malloc(chunk.size);
+    memcpy(tok, chunk.data, chunk.size);
+    static const uint32_t values[] = { 0, 1, 0xffffffffu, 0x01000071u, 0x01000073u,
+                                       0x02000099u, 0x7f000000u, 0x80000000u, 0x0001f893u };
+    unsigned ok = 0, refused = 0;
+    for (size_t i = 0; i < count; i++)
+        for (size_t v = 0; v < sizeof(values) / sizeof(values[0]); v++) {
+            uint32_t keep = tok[i];
+            tok[i] = values[v];
+            struct ir_program p;
+            struct tpf_error terr;
+            if (tpf_decode(tok, chunk.size, &p, &terr) == 0) {
+                ok++;
+                ir_program_free(&p);
+            } else {
+                refused++;
+                CHECK(terr.message[0] != '\0');
+            }
+            tok[i] = keep;
+        }
+    for (size_t len = 0; len < count; len++) {
+        struct ir_program p;
+        struct tpf_error terr;
+        tok[1] = (uint32_t)len;   /* a program cut short at every token */
+        if (tpf_decode(tok, len * 4, &p, &terr) == 0)
+            ir_program_free(&p);
+    }
+    CHECK(refused > 0);
+    CHECK(ok + refused == count * (sizeof(values) / sizeof(values[0])));
+    free(tok);
+    free(blob);
+}
+
+TEST(tess_hostile_token_streams)
+{
+    mutate_all(HS_DECLS HS_CP HS_FORK_JOIN);
+    mutate_all(DS_PROGRAM);
 }
