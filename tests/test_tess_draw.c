@@ -441,3 +441,56 @@ TEST(tess_draw_isolines)
         free(s);
     }
 }
+
+/* The domain program reads its own textures (ds_textures, here by ld): the patch takes the
+ * texel's colour; with nothing bound the texel reads 0. */
+static const char ds_tex_text[] =
+    "ds_5_0\ndcl_input_control_point_count 4\ndcl_tessellator_domain domain_quad\n"
+    "dcl_resource_texture2d (float,float,float,float) t0\n"
+    "dcl_input vDomain.xy\ndcl_input vicp[4][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\ndcl_temps 2\n"
+    "add r0.xyzw, vicp[1][0].xyzw, -vicp[0][0].xyzw\n"
+    "mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw\n"
+    "add r1.xyzw, vicp[2][0].xyzw, -vicp[3][0].xyzw\n"
+    "mad r1.xyzw, vDomain.xxxx, r1.xyzw, vicp[3][0].xyzw\n"
+    "add r1.xyzw, r1.xyzw, -r0.xyzw\n"
+    "mad o0.xyzw, vDomain.yyyy, r1.xyzw, r0.xyzw\n"
+    "ld o1.xyzw, l(0, 0, 0, 0), t0.xyzw\nret\n";
+
+TEST(tess_draw_domain_program_textures)
+{
+    static const uint8_t texel[4] = { 0, 255, 0, 255 };
+    struct texture_view view;
+    memset(&view, 0, sizeof(view));
+    view.format = 28;   /* R8G8B8A8_UNORM */
+    view.dim = TEXTURE_DIM_2D;
+    view.levels = 1;
+    view.level[0] = (struct texture_level){ texel, 4, 4, 0, 1, 1, 1 };
+    CHECK(texture_view_init(&view));
+    for (int bound = 1; bound >= 0; bound--) {
+        struct scene *s = calloc(1, sizeof(*s));
+        if (!s || !scene_setup(s, HS_QUAD("partitioning_fractional_even"), ds_tex_text,
+                               ps_attr_text, true)) {
+            if (s)
+                scene_free(s);
+            free(s);
+            CHECK(!"scene");
+            return;
+        }
+        s->cb[0] = 3.5f;
+        s->cb[1] = 5.0f;
+        s->d.ds_textures[0] = bound ? &view : NULL;
+        char msg[200];
+        CHECK_EQ(draw_execute(s->dc, &s->d, NULL, msg, sizeof(msg)), DRAW_OK);
+        unsigned green = 0, zero = 0;
+        for (unsigned i = 0; i < W * H; i++) {
+            const uint8_t *p = &s->pixels[4 * i];
+            green += p[0] == 0 && p[1] == 255 && p[2] == 0 && p[3] == 255;
+            zero += !p[0] && !p[1] && !p[2] && !p[3];
+        }
+        CHECK_EQ(green, bound ? W * H / 2 : 0u);
+        CHECK_EQ(zero, bound ? W * H / 2 : (unsigned)(W * H));
+        scene_free(s);
+        free(s);
+    }
+}

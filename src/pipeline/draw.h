@@ -299,6 +299,9 @@ struct draw_desc {
     const struct draw_program *ds;
     const struct draw_gs_linkage *hs_link;
     struct vm_cbuffer hs_cb[IR_MAX_CB_SLOTS], ds_cb[IR_MAX_CB_SLOTS];
+    /* their t# / s# (sampled as vertex textures are: LOD 0 or explicit; NULL reads 0) */
+    const struct texture_view *hs_textures[DRAW_MAX_TEXTURES], *ds_textures[DRAW_MAX_TEXTURES];
+    const struct sampler *hs_samplers[DRAW_MAX_SAMPLERS], *ds_samplers[DRAW_MAX_SAMPLERS];
     /* Stream output (NULL: none).  Written by the draw (offsets, counters).  With it and no
      * geometry program the vertex program's outputs are streamed (and rasterized as the
      * topology says). */

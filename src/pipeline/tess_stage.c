@@ -28,9 +28,12 @@
  * tessellator's primitives go through the assembler as lists, in windows of at most
  * DRAW_CHUNK slots (each referenced point copied once per window).
  *
+ * Textures: the hull phases sample hs_textures / hs_samplers, the domain program ds_*, as
+ * the vertex stage samples its own (draw_stage_sample: LOD 0 or explicit, ld).
+ *
  * Not yet: a geometry program or stream output after the domain program (draw_tess_check
- * refuses them), textures in the hull and domain programs (they read as unbound), and
- * signature linkage between hull outputs and domain inputs (by register).
+ * refuses them), and signature linkage between hull outputs and domain inputs (by
+ * register).
  */
 #include "pipeline/draw_priv.h"
 
@@ -263,7 +266,9 @@ static void fill_icp(struct draw_run *r, uint32_t nin)
     }
 }
 
-static void phase_env(struct draw_run *r, struct vm_env *env, const struct vm_cbuffer *cb)
+static void phase_env(struct draw_run *r, struct vm_env *env, const struct vm_cbuffer *cb,
+                      const struct texture_view *const *textures,
+                      const struct sampler *const *samplers)
 {
     struct draw_tess *t = r->tess;
     memset(env, 0, sizeof(*env));
@@ -278,9 +283,9 @@ static void phase_env(struct draw_run *r, struct vm_env *env, const struct vm_cb
     env->tess_pc = t->pc;
     env->tess_pc_count = TESS_REGS;
     env->tess_id = &t->ids;
-    r->stage_textures = NULL;   /* no hull/domain textures yet: they read as unbound */
-    r->stage_samplers = NULL;
-    r->stage_slots = 0;
+    r->stage_textures = textures;
+    r->stage_samplers = samplers;
+    r->stage_slots = DRAW_MAX_TEXTURES;
 }
 
 /* The hull program's phases for the collected patch. */
@@ -299,7 +304,7 @@ static void hull_run(struct draw_run *r)
     t->ocp_stride = cp_phase ? h->phase[0]->output_count : IR_MAX_INPUTS;
     if (cp_phase) {
         fill_icp(r, h->phase[0]->input_count);
-        phase_env(r, &env, r->d->hs_cb);
+        phase_env(r, &env, r->d->hs_cb, r->d->hs_textures, r->d->hs_samplers);
         vm_run(h->phase[0]->vm, t->state[0], &env,
                h->output_cp >= 32 ? VM_ALL_LANES : (1u << h->output_cp) - 1u);
         for (uint32_t cp = 0; cp < h->output_cp; cp++)
@@ -314,7 +319,7 @@ static void hull_run(struct draw_run *r)
     for (uint32_t i = cp_phase ? 1 : 0; i < h->phase_count; i++) {
         const struct draw_program *p = h->phase[i];
         fill_icp(r, p->input_count);
-        phase_env(r, &env, r->d->hs_cb);
+        phase_env(r, &env, r->d->hs_cb, r->d->hs_textures, r->d->hs_samplers);
         /* instances beyond one batch run in further batches, ids continuing */
         for (uint32_t first = 0; first < h->instances[i]; first += VM_LANES) {
             uint32_t n = h->instances[i] - first < VM_LANES ? h->instances[i] - first : VM_LANES;
@@ -364,7 +369,7 @@ static void domain_run(struct draw_run *r)
             else
                 memset(t->icp[(size_t)cp * nin + reg], 0, sizeof(vm_reg));
         }
-    phase_env(r, &env, d->ds_cb);
+    phase_env(r, &env, d->ds_cb, d->ds_textures, d->ds_samplers);
     env.tess_domain = &t->domain;
     env.tess_id = NULL;
     env.tess_ocp = NULL;
