@@ -55,7 +55,7 @@ TEST(gs_ir_declarations_rules)
         { GS_HEAD GS_DECLS GS_OUT "dcl_maxout 3\nmov o0.xyzw, v[0][1].xyzw\nret\n",
           "v[0][1] outside the 1 declared registers" },
         { "vs_4_0\ndcl_inputprimitive point\nret\n", "outside a geometry program" },
-        { "vs_4_0\ndcl_output o0.x\nmov o0.x, vPrim\nret\n", "outside a geometry program" },
+        { "vs_4_0\ndcl_output o0.x\nmov o0.x, vPrim\nret\n", "outside a geometry, hull or domain program" },
         { "vs_4_0\ncut\nret\n", "cut outside a geometry program" },
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

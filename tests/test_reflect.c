@@ -204,7 +204,8 @@ static bool listing_version(const char *text, char *type, unsigned *major, unsig
                             bool *level9)
 {
     for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-        if ((p[0] == 'v' || p[0] == 'p' || p[0] == 'g') && p[1] == 's' && p[2] == '_' &&
+        if ((p[0] == 'v' || p[0] == 'p' || p[0] == 'g' || p[0] == 'h' || p[0] == 'd') &&
+            p[1] == 's' && p[2] == '_' &&
             p[3] >= '4' &&
             p[3] <= '5' && p[4] == '_') {
             *type = p[0];
@@ -276,6 +277,8 @@ static void check_corpus_shader(const char *name, const char *text, size_t len)
     CHECK_HR(ID3D11ShaderReflection_GetDesc(r, &d), S_OK);
     if (D3D11_SHVER_GET_TYPE(d.Version) != (type == 'p' ? D3D11_SHVER_PIXEL_SHADER :
                                             type == 'g' ? D3D11_SHVER_GEOMETRY_SHADER :
+                                            type == 'h' ? D3D11_SHVER_HULL_SHADER :
+                                            type == 'd' ? D3D11_SHVER_DOMAIN_SHADER :
                                                           D3D11_SHVER_VERTEX_SHADER) ||
         D3D11_SHVER_GET_MAJOR(d.Version) != major || D3D11_SHVER_GET_MINOR(d.Version) != minor)
         harness_fail(__FILE__, __LINE__, "%s: version 0x%x", name, (unsigned)d.Version);

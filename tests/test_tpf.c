@@ -53,7 +53,8 @@ TEST(tpf_table_matches_ir)
     CHECK_EQ(tpf_opcode_get(0x7ff)->kind, TPF_KIND_UNKNOWN);
     CHECK_EQ(tpf_opcode_get(0x35)->kind, TPF_KIND_CUSTOMDATA);
     CHECK_EQ(mapped, 128);   /* emit, cut, emit_then_cut and their _stream forms included */
-    CHECK_EQ(dcls, 21);      /* dcl_inputprimitive/outputtopology/maxout/stream/gsinstances */
+    CHECK_EQ(dcls, 29);      /* dcl_inputprimitive/outputtopology/maxout/stream/gsinstances,
+                              * the eight tessellation declarations (0x93-0x9a) */
     CHECK_EQ(mapped + dcls + unsupported + 1 /* customdata */ + 4 /* reserved */, 235);
     /* every IR opcode has a name, and every resource opcode a layout naming its resource */
     for (unsigned op = 0; op < IR_OP_COUNT; op++) {

@@ -155,6 +155,8 @@ TEST(tpf_asm_corpus_round_trip)
             CHECK_EQ(info.minor, minor);
             CHECK_EQ(info.program_type, pixel ? DXBC_PROGRAM_PIXEL :
                                         f->name[0] == 'g' ? DXBC_PROGRAM_GEOMETRY :
+                                        f->name[0] == 'h' ? DXBC_PROGRAM_HULL :
+                                        f->name[0] == 'd' ? DXBC_PROGRAM_DOMAIN :
                                                             DXBC_PROGRAM_VERTEX);
             CHECK_EQ(info.program_tag, major >= 5 ? DXBC_TAG_SHEX : DXBC_TAG_SHDR);
             CHECK(info.rdef.present);
@@ -257,8 +259,9 @@ TEST(tpf_asm_corpus_covers_the_instruction_set)
     CHECK_EQ(dims, 0x7feu);      /* buffer .. texturecubearray */
     CHECK_EQ(modes, 0x7u);       /* default, comparison, mono */
     CHECK_EQ(interps, 0xfeu);    /* constant .. linear noperspective sample */
-    /* position, clip, cull, vertex id, primitive id, instance id, front face, sample index */
-    CHECK_EQ(sysvals, 0x7ceu);
+    /* position, clip, cull, vertex id, primitive id, instance id, front face, sample index,
+     * and the tri patch's TessFactors (hs_5_0_tri.asm) */
+    CHECK_EQ(sysvals, 0x7ceu | 0xfu << 17);
 }
 
 /* ---- the D3D11 device and vkd3d ------------------------------------------------------------- */
@@ -367,7 +370,8 @@ static void listing_names(const char *text, struct vkd3d_namelist *l)
                 name[k - 4] = '\0';
             vkd3d_namelist_add(l, name);
         }
-        else if ((line[0] == 'v' || line[0] == 'p' || line[0] == 'g') && line[1] == 's' &&
+        else if ((line[0] == 'v' || line[0] == 'p' || line[0] == 'g' || line[0] == 'h' ||
+                  line[0] == 'd') && line[1] == 's' &&
                  line[2] == '_' &&
                  (line[3] == '4' || line[3] == '5'))
             body = true;

@@ -69,9 +69,14 @@ TEST(tpf_header_errors)
     bad[0] = 0x00020040; /* geometry, without its required declarations */
     CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_INVALID_PROGRAM);
     CHECK_STR_CONTAINS(err.message, "without a valid dcl_inputprimitive");
-    bad[0] = 0x00030050; /* hull 5.0 */
-    CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_UNSUPPORTED);
-    CHECK_STR_CONTAINS(err.message, "hull programs are not supported");
+    bad[0] = 0x00030050; /* hull 5.0: hs_decls is required (10.6) */
+    CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_BAD_INSTRUCTION);
+    CHECK_STR_CONTAINS(err.message, "a hull program must begin with hs_decls");
+    bad[0] = 0x00040050; /* domain 5.0 without dcl_tessellator_domain */
+    CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_INVALID_PROGRAM);
+    CHECK_STR_CONTAINS(err.message, "no valid dcl_tessellator_domain");
+    bad[0] = 0x00030040; /* hull 4.0 */
+    CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_BAD_HEADER);
     bad[0] = 0x00050050; /* compute 5.0 */
     CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_UNSUPPORTED);
     bad[0] = 0x00060040;
@@ -102,7 +107,7 @@ TEST(tpf_opcode_errors)
     ONE(4, 0x13);
     CHECK_FAILS(&e, TPF_E_INVALID_PROGRAM, "emit outside a geometry program");
     ONE(5, 0x71);
-    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "opcode hs_decls (0x71) is not supported (hull/domain");
+    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "opcode hs_decls (0x71) is not supported (only as a phase");
     ONE(5, 0xbf, R0, R1, R1);
     CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "double precision");
     ONE(5, 0xa5, R0, R1, R1);
@@ -250,7 +255,7 @@ TEST(tpf_operand_errors)
     ONE(5, 0x36, R0, OPT(2, 1, XYZW, T_UAV, 1), 1);
     CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "u# (unordered access view), is not supported");
     ONE(4, 0x36, R0, OPT(2, 1, XYZW, 11, 0));
-    CHECK_FAILS(&e, TPF_E_BAD_OPERAND, "vPrim (input primitive id) outside a geometry program");
+    CHECK_FAILS(&e, TPF_E_BAD_OPERAND, "vPrim (input primitive id) outside a geometry, hull or domain");
     ONE(5, 0x36, R0, OPT(2, 1, XYZW, 37, 0));
     CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "vGSInstanceID");
     ONE(4, 0x36, R0, OPT(2, 1, XYZW, T_TEMP, 2), 1, 0);
@@ -513,9 +518,9 @@ TEST(tpf_declaration_checks)
     te_finish(&e);
     CHECK_FAILS(&e, TPF_E_INVALID_PROGRAM, "register file 11 declared twice");
     te_begin(&e, 0, 4, 0);
-    te_dcl_reg_name(&e, 0x67, T_OUTPUT, 0, 0xf, 11);
+    te_dcl_reg_name(&e, 0x67, T_OUTPUT, 0, 0xf, 23);   /* 11..22: the TessFactors */
     te_finish(&e);
-    CHECK_FAILS(&e, TPF_E_INVALID_PROGRAM, "unknown system value 11");
+    CHECK_FAILS(&e, TPF_E_INVALID_PROGRAM, "unknown system value 23");
     te_begin(&e, 0, 4, 0);
     te_dcl_reg(&e, 0x65, T_OUTPUT, 0, 0);
     te_finish(&e);

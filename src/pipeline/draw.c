@@ -228,6 +228,7 @@ void draw_context_destroy(struct draw_context *dc)
     vm_state_destroy(dc->run.vs_state);
     vm_state_destroy(dc->run.gs_state);
     draw_gs_destroy(dc->run.gs);
+    draw_tess_destroy(dc->run.tess);
     free(dc->run.pool);
     free(dc->run.prims);
     threadpool_destroy(dc->pool);
@@ -465,12 +466,15 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         return refuse(msg, msg_size, "draw: no vertex program or linkage");
     if (d->gs && (!d->gs->vm || d->gs->type != IR_SHADER_GEOMETRY || !d->gs_link))
         return refuse(msg, msg_size, "draw: the geometry program or its linkage is missing");
-    if (!d->gs && d->vs->position_out < 0 && !(d->so && !d->so->rasterize))
+    bool patches = d->topology >= DRAW_PATCH_LIST_1 && d->topology <= DRAW_PATCH_LIST_32;
+    if ((patches || d->hs || d->ds) && draw_tess_check(d, msg, msg_size))
+        return DRAW_E_INVALID;
+    if (!d->gs && !d->hs && d->vs->position_out < 0 && !(d->so && !d->so->rasterize))
         return refuse(msg, msg_size, "draw: the vertex program does not write SV_Position");
     if (d->gs && d->gs->position_out < 0)
         return refuse(msg, msg_size, "draw: the geometry program does not write SV_Position");
     bool adj = d->topology >= DRAW_LINE_LIST_ADJ && d->topology <= DRAW_TRIANGLE_STRIP_ADJ;
-    if ((d->topology < DRAW_POINT_LIST || d->topology > DRAW_TRIANGLE_STRIP) && !adj)
+    if ((d->topology < DRAW_POINT_LIST || d->topology > DRAW_TRIANGLE_STRIP) && !adj && !patches)
         return refuse(msg, msg_size, "draw: topology %d is not a point/line/triangle list or "
                       "strip, or one with adjacency", (int)d->topology);
     if (adj && !d->gs)
@@ -581,7 +585,14 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         if (vm_state_create(d->gs->vm, &r->gs_state) != VM_OK)
             return DRAW_E_NOMEM;
     }
-    if (r->gs_on) {
+    r->tess_on = d->hs != NULL;
+    if (r->tess_on) {
+        /* the vertex records go to the tessellation stage's window, as to the GS's */
+        r->gs_on = true;
+        int ret = draw_tess_prepare(r);
+        if (ret != DRAW_OK)
+            return ret;
+    } else if (r->gs_on) {
         int ret = draw_gs_prepare(r);
         if (ret != DRAW_OK)
             return ret;

@@ -66,6 +66,11 @@ enum draw_topology {
     DRAW_TRIANGLE_LIST_ADJ = 12,
     DRAW_TRIANGLE_STRIP_ADJ = 13,
 };
+/* D3D11_PRIMITIVE_TOPOLOGY_1..32_CONTROL_POINT_PATCHLIST: a patch of n control points is
+ * DRAW_PATCH_LIST_1 + n - 1; they need a hull and a domain program (tess_stage.c).  Not enum
+ * members, so the switches over the other topologies stay exhaustive. */
+#define DRAW_PATCH_LIST_1 33
+#define DRAW_PATCH_LIST_32 64
 
 enum draw_fill { DRAW_FILL_SOLID = 0, DRAW_FILL_WIREFRAME = 1 };
 
@@ -120,6 +125,25 @@ struct draw_program {
 /* From IR that passed ir_validate().  DRAW_OK, DRAW_E_NOMEM or DRAW_E_INVALID. */
 int draw_program_create(const struct ir_program *ir, struct draw_program **out);
 void draw_program_destroy(struct draw_program *prog);   /* NULL is fine */
+
+/* A hull program ready to run (tess_stage.c): its phases as programs, the tessellator's
+ * configuration (pipeline/tessellator.h values) and where the patch constants hold the
+ * TessFactors.  From a validated hull container (ir_program hs_phase IR_HS_DECLS). */
+#define DRAW_HS_MAX_PHASES 16
+struct draw_hull {
+    uint32_t phase_count;
+    struct draw_program *phase[DRAW_HS_MAX_PHASES];
+    uint8_t phase_kind[DRAW_HS_MAX_PHASES];      /* enum ir_hs_phase */
+    uint32_t instances[DRAW_HS_MAX_PHASES];
+    uint8_t domain, partitioning, primitive;     /* enum tess_domain ... */
+    uint32_t input_cp, output_cp;
+    uint32_t pc_count;                           /* patch-constant registers written */
+    /* SV_TessFactor / SV_InsideTessFactor: edge[0..3], inside[0..1] as tess_patch takes them
+     * (isolines: edge 0 density, 1 detail); register * 4 + component, or -1 when absent */
+    int factor_edge[4], factor_inside[2];
+};
+int draw_hull_create(const struct ir_program *hs, struct draw_hull **out);
+void draw_hull_destroy(struct draw_hull *hull);   /* NULL is fine */
 
 /* ---- linkage: what each pixel-program input reads ------------------------------------------- */
 
@@ -283,6 +307,18 @@ struct draw_desc {
     const struct texture_view *gs_textures[DRAW_MAX_TEXTURES];
     const struct sampler *gs_samplers[DRAW_MAX_SAMPLERS];
     const struct draw_linkage *link;
+    /* Tessellation (tess_stage.c; both NULL: none): a patch-list topology of hs->input_cp
+     * control points; hs_link feeds the control-point phase's v[cp][reg] (draw_link_gs with
+     * the phase as the "geometry" program), the domain program reads the control-point
+     * outputs and patch constants by register, and `link` links ITS outputs to the pixel
+     * program.  Not yet with a geometry program or stream output (refused). */
+    const struct draw_hull *hs;
+    const struct draw_program *ds;
+    const struct draw_gs_linkage *hs_link;
+    struct vm_cbuffer hs_cb[IR_MAX_CB_SLOTS], ds_cb[IR_MAX_CB_SLOTS];
+    /* their t# / s# (sampled as vertex textures are: LOD 0 or explicit; NULL reads 0) */
+    const struct texture_view *hs_textures[DRAW_MAX_TEXTURES], *ds_textures[DRAW_MAX_TEXTURES];
+    const struct sampler *hs_samplers[DRAW_MAX_SAMPLERS], *ds_samplers[DRAW_MAX_SAMPLERS];
     /* Stream output (NULL: none).  Written by the draw (offsets, counters).  With it and no
      * geometry program the vertex program's outputs are streamed (and rasterized as the
      * topology says). */

@@ -96,6 +96,7 @@ struct draw_assembler {
 
 struct draw_context;
 struct draw_gs;
+struct draw_tess;
 
 struct draw_run {
     struct draw_context *dc;
@@ -158,6 +159,8 @@ struct draw_run {
     struct raster_state raster;        /* the draw's raster state (scissor: route_viewport's) */
     struct draw_stats stats;           /* this draw's counts on the calling thread (the
                                         * workers count ps_invocations) */
+    bool tess_on;                      /* tess_stage.c takes the vertex records (d->hs) */
+    struct draw_tess *tess;            /* tess_stage.c's state (owned by the context) */
     struct vm_state *gs_state;
     bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
     bool fill_ok;                      /* ... and whole tiles written as rectangles */
@@ -225,6 +228,16 @@ void draw_gs_begin(struct draw_run *r, uint32_t instance);
 void draw_gs_input(struct draw_run *r, uint32_t slot);
 void draw_gs_end(struct draw_run *r);
 void draw_gs_destroy(struct draw_gs *gs);
+/* tess_stage.c: the same protocol as the geometry stage's, for draws with d->hs and d->ds:
+ * patches of control points -> hull phases -> tessellator -> domain program -> the
+ * assembler.  draw_tess_check: the description's tessellation rules (0, or -1 with msg). */
+int draw_tess_check(const struct draw_desc *d, char *msg, size_t msg_size);
+int draw_tess_prepare(struct draw_run *r);
+uint32_t *draw_tess_records(struct draw_run *r);
+void draw_tess_begin(struct draw_run *r, uint32_t instance);
+void draw_tess_input(struct draw_run *r, uint32_t slot);
+void draw_tess_end(struct draw_run *r);
+void draw_tess_destroy(struct draw_tess *tess);
 /* stream_out.c: one output strip of n records (`words` per record: 4 per output register)
  * with their cut marks, written to d->so as primitives of `topology` (a point list, line
  * strip or triangle strip) */

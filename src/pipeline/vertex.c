@@ -212,12 +212,15 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
 
     /* 8.13 / 8.4.1: every instance restarts the topology */
     draw_assemble_reset(r);
-    if (r->gs_on)
+    if (r->tess_on)
+        draw_tess_begin(r, instance);
+    else if (r->gs_on)
         draw_gs_begin(r, instance);
     for (uint32_t p0 = 0, n; p0 < d->count; p0 += n) {
         n = d->count - p0 < DRAW_CHUNK ? d->count - p0 : DRAW_CHUNK;
         /* with a geometry program, a window's records go to its own buffer (slots from 0) */
-        uint32_t *records = r->gs_on ? draw_gs_records(r) : NULL;
+        uint32_t *records = r->tess_on ? draw_tess_records(r) :
+                            r->gs_on ? draw_gs_records(r) : NULL;
         if (!r->gs_on)
             draw_reserve(r, DRAW_CHUNK_VERTS, DRAW_CHUNK_PRIMS);
         size_t base = r->gs_on ? 0 : r->pool_count;
@@ -268,6 +271,11 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
                                       &r->pool[(base + j) * r->stride];
             shade_vertices(r, &uniq_vertex[j], &uniq_id[j], instance, k, out);
         }
+        if (r->tess_on) {
+            for (uint32_t i = 0; i < n; i++)
+                draw_tess_input(r, slots[i]);
+            continue;
+        }
         if (r->gs_on) {
             for (uint32_t i = 0; i < n; i++)
                 draw_gs_input(r, slots[i]);
@@ -279,7 +287,9 @@ void draw_run_instance(struct draw_run *r, uint32_t instance)
             draw_assemble(r, slots[i]);
         draw_clip_prepare(r, 0, 0);
     }
-    if (r->gs_on)
+    if (r->tess_on)
+        draw_tess_end(r);
+    else if (r->gs_on)
         draw_gs_end(r);
 }
 
@@ -308,6 +318,7 @@ int draw_process_vertices(struct draw_context *dc, const struct draw_desc *d, ui
     r->vs_link = d->link;
     r->vs_stride = r->stride;
     r->gs_on = false;
+    r->tess_on = false;
     for (uint32_t e = 0; e < d->element_count; e++)
         r->efmt[e] = texel_format_get(d->elements[e].format);
     uint32_t vertex[VM_LANES], id[VM_LANES];

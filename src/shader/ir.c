@@ -8,6 +8,7 @@
  * register tables replace searches, and control flow is one pass with an explicit stack.
  */
 #include "shader/ir.h"
+#include "shader/ir_tess.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -220,7 +221,11 @@ const struct ir_tex_layout *ir_tex_layout(unsigned op)
 static const char *const sysval_names[IR_SV_COUNT] = {
     "undefined", "position", "clip_distance", "cull_distance", "rendertarget_array_index",
     "viewport_array_index", "vertex_id", "primitive_id", "instance_id", "is_front_face",
-    "sample_index",
+    "sample_index", "finalQuadUeq0EdgeTessFactor", "finalQuadVeq0EdgeTessFactor",
+    "finalQuadUeq1EdgeTessFactor", "finalQuadVeq1EdgeTessFactor", "finalQuadUInsideTessFactor",
+    "finalQuadVInsideTessFactor", "finalTriUeq0EdgeTessFactor", "finalTriVeq0EdgeTessFactor",
+    "finalTriWeq0EdgeTessFactor", "finalTriInsideTessFactor", "finalLineDetailTessFactor",
+    "finalLineDensityTessFactor",
 };
 
 const char *ir_sysval_name(unsigned sv)
@@ -248,7 +253,19 @@ static const int8_t file_indices[IR_FILE_COUNT] = {
     [IR_FILE_DEPTH_LE_OUT] = 0, [IR_FILE_COVERAGE_OUT] = 0, [IR_FILE_INPUT_COVERAGE] = 0,
     [IR_FILE_RASTERIZER] = 0, [IR_FILE_ADDRESS] = 1, [IR_FILE_LOOP_COUNTER] = 0,
     [IR_FILE_PREDICATE] = 1, [IR_FILE_INPUT_VERTEX] = 2, [IR_FILE_PRIMITIVE_ID] = 0,
+    [IR_FILE_OUTPUT_CONTROL_POINT] = 2, [IR_FILE_PATCH_CONSTANT] = 1,
+    [IR_FILE_DOMAIN_POINT] = 0, [IR_FILE_OUTPUT_CONTROL_POINT_ID] = 0,
+    [IR_FILE_FORK_INSTANCE_ID] = 0, [IR_FILE_JOIN_INSTANCE_ID] = 0,
 };
+
+unsigned ir_input_vertices(const struct ir_program *prog)
+{
+    if (prog->type == IR_SHADER_GEOMETRY)
+        return ir_gs_input_vertices(prog->gs_input);
+    if (prog->type == IR_SHADER_HULL || prog->type == IR_SHADER_DOMAIN)
+        return prog->tess_input_cp;
+    return 0;
+}
 
 unsigned ir_gs_input_vertices(unsigned gs_input)
 {
@@ -279,6 +296,8 @@ void ir_program_init(struct ir_program *prog, enum ir_shader_type type, enum ir_
     prog->minor = (uint8_t)minor;
     if (type == IR_SHADER_GEOMETRY)
         prog->gs_instances = 1;   /* dcl_gsinstances absent: one invocation per primitive */
+    if (type == IR_SHADER_HULL)
+        prog->hs_instances = 1;   /* a phase without an instance count runs once */
 }
 
 void ir_program_free(struct ir_program *prog)
@@ -294,6 +313,9 @@ void ir_program_free(struct ir_program *prog)
     free(prog->indexable_temps.items);
     free(prog->icb.items);
     free(prog->instructions.items);
+    for (uint32_t i = 0; prog->hs_phases && i < prog->hs_phase_count; i++)
+        ir_program_free(&prog->hs_phases[i]);
+    free(prog->hs_phases);
     memset(prog, 0, sizeof(*prog));
 }
 
@@ -360,6 +382,10 @@ static struct ir_io_decl *add_io(struct ir_program *prog, bool input, enum ir_fi
         prog->input_count = raise_count(prog->input_count, (uint64_t)reg + 1);
     if (!input && file == IR_FILE_OUTPUT)
         prog->output_count = raise_count(prog->output_count, (uint64_t)reg + 1);
+    if (input && file == IR_FILE_OUTPUT_CONTROL_POINT)
+        prog->ocp_count = raise_count(prog->ocp_count, (uint64_t)reg + 1);
+    if (input && file == IR_FILE_PATCH_CONSTANT)
+        prog->pc_count = raise_count(prog->pc_count, (uint64_t)reg + 1);
     return d;
 }
 
@@ -623,13 +649,17 @@ static int check_io(struct vctx *v, const struct ir_io_decl *d, bool input)
         m[d->reg] |= d->mask;
         return IR_OK;
     }
+    if (input && ir_tess_input_file(d->file))
+        return ir_tess_check_input(p, d, v->specials, v->err);
     bool prim = input && d->file == IR_FILE_PRIMITIVE_ID;
     bool ok = input ? d->file == IR_FILE_INPUT_COVERAGE || prim : is_special_out(d->file);
     if (!ok)
         return vfail(v, IR_NO_LINK, d->offset, "register file %u cannot be declared as %s",
                      d->file, what);
-    if (prim && p->type != IR_SHADER_GEOMETRY)
-        return vfail(v, IR_NO_LINK, d->offset, "vPrim is declared only in geometry programs");
+    if (prim && p->type != IR_SHADER_GEOMETRY && p->type != IR_SHADER_HULL &&
+        p->type != IR_SHADER_DOMAIN)
+        return vfail(v, IR_NO_LINK, d->offset,
+                     "vPrim is declared only in geometry, hull and domain programs");
     if (!prim && p->type != IR_SHADER_PIXEL)
         return vfail(v, IR_NO_LINK, d->offset, "%s register file %u is pixel-only", what, d->file);
     if (d->reg != 0 || d->mask != IR_MASK_X)
@@ -677,9 +707,11 @@ static int check_declarations(struct vctx *v)
 {
     struct ir_program *p = v->prog;
 
-    if (p->type > IR_SHADER_GEOMETRY || p->source > IR_SOURCE_FIXED_FUNCTION)
+    if (p->type > IR_SHADER_DOMAIN || p->source > IR_SOURCE_FIXED_FUNCTION)
         return vfail(v, IR_NO_LINK, 0, "unknown program type %u / source %u", p->type, p->source);
     int ret = check_geometry(v);
+    if (!ret)
+        ret = ir_tess_check_declarations(p, v->err);
     if (ret)
         return ret;
     if (p->input_count > IR_MAX_INPUTS || p->output_count > IR_MAX_OUTPUTS)
@@ -830,7 +862,7 @@ static bool readable(unsigned f)
     return f == IR_FILE_TEMP || f == IR_FILE_INDEXABLE_TEMP || f == IR_FILE_INPUT ||
            f == IR_FILE_CONSTANT_BUFFER || f == IR_FILE_IMMEDIATE_CB || f == IR_FILE_IMMEDIATE ||
            f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_PREDICATE ||
-           f == IR_FILE_INPUT_VERTEX || f == IR_FILE_PRIMITIVE_ID;
+           f == IR_FILE_INPUT_VERTEX || f == IR_FILE_PRIMITIVE_ID || ir_tess_input_file(f);
 }
 
 static bool writable(unsigned f)
@@ -882,9 +914,10 @@ static int check_operand(struct vctx *v, uint32_t i, const struct ir_operand *op
         break;
     }
     case IR_FILE_INPUT_VERTEX: {
-        unsigned nv = ir_gs_input_vertices(p->gs_input);
-        if (p->type != IR_SHADER_GEOMETRY)
-            return vfail(v, i, off, "v[vertex][register] outside a geometry program");
+        unsigned nv = ir_input_vertices(p);
+        if (!nv)
+            return vfail(v, i, off, "v[vertex][register] outside a geometry, hull or domain "
+                         "program");
         if (!rel0 && ix[0].offset >= nv)
             return vfail(v, i, off, "input vertex %u of a primitive of %u",
                          (unsigned)ix[0].offset, nv);
@@ -898,13 +931,25 @@ static int check_operand(struct vctx *v, uint32_t i, const struct ir_operand *op
         if (!v->specials[op->file])
             return vfail(v, i, off, "vPrim is not declared");
         break;
+    case IR_FILE_OUTPUT_CONTROL_POINT:
+    case IR_FILE_PATCH_CONSTANT:
+    case IR_FILE_DOMAIN_POINT:
+    case IR_FILE_OUTPUT_CONTROL_POINT_ID:
+    case IR_FILE_FORK_INSTANCE_ID:
+    case IR_FILE_JOIN_INSTANCE_ID: {
+        int ret = ir_tess_check_operand(p, op, v->specials, v->err, i, off);
+        if (ret)
+            return ret;
+        break;
+    }
     case IR_FILE_INPUT:
     case IR_FILE_OUTPUT: {
         bool in = op->file == IR_FILE_INPUT;
         uint32_t count = in ? p->input_count : p->output_count;
-        if (in && p->type == IR_SHADER_GEOMETRY)
-            return vfail(v, i, off, "v%u without a vertex index in a geometry program",
-                         (unsigned)ix[0].offset);
+        if (in && (p->type == IR_SHADER_GEOMETRY || p->type == IR_SHADER_HULL ||
+                   p->type == IR_SHADER_DOMAIN))
+            return vfail(v, i, off, "v%u without a vertex index in a geometry, hull or domain "
+                         "program", (unsigned)ix[0].offset);
         if (ix[0].offset >= count)
             return vfail(v, i, off, "%c%u outside the %u declared registers", in ? 'v' : 'o',
                          (unsigned)ix[0].offset, (unsigned)count);
@@ -975,7 +1020,8 @@ static int check_operand(struct vctx *v, uint32_t i, const struct ir_operand *op
     }
     /* relative parts are allowed on x#'s element, cb#'s vector, icb and v#/o# only */
     bool rel_ok0 = op->file == IR_FILE_IMMEDIATE_CB || op->file == IR_FILE_INPUT ||
-                   op->file == IR_FILE_OUTPUT || op->file == IR_FILE_INPUT_VERTEX;
+                   op->file == IR_FILE_OUTPUT || op->file == IR_FILE_INPUT_VERTEX ||
+                   op->file == IR_FILE_OUTPUT_CONTROL_POINT || op->file == IR_FILE_PATCH_CONSTANT;
     if ((rel0 && !rel_ok0) || (rel1 && op->file != IR_FILE_INDEXABLE_TEMP &&
                                op->file != IR_FILE_CONSTANT_BUFFER) ||
         (n > 2 && ix[2].rel.file != IR_FILE_NULL))
@@ -1444,6 +1490,14 @@ int ir_validate(struct ir_program *prog, struct ir_error *err)
     }
     v->prog = prog;
     v->err = err;
+    if (prog->type == IR_SHADER_HULL && prog->hs_phase == IR_HS_DECLS) {
+        /* the container: its declarations, then each phase as a program of its own */
+        free(v);
+        ret = ir_tess_check_declarations(prog, err);
+        for (uint32_t i = 0; !ret && i < prog->hs_phase_count; i++)
+            ret = ir_validate(&prog->hs_phases[i], err);
+        return ret;
+    }
     ret = check_declarations(v);
     for (uint32_t i = 0; !ret && i < prog->instructions.count; i++)
         ret = check_instruction(v, i);

@@ -100,7 +100,17 @@ enum ir_file {
     IR_FILE_INPUT_VERTEX,    /* [2] v[vertex][reg] (geometry): idx0 the vertex of the input
                               *     primitive (< ir_gs_input_vertices; may be relative), idx1
                               *     the v# register (< input_count, immediate) */
-    IR_FILE_PRIMITIVE_ID,    /* [0] vPrim (geometry, declared): SV_PrimitiveID, one uint */
+    IR_FILE_PRIMITIVE_ID,    /* [0] vPrim (geometry, hull, domain; declared): SV_PrimitiveID */
+    /* hull and domain programs (D3D11.3 functional spec 10.7-10.9, 12): v[cp][reg] of the
+     * control-point phase and vicp[cp][reg] are IR_FILE_INPUT_VERTEX (idx0 the control point,
+     * < tess_input_cp) */
+    IR_FILE_OUTPUT_CONTROL_POINT, /* [2] vocp[cp][reg] (fork/join phases): idx0 the control
+                              *     point (< tess_output_cp; may be relative), idx1 < ocp_count */
+    IR_FILE_PATCH_CONSTANT,  /* [1] vpc[reg] (join phases, domain programs): < pc_count */
+    IR_FILE_DOMAIN_POINT,    /* [0] vDomain (domain, declared): SV_DomainLocation u, v, w */
+    IR_FILE_OUTPUT_CONTROL_POINT_ID, /* [0] vOutputControlPointID (control-point phase), uint */
+    IR_FILE_FORK_INSTANCE_ID,  /* [0] vForkInstanceID (fork phases), uint */
+    IR_FILE_JOIN_INSTANCE_ID,  /* [0] vJoinInstanceID (join phases), uint */
     IR_FILE_COUNT
 };
 
@@ -318,7 +328,21 @@ struct ir_instruction {
 /* ---- declarations ------------------------------------------------------------------------- */
 
 /* As the SM4 version token's program type. */
-enum ir_shader_type { IR_SHADER_PIXEL = 0, IR_SHADER_VERTEX = 1, IR_SHADER_GEOMETRY = 2 };
+enum ir_shader_type {
+    IR_SHADER_PIXEL = 0, IR_SHADER_VERTEX = 1, IR_SHADER_GEOMETRY = 2, IR_SHADER_HULL = 3,
+    IR_SHADER_DOMAIN = 4,
+};
+
+/* A hull program (D3D11.3 functional spec 10.6) is a container: hs_phase IR_HS_DECLS, no
+ * instructions of its own, the tessellator declarations, and its phases in hs_phases — each an
+ * ordinary program of type IR_SHADER_HULL (hs_phase CONTROL_POINT, FORK or JOIN) that carries
+ * copies of the container's declarations.  At most one control-point phase, first; then the
+ * fork phases, then the join phases. */
+enum ir_hs_phase {
+    IR_HS_DECLS = 0, IR_HS_CONTROL_POINT = 1, IR_HS_FORK = 2, IR_HS_JOIN = 3,
+};
+#define IR_MAX_CONTROL_POINTS 32      /* D3D11_IA_PATCH_MAX_CONTROL_POINT_COUNT */
+#define IR_MAX_HS_INSTANCES 128       /* fork/join instance counts (10.8.4) */
 
 /* Geometry programs: the input primitive (D3D10_SB_PRIMITIVE values; 5_0's patches are not
  * taken) and the output topology (D3D10_SB_PRIMITIVE_TOPOLOGY values a GS may declare). */
@@ -341,7 +365,13 @@ enum ir_sysval {
     IR_SV_NONE = 0, IR_SV_POSITION = 1, IR_SV_CLIP_DISTANCE = 2, IR_SV_CULL_DISTANCE = 3,
     IR_SV_RENDER_TARGET_ARRAY_INDEX = 4, IR_SV_VIEWPORT_ARRAY_INDEX = 5, IR_SV_VERTEX_ID = 6,
     IR_SV_PRIMITIVE_ID = 7, IR_SV_INSTANCE_ID = 8, IR_SV_IS_FRONT_FACE = 9,
-    IR_SV_SAMPLE_INDEX = 10, IR_SV_COUNT
+    IR_SV_SAMPLE_INDEX = 10,
+    /* the final TessFactors (D3D11_SB_NAME 11..22): SV_TessFactor / SV_InsideTessFactor */
+    IR_SV_QUAD_EDGE_U0 = 11, IR_SV_QUAD_EDGE_V0 = 12, IR_SV_QUAD_EDGE_U1 = 13,
+    IR_SV_QUAD_EDGE_V1 = 14, IR_SV_QUAD_INSIDE_U = 15, IR_SV_QUAD_INSIDE_V = 16,
+    IR_SV_TRI_EDGE_U0 = 17, IR_SV_TRI_EDGE_V0 = 18, IR_SV_TRI_EDGE_W0 = 19,
+    IR_SV_TRI_INSIDE = 20, IR_SV_LINE_DETAIL = 21, IR_SV_LINE_DENSITY = 22,
+    IR_SV_COUNT
 };
 
 /* Pixel input interpolation (D3D10_SB_INTERPOLATION_MODE values). */
@@ -474,7 +504,22 @@ struct ir_program {
      * dcl_gsinstances (1 when not declared) */
     uint8_t gs_input, gs_output;         /* enum ir_gs_input, enum ir_gs_output */
     uint32_t gs_max_vertices, gs_instances;
+    /* hull and domain programs (zero otherwise): the tessellator declarations (11.7.15;
+     * D3D11_SB_TESSELLATOR_* values, as in pipeline/tessellator.h), the control-point counts,
+     * dcl_hs_max_tessfactor (0 when absent), this phase's instance count (1 when absent), the
+     * vocp / vpc registers its declarations cover, and a hull container's phases */
+    uint8_t tess_domain, tess_partitioning, tess_primitive, hs_phase;
+    uint32_t tess_input_cp, tess_output_cp;
+    float hs_max_tessfactor;
+    uint32_t hs_instances;
+    uint32_t ocp_count, pc_count;
+    struct ir_program *hs_phases;
+    uint32_t hs_phase_count;
 };
+
+/* Control points (or vertices) that IR_FILE_INPUT_VERTEX indexes in this program: the input
+ * primitive's vertices (geometry), tess_input_cp (hull phases, domain); 0 otherwise. */
+unsigned ir_input_vertices(const struct ir_program *prog);
 
 /* Vertices of a geometry program's input primitive (1, 2, 3, 4 or 6; 0 if undefined). */
 unsigned ir_gs_input_vertices(unsigned gs_input);

@@ -98,6 +98,7 @@ static void literal_text(uint32_t bits, bool as_int, char *buf, size_t size)
 static const char *const file_prefix[IR_FILE_COUNT] = {
     "null", "r", "x", "v", "o", "cb", "icb", "l", "s", "t", "l", "oDepth", "oDepthGE",
     "oDepthLE", "oMask", "vCoverage", "rasterizer", "a", "aL", "p", "v", "vPrim",
+    "vocp", "vpc", "vDomain", "vOutputControlPointID", "vForkInstanceID", "vJoinInstanceID",
 };
 
 static void index_text(const struct ir_index *ix, char *buf, size_t size)
@@ -138,6 +139,7 @@ void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_litera
         index_text(&op->index[1], i1, sizeof(i1));
         switch (f) {
         case IR_FILE_TEMP: case IR_FILE_INPUT: case IR_FILE_OUTPUT: case IR_FILE_SAMPLER:
+        case IR_FILE_PATCH_CONSTANT:
         case IR_FILE_RESOURCE: case IR_FILE_LABEL: case IR_FILE_ADDRESS: case IR_FILE_PREDICATE:
             if (op->index[0].rel.file == IR_FILE_NULL)
                 snprintf(body, sizeof(body), "%s%s", pre, i0);
@@ -154,6 +156,9 @@ void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_litera
         case IR_FILE_INPUT_VERTEX:
             snprintf(body, sizeof(body), "v[%s][%s]", i0, i1);
             break;
+        case IR_FILE_OUTPUT_CONTROL_POINT:
+            snprintf(body, sizeof(body), "vocp[%s][%s]", i0, i1);
+            break;
         default:
             snprintf(body, sizeof(body), "%s", pre);
             break;
@@ -162,7 +167,8 @@ void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_litera
                            f == IR_FILE_DEPTH_OUT || f == IR_FILE_DEPTH_GE_OUT ||
                            f == IR_FILE_DEPTH_LE_OUT || f == IR_FILE_COVERAGE_OUT ||
                            f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_LOOP_COUNTER ||
-                           f == IR_FILE_PRIMITIVE_ID;
+                           f == IR_FILE_PRIMITIVE_ID || f == IR_FILE_OUTPUT_CONTROL_POINT_ID ||
+                           f == IR_FILE_FORK_INSTANCE_ID || f == IR_FILE_JOIN_INSTANCE_ID;
         if (is_dst) {
             if (!scalar_file)
                 mask_text(op->mask, sel);
@@ -276,6 +282,13 @@ static void print_declarations(struct sbuf *b, const struct ir_program *p)
         if (p->gs_instances > 1)
             sb_printf(b, "dcl_gsinstances %u\n", (unsigned)p->gs_instances);
     }
+    if (p->type == IR_SHADER_HULL || p->type == IR_SHADER_DOMAIN) {
+        /* as comments: the phase structure is the container's (ir_print prints each phase) */
+        sb_printf(b, "// tessellator: domain %u, partitioning %u, output primitive %u; control "
+                  "points %u in, %u out; phase %u x%u\n", p->tess_domain, p->tess_partitioning,
+                  p->tess_primitive, (unsigned)p->tess_input_cp, (unsigned)p->tess_output_cp,
+                  p->hs_phase, (unsigned)p->hs_instances);
+    }
     for (uint32_t i = 0; i < p->inputs.count; i++)
         print_io(b, &p->inputs.items[i], true, p->type == IR_SHADER_PIXEL);
     for (uint32_t i = 0; i < p->outputs.count; i++)
@@ -354,12 +367,21 @@ static void print_instruction(struct sbuf *b, const struct ir_instruction *ins)
 char *ir_print_to_string(const struct ir_program *prog)
 {
     struct sbuf b = {NULL, 0, 0, false};
-    sb_printf(&b, "%s_%u_%u\n", prog->type == IR_SHADER_VERTEX ? "vs" :
-                                 prog->type == IR_SHADER_GEOMETRY ? "gs" : "ps",
-              prog->major, prog->minor);
+    static const char *const kinds[] = {"ps", "vs", "gs", "hs", "ds"};
+    sb_printf(&b, "%s_%u_%u\n", kinds[prog->type < 5 ? prog->type : 0], prog->major,
+              prog->minor);
     print_declarations(&b, prog);
     for (uint32_t i = 0; i < prog->instructions.count; i++)
         print_instruction(&b, &prog->instructions.items[i]);
+    for (uint32_t k = 0; k < prog->hs_phase_count; k++) {
+        static const char *const phases[] = {"hs_decls", "hs_control_point_phase",
+                                             "hs_fork_phase", "hs_join_phase"};
+        const struct ir_program *q = &prog->hs_phases[k];
+        sb_printf(&b, "%s\n", phases[q->hs_phase & 3]);
+        print_declarations(&b, q);
+        for (uint32_t i = 0; i < q->instructions.count; i++)
+            print_instruction(&b, &q->instructions.items[i]);
+    }
     if (b.failed) {
         free(b.text);
         return NULL;

@@ -39,6 +39,7 @@
 #include "shader/tpf.h"
 
 #include "shader/dxbc.h"
+#include "shader/ir_tess.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -64,6 +65,9 @@ static int dcl_temps(struct tpf *t, struct span *s, uint32_t opc);
 static int dcl_indexable_temp(struct tpf *t, struct span *s, uint32_t opc);
 static int dcl_global_flags(struct tpf *t, struct span *s, uint32_t opc);
 static int dcl_gs(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_tess(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_tess_input(struct tpf *t, struct span *s, struct ir_operand *op, unsigned kind,
+                          unsigned code);
 
 /* Declaration routines by opcode (the table itself is in tpf_table.c). */
 static const tpf_dcl_fn dcl_fns[TPF_OPCODE_COUNT] = {
@@ -73,6 +77,8 @@ static const tpf_dcl_fn dcl_fns[TPF_OPCODE_COUNT] = {
     [0x67] = dcl_io, [0x68] = dcl_temps, [0x69] = dcl_indexable_temp,
     [0x6a] = dcl_global_flags, [0x5c] = dcl_gs, [0x5d] = dcl_gs, [0x5e] = dcl_gs,
     [0x8f] = dcl_gs, [0xce] = dcl_gs,
+    [0x93] = dcl_tess, [0x94] = dcl_tess, [0x95] = dcl_tess, [0x96] = dcl_tess,
+    [0x97] = dcl_tess, [0x98] = dcl_tess, [0x99] = dcl_tess, [0x9a] = dcl_tess,
 };
 
 /* ---- operand types (D3D10_SB_OPERAND_TYPE) ------------------------------------------------ */
@@ -107,13 +113,13 @@ static const struct operand_type operand_types[] = {
     [19] = {-1, 0, 50, "fp# (interface)"},
     [20] = {-1, 0, 50, "function input"},
     [21] = {-1, 0, 50, "function output"},
-    [22] = {-1, 0, 50, "vOutputControlPointID"},
-    [23] = {-1, 0, 50, "vForkInstanceID"},
-    [24] = {-1, 0, 50, "vJoinInstanceID"},
-    [25] = {-1, 0, 50, "vicp (input control point)"},
-    [26] = {-1, 0, 50, "vocp (output control point)"},
-    [27] = {-1, 0, 50, "vpc (patch constant)"},
-    [28] = {-1, 0, 50, "vDomain"},
+    [22] = {IR_FILE_OUTPUT_CONTROL_POINT_ID, 0, 50, "vOutputControlPointID"},
+    [23] = {IR_FILE_FORK_INSTANCE_ID, 0, 50, "vForkInstanceID"},
+    [24] = {IR_FILE_JOIN_INSTANCE_ID, 0, 50, "vJoinInstanceID"},
+    [25] = {IR_FILE_INPUT_VERTEX, 2, 50, "vicp (input control point)"},
+    [26] = {IR_FILE_OUTPUT_CONTROL_POINT, 2, 50, "vocp (output control point)"},
+    [27] = {IR_FILE_PATCH_CONSTANT, 1, 50, "vpc (patch constant)"},
+    [28] = {IR_FILE_DOMAIN_POINT, 0, 50, "vDomain"},
     [29] = {-1, 0, 50, "this"},
     [30] = {-1, 0, 50, "u# (unordered access view)"},
     [31] = {-1, 0, 50, "g# (thread group shared memory)"},
@@ -142,6 +148,7 @@ struct tpf {
     struct tpf_error *err;
     struct ir_program *prog;
     bool in_code;               /* an instruction has been seen: no more declarations */
+    struct ir_program *hull;    /* a hull program's container while its phases decode */
     bool have_temps, have_flags, have_icb;
 };
 
@@ -315,12 +322,16 @@ static int read_operand(struct tpf *t, struct span *s, struct ir_operand *op,
     unsigned dims = (tk >> 20) & 3, want = ot->dims;
     int file = ot->file;
     bool gs = t->prog->type == IR_SHADER_GEOMETRY;
-    if (type == TPF_OPERAND_INPUT && gs) {
+    bool tess = t->prog->type == IR_SHADER_HULL || t->prog->type == IR_SHADER_DOMAIN;
+    /* the hull control-point phase's inputs are v[control point][register] (10.7) */
+    bool cp_phase = t->prog->type == IR_SHADER_HULL && t->prog->hs_phase == IR_HS_CONTROL_POINT;
+    if (type == TPF_OPERAND_INPUT && (gs || cp_phase)) {
         want = 2;
         file = IR_FILE_INPUT_VERTEX;
     }
-    if (file == IR_FILE_PRIMITIVE_ID && !gs)
-        return fail(t, TPF_E_BAD_OPERAND, at, "operand %s outside a geometry program", ot->name);
+    if (file == IR_FILE_PRIMITIVE_ID && !gs && !tess)
+        return fail(t, TPF_E_BAD_OPERAND, at, "operand %s outside a geometry, hull or domain "
+                    "program", ot->name);
     if (dims != want)
         return fail(t, TPF_E_BAD_OPERAND, at, "operand %s with %u indices (it takes %u)",
                     ot->name, dims, want);
@@ -538,6 +549,25 @@ static int dcl_index_range(struct tpf *t, struct span *s, uint32_t opc)
     return 0;
 }
 
+/* Appends the declaration of register `reg` of op's file, with its kind, D3D10_SB_NAME token
+ * and interpolation mode. */
+static int add_decl(struct tpf *t, const struct span *s, bool input, const struct ir_operand *op,
+                    uint32_t reg, unsigned kind, uint32_t name, unsigned interpolation)
+{
+    struct ir_io_decl *d = input ? ir_program_add_input(t->prog, (enum ir_file)op->file, reg,
+                                                        op->mask) :
+                                   ir_program_add_output(t->prog, (enum ir_file)op->file, reg,
+                                                         op->mask);
+    if (!d)
+        return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+    d->kind = (uint8_t)kind;
+    d->sysval = name & 0xffff;
+    d->interpolation = (uint8_t)interpolation;
+    d->precision = op->precision;
+    d->offset = offset_of(t, s->start);
+    return 0;
+}
+
 /* dcl_input / _sgv / _siv / _ps / _ps_sgv / _ps_siv, dcl_output / _sgv / _siv: operand (v#,
  * o#, or a one-component special register for the plain forms); the *_sgv / *_siv forms add a
  * name token (D3D10_SB_NAME in bits 0-15); the _ps forms carry the interpolation mode in bits
@@ -564,6 +594,8 @@ static int dcl_io(struct tpf *t, struct span *s, uint32_t opc)
         op.file = IR_FILE_INPUT;
         op.index[0] = op.index[1];
     }
+    if (input && ir_tess_input_file(op.file))
+        return dcl_tess_input(t, s, &op, kind, code);
     bool special = input ? op.file == IR_FILE_INPUT_COVERAGE || op.file == IR_FILE_PRIMITIVE_ID :
                            (op.file == IR_FILE_DEPTH_OUT || op.file == IR_FILE_DEPTH_GE_OUT ||
                             op.file == IR_FILE_DEPTH_LE_OUT || op.file == IR_FILE_COVERAGE_OUT);
@@ -574,19 +606,8 @@ static int dcl_io(struct tpf *t, struct span *s, uint32_t opc)
         op.mask = IR_MASK_X;
     if (kind != IR_IO_PLAIN && (ret = next(t, s, &name, "system value name token")))
         return ret;
-    uint32_t reg = special ? 0 : op.index[0].offset;
-    struct ir_io_decl *d = input ? ir_program_add_input(t->prog, (enum ir_file)op.file, reg,
-                                                        op.mask) :
-                                   ir_program_add_output(t->prog, (enum ir_file)op.file, reg,
-                                                         op.mask);
-    if (!d)
-        return fail(t, TPF_E_NOMEM, s->start, "out of memory");
-    d->kind = (uint8_t)kind;
-    d->sysval = name & 0xffff;
-    d->interpolation = ps ? (uint8_t)((opc >> 11) & 0xf) : 0;
-    d->precision = op.precision;
-    d->offset = offset_of(t, s->start);
-    return 0;
+    return add_decl(t, s, input, &op, special ? 0 : op.index[0].offset, kind, name,
+                    ps ? (opc >> 11) & 0xf : 0);
 }
 
 /* The geometry declarations (D3D10_SB_OPCODE_DCL_GS_* / D3D11_SB_OPCODE_DCL_STREAM and
@@ -634,6 +655,70 @@ static int dcl_gs(struct tpf *t, struct span *s, uint32_t opc)
                         (unsigned)v);
         return 0;
     }
+    }
+}
+
+/* dcl_input of the hull / domain registers: vocp[n][r] (register r of the output control
+ * points), vpc# (optionally _siv with a TessFactor name), and the 0-D vDomain,
+ * vOutputControlPointID, vForkInstanceID, vJoinInstanceID (plain or _sgv). */
+static int dcl_tess_input(struct tpf *t, struct span *s, struct ir_operand *op, unsigned kind,
+                          unsigned code)
+{
+    uint32_t name = 0, reg = 0;
+    int ret;
+    if (code != TPF_OP_DCL_INPUT && code != TPF_OP_DCL_INPUT_SGV && code != TPF_OP_DCL_INPUT_SIV)
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s of a tessellation register", s->name);
+    if (kind != IR_IO_PLAIN && (ret = next(t, s, &name, "system value name token")))
+        return ret;
+    if (op->file == IR_FILE_OUTPUT_CONTROL_POINT)
+        reg = op->index[1].offset;
+    else if (op->file == IR_FILE_PATCH_CONSTANT)
+        reg = op->index[0].offset;
+    else if (op->file != IR_FILE_DOMAIN_POINT)
+        op->mask = IR_MASK_X;   /* the ids are one uint */
+    return add_decl(t, s, true, op, reg, kind, name, 0);
+}
+
+/* The tessellation declarations (D3D11_SB_OPCODE_DCL_*: 11.7.15): the control-point counts in
+ * bits 11-16, the domain in bits 11-12, the partitioning and the output primitive in bits
+ * 11-13; dcl_hs_max_tessfactor a float token; the fork / join instance counts a count token.
+ * In a hull program the first five belong to hs_decls (the container), the instance counts to
+ * their phase.  ir_validate checks the values. */
+static int dcl_tess(struct tpf *t, struct span *s, uint32_t opc)
+{
+    unsigned code = opc & 0x7ff;
+    struct ir_program *p = t->prog;
+    uint32_t v = 0;
+    int ret;
+    bool hull = p->type == IR_SHADER_HULL;
+    bool decls = hull && p->hs_phase == IR_HS_DECLS;
+    bool domain_ok = code == 0x93 || code == 0x95;   /* a domain program has these two */
+    if (!(hull || (p->type == IR_SHADER_DOMAIN && domain_ok)))
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s outside a hull%s program", s->name,
+                    domain_ok ? " or domain" : "");
+    if (hull && (code <= 0x98) != decls)
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s %s hs_decls", s->name,
+                    decls ? "in" : "outside");
+    if ((code == 0x99 && p->hs_phase != IR_HS_FORK) || (code == 0x9a && p->hs_phase != IR_HS_JOIN))
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s outside its phase", s->name);
+    switch (code) {
+    case 0x93: p->tess_input_cp = (opc >> 11) & 0x3f; return 0;
+    case 0x94: p->tess_output_cp = (opc >> 11) & 0x3f; return 0;
+    case 0x95: p->tess_domain = (uint8_t)((opc >> 11) & 3); return 0;
+    case 0x96: p->tess_partitioning = (uint8_t)((opc >> 11) & 7); return 0;
+    case 0x97: p->tess_primitive = (uint8_t)((opc >> 11) & 7); return 0;
+    case 0x98:
+        if ((ret = next(t, s, &v, "MaxTessFactor")))
+            return ret;
+        memcpy(&p->hs_max_tessfactor, &v, sizeof(v));
+        if (p->hs_max_tessfactor == 0.0f)   /* 0 means "absent" in the IR */
+            return fail(t, TPF_E_BAD_DECLARATION, s->start, "dcl_hs_max_tessfactor 0");
+        return 0;
+    default:
+        if ((ret = next(t, s, &v, "instance count")))
+            return ret;
+        p->hs_instances = v;
+        return 0;
     }
 }
 
@@ -806,12 +891,11 @@ static int decode_instruction(struct tpf *t, struct span *s, uint32_t opc,
     return 0;
 }
 
-static int decode_program(struct tpf *t)
+static int decode_program(struct tpf *t, uint32_t pos, uint32_t end)
 {
-    uint32_t pos = 2;
     int ret = 0;
 
-    while (pos < t->count && !ret) { /* every pass advances pos by at least one token */
+    while (pos < end && !ret) { /* every pass advances pos by at least one token */
         uint32_t opc = token(t, pos), len = 0;
         unsigned code = opc & 0x7ff; /* bits 0-10 */
         const struct tpf_opcode_info *info = tpf_opcode_get(code);
@@ -834,11 +918,11 @@ static int decode_program(struct tpf *t)
         if (len == 0)
             return fail(t, TPF_E_BAD_INSTRUCTION, pos, "%s (0x%x) with length 0", info->name,
                         code);
-        if (len > t->count - pos)
+        if (len > end - pos)
             return fail(t, TPF_E_TRUNCATED, pos,
                         "%s (0x%x) of %u tokens runs past the end of the program "
                         "(%u tokens left)", info->name, code, (unsigned)len,
-                        (unsigned)(t->count - pos));
+                        (unsigned)(end - pos));
         struct span s = {pos, pos + 1, pos + len, info->name};
         if (info->kind == TPF_KIND_DECLARATION) {
             if (t->in_code)
@@ -857,6 +941,72 @@ static int decode_program(struct tpf *t)
                         "%s (0x%x) of length %u leaves %u tokens unused", info->name, code,
                         (unsigned)len, (unsigned)(s.end - s.pos));
         pos += len;
+    }
+    return ret;
+}
+
+/* ---- hull programs ------------------------------------------------------------------------
+ * hs_decls, then the phases, each opened by its opcode (hs_control_point_phase,
+ * hs_fork_phase, hs_join_phase: one token each) and running to the next one or the end
+ * (10.6).  Each phase decodes as a program of its own into the container's hs_phases, with
+ * copies of the tessellator declarations; global flags apply to every phase. */
+
+/* The token where the phase starting at pos ends: the next phase opcode, or end.  Lengths are
+ * only followed here; decode_program checks them. */
+static uint32_t phase_end(const struct tpf *t, uint32_t pos, uint32_t end)
+{
+    while (pos < end) {
+        uint32_t opc = token(t, pos), code = opc & 0x7ff, len;
+        if (code >= 0x72 && code <= 0x74)
+            return pos;
+        if (code == 0x35)
+            len = pos + 1 < end ? token(t, pos + 1) : 0;
+        else
+            len = (opc >> 24) & 0x7f;
+        if (len == 0 || len > end - pos)
+            return end;
+        pos += len;
+    }
+    return end;
+}
+
+static int decode_hull(struct tpf *t)
+{
+    struct ir_program *hull = t->prog;
+    uint32_t pos = 2, end = t->count;
+    if (pos >= end || (token(t, pos) & 0x7ff) != 0x71 || ((token(t, pos) >> 24) & 0x7f) != 1)
+        return fail(t, TPF_E_BAD_INSTRUCTION, pos, "a hull program must begin with hs_decls");
+    pos++;
+    uint32_t stop = phase_end(t, pos, end);
+    int ret = decode_program(t, pos, stop);
+    if (!ret && t->in_code)
+        ret = fail(t, TPF_E_BAD_INSTRUCTION, pos, "instructions in hs_decls");
+    for (pos = stop; !ret && pos < end; pos = stop) {
+        uint32_t opc = token(t, pos);
+        if (((opc >> 24) & 0x7f) != 1 || (opc >> 31))
+            return fail(t, TPF_E_BAD_INSTRUCTION, pos, "phase token 0x%08x", (unsigned)opc);
+        if (hull->hs_phase_count >= 1 + 2 * IR_MAX_HS_INSTANCES)
+            return fail(t, TPF_E_BAD_INSTRUCTION, pos, "too many hull phases");
+        struct ir_program *phases = realloc(hull->hs_phases,
+                                            (hull->hs_phase_count + 1) * sizeof(*phases));
+        if (!phases)
+            return fail(t, TPF_E_NOMEM, pos, "out of memory");
+        hull->hs_phases = phases;
+        struct ir_program *q = &phases[hull->hs_phase_count++];
+        ir_program_init(q, IR_SHADER_HULL, IR_SOURCE_TPF, hull->major, hull->minor);
+        q->hs_phase = (uint8_t)((opc & 0x7ff) - 0x71);
+        q->global_flags = hull->global_flags;
+        q->tess_domain = hull->tess_domain;
+        q->tess_partitioning = hull->tess_partitioning;
+        q->tess_primitive = hull->tess_primitive;
+        q->tess_input_cp = hull->tess_input_cp;
+        q->tess_output_cp = hull->tess_output_cp;
+        q->hs_max_tessfactor = hull->hs_max_tessfactor;
+        t->prog = q;
+        t->in_code = t->have_temps = t->have_flags = t->have_icb = false;
+        stop = phase_end(t, pos + 1, end);
+        ret = decode_program(t, pos + 1, stop);
+        t->prog = hull;
     }
     return ret;
 }
@@ -885,9 +1035,12 @@ static int decode_at(const uint8_t *data, size_t size, size_t base, struct ir_pr
                                         "compute"};
     if (type > 5)
         return fail_at(err, TPF_E_BAD_HEADER, base, "unknown program type %u", type);
-    if (type > 2)
+    if (type > 4)
         return fail_at(err, TPF_E_UNSUPPORTED, base, "%s programs are not supported",
                        kinds[type]);
+    if (type > 2 && major != 5)
+        return fail_at(err, TPF_E_BAD_HEADER, base, "%s program of shader model %u.%u (5.0 "
+                       "only)", kinds[type], major, minor);
     if (major == 5 && minor == 1)
         return fail_at(err, TPF_E_UNSUPPORTED, base, "shader model 5.1 is not supported");
     if (!((major == 4 && minor <= 1) || (major == 5 && minor == 0)))
@@ -909,7 +1062,7 @@ static int decode_at(const uint8_t *data, size_t size, size_t base, struct ir_pr
     t.prog = out;
     ir_program_init(out, (enum ir_shader_type)type, IR_SOURCE_TPF, major, minor);
 
-    int ret = decode_program(&t);
+    int ret = type == IR_SHADER_HULL ? decode_hull(&t) : decode_program(&t, 2, len);
     if (ret)
         return ret;
     struct ir_error ierr;

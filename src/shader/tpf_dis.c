@@ -32,7 +32,7 @@ struct dis {
     size_t base;             /* byte offset of the program in the blob, for messages */
     struct tpf_out *o;
     struct tpf_text_error *err;
-    bool geometry;           /* a geometry program: v# takes [vertex][register] */
+    bool geometry;           /* a geometry or hull program: v# takes [vertex][register] */
 };
 
 static uint32_t tok(const struct dis *d, uint32_t i)
@@ -139,7 +139,9 @@ static int operand_text(const struct dis *d, uint32_t *pos, uint32_t end, bool i
         if (!on)
             return bad(d, at, "operand type the listing cannot write");
         /* a geometry program's input v[vertex][register] is the one two-index v# */
-        bool gs_in = type == TPF_OPERAND_INPUT && dims == 2 && d->geometry;
+        bool gs_in = (type == TPF_OPERAND_INPUT && dims == 2 && d->geometry) ||
+                     type == TPF_OPERAND_INPUT_CONTROL_POINT ||
+                     type == TPF_OPERAND_OUTPUT_CONTROL_POINT;
         if (on->dims != dims && !gs_in)
             return bad(d, at, "operand with an unexpected index dimension");
         for (unsigned k = 0; k < dims; k++) {
@@ -169,7 +171,8 @@ static int operand_text(const struct dis *d, uint32_t *pos, uint32_t end, bool i
         if (gs_in) {
             if (idx[1][0] == '[')
                 return bad(d, at, "relative register index of a geometry input");
-            snprintf(body, sizeof(body), "v%s%s%s[%s]", idx[0][0] == '[' ? "" : "[", idx[0],
+            snprintf(body, sizeof(body), "%s%s%s%s[%s]", type == TPF_OPERAND_INPUT ? "v" :
+                     on->prefix, idx[0][0] == '[' ? "" : "[", idx[0],
                      idx[0][0] == '[' ? "" : "]", idx[1]);
         } else if (dims == 2 && idx[0][0] == '[')
             return bad(d, at, "relative first index of a two-index register");
@@ -301,6 +304,32 @@ static int print_declaration(struct dis *d, uint32_t opc, uint32_t pos, uint32_t
         tpf_out_printf(d->o, "%s %s\n", info->name, n);
         return 0;
     }
+    case 0x93: /* dcl_input/output_control_point_count (11.7.15): the count in bits 11-16 */
+    case 0x94:
+        tpf_out_printf(d->o, "%s %u\n", info->name, (unsigned)((opc >> 11) & 0x3f));
+        return 0;
+    case 0x95: /* dcl_tessellator_domain / _partitioning / _output_primitive */
+    case 0x96:
+    case 0x97: {
+        static const struct tpf_names *const names[3] = {
+            &tpf_tess_domain_names, &tpf_tess_partitioning_names, &tpf_tess_primitive_names,
+        };
+        const char *n = tpf_name(names[code - 0x95], (opc >> 11) & 7);
+        if (!n)
+            return bad(d, pos, "tessellator declaration value");
+        tpf_out_printf(d->o, "%s %s\n", info->name, n);
+        return 0;
+    }
+    case 0x98: {
+        char lit[32];
+        if (!take(d, &p, end, &v))
+            return bad(d, pos, "dcl_hs_max_tessfactor too short");
+        value_text(v, false, lit, sizeof(lit));
+        tpf_out_printf(d->o, "%s l(%s)\n", info->name, lit);
+        return 0;
+    }
+    case 0x99:
+    case 0x9a:
     case TPF_OP_DCL_MAXOUT:
     case TPF_OP_DCL_GS_INSTANCES:
         if (!take(d, &p, end, &v))
@@ -473,6 +502,9 @@ static int print_program(struct dis *d, unsigned version)
                 if (op == IR_OP_IF || op == IR_OP_ELSE || op == IR_OP_LOOP || op == IR_OP_SWITCH)
                     depth++;
                 instructions++;
+            } else if (code >= 0x71 && code <= 0x74 && len == 1) {
+                tpf_out_printf(d->o, "%s\n", info->name);   /* a hull phase boundary */
+                depth = 0;
             } else {
                 return bad(d, pos, "opcode the listing cannot write");
             }
@@ -547,12 +579,12 @@ static int disassemble(const void *blob, size_t size, unsigned flags, struct tpf
         free(text9);
     }
     free(l);
-    tpf_out_printf(o, "%s_%u_%u%s\n", type == 1 ? "vs" : type == 2 ? "gs" : "ps", major, minor,
-                   level);
+    static const char *const kinds[] = {"ps", "vs", "gs", "hs", "ds"};
+    tpf_out_printf(o, "%s_%u_%u%s\n", kinds[type < 5 ? type : 0], major, minor, level);
     uint32_t count = (uint32_t)parts.program[4] | (uint32_t)parts.program[5] << 8 |
                      (uint32_t)parts.program[6] << 16 | (uint32_t)parts.program[7] << 24;
     struct dis d = {parts.program, count, (size_t)(parts.program - (const uint8_t *)blob), o, err,
-                    type == 2};
+                    type == 2 || type == 3};
     return print_program(&d, major * 10 + minor);
 }
 

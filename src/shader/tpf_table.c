@@ -130,10 +130,10 @@ static const struct tpf_opcode_info opcodes[TPF_OPCODE_COUNT] = {
     I(0x6e, "samplepos", SAMPLEPOS, 1, 2, TPF_F_SM41),
     I(0x6f, "sampleinfo", SAMPLEINFO, 1, 1, TPF_F_SM41|TPF_F_SAMPLEINFO),
     /* 0x70 reserved */
-    U(0x71, "hs_decls", "hull/domain shaders"),
-    U(0x72, "hs_control_point_phase", "hull/domain shaders"),
-    U(0x73, "hs_fork_phase", "hull/domain shaders"),
-    U(0x74, "hs_join_phase", "hull/domain shaders"),
+    U(0x71, "hs_decls", "only as a phase boundary of a hull program"),
+    U(0x72, "hs_control_point_phase", "only as a phase boundary of a hull program"),
+    U(0x73, "hs_fork_phase", "only as a phase boundary of a hull program"),
+    U(0x74, "hs_join_phase", "only as a phase boundary of a hull program"),
     I(0x75, "emit_stream", EMIT, 0, 0, TPF_F_SM5|TPF_F_STREAM),
     I(0x76, "cut_stream", CUT, 0, 0, TPF_F_SM5|TPF_F_STREAM),
     I(0x77, "emit_then_cut_stream", EMIT_THEN_CUT, 0, 0, TPF_F_SM5|TPF_F_STREAM),
@@ -164,14 +164,14 @@ static const struct tpf_opcode_info opcodes[TPF_OPCODE_COUNT] = {
     U(0x90, "dcl_function_body", "class linkage"),
     U(0x91, "dcl_function_table", "class linkage"),
     U(0x92, "dcl_interface", "class linkage"),
-    U(0x93, "dcl_input_control_point_count", "hull/domain shaders"),
-    U(0x94, "dcl_output_control_point_count", "hull/domain shaders"),
-    U(0x95, "dcl_tessellator_domain", "hull/domain shaders"),
-    U(0x96, "dcl_tessellator_partitioning", "hull/domain shaders"),
-    U(0x97, "dcl_tessellator_output_primitive", "hull/domain shaders"),
-    U(0x98, "dcl_hs_max_tessfactor", "hull/domain shaders"),
-    U(0x99, "dcl_hs_fork_phase_instance_count", "hull/domain shaders"),
-    U(0x9a, "dcl_hs_join_phase_instance_count", "hull/domain shaders"),
+    D(0x93, "dcl_input_control_point_count", dcl_tess),
+    D(0x94, "dcl_output_control_point_count", dcl_tess),
+    D(0x95, "dcl_tessellator_domain", dcl_tess),
+    D(0x96, "dcl_tessellator_partitioning", dcl_tess),
+    D(0x97, "dcl_tessellator_output_primitive", dcl_tess),
+    D(0x98, "dcl_hs_max_tessfactor", dcl_tess),
+    D(0x99, "dcl_hs_fork_phase_instance_count", dcl_tess),
+    D(0x9a, "dcl_hs_join_phase_instance_count", dcl_tess),
     U(0x9b, "dcl_thread_group", "compute shaders"),
     U(0x9c, "dcl_uav_typed", "UAVs and raw/structured buffers"),
     U(0x9d, "dcl_uav_raw", "UAVs and raw/structured buffers"),
@@ -313,6 +313,13 @@ static const struct tpf_operand_name operands[] = {
     {"oDepthLE", TPF_OPERAND_DEPTH_LE, 0, TPF_SHAPE_SCALAR},
     {"vPrim", TPF_OPERAND_PRIMITIVE_ID, 0, TPF_SHAPE_SCALAR},
     {"m", TPF_OPERAND_STREAM, 1, TPF_SHAPE_NONE},
+    {"vOutputControlPointID", TPF_OPERAND_OUTPUT_CONTROL_POINT_ID, 0, TPF_SHAPE_SCALAR},
+    {"vForkInstanceID", TPF_OPERAND_FORK_INSTANCE_ID, 0, TPF_SHAPE_SCALAR},
+    {"vJoinInstanceID", TPF_OPERAND_JOIN_INSTANCE_ID, 0, TPF_SHAPE_SCALAR},
+    {"vicp", TPF_OPERAND_INPUT_CONTROL_POINT, 2, TPF_SHAPE_VECTOR},
+    {"vocp", TPF_OPERAND_OUTPUT_CONTROL_POINT, 2, TPF_SHAPE_VECTOR},
+    {"vpc", TPF_OPERAND_INPUT_PATCH_CONSTANT, 1, TPF_SHAPE_VECTOR},
+    {"vDomain", TPF_OPERAND_INPUT_DOMAIN_POINT, 0, TPF_SHAPE_VECTOR},
 };
 
 const struct tpf_operand_name *tpf_operand_by_type(unsigned type)
@@ -338,7 +345,19 @@ const struct tpf_operand_name *tpf_operand_by_prefix(const char *name, size_t le
 static const char *const sysvals[] = {
     "undefined", "position", "clip_distance", "cull_distance", "rendertarget_array_index",
     "viewport_array_index", "vertex_id", "primitive_id", "instance_id", "is_front_face",
-    "sample_index",
+    "sample_index", "finalQuadUeq0EdgeTessFactor", "finalQuadVeq0EdgeTessFactor",
+    "finalQuadUeq1EdgeTessFactor", "finalQuadVeq1EdgeTessFactor", "finalQuadUInsideTessFactor",
+    "finalQuadVInsideTessFactor", "finalTriUeq0EdgeTessFactor", "finalTriVeq0EdgeTessFactor",
+    "finalTriWeq0EdgeTessFactor", "finalTriInsideTessFactor", "finalLineDetailTessFactor",
+    "finalLineDensityTessFactor",
+};
+static const char *const tess_domains[] = {NULL, "domain_isoline", "domain_tri", "domain_quad"};
+static const char *const tess_partitionings[] = {
+    NULL, "partitioning_integer", "partitioning_pow2", "partitioning_fractional_odd",
+    "partitioning_fractional_even",
+};
+static const char *const tess_primitives[] = {
+    NULL, "output_point", "output_line", "output_triangle_cw", "output_triangle_ccw",
 };
 static const char *const interpolations[] = {
     NULL, "constant", "linear", "linear centroid", "linear noperspective",
@@ -369,6 +388,9 @@ static const char *const gs_outputs[] = {
 
 const struct tpf_names tpf_sysval_names = NAMES(sysvals);
 const struct tpf_names tpf_gs_input_names = NAMES(gs_inputs);
+const struct tpf_names tpf_tess_domain_names = NAMES(tess_domains);
+const struct tpf_names tpf_tess_partitioning_names = NAMES(tess_partitionings);
+const struct tpf_names tpf_tess_primitive_names = NAMES(tess_primitives);
 const struct tpf_names tpf_gs_output_names = NAMES(gs_outputs);
 const struct tpf_names tpf_interpolation_names = NAMES(interpolations);
 const struct tpf_names tpf_resource_dim_names = NAMES(dims);

@@ -93,6 +93,10 @@ enum tpf_operand_type {
     TPF_OPERAND_DEPTH = 12,
     TPF_OPERAND_NULL = 13, TPF_OPERAND_RASTERIZER = 14, TPF_OPERAND_COVERAGE_MASK = 15,
     TPF_OPERAND_STREAM = 16,
+    TPF_OPERAND_OUTPUT_CONTROL_POINT_ID = 22, TPF_OPERAND_FORK_INSTANCE_ID = 23,
+    TPF_OPERAND_JOIN_INSTANCE_ID = 24, TPF_OPERAND_INPUT_CONTROL_POINT = 25,
+    TPF_OPERAND_OUTPUT_CONTROL_POINT = 26, TPF_OPERAND_INPUT_PATCH_CONSTANT = 27,
+    TPF_OPERAND_INPUT_DOMAIN_POINT = 28,
     TPF_OPERAND_INPUT_COVERAGE = 35, TPF_OPERAND_DEPTH_GE = 38, TPF_OPERAND_DEPTH_LE = 39,
 };
 
@@ -128,6 +132,10 @@ extern const struct tpf_names tpf_sysval_names;
 /* dcl_inputprimitive / dcl_outputtopology names (point, triangleadj / trianglestrip...) */
 extern const struct tpf_names tpf_gs_input_names;
 extern const struct tpf_names tpf_gs_output_names;
+/* dcl_tessellator_domain / _partitioning / _output_primitive words (D3D11_SB_TESSELLATOR_*) */
+extern const struct tpf_names tpf_tess_domain_names;
+extern const struct tpf_names tpf_tess_partitioning_names;
+extern const struct tpf_names tpf_tess_primitive_names;
 /* Pixel input interpolation (D3D10_SB_INTERPOLATION_MODE): "constant", "linear centroid" ... */
 extern const struct tpf_names tpf_interpolation_names;
 /* Resource dimensions (D3D10_SB_RESOURCE_DIMENSION): "buffer", "texture2d" ... */

@@ -147,7 +147,7 @@ static bool prep_opnd(const struct prep *p, const struct ir_operand *op, bool ds
         o->loc = VM_LOC_GS_INPUT;
         o->base = ix[1].offset;
         o->index = ix[0].offset;
-        o->bound = ir_gs_input_vertices(ir->gs_input);
+        o->bound = ir_input_vertices(ir);
         if (ix[1].offset >= prog->input_count || ix[1].rel.file != IR_FILE_NULL || dst)
             return false;
         for (unsigned c = 0; c < 4; c++)
@@ -156,6 +156,29 @@ static bool prep_opnd(const struct prep *p, const struct ir_operand *op, bool ds
         break;
     case IR_FILE_PRIMITIVE_ID:
         o->loc = VM_LOC_PRIM_ID;
+        return !dst;
+    case IR_FILE_OUTPUT_CONTROL_POINT:
+        /* index 0 (the control point) varies; the register is immediate (ir_validate) */
+        o->loc = VM_LOC_OCP;
+        o->base = ix[1].offset;
+        o->index = ix[0].offset;
+        o->bound = ir->tess_output_cp;
+        if (dst || ix[1].rel.file != IR_FILE_NULL)
+            return false;
+        break;
+    case IR_FILE_PATCH_CONSTANT:
+        o->loc = VM_LOC_PC;
+        o->index = ix[0].offset;
+        o->bound = ir->pc_count;
+        if (dst)
+            return false;
+        break;
+    case IR_FILE_DOMAIN_POINT:
+    case IR_FILE_OUTPUT_CONTROL_POINT_ID:
+    case IR_FILE_FORK_INSTANCE_ID:
+    case IR_FILE_JOIN_INSTANCE_ID:
+        o->loc = VM_LOC_TESS_ID;
+        o->base = op->file == IR_FILE_DOMAIN_POINT ? 0 : 1;
         return !dst;
     case IR_FILE_OUTPUT:
         o->loc = VM_LOC_OUTPUT;
@@ -328,6 +351,10 @@ static int prepare(struct prep *p)
     uint64_t xtotal = 0;
 
     prog->type = ir->type;
+    /* Hull and domain programs stay on the interpreter: the JIT (src/jit) has no code for
+     * their registers (vocp, vpc, vDomain, the phase ids) yet, so it is never asked. */
+    if (ir->type == IR_SHADER_HULL || ir->type == IR_SHADER_DOMAIN)
+        atomic_store(&prog->jit_state, 2);
     prog->temp_count = ir->temp_count;
     prog->input_count = ir->input_count;
     prog->output_count = ir->output_count;
@@ -714,6 +741,23 @@ static struct where locate(const struct vm_exec *x, const struct vm_opnd *o, int
             w.zero = 14;   /* one component */
         }
         break;
+    case VM_LOC_OCP:
+        if (env->tess_ocp && o->base < env->tess_ocp_stride)
+            w.reg = &env->tess_ocp[(size_t)i * env->tess_ocp_stride + o->base];
+        break;
+    case VM_LOC_PC:
+        if (env->tess_pc && i < env->tess_pc_count)
+            w.reg = &env->tess_pc[i];
+        break;
+    case VM_LOC_TESS_ID:
+        if (o->base == 0 && env->tess_domain) {
+            w.reg = env->tess_domain;
+            w.zero = 8;    /* u, v, w */
+        } else if (o->base == 1 && env->tess_id) {
+            w.reg = env->tess_id;
+            w.zero = 14;   /* one component */
+        }
+        break;
     default:
         break;
     }
@@ -723,7 +767,7 @@ static struct where locate(const struct vm_exec *x, const struct vm_opnd *o, int
 static bool has_bound(unsigned loc)
 {
     return loc == VM_LOC_X || loc == VM_LOC_INPUT || loc == VM_LOC_CB || loc == VM_LOC_ICB ||
-           loc == VM_LOC_GS_INPUT;
+           loc == VM_LOC_GS_INPUT || loc == VM_LOC_OCP || loc == VM_LOC_PC;
 }
 
 static void apply_mods(const struct vm_opnd *o, unsigned need, vm_reg out)

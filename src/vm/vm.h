@@ -197,7 +197,7 @@ struct vm_env {
     uint32_t max_iterations;           /* loop iterations allowed; 0 = VM_MAX_ITERATIONS */
     /* geometry programs only (the VM reads these fields for no other program):
      *   gs_inputs        v[vertex][reg] at gs_inputs[vertex * input_count + reg], for the
-     *                    input primitive's vertices (ir_gs_input_vertices); NULL reads 0
+     *                    input primitive's vertices (ir_input_vertices); NULL reads 0
      *   gs_primitive_id  vPrim in component 0 (NULL reads 0)
      *   gs_emit          called by emit / cut / emit_then_cut with the executing lanes:
      *                    what is VM_GS_EMIT (append each lane's current outputs to that
@@ -208,6 +208,21 @@ struct vm_env {
     void (*gs_emit)(void *ctx, unsigned what, unsigned stream, uint32_t lanes,
                     const vm_reg *outputs);
     void *gs_ctx;
+    /* hull and domain programs (D3D11.3 functional spec 10.7-10.9, 12); v[cp][reg] / vicp and
+     * vPrim are gs_inputs and gs_primitive_id above, with control points for vertices:
+     *   tess_ocp        vocp[cp][reg] at tess_ocp[cp * tess_ocp_stride + reg] (fork/join
+     *                   phases: the control-point phase's outputs); NULL reads 0
+     *   tess_pc         vpc[reg] at tess_pc[reg], tess_pc_count registers (join phases: the
+     *                   fork phases' outputs; domain programs: the hull's patch constants)
+     *   tess_domain     vDomain: u, v, w in components 0..2
+     *   tess_id         component 0: vOutputControlPointID / vForkInstanceID /
+     *                   vJoinInstanceID, whichever the program's phase has */
+    const vm_reg *tess_ocp;
+    uint32_t tess_ocp_stride;
+    const vm_reg *tess_pc;
+    uint32_t tess_pc_count;
+    const vm_reg *tess_domain;
+    const vm_reg *tess_id;
     /* results of the last run */
     uint32_t discarded;                /* lanes removed by discard */
     bool aborted;                      /* stopped after max_iterations loop iterations */

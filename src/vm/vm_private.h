@@ -36,7 +36,12 @@ enum vm_loc {
     VM_LOC_IN_COVERAGE,  /* state incov (component 0 = env input_coverage) */
     VM_LOC_GS_INPUT,     /* geometry: env gs_inputs[index * input_count + base] (index: the
                           * vertex, < bound; base: the register) */
-    VM_LOC_PRIM_ID,      /* geometry: env gs_primitive_id (component 0) */
+    VM_LOC_PRIM_ID,      /* geometry, hull, domain: env gs_primitive_id (component 0) */
+    VM_LOC_OCP,          /* hull fork/join: env tess_ocp[index * tess_ocp_stride + base]
+                          * (index: the control point, < bound; base: the register) */
+    VM_LOC_PC,           /* hull join, domain: env tess_pc[index], index < bound */
+    VM_LOC_TESS_ID,      /* env tess_domain (base 0) or tess_id (base 1): vDomain, or the
+                          * phase's vOutputControlPointID / vForkInstanceID / vJoinInstanceID */
 };
 
 struct vm_opnd {
