@@ -1,9 +1,9 @@
 /* tests/test_d3d9_formats_color.c — the D3D9 colour formats of issue 14 part 3 on the max
  * profile: R5G6B5, X1R5G5B5, A1R5G5B5, A4R4G4B4, R8G8B8, A8B8G8R8, X8B8G8R8, A2R10G10B10,
  * A2B10G10R10, G16R16, A16B16G16R16, R16F, G16R16F, A16B16G16R16F, R32F, G32R32F,
- * A32B32G32R32F, L8, A8L8, A4L4, L16, A8 — and the formats refused (P8, A8P8, the 3Dc
- * FOURCCs ATI1/ATI2, the driver FOURCCs RAWZ, DF16, DF24; INTZ and NULL are offered and tested
- * in test_d3d9_depth_formats.c).
+ * A32B32G32R32F, L8, A8L8, A4L4, L16, A8 — and the formats refused (P8, A8P8, the driver
+ * FOURCC RAWZ; INTZ, DF16, DF24 and NULL are offered and tested in test_d3d9_depth_formats.c,
+ * the 3Dc FOURCCs ATI1/ATI2 in test_d3d9_formats_3dc.c).
  *
  * Per format, each use CheckDeviceFormat reports is exercised, and each one it refuses is
  * refused by the creation call too:
@@ -229,11 +229,10 @@ TEST(d3d9_color_formats_check)
                    D3DFMT_A16B16G16R16), D3DERR_NOTAVAILABLE);
     CHECK_HR(t9_check_format(l93, D3DUSAGE_QUERY_FILTER, D3DRTYPE_TEXTURE, D3DFMT_R32F),
              D3DERR_NOTAVAILABLE);
-    /* refused everywhere: palettes, 3Dc, the driver FOURCCs (see the README's D3D9 section) */
+    /* refused everywhere: palettes, NVIDIA's raw-depth FOURCC RAWZ (see the README's D3D9
+     * section) */
     static const D3DFORMAT refused[] = {
-        D3DFMT_P8, D3DFMT_A8P8, (D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '1'),
-        (D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '2'), (D3DFORMAT)MAKEFOURCC('R', 'A', 'W', 'Z'),
-        (D3DFORMAT)MAKEFOURCC('D', 'F', '1', '6'), (D3DFORMAT)MAKEFOURCC('D', 'F', '2', '4'),
+        D3DFMT_P8, D3DFMT_A8P8, (D3DFORMAT)MAKEFOURCC('R', 'A', 'W', 'Z'),
     };
     for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
         CHECK_HR(t9_check_format(max, 0, D3DRTYPE_TEXTURE, refused[i]), D3DERR_NOTAVAILABLE);
