@@ -57,18 +57,6 @@ static unsigned bc4_value(uint8_t a0, uint8_t a1, unsigned i, unsigned shift)
     return (unsigned)(v + 0.5);
 }
 
-static IDirect3DDevice9 *texture_device(void)
-{
-    IDirect3DDevice9 *dev = r9_device(W, H);
-    if (!dev)
-        return NULL;
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
-    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_CLAMP);
-    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSV, D3DTADDRESS_CLAMP);
-    return dev;
-}
-
 /* A pre-transformed rectangle [x0, x1) x [y0, y1) with texture coordinates (u0, v0)-(u1, v1). */
 static void tex_rect(IDirect3DDevice9 *dev, float x0, float y0, float x1, float y1, float u0,
                      float v0, float u1, float v1)
@@ -161,7 +149,7 @@ TEST(d3d9_3dc_check)
  * linear sample halfway between texels 0 and 1 of row 0. */
 TEST(d3d9_3dc_sample)
 {
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     if (!dev)
         SKIP("no device");
     for (int two = 0; two < 2; two++) {
@@ -209,7 +197,7 @@ TEST(d3d9_3dc_sample)
  * pixels (LOD 1) with D3DTEXF_POINT mip filtering reads level 1; magnified, level 0. */
 TEST(d3d9_3dc_mipmaps)
 {
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     IDirect3DTexture9 *t = NULL;
     uint32_t img[W * H];
     if (!dev)
@@ -244,7 +232,7 @@ TEST(d3d9_3dc_mipmaps)
  * (red 30), read along those axes. */
 TEST(d3d9_3dc_cube)
 {
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     if (!dev)
         SKIP("no device");
     for (int two = 0; two < 2; two++) {
@@ -291,7 +279,7 @@ TEST(d3d9_3dc_cube)
  * rules), and copied into a texture by UpdateSurface, which then samples what was written. */
 TEST(d3d9_3dc_offscreen)
 {
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     if (!dev)
         SKIP("no device");
     for (int two = 0; two < 2; two++) {

@@ -273,17 +273,6 @@ TEST(d3d9_color_formats_refused_create)
  * tie in any format. */
 static const double ca[4] = { 0.2, 0.85, 0.4, 0.7 }, cb[4] = { 0.9, 0.1, 0.65, 0.3 };
 
-/* A device whose stage 0 outputs the texture (colour and alpha). */
-static IDirect3DDevice9 *texture_device(void)
-{
-    IDirect3DDevice9 *dev = r9_device(W, H);
-    if (!dev)
-        return NULL;
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
-    return dev;
-}
-
 /* pre-transformed with one texture coordinate */
 struct tv {
     float x, y, z, rhw, u, v;
@@ -305,11 +294,9 @@ static void tex_row(IDirect3DDevice9 *dev, float y0, float w)
  * texel, 2 pixels) and linearly filtered in row 1 (4 pixels: weights 0, 1/4, 3/4, 1). */
 TEST(d3d9_color_formats_sample)
 {
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     if (!dev)
         SKIP("no device");
-    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_CLAMP);
-    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSV, D3DTADDRESS_CLAMP);
     for (size_t i = 0; i < N_FMTS; i++) {
         const struct fmt *f = &fmts[i];
         IDirect3DTexture9 *t = NULL;
@@ -369,7 +356,7 @@ static void tex3_pixel(IDirect3DDevice9 *dev, float x, float s, float t, float r
  * face holds a and -Z face b, read along those axes (point sampling). */
 TEST(d3d9_color_formats_volume_cube)
 {
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     if (!dev)
         SKIP("no device");
     for (size_t i = 0; i < N_FMTS; i++) {
@@ -586,7 +573,7 @@ TEST(d3d9_dxt_volume_textures)
     static const D3DFORMAT dxt[] = { D3DFMT_DXT1, D3DFMT_DXT2, D3DFMT_DXT3, D3DFMT_DXT4,
                                      D3DFMT_DXT5 };
     IDirect3D9 *max = t9_d3d(NULL), *l93 = t9_d3d("9_3");
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     if (!max || !l93 || !dev)
         SKIP("no device");
     for (size_t i = 0; i < sizeof(dxt) / sizeof(dxt[0]); i++) {
@@ -641,7 +628,7 @@ TEST(d3d9_dxt_volume_textures)
  * render target (D3D11.3 3.2.3.7 / 3.2.3.8 curves); alpha stays linear. */
 TEST(d3d9_color_formats_srgb_a8b8g8r8)
 {
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     IDirect3DTexture9 *t = NULL, *rtt = NULL;
     IDirect3DSurface9 *rt = NULL, *bb = NULL, *sys = NULL;
     D3DLOCKED_RECT lr;
