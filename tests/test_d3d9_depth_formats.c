@@ -4,8 +4,8 @@
  * as depth-stencil surfaces there — a depth test against a cleared depth, a stencil test where
  * the format has stencil bits, the lockable ones read back with their documented layout (D16:
  * one 16-bit UNORM a texel; D32F_LOCKABLE: one IEEE float) — and refused truthfully where a
- * profile does not offer them; and the driver FOURCCs INTZ, a depth-stencil texture sampled as
- * its depth, and NULL, the render target of depth-only passes.  Pixels are compared exactly. */
+ * profile does not offer them; and the driver FOURCCs INTZ, DF24 and DF16, depth-stencil
+ * textures sampled as their depth, and NULL, the render target of depth-only passes.  Pixels are compared exactly. */
 #include "test_d3d9_render_util.h"
 
 #define W 16
@@ -151,44 +151,52 @@ TEST(d3d9_depth_formats_depth_and_stencil)
     }
 }
 
-/* INTZ, the driver FOURCC of a depth-stencil texture whose samples return the depth itself
- * (NVIDIA, "GPU Programming Guide, GeForce 8 and 9 Series", 6.4.2: "z value is replicated to
- * all four components of a texture fetch"; no comparison): applications probe it with
- * CheckDeviceFormat(D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, 'INTZ'), render depth into it, then
- * sample it.  The stored depth is 24-bit UNORM (D24S8's layout), with 8 stencil bits. */
-TEST(d3d9_depth_formats_intz)
+/* INTZ, DF24 and DF16, the driver FOURCCs of depth-stencil textures whose samples return the
+ * depth itself (INTZ: NVIDIA, "GPU Programming Guide, GeForce 8 and 9 Series", 6.4.2: "z value
+ * is replicated to all four components of a texture fetch"; DF16/DF24: AMD, "Advanced DX9
+ * Capabilities for ATI Radeon Cards"; no comparison): applications probe them with
+ * CheckDeviceFormat(D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, fourcc), render depth into one,
+ * then sample it.  INTZ and DF24 store 24-bit UNORM depth (D24S8's layout) with 8 stencil bits,
+ * DF16 16-bit UNORM depth (D16's) and no stencil. */
+static void depth_texture_fourcc(D3DFORMAT fourcc, bool stencil)
 {
-    const D3DFORMAT intz = (D3DFORMAT)MAKEFOURCC('I', 'N', 'T', 'Z');
     IDirect3D9 *max = t9_d3d(NULL), *l93 = t9_d3d("9_3");
     IDirect3DDevice9 *dev = r9_device(W, H);
     IDirect3DTexture9 *t = NULL;
     IDirect3DSurface9 *ds = NULL, *autods = NULL;
     uint32_t img[W * H];
-    if (!max || !l93 || !dev)
-        SKIP("no device");
-    CHECK_HR(t9_check_format(max, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, intz), D3D_OK);
-    CHECK_HR(t9_check_format(max, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, intz), D3D_OK);
+    if (!max || !l93 || !dev) {
+        harness_skip("no device");
+        goto out;
+    }
+    CHECK_HR(t9_check_format(max, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, fourcc), D3D_OK);
+    CHECK_HR(t9_check_format(max, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_SURFACE, fourcc), D3D_OK);
     CHECK_HR(IDirect3D9_CheckDepthStencilMatch(max, 0, D3DDEVTYPE_HAL, D3DFMT_X8R8G8B8,
-                                               D3DFMT_A8R8G8B8, intz), D3D_OK);
-    CHECK_HR(t9_check_format(max, 0, D3DRTYPE_TEXTURE, intz), D3DERR_NOTAVAILABLE);
-    CHECK_HR(t9_check_format(max, D3DUSAGE_RENDERTARGET, D3DRTYPE_TEXTURE, intz),
+                                               D3DFMT_A8R8G8B8, fourcc), D3D_OK);
+    CHECK_HR(t9_check_format(max, 0, D3DRTYPE_TEXTURE, fourcc), D3DERR_NOTAVAILABLE);
+    CHECK_HR(t9_check_format(max, D3DUSAGE_RENDERTARGET, D3DRTYPE_TEXTURE, fourcc),
              D3DERR_NOTAVAILABLE);
-    CHECK_HR(t9_check_format(l93, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, intz),
+    CHECK_HR(t9_check_format(max, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_CUBETEXTURE, fourcc),
              D3DERR_NOTAVAILABLE);
-    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, W, H, 1, 0, intz, D3DPOOL_MANAGED, &t, NULL),
+    CHECK_HR(t9_check_format(l93, D3DUSAGE_DEPTHSTENCIL, D3DRTYPE_TEXTURE, fourcc),
+             D3DERR_NOTAVAILABLE);
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, W, H, 1, 0, fourcc, D3DPOOL_MANAGED, &t, NULL),
              D3DERR_INVALIDCALL);
     CHECK(t == NULL);
-    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, W, H, 1, D3DUSAGE_DEPTHSTENCIL, intz,
+    CHECK_HR(IDirect3DDevice9_CreateTexture(dev, W, H, 1, D3DUSAGE_DEPTHSTENCIL, fourcc,
                                             D3DPOOL_DEFAULT, &t, NULL), D3D_OK);
-    if (!t)
-        SKIP("no INTZ texture");
+    if (!t) {
+        harness_skip("no depth texture");
+        goto out;
+    }
     IDirect3DTexture9_GetSurfaceLevel(t, 0, &ds);
     IDirect3DDevice9_GetDepthStencilSurface(dev, &autods);
     CHECK_HR(IDirect3DDevice9_SetDepthStencilSurface(dev, ds), D3D_OK);
     /* depth 0.25 everywhere, 0.75 in the right half; a LESS test against it still works, and so
-     * does the stencil */
+     * does the stencil where there is one */
     CHECK_HR(IDirect3DDevice9_Clear(dev, 0, NULL, D3DCLEAR_TARGET | D3DCLEAR_ZBUFFER |
-                                    D3DCLEAR_STENCIL, 0xff000000, 0.25f, 7), D3D_OK);
+                                    (stencil ? D3DCLEAR_STENCIL : 0), 0xff000000, 0.25f, 7),
+             D3D_OK);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_TRUE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZFUNC, D3DCMP_ALWAYS);
     ds_rect(dev, W / 2, W, 0.75f, 0xff000000);
@@ -197,19 +205,23 @@ TEST(d3d9_depth_formats_intz)
     ds_rect(dev, 0, W, 0.5f, 0xff00ff00);         /* passes only where 0.75 is stored */
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZWRITEENABLE, TRUE);
     IDirect3DDevice9_SetRenderState(dev, D3DRS_ZENABLE, D3DZB_FALSE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILENABLE, TRUE);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILFUNC, D3DCMP_EQUAL);
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILREF, 7);
-    ds_rect(dev, 0, 2, 0.5f, 0xffff0000);         /* stencil 7: passes */
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILREF, 6);
-    ds_rect(dev, 2, 4, 0.5f, 0xffff0000);         /* fails */
-    IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILENABLE, FALSE);
+    if (stencil) {
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILENABLE, TRUE);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILFUNC, D3DCMP_EQUAL);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILREF, 7);
+        ds_rect(dev, 0, 2, 0.5f, 0xffff0000);     /* stencil 7: passes */
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILREF, 6);
+        ds_rect(dev, 2, 4, 0.5f, 0xffff0000);     /* fails */
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_STENCILENABLE, FALSE);
+    }
     r9_read(dev, img);
-    CHECK_EQ(img[W + 1], 0xffff0000);
+    CHECK_EQ(img[W + 1], stencil ? 0xffff0000 : 0xff000000);
     CHECK_EQ(img[W + 3], 0xff000000);
     CHECK_EQ(img[W + 5], 0xff000000);
     CHECK_EQ(img[W + 12], 0xff00ff00);
-    /* sampled: the depth in r, g, b and a: 0.25 and 0.75 as 24-bit UNORM, read as 8-bit */
+    /* sampled: the depth in r, g, b and a: 0.25 and 0.75 as 24- or 16-bit UNORM, read as 8-bit
+     * (round(0.25 (2^n - 1)) / (2^n - 1) is 0x40 and round(0.75 (2^n - 1)) / (2^n - 1) 0xbf in
+     * both) */
     CHECK_HR(IDirect3DDevice9_SetDepthStencilSurface(dev, autods), D3D_OK);
     IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
@@ -222,15 +234,34 @@ TEST(d3d9_depth_formats_intz)
     CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])),
              D3D_OK);
     r9_read(dev, img);
-    CHECK_EQ(img[H / 2 * W + 3], 0x40404040);     /* round(0.25 (2^24 - 1)) / (2^24 - 1) */
-    CHECK_EQ(img[H / 2 * W + 12], 0xbfbfbfbf);    /* round(0.75 (2^24 - 1)) / (2^24 - 1) */
+    CHECK_EQ(img[H / 2 * W + 3], 0x40404040);
+    CHECK_EQ(img[H / 2 * W + 12], 0xbfbfbfbf);
     IDirect3DDevice9_SetTexture(dev, 0, NULL);
     IDirect3DSurface9_Release(autods);
     IDirect3DSurface9_Release(ds);
     IDirect3DTexture9_Release(t);
-    r9_end(dev);
-    IDirect3D9_Release(max);
-    IDirect3D9_Release(l93);
+out:
+    if (dev)
+        r9_end(dev);
+    if (max)
+        IDirect3D9_Release(max);
+    if (l93)
+        IDirect3D9_Release(l93);
+}
+
+TEST(d3d9_depth_formats_intz)
+{
+    depth_texture_fourcc((D3DFORMAT)MAKEFOURCC('I', 'N', 'T', 'Z'), true);
+}
+
+TEST(d3d9_depth_formats_df24)
+{
+    depth_texture_fourcc((D3DFORMAT)MAKEFOURCC('D', 'F', '2', '4'), true);
+}
+
+TEST(d3d9_depth_formats_df16)
+{
+    depth_texture_fourcc((D3DFORMAT)MAKEFOURCC('D', 'F', '1', '6'), false);
 }
 
 /* NULL, the driver FOURCC render-target format of depth-only passes (shadow maps): a render

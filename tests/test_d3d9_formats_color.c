@@ -1,9 +1,9 @@
 /* tests/test_d3d9_formats_color.c — the D3D9 colour formats of issue 14 part 3 on the max
  * profile: R5G6B5, X1R5G5B5, A1R5G5B5, A4R4G4B4, R8G8B8, A8B8G8R8, X8B8G8R8, A2R10G10B10,
  * A2B10G10R10, G16R16, A16B16G16R16, R16F, G16R16F, A16B16G16R16F, R32F, G32R32F,
- * A32B32G32R32F, L8, A8L8, A4L4, L16, A8 — and the formats refused (P8, A8P8, the 3Dc
- * FOURCCs ATI1/ATI2, the driver FOURCCs RAWZ, DF16, DF24; INTZ and NULL are offered and tested
- * in test_d3d9_depth_formats.c).
+ * A32B32G32R32F, L8, A8L8, A4L4, L16, A8 — and the formats refused (P8, A8P8, the driver
+ * FOURCC RAWZ; INTZ, DF16, DF24 and NULL are offered and tested in test_d3d9_depth_formats.c,
+ * the 3Dc FOURCCs ATI1/ATI2 in test_d3d9_formats_3dc.c).
  *
  * Per format, each use CheckDeviceFormat reports is exercised, and each one it refuses is
  * refused by the creation call too:
@@ -229,11 +229,10 @@ TEST(d3d9_color_formats_check)
                    D3DFMT_A16B16G16R16), D3DERR_NOTAVAILABLE);
     CHECK_HR(t9_check_format(l93, D3DUSAGE_QUERY_FILTER, D3DRTYPE_TEXTURE, D3DFMT_R32F),
              D3DERR_NOTAVAILABLE);
-    /* refused everywhere: palettes, 3Dc, the driver FOURCCs (see the README's D3D9 section) */
+    /* refused everywhere: palettes, NVIDIA's raw-depth FOURCC RAWZ (see the README's D3D9
+     * section) */
     static const D3DFORMAT refused[] = {
-        D3DFMT_P8, D3DFMT_A8P8, (D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '1'),
-        (D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '2'), (D3DFORMAT)MAKEFOURCC('R', 'A', 'W', 'Z'),
-        (D3DFORMAT)MAKEFOURCC('D', 'F', '1', '6'), (D3DFORMAT)MAKEFOURCC('D', 'F', '2', '4'),
+        D3DFMT_P8, D3DFMT_A8P8, (D3DFORMAT)MAKEFOURCC('R', 'A', 'W', 'Z'),
     };
     for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
         CHECK_HR(t9_check_format(max, 0, D3DRTYPE_TEXTURE, refused[i]), D3DERR_NOTAVAILABLE);
@@ -274,17 +273,6 @@ TEST(d3d9_color_formats_refused_create)
  * tie in any format. */
 static const double ca[4] = { 0.2, 0.85, 0.4, 0.7 }, cb[4] = { 0.9, 0.1, 0.65, 0.3 };
 
-/* A device whose stage 0 outputs the texture (colour and alpha). */
-static IDirect3DDevice9 *texture_device(void)
-{
-    IDirect3DDevice9 *dev = r9_device(W, H);
-    if (!dev)
-        return NULL;
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
-    return dev;
-}
-
 /* pre-transformed with one texture coordinate */
 struct tv {
     float x, y, z, rhw, u, v;
@@ -306,11 +294,9 @@ static void tex_row(IDirect3DDevice9 *dev, float y0, float w)
  * texel, 2 pixels) and linearly filtered in row 1 (4 pixels: weights 0, 1/4, 3/4, 1). */
 TEST(d3d9_color_formats_sample)
 {
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     if (!dev)
         SKIP("no device");
-    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_CLAMP);
-    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSV, D3DTADDRESS_CLAMP);
     for (size_t i = 0; i < N_FMTS; i++) {
         const struct fmt *f = &fmts[i];
         IDirect3DTexture9 *t = NULL;
@@ -370,7 +356,7 @@ static void tex3_pixel(IDirect3DDevice9 *dev, float x, float s, float t, float r
  * face holds a and -Z face b, read along those axes (point sampling). */
 TEST(d3d9_color_formats_volume_cube)
 {
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     if (!dev)
         SKIP("no device");
     for (size_t i = 0; i < N_FMTS; i++) {
@@ -587,7 +573,7 @@ TEST(d3d9_dxt_volume_textures)
     static const D3DFORMAT dxt[] = { D3DFMT_DXT1, D3DFMT_DXT2, D3DFMT_DXT3, D3DFMT_DXT4,
                                      D3DFMT_DXT5 };
     IDirect3D9 *max = t9_d3d(NULL), *l93 = t9_d3d("9_3");
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     if (!max || !l93 || !dev)
         SKIP("no device");
     for (size_t i = 0; i < sizeof(dxt) / sizeof(dxt[0]); i++) {
@@ -642,7 +628,7 @@ TEST(d3d9_dxt_volume_textures)
  * render target (D3D11.3 3.2.3.7 / 3.2.3.8 curves); alpha stays linear. */
 TEST(d3d9_color_formats_srgb_a8b8g8r8)
 {
-    IDirect3DDevice9 *dev = texture_device();
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     IDirect3DTexture9 *t = NULL, *rtt = NULL;
     IDirect3DSurface9 *rt = NULL, *bb = NULL, *sys = NULL;
     D3DLOCKED_RECT lr;

@@ -95,13 +95,9 @@ static void tex_rect(IDirect3DDevice9 *dev, float w, float h)
 /* A device whose stage 0 outputs the texture; sampler 0 clamps. */
 static IDirect3DDevice9 *yuv_device(void)
 {
-    IDirect3DDevice9 *dev = r9_device(W, H);
+    IDirect3DDevice9 *dev = r9_texture_device(W, H);
     if (!dev)
         return NULL;
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
-    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_CLAMP);
-    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSV, D3DTADDRESS_CLAMP);
     r9_clear(dev, 0xff000000);
     return dev;
 }

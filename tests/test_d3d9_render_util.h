@@ -46,6 +46,20 @@ static inline IDirect3DDevice9 *r9_device(UINT w, UINT h)
     return r9_device_flags(NULL, w, h, D3DCREATE_HARDWARE_VERTEXPROCESSING);
 }
 
+/* r9_device() whose stage 0 outputs the texture's colour and alpha, sampler 0 clamping u and v:
+ * for the format tests, which look at texels as they are. */
+static inline IDirect3DDevice9 *r9_texture_device(UINT w, UINT h)
+{
+    IDirect3DDevice9 *dev = r9_device(w, h);
+    if (!dev)
+        return NULL;
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSU, D3DTADDRESS_CLAMP);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_ADDRESSV, D3DTADDRESS_CLAMP);
+    return dev;
+}
+
 static inline void r9_end(IDirect3DDevice9 *dev)
 {
     IDirect3DDevice9_EndScene(dev);

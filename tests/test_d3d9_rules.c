@@ -326,6 +326,33 @@ TEST(d3d9_rule_pointsize_max_default)
     }
 }
 
+/* IDirect3DDevice9::GetBackBuffer ignores its D3DBACKBUFFER_TYPE (Windows: LEFT and RIGHT, and
+ * any other value, give the MONO buffer), as the swap chain's method does; the index is still
+ * checked. */
+TEST(d3d9_rule_get_back_buffer_type)
+{
+    IDirect3DDevice9 *dev = t9_device(NULL);
+    IDirect3DSurface9 *mono = NULL, *bb = NULL;
+    if (!dev)
+        SKIP("no device");
+    CHECK_HR(IDirect3DDevice9_GetBackBuffer(dev, 0, 0, D3DBACKBUFFER_TYPE_MONO, &mono), D3D_OK);
+    static const D3DBACKBUFFER_TYPE types[] = { D3DBACKBUFFER_TYPE_LEFT, D3DBACKBUFFER_TYPE_RIGHT,
+                                                (D3DBACKBUFFER_TYPE)7 };
+    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+        CHECK_HR(IDirect3DDevice9_GetBackBuffer(dev, 0, 0, types[i], &bb), D3D_OK);
+        CHECK(bb == mono);
+        if (bb)
+            IDirect3DSurface9_Release(bb);
+        bb = (IDirect3DSurface9 *)(uintptr_t)1;
+        CHECK_HR(IDirect3DDevice9_GetBackBuffer(dev, 0, 1, types[i], &bb), D3DERR_INVALIDCALL);
+        CHECK(bb == NULL);
+        bb = NULL;
+    }
+    if (mono)
+        IDirect3DSurface9_Release(mono);
+    T9_RELEASE_DEVICE(dev);
+}
+
 /* The PNG dump's frame counter goes on across Reset: two frames, two files. */
 TEST(d3d9_rule_present_dump_across_reset)
 {

@@ -188,6 +188,11 @@ static const core_format_desc table[] = {
     P(CORE_FORMAT_D3D9_S8_LOCKABLE, "S8_LOCKABLE", DEPTH, 1, 1, 0, 8, 0, 0, 0, S_ | D9),
     /* a view format: the depth of D24_UNORM_S8_UINT, replicated (format.h) */
     P(CORE_FORMAT_D3D9_INTZ, "INTZ", UNORM, 4, 4, 24, 24, 24, 24, 0, D9),
+    /* the 3Dc block formats: BC4/BC5 blocks, channels as the view reads them (format.h) */
+    BC(CORE_FORMAT_D3D9_ATI1, "ATI1", UNORM, 8, 4, 0, D9),
+    BC(CORE_FORMAT_D3D9_ATI2, "ATI2", UNORM, 16, 4, 0, D9),
+    /* a view format: the depth of D16_UNORM, replicated (format.h) */
+    P(CORE_FORMAT_D3D9_DF16, "DF16", UNORM, 2, 4, 16, 16, 16, 16, 0, D9),
 };
 
 #define TABLE_SIZE (sizeof(table) / sizeof(table[0]))

@@ -73,6 +73,12 @@ enum {
     CORE_FORMAT_D3D9_S8_LOCKABLE,
     CORE_FORMAT_D3D9_INTZ,           /* how a texture view reads the driver format INTZ (a
                                       * D24S8 layout): the 24-bit UNORM depth in r, g, b, a */
+    CORE_FORMAT_D3D9_ATI1,           /* the 3Dc FOURCC ATI1: BC4_UNORM's blocks, the one channel
+                                      * read in r, g, b and a */
+    CORE_FORMAT_D3D9_ATI2,           /* the 3Dc FOURCC ATI2: BC5_UNORM's blocks, read as (second
+                                      * block, first block, 1, 1) */
+    CORE_FORMAT_D3D9_DF16,           /* how a texture view reads the driver format DF16 (a D16
+                                      * layout): the 16-bit UNORM depth in r, g, b, a */
     CORE_FORMAT_D3D9_END             /* one past the last */
 };
 

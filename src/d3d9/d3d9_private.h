@@ -175,6 +175,16 @@ HRESULT d3d9ex_check_fullscreen_mode(const char *method, const D3DPRESENT_PARAME
  * ("GPU Programming Guide", the same vendors' pages: "a dummy render target ... no memory"):
  * draws bind no colour target in its place, and it cannot be locked or copied. */
 #define D3D9_FMT_NULL ((D3DFORMAT)MAKEFOURCC('N', 'U', 'L', 'L'))
+/* DF16 and DF24, AMD's depth-stencil textures ("Advanced DX9 Capabilities for ATI Radeon
+ * Cards"): rendered into as depth buffers, then sampled for the depth itself, as INTZ is (the
+ * depth in every component; no comparison).  Stored as D16 and D24S8. */
+#define D3D9_FMT_DF16 ((D3DFORMAT)MAKEFOURCC('D', 'F', '1', '6'))
+#define D3D9_FMT_DF24 ((D3DFORMAT)MAKEFOURCC('D', 'F', '2', '4'))
+/* ATI1 and ATI2, the 3Dc block-compressed formats: BC4/BC5 UNORM blocks of one and two
+ * channels ("Programming Guide for DDS": the legacy FourCCs 'ATI1' and 'ATI2' are BC4_UNORM and
+ * BC5_UNORM), with D3D9's channel mapping (src/sample/texel_load.c). */
+#define D3D9_FMT_ATI1 ((D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '1'))
+#define D3D9_FMT_ATI2 ((D3DFORMAT)MAKEFOURCC('A', 'T', 'I', '2'))
 
 /* What a format can be used for, on a profile.  The table behind it is in formats.c. */
 enum d3d9_format_use {

@@ -660,7 +660,8 @@ static bool translate_view(const struct d3d9_texture *t, unsigned first, bool sr
     memset(v, 0, sizeof(*v));
     if (!core || first >= t->levels)
         return false;
-    v->format = t->format == D3D9_FMT_INTZ ? CORE_FORMAT_D3D9_INTZ : t->cfmt;
+    v->format = t->format == D3D9_FMT_INTZ || t->format == D3D9_FMT_DF24 ? CORE_FORMAT_D3D9_INTZ :
+                t->format == D3D9_FMT_DF16 ? CORE_FORMAT_D3D9_DF16 : t->cfmt;
     if (srgb && om_format_srgb_twin(t->cfmt))
         v->format = om_format_srgb_twin(t->cfmt);
     v->d3d9_defaults = true;

@@ -180,6 +180,16 @@ static const struct fmt_row rows[] = {
     /* INTZ (d3d9_private.h): a D24S8 depth-stencil surface or texture whose samples read the
      * depth in every component (tests/test_d3d9_depth_formats.c); point sampled only. */
     { D3D9_FMT_INTZ, CORE_PROFILE_MAX, T | DS },
+    /* DF16, DF24 (d3d9_private.h): AMD's depth textures, sampled as INTZ is, point sampled
+     * (tests/test_d3d9_depth_formats.c).  No Fetch4 (D3DSAMP_MIPMAPLODBIAS = 'GET4', which
+     * AMD ties to DF24): that value is an ordinary, tiny LOD bias here. */
+    { D3D9_FMT_DF16, CORE_PROFILE_MAX, T | DS },
+    { D3D9_FMT_DF24, CORE_PROFILE_MAX, T | DS },
+    /* ATI1, ATI2 (3Dc, d3d9_private.h): as DXTn, 2D and cube textures and offscreen plain
+     * surfaces of 4x4 blocks, filtered and mipmapped, under DXTn's size and lock rules
+     * (tests/test_d3d9_formats_color.c) */
+    { D3D9_FMT_ATI1, CORE_PROFILE_MAX, S | T | C | F | WM },
+    { D3D9_FMT_ATI2, CORE_PROFILE_MAX, S | T | C | F | WM },
     /* NULL (d3d9_private.h): render-target surfaces only, for depth-only passes
      * (tests/test_d3d9_depth_formats.c); "blendable", since blending into nothing changes
      * nothing, so that a depth pass with blending left on validates. */
@@ -234,6 +244,14 @@ const char *d3d9_format_name(D3DFORMAT format, char *buf, size_t size)
             return "INTZ";
         if (format == D3D9_FMT_NULL)
             return "NULL";
+        if (format == D3D9_FMT_DF16)
+            return "DF16";
+        if (format == D3D9_FMT_DF24)
+            return "DF24";
+        if (format == D3D9_FMT_ATI1)
+            return "ATI1";
+        if (format == D3D9_FMT_ATI2)
+            return "ATI2";
         snprintf(buf, size, "D3DFORMAT 0x%08x", (unsigned)format);
         return buf;
     }
@@ -300,7 +318,7 @@ static bool is_depth_format(D3DFORMAT f)
     case D3DFMT_D24FS8: case D3DFMT_D32_LOCKABLE: case D3DFMT_S8_LOCKABLE:
         return true;
     default:
-        return f == D3D9_FMT_INTZ;
+        return f == D3D9_FMT_INTZ || f == D3D9_FMT_DF16 || f == D3D9_FMT_DF24;
     }
 }
 

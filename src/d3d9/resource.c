@@ -308,6 +308,12 @@ static const struct {
     /* INTZ is stored and depth-tested as D24S8; texture views read it through
      * d3d9_view_format's CORE_FORMAT_D3D9_INTZ */
     { D3D9_FMT_INTZ, DXGI_FORMAT_D24_UNORM_S8_UINT },
+    /* DF16 and DF24 likewise, as D16 and D24S8 (d3d9_view_format: CORE_FORMAT_D3D9_DF16 and
+     * CORE_FORMAT_D3D9_INTZ) */
+    { D3D9_FMT_DF16, DXGI_FORMAT_D16_UNORM },
+    { D3D9_FMT_DF24, DXGI_FORMAT_D24_UNORM_S8_UINT },
+    { D3D9_FMT_ATI1, CORE_FORMAT_D3D9_ATI1 },
+    { D3D9_FMT_ATI2, CORE_FORMAT_D3D9_ATI2 },
     /* a NULL render target keeps one byte a texel that nothing reads: draws bind no colour
      * target in its place (draw.c), locks and copies are refused */
     { D3D9_FMT_NULL, DXGI_FORMAT_A8_UNORM },

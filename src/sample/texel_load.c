@@ -409,6 +409,27 @@ static void load_bc5(const struct texel_format *f, const uint8_t *block, unsigne
     out[3] = 1.0f;
 }
 
+/* The 3Dc FOURCCs of D3D9 (ATI1, ATI2): BC4/BC5 UNORM blocks (the DDS programming guide maps
+ * the legacy FourCCs 'ATI1' and 'ATI2' onto BC4_UNORM and BC5_UNORM), read with the channel
+ * mapping of the D3D9 drivers that offer them -- the one Wine's wined3d reproduces in its
+ * format fixups: ATI1's one channel in r, g, b and a; ATI2's second block in r, its first in g
+ * (the 3Dc order, X in the second block), b and a 1. */
+static void load_ati1(const struct texel_format *f, const uint8_t *block, unsigned x,
+                      unsigned y, float out[4])
+{
+    (void)f;
+    out[0] = out[1] = out[2] = out[3] = bc_alpha(block, x, y, false);
+}
+
+static void load_ati2(const struct texel_format *f, const uint8_t *block, unsigned x,
+                      unsigned y, float out[4])
+{
+    (void)f;
+    out[0] = bc_alpha(block + 8, x, y, false);
+    out[1] = bc_alpha(block, x, y, false);
+    out[2] = out[3] = 1.0f;
+}
+
 /* ---- the table ---- */
 
 /* A channel packed in one integer (so that table rows are plain macro arguments):
@@ -520,6 +541,10 @@ static const struct table_row rows[] = {
     GEN(CORE_FORMAT_D3D9_S8_LOCKABLE, NO, UI(0, 8), NO, NO),
     /* INTZ views: the D24S8 depth in every component (format.h) */
     GEN(CORE_FORMAT_D3D9_INTZ, UN(0, 24), UN(0, 24), UN(0, 24), UN(0, 24)),
+    ENTRY(CORE_FORMAT_D3D9_ATI1, load_ati1, NULL, UN(0, 0), UN(0, 0), UN(0, 0), UN(0, 0)),
+    ENTRY(CORE_FORMAT_D3D9_ATI2, load_ati2, NULL, UN(0, 0), UN(0, 0), UN(0, 0), UN(0, 0)),
+    /* DF16 views: the D16 depth in every component, as INTZ's */
+    GEN(CORE_FORMAT_D3D9_DF16, UN(0, 16), UN(0, 16), UN(0, 16), UN(0, 16)),
 };
 
 #define TABLE_SIZE (sizeof(rows) / sizeof(rows[0]))
