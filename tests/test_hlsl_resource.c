@@ -22,22 +22,10 @@
 #define fb hlsl_fb
 #define uf hlsl_uf
 
-/* The listing of src for target (malloc'ed), or NULL with the errors reported. */
+/* The listing of src for target (malloc'ed; the errors reported when it does not compile). */
 static char *listing(const char *src, const char *target)
 {
-    ID3DBlob *code = hlsl_run_compile_ok(src, target);
-    if (!code)
-        return NULL;
-    ID3DBlob *text = NULL;
-    HRESULT hr = D3DDisassemble(ID3D10Blob_GetBufferPointer(code), ID3D10Blob_GetBufferSize(code),
-                                0, NULL, &text);
-    ID3D10Blob_Release(code);
-    CHECK_EQ(hr, S_OK);
-    if (FAILED(hr))
-        return NULL;
-    char *t = strdup(ID3D10Blob_GetBufferPointer(text));
-    ID3D10Blob_Release(text);
-    return t;
+    return hlsl_run_disassembly(src, target);
 }
 
 /* The last requests, by resource slot (t0..t7). */

@@ -14,15 +14,17 @@
 #include <setjmp.h>
 
 enum lfile { LF_NONE, LF_TEMP, LF_INPUT, LF_OUTPUT, LF_CB, LF_IMM, LF_TEX, LF_SAMP, LF_DEPTH,
-             LF_NULL, LF_XTEMP /* indexable temp x#[reg (+ rel)] */ };
+             LF_NULL, LF_XTEMP /* indexable temp x#[reg (+ rel)] */,
+             LF_PRIM /* vPrim (a geometry program's SV_PrimitiveID) */,
+             LF_STREAM /* m# (gs_5_0's emit_stream / cut_stream) */ };
 
 struct lop {
     uint8_t file;                 /* enum lfile */
     uint8_t mask;                 /* destinations */
     uint8_t swz[4];               /* sources: per destination component (SM4 form) */
     bool neg, abs;
-    uint32_t index;               /* temp, v#, o#, resource/sampler/cbuffer id */
-    uint32_t reg;                 /* cb register */
+    uint32_t index;               /* temp, v#, o#, resource/sampler/cbuffer id, stream */
+    uint32_t reg;                 /* cb register; a geometry program's input: the vertex */
     int32_t rel;                  /* cb: temp holding the register offset (.rel_comp), -1 none */
     uint8_t rel_comp;
     uint32_t imm[4];
@@ -40,7 +42,9 @@ enum lop_code {
     L_SAMPLE, L_SAMPLE_L, L_SAMPLE_B, L_SAMPLE_D, L_SAMPLE_C, L_SAMPLE_C_LZ, L_LD, L_RESINFO,
     L_LD_MS, L_GATHER4, L_GATHER4_C, L_SAMPLEINFO,
     L_DISCARD_NZ, L_IF_NZ, L_ELSE, L_ENDIF, L_LOOP, L_ENDLOOP, L_BREAK, L_BREAKC_NZ, L_BREAKC_Z,
-    L_CONTINUE, L_RET, L_COUNT
+    L_CONTINUE, L_RET,
+    L_EMIT, L_CUT,                /* geometry programs; with an m# source: emit/cut_stream */
+    L_COUNT
 };
 
 enum lop_shape {
@@ -112,11 +116,20 @@ struct sym {
     unsigned depth;
 };
 
-struct io_leaf;
+/* One scalar/vector of an entry point's inputs or outputs, and the semantic it carries. */
+struct io_leaf {
+    struct place pl;              /* one slot */
+    const char *sem;
+    unsigned sem_index;
+    unsigned interp;
+    struct loc_src loc;
+    unsigned vertices;            /* a geometry program's input array: its length (else 0), */
+    uint32_t stride;              /* and the slots of one element */
+};
 
 /* sig_entry.sysval: the D3D_NAME values, SV_TARGET/SV_DEPTH past them */
-enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_VERTID = 6, SV_PRIMID = 7, SV_INSTID = 8,
-       SV_FFACE = 9, SV_TARGET = 64, SV_DEPTH = 65 };
+enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_RTINDEX = 4, SV_VPINDEX = 5, SV_VERTID = 6,
+       SV_PRIMID = 7, SV_INSTID = 8, SV_FFACE = 9, SV_TARGET = 64, SV_DEPTH = 65 };
 
 struct sig_entry {
     const char *name;
@@ -200,6 +213,15 @@ struct gen {
     struct var_decl *sconst[16];  /* vs/ps_3_0: the uniforms in b# / i# (gen_static.c) */
     unsigned nsconst;
     struct loc_src cur_loc;       /* what is being generated, for linst.loc */
+    /* geometry programs (gen_gs.c) */
+    unsigned gs_input;            /* D3D10_SB_PRIMITIVE: 1 point, 2 line, 3 triangle, 6 line
+                                   * adj, 7 triangle adj (0: no input array yet) */
+    unsigned gs_output;           /* the stream's type: 1 point, 2 line, 3 triangle list */
+    bool gs_prim_id;              /* reads vPrim */
+    const struct type *gs_vertex; /* the stream's vertex type T */
+    const struct io_leaf *gs_leaves;    /* its leaves, one per output register, at ... */
+    uint32_t gs_base;                   /* ... offsets from this slot */
+    unsigned gs_nleaves;
 };
 
 struct loop_ctx {
@@ -308,6 +330,17 @@ void gen_static_classify(struct gen *g);
 const char *gen_static_rep_counter(const struct stmt *s);
 const struct expr *gen_static_if_operand(const struct expr *e, bool *negated);
 unsigned gen_static_lookup(struct gen *g, const char *name, char file);
+
+/* gen_gs.c: a geometry entry point's special parameters (its input array, stream and
+ * SV_PrimitiveID), checked and given places (false: an ordinary parameter); the stream's
+ * Append / RestartStrip; the attributes' checks. */
+bool gen_gs_param(struct gen *g, struct var_decl *pd, struct io_leaf *ins, unsigned *ni,
+                  struct io_leaf *outs, unsigned *no);
+struct val gen_gs_method(struct gen *g, struct expr *e, struct val *v, unsigned n);
+void gen_gs_check(struct gen *g);
+/* gen_entry.c, shared with gen_gs.c: the leaves of a place of type p.type */
+void gen_collect_leaves(struct gen *g, struct place p, const char *sem, unsigned interp,
+                        const struct loc_src *loc, struct io_leaf *out, unsigned *n);
 
 /* sm4_write.c */
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *out);

@@ -20,16 +20,8 @@ static void split_semantic(struct hc *c, const char *sem, const char **name, uns
     *name = hc_strndup(c, sem, n);
 }
 
-struct io_leaf {
-    struct place pl;              /* one slot */
-    const char *sem;
-    unsigned sem_index;
-    unsigned interp;
-    struct loc_src loc;
-};
-
-static void collect_leaves(struct gen *g, struct place p, const char *sem, unsigned interp,
-                           const struct loc_src *loc, struct io_leaf *out, unsigned *n)
+void gen_collect_leaves(struct gen *g, struct place p, const char *sem, unsigned interp,
+                        const struct loc_src *loc, struct io_leaf *out, unsigned *n)
 {
     struct hc *c = g->c;
     struct type *t = p.type;
@@ -44,7 +36,7 @@ static void collect_leaves(struct gen *g, struct place p, const char *sem, unsig
             if (!t->fields[i].semantic && !sem && q.type->cls != TC_STRUCT)
                 hc_error(c, &t->fields[i].loc, 4576, "'%s' is missing a semantic",
                          t->fields[i].name);
-            collect_leaves(g, q, t->fields[i].semantic ? t->fields[i].semantic : sem,
+            gen_collect_leaves(g, q, t->fields[i].semantic ? t->fields[i].semantic : sem,
                            interp | t->fields[i].interp, &t->fields[i].loc, out, n);
         }
         return;
@@ -63,6 +55,7 @@ static void collect_leaves(struct gen *g, struct place p, const char *sem, unsig
         if (*n >= 32)
             hc_error(c, loc, 4000, "too many entry point inputs or outputs (32 at most)");
         struct io_leaf *l = &out[(*n)++];
+        memset(l, 0, sizeof(*l));
         l->pl = p;
         l->pl.base += r * (t->cls == TC_ARRAY ? type_slots(t->elem) : 1);
         l->pl.type = t->cls == TC_MATRIX ? type_vector(c, t->base, t->cols) :
@@ -87,9 +80,9 @@ static unsigned sysval_of(struct gen *g, bool output, const char **name, unsigne
         (!strcasecmp(s, "VPOS") && ps && !output)) {
         if (!strcasecmp(s, "POSITION") || !strcasecmp(s, "VPOS"))
             *name = "SV_Position";
-        if (!ps && !output)
+        if (!ps && !output && !c->gs)
             return SV_NONE;
-        return (ps && !output) || (!ps && output) ? SV_POS : SV_NONE;
+        return (ps && !output) || (!ps && output) || c->gs ? SV_POS : SV_NONE;
     }
     if (!strcasecmp(s, "SV_Target") || (ps && output && !strcasecmp(s, "COLOR"))) {
         if (!ps || !output)
@@ -103,21 +96,30 @@ static unsigned sysval_of(struct gen *g, bool output, const char **name, unsigne
         *name = "SV_Depth";
         return SV_DEPTH;
     }
-    if (!strcasecmp(s, "SV_VertexID") && !ps && !output)
+    bool vs = !ps && !c->gs;
+    if (!strcasecmp(s, "SV_VertexID") && vs && !output)
         return SV_VERTID;
-    if (!strcasecmp(s, "SV_InstanceID") && !ps && !output)
+    if (!strcasecmp(s, "SV_InstanceID") && vs && !output)
         return SV_INSTID;
     if (!strcasecmp(s, "SV_IsFrontFace") || (ps && !output && !strcasecmp(s, "VFACE"))) {
         *name = "SV_IsFrontFace";
         return SV_FFACE;
     }
-    if (!strcasecmp(s, "SV_PrimitiveID") && ps && !output)
+    /* a geometry program writes SV_PrimitiveID for the pixel shader; its own comes in as
+     * vPrim (gen_gs.c), not through the signature */
+    if (!strcasecmp(s, "SV_PrimitiveID") && ((ps && !output) || (c->gs && output)))
         return SV_PRIMID;
-    if (!strcasecmp(s, "SV_ClipDistance") && !ps && output)
+    if (!strcasecmp(s, "SV_ClipDistance") && ((!ps && output) || (c->gs && !output)))
         return SV_CLIPDST;
+    /* the render-target array and viewport indices come from the geometry shader (D3D11.3
+     * spec 13.15: "Render Target Array Index" / "Viewport Array Index" are GS outputs) */
+    if (!strcasecmp(s, "SV_RenderTargetArrayIndex") && c->gs && output)
+        return SV_RTINDEX;
+    if (!strcasecmp(s, "SV_ViewportArrayIndex") && c->gs && output)
+        return SV_VPINDEX;
     if (!strncasecmp(s, "SV_", 3))
         hc_error(c, loc, 4502, "invalid %s semantic '%s' for a %s shader",
-                 output ? "output" : "input", s, ps ? "pixel" : "vertex");
+                 output ? "output" : "input", s, ps ? "pixel" : c->gs ? "geometry" : "vertex");
     if (ps && output)
         hc_error(c, loc, 4576, "pixel shader output '%s' must be SV_Target or SV_Depth", s);
     return SV_NONE;
@@ -133,8 +135,13 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         struct var_decl *pd = f->params[k];
         if (pd->storage & SC_UNIFORM)
             continue; /* in $Globals (setup_globals) */
+        if (c->gs && gen_gs_param(g, pd, ins, &ni, outs, &no))
+            continue;
         if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER)
             hc_error(c, &pd->loc, 3000, "resource entry point parameters are not supported");
+        if (pd->type->cls == TC_STREAM || (pd->storage & SC_GS_PRIMITIVE))
+            hc_error(c, &pd->loc, 3000, "'%s': streams and input primitives are geometry shader "
+                     "parameters", pd->name);
         struct place p = gen_new_place(g, pd->type);
         struct val v = {0};
         v.type = pd->type;
@@ -142,13 +149,13 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         v.pl = p;
         gen_push_sym(g, pd->name, pd, v);
         if (pd->storage & SC_OUT)
-            collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, outs, &no);
+            gen_collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, outs, &no);
         if (!(pd->storage & SC_OUT) || (pd->storage & SC_IN))
-            collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, ins, &ni);
+            gen_collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, ins, &ni);
     }
     if (f->ret->cls != TC_VOID) {
         *ret = gen_new_place(g, f->ret);
-        collect_leaves(g, *ret, f->ret_semantic, 0, &f->loc, outs, &no);
+        gen_collect_leaves(g, *ret, f->ret_semantic, 0, &f->loc, outs, &no);
     }
     *nin_leaves = ni;
     *nout_leaves = no;
@@ -181,23 +188,27 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         for (unsigned j = 0; j + 1 < g->nin; j++)
             if (!strcasecmp(g->in[j].name, e->name) && g->in[j].index == e->index)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
-        struct linst in = {0};
-        in.op = L_MOV;
-        in.ndst = in.nsrc = 1;
-        in.dst[0] = lop_temp(l->pl.base, l->pl.type->cols);
-        struct lop src = {0};
-        src.file = LF_INPUT;
-        src.index = e->reg;
-        src.rel = -1;
-        for (unsigned q = 0; q < 4; q++)
-            src.swz[q] = (uint8_t)q;
         if (e->sysval == SV_FFACE) {
             /* SV_IsFrontFace is a bool (~0 / 0) */
             e->mask = 1;
             e->base = BT_UINT;
         }
-        in.src[0] = src;
-        lir_emit(g, &in);
+        /* a geometry program's input array: each vertex's copy from v[vertex][reg] */
+        for (unsigned k = 0; k < (l->vertices ? l->vertices : 1); k++) {
+            struct linst in = {0};
+            in.op = L_MOV;
+            in.ndst = in.nsrc = 1;
+            in.dst[0] = lop_temp(l->pl.base + k * l->stride, l->pl.type->cols);
+            struct lop src = {0};
+            src.file = LF_INPUT;
+            src.index = e->reg;
+            src.reg = k;
+            src.rel = -1;
+            for (unsigned q = 0; q < 4; q++)
+                src.swz[q] = (uint8_t)q;
+            in.src[0] = src;
+            lir_emit(g, &in);
+        }
     }
     reg = 0;
     for (unsigned i = 0; i < no; i++) {
@@ -228,11 +239,14 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         }
         if (e->sysval == SV_POS && e->mask != 0xf)
             hc_error(c, &l->loc, 4502, "SV_Position must be a float4");
+        if ((e->sysval == SV_RTINDEX || e->sysval == SV_VPINDEX || e->sysval == SV_PRIMID) &&
+            (e->mask != 1 || e->base == BT_FLOAT))
+            hc_error(c, &l->loc, 4502, "%s must be a uint", e->name);
         for (unsigned j = 0; j + 1 < g->nout; j++)
             if (!strcasecmp(g->out[j].name, e->name) && g->out[j].index == e->index)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
     }
-    if (!c->ps) {
+    if (!c->ps && !c->gs) {
         bool pos = false;
         for (unsigned i = 0; i < g->nout; i++)
             pos = pos || g->out[i].sysval == SV_POS;
@@ -594,6 +608,9 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
         hc_error(c, NULL, 3501, "'%s': entrypoint not found", entry);
     if (g->entry->ret->cls != TC_VOID && !gen_always_returns(g->entry->body))
         hc_error(c, &g->entry->loc, 3080, "'%s': function must return a value", entry);
+    if (c->gs && g->entry->ret->cls != TC_VOID)
+        hc_error(c, &g->entry->loc, 3000, "'%s': a geometry shader returns void (it writes "
+                 "through its stream)", entry);
     setup_globals(g);
     struct func_frame fr = {0};
     fr.f = g->entry;
@@ -603,6 +620,13 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
     struct io_leaf *out_leaves = hc_alloc(c, 32 * sizeof(*out_leaves));
     g->out_leaves = out_leaves;
     setup_io(g, g->entry, &fr.ret, &nin_leaves, &g->nout_leaves, in_leaves, out_leaves);
+    if (c->gs) {
+        /* the outputs are the stream's: written by each Append, not at the end */
+        g->gs_leaves = out_leaves;
+        g->gs_nleaves = g->nout_leaves;
+        g->nout_leaves = 0;
+        gen_gs_check(g);
+    }
     for (unsigned k = 0; k < g->entry->nparams; k++) {
         const struct var_decl *pd = g->entry->params[k];
         const struct sym *s = (pd->storage & SC_OUT) && !(pd->storage & SC_UNIFORM)

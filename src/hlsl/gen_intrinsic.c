@@ -1046,13 +1046,15 @@ static int conv_cost(const struct type *from, const struct type *to)
 struct val gen_call(struct gen *g, struct expr *e)
 {
     struct hc *c = g->c;
-    struct val v[MAX_ARGS];
+    struct val v[MAX_ARGS] = {0};
     if (e->nargs > MAX_ARGS && e->kind != EX_CALL)
         hc_error(c, &e->loc, 3013, "too many arguments");
     unsigned n = e->nargs;
     if (e->kind == EX_METHOD) {
         for (unsigned i = 0; i < n && i < MAX_ARGS; i++)
             v[i] = gen_expr(g, e->args[i]);
+        if (n && v[0].type->cls == TC_STREAM)
+            return gen_gs_method(g, e, v, n);
         return texture_method(g, e, v, n);
     }
     /* user functions first: they may overload intrinsic names */

@@ -69,6 +69,7 @@ const struct lop_info lop_infos[L_COUNT] = {
     [L_BREAKC_NZ] = {"breakc_nz", 1, 0, LS_FLOW, false},
     [L_BREAKC_Z] = {"breakc_z", 1, 0, LS_FLOW, false},
     [L_CONTINUE] = {"continue", 0, 0, LS_FLOW, false}, [L_RET] = {"ret", 0, 0, LS_FLOW, false},
+    [L_EMIT] = {"emit", 0, 0, LS_FLOW, false}, [L_CUT] = {"cut", 0, 0, LS_FLOW, false},
 };
 
 static void grow_known(struct gen *g, uint32_t n)

@@ -19,6 +19,8 @@ static const char *sysval_name(unsigned sv)
     switch (sv) {
     case 1: return "POS";
     case 2: return "CLIPDST";
+    case 4: return "RTINDEX";
+    case 5: return "VPINDEX";
     case 6: return "VERTID";
     case 7: return "PRIMID";
     case 8: return "INSTID";
@@ -96,7 +98,14 @@ static void reg_name(struct writer *w, const struct lop *op)
     struct sbuf *o = w->o;
     switch (op->file) {
     case LF_TEMP: sbuf_printf(o, "r%u", op->index); break;
-    case LF_INPUT: sbuf_printf(o, "v%u", op->index); break;
+    case LF_INPUT:
+        if (w->g->c->gs)
+            sbuf_printf(o, "v[%u][%u]", op->reg, op->index); /* v[vertex][register] */
+        else
+            sbuf_printf(o, "v%u", op->index);
+        break;
+    case LF_PRIM: sbuf_puts(o, "vPrim"); break;
+    case LF_STREAM: sbuf_printf(o, "m%u", op->index); break;
     case LF_OUTPUT: sbuf_printf(o, "o%u", op->index); break;
     case LF_DEPTH: sbuf_puts(o, "oDepth"); break;
     case LF_NULL: sbuf_puts(o, "null"); break;
@@ -158,7 +167,7 @@ static void src(struct writer *w, const struct lop *op, unsigned positions, bool
         sbuf_puts(o, ")");
     } else {
         reg_name(w, op);
-        if (op->file != LF_SAMP) {
+        if (op->file != LF_SAMP && op->file != LF_PRIM && op->file != LF_STREAM) {
             sbuf_put(o, ".", 1);
             if (one) {
                 sbuf_put(o, &"xyzw"[op->swz[first]], 1);
@@ -182,6 +191,8 @@ static void instruction(struct writer *w, const struct linst *in)
     struct sbuf *o = w->o;
     const struct lop_info *info = &lop_infos[in->op];
     sbuf_puts(o, info->name);
+    if ((in->op == L_EMIT || in->op == L_CUT) && in->nsrc)
+        sbuf_puts(o, "_stream");
     if ((in->op == L_RESINFO || in->op == L_SAMPLEINFO) && in->dtype == BT_UINT)
         sbuf_puts(o, "_uint");
     if (in->sat)
@@ -394,6 +405,22 @@ static void rdef_blocks(struct gen *g, struct sbuf *o)
     sbuf_puts(o, "//\n//\n");
 }
 
+/* A geometry program's primitive declarations (before its outputs, where fxc puts them):
+ * vPrim, the input primitive, gs_5_0's stream, the output topology. */
+static void gs_declarations(struct gen *g, struct sbuf *o)
+{
+    static const char *const inputs[8] = {
+        [1] = "point", [2] = "line", [3] = "triangle", [6] = "lineadj", [7] = "triangleadj"};
+    static const char *const outputs[4] = {
+        [1] = "pointlist", [2] = "linestrip", [3] = "trianglestrip"};
+    if (g->gs_prim_id)
+        sbuf_puts(o, "dcl_input vPrim\n");
+    sbuf_printf(o, "dcl_inputprimitive %s\n", inputs[g->gs_input & 7]);
+    if (g->c->sm >= 50)
+        sbuf_puts(o, "dcl_stream m0\n");
+    sbuf_printf(o, "dcl_outputtopology %s\n", outputs[g->gs_output & 3]);
+}
+
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
 {
     struct hc *c = g->c;
@@ -408,7 +435,7 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
     signature(o, g->out, g->nout, false, used);
     if (c->level9)
         sm2_write(g, ntemps, o);
-    const char *stage = c->ps ? "ps" : "vs";
+    const char *stage = c->ps ? "ps" : c->gs ? "gs" : "vs";
     sbuf_printf(o, "%s_%d_%d%s\n", stage, c->sm / 10, c->sm % 10, c->level9 == 1 ? "_level_9_1" : c->level9 == 3 ?
                 "_level_9_3" : "");
     /* constant buffers by slot */
@@ -455,6 +482,17 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
             if (m >> q & 1)
                 mask[k++] = "xyzw"[q];
         mask[k] = '\0';
+        if (c->gs) {
+            /* v[vertices][register] ("dcl_input", geometry shader form) */
+            unsigned nv = g->gs_input == 1 ? 1 : g->gs_input == 2 ? 2 : g->gs_input == 3 ? 3 :
+                          g->gs_input == 6 ? 4 : 6;
+            if (e->sysval == SV_POS || e->sysval == SV_CLIPDST)
+                sbuf_printf(o, "dcl_input_siv v[%u][%u]%s, %s\n", nv, e->reg, mask,
+                            e->sysval == SV_POS ? "position" : "clip_distance");
+            else
+                sbuf_printf(o, "dcl_input v[%u][%u]%s\n", nv, e->reg, mask);
+            continue;
+        }
         if (!c->ps) {
             if (e->sysval == 6 || e->sysval == 8)
                 sbuf_printf(o, "dcl_input_sgv v%u.x, %s\n", e->reg,
@@ -486,6 +524,8 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
         else
             sbuf_printf(o, "dcl_input_ps %s v%u%s\n", mode, e->reg, mask);
     }
+    if (c->gs)
+        gs_declarations(g, o);
     for (unsigned i = 0; i < g->nout; i++) {
         const struct sig_entry *e = &g->out[i];
         char mask[8];
@@ -501,8 +541,18 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
             sbuf_printf(o, "dcl_output_siv o%u%s, position\n", e->reg, mask);
         else if (e->sysval == 2)
             sbuf_printf(o, "dcl_output_siv o%u%s, clip_distance\n", e->reg, mask);
+        else if (e->sysval == SV_RTINDEX || e->sysval == SV_VPINDEX || e->sysval == SV_PRIMID)
+            /* SV_PrimitiveID is generated (sgv), the array indices interpreted (siv) */
+            sbuf_printf(o, "dcl_output_s%cv o%u%s, %s\n", e->sysval == SV_PRIMID ? 'g' : 'i',
+                        e->reg, mask, e->sysval == SV_RTINDEX ? "rendertarget_array_index" :
+                        e->sysval == SV_VPINDEX ? "viewport_array_index" : "primitive_id");
         else
             sbuf_printf(o, "dcl_output o%u%s\n", e->reg, mask);
+    }
+    if (c->gs) {
+        sbuf_printf(o, "dcl_maxout %u\n", g->entry->maxvertexcount);
+        if (g->entry->instance)
+            sbuf_printf(o, "dcl_gsinstances %u\n", g->entry->instance);
     }
     if (ntemps)
         sbuf_printf(o, "dcl_temps %u\n", ntemps);

@@ -71,6 +71,8 @@ bool type_equal(const struct type *a, const struct type *b)
         return a->fields == b->fields;
     case TC_TEXTURE: case TC_SAMPLER:
         return a->dim == b->dim && a->sm2_sampler == b->sm2_sampler;
+    case TC_STREAM:
+        return a->stream == b->stream && type_equal(a->elem, b->elem);
     default:
         return true;
     }
@@ -110,6 +112,10 @@ const char *type_name(struct hc *c, const struct type *t)
     }
     case TC_SAMPLER: return t->sm2_sampler ? "sampler2D" : "sampler";
     case TC_STRING: return "string";
+    case TC_STREAM:
+        snprintf(buf, sizeof(buf), "%s<%s>", t->stream == 1 ? "PointStream" : t->stream == 2 ?
+                 "LineStream" : "TriangleStream", type_name(c, t->elem));
+        break;
     default: return "void";
     }
     return hc_strdup(c, buf);
