@@ -137,6 +137,10 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
             continue; /* in $Globals (setup_globals) */
         if (c->gs && gen_gs_param(g, pd, ins, &ni, outs, &no))
             continue;
+        if (c->cs) {
+            gen_cs_param(g, pd);
+            continue;
+        }
         if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER)
             hc_error(c, &pd->loc, 3000, "resource entry point parameters are not supported");
         if (pd->type->cls == TC_STREAM || (pd->storage & SC_GS_PRIMITIVE))
@@ -246,7 +250,7 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
             if (!strcasecmp(g->out[j].name, e->name) && g->out[j].index == e->index)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
     }
-    if (!c->ps && !c->gs) {
+    if (!c->ps && !c->gs && !c->cs) {
         bool pos = false;
         for (unsigned i = 0; i < g->nout; i++)
             pos = pos || g->out[i].sysval == SV_POS;
@@ -540,9 +544,33 @@ static void bind(struct gen *g)
             cb->slot = (int)s;
             cb_taken[s] = true;
         }
+    /* unordered-access views: u#, explicit registers first; a pixel shader's start after its
+     * render targets, with which they share the output-merger slots ("OMSetRenderTargetsAnd
+     * UnorderedAccessViews": UAVStartSlot at least NumRTVs) */
+    bool u_taken[64] = {0};
+    unsigned u_first = 0;
+    for (unsigned i = 0; c->ps && i < g->nout; i++)
+        if (g->out[i].sysval == SV_TARGET && g->out[i].index + 1 > u_first)
+            u_first = g->out[i].index + 1;
+    for (unsigned pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < g->nres; i++) {
+            struct resource *r = &g->res[i];
+            const struct type *t = r->var->type;
+            if (!r->used || t->cls != TC_TEXTURE || !t->uav ||
+                (pass == 0) != (r->var->reg_kind == 'u'))
+                continue;
+            unsigned s = pass == 0 ? r->var->reg_index : u_first;
+            while (pass == 1 && s < 64 && u_taken[s])
+                s++;
+            if (s >= 8 || u_taken[s])
+                hc_error(c, &r->var->loc, 3530, "'%s': register u%u is invalid or taken (u0 to "
+                         "u7)", r->var->name, s);
+            r->slot = (int)s;
+            u_taken[s] = true;
+        }
     for (unsigned i = 0; i < g->nres; i++) {
         struct resource *r = &g->res[i];
-        if (!r->used || !r->var->reg_kind)
+        if (!r->used || !r->var->reg_kind || r->var->type->uav)
             continue;
         char k = r->var->reg_kind;
         unsigned idx = r->var->reg_index;
@@ -563,7 +591,7 @@ static void bind(struct gen *g)
     }
     for (unsigned i = 0; i < g->nres; i++) {
         struct resource *r = &g->res[i];
-        if (!r->used)
+        if (!r->used || r->var->type->uav)
             continue;
         bool tex = r->var->type->cls == TC_TEXTURE || r->as_texture;
         bool smp = r->var->type->cls == TC_SAMPLER;
@@ -611,6 +639,8 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
     if (c->gs && g->entry->ret->cls != TC_VOID)
         hc_error(c, &g->entry->loc, 3000, "'%s': a geometry shader returns void (it writes "
                  "through its stream)", entry);
+    if (c->cs && g->entry->ret->cls != TC_VOID)
+        hc_error(c, &g->entry->loc, 3000, "'%s': a compute shader returns void", entry);
     setup_globals(g);
     struct func_frame fr = {0};
     fr.f = g->entry;
@@ -627,6 +657,8 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
         g->nout_leaves = 0;
         gen_gs_check(g);
     }
+    if (c->cs)
+        gen_cs_check(g);
     for (unsigned k = 0; k < g->entry->nparams; k++) {
         const struct var_decl *pd = g->entry->params[k];
         const struct sym *s = (pd->storage & SC_OUT) && !(pd->storage & SC_UNIFORM)
@@ -648,9 +680,13 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
             const struct lop *o = &g->ins[i].src[s];
             if (o->file == LF_CB)
                 g->cbs[o->index]->used = true;
-            if (o->file == LF_TEX || o->file == LF_SAMP)
+            if (o->file == LF_TEX || o->file == LF_SAMP || o->file == LF_UAV)
                 g->res[o->index].used = true;
         }
+    for (size_t i = 0; i < g->nins; i++)
+        for (unsigned d = 0; d < g->ins[i].ndst; d++)
+            if (g->ins[i].dst[d].file == LF_UAV)
+                g->res[g->ins[i].dst[d].index].used = true;
     bind(g);
     uint32_t ntemps = lir_allocate(g);
     if (c->d3d9)

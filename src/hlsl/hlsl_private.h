@@ -45,7 +45,9 @@ struct hc {
     /* target */
     bool ps;                      /* pixel (else vertex, unless gs/cs) */
     bool gs;                      /* geometry: gs_4_0, gs_4_1, gs_5_0 (gen_gs.c) */
-    bool cs;                      /* compute: cs_4_0, cs_4_1, cs_5_0 */
+    bool cs;                      /* compute: cs_4_0, cs_4_1, cs_5_0 (gen_cs.c) */
+    bool mem5;                    /* the program uses shader model 5 memory instructions
+                                   * (gen_buffer.c), which the assembler cannot write yet */
     int level9;                   /* 0, 1 or 3 */
     int sm;                       /* 40, 41, 50 */
     int d3d9;                     /* a d3dbc target: 20 (vs/ps_2_0), 21 (vs_2_a, ps_2_a/_2_b:
@@ -113,7 +115,11 @@ enum base_type { BT_VOID, BT_BOOL, BT_INT, BT_UINT, BT_FLOAT };
 enum type_class { TC_VOID, TC_SCALAR, TC_VECTOR, TC_MATRIX, TC_STRUCT, TC_ARRAY, TC_TEXTURE,
                   TC_SAMPLER, TC_STRING, TC_STREAM /* Point/Line/TriangleStream<T> */ };
 enum tex_dim { TD_1D = 1, TD_2D, TD_3D, TD_CUBE, TD_BUFFER, TD_2DARRAY, TD_1DARRAY, TD_CUBEARRAY,
-               TD_2DMS, TD_2DMSARRAY };
+               TD_2DMS, TD_2DMSARRAY,
+               TD_STRUCTURED /* (RW/Append/Consume)StructuredBuffer<T>: elem T */,
+               TD_RAW /* (RW)ByteAddressBuffer */ };
+/* struct type.uav: what kind of unordered-access view a resource type is */
+enum { UAV_NONE, UAV_RW, UAV_APPEND, UAV_CONSUME };
 
 struct field;
 
@@ -131,6 +137,7 @@ struct type {
     bool sm2_sampler;             /* sampler2D & co (tex2D family) */
     bool comparison;              /* SamplerComparisonState */
     unsigned samples;             /* Texture2DMS<T, N>: N (0: not given) */
+    uint8_t uav;                  /* textures and buffers: UAV_* (RW types are u#) */
     uint8_t stream;               /* TC_STREAM: 1 PointStream, 2 LineStream, 3 TriangleStream
                                    * (elem: the vertex type T) */
 };

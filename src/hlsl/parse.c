@@ -169,6 +169,9 @@ static bool is_type_start(struct parser *p, size_t at)
         "void", "vector", "matrix", "Texture1D", "Texture2D", "Texture3D", "TextureCube",
         "Texture1DArray", "Texture2DArray", "TextureCubeArray", "Texture2DMS",
         "Texture2DMSArray", "Buffer", "PointStream", "LineStream", "TriangleStream",
+        "StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer",
+        "ConsumeStructuredBuffer", "ByteAddressBuffer", "RWByteAddressBuffer", "RWBuffer",
+        "RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D",
         "SamplerState", "SamplerComparisonState", "sampler", "sampler1D", "sampler2D",
         "sampler3D", "samplerCUBE", "sampler_state", "texture", "Texture", "string", "struct",
     };
@@ -238,6 +241,45 @@ static struct type *parse_type(struct parser *p)
                 hc_error(c, &t->loc, 3000, "%s<T>: T must be a struct or a numeric type",
                          t->text);
             return st;
+        }
+    /* buffers and views of shader model 5 ("Shader Model 5 Objects"): uav says u# or t# */
+    static const struct { const char *w; enum tex_dim dim; uint8_t uav; } views[] = {
+        {"StructuredBuffer", TD_STRUCTURED, UAV_NONE},
+        {"RWStructuredBuffer", TD_STRUCTURED, UAV_RW},
+        {"AppendStructuredBuffer", TD_STRUCTURED, UAV_APPEND},
+        {"ConsumeStructuredBuffer", TD_STRUCTURED, UAV_CONSUME},
+        {"ByteAddressBuffer", TD_RAW, UAV_NONE}, {"RWByteAddressBuffer", TD_RAW, UAV_RW},
+        {"RWBuffer", TD_BUFFER, UAV_RW}, {"RWTexture1D", TD_1D, UAV_RW},
+        {"RWTexture1DArray", TD_1DARRAY, UAV_RW}, {"RWTexture2D", TD_2D, UAV_RW},
+        {"RWTexture2DArray", TD_2DARRAY, UAV_RW}, {"RWTexture3D", TD_3D, UAV_RW},
+    };
+    for (size_t k = 0; k < sizeof(views) / sizeof(views[0]); k++)
+        if (!strcmp(t->text, views[k].w)) {
+            struct type *v = hc_alloc(c, sizeof(*v));
+            v->cls = TC_TEXTURE;
+            v->dim = views[k].dim;
+            v->uav = views[k].uav;
+            v->base = BT_UINT;
+            v->cols = 1;
+            if (v->dim == TD_RAW)
+                return v; /* 32-bit words */
+            expect(p, "<");
+            struct type *e = parse_type(p);
+            expect(p, ">");
+            if (v->dim == TD_STRUCTURED) {
+                if (!type_is_numeric(e) && e->cls != TC_STRUCT && e->cls != TC_ARRAY)
+                    hc_error(c, &t->loc, 3000, "%s<T>: T must be numeric, a struct or an "
+                             "array", t->text);
+                v->elem = e;
+                if (type_is_numeric(e) && e->cls != TC_MATRIX)
+                    v->base = e->base, v->cols = e->cols;
+                return v;
+            }
+            if (!type_is_numeric(e) || e->cls == TC_MATRIX)
+                hc_error(c, &t->loc, 3000, "%s<T>: T must be a scalar or a vector", t->text);
+            v->base = e->base;
+            v->cols = e->cols;
+            return v;
         }
     struct type *tex = hc_alloc(c, sizeof(*tex));
     static const struct { const char *w; enum type_class cls; enum tex_dim dim; bool sm2; } res[] = {
