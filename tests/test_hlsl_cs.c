@@ -294,6 +294,9 @@ TEST(hlsl_buffer_refusals)
           "and an out original value" },
         { "RWBuffer<float> b;\n[numthreads(1,1,1)] void main() { InterlockedAdd(b[0], 1); }\n",
           "cs_5_0", "the destination must be an int or uint element" },
+        { "RWTexture2D<float> t;\n[numthreads(1,1,1)] void main() { uint w, h; "
+          "t.GetDimensions(w, h); }\n", "cs_5_0",
+          "error X3018: 'GetDimensions' is no method of 'RWTexture2D' (or not supported yet)" },
         { "RWBuffer<uint> a : register(u3); RWBuffer<uint> b : register(u3);\n"
           "[numthreads(1,1,1)] void main() { a[0] = 1; b[0] = 2; }\n",
           "cs_5_0", "error X3530: 'b': register u3 is invalid or taken" },

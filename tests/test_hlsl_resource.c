@@ -90,6 +90,21 @@ static const char arrays_ps[] =
     "    return o;\n"
     "}\n";
 
+/* Buffer<T>[i] is Buffer.Load(i): the same ld, and the same program */
+TEST(hlsl_buffer_index_is_load)
+{
+    static const char idx[] = "Buffer<float4> b;\n"
+        "float4 main(uint i : TEXCOORD0) : SV_Target { return b[i] * 2; }\n";
+    static const char load[] = "Buffer<float4> b;\n"
+        "float4 main(uint i : TEXCOORD0) : SV_Target { return b.Load(i) * 2; }\n";
+    char *a = listing(idx, "ps_4_0"), *l = listing(load, "ps_4_0");
+    CHECK_STR_CONTAINS(a, "dcl_resource_buffer (float,float,float,float) t0\n");
+    CHECK_STR_CONTAINS(a, "ld r0.xyzw, v0.xxxx, t0.xyzw\n");
+    CHECK(!strcmp(a, l));
+    free(a);
+    free(l);
+}
+
 TEST(hlsl_texture_arrays_compile_and_run)
 {
     char *t = listing(arrays_ps, "ps_4_1");

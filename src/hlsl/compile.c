@@ -3,13 +3,14 @@
  *
  * Scope (issue 13): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3; vs/ps_4_1 and _5_0 take
  * the same programs (5_0 adds only the bit intrinsics' instructions); gs_4_0/4_1/5_0
- * (gen_gs.c); the d3dbc targets vs/ps_2_0,
- * vs_2_a, ps_2_a/_2_b, vs/ps_3_0 (sm2_write.c), whose tokens get the CTAB inserted here.
+ * (gen_gs.c); cs_4_0/4_1/5_0 (gen_cs.c) and the shader model 5 buffers and UAVs
+ * (gen_buffer.c), written as listings the assembler does not take yet; the d3dbc targets
+ * vs/ps_2_0, vs_2_a, ps_2_a/_2_b, vs/ps_3_0 (sm2_write.c), whose tokens get the CTAB
+ * inserted here.
  * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c and
  * gen_intrinsic_math.c.
- * Not yet: most 4_1/5_0 instructions, hs/ds/cs, tbuffer, structured and
- * RW resources, GetDimensions, reflection names in RDEF (the assembler derives it), dynamic
- * indexing of local arrays, returns inside loops of called functions.
+ * Not yet: most 4_1/5_0 instructions, hs/ds, tbuffer, groupshared, reflection names in
+ * RDEF for cbuffers of structs (the assembler derives it).
  */
 #include "hlsl/hlsl_private.h"
 

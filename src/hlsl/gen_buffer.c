@@ -457,8 +457,9 @@ struct val gen_buffer_method(struct gen *g, struct expr *e, struct val *v, unsig
         gen_buffer_index_val(g, v[0], v[1], at, &r);
         return r;
     }
-    *found = false;
-    return void_val(g);
+    /* a UAV has no sampling; its GetDimensions (resinfo on u#) is not written yet */
+    hc_error(c, at, 3018, "'%s' is no method of '%s' (or not supported yet)", m,
+             type_name(c, t));
 }
 
 /* ---- [] ---------------------------------------------------------------------------------------- */
