@@ -4,7 +4,7 @@
  * vs_4_0 / ps_4_0 programs need feature level 10_0 to be drawn with vertex buffers, which the
  * device does not have yet, so here they are decoded with the project's DXBC reader
  * (tpf_decode_blob) and run on the VM directly, with inputs, constant buffers and a texture
- * callback the test owns; test_hlsl_tiled.c draws a 4_0 pair at 11_1 (SV_VertexID only), and
+ * callback the test owns; test_hlsl_tiled.c draws an SV_VertexID pair at 10_0/10_1/11_1, and
  * the level_9 targets are drawn on 9_1/9_3 devices (test_hlsl_draw.c).  Every expected value
  * is closed-form.
  */
