@@ -70,7 +70,7 @@ enum lop_shape {
     LS_MEM,                       /* memory: each source as given, scalars one letter */
 };
 
-/* lop_info.mem: reads or writes memory other than registers (not common subexpressions;
+/* lop_mem: reads or writes memory other than registers (not common subexpressions;
  * writes are side effects) */
 enum { MEM_R = 1, MEM_W = 2 };
 
@@ -82,9 +82,9 @@ struct lop_info {
     unsigned nsrc, ndst;
     enum lop_shape shape;
     bool is_float;                /* source modifiers mean float negate/abs */
-    uint8_t mem;                  /* MEM_R / MEM_W */
 };
 extern const struct lop_info lop_infos[L_COUNT];
+extern const uint8_t lop_mem[L_COUNT];   /* MEM_R / MEM_W of each operation (lir.c) */
 
 struct linst {
     uint16_t op;
