@@ -9,7 +9,7 @@
  * inserted here.
  * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c and
  * gen_intrinsic_math.c.
- * Not yet: most 4_1/5_0 instructions, hs/ds, tbuffer, groupshared, reflection names in
+ * Not yet: most 4_1/5_0 instructions, hs/ds, groupshared, reflection names in
  * RDEF for cbuffers of structs (the assembler derives it).
  */
 #include "hlsl/hlsl_private.h"

@@ -347,6 +347,90 @@ static void add_cbuffer(struct gen *g, struct cbuffer_decl *cb)
     }
 }
 
+/* A tbuffer is a buffer view read with ld, one 16-byte element a register ("Shader Constants":
+ * "a tbuffer ... is accessed like a texture"; fxc declares it as a buffer of mixed type): its
+ * resource on t#, named after it. */
+static void tbuffer_resource(struct gen *g, struct cbuffer_decl *cb)
+{
+    struct hc *c = g->c;
+    if (hc_sm2(c))
+        hc_error(c, &cb->loc, 3000, "tbuffer needs feature level 10_0 (not %s)",
+                 c->args->target);
+    struct var_decl *v = hc_alloc(c, sizeof(*v));
+    v->name = cb->name;
+    v->loc = cb->loc;
+    struct type *t = hc_alloc(c, sizeof(*t));
+    t->cls = TC_TEXTURE;
+    t->dim = TD_BUFFER;
+    t->base = BT_UINT;
+    t->cols = 4;
+    t->mixed = true;
+    v->type = t;
+    if (cb->has_reg) {
+        v->reg_kind = 't';
+        v->reg_index = cb->reg;
+    }
+    cb->tb_var = v;
+    struct resource *r = &g->res[g->nres++];
+    r->var = v;
+    r->slot = r->sslot = -1;
+}
+
+/* At the entry point's start: every register of each tbuffer loaded (ld r, l(reg), t#; the
+ * unread ones are dead code), and its variables copied out of them with the packing rules, so
+ * that they are ordinary read-only temps from then on. */
+static void tbuffer_loads(struct gen *g)
+{
+    for (unsigned id = 0; id < g->ncbs; id++) {
+        struct cbuffer_decl *cb = g->cbs[id];
+        if (!cb->tbuffer)
+            continue;
+        unsigned regs = (cb->size + 3) / 4, res = 0;
+        while (res < g->nres && g->res[res].var != cb->tb_var)
+            res++;
+        uint32_t base = lir_temp(g, regs ? regs : 1);
+        for (unsigned r = 0; r < regs; r++) {
+            struct linst in = {0};
+            in.op = L_LD;
+            in.ndst = 1;
+            in.nsrc = 2;
+            in.dst[0] = lop_temp(base + r, 4);
+            in.src[0] = lop_rep(lop_imm_u(r));
+            in.src[1].file = LF_TEX;
+            in.src[1].index = res;
+            in.src[1].rel = -1;
+            for (unsigned k = 0; k < 4; k++)
+                in.src[1].swz[k] = (uint8_t)k;
+            lir_emit(g, &in);
+        }
+        for (unsigned k = 0; k < cb->nvars; k++) {
+            struct sym *s = g->globals;
+            while (s && s->var != cb->vars[k])
+                s = s->next;
+            if (!s)
+                continue;
+            struct place pl = gen_new_place(g, s->v.type);
+            size_t mark = g->nins;
+            gen_copy(g, pl, s->v, &cb->vars[k]->loc);
+            /* the copy read cb registers: they are the loaded temps */
+            for (size_t i = mark; i < g->nins; i++)
+                for (unsigned q = 0; q < g->ins[i].nsrc; q++) {
+                    struct lop *o = &g->ins[i].src[q];
+                    if (o->file == LF_CB && o->index == id && o->rel < 0) {
+                        o->file = LF_TEMP;
+                        o->index = base + o->reg;
+                        o->reg = 0;
+                    }
+                }
+            struct val v = {0};
+            v.type = pl.type;
+            v.is_place = true;
+            v.pl = pl;
+            s->v = v;
+        }
+    }
+}
+
 static void setup_globals(struct gen *g)
 {
     struct hc *c = g->c;
@@ -356,7 +440,7 @@ static void setup_globals(struct gen *g)
     size_t gcap = 0;
     unsigned nres = 0;
     for (unsigned i = 0; i < p->nglobals; i++)
-        if (p->globals[i].kind == GL_VAR)
+        if (p->globals[i].kind == GL_VAR || p->globals[i].kind == GL_CBUFFER)
             nres++;
     g->res = hc_alloc(c, (nres + 1) * sizeof(*g->res));
     for (unsigned i = 0; i < p->nglobals; i++) {
@@ -369,6 +453,8 @@ static void setup_globals(struct gen *g)
                              "cbuffer");
             }
             add_cbuffer(g, gl->cb);
+            if (gl->cb->tbuffer)
+                tbuffer_resource(g, gl->cb);
             continue;
         }
         if (gl->kind != GL_VAR)
@@ -667,6 +753,7 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
             gen_frame_add_out(g, &fr, s->v.pl, &pd->loc);
     }
     init_statics(g);
+    tbuffer_loads(g);
     d3d9_defaults(g);
     gen_static_classify(g);
     gen_frame_body(g, &fr, gen_entry_wraps(g));

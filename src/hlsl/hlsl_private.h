@@ -138,6 +138,7 @@ struct type {
     bool comparison;              /* SamplerComparisonState */
     unsigned samples;             /* Texture2DMS<T, N>: N (0: not given) */
     uint8_t uav;                  /* textures and buffers: UAV_* (RW types are u#) */
+    bool mixed;                   /* a tbuffer's buffer: declared (mixed,mixed,mixed,mixed) */
     uint8_t stream;               /* TC_STREAM: 1 PointStream, 2 LineStream, 3 TriangleStream
                                    * (elem: the vertex type T) */
 };
@@ -284,6 +285,8 @@ struct cbuffer_decl {
     unsigned size;                /* components */
     bool used;
     int slot;
+    bool tbuffer;                 /* a tbuffer: read from t# by ld (gen_entry.c) */
+    struct var_decl *tb_var;      /* its resource (a buffer of mixed type), for binding */
 };
 
 /* The translation unit: globals in declaration order. */

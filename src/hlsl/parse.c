@@ -7,7 +7,8 @@
  *
  * The grammar taken (HLSL reference, "Variable syntax", "Functions", "Statements"):
  *   global:    struct S { fields } [declarators];   typedef T name[n];
- *              cbuffer Name [: register(b#)] { declarations };   (tbuffer: refused)
+ *              cbuffer Name [: register(b#)] { declarations };
+ *              tbuffer Name [: register(t#)] { declarations };
  *              [attributes] T name(params) [: SEMANTIC] { body }   (or a prototype ;)
  *              ([maxvertexcount(n)], [instance(n)], [numthreads(x,y,z)] are kept)
  *              [storage] T name[n] [: SEMANTIC | : register(x#) | : packoffset(c#.x)]
@@ -1133,10 +1134,10 @@ static struct type *default_majority(struct parser *p, struct type *t, unsigned 
 static void parse_cbuffer(struct parser *p)
 {
     const struct token *t = cur(p);
-    if (!strcmp(t->text, "tbuffer"))
-        hc_error(p->c, &t->loc, 3000, "tbuffer is not supported yet");
+    bool tb = !strcmp(t->text, "tbuffer");
     p->i++;
     struct cbuffer_decl *cb = hc_alloc(p->c, sizeof(*cb));
+    cb->tbuffer = tb;
     cb->loc = cur(p)->loc;
     cb->name = ident(p);
     struct var_decl tmp = {0};
@@ -1144,8 +1145,9 @@ static void parse_cbuffer(struct parser *p)
     struct loc_src sl;
     post_colons(p, &tmp, &sem, &sl);
     if (tmp.reg_kind) {
-        if (tmp.reg_kind != 'b')
-            hc_error(p->c, &cb->loc, 3530, "a cbuffer is bound to a b# register");
+        if (tmp.reg_kind != (tb ? 't' : 'b'))
+            hc_error(p->c, &cb->loc, 3530, tb ? "a tbuffer is bound to a t# register" :
+                     "a cbuffer is bound to a b# register");
         cb->has_reg = true;
         cb->reg = tmp.reg_index;
     }

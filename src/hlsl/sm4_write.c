@@ -362,7 +362,7 @@ static bool rdef_representable(const struct gen *g)
     for (unsigned i = 0; i < g->nres; i++) {
         const struct type *t = g->res[i].var->type;
         if (g->res[i].used && t->cls == TC_TEXTURE &&
-            (t->uav || t->dim == TD_STRUCTURED || t->dim == TD_RAW))
+            (t->uav || t->dim == TD_STRUCTURED || t->dim == TD_RAW || t->mixed))
             return false;
     }
     for (unsigned i = 0; i < g->ncbs; i++) {
@@ -570,8 +570,9 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
             struct type *t = r->var->type;
             if (!r->used || r->slot != slot)
                 continue;
-            const char *rt = t->cls == TC_TEXTURE ? (t->base == BT_INT ? "sint" :
-                                                     t->base == BT_UINT ? "uint" : "float")
+            const char *rt = t->cls == TC_TEXTURE ? (t->mixed ? "mixed" : t->base == BT_INT ?
+                                                     "sint" : t->base == BT_UINT ? "uint" :
+                                                     "float")
                                                   : "float";
             if (t->dim == TD_STRUCTURED || t->dim == TD_RAW || t->uav) {
                 mem_declaration(g, r, o);
