@@ -7,7 +7,9 @@
  *   *_4_0_level_9_1 / _9_3   a D3D11 device of that feature level (test_hlsl_accept.c)
  *   vs/ps_2_0, vs/ps_3_0     IDirect3DDevice9, constants found through the CTAB
  *                            (test_hlsl_accept_d3d9.c)
- *   vs/ps_4_0, _5_0          the device has no feature level 10_0 with vertex buffers yet, so
+ *   vs/ps_4_0                a D3D11 device at feature level 10_0 (SOFTD3D_PROFILE=10_0)
+ *   vs/ps_5_0                no device level takes SM5 programs with vertex buffers yet (the
+ *                            11_1-tiled profile refuses input layouts), so
  *                            the two programs run on the VM as the pipeline would run them: the
  *                            vertex program at the quad's corners, its outputs interpolated to
  *                            the pixel centres (exact: every scene's attributes are affine over

@@ -34,6 +34,22 @@ ID3DBlob *hlsl_run_compile_ok(const char *src, const char *target)
     return code;
 }
 
+char *hlsl_run_disassembly(const char *src, const char *target)
+{
+    ID3DBlob *code = hlsl_run_compile_ok(src, target), *text = NULL;
+    if (!code)
+        return strdup("");
+    HRESULT hr = D3DDisassemble(ID3D10Blob_GetBufferPointer(code), ID3D10Blob_GetBufferSize(code),
+                                0, NULL, &text);
+    ID3D10Blob_Release(code);
+    if (FAILED(hr))
+        harness_fail(__FILE__, __LINE__, "D3DDisassemble(%s): 0x%08x", target, (unsigned)hr);
+    char *t = strdup(text ? (const char *)ID3D10Blob_GetBufferPointer(text) : "");
+    if (text)
+        ID3D10Blob_Release(text);
+    return t;
+}
+
 /* A d3dbc target (vs/ps_2_0 .. 3_0): D3DCompile returns the bare token stream. */
 static bool is_d3dbc(const char *target)
 {

@@ -19,6 +19,10 @@ char *hlsl_run_compile(const char *src, const char *target, ID3DBlob **code);
 /* The same, reporting a failure to the harness (NULL then). */
 ID3DBlob *hlsl_run_compile_ok(const char *src, const char *target);
 
+/* The disassembly (D3DDisassemble: the project's decoder) of src compiled for target
+ * (malloc'ed; "" with the failure reported when it does not compile). */
+char *hlsl_run_disassembly(const char *src, const char *target);
+
 /* Float bits and back (VM registers hold raw bits). */
 static inline uint32_t hlsl_fb(float f)
 {

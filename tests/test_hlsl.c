@@ -4,7 +4,7 @@
  * vs_4_0 / ps_4_0 programs need feature level 10_0 to be drawn with vertex buffers, which the
  * device does not have yet, so here they are decoded with the project's DXBC reader
  * (tpf_decode_blob) and run on the VM directly, with inputs, constant buffers and a texture
- * callback the test owns; test_hlsl_tiled.c draws a 4_0 pair at 11_1 (SV_VertexID only), and
+ * callback the test owns; test_hlsl_tiled.c draws an SV_VertexID pair at 10_0/10_1/11_1, and
  * the level_9 targets are drawn on 9_1/9_3 devices (test_hlsl_draw.c).  Every expected value
  * is closed-form.
  */
@@ -533,14 +533,19 @@ TEST(hlsl_refuses_bad_target)
     char *t = refusal("float4 main() : SV_Target { return 0; }\n", "main", "ps_9_9");
     CHECK_STR_CONTAINS(t, "unrecognized compiler target 'ps_9_9'");
     free(t);
-    /* fxc's other stages: named as not written yet */
-    static const char *const later[] = {"gs_4_0", "gs_5_0", "hs_5_0", "ds_5_0", "cs_5_0"};
-    for (unsigned i = 0; i < 5; i++) {
+    /* fxc's other stages: named as not written yet (gs: tests/test_hlsl_gs.c, cs:
+     * tests/test_hlsl_cs.c) */
+    static const char *const later[] = {"hs_5_0", "ds_5_0"};
+    for (unsigned i = 0; i < 2; i++) {
         t = refusal("float4 main() : SV_Target { return 0; }\n", "main", later[i]);
         CHECK_STR_CONTAINS(t, "error X3000: target '");
-        CHECK_STR_CONTAINS(t, "' is not supported yet: softd3d's SM4 assembler has no geometry");
+        CHECK_STR_CONTAINS(t, "' is not supported yet: softd3d's SM4 assembler has no hull or domain");
         free(t);
     }
+    /* geometry programs have no level-9 or SM2/3 targets */
+    t = refusal("float4 main() : SV_Target { return 0; }\n", "main", "gs_4_0_level_9_1");
+    CHECK_STR_CONTAINS(t, "unrecognized compiler target 'gs_4_0_level_9_1'");
+    free(t);
 }
 
 TEST(hlsl_refuses_preprocessor_errors)

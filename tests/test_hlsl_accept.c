@@ -1,5 +1,6 @@
 /* tests/test_hlsl_accept.c — issue 13's acceptance shaders (hlsl_accept.h): the scenes, their
- * closed forms, the level-9 draws on D3D11 9_1 / 9_3 devices and the 4_0 / 5_0 runs on the VM.
+ * closed forms, the level-9 draws on D3D11 9_1 / 9_3 devices, the 4_0 draws at 10_0
+ * (SOFTD3D_PROFILE=10_0) and the 5_0 runs on the VM.
  *
  * Every scene is one quad over the 16x16 target with attributes affine in (u, v), so the value
  * at a pixel centre is known exactly; each expected colour below is the shader's formula in C.
@@ -298,13 +299,40 @@ static const struct accept_scene scenes[] = {
      NULL, NULL, 4, 4, shadow_texel, true, shadow_expect, false},
 };
 
-/* ---- level 9: drawn by a D3D11 9_1 / 9_3 device ------------------------------------------------ */
+/* ---- level 9 and 4_0: drawn by a D3D11 9_1 / 9_3 / 10_0 device --------------------------------- */
+
+/* The scene's texture t0: RGBA8 texels, or a depth map (R32_FLOAT, texel .x). */
+static ID3D11Texture2D *scene_texture(struct rd *r, const struct accept_scene *s)
+{
+    uint8_t texels[16 * 16 * 4];
+    float depths[16 * 16];
+    for (unsigned y = 0; y < s->tex_h; y++)
+        for (unsigned x = 0; x < s->tex_w; x++) {
+            float t[4];
+            s->texel(x, y, t);
+            depths[y * s->tex_w + x] = t[0];
+            for (unsigned c = 0; c < 4; c++)
+                texels[(y * s->tex_w + x) * 4 + c] = rd_unorm8(t[c]);
+        }
+    if (s->depth)
+        return rd_texture(r->dev, s->tex_w, s->tex_h, DXGI_FORMAT_R32_FLOAT,
+                          D3D11_BIND_SHADER_RESOURCE, depths, 4 * s->tex_w);
+    return rd_texture(r->dev, s->tex_w, s->tex_h, DXGI_FORMAT_R8G8B8A8_UNORM,
+                      D3D11_BIND_SHADER_RESOURCE, texels, 4 * s->tex_w);
+}
 
 static void draw_d3d11(const struct accept_scene *s, const char *vs_t, const char *ps_t,
                        D3D_FEATURE_LEVEL level)
 {
     struct rd r;
-    RD_BEGIN(&r, level, ACCEPT_W, ACCEPT_H);
+    if (level >= D3D_FEATURE_LEVEL_10_0) {
+        if (!rd_begin_profile(&r, "10_0", level, ACCEPT_W, ACCEPT_H)) {
+            rd_end(&r);
+            return;
+        }
+    } else {
+        RD_BEGIN(&r, level, ACCEPT_W, ACCEPT_H);
+    }
     size_t vs_size = 0, ps_size = 0;
     void *vsb = accept_compile(s->vs, vs_t, &vs_size), *psb = accept_compile(s->ps, ps_t, &ps_size);
     ID3D11VertexShader *vs = NULL;
@@ -334,25 +362,18 @@ static void draw_d3d11(const struct accept_scene *s, const char *vs_t, const cha
     if (s->ps_cb)
         pcb = rd_buffer(r.dev, D3D11_BIND_CONSTANT_BUFFER, s->ps_cb, 16 * s->ps_cb_n);
     if (s->tex_w) {
-        uint8_t texels[16 * 16 * 4];
-        for (unsigned y = 0; y < s->tex_h; y++)
-            for (unsigned x = 0; x < s->tex_w; x++) {
-                float t[4];
-                s->texel(x, y, t);
-                for (unsigned c = 0; c < 4; c++)
-                    texels[(y * s->tex_w + x) * 4 + c] = rd_unorm8(t[c]);
-            }
-        tex = rd_texture(r.dev, s->tex_w, s->tex_h, DXGI_FORMAT_R8G8B8A8_UNORM,
-                         D3D11_BIND_SHADER_RESOURCE, texels, 4 * s->tex_w);
+        tex = scene_texture(&r, s);
         if (tex)
             CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)tex, NULL,
                                                            &srv), S_OK);
         D3D11_SAMPLER_DESC sd;
         memset(&sd, 0, sizeof(sd));
-        sd.Filter = D3D11_FILTER_MIN_MAG_MIP_POINT;
+        /* point sampling; a depth map is compared: lit where reference <= map */
+        sd.Filter = s->depth ? D3D11_FILTER_COMPARISON_MIN_MAG_MIP_POINT
+                             : D3D11_FILTER_MIN_MAG_MIP_POINT;
         sd.AddressU = sd.AddressV = sd.AddressW = D3D11_TEXTURE_ADDRESS_CLAMP;
         sd.MaxAnisotropy = 1;
-        sd.ComparisonFunc = D3D11_COMPARISON_NEVER;
+        sd.ComparisonFunc = s->depth ? D3D11_COMPARISON_LESS_EQUAL : D3D11_COMPARISON_NEVER;
         sd.MaxLOD = FLT_MAX;
         CHECK_HR(ID3D11Device_CreateSamplerState(r.dev, &sd, &smp), S_OK);
     }
@@ -391,7 +412,7 @@ done:
     rd_end(&r);
 }
 
-/* ---- 4_0 / 5_0: the two programs on the VM ---------------------------------------------------- */
+/* ---- 5_0: the two programs on the VM ------------------------------------------------------------ */
 
 struct vm_prog {
     struct ir_program ir;
@@ -557,8 +578,10 @@ static void run_scene(const struct accept_scene *s)
             draw_d3d11(s, vs_t, ps_t, D3D_FEATURE_LEVEL_9_3);
         else if (vs_t[3] == '2' || vs_t[3] == '3')
             accept_draw_d3d9(s, vs_t, ps_t);
+        else if (!strcmp(vs_t, "vs_4_0"))
+            draw_d3d11(s, vs_t, ps_t, D3D_FEATURE_LEVEL_10_0);
         else
-            draw_vm(s, vs_t, ps_t);
+            draw_vm(s, vs_t, ps_t); /* 5_0: no device level takes vertex buffers with it yet */
     }
 }
 

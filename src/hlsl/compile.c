@@ -2,13 +2,15 @@
  * error frame (hlsl_private.h: an error longjmps here, the arena is freed at once).
  *
  * Scope (issue 13): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3; vs/ps_4_1 and _5_0 take
- * the same programs (5_0 adds only the bit intrinsics' instructions); the d3dbc targets vs/ps_2_0,
- * vs_2_a, ps_2_a/_2_b, vs/ps_3_0 (sm2_write.c), whose tokens get the CTAB inserted here.
+ * the same programs (5_0 adds only the bit intrinsics' instructions); gs_4_0/4_1/5_0
+ * (gen_gs.c); cs_4_0/4_1/5_0 (gen_cs.c) and the shader model 5 buffers and UAVs
+ * (gen_buffer.c), written as listings the assembler does not take yet; the d3dbc targets
+ * vs/ps_2_0, vs_2_a, ps_2_a/_2_b, vs/ps_3_0 (sm2_write.c), whose tokens get the CTAB
+ * inserted here.
  * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c and
  * gen_intrinsic_math.c.
- * Not yet: most 4_1/5_0 instructions, gs/hs/ds/cs, tbuffer, structured and
- * RW resources, GetDimensions, reflection names in RDEF (the assembler derives it), dynamic
- * indexing of local arrays, returns inside loops of called functions.
+ * Not yet: most 4_1/5_0 instructions, hs/ds, groupshared, reflection names in
+ * RDEF for cbuffers of structs (the assembler derives it).
  */
 #include "hlsl/hlsl_private.h"
 
@@ -25,10 +27,18 @@ static int parse_target(struct hc *c, const char *t)
         c->ps = false;
     else if (!strncmp(t, "ps_", 3))
         c->ps = true;
+    else if (!strncmp(t, "gs_", 3))
+        c->gs = true;
+    else if (!strncmp(t, "cs_", 3))
+        c->cs = true;
     else
         return -1;
     const char *r = t + 3;
     c->sm = 40;
+    /* geometry and compute programs: shader model 4 and 5 only ("Specifying Compiler
+     * Targets") */
+    if ((c->gs || c->cs) && strcmp(r, "4_0") && strcmp(r, "4_1") && strcmp(r, "5_0"))
+        return -1;
     if (!strcmp(r, "4_0"))
         c->level9 = 0;
     else if (!strcmp(r, "4_1"))
@@ -89,17 +99,15 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     if (args->target && !strncmp(args->target, "ps_1_", 5))
         hc_error(c, NULL, 3539, "ps_1_x is not supported by D3DCompile (\"Specifying Compiler "
                  "Targets\": the last compiler for 1.x pixel shaders was D3DX9's)");
-    /* fxc's geometry, hull, domain and compute targets: valid, not written yet (their
-     * declarations and emit/cut/thread-group instructions are not in softd3d's SM4 assembler,
-     * src/shader/tpf_table.c) */
-    static const char *const later[] = {"gs_4_0", "gs_4_1", "gs_5_0", "hs_5_0", "ds_5_0",
-                                        "cs_4_0", "cs_4_1", "cs_5_0"};
+    /* fxc's hull and domain targets: valid, not written yet (their declarations and
+     * instructions are not in softd3d's SM4 assembler, src/shader/tpf_table.c) */
+    static const char *const later[] = {"hs_5_0", "ds_5_0"};
     for (size_t i = 0; args->target && i < sizeof(later) / sizeof(later[0]); i++)
         if (!strcmp(args->target, later[i]))
             hc_error(c, NULL, 3000, "target '%s' is not supported yet: softd3d's SM4 assembler "
-                     "has no geometry, hull, domain or compute programs", args->target);
+                     "has no hull or domain programs", args->target);
     if (parse_target(c, args->target) < 0)
-        hc_error(c, NULL, 3000, "unrecognized compiler target '%s' (vs/ps_4_0, _4_1, _5_0, "
+        hc_error(c, NULL, 3000, "unrecognized compiler target '%s' (vs/ps/gs/cs_4_0, _4_1, _5_0, "
                  "vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3, vs/ps_2_0, vs_2_a, ps_2_a, ps_2_b, "
                  "vs/ps_3_0 are supported)", args->target ? args->target : "(null)");
     size_t plen, ntoks;
@@ -115,6 +123,16 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     int ar = shader_assemble(listing.p, listing.n, &code, &size, err, sizeof(err));
     if (ar == SHADER_ASM_E_NOMEM)
         hc_nomem(c);
+    if (ar && (c->cs || c->mem5)) {
+        /* compute programs and the shader model 5 memory instructions (UAVs, raw and
+         * structured buffers, atomics, sync) are written as fxc's listing, which softd3d's
+         * SM4 assembler does not take yet (src/shader/tpf_table.c): the listing stays in the
+         * result for the caller to read */
+        out->listing = take(&listing);
+        hc_error(c, NULL, 3000, "target '%s': this program is not supported yet: softd3d's SM4 "
+                 "assembler does not take compute programs or shader model 5 memory "
+                 "instructions yet (%s)", args->target, err);
+    }
     if (ar) {
         /* the generator wrote something the assembler refuses: a compiler bug, said so */
         hc_error(c, NULL, 3000, "internal error: the generated listing does not assemble: %s",
@@ -141,6 +159,10 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     out->listing = take(&listing);
     ret = 0;
 done:
+    if (ret && out->listing && !(c->cs || c->mem5)) {
+        free(out->listing);
+        out->listing = NULL;
+    }
     free(listing.p);
     free(c->l9body.p);
     out->messages = take(&c->msgs);

@@ -144,7 +144,7 @@ static enum flow gen_block(struct gen *g, struct stmt **list, unsigned n)
 static void gen_decl(struct gen *g, struct var_decl *v)
 {
     struct hc *c = g->c;
-    if (v->type->cls == TC_TEXTURE || v->type->cls == TC_SAMPLER) {
+    if (v->type->cls == TC_TEXTURE || v->type->cls == TC_SAMPLER || v->type->cls == TC_STREAM) {
         /* a local resource variable: an alias of its initializer */
         if (!v->init)
             hc_error(c, &v->loc, 3000, "a local %s must be initialized", type_name(c, v->type));
@@ -1025,7 +1025,9 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     for (unsigned k = 0; k < f->nparams; k++) {
         struct var_decl *pd = f->params[k];
         struct val v = {0};
-        if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER) {
+        if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER ||
+            pd->type->cls == TC_STREAM) {
+            /* objects are passed as themselves (a stream: the same m#) */
             v = args[k];
             if (!type_equal(v.type, pd->type))
                 hc_error(c, &e->args[k]->loc, 3017, "cannot convert from '%s' to '%s'",
@@ -1065,8 +1067,8 @@ static struct val gen_call_frame(struct gen *g, struct func_decl *f, struct expr
     g->syms = caller;
     for (unsigned k = f->nparams; k-- > 0; ps = ps->next) {
         struct var_decl *pd = f->params[k];
-        if (!(pd->storage & SC_OUT))
-            continue;
+        if (!(pd->storage & SC_OUT) || pd->type->cls == TC_STREAM)
+            continue; /* an inout stream is the caller's own (its Appends are done) */
         if (k >= e->nargs)
             hc_error(c, &e->loc, 3013, "an out parameter needs an argument");
         void *lv = gen_lvalue(g, e->args[k]);

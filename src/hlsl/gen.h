@@ -14,15 +14,23 @@
 #include <setjmp.h>
 
 enum lfile { LF_NONE, LF_TEMP, LF_INPUT, LF_OUTPUT, LF_CB, LF_IMM, LF_TEX, LF_SAMP, LF_DEPTH,
-             LF_NULL, LF_XTEMP /* indexable temp x#[reg (+ rel)] */ };
+             LF_NULL, LF_XTEMP /* indexable temp x#[reg (+ rel)] */,
+             LF_PRIM /* vPrim (a geometry program's SV_PrimitiveID) */,
+             LF_STREAM /* m# (gs_5_0's emit_stream / cut_stream) */,
+             LF_UAV /* u# (index: the resource) */,
+             LF_THREAD /* a compute program's id registers (index: enum cs_thread_reg) */ };
+
+/* vThreadID, vThreadGroupID, vThreadIDInGroup, vThreadIDInGroupFlattened (SV_DispatchThreadID,
+ * SV_GroupID, SV_GroupThreadID, SV_GroupIndex) */
+enum cs_thread_reg { CS_THREAD_ID, CS_GROUP_ID, CS_GROUP_THREAD_ID, CS_GROUP_INDEX };
 
 struct lop {
     uint8_t file;                 /* enum lfile */
     uint8_t mask;                 /* destinations */
     uint8_t swz[4];               /* sources: per destination component (SM4 form) */
     bool neg, abs;
-    uint32_t index;               /* temp, v#, o#, resource/sampler/cbuffer id */
-    uint32_t reg;                 /* cb register */
+    uint32_t index;               /* temp, v#, o#, resource/sampler/cbuffer id, stream */
+    uint32_t reg;                 /* cb register; a geometry program's input: the vertex */
     int32_t rel;                  /* cb: temp holding the register offset (.rel_comp), -1 none */
     uint8_t rel_comp;
     uint32_t imm[4];
@@ -40,7 +48,18 @@ enum lop_code {
     L_SAMPLE, L_SAMPLE_L, L_SAMPLE_B, L_SAMPLE_D, L_SAMPLE_C, L_SAMPLE_C_LZ, L_LD, L_RESINFO,
     L_LD_MS, L_GATHER4, L_GATHER4_C, L_SAMPLEINFO,
     L_DISCARD_NZ, L_IF_NZ, L_ELSE, L_ENDIF, L_LOOP, L_ENDLOOP, L_BREAK, L_BREAKC_NZ, L_BREAKC_Z,
-    L_CONTINUE, L_RET, L_COUNT
+    L_CONTINUE, L_RET,
+    L_EMIT, L_CUT,                /* geometry programs; with an m# source: emit/cut_stream */
+    /* shader model 5 memory (gen_buffer.c): raw and structured buffers, typed UAVs, atomics
+     * (atomic_*: no result; imm_atomic_*: dst[0] the original value, dst[1] the u#) */
+    L_LD_RAW, L_LD_STRUCTURED, L_LD_UAV_TYPED, L_BUFINFO, L_STORE_RAW, L_STORE_STRUCTURED,
+    L_STORE_UAV_TYPED, L_ATOMIC_AND, L_ATOMIC_OR, L_ATOMIC_XOR, L_ATOMIC_CMP_STORE,
+    L_ATOMIC_IADD, L_ATOMIC_IMAX, L_ATOMIC_IMIN, L_ATOMIC_UMAX, L_ATOMIC_UMIN,
+    L_IMM_ATOMIC_ALLOC, L_IMM_ATOMIC_CONSUME, L_IMM_ATOMIC_IADD, L_IMM_ATOMIC_AND,
+    L_IMM_ATOMIC_OR, L_IMM_ATOMIC_XOR, L_IMM_ATOMIC_EXCH, L_IMM_ATOMIC_CMP_EXCH,
+    L_IMM_ATOMIC_IMAX, L_IMM_ATOMIC_IMIN, L_IMM_ATOMIC_UMAX, L_IMM_ATOMIC_UMIN,
+    L_SYNC,                       /* linst.sync: enum sync_flags */
+    L_COUNT
 };
 
 enum lop_shape {
@@ -48,7 +67,15 @@ enum lop_shape {
     LS_DOT,                       /* dpN: sources read in positions 0..n-1, one result */
     LS_FIXED,                     /* sample & co: sources as given (positions 0..3) */
     LS_FLOW,
+    LS_MEM,                       /* memory: each source as given, scalars one letter */
 };
+
+/* lop_mem: reads or writes memory other than registers (not common subexpressions;
+ * writes are side effects) */
+enum { MEM_R = 1, MEM_W = 2 };
+
+/* sync's flags (D3D11_SB_SYNC_*): _t thread group, _g shared memory, _ugroup / _uglobal UAVs */
+enum sync_flags { SYNC_T = 1, SYNC_G = 2, SYNC_UGROUP = 4, SYNC_UGLOBAL = 8 };
 
 struct lop_info {
     const char *name;             /* SM4 mnemonic */
@@ -57,6 +84,7 @@ struct lop_info {
     bool is_float;                /* source modifiers mean float negate/abs */
 };
 extern const struct lop_info lop_infos[L_COUNT];
+extern const uint8_t lop_mem[L_COUNT];   /* MEM_R / MEM_W of each operation (lir.c) */
 
 struct linst {
     uint16_t op;
@@ -67,6 +95,7 @@ struct linst {
     uint8_t dtype;                /* enum base_type of what a mov/movc moves (level-9 writer) */
     uint8_t sconst;               /* vs/ps_3_0 if_nz / loop on a uniform in b# / i#: its
                                    * g->sconst index + 1 (gen_static.c); 0 none */
+    uint8_t sync;                 /* L_SYNC: enum sync_flags */
     uint16_t depth;               /* flow nesting at emission (0: straight-line) */
     struct loc_src loc;           /* the expression or statement it came from (messages) */
     struct lop dst[2];
@@ -101,7 +130,9 @@ struct resource {
     bool sampler;                 /* SamplerState (else texture); sampler2D is both */
     bool used;
     bool as_texture;              /* a sampler read by tex2D & co: it has a t# too */
-    int slot, sslot;              /* t#/s# after binding */
+    bool counter;                 /* a RWStructuredBuffer's Increment/DecrementCounter */
+    unsigned stride;              /* a structured buffer's element size in bytes */
+    int slot, sslot;              /* t# (u# for a UAV) / s# after binding */
 };
 
 struct sym {
@@ -112,11 +143,20 @@ struct sym {
     unsigned depth;
 };
 
-struct io_leaf;
+/* One scalar/vector of an entry point's inputs or outputs, and the semantic it carries. */
+struct io_leaf {
+    struct place pl;              /* one slot */
+    const char *sem;
+    unsigned sem_index;
+    unsigned interp;
+    struct loc_src loc;
+    unsigned vertices;            /* a geometry program's input array: its length (else 0), */
+    uint32_t stride;              /* and the slots of one element */
+};
 
 /* sig_entry.sysval: the D3D_NAME values, SV_TARGET/SV_DEPTH past them */
-enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_VERTID = 6, SV_PRIMID = 7, SV_INSTID = 8,
-       SV_FFACE = 9, SV_TARGET = 64, SV_DEPTH = 65 };
+enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_RTINDEX = 4, SV_VPINDEX = 5, SV_VERTID = 6,
+       SV_PRIMID = 7, SV_INSTID = 8, SV_FFACE = 9, SV_TARGET = 64, SV_DEPTH = 65 };
 
 struct sig_entry {
     const char *name;
@@ -200,6 +240,19 @@ struct gen {
     struct var_decl *sconst[16];  /* vs/ps_3_0: the uniforms in b# / i# (gen_static.c) */
     unsigned nsconst;
     struct loc_src cur_loc;       /* what is being generated, for linst.loc */
+    /* geometry programs (gen_gs.c) */
+    unsigned gs_input;            /* D3D10_SB_PRIMITIVE: 1 point, 2 line, 3 triangle, 6 line
+                                   * adj, 7 triangle adj (0: no input array yet) */
+    unsigned gs_output;           /* the stream's type: 1 point, 2 line, 3 triangle list */
+    bool gs_prim_id;              /* reads vPrim */
+    const struct type *gs_vertex; /* the stream's vertex type T */
+    const struct io_leaf *gs_leaves;    /* its leaves, one per output register, at ... */
+    uint32_t gs_base;                   /* ... offsets from this slot */
+    unsigned gs_nleaves;
+    /* compute programs (gen_cs.c): the id registers read (bit enum cs_thread_reg) and their
+     * components */
+    unsigned cs_inputs;
+    uint8_t cs_masks[4];
 };
 
 struct loop_ctx {
@@ -308,6 +361,31 @@ void gen_static_classify(struct gen *g);
 const char *gen_static_rep_counter(const struct stmt *s);
 const struct expr *gen_static_if_operand(const struct expr *e, bool *negated);
 unsigned gen_static_lookup(struct gen *g, const char *name, char file);
+
+/* gen_gs.c: a geometry entry point's special parameters (its input array, stream and
+ * SV_PrimitiveID), checked and given places (false: an ordinary parameter); the stream's
+ * Append / RestartStrip; the attributes' checks. */
+bool gen_gs_param(struct gen *g, struct var_decl *pd, struct io_leaf *ins, unsigned *ni,
+                  struct io_leaf *outs, unsigned *no);
+struct val gen_gs_method(struct gen *g, struct expr *e, struct val *v, unsigned n);
+void gen_gs_check(struct gen *g);
+/* gen_entry.c, shared with gen_gs.c: the leaves of a place of type p.type */
+void gen_collect_leaves(struct gen *g, struct place p, const char *sem, unsigned interp,
+                        const struct loc_src *loc, struct io_leaf *out, unsigned *n);
+
+/* gen_cs.c: a compute entry point's parameters (the thread ids) and [numthreads]; the
+ * barrier intrinsics (*found false when name is none of them). */
+void gen_cs_param(struct gen *g, struct var_decl *pd);
+void gen_cs_check(struct gen *g);
+struct val gen_cs_barrier(struct gen *g, const char *name, unsigned n, const struct loc_src *at,
+                          bool *found);
+/* gen_buffer.c: methods of buffers and UAVs (Load*, Store*, Interlocked*, Append, Consume,
+ * counters, GetDimensions), their [] reads, and stores through them */
+struct val gen_buffer_method(struct gen *g, struct expr *e, struct val *v, unsigned n,
+                             bool *found);
+bool gen_buffer_index(struct gen *g, struct expr *e, struct val *out);
+bool gen_buffer_assign(struct gen *g, struct expr *e, struct val *out);
+struct val gen_interlocked(struct gen *g, struct expr *e, bool *found);
 
 /* sm4_write.c */
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *out);

@@ -20,16 +20,8 @@ static void split_semantic(struct hc *c, const char *sem, const char **name, uns
     *name = hc_strndup(c, sem, n);
 }
 
-struct io_leaf {
-    struct place pl;              /* one slot */
-    const char *sem;
-    unsigned sem_index;
-    unsigned interp;
-    struct loc_src loc;
-};
-
-static void collect_leaves(struct gen *g, struct place p, const char *sem, unsigned interp,
-                           const struct loc_src *loc, struct io_leaf *out, unsigned *n)
+void gen_collect_leaves(struct gen *g, struct place p, const char *sem, unsigned interp,
+                        const struct loc_src *loc, struct io_leaf *out, unsigned *n)
 {
     struct hc *c = g->c;
     struct type *t = p.type;
@@ -44,7 +36,7 @@ static void collect_leaves(struct gen *g, struct place p, const char *sem, unsig
             if (!t->fields[i].semantic && !sem && q.type->cls != TC_STRUCT)
                 hc_error(c, &t->fields[i].loc, 4576, "'%s' is missing a semantic",
                          t->fields[i].name);
-            collect_leaves(g, q, t->fields[i].semantic ? t->fields[i].semantic : sem,
+            gen_collect_leaves(g, q, t->fields[i].semantic ? t->fields[i].semantic : sem,
                            interp | t->fields[i].interp, &t->fields[i].loc, out, n);
         }
         return;
@@ -63,6 +55,7 @@ static void collect_leaves(struct gen *g, struct place p, const char *sem, unsig
         if (*n >= 32)
             hc_error(c, loc, 4000, "too many entry point inputs or outputs (32 at most)");
         struct io_leaf *l = &out[(*n)++];
+        memset(l, 0, sizeof(*l));
         l->pl = p;
         l->pl.base += r * (t->cls == TC_ARRAY ? type_slots(t->elem) : 1);
         l->pl.type = t->cls == TC_MATRIX ? type_vector(c, t->base, t->cols) :
@@ -87,9 +80,9 @@ static unsigned sysval_of(struct gen *g, bool output, const char **name, unsigne
         (!strcasecmp(s, "VPOS") && ps && !output)) {
         if (!strcasecmp(s, "POSITION") || !strcasecmp(s, "VPOS"))
             *name = "SV_Position";
-        if (!ps && !output)
+        if (!ps && !output && !c->gs)
             return SV_NONE;
-        return (ps && !output) || (!ps && output) ? SV_POS : SV_NONE;
+        return (ps && !output) || (!ps && output) || c->gs ? SV_POS : SV_NONE;
     }
     if (!strcasecmp(s, "SV_Target") || (ps && output && !strcasecmp(s, "COLOR"))) {
         if (!ps || !output)
@@ -103,21 +96,30 @@ static unsigned sysval_of(struct gen *g, bool output, const char **name, unsigne
         *name = "SV_Depth";
         return SV_DEPTH;
     }
-    if (!strcasecmp(s, "SV_VertexID") && !ps && !output)
+    bool vs = !ps && !c->gs;
+    if (!strcasecmp(s, "SV_VertexID") && vs && !output)
         return SV_VERTID;
-    if (!strcasecmp(s, "SV_InstanceID") && !ps && !output)
+    if (!strcasecmp(s, "SV_InstanceID") && vs && !output)
         return SV_INSTID;
     if (!strcasecmp(s, "SV_IsFrontFace") || (ps && !output && !strcasecmp(s, "VFACE"))) {
         *name = "SV_IsFrontFace";
         return SV_FFACE;
     }
-    if (!strcasecmp(s, "SV_PrimitiveID") && ps && !output)
+    /* a geometry program writes SV_PrimitiveID for the pixel shader; its own comes in as
+     * vPrim (gen_gs.c), not through the signature */
+    if (!strcasecmp(s, "SV_PrimitiveID") && ((ps && !output) || (c->gs && output)))
         return SV_PRIMID;
-    if (!strcasecmp(s, "SV_ClipDistance") && !ps && output)
+    if (!strcasecmp(s, "SV_ClipDistance") && ((!ps && output) || (c->gs && !output)))
         return SV_CLIPDST;
+    /* the render-target array and viewport indices come from the geometry shader (D3D11.3
+     * spec 13.15: "Render Target Array Index" / "Viewport Array Index" are GS outputs) */
+    if (!strcasecmp(s, "SV_RenderTargetArrayIndex") && c->gs && output)
+        return SV_RTINDEX;
+    if (!strcasecmp(s, "SV_ViewportArrayIndex") && c->gs && output)
+        return SV_VPINDEX;
     if (!strncasecmp(s, "SV_", 3))
         hc_error(c, loc, 4502, "invalid %s semantic '%s' for a %s shader",
-                 output ? "output" : "input", s, ps ? "pixel" : "vertex");
+                 output ? "output" : "input", s, ps ? "pixel" : c->gs ? "geometry" : "vertex");
     if (ps && output)
         hc_error(c, loc, 4576, "pixel shader output '%s' must be SV_Target or SV_Depth", s);
     return SV_NONE;
@@ -133,8 +135,17 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         struct var_decl *pd = f->params[k];
         if (pd->storage & SC_UNIFORM)
             continue; /* in $Globals (setup_globals) */
+        if (c->gs && gen_gs_param(g, pd, ins, &ni, outs, &no))
+            continue;
+        if (c->cs) {
+            gen_cs_param(g, pd);
+            continue;
+        }
         if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER)
             hc_error(c, &pd->loc, 3000, "resource entry point parameters are not supported");
+        if (pd->type->cls == TC_STREAM || (pd->storage & SC_GS_PRIMITIVE))
+            hc_error(c, &pd->loc, 3000, "'%s': streams and input primitives are geometry shader "
+                     "parameters", pd->name);
         struct place p = gen_new_place(g, pd->type);
         struct val v = {0};
         v.type = pd->type;
@@ -142,13 +153,13 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         v.pl = p;
         gen_push_sym(g, pd->name, pd, v);
         if (pd->storage & SC_OUT)
-            collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, outs, &no);
+            gen_collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, outs, &no);
         if (!(pd->storage & SC_OUT) || (pd->storage & SC_IN))
-            collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, ins, &ni);
+            gen_collect_leaves(g, p, pd->semantic, pd->interp, &pd->loc, ins, &ni);
     }
     if (f->ret->cls != TC_VOID) {
         *ret = gen_new_place(g, f->ret);
-        collect_leaves(g, *ret, f->ret_semantic, 0, &f->loc, outs, &no);
+        gen_collect_leaves(g, *ret, f->ret_semantic, 0, &f->loc, outs, &no);
     }
     *nin_leaves = ni;
     *nout_leaves = no;
@@ -181,23 +192,27 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         for (unsigned j = 0; j + 1 < g->nin; j++)
             if (!strcasecmp(g->in[j].name, e->name) && g->in[j].index == e->index)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
-        struct linst in = {0};
-        in.op = L_MOV;
-        in.ndst = in.nsrc = 1;
-        in.dst[0] = lop_temp(l->pl.base, l->pl.type->cols);
-        struct lop src = {0};
-        src.file = LF_INPUT;
-        src.index = e->reg;
-        src.rel = -1;
-        for (unsigned q = 0; q < 4; q++)
-            src.swz[q] = (uint8_t)q;
         if (e->sysval == SV_FFACE) {
             /* SV_IsFrontFace is a bool (~0 / 0) */
             e->mask = 1;
             e->base = BT_UINT;
         }
-        in.src[0] = src;
-        lir_emit(g, &in);
+        /* a geometry program's input array: each vertex's copy from v[vertex][reg] */
+        for (unsigned k = 0; k < (l->vertices ? l->vertices : 1); k++) {
+            struct linst in = {0};
+            in.op = L_MOV;
+            in.ndst = in.nsrc = 1;
+            in.dst[0] = lop_temp(l->pl.base + k * l->stride, l->pl.type->cols);
+            struct lop src = {0};
+            src.file = LF_INPUT;
+            src.index = e->reg;
+            src.reg = k;
+            src.rel = -1;
+            for (unsigned q = 0; q < 4; q++)
+                src.swz[q] = (uint8_t)q;
+            in.src[0] = src;
+            lir_emit(g, &in);
+        }
     }
     reg = 0;
     for (unsigned i = 0; i < no; i++) {
@@ -228,11 +243,14 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         }
         if (e->sysval == SV_POS && e->mask != 0xf)
             hc_error(c, &l->loc, 4502, "SV_Position must be a float4");
+        if ((e->sysval == SV_RTINDEX || e->sysval == SV_VPINDEX || e->sysval == SV_PRIMID) &&
+            (e->mask != 1 || e->base == BT_FLOAT))
+            hc_error(c, &l->loc, 4502, "%s must be a uint", e->name);
         for (unsigned j = 0; j + 1 < g->nout; j++)
             if (!strcasecmp(g->out[j].name, e->name) && g->out[j].index == e->index)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
     }
-    if (!c->ps) {
+    if (!c->ps && !c->gs && !c->cs) {
         bool pos = false;
         for (unsigned i = 0; i < g->nout; i++)
             pos = pos || g->out[i].sysval == SV_POS;
@@ -329,6 +347,90 @@ static void add_cbuffer(struct gen *g, struct cbuffer_decl *cb)
     }
 }
 
+/* A tbuffer is a buffer view read with ld, one 16-byte element a register ("Shader Constants":
+ * "a tbuffer ... is accessed like a texture"; fxc declares it as a buffer of mixed type): its
+ * resource on t#, named after it. */
+static void tbuffer_resource(struct gen *g, struct cbuffer_decl *cb)
+{
+    struct hc *c = g->c;
+    if (hc_sm2(c))
+        hc_error(c, &cb->loc, 3000, "tbuffer needs feature level 10_0 (not %s)",
+                 c->args->target);
+    struct var_decl *v = hc_alloc(c, sizeof(*v));
+    v->name = cb->name;
+    v->loc = cb->loc;
+    struct type *t = hc_alloc(c, sizeof(*t));
+    t->cls = TC_TEXTURE;
+    t->dim = TD_BUFFER;
+    t->base = BT_UINT;
+    t->cols = 4;
+    t->mixed = true;
+    v->type = t;
+    if (cb->has_reg) {
+        v->reg_kind = 't';
+        v->reg_index = cb->reg;
+    }
+    cb->tb_var = v;
+    struct resource *r = &g->res[g->nres++];
+    r->var = v;
+    r->slot = r->sslot = -1;
+}
+
+/* At the entry point's start: every register of each tbuffer loaded (ld r, l(reg), t#; the
+ * unread ones are dead code), and its variables copied out of them with the packing rules, so
+ * that they are ordinary read-only temps from then on. */
+static void tbuffer_loads(struct gen *g)
+{
+    for (unsigned id = 0; id < g->ncbs; id++) {
+        struct cbuffer_decl *cb = g->cbs[id];
+        if (!cb->tbuffer)
+            continue;
+        unsigned regs = (cb->size + 3) / 4, res = 0;
+        while (res < g->nres && g->res[res].var != cb->tb_var)
+            res++;
+        uint32_t base = lir_temp(g, regs ? regs : 1);
+        for (unsigned r = 0; r < regs; r++) {
+            struct linst in = {0};
+            in.op = L_LD;
+            in.ndst = 1;
+            in.nsrc = 2;
+            in.dst[0] = lop_temp(base + r, 4);
+            in.src[0] = lop_rep(lop_imm_u(r));
+            in.src[1].file = LF_TEX;
+            in.src[1].index = res;
+            in.src[1].rel = -1;
+            for (unsigned k = 0; k < 4; k++)
+                in.src[1].swz[k] = (uint8_t)k;
+            lir_emit(g, &in);
+        }
+        for (unsigned k = 0; k < cb->nvars; k++) {
+            struct sym *s = g->globals;
+            while (s && s->var != cb->vars[k])
+                s = s->next;
+            if (!s)
+                continue;
+            struct place pl = gen_new_place(g, s->v.type);
+            size_t mark = g->nins;
+            gen_copy(g, pl, s->v, &cb->vars[k]->loc);
+            /* the copy read cb registers: they are the loaded temps */
+            for (size_t i = mark; i < g->nins; i++)
+                for (unsigned q = 0; q < g->ins[i].nsrc; q++) {
+                    struct lop *o = &g->ins[i].src[q];
+                    if (o->file == LF_CB && o->index == id && o->rel < 0) {
+                        o->file = LF_TEMP;
+                        o->index = base + o->reg;
+                        o->reg = 0;
+                    }
+                }
+            struct val v = {0};
+            v.type = pl.type;
+            v.is_place = true;
+            v.pl = pl;
+            s->v = v;
+        }
+    }
+}
+
 static void setup_globals(struct gen *g)
 {
     struct hc *c = g->c;
@@ -338,7 +440,7 @@ static void setup_globals(struct gen *g)
     size_t gcap = 0;
     unsigned nres = 0;
     for (unsigned i = 0; i < p->nglobals; i++)
-        if (p->globals[i].kind == GL_VAR)
+        if (p->globals[i].kind == GL_VAR || p->globals[i].kind == GL_CBUFFER)
             nres++;
     g->res = hc_alloc(c, (nres + 1) * sizeof(*g->res));
     for (unsigned i = 0; i < p->nglobals; i++) {
@@ -351,6 +453,8 @@ static void setup_globals(struct gen *g)
                              "cbuffer");
             }
             add_cbuffer(g, gl->cb);
+            if (gl->cb->tbuffer)
+                tbuffer_resource(g, gl->cb);
             continue;
         }
         if (gl->kind != GL_VAR)
@@ -526,9 +630,33 @@ static void bind(struct gen *g)
             cb->slot = (int)s;
             cb_taken[s] = true;
         }
+    /* unordered-access views: u#, explicit registers first; a pixel shader's start after its
+     * render targets, with which they share the output-merger slots ("OMSetRenderTargetsAnd
+     * UnorderedAccessViews": UAVStartSlot at least NumRTVs) */
+    bool u_taken[64] = {0};
+    unsigned u_first = 0;
+    for (unsigned i = 0; c->ps && i < g->nout; i++)
+        if (g->out[i].sysval == SV_TARGET && g->out[i].index + 1 > u_first)
+            u_first = g->out[i].index + 1;
+    for (unsigned pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < g->nres; i++) {
+            struct resource *r = &g->res[i];
+            const struct type *t = r->var->type;
+            if (!r->used || t->cls != TC_TEXTURE || !t->uav ||
+                (pass == 0) != (r->var->reg_kind == 'u'))
+                continue;
+            unsigned s = pass == 0 ? r->var->reg_index : u_first;
+            while (pass == 1 && s < 64 && u_taken[s])
+                s++;
+            if (s >= 8 || u_taken[s])
+                hc_error(c, &r->var->loc, 3530, "'%s': register u%u is invalid or taken (u0 to "
+                         "u7)", r->var->name, s);
+            r->slot = (int)s;
+            u_taken[s] = true;
+        }
     for (unsigned i = 0; i < g->nres; i++) {
         struct resource *r = &g->res[i];
-        if (!r->used || !r->var->reg_kind)
+        if (!r->used || !r->var->reg_kind || r->var->type->uav)
             continue;
         char k = r->var->reg_kind;
         unsigned idx = r->var->reg_index;
@@ -549,7 +677,7 @@ static void bind(struct gen *g)
     }
     for (unsigned i = 0; i < g->nres; i++) {
         struct resource *r = &g->res[i];
-        if (!r->used)
+        if (!r->used || r->var->type->uav)
             continue;
         bool tex = r->var->type->cls == TC_TEXTURE || r->as_texture;
         bool smp = r->var->type->cls == TC_SAMPLER;
@@ -594,6 +722,11 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
         hc_error(c, NULL, 3501, "'%s': entrypoint not found", entry);
     if (g->entry->ret->cls != TC_VOID && !gen_always_returns(g->entry->body))
         hc_error(c, &g->entry->loc, 3080, "'%s': function must return a value", entry);
+    if (c->gs && g->entry->ret->cls != TC_VOID)
+        hc_error(c, &g->entry->loc, 3000, "'%s': a geometry shader returns void (it writes "
+                 "through its stream)", entry);
+    if (c->cs && g->entry->ret->cls != TC_VOID)
+        hc_error(c, &g->entry->loc, 3000, "'%s': a compute shader returns void", entry);
     setup_globals(g);
     struct func_frame fr = {0};
     fr.f = g->entry;
@@ -603,6 +736,15 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
     struct io_leaf *out_leaves = hc_alloc(c, 32 * sizeof(*out_leaves));
     g->out_leaves = out_leaves;
     setup_io(g, g->entry, &fr.ret, &nin_leaves, &g->nout_leaves, in_leaves, out_leaves);
+    if (c->gs) {
+        /* the outputs are the stream's: written by each Append, not at the end */
+        g->gs_leaves = out_leaves;
+        g->gs_nleaves = g->nout_leaves;
+        g->nout_leaves = 0;
+        gen_gs_check(g);
+    }
+    if (c->cs)
+        gen_cs_check(g);
     for (unsigned k = 0; k < g->entry->nparams; k++) {
         const struct var_decl *pd = g->entry->params[k];
         const struct sym *s = (pd->storage & SC_OUT) && !(pd->storage & SC_UNIFORM)
@@ -611,6 +753,7 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
             gen_frame_add_out(g, &fr, s->v.pl, &pd->loc);
     }
     init_statics(g);
+    tbuffer_loads(g);
     d3d9_defaults(g);
     gen_static_classify(g);
     gen_frame_body(g, &fr, gen_entry_wraps(g));
@@ -624,9 +767,13 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
             const struct lop *o = &g->ins[i].src[s];
             if (o->file == LF_CB)
                 g->cbs[o->index]->used = true;
-            if (o->file == LF_TEX || o->file == LF_SAMP)
+            if (o->file == LF_TEX || o->file == LF_SAMP || o->file == LF_UAV)
                 g->res[o->index].used = true;
         }
+    for (size_t i = 0; i < g->nins; i++)
+        for (unsigned d = 0; d < g->ins[i].ndst; d++)
+            if (g->ins[i].dst[d].file == LF_UAV)
+                g->res[g->ins[i].dst[d].index].used = true;
     bind(g);
     uint32_t ntemps = lir_allocate(g);
     if (c->d3d9)

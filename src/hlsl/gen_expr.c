@@ -741,6 +741,12 @@ static struct lop pick_dynamic(struct gen *g, const struct lop *srcs, unsigned n
 static struct val index_expr(struct gen *g, struct expr *e)
 {
     struct hc *c = g->c;
+    struct val r;
+    if (e->args[0]->kind == EX_IDENT) {
+        struct sym *s = gen_lookup(g, e->args[0]->name);
+        if (s && s->v.is_place && s->v.pl.kind == P_RES && gen_buffer_index(g, e, &r))
+            return r; /* buffer[i], view[c] (gen_buffer.c) */
+    }
     struct val b = gen_expr(g, e->args[0]);
     struct type *t = b.type;
     bool k;
@@ -906,6 +912,9 @@ static struct val construct(struct gen *g, struct type *t, struct expr **args, u
 
 static struct val assign(struct gen *g, struct expr *e)
 {
+    struct val stored;
+    if (gen_buffer_assign(g, e, &stored))
+        return stored; /* view[c] = v: a store (gen_buffer.c) */
     void *l = gen_lvalue(g, e->args[0]);
     struct val r = gen_expr(g, e->args[1]);
     if (e->op != '=') {

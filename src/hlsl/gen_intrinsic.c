@@ -408,9 +408,7 @@ static struct val texture_method(struct gen *g, struct expr *e, struct val *v, u
                      c->args->target);
         /* width, height and depth, or the array size of an array; a multisampled texture
          * has no mip argument and ends with its sample count (sampleinfo, 4.1+) */
-        if (dim == TD_BUFFER)
-            hc_error(c, at, 4532, "Buffer.GetDimensions needs bufinfo, which softd3d's shader "
-                     "decoder does not take yet");
+        /* (a Buffer's is bufinfo: gen_buffer.c) */
         bool ms = is_ms(dim);
         unsigned want = size_dims(dim);
         bool has_mip = !ms && args == want + 2;
@@ -1046,13 +1044,19 @@ static int conv_cost(const struct type *from, const struct type *to)
 struct val gen_call(struct gen *g, struct expr *e)
 {
     struct hc *c = g->c;
-    struct val v[MAX_ARGS];
+    struct val v[MAX_ARGS] = {0};
     if (e->nargs > MAX_ARGS && e->kind != EX_CALL)
         hc_error(c, &e->loc, 3013, "too many arguments");
     unsigned n = e->nargs;
     if (e->kind == EX_METHOD) {
         for (unsigned i = 0; i < n && i < MAX_ARGS; i++)
             v[i] = gen_expr(g, e->args[i]);
+        if (n && v[0].type->cls == TC_STREAM)
+            return gen_gs_method(g, e, v, n);
+        bool mem = false;
+        struct val r = n ? gen_buffer_method(g, e, v, n, &mem) : v[0];
+        if (mem)
+            return r;
         return texture_method(g, e, v, n);
     }
     /* user functions first: they may overload intrinsic names */
@@ -1114,6 +1118,10 @@ struct val gen_call(struct gen *g, struct expr *e)
         }
         return gen_call_user(g, best, e, av);
     }
+    bool found;
+    struct val r = gen_interlocked(g, e, &found);
+    if (found)
+        return r;
     if (n > MAX_ARGS)
         hc_error(c, &e->loc, 3013, "too many arguments");
     for (unsigned i = 0; i < n; i++) {
@@ -1125,8 +1133,10 @@ struct val gen_call(struct gen *g, struct expr *e)
         }
         v[i] = gen_expr(g, e->args[i]);
     }
-    bool found;
-    struct val r = intrinsic(g, e, v, n, &found);
+    r = gen_cs_barrier(g, e->name, n, &e->loc, &found);
+    if (found)
+        return r;
+    r = intrinsic(g, e, v, n, &found);
     if (!found)
         hc_error(c, &e->loc, 3004, "undeclared identifier '%s'", e->name);
     return r;

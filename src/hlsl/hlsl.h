@@ -7,7 +7,8 @@
  * Targets now: vs_4_0, ps_4_0, vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3 (the level-9 ones with
  * their SM2 translation in the Aon9 chunk), vs/ps_4_1 / _5_0 with the same programs, and the
  * d3dbc targets vs/ps_2_0, vs_2_a, ps_2_a/_2_b, vs/ps_3_0 (code is then the bare d3dbc token
- * stream with its CTAB, not a container).  Later sessions: SM5 features, gs/hs/ds/cs,
+ * stream with its CTAB, not a container); gs_4_0/4_1/5_0; cs_4_0/4_1/5_0 (their listing
+ * only, for now: the assembler does not take compute programs yet).  Later: hs/ds,
  * reflection.  compile.c's header comment says what of the language is taken.
  *
  * Messages are fxc's: one line each, "file(line,col-col): error X3000: text".  Every call owns

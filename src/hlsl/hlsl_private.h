@@ -43,7 +43,11 @@ struct hc {
     int errors;
     const struct hlsl_args *args;
     /* target */
-    bool ps;                      /* pixel (else vertex) */
+    bool ps;                      /* pixel (else vertex, unless gs/cs) */
+    bool gs;                      /* geometry: gs_4_0, gs_4_1, gs_5_0 (gen_gs.c) */
+    bool cs;                      /* compute: cs_4_0, cs_4_1, cs_5_0 (gen_cs.c) */
+    bool mem5;                    /* the program uses shader model 5 memory instructions
+                                   * (gen_buffer.c), which the assembler cannot write yet */
     int level9;                   /* 0, 1 or 3 */
     int sm;                       /* 40, 41, 50 */
     int d3d9;                     /* a d3dbc target: 20 (vs/ps_2_0), 21 (vs_2_a, ps_2_a/_2_b:
@@ -109,9 +113,13 @@ struct token *lex_run(struct hc *c, const char *text, size_t len, size_t *count)
 
 enum base_type { BT_VOID, BT_BOOL, BT_INT, BT_UINT, BT_FLOAT };
 enum type_class { TC_VOID, TC_SCALAR, TC_VECTOR, TC_MATRIX, TC_STRUCT, TC_ARRAY, TC_TEXTURE,
-                  TC_SAMPLER, TC_STRING };
+                  TC_SAMPLER, TC_STRING, TC_STREAM /* Point/Line/TriangleStream<T> */ };
 enum tex_dim { TD_1D = 1, TD_2D, TD_3D, TD_CUBE, TD_BUFFER, TD_2DARRAY, TD_1DARRAY, TD_CUBEARRAY,
-               TD_2DMS, TD_2DMSARRAY };
+               TD_2DMS, TD_2DMSARRAY,
+               TD_STRUCTURED /* (RW/Append/Consume)StructuredBuffer<T>: elem T */,
+               TD_RAW /* (RW)ByteAddressBuffer */ };
+/* struct type.uav: what kind of unordered-access view a resource type is */
+enum { UAV_NONE, UAV_RW, UAV_APPEND, UAV_CONSUME };
 
 struct field;
 
@@ -129,6 +137,10 @@ struct type {
     bool sm2_sampler;             /* sampler2D & co (tex2D family) */
     bool comparison;              /* SamplerComparisonState */
     unsigned samples;             /* Texture2DMS<T, N>: N (0: not given) */
+    uint8_t uav;                  /* textures and buffers: UAV_* (RW types are u#) */
+    bool mixed;                   /* a tbuffer's buffer: declared (mixed,mixed,mixed,mixed) */
+    uint8_t stream;               /* TC_STREAM: 1 PointStream, 2 LineStream, 3 TriangleStream
+                                   * (elem: the vertex type T) */
 };
 
 struct field {
@@ -219,7 +231,13 @@ struct stmt {
 enum storage {
     SC_STATIC = 1, SC_UNIFORM = 2, SC_CONST = 4, SC_IN = 8, SC_OUT = 16, SC_EXTERN = 32,
     SC_SHARED = 64, SC_ROW_MAJOR = 128, SC_COLUMN_MAJOR = 256, SC_GROUPSHARED = 512,
+    /* a geometry shader's input primitive ("Geometry-Shader Object": point, line, triangle,
+     * lineadj, triangleadj before the input array) */
+    SC_GS_POINT = 1024, SC_GS_LINE = 2048, SC_GS_TRIANGLE = 4096, SC_GS_LINEADJ = 8192,
+    SC_GS_TRIANGLEADJ = 16384,
 };
+#define SC_GS_PRIMITIVE (SC_GS_POINT | SC_GS_LINE | SC_GS_TRIANGLE | SC_GS_LINEADJ | \
+                         SC_GS_TRIANGLEADJ)
 
 struct var_decl {
     const char *name;
@@ -250,6 +268,10 @@ struct func_decl {
     unsigned nparams;
     struct stmt *body;            /* NULL: a prototype */
     struct func_decl *next_overload;
+    /* the function's attributes with arguments: [maxvertexcount(n)], [instance(n)],
+     * [numthreads(x, y, z)] (0: not given), where each was written */
+    unsigned maxvertexcount, instance, numthreads[3];
+    struct loc_src maxvertexcount_loc, instance_loc, numthreads_loc;
 };
 
 struct cbuffer_decl {
@@ -263,6 +285,8 @@ struct cbuffer_decl {
     unsigned size;                /* components */
     bool used;
     int slot;
+    bool tbuffer;                 /* a tbuffer: read from t# by ld (gen_entry.c) */
+    struct var_decl *tb_var;      /* its resource (a buffer of mixed type), for binding */
 };
 
 /* The translation unit: globals in declaration order. */

@@ -69,6 +69,68 @@ const struct lop_info lop_infos[L_COUNT] = {
     [L_BREAKC_NZ] = {"breakc_nz", 1, 0, LS_FLOW, false},
     [L_BREAKC_Z] = {"breakc_z", 1, 0, LS_FLOW, false},
     [L_CONTINUE] = {"continue", 0, 0, LS_FLOW, false}, [L_RET] = {"ret", 0, 0, LS_FLOW, false},
+    [L_EMIT] = {"emit", 0, 0, LS_FLOW, false}, [L_CUT] = {"cut", 0, 0, LS_FLOW, false},
+    [L_LD_RAW] = {"ld_raw", 2, 1, LS_MEM, false},
+    [L_LD_STRUCTURED] = {"ld_structured", 3, 1, LS_MEM, false},
+    [L_LD_UAV_TYPED] = {"ld_uav_typed", 2, 1, LS_MEM, false},
+    [L_BUFINFO] = {"bufinfo", 1, 1, LS_MEM, false},
+    [L_STORE_RAW] = {"store_raw", 2, 1, LS_MEM, false},
+    [L_STORE_STRUCTURED] = {"store_structured", 3, 1, LS_MEM, false},
+    [L_STORE_UAV_TYPED] = {"store_uav_typed", 2, 1, LS_MEM, false},
+    [L_ATOMIC_AND] = {"atomic_and", 2, 1, LS_MEM, false},
+    [L_ATOMIC_OR] = {"atomic_or", 2, 1, LS_MEM, false},
+    [L_ATOMIC_XOR] = {"atomic_xor", 2, 1, LS_MEM, false},
+    [L_ATOMIC_CMP_STORE] = {"atomic_cmp_store", 3, 1, LS_MEM, false},
+    [L_ATOMIC_IADD] = {"atomic_iadd", 2, 1, LS_MEM, false},
+    [L_ATOMIC_IMAX] = {"atomic_imax", 2, 1, LS_MEM, false},
+    [L_ATOMIC_IMIN] = {"atomic_imin", 2, 1, LS_MEM, false},
+    [L_ATOMIC_UMAX] = {"atomic_umax", 2, 1, LS_MEM, false},
+    [L_ATOMIC_UMIN] = {"atomic_umin", 2, 1, LS_MEM, false},
+    [L_IMM_ATOMIC_ALLOC] = {"imm_atomic_alloc", 0, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_CONSUME] = {"imm_atomic_consume", 0, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_IADD] = {"imm_atomic_iadd", 2, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_AND] = {"imm_atomic_and", 2, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_OR] = {"imm_atomic_or", 2, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_XOR] = {"imm_atomic_xor", 2, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_EXCH] = {"imm_atomic_exch", 2, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_CMP_EXCH] = {"imm_atomic_cmp_exch", 3, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_IMAX] = {"imm_atomic_imax", 2, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_IMIN] = {"imm_atomic_imin", 2, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_UMAX] = {"imm_atomic_umax", 2, 2, LS_MEM, false},
+    [L_IMM_ATOMIC_UMIN] = {"imm_atomic_umin", 2, 2, LS_MEM, false},
+    [L_SYNC] = {"sync", 0, 0, LS_FLOW, false},
+};
+
+const uint8_t lop_mem[L_COUNT] = {
+    [L_LD_RAW] = MEM_R,
+    [L_LD_STRUCTURED] = MEM_R,
+    [L_LD_UAV_TYPED] = MEM_R,
+    [L_BUFINFO] = MEM_R,
+    [L_STORE_RAW] = MEM_W,
+    [L_STORE_STRUCTURED] = MEM_W,
+    [L_STORE_UAV_TYPED] = MEM_W,
+    [L_ATOMIC_AND] = MEM_W,
+    [L_ATOMIC_OR] = MEM_W,
+    [L_ATOMIC_XOR] = MEM_W,
+    [L_ATOMIC_CMP_STORE] = MEM_W,
+    [L_ATOMIC_IADD] = MEM_W,
+    [L_ATOMIC_IMAX] = MEM_W,
+    [L_ATOMIC_IMIN] = MEM_W,
+    [L_ATOMIC_UMAX] = MEM_W,
+    [L_ATOMIC_UMIN] = MEM_W,
+    [L_IMM_ATOMIC_ALLOC] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_CONSUME] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_IADD] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_AND] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_OR] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_XOR] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_EXCH] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_CMP_EXCH] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_IMAX] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_IMIN] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_UMAX] = MEM_R | MEM_W,
+    [L_IMM_ATOMIC_UMIN] = MEM_R | MEM_W,
+    [L_SYNC] = MEM_R | MEM_W,
 };
 
 static void grow_known(struct gen *g, uint32_t n)
@@ -506,7 +568,7 @@ static unsigned read_mask(const struct linst *in, unsigned s)
 
 static bool has_side_effect(const struct linst *in)
 {
-    if (lop_infos[in->op].shape == LS_FLOW)
+    if (lop_infos[in->op].shape == LS_FLOW || (lop_mem[in->op] & MEM_W))
         return true;
     for (unsigned d = 0; d < in->ndst; d++)
         if (in->dst[d].file != LF_TEMP && in->dst[d].file != LF_NULL)
@@ -547,7 +609,8 @@ static void copy_propagate(struct gen *g)
             /* a temp source qualifies when it too is defined once, at the top level, before */
             bool stable_temp = src->file == LF_TEMP && ndefs[src->index] == 1 &&
                                def[src->index] < def[o->index] && !g->ins[def[src->index]].depth;
-            if (!(src->file == LF_IMM || src->file == LF_INPUT || stable_temp ||
+            if (!(src->file == LF_IMM || src->file == LF_INPUT || src->file == LF_THREAD ||
+                  stable_temp ||
                   (src->file == LF_CB && src->rel < 0)))
                 continue;
             unsigned rm = read_mask(in, s);
@@ -838,8 +901,9 @@ static void cse(struct gen *g)
         if (lop_infos[in->op].shape == LS_FLOW)
             cur_block++;
         block[i] = cur_block;
+        /* a memory read may see other values each time (stores, other threads) */
         bool ok = in->ndst == 1 && in->dst[0].file == LF_TEMP && ndefs[in->dst[0].index] == 1 &&
-                  !has_side_effect(in);
+                  !has_side_effect(in) && !lop_mem[in->op];
         uint32_t h = in->op * 2654435761u + in->dst[0].mask * 97u + in->sat * 13u +
                      (uint32_t)in->has_offset * 29u + in->dtype;
         for (unsigned s2 = 0; ok && s2 < in->nsrc; s2++) {
@@ -1063,9 +1127,14 @@ uint32_t lir_allocate(struct gen *g)
             if (!k)
                 continue;
             o->mask = (uint8_t)((o->mask << k) & 0xf);
-            unsigned first_src = info->shape == LS_CW ? 0 : info->shape == LS_FIXED ? 1 : 4;
+            unsigned first_src = info->shape == LS_CW || info->shape == LS_MEM ? 0 :
+                                 info->shape == LS_FIXED ? 1 : 4;
             unsigned last_src = info->shape == LS_CW ? in->nsrc : info->shape == LS_FIXED ? 2 : 0;
-            for (unsigned s2 = first_src; s2 < last_src && s2 < in->nsrc; s2++) {
+            for (unsigned s2 = first_src; s2 < in->nsrc; s2++) {
+                /* a memory load's resource follows the destination as sample's does */
+                if (s2 >= last_src && !(info->shape == LS_MEM &&
+                                        (in->src[s2].file == LF_TEX || in->src[s2].file == LF_UAV)))
+                    continue;
                 uint8_t old[4];
                 memcpy(old, in->src[s2].swz, 4);
                 for (unsigned p2 = 0; p2 < 4; p2++)

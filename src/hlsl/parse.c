@@ -7,16 +7,20 @@
  *
  * The grammar taken (HLSL reference, "Variable syntax", "Functions", "Statements"):
  *   global:    struct S { fields } [declarators];   typedef T name[n];
- *              cbuffer Name [: register(b#)] { declarations };   (tbuffer: refused)
+ *              cbuffer Name [: register(b#)] { declarations };
+ *              tbuffer Name [: register(t#)] { declarations };
  *              [attributes] T name(params) [: SEMANTIC] { body }   (or a prototype ;)
+ *              ([maxvertexcount(n)], [instance(n)], [numthreads(x,y,z)] are kept)
  *              [storage] T name[n] [: SEMANTIC | : register(x#) | : packoffset(c#.x)]
  *                        [<annotations>] [= init] [{ sampler-state block }], ...;
  *   storage:   static const uniform extern shared volatile precise in out inout
  *              row_major column_major  linear centroid nointerpolation noperspective sample
+ *              point line triangle lineadj triangleadj (a geometry shader's input array)
  *   types:     void bool int uint dword half float double min16float min10float min16int
  *              min12int min16uint, with 1..4 and NxM suffixes; vector<T,n> matrix<T,r,c>;
  *              Texture1D/2D/3D/Cube[<T>], Texture1D/2D/CubeArray[<T>], Texture2DMS(Array)
- *              [<T[, samples]>], Buffer[<T>], SamplerState,
+ *              [<T[, samples]>], Buffer[<T>], PointStream/LineStream/TriangleStream<T>,
+ *              SamplerState,
  *              SamplerComparisonState, sampler sampler1D/2D/3D/CUBE texture string
  *   statements and expressions: C's, plus [unroll(n)] [loop] [branch] [flatten] [fastopt]
  *              attributes before if/for/while/do/switch, `discard`, swizzles, constructors
@@ -165,7 +169,10 @@ static bool is_type_start(struct parser *p, size_t at)
     static const char *const words[] = {
         "void", "vector", "matrix", "Texture1D", "Texture2D", "Texture3D", "TextureCube",
         "Texture1DArray", "Texture2DArray", "TextureCubeArray", "Texture2DMS",
-        "Texture2DMSArray", "Buffer",
+        "Texture2DMSArray", "Buffer", "PointStream", "LineStream", "TriangleStream",
+        "StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer",
+        "ConsumeStructuredBuffer", "ByteAddressBuffer", "RWByteAddressBuffer", "RWBuffer",
+        "RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D",
         "SamplerState", "SamplerComparisonState", "sampler", "sampler1D", "sampler2D",
         "sampler3D", "samplerCUBE", "sampler_state", "texture", "Texture", "string", "struct",
     };
@@ -221,6 +228,60 @@ static struct type *parse_type(struct parser *p)
             hc_error(c, &t->loc, 3052, "vector and matrix dimensions must be between 1 and 4");
         return m ? type_matrix(c, b->base, r, cl) : type_vector(c, b->base, r);
     }
+    static const char *const streams[] = {"PointStream", "LineStream", "TriangleStream"};
+    for (unsigned k = 0; k < 3; k++)
+        if (!strcmp(t->text, streams[k])) {
+            /* PointStream<T> & co ("Stream-Output Object"): the vertex type T */
+            struct type *st = hc_alloc(c, sizeof(*st));
+            st->cls = TC_STREAM;
+            st->stream = (uint8_t)(k + 1);
+            expect(p, "<");
+            st->elem = parse_type(p);
+            expect(p, ">");
+            if (!type_is_numeric(st->elem) && st->elem->cls != TC_STRUCT)
+                hc_error(c, &t->loc, 3000, "%s<T>: T must be a struct or a numeric type",
+                         t->text);
+            return st;
+        }
+    /* buffers and views of shader model 5 ("Shader Model 5 Objects"): uav says u# or t# */
+    static const struct { const char *w; enum tex_dim dim; uint8_t uav; } views[] = {
+        {"StructuredBuffer", TD_STRUCTURED, UAV_NONE},
+        {"RWStructuredBuffer", TD_STRUCTURED, UAV_RW},
+        {"AppendStructuredBuffer", TD_STRUCTURED, UAV_APPEND},
+        {"ConsumeStructuredBuffer", TD_STRUCTURED, UAV_CONSUME},
+        {"ByteAddressBuffer", TD_RAW, UAV_NONE}, {"RWByteAddressBuffer", TD_RAW, UAV_RW},
+        {"RWBuffer", TD_BUFFER, UAV_RW}, {"RWTexture1D", TD_1D, UAV_RW},
+        {"RWTexture1DArray", TD_1DARRAY, UAV_RW}, {"RWTexture2D", TD_2D, UAV_RW},
+        {"RWTexture2DArray", TD_2DARRAY, UAV_RW}, {"RWTexture3D", TD_3D, UAV_RW},
+    };
+    for (size_t k = 0; k < sizeof(views) / sizeof(views[0]); k++)
+        if (!strcmp(t->text, views[k].w)) {
+            struct type *v = hc_alloc(c, sizeof(*v));
+            v->cls = TC_TEXTURE;
+            v->dim = views[k].dim;
+            v->uav = views[k].uav;
+            v->base = BT_UINT;
+            v->cols = 1;
+            if (v->dim == TD_RAW)
+                return v; /* 32-bit words */
+            expect(p, "<");
+            struct type *e = parse_type(p);
+            expect(p, ">");
+            if (v->dim == TD_STRUCTURED) {
+                if (!type_is_numeric(e) && e->cls != TC_STRUCT && e->cls != TC_ARRAY)
+                    hc_error(c, &t->loc, 3000, "%s<T>: T must be numeric, a struct or an "
+                             "array", t->text);
+                v->elem = e;
+                if (type_is_numeric(e) && e->cls != TC_MATRIX)
+                    v->base = e->base, v->cols = e->cols;
+                return v;
+            }
+            if (!type_is_numeric(e) || e->cls == TC_MATRIX)
+                hc_error(c, &t->loc, 3000, "%s<T>: T must be a scalar or a vector", t->text);
+            v->base = e->base;
+            v->cols = e->cols;
+            return v;
+        }
     struct type *tex = hc_alloc(c, sizeof(*tex));
     static const struct { const char *w; enum type_class cls; enum tex_dim dim; bool sm2; } res[] = {
         {"Texture1D", TC_TEXTURE, TD_1D, 0}, {"Texture2D", TC_TEXTURE, TD_2D, 0},
@@ -308,14 +369,18 @@ static bool modifier(struct parser *p, unsigned *storage, unsigned *interp)
         {"linear", 0, IP_LINEAR}, {"centroid", 0, IP_CENTROID},
         {"nointerpolation", 0, IP_NOINTERPOLATION}, {"noperspective", 0, IP_NOPERSPECTIVE},
         {"sample", 0, IP_SAMPLE}, {"snorm", 0, 0}, {"unorm", 0, 0},
+        {"point", SC_GS_POINT, 0}, {"line", SC_GS_LINE, 0}, {"triangle", SC_GS_TRIANGLE, 0},
+        {"lineadj", SC_GS_LINEADJ, 0}, {"triangleadj", SC_GS_TRIANGLEADJ, 0},
     };
     const struct token *t = cur(p);
     if (t->kind != TK_IDENT)
         return false;
     for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++)
         if (!strcmp(t->text, mods[i].w)) {
-            /* `sample` is also a legal variable name: only a modifier before a type */
-            if (mods[i].i == IP_SAMPLE && !is_type_start(p, p->i + 1))
+            /* `sample` is also a legal variable name: only a modifier before a type; so are
+             * the geometry primitive words (`float line`) */
+            if ((mods[i].i == IP_SAMPLE || (mods[i].s & SC_GS_PRIMITIVE)) &&
+                !is_type_start(p, p->i + 1))
                 return false;
             *storage |= mods[i].s;
             *interp |= mods[i].i;
@@ -814,13 +879,48 @@ static struct stmt *block(struct parser *p)
     return s;
 }
 
-/* [unroll] [unroll(4)] [loop] [branch] [flatten] [fastopt] [allow_uav_condition] ... */
-static void attributes(struct parser *p, unsigned *flags, int *unroll)
+/* A function attribute's integer arguments: [maxvertexcount(4)], [numthreads(8, 8, 1)].
+ * Their values must be literal integers (after preprocessing), as fxc requires of them. */
+static void attribute_ints(struct parser *p, const struct token *at, unsigned *out, unsigned n,
+                           struct loc_src *loc)
+{
+    *loc = at->loc;
+    expect(p, "(");
+    for (unsigned k = 0; k < n; k++) {
+        if (k)
+            expect(p, ",");
+        if (cur(p)->kind != TK_INT)
+            hc_error(p->c, &cur(p)->loc, 3000, "syntax error: [%s] takes %u integer "
+                     "constant%s", at->text, n, n > 1 ? "s" : "");
+        out[k] = cur(p)->ival > 0xffffffu ? 0xffffffu : (unsigned)cur(p)->ival;
+        p->i++;
+    }
+    expect(p, ")");
+}
+
+/* [unroll] [unroll(4)] [loop] [branch] [flatten] [fastopt] [allow_uav_condition] ...;
+ * fn (global attributes only): where [maxvertexcount], [instance] and [numthreads] go. */
+static void attributes(struct parser *p, unsigned *flags, int *unroll, struct func_decl *fn)
 {
     while (is(p, "[")) {
         p->i++;
         const struct token *t = cur(p);
         const char *w = ident(p);
+        if (fn && !strcmp(w, "maxvertexcount")) {
+            attribute_ints(p, t, &fn->maxvertexcount, 1, &fn->maxvertexcount_loc);
+            expect(p, "]");
+            continue;
+        }
+        if (fn && !strcmp(w, "instance")) {
+            attribute_ints(p, t, &fn->instance, 1, &fn->instance_loc);
+            expect(p, "]");
+            continue;
+        }
+        if (fn && !strcmp(w, "numthreads")) {
+            attribute_ints(p, t, fn->numthreads, 3, &fn->numthreads_loc);
+            expect(p, "]");
+            continue;
+        }
         if (!strcmp(w, "unroll"))
             *flags |= AT_UNROLL;
         else if (!strcmp(w, "loop"))
@@ -875,7 +975,7 @@ static struct stmt *statement(struct parser *p)
     enter(p);
     unsigned attrs = 0;
     int unroll = 0;
-    attributes(p, &attrs, &unroll);
+    attributes(p, &attrs, &unroll, NULL);
     if (is(p, "{")) {
         s = block(p);
     } else if (accept(p, ";")) {
@@ -1034,10 +1134,10 @@ static struct type *default_majority(struct parser *p, struct type *t, unsigned 
 static void parse_cbuffer(struct parser *p)
 {
     const struct token *t = cur(p);
-    if (!strcmp(t->text, "tbuffer"))
-        hc_error(p->c, &t->loc, 3000, "tbuffer is not supported yet");
+    bool tb = !strcmp(t->text, "tbuffer");
     p->i++;
     struct cbuffer_decl *cb = hc_alloc(p->c, sizeof(*cb));
+    cb->tbuffer = tb;
     cb->loc = cur(p)->loc;
     cb->name = ident(p);
     struct var_decl tmp = {0};
@@ -1045,8 +1145,9 @@ static void parse_cbuffer(struct parser *p)
     struct loc_src sl;
     post_colons(p, &tmp, &sem, &sl);
     if (tmp.reg_kind) {
-        if (tmp.reg_kind != 'b')
-            hc_error(p->c, &cb->loc, 3530, "a cbuffer is bound to a b# register");
+        if (tmp.reg_kind != (tb ? 't' : 'b'))
+            hc_error(p->c, &cb->loc, 3530, tb ? "a tbuffer is bound to a t# register" :
+                     "a cbuffer is bound to a b# register");
         cb->has_reg = true;
         cb->reg = tmp.reg_index;
     }
@@ -1073,10 +1174,11 @@ static void parse_cbuffer(struct parser *p)
 }
 
 static void parse_function(struct parser *p, struct type *ret, const struct token *nt,
-                           unsigned storage)
+                           unsigned storage, const struct func_decl *attrs)
 {
     (void)storage;
     struct func_decl *f = hc_alloc(p->c, sizeof(*f));
+    *f = *attrs;
     f->name = nt->text;
     f->loc = nt->loc;
     f->ret = ret;
@@ -1192,7 +1294,8 @@ struct program *parse_program(struct hc *c, struct token *toks, size_t ntoks)
             hc_error(c, &t->loc, 3000, "'%s' is not supported yet", t->text);
         unsigned attrs = 0;
         int unroll = 0;
-        attributes(p, &attrs, &unroll);
+        struct func_decl fattrs = {0};
+        attributes(p, &attrs, &unroll, &fattrs);
         unsigned storage = 0, interp = 0;
         while (modifier(p, &storage, &interp))
             ;
@@ -1203,7 +1306,7 @@ struct program *parse_program(struct hc *c, struct token *toks, size_t ntoks)
         if (nt->kind == TK_IDENT && ahead(p, 1)->kind == TK_PUNCT &&
             !strcmp(ahead(p, 1)->text, "(")) {
             p->i++;
-            parse_function(p, ty, nt, storage);
+            parse_function(p, ty, nt, storage, &fattrs);
             continue;
         }
         unsigned n;

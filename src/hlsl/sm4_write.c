@@ -19,6 +19,8 @@ static const char *sysval_name(unsigned sv)
     switch (sv) {
     case 1: return "POS";
     case 2: return "CLIPDST";
+    case 4: return "RTINDEX";
+    case 5: return "VPINDEX";
     case 6: return "VERTID";
     case 7: return "PRIMID";
     case 8: return "INSTID";
@@ -96,7 +98,21 @@ static void reg_name(struct writer *w, const struct lop *op)
     struct sbuf *o = w->o;
     switch (op->file) {
     case LF_TEMP: sbuf_printf(o, "r%u", op->index); break;
-    case LF_INPUT: sbuf_printf(o, "v%u", op->index); break;
+    case LF_INPUT:
+        if (w->g->c->gs)
+            sbuf_printf(o, "v[%u][%u]", op->reg, op->index); /* v[vertex][register] */
+        else
+            sbuf_printf(o, "v%u", op->index);
+        break;
+    case LF_PRIM: sbuf_puts(o, "vPrim"); break;
+    case LF_UAV: sbuf_printf(o, "u%d", w->g->res[op->index].slot); break;
+    case LF_THREAD: {
+        static const char *const ids[4] = {"vThreadID", "vThreadGroupID", "vThreadIDInGroup",
+                                           "vThreadIDInGroupFlattened"};
+        sbuf_puts(o, ids[op->index & 3]);
+        break;
+    }
+    case LF_STREAM: sbuf_printf(o, "m%u", op->index); break;
     case LF_OUTPUT: sbuf_printf(o, "o%u", op->index); break;
     case LF_DEPTH: sbuf_puts(o, "oDepth"); break;
     case LF_NULL: sbuf_puts(o, "null"); break;
@@ -158,7 +174,7 @@ static void src(struct writer *w, const struct lop *op, unsigned positions, bool
         sbuf_puts(o, ")");
     } else {
         reg_name(w, op);
-        if (op->file != LF_SAMP) {
+        if (op->file != LF_SAMP && op->file != LF_PRIM && op->file != LF_STREAM) {
             sbuf_put(o, ".", 1);
             if (one) {
                 sbuf_put(o, &"xyzw"[op->swz[first]], 1);
@@ -177,11 +193,62 @@ static unsigned popcount4(unsigned m)
     return (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1);
 }
 
+/* The memory instructions in fxc's operand forms: addresses, indices, offsets and atomic
+ * values one component (r1.x, l(16)); a load's resource swizzled to its destination
+ * (t0.xyzw); a store's destination with its mask and its value over that mask; typed
+ * coordinates and atomic addresses whole; atomics name the u# bare. */
+static void mem_instruction(struct writer *w, const struct linst *in)
+{
+    struct sbuf *o = w->o;
+    enum lop_code op = (enum lop_code)in->op;
+    bool store = op == L_STORE_RAW || op == L_STORE_STRUCTURED || op == L_STORE_UAV_TYPED;
+    bool load = op == L_LD_RAW || op == L_LD_STRUCTURED || op == L_LD_UAV_TYPED ||
+                op == L_BUFINFO;
+    sbuf_puts(o, lop_infos[op].name);
+    unsigned mask = in->dst[0].mask;
+    for (unsigned d = 0; d < in->ndst; d++) {
+        sbuf_puts(o, d ? ", " : " ");
+        if (in->dst[d].file == LF_UAV && !store)
+            reg_name(w, &in->dst[d]);
+        else
+            dst(w, &in->dst[d]);
+    }
+    for (unsigned s = 0; s < in->nsrc; s++) {
+        const struct lop *x = &in->src[s];
+        sbuf_puts(o, (s || in->ndst) ? ", " : " ");
+        bool last = s + 1 == in->nsrc;
+        if (x->file == LF_TEX || x->file == LF_UAV)
+            src(w, x, load && op != L_BUFINFO ? mask : 15, false, false);
+        else if (store && last)
+            src(w, x, op == L_STORE_UAV_TYPED ? 15 : mask, popcount4(mask) == 1, false);
+        else if ((op == L_LD_UAV_TYPED || op == L_STORE_UAV_TYPED) && s == 0)
+            src(w, x, 15, false, false);  /* typed coordinates */
+        else if (!load && !store && s == 0 && x->file == LF_TEMP && x->swz[1] != x->swz[0])
+            src(w, x, 15, false, false);  /* an atomic's multi-component address */
+        else
+            src(w, x, 1, true, false);
+    }
+    sbuf_puts(o, "\n");
+}
+
 static void instruction(struct writer *w, const struct linst *in)
 {
     struct sbuf *o = w->o;
     const struct lop_info *info = &lop_infos[in->op];
+    if (info->shape == LS_MEM) {
+        mem_instruction(w, in);
+        return;
+    }
+    if (in->op == L_SYNC) {
+        /* sync[_uglobal|_ugroup][_g][_t] ("sync (sm5 - asm)") */
+        sbuf_printf(o, "sync%s%s%s\n", in->sync & SYNC_UGLOBAL ? "_uglobal" :
+                    in->sync & SYNC_UGROUP ? "_ugroup" : "", in->sync & SYNC_G ? "_g" : "",
+                    in->sync & SYNC_T ? "_t" : "");
+        return;
+    }
     sbuf_puts(o, info->name);
+    if ((in->op == L_EMIT || in->op == L_CUT) && in->nsrc)
+        sbuf_puts(o, "_stream");
     if ((in->op == L_RESINFO || in->op == L_SAMPLEINFO) && in->dtype == BT_UINT)
         sbuf_puts(o, "_uint");
     if (in->sat)
@@ -205,6 +272,7 @@ static void instruction(struct writer *w, const struct linst *in)
         if (in->op == L_MOVC && s == 0)
             fl = false;
         switch (info->shape) {
+        case LS_MEM: /* mem_instruction's */
         case LS_CW:
             src(w, op, mask, popcount4(mask) == 1, fl);
             break;
@@ -290,6 +358,13 @@ static const char *dim_name(enum tex_dim d)
  * (otherwise the assembler derives a nameless RDEF). */
 static bool rdef_representable(const struct gen *g)
 {
+    /* the table syntax has no rows for UAVs, raw or structured buffers yet: derived */
+    for (unsigned i = 0; i < g->nres; i++) {
+        const struct type *t = g->res[i].var->type;
+        if (g->res[i].used && t->cls == TC_TEXTURE &&
+            (t->uav || t->dim == TD_STRUCTURED || t->dim == TD_RAW || t->mixed))
+            return false;
+    }
     for (unsigned i = 0; i < g->ncbs; i++) {
         const struct cbuffer_decl *cb = g->cbs[i];
         if (!cb->used)
@@ -394,6 +469,67 @@ static void rdef_blocks(struct gen *g, struct sbuf *o)
     sbuf_puts(o, "//\n//\n");
 }
 
+/* A raw or structured buffer's or a UAV's declaration ("dcl_resource_raw",
+ * "dcl_resource_structured", "dcl_uav_typed", "dcl_uav_raw", "dcl_uav_structured"; _opc: the
+ * order-preserving counter of Increment/DecrementCounter). */
+static void mem_declaration(struct gen *g, const struct resource *r, struct sbuf *o)
+{
+    const struct type *t = r->var->type;
+    char reg = t->uav ? 'u' : 't';
+    if (t->dim == TD_RAW) {
+        sbuf_printf(o, "dcl_%s_raw %c%d\n", t->uav ? "uav" : "resource", reg, r->slot);
+        return;
+    }
+    if (t->dim == TD_STRUCTURED) {
+        /* the stride: T's tight size (gen_buffer.c's layout) */
+        sbuf_printf(o, "dcl_%s_structured%s %c%d, %u\n", t->uav ? "uav" : "resource",
+                    r->counter ? "_opc" : "", reg, r->slot, r->stride);
+        return;
+    }
+    const char *rt = t->base == BT_INT ? "sint" : t->base == BT_UINT ? "uint" : "float";
+    sbuf_printf(o, "dcl_uav_typed_%s (%s,%s,%s,%s) u%d\n", dim_name(t->dim), rt, rt, rt, rt,
+                r->slot);
+    (void)g;
+}
+
+/* A compute program's thread-id inputs and its group size. */
+static void cs_declarations(struct gen *g, struct sbuf *o)
+{
+    static const char *const ids[4] = {"vThreadID", "vThreadGroupID", "vThreadIDInGroup",
+                                       "vThreadIDInGroupFlattened"};
+    for (unsigned k = 0; k < 4; k++) {
+        if (!(g->cs_inputs >> k & 1))
+            continue;
+        if (k == CS_GROUP_INDEX) {
+            sbuf_printf(o, "dcl_input %s\n", ids[k]);
+            continue;
+        }
+        char mask[5];
+        unsigned n = 0;
+        for (unsigned q = 0; q < 3; q++)
+            if (g->cs_masks[k] >> q & 1)
+                mask[n++] = "xyz"[q];
+        mask[n] = '\0';
+        sbuf_printf(o, "dcl_input %s.%s\n", ids[k], mask);
+    }
+}
+
+/* A geometry program's primitive declarations (before its outputs, where fxc puts them):
+ * vPrim, the input primitive, gs_5_0's stream, the output topology. */
+static void gs_declarations(struct gen *g, struct sbuf *o)
+{
+    static const char *const inputs[8] = {
+        [1] = "point", [2] = "line", [3] = "triangle", [6] = "lineadj", [7] = "triangleadj"};
+    static const char *const outputs[4] = {
+        [1] = "pointlist", [2] = "linestrip", [3] = "trianglestrip"};
+    if (g->gs_prim_id)
+        sbuf_puts(o, "dcl_input vPrim\n");
+    sbuf_printf(o, "dcl_inputprimitive %s\n", inputs[g->gs_input & 7]);
+    if (g->c->sm >= 50)
+        sbuf_puts(o, "dcl_stream m0\n");
+    sbuf_printf(o, "dcl_outputtopology %s\n", outputs[g->gs_output & 3]);
+}
+
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
 {
     struct hc *c = g->c;
@@ -408,7 +544,7 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
     signature(o, g->out, g->nout, false, used);
     if (c->level9)
         sm2_write(g, ntemps, o);
-    const char *stage = c->ps ? "ps" : "vs";
+    const char *stage = c->ps ? "ps" : c->gs ? "gs" : c->cs ? "cs" : "vs";
     sbuf_printf(o, "%s_%d_%d%s\n", stage, c->sm / 10, c->sm % 10, c->level9 == 1 ? "_level_9_1" : c->level9 == 3 ?
                 "_level_9_3" : "");
     /* constant buffers by slot */
@@ -434,9 +570,14 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
             struct type *t = r->var->type;
             if (!r->used || r->slot != slot)
                 continue;
-            const char *rt = t->cls == TC_TEXTURE ? (t->base == BT_INT ? "sint" :
-                                                     t->base == BT_UINT ? "uint" : "float")
+            const char *rt = t->cls == TC_TEXTURE ? (t->mixed ? "mixed" : t->base == BT_INT ?
+                                                     "sint" : t->base == BT_UINT ? "uint" :
+                                                     "float")
                                                   : "float";
+            if (t->dim == TD_STRUCTURED || t->dim == TD_RAW || t->uav) {
+                mem_declaration(g, r, o);
+                continue;
+            }
             char ms[16] = "";
             if (t->dim == TD_2DMS || t->dim == TD_2DMSARRAY)
                 snprintf(ms, sizeof(ms), "(%u)", t->samples);
@@ -455,6 +596,17 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
             if (m >> q & 1)
                 mask[k++] = "xyzw"[q];
         mask[k] = '\0';
+        if (c->gs) {
+            /* v[vertices][register] ("dcl_input", geometry shader form) */
+            unsigned nv = g->gs_input == 1 ? 1 : g->gs_input == 2 ? 2 : g->gs_input == 3 ? 3 :
+                          g->gs_input == 6 ? 4 : 6;
+            if (e->sysval == SV_POS || e->sysval == SV_CLIPDST)
+                sbuf_printf(o, "dcl_input_siv v[%u][%u]%s, %s\n", nv, e->reg, mask,
+                            e->sysval == SV_POS ? "position" : "clip_distance");
+            else
+                sbuf_printf(o, "dcl_input v[%u][%u]%s\n", nv, e->reg, mask);
+            continue;
+        }
         if (!c->ps) {
             if (e->sysval == 6 || e->sysval == 8)
                 sbuf_printf(o, "dcl_input_sgv v%u.x, %s\n", e->reg,
@@ -486,6 +638,8 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
         else
             sbuf_printf(o, "dcl_input_ps %s v%u%s\n", mode, e->reg, mask);
     }
+    if (c->gs)
+        gs_declarations(g, o);
     for (unsigned i = 0; i < g->nout; i++) {
         const struct sig_entry *e = &g->out[i];
         char mask[8];
@@ -501,13 +655,28 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
             sbuf_printf(o, "dcl_output_siv o%u%s, position\n", e->reg, mask);
         else if (e->sysval == 2)
             sbuf_printf(o, "dcl_output_siv o%u%s, clip_distance\n", e->reg, mask);
+        else if (e->sysval == SV_RTINDEX || e->sysval == SV_VPINDEX || e->sysval == SV_PRIMID)
+            /* SV_PrimitiveID is generated (sgv), the array indices interpreted (siv) */
+            sbuf_printf(o, "dcl_output_s%cv o%u%s, %s\n", e->sysval == SV_PRIMID ? 'g' : 'i',
+                        e->reg, mask, e->sysval == SV_RTINDEX ? "rendertarget_array_index" :
+                        e->sysval == SV_VPINDEX ? "viewport_array_index" : "primitive_id");
         else
             sbuf_printf(o, "dcl_output o%u%s\n", e->reg, mask);
+    }
+    if (c->cs)
+        cs_declarations(g, o);
+    if (c->gs) {
+        sbuf_printf(o, "dcl_maxout %u\n", g->entry->maxvertexcount);
+        if (g->entry->instance)
+            sbuf_printf(o, "dcl_gsinstances %u\n", g->entry->instance);
     }
     if (ntemps)
         sbuf_printf(o, "dcl_temps %u\n", ntemps);
     for (unsigned i = 0; i < g->nx; i++)
         sbuf_printf(o, "dcl_indexableTemp x%u[%u], 4\n", i, g->xsize[i]);
+    if (c->cs)
+        sbuf_printf(o, "dcl_thread_group %u, %u, %u\n", g->entry->numthreads[0],
+                    g->entry->numthreads[1], g->entry->numthreads[2]);
     for (size_t i = 0; i < g->nins; i++)
         instruction(&w, &g->ins[i]);
     sbuf_printf(o, "// Approximately %zu instruction slots used\n", g->nins);

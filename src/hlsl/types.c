@@ -70,7 +70,10 @@ bool type_equal(const struct type *a, const struct type *b)
     case TC_STRUCT:
         return a->fields == b->fields;
     case TC_TEXTURE: case TC_SAMPLER:
-        return a->dim == b->dim && a->sm2_sampler == b->sm2_sampler;
+        return a->dim == b->dim && a->sm2_sampler == b->sm2_sampler && a->uav == b->uav &&
+               (a->dim != TD_STRUCTURED || type_equal(a->elem, b->elem));
+    case TC_STREAM:
+        return a->stream == b->stream && type_equal(a->elem, b->elem);
     default:
         return true;
     }
@@ -101,6 +104,21 @@ const char *type_name(struct hc *c, const struct type *t)
         break;
     case TC_STRUCT: return t->name ? t->name : "struct";
     case TC_TEXTURE: {
+        if (t->dim == TD_STRUCTURED) {
+            static const char *const sb[] = {"StructuredBuffer", "RWStructuredBuffer",
+                                             "AppendStructuredBuffer", "ConsumeStructuredBuffer"};
+            snprintf(buf, sizeof(buf), "%s<%s>", sb[t->uav & 3], type_name(c, t->elem));
+            break;
+        }
+        if (t->dim == TD_RAW)
+            return t->uav ? "RWByteAddressBuffer" : "ByteAddressBuffer";
+        if (t->uav) {
+            static const char *const rw[] = {
+                [TD_1D] = "RWTexture1D", [TD_2D] = "RWTexture2D", [TD_3D] = "RWTexture3D",
+                [TD_BUFFER] = "RWBuffer", [TD_2DARRAY] = "RWTexture2DArray",
+                [TD_1DARRAY] = "RWTexture1DArray"};
+            return t->dim <= TD_1DARRAY && rw[t->dim] ? rw[t->dim] : "RWTexture";
+        }
         static const char *const words[] = {
             [TD_1D] = "Texture1D", [TD_2D] = "Texture2D", [TD_3D] = "Texture3D",
             [TD_CUBE] = "TextureCube", [TD_BUFFER] = "Buffer", [TD_2DARRAY] = "Texture2DArray",
@@ -110,6 +128,10 @@ const char *type_name(struct hc *c, const struct type *t)
     }
     case TC_SAMPLER: return t->sm2_sampler ? "sampler2D" : "sampler";
     case TC_STRING: return "string";
+    case TC_STREAM:
+        snprintf(buf, sizeof(buf), "%s<%s>", t->stream == 1 ? "PointStream" : t->stream == 2 ?
+                 "LineStream" : "TriangleStream", type_name(c, t->elem));
+        break;
     default: return "void";
     }
     return hc_strdup(c, buf);

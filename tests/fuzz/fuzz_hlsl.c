@@ -8,7 +8,8 @@
  *   ./fuzz_hlsl -max_total_time=600 corpus_dir tests/fuzz/corpus/hlsl
  *
  * The first byte picks the target (vs/ps 4_0, 4_0_level_9_1, 4_0_level_9_3, the d3dbc
- * targets vs/ps 2_0, ps_2_b, vs/ps 3_0, then ps_4_1, ps_5_0, vs_5_0); the rest is the
+ * targets vs/ps 2_0, ps_2_b, vs/ps 3_0, then ps_4_1, ps_5_0, vs_5_0, gs_4_0, gs_5_0, cs_5_0);
+ * the rest is the
  * source.  Any #include opens a small fixed header (so includes nest until the depth limit).
  * Checked beyond "no crash": a compilation either succeeds with a container the project's
  * decoder takes (d3dbc tokens for the d3dbc targets), or fails with a message in fxc's form
@@ -51,7 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const char *const targets[] = {"vs_4_0", "ps_4_0", "vs_4_0_level_9_1",
                                           "ps_4_0_level_9_1", "vs_4_0_level_9_3",
                                           "ps_4_0_level_9_3", "vs_2_0", "ps_2_0", "ps_2_b",
-                                          "vs_3_0", "ps_3_0", "ps_4_1", "ps_5_0", "vs_5_0"};
+                                          "vs_3_0", "ps_3_0", "ps_4_1", "ps_5_0", "vs_5_0",
+                                          "gs_4_0", "gs_5_0", "cs_5_0"};
     static const size_t ntargets = sizeof(targets) / sizeof(targets[0]);
     if (!size)
         return 0;
