@@ -155,6 +155,7 @@ TEST(tpf_asm_corpus_round_trip)
             CHECK_EQ(info.minor, minor);
             CHECK_EQ(info.program_type, pixel ? DXBC_PROGRAM_PIXEL :
                                         f->name[0] == 'g' ? DXBC_PROGRAM_GEOMETRY :
+                                        f->name[0] == 'c' ? DXBC_PROGRAM_COMPUTE :
                                                             DXBC_PROGRAM_VERTEX);
             CHECK_EQ(info.program_tag, major >= 5 ? DXBC_TAG_SHEX : DXBC_TAG_SHDR);
             CHECK(info.rdef.present);
@@ -367,7 +368,8 @@ static void listing_names(const char *text, struct vkd3d_namelist *l)
                 name[k - 4] = '\0';
             vkd3d_namelist_add(l, name);
         }
-        else if ((line[0] == 'v' || line[0] == 'p' || line[0] == 'g') && line[1] == 's' &&
+        else if ((line[0] == 'v' || line[0] == 'p' || line[0] == 'g' || line[0] == 'c') &&
+                 line[1] == 's' &&
                  line[2] == '_' &&
                  (line[3] == '4' || line[3] == '5'))
             body = true;
