@@ -37,7 +37,12 @@ enum vm_loc {
     VM_LOC_GS_INPUT,     /* geometry: env gs_inputs[index * input_count + base] (index: the
                           * vertex, < bound; base: the register) */
     VM_LOC_PRIM_ID,      /* geometry: env gs_primitive_id (component 0) */
+    VM_LOC_CS_ID,        /* compute: env cs->ids[base] (vThreadID ... flattened) */
+    VM_LOC_MEM,          /* compute: a memory operand (not a value): base = VM_MEM_*, index
+                          * the u#/t# slot or the g# declaration's position */
 };
+
+enum vm_mem_kind { VM_MEM_UAV = 0, VM_MEM_TGSM = 1, VM_MEM_SRV = 2 };
 
 struct vm_opnd {
     uint8_t loc;         /* enum vm_loc */
@@ -101,6 +106,13 @@ struct vm_program {
     atomic_int jit_state;
     pthread_t jit_thread;            /* the background compile, joined by vm_program_destroy */
     bool jit_thread_started;
+    /* compute programs (vm_compute.c): group size, g# blocks (by declaration position),
+     * the top-level barriers, and what the VM cannot run */
+    uint32_t cs_threads[3];
+    uint32_t tgsm_count, tgsm_bytes;
+    uint32_t tgsm_off[IR_MAX_TGSM], tgsm_size[IR_MAX_TGSM], tgsm_stride[IR_MAX_TGSM];
+    uint32_t *barriers, barrier_count;  /* instruction indices of top-level sync_t, in order */
+    const char *cs_unsupported;
 };
 
 #define VM_AUX_ADDR 1u
@@ -204,6 +216,14 @@ static inline bool vm_tex_kind_implicit(unsigned kind)
 }
 vm_op_fn vm_flow_fn(unsigned op);       /* vm_flow.c: discard (non-structured) */
 vm_op_fn vm_gs_fn(unsigned op);         /* vm_gs.c: emit, cut, emit_then_cut */
+vm_op_fn vm_mem_fn(unsigned op);        /* vm_compute.c: memory instructions, sync */
+/* vm_compute.c: the compute part of preparation (after the instructions are prepared) */
+int vm_compute_prepare(const struct ir_program *ir, struct vm_program *prog);
+/* vm.c: runs instructions [begin, end) of main on `mask`; fresh: from zeroed registers (as
+ * vm_run), else continuing with the state's registers (a segment after a barrier).  Returns
+ * the lanes still executing at `end` (end < main_end) or alive at the end. */
+uint32_t vm_run_range(const struct vm_program *prog, struct vm_state *st, struct vm_env *env,
+                      uint32_t mask, uint32_t begin, uint32_t end, bool fresh);
 /* vm_flow.c: executes the control-flow instruction at pc, returns the next pc. */
 uint32_t vm_flow_step(struct vm_exec *x, uint32_t pc);
 
