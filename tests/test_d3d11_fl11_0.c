@@ -6,6 +6,7 @@
 
 #include "core/profile.h"
 #include "d3d11/format_support.h"
+#include "shader/shader_asm.h"
 #include "dxbc_builder.h"
 
 static const D3D_FEATURE_LEVEL L101 = D3D_FEATURE_LEVEL_10_1, L110 = D3D_FEATURE_LEVEL_11_0,
@@ -244,4 +245,64 @@ TEST(fl11_0_format_support)
     CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_R32_UINT) &
             D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW));
     ID3D11Device_Release(dev);
+}
+
+/* The API side of compute is not written yet (issue 15, step 2): at 11_0 each entry point
+ * says so (E_NOTIMPL, or a message for the void ones); below 11_0 they keep their refusals. */
+TEST(fl11_0_compute_api_not_implemented)
+{
+    static const char cs[] = "cs_5_0\ndcl_uav_raw u0\ndcl_thread_group 8, 1, 1\n"
+                             "store_raw u0.x, l(0), l(1)\nret\n";
+    ID3D11DeviceContext *ctx = NULL;
+    ID3D11Device *dev = fl11_device("11_0", L110, &ctx), *dev10 = fl11_device("11_0", L101, NULL);
+    ID3D11ComputeShader *shader = (ID3D11ComputeShader *)(uintptr_t)1;
+    ID3D11UnorderedAccessView *uav = (ID3D11UnorderedAccessView *)(uintptr_t)1;
+    ID3D11ShaderResourceView *srv = (ID3D11ShaderResourceView *)(uintptr_t)1;
+    ID3D11Buffer *buf = NULL;
+    void *blob = NULL;
+    size_t n = 0;
+    char err[128];
+    D3D11_BUFFER_DESC bd = { 64, D3D11_USAGE_DEFAULT,
+                             D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_UNORDERED_ACCESS, 0,
+                             D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0 };
+    D3D11_SHADER_RESOURCE_VIEW_DESC sd;
+    memset(&sd, 0, sizeof(sd));
+    sd.Format = DXGI_FORMAT_R32_TYPELESS;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
+    sd.BufferEx.NumElements = 16;
+    sd.BufferEx.Flags = D3D11_BUFFEREX_SRV_FLAG_RAW;
+    CHECK_EQ(tpf_assemble(cs, strlen(cs), &blob, &n, err, sizeof(err)), 0);
+    if (!dev || !dev10 || !blob)
+        goto done;
+    util_clear_last_message();
+    CHECK_HR(ID3D11Device_CreateComputeShader(dev, blob, n, NULL, &shader), E_NOTIMPL);
+    CHECK(shader == NULL);
+    CHECK_STR_CONTAINS(LAST, "compute shaders are not implemented at feature level 11_0");
+    shader = (ID3D11ComputeShader *)(uintptr_t)1;
+    CHECK_HR(ID3D11Device_CreateComputeShader(dev10, blob, n, NULL, &shader), E_INVALIDARG);
+    CHECK(shader == NULL);
+    CHECK_HR(ID3D11Device_CreateBuffer(dev, &bd, NULL, &buf), S_OK);
+    if (buf) {
+        CHECK_HR(ID3D11Device_CreateUnorderedAccessView(dev, (ID3D11Resource *)buf, NULL, &uav),
+                 E_NOTIMPL);
+        CHECK(uav == NULL);
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)buf, &sd, &srv),
+                 E_NOTIMPL);
+        CHECK(srv == NULL);
+        CHECK_STR_CONTAINS(LAST, "BUFFEREX) are not implemented yet at feature level 11_0");
+        RD_RELEASE(buf);
+    }
+    util_clear_last_message();
+    ID3D11DeviceContext_Dispatch(ctx, 1, 1, 1);
+    CHECK_STR_CONTAINS(LAST, "Dispatch: compute dispatches are not implemented at feature "
+                             "level 11_0");
+done:
+    free(blob);
+    if (ctx)
+        ID3D11DeviceContext_Release(ctx);
+    if (dev)
+        ID3D11Device_Release(dev);
+    if (dev10)
+        ID3D11Device_Release(dev10);
 }
