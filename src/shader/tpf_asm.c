@@ -682,6 +682,20 @@ static int dcl_io(struct asm_state *a, unsigned code, size_t at)
     return record_io(a, at, input, &o, kind, sysval);
 }
 
+/* The return types of a declaration: the (...) group g[*gi] when the mnemonic swallowed it
+ * (written without a blank before it), else read from the text. */
+static int group_return_types(struct asm_state *a, const struct group *g, unsigned ng,
+                              unsigned *gi, uint32_t *rt)
+{
+    if (*gi >= ng)
+        return return_types(a, rt);
+    size_t save = a->pos;
+    a->pos = g[(*gi)++].at - 1;
+    int ret = return_types(a, rt);
+    a->pos = save;
+    return ret;
+}
+
 /* dcl_thread_group x, y, z; dcl_tgsm_raw g#, bytes; dcl_tgsm_structured g#, stride, count;
  * dcl_uav_raw u#; dcl_uav_structured(_opc) u#, stride; dcl_resource_raw t#;
  * dcl_resource_structured t#, stride (tpf.c dcl_compute reads them). */
@@ -768,16 +782,11 @@ static int declaration(struct asm_state *a, const char *name, size_t n, size_t a
         uint32_t rt;
         if (dim <= 0 || dim > 8 || dim == 4 || dim == 6)
             return FAIL(at, "unknown UAV dimension '%.*s'", (int)(n - 14), name + 14);
-        if (ng) {
-            size_t save = a->pos;
-            a->pos = g[0].at - 1;
-            ret = return_types(a, &rt);
-            a->pos = save;
-        } else {
-            ret = return_types(a, &rt);
-        }
-        if (ret)
+        unsigned gi = 0;
+        if ((ret = group_return_types(a, g, ng, &gi, &rt)))
             return ret;
+        if (gi < ng)
+            return FAIL(g[gi].at - 1, "unexpected (...) after %.*s", (int)n, name);
         return dcl_compute_typed(a, (uint32_t)dim, rt, at);
     }
     if (n > 13 && !strncmp(name, "dcl_resource_", 13)) {
@@ -794,15 +803,7 @@ static int declaration(struct asm_state *a, const char *name, size_t n, size_t a
                 return ret;
             samples = (uint32_t)cnt;
         }
-        if (gi < ng) { /* the return types written without a blank before them */
-            size_t save = a->pos;
-            a->pos = g[gi++].at - 1;
-            ret = return_types(a, &rt);
-            a->pos = save;
-        } else {
-            ret = return_types(a, &rt);
-        }
-        if (ret)
+        if ((ret = group_return_types(a, g, ng, &gi, &rt)))
             return ret;
         if (gi < ng)
             return FAIL(g[gi].at - 1, "unexpected (...) after %.*s", (int)n, name);

@@ -161,6 +161,15 @@ static void store_word(uint32_t *w, uint32_t v)
         __atomic_store_n(w, v, __ATOMIC_RELAXED);
 }
 
+/* The lanes' raw address (a.x), or structured index (a.x) and byte offset (b.x). */
+static void fetch_where(struct vm_exec *x, const struct vm_ins *in, const struct ir_mem_layout *l,
+                        bool structured, vm_reg a, vm_reg b)
+{
+    vm_fetch(x, &in->src[structured ? l->index : l->address], 1, a);
+    if (structured)
+        vm_fetch(x, &in->src[l->offset], 1, b);
+}
+
 /* ld_raw / ld_structured (and their SRV forms). */
 static void op_load(struct vm_exec *x, const struct vm_ins *in)
 {
@@ -169,9 +178,7 @@ static void op_load(struct vm_exec *x, const struct vm_ins *in)
     struct vm_memory v = view_of(x, m);
     bool st = in->op == IR_OP_LD_STRUCTURED;
     vm_reg a, b, out;
-    vm_fetch(x, &in->src[st ? l->index : l->address], 1, a);
-    if (st)
-        vm_fetch(x, &in->src[l->offset], 1, b);
+    fetch_where(x, in, l, st, a, b);
     memset(out, 0, sizeof(vm_reg));
     VM_FOR_MASK(c, in->dst[0].mask) {
         VM_FOR_LANES(lane) {
@@ -194,9 +201,7 @@ static void op_store(struct vm_exec *x, const struct vm_ins *in)
     vm_reg a, b, val;
     if (m->base == VM_MEM_SRV || !v.data)
         return;
-    vm_fetch(x, &in->src[st ? l->index : l->address], 1, a);
-    if (st)
-        vm_fetch(x, &in->src[l->offset], 1, b);
+    fetch_where(x, in, l, st, a, b);
     vm_fetch(x, &in->src[l->value], m->mask, val);
     VM_FOR_LANES(lane) {
         if (!((x->exec >> lane) & 1))
