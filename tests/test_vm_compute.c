@@ -447,3 +447,46 @@ TEST(vm_cs_validation)
             CHECK_STR_CONTAINS(msg, bad[i].message);
     }
 }
+
+/* Hostile compute declarations as raw tokens: short, zero or oversized counts, wrong
+ * register files, unknown controls — refused with the decoder's error, never read past. */
+TEST(vm_cs_decoder_hostile_declarations)
+{
+    static const struct {
+        uint32_t t[8];
+        unsigned n;
+        int code;
+        const char *message;
+    } cases[] = {
+        /* dcl_thread_group of length 3: one count missing */
+        {{0x00050050, 5, 0x9b | 3u << 24, 8, 8}, 5, TPF_E_BAD_INSTRUCTION, "thread count"},
+        {{0x00050050, 6, 0x9b | 4u << 24, 8, 0, 1, 0}, 6, TPF_E_BAD_DECLARATION, "zero count"},
+        /* dcl_tgsm_raw g0, 40000 bytes */
+        {{0x00050050, 6, 0x9f | 4u << 24, 31u << 12 | 1u << 20, 0, 40000}, 6,
+         TPF_E_BAD_DECLARATION, "at most 32768"},
+        /* dcl_tgsm_structured g0, stride 0 */
+        {{0x00050050, 7, 0xa0 | 5u << 24, 31u << 12 | 1u << 20, 0, 0, 4}, 7,
+         TPF_E_BAD_DECLARATION, "stride 0"},
+        /* dcl_uav_raw of an r# register */
+        {{0x00050050, 5, 0x9d | 3u << 24, 0u << 12 | 1u << 20, 0}, 5, TPF_E_BAD_DECLARATION,
+         "cannot declare"},
+        /* dcl_uav_raw with a counter bit (only structured UAVs have one) */
+        {{0x00050050, 5, 0x9d | 1u << 23 | 3u << 24, 30u << 12 | 1u << 20, 0}, 5,
+         TPF_E_BAD_DECLARATION, "unknown controls"},
+        /* dcl_uav_raw in a pixel program */
+        {{0x00000050, 5, 0x9d | 3u << 24, 30u << 12 | 1u << 20, 0}, 5, TPF_E_UNSUPPORTED,
+         "outside a compute program"},
+        /* a program length past the tokens given */
+        {{0x00050050, 9, 0x9b | 4u << 24, 1, 1, 1}, 6, TPF_E_TRUNCATED, "program length"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct ir_program ir;
+        struct tpf_error err;
+        int ret = tpf_decode(cases[i].t, 4 * cases[i].n, &ir, &err);
+        CHECK_EQ(ret, cases[i].code);
+        if (!ret)
+            ir_program_free(&ir);
+        else
+            CHECK_STR_CONTAINS(err.message, cases[i].message);
+    }
+}
