@@ -1,6 +1,6 @@
 /* tests/test_compute_dispatch.c — pipeline/compute.c: every group of a dispatch runs once on
  * the worker pool, results identical for 1 and 4 workers (a race-free program and atomics'
- * final values), empty and oversized dispatches, unsupported programs refused. */
+ * final values), empty and oversized dispatches, unsupported programs (typed UAVs) refused. */
 #include "harness.h"
 
 #include <stdlib.h>
@@ -103,8 +103,9 @@ TEST(compute_dispatch_edges)
 {
     struct ir_program ir, ir2;
     struct vm_program *p = load(prog_text, &ir);
-    struct vm_program *bad = load("cs_5_0\ndcl_tgsm_raw g0, 4\ndcl_thread_group 64, 1, 1\n"
-                                  "if_nz vThreadIDInGroupFlattened\nsync_g_t\nendif\nret\n", &ir2);
+    struct vm_program *bad = load("cs_5_0\ndcl_uav_typed_buffer (uint,uint,uint,uint) u0\n"
+                                  "dcl_thread_group 1, 1, 1\n"
+                                  "store_uav_typed u0.xyzw, l(0), l(1)\nret\n", &ir2);
     static uint32_t hist[8];
     static struct vm_cs_env views;
     memset(&views, 0, sizeof(views));

@@ -586,7 +586,6 @@ void vm_program_destroy(struct vm_program *prog)
     free(prog->clear_temps);
     free(prog->icb);
     free(prog->case_values);
-    free(prog->barriers);
     free(prog);
 }
 
@@ -1001,74 +1000,78 @@ void vm_program_jit_disable(struct vm_program *prog)
 uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_env *env,
                 uint32_t mask)
 {
-    return prog ? vm_run_range(prog, st, env, mask, 0, prog->main_end, true) : 0;
+    return vm_run_resumable(prog, st, env, mask, false, NULL);
 }
 
-uint32_t vm_run_range(const struct vm_program *prog, struct vm_state *st, struct vm_env *env,
-                      uint32_t mask, uint32_t begin, uint32_t end, bool fresh)
+uint32_t vm_run_resumable(const struct vm_program *prog, struct vm_state *st,
+                          struct vm_env *env, uint32_t mask, bool resume, bool *at_barrier)
 {
+    if (at_barrier)
+        *at_barrier = false;
     if (!env)
         return 0;
     env->discarded = 0;
     env->aborted = false;
-    if (!vm_state_fits(st, prog) || begin > end || end > prog->main_end)
+    if (!vm_state_fits(st, prog) || (resume && !st->paused.active))
         return 0;
     mask &= VM_ALL_LANES;
-    const struct vm_jit *jit = fresh && end == prog->main_end ? jit_get(prog) : NULL;
+    const struct vm_jit *jit = at_barrier ? NULL : jit_get(prog);
     /* the generated code reads v# and writes o# without NULL checks */
     if (jit && ((!env->inputs && prog->input_count) || (!env->outputs && prog->output_count)))
         jit = NULL;
 
-    /* every run starts from zero: results never depend on an earlier batch (a program that
-     * is one compiled block keeps its temps in registers and never reads them from memory);
-     * a segment after a barrier continues with the registers it left */
-    if (fresh && (!jit || !jit->skip_temp_clear)) {
-        if (prog->clear_count == prog->temp_count)
-            vm_zero_words(st->temps, (size_t)prog->temp_count * sizeof(vm_reg));
-        else
-            for (uint32_t k = 0; k < prog->clear_count; k++)
-                vm_zero_words(st->temps[prog->clear_temps[k]], sizeof(vm_reg));
-    }
-    if (fresh)
-        vm_zero_words(st->xpool, (size_t)prog->x_elements * sizeof(vm_reg));
-    if (fresh && (prog->aux_used & VM_AUX_ADDR))
-        memset(st->addr, 0, sizeof(st->addr));
-    if (prog->aux_used & VM_AUX_PRED)
-        memset(st->pred, 0, sizeof(st->pred));
-    if (prog->aux_used & VM_AUX_LOOP)
-        memset(st->loop_counter, 0, sizeof(st->loop_counter));
-    if (prog->aux_used & VM_AUX_INCOV) {
-        memset(st->incov, 0, sizeof(st->incov));
-        memcpy(st->incov[0], env->input_coverage, sizeof(st->incov[0]));
-    }
-    if (env->outputs && fresh)
-        vm_zero_words(env->outputs, (size_t)prog->output_count * sizeof(vm_reg));
-    vm_zero_words(env->depth, sizeof(env->depth));
-    vm_zero_words(env->coverage, sizeof(env->coverage));
-
     struct vm_exec x = {prog, st, env, mask, 0, 0, 1, 0,
                         env->max_iterations ? env->max_iterations : VM_MAX_ITERATIONS, false};
-    st->calls[0].ret_pc = prog->ins_count;
-    st->calls[0].end = end;
-    st->calls[0].frame_base = 0;
-    st->calls[0].ret_mask = 0;
-    st->calls[0].uncalled = 0;
+    uint32_t pc = 0;
+    if (resume) {
+        /* continue after the barrier where this state stopped (registers, open constructs
+         * and calls are the state's own) */
+        x.exec = st->paused.exec;
+        x.killed = st->paused.killed;
+        x.fsp = st->paused.fsp;
+        x.csp = st->paused.csp;
+        x.iterations = st->paused.iterations;
+        mask = st->paused.mask;
+        pc = st->paused.pc + 1;
+        st->paused.active = false;
+    } else {
+        /* every run starts from zero: results never depend on an earlier batch (a program
+         * that is one compiled block keeps its temps in registers and never reads them) */
+        if (!jit || !jit->skip_temp_clear) {
+            if (prog->clear_count == prog->temp_count)
+                vm_zero_words(st->temps, (size_t)prog->temp_count * sizeof(vm_reg));
+            else
+                for (uint32_t k = 0; k < prog->clear_count; k++)
+                    vm_zero_words(st->temps[prog->clear_temps[k]], sizeof(vm_reg));
+        }
+        vm_zero_words(st->xpool, (size_t)prog->x_elements * sizeof(vm_reg));
+        if (prog->aux_used & VM_AUX_ADDR)
+            memset(st->addr, 0, sizeof(st->addr));
+        if (prog->aux_used & VM_AUX_PRED)
+            memset(st->pred, 0, sizeof(st->pred));
+        if (prog->aux_used & VM_AUX_LOOP)
+            memset(st->loop_counter, 0, sizeof(st->loop_counter));
+        if (prog->aux_used & VM_AUX_INCOV) {
+            memset(st->incov, 0, sizeof(st->incov));
+            memcpy(st->incov[0], env->input_coverage, sizeof(st->incov[0]));
+        }
+        if (env->outputs)
+            vm_zero_words(env->outputs, (size_t)prog->output_count * sizeof(vm_reg));
+        vm_zero_words(env->depth, sizeof(env->depth));
+        vm_zero_words(env->coverage, sizeof(env->coverage));
+        st->calls[0].ret_pc = prog->ins_count;
+        st->calls[0].end = prog->main_end;
+        st->calls[0].frame_base = 0;
+        st->calls[0].ret_mask = 0;
+        st->calls[0].uncalled = 0;
+        st->paused.active = false;
+    }
 
     /* shader arithmetic flushes denormals in hardware, the same for both engines
      * (util/fpmode.h); the caller's mode comes back before returning */
     unsigned fpmode = util_fp_flush_begin();
-    uint32_t pc = begin;
     while (!x.stop) {
         struct vm_call *call = &st->calls[x.csp - 1];
-        if (x.csp == 1 && pc >= end && end < prog->main_end) {
-            /* a segment ends at a top-level barrier: no construct is open there (vm_compute.c
-             * splits only there), so the lanes executing now are the ones that reach it;
-             * lanes that returned earlier stay out of the next segment */
-            util_fp_flush_end(fpmode);
-            env->discarded = x.killed & mask;
-            env->aborted = x.stop;
-            return x.exec & ~x.killed;
-        }
         if (pc >= call->end) {
             /* the function ends: lanes that returned early come back (spec 22.7 ret) */
             x.exec |= call->ret_mask;
@@ -1095,6 +1098,14 @@ uint32_t vm_run_range(const struct vm_program *prog, struct vm_state *st, struct
                 if ((x.exec >> (k * jit->width)) & lanes)
                     b->fn(&x, k);
             pc = b->end;
+        } else if (at_barrier && in->op == IR_OP_SYNC && (in->aux & IR_SYNC_THREADS) && x.exec) {
+            /* a group barrier (vm_compute.c): stop here, to be resumed once every chunk of
+             * the group has reached it */
+            st->paused = (struct vm_paused){true, pc, x.exec, x.killed, x.fsp, x.csp,
+                                            x.iterations, mask};
+            *at_barrier = true;
+            in->fn(&x, in);   /* its fences */
+            break;
         } else {
             if (x.exec)
                 in->fn(&x, in);
@@ -1104,5 +1115,10 @@ uint32_t vm_run_range(const struct vm_program *prog, struct vm_state *st, struct
     util_fp_flush_end(fpmode);
     env->discarded = x.killed & mask;
     env->aborted = x.stop;
+    if (x.stop) {   /* aborted (iteration limit): nothing to resume */
+        st->paused.active = false;
+        if (at_barrier)
+            *at_barrier = false;
+    }
     return mask & ~x.killed;
 }

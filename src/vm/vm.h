@@ -269,18 +269,17 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *state, struct vm
 
 /* Bytes of group-shared memory one group of `prog` needs (0 for other programs). */
 uint32_t vm_program_tgsm_bytes(const struct vm_program *prog);
-/* NULL when the VM runs `prog` as written; otherwise why not (a group barrier the VM cannot
- * honour: sync_t inside control flow or a subroutine, or typed UAV access), for the caller's
- * E_NOTIMPL message. */
+/* NULL when the VM runs `prog` as written; otherwise why not (typed UAV access), for the
+ * caller's E_NOTIMPL message. */
 const char *vm_program_cs_unsupported(const struct vm_program *prog);
 /* Runs one thread group: its dcl_thread_group threads as chunks of VM_LANES lanes in
  * flattened order (z, y, x), each chunk with its own state (states[k], count =
- * vm_compute_chunks(prog), each fitting prog), segment by segment: every chunk runs to the next
- * top-level sync_t before any chunk goes past it (the barrier, spec 7.14.6: all threads of the
- * group reach it before any continues).  env->cs supplies memory; its ids are filled here.
- * Group-shared memory starts undefined (spec 7.14.1): vm_compute_run_group zeroes it, so
- * results never depend on an earlier group.  Returns false when the program is unsupported
- * (see above) or env->cs is NULL. */
+ * vm_compute_chunks(prog), each fitting prog), in rounds: every chunk runs until it executes
+ * a group barrier (sync with _t) or ends, then the stopped chunks resume (spec 7.14.6: every
+ * thread of the group reaches the barrier before any continues), wherever the barrier is.
+ * env->cs supplies memory; its ids are filled here.  Group-shared memory starts undefined
+ * (spec 7.14.1): it is zeroed here, so results never depend on an earlier group.  Returns
+ * false when the program is unsupported (see above) or env->cs is NULL. */
 bool vm_compute_run_group(const struct vm_program *prog, struct vm_state *const *states,
                           struct vm_env *env, const uint32_t group[3]);
 /* Chunks of VM_LANES threads in one group (0 for other programs). */

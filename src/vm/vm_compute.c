@@ -4,16 +4,17 @@
  * READ ME FIRST
  *   A group has up to 1024 threads; the VM runs 32 lanes at once.  A group barrier (sync with
  *   _t, GroupMemoryBarrierWithGroupSync) needs every thread of the group to arrive before any
- *   goes on (D3D11.3 functional spec 7.14.6).  vm_compute_prepare splits main at each sync_t
- *   that sits at the top level of main (no construct open, not in a subroutine): chunk 0 runs
- *   segment 0, chunk 1 runs segment 0, ..., then every chunk runs segment 1, each chunk keeping
- *   its registers in its own vm_state.  A sync_t inside control flow or a subroutine cannot be
- *   split this way; the HLSL rules allow it only in uniform flow, which the VM cannot tell
- *   apart, so such programs are reported unsupported (vm_program_cs_unsupported: the device
- *   refuses them with E_NOTIMPL).  Fences without _t (sync_g, sync_ugroup, sync_uglobal) order
- *   memory only: every access below is performed at once, in program order, so within a group
- *   they need nothing; _uglobal adds a full fence for other groups' threads.
- *
+ *   goes on (D3D11.3 functional spec 7.14.6).  vm_compute_run_group runs the group in rounds:
+ *   each chunk of 32 threads (its own vm_state) runs until it executes a barrier, where the
+ *   interpreter stops and keeps its place (vm_run_resumable: registers, open constructs and
+ *   calls stay in the state); when every chunk has stopped or ended, the stopped ones resume.
+ *   So a barrier works anywhere the API allows one: at the top level, in loops and branches
+ *   whose condition is uniform across the group, in subroutines.  (In divergent flow the API
+ *   leaves the result undefined; here a chunk whose executing lanes reach a barrier waits for
+ *   the round, deterministically.)  Fences without _t (sync_g, sync_ugroup, sync_uglobal)
+ *   order memory only: every access below is performed at once, in program order, so within a
+ *   group they need nothing; _uglobal adds a full fence for other groups' threads.
+
  *   Addresses (shader model 5 reference, ld_raw / ld_structured / store_* / atomic_*):
  *     raw: a byte address (its low two bits ignored: the address must be a multiple of 4);
  *       dword k of a load is at address + 4k, then the memory operand's swizzle selects;
@@ -42,7 +43,7 @@
 
 int vm_compute_prepare(const struct ir_program *ir, struct vm_program *prog)
 {
-    uint32_t depth = 0, off = 0;
+    uint32_t off = 0;
     if (ir->tgsm.count > IR_MAX_TGSM)
         return VM_E_INVALID;
     for (unsigned k = 0; k < 3; k++)
@@ -55,15 +56,8 @@ int vm_compute_prepare(const struct ir_program *ir, struct vm_program *prog)
         off += ir->tgsm.items[k].size;   /* <= 32 KiB in all (ir_validate) */
     }
     prog->tgsm_bytes = off;
-    prog->barriers = malloc(((size_t)ir->instructions.count + 1) * sizeof(*prog->barriers));
-    if (!prog->barriers)
-        return VM_E_NOMEM;
     for (uint32_t i = 0; i < ir->instructions.count; i++) {
         const struct ir_instruction *in = &ir->instructions.items[i];
-        if (in->op == IR_OP_IF || in->op == IR_OP_LOOP || in->op == IR_OP_SWITCH)
-            depth++;
-        else if (in->op == IR_OP_ENDIF || in->op == IR_OP_ENDLOOP || in->op == IR_OP_ENDSWITCH)
-            depth -= depth > 0;
         if (in->op == IR_OP_LD_UAV_TYPED || in->op == IR_OP_STORE_UAV_TYPED)
             prog->cs_unsupported = "typed UAV access (ld_uav_typed / store_uav_typed) is not "
                                    "implemented";
@@ -73,14 +67,6 @@ int vm_compute_prepare(const struct ir_program *ir, struct vm_program *prog)
             if (u && u->dim != IR_RES_RAW_BUFFER && u->dim != IR_RES_STRUCTURED_BUFFER)
                 prog->cs_unsupported = "atomics on typed UAVs are not implemented";
         }
-        if (in->op != IR_OP_SYNC || !(in->sync & IR_SYNC_THREADS))
-            continue;
-        if (depth || i >= prog->main_end)
-            prog->cs_unsupported = "a group barrier (sync_t) inside control flow or a "
-                                   "subroutine is not implemented (only at the top level of "
-                                   "the program)";
-        else
-            prog->barriers[prog->barrier_count++] = i;
     }
     return VM_OK;
 }
@@ -357,16 +343,16 @@ bool vm_compute_run_group(const struct vm_program *prog, struct vm_state *const 
     struct vm_cs_env *cs = env->cs;
     const uint32_t *t = prog->cs_threads;
     uint32_t total = t[0] * t[1] * t[2], chunks = vm_compute_chunks(prog);
-    uint32_t alive[IR_CS_MAX_THREADS / VM_LANES];
+    bool waiting[IR_CS_MAX_THREADS / VM_LANES];
     if (cs->tgsm && prog->tgsm_bytes)
         memset(cs->tgsm, 0, prog->tgsm_bytes);
-    for (uint32_t k = 0; k < chunks; k++)
-        alive[k] = total - k * VM_LANES >= VM_LANES ? VM_ALL_LANES
-                                                     : (1u << (total - k * VM_LANES)) - 1;
-    uint32_t begin = 0;
-    for (uint32_t seg = 0; seg <= prog->barrier_count; seg++) {
-        uint32_t end = seg < prog->barrier_count ? prog->barriers[seg] : prog->main_end;
+    for (bool first = true, any = true; any; first = false) {
+        any = false;
         for (uint32_t k = 0; k < chunks; k++) {
+            if (!first && !waiting[k])
+                continue;
+            uint32_t lanes = total - k * VM_LANES >= VM_LANES ? VM_ALL_LANES
+                                                               : (1u << (total - k * VM_LANES)) - 1;
             /* the ids of chunk k's lanes: flattened index = (z * Y + y) * X + x */
             VM_FOR_LANES(l) {
                 uint32_t f = k * VM_LANES + l, in[3];
@@ -380,10 +366,9 @@ bool vm_compute_run_group(const struct vm_program *prog, struct vm_state *const 
                 }
                 cs->ids[3][0][l] = f;
             }
-            if (alive[k])
-                alive[k] = vm_run_range(prog, states[k], env, alive[k], begin, end, seg == 0);
+            vm_run_resumable(prog, states[k], env, lanes, !first, &waiting[k]);
+            any |= waiting[k];
         }
-        begin = end;   /* the barrier itself runs as the first instruction after it */
     }
     return true;
 }

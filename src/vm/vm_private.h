@@ -106,12 +106,11 @@ struct vm_program {
     atomic_int jit_state;
     pthread_t jit_thread;            /* the background compile, joined by vm_program_destroy */
     bool jit_thread_started;
-    /* compute programs (vm_compute.c): group size, g# blocks (by declaration position),
-     * the top-level barriers, and what the VM cannot run */
+    /* compute programs (vm_compute.c): group size, g# blocks (by declaration position), and
+     * what the VM cannot run */
     uint32_t cs_threads[3];
     uint32_t tgsm_count, tgsm_bytes;
     uint32_t tgsm_off[IR_MAX_TGSM], tgsm_size[IR_MAX_TGSM], tgsm_stride[IR_MAX_TGSM];
-    uint32_t *barriers, barrier_count;  /* instruction indices of top-level sync_t, in order */
     const char *cs_unsupported;
 };
 
@@ -156,6 +155,10 @@ struct vm_state {
     struct vm_sample_result res;
     uint32_t req_dirty;  /* VM_REQ_*: optional request fields holding a non-zero value from an
                           * earlier request (vm_resource.c zeroes only those it must) */
+    struct vm_paused {   /* a compute chunk stopped at a group barrier (vm_run_resumable) */
+        bool active;
+        uint32_t pc, exec, killed, fsp, csp, iterations, mask;
+    } paused;
 };
 
 #define VM_REQ_OFFSET 1u
@@ -219,11 +222,12 @@ vm_op_fn vm_gs_fn(unsigned op);         /* vm_gs.c: emit, cut, emit_then_cut */
 vm_op_fn vm_mem_fn(unsigned op);        /* vm_compute.c: memory instructions, sync */
 /* vm_compute.c: the compute part of preparation (after the instructions are prepared) */
 int vm_compute_prepare(const struct ir_program *ir, struct vm_program *prog);
-/* vm.c: runs instructions [begin, end) of main on `mask`; fresh: from zeroed registers (as
- * vm_run), else continuing with the state's registers (a segment after a barrier).  Returns
- * the lanes still executing at `end` (end < main_end) or alive at the end. */
-uint32_t vm_run_range(const struct vm_program *prog, struct vm_state *st, struct vm_env *env,
-                      uint32_t mask, uint32_t begin, uint32_t end, bool fresh);
+/* vm.c: vm_run that stops at a group barrier (sync with _t, executed by some lane) when
+ * at_barrier is non-NULL: *at_barrier true, the state keeps where it stopped, and a call
+ * with resume true continues after the barrier (mask is then the first call's).  Returns the
+ * lanes alive (as vm_run) once the program ends. */
+uint32_t vm_run_resumable(const struct vm_program *prog, struct vm_state *st,
+                          struct vm_env *env, uint32_t mask, bool resume, bool *at_barrier);
 /* vm_flow.c: executes the control-flow instruction at pc, returns the next pc. */
 uint32_t vm_flow_step(struct vm_exec *x, uint32_t pc);
 
