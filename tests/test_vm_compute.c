@@ -426,32 +426,97 @@ TEST(vm_cs_barrier_in_loop_and_subroutine)
     cs_free(r);
 }
 
-/* What the VM does not run, said before anything runs; compute programs stay interpreted. */
-TEST(vm_cs_unsupported_and_jit_declined)
+/* Typed UAVs through the caller's callbacks: a 8 x 4 texture of uint4 elements (u0) and a
+ * 16-element R32_UINT buffer (u1) for atomics; coordinates outside read 0 / write nothing. */
+struct typed_fake {
+    uint32_t tex[4][8][4];
+    uint32_t words[16];
+    unsigned calls;
+};
+
+static void fake_typed(void *ctx, unsigned slot, bool store, uint32_t lanes,
+                       const uint32_t (*coord)[VM_LANES], uint32_t (*value)[VM_LANES])
 {
-    static const char *const refused[] = {
-        "cs_5_0\ndcl_uav_typed_texture2d (float,float,float,float) u0\ndcl_temps 1\n"
-        "dcl_thread_group 1, 1, 1\nld_uav_typed r0.xyzw, vThreadID.xyyy, u0.xyzw\nret\n",
-        "cs_5_0\ndcl_uav_typed_buffer (uint,uint,uint,uint) u0\ndcl_thread_group 1, 1, 1\n"
-        "atomic_iadd u0, vThreadID.x, l(1)\nret\n",
-    };
-    static const char *const why[] = {"typed UAV access", "atomics on typed UAVs"};
-    for (unsigned i = 0; i < 2; i++) {
-        struct cs_run *r = cs_load(refused[i]);
-        if (!r)
+    struct typed_fake *f = ctx;
+    f->calls++;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t x = coord[0][l], y = coord[1][l];
+        if (!((lanes >> l) & 1) || slot != 0 || x >= 8 || y >= 4)
             continue;
-        CHECK(vm_program_cs_unsupported(r->prog) != NULL);
-        if (vm_program_cs_unsupported(r->prog))
-            CHECK_STR_CONTAINS(vm_program_cs_unsupported(r->prog), why[i]);
-        CHECK(!cs_group(r, 0, 0, 0));
-        cs_free(r);
+        for (unsigned c = 0; c < 4; c++) {
+            if (store)
+                f->tex[y][x][c] = value[c][l];
+            else
+                value[c][l] = f->tex[y][x][c];
+        }
     }
-    /* sync without _t inside flow is only a fence: runs */
+}
+
+static uint32_t *fake_word(void *ctx, unsigned slot, const uint32_t coord[3])
+{
+    struct typed_fake *f = ctx;
+    return slot == 1 && coord[0] < 16 ? &f->words[coord[0]] : NULL;
+}
+
+TEST(vm_cs_typed_uavs)
+{
+    static struct typed_fake f;
+    const char *text =
+        "cs_5_0\ndcl_uav_typed_texture2d (uint,uint,uint,uint) u0\n"
+        "dcl_uav_typed_buffer (uint,uint,uint,uint) u1\ndcl_temps 2\n"
+        "dcl_thread_group 8, 4, 1\n"
+        "ld_uav_typed r0.xyzw, vThreadID.xyyy, u0.wzyx\n"     /* swizzled on the way in */
+        "iadd r0.xyzw, r0.xyzw, l(1, 2, 3, 4)\n"
+        "iadd r1.xy, vThreadID.xyxx, l(0, 0, 0, 0)\n"
+        "store_uav_typed u0.xyzw, r1.xyyy, r0.xyzw\n"
+        "ld_uav_typed r1.x, l(100, 0, 0, 0), u0.xxxx\n"      /* outside: 0 */
+        "atomic_iadd u1, vThreadID.x, l(1)\n"
+        "imm_atomic_umax r1.y, u1, l(99), l(5)\n"            /* outside: nothing, 0 */
+        "iadd r1.x, r1.x, r1.y\n"
+        "atomic_iadd u1, l(15), r1.x\n"
+        "ret\n";
+    struct cs_run *r = cs_load(text);
+    if (!r)
+        return;
+    CHECK(vm_program_cs_unsupported(r->prog) == NULL);
+    memset(&f, 0, sizeof(f));
+    for (uint32_t y = 0; y < 4; y++)
+        for (uint32_t x = 0; x < 8; x++)
+            for (unsigned c = 0; c < 4; c++)
+                f.tex[y][x][c] = 1000 * c + 10 * y + x;
+    r->cs.typed = fake_typed;
+    r->cs.typed_word = fake_word;
+    r->cs.typed_ctx = &f;
+    CHECK(cs_group(r, 0, 0, 0));
+    for (uint32_t y = 0; y < 4; y++)
+        for (uint32_t x = 0; x < 8; x++)
+            for (unsigned c = 0; c < 4; c++)
+                CHECK_EQ(f.tex[y][x][c], 1000 * (3 - c) + 10 * y + x + c + 1);
+    for (uint32_t i = 0; i < 16; i++)
+        CHECK_EQ(f.words[i], i < 8 ? 4u : 0u);   /* 4 rows of threads per x; slot 15: 0s */
+    CHECK_EQ(f.calls, 3);                        /* one call per instruction and chunk */
+    /* no callbacks: every typed access reads 0 and writes nothing */
+    static uint32_t before[4][8][4], words_before[16];
+    memcpy(before, f.tex, sizeof(before));
+    memcpy(words_before, f.words, sizeof(words_before));
+    r->cs.typed = NULL;
+    r->cs.typed_word = NULL;
+    CHECK(cs_group(r, 0, 0, 0));
+    CHECK(!memcmp(before, f.tex, sizeof(before)));
+    CHECK(!memcmp(words_before, f.words, sizeof(words_before)));
+    CHECK_EQ(f.calls, 3);
+    cs_free(r);
+}
+
+/* Compute programs stay on the interpreter: the JIT declines them. */
+TEST(vm_cs_jit_declined)
+{
+    /* sync without _t inside flow is only a fence */
     struct cs_run *r = cs_load("cs_5_0\ndcl_uav_raw u0\ndcl_thread_group 2, 1, 1\n"
                                "if_nz vThreadIDInGroupFlattened\nsync_uglobal_g\nendif\nret\n");
     if (r) {
         CHECK(vm_program_cs_unsupported(r->prog) == NULL);
-        CHECK(!vm_program_jit_now(r->prog));   /* declined: stays on the interpreter */
+        CHECK(!vm_program_jit_now(r->prog));
         CHECK(cs_group(r, 0, 0, 0));
         cs_free(r);
     }

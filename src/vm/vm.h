@@ -204,6 +204,18 @@ struct vm_cs_env {
     struct vm_memory uav[IR_MAX_UAVS];
     struct vm_memory srv[IR_MAX_RESOURCES];
     uint8_t *tgsm;             /* the group's shared memory: vm_program_tgsm_bytes(prog) */
+    /* Typed UAVs (ld_uav_typed, store_uav_typed, atomics on a typed view): the caller owns
+     * the formats.  typed() loads (store false: fill value[c][l] for the lanes, raw bits as
+     * the format's shader view gives them; value is zeroed before) or stores (value holds
+     * .xyzw per lane) one element per lane at the uint coordinates coord[0..2][l] (x, y, and
+     * z or the array slice; what the view's dimension does not use is 0); coordinates outside
+     * the view must read 0 / write nothing.  typed_word() gives the 32-bit element an atomic
+     * operates on, or NULL (outside, or not a 32-bit single-channel view: nothing happens).
+     * NULL functions: every typed access reads 0 and writes nothing. */
+    void (*typed)(void *ctx, unsigned slot, bool store, uint32_t lanes,
+                  const uint32_t (*coord)[VM_LANES], uint32_t (*value)[VM_LANES]);
+    uint32_t *(*typed_word)(void *ctx, unsigned slot, const uint32_t coord[3]);
+    void *typed_ctx;
 };
 
 struct vm_env {
@@ -269,8 +281,8 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *state, struct vm
 
 /* Bytes of group-shared memory one group of `prog` needs (0 for other programs). */
 uint32_t vm_program_tgsm_bytes(const struct vm_program *prog);
-/* NULL when the VM runs `prog` as written; otherwise why not (typed UAV access), for the
- * caller's E_NOTIMPL message. */
+/* NULL when the VM runs `prog` as written; otherwise why not, for the caller's E_NOTIMPL
+ * message (today every valid compute program runs: kept for what a later shader model adds). */
 const char *vm_program_cs_unsupported(const struct vm_program *prog);
 /* Runs one thread group: its dcl_thread_group threads as chunks of VM_LANES lanes in
  * flattened order (z, y, x), each chunk with its own state (states[k], count =

@@ -30,8 +30,9 @@
  *   deterministic; across groups UAV words are accessed with relaxed atomics (groups may run
  *   on several threads) and the atomics' final values do not depend on the order.
  *
- *   Typed UAVs (ld_uav_typed, store_uav_typed, atomics on typed views) are not implemented yet:
- *   reported unsupported.
+ *   Typed UAVs (ld_uav_typed, store_uav_typed, atomics on typed views) go through the
+ *   caller's typed() / typed_word() (vm.h: the formats are the caller's), one call per
+ *   instruction and chunk for loads and stores.
  */
 #include "vm/vm_private.h"
 
@@ -56,17 +57,11 @@ int vm_compute_prepare(const struct ir_program *ir, struct vm_program *prog)
         off += ir->tgsm.items[k].size;   /* <= 32 KiB in all (ir_validate) */
     }
     prog->tgsm_bytes = off;
-    for (uint32_t i = 0; i < ir->instructions.count; i++) {
-        const struct ir_instruction *in = &ir->instructions.items[i];
-        if (in->op == IR_OP_LD_UAV_TYPED || in->op == IR_OP_STORE_UAV_TYPED)
-            prog->cs_unsupported = "typed UAV access (ld_uav_typed / store_uav_typed) is not "
-                                   "implemented";
-        const struct ir_mem_layout *l = ir_mem_layout(in->op);
-        if (l && l->mem_dst >= 0 && in->dst[l->mem_dst].file == IR_FILE_UAV) {
-            const struct ir_uav *u = ir_find_uav(ir, in->dst[l->mem_dst].index[0].offset);
-            if (u && u->dim != IR_RES_RAW_BUFFER && u->dim != IR_RES_STRUCTURED_BUFFER)
-                prog->cs_unsupported = "atomics on typed UAVs are not implemented";
-        }
+    for (uint32_t k = 0; k < ir->uavs.count; k++) {
+        const struct ir_uav *u = &ir->uavs.items[k];
+        if (u->slot < IR_MAX_UAVS && u->dim != IR_RES_RAW_BUFFER &&
+            u->dim != IR_RES_STRUCTURED_BUFFER)
+            prog->uav_typed |= (uint8_t)(1u << u->slot);
     }
     return VM_OK;
 }
@@ -258,11 +253,21 @@ static void op_atomic(struct vm_exec *x, const struct vm_ins *in)
     if (l->cmp >= 0)
         vm_fetch(x, &in->src[l->cmp], 1, cmp);
     memset(out, 0, sizeof(vm_reg));
+    bool typed = m->base == VM_MEM_UAV && ((x->prog->uav_typed >> m->index) & 1);
+    const struct vm_cs_env *cs = x->env->cs;
+    if (typed)
+        vm_fetch(x, &in->src[l->address], 7, a);
     VM_FOR_LANES(lane) {
         if (!((x->exec >> lane) & 1))
             continue;
-        uint64_t at = address(&v, st, a[0][lane], st ? a[1][lane] : 0, 0);
-        uint32_t *w = at == UINT64_MAX ? NULL : word_at(&v, at);
+        uint32_t *w;
+        if (typed) {
+            const uint32_t c[3] = {a[0][lane], a[1][lane], a[2][lane]};
+            w = cs && cs->typed_word ? cs->typed_word(cs->typed_ctx, m->index, c) : NULL;
+        } else {
+            uint64_t at = address(&v, st, a[0][lane], st ? a[1][lane] : 0, 0);
+            w = at == UINT64_MAX ? NULL : word_at(&v, at);
+        }
         if (w)
             out[0][lane] = rmw(in->op, w, val[0][lane], l->cmp >= 0 ? cmp[0][lane] : 0);
     }
@@ -304,6 +309,28 @@ static void op_bufinfo(struct vm_exec *x, const struct vm_ins *in)
     vm_store(x, in, 0, out, false);
 }
 
+/* ld_uav_typed / store_uav_typed: coordinates .xyz (uint), the caller converts. */
+static void op_typed(struct vm_exec *x, const struct vm_ins *in)
+{
+    const struct vm_cs_env *cs = x->env->cs;
+    bool store = in->op == IR_OP_STORE_UAV_TYPED;
+    const struct vm_opnd *m = store ? &in->dst[0] : &in->src[1];
+    vm_reg coord, val;
+    vm_fetch(x, &in->src[0], 7, coord);
+    memset(val, 0, sizeof(vm_reg));
+    if (store)
+        vm_fetch(x, &in->src[1], 15, val);
+    if (cs && cs->typed && x->exec)
+        cs->typed(cs->typed_ctx, m->index, store, x->exec, (const uint32_t (*)[VM_LANES])coord,
+                  val);
+    if (store)
+        return;
+    vm_reg out;
+    for (unsigned c = 0; c < 4; c++)
+        memcpy(out[c], val[m->swz[c]], sizeof(out[c]));   /* the u# swizzle selects */
+    vm_store(x, in, 0, out, false);
+}
+
 static void op_sync(struct vm_exec *x, const struct vm_ins *in)
 {
     (void)x;
@@ -327,7 +354,7 @@ vm_op_fn vm_mem_fn(unsigned op)
     case IR_OP_SYNC:
         return op_sync;
     case IR_OP_LD_UAV_TYPED: case IR_OP_STORE_UAV_TYPED:
-        return op_sync;   /* never run: the program is unsupported (vm_compute_prepare) */
+        return op_typed;
     default:
         return op >= IR_OP_ATOMIC_AND && op <= IR_OP_IMM_ATOMIC_UMIN ? op_atomic : NULL;
     }
