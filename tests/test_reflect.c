@@ -204,8 +204,8 @@ static bool listing_version(const char *text, char *type, unsigned *major, unsig
                             bool *level9)
 {
     for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-        if ((p[0] == 'v' || p[0] == 'p' || p[0] == 'g' || p[0] == 'h' || p[0] == 'd') &&
-            p[1] == 's' && p[2] == '_' &&
+        if ((p[0] == 'v' || p[0] == 'p' || p[0] == 'g' || p[0] == 'h' || p[0] == 'd' ||
+             p[0] == 'c') && p[1] == 's' && p[2] == '_' &&
             p[3] >= '4' &&
             p[3] <= '5' && p[4] == '_') {
             *type = p[0];
@@ -279,6 +279,7 @@ static void check_corpus_shader(const char *name, const char *text, size_t len)
                                             type == 'g' ? D3D11_SHVER_GEOMETRY_SHADER :
                                             type == 'h' ? D3D11_SHVER_HULL_SHADER :
                                             type == 'd' ? D3D11_SHVER_DOMAIN_SHADER :
+                                            type == 'c' ? D3D11_SHVER_COMPUTE_SHADER :
                                                           D3D11_SHVER_VERTEX_SHADER) ||
         D3D11_SHVER_GET_MAJOR(d.Version) != major || D3D11_SHVER_GET_MINOR(d.Version) != minor)
         harness_fail(__FILE__, __LINE__, "%s: version 0x%x", name, (unsigned)d.Version);
@@ -306,10 +307,16 @@ static void check_corpus_shader(const char *name, const char *text, size_t len)
     if (fl != want_fl)
         harness_fail(__FILE__, __LINE__, "%s: minimum feature level 0x%x, expected 0x%x", name,
                      (unsigned)fl, (unsigned)want_fl);
-    /* No class linkage, no compute, no STAT/SFI0 in assembled blobs. */
+    /* No class linkage, no STAT/SFI0 in assembled blobs; compute listings (cs_5_0_memory.asm)
+     * declare 64 x 1 x 1 threads */
     UINT x = 1, y = 1, z = 1;
-    CHECK_EQ(ID3D11ShaderReflection_GetThreadGroupSize(r, &x, &y, &z), 0);
-    CHECK(x == 0 && y == 0 && z == 0);
+    if (type == 'c') {
+        CHECK_EQ(ID3D11ShaderReflection_GetThreadGroupSize(r, &x, &y, &z), 64);
+        CHECK(x == 64 && y == 1 && z == 1);
+    } else {
+        CHECK_EQ(ID3D11ShaderReflection_GetThreadGroupSize(r, &x, &y, &z), 0);
+        CHECK(x == 0 && y == 0 && z == 0);
+    }
     CHECK_EQ(ID3D11ShaderReflection_GetNumInterfaceSlots(r), 0);
     CHECK_EQ(ID3D11ShaderReflection_GetRequiresFlags(r), 0);
     /* a geometry shader's dcl_inputprimitive (D3D_PRIMITIVE equals D3D10_SB_PRIMITIVE) */

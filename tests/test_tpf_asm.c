@@ -157,6 +157,7 @@ TEST(tpf_asm_corpus_round_trip)
                                         f->name[0] == 'g' ? DXBC_PROGRAM_GEOMETRY :
                                         f->name[0] == 'h' ? DXBC_PROGRAM_HULL :
                                         f->name[0] == 'd' ? DXBC_PROGRAM_DOMAIN :
+                                        f->name[0] == 'c' ? DXBC_PROGRAM_COMPUTE :
                                                             DXBC_PROGRAM_VERTEX);
             CHECK_EQ(info.program_tag, major >= 5 ? DXBC_TAG_SHEX : DXBC_TAG_SHDR);
             CHECK(info.rdef.present);
@@ -371,7 +372,7 @@ static void listing_names(const char *text, struct vkd3d_namelist *l)
             vkd3d_namelist_add(l, name);
         }
         else if ((line[0] == 'v' || line[0] == 'p' || line[0] == 'g' || line[0] == 'h' ||
-                  line[0] == 'd') && line[1] == 's' &&
+                  line[0] == 'd' || line[0] == 'c') && line[1] == 's' &&
                  line[2] == '_' &&
                  (line[3] == '4' || line[3] == '5'))
             body = true;

@@ -77,8 +77,12 @@ TEST(tpf_header_errors)
     CHECK_STR_CONTAINS(err.message, "no valid dcl_tessellator_domain");
     bad[0] = 0x00030040; /* hull 4.0 */
     CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_BAD_HEADER);
-    bad[0] = 0x00050050; /* compute 5.0 */
+    bad[0] = 0x00050050; /* compute 5.0 without dcl_thread_group (issue 15) */
+    CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_INVALID_PROGRAM);
+    CHECK_STR_CONTAINS(err.message, "compute program without dcl_thread_group");
+    bad[0] = 0x00050040; /* cs_4_0: not taken */
     CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_UNSUPPORTED);
+    CHECK_STR_CONTAINS(err.message, "cs_4_0 programs are not supported");
     bad[0] = 0x00060040;
     CHECK_EQ(tpf_decode(bad, 8, &p, &err), TPF_E_BAD_HEADER);
     bad[0] = 0x00000051;
@@ -110,8 +114,12 @@ TEST(tpf_opcode_errors)
     CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "opcode hs_decls (0x71) is not supported (only as a phase");
     ONE(5, 0xbf, R0, R1, R1);
     CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "double precision");
-    ONE(5, 0xa5, R0, R1, R1);
-    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "UAVs");
+    ONE(5, 0xa5, R0, R1, R1);   /* ld_raw in a pixel program, on a temp (issue 15) */
+    CHECK_FAILS(&e, TPF_E_INVALID_PROGRAM, "ld_raw outside a compute program");
+    ONE(5, 0xbe);               /* sync without flags */
+    CHECK_FAILS(&e, TPF_E_BAD_INSTRUCTION, "sync without flags");
+    ONE(5, 0xd5, R0, R1, R1, R1);
+    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "msad");
     ONE(4, 0x7e, R0, R1, R1, R1, R1); /* gather4_c in 4.0 */
     CHECK_FAILS(&e, TPF_E_BAD_INSTRUCTION, "gather4_c (0x7e) needs shader model 5.0");
     ONE(4, 0x6c, R0, R1, R1, R1);     /* lod in 4.0 */
@@ -252,8 +260,10 @@ TEST(tpf_operand_errors)
     CHECK_FAILS(&e, TPF_E_BAD_OPERAND, "unknown operand type 43");
     ONE(4, 0x36, R0, OPT(2, 1, XYZW, 0xff, 1), 1);
     CHECK_FAILS(&e, TPF_E_BAD_OPERAND, "unknown operand type 255");
-    ONE(5, 0x36, R0, OPT(2, 1, XYZW, T_UAV, 1), 1);
-    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "u# (unordered access view), is not supported");
+    ONE(5, 0x36, R0, OPT(2, 1, XYZW, T_UAV, 1), 1);   /* u# read by mov (issue 15) */
+    CHECK_FAILS(&e, TPF_E_INVALID_PROGRAM, "u1 is not declared");
+    ONE(5, 0x36, R0, OPT(2, 1, XYZW, 40, 0));
+    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "vCycleCounter");
     ONE(4, 0x36, R0, OPT(2, 1, XYZW, 11, 0));
     CHECK_FAILS(&e, TPF_E_BAD_OPERAND, "vPrim (input primitive id) outside a geometry, hull or domain");
     ONE(5, 0x36, R0, OPT(2, 1, XYZW, 37, 0));

@@ -907,7 +907,7 @@ TEST(vm_alu_random_bits_defined)
     uint32_t seed = 2024;
     for (unsigned op = 0; op < IR_OP_COUNT; op++) {
         const struct ir_op_info *info = ir_op_get(op);
-        if (!info || (info->flags & (IR_OPF_FLOW | IR_OPF_TEX | IR_OPF_GEOMETRY)) ||
+        if (!info || (info->flags & (IR_OPF_FLOW | IR_OPF_TEX | IR_OPF_GEOMETRY | IR_OPF_MEM | IR_OPF_COMPUTE)) ||
             op == IR_OP_DISCARD || op == IR_OP_NOP || op == IR_OP_CHECK_ACCESS_FULLY_MAPPED)
             continue;
         struct vt t;

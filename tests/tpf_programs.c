@@ -465,8 +465,9 @@ bool te_encode_generic(struct enc *e, unsigned code)
     if (info->kind != TPF_KIND_INSTRUCTION)
         return false;
     const struct ir_op_info *ir = ir_op_get((unsigned)info->ir_op);
-    if (ir->flags & (IR_OPF_FLOW | IR_OPF_GEOMETRY))
-        return false;   /* geometry instructions: tests/test_gs.c */
+    if (ir->flags & (IR_OPF_FLOW | IR_OPF_GEOMETRY | IR_OPF_MEM | IR_OPF_COMPUTE))
+        return false;   /* geometry instructions: tests/test_gs.c; compute and memory
+                         * instructions: tests/test_vm_compute.c */
     const struct ir_tex_layout *l = ir_tex_layout((unsigned)info->ir_op);
     unsigned op = (unsigned)info->ir_op;
     bool ms = op == IR_OP_LD_MS || op == IR_OP_LD_MS_S || op == IR_OP_SAMPLEINFO ||

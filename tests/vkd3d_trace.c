@@ -130,6 +130,17 @@ static void normalize(struct vkd3d_namelist *l)
             s[len -= 10] = '\0';
         if (len > 9 && !strcmp(s + len - 9, "_aoffimmi"))
             s[len -= 9] = '\0';
+        /* vkd3d 1.2 does not name sync's UAV fences (it appends _unknown_flags): compare the
+         * _g / _t parts only */
+        if (!strncmp(s, "sync", 4)) {
+            static const char *const fences[] = {"_uglobal", "_ugroup", "_unknown_flags"};
+            for (unsigned f = 0; f < 3; f++) {
+                char *at = strstr(s, fences[f]);
+                if (at)
+                    memmove(at, at + strlen(fences[f]), strlen(at + strlen(fences[f])) + 1);
+            }
+            len = strlen(s);
+        }
         for (unsigned a = 0; a < sizeof(alias) / sizeof(alias[0]); a++) {
             size_t k = strlen(alias[a].from);
             if (!strncmp(s, alias[a].from, k) && (!s[k] || s[k] == '_')) {

@@ -1144,12 +1144,25 @@ static void STDMETHODCALLTYPE ctx_DrawInstancedIndirect(ID3D11DeviceContext2 *if
     not_at_9x(iface, "DrawInstancedIndirect", "indirect arguments need 11_0");
 }
 
+/* Dispatch at 11_0: legal, but no compute shader object exists yet (issue 15, step 2: the
+ * device and context side is not written; the VM runs cs_5_0, src/vm/vm_compute.c). */
+static bool dispatch_not_implemented(ID3D11DeviceContext2 *iface, const char *method)
+{
+    struct d3d11_context *ctx = impl(iface);
+    if (ctx->device->level < D3D_FEATURE_LEVEL_11_0)
+        return false;
+    d3d11_msg(ctx->device, "%s: compute dispatches are not implemented at feature level %s",
+              method, d3d11_level_name(ctx->device->level));
+    return true;
+}
+
 static void STDMETHODCALLTYPE ctx_Dispatch(ID3D11DeviceContext2 *iface, UINT x, UINT y, UINT z)
 {
     (void)x;
     (void)y;
     (void)z;
-    not_at_9x(iface, "Dispatch", "no compute shaders below 10_0");
+    if (!dispatch_not_implemented(iface, "Dispatch"))
+        not_at_9x(iface, "Dispatch", "no compute shaders below 11_0");
 }
 
 static void STDMETHODCALLTYPE ctx_DispatchIndirect(ID3D11DeviceContext2 *iface, ID3D11Buffer *args,
@@ -1157,7 +1170,8 @@ static void STDMETHODCALLTYPE ctx_DispatchIndirect(ID3D11DeviceContext2 *iface, 
 {
     (void)args;
     (void)offset;
-    not_at_9x(iface, "DispatchIndirect", "no compute shaders below 10_0");
+    if (!dispatch_not_implemented(iface, "DispatchIndirect"))
+        not_at_9x(iface, "DispatchIndirect", "no compute shaders below 11_0");
 }
 
 void d3d11_context_draw_fill_vtbl(ID3D11DeviceContext2Vtbl *v)

@@ -245,6 +245,10 @@ static HRESULT validate_buffer_srv(const struct d3d11_resource *res,
     if (!desc)
         REFUSE("%s: a view of a buffer needs a description (pDesc is NULL): the buffer has no "
                "format", m);
+    if (desc->ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX && level >= D3D_FEATURE_LEVEL_11_0)
+        return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: raw buffer views "
+                                "(D3D11_SRV_DIMENSION_BUFFEREX) are not implemented yet at feature "
+                                "level %s", m, LEVEL);
     if (desc->ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX)
         REFUSE("%s: D3D11_SRV_DIMENSION_BUFFEREX needs feature level 11_0; not supported at "
                "feature level %s", m, LEVEL);

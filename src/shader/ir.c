@@ -9,6 +9,7 @@
  */
 #include "shader/ir.h"
 #include "shader/ir_tess.h"
+#include "shader/ir_compute.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -156,6 +157,37 @@ static const struct ir_op_info op_table[IR_OP_COUNT] = {
     OP(EMIT, "emit", 0, 0, IR_OPF_GEOMETRY),
     OP(CUT, "cut", 0, 0, IR_OPF_GEOMETRY),
     OP(EMIT_THEN_CUT, "emit_then_cut", 0, 0, IR_OPF_GEOMETRY),
+#define MEM IR_OPF_MEM
+    OP(LD_RAW, "ld_raw", 1, 2, MEM),
+    OP(LD_STRUCTURED, "ld_structured", 1, 3, MEM),
+    OP(STORE_RAW, "store_raw", 1, 2, MEM),
+    OP(STORE_STRUCTURED, "store_structured", 1, 3, MEM),
+    OP(LD_UAV_TYPED, "ld_uav_typed", 1, 2, MEM),
+    OP(STORE_UAV_TYPED, "store_uav_typed", 1, 2, MEM),
+    OP(ATOMIC_AND, "atomic_and", 1, 2, MEM | INT),
+    OP(ATOMIC_OR, "atomic_or", 1, 2, MEM | INT),
+    OP(ATOMIC_XOR, "atomic_xor", 1, 2, MEM | INT),
+    OP(ATOMIC_CMP_STORE, "atomic_cmp_store", 1, 3, MEM | INT),
+    OP(ATOMIC_IADD, "atomic_iadd", 1, 2, MEM | INT),
+    OP(ATOMIC_IMAX, "atomic_imax", 1, 2, MEM | INT),
+    OP(ATOMIC_IMIN, "atomic_imin", 1, 2, MEM | INT),
+    OP(ATOMIC_UMAX, "atomic_umax", 1, 2, MEM | INT),
+    OP(ATOMIC_UMIN, "atomic_umin", 1, 2, MEM | INT),
+    OP(IMM_ATOMIC_ALLOC, "imm_atomic_alloc", 2, 0, MEM | INT),
+    OP(IMM_ATOMIC_CONSUME, "imm_atomic_consume", 2, 0, MEM | INT),
+    OP(IMM_ATOMIC_IADD, "imm_atomic_iadd", 2, 2, MEM | INT),
+    OP(IMM_ATOMIC_AND, "imm_atomic_and", 2, 2, MEM | INT),
+    OP(IMM_ATOMIC_OR, "imm_atomic_or", 2, 2, MEM | INT),
+    OP(IMM_ATOMIC_XOR, "imm_atomic_xor", 2, 2, MEM | INT),
+    OP(IMM_ATOMIC_EXCH, "imm_atomic_exch", 2, 2, MEM | INT),
+    OP(IMM_ATOMIC_CMP_EXCH, "imm_atomic_cmp_exch", 2, 3, MEM | INT),
+    OP(IMM_ATOMIC_IMAX, "imm_atomic_imax", 2, 2, MEM | INT),
+    OP(IMM_ATOMIC_IMIN, "imm_atomic_imin", 2, 2, MEM | INT),
+    OP(IMM_ATOMIC_UMAX, "imm_atomic_umax", 2, 2, MEM | INT),
+    OP(IMM_ATOMIC_UMIN, "imm_atomic_umin", 2, 2, MEM | INT),
+    OP(BUFINFO, "bufinfo", 1, 1, MEM),
+    OP(SYNC, "sync", 0, 0, IR_OPF_COMPUTE),
+#undef MEM
 };
 
 #undef OP
@@ -256,6 +288,9 @@ static const int8_t file_indices[IR_FILE_COUNT] = {
     [IR_FILE_OUTPUT_CONTROL_POINT] = 2, [IR_FILE_PATCH_CONSTANT] = 1,
     [IR_FILE_DOMAIN_POINT] = 0, [IR_FILE_OUTPUT_CONTROL_POINT_ID] = 0,
     [IR_FILE_FORK_INSTANCE_ID] = 0, [IR_FILE_JOIN_INSTANCE_ID] = 0,
+    [IR_FILE_UAV] = 1, [IR_FILE_TGSM] = 1, [IR_FILE_THREAD_ID] = 0,
+    [IR_FILE_THREAD_GROUP_ID] = 0, [IR_FILE_THREAD_ID_IN_GROUP] = 0,
+    [IR_FILE_THREAD_ID_IN_GROUP_FLAT] = 0,
 };
 
 unsigned ir_input_vertices(const struct ir_program *prog)
@@ -316,6 +351,8 @@ void ir_program_free(struct ir_program *prog)
     for (uint32_t i = 0; prog->hs_phases && i < prog->hs_phase_count; i++)
         ir_program_free(&prog->hs_phases[i]);
     free(prog->hs_phases);
+    free(prog->uavs.items);
+    free(prog->tgsm.items);
     memset(prog, 0, sizeof(*prog));
 }
 
@@ -447,6 +484,28 @@ struct ir_resource *ir_program_add_resource(struct ir_program *prog, uint32_t sl
             r->return_type[i] = IR_RET_FLOAT;
     }
     return r;
+}
+
+struct ir_uav *ir_program_add_uav(struct ir_program *prog, uint32_t slot, enum ir_resource_dim dim)
+{
+    struct ir_uav *u = GROW(prog->uavs);
+    if (u) {
+        u->slot = slot;
+        u->dim = (uint8_t)dim;
+    }
+    return u;
+}
+
+struct ir_tgsm *ir_program_add_tgsm(struct ir_program *prog, uint32_t reg, uint32_t size,
+                                    uint32_t stride)
+{
+    struct ir_tgsm *g = GROW(prog->tgsm);
+    if (g) {
+        g->reg = reg;
+        g->size = size;
+        g->stride = stride;
+    }
+    return g;
 }
 
 struct ir_indexable_temp *ir_program_add_indexable_temp(struct ir_program *prog, uint32_t reg,
@@ -707,13 +766,17 @@ static int check_declarations(struct vctx *v)
 {
     struct ir_program *p = v->prog;
 
-    if (p->type > IR_SHADER_DOMAIN || p->source > IR_SOURCE_FIXED_FUNCTION)
+    char cmsg[160];
+    size_t coff = 0;
+    if (p->type > IR_SHADER_COMPUTE || p->source > IR_SOURCE_FIXED_FUNCTION)
         return vfail(v, IR_NO_LINK, 0, "unknown program type %u / source %u", p->type, p->source);
     int ret = check_geometry(v);
     if (!ret)
         ret = ir_tess_check_declarations(p, v->err);
     if (ret)
         return ret;
+    if (ir_compute_check_decls(p, cmsg, sizeof(cmsg), &coff))
+        return vfail(v, IR_NO_LINK, coff, "%s", cmsg);
     if (p->input_count > IR_MAX_INPUTS || p->output_count > IR_MAX_OUTPUTS)
         return vfail(v, IR_NO_LINK, 0, "%u inputs / %u outputs (at most %u / %u)",
                      (unsigned)p->input_count, (unsigned)p->output_count, IR_MAX_INPUTS,
@@ -773,7 +836,11 @@ static int check_declarations(struct vctx *v)
         const struct ir_resource *r = &p->resources.items[i];
         if (r->slot >= IR_MAX_RESOURCES)
             return vfail(v, IR_NO_LINK, r->offset, "t%u: slot out of range", (unsigned)r->slot);
-        if (r->dim < IR_RES_BUFFER || r->dim > IR_RES_TEXTURECUBEARRAY)
+        /* raw and structured views are read by the memory instructions, which only compute
+         * programs run so far (ir_compute.c) */
+        bool mem_view = (r->dim == IR_RES_RAW_BUFFER || r->dim == IR_RES_STRUCTURED_BUFFER) &&
+                        p->type == IR_SHADER_COMPUTE;
+        if ((r->dim < IR_RES_BUFFER || r->dim > IR_RES_TEXTURECUBEARRAY) && !mem_view)
             return vfail(v, IR_NO_LINK, r->offset, "t%u: dimension %u not supported",
                          (unsigned)r->slot, r->dim);
         for (unsigned c = 0; c < 4; c++)
@@ -862,14 +929,15 @@ static bool readable(unsigned f)
     return f == IR_FILE_TEMP || f == IR_FILE_INDEXABLE_TEMP || f == IR_FILE_INPUT ||
            f == IR_FILE_CONSTANT_BUFFER || f == IR_FILE_IMMEDIATE_CB || f == IR_FILE_IMMEDIATE ||
            f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_PREDICATE ||
-           f == IR_FILE_INPUT_VERTEX || f == IR_FILE_PRIMITIVE_ID || ir_tess_input_file(f);
+           f == IR_FILE_INPUT_VERTEX || f == IR_FILE_PRIMITIVE_ID || ir_tess_input_file(f) ||
+           ir_file_is_cs_id(f);
 }
 
 static bool writable(unsigned f)
 {
     return f == IR_FILE_NULL || f == IR_FILE_TEMP || f == IR_FILE_INDEXABLE_TEMP ||
            f == IR_FILE_OUTPUT || is_special_out(f) || f == IR_FILE_ADDRESS ||
-           f == IR_FILE_PREDICATE;
+           f == IR_FILE_PREDICATE || f == IR_FILE_UAV || f == IR_FILE_TGSM;
 }
 
 /* File, indices, declared ranges; the role checks are the caller's. */
@@ -1015,6 +1083,20 @@ static int check_operand(struct vctx *v, uint32_t i, const struct ir_operand *op
         if (rel0 || ix[0].offset >= p->predicate_count)
             return vfail(v, i, off, "p%u is not declared", (unsigned)ix[0].offset);
         break;
+    case IR_FILE_UAV:
+        if (rel0 || !ir_find_uav(p, ix[0].offset))
+            return vfail(v, i, off, "u%u is not declared", (unsigned)ix[0].offset);
+        break;
+    case IR_FILE_TGSM:
+        if (rel0 || !ir_find_tgsm(p, ix[0].offset))
+            return vfail(v, i, off, "g%u is not declared", (unsigned)ix[0].offset);
+        break;
+    case IR_FILE_THREAD_ID: case IR_FILE_THREAD_GROUP_ID: case IR_FILE_THREAD_ID_IN_GROUP:
+    case IR_FILE_THREAD_ID_IN_GROUP_FLAT:
+        if (p->type != IR_SHADER_COMPUTE)
+            return vfail(v, i, off, "thread id register (file %u) outside a compute program",
+                         op->file);
+        break;
     default:
         break;
     }
@@ -1119,6 +1201,10 @@ static int check_instruction(struct vctx *v, uint32_t i)
                      p->type == IR_SHADER_VERTEX ? "vertex" : "geometry");
     if ((info->flags & IR_OPF_GEOMETRY) && p->type != IR_SHADER_GEOMETRY)
         return vfail(v, i, off, "%s outside a geometry program", ir_op_name(ins->op));
+    if ((info->flags & IR_OPF_COMPUTE) && p->type != IR_SHADER_COMPUTE)
+        return vfail(v, i, off, "%s outside a compute program", ir_op_name(ins->op));
+    if (ins->sync > 15 || (ins->op == IR_OP_SYNC) != (ins->sync != 0))
+        return vfail(v, i, off, "sync flags 0x%x invalid here", ins->sync);
     /* 13.5: streams 0..3 (D3D11_SO_STREAM_COUNT); only emit/cut name one */
     if (ins->stream > 3 || (ins->stream && !(info->flags & IR_OPF_GEOMETRY)))
         return vfail(v, i, off, "stream %u invalid here", ins->stream);
@@ -1159,6 +1245,16 @@ static int check_instruction(struct vctx *v, uint32_t i)
     }
     if (info->flags & IR_OPF_TEX)
         return check_tex(v, i, ins);
+    if (info->flags & IR_OPF_MEM) {
+        char mmsg[160];
+        if (ir_compute_check_mem(p, ins, mmsg, sizeof(mmsg)))
+            return vfail(v, i, off, "%s", mmsg);
+        return IR_OK;
+    }
+    for (unsigned d = 0; d < ins->dst_count; d++)
+        if (ins->dst[d].file == IR_FILE_UAV || ins->dst[d].file == IR_FILE_TGSM)
+            return vfail(v, i, off, "u# / g# written by %s (only memory instructions)",
+                         ir_op_name(ins->op));
 
     for (unsigned s = 0; s < ins->src_count; s++) {
         unsigned f = ins->src[s].file;

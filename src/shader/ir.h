@@ -111,6 +111,14 @@ enum ir_file {
     IR_FILE_OUTPUT_CONTROL_POINT_ID, /* [0] vOutputControlPointID (control-point phase), uint */
     IR_FILE_FORK_INSTANCE_ID,  /* [0] vForkInstanceID (fork phases), uint */
     IR_FILE_JOIN_INSTANCE_ID,  /* [0] vJoinInstanceID (join phases), uint */
+    /* compute programs (issue 15; ir_compute.c validates them) */
+    IR_FILE_UAV,             /* [1] u#: idx0 the slot (declared, immediate); memory operand of
+                              *     the IR_OPF_MEM instructions only */
+    IR_FILE_TGSM,            /* [1] g#: idx0 the declared group-shared block; likewise */
+    IR_FILE_THREAD_ID,       /* [0] vThreadID: SV_DispatchThreadID, uint3 */
+    IR_FILE_THREAD_GROUP_ID, /* [0] vThreadGroupID: SV_GroupID, uint3 */
+    IR_FILE_THREAD_ID_IN_GROUP,      /* [0] vThreadIDInGroup: SV_GroupThreadID, uint3 */
+    IR_FILE_THREAD_ID_IN_GROUP_FLAT, /* [0] vThreadIDInGroupFlattened: SV_GroupIndex, uint */
     IR_FILE_COUNT
 };
 
@@ -266,6 +274,28 @@ enum ir_opcode {
     IR_OP_EMIT,              /* append the current o# values as a vertex of the output strip */
     IR_OP_CUT,               /* end the current strip: the next emit starts a new one */
     IR_OP_EMIT_THEN_CUT,     /* emit, then cut */
+    /* memory (IR_OPF_MEM; compute programs, issue 15).  "m" is the memory operand: t# (raw or
+     * structured SRV, loads only), u# (UAV) or g# (group-shared memory).  Byte addresses and
+     * offsets are uints; an access outside the view or block reads 0 / is dropped (spec
+     * 5.3.4.4: out-of-bounds UAV reads return 0, writes are discarded). */
+    IR_OP_LD_RAW,            /* [d, addr(byte), m] up to four dwords from addr */
+    IR_OP_LD_STRUCTURED,     /* [d, index, offset(byte), m] */
+    IR_OP_STORE_RAW,         /* [m (dst, mask = dwords), addr, value] */
+    IR_OP_STORE_STRUCTURED,  /* [m (dst), index, offset, value] */
+    IR_OP_LD_UAV_TYPED,      /* [d, addr(uint4 coordinates), u] */
+    IR_OP_STORE_UAV_TYPED,   /* [u (dst), addr, value] */
+    IR_OP_ATOMIC_AND, IR_OP_ATOMIC_OR, IR_OP_ATOMIC_XOR,   /* [m (dst), addr, value] */
+    IR_OP_ATOMIC_CMP_STORE,  /* [m (dst), addr, cmp, value] */
+    IR_OP_ATOMIC_IADD, IR_OP_ATOMIC_IMAX, IR_OP_ATOMIC_IMIN, IR_OP_ATOMIC_UMAX,
+    IR_OP_ATOMIC_UMIN,
+    IR_OP_IMM_ATOMIC_ALLOC,  /* [d, u (dst)] the hidden counter's value, then +1 */
+    IR_OP_IMM_ATOMIC_CONSUME,/* [d, u (dst)] the counter - 1, after the decrement */
+    IR_OP_IMM_ATOMIC_IADD, IR_OP_IMM_ATOMIC_AND, IR_OP_IMM_ATOMIC_OR, IR_OP_IMM_ATOMIC_XOR,
+    IR_OP_IMM_ATOMIC_EXCH,   /* [d, m (dst), addr, value]: d gets the value before */
+    IR_OP_IMM_ATOMIC_CMP_EXCH, /* [d, m (dst), addr, cmp, value] */
+    IR_OP_IMM_ATOMIC_IMAX, IR_OP_IMM_ATOMIC_IMIN, IR_OP_IMM_ATOMIC_UMAX, IR_OP_IMM_ATOMIC_UMIN,
+    IR_OP_BUFINFO,           /* [d, t or u] elements (structured/typed) or bytes (raw) */
+    IR_OP_SYNC,              /* ir_instruction.sync: enum ir_sync_flags (compute only) */
     IR_OP_COUNT
 };
 
@@ -277,7 +307,25 @@ enum ir_op_flags {
     IR_OPF_TEX = 1u << 4,    /* resource access: operand roles in ir_tex_layout() */
     IR_OPF_INT = 1u << 5,    /* integer/bitwise: sources read as int (literals print as int) */
     IR_OPF_GEOMETRY = 1u << 6, /* geometry programs only (emit / cut) */
+    IR_OPF_MEM = 1u << 7,    /* memory instruction: operand roles in ir_mem_layout() */
+    IR_OPF_COMPUTE = 1u << 8, /* compute programs only (sync) */
 };
+
+/* sync's flags (D3D11_SB_SYNC_* >> 11). */
+enum ir_sync_flags {
+    IR_SYNC_THREADS = 1u << 0,        /* _t: a group barrier */
+    IR_SYNC_TGSM = 1u << 1,           /* _g: group-shared memory fence */
+    IR_SYNC_UAV_GROUP = 1u << 2,      /* _ugroup */
+    IR_SYNC_UAV_GLOBAL = 1u << 3,     /* _uglobal */
+};
+
+/* Where the roles of a memory instruction sit (-1 = absent): the memory operand m is either
+ * dst[mem_dst] or src[mem_src]; the value sources address, index (structured), offset
+ * (structured), cmp, value; dst[result] receives a loaded or previous value. */
+struct ir_mem_layout {
+    int8_t mem_dst, mem_src, address, index, offset, cmp, value, result;
+};
+const struct ir_mem_layout *ir_mem_layout(unsigned op); /* NULL: not a memory op */
 
 struct ir_op_info {
     const char *name;        /* fxc mnemonic, without _sat / _z / _nz suffixes */
@@ -318,6 +366,7 @@ struct ir_instruction {
     uint8_t resource_return[4]; /* SM5 extended token: enum ir_return_type, 0 = not given */
     uint32_t resource_stride;   /* SM5 extended token (structured buffers); 0 otherwise */
     uint8_t stream;          /* emit / cut: the output stream (SM5 *_stream forms), else 0 */
+    uint8_t sync;            /* sync: enum ir_sync_flags (at least one), else 0 */
     struct ir_predicate pred;
     uint32_t link;           /* filled by ir_validate for control flow, else IR_NO_LINK */
     size_t offset;           /* byte offset of the instruction in the producer's input */
@@ -330,7 +379,7 @@ struct ir_instruction {
 /* As the SM4 version token's program type. */
 enum ir_shader_type {
     IR_SHADER_PIXEL = 0, IR_SHADER_VERTEX = 1, IR_SHADER_GEOMETRY = 2, IR_SHADER_HULL = 3,
-    IR_SHADER_DOMAIN = 4,
+    IR_SHADER_DOMAIN = 4, IR_SHADER_COMPUTE = 5,
 };
 
 /* A hull program (D3D11.3 functional spec 10.6) is a container: hs_phase IR_HS_DECLS, no
@@ -343,6 +392,15 @@ enum ir_hs_phase {
 };
 #define IR_MAX_CONTROL_POINTS 32      /* D3D11_IA_PATCH_MAX_CONTROL_POINT_COUNT */
 #define IR_MAX_HS_INSTANCES 128       /* fork/join instance counts (10.8.4) */
+
+/* dcl_thread_group limits (cs_5_0: D3D11_CS_THREAD_GROUP_MAX_*). */
+#define IR_CS_MAX_THREADS 1024
+#define IR_CS_MAX_X 1024
+#define IR_CS_MAX_Y 1024
+#define IR_CS_MAX_Z 64
+#define IR_CS_MAX_TGSM_BYTES 32768  /* D3D11_CS_TGSM_REGISTER_COUNT * 4 */
+#define IR_MAX_UAVS 8               /* D3D11_PS_CS_UAV_REGISTER_COUNT at 11_0 */
+#define IR_MAX_TGSM 32              /* g# blocks a program may declare (softd3d's bound) */
 
 /* Geometry programs: the input primitive (D3D10_SB_PRIMITIVE values; 5_0's patches are not
  * taken) and the output topology (D3D10_SB_PRIMITIVE_TOPOLOGY values a GS may declare). */
@@ -445,6 +503,27 @@ struct ir_resource {
     uint8_t dim;             /* enum ir_resource_dim: BUFFER..TEXTURECUBEARRAY */
     uint8_t return_type[4];  /* enum ir_return_type per component */
     uint8_t sample_count;    /* TEXTURE2DMS(ARRAY): 1..127 (0 = unknown); else 0 */
+    uint32_t stride;         /* STRUCTURED_BUFFER (dcl_resource_structured): bytes */
+    size_t offset;
+};
+
+/* dcl_uav_typed / _raw / _structured.  dim: enum ir_resource_dim (BUFFER..TEXTURE3D for
+ * typed; RAW_BUFFER, STRUCTURED_BUFFER). */
+enum ir_uav_flags { IR_UAV_GLOBALLY_COHERENT = 1u << 0, IR_UAV_COUNTER = 1u << 1 };
+struct ir_uav {
+    uint32_t slot;
+    uint8_t dim;
+    uint8_t return_type[4];  /* typed: enum ir_return_type per component */
+    uint8_t flags;           /* enum ir_uav_flags */
+    uint32_t stride;         /* structured: bytes per element (a multiple of 4) */
+    size_t offset;
+};
+
+/* dcl_tgsm_raw g#, bytes / dcl_tgsm_structured g#, stride, count. */
+struct ir_tgsm {
+    uint32_t reg;
+    uint32_t size;           /* bytes (multiple of 4) */
+    uint32_t stride;         /* 0: raw; else structured stride in bytes */
     size_t offset;
 };
 
@@ -515,6 +594,10 @@ struct ir_program {
     uint32_t ocp_count, pc_count;
     struct ir_program *hs_phases;
     uint32_t hs_phase_count;
+    /* compute programs: dcl_thread_group, dcl_uav_*, dcl_tgsm_* */
+    uint32_t cs_threads[3];
+    IR_ARRAY(struct ir_uav, uavs);
+    IR_ARRAY(struct ir_tgsm, tgsm);
 };
 
 /* Control points (or vertices) that IR_FILE_INPUT_VERTEX indexes in this program: the input
@@ -566,6 +649,9 @@ struct ir_cbuffer *ir_program_add_cbuffer(struct ir_program *prog, uint32_t slot
 struct ir_sampler *ir_program_add_sampler(struct ir_program *prog, uint32_t slot);
 struct ir_resource *ir_program_add_resource(struct ir_program *prog, uint32_t slot,
                                             enum ir_resource_dim dim);
+struct ir_uav *ir_program_add_uav(struct ir_program *prog, uint32_t slot, enum ir_resource_dim dim);
+struct ir_tgsm *ir_program_add_tgsm(struct ir_program *prog, uint32_t reg, uint32_t size,
+                                    uint32_t stride);
 struct ir_indexable_temp *ir_program_add_indexable_temp(struct ir_program *prog, uint32_t reg,
                                                         uint32_t size, uint8_t components);
 /* Replaces the immediate constant buffer with vec4_count vectors copied from values.

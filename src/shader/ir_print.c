@@ -99,6 +99,7 @@ static const char *const file_prefix[IR_FILE_COUNT] = {
     "null", "r", "x", "v", "o", "cb", "icb", "l", "s", "t", "l", "oDepth", "oDepthGE",
     "oDepthLE", "oMask", "vCoverage", "rasterizer", "a", "aL", "p", "v", "vPrim",
     "vocp", "vpc", "vDomain", "vOutputControlPointID", "vForkInstanceID", "vJoinInstanceID",
+    "u", "g", "vThreadID", "vThreadGroupID", "vThreadIDInGroup", "vThreadIDInGroupFlattened",
 };
 
 static void index_text(const struct ir_index *ix, char *buf, size_t size)
@@ -141,6 +142,7 @@ void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_litera
         case IR_FILE_TEMP: case IR_FILE_INPUT: case IR_FILE_OUTPUT: case IR_FILE_SAMPLER:
         case IR_FILE_PATCH_CONSTANT:
         case IR_FILE_RESOURCE: case IR_FILE_LABEL: case IR_FILE_ADDRESS: case IR_FILE_PREDICATE:
+        case IR_FILE_UAV: case IR_FILE_TGSM:
             if (op->index[0].rel.file == IR_FILE_NULL)
                 snprintf(body, sizeof(body), "%s%s", pre, i0);
             else
@@ -282,6 +284,31 @@ static void print_declarations(struct sbuf *b, const struct ir_program *p)
         if (p->gs_instances > 1)
             sb_printf(b, "dcl_gsinstances %u\n", (unsigned)p->gs_instances);
     }
+    if (p->type == IR_SHADER_COMPUTE)
+        sb_printf(b, "dcl_thread_group %u, %u, %u\n", (unsigned)p->cs_threads[0],
+                  (unsigned)p->cs_threads[1], (unsigned)p->cs_threads[2]);
+    for (uint32_t i = 0; i < p->uavs.count; i++) {
+        const struct ir_uav *u = &p->uavs.items[i];
+        if (u->dim == IR_RES_RAW_BUFFER)
+            sb_printf(b, "dcl_uav_raw u%u\n", (unsigned)u->slot);
+        else if (u->dim == IR_RES_STRUCTURED_BUFFER)
+            sb_printf(b, "dcl_uav_structured%s u%u, %u\n",
+                      u->flags & IR_UAV_COUNTER ? "_opc" : "", (unsigned)u->slot,
+                      (unsigned)u->stride);
+        else {
+            sb_printf(b, "dcl_uav_typed_%s ", ir_resource_dim_name(u->dim));
+            print_returns(b, u->return_type);
+            sb_printf(b, " u%u\n", (unsigned)u->slot);
+        }
+    }
+    for (uint32_t i = 0; i < p->tgsm.count; i++) {
+        const struct ir_tgsm *g = &p->tgsm.items[i];
+        if (g->stride)
+            sb_printf(b, "dcl_tgsm_structured g%u, %u, %u\n", (unsigned)g->reg,
+                      (unsigned)g->stride, (unsigned)(g->size / g->stride));
+        else
+            sb_printf(b, "dcl_tgsm_raw g%u, %u\n", (unsigned)g->reg, (unsigned)g->size);
+    }
     if (p->type == IR_SHADER_HULL || p->type == IR_SHADER_DOMAIN) {
         /* as comments: the phase structure is the container's (ir_print prints each phase) */
         sb_printf(b, "// tessellator: domain %u, partitioning %u, output primitive %u; control "
@@ -329,6 +356,14 @@ static void print_instruction(struct sbuf *b, const struct ir_instruction *ins)
         sb_printf(b, "_stream m%u", ins->stream);
     if (ins->test)
         sb_printf(b, "%s", ins->test == IR_TEST_Z ? "_z" : "_nz");
+    if (ins->sync & IR_SYNC_UAV_GLOBAL)
+        sb_printf(b, "_uglobal");
+    if (ins->sync & IR_SYNC_UAV_GROUP)
+        sb_printf(b, "_ugroup");
+    if (ins->sync & IR_SYNC_TGSM)
+        sb_printf(b, "_g");
+    if (ins->sync & IR_SYNC_THREADS)
+        sb_printf(b, "_t");
     if (ins->op == IR_OP_RESINFO && ins->return_type)
         sb_printf(b, "%s", ins->return_type == IR_RETURN_UINT ? "_uint" : "_rcpFloat");
     if (ins->op == IR_OP_SAMPLEINFO && ins->return_type == IR_RETURN_UINT)
@@ -367,8 +402,8 @@ static void print_instruction(struct sbuf *b, const struct ir_instruction *ins)
 char *ir_print_to_string(const struct ir_program *prog)
 {
     struct sbuf b = {NULL, 0, 0, false};
-    static const char *const kinds[] = {"ps", "vs", "gs", "hs", "ds"};
-    sb_printf(&b, "%s_%u_%u\n", kinds[prog->type < 5 ? prog->type : 0], prog->major,
+    static const char *const kinds[] = {"ps", "vs", "gs", "hs", "ds", "cs"};
+    sb_printf(&b, "%s_%u_%u\n", kinds[prog->type < 6 ? prog->type : 0], prog->major,
               prog->minor);
     print_declarations(&b, prog);
     for (uint32_t i = 0; i < prog->instructions.count; i++)

@@ -68,6 +68,7 @@ static int dcl_gs(struct tpf *t, struct span *s, uint32_t opc);
 static int dcl_tess(struct tpf *t, struct span *s, uint32_t opc);
 static int dcl_tess_input(struct tpf *t, struct span *s, struct ir_operand *op, unsigned kind,
                           unsigned code);
+static int dcl_compute(struct tpf *t, struct span *s, uint32_t opc);
 
 /* Declaration routines by opcode (the table itself is in tpf_table.c). */
 static const tpf_dcl_fn dcl_fns[TPF_OPCODE_COUNT] = {
@@ -79,6 +80,8 @@ static const tpf_dcl_fn dcl_fns[TPF_OPCODE_COUNT] = {
     [0x8f] = dcl_gs, [0xce] = dcl_gs,
     [0x93] = dcl_tess, [0x94] = dcl_tess, [0x95] = dcl_tess, [0x96] = dcl_tess,
     [0x97] = dcl_tess, [0x98] = dcl_tess, [0x99] = dcl_tess, [0x9a] = dcl_tess,
+    [0x9b] = dcl_compute, [0x9c] = dcl_compute, [0x9d] = dcl_compute, [0x9e] = dcl_compute,
+    [0x9f] = dcl_compute, [0xa0] = dcl_compute, [0xa1] = dcl_compute, [0xa2] = dcl_compute,
 };
 
 /* ---- operand types (D3D10_SB_OPERAND_TYPE) ------------------------------------------------ */
@@ -121,13 +124,13 @@ static const struct operand_type operand_types[] = {
     [27] = {IR_FILE_PATCH_CONSTANT, 1, 50, "vpc (patch constant)"},
     [28] = {IR_FILE_DOMAIN_POINT, 0, 50, "vDomain"},
     [29] = {-1, 0, 50, "this"},
-    [30] = {-1, 0, 50, "u# (unordered access view)"},
-    [31] = {-1, 0, 50, "g# (thread group shared memory)"},
-    [32] = {-1, 0, 50, "vThreadID"},
-    [33] = {-1, 0, 50, "vThreadGroupID"},
-    [34] = {-1, 0, 50, "vThreadIDInGroup"},
+    [30] = {IR_FILE_UAV, 1, 50, "u# (unordered access view)"},
+    [31] = {IR_FILE_TGSM, 1, 50, "g# (thread group shared memory)"},
+    [32] = {IR_FILE_THREAD_ID, 0, 50, "vThreadID"},
+    [33] = {IR_FILE_THREAD_GROUP_ID, 0, 50, "vThreadGroupID"},
+    [34] = {IR_FILE_THREAD_ID_IN_GROUP, 0, 50, "vThreadIDInGroup"},
     [35] = {IR_FILE_INPUT_COVERAGE, 0, 50, "vCoverage"},
-    [36] = {-1, 0, 50, "vThreadIDInGroupFlattened"},
+    [36] = {IR_FILE_THREAD_ID_IN_GROUP_FLAT, 0, 50, "vThreadIDInGroupFlattened"},
     [37] = {-1, 0, 50, "vGSInstanceID"},
     [38] = {IR_FILE_DEPTH_GE_OUT, 0, 50, "oDepthGE"},
     [39] = {IR_FILE_DEPTH_LE_OUT, 0, 50, "oDepthLE"},
@@ -722,6 +725,111 @@ static int dcl_tess(struct tpf *t, struct span *s, uint32_t opc)
     }
 }
 
+/* The compute declarations (shader model 5 assembly reference; token layouts from
+ * d3d11tokenizedprogramformat.hpp):
+ *   dcl_thread_group       three tokens x, y, z
+ *   dcl_uav_typed          bits 11-15 dimension, bit 16 globally coherent; u#; return types
+ *   dcl_uav_raw            bit 16 globally coherent; u#
+ *   dcl_uav_structured     bit 16 globally coherent, bit 23 hidden counter; u#; stride
+ *   dcl_tgsm_raw           g#; byte count          dcl_tgsm_structured  g#; stride; count
+ *   dcl_resource_raw       t#                      dcl_resource_structured  t#; stride
+ * Limits (thread counts, sizes) are ir_validate's (ir_compute.c). */
+static int dcl_compute(struct tpf *t, struct span *s, uint32_t opc)
+{
+    unsigned code = opc & 0x7ff;
+    struct ir_program *p = t->prog;
+    struct ir_operand op;
+    uint32_t a = 0, b = 0, at;
+    int ret;
+    bool raw_or_structured_srv = code == TPF_OP_DCL_RESOURCE_RAW ||
+                                 code == TPF_OP_DCL_RESOURCE_STRUCTURED;
+    if (p->type != IR_SHADER_COMPUTE && !raw_or_structured_srv)
+        return fail(t, TPF_E_UNSUPPORTED, s->start, "%s outside a compute program is not "
+                    "supported", s->name);
+    if (code == TPF_OP_DCL_THREAD_GROUP) {
+        for (unsigned k = 0; k < 3; k++)
+            if ((ret = next(t, s, &p->cs_threads[k], "thread count")))
+                return ret;
+        if (!p->cs_threads[0] || !p->cs_threads[1] || !p->cs_threads[2])
+            return fail(t, TPF_E_BAD_DECLARATION, s->start, "dcl_thread_group with a zero count");
+        return 0;
+    }
+    at = s->pos;
+    if ((ret = read_declared(t, s, &op, "register", false)))
+        return ret;
+    unsigned want = code == TPF_OP_DCL_TGSM_RAW || code == TPF_OP_DCL_TGSM_STRUCTURED ?
+                    IR_FILE_TGSM : raw_or_structured_srv ? IR_FILE_RESOURCE : IR_FILE_UAV;
+    if (op.file != want)
+        return wrong_file(t, s, at, op.file);
+    uint32_t n = op.index[0].offset;
+    size_t where = offset_of(t, s->start);
+    switch (code) {
+    case TPF_OP_DCL_TGSM_RAW:
+    case TPF_OP_DCL_TGSM_STRUCTURED: {
+        if ((ret = next(t, s, &a, code == TPF_OP_DCL_TGSM_RAW ? "byte count" : "stride")))
+            return ret;
+        uint64_t size = a, stride = 0;
+        if (code == TPF_OP_DCL_TGSM_STRUCTURED) {
+            if ((ret = next(t, s, &b, "structure count")))
+                return ret;
+            stride = a;
+            size = (uint64_t)a * b;
+            if (!a)
+                return fail(t, TPF_E_BAD_DECLARATION, s->start, "g%u with stride 0", (unsigned)n);
+        }
+        if (size > IR_CS_MAX_TGSM_BYTES)
+            return fail(t, TPF_E_BAD_DECLARATION, s->start, "g%u of %llu bytes (at most 32768)",
+                        (unsigned)n, (unsigned long long)size);
+        struct ir_tgsm *g = ir_program_add_tgsm(p, n, (uint32_t)size, (uint32_t)stride);
+        if (!g)
+            return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+        g->offset = where;
+        return 0;
+    }
+    case TPF_OP_DCL_RESOURCE_RAW:
+    case TPF_OP_DCL_RESOURCE_STRUCTURED: {
+        bool st = code == TPF_OP_DCL_RESOURCE_STRUCTURED;
+        if (st && (ret = next(t, s, &a, "stride")))
+            return ret;
+        struct ir_resource *r = ir_program_add_resource(p, n, st ? IR_RES_STRUCTURED_BUFFER :
+                                                                   IR_RES_RAW_BUFFER);
+        if (!r)
+            return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+        for (unsigned c = 0; c < 4; c++)
+            r->return_type[c] = IR_RET_MIXED;
+        r->stride = a;
+        r->offset = where;
+        return 0;
+    }
+    default: {
+        enum ir_resource_dim dim = code == TPF_OP_DCL_UAV_RAW ? IR_RES_RAW_BUFFER :
+                                   code == TPF_OP_DCL_UAV_STRUCTURED ? IR_RES_STRUCTURED_BUFFER :
+                                   (enum ir_resource_dim)((opc >> 11) & 0x1f);
+        if (code == TPF_OP_DCL_UAV_TYPED || code == TPF_OP_DCL_UAV_STRUCTURED)
+            if ((ret = next(t, s, &a, code == TPF_OP_DCL_UAV_TYPED ? "return type token" :
+                                                                     "stride")))
+                return ret;
+        if ((opc & ~(uint32_t)(0x7ff | TPF_UAV_GLOBALLY_COHERENT | TPF_UAV_COUNTER |
+                               (code == TPF_OP_DCL_UAV_TYPED ? 0x1fu << 11 : 0) | 0x7f000000u)) ||
+            ((opc & TPF_UAV_COUNTER) && code != TPF_OP_DCL_UAV_STRUCTURED))
+            return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s with unknown controls 0x%x",
+                        s->name, (unsigned)(opc & TPF_CONTROLS_MASK));
+        struct ir_uav *u = ir_program_add_uav(p, n, dim);
+        if (!u)
+            return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+        if (code == TPF_OP_DCL_UAV_TYPED)
+            for (unsigned c = 0; c < 4; c++)
+                u->return_type[c] = (uint8_t)((a >> (4 * c)) & 0xf);
+        else
+            u->stride = a;
+        u->flags = (uint8_t)(((opc & TPF_UAV_GLOBALLY_COHERENT) ? IR_UAV_GLOBALLY_COHERENT : 0) |
+                             ((opc & TPF_UAV_COUNTER) ? IR_UAV_COUNTER : 0));
+        u->offset = where;
+        return 0;
+    }
+    }
+}
+
 /* dcl_temps: one token, the number of r# registers. */
 static int dcl_temps(struct tpf *t, struct span *s, uint32_t opc)
 {
@@ -820,7 +928,8 @@ static int decode_instruction(struct tpf *t, struct span *s, uint32_t opc,
     if (!ins)
         return fail(t, TPF_E_NOMEM, s->start, "out of memory");
     ins->offset = offset_of(t, s->start);
-    ins->saturate = (uint8_t)((opc >> 13) & 1);
+    /* bit 13 is saturate, except in sync whose flags occupy bits 11-14 */
+    ins->saturate = (info->flags & TPF_F_SYNC) ? 0 : (uint8_t)((opc >> 13) & 1);
     if (info->flags & TPF_F_TEST)
         ins->test = (opc >> 18) & 1 ? IR_TEST_NZ : IR_TEST_Z;
     if (info->flags & TPF_F_RESINFO) {
@@ -831,6 +940,12 @@ static int decode_instruction(struct tpf *t, struct span *s, uint32_t opc,
     }
     if (info->flags & TPF_F_SAMPLEINFO)
         ins->return_type = (opc >> 11) & 1 ? IR_RETURN_UINT : IR_RETURN_FLOAT;
+    if (info->flags & TPF_F_SYNC) {
+        /* D3D11_SB_SYNC_*: bits 11-14; at least one (fxc writes no bare sync) */
+        ins->sync = (uint8_t)((opc >> TPF_SYNC_SHIFT) & 0xf);
+        if (!ins->sync)
+            return fail(t, TPF_E_BAD_INSTRUCTION, s->start, "sync without flags");
+    }
     if (t->version >= 50)
         ins->precise_mask = (uint8_t)((opc >> 19) & 0xf);
 
@@ -1035,9 +1150,10 @@ static int decode_at(const uint8_t *data, size_t size, size_t base, struct ir_pr
                                         "compute"};
     if (type > 5)
         return fail_at(err, TPF_E_BAD_HEADER, base, "unknown program type %u", type);
-    if (type > 4)
-        return fail_at(err, TPF_E_UNSUPPORTED, base, "%s programs are not supported",
-                       kinds[type]);
+    /* cs_4_0 / cs_4_1 (10_x hardware option) follow other rules: not taken (issue 15) */
+    if (type == 5 && major != 5)
+        return fail_at(err, TPF_E_UNSUPPORTED, base, "cs_%u_%u programs are not supported "
+                       "(only cs_5_0)", major, minor);
     if (type > 2 && major != 5)
         return fail_at(err, TPF_E_BAD_HEADER, base, "%s program of shader model %u.%u (5.0 "
                        "only)", kinds[type], major, minor);

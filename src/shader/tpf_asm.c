@@ -740,6 +740,86 @@ static int dcl_tess(struct asm_state *a, unsigned code, size_t at)
     return 0;
 }
 
+/* The return types of a declaration: the (...) group g[*gi] when the mnemonic swallowed it
+ * (written without a blank before it), else read from the text. */
+static int group_return_types(struct asm_state *a, const struct group *g, unsigned ng,
+                              unsigned *gi, uint32_t *rt)
+{
+    if (*gi >= ng)
+        return return_types(a, rt);
+    size_t save = a->pos;
+    a->pos = g[(*gi)++].at - 1;
+    int ret = return_types(a, rt);
+    a->pos = save;
+    return ret;
+}
+
+/* dcl_thread_group x, y, z; dcl_tgsm_raw g#, bytes; dcl_tgsm_structured g#, stride, count;
+ * dcl_uav_raw u#; dcl_uav_structured(_opc) u#, stride; dcl_resource_raw t#;
+ * dcl_resource_structured t#, stride (tpf.c dcl_compute reads them). */
+static int dcl_compute(struct asm_state *a, unsigned code, uint32_t controls, size_t at)
+{
+    uint32_t v[3];
+    unsigned nv = 0, want;
+    int ret;
+    size_t wat, wn;
+    char prefix = 0;
+    skip_blanks(a);
+    switch (code) {
+    case TPF_OP_DCL_THREAD_GROUP: want = 3; break;
+    case TPF_OP_DCL_TGSM_RAW: prefix = 'g'; want = 1; break;
+    case TPF_OP_DCL_TGSM_STRUCTURED: prefix = 'g'; want = 2; break;
+    case TPF_OP_DCL_UAV_RAW: prefix = 'u'; want = 0; break;
+    case TPF_OP_DCL_UAV_STRUCTURED: prefix = 'u'; want = 1; break;
+    case TPF_OP_DCL_RESOURCE_RAW: prefix = 't'; want = 0; break;
+    default: prefix = 't'; want = 1; break;   /* dcl_resource_structured */
+    }
+    uint32_t reg = 0;
+    if (prefix) {
+        if (!word(a, &wat, &wn) || tolower((unsigned char)a->text[wat]) != prefix)
+            return FAIL(at, "%c# expected", prefix);
+        a->pos = wat + 1;
+        if ((ret = number(a, &reg, "register number")))
+            return ret;
+    }
+    for (nv = 0; nv < want; nv++) {
+        if ((prefix || nv) && (ret = expect(a, ',', "before the next number")))
+            return ret;
+        skip_blanks(a);
+        if ((ret = number(a, &v[nv], "count")))
+            return ret;
+    }
+    emit(a, code | controls);
+    if (prefix) {
+        unsigned type = prefix == 'g' ? TPF_OPERAND_TGSM : prefix == 'u' ? TPF_OPERAND_UAV :
+                                                                         TPF_OPERAND_RESOURCE;
+        emit(a, (uint32_t)type << 12 | 1u << 20);
+        emit(a, reg);
+    }
+    for (unsigned i = 0; i < nv; i++)
+        emit(a, v[i]);
+    return 0;
+}
+
+/* dcl_uav_typed_<dim> (types) u# */
+static int dcl_compute_typed(struct asm_state *a, uint32_t dim, uint32_t rt, size_t at)
+{
+    size_t wat, wn;
+    uint32_t reg;
+    int ret;
+    skip_blanks(a);
+    if (!word(a, &wat, &wn) || tolower((unsigned char)a->text[wat]) != 'u')
+        return FAIL(at, "u# expected");
+    a->pos = wat + 1;
+    if ((ret = number(a, &reg, "UAV number")))
+        return ret;
+    emit(a, TPF_OP_DCL_UAV_TYPED | dim << 11);
+    emit(a, (uint32_t)TPF_OPERAND_UAV << 12 | 1u << 20);
+    emit(a, reg);
+    emit(a, rt);
+    return 0;
+}
+
 static int declaration(struct asm_state *a, const char *name, size_t n, size_t at,
                        const struct group *g, unsigned ng)
 {
@@ -751,6 +831,25 @@ static int declaration(struct asm_state *a, const char *name, size_t n, size_t a
     int tess = tpf_opcode_find(name, n);
     if (tess >= 0x93 && tess <= 0x9a)
         return dcl_tess(a, (unsigned)tess, at);
+    int ccode = tpf_opcode_find(name, n);
+    if (ccode == TPF_OP_DCL_RESOURCE_RAW || ccode == TPF_OP_DCL_RESOURCE_STRUCTURED ||
+        (ccode >= TPF_OP_DCL_THREAD_GROUP && ccode <= TPF_OP_DCL_TGSM_STRUCTURED &&
+         ccode != TPF_OP_DCL_UAV_TYPED))
+        return dcl_compute(a, (unsigned)ccode, 0, at);
+    if (n > 15 && !strncmp(name, "dcl_uav_structured_", 19) && word_eq(a, at, n, "dcl_uav_structured_opc"))
+        return dcl_compute(a, TPF_OP_DCL_UAV_STRUCTURED, TPF_UAV_COUNTER, at);
+    if (n > 14 && !strncmp(name, "dcl_uav_typed_", 14)) {
+        int dim = tpf_name_find(&tpf_resource_dim_names, name + 14, n - 14);
+        uint32_t rt;
+        if (dim <= 0 || dim > 8 || dim == 4 || dim == 6)
+            return FAIL(at, "unknown UAV dimension '%.*s'", (int)(n - 14), name + 14);
+        unsigned gi = 0;
+        if ((ret = group_return_types(a, g, ng, &gi, &rt)))
+            return ret;
+        if (gi < ng)
+            return FAIL(g[gi].at - 1, "unexpected (...) after %.*s", (int)n, name);
+        return dcl_compute_typed(a, (uint32_t)dim, rt, at);
+    }
     if (n > 13 && !strncmp(name, "dcl_resource_", 13)) {
         int dim = tpf_name_find(&tpf_resource_dim_names, name + 13, n - 13);
         uint32_t samples = 0, rt;
@@ -765,15 +864,7 @@ static int declaration(struct asm_state *a, const char *name, size_t n, size_t a
                 return ret;
             samples = (uint32_t)cnt;
         }
-        if (gi < ng) { /* the return types written without a blank before them */
-            size_t save = a->pos;
-            a->pos = g[gi++].at - 1;
-            ret = return_types(a, &rt);
-            a->pos = save;
-        } else {
-            ret = return_types(a, &rt);
-        }
-        if (ret)
+        if ((ret = group_return_types(a, g, ng, &gi, &rt)))
             return ret;
         if (gi < ng)
             return FAIL(g[gi].at - 1, "unexpected (...) after %.*s", (int)n, name);
@@ -976,13 +1067,15 @@ static int mnemonic(struct asm_state *a, char *name, size_t cap, size_t *n, stru
 enum {
     SFX_SAT = 1, SFX_Z = 2, SFX_NZ = 4, SFX_UINT = 8, SFX_RCPFLOAT = 16, SFX_AOFFIMMI = 32,
     SFX_INDEXABLE = 64,
+    /* sync's flags (D3D11_SB_SYNC_*): _uglobal, _ugroup, _g, _t */
+    SFX_UGLOBAL = 128, SFX_UGROUP = 256, SFX_G = 512, SFX_T = 1024,
 };
 
 static unsigned suffix_bit(const char *s, size_t n)
 {
     static const char *const names[] = {"sat", "z", "nz", "uint", "rcpfloat", "aoffimmi",
-                                        "indexable"};
-    for (unsigned i = 0; i < 7; i++) {
+                                        "indexable", "uglobal", "ugroup", "g", "t"};
+    for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         size_t k = strlen(names[i]);
         if (k != n)
             continue;
@@ -1082,6 +1175,15 @@ static int instruction(struct asm_state *a, size_t at)
             opc |= 1u << 11;
         else
             return FAIL(at, "%s takes no _uint / _rcpFloat", info->name);
+    }
+    if (sfx & (SFX_UGLOBAL | SFX_UGROUP | SFX_G | SFX_T)) {
+        if (!(info->flags & TPF_F_SYNC))
+            return FAIL(at, "%s takes no _uglobal / _ugroup / _g / _t", info->name);
+        opc |= (sfx & SFX_T ? 1u : 0) << TPF_SYNC_SHIFT | (sfx & SFX_G ? 2u : 0) << TPF_SYNC_SHIFT |
+               (sfx & SFX_UGROUP ? 4u : 0) << TPF_SYNC_SHIFT |
+               (sfx & SFX_UGLOBAL ? 8u : 0) << TPF_SYNC_SHIFT;
+    } else if (info->flags & TPF_F_SYNC) {
+        return FAIL(at, "sync needs its flags (_uglobal, _ugroup, _g, _t)");
     }
     uint32_t ext[3];
     unsigned next = 0, gi = 0;
@@ -1226,12 +1328,13 @@ static int statement(struct asm_state *a)
 static int sm4_version(const char *s, size_t n, unsigned *type, unsigned *major, unsigned *minor,
                        unsigned *level9)
 {
-    if (n < 6 || !strchr("vpghd", s[0]) || s[1] != 's' || s[2] != '_' ||
+    if (n < 6 || !strchr("vpghdc", s[0]) || s[1] != 's' || s[2] != '_' ||
         s[4] != '_' || !(s[3] == '4' || s[3] == '5') || !(s[5] >= '0' && s[5] <= '1'))
         return 0;
-    *type = s[0] == 'v' ? 1 : s[0] == 'g' ? 2 : s[0] == 'h' ? 3 : s[0] == 'd' ? 4 : 0;
+    *type = s[0] == 'v' ? 1 : s[0] == 'g' ? 2 : s[0] == 'h' ? 3 : s[0] == 'd' ? 4 :
+            s[0] == 'c' ? 5 : 0;
     if (*type >= 3 && (n != 6 || s[3] != '5' || s[5] != '0'))
-        return 0;   /* hs_5_0 and ds_5_0 only */
+        return 0;   /* hs_5_0, ds_5_0 and cs_5_0 only (cs_4_x is not taken: tpf.c) */
     *major = (unsigned)(s[3] - '0');
     *minor = (unsigned)(s[5] - '0');
     *level9 = 0;

@@ -341,6 +341,49 @@ static int print_declaration(struct dis *d, uint32_t opc, uint32_t pos, uint32_t
             return ret;
         tpf_out_printf(d->o, "%s %s\n", info->name, text);
         return 0;
+    case TPF_OP_DCL_THREAD_GROUP:
+        if (!take(d, &p, end, &v) || !take(d, &p, end, &w) || !take(d, &p, end, &c))
+            return bad(d, pos, "dcl_thread_group too short");
+        tpf_out_printf(d->o, "dcl_thread_group %u, %u, %u\n", (unsigned)v, (unsigned)w,
+                       (unsigned)c);
+        return 0;
+    case TPF_OP_DCL_UAV_RAW: case TPF_OP_DCL_UAV_STRUCTURED: case TPF_OP_DCL_UAV_TYPED:
+    case TPF_OP_DCL_TGSM_RAW: case TPF_OP_DCL_TGSM_STRUCTURED: case TPF_OP_DCL_RESOURCE_RAW:
+    case TPF_OP_DCL_RESOURCE_STRUCTURED: {
+        /* the operand (u#, g#, t#), then 0..2 numbers; typed UAVs: the return types */
+        unsigned nums = code == TPF_OP_DCL_TGSM_STRUCTURED ? 2 :
+                        (code == TPF_OP_DCL_UAV_STRUCTURED || code == TPF_OP_DCL_TGSM_RAW ||
+                         code == TPF_OP_DCL_RESOURCE_STRUCTURED) ? 1 : 0;
+        const char *dn = tpf_name(&tpf_resource_dim_names, (opc >> 11) & 0x1f);
+        if ((opc & TPF_UAV_GLOBALLY_COHERENT) && code <= TPF_OP_DCL_UAV_STRUCTURED)
+            return bad(d, pos, "globallycoherent UAVs the listing cannot write");
+        if (!take(d, &p, end, &w) || !take(d, &p, end, &v))
+            return bad(d, pos, "declaration too short");
+        char pre = code == TPF_OP_DCL_TGSM_RAW || code == TPF_OP_DCL_TGSM_STRUCTURED ? 'g' :
+                   code >= TPF_OP_DCL_RESOURCE_RAW ? 't' : 'u';
+        if (code == TPF_OP_DCL_UAV_TYPED) {
+            if (!take(d, &p, end, &c) || !dn)
+                return bad(d, pos, "dcl_uav_typed malformed");
+            tpf_out_printf(d->o, "dcl_uav_typed_%s (", dn);
+            for (unsigned k = 0; k < 4; k++) {
+                const char *rn = tpf_name(&tpf_return_type_names, (c >> (4 * k)) & 0xf);
+                if (!rn)
+                    return bad(d, pos, "dcl_uav_typed return type");
+                tpf_out_printf(d->o, "%s%s", k ? "," : "", rn);
+            }
+            tpf_out_printf(d->o, ") u%u\n", (unsigned)v);
+            return 0;
+        }
+        tpf_out_printf(d->o, "%s%s %c%u", info->name,
+                       (opc & TPF_UAV_COUNTER) ? "_opc" : "", pre, (unsigned)v);
+        for (unsigned k = 0; k < nums; k++) {
+            if (!take(d, &p, end, &c))
+                return bad(d, pos, "declaration too short");
+            tpf_out_printf(d->o, ", %u", (unsigned)c);
+        }
+        tpf_out_printf(d->o, "\n");
+        return 0;
+    }
     case TPF_OP_DCL_INDEX_RANGE:
         if ((ret = operand_text(d, &p, end, false, text, sizeof(text), 0)))
             return ret;
@@ -430,11 +473,17 @@ static int print_instruction(struct dis *d, uint32_t opc, uint32_t pos, uint32_t
     }
     if ((info->flags & TPF_F_SAMPLEINFO) && ((opc >> 11) & 1))
         snprintf(tail, sizeof(tail), "_uint");
-    if (opc & TPF_SATURATE_BIT)
+    if ((opc & TPF_SATURATE_BIT) && !(info->flags & TPF_F_SYNC))
         snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail), "_sat");
     if (info->flags & TPF_F_TEST)
         snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail), "%s",
                  (opc & TPF_TEST_NZ_BIT) ? "_nz" : "_z");
+    if (info->flags & TPF_F_SYNC) {
+        unsigned f = (opc >> TPF_SYNC_SHIFT) & 0xf;
+        snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail), "%s%s%s%s",
+                 f & 8 ? "_uglobal" : "", f & 4 ? "_ugroup" : "", f & 2 ? "_g" : "",
+                 f & 1 ? "_t" : "");
+    }
     for (unsigned i = 0; i < depth; i++)
         tpf_out_printf(d->o, "  ");
     tpf_out_printf(d->o, "%s%s%s%s%s", info->name, aoff ? "_aoffimmi" : "",
@@ -579,8 +628,8 @@ static int disassemble(const void *blob, size_t size, unsigned flags, struct tpf
         free(text9);
     }
     free(l);
-    static const char *const kinds[] = {"ps", "vs", "gs", "hs", "ds"};
-    tpf_out_printf(o, "%s_%u_%u%s\n", kinds[type < 5 ? type : 0], major, minor, level);
+    static const char *const kinds[] = {"ps", "vs", "gs", "hs", "ds", "cs"};
+    tpf_out_printf(o, "%s_%u_%u%s\n", kinds[type < 6 ? type : 0], major, minor, level);
     uint32_t count = (uint32_t)parts.program[4] | (uint32_t)parts.program[5] << 8 |
                      (uint32_t)parts.program[6] << 16 | (uint32_t)parts.program[7] << 24;
     struct dis d = {parts.program, count, (size_t)(parts.program - (const uint8_t *)blob), o, err,

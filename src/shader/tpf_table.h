@@ -34,6 +34,7 @@ enum tpf_opcode_flags {
     TPF_F_RESINFO = 1u << 3,    /* bits 11-12: resinfo return type (_rcpFloat 1, _uint 2) */
     TPF_F_SAMPLEINFO = 1u << 4, /* bit 11: sampleinfo returns uint (_uint) */
     TPF_F_STREAM = 1u << 5,     /* one m# operand first: the stream (ir_instruction.stream) */
+    TPF_F_SYNC = 1u << 6,       /* bits 11-14: sync flags (ir_instruction.sync) */
 };
 
 struct tpf_opcode_info {
@@ -65,7 +66,16 @@ enum tpf_opcode_number {
     TPF_OP_SAMPLEINFO = 0x6f,
     TPF_OP_DCL_OUTPUT_TOPOLOGY = 0x5c, TPF_OP_DCL_INPUT_PRIMITIVE = 0x5d, TPF_OP_DCL_MAXOUT = 0x5e,
     TPF_OP_DCL_STREAM = 0x8f, TPF_OP_DCL_GS_INSTANCES = 0xce,
+    TPF_OP_DCL_THREAD_GROUP = 0x9b, TPF_OP_DCL_UAV_TYPED = 0x9c, TPF_OP_DCL_UAV_RAW = 0x9d,
+    TPF_OP_DCL_UAV_STRUCTURED = 0x9e, TPF_OP_DCL_TGSM_RAW = 0x9f,
+    TPF_OP_DCL_TGSM_STRUCTURED = 0xa0, TPF_OP_DCL_RESOURCE_RAW = 0xa1,
+    TPF_OP_DCL_RESOURCE_STRUCTURED = 0xa2, TPF_OP_SYNC = 0xbe,
 };
+
+/* dcl_uav_* controls (D3D11_SB_GLOBALLY_COHERENT_ACCESS, _UAV_HAS_ORDER_PRESERVING_COUNTER). */
+#define TPF_UAV_GLOBALLY_COHERENT (1u << 16)
+#define TPF_UAV_COUNTER (1u << 23)
+#define TPF_SYNC_SHIFT 11
 
 /* Customdata classes (D3D10_SB_CUSTOMDATA_CLASS). */
 enum { TPF_CUSTOMDATA_ICB = 3 };
@@ -97,6 +107,9 @@ enum tpf_operand_type {
     TPF_OPERAND_JOIN_INSTANCE_ID = 24, TPF_OPERAND_INPUT_CONTROL_POINT = 25,
     TPF_OPERAND_OUTPUT_CONTROL_POINT = 26, TPF_OPERAND_INPUT_PATCH_CONSTANT = 27,
     TPF_OPERAND_INPUT_DOMAIN_POINT = 28,
+    TPF_OPERAND_UAV = 30, TPF_OPERAND_TGSM = 31, TPF_OPERAND_THREAD_ID = 32,
+    TPF_OPERAND_THREAD_GROUP_ID = 33, TPF_OPERAND_THREAD_ID_IN_GROUP = 34,
+    TPF_OPERAND_THREAD_ID_IN_GROUP_FLAT = 36,
     TPF_OPERAND_INPUT_COVERAGE = 35, TPF_OPERAND_DEPTH_GE = 38, TPF_OPERAND_DEPTH_LE = 39,
 };
 

@@ -240,6 +240,25 @@ static bool prep_opnd(const struct prep *p, const struct ir_operand *op, bool ds
         o->loc = VM_LOC_NONE;
         o->index = VM_NO_SLOT;
         return !dst;
+    case IR_FILE_THREAD_ID: case IR_FILE_THREAD_GROUP_ID: case IR_FILE_THREAD_ID_IN_GROUP:
+    case IR_FILE_THREAD_ID_IN_GROUP_FLAT:
+        o->loc = VM_LOC_CS_ID;
+        o->base = op->file - IR_FILE_THREAD_ID;
+        return !dst;
+    case IR_FILE_UAV:
+    case IR_FILE_TGSM:
+        /* memory operands (vm_compute.c): g# by its declaration's position */
+        o->loc = VM_LOC_MEM;
+        o->base = op->file == IR_FILE_UAV ? VM_MEM_UAV : VM_MEM_TGSM;
+        o->index = ix[0].offset;
+        if (op->file == IR_FILE_TGSM) {
+            o->index = UINT32_MAX;
+            for (uint32_t k = 0; k < ir->tgsm.count; k++)
+                if (ir->tgsm.items[k].reg == ix[0].offset)
+                    o->index = k;
+            return o->index < IR_MAX_TGSM;
+        }
+        return o->index < IR_MAX_UAVS;
     default:
         return false;
     }
@@ -448,18 +467,35 @@ static int prepare(struct prep *p)
                 vi->fn = vm_flow_fn(src->op);
             if (!vi->fn)
                 vi->fn = vm_gs_fn(src->op);
+            if (!vi->fn)
+                vi->fn = vm_mem_fn(src->op);
+            vi->aux = (info->flags & IR_OPF_COMPUTE) ? src->sync : vi->aux;
             if (info->flags & IR_OPF_GEOMETRY)
                 vi->aux = src->stream;
             if (!vi->fn)
                 return VM_E_INVALID;
         }
         bool is_tex = (info->flags & IR_OPF_TEX) != 0;
+        bool is_mem = (info->flags & IR_OPF_MEM) != 0;
         for (unsigned d = 0; d < src->dst_count; d++)
             if (!prep_opnd(p, &src->dst[d], true, false, &vi->dst[d]))
                 return VM_E_INVALID;
         for (unsigned s = 0; s < src->src_count; s++) {
             bool int_mods = is_tex ? tex_int_source(src->op, (int)s) :
-                            (info->flags & IR_OPF_INT) != 0;
+                            (info->flags & IR_OPF_INT) != 0 || is_mem;
+            if (is_mem && src->src[s].file == IR_FILE_RESOURCE) {
+                /* a raw / structured SRV read by a memory instruction */
+                struct vm_opnd *o = &vi->src[s];
+                memset(o, 0, sizeof(*o));
+                for (unsigned c = 0; c < 4; c++)
+                    o->swz[c] = (uint8_t)IR_SWIZZLE_COMPONENT(src->src[s].swizzle, c);
+                o->loc = VM_LOC_MEM;
+                o->base = VM_MEM_SRV;
+                o->index = src->src[s].index[0].offset;
+                if (o->index >= IR_MAX_RESOURCES)
+                    return VM_E_INVALID;
+                continue;
+            }
             if (!prep_opnd(p, &src->src[s], false, int_mods, &vi->src[s]))
                 return VM_E_INVALID;
         }
@@ -551,6 +587,13 @@ int vm_program_create(const struct ir_program *ir, struct vm_program **out)
     struct prep p = {ir, prog, NULL, 0, 0};
     int ret = prepare(&p);
     free(p.xs);
+    if (!ret && ir->type == IR_SHADER_COMPUTE) {
+        ret = vm_compute_prepare(ir, prog);
+        /* compute programs stay on the interpreter: the JIT declines them (it knows neither
+         * the thread-id registers nor the memory instructions, and the barrier segments of
+         * vm_compute_run_group start mid-program) */
+        atomic_store(&prog->jit_state, 2);
+    }
     if (ret) {
         vm_program_destroy(prog);
         return ret;
@@ -756,6 +799,12 @@ static struct where locate(const struct vm_exec *x, const struct vm_opnd *o, int
         } else if (o->base == 1 && env->tess_id) {
             w.reg = env->tess_id;
             w.zero = 14;   /* one component */
+        }
+        break;
+    case VM_LOC_CS_ID:
+        if (env->cs) {
+            w.reg = &env->cs->ids[o->base];
+            w.zero = o->base == 3 ? 14 : 8;   /* uint3 ids; the flattened index is one uint */
         }
         break;
     default:
@@ -995,55 +1044,76 @@ void vm_program_jit_disable(struct vm_program *prog)
 uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_env *env,
                 uint32_t mask)
 {
+    return vm_run_resumable(prog, st, env, mask, false, NULL);
+}
+
+uint32_t vm_run_resumable(const struct vm_program *prog, struct vm_state *st,
+                          struct vm_env *env, uint32_t mask, bool resume, bool *at_barrier)
+{
+    if (at_barrier)
+        *at_barrier = false;
     if (!env)
         return 0;
     env->discarded = 0;
     env->aborted = false;
-    if (!vm_state_fits(st, prog))
+    if (!vm_state_fits(st, prog) || (resume && !st->paused.active))
         return 0;
     mask &= VM_ALL_LANES;
-    const struct vm_jit *jit = jit_get(prog);
+    const struct vm_jit *jit = at_barrier ? NULL : jit_get(prog);
     /* the generated code reads v# and writes o# without NULL checks */
     if (jit && ((!env->inputs && prog->input_count) || (!env->outputs && prog->output_count)))
         jit = NULL;
 
-    /* every run starts from zero: results never depend on an earlier batch (a program that
-     * is one compiled block keeps its temps in registers and never reads them from memory) */
-    if (!jit || !jit->skip_temp_clear) {
-        if (prog->clear_count == prog->temp_count)
-            vm_zero_words(st->temps, (size_t)prog->temp_count * sizeof(vm_reg));
-        else
-            for (uint32_t k = 0; k < prog->clear_count; k++)
-                vm_zero_words(st->temps[prog->clear_temps[k]], sizeof(vm_reg));
-    }
-    vm_zero_words(st->xpool, (size_t)prog->x_elements * sizeof(vm_reg));
-    if (prog->aux_used & VM_AUX_ADDR)
-        memset(st->addr, 0, sizeof(st->addr));
-    if (prog->aux_used & VM_AUX_PRED)
-        memset(st->pred, 0, sizeof(st->pred));
-    if (prog->aux_used & VM_AUX_LOOP)
-        memset(st->loop_counter, 0, sizeof(st->loop_counter));
-    if (prog->aux_used & VM_AUX_INCOV) {
-        memset(st->incov, 0, sizeof(st->incov));
-        memcpy(st->incov[0], env->input_coverage, sizeof(st->incov[0]));
-    }
-    if (env->outputs)
-        vm_zero_words(env->outputs, (size_t)prog->output_count * sizeof(vm_reg));
-    vm_zero_words(env->depth, sizeof(env->depth));
-    vm_zero_words(env->coverage, sizeof(env->coverage));
-
     struct vm_exec x = {prog, st, env, mask, 0, 0, 1, 0,
                         env->max_iterations ? env->max_iterations : VM_MAX_ITERATIONS, false};
-    st->calls[0].ret_pc = prog->ins_count;
-    st->calls[0].end = prog->main_end;
-    st->calls[0].frame_base = 0;
-    st->calls[0].ret_mask = 0;
-    st->calls[0].uncalled = 0;
+    uint32_t pc = 0;
+    if (resume) {
+        /* continue after the barrier where this state stopped (registers, open constructs
+         * and calls are the state's own) */
+        x.exec = st->paused.exec;
+        x.killed = st->paused.killed;
+        x.fsp = st->paused.fsp;
+        x.csp = st->paused.csp;
+        x.iterations = st->paused.iterations;
+        mask = st->paused.mask;
+        pc = st->paused.pc + 1;
+        st->paused.active = false;
+    } else {
+        /* every run starts from zero: results never depend on an earlier batch (a program
+         * that is one compiled block keeps its temps in registers and never reads them) */
+        if (!jit || !jit->skip_temp_clear) {
+            if (prog->clear_count == prog->temp_count)
+                vm_zero_words(st->temps, (size_t)prog->temp_count * sizeof(vm_reg));
+            else
+                for (uint32_t k = 0; k < prog->clear_count; k++)
+                    vm_zero_words(st->temps[prog->clear_temps[k]], sizeof(vm_reg));
+        }
+        vm_zero_words(st->xpool, (size_t)prog->x_elements * sizeof(vm_reg));
+        if (prog->aux_used & VM_AUX_ADDR)
+            memset(st->addr, 0, sizeof(st->addr));
+        if (prog->aux_used & VM_AUX_PRED)
+            memset(st->pred, 0, sizeof(st->pred));
+        if (prog->aux_used & VM_AUX_LOOP)
+            memset(st->loop_counter, 0, sizeof(st->loop_counter));
+        if (prog->aux_used & VM_AUX_INCOV) {
+            memset(st->incov, 0, sizeof(st->incov));
+            memcpy(st->incov[0], env->input_coverage, sizeof(st->incov[0]));
+        }
+        if (env->outputs)
+            vm_zero_words(env->outputs, (size_t)prog->output_count * sizeof(vm_reg));
+        vm_zero_words(env->depth, sizeof(env->depth));
+        vm_zero_words(env->coverage, sizeof(env->coverage));
+        st->calls[0].ret_pc = prog->ins_count;
+        st->calls[0].end = prog->main_end;
+        st->calls[0].frame_base = 0;
+        st->calls[0].ret_mask = 0;
+        st->calls[0].uncalled = 0;
+        st->paused.active = false;
+    }
 
     /* shader arithmetic flushes denormals in hardware, the same for both engines
      * (util/fpmode.h); the caller's mode comes back before returning */
     unsigned fpmode = util_fp_flush_begin();
-    uint32_t pc = 0;
     while (!x.stop) {
         struct vm_call *call = &st->calls[x.csp - 1];
         if (pc >= call->end) {
@@ -1072,6 +1142,14 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_en
                 if ((x.exec >> (k * jit->width)) & lanes)
                     b->fn(&x, k);
             pc = b->end;
+        } else if (at_barrier && in->op == IR_OP_SYNC && (in->aux & IR_SYNC_THREADS) && x.exec) {
+            /* a group barrier (vm_compute.c): stop here, to be resumed once every chunk of
+             * the group has reached it */
+            st->paused = (struct vm_paused){true, pc, x.exec, x.killed, x.fsp, x.csp,
+                                            x.iterations, mask};
+            *at_barrier = true;
+            in->fn(&x, in);   /* its fences */
+            break;
         } else {
             if (x.exec)
                 in->fn(&x, in);
@@ -1081,5 +1159,10 @@ uint32_t vm_run(const struct vm_program *prog, struct vm_state *st, struct vm_en
     util_fp_flush_end(fpmode);
     env->discarded = x.killed & mask;
     env->aborted = x.stop;
+    if (x.stop) {   /* aborted (iteration limit): nothing to resume */
+        st->paused.active = false;
+        if (at_barrier)
+            *at_barrier = false;
+    }
     return mask & ~x.killed;
 }

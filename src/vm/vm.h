@@ -182,6 +182,42 @@ struct vm_cbuffer {
 
 enum vm_gs_event { VM_GS_EMIT = 0, VM_GS_CUT = 1 };
 
+/* ---- compute programs (vm_compute.c) ---------------------------------------------------------
+ * A raw or structured buffer the memory instructions read and write: a UAV (u#) or a raw /
+ * structured SRV (t#, loads only).  data NULL = unbound: loads give 0, stores and atomics do
+ * nothing, imm_atomic_* return 0 (spec 5.3.4.4 / 5.3.4.5: an out-of-bounds or unbound access
+ * reads 0 and discards writes).  UAV words are accessed with relaxed atomic operations, so
+ * thread groups on other threads may share a buffer; the final value of every atomic is then
+ * the same for any thread count. */
+struct vm_memory {
+    uint8_t *data;
+    uint32_t size;             /* bytes addressable (a multiple of 4 is used) */
+    uint32_t stride;           /* structured: bytes per element; 0 for raw */
+    uint32_t elements;         /* structured: elements (bufinfo's answer); raw: size */
+    uint32_t *counter;         /* the hidden counter of an APPEND/COUNTER UAV, or NULL */
+};
+
+struct vm_cs_env {
+    /* vThreadID, vThreadGroupID, vThreadIDInGroup (x, y, z) and vThreadIDInGroupFlattened
+     * (x) of the lanes: filled per chunk of VM_LANES threads by vm_compute_run_group */
+    vm_reg ids[4];
+    struct vm_memory uav[IR_MAX_UAVS];
+    struct vm_memory srv[IR_MAX_RESOURCES];
+    uint8_t *tgsm;             /* the group's shared memory: vm_program_tgsm_bytes(prog) */
+    /* Typed UAVs (ld_uav_typed, store_uav_typed, atomics on a typed view): the caller owns
+     * the formats.  typed() loads (store false: fill value[c][l] for the lanes, raw bits as
+     * the format's shader view gives them; value is zeroed before) or stores (value holds
+     * .xyzw per lane) one element per lane at the uint coordinates coord[0..2][l] (x, y, and
+     * z or the array slice; what the view's dimension does not use is 0); coordinates outside
+     * the view must read 0 / write nothing.  typed_word() gives the 32-bit element an atomic
+     * operates on, or NULL (outside, or not a 32-bit single-channel view: nothing happens).
+     * NULL functions: every typed access reads 0 and writes nothing. */
+    void (*typed)(void *ctx, unsigned slot, bool store, uint32_t lanes,
+                  const uint32_t (*coord)[VM_LANES], uint32_t (*value)[VM_LANES]);
+    uint32_t *(*typed_word)(void *ctx, unsigned slot, const uint32_t coord[3]);
+    void *typed_ctx;
+};
+
 struct vm_env {
     /* in: v0 .. v(input_count-1) of the program (NULL = all zero) */
     const vm_reg *inputs;
@@ -223,6 +259,8 @@ struct vm_env {
     uint32_t tess_pc_count;
     const vm_reg *tess_domain;
     const vm_reg *tess_id;
+    /* compute programs only: their ids, memory and group-shared memory (NULL reads 0) */
+    struct vm_cs_env *cs;
     /* results of the last run */
     uint32_t discarded;                /* lanes removed by discard */
     bool aborted;                      /* stopped after max_iterations loop iterations */
@@ -253,6 +291,26 @@ bool vm_state_fits(const struct vm_state *state, const struct vm_program *prog);
  * is returned. */
 uint32_t vm_run(const struct vm_program *prog, struct vm_state *state, struct vm_env *env,
                 uint32_t mask);
+
+/* ---- compute programs (vm_compute.c) ------------------------------------------------------- */
+
+/* Bytes of group-shared memory one group of `prog` needs (0 for other programs). */
+uint32_t vm_program_tgsm_bytes(const struct vm_program *prog);
+/* NULL when the VM runs `prog` as written; otherwise why not, for the caller's E_NOTIMPL
+ * message (today every valid compute program runs: kept for what a later shader model adds). */
+const char *vm_program_cs_unsupported(const struct vm_program *prog);
+/* Runs one thread group: its dcl_thread_group threads as chunks of VM_LANES lanes in
+ * flattened order (z, y, x), each chunk with its own state (states[k], count =
+ * vm_compute_chunks(prog), each fitting prog), in rounds: every chunk runs until it executes
+ * a group barrier (sync with _t) or ends, then the stopped chunks resume (spec 7.14.6: every
+ * thread of the group reaches the barrier before any continues), wherever the barrier is.
+ * env->cs supplies memory; its ids are filled here.  Group-shared memory starts undefined
+ * (spec 7.14.1): it is zeroed here, so results never depend on an earlier group.  Returns
+ * false when the program is unsupported (see above) or env->cs is NULL. */
+bool vm_compute_run_group(const struct vm_program *prog, struct vm_state *const *states,
+                          struct vm_env *env, const uint32_t group[3]);
+/* Chunks of VM_LANES threads in one group (0 for other programs). */
+uint32_t vm_compute_chunks(const struct vm_program *prog);
 
 /* ---- the JIT (src/jit/jit.h): compiled blocks behind vm_run, bit for bit the interpreter ----
  * By default a program is compiled in the background once it has run 64 batches, and runs

@@ -42,7 +42,12 @@ enum vm_loc {
     VM_LOC_PC,           /* hull join, domain: env tess_pc[index], index < bound */
     VM_LOC_TESS_ID,      /* env tess_domain (base 0) or tess_id (base 1): vDomain, or the
                           * phase's vOutputControlPointID / vForkInstanceID / vJoinInstanceID */
+    VM_LOC_CS_ID,        /* compute: env cs->ids[base] (vThreadID ... flattened) */
+    VM_LOC_MEM,          /* compute: a memory operand (not a value): base = VM_MEM_*, index
+                          * the u#/t# slot or the g# declaration's position */
 };
+
+enum vm_mem_kind { VM_MEM_UAV = 0, VM_MEM_TGSM = 1, VM_MEM_SRV = 2 };
 
 struct vm_opnd {
     uint8_t loc;         /* enum vm_loc */
@@ -106,6 +111,13 @@ struct vm_program {
     atomic_int jit_state;
     pthread_t jit_thread;            /* the background compile, joined by vm_program_destroy */
     bool jit_thread_started;
+    /* compute programs (vm_compute.c): group size, g# blocks (by declaration position), and
+     * what the VM cannot run */
+    uint32_t cs_threads[3];
+    uint32_t tgsm_count, tgsm_bytes;
+    uint32_t tgsm_off[IR_MAX_TGSM], tgsm_size[IR_MAX_TGSM], tgsm_stride[IR_MAX_TGSM];
+    uint8_t uav_typed;                  /* bit s: u<s> is a typed UAV */
+    const char *cs_unsupported;
 };
 
 #define VM_AUX_ADDR 1u
@@ -149,6 +161,10 @@ struct vm_state {
     struct vm_sample_result res;
     uint32_t req_dirty;  /* VM_REQ_*: optional request fields holding a non-zero value from an
                           * earlier request (vm_resource.c zeroes only those it must) */
+    struct vm_paused {   /* a compute chunk stopped at a group barrier (vm_run_resumable) */
+        bool active;
+        uint32_t pc, exec, killed, fsp, csp, iterations, mask;
+    } paused;
 };
 
 #define VM_REQ_OFFSET 1u
@@ -209,6 +225,15 @@ static inline bool vm_tex_kind_implicit(unsigned kind)
 }
 vm_op_fn vm_flow_fn(unsigned op);       /* vm_flow.c: discard (non-structured) */
 vm_op_fn vm_gs_fn(unsigned op);         /* vm_gs.c: emit, cut, emit_then_cut */
+vm_op_fn vm_mem_fn(unsigned op);        /* vm_compute.c: memory instructions, sync */
+/* vm_compute.c: the compute part of preparation (after the instructions are prepared) */
+int vm_compute_prepare(const struct ir_program *ir, struct vm_program *prog);
+/* vm.c: vm_run that stops at a group barrier (sync with _t, executed by some lane) when
+ * at_barrier is non-NULL: *at_barrier true, the state keeps where it stopped, and a call
+ * with resume true continues after the barrier (mask is then the first call's).  Returns the
+ * lanes alive (as vm_run) once the program ends. */
+uint32_t vm_run_resumable(const struct vm_program *prog, struct vm_state *st,
+                          struct vm_env *env, uint32_t mask, bool resume, bool *at_barrier);
 /* vm_flow.c: executes the control-flow instruction at pc, returns the next pc. */
 uint32_t vm_flow_step(struct vm_exec *x, uint32_t pc);
 

@@ -1,0 +1,254 @@
+/* src/shader/ir_compute.c — validation of compute programs and memory instructions (see
+ * ir_compute.h).  The rules, from the D3D11.3 functional specification ("the spec") and the
+ * shader-model-5 assembly reference:
+ *   - dcl_thread_group x, y, z: 1 <= x <= 1024, 1 <= y <= 1024, 1 <= z <= 64, x*y*z <= 1024
+ *     (cs_5_0, D3D11_CS_THREAD_GROUP_MAX_*); required in a compute program, absent elsewhere.
+ *   - group-shared memory: each g# declared once, sizes multiples of 4, the total at most
+ *     32 KiB (D3D11_CS_TGSM_REGISTER_COUNT dwords); compute programs only.
+ *   - UAVs u0..u7 at 11_0 (D3D11_PS_CS_UAV_REGISTER_COUNT), declared once; structured strides
+ *     multiples of 4 up to 2048 (D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES).  softd3d's
+ *     pipeline binds UAVs to compute programs only for now, so other programs are refused.
+ *   - the memory operand of each instruction is the kind the instruction accesses: ld_raw /
+ *     store_raw a raw buffer or raw g#, the structured forms a structured buffer or g#, the
+ *     typed forms a typed UAV, atomics a raw/structured/typed UAV or any g#, alloc/consume a
+ *     structured UAV with a counter, bufinfo a buffer t# or u#; loads may read t# (raw or
+ *     structured SRVs) but stores and atomics never.
+ */
+#include "shader/ir_compute.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#define N (-1)
+#define L(e, md, ms, a, ix, of, c, v, r) [IR_OP_##e - IR_OP_LD_RAW] = {md, ms, a, ix, of, c, v, r}
+static const struct ir_mem_layout layouts[IR_OP_SYNC - IR_OP_LD_RAW] = {
+    /*                     md ms  a  ix of  c  v  r */
+    L(LD_RAW,              N, 1,  0, N, N,  N, N, 0),
+    L(LD_STRUCTURED,       N, 2,  N, 0, 1,  N, N, 0),
+    L(STORE_RAW,           0, N,  0, N, N,  N, 1, N),
+    L(STORE_STRUCTURED,    0, N,  N, 0, 1,  N, 2, N),
+    L(LD_UAV_TYPED,        N, 1,  0, N, N,  N, N, 0),
+    L(STORE_UAV_TYPED,     0, N,  0, N, N,  N, 1, N),
+    L(ATOMIC_AND,          0, N,  0, N, N,  N, 1, N),
+    L(ATOMIC_OR,           0, N,  0, N, N,  N, 1, N),
+    L(ATOMIC_XOR,          0, N,  0, N, N,  N, 1, N),
+    L(ATOMIC_CMP_STORE,    0, N,  0, N, N,  1, 2, N),
+    L(ATOMIC_IADD,         0, N,  0, N, N,  N, 1, N),
+    L(ATOMIC_IMAX,         0, N,  0, N, N,  N, 1, N),
+    L(ATOMIC_IMIN,         0, N,  0, N, N,  N, 1, N),
+    L(ATOMIC_UMAX,         0, N,  0, N, N,  N, 1, N),
+    L(ATOMIC_UMIN,         0, N,  0, N, N,  N, 1, N),
+    L(IMM_ATOMIC_ALLOC,    1, N,  N, N, N,  N, N, 0),
+    L(IMM_ATOMIC_CONSUME,  1, N,  N, N, N,  N, N, 0),
+    L(IMM_ATOMIC_IADD,     1, N,  0, N, N,  N, 1, 0),
+    L(IMM_ATOMIC_AND,      1, N,  0, N, N,  N, 1, 0),
+    L(IMM_ATOMIC_OR,       1, N,  0, N, N,  N, 1, 0),
+    L(IMM_ATOMIC_XOR,      1, N,  0, N, N,  N, 1, 0),
+    L(IMM_ATOMIC_EXCH,     1, N,  0, N, N,  N, 1, 0),
+    L(IMM_ATOMIC_CMP_EXCH, 1, N,  0, N, N,  1, 2, 0),
+    L(IMM_ATOMIC_IMAX,     1, N,  0, N, N,  N, 1, 0),
+    L(IMM_ATOMIC_IMIN,     1, N,  0, N, N,  N, 1, 0),
+    L(IMM_ATOMIC_UMAX,     1, N,  0, N, N,  N, 1, 0),
+    L(IMM_ATOMIC_UMIN,     1, N,  0, N, N,  N, 1, 0),
+    L(BUFINFO,             N, 0,  N, N, N,  N, N, 0),
+};
+#undef L
+#undef N
+
+const struct ir_mem_layout *ir_mem_layout(unsigned op)
+{
+    if (op < IR_OP_LD_RAW || op >= IR_OP_SYNC)
+        return NULL;
+    return &layouts[op - IR_OP_LD_RAW];
+}
+
+bool ir_file_is_cs_id(unsigned f)
+{
+    return f == IR_FILE_THREAD_ID || f == IR_FILE_THREAD_GROUP_ID ||
+           f == IR_FILE_THREAD_ID_IN_GROUP || f == IR_FILE_THREAD_ID_IN_GROUP_FLAT;
+}
+
+const struct ir_uav *ir_find_uav(const struct ir_program *p, uint32_t slot)
+{
+    for (uint32_t i = 0; i < p->uavs.count; i++)
+        if (p->uavs.items[i].slot == slot)
+            return &p->uavs.items[i];
+    return NULL;
+}
+
+const struct ir_tgsm *ir_find_tgsm(const struct ir_program *p, uint32_t reg)
+{
+    for (uint32_t i = 0; i < p->tgsm.count; i++)
+        if (p->tgsm.items[i].reg == reg)
+            return &p->tgsm.items[i];
+    return NULL;
+}
+
+const struct ir_resource *ir_find_resource(const struct ir_program *p, uint32_t slot)
+{
+    for (uint32_t i = 0; i < p->resources.count; i++)
+        if (p->resources.items[i].slot == slot)
+            return &p->resources.items[i];
+    return NULL;
+}
+
+static int say(char *msg, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, size, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int ir_compute_check_decls(const struct ir_program *p, char *msg, size_t size, size_t *offset)
+{
+    const uint32_t *t = p->cs_threads;
+    *offset = 0;
+    if (p->type != IR_SHADER_COMPUTE) {
+        if (t[0] || t[1] || t[2] || p->tgsm.count || p->uavs.count)
+            return say(msg, size, "thread group, group-shared memory or UAV declarations "
+                       "outside a compute program");
+        return 0;
+    }
+    if (!t[0] || !t[1] || !t[2])
+        return say(msg, size, "compute program without dcl_thread_group");
+    if (t[0] > IR_CS_MAX_X || t[1] > IR_CS_MAX_Y || t[2] > IR_CS_MAX_Z ||
+        (uint64_t)t[0] * t[1] * t[2] > IR_CS_MAX_THREADS)
+        return say(msg, size, "dcl_thread_group %u, %u, %u: at most 1024 x 1024 x 64 and 1024 "
+                   "threads", (unsigned)t[0], (unsigned)t[1], (unsigned)t[2]);
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < p->tgsm.count; i++) {
+        const struct ir_tgsm *g = &p->tgsm.items[i];
+        *offset = g->offset;
+        if (!g->size || g->size % 4 || (g->stride && (g->stride % 4 || g->size % g->stride)))
+            return say(msg, size, "g%u: %u bytes, stride %u (multiples of 4)", (unsigned)g->reg,
+                       (unsigned)g->size, (unsigned)g->stride);
+        if (ir_find_tgsm(p, g->reg) != g)
+            return say(msg, size, "g%u declared twice", (unsigned)g->reg);
+        total += g->size;
+    }
+    if (total > IR_CS_MAX_TGSM_BYTES)
+        return say(msg, size, "%llu bytes of group-shared memory (at most 32768)",
+                   (unsigned long long)total);
+    for (uint32_t i = 0; i < p->uavs.count; i++) {
+        const struct ir_uav *u = &p->uavs.items[i];
+        *offset = u->offset;
+        if (u->slot >= IR_MAX_UAVS)
+            return say(msg, size, "u%u: UAV slots are u0..u%u", (unsigned)u->slot,
+                       IR_MAX_UAVS - 1);
+        if (ir_find_uav(p, u->slot) != u)
+            return say(msg, size, "u%u declared twice", (unsigned)u->slot);
+        bool structured = u->dim == IR_RES_STRUCTURED_BUFFER;
+        if (structured && (!u->stride || u->stride % 4 || u->stride > 2048))
+            return say(msg, size, "u%u: structure stride %u (a multiple of 4, at most 2048)",
+                       (unsigned)u->slot, (unsigned)u->stride);
+        if ((u->flags & IR_UAV_COUNTER) && !structured)
+            return say(msg, size, "u%u: a hidden counter needs a structured UAV",
+                       (unsigned)u->slot);
+        bool typed_ok = u->dim == IR_RES_BUFFER || u->dim == IR_RES_TEXTURE1D ||
+                        u->dim == IR_RES_TEXTURE1DARRAY || u->dim == IR_RES_TEXTURE2D ||
+                        u->dim == IR_RES_TEXTURE2DARRAY || u->dim == IR_RES_TEXTURE3D;
+        if (!structured && u->dim != IR_RES_RAW_BUFFER && !typed_ok)
+            return say(msg, size, "u%u: a UAV cannot be a %s", (unsigned)u->slot,
+                       ir_resource_dim_name(u->dim));
+    }
+    for (uint32_t i = 0; i < p->resources.count; i++) {
+        const struct ir_resource *r = &p->resources.items[i];
+        *offset = r->offset;
+        if (r->dim == IR_RES_STRUCTURED_BUFFER && (!r->stride || r->stride % 4 ||
+                                                   r->stride > 2048))
+            return say(msg, size, "t%u: structure stride %u (a multiple of 4, at most 2048)",
+                       (unsigned)r->slot, (unsigned)r->stride);
+    }
+    *offset = 0;
+    return 0;
+}
+
+/* The kind of memory operand: 'r' raw, 's' structured, 'y' typed UAV, with where it lives. */
+struct mem_kind {
+    char kind;
+    bool uav, srv, tgsm, counter, buffer;
+};
+
+static struct mem_kind kind_of(const struct ir_program *p, const struct ir_operand *m)
+{
+    struct mem_kind k = {0, false, false, false, false, false};
+    uint32_t n = m->index[0].offset;
+    if (m->file == IR_FILE_UAV) {
+        const struct ir_uav *u = ir_find_uav(p, n);
+        k.uav = true;
+        k.kind = u->dim == IR_RES_RAW_BUFFER ? 'r' : u->dim == IR_RES_STRUCTURED_BUFFER ? 's' : 'y';
+        k.counter = (u->flags & IR_UAV_COUNTER) != 0;
+        k.buffer = u->dim == IR_RES_BUFFER || k.kind != 'y';
+    } else if (m->file == IR_FILE_TGSM) {
+        k.tgsm = true;
+        k.kind = ir_find_tgsm(p, n)->stride ? 's' : 'r';
+    } else if (m->file == IR_FILE_RESOURCE) {
+        const struct ir_resource *r = ir_find_resource(p, n);
+        k.srv = true;
+        k.kind = r->dim == IR_RES_RAW_BUFFER ? 'r' : r->dim == IR_RES_STRUCTURED_BUFFER ? 's' : 'y';
+        k.buffer = r->dim == IR_RES_BUFFER || k.kind != 'y';
+    }
+    return k;
+}
+
+int ir_compute_check_mem(const struct ir_program *p, const struct ir_instruction *ins,
+                         char *msg, size_t size)
+{
+    const struct ir_mem_layout *l = ir_mem_layout(ins->op);
+    const char *name = ir_op_name(ins->op);
+    const struct ir_operand *m = l->mem_dst >= 0 ? &ins->dst[l->mem_dst] : &ins->src[l->mem_src];
+    bool load = l->mem_src >= 0;
+    struct mem_kind k;
+
+    if (p->type != IR_SHADER_COMPUTE)
+        return say(msg, size, "%s outside a compute program (UAVs are bound to compute "
+                   "programs only)", name);
+    if (m->file != IR_FILE_UAV && m->file != IR_FILE_TGSM && !(load && m->file == IR_FILE_RESOURCE))
+        return say(msg, size, "%s: its memory operand must be %s", name,
+                   load ? "t#, u# or g#" : "u# or g#");
+    k = kind_of(p, m);
+    if (m->modifiers)
+        return say(msg, size, "%s: modifiers on the memory operand", name);
+    switch (ins->op) {
+    case IR_OP_LD_RAW: case IR_OP_STORE_RAW:
+        if (k.kind != 'r')
+            return say(msg, size, "%s needs a raw buffer or raw g#", name);
+        break;
+    case IR_OP_LD_STRUCTURED: case IR_OP_STORE_STRUCTURED:
+        if (k.kind != 's')
+            return say(msg, size, "%s needs a structured buffer or structured g#", name);
+        break;
+    case IR_OP_LD_UAV_TYPED: case IR_OP_STORE_UAV_TYPED:
+        if (!k.uav || k.kind != 'y')
+            return say(msg, size, "%s needs a typed UAV", name);
+        break;
+    case IR_OP_IMM_ATOMIC_ALLOC: case IR_OP_IMM_ATOMIC_CONSUME:
+        if (!k.uav || !k.counter)
+            return say(msg, size, "%s needs a structured UAV declared with a counter", name);
+        break;
+    case IR_OP_BUFINFO:
+        if (k.tgsm || !k.buffer)
+            return say(msg, size, "bufinfo needs a buffer t# or u#");
+        break;
+    default:   /* atomics: any UAV kind or g# */
+        break;
+    }
+    /* the value sources: registers, not memory */
+    for (unsigned s = 0; s < ins->src_count; s++) {
+        unsigned f = ins->src[s].file;
+        if ((int)s == l->mem_src)
+            continue;
+        if (f == IR_FILE_UAV || f == IR_FILE_TGSM || f == IR_FILE_RESOURCE ||
+            f == IR_FILE_SAMPLER || f == IR_FILE_LABEL || f == IR_FILE_RASTERIZER ||
+            f == IR_FILE_NULL)
+            return say(msg, size, "%s: source %u is not a value", name, s);
+    }
+    for (unsigned d = 0; d < ins->dst_count; d++) {
+        unsigned f = ins->dst[d].file;
+        if ((int)d != l->mem_dst && (f == IR_FILE_UAV || f == IR_FILE_TGSM))
+            return say(msg, size, "%s: destination %u cannot be memory", name, d);
+    }
+    return 0;
+}
