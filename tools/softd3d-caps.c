@@ -3,7 +3,8 @@
  *
  *   softd3d-caps [--profile P] [--api d3d9|d3d11] [--json] [--level L] [--swvp]
  *
- *   --profile P   9_1, 9_2, 9_3, 10_0, 10_1 (D3D11 devices of exactly that level, issue 11), max
+ *   --profile P   9_1, 9_2, 9_3, 10_0, 10_1, 11_0 (D3D11 devices of exactly that level, issues
+ *                 11 and 15; 11_0 partial), max
  *                 or 11_1-tiled (D3D11 tiled resources, issue 7).  Default: $SOFTD3D_PROFILE, or
  *                 max when it is unset/empty.
  *   --api A       d3d9 (default): the D3DCAPS9 of the profile, every member, flags decoded, the
@@ -12,7 +13,7 @@
  *   --json        machine-readable output (format below) instead of text.
  *   --level L     9_1, 9_2 or 9_3: list only the rows that level L needs (its own and those of the
  *                 levels below it), and exit 1 if one of them is not met.  With --api d3d11 also
- *                 10_0 or 10_1: the device is created at that level.
+ *                 10_0, 10_1 or 11_0: the device is created at that level.
  *   --swvp        the caps of the device under software vertex processing (seed 002) instead of
  *                 hardware vertex processing.
  *
@@ -64,8 +65,8 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: softd3d-caps [--profile 9_1|9_2|9_3|10_0|10_1|max|11_1-tiled] [--api d3d9|d3d11]\n"
-            "                    [--json] [--level 9_1|9_2|9_3|10_0|10_1] [--swvp]\n"
+            "usage: softd3d-caps [--profile 9_1|9_2|9_3|10_0|10_1|11_0|max|11_1-tiled] [--api d3d9|d3d11]\n"
+            "                    [--json] [--level 9_1|9_2|9_3|10_0|10_1|11_0] [--swvp]\n"
             "Prints the capabilities of a softd3d profile (default: $SOFTD3D_PROFILE, else max)\n"
             "and checks them against the seed-000 feature-level rules.\n");
 }
@@ -182,7 +183,7 @@ static int print_d3d11(const core_profile *p, int json, const char *level)
     if (level) {
         want = (D3D_FEATURE_LEVEL)core_level_from_name(level);
         if (!want) {
-            fprintf(stderr, "softd3d-caps: \"%s\" is not a level (9_1, 9_2, 9_3, 10_0, 10_1)\n",
+            fprintf(stderr, "softd3d-caps: \"%s\" is not a level (9_1, 9_2, 9_3, 10_0, 10_1, 11_0)\n",
                     level);
             return 2;
         }
@@ -490,8 +491,8 @@ int main(int argc, char **argv)
     if (profile_name) {
         if (core_profile_by_name(profile_name, &p) < 0) {
             fprintf(stderr,
-                    "softd3d-caps: \"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, max, "
-                    "11_1-tiled)\n",
+                    "softd3d-caps: \"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, "
+                    "max, 11_1-tiled)\n",
                     profile_name);
             usage(stderr);
             return 2;
@@ -504,8 +505,8 @@ int main(int argc, char **argv)
         only = core_level_from_name(level_name);
         /* the seed-000 rows stop at 9_3: 10_x levels exist only for the D3D11 view */
         if (only == CORE_LEVEL_NONE || (only > CORE_LEVEL_9_3 && strcmp(api, "d3d11"))) {
-            fprintf(stderr, "softd3d-caps: \"%s\" is not a level (9_1, 9_2, 9_3; 10_0, 10_1 "
-                    "with --api d3d11)\n", level_name);
+            fprintf(stderr, "softd3d-caps: \"%s\" is not a level (9_1, 9_2, 9_3; 10_0, 10_1, "
+                    "11_0 with --api d3d11)\n", level_name);
             usage(stderr);
             return 2;
         }

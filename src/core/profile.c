@@ -396,7 +396,7 @@ static void software_vp(D3DCAPS9 *c)
 
 static core_profile profiles[CORE_PROFILE_COUNT];
 static core_profile profile_tiled;   /* CORE_PROFILE_11_1_TILED: the max caps (profile.h) */
-static core_profile profile_10[2];   /* CORE_PROFILE_10_0, _10_1: the max caps (profile.h) */
+static core_profile profile_10[3];   /* CORE_PROFILE_10_0, _10_1, _11_0: the max caps (profile.h) */
 static pthread_once_t profiles_once = PTHREAD_ONCE_INIT;
 
 static void build_profiles(void)
@@ -424,11 +424,21 @@ static void build_profiles(void)
      * documented minimum of its level, and that lives with the D3D11 rules (limits.c,
      * format_support.c, feature_support.c), which read the device's level.  The D3D9 API has no
      * notion of these levels, so IDirect3D9 under them reports the max caps. */
-    for (int i = 0; i < 2; i++) {
+    /* Issue 15 (first step): 11_0 the same way, declared partial (profile.h). */
+    static const struct {
+        core_profile_id id;
+        const char *name;
+        core_level level;
+    } fixed[3] = {
+        { CORE_PROFILE_10_0, "10_0", CORE_LEVEL_10_0 },
+        { CORE_PROFILE_10_1, "10_1", CORE_LEVEL_10_1 },
+        { CORE_PROFILE_11_0, "11_0", CORE_LEVEL_11_0 },
+    };
+    for (int i = 0; i < 3; i++) {
         profile_10[i] = profiles[CORE_PROFILE_MAX];
-        profile_10[i].id = i ? CORE_PROFILE_10_1 : CORE_PROFILE_10_0;
-        profile_10[i].name = i ? "10_1" : "10_0";
-        profile_10[i].d3d11_level = i ? CORE_LEVEL_10_1 : CORE_LEVEL_10_0;
+        profile_10[i].id = fixed[i].id;
+        profile_10[i].name = fixed[i].name;
+        profile_10[i].d3d11_level = fixed[i].level;
     }
 }
 
@@ -438,7 +448,7 @@ const core_profile *core_profile_get(core_profile_id id)
         pthread_once(&profiles_once, build_profiles);
         return &profile_tiled;
     }
-    if (id == CORE_PROFILE_10_0 || id == CORE_PROFILE_10_1) {
+    if (id == CORE_PROFILE_10_0 || id == CORE_PROFILE_10_1 || id == CORE_PROFILE_11_0) {
         pthread_once(&profiles_once, build_profiles);
         return &profile_10[id - CORE_PROFILE_10_0];
     }
@@ -461,6 +471,8 @@ static const core_profile *find_profile(const char *name)
         return core_profile_get(CORE_PROFILE_10_0);
     if (!strcmp(name, "10_1"))
         return core_profile_get(CORE_PROFILE_10_1);
+    if (!strcmp(name, "11_0"))
+        return core_profile_get(CORE_PROFILE_11_0);
     return NULL;
 }
 
@@ -468,7 +480,7 @@ int core_profile_by_name(const char *name, const core_profile **out)
 {
     const core_profile *p = name ? find_profile(name) : NULL;
     if (!p || !out) {
-        util_msg(false, "\"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, max, 11_1-tiled)",
+        util_msg(false, "\"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, max, 11_1-tiled)",
                  name ? name : "(null)");
         if (out)
             *out = NULL;
@@ -485,7 +497,7 @@ int core_profile_from_env(const core_profile **out)
     if (!v || !v[0])
         p = core_profile_get(CORE_PROFILE_MAX);
     else if (!(p = find_profile(v))) {
-        util_msg(true, "SOFTD3D_PROFILE=\"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, max, 11_1-tiled)", v);
+        util_msg(true, "SOFTD3D_PROFILE=\"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, max, 11_1-tiled)", v);
         if (out)
             *out = NULL;
         return -1;
@@ -506,6 +518,7 @@ const char *core_level_name(core_level level)
     case CORE_LEVEL_9_3: return "9_3";
     case CORE_LEVEL_10_0: return "10_0";
     case CORE_LEVEL_10_1: return "10_1";
+    case CORE_LEVEL_11_0: return "11_0";
     default: return "none";
     }
 }
@@ -513,7 +526,7 @@ const char *core_level_name(core_level level)
 core_level core_level_from_name(const char *name)
 {
     static const core_level levels[] = { CORE_LEVEL_9_1, CORE_LEVEL_9_2, CORE_LEVEL_9_3,
-                                         CORE_LEVEL_10_0, CORE_LEVEL_10_1 };
+                                         CORE_LEVEL_10_0, CORE_LEVEL_10_1, CORE_LEVEL_11_0 };
     for (size_t i = 0; name && i < sizeof(levels) / sizeof(levels[0]); i++)
         if (!strcmp(name, core_level_name(levels[i])))
             return levels[i];

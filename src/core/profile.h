@@ -7,14 +7,15 @@
  *     hardware vertex processing reports — the weakest hardware a level admits.  Each value and
  *     its source is commented in profile.c.
  *   - "max": everything softd3d implements (the default).
- *   - "10_0", "10_1": D3D11-only profiles (issue 11) of a device at exactly that feature level,
+ *   - "10_0", "10_1", "11_0": D3D11-only profiles (issues 11, 15) of a device at exactly that
+ *     feature level (11_0 declared partial: README),
  *     the documented minimum of the level (the D3D11 limits and format tables of the level, in
  *     src/d3d11/limits.c and format_support.c); their D3DCAPS9 are the max profile's.
  * The D3D9 front-end reports `caps` (or `sw_caps` for a device under software vertex processing,
  * seed 002); the D3D11 front-end derives its highest feature level from `caps` with
  * core_level_from_caps(), as the 10Level9 runtime does with a D3D9 driver.
  *
- * SOFTD3D_PROFILE=9_1|9_2|9_3|10_0|10_1|max|11_1-tiled selects the profile (core_profile_from_env).
+ * SOFTD3D_PROFILE=9_1|9_2|9_3|10_0|10_1|11_0|max|11_1-tiled selects the profile (core_profile_from_env).
  *
  * The rules are data (caps_rules.c): one core_caps_rule per row of the seed-000 tables and per
  * note that constrains a member, so the tool (tools/softd3d-caps), the tests and the level
@@ -48,18 +49,24 @@ typedef enum core_profile_id {
      * profile's `d3d11_level`, not derived from the caps. */
     CORE_PROFILE_10_0 = 101,
     CORE_PROFILE_10_1 = 102,
+    /* "11_0" (issue 15, first step): D3D11-only like 10_0/10_1, declared partial: a device of
+     * exactly feature level 11_0 whose limits are the level's documented minimums; what it does
+     * not implement yet (hull/domain shaders, the UAV formats' bits...) is refused with
+     * E_NOTIMPL or withheld, and listed in the README. */
+    CORE_PROFILE_11_0 = 103,
 } core_profile_id;
 
 typedef struct core_profile {
     core_profile_id id;
-    const char *name;    /* "9_1", "9_2", "9_3", "10_0", "10_1", "max", "11_1-tiled" */
+    const char *name;    /* "9_1", "9_2", "9_3", "10_0", "10_1", "11_0", "max", "11_1-tiled" */
     unsigned d3d11_level; /* the highest D3D11 feature level (a core_level) when it is not derived
-                           * from `caps` (10_0, 10_1 profiles); 0: core_level_from_caps decides */
+                           * from `caps` (10_0, 10_1, 11_0 profiles); 0: core_level_from_caps
+                           * decides */
     D3DCAPS9 caps;       /* HAL caps with hardware vertex processing (what GetDeviceCaps returns) */
     D3DCAPS9 sw_caps;    /* the same device under software vertex processing (seed 002) */
 } core_profile;
 
-/* The profile for id (CORE_PROFILE_11_1_TILED, _10_0, _10_1 included); NULL if id is out of range.  Profiles are immutable and live forever. */
+/* The profile for id (CORE_PROFILE_11_1_TILED, _10_0, _10_1, _11_0 included); NULL if id is out of range.  Profiles are immutable and live forever. */
 const core_profile *core_profile_get(core_profile_id id);
 
 /* The sample counts of multisampled render targets and depth-stencil surfaces the profile
@@ -75,7 +82,7 @@ int core_profile_by_name(const char *name, const core_profile **out);
 
 /* SOFTD3D_PROFILE, read at each call: unset or empty selects "max".  A value that is not a
  * profile name returns -1 and always prints
- *   softd3d: SOFTD3D_PROFILE="<value>" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, max, 11_1-tiled)
+ *   softd3d: SOFTD3D_PROFILE="<value>" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, max, 11_1-tiled)
  * because it is a configuration error. */
 int core_profile_from_env(const core_profile **out);
 
@@ -89,11 +96,12 @@ typedef enum core_level {
     CORE_LEVEL_9_3 = 0x9300,
     CORE_LEVEL_10_0 = 0xa000,
     CORE_LEVEL_10_1 = 0xa100,
+    CORE_LEVEL_11_0 = 0xb000,
 } core_level;
 
-/* "9_1", "9_2", "9_3", "10_0", "10_1", or "none". */
+/* "9_1", "9_2", "9_3", "10_0", "10_1", "11_0", or "none". */
 const char *core_level_name(core_level level);
-/* Parses "9_1" .. "10_1"; CORE_LEVEL_NONE for anything else. */
+/* Parses "9_1" .. "11_0"; CORE_LEVEL_NONE for anything else. */
 core_level core_level_from_name(const char *name);
 
 /* The highest level whose seed-000 rows (cumulative: 9_2 needs the 9_1 rows too) all hold for

@@ -67,6 +67,9 @@
 /* D3D10_VIEWPORT_BOUNDS_MIN / _MAX: D3D11_VIEWPORT gives them for feature levels 10_1 and below. */
 #define VIEWPORT_BOUNDS_MIN_10 (-16384.0f)
 #define VIEWPORT_BOUNDS_MAX_10 16383.0f
+/* D3D11_VIEWPORT_BOUNDS_MIN / _MAX: the bounds above 10_1 (D3D11_VIEWPORT). */
+#define VIEWPORT_BOUNDS_MIN_11 (-32768.0f)
+#define VIEWPORT_BOUNDS_MAX_11 32767.0f
 
 static inline struct d3d11_context *impl(ID3D11DeviceContext2 *iface)
 {
@@ -101,6 +104,9 @@ static const struct context_rules rules_table[] = {
       VIEWPORT_BOUNDS_MIN_10, VIEWPORT_BOUNDS_MAX_10, D3D11_CTX_SRV_SLOTS, true, false },
     { D3D_FEATURE_LEVEL_10_1, false, D3D11_CTX_VIEWPORTS, D3D11_CTX_VIEWPORTS, false,
       VIEWPORT_BOUNDS_MIN_10, VIEWPORT_BOUNDS_MAX_10, D3D11_CTX_SRV_SLOTS, true, false },
+    /* 11_0 (issue 15): 10_1's rules with the D3D11 viewport bounds. */
+    { D3D_FEATURE_LEVEL_11_0, false, D3D11_CTX_VIEWPORTS, D3D11_CTX_VIEWPORTS, false,
+      VIEWPORT_BOUNDS_MIN_11, VIEWPORT_BOUNDS_MAX_11, D3D11_CTX_SRV_SLOTS, true, false },
 };
 
 static const struct context_rules *rules_for(D3D_FEATURE_LEVEL level)

@@ -260,7 +260,8 @@ UINT d3d11_format_support_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
 {
     int li;
     const struct support_row *row;
-    if (level == D3D_FEATURE_LEVEL_10_0 || level == D3D_FEATURE_LEVEL_10_1)
+    if (level == D3D_FEATURE_LEVEL_10_0 || level == D3D_FEATURE_LEVEL_10_1 ||
+        level == D3D_FEATURE_LEVEL_11_0)
         return d3d11_format_support_10_bits(level, format);
     li = level_index(level);
     row = find_row(format);
@@ -327,12 +328,15 @@ static void explain_unsupported(const struct d3d11_device *dev, const char *meth
         d3d11_msg(dev, "%s: DXGI_FORMAT_%s (%u) is a video format; softd3d implements no video "
                        "decoding or processing, so it is not supported at feature level %s",
                   method, d->name, (unsigned)format, lv);
-    } else if (dev->level == D3D_FEATURE_LEVEL_10_0 || dev->level == D3D_FEATURE_LEVEL_10_1) {
+    } else if (dev->level == D3D_FEATURE_LEVEL_10_0 || dev->level == D3D_FEATURE_LEVEL_10_1 ||
+               dev->level == D3D_FEATURE_LEVEL_11_0) {
         d3d11_msg(dev, "%s: DXGI_FORMAT_%s (%u) is not supported at feature level %s (not "
                        "required by \"Format support for Direct3D feature level %s hardware\", "
                        "or not implemented)",
                   method, d->name, (unsigned)format, lv,
-                  dev->level == D3D_FEATURE_LEVEL_10_0 ? "10.0" : "10.1");
+                  dev->level == D3D_FEATURE_LEVEL_10_0   ? "10.0"
+                  : dev->level == D3D_FEATURE_LEVEL_10_1 ? "10.1"
+                                                         : "11.0");
     } else if (d3d11_format_support_bits(D3D_FEATURE_LEVEL_9_3, format)) {
         const char *from = d3d11_format_support_bits(D3D_FEATURE_LEVEL_9_2, format) ? "9_2"
                                                                                       : "9_3";

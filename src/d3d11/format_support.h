@@ -13,8 +13,8 @@
 
 struct d3d11_device;
 
-/* The D3D11_FORMAT_SUPPORT bits of `format` at `level` (9_1..9_3 from the 9_x tables, 10_0 and
- * 10_1 from format_support_10.c, 11_x as 9_3 for the partial 11_1 device); 0 when the level does
+/* The D3D11_FORMAT_SUPPORT bits of `format` at `level` (9_1..9_3 from the 9_x tables, 10_0,
+ * 10_1 and 11_0 from format_support_10.c, 11_x as 9_3 for the partial 11_1 device); 0 when the level does
  * not support the format at all.  Pure. */
 UINT d3d11_format_support_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
 
@@ -25,7 +25,7 @@ UINT d3d11_device_format_support(const struct d3d11_device *dev, DXGI_FORMAT for
 /* Quality levels of `count` samples of `format` on `dev`: 1 or 0 (format_support.c). */
 UINT d3d11_msaa_quality_levels(const struct d3d11_device *dev, DXGI_FORMAT format, UINT count);
 
-/* The 10_0 / 10_1 rows (format_support_10.c): 0 for any other level.  Pure. */
+/* The 10_0 / 10_1 / 11_0 rows (format_support_10.c): 0 for any other level.  Pure. */
 UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
 
 /* The D3D11_FORMAT_SUPPORT2 bits: always 0 at 9_x and 10_x (no UAVs, no logic ops -- optional

@@ -33,6 +33,13 @@
  *     the D3D10/D3D11.0 rule).
  * BACK_BUFFER_CAST is reported with DISPLAY, as at 9_x (format_support.c).
  *
+ * 11_0 (issue 15, first step; the profile is declared partial) = 10_1 plus what the page
+ * "Format support for Direct3D Feature Level 11.0 hardware" adds that softd3d implements:
+ * gather4_c ("Shader gather4_c") on the formats 10_1 already compares in sample_c (the
+ * sampler's gather with comparison, src/sample).  Withheld at 11_0: BC6H and BC7 (required,
+ * but the texel decoder has no BC6H/BC7: src/sample/texel.h), and the UAV targets ("Typed
+ * UAV", the FORMAT_SUPPORT2 UAV bits) until unordered-access views exist.
+ *
  * Not listed (unsupported at both levels): R1_UNORM (absent from both pages),
  * R10G10B10_XR_BIAS_A2_UNORM (optional as a whole), BC6H/BC7 (11_0), the video and palette
  * formats (see above).
@@ -223,19 +230,29 @@ static UINT fl10_1_extra(DXGI_FORMAT format, UINT bits)
     return extra;
 }
 
+/* What the 11.0 page adds that is implemented (top of the file). */
+static UINT fl11_0_extra(UINT bits)
+{
+    return bits & SMC ? D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON : 0;
+}
+
 UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
 {
     UINT bits = 0;
-    if (level != D3D_FEATURE_LEVEL_10_0 && level != D3D_FEATURE_LEVEL_10_1)
+    if (level != D3D_FEATURE_LEVEL_10_0 && level != D3D_FEATURE_LEVEL_10_1 &&
+        level != D3D_FEATURE_LEVEL_11_0)
         return 0;
     for (size_t i = 0; i < ROW_COUNT; i++)
         if (rows[i].format == format) {
             bits = rows[i].required;
             break;
         }
-    if (bits && level == D3D_FEATURE_LEVEL_10_1)
+    if (bits && level >= D3D_FEATURE_LEVEL_10_1)
         bits |= fl10_1_extra(format, bits);
     if (bits & DI)
         bits |= D3D11_FORMAT_SUPPORT_BACK_BUFFER_CAST;
-    return bits & ~(UINT)WITHHELD_10;
+    bits &= ~(UINT)WITHHELD_10;
+    if (level == D3D_FEATURE_LEVEL_11_0)
+        bits |= fl11_0_extra(bits);   /* after WITHHELD_10: it withholds gather4_c below 11_0 */
+    return bits;
 }

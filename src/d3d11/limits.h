@@ -1,4 +1,4 @@
-/* src/d3d11/limits.h — the numeric limits of each feature level softd3d creates (9_1..10_1), in
+/* src/d3d11/limits.h — the numeric limits of each feature level softd3d creates (9_1..11_0), in
  * one table that the validators (resource_validate.c, state.c), the draw path and `softd3d-caps --api d3d11` read.
  * Method-specific yes/no rules (MIRROR_ONCE, occlusion queries, instancing...) stay in the tables
  * of their methods. */
@@ -19,13 +19,13 @@ struct d3d11_level_limits {
     UINT max_vertex_index;        /* seed 000 MaxVertexIndex: 65534, 1048575, 1048575 */
     UINT render_targets;          /* seed 000 NumSimultaneousRTs: 1, 1, 4 */
     UINT max_texture_repeat;      /* seed 000 MaxTextureRepeat: 128, 2048, 8192 */
-    UINT input_slots;             /* D3D11_INPUT_ELEMENT_DESC: InputSlot 0..15 below 11_0 */
+    UINT input_slots;             /* D3D11_INPUT_ELEMENT_DESC: InputSlot 0..15 (11_0: see limits.c) */
     UINT max_texture1d_dimension; /* 0 at 9_x (no Texture1D, seed 004); D3D10_REQ_TEXTURE1D_U_DIMENSION */
     UINT max_array_size;          /* 1 at 9_x (6 for a cube, seed 004); D3D10_REQ_TEXTURE1D/2D_ARRAY_AXIS_DIMENSION */
     bool cube_arrays;             /* TextureCube arrays: 10_1 ("Direct3D feature levels": "Cubemap resource arrays") */
 };
 
-/* The limits of a level softd3d creates (9_1..10_1); NULL for any other level (11_1 of the
+/* The limits of a level softd3d creates (9_1..11_0); NULL for any other level (11_1 of the
  * partial 11_1-tiled profile has its own rules, tiled.c). */
 const struct d3d11_level_limits *d3d11_level_limits(D3D_FEATURE_LEVEL level);
 

@@ -1,0 +1,247 @@
+/* tests/test_d3d11_fl11_0.c — the partial 11_0 profile (issue 15, first step): the profile and
+ * level names, D3D11CreateDevice's negotiation up to 11_0, the 11_0 resource limits, the
+ * 11_0 context rules (32 input slots, the D3D11 viewport bounds), the tessellation stages
+ * refused with E_NOTIMPL, and the format table (10_1's plus gather4_c, BC6H/BC7 withheld). */
+#include "test_render_util.h"
+
+#include "core/profile.h"
+#include "d3d11/format_support.h"
+#include "dxbc_builder.h"
+
+static const D3D_FEATURE_LEVEL L101 = D3D_FEATURE_LEVEL_10_1, L110 = D3D_FEATURE_LEVEL_11_0,
+                               L111 = D3D_FEATURE_LEVEL_11_1;
+
+static ID3D11Device *fl11_device(const char *profile, D3D_FEATURE_LEVEL level,
+                                 ID3D11DeviceContext **ctx)
+{
+    ID3D11Device *dev = NULL;
+    setenv("SOFTD3D_PROFILE", profile, 1);
+    CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &level, 1,
+                               D3D11_SDK_VERSION, &dev, NULL, ctx), S_OK);
+    unsetenv("SOFTD3D_PROFILE");
+    return dev;
+}
+
+TEST(fl11_0_profile_by_name)
+{
+    const core_profile *p = NULL;
+    CHECK_EQ(core_profile_by_name("11_0", &p), 0);
+    CHECK(p && p->id == CORE_PROFILE_11_0 && p->d3d11_level == CORE_LEVEL_11_0);
+    CHECK(core_profile_get(CORE_PROFILE_11_0) == p);
+    CHECK(p && core_profile_d3d11_level(p, NULL, 0) == CORE_LEVEL_11_0);
+    /* the D3D9 face: the max caps, as the 10_x profiles */
+    CHECK(p && !memcmp(&p->caps, &core_profile_get(CORE_PROFILE_MAX)->caps, sizeof(p->caps)));
+    CHECK(!strcmp(core_level_name(CORE_LEVEL_11_0), "11_0"));
+    CHECK_EQ(core_level_from_name("11_0"), CORE_LEVEL_11_0);
+    CHECK_EQ(core_level_from_name("11_1"), CORE_LEVEL_NONE);
+    /* max stays where it is */
+    CHECK_EQ(core_profile_d3d11_level(core_profile_get(CORE_PROFILE_MAX), NULL, 0),
+             CORE_LEVEL_9_3);
+}
+
+TEST(fl11_0_negotiation)
+{
+    static const D3D_FEATURE_LEVEL sokol[] = { D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_11_0 };
+    static const D3D_FEATURE_LEVEL imgui[] = { D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_0 };
+    static const struct {
+        const char *profile;
+        const D3D_FEATURE_LEVEL *levels;
+        UINT n;
+        HRESULT hr;
+        D3D_FEATURE_LEVEL got;
+    } cases[] = {
+        { "11_0", NULL, 0, S_OK, D3D_FEATURE_LEVEL_11_0 },   /* the default array's first */
+        { "11_0", sokol, 2, S_OK, D3D_FEATURE_LEVEL_11_0 },  /* 11_1 skipped */
+        { "11_0", imgui, 2, S_OK, D3D_FEATURE_LEVEL_11_0 },
+        { "11_0", &L101, 1, S_OK, D3D_FEATURE_LEVEL_10_1 },  /* every level below */
+        { "11_0", &L111, 1, DXGI_ERROR_UNSUPPORTED, 0 },
+        { "10_1", &L110, 1, DXGI_ERROR_UNSUPPORTED, 0 },
+        { "max", imgui, 2, DXGI_ERROR_UNSUPPORTED, 0 },      /* max offers 9_3 at most */
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        D3D_FEATURE_LEVEL got = (D3D_FEATURE_LEVEL)123;
+        ID3D11Device *dev = NULL;
+        setenv("SOFTD3D_PROFILE", cases[i].profile, 1);
+        util_clear_last_message();
+        CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, cases[i].levels,
+                                   cases[i].n, D3D11_SDK_VERSION, &dev, &got, NULL),
+                 cases[i].hr);
+        CHECK_EQ(got, cases[i].got);
+        if (cases[i].hr == DXGI_ERROR_UNSUPPORTED && !strcmp(cases[i].profile, "11_0"))
+            CHECK_STR_CONTAINS(LAST, "profile 11_0 (highest: 11_0)");
+        if (dev) {
+            CHECK_EQ(ID3D11Device_GetFeatureLevel(dev), cases[i].got);
+            ID3D11Device_Release(dev);
+        }
+    }
+    unsetenv("SOFTD3D_PROFILE");
+}
+
+static HRESULT tex(ID3D11Device *dev, D3D11_RESOURCE_DIMENSION dim, UINT w, UINT h, UINT d,
+                   UINT array, UINT misc)
+{
+    ID3D11Resource *r = NULL;
+    HRESULT hr;
+    if (dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+        D3D11_TEXTURE1D_DESC t = { w, 1, array, DXGI_FORMAT_R8_UNORM, D3D11_USAGE_DEFAULT,
+                                   D3D11_BIND_SHADER_RESOURCE, 0, misc };
+        hr = ID3D11Device_CreateTexture1D(dev, &t, NULL, (ID3D11Texture1D **)&r);
+    } else if (dim == D3D11_RESOURCE_DIMENSION_TEXTURE2D) {
+        D3D11_TEXTURE2D_DESC t = { w, h, 1, array, DXGI_FORMAT_R8_UNORM, { 1, 0 },
+                                   D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, misc };
+        hr = ID3D11Device_CreateTexture2D(dev, &t, NULL, (ID3D11Texture2D **)&r);
+    } else {
+        D3D11_TEXTURE3D_DESC t = { w, h, d, 1, DXGI_FORMAT_R8_UNORM, D3D11_USAGE_DEFAULT,
+                                   D3D11_BIND_SHADER_RESOURCE, 0, misc };
+        hr = ID3D11Device_CreateTexture3D(dev, &t, NULL, (ID3D11Texture3D **)&r);
+    }
+    if (r)
+        ID3D11Resource_Release(r);
+    return hr;
+}
+
+/* The 11_0 column of "Direct3D feature levels" (D3D11_REQ_*): 16384 for 1D, 2D and cube
+ * textures, 2048 for 3D and for array sizes; 10_1's 8192 / 512 are below. */
+TEST(fl11_0_texture_limits)
+{
+    const D3D11_RESOURCE_DIMENSION T1 = D3D11_RESOURCE_DIMENSION_TEXTURE1D,
+                                   T2 = D3D11_RESOURCE_DIMENSION_TEXTURE2D,
+                                   T3 = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+    ID3D11Device *dev = fl11_device("11_0", L110, NULL), *dev10 = fl11_device("11_0", L101, NULL);
+    if (!dev || !dev10)
+        goto done;
+    CHECK_HR(tex(dev, T2, 16384, 1, 1, 1, 0), S_OK);
+    CHECK_HR(tex(dev, T2, 1, 16384, 1, 1, 0), S_OK);
+    util_clear_last_message();
+    CHECK_HR(tex(dev, T2, 16385, 1, 1, 1, 0), E_INVALIDARG);
+    CHECK_STR_CONTAINS(LAST, "16384");
+    CHECK_HR(tex(dev10, T2, 16384, 1, 1, 1, 0), E_INVALIDARG);   /* the same device at 10_1 */
+    CHECK_HR(tex(dev, T2, 2, 2, 1, 2048, 0), S_OK);
+    CHECK_HR(tex(dev, T2, 2, 2, 1, 2049, 0), E_INVALIDARG);
+    CHECK_HR(tex(dev10, T2, 2, 2, 1, 2048, 0), E_INVALIDARG);
+    CHECK_HR(tex(dev, T1, 16384, 1, 1, 1, 0), S_OK);
+    CHECK_HR(tex(dev, T1, 16385, 1, 1, 1, 0), E_INVALIDARG);
+    CHECK_HR(tex(dev, T1, 4, 1, 1, 2048, 0), S_OK);
+    CHECK_HR(tex(dev, T3, 2048, 1, 1, 1, 0), S_OK);
+    CHECK_HR(tex(dev, T3, 2049, 1, 1, 1, 0), E_INVALIDARG);
+    CHECK_HR(tex(dev, T2, 16385, 16385, 1, 6, D3D11_RESOURCE_MISC_TEXTURECUBE), E_INVALIDARG);
+    CHECK_HR(tex(dev, T2, 4, 4, 1, 12, D3D11_RESOURCE_MISC_TEXTURECUBE), S_OK);   /* cube arrays */
+done:
+    if (dev)
+        ID3D11Device_Release(dev);
+    if (dev10)
+        ID3D11Device_Release(dev10);
+}
+
+/* Hull and domain shaders are 11_0's but not implemented (the tessellation issue): E_NOTIMPL
+ * with a message, out-pointer NULL; 10_1 refuses them as a rule (E_INVALIDARG). */
+TEST(fl11_0_tessellation_not_implemented)
+{
+    ID3D11Device *dev = fl11_device("11_0", L110, NULL), *dev10 = fl11_device("11_0", L101, NULL);
+    uint8_t blob[512];
+    size_t n = dxbc_build_simple(DXBC_PROGRAM_VERTEX, 5, 0, 0, blob, sizeof(blob));
+    ID3D11HullShader *hs = (ID3D11HullShader *)(uintptr_t)1;
+    ID3D11DomainShader *ds = (ID3D11DomainShader *)(uintptr_t)1;
+    if (dev) {
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateHullShader(dev, blob, n, NULL, &hs), E_NOTIMPL);
+        CHECK(hs == NULL);
+        CHECK_STR_CONTAINS(LAST, "hull shaders are not implemented at feature level 11_0");
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateDomainShader(dev, blob, n, NULL, &ds), E_NOTIMPL);
+        CHECK(ds == NULL);
+        CHECK_STR_CONTAINS(LAST, "domain shaders are not implemented");
+        ID3D11Device_Release(dev);
+    }
+    if (dev10) {
+        hs = (ID3D11HullShader *)(uintptr_t)1;
+        CHECK_HR(ID3D11Device_CreateHullShader(dev10, blob, n, NULL, &hs), E_INVALIDARG);
+        CHECK(hs == NULL);
+        ID3D11Device_Release(dev10);
+    }
+}
+
+/* 16 input slots (11_0 has 32, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, but the context
+ * keeps 16 bindings: a documented gap of the partial profile, limits.c); viewports
+ * within the D3D11 bounds [-32768, 32767] (D3D11_VIEWPORT: the D3D10 bounds are for 10_1 and
+ * below). */
+TEST(fl11_0_context_rules)
+{
+    ID3D11DeviceContext *ctx = NULL, *ctx10 = NULL;
+    ID3D11Device *dev = fl11_device("11_0", L110, &ctx), *dev10 = fl11_device("11_0", L101, &ctx10);
+    ID3D11Buffer *vb = NULL, *back = NULL;
+    UINT stride = 16, offset = 0, got_stride = 0, got_offset = 0;
+    D3D11_VIEWPORT vp = { -20000.0f, 0.0f, 16.0f, 16.0f, 0.0f, 1.0f }, got_vp;
+    UINT nvp = 1;
+    if (!dev || !dev10)
+        goto done;
+    vb = rd_buffer(dev, D3D11_BIND_VERTEX_BUFFER, NULL, 64);
+    ACCEPTED(ID3D11DeviceContext_IASetVertexBuffers(ctx, 15, 1, &vb, &stride, &offset));
+    ID3D11DeviceContext_IAGetVertexBuffers(ctx, 15, 1, &back, &got_stride, &got_offset);
+    CHECK(back == vb);
+    CHECK_EQ(got_stride, 16);
+    if (back)
+        ID3D11Buffer_Release(back);
+    util_clear_last_message();
+    ID3D11DeviceContext_IASetVertexBuffers(ctx, 16, 1, &vb, &stride, &offset);
+    CHECK_STR_CONTAINS(LAST, "exceeds the 16 input slots of feature level 11_0");
+    util_clear_last_message();
+    ID3D11DeviceContext_IASetVertexBuffers(ctx10, 16, 1, &vb, &stride, &offset);
+    CHECK_STR_CONTAINS(LAST, "exceeds the 16 input slots of feature level 10_1");
+
+    ACCEPTED(ID3D11DeviceContext_RSSetViewports(ctx, 1, &vp));
+    ID3D11DeviceContext_RSGetViewports(ctx, &nvp, &got_vp);
+    CHECK(nvp == 1 && got_vp.TopLeftX == -20000.0f);
+    vp.TopLeftX = -40000.0f;
+    util_clear_last_message();
+    ID3D11DeviceContext_RSSetViewports(ctx, 1, &vp);
+    CHECK_STR_CONTAINS(LAST, "outside [-32768, 32767]");
+    vp.TopLeftX = -20000.0f;
+    util_clear_last_message();
+    ID3D11DeviceContext_RSSetViewports(ctx10, 1, &vp);
+    CHECK_STR_CONTAINS(LAST, "outside [-16384, 16383]");
+done:
+    RD_RELEASE(vb);
+    if (ctx)
+        ID3D11DeviceContext_Release(ctx);
+    if (ctx10)
+        ID3D11DeviceContext_Release(ctx10);
+    if (dev)
+        ID3D11Device_Release(dev);
+    if (dev10)
+        ID3D11Device_Release(dev10);
+}
+
+/* 10_1's table plus gather4_c on the comparison-sampled formats; BC6H/BC7 (required at 11_0)
+ * withheld: no decoder. */
+TEST(fl11_0_format_support)
+{
+    ID3D11Device *dev = fl11_device("11_0", L110, NULL);
+    static const DXGI_FORMAT same[] = { DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_R16G16_FLOAT,
+                                        DXGI_FORMAT_R32G32B32A32_UINT, DXGI_FORMAT_BC3_UNORM,
+                                        DXGI_FORMAT_D24_UNORM_S8_UINT };
+    UINT bits = 0;
+    if (!dev)
+        return;
+    for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++)
+        CHECK_EQ(d3d11_format_support_bits(L110, same[i]),
+                 d3d11_format_support_bits(L101, same[i]));
+    CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_R32_FLOAT, &bits), S_OK);
+    CHECK(bits & D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON);
+    CHECK(bits & D3D11_FORMAT_SUPPORT_SHADER_SAMPLE_COMPARISON);
+    CHECK(!(d3d11_format_support_bits(L101, DXGI_FORMAT_R32_FLOAT) &
+            D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON));
+    CHECK_EQ(d3d11_format_support_bits(L110, DXGI_FORMAT_R32_FLOAT) &
+                 ~(UINT)D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON,
+             d3d11_format_support_bits(L101, DXGI_FORMAT_R32_FLOAT));
+    CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_R8G8B8A8_UNORM) &
+            D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON));
+    /* withheld: no BC6H/BC7 decoder, no UAVs yet */
+    util_clear_last_message();
+    CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_BC7_UNORM, &bits), E_FAIL);
+    CHECK_STR_CONTAINS(LAST, "Direct3D feature level 11.0 hardware");
+    CHECK_EQ(d3d11_format_support_bits(L110, DXGI_FORMAT_BC6H_UF16), 0);
+    CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_R32_UINT) &
+            D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW));
+    ID3D11Device_Release(dev);
+}
