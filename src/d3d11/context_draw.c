@@ -608,9 +608,9 @@ static bool rule_targets(struct draw_check *k)
     return true;
 }
 
-/* Issue 11 (and 16): the vertex, geometry, hull and domain stages' sampling (src/pipeline/vertex.c) passes the
- * sampler three address components, not the fourth that holds a cube array's index (7.18.3),
- * so their views of more than one cube are refused rather than sampled from the first cube.
+/* Issue 11 (and 16): the vertex, geometry, hull and domain stages' sampling
+ * (src/pipeline/vertex.c) passes the sampler three address components, not the fourth that
+ * holds a cube array's index (7.18.3), so their views of more than one cube are refused rather than sampled from the first cube.
  * Pixel shaders sample every array view (sampler.h texture_view.array_size). */
 static bool rule_array_views(struct draw_check *k)
 {
