@@ -1,7 +1,8 @@
 /* tests/test_d3d11_fl11_0.c — the partial 11_0 profile (issue 15, first step): the profile and
  * level names, D3D11CreateDevice's negotiation up to 11_0, the 11_0 resource limits, the
- * 11_0 context rules (32 input slots, the D3D11 viewport bounds), the tessellation stages
- * refused with E_NOTIMPL, and the format table (10_1's plus gather4_c, BC6H/BC7 withheld). */
+ * 11_0 context rules (32 input slots, the D3D11 viewport bounds), the tessellation stages'
+ * creation by level (their rules and draws: test_d3d11_tess.c), and the format table (10_1's
+ * plus gather4_c, BC6H/BC7 withheld). */
 #include "test_render_util.h"
 
 #include "core/profile.h"
@@ -134,9 +135,10 @@ done:
         ID3D11Device_Release(dev10);
 }
 
-/* Hull and domain shaders are 11_0's but not implemented (the tessellation issue): E_NOTIMPL
- * with a message, out-pointer NULL; 10_1 refuses them as a rule (E_INVALIDARG). */
-TEST(fl11_0_tessellation_not_implemented)
+/* Hull and domain shaders are 11_0's (issue 16, test_d3d11_tess.c): there a vertex shader's
+ * bytecode is refused as the wrong stage; 10_1 refuses the stages as a rule.  Both
+ * E_INVALIDARG with a message, out-pointer NULL. */
+TEST(fl11_0_tessellation_stages_by_level)
 {
     ID3D11Device *dev = fl11_device("11_0", L110, NULL), *dev10 = fl11_device("11_0", L101, NULL);
     uint8_t blob[512];
@@ -145,19 +147,21 @@ TEST(fl11_0_tessellation_not_implemented)
     ID3D11DomainShader *ds = (ID3D11DomainShader *)(uintptr_t)1;
     if (dev) {
         util_clear_last_message();
-        CHECK_HR(ID3D11Device_CreateHullShader(dev, blob, n, NULL, &hs), E_NOTIMPL);
+        CHECK_HR(ID3D11Device_CreateHullShader(dev, blob, n, NULL, &hs), E_INVALIDARG);
         CHECK(hs == NULL);
-        CHECK_STR_CONTAINS(LAST, "hull shaders are not implemented at feature level 11_0");
+        CHECK_STR_CONTAINS(LAST, "vertex shader, not a hull shader");
         util_clear_last_message();
-        CHECK_HR(ID3D11Device_CreateDomainShader(dev, blob, n, NULL, &ds), E_NOTIMPL);
+        CHECK_HR(ID3D11Device_CreateDomainShader(dev, blob, n, NULL, &ds), E_INVALIDARG);
         CHECK(ds == NULL);
-        CHECK_STR_CONTAINS(LAST, "domain shaders are not implemented");
+        CHECK_STR_CONTAINS(LAST, "vertex shader, not a domain shader");
         ID3D11Device_Release(dev);
     }
     if (dev10) {
         hs = (ID3D11HullShader *)(uintptr_t)1;
+        util_clear_last_message();
         CHECK_HR(ID3D11Device_CreateHullShader(dev10, blob, n, NULL, &hs), E_INVALIDARG);
         CHECK(hs == NULL);
+        CHECK_STR_CONTAINS(LAST, "not supported at feature level 10_1");
         ID3D11Device_Release(dev10);
     }
 }

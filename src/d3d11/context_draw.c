@@ -77,13 +77,17 @@ struct program_entry {
     size_t size;
     uint64_t hash;
     struct draw_program *prog;     /* NULL when the program could not be decoded */
+    struct draw_hull *hull;        /* a hull shader's phases instead (prog stays NULL) */
+    uint8_t tess_domain;           /* a domain shader's dcl_tessellator_domain */
+    uint32_t tess_input_cp;        /* and its dcl_input_control_point_count */
     char error[200];
 };
 
 struct link_entry {
-    const struct program_entry *vs, *gs, *ps;
-    struct draw_linkage link;          /* the last pre-raster stage (GS, else VS) to the PS */
+    const struct program_entry *vs, *gs, *hs, *ds, *ps;
+    struct draw_linkage link;          /* the last pre-raster stage (DS, GS, else VS) to the PS */
     struct draw_gs_linkage gs_link;    /* VS to GS */
+    struct draw_gs_linkage hs_link;    /* VS to the hull's input control points */
 };
 
 struct d3d11_draw_cache {
@@ -100,6 +104,8 @@ struct d3d11_draw_cache {
     struct sampler vs_samplers[DRAW_MAX_VS_TEXTURES];
     struct texture_view gs_textures[DRAW_MAX_TEXTURES];
     struct sampler gs_samplers[DRAW_MAX_SAMPLERS];
+    struct texture_view hs_textures[DRAW_MAX_TEXTURES], ds_textures[DRAW_MAX_TEXTURES];
+    struct sampler hs_samplers[DRAW_MAX_SAMPLERS], ds_samplers[DRAW_MAX_SAMPLERS];
     struct draw_so so;
 };
 
@@ -107,6 +113,7 @@ static void cache_clear(struct d3d11_draw_cache *c)
 {
     for (unsigned i = 0; i < c->nprograms; i++) {
         draw_program_destroy(c->programs[i].prog);
+        draw_hull_destroy(c->programs[i].hull);
         free(c->programs[i].bytes);
     }
     c->nprograms = 0;
@@ -176,7 +183,11 @@ static const struct program_entry *program_of(struct d3d11_draw_cache *c,
     if (ret) {
         snprintf(e->error, sizeof(e->error), "%s", err.message);
     } else {
-        ret = draw_program_create(&ir, &e->prog);
+        e->tess_domain = ir.tess_domain;
+        e->tess_input_cp = ir.tess_input_cp;
+        /* a hull shader is a container of phases (tess_stage.c draw_hull_create) */
+        ret = ir.type == IR_SHADER_HULL ? draw_hull_create(&ir, &e->hull)
+                                        : draw_program_create(&ir, &e->prog);
         ir_program_free(&ir);
         if (ret == DRAW_E_NOMEM) {
             free(e->bytes);
@@ -189,31 +200,51 @@ static const struct program_entry *program_of(struct d3d11_draw_cache *c,
     return e;
 }
 
-/* The linkage of a draw's programs (gs and ps may be NULL): signatures matched once. */
+/* The hull phase whose inputs reach furthest: every phase reads the same input control points
+ * (10.6), so its input count bounds the hull's input signature. */
+static const struct draw_program *hull_inputs(const struct draw_hull *h)
+{
+    const struct draw_program *p = h->phase[0];
+    for (uint32_t i = 1; i < h->phase_count; i++)
+        if (h->phase[i]->input_count > p->input_count)
+            p = h->phase[i];
+    return p;
+}
+
+/* The linkage of a draw's programs (gs, hs, ds and ps may be NULL; hs and ds come together):
+ * signatures matched once.  The codes are the bound shaders' of each entry. */
 static const struct link_entry *link_of(struct d3d11_draw_cache *c,
+                                        const struct d3d11_context_state *s,
                                         const struct program_entry *vs,
-                                        const struct d3d11_shader_code *vs_code,
                                         const struct program_entry *gs,
-                                        const struct d3d11_shader_code *gs_code,
-                                        const struct program_entry *ps,
-                                        const struct d3d11_shader_code *ps_code)
+                                        const struct program_entry *hs,
+                                        const struct program_entry *ds,
+                                        const struct program_entry *ps)
 {
     for (unsigned i = 0; i < c->nlinks; i++)
-        if (c->links[i].vs == vs && c->links[i].gs == gs && c->links[i].ps == ps)
+        if (c->links[i].vs == vs && c->links[i].gs == gs && c->links[i].hs == hs &&
+            c->links[i].ds == ds && c->links[i].ps == ps)
             return &c->links[i];
     if (c->nlinks == LINK_CACHE)
         c->nlinks = 0;
     struct link_entry *l = &c->links[c->nlinks++];
     l->vs = vs;
     l->gs = gs;
+    l->hs = hs;
+    l->ds = ds;
     l->ps = ps;
-    const struct program_entry *last = gs ? gs : vs;
-    const struct d3d11_shader_code *last_code = gs ? gs_code : vs_code;
+    const struct program_entry *last = ds ? ds : gs ? gs : vs;
+    const struct d3d11_shader_code *last_code = ds ? s->ds.code : gs ? s->gs.code : s->vs.code;
     draw_link(last->prog, &last_code->info.output, ps ? ps->prog : NULL,
-              ps ? &ps_code->info.input : NULL, &l->link);
+              ps ? &s->ps.code->info.input : NULL, &l->link);
     if (gs)
-        draw_link_gs(vs->prog, &vs_code->info.output, gs->prog, &gs_code->info.input,
+        draw_link_gs(vs->prog, &s->vs.code->info.output, gs->prog, &s->gs.code->info.input,
                      &l->gs_link);
+    /* the control points by signature, as a geometry shader's input vertices (11.3); the
+     * domain shader reads the hull's outputs by register (tess_stage.c) */
+    if (hs)
+        draw_link_gs(vs->prog, &s->vs.code->info.output, hull_inputs(hs->hull),
+                     &s->hs.code->info.input, &l->hs_link);
     return l;
 }
 
@@ -235,7 +266,8 @@ struct draw_check {
     UINT count, instances, start, start_instance;
     INT base_vertex;
     struct d3d11_draw_cache *cache;
-    const struct program_entry *vs, *gs, *ps;
+    const struct program_entry *vs, *gs, *hs, *ds, *ps;
+    bool tess;                          /* a hull or domain shader or a patch list (rule_tess) */
     const struct d3d11_so_layout *so;   /* the bound GS's stream output, or NULL */
     struct draw_element elements[DRAW_MAX_ELEMENTS];
     uint32_t element_count;
@@ -278,15 +310,20 @@ static bool is_adjacency(D3D11_PRIMITIVE_TOPOLOGY t)
            t <= D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ;
 }
 
+static bool is_patch_list(D3D11_PRIMITIVE_TOPOLOGY t)
+{
+    return t >= D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST &&
+           t <= D3D11_PRIMITIVE_TOPOLOGY_32_CONTROL_POINT_PATCHLIST;
+}
+
 static bool rule_topology(struct draw_check *k)
 {
     D3D11_PRIMITIVE_TOPOLOGY t = k->ctx->state.topology;
     if ((t < D3D11_PRIMITIVE_TOPOLOGY_POINTLIST || t > D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP) &&
         !is_adjacency(t)) {
-        if (t >= D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST)
-            return fail(k, "patch-list topologies need hull and domain shaders, which are not "
-                        "implemented");
-        return fail(k, "no primitive topology is set (IASetPrimitiveTopology)");
+        /* patch lists: IASetPrimitiveTopology took them at 11_0 only; rule_tess decides */
+        if (!is_patch_list(t))
+            return fail(k, "no primitive topology is set (IASetPrimitiveTopology)");
     }
     if (k->indexed && t == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST &&
         k->ctx->device->level < D3D_FEATURE_LEVEL_10_0)
@@ -306,7 +343,9 @@ static uint64_t primitives(D3D11_PRIMITIVE_TOPOLOGY t, uint64_t n)
     case D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ: return n >= 4 ? n - 3 : 0;
     case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ: return n / 6;
     case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ: return n >= 6 ? (n - 4) / 2 : 0;
-    default: return n >= 3 ? n - 2 : 0;
+    case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP: return n >= 3 ? n - 2 : 0;
+    default:   /* patch lists of 1..32 control points (33..64) */
+        return is_patch_list(t) ? n / ((uint64_t)t - 32) : 0;
     }
 }
 
@@ -325,15 +364,19 @@ static bool rule_shaders(struct draw_check *k)
     const struct d3d11_context_state *s = &k->ctx->state;
     if (!s->vs.code)
         return fail(k, "no vertex shader is bound (VSSetShader)");
-    /* Room for three new programs; draws are synchronous, so nothing in flight uses the
+    /* Room for five new programs; draws are synchronous, so nothing in flight uses the
      * cache. */
-    if (k->cache->nprograms > PROGRAM_CACHE - 3)
+    if (k->cache->nprograms > PROGRAM_CACHE - 5)
         cache_clear(k->cache);
     if (!(k->vs = program_of(k->cache, s->vs.code)))
         return fail(k, "out of memory");
     if (!k->vs->prog)
         return fail(k, "the vertex shader cannot run: %s", k->vs->error);
     k->so = s->gs.code ? s->gs.code->so : NULL;
+    k->tess = s->hs.code || s->ds.code || is_patch_list(s->topology);
+    if (k->tess && s->gs.code)
+        return fail(k, "a geometry shader or stream output after tessellation (or on patch "
+                    "lists) is not implemented yet");
     if (s->gs.code && !(k->so && k->so->vs_only)) {
         if (!(k->gs = program_of(k->cache, s->gs.code)))
             return fail(k, "out of memory");
@@ -353,7 +396,7 @@ static bool rule_shaders(struct draw_check *k)
         return fail(k, "adjacency topology %u without a geometry shader is not implemented",
                     (unsigned)s->topology);
     }
-    if (!k->gs && k->vs->prog->position_out < 0 && !(k->so && !k->so->rasterize))
+    if (!k->gs && !k->tess && k->vs->prog->position_out < 0 && !(k->so && !k->so->rasterize))
         return fail(k, "the vertex shader does not write SV_Position");
     /* stream output of the vertex shader: its declaration names the vertex shader's outputs,
      * so the bound vertex shader must be the one it was made from (its output signature) */
@@ -375,6 +418,63 @@ static bool rule_shaders(struct draw_check *k)
         if (!k->ps->prog)
             return fail(k, "the pixel shader cannot run: %s", k->ps->error);
     }
+    return true;
+}
+
+/* Tessellation (11_0; issue 16), when a hull or domain shader or a patch list is bound:
+ *  - "A domain shader must be bound to the pipeline if a hull shader is bound" ("How To: Create
+ *    a Hull Shader" / "... a Domain Shader"; the debug layer's DEVICE_DRAW_HS_XOR_DS_MISMATCH),
+ *    and both need a patch-list topology (D3D11.3 functional spec 11.8.1).
+ *  - The patch size is the hull shader's dcl_input_control_point_count (11.3), its output count
+ *    the domain shader's input count (DEVICE_DRAW_HS_DS_CONTROL_POINT_COUNT_MISMATCH), and both
+ *    declare one domain (DEVICE_DRAW_HS_DS_TESSELLATOR_DOMAIN_MISMATCH; "Behavior is undefined
+ *    if the hull shader and domain shader provide mismatching domains", dcl_tessellator_domain).
+ *  - Not implemented, refused with a message: patch lists without tessellation (to a geometry
+ *    shader or stream output, 11.8.1), a geometry shader after the domain shader (rule_shaders),
+ *    and textures past the slots the stages sample. */
+static bool rule_tess(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    if (!k->tess)
+        return true;
+    if (!s->hs.code != !s->ds.code)
+        return fail(k, "a %s shader is bound without a %s shader: \"a domain shader must be "
+                    "bound to the pipeline if a hull shader is bound\" (DEVICE_DRAW_HS_XOR_DS_"
+                    "MISMATCH)", s->hs.code ? "hull" : "domain", s->hs.code ? "domain" : "hull");
+    if (!s->hs.code)
+        return fail(k, "a patch-list topology without hull and domain shaders (patches to a "
+                    "geometry shader or stream output) is not implemented");
+    if (!is_patch_list(s->topology))
+        return fail(k, "hull and domain shaders need a patch-list topology, topology %u is "
+                    "bound (D3D11.3 functional spec 11.8.1)", (unsigned)s->topology);
+    if (!(k->hs = program_of(k->cache, s->hs.code)) || !(k->ds = program_of(k->cache, s->ds.code)))
+        return fail(k, "out of memory");
+    if (!k->hs->hull)
+        return fail(k, "the hull shader cannot run: %s", k->hs->error);
+    if (!k->ds->prog)
+        return fail(k, "the domain shader cannot run: %s", k->ds->error);
+    const struct draw_hull *h = k->hs->hull;
+    unsigned patch = (unsigned)s->topology - 32;
+    if (patch != h->input_cp)
+        return fail(k, "the topology's patches have %u control points, the hull shader's "
+                    "dcl_input_control_point_count is %u (D3D11.3 functional spec 11.3)", patch,
+                    h->input_cp);
+    if (k->ds->tess_input_cp != h->output_cp)
+        return fail(k, "the hull shader outputs %u control points, the domain shader reads %u "
+                    "(DEVICE_DRAW_HS_DS_CONTROL_POINT_COUNT_MISMATCH)", h->output_cp,
+                    k->ds->tess_input_cp);
+    if (k->ds->tess_domain != h->domain)
+        return fail(k, "the hull and domain shaders declare different tessellator domains "
+                    "(DEVICE_DRAW_HS_DS_TESSELLATOR_DOMAIN_MISMATCH)");
+    if (k->ds->prog->position_out < 0)
+        return fail(k, "the domain shader does not write SV_Position");
+    uint32_t slots = k->ds->prog->texture_mask | k->ds->prog->sampler_mask;
+    for (uint32_t i = 0; i < h->phase_count; i++)
+        slots |= h->phase[i]->texture_mask | h->phase[i]->sampler_mask;
+    if (slots >> DRAW_MAX_TEXTURES)
+        return fail(k, "the hull or domain shader declares texture or sampler slots beyond "
+                    "t%u/s%u, which softd3d's tessellation stages do not sample yet",
+                    DRAW_MAX_TEXTURES - 1, DRAW_MAX_SAMPLERS - 1);
     return true;
 }
 
@@ -508,22 +608,26 @@ static bool rule_targets(struct draw_check *k)
     return true;
 }
 
-/* Issue 11: the vertex and geometry stages' sampling (src/pipeline/vertex.c) passes the
- * sampler three address components, not the fourth that holds a cube array's index (7.18.3),
- * so their views of more than one cube are refused rather than sampled from the first cube.
+/* Issue 11 (and 16): the vertex, geometry, hull and domain stages' sampling
+ * (src/pipeline/vertex.c) passes the sampler three address components, not the fourth that
+ * holds a cube array's index (7.18.3), so their views of more than one cube are refused rather than sampled from the first cube.
  * Pixel shaders sample every array view (sampler.h texture_view.array_size). */
 static bool rule_array_views(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
-    /* the vertex and geometry stages sample through the same three components
+    /* the vertex, geometry, hull and domain stages sample through the same three components
      * (vertex.c draw_stage_sample) */
-    static const char *const names[] = { "vertex", "geometry" };
-    for (int st = 0; st < 2; st++) {
-        const struct program_entry *e = st ? k->gs : k->vs;
-        const struct d3d11_shader_stage_state *ss = st ? &s->gs : &s->vs;
-        for (unsigned i = 0; e && i < 32 && i < D3D11_CTX_SRV_SLOTS; i++) {
+    static const char *const names[] = { "vertex", "geometry", "hull", "domain" };
+    const struct d3d11_shader_stage_state *stages[] = { &s->vs, &s->gs, &s->hs, &s->ds };
+    uint32_t masks[4] = { k->vs->prog->texture_mask, k->gs ? k->gs->prog->texture_mask : 0, 0,
+                          k->ds ? k->ds->prog->texture_mask : 0 };
+    for (uint32_t i = 0; k->hs && i < k->hs->hull->phase_count; i++)
+        masks[2] |= k->hs->hull->phase[i]->texture_mask;
+    for (int st = 0; st < 4; st++) {
+        const struct d3d11_shader_stage_state *ss = stages[st];
+        for (unsigned i = 0; i < 32 && i < D3D11_CTX_SRV_SLOTS; i++) {
             const struct d3d11_view_info *info = ss->srvs[i].info;
-            if (!(e->prog->texture_mask & (1u << i)) || !info)
+            if (!(masks[st] & (1u << i)) || !info)
                 continue;
             if (info->cube && info->slice_count > 6u)
                 return fail(k, "%s shader resource slot %u is a view of %u cubes; sampling cube "
@@ -587,7 +691,8 @@ typedef bool (*draw_rule)(struct draw_check *k);
 
 /* In order: later rules use what earlier ones found (programs, elements). */
 static const draw_rule draw_rules[] = {
-    rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_array_views,
+    rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_tess,
+    rule_array_views,
     rule_constants, rule_input_layout, rule_indices, rule_targets, rule_unhonoured_states,
     rule_blendable_targets,
 };
@@ -932,6 +1037,19 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
         translate_stage_textures(&s->gs, d->gs, DRAW_MAX_TEXTURES, c->gs_textures,
                                  c->gs_samplers, d->gs_textures, d->gs_samplers);
     }
+    if (k->hs) {
+        d->hs = k->hs->hull;
+        d->ds = k->ds->prog;
+        d->hs_link = &le->hs_link;
+        translate_cbs(s->hs.constant_buffers, d->hs_cb);
+        translate_cbs(s->ds.constant_buffers, d->ds_cb);
+        /* every hull phase samples the one set of HS bindings */
+        for (uint32_t i = 0; i < d->hs->phase_count; i++)
+            translate_stage_textures(&s->hs, d->hs->phase[i], DRAW_MAX_TEXTURES, c->hs_textures,
+                                     c->hs_samplers, d->hs_textures, d->hs_samplers);
+        translate_stage_textures(&s->ds, d->ds, DRAW_MAX_TEXTURES, c->ds_textures,
+                                 c->ds_samplers, d->ds_textures, d->ds_samplers);
+    }
     if (d->ps) {
         for (unsigned i = 0; i < DRAW_MAX_TEXTURES; i++) {
             const struct d3d11_view_info *info = s->ps.srvs[i].info;
@@ -1038,8 +1156,7 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
     if (!raster)
         k.width = k.height = 1;
 
-    const struct link_entry *link = link_of(k.cache, k.vs, ctx->state.vs.code, k.gs,
-                                            ctx->state.gs.code, k.ps, ctx->state.ps.code);
+    const struct link_entry *link = link_of(k.cache, &ctx->state, k.vs, k.gs, k.hs, k.ds, k.ps);
     struct draw_desc *d = &k.cache->desc;
     translate(&k, d, link);
     if (d->so && !raster)

@@ -133,7 +133,7 @@ void d3d11_context_add_so_statistics(struct d3d11_context *ctx, UINT64 written, 
 }
 
 /* D3D11_QUERY_DATA_PIPELINE_STATISTICS: the draw's counts (pipeline/draw.h says what each
- * counts); hull, domain and compute shaders do not exist at 10_x: 0. */
+ * counts, hull and domain invocations included); compute shaders are not run: 0. */
 void d3d11_context_add_pipeline_statistics(struct d3d11_context *ctx,
                                            const struct draw_stats *s)
 {
@@ -150,6 +150,8 @@ void d3d11_context_add_pipeline_statistics(struct d3d11_context *ctx,
         p->CInvocations += s->c_invocations;
         p->CPrimitives += s->c_primitives;
         p->PSInvocations += s->ps_invocations;
+        p->HSInvocations += s->hs_invocations;
+        p->DSInvocations += s->ds_invocations;
     }
 }
 

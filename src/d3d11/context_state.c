@@ -16,7 +16,9 @@
  * The 10Level9 rules come from the public page "10Level9 ID3D11DeviceContext Methods" (cited as
  * "10Level9 context reference") and seed 004; the general ones from each method's reference page:
  *  - IASetPrimitiveTopology: "primitive topologies with adjacency are not supported" at 9_x;
- *    patch lists need a hull shader, which no 9_x level has (seed 004, CreateHullShader).
+ *    the 32 patch lists need a hull shader, which no 9_x or 10_x level has (seed 004,
+ *    CreateHullShader): accepted from 11_0.  Which stages a draw then needs is the draw's rule
+ *    (context_draw.c), as on Windows, where the topology alone is never refused at 11_0.
  *  - OMSetRenderTargets: one render target at 9_1/9_2, four at 9_3 (limits.h, seed 000
  *    NumSimultaneousRTs), and at 9_3 "all bound resources must have same bit depth" (checked among
  *    the render targets).  The limit counts the non-NULL views: NULL slots past it are accepted,
@@ -32,7 +34,8 @@
  *    the count of non-NULL pixel-shader views after the call, in the general 128 slots.
  *  - PSSetSamplers: "no more than 16 samplers" — the general 16 slots.
  *  - VSSetShaderResources, VSSetSamplers, the GS/HS/DS/CS methods, SOSetTargets, SetPredication,
- *    the UAV slots: "not supported on any 9.* feature level".  None of those objects can exist at
+ *    the UAV slots: "not supported on any 9.* feature level" (GS from 10_0, HS/DS from 11_0: the
+ *    same methods as the vertex stage's; below, as here).  None of those objects can exist at
  *    9_x, so NULL is accepted (and changes nothing) and anything else refused; getters return NULL.
  *  - VS/PSSetConstantBuffers: the 14 slots of 10_0 ("see feature level 10.0"); the buffer must
  *    have D3D11_BIND_CONSTANT_BUFFER.  The constant-count limits are the draw path's (the shader
@@ -143,8 +146,8 @@ static struct topology_rule topology_rule(D3D11_PRIMITIVE_TOPOLOGY t)
                                        REF9 };
     if (v >= 33 && v <= 64)
         return (struct topology_rule){ "a control-point patch list", D3D_FEATURE_LEVEL_11_0,
-                                       "patch lists need a hull shader, which 9_x lacks "
-                                       "(seed 004, CreateHullShader)" };
+                                       "patch lists need a hull shader, which needs feature "
+                                       "level 11_0 (seed 004, CreateHullShader)" };
     return (struct topology_rule){ NULL, 0, NULL };
 }
 
@@ -410,23 +413,38 @@ static void STDMETHODCALLTYPE ctx_IAGetPrimitiveTopology(ID3D11DeviceContext2 *i
 
 /* ---- vertex and pixel shader stages ------------------------------------------------------- */
 
-enum stage { STAGE_VS, STAGE_PS, STAGE_GS };
+enum stage { STAGE_VS, STAGE_PS, STAGE_GS, STAGE_HS, STAGE_DS };
 
-static const char *const stage_prefix[] = { "VS", "PS", "GS" };
+static const char *const stage_prefix[] = { "VS", "PS", "GS", "HS", "DS" };
 
 static struct d3d11_shader_stage_state *stage_state(struct d3d11_context *ctx, enum stage st)
 {
-    return st == STAGE_VS ? &ctx->state.vs : st == STAGE_PS ? &ctx->state.ps : &ctx->state.gs;
+    struct d3d11_shader_stage_state *const all[] = { &ctx->state.vs, &ctx->state.ps,
+                                                     &ctx->state.gs, &ctx->state.hs,
+                                                     &ctx->state.ds };
+    return all[st];
+}
+
+/* The code behind a shader interface of the stage (NULL: NULL or not such a shader). */
+static const struct d3d11_shader_code *stage_code(enum stage st, void *shader)
+{
+    switch (st) {
+    case STAGE_VS: return d3d11_vertex_shader_code(shader);
+    case STAGE_PS: return d3d11_pixel_shader_code(shader);
+    case STAGE_GS: return d3d11_geometry_shader_code(shader);
+    case STAGE_HS: return d3d11_hull_shader_code(shader);
+    default: return d3d11_domain_shader_code(shader);
+    }
 }
 
 static void set_shader(struct d3d11_context *ctx, enum stage st, void *shader,
                        ID3D11ClassInstance *const *instances, UINT instance_count)
 {
-    const struct d3d11_shader_code *code =
-        st == STAGE_VS ? d3d11_vertex_shader_code(shader) :
-        st == STAGE_PS ? d3d11_pixel_shader_code(shader) : d3d11_geometry_shader_code(shader);
-    static const char *const params[] = { "pVertexShader", "pPixelShader", "pShader" };
-    static const char *const kinds[] = { "vertex shader", "pixel shader", "geometry shader" };
+    const struct d3d11_shader_code *code = stage_code(st, shader);
+    static const char *const params[] = { "pVertexShader", "pPixelShader", "pShader",
+                                          "pHullShader", "pDomainShader" };
+    static const char *const kinds[] = { "vertex shader", "pixel shader", "geometry shader",
+                                         "hull shader", "domain shader" };
     struct d3d11_child *child = code ? d3d11_shader_child(shader) : NULL;
     char method[24], msg[MSG_SIZE];
     HRESULT hr;
@@ -499,8 +517,7 @@ static HRESULT validate_shader_resources(const struct d3d11_context *ctx, enum s
                                          struct d3d11_child **child, char *msg)
 {
     const struct context_rules *r = rules_for(ctx->device->level);
-    const struct d3d11_shader_stage_state *s = st == STAGE_VS ? &ctx->state.vs :
-                                               st == STAGE_PS ? &ctx->state.ps : &ctx->state.gs;
+    const struct d3d11_shader_stage_state *s = stage_state((struct d3d11_context *)ctx, st);
     char param[48];
     UINT bound = 0;
     HRESULT hr;
@@ -662,6 +679,8 @@ static void get_samplers(struct d3d11_context *ctx, enum stage st, UINT start, U
 STAGE_METHODS(VS, STAGE_VS, ID3D11VertexShader)
 STAGE_METHODS(PS, STAGE_PS, ID3D11PixelShader)
 STAGE_METHODS(GS10, STAGE_GS, ID3D11GeometryShader)
+STAGE_METHODS(HS11, STAGE_HS, ID3D11HullShader)
+STAGE_METHODS(DS11, STAGE_DS, ID3D11DomainShader)
 
 /* ---- the stages and slots 9_x lacks -------------------------------------------------------- */
 
@@ -771,35 +790,41 @@ static void set_null_shader(struct d3d11_context *ctx, const char *method, const
 
 ABSENT_STAGE(GS9, GS, ID3D11GeometryShader, NO_GS)
 
-/* The geometry stage exists from 10_0 (seed 004: no geometry shaders at 9_x, where its
- * methods accept only NULL, as before issue 11). */
-#define GS_GATE(name, args, call)                                                               \
-    static void STDMETHODCALLTYPE ctx_GS##name args                                             \
+/* The geometry stage exists from 10_0, the hull and domain stages from 11_0 (seed 004: none of
+ * them at 9_x, the tessellation stages not at 10_x either), where their methods accept only
+ * NULL, as before issues 11 and 16.  Below: which implementation a method of stage P takes. */
+#define STAGE_GATE(P, high, low, min, name, args, call)                                         \
+    static void STDMETHODCALLTYPE ctx_##P##name args                                            \
     {                                                                                           \
-        if (impl(iface)->device->level >= D3D_FEATURE_LEVEL_10_0)                               \
-            ctx_GS10##name call;                                                                \
+        if (impl(iface)->device->level >= (min))                                                \
+            ctx_##high##name call;                                                              \
         else                                                                                    \
-            ctx_GS9##name call;                                                                 \
+            ctx_##low##name call;                                                               \
     }
-GS_GATE(SetShader, (ID3D11DeviceContext2 *iface, ID3D11GeometryShader *s,
-                    ID3D11ClassInstance *const *inst, UINT n), (iface, s, inst, n))
-GS_GATE(GetShader, (ID3D11DeviceContext2 *iface, ID3D11GeometryShader **s,
-                    ID3D11ClassInstance **inst, UINT *n), (iface, s, inst, n))
-GS_GATE(SetConstantBuffers, (ID3D11DeviceContext2 *iface, UINT start, UINT n,
-                             ID3D11Buffer *const *b), (iface, start, n, b))
-GS_GATE(GetConstantBuffers, (ID3D11DeviceContext2 *iface, UINT start, UINT n, ID3D11Buffer **b),
-        (iface, start, n, b))
-GS_GATE(SetShaderResources, (ID3D11DeviceContext2 *iface, UINT start, UINT n,
-                             ID3D11ShaderResourceView *const *v), (iface, start, n, v))
-GS_GATE(GetShaderResources, (ID3D11DeviceContext2 *iface, UINT start, UINT n,
-                             ID3D11ShaderResourceView **v), (iface, start, n, v))
-GS_GATE(SetSamplers, (ID3D11DeviceContext2 *iface, UINT start, UINT n,
-                      ID3D11SamplerState *const *s), (iface, start, n, s))
-GS_GATE(GetSamplers, (ID3D11DeviceContext2 *iface, UINT start, UINT n, ID3D11SamplerState **s),
-        (iface, start, n, s))
-#undef GS_GATE
-ABSENT_STAGE(HS, HS, ID3D11HullShader, NO_HS)
-ABSENT_STAGE(DS, DS, ID3D11DomainShader, NO_DS)
+#define STAGE_GATES(P, high, low, min, Shader)                                                  \
+    STAGE_GATE(P, high, low, min, SetShader, (ID3D11DeviceContext2 *iface, Shader *s,           \
+               ID3D11ClassInstance *const *inst, UINT n), (iface, s, inst, n))                  \
+    STAGE_GATE(P, high, low, min, GetShader, (ID3D11DeviceContext2 *iface, Shader **s,          \
+               ID3D11ClassInstance **inst, UINT *n), (iface, s, inst, n))                       \
+    STAGE_GATE(P, high, low, min, SetConstantBuffers, (ID3D11DeviceContext2 *iface, UINT start, \
+               UINT n, ID3D11Buffer *const *b), (iface, start, n, b))                           \
+    STAGE_GATE(P, high, low, min, GetConstantBuffers, (ID3D11DeviceContext2 *iface, UINT start, \
+               UINT n, ID3D11Buffer **b), (iface, start, n, b))                                 \
+    STAGE_GATE(P, high, low, min, SetShaderResources, (ID3D11DeviceContext2 *iface, UINT start, \
+               UINT n, ID3D11ShaderResourceView *const *v), (iface, start, n, v))               \
+    STAGE_GATE(P, high, low, min, GetShaderResources, (ID3D11DeviceContext2 *iface, UINT start, \
+               UINT n, ID3D11ShaderResourceView **v), (iface, start, n, v))                     \
+    STAGE_GATE(P, high, low, min, SetSamplers, (ID3D11DeviceContext2 *iface, UINT start,        \
+               UINT n, ID3D11SamplerState *const *s), (iface, start, n, s))                     \
+    STAGE_GATE(P, high, low, min, GetSamplers, (ID3D11DeviceContext2 *iface, UINT start,        \
+               UINT n, ID3D11SamplerState **s), (iface, start, n, s))
+STAGE_GATES(GS, GS10, GS9, D3D_FEATURE_LEVEL_10_0, ID3D11GeometryShader)
+ABSENT_STAGE(HS10, HS, ID3D11HullShader, NO_HS)
+ABSENT_STAGE(DS10, DS, ID3D11DomainShader, NO_DS)
+STAGE_GATES(HS, HS11, HS10, D3D_FEATURE_LEVEL_11_0, ID3D11HullShader)
+STAGE_GATES(DS, DS11, DS10, D3D_FEATURE_LEVEL_11_0, ID3D11DomainShader)
+#undef STAGE_GATES
+#undef STAGE_GATE
 ABSENT_STAGE(CS, CS, ID3D11ComputeShader, NO_CS)
 
 static void STDMETHODCALLTYPE ctx_CSSetUnorderedAccessViews(ID3D11DeviceContext2 *iface,
@@ -1170,9 +1195,10 @@ static HRESULT validate_render_targets(const struct d3d11_device *dev, UINT coun
 /* Unbinds every shader-resource view that reads a subresource now bound for output. */
 static void unbind_output_hazards(struct d3d11_context *ctx, const char *method)
 {
-    struct d3d11_shader_stage_state *stages[] = { &ctx->state.vs, &ctx->state.ps, &ctx->state.gs };
-    static const char *const names[] = { "vertex", "pixel", "geometry" };
-    for (size_t s = 0; s < 3; s++)
+    struct d3d11_shader_stage_state *stages[] = { &ctx->state.vs, &ctx->state.ps, &ctx->state.gs,
+                                                  &ctx->state.hs, &ctx->state.ds };
+    static const char *const names[] = { "vertex", "pixel", "geometry", "hull", "domain" };
+    for (size_t s = 0; s < 5; s++)
         for (UINT i = 0; i < D3D11_CTX_SRV_SLOTS; i++) {
             struct d3d11_bound_view *v = &stages[s]->srvs[i];
             if (!v->info || !bound_for_output(&ctx->state, v->info))
@@ -1362,6 +1388,8 @@ void d3d11_context_state_reset(struct d3d11_context *ctx)
     stage_reset(&s->vs);
     stage_reset(&s->ps);
     stage_reset(&s->gs);
+    stage_reset(&s->hs);
+    stage_reset(&s->ds);
     for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; i++)
         resource_set(&s->so_targets[i], NULL);
     bound_set(&s->rasterizer, NULL, NULL);

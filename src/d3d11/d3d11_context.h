@@ -83,8 +83,9 @@ struct d3d11_context_state {
     DXGI_FORMAT index_format;
     UINT index_offset;
     D3D11_PRIMITIVE_TOPOLOGY topology;
-    /* shader stages (vs and ps are the only two that exist at 9_x, seed 004; gs from 10_0) */
-    struct d3d11_shader_stage_state vs, ps, gs;
+    /* shader stages (vs and ps are the only two that exist at 9_x, seed 004; gs from 10_0,
+     * hs and ds from 11_0) */
+    struct d3d11_shader_stage_state vs, ps, gs, hs, ds;
     /* stream output (10_0+): SOSetTargets; where each writes next is its so_filled */
     struct d3d11_resource *so_targets[D3D11_SO_BUFFER_SLOT_COUNT];
     /* rasterizer */

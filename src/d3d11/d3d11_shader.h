@@ -1,9 +1,10 @@
 /* src/d3d11/d3d11_shader.h — shaders and input layouts of the D3D11 front-end, as the pipeline
  * and the tests see them.
  *
- * shader.c implements CreateVertexShader / CreatePixelShader (objects that keep a copy of the
- * bytecode and its parsed dxbc_shader_info), the refusals of the stages 10Level9 lacks (geometry,
- * stream output, hull, domain, compute, class linkage), and input_layout.c CreateInputLayout
+ * shader.c implements CreateVertexShader / CreatePixelShader / CreateGeometryShader(WithStream
+ * Output) / CreateHullShader / CreateDomainShader (objects that keep a copy of the bytecode and
+ * its parsed dxbc_shader_info), the refusals of the stages a level lacks (compute and class
+ * linkage everywhere), and input_layout.c CreateInputLayout
  * (an object that keeps the element descriptions, with its own copies of the semantic names, and
  * the resolved byte offset and shader register of each element).
  *
@@ -58,7 +59,9 @@ HRESULT d3d11_validate_so(D3D_FEATURE_LEVEL level, const struct dxbc_signature *
 const struct d3d11_shader_code *d3d11_vertex_shader_code(ID3D11VertexShader *iface);
 const struct d3d11_shader_code *d3d11_pixel_shader_code(ID3D11PixelShader *iface);
 const struct d3d11_shader_code *d3d11_geometry_shader_code(ID3D11GeometryShader *iface);
-/* The device-child part of a vertex or pixel shader, for the context's bindings; NULL for anything
+const struct d3d11_shader_code *d3d11_hull_shader_code(ID3D11HullShader *iface);
+const struct d3d11_shader_code *d3d11_domain_shader_code(ID3D11DomainShader *iface);
+/* The device-child part of a shader of any stage, for the context's bindings; NULL for anything
  * else (shader.c). */
 struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader);
 

@@ -2,9 +2,9 @@
  * CreateGeometryShaderWithStreamOutput, CreateHullShader, CreateDomainShader,
  * CreateComputeShader, CreateClassLinkage (CreateInputLayout is in input_layout.c).
  *
- * Vertex and pixel shaders are real device children that keep a copy of the bytecode and its
- * parsed dxbc_shader_info (d3d11_shader.h); the shader decoder reads them from there.  The other
- * stages do not exist at 9_x and are refused with a message.
+ * Vertex, pixel, geometry (10_0+), hull and domain (11_0+) shaders are real device children
+ * that keep a copy of the bytecode and its parsed dxbc_shader_info (d3d11_shader.h); the shader
+ * decoder reads them from there.  Below their levels the stages are refused with a message.
  *
  * RULES (each refusal: E_INVALIDARG, out-pointer NULL, nothing created, one message line)
  *  - Documented for every Create*Shader (ID3D11Device reference pages): pShaderBytecode must
@@ -297,6 +297,8 @@ static void shader_code_free(struct d3d11_shader_code *code)
 D3D11_SHADER_CLASS(vertex_shader, ID3D11VertexShader)
 D3D11_SHADER_CLASS(pixel_shader, ID3D11PixelShader)
 D3D11_SHADER_CLASS(geometry_shader, ID3D11GeometryShader)
+D3D11_SHADER_CLASS(hull_shader, ID3D11HullShader)
+D3D11_SHADER_CLASS(domain_shader, ID3D11DomainShader)
 
 struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader)
 {
@@ -307,6 +309,10 @@ struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader)
         return &pixel_shader_impl((ID3D11PixelShader *)shader)->child;
     if (vtbl == (const void *)&geometry_shader_vtbl)
         return &geometry_shader_impl((ID3D11GeometryShader *)shader)->child;
+    if (vtbl == (const void *)&hull_shader_vtbl)
+        return &hull_shader_impl((ID3D11HullShader *)shader)->child;
+    if (vtbl == (const void *)&domain_shader_vtbl)
+        return &domain_shader_impl((ID3D11DomainShader *)shader)->child;
     return NULL;
 }
 
@@ -416,20 +422,23 @@ static HRESULT stage_call(ID3D11Device2 *iface, enum stage_index which, void **o
     return E_NOTIMPL;
 }
 
-/* What softd3d's geometry stage does not run yet, refused at creation with E_NOTIMPL (legal
- * bytecode: README, 10_0/10_1 table): what the decoder refuses as unsupported (streams past
- * 0, vGSInstanceID).  A program the decoder finds invalid is E_INVALIDARG. */
-static HRESULT gs_supported(struct d3d11_device *dev, const void *bytecode, SIZE_T size)
+/* What softd3d's geometry and tessellation stages do not run yet, refused at creation with
+ * E_NOTIMPL (legal bytecode: README, the 10_0/10_1 and 11_0 tables): what the decoder refuses
+ * as unsupported (streams past 0, vGSInstanceID...).  A program the decoder finds invalid (its
+ * validator: hull phase order, control-point counts, domain/primitive pairs...) is
+ * E_INVALIDARG. */
+static HRESULT program_supported(struct d3d11_device *dev, const char *method,
+                                 const void *bytecode, SIZE_T size)
 {
     struct ir_program ir;
     struct tpf_error err;
     int ret = tpf_decode_blob(bytecode, size, 0, &ir, &err);
     if (ret == TPF_E_NOMEM) {
-        d3d11_msg(dev, "CreateGeometryShader: out of memory");
+        d3d11_msg(dev, "%s: out of memory", method);
         return E_OUTOFMEMORY;
     }
     if (ret) {
-        d3d11_msg(dev, "CreateGeometryShader: %s%s", err.message,
+        d3d11_msg(dev, "%s: %s%s", method, err.message,
                   ret == TPF_E_UNSUPPORTED ? " (not implemented)" : "");
         return ret == TPF_E_UNSUPPORTED ? E_NOTIMPL : E_INVALIDARG;
     }
@@ -453,7 +462,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShader(ID3D11Device2 *ifac
     if ((hr = validate_stage(dev, "CreateGeometryShader", DXBC_PROGRAM_GEOMETRY, bytecode, size,
                              linkage, true, &info)) != S_OK)
         return hr;
-    if ((hr = gs_supported(dev, bytecode, size)) != S_OK || !out) {
+    if ((hr = program_supported(dev, "CreateGeometryShader", bytecode, size)) != S_OK || !out) {
         dxbc_info_free(&info);
         return hr != S_OK ? hr : S_FALSE;
     }
@@ -509,7 +518,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
     if (FAILED(hr))
         d3d11_msg(dev, "%s", msg);
     else if (!vs)
-        hr = gs_supported(dev, bytecode, size);
+        hr = program_supported(dev, method, bytecode, size);
     if (hr != S_OK || !out) {
         free(so);
         dxbc_info_free(&info);
@@ -525,12 +534,48 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
     return S_OK;
 }
 
+/* CreateHullShader / CreateDomainShader (11_0): hs_5_0 / ds_5_0 bytecode (validate_stage:
+ * the stage and shader model 5.0), decoded once so that what the tessellation stages cannot
+ * run is refused here (program_supported).  pClassLinkage must be NULL: CreateClassLinkage is
+ * not implemented (E_NOTIMPL), so no pointer an application holds can be a softd3d linkage. */
+static HRESULT tess_stage_create(ID3D11Device2 *iface, enum stage_index which,
+                                 enum dxbc_program_type type, const void *bytecode, SIZE_T size,
+                                 ID3D11ClassLinkage *linkage, void **out)
+{
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    const char *method = stage_rules[which].method;
+    struct dxbc_shader_info info;
+    HRESULT hr;
+
+    if (dev->level < D3D_FEATURE_LEVEL_11_0)
+        return stage_call(iface, which, out);   /* seed 004: none at 9_x or 10_x */
+    if (out)
+        *out = NULL;
+    if (linkage) {
+        d3d11_msg(dev, "%s: pClassLinkage is not a class linkage of this device (class "
+                  "linkages are not implemented)", method);
+        return E_INVALIDARG;
+    }
+    if ((hr = validate_stage(dev, method, type, bytecode, size, NULL, true, &info)) != S_OK)
+        return hr;
+    if ((hr = program_supported(dev, method, bytecode, size)) != S_OK || !out) {
+        dxbc_info_free(&info);
+        return hr != S_OK ? hr : S_FALSE;
+    }
+    hr = type == DXBC_PROGRAM_HULL
+             ? hull_shader_create(dev, bytecode, size, &info, (ID3D11HullShader **)out)
+             : domain_shader_create(dev, bytecode, size, &info, (ID3D11DomainShader **)out);
+    if (FAILED(hr))
+        d3d11_msg(dev, "%s: out of memory", method);
+    return hr;
+}
+
 static HRESULT STDMETHODCALLTYPE device_CreateHullShader(ID3D11Device2 *iface, const void *bytecode,
                                                          SIZE_T size, ID3D11ClassLinkage *linkage,
                                                          ID3D11HullShader **out)
 {
-    (void)bytecode, (void)size, (void)linkage;
-    return stage_call(iface, STAGE_HS, (void **)out);
+    return tess_stage_create(iface, STAGE_HS, DXBC_PROGRAM_HULL, bytecode, size, linkage,
+                             (void **)out);
 }
 
 static HRESULT STDMETHODCALLTYPE device_CreateDomainShader(ID3D11Device2 *iface,
@@ -538,8 +583,8 @@ static HRESULT STDMETHODCALLTYPE device_CreateDomainShader(ID3D11Device2 *iface,
                                                            ID3D11ClassLinkage *linkage,
                                                            ID3D11DomainShader **out)
 {
-    (void)bytecode, (void)size, (void)linkage;
-    return stage_call(iface, STAGE_DS, (void **)out);
+    return tess_stage_create(iface, STAGE_DS, DXBC_PROGRAM_DOMAIN, bytecode, size, linkage,
+                             (void **)out);
 }
 
 static HRESULT STDMETHODCALLTYPE device_CreateComputeShader(ID3D11Device2 *iface,

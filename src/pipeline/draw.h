@@ -229,10 +229,13 @@ struct draw_so {
  * primitives times its instances) and the primitives it output, primitives sent to clipping
  * and those clipping handed to the rasterizer (a clipped triangle's fan counts each triangle;
  * none while rasterization is off), and pixel-program invocations (pixels covered before the
- * depth test; a whole rectangle shaded once counts its pixels). */
+ * depth test; a whole rectangle shaded once counts its pixels).  With tessellation: the input
+ * assembler's primitives are the complete patches, hull-program invocations one per patch
+ * (its control-point lanes and phase instances are that one invocation), domain-program
+ * invocations one per domain point of the patches the tessellator did not cull. */
 struct draw_stats {
     uint64_t ia_vertices, ia_primitives, vs_invocations, gs_invocations, gs_primitives,
-             c_invocations, c_primitives, ps_invocations;
+             c_invocations, c_primitives, ps_invocations, hs_invocations, ds_invocations;
 };
 
 /* ---- the draw description ------------------------------------------------------------------ */

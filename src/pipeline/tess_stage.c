@@ -375,6 +375,7 @@ static void domain_run(struct draw_run *r)
     env.tess_ocp = NULL;
     unsigned pos = (unsigned)ds->position_out;
     const struct tess_output *o = t->tess;
+    r->stats.ds_invocations += o->point_count;
     for (uint32_t j = 0; j < o->point_count; j += VM_LANES) {
         uint32_t n = o->point_count - j < VM_LANES ? o->point_count - j : VM_LANES;
         memset(t->domain, 0, sizeof(t->domain));
@@ -437,6 +438,9 @@ static void patch_run(struct draw_run *r)
 {
     struct draw_tess *t = r->tess;
     const struct draw_hull *h = r->d->hs;
+    /* draw.h draw_stats: a complete patch is one IA primitive and one hull invocation */
+    r->stats.ia_primitives++;
+    r->stats.hs_invocations++;
     hull_run(r);
     float edge[4], inside[2];
     for (int k = 0; k < 4; k++)

@@ -1,0 +1,721 @@
+/* tests/test_d3d11_tess.c — hull and domain shaders through the D3D11 API at 11_0 (issue 16,
+ * the device step): CreateHullShader / CreateDomainShader and their refusals, the HS* / DS*
+ * context methods and ClearState, patch-list topologies by level, tessellated draws read back
+ * through a staging copy and compared exactly (a quad patch covering its rectangle for every
+ * partitioning; the bare quad and a triangle patch equal to the same geometry drawn as
+ * triangles), Draw / DrawIndexed / DrawInstanced, the draw-time refusals (nothing drawn, a
+ * message), and the pipeline-statistics HS/DS invocations.  The pipeline side of the same
+ * draws: tests/test_tess_draw.c. */
+#include "test_render_util.h"
+
+#include <stdio.h>
+
+#define W 16
+#define H 16
+
+/* Drops a reference a getter returned (the object stays bound or owned elsewhere). */
+#define RD_RELEASE_REF(obj)                                                                      \
+    do {                                                                                         \
+        if (obj)                                                                                 \
+            IUnknown_Release((IUnknown *)(obj));                                                 \
+        (obj) = NULL;                                                                            \
+    } while (0)
+
+static const D3D_FEATURE_LEVEL L101 = D3D_FEATURE_LEVEL_10_1, L110 = D3D_FEATURE_LEVEL_11_0;
+
+/* Position (v0, TEXCOORD0) and attribute (v1) on, unchanged: the control points. */
+#define TS_VS                                                                                    \
+    "vs_5_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_output o0.xyzw\ndcl_output o1.xyzw\n"      \
+    "mov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\nret\n"
+/* The same with SV_Position, for the reference draws without tessellation. */
+#define TS_VS_POS                                                                                \
+    "vs_5_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_output_siv o0.xyzw, position\n"           \
+    "dcl_output o1.xyzw\nmov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\nret\n"
+#define TS_PS_RED "ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1.0, 0.0, 0.0, 1.0)\nret\n"
+#define TS_PS_ATTR                                                                               \
+    "ps_5_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\nmov o0.xyzw, v1.xyzw\nret\n"
+
+/* A quad patch of four control points, the TessFactors from cb0 (x: edges, by an instanced
+ * fork phase and a relative o# index; y: inside, by a join phase). */
+#define HS_QUAD_CP(partitioning, cps)                                                            \
+    "hs_5_0\nhs_decls\ndcl_input_control_point_count 4\ndcl_output_control_point_count " #cps    \
+    "\ndcl_tessellator_domain domain_quad\ndcl_tessellator_partitioning " partitioning "\n"     \
+    "dcl_tessellator_output_primitive output_triangle_cw\n"                                    \
+    "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[4][0].xyzw\n"         \
+    "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"                        \
+    "mov o0.xyzw, v[r0.x + 0][0].xyzw\nret\n"                                                  \
+    "hs_fork_phase\ndcl_hs_fork_phase_instance_count 4\ndcl_input vForkInstanceID\n"            \
+    "dcl_constantbuffer cb0[1], immediateIndexed\n"                                            \
+    "dcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor\n"                                        \
+    "dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor\n"                                        \
+    "dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor\n"                                        \
+    "dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor\n"                                        \
+    "dcl_temps 1\ndcl_indexRange o0.x 4\nmov r0.x, vForkInstanceID\n"                           \
+    "mov o[r0.x + 0].x, cb0[0].x\nret\n"                                                       \
+    "hs_join_phase\ndcl_constantbuffer cb0[1], immediateIndexed\n"                             \
+    "dcl_output_siv o4.x, finalQuadUInsideTessFactor\n"                                         \
+    "dcl_output_siv o5.x, finalQuadVInsideTessFactor\n"                                         \
+    "mov o4.x, cb0[0].y\nmov o5.x, cb0[0].y\nret\n"
+#define HS_QUAD(partitioning) HS_QUAD_CP(partitioning, 4)
+
+/* position = lerp(lerp(cp0, cp1, u), lerp(cp3, cp2, u), v); o1 = (u, v, 0, 1) */
+#define DS_QUAD_HEAD(cps, domain)                                                                \
+    "ds_5_0\ndcl_input_control_point_count " #cps "\ndcl_tessellator_domain " domain "\n"        \
+    "dcl_input vDomain.xy\ndcl_input vicp[" #cps "][0].xyzw\n"
+#define DS_QUAD_BODY                                                                             \
+    "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\ndcl_temps 2\n"                        \
+    "add r0.xyzw, vicp[1][0].xyzw, -vicp[0][0].xyzw\n"                                           \
+    "mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw\n"                                      \
+    "add r1.xyzw, vicp[2][0].xyzw, -vicp[3][0].xyzw\n"                                           \
+    "mad r1.xyzw, vDomain.xxxx, r1.xyzw, vicp[3][0].xyzw\n"                                      \
+    "add r1.xyzw, r1.xyzw, -r0.xyzw\n"                                                           \
+    "mad o0.xyzw, vDomain.yyyy, r1.xyzw, r0.xyzw\n"                                              \
+    "mov o1.xyzw, l(0.0, 0.0, 0.0, 1.0)\nmov o1.xy, vDomain.xyxx\nret\n"
+static const char ds_quad[] = DS_QUAD_HEAD(4, "domain_quad") DS_QUAD_BODY;
+
+/* tests/shaders/sm4/hs_5_0_tri.asm and ds_5_0_tri.asm: the edge TessFactors are the control
+ * points' w (vocp), the inside one the sum of two edges (a join phase reading vpc). */
+static const char hs_tri[] =
+    "hs_5_0\nhs_decls\ndcl_input_control_point_count 3\ndcl_output_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\ndcl_tessellator_partitioning partitioning_fractional_odd\n"
+    "dcl_tessellator_output_primitive output_triangle_ccw\ndcl_hs_max_tessfactor l(32.000000)\n"
+    "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[3][0].xyzw\n"
+    "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"
+    "mov o0.xyzw, v[r0.x + 0][0].xyzw\nret\n"
+    "hs_fork_phase\ndcl_hs_fork_phase_instance_count 3\ndcl_input vForkInstanceID\n"
+    "dcl_input vocp[3][0].xyzw\ndcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\ndcl_temps 1\ndcl_indexRange o0.x 3\n"
+    "mov r0.x, vForkInstanceID\nmov o[r0.x + 0].x, vocp[r0.x + 0][0].w\nret\n"
+    "hs_join_phase\ndcl_hs_join_phase_instance_count 2\ndcl_input vJoinInstanceID\n"
+    "dcl_input vPrim\ndcl_input vpc0.x\ndcl_input vpc1.x\n"
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\ndcl_output o4.x\ndcl_temps 1\n"
+    "ieq r0.x, vJoinInstanceID, l(0)\nif_nz r0.x\n  add o3.x, vpc0.x, vpc1.x\nelse\n"
+    "  utof o4.x, vPrim\nendif\nret\n";
+static const char ds_tri[] =
+    "ds_5_0\ndcl_input_control_point_count 3\ndcl_tessellator_domain domain_tri\n"
+    "dcl_input vDomain.xyz\ndcl_input vicp[3][0].xyzw\ndcl_input vpc3.x\n"
+    "dcl_output_siv o0.xyzw, position\ndcl_output o1.x\ndcl_temps 1\n"
+    "mul r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw\n"
+    "mad r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw, r0.xyzw\n"
+    "mad o0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw\nmov o1.x, vpc3.x\nret\n";
+
+static ID3D11HullShader *hs_create(ID3D11Device *dev, const char *text, HRESULT want)
+{
+    size_t n;
+    void *blob = rd_assemble(text, &n);
+    ID3D11HullShader *s = NULL;
+    if (blob)
+        CHECK_HR(ID3D11Device_CreateHullShader(dev, blob, n, NULL, &s), want);
+    free(blob);
+    return s;
+}
+
+static ID3D11DomainShader *ds_create(ID3D11Device *dev, const char *text, HRESULT want)
+{
+    size_t n;
+    void *blob = rd_assemble(text, &n);
+    ID3D11DomainShader *s = NULL;
+    if (blob)
+        CHECK_HR(ID3D11Device_CreateDomainShader(dev, blob, n, NULL, &s), want);
+    free(blob);
+    return s;
+}
+
+/* ---- creation ------------------------------------------------------------------------------ */
+
+TEST(tess_create_hull_and_domain_shaders)
+{
+    struct rd r, r10;
+    if (!rd_begin_profile(&r, "11_0", L110, W, H) || !rd_begin_profile(&r10, "11_0", L101, W, H)) {
+        rd_end(&r);
+        return;
+    }
+    size_t nh, nd, nv;
+    void *hb = rd_assemble(hs_tri, &nh), *db = rd_assemble(ds_tri, &nd);
+    void *vb = rd_assemble(TS_VS, &nv);
+    if (hb && db && vb) {
+        ID3D11HullShader *hs = NULL;
+        ID3D11DomainShader *ds = NULL;
+        CHECK_HR(ID3D11Device_CreateHullShader(r.dev, hb, nh, NULL, &hs), S_OK);
+        CHECK_HR(ID3D11Device_CreateDomainShader(r.dev, db, nd, NULL, &ds), S_OK);
+        CHECK(hs && ds);
+        if (hs) {
+            void *q = NULL;
+            CHECK_HR(ID3D11HullShader_QueryInterface(hs, &IID_ID3D11HullShader, &q), S_OK);
+            CHECK(q == hs);
+            if (q)
+                ID3D11HullShader_Release(hs);
+            CHECK_HR(ID3D11HullShader_QueryInterface(hs, &IID_ID3D11DomainShader, &q),
+                     E_NOINTERFACE);
+        }
+        RD_RELEASE(hs);
+        RD_RELEASE(ds);
+        /* validation only */
+        CHECK_HR(ID3D11Device_CreateHullShader(r.dev, hb, nh, NULL, NULL), S_FALSE);
+        CHECK_HR(ID3D11Device_CreateDomainShader(r.dev, db, nd, NULL, NULL), S_FALSE);
+        /* the wrong stage, no bytecode, a truncated blob, a class linkage */
+        static const struct {
+            bool hull;
+            int blob;   /* 0 hull, 1 domain, 2 vertex, 3 NULL, 4 truncated hull */
+            bool linkage;
+            const char *why;
+        } bad[] = {
+            { true, 1, false, "domain shader, not a hull shader" },
+            { false, 0, false, "hull shader, not a domain shader" },
+            { true, 2, false, "vertex shader, not a hull shader" },
+            { false, 3, false, "pShaderBytecode is NULL" },
+            { true, 4, false, "malformed bytecode" },
+            { true, 0, true, "pClassLinkage" },
+            { false, 1, true, "pClassLinkage" },
+        };
+        for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+            const void *b = bad[i].blob == 0 || bad[i].blob == 4 ? hb : bad[i].blob == 1 ? db :
+                            bad[i].blob == 2 ? vb : NULL;
+            size_t n = bad[i].blob == 0 ? nh : bad[i].blob == 1 ? nd : bad[i].blob == 2 ? nv :
+                       bad[i].blob == 4 ? nh - 8 : 16;
+            ID3D11ClassLinkage *cl = bad[i].linkage ? (ID3D11ClassLinkage *)(uintptr_t)8 : NULL;
+            void *out = (void *)(uintptr_t)1;
+            util_clear_last_message();
+            HRESULT hr = bad[i].hull
+                ? ID3D11Device_CreateHullShader(r.dev, b, n, cl, (ID3D11HullShader **)&out)
+                : ID3D11Device_CreateDomainShader(r.dev, b, n, cl, (ID3D11DomainShader **)&out);
+            CHECK_HR(hr, E_INVALIDARG);
+            CHECK(out == NULL);
+            CHECK_STR_CONTAINS(LAST, bad[i].why);
+        }
+        /* 10_1: the stages do not exist (seed 004) */
+        ID3D11HullShader *h10 = (ID3D11HullShader *)(uintptr_t)1;
+        ID3D11DomainShader *d10 = (ID3D11DomainShader *)(uintptr_t)1;
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateHullShader(r10.dev, hb, nh, NULL, &h10), E_INVALIDARG);
+        CHECK(h10 == NULL);
+        CHECK_STR_CONTAINS(LAST, "hull shaders are not supported at feature level 10_1");
+        CHECK_HR(ID3D11Device_CreateDomainShader(r10.dev, db, nd, NULL, &d10), E_INVALIDARG);
+        CHECK(d10 == NULL);
+    }
+    free(hb);
+    free(db);
+    free(vb);
+    rd_end(&r10);
+    rd_end(&r);
+}
+
+/* ---- context methods ----------------------------------------------------------------------- */
+
+TEST(tess_context_methods)
+{
+    struct rd r, r10;
+    if (!rd_begin_profile(&r, "11_0", L110, W, H) || !rd_begin_profile(&r10, "11_0", L101, W, H)) {
+        rd_end(&r);
+        return;
+    }
+    ID3D11DeviceContext *c = r.ctx;
+    ID3D11HullShader *hs = hs_create(r.dev, hs_tri, S_OK), *got_hs = NULL;
+    ID3D11DomainShader *ds = ds_create(r.dev, ds_tri, S_OK), *got_ds = NULL;
+    float zero[4] = { 0 };
+    ID3D11Buffer *cb = rd_buffer(r.dev, D3D11_BIND_CONSTANT_BUFFER, zero, 16), *got_cb = NULL;
+    ID3D11Buffer *vbuf = rd_buffer(r.dev, D3D11_BIND_VERTEX_BUFFER, zero, 16);
+    ID3D11ShaderResourceView *srv = NULL, *got_srv = NULL;
+    ID3D11SamplerState *smp = NULL, *got_smp = NULL;
+    ID3D11Texture2D *tex = rd_texture(r.dev, 2, 2, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                      D3D11_BIND_SHADER_RESOURCE, NULL, 0);
+    D3D11_SAMPLER_DESC sd = { D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP,
+                              D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1,
+                              D3D11_COMPARISON_NEVER, { 0, 0, 0, 0 }, 0, D3D11_FLOAT32_MAX };
+    if (tex)
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)tex, NULL, &srv),
+                 S_OK);
+    CHECK_HR(ID3D11Device_CreateSamplerState(r.dev, &sd, &smp), S_OK);
+    if (!hs || !ds || !cb || !vbuf || !srv || !smp)
+        goto done;
+    UINT n = 7;
+    ACCEPTED(ID3D11DeviceContext_HSSetShader(c, hs, NULL, 0));
+    ACCEPTED(ID3D11DeviceContext_DSSetShader(c, ds, NULL, 0));
+    ID3D11DeviceContext_HSGetShader(c, &got_hs, NULL, &n);
+    CHECK(got_hs == hs);
+    CHECK_EQ(n, 0);
+    ID3D11DeviceContext_DSGetShader(c, &got_ds, NULL, NULL);
+    CHECK(got_ds == ds);
+    RD_RELEASE_REF(got_hs);
+    RD_RELEASE_REF(got_ds);
+    /* a shader of the other stage is refused, the binding kept */
+    util_clear_last_message();
+    ID3D11DeviceContext_HSSetShader(c, (ID3D11HullShader *)ds, NULL, 0);
+    CHECK_STR_CONTAINS(LAST, "HSSetShader");
+    ID3D11DeviceContext_HSGetShader(c, &got_hs, NULL, NULL);
+    CHECK(got_hs == hs);
+    RD_RELEASE_REF(got_hs);
+    /* every slot kind of both stages */
+    ACCEPTED(ID3D11DeviceContext_HSSetConstantBuffers(c, 13, 1, &cb));
+    ACCEPTED(ID3D11DeviceContext_DSSetConstantBuffers(c, 2, 1, &cb));
+    ACCEPTED(ID3D11DeviceContext_HSSetShaderResources(c, 127, 1, &srv));
+    ACCEPTED(ID3D11DeviceContext_DSSetShaderResources(c, 3, 1, &srv));
+    ACCEPTED(ID3D11DeviceContext_HSSetSamplers(c, 15, 1, &smp));
+    ACCEPTED(ID3D11DeviceContext_DSSetSamplers(c, 1, 1, &smp));
+    ID3D11DeviceContext_HSGetConstantBuffers(c, 13, 1, &got_cb);
+    CHECK(got_cb == cb);
+    RD_RELEASE_REF(got_cb);
+    ID3D11DeviceContext_DSGetConstantBuffers(c, 2, 1, &got_cb);
+    CHECK(got_cb == cb);
+    RD_RELEASE_REF(got_cb);
+    ID3D11DeviceContext_HSGetShaderResources(c, 127, 1, &got_srv);
+    CHECK(got_srv == srv);
+    RD_RELEASE_REF(got_srv);
+    ID3D11DeviceContext_DSGetShaderResources(c, 3, 1, &got_srv);
+    CHECK(got_srv == srv);
+    RD_RELEASE_REF(got_srv);
+    ID3D11DeviceContext_HSGetSamplers(c, 15, 1, &got_smp);
+    CHECK(got_smp == smp);
+    RD_RELEASE_REF(got_smp);
+    ID3D11DeviceContext_DSGetSamplers(c, 1, 1, &got_smp);
+    CHECK(got_smp == smp);
+    RD_RELEASE_REF(got_smp);
+    /* out of range and wrong bind flags: refused, nothing changed */
+    util_clear_last_message();
+    ID3D11DeviceContext_HSSetConstantBuffers(c, 13, 2, &cb);
+    CHECK_STR_CONTAINS(LAST, "HSSetConstantBuffers");
+    util_clear_last_message();
+    ID3D11DeviceContext_DSSetConstantBuffers(c, 2, 1, &vbuf);
+    CHECK_STR_CONTAINS(LAST, "D3D11_BIND_CONSTANT_BUFFER");
+    ID3D11DeviceContext_DSGetConstantBuffers(c, 2, 1, &got_cb);
+    CHECK(got_cb == cb);
+    RD_RELEASE_REF(got_cb);
+    /* the 32 patch lists at 11_0; refused at 10_1, the topology kept */
+    for (UINT t = D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST;
+         t <= D3D11_PRIMITIVE_TOPOLOGY_32_CONTROL_POINT_PATCHLIST; t++) {
+        D3D11_PRIMITIVE_TOPOLOGY got;
+        ACCEPTED(ID3D11DeviceContext_IASetPrimitiveTopology(c, (D3D11_PRIMITIVE_TOPOLOGY)t));
+        ID3D11DeviceContext_IAGetPrimitiveTopology(c, &got);
+        CHECK_EQ(got, t);
+        ID3D11DeviceContext_IASetPrimitiveTopology(r10.ctx, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+        util_clear_last_message();
+        ID3D11DeviceContext_IASetPrimitiveTopology(r10.ctx, (D3D11_PRIMITIVE_TOPOLOGY)t);
+        CHECK_STR_CONTAINS(LAST, "not supported at feature level 10_1");
+        ID3D11DeviceContext_IAGetPrimitiveTopology(r10.ctx, &got);
+        CHECK_EQ(got, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    }
+    util_clear_last_message();
+    ID3D11DeviceContext_IASetPrimitiveTopology(c, (D3D11_PRIMITIVE_TOPOLOGY)65);
+    CHECK_STR_CONTAINS(LAST, "is not a D3D11_PRIMITIVE_TOPOLOGY value");
+    /* 10_1: the methods take NULL only, the getters give NULL */
+    util_clear_last_message();
+    ID3D11DeviceContext_HSSetShader(r10.ctx, NULL, NULL, 0);
+    ID3D11DeviceContext_DSSetSamplers(r10.ctx, 0, 1, (ID3D11SamplerState *const *)&got_smp);
+    CHECK_EQ(LAST[0], 0);
+    ID3D11DeviceContext_DSSetShader(r10.ctx, ds, NULL, 0);
+    CHECK_STR_CONTAINS(LAST, "domain shaders are not supported");
+    got_ds = (ID3D11DomainShader *)(uintptr_t)1;
+    ID3D11DeviceContext_DSGetShader(r10.ctx, &got_ds, NULL, NULL);
+    CHECK(got_ds == NULL);
+    /* ClearState unbinds every HS and DS slot */
+    ID3D11DeviceContext_ClearState(c);
+    ID3D11DeviceContext_HSGetShader(c, &got_hs, NULL, NULL);
+    ID3D11DeviceContext_DSGetShader(c, &got_ds, NULL, NULL);
+    ID3D11DeviceContext_HSGetConstantBuffers(c, 13, 1, &got_cb);
+    ID3D11DeviceContext_DSGetShaderResources(c, 3, 1, &got_srv);
+    ID3D11DeviceContext_HSGetSamplers(c, 15, 1, &got_smp);
+    CHECK(!got_hs && !got_ds && !got_cb && !got_srv && !got_smp);
+done:
+    /* the bindings held no application reference: every object goes with its last Release */
+    RD_RELEASE(srv);
+    RD_RELEASE(tex);
+    RD_RELEASE(smp);
+    RD_RELEASE(vbuf);
+    RD_RELEASE(cb);
+    RD_RELEASE(ds);
+    RD_RELEASE(hs);
+    rd_end(&r10);
+    rd_end(&r);
+}
+
+/* ---- draws --------------------------------------------------------------------------------- */
+
+/* An 11_0 device with a W x H target, the pass-through vertex shader and its layout, culling
+ * off, and the hull shader's factor buffer in HS cb0. */
+struct ts_scene {
+    struct rd r;
+    ID3D11VertexShader *vs;
+    ID3D11PixelShader *ps;
+    ID3D11InputLayout *il;
+    ID3D11Buffer *vb, *cb;
+    ID3D11RasterizerState *rs;
+};
+
+static void scene_vertices(struct ts_scene *s, const struct vtx *v, UINT nv)
+{
+    UINT stride = sizeof(struct vtx), offset = 0;
+    RD_RELEASE(s->vb);
+    s->vb = rd_buffer(s->r.dev, D3D11_BIND_VERTEX_BUFFER, v, nv * (UINT)sizeof(*v));
+    ID3D11DeviceContext_IASetVertexBuffers(s->r.ctx, 0, 1, &s->vb, &stride, &offset);
+}
+
+static void scene_factors(struct ts_scene *s, float edge, float inside)
+{
+    const float f[4] = { edge, inside, 0, 0 };
+    ID3D11DeviceContext_UpdateSubresource(s->r.ctx, (ID3D11Resource *)s->cb, 0, NULL, f, 0, 0);
+}
+
+static bool scene_begin(struct ts_scene *s, const char *ps)
+{
+    memset(s, 0, sizeof(*s));
+    if (!rd_begin_profile(&s->r, "11_0", L110, W, H))
+        return false;
+    D3D11_RASTERIZER_DESC rd = { D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0, 0, TRUE, FALSE,
+                                 FALSE, FALSE };
+    static const float zero[4] = { 0 };
+    s->vs = rd_vs(s->r.dev, TS_VS);
+    s->ps = rd_ps(s->r.dev, ps);
+    s->il = rd_layout(s->r.dev, rd_vtx_layout, 2, TS_VS);
+    s->cb = rd_buffer(s->r.dev, D3D11_BIND_CONSTANT_BUFFER, zero, 16);
+    CHECK_HR(ID3D11Device_CreateRasterizerState(s->r.dev, &rd, &s->rs), S_OK);
+    ID3D11DeviceContext_IASetInputLayout(s->r.ctx, s->il);
+    ID3D11DeviceContext_VSSetShader(s->r.ctx, s->vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(s->r.ctx, s->ps, NULL, 0);
+    ID3D11DeviceContext_HSSetConstantBuffers(s->r.ctx, 0, 1, &s->cb);
+    ID3D11DeviceContext_RSSetState(s->r.ctx, s->rs);
+    return s->vs && s->ps && s->il && s->cb && s->rs;
+}
+
+static void scene_end(struct ts_scene *s)
+{
+    if (s->r.ctx)
+        ID3D11DeviceContext_ClearState(s->r.ctx);
+    RD_RELEASE(s->rs);
+    RD_RELEASE(s->cb);
+    RD_RELEASE(s->vb);
+    RD_RELEASE(s->il);
+    RD_RELEASE(s->ps);
+    RD_RELEASE(s->vs);
+    rd_end(&s->r);
+}
+
+#define SCENE_BEGIN(s, ps)                                                                       \
+    do {                                                                                         \
+        if (!scene_begin(s, ps)) {                                                               \
+            scene_end(s);                                                                        \
+            return;                                                                              \
+        }                                                                                        \
+    } while (0)
+
+/* The left half of the target as one quad patch, (u, v) from the top-left corner. */
+static const struct vtx quad_patch[4] = {
+    { { -1, 1, 0, 1 }, { 0, 0, 0, 1 } }, { { 0, 1, 0, 1 }, { 1, 0, 0, 1 } },
+    { { 0, -1, 0, 1 }, { 1, 1, 0, 1 } }, { { -1, -1, 0, 1 }, { 0, 1, 0, 1 } },
+};
+
+/* Pixels of `want` colour; every other pixel must be 0.  *left: those in the left half. */
+static unsigned count_pixels(const struct rd *r, const uint8_t *img, const uint8_t want[4],
+                             unsigned *left)
+{
+    unsigned n = 0;
+    *left = 0;
+    for (UINT y = 0; y < r->h; y++)
+        for (UINT x = 0; x < r->w; x++) {
+            const uint8_t *p = RD_PIXEL(img, r, x, y);
+            if (!memcmp(p, want, 4)) {
+                n++;
+                *left += x < r->w / 2;
+            } else if (p[0] || p[1] || p[2] || p[3]) {
+                harness_fail(__FILE__, __LINE__, "pixel (%u, %u) = %u %u %u %u", x, y, p[0],
+                             p[1], p[2], p[3]);
+                return n;
+            }
+        }
+    return n;
+}
+
+static const uint8_t red[4] = { 255, 0, 0, 255 };
+
+/* Draws with the bound state into a cleared target, `call` being the draw. */
+#define DRAW_INTO(s, img, call)                                                                  \
+    do {                                                                                         \
+        rd_clear(&(s)->r, 0, 0, 0, 0);                                                           \
+        ACCEPTED(call);                                                                          \
+        rd_read(&(s)->r, img);                                                                   \
+    } while (0)
+
+/* The quad patch covers its rectangle exactly once whatever the partitioning and factors: the
+ * tessellator's triangles tile the domain and the top-left rule owns every shared edge once
+ * (as tests/test_tess_draw.c checks through the pipeline's own API); a factor 0 culls the
+ * patch (D3D11.3 functional spec 11.7.12), an inside factor 0 does not. */
+TEST(tess_quad_patch_every_partitioning)
+{
+    static const char *const hs_text[] = {
+        HS_QUAD("partitioning_integer"), HS_QUAD("partitioning_pow2"),
+        HS_QUAD("partitioning_fractional_odd"), HS_QUAD("partitioning_fractional_even"),
+    };
+    static const float factors[][3] = {
+        { 1, 1, W * H / 2 }, { 2, 3, W * H / 2 }, { 3.3f, 7, W * H / 2 }, { 64, 64, W * H / 2 },
+        { 0, 4, 0 }, { 4, 0, W * H / 2 },
+    };
+    struct ts_scene s;
+    uint8_t img[W * H * 4];
+    SCENE_BEGIN(&s, TS_PS_RED);
+    ID3D11DomainShader *ds = ds_create(s.r.dev, ds_quad, S_OK);
+    scene_vertices(&s, quad_patch, 4);
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx,
+                                               D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+    ID3D11DeviceContext_DSSetShader(s.r.ctx, ds, NULL, 0);
+    for (size_t h = 0; ds && h < sizeof(hs_text) / sizeof(hs_text[0]); h++) {
+        ID3D11HullShader *hs = hs_create(s.r.dev, hs_text[h], S_OK);
+        ID3D11DeviceContext_HSSetShader(s.r.ctx, hs, NULL, 0);
+        for (size_t f = 0; hs && f < sizeof(factors) / sizeof(factors[0]); f++) {
+            scene_factors(&s, factors[f][0], factors[f][1]);
+            DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 4, 0));
+            unsigned left, n = count_pixels(&s.r, img, red, &left);
+            if (n != (unsigned)factors[f][2] || left != n)
+                harness_fail(__FILE__, __LINE__, "hull %zu, factors %g %g: %u red pixels (%u "
+                             "left), want %g", h, (double)factors[f][0], (double)factors[f][1],
+                             n, left, (double)factors[f][2]);
+        }
+        ID3D11DeviceContext_HSSetShader(s.r.ctx, NULL, NULL, 0);
+        RD_RELEASE(hs);
+    }
+    ID3D11DeviceContext_DSSetShader(s.r.ctx, NULL, NULL, 0);
+    RD_RELEASE(ds);
+    scene_end(&s);
+}
+
+/* Factors 1 make the bare quad, triangles (0,1,3) (1,2,3) (11.7.6): the same bytes as a
+ * triangle list of those corners carrying (u, v) as their attribute; DrawIndexed and
+ * DrawInstanced of the same patch give them too. */
+TEST(tess_bare_quad_equals_the_triangle_list)
+{
+    struct ts_scene s;
+    uint8_t tess_img[W * H * 4], img[W * H * 4];
+    SCENE_BEGIN(&s, TS_PS_ATTR);
+    ID3D11HullShader *hs = hs_create(s.r.dev, HS_QUAD("partitioning_integer"), S_OK);
+    ID3D11DomainShader *ds = ds_create(s.r.dev, ds_quad, S_OK);
+    ID3D11VertexShader *vs_pos = rd_vs(s.r.dev, TS_VS_POS);
+    static const uint32_t idx[4] = { 0, 1, 2, 3 };
+    ID3D11Buffer *ib = rd_buffer(s.r.dev, D3D11_BIND_INDEX_BUFFER, idx, sizeof(idx));
+    if (!hs || !ds || !vs_pos || !ib)
+        goto done;
+    scene_factors(&s, 1, 1);
+    scene_vertices(&s, quad_patch, 4);
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx,
+                                               D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+    ID3D11DeviceContext_HSSetShader(s.r.ctx, hs, NULL, 0);
+    ID3D11DeviceContext_DSSetShader(s.r.ctx, ds, NULL, 0);
+    DRAW_INTO(&s, tess_img, ID3D11DeviceContext_Draw(s.r.ctx, 4, 0));
+    unsigned lit = 0;
+    for (unsigned i = 0; i < W * H; i++)
+        lit += tess_img[4 * i + 3] == 255;
+    CHECK_EQ(lit, W * H / 2);
+    CHECK(RD_PIXEL(tess_img, &s.r, 7, 0)[0] > RD_PIXEL(tess_img, &s.r, 0, 0)[0]);   /* u -> */
+    CHECK(RD_PIXEL(tess_img, &s.r, 0, 15)[1] > RD_PIXEL(tess_img, &s.r, 0, 0)[1]);  /* v down */
+    ID3D11DeviceContext_IASetIndexBuffer(s.r.ctx, ib, DXGI_FORMAT_R32_UINT, 0);
+    DRAW_INTO(&s, img, ID3D11DeviceContext_DrawIndexed(s.r.ctx, 4, 0, 0));
+    CHECK(!memcmp(img, tess_img, sizeof(img)));
+    DRAW_INTO(&s, img, ID3D11DeviceContext_DrawInstanced(s.r.ctx, 4, 3, 0, 0));
+    CHECK(!memcmp(img, tess_img, sizeof(img)));
+    DRAW_INTO(&s, img, ID3D11DeviceContext_DrawIndexedInstanced(s.r.ctx, 4, 2, 0, 0, 0));
+    CHECK(!memcmp(img, tess_img, sizeof(img)));
+
+    /* the reference: no tessellation, the corners as a triangle list */
+    static const unsigned order[6] = { 0, 1, 3, 1, 2, 3 };
+    struct vtx tri[6];
+    for (int i = 0; i < 6; i++)
+        tri[i] = quad_patch[order[i]];
+    ID3D11DeviceContext_HSSetShader(s.r.ctx, NULL, NULL, 0);
+    ID3D11DeviceContext_DSSetShader(s.r.ctx, NULL, NULL, 0);
+    ID3D11DeviceContext_VSSetShader(s.r.ctx, vs_pos, NULL, 0);
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    scene_vertices(&s, tri, 6);
+    DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 6, 0));
+    CHECK(!memcmp(img, tess_img, sizeof(img)));
+done:
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(ib);
+    RD_RELEASE(vs_pos);
+    RD_RELEASE(ds);
+    RD_RELEASE(hs);
+    scene_end(&s);
+}
+
+/* The corpus triangle patch (fractional_odd; the edge factors are the control points' w, so
+ * the positions are scaled by it: the same point after the divide).  In pixels the triangle is
+ * (0, 0) (16, 0) (0, 8): no pixel centre lies within 0.2 pixel of its diagonal edge
+ * (x + 2y = 16 at centres i + 2j + 1.5), so the tessellated patch covers exactly the pixels of
+ * the triangle drawn as one -- 15 + 13 + ... + 1 = 64 -- for any factor. */
+TEST(tess_triangle_patch_equals_the_triangle)
+{
+    static const float corners[3][2] = { { -1, 1 }, { 1, 1 }, { -1, 0 } };
+    static const float factors[] = { 1, 2, 3.3f, 7, 13.5f };
+    struct ts_scene s;
+    uint8_t img[W * H * 4], ref[W * H * 4];
+    SCENE_BEGIN(&s, TS_PS_RED);
+    ID3D11HullShader *hs = hs_create(s.r.dev, hs_tri, S_OK);
+    ID3D11DomainShader *ds = ds_create(s.r.dev, ds_tri, S_OK);
+    ID3D11VertexShader *vs_pos = rd_vs(s.r.dev, TS_VS_POS);
+    for (size_t f = 0; hs && ds && vs_pos && f < sizeof(factors) / sizeof(factors[0]); f++) {
+        struct vtx v[3];
+        memset(v, 0, sizeof(v));
+        for (int i = 0; i < 3; i++) {
+            v[i].pos[0] = corners[i][0] * factors[f];
+            v[i].pos[1] = corners[i][1] * factors[f];
+            v[i].pos[3] = factors[f];
+        }
+        scene_vertices(&s, v, 3);
+        ID3D11DeviceContext_VSSetShader(s.r.ctx, s.vs, NULL, 0);
+        ID3D11DeviceContext_HSSetShader(s.r.ctx, hs, NULL, 0);
+        ID3D11DeviceContext_DSSetShader(s.r.ctx, ds, NULL, 0);
+        ID3D11DeviceContext_IASetPrimitiveTopology(
+            s.r.ctx, D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+        DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 3, 0));
+        ID3D11DeviceContext_HSSetShader(s.r.ctx, NULL, NULL, 0);
+        ID3D11DeviceContext_DSSetShader(s.r.ctx, NULL, NULL, 0);
+        ID3D11DeviceContext_VSSetShader(s.r.ctx, vs_pos, NULL, 0);
+        ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx,
+                                                   D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        DRAW_INTO(&s, ref, ID3D11DeviceContext_Draw(s.r.ctx, 3, 0));
+        unsigned left, n = count_pixels(&s.r, img, red, &left);
+        if (n != 64 || memcmp(img, ref, sizeof(img)))
+            harness_fail(__FILE__, __LINE__, "factor %g: %u red pixels, want 64 and the "
+                         "triangle's", (double)factors[f], n);
+    }
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(vs_pos);
+    RD_RELEASE(ds);
+    RD_RELEASE(hs);
+    scene_end(&s);
+}
+
+/* The documented refusals at draw time: nothing is drawn, one message says why. */
+TEST(tess_draw_refusals)
+{
+    static const char ds_quad_3cp[] =
+        DS_QUAD_HEAD(3, "domain_quad") "dcl_output_siv o0.xyzw, position\n"
+        "mov o0.xyzw, vicp[2][0].xyzw\nret\n";
+    static const char ds_tri_4cp[] =
+        "ds_5_0\ndcl_input_control_point_count 4\ndcl_tessellator_domain domain_tri\n"
+        "dcl_input vDomain.xyz\ndcl_input vicp[4][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
+        "mov o0.xyzw, vicp[0][0].xyzw\nret\n";
+    static const char gs_text[] =
+        "gs_5_0\ndcl_input_siv v[3][0].xyzw, position\ndcl_inputprimitive triangle\n"
+        "dcl_outputtopology trianglestrip\ndcl_output_siv o0.xyzw, position\ndcl_maxout 1\n"
+        "mov o0.xyzw, v[0][0].xyzw\nemit\nret\n";
+    struct ts_scene s;
+    uint8_t img[W * H * 4];
+    SCENE_BEGIN(&s, TS_PS_RED);
+    ID3D11HullShader *hs = hs_create(s.r.dev, HS_QUAD("partitioning_integer"), S_OK);
+    ID3D11HullShader *hs3 = hs_create(s.r.dev, HS_QUAD_CP("partitioning_integer", 3), S_OK);
+    ID3D11DomainShader *ds = ds_create(s.r.dev, ds_quad, S_OK);
+    ID3D11DomainShader *ds3 = ds_create(s.r.dev, ds_quad_3cp, S_OK);
+    ID3D11DomainShader *ds_tri4 = ds_create(s.r.dev, ds_tri_4cp, S_OK);
+    size_t ng;
+    void *gb = rd_assemble(gs_text, &ng);
+    ID3D11GeometryShader *gs = NULL;
+    if (gb)
+        CHECK_HR(ID3D11Device_CreateGeometryShader(s.r.dev, gb, ng, NULL, &gs), S_OK);
+    free(gb);
+    const D3D11_PRIMITIVE_TOPOLOGY P4 = D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST;
+    const D3D11_PRIMITIVE_TOPOLOGY P3 = D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST;
+    const D3D11_PRIMITIVE_TOPOLOGY TL = D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
+    const struct {
+        ID3D11HullShader *hs;
+        ID3D11DomainShader *ds;
+        ID3D11GeometryShader *gs;
+        D3D11_PRIMITIVE_TOPOLOGY topology;
+        const char *why;
+    } cases[] = {
+        { hs, NULL, NULL, P4, "a hull shader is bound without a domain shader" },
+        { NULL, ds, NULL, P4, "a domain shader is bound without a hull shader" },
+        { NULL, NULL, NULL, P4, "a patch-list topology without hull and domain shaders" },
+        { hs, ds, NULL, TL, "need a patch-list topology" },
+        { hs, ds, NULL, P3, "the hull shader's dcl_input_control_point_count is 4" },
+        { hs, ds3, NULL, P4, "HS_DS_CONTROL_POINT_COUNT_MISMATCH" },
+        { hs3, ds, NULL, P4, "the hull shader outputs 3 control points, the domain shader "
+                             "reads 4" },
+        { hs, ds_tri4, NULL, P4, "TESSELLATOR_DOMAIN_MISMATCH" },
+        { hs, ds, gs, P4, "a geometry shader or stream output after tessellation" },
+    };
+    if (!hs || !hs3 || !ds || !ds3 || !ds_tri4 || !gs)
+        goto done;
+    scene_factors(&s, 4, 4);
+    scene_vertices(&s, quad_patch, 4);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        ID3D11DeviceContext_HSSetShader(s.r.ctx, cases[i].hs, NULL, 0);
+        ID3D11DeviceContext_DSSetShader(s.r.ctx, cases[i].ds, NULL, 0);
+        ID3D11DeviceContext_GSSetShader(s.r.ctx, cases[i].gs, NULL, 0);
+        ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx, cases[i].topology);
+        rd_clear(&s.r, 0, 0, 0, 0);
+        util_clear_last_message();
+        ID3D11DeviceContext_Draw(s.r.ctx, 4, 0);
+        CHECK_STR_CONTAINS(LAST, cases[i].why);
+        rd_read(&s.r, img);
+        unsigned left;
+        CHECK_EQ(count_pixels(&s.r, img, red, &left), 0);
+    }
+    /* the same state made whole draws */
+    ID3D11DeviceContext_HSSetShader(s.r.ctx, hs, NULL, 0);
+    ID3D11DeviceContext_DSSetShader(s.r.ctx, ds, NULL, 0);
+    ID3D11DeviceContext_GSSetShader(s.r.ctx, NULL, NULL, 0);
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx, P4);
+    DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 4, 0));
+    unsigned left;
+    CHECK_EQ(count_pixels(&s.r, img, red, &left), W * H / 2);
+done:
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(gs);
+    RD_RELEASE(ds_tri4);
+    RD_RELEASE(ds3);
+    RD_RELEASE(ds);
+    RD_RELEASE(hs3);
+    RD_RELEASE(hs);
+    scene_end(&s);
+}
+
+/* D3D11_QUERY_PIPELINE_STATISTICS (pipeline/draw.h draw_stats): two quad patches of integer
+ * factors 2 are 2 IA primitives, 2 hull invocations and 2 x 9 domain points (the 3 x 3 grid),
+ * 2 x 8 triangles to clipping, each patch shading the left half; the incomplete third patch
+ * of the 10 vertices counts its vertices only; culled patches run the hull shader but no
+ * domain shader. */
+TEST(tess_pipeline_statistics)
+{
+    struct ts_scene s;
+    SCENE_BEGIN(&s, TS_PS_RED);
+    ID3D11HullShader *hs = hs_create(s.r.dev, HS_QUAD("partitioning_integer"), S_OK);
+    ID3D11DomainShader *ds = ds_create(s.r.dev, ds_quad, S_OK);
+    ID3D11Query *q = NULL;
+    D3D11_QUERY_DESC qd = { D3D11_QUERY_PIPELINE_STATISTICS, 0 };
+    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &qd, &q), S_OK);
+    struct vtx v[10];
+    for (int i = 0; i < 10; i++)
+        v[i] = quad_patch[i % 4];
+    if (!hs || !ds || !q)
+        goto done;
+    scene_vertices(&s, v, 10);
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx,
+                                               D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+    ID3D11DeviceContext_HSSetShader(s.r.ctx, hs, NULL, 0);
+    ID3D11DeviceContext_DSSetShader(s.r.ctx, ds, NULL, 0);
+    static const struct { float edge; UINT64 ds, c; } runs[] = { { 2, 18, 16 }, { 0, 0, 0 } };
+    for (size_t i = 0; i < 2; i++) {
+        D3D11_QUERY_DATA_PIPELINE_STATISTICS st;
+        memset(&st, 0xcd, sizeof(st));
+        scene_factors(&s, runs[i].edge, 2);
+        rd_clear(&s.r, 0, 0, 0, 0);
+        ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)q);
+        ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 10, 0));
+        ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)q);
+        CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)q, &st, sizeof(st),
+                                             0), S_OK);
+        CHECK_EQ(st.IAVertices, 10);
+        CHECK_EQ(st.IAPrimitives, 2);
+        CHECK_EQ(st.VSInvocations, 10);
+        CHECK_EQ(st.HSInvocations, 2);
+        CHECK_EQ(st.DSInvocations, runs[i].ds);
+        CHECK_EQ(st.CInvocations, runs[i].c);
+        CHECK_EQ(st.GSInvocations, 0);
+        CHECK_EQ(st.CSInvocations, 0);
+        CHECK_EQ(st.PSInvocations, runs[i].ds ? 2 * (W * H / 2) : 0);   /* both patches */
+    }
+done:
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(q);
+    RD_RELEASE(ds);
+    RD_RELEASE(hs);
+    scene_end(&s);
+}
