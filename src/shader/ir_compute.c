@@ -168,18 +168,17 @@ int ir_compute_check_decls(const struct ir_program *p, char *msg, size_t size, s
 /* The kind of memory operand: 'r' raw, 's' structured, 'y' typed UAV, with where it lives. */
 struct mem_kind {
     char kind;
-    bool uav, srv, tgsm, counter, buffer;
+    bool uav, srv, tgsm, buffer;
 };
 
 static struct mem_kind kind_of(const struct ir_program *p, const struct ir_operand *m)
 {
-    struct mem_kind k = {0, false, false, false, false, false};
+    struct mem_kind k = {0, false, false, false, false};
     uint32_t n = m->index[0].offset;
     if (m->file == IR_FILE_UAV) {
         const struct ir_uav *u = ir_find_uav(p, n);
         k.uav = true;
         k.kind = u->dim == IR_RES_RAW_BUFFER ? 'r' : u->dim == IR_RES_STRUCTURED_BUFFER ? 's' : 'y';
-        k.counter = (u->flags & IR_UAV_COUNTER) != 0;
         k.buffer = u->dim == IR_RES_BUFFER || k.kind != 'y';
     } else if (m->file == IR_FILE_TGSM) {
         k.tgsm = true;
@@ -225,8 +224,11 @@ int ir_compute_check_mem(const struct ir_program *p, const struct ir_instruction
             return say(msg, size, "%s needs a typed UAV", name);
         break;
     case IR_OP_IMM_ATOMIC_ALLOC: case IR_OP_IMM_ATOMIC_CONSUME:
-        if (!k.uav || !k.counter)
-            return say(msg, size, "%s needs a structured UAV declared with a counter", name);
+        /* the hidden counter belongs to the view (a UAV created with the APPEND or COUNTER
+         * flag); fxc declares Append/Consume buffers as plain dcl_uav_structured and keeps _opc
+         * (order-preserving) for IncrementCounter/DecrementCounter, so either is taken */
+        if (!k.uav || k.kind != 's')
+            return say(msg, size, "%s needs a structured UAV", name);
         break;
     case IR_OP_BUFINFO:
         if (k.tgsm || !k.buffer)

@@ -37,6 +37,7 @@
  * present.  On any error the partly built program is freed.
  */
 #include "shader/tpf.h"
+#include "shader/ir_compute.h"
 
 #include "shader/dxbc.h"
 #include "shader/ir_tess.h"
@@ -599,6 +600,14 @@ static int dcl_io(struct tpf *t, struct span *s, uint32_t opc)
     }
     if (input && ir_tess_input_file(op.file))
         return dcl_tess_input(t, s, &op, kind, code);
+    if (input && ir_file_is_cs_id(op.file)) {
+        /* dcl_input vThreadID / vThreadGroupID / vThreadIDInGroup(Flattened): what fxc writes
+         * for the ids a compute program reads; they are always there, so nothing to record */
+        if (code != TPF_OP_DCL_INPUT || t->prog->type != IR_SHADER_COMPUTE)
+            return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s of a thread id outside a "
+                        "compute program's plain dcl_input", s->name);
+        return 0;
+    }
     bool special = input ? op.file == IR_FILE_INPUT_COVERAGE || op.file == IR_FILE_PRIMITIVE_ID :
                            (op.file == IR_FILE_DEPTH_OUT || op.file == IR_FILE_DEPTH_GE_OUT ||
                             op.file == IR_FILE_DEPTH_LE_OUT || op.file == IR_FILE_COVERAGE_OUT);
