@@ -14,18 +14,6 @@ static const D3D_FEATURE_LEVEL L93 = D3D_FEATURE_LEVEL_9_3,
                                L100 = D3D_FEATURE_LEVEL_10_0, L101 = D3D_FEATURE_LEVEL_10_1,
                                L110 = D3D_FEATURE_LEVEL_11_0;
 
-/* A device of `level` under `profile`, or NULL (the test fails). */
-static ID3D11Device *fl_device(const char *profile, D3D_FEATURE_LEVEL level,
-                               ID3D11DeviceContext **ctx)
-{
-    ID3D11Device *dev = NULL;
-    setenv("SOFTD3D_PROFILE", profile, 1);
-    CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &level, 1,
-                               D3D11_SDK_VERSION, &dev, NULL, ctx), S_OK);
-    unsetenv("SOFTD3D_PROFILE");
-    return dev;
-}
-
 /* ---- profiles and negotiation --------------------------------------------------------------- */
 
 TEST(fl10_profiles_by_name)
@@ -135,7 +123,7 @@ TEST(fl10_texture2d_limits)
     const char *profiles[] = { "10_0", "10_1" };
     const D3D_FEATURE_LEVEL levels[] = { L100, L101 };
     for (int i = 0; i < 2; i++) {
-        ID3D11Device *dev = fl_device(profiles[i], levels[i], NULL);
+        ID3D11Device *dev = rd_profile_device(profiles[i], levels[i], NULL);
         if (!dev)
             continue;
         /* D3D10_REQ_TEXTURE2D_U_OR_V_DIMENSION 8192 */
@@ -163,7 +151,7 @@ TEST(fl10_texture2d_limits)
     }
     /* the same requests at 9_3 keep the 10Level9 rules */
     {
-        ID3D11Device *dev = fl_device("max", L93, NULL);
+        ID3D11Device *dev = rd_profile_device("max", L93, NULL);
         if (dev) {
             CHECK_HR(tex2d(dev, 4, 4, 1, 2, 0), E_INVALIDARG);
             CHECK_HR(tex2d(dev, 100, 60, 0, 1, 0), E_INVALIDARG);
@@ -175,7 +163,7 @@ TEST(fl10_texture2d_limits)
 
 TEST(fl10_texture3d_limits)
 {
-    ID3D11Device *dev = fl_device("10_0", L100, NULL);
+    ID3D11Device *dev = rd_profile_device("10_0", L100, NULL);
     if (!dev)
         return;
     /* D3D10_REQ_TEXTURE3D_U_V_OR_W_DIMENSION 2048, any size (no power-of-two rule) */
@@ -200,7 +188,7 @@ TEST(fl10_texture3d_limits)
         }
     }
     ID3D11Device_Release(dev);
-    if ((dev = fl_device("max", L93, NULL))) {
+    if ((dev = rd_profile_device("max", L93, NULL))) {
         CHECK_HR(tex3d(dev, 12, 10, 6, 0), E_INVALIDARG);   /* seed 004: powers of two */
         ID3D11Device_Release(dev);
     }
@@ -211,7 +199,7 @@ TEST(fl10_texture3d_limits)
 TEST(fl10_views)
 {
     for (int i = 0; i < 2; i++) {
-        ID3D11Device *dev = fl_device(i ? "10_1" : "10_0", i ? L101 : L100, NULL);
+        ID3D11Device *dev = rd_profile_device(i ? "10_1" : "10_0", i ? L101 : L100, NULL);
         D3D11_TEXTURE2D_DESC d = { 8, 8, 1, 12, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
                                    D3D11_USAGE_DEFAULT,
                                    D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET, 0, 0 };
@@ -285,7 +273,7 @@ TEST(fl10_views)
 
 TEST(fl10_stages_not_there_yet)
 {
-    ID3D11Device *dev = fl_device("10_0", L100, NULL);
+    ID3D11Device *dev = rd_profile_device("10_0", L100, NULL);
     uint8_t blob[512];
     ID3D11GeometryShader *gs = (ID3D11GeometryShader *)(uintptr_t)1;
     ID3D11HullShader *hs = (ID3D11HullShader *)(uintptr_t)1;
@@ -317,7 +305,7 @@ TEST(fl10_plain_sm4_shaders)
     for (int i = 0; i < 3; i++) {
         const char *profile = i == 0 ? "max" : i == 1 ? "10_0" : "10_1";
         D3D_FEATURE_LEVEL level = i == 0 ? L93 : i == 1 ? L100 : L101;
-        ID3D11Device *dev = fl_device(profile, level, NULL);
+        ID3D11Device *dev = rd_profile_device(profile, level, NULL);
         ID3D11VertexShader *v = NULL;
         ID3D11PixelShader *p = NULL;
         if (!dev)
@@ -338,7 +326,7 @@ TEST(fl10_plain_sm4_shaders)
 
 TEST(fl10_multisample_levels)
 {
-    ID3D11Device *dev = fl_device("10_1", L101, NULL);
+    ID3D11Device *dev = rd_profile_device("10_1", L101, NULL);
     UINT q = 7;
     if (!dev)
         return;
@@ -358,7 +346,7 @@ TEST(fl10_multisample_levels)
 TEST(fl10_feature_support)
 {
     for (int i = 0; i < 2; i++) {
-        ID3D11Device *dev = fl_device(i ? "10_1" : "10_0", i ? L101 : L100, NULL);
+        ID3D11Device *dev = rd_profile_device(i ? "10_1" : "10_0", i ? L101 : L100, NULL);
         D3D11_FEATURE_DATA_D3D9_OPTIONS d9;
         D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT inst;
         D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS hw;
@@ -390,7 +378,7 @@ TEST(fl10_feature_support)
 TEST(fl10_context_rules)
 {
     ID3D11DeviceContext *ctx = NULL;
-    ID3D11Device *dev = fl_device("10_0", L100, &ctx);
+    ID3D11Device *dev = rd_profile_device("10_0", L100, &ctx);
     D3D11_VIEWPORT vps[16], got[16];
     UINT n = 16;
     ID3D11Texture2D *t = NULL;
@@ -666,7 +654,7 @@ done:
 TEST(fl10_queries)
 {
     ID3D11DeviceContext *ctx = NULL;
-    ID3D11Device *dev = fl_device("10_0", L100, &ctx);
+    ID3D11Device *dev = rd_profile_device("10_0", L100, &ctx);
     D3D11_QUERY_DESC d = { D3D11_QUERY_OCCLUSION, 0 };
     ID3D11Query *q = NULL;
     ID3D11Predicate *p = (ID3D11Predicate *)(uintptr_t)1;

@@ -13,17 +13,6 @@
 static const D3D_FEATURE_LEVEL L101 = D3D_FEATURE_LEVEL_10_1, L110 = D3D_FEATURE_LEVEL_11_0,
                                L111 = D3D_FEATURE_LEVEL_11_1;
 
-static ID3D11Device *fl11_device(const char *profile, D3D_FEATURE_LEVEL level,
-                                 ID3D11DeviceContext **ctx)
-{
-    ID3D11Device *dev = NULL;
-    setenv("SOFTD3D_PROFILE", profile, 1);
-    CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &level, 1,
-                               D3D11_SDK_VERSION, &dev, NULL, ctx), S_OK);
-    unsetenv("SOFTD3D_PROFILE");
-    return dev;
-}
-
 TEST(fl11_0_profile_by_name)
 {
     const core_profile *p = NULL;
@@ -109,7 +98,7 @@ TEST(fl11_0_texture_limits)
     const D3D11_RESOURCE_DIMENSION T1 = D3D11_RESOURCE_DIMENSION_TEXTURE1D,
                                    T2 = D3D11_RESOURCE_DIMENSION_TEXTURE2D,
                                    T3 = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
-    ID3D11Device *dev = fl11_device("11_0", L110, NULL), *dev10 = fl11_device("11_0", L101, NULL);
+    ID3D11Device *dev = rd_profile_device("11_0", L110, NULL), *dev10 = rd_profile_device("11_0", L101, NULL);
     if (!dev || !dev10)
         goto done;
     CHECK_HR(tex(dev, T2, 16384, 1, 1, 1, 0), S_OK);
@@ -140,7 +129,7 @@ done:
  * E_INVALIDARG with a message, out-pointer NULL. */
 TEST(fl11_0_tessellation_stages_by_level)
 {
-    ID3D11Device *dev = fl11_device("11_0", L110, NULL), *dev10 = fl11_device("11_0", L101, NULL);
+    ID3D11Device *dev = rd_profile_device("11_0", L110, NULL), *dev10 = rd_profile_device("11_0", L101, NULL);
     uint8_t blob[512];
     size_t n = dxbc_build_simple(DXBC_PROGRAM_VERTEX, 5, 0, 0, blob, sizeof(blob));
     ID3D11HullShader *hs = (ID3D11HullShader *)(uintptr_t)1;
@@ -173,7 +162,7 @@ TEST(fl11_0_tessellation_stages_by_level)
 TEST(fl11_0_context_rules)
 {
     ID3D11DeviceContext *ctx = NULL, *ctx10 = NULL;
-    ID3D11Device *dev = fl11_device("11_0", L110, &ctx), *dev10 = fl11_device("11_0", L101, &ctx10);
+    ID3D11Device *dev = rd_profile_device("11_0", L110, &ctx), *dev10 = rd_profile_device("11_0", L101, &ctx10);
     ID3D11Buffer *vb = NULL, *back = NULL;
     UINT stride = 16, offset = 0, got_stride = 0, got_offset = 0;
     D3D11_VIEWPORT vp = { -20000.0f, 0.0f, 16.0f, 16.0f, 0.0f, 1.0f }, got_vp;
@@ -221,7 +210,7 @@ done:
  * withheld: no decoder. */
 TEST(fl11_0_format_support)
 {
-    ID3D11Device *dev = fl11_device("11_0", L110, NULL);
+    ID3D11Device *dev = rd_profile_device("11_0", L110, NULL);
     static const DXGI_FORMAT same[] = { DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_R16G16_FLOAT,
                                         DXGI_FORMAT_R32G32B32A32_UINT, DXGI_FORMAT_BC3_UNORM,
                                         DXGI_FORMAT_D24_UNORM_S8_UINT };
@@ -258,7 +247,7 @@ TEST(fl11_0_compute_api_not_implemented)
     static const char cs[] = "cs_5_0\ndcl_uav_raw u0\ndcl_thread_group 8, 1, 1\n"
                              "store_raw u0.x, l(0), l(1)\nret\n";
     ID3D11DeviceContext *ctx = NULL;
-    ID3D11Device *dev = fl11_device("11_0", L110, &ctx), *dev10 = fl11_device("11_0", L101, NULL);
+    ID3D11Device *dev = rd_profile_device("11_0", L110, &ctx), *dev10 = rd_profile_device("11_0", L101, NULL);
     ID3D11ComputeShader *shader = (ID3D11ComputeShader *)(uintptr_t)1;
     ID3D11UnorderedAccessView *uav = (ID3D11UnorderedAccessView *)(uintptr_t)1;
     ID3D11ShaderResourceView *srv = (ID3D11ShaderResourceView *)(uintptr_t)1;

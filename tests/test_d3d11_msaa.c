@@ -15,17 +15,6 @@
 static const D3D_FEATURE_LEVEL L93 = D3D_FEATURE_LEVEL_9_3,
                                L101 = D3D_FEATURE_LEVEL_10_1;
 
-static ID3D11Device *ms_device(const char *profile, D3D_FEATURE_LEVEL level,
-                               ID3D11DeviceContext **ctx)
-{
-    ID3D11Device *dev = NULL;
-    setenv("SOFTD3D_PROFILE", profile, 1);
-    CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &level, 1,
-                               D3D11_SDK_VERSION, &dev, NULL, ctx), S_OK);
-    unsetenv("SOFTD3D_PROFILE");
-    return dev;
-}
-
 static D3D11_TEXTURE2D_DESC ms_desc(UINT w, UINT h, DXGI_FORMAT f, UINT count, UINT quality,
                                     UINT bind)
 {
@@ -63,7 +52,7 @@ TEST(msaa_quality_levels_per_profile)
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         ID3D11DeviceContext *ctx = NULL;
-        ID3D11Device *dev = ms_device(cases[i].profile, cases[i].level, &ctx);
+        ID3D11Device *dev = rd_profile_device(cases[i].profile, cases[i].level, &ctx);
         if (!dev)
             continue;
         for (UINT n = 1; n <= 32; n++) {
@@ -105,7 +94,7 @@ TEST(msaa_quality_levels_per_profile)
 TEST(msaa_texture2d_creation_rules)
 {
     ID3D11DeviceContext *ctx = NULL;
-    ID3D11Device *dev = ms_device("max", L93, &ctx);
+    ID3D11Device *dev = rd_profile_device("max", L93, &ctx);
     if (!dev)
         return;
     const UINT rt = D3D11_BIND_RENDER_TARGET;
@@ -152,7 +141,7 @@ TEST(msaa_texture2d_creation_rules)
     CHECK_EQ(ID3D11Device_Release(dev), 0);
 
     /* the 9_3 profile (weakest hardware): none */
-    dev = ms_device("9_3", L93, &ctx);
+    dev = rd_profile_device("9_3", L93, &ctx);
     if (dev) {
         d = ms_desc(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, 4, 0, rt);
         CHECK_HR(ms_create(dev, &d), E_INVALIDARG);
@@ -160,7 +149,7 @@ TEST(msaa_texture2d_creation_rules)
         CHECK_EQ(ID3D11Device_Release(dev), 0);
     }
     /* 10_1: the fixed-pattern quality values; shader resources allowed */
-    dev = ms_device("10_1", L101, &ctx);
+    dev = rd_profile_device("10_1", L101, &ctx);
     if (dev) {
         d = ms_desc(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, 4, (UINT)D3D11_STANDARD_MULTISAMPLE_PATTERN,
                     rt | D3D11_BIND_SHADER_RESOURCE);
@@ -177,7 +166,7 @@ TEST(msaa_texture2d_creation_rules)
 TEST(msaa_view_dimensions)
 {
     ID3D11DeviceContext *ctx = NULL;
-    ID3D11Device *dev = ms_device("10_1", L101, &ctx);
+    ID3D11Device *dev = rd_profile_device("10_1", L101, &ctx);
     if (!dev)
         return;
     D3D11_TEXTURE2D_DESC d = ms_desc(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, 4, 0,

@@ -159,6 +159,23 @@ static inline void rd_viewport(ID3D11DeviceContext *ctx, float x, float y, float
     ID3D11DeviceContext_RSSetViewports(ctx, 1, &vp);
 }
 
+/* A device of `level` under SOFTD3D_PROFILE `profile` (NULL: the default, max) and its
+ * immediate context, or NULL (the test fails).  The variable is unset again once the device
+ * exists. */
+static inline ID3D11Device *rd_profile_device(const char *profile, D3D_FEATURE_LEVEL level,
+                                              ID3D11DeviceContext **ctx)
+{
+    ID3D11Device *dev = NULL;
+    if (profile)
+        setenv("SOFTD3D_PROFILE", profile, 1);
+    else
+        unsetenv("SOFTD3D_PROFILE");
+    CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &level, 1,
+                               D3D11_SDK_VERSION, &dev, NULL, ctx), S_OK);
+    unsetenv("SOFTD3D_PROFILE");
+    return dev;
+}
+
 /* A device at `level` under SOFTD3D_PROFILE `profile` (NULL: the default, max) with a w x h
  * R8G8B8A8_UNORM render target bound and a full viewport.  The variable is unset again once the
  * device exists. */
