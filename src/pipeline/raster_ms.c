@@ -98,10 +98,6 @@ static void ms_emit_quad(struct ms_emit *em, const struct setup_tri *t, const st
 
 /* ---- Triangles ------------------------------------------------------------------------------ */
 
-/* Position of bit b of a 4x4 block mask (quad-major, as raster_tile.c). */
-static const uint8_t ms_bit_x[16] = { 0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3 };
-static const uint8_t ms_bit_y[16] = { 0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3 };
-
 /* Samples covered in the 4x4 block at (x, y), es[k] = the biased edge values of the sample at
  * pixel (0, 0); bits of pixels outside r cleared. */
 static unsigned ms_block4_mask(const struct setup_tri *t, const int64_t es[3], int32_t x,
@@ -109,7 +105,7 @@ static unsigned ms_block4_mask(const struct setup_tri *t, const int64_t es[3], i
 {
     unsigned m = 0;
     for (int b = 0; b < 16; b++) {
-        int32_t px = x + ms_bit_x[b], py = y + ms_bit_y[b];
+        int32_t px = x + raster_block_bit_x[b], py = y + raster_block_bit_y[b];
         bool in = px >= r.x0 && px < r.x1 && py >= r.y0 && py < r.y1;
         for (int k = 0; in && k < 3; k++)
             in = es[k] + t->ex[k] * px + t->ey[k] * py >= 0;
@@ -151,17 +147,6 @@ static bool ms_rect_inside(const struct setup_tri *t, struct raster_rect r)
     return true;
 }
 
-/* The bits of the 4x4 block at (x, y) whose pixels lie in r (quad-major). */
-static unsigned ms_rect_bits(int32_t x, int32_t y, struct raster_rect r)
-{
-    unsigned m = 0;
-    for (int b = 0; b < 16; b++) {
-        int32_t px = x + ms_bit_x[b], py = y + ms_bit_y[b];
-        m |= (unsigned)(px >= r.x0 && px < r.x1 && py >= r.y0 && py < r.y1) << b;
-    }
-    return m;
-}
-
 void raster_tile_tri_ms(const struct setup_tri *t, int32_t tx, int32_t ty, uint64_t seq,
                         unsigned worker)
 {
@@ -201,7 +186,7 @@ void raster_tile_tri_ms(const struct setup_tri *t, int32_t tx, int32_t ty, uint6
                                               x4 + 4 < r16.x1 ? x4 + 4 : r16.x1,
                                               y4 + 4 < r16.y1 ? y4 + 4 : r16.y1 };
                     if (full16 || ms_rect_inside(t, r4)) {
-                        any = ms_rect_bits(x4, y4, r16);
+                        any = raster_block4_rect_mask(x4, y4, r16);
                         for (unsigned s = 0; s < n; s++)
                             m[s] = any;
                     } else {

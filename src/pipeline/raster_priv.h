@@ -109,6 +109,22 @@ static inline int64_t setup_tri_edge_at(const struct setup_tri *t, int k, int32_
     return t->e[k] + t->ex[k] * px + t->ey[k] * py;
 }
 
+/* Position of bit b of a 4x4 block mask (quad-major order: bit 4 q + p is pixel p of quad q,
+ * raster.h), for raster_tile.c and raster_ms.c. */
+static const uint8_t raster_block_bit_x[16] = { 0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3 };
+static const uint8_t raster_block_bit_y[16] = { 0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3 };
+
+/* The bits of the 4x4 block at (x, y) whose pixels lie in r. */
+static inline unsigned raster_block4_rect_mask(int32_t x, int32_t y, struct raster_rect r)
+{
+    unsigned m = 0;
+    for (int b = 0; b < 16; b++) {
+        int32_t px = x + raster_block_bit_x[b], py = y + raster_block_bit_y[b];
+        m |= (unsigned)(px >= r.x0 && px < r.x1 && py >= r.y0 && py < r.y1) << b;
+    }
+    return m;
+}
+
 /* A batch being filled for one primitive's draw (raster_tile.c, raster_ms.c). */
 struct tile_emit {
     struct raster_quad_batch b;

@@ -23,10 +23,6 @@
 
 #include <string.h>
 
-/* Position of bit b of a 4x4 block mask (quad-major order). */
-static const uint8_t block_bit_x[16] = { 0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3 };
-static const uint8_t block_bit_y[16] = { 0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3 };
-
 static inline struct raster_rect rect_and(struct raster_rect a, struct raster_rect b)
 {
     struct raster_rect r = a;
@@ -105,23 +101,12 @@ static unsigned block4_mask(const struct setup_tri *t, int32_t x, int32_t y)
         int64_t e = setup_tri_edge_at(t, k, x, y), ex = t->ex[k], ey = t->ey[k];
         unsigned m = 0;
         for (int b = 0; b < 16; b++)
-            m |= (unsigned)(e + ex * block_bit_x[b] + ey * block_bit_y[b] >= 0) << b;
+            m |= (unsigned)(e + ex * raster_block_bit_x[b] + ey * raster_block_bit_y[b] >= 0) << b;
         mask &= m;
     }
     return mask;
 }
 #endif
-
-/* The bits of the 4x4 block at (x, y) whose pixels lie in r. */
-static unsigned block4_rect_mask(int32_t x, int32_t y, struct raster_rect r)
-{
-    unsigned m = 0;
-    for (int b = 0; b < 16; b++) {
-        int32_t px = x + block_bit_x[b], py = y + block_bit_y[b];
-        m |= (unsigned)(px >= r.x0 && px < r.x1 && py >= r.y0 && py < r.y1) << b;
-    }
-    return m;
-}
 
 /* ---- Quad batches --------------------------------------------------------------------------- */
 
@@ -245,7 +230,7 @@ void SIMD_FN(raster_tile_tri)(const struct setup_tri *t, int32_t tx, int32_t ty,
                 struct raster_rect b4 = { x4, y4, x4 + 4, y4 + 4 };
                 unsigned mask = block4_mask(t, x4, y4);
                 if (mask && !rect_eq(rect_and(b4, cr), b4))
-                    mask &= block4_rect_mask(x4, y4, rect_and(b4, r));
+                    mask &= raster_block4_rect_mask(x4, y4, rect_and(b4, r));
                 if (mask)
                     emit_block4(&em, t, x4, y4, mask);
             }
@@ -279,7 +264,7 @@ void SIMD_FN(raster_tile_tri)(const struct setup_tri *t, int32_t tx, int32_t ty,
                         continue;
                     mask = c4 == RASTER_COVER_FULL ? 0xffffu : block4_mask(t, x4, y4);
                     if (c4 == RASTER_COVER_FULL ? !rect_eq(r4, b4) : !rect_eq(rect_and(b4, cr), b4))
-                        mask &= block4_rect_mask(x4, y4, r4);
+                        mask &= raster_block4_rect_mask(x4, y4, r4);
                     if (mask)
                         emit_block4(&em, t, x4, y4, mask);
                 }
