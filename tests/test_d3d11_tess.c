@@ -7,6 +7,7 @@
  * message), and the pipeline-statistics HS/DS invocations.  The pipeline side of the same
  * draws: tests/test_tess_draw.c. */
 #include "test_render_util.h"
+#include "tess_programs.h"
 
 #include <stdio.h>
 
@@ -35,28 +36,6 @@ static const D3D_FEATURE_LEVEL L101 = D3D_FEATURE_LEVEL_10_1, L110 = D3D_FEATURE
 #define TS_PS_ATTR                                                                               \
     "ps_5_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\nmov o0.xyzw, v1.xyzw\nret\n"
 
-/* A quad patch of four control points, the TessFactors from cb0 (x: edges, by an instanced
- * fork phase and a relative o# index; y: inside, by a join phase). */
-#define HS_QUAD_CP(partitioning, cps)                                                            \
-    "hs_5_0\nhs_decls\ndcl_input_control_point_count 4\ndcl_output_control_point_count " #cps    \
-    "\ndcl_tessellator_domain domain_quad\ndcl_tessellator_partitioning " partitioning "\n"     \
-    "dcl_tessellator_output_primitive output_triangle_cw\n"                                    \
-    "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[4][0].xyzw\n"         \
-    "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"                        \
-    "mov o0.xyzw, v[r0.x + 0][0].xyzw\nret\n"                                                  \
-    "hs_fork_phase\ndcl_hs_fork_phase_instance_count 4\ndcl_input vForkInstanceID\n"            \
-    "dcl_constantbuffer cb0[1], immediateIndexed\n"                                            \
-    "dcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor\n"                                        \
-    "dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor\n"                                        \
-    "dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor\n"                                        \
-    "dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor\n"                                        \
-    "dcl_temps 1\ndcl_indexRange o0.x 4\nmov r0.x, vForkInstanceID\n"                           \
-    "mov o[r0.x + 0].x, cb0[0].x\nret\n"                                                       \
-    "hs_join_phase\ndcl_constantbuffer cb0[1], immediateIndexed\n"                             \
-    "dcl_output_siv o4.x, finalQuadUInsideTessFactor\n"                                         \
-    "dcl_output_siv o5.x, finalQuadVInsideTessFactor\n"                                         \
-    "mov o4.x, cb0[0].y\nmov o5.x, cb0[0].y\nret\n"
-#define HS_QUAD(partitioning) HS_QUAD_CP(partitioning, 4)
 
 /* position = lerp(lerp(cp0, cp1, u), lerp(cp3, cp2, u), v); o1 = (u, v, 0, 1) */
 #define DS_QUAD_HEAD(cps, domain)                                                                \
