@@ -137,6 +137,39 @@ TEST(fastpath_unorm8_div)
 #endif
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+static __attribute__((target("avx2,fma"))) void blend_div8(const float *in, float *out)
+{
+    _mm256_storeu_ps(out, util_unorm8_blend_div_avx2(_mm256_loadu_ps(in)));
+}
+#endif
+
+/* util/unorm8_avx2.h: the division-free N / (255 * 65536) of the AVX2 bilinear kernel
+ * (sampler.c step 7's exact blend), exhaustively: every N a blend of 8-bit texels with 8-bit
+ * weights can give, against the correctly rounded division of the plain twins */
+TEST(fastpath_unorm8_blend_div)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (util_simd_supported() < UTIL_SIMD_AVX2)
+        SKIP("no AVX2 + FMA");
+    unsigned bad = 0;
+    for (uint32_t n = 0; n <= 16711680u; n += 8) {
+        float in[8], out[8];
+        for (uint32_t i = 0; i < 8; i++)
+            in[i] = (float)(n + i > 16711680u ? 16711680u : n + i);
+        blend_div8(in, out);
+        for (int i = 0; i < 8; i++) {
+            volatile float d = 16711680.0f;   /* a real division, not a folded reciprocal */
+            float want = in[i] / d;
+            bad += memcmp(&out[i], &want, sizeof want) != 0;
+        }
+    }
+    CHECK_EQ(bad, 0u);
+#else
+    SKIP("not x86");
+#endif
+}
+
 TEST(fastpath_texel_rgba8_layout)
 {
     rng_state = 0x7E5E1002u;

@@ -224,6 +224,65 @@ TEST(sampler_linear_fixed_point_snapping)
     tex_free(&t);
 }
 
+/* sampler.c step 7: bilinear on 8-bit UNORM channels is the exact blend of the integer texels,
+ * rounded once -- N / (255 * 65536) with N = (t00 (256 - a) + t10 a) (256 - b) + (t01 (256 - a)
+ * + t11 a) b -- for every pair of 8-bit weights; not the float lerp chain, which differs from
+ * it for some of them (the test shows both facts).  sRGB colour channels (filtered after the
+ * curve) keep the lerp chain; their alpha is UNORM and blends exactly. */
+static float lerp_chain(float a, float b, float w)
+{
+    return w == 0.0f ? a : a + w * (b - a);
+}
+
+TEST(sampler_linear_unorm8_exact_blend)
+{
+    static const uint8_t px[2][2][4] = { { { 3, 250, 77, 0 }, { 200, 1, 129, 255 } },
+                                         { { 91, 17, 254, 60 }, { 5, 133, 2, 199 } } };
+    for (int srgb = 0; srgb < 2; srgb++) {
+        struct texture_view t;
+        memset(&t, 0, sizeof t);
+        t.format = srgb ? 29u : R8G8B8A8_UNORM;   /* R8G8B8A8_UNORM_SRGB, R8G8B8A8_UNORM */
+        t.dim = TEXTURE_DIM_2D;
+        t.levels = 1;
+        t.level[0] = (struct texture_level){ .data = &px[0][0][0], .row_pitch = 8,
+                                             .depth_pitch = 16, .width = 2, .height = 2,
+                                             .depth = 1 };
+        CHECK(texture_view_init(&t));
+        struct sampler_state st = state_default(SAMPLER_FILTER_LINEAR, SAMPLER_ADDRESS_CLAMP);
+        unsigned differs = 0;
+        for (uint32_t a = 0; a < 256; a += 3)
+            for (uint32_t b = 0; b < 256; b += 5) {
+                /* u * 2 - 0.5 = a / 256 exactly: weight a of the right texel */
+                float u = 0.25f + (float)a / 512.0f, v = 0.25f + (float)b / 512.0f, got[4];
+                sample(&st, &t, u, v, 0, 0, got);
+                for (int c = 0; c < 4; c++) {
+                    float lerped = lerp_chain(
+                        lerp_chain(texel_unorm_to_float(px[0][0][c], 8),
+                                   texel_unorm_to_float(px[0][1][c], 8), (float)a / 256.0f),
+                        lerp_chain(texel_unorm_to_float(px[1][0][c], 8),
+                                   texel_unorm_to_float(px[1][1][c], 8), (float)a / 256.0f),
+                        (float)b / 256.0f);
+                    uint32_t top = px[0][0][c] * (256u - a) + px[0][1][c] * a;
+                    uint32_t bottom = px[1][0][c] * (256u - a) + px[1][1][c] * a;
+                    float exact = (float)(top * (256u - b) + bottom * b) / 16711680.0f;
+                    if (srgb && c < 3) {
+                        float s00 = texel_srgb_to_float(px[0][0][c], 8);
+                        float s10 = texel_srgb_to_float(px[0][1][c], 8);
+                        float s01 = texel_srgb_to_float(px[1][0][c], 8);
+                        float s11 = texel_srgb_to_float(px[1][1][c], 8);
+                        CHECK_F(got[c], lerp_chain(lerp_chain(s00, s10, (float)a / 256.0f),
+                                                   lerp_chain(s01, s11, (float)a / 256.0f),
+                                                   (float)b / 256.0f));
+                        continue;
+                    }
+                    CHECK_F(got[c], exact);
+                    differs += exact != lerped;
+                }
+            }
+        CHECK(differs > 100);   /* the definition is not the lerp chain's */
+    }
+}
+
 static float f_const(unsigned l, unsigned x, unsigned y, unsigned z)
 {
     (void)l;

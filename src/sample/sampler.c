@@ -53,6 +53,21 @@
  *     then w, then between mip levels (a weight of exactly 0 returns a unchanged, so a constant
  *     texture filters to itself and NaN/Inf in a zero-weight texel does not leak); the cube
  *     corner case uses the weighted sum of the three texels.
+ *     Except the bilinear footprint of a 1D or 2D view on channels of 8-bit UNORM texels
+ *     (plain formats: R8G8B8A8, B8G8R8A8/X8, R8G8, R8, A8, the D3D9 A8R8G8B8, X8R8G8B8, L8,
+ *     A8L8...; the alpha of the _SRGB ones), with no border texel in it and neither comparison
+ *     nor min/max reduction: there the blend is exact.  With texel values t (0..255) and the
+ *     8-bit weights a, b of step 5 (the fractions times 256),
+ *         top = t00 (256 - a) + t10 a,   bottom = t01 (256 - a) + t11 a      (0 .. 65280)
+ *         N   = top (256 - b) + bottom b                               (0 .. 255 * 65536)
+ *     and the result is N / (255 * 65536) correctly rounded to float32 -- the exact
+ *     mathematical bilinear blend of the decoded texels, rounded once: more exact than the
+ *     lerp chain (which rounds up to six times), and what 8-bit fixed-point hardware filters
+ *     compute before their own final rounding (7.18.16.2 sets no stricter rule).  A texel
+ *     value filters to itself exactly (N / (255 * 65536) = t / 255: the same correctly rounded
+ *     quotient as its decode).  The point is speed as much as exactness: integer taps and
+ *     integer weights need no per-tap decode, and the fast paths (sampler_fast.c) compute N
+ *     with 16-bit multiplies.  Mip levels are then lerped in float as above.
  *
  * Where this file reads texels: fetch() only, at coordinates address() has put in range.
  */
@@ -408,6 +423,28 @@ static void filter_linear_cube(const struct sampler_lane *L, const struct textur
         out[c] = lerp(lerp(tex[0][c], tex[1][c], wu), lerp(tex[2][c], tex[3][c], wu), wv);
 }
 
+/* Step 7's exact blend: is channel c of the view's texels an 8-bit UNORM value (decoded as
+ * t / 255 by a plain 1x1-block format)?  Block-compressed and packed formats decode to other
+ * values (BC1's thirds) and keep the lerps. */
+static bool unorm8_channel(const struct texel_format *f, int c)
+{
+    return f->block_w == 1 && f->block_h == 1 && f->ch[c].type == TEXEL_UNORM &&
+           f->ch[c].bits == 8;
+}
+
+/* Step 7's exact blend of channel c of the four taps (u-major: 00, 10, 01, 11) with 8-bit
+ * weights wu, wv.  The taps hold fl(t / 255); t = rint(x * 255) recovers t exactly (x is within
+ * 2^-25 of t / 255, so x * 255 is within 2^-17 of t).  N < 2^24 and every partial sum is an
+ * integer below 2^24, so the integer arithmetic is also what float arithmetic would give. */
+static float blend_unorm8(const float (*tex)[4], int c, uint32_t wu, uint32_t wv)
+{
+    uint32_t t[4];
+    for (int k = 0; k < 4; k++)
+        t[k] = (uint32_t)lrintf(tex[k][c] * 255.0f);
+    uint32_t top = t[0] * (256u - wu) + t[1] * wu, bottom = t[2] * (256u - wu) + t[3] * wu;
+    return (float)(top * (256u - wv) + bottom * wv) / 16711680.0f;
+}
+
 static void filter_linear(const struct sampler_lane *L, unsigned level, const float coord[3],
                           float out[4])
 {
@@ -427,29 +464,40 @@ static void filter_linear(const struct sampler_lane *L, unsigned level, const fl
     int idx[3][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
     bool brd[3][2] = { { false, false }, { false, false }, { false, false } };
     float w[3] = { 0.0f, 0.0f, 0.0f };
+    uint32_t wi[3] = { 0, 0, 0 };   /* the weights in 1/256ths (step 7's exact blend) */
     for (unsigned a = 0; a < dims; a++) {
         int64_t fx = texel_fixed(coord[a], modes[a], size[a], true);
         int t0 = (int)(fx >> 8);
+        wi[a] = (uint32_t)(fx & 255);
         w[a] = (float)(fx & 255) / 256.0f;
         idx[a][0] = address(t0, (int)size[a], modes[a], &brd[a][0]);
         idx[a][1] = address(t0 + 1, (int)size[a], modes[a], &brd[a][1]);
     }
     unsigned ntaps = dims == 3 ? 8 : 4;
     float tex[8][4], weight[8];
+    bool any_border = false;
     for (unsigned k = 0; k < ntaps; k++) {
         unsigned bu = k & 1, bv = (k >> 1) & 1, bw = (k >> 2) & 1;
         weight[k] = (bu ? w[0] : 1.0f - w[0]) * (bv ? w[1] : 1.0f - w[1]) *
                     (bw ? w[2] : 1.0f - w[2]);
-        if (brd[0][bu] || brd[1][bv] || brd[2][bw])
+        if (brd[0][bu] || brd[1][bv] || brd[2][bw]) {
             border_texel(L, tex[k]);
-        else
+            any_border = true;
+        } else {
             fetch(L, lv, (uint32_t)idx[0][bu], (uint32_t)idx[1][bv], (uint32_t)idx[2][bw], tex[k]);
+        }
     }
     if (is_minmax(L->s)) {
         reduce_minmax(L, tex, weight, ntaps, out);
         return;
     }
+    const bool exact = dims <= 2 && !any_border &&
+                       L->s->state.reduction != SAMPLER_REDUCTION_COMPARISON;
     for (int c = 0; c < 4; c++) {
+        if (exact && unorm8_channel(t->texel, c)) {
+            out[c] = blend_unorm8((const float (*)[4])tex, c, wi[0], wi[1]);
+            continue;
+        }
         float r0 = lerp(lerp(tex[0][c], tex[1][c], w[0]), lerp(tex[2][c], tex[3][c], w[0]), w[1]);
         if (dims == 3) {
             float r1 = lerp(lerp(tex[4][c], tex[5][c], w[0]), lerp(tex[6][c], tex[7][c], w[0]),

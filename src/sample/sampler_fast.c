@@ -21,8 +21,11 @@
  *     wrap() below).
  *   - A texel is one 32-bit load; channels decode as (float)v / 255.0f, which is exactly
  *     texel_unorm_to_float(v, 8), or through texel_srgb8_table() (exactly texel_srgb_to_float).
- *   - The bilinear and mip lerps are the reference's formula a + w (b - a); its "weight 0
- *     returns a" test is dropped because every operand is finite (see lerp()).
+ *   - Bilinear blends are the reference's step 7: the exact blend N / (255 * 65536) of the
+ *     integer texels for UNORM channels (top and bottom rows as 16-bit products, then N in
+ *     float, exact below 2^24), the lerp chain for sRGB colour channels; the mip lerp is the
+ *     reference's formula a + w (b - a), whose "weight 0 returns a" test is dropped because
+ *     every operand is finite (see lerp()).
  * What it does not take (sampler_sample falls back to sampler.c): other formats, 3D and cube
  * views, BORDER / MIRROR / MIRROR_ONCE, anisotropic, comparison and min/max filtering, and min
  * and mag filters that differ.
@@ -134,19 +137,21 @@ static void reduce16(const float *coord, bool wrap_mode, float *red)
 
 /* red: the range-reduced coordinates (reduce16), the same for every level. */
 static void axis(const float *red, const int32_t *size, bool wrap_mode, bool linear,
-                 int32_t *t0, int32_t *t1, float *w)
+                 int32_t *t0, int32_t *t1, float *w, int32_t *wi)
 {
     if (linear) {
         for (int i = 0; i < L; i++) {
             int32_t f = fixed_24_8(red[i] * (float)size[i] - 0.5f);
             t0[i] = f >> 8;
             t1[i] = (f >> 8) + 1;
+            wi[i] = f & 255;
             w[i] = (float)(f & 255) / 256.0f;
         }
     } else {
         for (int i = 0; i < L; i++) {
             t0[i] = fixed_24_8(red[i] * (float)size[i]) >> 8;
             t1[i] = t0[i];
+            wi[i] = 0;
             w[i] = 0.0f;
         }
     }
@@ -261,11 +266,13 @@ filter16_linear_level(const struct fast_ctx *F, const float *srgb, unsigned leve
     const __m256i pitch = _mm256_set1_epi32((int32_t)lv->row_pitch);
     const __m256 half = _mm256_set1_ps(0.5f), inv256 = _mm256_set1_ps(1.0f / 256.0f);
     const __m256i one = _mm256_set1_epi32(1), lo8 = _mm256_set1_epi32(255);
+    const __m256i lo16 = _mm256_set1_epi32(0xffff);
     for (int h = 0; h < L; h += 8) {
         __m256i fu = fixed8(_mm256_sub_ps(_mm256_mul_ps(_mm256_loadu_ps(u + h), fw), half));
         __m256i fv = fixed8(_mm256_sub_ps(_mm256_mul_ps(_mm256_loadu_ps(v + h), fh), half));
-        __m256 wu = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(fu, lo8)), inv256);
-        __m256 wv = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(fv, lo8)), inv256);
+        __m256i au = _mm256_and_si256(fu, lo8), av = _mm256_and_si256(fv, lo8);
+        __m256 wu = _mm256_mul_ps(_mm256_cvtepi32_ps(au), inv256);
+        __m256 wv = _mm256_mul_ps(_mm256_cvtepi32_ps(av), inv256);
         __m256i x0 = _mm256_srai_epi32(fu, 8), y0 = _mm256_srai_epi32(fv, 8);
         __m256i x1 = _mm256_add_epi32(x0, one), y1 = _mm256_add_epi32(y0, one);
         x0 = address8(x0, nw, F->wrap_u);
@@ -289,12 +296,47 @@ filter16_linear_level(const struct fast_ctx *F, const float *srgb, unsigned leve
             p10 = _mm256_i32gather_epi32(base, o1, 1);
             p11 = _mm256_i32gather_epi32(base, _mm256_add_epi32(r1, x1), 1);
         }
+        /* sampler.c step 7's exact blend, all four bytes of the pixel at once: the rows'
+         * blends t0 (256 - a) + t1 a <= 65280 are exact 16-bit products and sums, bytes 0 and
+         * 2 in one register's 16-bit halves, bytes 1 and 3 in another's; then N = top
+         * (256 - b) + bottom b in float (exact: integers below 2^24, the fma rounds once, to
+         * itself) and the correctly rounded N / (255 * 65536). */
+        __m256 nbyte[4];
+        {
+            const __m256i m8 = _mm256_set1_epi32(0x00ff00ff);
+            __m256i ia = _mm256_sub_epi32(_mm256_set1_epi32(256), au);
+            __m256i wa = _mm256_or_si256(ia, _mm256_slli_epi32(ia, 16));
+            __m256i wb = _mm256_or_si256(au, _mm256_slli_epi32(au, 16));
+            __m256 fc = _mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_set1_epi32(256), av));
+            __m256 fd = _mm256_cvtepi32_ps(av);
+            for (int odd = 0; odd < 2; odd++) {
+                __m256i q00 = _mm256_and_si256(odd ? _mm256_srli_epi32(p00, 8) : p00, m8);
+                __m256i q01 = _mm256_and_si256(odd ? _mm256_srli_epi32(p01, 8) : p01, m8);
+                __m256i q10 = _mm256_and_si256(odd ? _mm256_srli_epi32(p10, 8) : p10, m8);
+                __m256i q11 = _mm256_and_si256(odd ? _mm256_srli_epi32(p11, 8) : p11, m8);
+                __m256i top = _mm256_add_epi16(_mm256_mullo_epi16(q00, wa),
+                                               _mm256_mullo_epi16(q01, wb));
+                __m256i bot = _mm256_add_epi16(_mm256_mullo_epi16(q10, wa),
+                                               _mm256_mullo_epi16(q11, wb));
+                for (int hi = 0; hi < 2; hi++) {
+                    __m256i t = hi ? _mm256_srli_epi32(top, 16) : _mm256_and_si256(top, lo16);
+                    __m256i b = hi ? _mm256_srli_epi32(bot, 16) : _mm256_and_si256(bot, lo16);
+                    __m256 n = _mm256_fmadd_ps(_mm256_cvtepi32_ps(t), fc,
+                                               _mm256_mul_ps(_mm256_cvtepi32_ps(b), fd));
+                    nbyte[odd + 2 * hi] = util_unorm8_blend_div_avx2(n);
+                }
+            }
+        }
         for (int c = 0; c < 4; c++) {
             if (c == 3 && !fmt->has_alpha) {
                 _mm256_storeu_ps(out[3] + h, _mm256_set1_ps(1.0f));
                 continue;
             }
             unsigned sh = fmt->shift[c];
+            if (c == 3 || !srgb) {
+                _mm256_storeu_ps(out[c] + h, nbyte[sh >> 3]);
+                continue;
+            }
             __m256 top = lerp8(decode8(srgb, c, sh, p00), decode8(srgb, c, sh, p01), wu);
             __m256 bot = lerp8(decode8(srgb, c, sh, p10), decode8(srgb, c, sh, p11), wu);
             _mm256_storeu_ps(out[c] + h, lerp8(top, bot, wv));
@@ -344,10 +386,10 @@ static void filter16(const struct fast_ctx *F, const uint8_t *lvl, const float *
         base[i] = lv->data;
         pitch[i] = lv->row_pitch;
     }
-    int32_t x0[L], x1[L], y0[L], y1[L];
+    int32_t x0[L], x1[L], y0[L], y1[L], au[L], av[L];
     float wu[L], wv[L];
-    axis(u, w, F->wrap_u, F->linear, x0, x1, wu);
-    axis(v, h, F->wrap_v, F->linear, y0, y1, wv);
+    axis(u, w, F->wrap_u, F->linear, x0, x1, wu, au);
+    axis(v, h, F->wrap_v, F->linear, y0, y1, wv, av);
 
     if (!F->linear) {
         uint32_t px[L];
@@ -379,8 +421,20 @@ static void filter16(const struct fast_ctx *F, const uint8_t *lvl, const float *
                 out[3][i] = 1.0f;
             continue;
         }
-        float a[L], b[L], cc[L], d[L];
         unsigned sh = fmt->shift[c];
+        if (c == 3 || !F->srgb) {
+            /* sampler.c step 7: the exact blend of the integer texels (every product and
+             * partial sum an integer below 2^24) */
+            for (int i = 0; i < L; i++) {
+                int32_t t00 = (int32_t)(p00[i] >> sh & 255), t10 = (int32_t)(p01[i] >> sh & 255);
+                int32_t t01 = (int32_t)(p10[i] >> sh & 255), t11 = (int32_t)(p11[i] >> sh & 255);
+                int32_t top = t00 * (256 - au[i]) + t10 * au[i];
+                int32_t bottom = t01 * (256 - au[i]) + t11 * au[i];
+                out[c][i] = (float)(top * (256 - av[i]) + bottom * av[i]) / 16711680.0f;
+            }
+            continue;
+        }
+        float a[L], b[L], cc[L], d[L];
         decode(F, c, sh, p00, a);
         decode(F, c, sh, p01, b);
         decode(F, c, sh, p10, cc);

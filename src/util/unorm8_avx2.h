@@ -25,6 +25,18 @@ static inline __attribute__((target("avx2,fma"))) __m256 util_unorm8_div_avx2(__
     return _mm256_fmadd_ps(e, r, q);
 }
 
+/* n / (255 * 65536) for the exact bilinear blends of 8-bit UNORM texels (sampler.c step 7): n
+ * an integer in [0, 16711680] held as a float.  The same Newton step on the exact residual as
+ * above; the result is the correctly rounded quotient for every such n (exhaustively checked by
+ * tests/test_fastpath.c, fastpath_unorm8_blend_div). */
+static inline __attribute__((target("avx2,fma"))) __m256 util_unorm8_blend_div_avx2(__m256 n)
+{
+    const __m256 r = _mm256_set1_ps(1.0f / 16711680.0f);
+    __m256 q = _mm256_mul_ps(n, r);
+    __m256 e = _mm256_fnmadd_ps(q, _mm256_set1_ps(16711680.0f), n);
+    return _mm256_fmadd_ps(e, r, q);
+}
+
 /* Channel `sh` of n (a multiple of 8) 32-bit texels as UNORM floats, eight at a time. */
 static inline __attribute__((target("avx2,fma"))) void
 util_unorm8_channel_avx2(const uint32_t *px, unsigned sh, float *out, size_t n)
