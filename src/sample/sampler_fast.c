@@ -267,12 +267,15 @@ filter16_linear_level(const struct fast_ctx *F, const float *srgb, unsigned leve
     const __m256 half = _mm256_set1_ps(0.5f), inv256 = _mm256_set1_ps(1.0f / 256.0f);
     const __m256i one = _mm256_set1_epi32(1), lo8 = _mm256_set1_epi32(255);
     const __m256i lo16 = _mm256_set1_epi32(0xffff);
+    /* Two passes: every group's texels first, then every group's blend, so the loads of one
+     * group overlap the others' instead of stalling the arithmetic that waits on them. */
+    __m256i tap[L / 8][4], wgt[L / 8][2];
     for (int h = 0; h < L; h += 8) {
         __m256i fu = fixed8(_mm256_sub_ps(_mm256_mul_ps(_mm256_loadu_ps(u + h), fw), half));
         __m256i fv = fixed8(_mm256_sub_ps(_mm256_mul_ps(_mm256_loadu_ps(v + h), fh), half));
         __m256i au = _mm256_and_si256(fu, lo8), av = _mm256_and_si256(fv, lo8);
-        __m256 wu = _mm256_mul_ps(_mm256_cvtepi32_ps(au), inv256);
-        __m256 wv = _mm256_mul_ps(_mm256_cvtepi32_ps(av), inv256);
+        wgt[h / 8][0] = au;
+        wgt[h / 8][1] = av;
         __m256i x0 = _mm256_srai_epi32(fu, 8), y0 = _mm256_srai_epi32(fv, 8);
         __m256i x1 = _mm256_add_epi32(x0, one), y1 = _mm256_add_epi32(y0, one);
         x0 = address8(x0, nw, F->wrap_u);
@@ -296,6 +299,16 @@ filter16_linear_level(const struct fast_ctx *F, const float *srgb, unsigned leve
             p10 = _mm256_i32gather_epi32(base, o1, 1);
             p11 = _mm256_i32gather_epi32(base, _mm256_add_epi32(r1, x1), 1);
         }
+        tap[h / 8][0] = p00;
+        tap[h / 8][1] = p01;
+        tap[h / 8][2] = p10;
+        tap[h / 8][3] = p11;
+    }
+    for (int h = 0; h < L; h += 8) {
+        const __m256i p00 = tap[h / 8][0], p01 = tap[h / 8][1], p10 = tap[h / 8][2],
+                      p11 = tap[h / 8][3], au = wgt[h / 8][0], av = wgt[h / 8][1];
+        const __m256 wu = _mm256_mul_ps(_mm256_cvtepi32_ps(au), inv256);
+        const __m256 wv = _mm256_mul_ps(_mm256_cvtepi32_ps(av), inv256);
         /* sampler.c step 7's exact blend, all four bytes of the pixel at once: the rows'
          * blends t0 (256 - a) + t1 a <= 65280 are exact 16-bit products and sums, bytes 0 and
          * 2 in one register's 16-bit halves, bytes 1 and 3 in another's; then N = top
