@@ -142,11 +142,72 @@ static void emit_tri_quad(struct tile_emit *em, const struct setup_tri *t, int32
 /* A fully covered 4x4 block that fits the batch: its four quads' 16 lanes at once, each lane
  * computed exactly as emit_tri_quad computes it (the quad's bx, by from its own integer
  * offset; the same operations in the same order), in loops 16 lanes long. */
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+#include <immintrin.h>
+
+/* emit_block4_full's lanes, eight at a time (quads 0-1, then 2-3): the same operations in the
+ * same order as the plain loop below -- bx = (float)(qx 256 + 128 - X0) / 256 per quad (the
+ * integer exact in int32 when X0 is within +-2^30, as the caller checks; its conversion rounds
+ * as the int64 one does), dx = bx + ox, then the planes without contraction (this twin is
+ * built with -mno-fma) -- so the bits are the plain twin's. */
+static inline void block4_lanes8(const struct setup_tri *t, __m256i qx, __m256i qy, __m256 ox,
+                                 __m256 oy, float *z, float *lw1, float *lw2, float *pw1,
+                                 float *pw2)
+{
+    const __m256 inv256 = _mm256_set1_ps(1.0f / 256.0f);
+    const __m256i c128 = _mm256_set1_epi32(128);
+    __m256 bx = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(
+                                  _mm256_add_epi32(_mm256_slli_epi32(qx, 8), c128),
+                                  _mm256_set1_epi32(t->X0))), inv256);
+    __m256 by = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(
+                                  _mm256_add_epi32(_mm256_slli_epi32(qy, 8), c128),
+                                  _mm256_set1_epi32(t->Y0))), inv256);
+    __m256 dx = _mm256_add_ps(bx, ox), dy = _mm256_add_ps(by, oy);
+#define PLANE2(a, b) _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(a), dx), \
+                                   _mm256_mul_ps(_mm256_set1_ps(b), dy))
+#define PLANE3(c, a, b) _mm256_add_ps(_mm256_add_ps(_mm256_set1_ps(c), \
+                                                    _mm256_mul_ps(_mm256_set1_ps(a), dx)), \
+                                      _mm256_mul_ps(_mm256_set1_ps(b), dy))
+    __m256 l1 = PLANE2(t->l1x, t->l1y), l2 = PLANE2(t->l2x, t->l2y);
+    __m256 inv_q = _mm256_div_ps(_mm256_set1_ps(1.0f), PLANE3(t->q0, t->qx, t->qy));
+    _mm256_storeu_ps(z, PLANE3(t->z0, t->zx, t->zy));
+#undef PLANE2
+#undef PLANE3
+    _mm256_storeu_ps(lw1, l1);
+    _mm256_storeu_ps(lw2, l2);
+    _mm256_storeu_ps(pw1, _mm256_mul_ps(_mm256_mul_ps(l1, _mm256_set1_ps(t->q1)), inv_q));
+    _mm256_storeu_ps(pw2, _mm256_mul_ps(_mm256_mul_ps(l2, _mm256_set1_ps(t->q2)), inv_q));
+}
+#endif
+
 static void emit_block4_full(struct tile_emit *em, const struct setup_tri *t, int32_t x,
                              int32_t y)
 {
     struct raster_quad_batch *b = &em->b;
     unsigned q0i = b->count;
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+    if (t->X0 >= -(1 << 30) && t->X0 <= (1 << 30) && t->Y0 >= -(1 << 30) && t->Y0 <= (1 << 30)) {
+        for (unsigned q = 0; q < 4; q++) {
+            b->x[q0i + q] = (uint16_t)(x + (int32_t)(q & 1) * 2);
+            b->y[q0i + q] = (uint16_t)(y + (int32_t)(q >> 1) * 2);
+            b->mask[q0i + q] = 15;
+        }
+        /* lanes: quad-major, pixels (0,0) (1,0) (0,1) (1,1) in a quad */
+        const __m256i qx = _mm256_add_epi32(_mm256_set1_epi32(x),
+                                            _mm256_setr_epi32(0, 0, 0, 0, 2, 2, 2, 2));
+        const __m256 ox = _mm256_setr_ps(0, 1, 0, 1, 0, 1, 0, 1);
+        const __m256 oy = _mm256_setr_ps(0, 0, 1, 1, 0, 0, 1, 1);
+        for (int half = 0; half < 2; half++) {
+            unsigned o = (q0i + 2u * (unsigned)half) * 4;
+            block4_lanes8(t, qx, _mm256_set1_epi32(y + 2 * half), ox, oy, b->z + o, b->lw1 + o,
+                          b->lw2 + o, b->pw1 + o, b->pw2 + o);
+        }
+        b->count += 4;
+        if (b->count == RASTER_BATCH_QUADS)
+            emit_flush(em);
+        return;
+    }
+#endif
     float dxs[16], dys[16];
     for (unsigned q = 0; q < 4; q++) {
         int32_t qx = x + (int32_t)(q & 1) * 2, qy = y + (int32_t)(q >> 1) * 2;
