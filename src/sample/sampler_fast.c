@@ -202,19 +202,14 @@ static inline __m256 lerp8(__m256 a, __m256 b, __m256 w)
     return _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_sub_ps(b, a)));
 }
 
-/* fixed_24_8 for x already multiplied by 256 (d), eight lanes */
+/* fixed_24_8, eight lanes: x * 256 rounded to nearest even by the conversion itself (the
+ * default rounding mode, as fixed_24_8's 2^23 trick assumes too; |x * 256| < 2^28, so it is in
+ * int32's range and fixed_24_8's saturation is never reached), NaN to 0. */
 static inline __m256i fixed8(__m256 x)
 {
-    const __m256 sign = _mm256_set1_ps(-0.0f), big = _mm256_set1_ps(8388608.0f);
     __m256 d = _mm256_mul_ps(x, _mm256_set1_ps(256.0f));
-    __m256 a = _mm256_andnot_ps(sign, d);
-    __m256 rounded = _mm256_sub_ps(_mm256_add_ps(a, big), big);
-    __m256 r = _mm256_blendv_ps(a, rounded, _mm256_cmp_ps(a, big, _CMP_LT_OQ));
-    r = _mm256_or_ps(r, _mm256_and_ps(d, sign));
-    r = _mm256_and_ps(r, _mm256_cmp_ps(d, d, _CMP_EQ_OQ));          /* NaN -> 0 */
-    r = _mm256_min_ps(_mm256_max_ps(r, _mm256_set1_ps(-268435456.0f)),
-                      _mm256_set1_ps(268435456.0f));
-    return _mm256_cvttps_epi32(r);
+    return _mm256_and_si256(_mm256_cvtps_epi32(d),
+                            _mm256_castps_si256(_mm256_cmp_ps(d, d, _CMP_EQ_OQ)));
 }
 
 static inline __m256i address8(__m256i t, __m256i n, bool wrap_mode)
