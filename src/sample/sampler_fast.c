@@ -43,6 +43,10 @@
 #include "util/fsel.h"
 #include "util/simd.h"
 
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+#include <immintrin.h>
+#endif
+
 #define L SAMPLER_LANES
 _Static_assert(L % 8 == 0, "the kernels take lanes eight at a time");
 
@@ -127,6 +131,18 @@ struct fast_ctx {
  * right one (LINEAR), both addressed. */
 static void reduce16(const float *coord, bool wrap_mode, float *red)
 {
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+    /* The AVX2 twin: the same u - floor(u) with the instruction that rounds down exactly
+     * (floor_exact's results, the sign of zero included; for NaN the quieted input, and a NaN
+     * coordinate addresses texel 0 either way, fixed_24_8), and the same clamp. */
+    if (wrap_mode) {
+        for (int i = 0; i < L; i += 8) {
+            __m256 u = _mm256_loadu_ps(coord + i);
+            _mm256_storeu_ps(red + i, _mm256_sub_ps(u, _mm256_floor_ps(u)));
+        }
+        return;
+    }
+#endif
     if (wrap_mode)
         for (int i = 0; i < L; i++)
             red[i] = reduce_wrap(coord[i]);
