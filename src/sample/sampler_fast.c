@@ -228,13 +228,21 @@ static inline __m256i fixed8(__m256 x)
                             _mm256_castps_si256(_mm256_cmp_ps(d, d, _CMP_EQ_OQ)));
 }
 
-static inline __m256i address8(__m256i t, __m256i n, bool wrap_mode)
+/* address8 for the bilinear pair of a WRAP-reduced coordinate: wrap() notes that the left
+ * texel is in [-1, n - 1] and the right one in [0, n], so only one of the two corrections can
+ * apply to each -- the left one's + n below 0, the right one's n -> 0. */
+static inline __m256i address8_left(__m256i t, __m256i n, bool wrap_mode)
 {
-    if (wrap_mode) {
-        t = _mm256_add_epi32(t, _mm256_and_si256(n, _mm256_cmpgt_epi32(_mm256_setzero_si256(), t)));
-        __m256i ge = _mm256_cmpgt_epi32(t, _mm256_sub_epi32(n, _mm256_set1_epi32(1)));
-        return _mm256_sub_epi32(t, _mm256_and_si256(n, ge));
-    }
+    if (wrap_mode)
+        return _mm256_add_epi32(t, _mm256_and_si256(n, _mm256_cmpgt_epi32(_mm256_setzero_si256(), t)));
+    t = _mm256_max_epi32(t, _mm256_setzero_si256());
+    return _mm256_min_epi32(t, _mm256_sub_epi32(n, _mm256_set1_epi32(1)));
+}
+
+static inline __m256i address8_right(__m256i t, __m256i n, bool wrap_mode)
+{
+    if (wrap_mode)
+        return _mm256_andnot_si256(_mm256_cmpeq_epi32(t, n), t);
     t = _mm256_max_epi32(t, _mm256_setzero_si256());
     return _mm256_min_epi32(t, _mm256_sub_epi32(n, _mm256_set1_epi32(1)));
 }
@@ -289,10 +297,10 @@ filter16_linear_level(const struct fast_ctx *F, const float *srgb, unsigned leve
         wgt[h / 8][1] = av;
         __m256i x0 = _mm256_srai_epi32(fu, 8), y0 = _mm256_srai_epi32(fv, 8);
         __m256i x1 = _mm256_add_epi32(x0, one), y1 = _mm256_add_epi32(y0, one);
-        x0 = address8(x0, nw, F->wrap_u);
-        x1 = address8(x1, nw, F->wrap_u);
-        y0 = address8(y0, nh, F->wrap_v);
-        y1 = address8(y1, nh, F->wrap_v);
+        x0 = address8_left(x0, nw, F->wrap_u);
+        x1 = address8_right(x1, nw, F->wrap_u);
+        y0 = address8_left(y0, nh, F->wrap_v);
+        y1 = address8_right(y1, nh, F->wrap_v);
         __m256i r0 = _mm256_mullo_epi32(y0, pitch), r1 = _mm256_mullo_epi32(y1, pitch);
         x0 = _mm256_slli_epi32(x0, 2);
         x1 = _mm256_slli_epi32(x1, 2);
