@@ -369,6 +369,46 @@ TEST(threadpool_runs_every_job_once_with_ftz)
     }
 }
 
+/* threadpool_start_inline: every job runs once, all of them on the calling thread (worker 0)
+ * inside finish, with FTZ, whatever the pool's size; a normal run after it uses the threads
+ * again (with 4 workers and 1000 jobs, some job runs on another worker). */
+static void inline_job(void *ctx, unsigned job, unsigned worker)
+{
+    struct pool_test *t = ctx;
+    pool_job(ctx, job, worker);
+    if (worker != 0)
+        atomic_fetch_add(&t->bad_worker, 1);
+}
+
+TEST(threadpool_start_inline_runs_on_the_caller)
+{
+    static struct pool_test t;
+    for (unsigned n = 1; n <= 4; n++) {
+        struct threadpool *pool = threadpool_create(n);
+        CHECK(pool != NULL);
+        if (!pool)
+            return;
+        memset(&t, 0, sizeof(t));
+        t.workers = n;
+        threadpool_start_inline(pool, 1000, inline_job, &t);
+        CHECK_EQ(atomic_load(&t.runs[0]), 0);   /* nothing ran before finish */
+        threadpool_finish(pool);
+        for (int i = 0; i < 1000; i++)
+            CHECK_EQ(atomic_load(&t.runs[i]), 1);
+        CHECK_EQ(atomic_load(&t.bad_worker), 0);
+#if defined(__x86_64__) || defined(__aarch64__)
+        CHECK_EQ(atomic_load(&t.no_ftz), 0);
+#endif
+        memset(&t, 0, sizeof(t));
+        t.workers = n;
+        threadpool_run(pool, 1000, pool_job, &t);
+        for (int i = 0; i < 1000; i++)
+            CHECK_EQ(atomic_load(&t.runs[i]), 1);
+        CHECK_EQ(atomic_load(&t.bad_worker), 0);
+        threadpool_destroy(pool);
+    }
+}
+
 /* start / finish: the jobs run while the caller does something else, every job once; a second
  * start finishes the first run before it begins; finish without a run returns. */
 TEST(threadpool_start_finish)

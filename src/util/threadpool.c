@@ -39,6 +39,7 @@ struct threadpool {
     unsigned njobs;
     atomic_uint next_job;
     bool pending;                     /* started, not finished (caller's thread only) */
+    bool caller_only;                 /* this run's jobs all run in finish, on the caller */
     /* each worker's next job, taken before it runs its current one (threadpool_next_job);
      * written and read by that worker only */
     unsigned reserved[CPU_MAX_THREADS];
@@ -155,7 +156,8 @@ unsigned threadpool_size(const struct threadpool *pool)
     return pool->workers;
 }
 
-void threadpool_start(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn, void *ctx)
+static void start(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn, void *ctx,
+                  bool caller_only)
 {
     threadpool_finish(pool);   /* one run at a time */
     if (njobs == 0)
@@ -164,8 +166,9 @@ void threadpool_start(struct threadpool *pool, unsigned njobs, threadpool_job_fn
     pool->fn = fn;
     pool->ctx = ctx;
     pool->njobs = njobs;
+    pool->caller_only = caller_only || pool->nthreads == 0;
     atomic_store_explicit(&pool->next_job, 0, memory_order_relaxed);
-    if (pool->nthreads == 0)
+    if (pool->caller_only)
         return;   /* finish runs it inline */
     pthread_mutex_lock(&pool->lock);
     pool->finished = 0;
@@ -174,13 +177,24 @@ void threadpool_start(struct threadpool *pool, unsigned njobs, threadpool_job_fn
     pthread_mutex_unlock(&pool->lock);
 }
 
+void threadpool_start(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn, void *ctx)
+{
+    start(pool, njobs, fn, ctx, false);
+}
+
+void threadpool_start_inline(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn,
+                             void *ctx)
+{
+    start(pool, njobs, fn, ctx, true);
+}
+
 void threadpool_finish(struct threadpool *pool)
 {
     if (!pool->pending)
         return;
     cpu_fp_state saved = cpu_fp_enter_ftz();
     threadpool_take_jobs(pool, 0);
-    if (pool->nthreads) {
+    if (!pool->caller_only) {
         /* The mutex hand-over also orders every worker's writes before the caller's later
          * reads. */
         pthread_mutex_lock(&pool->lock);

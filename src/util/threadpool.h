@@ -49,6 +49,13 @@ void threadpool_run(struct threadpool *pool, unsigned njobs, threadpool_job_fn f
 void threadpool_start(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn, void *ctx);
 void threadpool_finish(struct threadpool *pool);
 
+/* threadpool_start for a run too small to be worth waking the threads for (waking them and
+ * waiting for them costs tens of microseconds; a few small jobs cost less): finish runs every
+ * job on the calling thread, as worker 0.  The results are the same -- jobs are independent,
+ * whichever worker runs them. */
+void threadpool_start_inline(struct threadpool *pool, unsigned njobs, threadpool_job_fn fn,
+                             void *ctx);
+
 /* Inside a job run by `worker`: the job that worker runs next (already taken), or a value
  * >= njobs when it has none. */
 unsigned threadpool_next_job(const struct threadpool *pool, unsigned worker);
