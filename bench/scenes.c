@@ -480,9 +480,49 @@ static int build_skin(struct bench_scene *s)
     return 0;
 }
 
+/* d3d9_ui: UI_QUADS small quads (scenes.h), a draw each; corners on whole pixels, texture
+ * coordinates one texel a pixel from a random texel of the 256 x 256 texture (wrap), colours as
+ * (d)'s (96..255, alpha 128..255) at each corner. */
+#define UI_QUADS 2000
+static int build_ui(struct bench_scene *s)
+{
+    uint64_t rng = 0x5EED00D9u;
+    s->vertex_count = UI_QUADS * 6;
+    s->draw_count = UI_QUADS;
+    s->vertices = calloc(s->vertex_count, sizeof(*s->vertices));
+    s->draws = calloc(s->draw_count, sizeof(*s->draws));
+    if (!s->vertices || !s->draws || s->width < 48 || s->height < 24)
+        return -1;
+    for (uint32_t q = 0; q < UI_QUADS; q++) {
+        uint32_t w = 6 + rng_below(&rng, 35), h = 8 + rng_below(&rng, 13);
+        float x0 = (float)rng_below(&rng, s->width - w), y0 = (float)rng_below(&rng, s->height - h);
+        float x1 = x0 + (float)w, y1 = y0 + (float)h;
+        float u0 = (float)rng_below(&rng, BENCH_TEX_SIZE) / BENCH_TEX_SIZE;
+        float v0 = (float)rng_below(&rng, BENCH_TEX_SIZE) / BENCH_TEX_SIZE;
+        float u1 = u0 + (float)w / BENCH_TEX_SIZE, v1 = v0 + (float)h / BENCH_TEX_SIZE;
+        uint8_t c[4][4];   /* TL TR BL BR */
+        for (int k = 0; k < 4; k++) {
+            for (int ch = 0; ch < 3; ch++)
+                c[k][ch] = (uint8_t)(96 + rng_below(&rng, 160));
+            c[k][3] = (uint8_t)(128 + rng_below(&rng, 128));
+        }
+        struct bench_vertex *v = s->vertices + q * 6;
+        set_vertex(&v[0], x0, y0, 0.5f, c[0], u0, v0);
+        set_vertex(&v[1], x1, y0, 0.5f, c[1], u1, v0);
+        set_vertex(&v[2], x0, y1, 0.5f, c[2], u0, v1);
+        set_vertex(&v[3], x1, y0, 0.5f, c[1], u1, v0);
+        set_vertex(&v[4], x1, y1, 0.5f, c[3], u1, v1);
+        set_vertex(&v[5], x0, y1, 0.5f, c[2], u0, v1);
+        s->draws[q].first = q * 6;
+        s->draws[q].count = 6;
+        s->work += (double)w * h;
+    }
+    return 0;
+}
+
 const char *const bench_scene_names[BENCH_SCENE_COUNT] = {
     "clear", "flat", "textured", "blended", "triangles", "lit", "light", "alu", "tex4", "skin",
-    "d3d9_flat", "d3d9_tex", "d3d9_blend", "d3d9_ff"};
+    "d3d9_flat", "d3d9_tex", "d3d9_blend", "d3d9_ff", "d3d9_ui"};
 
 int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
                       struct bench_scene *out)
@@ -501,7 +541,8 @@ int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
         "(k) D3D9: 8 full-screen XYZRHW quads, DrawPrimitiveUP, flat colour",
         "(l) D3D9: as (k), trilinear mipmapped texture MODULATE diffuse",
         "(m) D3D9: as (l) with alpha blending",
-        "(n) D3D9 fixed-function vertex pipeline: 1,000,000 triangles from a vertex buffer, depth"};
+        "(n) D3D9 fixed-function vertex pipeline: 1,000,000 triangles from a vertex buffer, depth",
+        "(p) D3D9 UI: 2,000 small textured, blended quads, a DrawPrimitiveUP each"};
     struct bench_scene *s = out;
     int r = 0;
 
@@ -545,6 +586,12 @@ int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
         r = build_texture(s->tex_level, 0);
         if (!r)
             r = build_quads(s, true, s->blend);
+        break;
+    case BENCH_D3D9_UI:
+        s->d3d9 = s->pretransformed = s->textured = s->blend = true;
+        r = build_texture(s->tex_level, 0);
+        if (!r)
+            r = build_ui(s);
         break;
     case BENCH_D3D9_FF:
         s->d3d9 = true;

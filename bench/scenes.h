@@ -55,6 +55,12 @@
  *              vertex buffer through the fixed-function vertex pipeline (world = view =
  *              identity, projection = the pixel matrix), lighting off, depth test LESS
  *                                                                          work: 1e6 triangles
+ *   d3d9_ui    what a UI library draws: 2,000 small quads a frame (6..40 x 8..20 pixels,
+ *              corners on whole pixels, anywhere on the screen), each its own DrawPrimitiveUP
+ *              of D3DFVF_XYZRHW | DIFFUSE | TEX1, the texture at one texel a pixel (level 0, as
+ *              a font atlas is read) MODULATE a per-vertex colour with alpha 128..255, alpha
+ *              blending SRCALPHA / INVSRCALPHA, after the clear; llvmpipe draws each quad with
+ *              its own glDrawArrays                  work: the quads' pixels (~650,000)
  *
  * CONVENTIONS
  *   Positions are in pixels (x right, y down, z in [0, 1]).  `matrix` maps them to D3D clip
@@ -122,6 +128,7 @@ enum bench_scene_id {
     BENCH_D3D9_TEX,
     BENCH_D3D9_BLEND,
     BENCH_D3D9_FF,
+    BENCH_D3D9_UI,
     BENCH_SCENE_COUNT
 };
 
@@ -264,7 +271,8 @@ void bench_gl_matrix(const struct bench_scene *s, float out[16]);
  * 99.99% within 2 (sin/exp2/log2/rsq of two implementations, pow(x, 32) amplifying them, and
  * the two filters); alu max 1 (144 pixels off by 1); tex4 mean 0.12, max 1; skin mean 0.005,
  * max 1; d3d9_flat/tex/blend and d3d9_ff as flat/textured/blended/triangles (d3d9_tex's image
- * is textured's, bit for bit) — and refuses any
+ * is textured's, bit for bit); d3d9_ui as blended's filtering and blending noise, one layer
+ * mostly — and refuses any
  * difference of coverage, depth order, texture addressing, LOD or state: a wrong pixel shows as
  * a large difference, a systematic one as a bias or a mean. */
 #define BENCH_TOL_CHANNEL 2

@@ -319,8 +319,12 @@ static int sd9_frame(void *self, const struct bench_scene *s)
 {
     struct sd9 *b = self;
     IDirect3DDevice9 *dev = b->dev;
-    D3DCOLOR clear = D3DCOLOR_COLORVALUE(s->clear_color[0], s->clear_color[1], s->clear_color[2],
-                                         s->clear_color[3]);
+    /* rounded, as GL converts glClearColor (D3DCOLOR_COLORVALUE truncates: 0.5 -> 127; a
+     * scene whose clear colour shows, d3d9_ui, would be 1 darker everywhere) */
+#define CH(c) ((DWORD)((c) * 255.0f + 0.5f))
+    D3DCOLOR clear = D3DCOLOR_ARGB(CH(s->clear_color[3]), CH(s->clear_color[0]),
+                                   CH(s->clear_color[1]), CH(s->clear_color[2]));
+#undef CH
     BOOL done = FALSE;
     HRESULT hr = D3D_OK;
     if (FAILED(IDirect3DDevice9_Clear(dev, 0, NULL,

@@ -20,6 +20,8 @@
  *   d3d9_blend (m) as (l), alpha blended
  *   d3d9_ff    (n) Direct3D 9: 1,000,000 triangles from a vertex buffer through the
  *                  fixed-function vertex pipeline, depth test
+ *   d3d9_ui    (p) Direct3D 9: 2,000 small textured, blended quads a frame, a
+ *                  DrawPrimitiveUP each (what a UI library draws)
  * Each of (a)-(e) is drawn through softd3d (the public D3D11 API at feature level 9_3, shaders
  * written in assembly and assembled by the project's assembler: bench/softd3d_scenes.c), (f)
  * and (k)-(n) through softd3d's IDirect3DDevice9 fixed-function pipeline
