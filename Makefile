@@ -64,7 +64,7 @@ fuzz: build
 	    n=$$(basename $$t .c); c=tests/fuzz/corpus/$${n#fuzz_}; mkdir -p $$c build-fuzz/$$n; \
 	    extra=""; \
 	    if [ $$n = fuzz_jit ]; then \
-	        extra="src/vm/*.c src/jit/jit_engine.c src/jit/jit_codegen.c src/util/simd.c \
+	        extra="src/vm/*.c src/jit/jit_engine.c src/jit/jit_codegen.c src/jit/jit_math.c src/util/simd.c \
 	               src/util/cpu.c $$(llvm-config-15 --cflags --ldflags) -lLLVM-15 -lm"; \
 	    fi; \
 	    clang -std=c11 -g -O1 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \

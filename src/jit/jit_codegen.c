@@ -14,334 +14,13 @@
  * (canon()).  Lanes outside exec are computed too and dropped by the select of the write, as
  * vm_store drops them.
  */
-#include "jit/jit_priv.h"
+#include "jit/jit_cg.h"
 #include "util/fpmode.h"
 
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define L 32              /* the most lanes one function handles (arrays below) */
-#define REG_BYTES ((size_t)sizeof(vm_reg))
-#define COMP_BYTES ((size_t)sizeof(uint32_t) * L)
-#define CB_CACHE 256
-
-struct cb_entry {
-    uint32_t slot, index, comp;
-    LLVMValueRef v, flushed;        /* the broadcast value; its input flush (lazily made) */
-};
-
-#define FACT_SET 8192      /* power of two */
-#define FACT_FLUSHED 1u
-#define FACT_LAZY 2u
-
-struct vfact {
-    LLVMValueRef v, canon;
-    uint8_t flags;
-};
-
-#define REL_CACHE 64
-
-struct rel_entry {
-    uint32_t slot, index;
-    LLVMValueRef rel, comp[4];
-};
-
-struct cg {
-    LLVMContextRef C;
-    LLVMModuleRef M;
-    LLVMBuilderRef B;
-    LLVMTypeRef i1, i8, i32, i64, f32, ptr, vi32, vf32, vi1, vi64, voidt, fn_block;
-    const struct vm_program *prog;
-    unsigned w;                          /* lanes per function: VM_LANES / jit chunks */
-    LLVMValueRef zero_global;
-    /* per function */
-    bool temps_zero, temps_dead;         /* block at pc 0 / main's last block */
-    bool exec_initial;                   /* no flow instruction runs before the block: exec
-                                          * is the run's mask, lanes outside it never run */
-    LLVMValueRef x, st, env, temps, inputs, outputs, depth, coverage, exec;
-    LLVMValueRef *tc;                    /* temp cache [temp_count * 4] */
-    uint8_t *td;                         /* dirty */
-    uint8_t *tflushed;                   /* [temp_count]: components without a denormal
-                                          * when the function loads them (temps_flushed_at) */
-    LLVMValueRef oc[IR_MAX_OUTPUTS * 4];
-    uint8_t od[IR_MAX_OUTPUTS * 4];
-    LLVMValueRef ic[IR_MAX_INPUTS * 4];
-    LLVMValueRef cb_data[IR_MAX_CB_SLOTS], cb_size[IR_MAX_CB_SLOTS];
-    struct cb_entry cbc[CB_CACHE];
-    unsigned ncbc;
-    struct rel_entry relc[REL_CACHE];    /* relative cb rows read in this function */
-    unsigned nrel;
-    struct vfact facts[FACT_SET];        /* what is known of generated values (below) */
-    unsigned nfacts;
-};
-
-/* Facts about generated values, in one open-addressing table keyed by the LLVM value:
- *   FACT_FLUSHED  no denormal in any lane (a fout result, or derived from one by sign
- *                 operations and selects): fin of it is the value itself;
- *   FACT_LAZY     a float result whose NaNs may carry any payload (fout leaves the
- *                 canonicalisation to the first consumer that reads bits); `canon` is its
- *                 canonical form once made.
- * A full table only forgets: fin then flushes again, fout canonicalises at once. */
-static struct vfact *fact(struct cg *g, LLVMValueRef v)
-{
-    size_t h = ((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull;
-    size_t i = (h >> 20) & (FACT_SET - 1);
-    while (g->facts[i].v && g->facts[i].v != v)
-        i = (i + 1) & (FACT_SET - 1);
-    return &g->facts[i];
-}
-
-static bool has_fact(struct cg *g, LLVMValueRef v, uint8_t f)
-{
-    const struct vfact *e = fact(g, v);
-    return e->v == v && (e->flags & f);
-}
-
-/* false when the table is full */
-static bool add_fact(struct cg *g, LLVMValueRef v, uint8_t f)
-{
-    struct vfact *e = fact(g, v);
-    if (!e->v) {
-        if (g->nfacts >= FACT_SET / 2)
-            return false;
-        e->v = v;
-        g->nfacts++;
-    }
-    e->flags |= f;
-    return true;
-}
-
-static bool is_flushed(struct cg *g, LLVMValueRef v)
-{
-    return has_fact(g, v, FACT_FLUSHED);
-}
-
-static void mark_flushed(struct cg *g, LLVMValueRef v)
-{
-    add_fact(g, v, FACT_FLUSHED);
-}
-
-static bool is_lazy(struct cg *g, LLVMValueRef v)
-{
-    return has_fact(g, v, FACT_LAZY);
-}
-
-/* Returns false when the table is full, or for a constant (LLVM shares one value among all
- * uses of the same bits, and laziness belongs to a use): the caller must canonicalise now. */
-static bool mark_lazy(struct cg *g, LLVMValueRef v)
-{
-    return !LLVMIsConstant(v) && add_fact(g, v, FACT_LAZY);
-}
-
-/* ---- constants and small builders ----------------------------------------------------------- */
-
-static LLVMValueRef ci32(struct cg *g, uint32_t v)
-{
-    return LLVMConstInt(g->i32, v, 0);
-}
-
-static LLVMValueRef ci64(struct cg *g, uint64_t v)
-{
-    return LLVMConstInt(g->i64, v, 0);
-}
-
-static LLVMValueRef splat(struct cg *g, uint32_t v)
-{
-    LLVMValueRef e[L];
-    for (unsigned i = 0; i < g->w; i++)
-        e[i] = ci32(g, v);
-    return LLVMConstVector(e, g->w);
-}
-
-static LLVMValueRef zero(struct cg *g)
-{
-    return splat(g, 0);
-}
-
-static LLVMValueRef at(struct cg *g, LLVMValueRef base, size_t off)
-{
-    if (!off)
-        return base;
-    LLVMValueRef idx = ci64(g, off);
-    return LLVMBuildGEP2(g->B, g->i8, base, &idx, 1, "");
-}
-
-static LLVMValueRef load_ptr(struct cg *g, LLVMValueRef base, size_t off)
-{
-    return LLVMBuildLoad2(g->B, g->ptr, at(g, base, off), "");
-}
-
-static LLVMValueRef load_vec(struct cg *g, LLVMValueRef base, size_t off)
-{
-    LLVMValueRef v = LLVMBuildLoad2(g->B, g->vi32, at(g, base, off), "");
-    LLVMSetAlignment(v, 4);
-    return v;
-}
-
-static void store_vec(struct cg *g, LLVMValueRef v, LLVMValueRef base, size_t off)
-{
-    LLVMValueRef s = LLVMBuildStore(g->B, v, at(g, base, off));
-    LLVMSetAlignment(s, 4);
-}
-
-/* scalar in every lane (a vector of the scalar's type) */
-static LLVMValueRef broadcast(struct cg *g, LLVMValueRef scalar)
-{
-    LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(scalar), g->w);
-    LLVMValueRef v = LLVMBuildInsertElement(g->B, LLVMGetUndef(vt), scalar, ci32(g, 0), "");
-    return LLVMBuildShuffleVector(g->B, v, LLVMGetUndef(vt), zero(g), "");
-}
-
-static LLVMValueRef intrinsic(struct cg *g, const char *name, LLVMTypeRef *types, size_t ntypes,
-                              LLVMValueRef *args, unsigned nargs)
-{
-    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(g->M, id, types, ntypes);
-    return LLVMBuildCall2(g->B, LLVMGlobalGetValueType(fn), fn, args, nargs, "");
-}
-
-static LLVMValueRef fcall1(struct cg *g, const char *name, LLVMValueRef f)
-{
-    return intrinsic(g, name, &g->vf32, 1, &f, 1);
-}
-
-static LLVMValueRef icall1(struct cg *g, const char *name, LLVMValueRef a)
-{
-    return intrinsic(g, name, &g->vi32, 1, &a, 1);
-}
-
-#define AND(a, b) LLVMBuildAnd(g->B, (a), (b), "")
-#define OR(a, b) LLVMBuildOr(g->B, (a), (b), "")
-#define XOR(a, b) LLVMBuildXor(g->B, (a), (b), "")
-#define SEL(c, a, b) LLVMBuildSelect(g->B, (c), (a), (b), "")
-#define ICMP(p, a, b) LLVMBuildICmp(g->B, (p), (a), (b), "")
-#define FCMP(p, a, b) LLVMBuildFCmp(g->B, (p), (a), (b), "")
-#define ADD(a, b) LLVMBuildAdd(g->B, (a), (b), "")
-#define SUB(a, b) LLVMBuildSub(g->B, (a), (b), "")
-#define SHL(a, b) LLVMBuildShl(g->B, (a), (b), "")
-#define LSHR(a, b) LLVMBuildLShr(g->B, (a), (b), "")
-#define ASHR(a, b) LLVMBuildAShr(g->B, (a), (b), "")
-
-static LLVMValueRef as_f(struct cg *g, LLVMValueRef v)
-{
-    return LLVMBuildBitCast(g->B, v, g->vf32, "");
-}
-
-static LLVMValueRef as_i(struct cg *g, LLVMValueRef v)
-{
-    return LLVMBuildBitCast(g->B, v, g->vi32, "");
-}
-
-static LLVMValueRef fsplat(struct cg *g, float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof(u));
-    return LLVMConstBitCast(splat(g, u), g->vf32);
-}
-
-static LLVMValueRef mask_true(struct cg *g, LLVMValueRef cond)
-{
-    return LLVMBuildSExt(g->B, cond, g->vi32, "");
-}
-
-/* ---- the float rules (vm.h vm_fin / vm_fout / vm_saturate) --------------------------------- */
-
-/* keep the sign only where the exponent is 0 (zero or denormal) */
-static LLVMValueRef flush_bits(struct cg *g, LLVMValueRef u)
-{
-    LLVMValueRef e = AND(u, splat(g, 0x7f800000u));
-    LLVMValueRef keep = SEL(ICMP(LLVMIntNE, e, zero(g)), splat(g, 0xffffffffu),
-                            splat(g, 0x80000000u));
-    return AND(u, keep);
-}
-
-/* A value written by fout (or derived from one by sign operations, moves and selects between
- * such values) has no denormal: fin of it is the value itself (the canonical NaN included). */
-static bool known_flushed(struct cg *g, LLVMValueRef v);
-
-static LLVMValueRef fin(struct cg *g, LLVMValueRef u)
-{
-    if (LLVMIsConstant(u))
-        return as_f(g, flush_bits(g, u));
-    if (known_flushed(g, u))
-        return as_f(g, u);
-    return as_f(g, flush_bits(g, u));
-}
-
-static LLVMValueRef nan_canon(struct cg *g, LLVMValueRef u)
-{
-    LLVMValueRef nan = ICMP(LLVMIntUGT, AND(u, splat(g, 0x7fffffffu)), splat(g, 0x7f800000u));
-    return SEL(nan, splat(g, VM_QNAN), u);
-}
-
-/* vm_fout: the flush now, the NaN canonicalisation when a consumer reads the bits (canon()):
- * every float operation treats a NaN operand alike whatever its payload (it yields NaN, or the
- * other operand for min/max, false for comparisons, 0 for _sat and ftoi), so only stores,
- * integer and bitwise instructions and relative indices need the canonical 0x7fc00000 --
- * the result in every observable bit is the interpreter's. */
-/* Is f the result of an operation the processor flushes itself under vm_run's MXCSR.FTZ
- * (util/fpmode.h)?  Only arithmetic that rounds in hardware: a select, a bit operation or a
- * constant LLVM folded (at IEEE gradual underflow) still needs the test. */
-static bool hw_flushed(LLVMValueRef f)
-{
-#if UTIL_FP_FLUSH_HW
-    if (!LLVMIsAInstruction(f))
-        return false;
-    switch (LLVMGetInstructionOpcode(f)) {
-    case LLVMFAdd:
-    case LLVMFSub:
-    case LLVMFMul:
-    case LLVMFDiv:
-    case LLVMFPTrunc:
-        return true;
-    case LLVMCall: {
-        LLVMValueRef callee = LLVMGetCalledValue(f);
-        size_t n = 0;
-        const char *name = callee ? LLVMGetValueName2(callee, &n) : NULL;
-        return name && n >= 9 && memcmp(name, "llvm.sqrt", 9) == 0;
-    }
-    default:
-        return false;
-    }
-#else
-    (void)f;
-    return false;
-#endif
-}
-
-static LLVMValueRef fout(struct cg *g, LLVMValueRef f)
-{
-    LLVMValueRef u = as_i(g, f);
-    if (!known_flushed(g, f))
-        u = flush_bits(g, u);
-    if (!mark_lazy(g, u))
-        u = nan_canon(g, u);
-    mark_flushed(g, u);
-    return u;
-}
-
-static LLVMValueRef canon(struct cg *g, LLVMValueRef v)
-{
-    struct vfact *e = fact(g, v);
-    if (e->v != v || !(e->flags & FACT_LAZY))
-        return v;
-    if (!e->canon) {
-        e->canon = nan_canon(g, v);
-        mark_flushed(g, e->canon);
-    }
-    return e->canon;
-}
-
-static LLVMValueRef saturate(struct cg *g, LLVMValueRef u)
-{
-    LLVMValueRef f = fin(g, u);
-    LLVMValueRef r = SEL(FCMP(LLVMRealOGE, f, fsplat(g, 1.0f)), splat(g, 0x3f800000u), u);
-    r = SEL(FCMP(LLVMRealOGT, f, fsplat(g, 0.0f)), r, zero(g));
-    mark_flushed(g, r);   /* 0, 1 or u where u > 0: u is then no denormal (fin kept it) */
-    return r;
-}
 
 /* ---- registers -------------------------------------------------------------------------------- */
 
@@ -676,37 +355,6 @@ static LLVMValueRef srcf(struct cg *g, const struct vm_ins *in, unsigned k, unsi
     return fin(g, src_lazy(g, in, k, c));
 }
 
-/* A value without denormals: marked so, or a constant whose flush changes nothing (LLVM
- * folds the flush of a constant and uniques the result, so equal bits are the same value).
- * (Found by fuzz_jit: a denormal literal moved under a partial exec mask had been taken as
- * flushed.) */
-static bool flushed_within(struct cg *g, LLVMValueRef v, int depth)
-{
-    if (is_flushed(g, v))
-        return true;
-    if (LLVMIsConstant(v))
-        return flush_bits(g, as_i(g, v)) == as_i(g, v);
-    if (hw_flushed(v))
-        return true;
-    if (depth == 0 || !LLVMIsAInstruction(v))
-        return false;
-    /* a select between values without denormals (the special-value selects of rsq, exp,
-     * log, sincos... around a fout result), or such a value's bitcast, has none either */
-    switch (LLVMGetInstructionOpcode(v)) {
-    case LLVMSelect:
-        return flushed_within(g, LLVMGetOperand(v, 1), depth - 1) &&
-               flushed_within(g, LLVMGetOperand(v, 2), depth - 1);
-    case LLVMBitCast:
-        return flushed_within(g, LLVMGetOperand(v, 0), depth - 1);
-    default:
-        return false;
-    }
-}
-
-static bool known_flushed(struct cg *g, LLVMValueRef v)
-{
-    return flushed_within(g, v, 4);
-}
 
 /* A select between values keeps their NaNs unsettled when either is; its canonical form is
  * the select of the canonical forms (only the lazy side may change: a NaN coming from the
@@ -892,211 +540,6 @@ static void flush(struct cg *g, bool temps)
         }
 }
 
-/* ---- exp, log, sincos: vm_math.c's algorithms, the same operations in the same order (the C
- * there is scalar and is the reference; these are its vector form) ----------------------- */
-
-#define FADD(a, b) LLVMBuildFAdd(g->B, (a), (b), "")
-#define FSUB(a, b) LLVMBuildFSub(g->B, (a), (b), "")
-#define FMUL(a, b) LLVMBuildFMul(g->B, (a), (b), "")
-
-static LLVMValueRef fclamp(struct cg *g, LLVMValueRef x, float lo, float hi)
-{
-    /* x != x ? 0 : x < lo ? lo : x > hi ? hi : x */
-    LLVMValueRef r = SEL(FCMP(LLVMRealOGT, x, fsplat(g, hi)), fsplat(g, hi), x);
-    r = SEL(FCMP(LLVMRealOLT, x, fsplat(g, lo)), fsplat(g, lo), r);
-    return SEL(FCMP(LLVMRealUNO, x, x), fsplat(g, 0.0f), r);
-}
-
-static LLVMValueRef round_small(struct cg *g, LLVMValueRef x)
-{
-    return FSUB(FADD(x, fsplat(g, 12582912.0f)), fsplat(g, 12582912.0f));
-}
-
-static LLVMValueRef horner(struct cg *g, LLVMValueRef x, const float *c, unsigned n)
-{
-    LLVMValueRef q = fsplat(g, c[0]);
-    for (unsigned i = 1; i < n; i++)
-        q = FADD(FMUL(q, x), fsplat(g, c[i]));
-    return q;
-}
-
-static LLVMValueRef math_exp2(struct cg *g, LLVMValueRef u)
-{
-    LLVMValueRef x = fin(g, u);
-    LLVMValueRef xc = fclamp(g, x, -127.0f, 127.99999f);
-    LLVMValueRef nf = round_small(g, xc);
-    LLVMValueRef f = FSUB(xc, nf);
-    static const float c[8] = {1.52527338040598e-05f, 0.000154035303933816f,
-                               0.00133335581464284f, 0.00961812910762848f,
-                               0.0555041086648216f, 0.240226506959101f, 0.693147180559945f,
-                               1.0f};
-    LLVMValueRef q = horner(g, f, c, 8);
-    LLVMValueRef ni = LLVMBuildFPToSI(g->B, nf, g->vi32, "");
-    LLVMValueRef n1 = LLVMBuildSDiv(g->B, ni, splat(g, 2), "");
-    LLVMValueRef n2 = SUB(ni, n1);
-    LLVMValueRef s1 = as_f(g, SHL(ADD(n1, splat(g, 127)), splat(g, 23)));
-    LLVMValueRef s2 = as_f(g, SHL(ADD(n2, splat(g, 127)), splat(g, 23)));
-    LLVMValueRef r = FMUL(FMUL(q, s1), s2);
-    r = SEL(FCMP(LLVMRealOGE, x, fsplat(g, 128.0f)), as_f(g, splat(g, 0x7f800000u)), r);
-    r = SEL(FCMP(LLVMRealOLT, x, fsplat(g, -127.0f)), fsplat(g, 0.0f), r);
-    return SEL(FCMP(LLVMRealUNO, x, x), splat(g, VM_QNAN), fout(g, r));
-}
-
-static LLVMValueRef math_log2(struct cg *g, LLVMValueRef v)
-{
-    LLVMValueRef u = as_i(g, fin(g, v));
-    LLVMValueRef e = SUB(AND(LSHR(u, splat(g, 23)), splat(g, 0xff)), splat(g, 127));
-    LLVMValueRef mb = OR(AND(u, splat(g, 0x7fffffu)), splat(g, 0x3f800000u));
-    LLVMValueRef high = ICMP(LLVMIntUGT, mb, splat(g, 0x3fb504f3u));
-    mb = SEL(high, SUB(mb, splat(g, 0x00800000u)), mb);
-    e = ADD(e, LLVMBuildZExt(g->B, high, g->vi32, ""));
-    LLVMValueRef m = as_f(g, mb);
-    LLVMValueRef t = LLVMBuildFDiv(g->B, FSUB(m, fsplat(g, 1.0f)), FADD(m, fsplat(g, 1.0f)), "");
-    LLVMValueRef t2 = FMUL(t, t);
-    const float c[5] = {1.0f / 9.0f, 1.0f / 7.0f, 1.0f / 5.0f, 1.0f / 3.0f, 1.0f};
-    LLVMValueRef sr = horner(g, t2, c, 5);
-    LLVMValueRef lm = FMUL(FMUL(sr, t), fsplat(g, 2.88539008177793f));
-    LLVMValueRef r = FADD(LLVMBuildSIToFP(g->B, e, g->vf32, ""), lm);
-    LLVMValueRef out = fout(g, r);
-    LLVMValueRef mag = AND(u, splat(g, 0x7fffffffu));
-    out = SEL(ICMP(LLVMIntEQ, mag, zero(g)), splat(g, 0xff800000u), out);
-    out = SEL(ICMP(LLVMIntEQ, u, splat(g, 0x7f800000u)), splat(g, 0x7f800000u), out);
-    out = SEL(AND(ICMP(LLVMIntSLT, u, zero(g)), ICMP(LLVMIntNE, mag, zero(g))),
-              splat(g, VM_QNAN), out);
-    out = SEL(ICMP(LLVMIntUGT, mag, splat(g, 0x7f800000u)), splat(g, VM_QNAN), out);
-    mark_flushed(g, out);
-    return out;
-}
-
-/* vm_math.c sincos_reduce + the quadrant choice; returns sin (cos_too: cos) as raw bits */
-static LLVMValueRef math_sincos(struct cg *g, LLVMValueRef v, bool cos)
-{
-    LLVMValueRef x = fin(g, v);
-    LLVMValueRef xc = fclamp(g, x, -1e9f, 1e9f);
-    LLVMTypeRef vd = LLVMVectorType(LLVMDoubleTypeInContext(g->C), g->w);
-    LLVMValueRef xd = LLVMBuildFPExt(g->B, xc, vd, "");
-    LLVMValueRef de[L];
-    double consts[4] = {0.6366197723675814, 6755399441055744.0, 1.570796251296997,
-                        7.549789954891882e-08};
-    LLVMValueRef dc[4];
-    for (int k = 0; k < 4; k++) {
-        for (unsigned i = 0; i < g->w; i++)
-            de[i] = LLVMConstReal(LLVMDoubleTypeInContext(g->C), consts[k]);
-        dc[k] = LLVMConstVector(de, g->w);
-    }
-    LLVMValueRef kd = FMUL(xd, dc[0]);
-    kd = FSUB(FADD(kd, dc[1]), dc[1]);
-    LLVMValueRef rd = FSUB(FSUB(xd, FMUL(kd, dc[2])), FMUL(kd, dc[3]));
-    LLVMValueRef r = LLVMBuildFPTrunc(g->B, rd, g->vf32, "");
-    LLVMValueRef r2 = FMUL(r, r);
-    LLVMValueRef sp = fsplat(g, 2.75573192239859e-06f);
-    sp = FSUB(FMUL(sp, r2), fsplat(g, 1.98412698412698e-04f));
-    sp = FADD(FMUL(sp, r2), fsplat(g, 8.33333333333333e-03f));
-    sp = FSUB(FMUL(sp, r2), fsplat(g, 1.66666666666667e-01f));
-    sp = FADD(FMUL(FMUL(sp, r2), r), r);
-    LLVMValueRef cp = fsplat(g, 2.48015873015873e-05f);
-    cp = FSUB(FMUL(cp, r2), fsplat(g, 1.38888888888889e-03f));
-    cp = FADD(FMUL(cp, r2), fsplat(g, 4.16666666666667e-02f));
-    cp = FSUB(FMUL(cp, r2), fsplat(g, 0.5f));
-    cp = FADD(FMUL(cp, r2), fsplat(g, 1.0f));
-    LLVMValueRef q = AND(LLVMBuildFPToSI(g->B, kd, g->vi32, ""), splat(g, 3));
-    LLVMValueRef ns = LLVMBuildFNeg(g->B, sp, ""), nc = LLVMBuildFNeg(g->B, cp, "");
-    LLVMValueRef q0 = ICMP(LLVMIntEQ, q, zero(g)), q1 = ICMP(LLVMIntEQ, q, splat(g, 1)),
-                 q2 = ICMP(LLVMIntEQ, q, splat(g, 2));
-    LLVMValueRef res = cos ? SEL(q0, cp, SEL(q1, ns, SEL(q2, nc, sp)))
-                           : SEL(q0, sp, SEL(q1, cp, SEL(q2, ns, nc)));
-    /* clamp1: f > 1 ? 1 : f < -1 ? -1 : f */
-    LLVMValueRef cl = SEL(FCMP(LLVMRealOLT, res, fsplat(g, -1.0f)), fsplat(g, -1.0f), res);
-    cl = SEL(FCMP(LLVMRealOGT, res, fsplat(g, 1.0f)), fsplat(g, 1.0f), cl);
-    LLVMValueRef out = fout(g, cl);
-    if (!cos)   /* sin(-0) = -0 */
-        out = SEL(FCMP(LLVMRealOEQ, x, fsplat(g, 0.0f)), as_i(g, x), out);
-    LLVMValueRef inf_nan = ICMP(LLVMIntEQ, AND(v, splat(g, 0x7f800000u)), splat(g, 0x7f800000u));
-    return SEL(inf_nan, splat(g, VM_QNAN), out);
-}
-
-static LLVMValueRef round_ne(struct cg *g, LLVMValueRef a)
-{
-    /* vm_alu.c round_ne: |a| < 2^23 ? copysign((|a| + 2^23) - 2^23, a) : a */
-    LLVMValueRef m = fcall1(g, "llvm.fabs", a);
-    LLVMValueRef big = fsplat(g, 8388608.0f);
-    LLVMValueRef r = LLVMBuildFSub(g->B, LLVMBuildFAdd(g->B, m, big, ""), big, "");
-    LLVMValueRef args[2] = {r, a};
-    r = intrinsic(g, "llvm.copysign", &g->vf32, 1, args, 2);
-    return SEL(FCMP(LLVMRealOLT, m, big), r, a);
-}
-
-static LLVMValueRef frc(struct cg *g, LLVMValueRef a)
-{
-    LLVMValueRef f = LLVMBuildFSub(g->B, a, fcall1(g, "llvm.floor", a), "");
-    return SEL(FCMP(LLVMRealOGE, f, fsplat(g, 1.0f)), fsplat(g, 0x1.fffffep-1f), f);
-}
-
-/* vm_alu.c fmin_d3d / fmax_d3d on flushed floats; returns raw bits */
-static LLVMValueRef fminmax(struct cg *g, LLVMValueRef a, LLVMValueRef b, bool is_max)
-{
-    LLVMValueRef an = FCMP(LLVMRealUNO, a, a), bn = FCMP(LLVMRealUNO, b, b);
-    LLVMValueRef eq = FCMP(LLVMRealOEQ, a, b);
-    LLVMValueRef aneg = ICMP(LLVMIntSLT, as_i(g, a), zero(g));
-    LLVMValueRef pick_eq = is_max ? SEL(aneg, b, a) : SEL(aneg, a, b);
-    LLVMValueRef pick = is_max ? SEL(FCMP(LLVMRealOGE, a, b), a, b)
-                               : SEL(FCMP(LLVMRealOLT, a, b), a, b);
-    LLVMValueRef r = SEL(eq, pick_eq, pick);
-    r = SEL(bn, a, r);
-    r = SEL(an, b, r);
-    return fout(g, r);
-}
-
-static LLVMValueRef shuffle(struct cg *g, LLVMValueRef v, const unsigned idx[L])
-{
-    LLVMValueRef e[L];
-    for (unsigned i = 0; i < g->w; i++)
-        e[i] = ci32(g, idx[i]);
-    return LLVMBuildShuffleVector(g->B, v, LLVMGetUndef(g->vi32), LLVMConstVector(e, g->w), "");
-}
-
-/* vm_resource.c deriv: per quad, a - b with the lanes of the quad chosen per variant */
-static LLVMValueRef deriv(struct cg *g, LLVMValueRef v, bool dy, bool fine)
-{
-    unsigned ia[L], ib[L];
-    for (unsigned l = 0; l < g->w; l++) {
-        unsigned q = l & ~3u, p = l & 3u;
-        if (!dy) {
-            unsigned row = fine ? (p >> 1) * 2 : 0;
-            ia[l] = q + row + VM_QUAD_TR;
-            ib[l] = q + row + VM_QUAD_TL;
-        } else {
-            unsigned col = fine ? (p & 1) : 0;
-            ia[l] = q + VM_QUAD_BL + col;
-            ib[l] = q + VM_QUAD_TL + col;
-        }
-    }
-    LLVMValueRef a = fin(g, shuffle(g, v, ia)), b = fin(g, shuffle(g, v, ib));
-    return fout(g, LLVMBuildFSub(g->B, a, b, ""));
-}
-
-static LLVMValueRef ubfe_ibfe(struct cg *g, LLVMValueRef width, LLVMValueRef offset,
-                              LLVMValueRef v, bool is_signed)
-{
-    LLVMValueRef w = AND(width, splat(g, 31)), o = AND(offset, splat(g, 31));
-    LLVMValueRef wo = ADD(w, o);
-    LLVMValueRef left = SHL(v, SUB(splat(g, 32), wo));
-    LLVMValueRef sh = SUB(splat(g, 32), w);
-    LLVMValueRef in_range = is_signed ? ASHR(left, sh) : LSHR(left, sh);
-    LLVMValueRef tail = is_signed ? ASHR(v, o) : LSHR(v, o);
-    LLVMValueRef r = SEL(ICMP(LLVMIntULT, wo, splat(g, 32)), in_range, tail);
-    /* freeze: the unselected shifts may be poison (counts of 32) */
-    r = LLVMBuildFreeze(g->B, r, "");
-    return SEL(ICMP(LLVMIntEQ, w, zero(g)), zero(g), r);
-}
-
-static LLVMValueRef firstbit_hi(struct cg *g, LLVMValueRef a)
-{
-    LLVMValueRef args[2] = {a, LLVMConstInt(g->i1, 0, 0)};
-    LLVMValueRef n = intrinsic(g, "llvm.ctlz", &g->vi32, 1, args, 2);
-    return SEL(ICMP(LLVMIntEQ, a, zero(g)), splat(g, 0xffffffffu), n);
-}
-
 static void emit_native(struct cg *g, const struct vm_ins *in)
 {
     const unsigned m0 = in->dst[0].mask, m1 = in->dst[1].mask;
@@ -1207,46 +650,46 @@ static void emit_native(struct cg *g, const struct vm_ins *in)
         break;
     }
     case IR_OP_MIN:
-        FOR_C(m0) r[c] = fminmax(g, srcf(g, in, 0, c), srcf(g, in, 1, c), false);
+        FOR_C(m0) r[c] = cg_minmax(g, srcf(g, in, 0, c), srcf(g, in, 1, c), false);
         STORE0(sat);
         break;
     case IR_OP_MAX:
-        FOR_C(m0) r[c] = fminmax(g, srcf(g, in, 0, c), srcf(g, in, 1, c), true);
+        FOR_C(m0) r[c] = cg_minmax(g, srcf(g, in, 0, c), srcf(g, in, 1, c), true);
         STORE0(sat);
         break;
-    case IR_OP_FRC: F1(frc(g, a)); break;
+    case IR_OP_FRC: F1(cg_frc(g, a)); break;
     case IR_OP_RSQ:
         F1(LLVMBuildFDiv(B, fsplat(g, 1.0f), fcall1(g, "llvm.sqrt", a), ""));
         break;
     case IR_OP_SQRT: F1(fcall1(g, "llvm.sqrt", a)); break;
     case IR_OP_RCP: F1(LLVMBuildFDiv(B, fsplat(g, 1.0f), a, "")); break;
-    case IR_OP_ROUND_NE: F1(round_ne(g, a)); break;
+    case IR_OP_ROUND_NE: F1(cg_round_ne(g, a)); break;
     case IR_OP_ROUND_NI: F1(fcall1(g, "llvm.floor", a)); break;
     case IR_OP_ROUND_PI: F1(fcall1(g, "llvm.ceil", a)); break;
     case IR_OP_ROUND_Z: F1(fcall1(g, "llvm.trunc", a)); break;
     case IR_OP_EXP:
-        L1(math_exp2(g, a), sat);
+        L1(cg_exp2(g, a), sat);
         break;
     case IR_OP_LOG:
-        L1(math_log2(g, a), sat);
+        L1(cg_log2(g, a), sat);
         break;
     case IR_OP_SINCOS:
-        FOR_C(m0) r[c] = math_sincos(g, src_lazy(g, in, 0, c), false);
-        FOR_C(m1) r1[c] = math_sincos(g, src_lazy(g, in, 0, c), true);
+        FOR_C(m0) r[c] = cg_sincos(g, src_lazy(g, in, 0, c), false);
+        FOR_C(m1) r1[c] = cg_sincos(g, src_lazy(g, in, 0, c), true);
         STORE0(sat);
         STORE1(sat);
         break;
     case IR_OP_DERIV_RTX: case IR_OP_DERIV_RTX_COARSE:
-        L1(deriv(g, a, false, false), sat);
+        L1(cg_deriv(g, a, false, false), sat);
         break;
     case IR_OP_DERIV_RTY: case IR_OP_DERIV_RTY_COARSE:
-        L1(deriv(g, a, true, false), sat);
+        L1(cg_deriv(g, a, true, false), sat);
         break;
     case IR_OP_DERIV_RTX_FINE:
-        L1(deriv(g, a, false, true), sat);
+        L1(cg_deriv(g, a, false, true), sat);
         break;
     case IR_OP_DERIV_RTY_FINE:
-        L1(deriv(g, a, true, true), sat);
+        L1(cg_deriv(g, a, true, true), sat);
         break;
     case IR_OP_EQ: FC(LLVMRealOEQ); break;
     case IR_OP_NE: FC(LLVMRealUNE); break;
@@ -1340,7 +783,7 @@ static void emit_native(struct cg *g, const struct vm_ins *in)
     case IR_OP_XOR: I2(XOR(a, b), sat); break;
     case IR_OP_NOT: I1(XOR(a, splat(g, 0xffffffffu)), sat); break;
     case IR_OP_COUNTBITS: I1(icall1(g, "llvm.ctpop", a), sat); break;
-    case IR_OP_FIRSTBIT_HI: I1(firstbit_hi(g, a), sat); break;
+    case IR_OP_FIRSTBIT_HI: I1(cg_firstbit_hi(g, a), sat); break;
     case IR_OP_FIRSTBIT_LO: {
         I1(SEL(ICMP(LLVMIntEQ, a, zero(g)), splat(g, 0xffffffffu),
                intrinsic(g, "llvm.cttz", &g->vi32, 1,
@@ -1349,12 +792,12 @@ static void emit_native(struct cg *g, const struct vm_ins *in)
         break;
     }
     case IR_OP_FIRSTBIT_SHI:
-        I1(firstbit_hi(g, SEL(ICMP(LLVMIntSLT, a, zero(g)), XOR(a, splat(g, 0xffffffffu)), a)),
+        I1(cg_firstbit_hi(g, SEL(ICMP(LLVMIntSLT, a, zero(g)), XOR(a, splat(g, 0xffffffffu)), a)),
            sat);
         break;
     case IR_OP_BFREV: I1(icall1(g, "llvm.bitreverse", a), sat); break;
-    case IR_OP_UBFE: I3(ubfe_ibfe(g, a, b, d, false), sat); break;
-    case IR_OP_IBFE: I3(ubfe_ibfe(g, a, b, d, true), sat); break;
+    case IR_OP_UBFE: I3(cg_bfe(g, a, b, d, false), sat); break;
+    case IR_OP_IBFE: I3(cg_bfe(g, a, b, d, true), sat); break;
     case IR_OP_BFI:
         FOR_C(m0) {
             LLVMValueRef w = AND(src(g, in, 0, c), splat(g, 31));
@@ -1410,9 +853,9 @@ static void tex_request(struct cg *g, const struct vm_ins *in)
         if (vm_tex_kind_implicit(kind))
             /* implicit LOD: the coarse derivatives of every address component, per quad */
             for (unsigned c = 0; c < 4; c++) {
-                store_vec(g, canon(g, deriv(g, a[c], false, false)), g->st,
+                store_vec(g, canon(g, cg_deriv(g, a[c], false, false)), g->st,
                           REQ_AT(ddx) + c * COMP_BYTES);
-                store_vec(g, canon(g, deriv(g, a[c], true, false)), g->st,
+                store_vec(g, canon(g, cg_deriv(g, a[c], true, false)), g->st,
                           REQ_AT(ddy) + c * COMP_BYTES);
             }
     }
