@@ -587,6 +587,10 @@ TEST(vm_sample_request)
     CHECK_EQ(r->texel_offset[2], 0);
     CHECK(!r->want_status && !r->has_clamp && !r->has_offsets);
     for (unsigned l = 0; l < VM_LANES; l++) {
+        /* lanes outside the run are no lane of the batch: nothing is promised of them (the
+         * JIT skips their chunks) */
+        if (!((run >> l) & 1))
+            continue;
         CHECK_BITS(fbits(r->address.f[0][l]), fbits(u[l]), "address.x", l);
         CHECK_BITS(fbits(r->address.f[1][l]), fbits(v[l]), "address.y", l);
         CHECK_BITS(fbits(r->address.f[2][l]), fbits(u[l]), "address.z (swizzle xyxx)", l);
