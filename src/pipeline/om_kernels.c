@@ -90,11 +90,17 @@ uint32_t SIMD_FN(om_depth_fast)(const struct om_state *st, const struct om_draw 
         for (unsigned h = 0; h < n8; h += 8) {
             __m256i m = _mm256_cmpeq_epi32(
                 _mm256_and_si256(_mm256_set1_epi32((int)((mask >> h) & 255u)), lanebit), lanebit);
-            __m256i r = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(),
-                                                    (const int *)(const void *)ds->data,
-                                                    _mm256_loadu_si256((const __m256i *)(off + h)),
-                                                    m, 1);
-            _mm256_storeu_si256((__m256i *)(raw + h), r);
+            /* scalar 32-bit loads, not a gather: the previous batch's depth writes (often the
+             * same pixels: neighbouring small triangles share quads) forward to loads of their
+             * own size, while a gather waits for them to reach the cache */
+            for (unsigned i = h; i < h + 8; i++) {
+                /* lanes outside the mask read pixel 0 (theirs may lie outside the surface),
+                 * without a branch; their value is never used */
+                uint32_t v, in = 0u - ((mask >> i) & 1u);
+                memcpy(&v, ds->data + ((uint32_t)off[i] & in), sizeof(v));
+                raw[i] = v & in;
+            }
+            __m256i r = _mm256_loadu_si256((const __m256i *)(raw + h));
             __m256i st8 = _mm256_and_si256(r, vmax);
             _mm256_storeu_si256((__m256i *)(stored + h), st8);
             __m256i d = _mm256_loadu_si256((const __m256i *)(dq + h)), c;
