@@ -253,6 +253,42 @@ static void emit_block4(struct tile_emit *em, const struct setup_tri *t, int32_t
         emit_block4_full(em, t, x, y);
         return;
     }
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+    /* A partly covered block (the edges of every triangle, all of a small one): the lanes of
+     * its covered quads' halves eight at a time as emit_block4_full computes them, each
+     * covered quad's four then appended -- the values emit_tri_quad gives it. */
+    struct raster_quad_batch *b = &em->b;
+    if (b->count + 4 <= RASTER_BATCH_QUADS && t->X0 >= -(1 << 30) && t->X0 <= (1 << 30) &&
+        t->Y0 >= -(1 << 30) && t->Y0 <= (1 << 30)) {
+        alignas(32) float v[5][16];
+        const __m256i qx = _mm256_add_epi32(_mm256_set1_epi32(x),
+                                            _mm256_setr_epi32(0, 0, 0, 0, 2, 2, 2, 2));
+        const __m256 ox = _mm256_setr_ps(0, 1, 0, 1, 0, 1, 0, 1);
+        const __m256 oy = _mm256_setr_ps(0, 0, 1, 1, 0, 0, 1, 1);
+        for (int half = 0; half < 2; half++)
+            if ((mask >> (8 * half)) & 0xffu)
+                block4_lanes8(t, qx, _mm256_set1_epi32(y + 2 * half), ox, oy, v[0] + 8 * half,
+                              v[1] + 8 * half, v[2] + 8 * half, v[3] + 8 * half,
+                              v[4] + 8 * half);
+        for (unsigned q = 0; q < 4; q++) {
+            unsigned m = (mask >> (4 * q)) & 0xf;
+            if (!m)
+                continue;
+            unsigned k = b->count++;
+            b->x[k] = (uint16_t)(x + (int32_t)(q & 1) * 2);
+            b->y[k] = (uint16_t)(y + (int32_t)(q >> 1) * 2);
+            b->mask[k] = (uint8_t)m;
+            memcpy(b->z + 4 * k, v[0] + 4 * q, 16);
+            memcpy(b->lw1 + 4 * k, v[1] + 4 * q, 16);
+            memcpy(b->lw2 + 4 * k, v[2] + 4 * q, 16);
+            memcpy(b->pw1 + 4 * k, v[3] + 4 * q, 16);
+            memcpy(b->pw2 + 4 * k, v[4] + 4 * q, 16);
+        }
+        if (b->count == RASTER_BATCH_QUADS)
+            emit_flush(em);
+        return;
+    }
+#endif
     for (unsigned q = 0; q < 4; q++) {
         unsigned m = (mask >> (4 * q)) & 0xf;
         if (m)
