@@ -4,7 +4,8 @@
 #  - BUILD/tests/test-*     harness binaries: each prints "<name>: N passed, N failed, N skipped"
 #  - BUILD/tests/example-*  plain programs (written as a Windows application would be): one test
 #                           each, passed when they exit 0.
-#  - for the first build directory, test-render, test-d3d9, test-tiled and test-vm again with
+#  - for the first build directory, test-render, test-d3d9, test-tiled, test-vm and test-compute
+#    again with
 #    SOFTD3D_JIT=eager and SOFTD3D_JIT=0 (every program compiled / none), and test-vm and
 #    test-shader again with SOFTD3D_SIMD=c (the plain-C twins of the SIMD kernels),
 #  - for the first build directory, the caps tool's JSON for every profile
@@ -48,7 +49,7 @@ for b in "$@"; do
         # the pixels must be the same either way (src/jit/jit.h).
         for jit in eager 0; do
             for t in "$b"/tests/test-render "$b"/tests/test-d3d9 "$b"/tests/test-tiled \
-                     "$b"/tests/test-vm; do
+                     "$b"/tests/test-vm "$b"/tests/test-compute; do
                 [ -x "$t" ] || continue
                 out=$(SOFTD3D_JIT=$jit "$t" 2>&1); rc=$?
                 printf '%s\n' "$out" | grep -E '^(FAIL|SKIP) |passed, .* failed' | sed "s|^|  (SOFTD3D_JIT=$jit) |"

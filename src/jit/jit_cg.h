@@ -50,6 +50,8 @@ struct cg {
     bool exec_initial;                   /* no flow instruction runs before the block: exec
                                           * is the run's mask, lanes outside it never run */
     LLVMValueRef x, st, env, temps, inputs, outputs, depth, coverage, exec;
+    LLVMValueRef cs_ids;                 /* compute: env->cs->ids at the chunk (vm.c runs
+                                          * compiled compute code only with env->cs set) */
     LLVMValueRef *tc;                    /* temp cache [temp_count * 4] */
     uint8_t *td;                         /* dirty */
     uint8_t *tflushed;                   /* [temp_count]: components without a denormal

@@ -281,6 +281,11 @@ static LLVMValueRef src_raw(struct cg *g, const struct vm_opnd *o, unsigned c)
         return o->index < o->bound ? cb_scalar(g, o->base, o->index, s) : zero(g);
     case VM_LOC_ICB:
         return o->index < o->bound ? splat(g, g->prog->icb[4 * (size_t)o->index + s]) : zero(g);
+    case VM_LOC_CS_ID:
+        /* vm.c's fetch: uint3 ids (w reads 0), the flattened index one uint (yzw 0) */
+        if (!g->cs_ids || o->base > 3 || (o->base == 3 ? s != 0 : s == 3))
+            return zero(g);
+        return load_vec(g, g->cs_ids, o->base * REG_BYTES + s * COMP_BYTES);
     case VM_LOC_ADDRESS:
     case VM_LOC_PRED:
     case VM_LOC_LOOP:
@@ -461,6 +466,7 @@ static bool native_src(const struct vm_opnd *o)
     case VM_LOC_ADDRESS: case VM_LOC_PRED: case VM_LOC_LOOP: case VM_LOC_IN_COVERAGE:
         return o->rel_loc == VM_LOC_NONE;
     case VM_LOC_INPUT:
+    case VM_LOC_CS_ID:
         return o->rel_loc == VM_LOC_NONE;
     case VM_LOC_CB:
         return o->rel_loc == VM_LOC_NONE || o->rel_loc == VM_LOC_TEMP ||
@@ -943,6 +949,12 @@ static void begin_function(struct cg *g, const char *name, uint32_t start)
                              1, "");
     g->coverage = LLVMBuildGEP2(g->B, g->i8, at(g, g->env, offsetof(struct vm_env, coverage)),
                                 &lane0, 1, "");
+    g->cs_ids = NULL;
+    if (p->type == IR_SHADER_COMPUTE)
+        g->cs_ids = LLVMBuildGEP2(g->B, g->i8,
+                                  at(g, load_ptr(g, g->env, offsetof(struct vm_env, cs)),
+                                     offsetof(struct vm_cs_env, ids)),
+                                  &lane0, 1, "");
     /* a#, p#, aL, vCoverage, the sample request and its answer */
     g->st = LLVMBuildGEP2(g->B, g->i8, g->st, &lane0, 1, "");
     LLVMValueRef e = LLVMBuildLoad2(g->B, g->i32, at(g, g->x, offsetof(struct vm_exec, exec)), "");

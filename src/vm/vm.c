@@ -587,13 +587,8 @@ int vm_program_create(const struct ir_program *ir, struct vm_program **out)
     struct prep p = {ir, prog, NULL, 0, 0};
     int ret = prepare(&p);
     free(p.xs);
-    if (!ret && ir->type == IR_SHADER_COMPUTE) {
+    if (!ret && ir->type == IR_SHADER_COMPUTE)
         ret = vm_compute_prepare(ir, prog);
-        /* compute programs stay on the interpreter: the JIT declines them (it knows neither
-         * the thread-id registers nor the memory instructions, and the barrier segments of
-         * vm_compute_run_group start mid-program) */
-        atomic_store(&prog->jit_state, 2);
-    }
     if (ret) {
         vm_program_destroy(prog);
         return ret;
@@ -1059,9 +1054,13 @@ uint32_t vm_run_resumable(const struct vm_program *prog, struct vm_state *st,
     if (!vm_state_fits(st, prog) || (resume && !st->paused.active))
         return 0;
     mask &= VM_ALL_LANES;
-    const struct vm_jit *jit = at_barrier ? NULL : jit_get(prog);
+    /* Compute programs too: their memory instructions and barriers are no native operation,
+     * so compiled blocks end before them, and a run resumed after a barrier (pc + 1) starts
+     * where the next block does (jit.h). */
+    const struct vm_jit *jit = jit_get(prog);
     /* the generated code reads v# and writes o# without NULL checks */
-    if (jit && ((!env->inputs && prog->input_count) || (!env->outputs && prog->output_count)))
+    if (jit && ((!env->inputs && prog->input_count) || (!env->outputs && prog->output_count) ||
+                (prog->type == IR_SHADER_COMPUTE && !env->cs)))
         jit = NULL;
 
     struct vm_exec x = {prog, st, env, mask, 0, 0, 1, 0,
