@@ -281,16 +281,22 @@ struct val gen_interlocked(struct gen *g, struct expr *e, bool *found)
     if (e->nargs < 2)
         hc_error(c, at, 3013, "%s takes a destination and a value", e->name);
     struct expr *d = e->args[0];
-    if (d->kind != EX_INDEX)
-        hc_error(c, &d->loc, 3000, "%s: the destination must be an element of a RW buffer or "
-                 "texture (groupshared destinations are not supported yet)", e->name);
-    struct val v = gen_expr(g, d->args[0]);
-    if (!v.is_place || v.pl.kind != P_RES || !v.type->uav || v.type->dim == TD_RAW ||
-        v.type->cols != 1 || (v.type->base != BT_UINT && v.type->base != BT_INT))
-        hc_error(c, &d->loc, 3000, "%s: the destination must be an int or uint element of a RW "
-                 "buffer, texture or structured buffer", e->name);
-    check_target(g, v.type, at);
-    struct lop addr = element_address(g, v, gen_expr(g, d->args[1]), &d->loc);
+    struct lop res, addr;
+    enum base_type base;
+    if (!gen_tgsm_atomic_dest(g, d, &res, &addr, &base)) {
+        if (d->kind != EX_INDEX)
+            hc_error(c, &d->loc, 3000, "%s: the destination must be an element of a RW buffer "
+                     "or texture, or groupshared memory", e->name);
+        struct val v = gen_expr(g, d->args[0]);
+        if (!v.is_place || v.pl.kind != P_RES || !v.type->uav || v.type->dim == TD_RAW ||
+            v.type->cols != 1 || (v.type->base != BT_UINT && v.type->base != BT_INT))
+            hc_error(c, &d->loc, 3000, "%s: the destination must be an int or uint element of "
+                     "a RW buffer, texture or structured buffer", e->name);
+        check_target(g, v.type, at);
+        addr = element_address(g, v, gen_expr(g, d->args[1]), &d->loc);
+        res = res_operand(g, v);
+        base = v.type->base;
+    }
     unsigned nvals = e->nargs - 1;
     struct val vals[3];
     void *out = NULL;
@@ -309,7 +315,7 @@ struct val gen_interlocked(struct gen *g, struct expr *e, bool *found)
         hc_error(c, at, 3013, "too many arguments to %s", e->name);
     for (unsigned i = 0; i < nvals; i++)
         vals[i] = gen_expr(g, e->args[1 + i]);
-    atomic(g, op, res_operand(g, v), addr, vals, nvals, out, v.type->base, at);
+    atomic(g, op, res, addr, vals, nvals, out, base, at);
     return gen_vnum(type_void(c), lop_imm_u(0));
 }
 

@@ -478,10 +478,12 @@ static void setup_globals(struct gen *g)
         }
         if (t->cls == TC_STRING)
             continue;
+        if (v->storage & SC_GROUPSHARED) {
+            add_global_sym(g, v->name, v, gen_tgsm_declare(g, v));
+            continue;
+        }
         if (v->storage & SC_STATIC)
             continue; /* made at the entry point's start */
-        if (v->storage & SC_GROUPSHARED)
-            hc_error(c, &v->loc, 3000, "groupshared is for compute shaders");
         if (v->reg_kind == 'c') {
             /* `float4 x : register(c3)`: the D3D9 way of placing a global; in $Globals it
              * is the same as packoffset(c3) */
@@ -775,6 +777,7 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
             if (g->ins[i].dst[d].file == LF_UAV)
                 g->res[g->ins[i].dst[d].index].used = true;
     bind(g);
+    gen_tgsm_bind(g);
     uint32_t ntemps = lir_allocate(g);
     if (c->d3d9)
         sm2_write(g, ntemps, listing); /* the d3dbc program alone (no container) */

@@ -106,6 +106,7 @@ static void reg_name(struct writer *w, const struct lop *op)
         break;
     case LF_PRIM: sbuf_puts(o, "vPrim"); break;
     case LF_UAV: sbuf_printf(o, "u%d", w->g->res[op->index].slot); break;
+    case LF_TGSM: sbuf_printf(o, "g%d", w->g->tgsm[op->index].slot); break;
     case LF_THREAD: {
         static const char *const ids[4] = {"vThreadID", "vThreadGroupID", "vThreadIDInGroup",
                                            "vThreadIDInGroupFlattened"};
@@ -208,7 +209,7 @@ static void mem_instruction(struct writer *w, const struct linst *in)
     unsigned mask = in->dst[0].mask;
     for (unsigned d = 0; d < in->ndst; d++) {
         sbuf_puts(o, d ? ", " : " ");
-        if (in->dst[d].file == LF_UAV && !store)
+        if ((in->dst[d].file == LF_UAV || in->dst[d].file == LF_TGSM) && !store)
             reg_name(w, &in->dst[d]);
         else
             dst(w, &in->dst[d]);
@@ -217,7 +218,7 @@ static void mem_instruction(struct writer *w, const struct linst *in)
         const struct lop *x = &in->src[s];
         sbuf_puts(o, (s || in->ndst) ? ", " : " ");
         bool last = s + 1 == in->nsrc;
-        if (x->file == LF_TEX || x->file == LF_UAV)
+        if (x->file == LF_TEX || x->file == LF_UAV || x->file == LF_TGSM)
             src(w, x, load && op != L_BUFINFO ? mask : 15, false, false);
         else if (store && last)
             src(w, x, op == L_STORE_UAV_TYPED ? 15 : mask, popcount4(mask) == 1, false);
@@ -674,6 +675,16 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
         sbuf_printf(o, "dcl_temps %u\n", ntemps);
     for (unsigned i = 0; i < g->nx; i++)
         sbuf_printf(o, "dcl_indexableTemp x%u[%u], 4\n", i, g->xsize[i]);
+    /* groupshared memory, as fxc declares it: after the temps, before the group size */
+    for (unsigned i = 0; i < g->ntgsm; i++) {
+        const struct tgsm_var *v = &g->tgsm[i];
+        if (v->slot < 0)
+            continue;
+        if (v->structured)
+            sbuf_printf(o, "dcl_tgsm_structured g%d, %u, %u\n", v->slot, v->stride, v->count);
+        else
+            sbuf_printf(o, "dcl_tgsm_raw g%d, %u\n", v->slot, v->bytes);
+    }
     if (c->cs)
         sbuf_printf(o, "dcl_thread_group %u, %u, %u\n", g->entry->numthreads[0],
                     g->entry->numthreads[1], g->entry->numthreads[2]);
