@@ -354,21 +354,14 @@ static const char *dim_name(enum tex_dim d)
 }
 
 /* RDEF as comment blocks (the assembler's Buffer Definitions / Resource Bindings syntax), so
- * the container names its cbuffers, variables and resources; written only when every used
- * cbuffer holds numeric variables and arrays of them, the variables the table can say
- * (otherwise the assembler derives a nameless RDEF). */
+ * the container names its cbuffers, tbuffers, variables and resources; written only when every
+ * used cbuffer and tbuffer holds numeric variables and arrays of them, the variables the table
+ * can say (otherwise the assembler derives a nameless RDEF). */
 static bool rdef_representable(const struct gen *g)
 {
-    /* the table syntax has no rows for UAVs, raw or structured buffers yet: derived */
-    for (unsigned i = 0; i < g->nres; i++) {
-        const struct type *t = g->res[i].var->type;
-        if (g->res[i].used && t->cls == TC_TEXTURE &&
-            (t->uav || t->dim == TD_STRUCTURED || t->dim == TD_RAW || t->mixed))
-            return false;
-    }
     for (unsigned i = 0; i < g->ncbs; i++) {
         const struct cbuffer_decl *cb = g->cbs[i];
-        if (!cb->used)
+        if (!cb->used && !cb->tbuffer)
             continue;
         for (unsigned k = 0; k < cb->nvars; k++) {
             const struct type *t = cb->vars[k]->type;
@@ -386,76 +379,116 @@ static const char *base_word(enum base_type b)
     return b == BT_BOOL ? "bool" : b == BT_INT ? "int" : b == BT_UINT ? "uint" : "float";
 }
 
+/* One Resource Bindings row of a t# or u# resource, in fxc's words (tpf_header.c reads them):
+ * textures and typed views by format and dimension, buffers of structures or bytes as
+ * struct / byte with their access (r/o, r/w, append, consume, r/w+cnt), a tbuffer as one. */
+static void binding_row(const struct resource *r, char file, struct sbuf *o)
+{
+    const struct type *t = r->var->type;
+    char bind[16], fmt[16];
+    snprintf(bind, sizeof(bind), "%c%d", file, r->slot);
+    const char *kind = file == 'u' ? "UAV" : "texture", *dim;
+    if (t->cls == TC_TEXTURE && t->mixed) {
+        sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, "tbuffer", "NA",
+                    "NA", bind, 1u);
+        return;
+    }
+    if (t->cls == TC_TEXTURE && (t->dim == TD_STRUCTURED || t->dim == TD_RAW)) {
+        dim = file == 't' ? "r/o" : t->uav == UAV_APPEND ? "append" :
+              t->uav == UAV_CONSUME ? "consume" : r->counter ? "r/w+cnt" : "r/w";
+        sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, kind,
+                    t->dim == TD_RAW ? "byte" : "struct", dim, bind, 1u);
+        return;
+    }
+    enum base_type b = t->cls == TC_TEXTURE ? t->base : BT_FLOAT;
+    unsigned n = t->cls == TC_TEXTURE ? t->cols : 4;
+    snprintf(fmt, sizeof(fmt), "%s%u", b == BT_INT ? "sint" : b == BT_UINT ? "uint" : "float", n);
+    if (n == 1)
+        fmt[strlen(fmt) - 1] = '\0';
+    /* the Dim column's words */
+    dim = dim_name(t->dim) + (t->dim == TD_BUFFER ? 0 : 7);
+    if (t->dim == TD_BUFFER)
+        dim = "buf";
+    else if (t->dim == TD_2DMS)
+        dim = "2dMS";
+    else if (t->dim == TD_2DMSARRAY)
+        dim = "2dMSarray";
+    sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, kind, fmt, dim, bind, 1u);
+}
+
+/* A cbuffer's or tbuffer's block of variables (offsets by the packing rules). */
+static void buffer_block(const struct cbuffer_decl *cb, struct sbuf *o)
+{
+    sbuf_printf(o, "// %s %s\n// {\n//\n", cb->tbuffer ? "tbuffer" : "cbuffer", cb->name);
+    for (unsigned k = 0; k < cb->nvars; k++) {
+        const struct var_decl *v = cb->vars[k];
+        const struct type *t = v->type->cls == TC_ARRAY ? v->type->elem : v->type;
+        char decl[256], type[32];
+        if (t->cls == TC_MATRIX)
+            snprintf(type, sizeof(type), "%s%s%ux%u", t->row_major ? "row_major " : "",
+                     base_word(t->base), t->rows, t->cols);
+        else if (t->cls == TC_VECTOR)
+            snprintf(type, sizeof(type), "%s%u", base_word(t->base), t->cols);
+        else
+            snprintf(type, sizeof(type), "%s", base_word(t->base));
+        if (v->type->cls == TC_ARRAY)
+            snprintf(decl, sizeof(decl), "%s %s[%u];", type, v->name, v->type->count);
+        else
+            snprintf(decl, sizeof(decl), "%s %s;", type, v->name);
+        sbuf_printf(o, "//   %-34s // Offset: %4u Size: %5u\n", decl, cb->offsets[k] * 4,
+                    type_cb_size(v->type, false) * 4);
+    }
+    sbuf_puts(o, "//\n// }\n//\n");
+}
+
+/* A tbuffer whose view the program reads (its variables were copied out of t# loads). */
+static bool tbuffer_used(const struct gen *g, const struct cbuffer_decl *cb)
+{
+    for (unsigned i = 0; cb->tbuffer && i < g->nres; i++)
+        if (g->res[i].var == cb->tb_var)
+            return g->res[i].used;
+    return false;
+}
+
 static void rdef_blocks(struct gen *g, struct sbuf *o)
 {
     bool any_cb = false;
     for (unsigned i = 0; i < g->ncbs; i++)
-        any_cb = any_cb || g->cbs[i]->used;
+        any_cb = any_cb || g->cbs[i]->used || tbuffer_used(g, g->cbs[i]);
     if (any_cb) {
         sbuf_puts(o, "// Buffer Definitions: \n//\n");
         for (int slot = 0; slot < 14; slot++)
-            for (unsigned i = 0; i < g->ncbs; i++) {
-                const struct cbuffer_decl *cb = g->cbs[i];
-                if (!cb->used || cb->slot != slot)
-                    continue;
-                sbuf_printf(o, "// cbuffer %s\n// {\n//\n", cb->name);
-                for (unsigned k = 0; k < cb->nvars; k++) {
-                    const struct var_decl *v = cb->vars[k];
-                    const struct type *t = v->type->cls == TC_ARRAY ? v->type->elem : v->type;
-                    char decl[256], type[32];
-                    if (t->cls == TC_MATRIX)
-                        snprintf(type, sizeof(type), "%s%s%ux%u", t->row_major ? "row_major " : "",
-                                 base_word(t->base), t->rows, t->cols);
-                    else if (t->cls == TC_VECTOR)
-                        snprintf(type, sizeof(type), "%s%u", base_word(t->base), t->cols);
-                    else
-                        snprintf(type, sizeof(type), "%s", base_word(t->base));
-                    if (v->type->cls == TC_ARRAY)
-                        snprintf(decl, sizeof(decl), "%s %s[%u];", type, v->name, v->type->count);
-                    else
-                        snprintf(decl, sizeof(decl), "%s %s;", type, v->name);
-                    sbuf_printf(o, "//   %-34s // Offset: %4u Size: %5u\n", decl,
-                                cb->offsets[k] * 4, type_cb_size(v->type, false) * 4);
-                }
-                sbuf_puts(o, "//\n// }\n//\n");
-            }
+            for (unsigned i = 0; i < g->ncbs; i++)
+                if (g->cbs[i]->used && g->cbs[i]->slot == slot)
+                    buffer_block(g->cbs[i], o);
+        for (unsigned i = 0; i < g->ncbs; i++)
+            if (tbuffer_used(g, g->cbs[i]))
+                buffer_block(g->cbs[i], o);
         sbuf_puts(o, "//\n");
     }
     sbuf_puts(o, "// Resource Bindings:\n//\n");
     sbuf_puts(o, "// Name                                 Type  Format         Dim      HLSL Bind  Count\n");
     sbuf_puts(o, "// ------------------------------ ---------- ------- ----------- -------------- ------\n");
-    for (int pass = 0; pass < 2; pass++)
-        for (int slot = 0; slot < (pass ? 128 : 16); slot++)
+    /* fxc's order: samplers, shader resources (t#), UAVs (u#), constant buffers, each by
+     * register */
+    for (int pass = 0; pass < 3; pass++)
+        for (int slot = 0; slot < (pass == 0 ? 16 : pass == 1 ? 128 : 64); slot++)
             for (unsigned i = 0; i < g->nres; i++) {
                 const struct resource *r = &g->res[i];
                 const struct type *t = r->var->type;
                 if (!r->used)
                     continue;
-                char bind[16], fmt[16];
                 if (pass == 0 && t->cls == TC_SAMPLER && r->sslot == slot) {
+                    char bind[16];
                     snprintf(bind, sizeof(bind), "s%d", slot);
                     sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name,
                                 t->comparison ? "sampler_c" : "sampler", "NA", "NA", bind, 1u);
                 }
-                if (pass == 1 && (t->cls == TC_TEXTURE || r->as_texture) && r->slot == slot) {
-                    snprintf(bind, sizeof(bind), "t%d", slot);
-                    enum base_type b = t->cls == TC_TEXTURE ? t->base : BT_FLOAT;
-                    unsigned n = t->cls == TC_TEXTURE ? t->cols : 4;
-                    snprintf(fmt, sizeof(fmt), "%s%u", b == BT_INT ? "sint" : b == BT_UINT ? "uint" :
-                             "float", n);
-                    if (n == 1)
-                        fmt[strlen(fmt) - 1] = '\0';
-                    /* the Dim column's words (tpf_header.c reads them) */
-                    const char *dim = dim_name(t->dim) + (t->dim == TD_BUFFER ? 0 : 7);
-                    if (t->dim == TD_BUFFER)
-                        dim = "buf";
-                    else if (t->dim == TD_2DMS)
-                        dim = "2dMS";
-                    else if (t->dim == TD_2DMSARRAY)
-                        dim = "2dMSarray";
-                    sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, "texture",
-                                fmt, dim, bind, 1u);
-                }
+                bool view = t->cls == TC_TEXTURE || r->as_texture;
+                if (pass == 1 && view && !(t->cls == TC_TEXTURE && t->uav) && r->slot == slot)
+                    binding_row(r, 't', o);
+                if (pass == 2 && t->cls == TC_TEXTURE && t->uav && r->slot == slot)
+                    binding_row(r, 'u', o);
             }
     for (int slot = 0; slot < 14; slot++)
         for (unsigned i = 0; i < g->ncbs; i++) {
