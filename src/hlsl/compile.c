@@ -123,6 +123,14 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     int ar = shader_assemble(listing.p, listing.n, &code, &size, err, sizeof(err));
     if (ar == SHADER_ASM_E_NOMEM)
         hc_nomem(c);
+    if (ar && c->gs5_later) {
+        /* SV_GSInstanceID and a second stream: written as fxc's listing, which softd3d's
+         * assembler and decoder do not take yet; the listing stays in the result */
+        out->listing = take(&listing);
+        hc_error(c, NULL, 3000, "target '%s': this program is not supported yet: softd3d's SM4 "
+                 "assembler does not take SV_GSInstanceID (vGSInstanceID) or a second geometry "
+                 "stream yet (%s)", args->target, err);
+    }
     if (ar && (c->cs || c->mem5)) {
         /* compute programs and the shader model 5 memory instructions (UAVs, raw and
          * structured buffers, atomics, sync) are written as fxc's listing, which softd3d's
@@ -159,7 +167,7 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     out->listing = take(&listing);
     ret = 0;
 done:
-    if (ret && out->listing && !(c->cs || c->mem5)) {
+    if (ret && out->listing && !(c->cs || c->mem5 || c->gs5_later)) {
         free(out->listing);
         out->listing = NULL;
     }

@@ -19,7 +19,8 @@ enum lfile { LF_NONE, LF_TEMP, LF_INPUT, LF_OUTPUT, LF_CB, LF_IMM, LF_TEX, LF_SA
              LF_STREAM /* m# (gs_5_0's emit_stream / cut_stream) */,
              LF_UAV /* u# (index: the resource) */,
              LF_THREAD /* a compute program's id registers (index: enum cs_thread_reg) */,
-             LF_TGSM /* g# (index: the groupshared variable, gen_tgsm.c) */ };
+             LF_TGSM /* g# (index: the groupshared variable, gen_tgsm.c) */,
+             LF_GSINST /* vGSInstanceID (a gs_5_0 program's SV_GSInstanceID) */ };
 
 /* vThreadID, vThreadGroupID, vThreadIDInGroup, vThreadIDInGroupFlattened (SV_DispatchThreadID,
  * SV_GroupID, SV_GroupThreadID, SV_GroupIndex) */
@@ -160,6 +161,7 @@ struct io_leaf {
     struct loc_src loc;
     unsigned vertices;            /* a geometry program's input array: its length (else 0), */
     uint32_t stride;              /* and the slots of one element */
+    unsigned stream;              /* a geometry program's output: its stream (m#) */
 };
 
 /* sig_entry.sysval: the D3D_NAME values, SV_TARGET/SV_DEPTH past them */
@@ -173,6 +175,7 @@ struct sig_entry {
     unsigned interp;
     bool is_depth;                /* ps SV_Depth (oDepth) */
     uint8_t decl_base;            /* the base type declared (d3dbc VFACE: float or bool) */
+    unsigned stream;              /* a geometry program's output: its stream (m#) */
 };
 
 struct func_frame {
@@ -253,10 +256,18 @@ struct gen {
                                    * adj, 7 triangle adj (0: no input array yet) */
     unsigned gs_output;           /* the stream's type: 1 point, 2 line, 3 triangle list */
     bool gs_prim_id;              /* reads vPrim */
-    const struct type *gs_vertex; /* the stream's vertex type T */
-    const struct io_leaf *gs_leaves;    /* its leaves, one per output register, at ... */
-    uint32_t gs_base;                   /* ... offsets from this slot */
+    const struct type *gs_vertex; /* the first stream's vertex type T */
+    const struct io_leaf *gs_leaves;    /* the streams' leaves, one per output register */
     unsigned gs_nleaves;
+    bool gs_instance_id;          /* reads vGSInstanceID (SV_GSInstanceID) */
+    /* gs_5_0's streams m0..m3, in parameter order: T, the first slot of its template place
+     * (leaf offsets are from it), its topology, and its leaves [first, first + n) */
+    struct gs_stream {
+        const struct type *vertex;
+        uint32_t base;
+        unsigned output, first, n;
+    } gs_streams[4];
+    unsigned gs_nstreams;
     /* compute programs (gen_cs.c): the id registers read (bit enum cs_thread_reg) and their
      * components */
     unsigned cs_inputs;

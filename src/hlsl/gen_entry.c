@@ -217,7 +217,11 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
     reg = 0;
     for (unsigned i = 0; i < no; i++) {
         struct io_leaf *l = &outs[i];
+        /* a geometry program's streams number their registers from o0 each */
+        if (i && l->stream != outs[i - 1].stream)
+            reg = 0;
         struct sig_entry *e = &g->out[g->nout++];
+        e->stream = l->stream;
         e->name = l->sem;
         e->index = l->sem_index;
         e->sysval = sysval_of(g, true, &e->name, l->sem_index, &l->loc);
@@ -247,7 +251,8 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
             (e->mask != 1 || e->base == BT_FLOAT))
             hc_error(c, &l->loc, 4502, "%s must be a uint", e->name);
         for (unsigned j = 0; j + 1 < g->nout; j++)
-            if (!strcasecmp(g->out[j].name, e->name) && g->out[j].index == e->index)
+            if (!strcasecmp(g->out[j].name, e->name) && g->out[j].index == e->index &&
+                g->out[j].stream == e->stream)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
     }
     if (!c->ps && !c->gs && !c->cs) {

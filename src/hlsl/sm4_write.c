@@ -105,6 +105,7 @@ static void reg_name(struct writer *w, const struct lop *op)
             sbuf_printf(o, "v%u", op->index);
         break;
     case LF_PRIM: sbuf_puts(o, "vPrim"); break;
+    case LF_GSINST: sbuf_puts(o, "vGSInstanceID"); break;
     case LF_UAV: sbuf_printf(o, "u%d", w->g->res[op->index].slot); break;
     case LF_TGSM: sbuf_printf(o, "g%d", w->g->tgsm[op->index].slot); break;
     case LF_THREAD: {
@@ -548,20 +549,67 @@ static void cs_declarations(struct gen *g, struct sbuf *o)
     }
 }
 
-/* A geometry program's primitive declarations (before its outputs, where fxc puts them):
- * vPrim, the input primitive, gs_5_0's stream, the output topology. */
+/* A geometry program's special inputs (after v[][], where fxc puts them): vPrim,
+ * vGSInstanceID. */
 static void gs_declarations(struct gen *g, struct sbuf *o)
 {
-    static const char *const inputs[8] = {
-        [1] = "point", [2] = "line", [3] = "triangle", [6] = "lineadj", [7] = "triangleadj"};
-    static const char *const outputs[4] = {
-        [1] = "pointlist", [2] = "linestrip", [3] = "trianglestrip"};
     if (g->gs_prim_id)
         sbuf_puts(o, "dcl_input vPrim\n");
-    sbuf_printf(o, "dcl_inputprimitive %s\n", inputs[g->gs_input & 7]);
-    if (g->c->sm >= 50)
-        sbuf_puts(o, "dcl_stream m0\n");
-    sbuf_printf(o, "dcl_outputtopology %s\n", outputs[g->gs_output & 3]);
+    if (g->gs_instance_id)
+        sbuf_puts(o, "dcl_input vGSInstanceID\n");
+}
+
+static void temp_declarations(struct gen *g, uint32_t ntemps, struct sbuf *o)
+{
+    if (ntemps)
+        sbuf_printf(o, "dcl_temps %u\n", ntemps);
+    for (unsigned i = 0; i < g->nx; i++)
+        sbuf_printf(o, "dcl_indexableTemp x%u[%u], 4\n", i, g->xsize[i]);
+}
+
+static void output_declaration(const struct sig_entry *e, struct sbuf *o)
+{
+    char mask[8];
+    unsigned k = 0;
+    mask[k++] = '.';
+    for (unsigned q = 0; q < 4; q++)
+        if (e->mask >> q & 1)
+            mask[k++] = "xyzw"[q];
+    mask[k] = '\0';
+    if (e->is_depth)
+        sbuf_puts(o, "dcl_output oDepth\n");
+    else if (e->sysval == 1)
+        sbuf_printf(o, "dcl_output_siv o%u%s, position\n", e->reg, mask);
+    else if (e->sysval == 2)
+        sbuf_printf(o, "dcl_output_siv o%u%s, clip_distance\n", e->reg, mask);
+    else if (e->sysval == SV_RTINDEX || e->sysval == SV_VPINDEX || e->sysval == SV_PRIMID)
+        /* SV_PrimitiveID is generated (sgv), the array indices interpreted (siv) */
+        sbuf_printf(o, "dcl_output_s%cv o%u%s, %s\n", e->sysval == SV_PRIMID ? 'g' : 'i',
+                    e->reg, mask, e->sysval == SV_RTINDEX ? "rendertarget_array_index" :
+                    e->sysval == SV_VPINDEX ? "viewport_array_index" : "primitive_id");
+    else
+        sbuf_printf(o, "dcl_output o%u%s\n", e->reg, mask);
+}
+
+/* The outputs; a geometry program's per stream (gs_5_0: dcl_stream m#, then its topology and
+ * its outputs, as fxc groups them; gs_4_x: the topology, then the outputs). */
+static void output_declarations(struct gen *g, struct sbuf *o)
+{
+    static const char *const outputs[4] = {
+        [1] = "pointlist", [2] = "linestrip", [3] = "trianglestrip"};
+    if (!g->c->gs) {
+        for (unsigned i = 0; i < g->nout; i++)
+            output_declaration(&g->out[i], o);
+        return;
+    }
+    for (unsigned k = 0; k < g->gs_nstreams; k++) {
+        if (g->c->sm >= 50)
+            sbuf_printf(o, "dcl_stream m%u\n", k);
+        sbuf_printf(o, "dcl_outputtopology %s\n", outputs[g->gs_streams[k].output & 3]);
+        for (unsigned i = 0; i < g->nout; i++)
+            if (g->out[i].stream == k)
+                output_declaration(&g->out[i], o);
+    }
 }
 
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
@@ -672,42 +720,24 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
         else
             sbuf_printf(o, "dcl_input_ps %s v%u%s\n", mode, e->reg, mask);
     }
-    if (c->gs)
-        gs_declarations(g, o);
-    for (unsigned i = 0; i < g->nout; i++) {
-        const struct sig_entry *e = &g->out[i];
-        char mask[8];
-        unsigned k = 0;
-        mask[k++] = '.';
-        for (unsigned q = 0; q < 4; q++)
-            if (e->mask >> q & 1)
-                mask[k++] = "xyzw"[q];
-        mask[k] = '\0';
-        if (e->is_depth)
-            sbuf_puts(o, "dcl_output oDepth\n");
-        else if (e->sysval == 1)
-            sbuf_printf(o, "dcl_output_siv o%u%s, position\n", e->reg, mask);
-        else if (e->sysval == 2)
-            sbuf_printf(o, "dcl_output_siv o%u%s, clip_distance\n", e->reg, mask);
-        else if (e->sysval == SV_RTINDEX || e->sysval == SV_VPINDEX || e->sysval == SV_PRIMID)
-            /* SV_PrimitiveID is generated (sgv), the array indices interpreted (siv) */
-            sbuf_printf(o, "dcl_output_s%cv o%u%s, %s\n", e->sysval == SV_PRIMID ? 'g' : 'i',
-                        e->reg, mask, e->sysval == SV_RTINDEX ? "rendertarget_array_index" :
-                        e->sysval == SV_VPINDEX ? "viewport_array_index" : "primitive_id");
-        else
-            sbuf_printf(o, "dcl_output o%u%s\n", e->reg, mask);
-    }
-    if (c->cs)
-        cs_declarations(g, o);
     if (c->gs) {
-        sbuf_printf(o, "dcl_maxout %u\n", g->entry->maxvertexcount);
+        /* fxc's order: the special inputs, the temps, the instance count, the input
+         * primitive, the streams with their outputs, the vertex count */
+        gs_declarations(g, o);
+        temp_declarations(g, ntemps, o);
         if (g->entry->instance)
             sbuf_printf(o, "dcl_gsinstances %u\n", g->entry->instance);
+        static const char *const inputs[8] = {
+            [1] = "point", [2] = "line", [3] = "triangle", [6] = "lineadj", [7] = "triangleadj"};
+        sbuf_printf(o, "dcl_inputprimitive %s\n", inputs[g->gs_input & 7]);
+        output_declarations(g, o);
+        sbuf_printf(o, "dcl_maxout %u\n", g->entry->maxvertexcount);
+    } else {
+        output_declarations(g, o);
+        if (c->cs)
+            cs_declarations(g, o);
+        temp_declarations(g, ntemps, o);
     }
-    if (ntemps)
-        sbuf_printf(o, "dcl_temps %u\n", ntemps);
-    for (unsigned i = 0; i < g->nx; i++)
-        sbuf_printf(o, "dcl_indexableTemp x%u[%u], 4\n", i, g->xsize[i]);
     /* groupshared memory, as fxc declares it: after the temps, before the group size */
     for (unsigned i = 0; i < g->ntgsm; i++) {
         const struct tgsm_var *v = &g->tgsm[i];
