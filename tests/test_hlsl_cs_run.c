@@ -11,6 +11,7 @@
 #include "harness.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -392,6 +393,26 @@ TEST(hlsl_cs_groupshared_refusals)
           "{ a[0][t] = 1; }\n", "cs_5_0", "error X3000: a run-time component index into "
           "groupshared memory is not supported yet" },
     };
+    /* 33 used variables: past the 32 blocks softd3d's VM keeps (IR_MAX_TGSM) */
+    static char many[4096];
+    size_t n = 0;
+    for (unsigned k = 0; k < 33; k++)
+        n += (size_t)snprintf(many + n, sizeof(many) - n, "groupshared uint v%u;\n", k);
+    n += (size_t)snprintf(many + n, sizeof(many) - n, "[numthreads(1,1,1)] void main() {");
+    for (unsigned k = 0; k < 33; k++)
+        n += (size_t)snprintf(many + n, sizeof(many) - n, " v%u = %u;", k, k);
+    snprintf(many + n, sizeof(many) - n, " }\n");
+    struct hlsl_args ma = {0};
+    struct hlsl_result mr;
+    ma.source = many;
+    ma.size = strlen(many);
+    ma.filename = "cs.hlsl";
+    ma.entry = "main";
+    ma.target = "cs_5_0";
+    CHECK_EQ(hlsl_compile(&ma, &mr), -1);
+    CHECK_STR_CONTAINS(mr.messages ? mr.messages : "", "cs.hlsl(33,18-21): error X3000: 'v32': "
+                       "more than 32 groupshared variables are not supported yet");
+    hlsl_result_free(&mr);
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         struct hlsl_args a = {0};
         struct hlsl_result r;

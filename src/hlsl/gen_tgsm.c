@@ -20,7 +20,7 @@
  *     .xyzw from the address on), so `s[i].zx = v` is two one-component stores;
  *   - g# are numbered in declaration order over the variables the program still uses after
  *     dead code is gone; their sum is at most 32768 bytes (cs_5_0; cs_4_x's 16 KB
- *     single-writer form is not written: X3000);
+ *     single-writer form is not written: X3000); softd3d's VM keeps 32 of them (X3000 past);
  *   - memory has no initializer (its contents are undefined when the group starts);
  *     matrices and non-numeric members are not supported yet (X3000).
  * The barriers that order these accesses are gen_cs.c's.
@@ -300,6 +300,10 @@ void gen_tgsm_bind(struct gen *g)
         struct tgsm_var *v = &g->tgsm[i];
         if (!v->used)
             continue;
+        /* softd3d's VM keeps 32 blocks a program (IR_MAX_TGSM) */
+        if (slot == 32)
+            hc_error(c, &v->var->loc, 3000, "'%s': more than 32 groupshared variables are not "
+                     "supported yet", v->var->name);
         v->slot = (int)slot++;
         bytes += v->bytes;
         if (bytes > TGSM_MAX_BYTES)
