@@ -3,7 +3,9 @@
  * exact results: groupshared arrays and scalars (dcl_tgsm_structured / dcl_tgsm_raw, ld/store
  * on g#), the barriers, Interlocked* on groupshared memory and on RW raw/structured views,
  * RWStructuredBuffer / RWByteAddressBuffer / StructuredBuffer / ByteAddressBuffer loads and
- * stores, Append / Consume, GetDimensions, and the four thread-id system values.  Each
+ * stores, RWTexture2D / RWTexture2DArray / RWBuffer reads, writes and atomics (through the
+ * caller's typed-view callbacks), Append / Consume, GetDimensions, and the four thread-id
+ * system values.  Each
  * dispatch runs on 1 and on 4 workers and must give the same bytes (programs free of races;
  * atomics compared by their final values).
  */
@@ -428,4 +430,99 @@ TEST(hlsl_cs_groupshared_refusals)
                          r.messages ? r.messages : "(none)", bad[i].want);
         hlsl_result_free(&r);
     }
+}
+
+/* Typed views: RWTexture2D<uint> read and written in place, RWTexture2DArray<float4> stored,
+ * InterlockedAdd on a RWBuffer<uint> element; the views are the caller's (vm_cs_env.typed /
+ * typed_word, as the D3D11 front-end answers them from its formats): here plain arrays of
+ * 32-bit elements, an R32_UINT texture, an R32G32B32A32_FLOAT array and an R32_UINT buffer. */
+struct typed_views {
+    uint32_t img[8][16];
+    float layers[2][4][4][4];
+    uint32_t hist[4];
+};
+
+static void typed_access(void *ctx, unsigned slot, bool store, uint32_t lanes,
+                         const uint32_t (*coord)[VM_LANES], uint32_t (*value)[VM_LANES])
+{
+    struct typed_views *v = ctx;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t x = coord[0][l], y = coord[1][l], z = coord[2][l];
+        if (!(lanes >> l & 1))
+            continue;
+        if (slot == 0 && x < 16 && y < 8) {
+            if (store)
+                v->img[y][x] = value[0][l];
+            else
+                value[0][l] = v->img[y][x];
+        }
+        if (slot == 2 && x < 4 && y < 4 && z < 2)
+            for (unsigned c = 0; c < 4; c++) {
+                if (store)
+                    memcpy(&v->layers[z][y][x][c], &value[c][l], 4);
+                else
+                    memcpy(&value[c][l], &v->layers[z][y][x][c], 4);
+            }
+    }
+}
+
+static uint32_t *typed_word(void *ctx, unsigned slot, const uint32_t coord[3])
+{
+    struct typed_views *v = ctx;
+    return slot == 1 && coord[0] < 4 ? &v->hist[coord[0]] : NULL;
+}
+
+TEST(hlsl_cs_run_typed_views)
+{
+    static const char src[] =
+        "RWTexture2D<uint> img : register(u0);\n"
+        "RWBuffer<uint> hist : register(u1);\n"
+        "RWTexture2DArray<float4> layers : register(u2);\n"
+        "[numthreads(8, 8, 1)]\n"
+        "void main(uint3 id : SV_DispatchThreadID)\n"
+        "{\n"
+        "    uint v = img[id.xy];\n"
+        "    img[id.xy] = v * 3 + id.x;\n"
+        "    InterlockedAdd(hist[v & 3], 1);\n"
+        "    if (id.x < 4 && id.y < 4)\n"
+        "        layers[uint3(id.xy, id.x & 1)] = float4(id.x, id.y, v, 1);\n"
+        "}\n";
+    struct ir_program ir;
+    struct vm_program *p = cs_build(src, &ir, NULL);
+    static struct typed_views views[2];
+    for (unsigned run = 0; run < 2; run++) {
+        struct typed_views *tv = &views[run];
+        memset(tv, 0, sizeof(*tv));
+        for (unsigned y = 0; y < 8; y++)
+            for (unsigned x = 0; x < 16; x++)
+                tv->img[y][x] = y * 16 + x;
+        static struct vm_cs_env env;
+        memset(&env, 0, sizeof(env));
+        env.typed = typed_access;
+        env.typed_word = typed_word;
+        env.typed_ctx = tv;
+        if (p)
+            cs_dispatch(p, &env, 2, 1, 1, run ? 4 : 1);
+    }
+    for (unsigned run = 0; run < 2; run++) {
+        const struct typed_views *tv = &views[run];
+        for (unsigned y = 0; y < 8; y++)
+            for (unsigned x = 0; x < 16; x++)
+                CHECK_EQ(tv->img[y][x], (y * 16 + x) * 3 + x);
+        /* 128 values 0..127: 32 of each remainder mod 4 */
+        for (unsigned k = 0; k < 4; k++)
+            CHECK_EQ(tv->hist[k], 32);
+        for (unsigned z = 0; z < 2; z++)
+            for (unsigned y = 0; y < 4; y++)
+                for (unsigned x = 0; x < 4; x++) {
+                    const float *e = tv->layers[z][y][x];
+                    bool written = (x & 1) == z;
+                    CHECK_EQ(e[0], written ? (float)x : 0.0f);
+                    CHECK_EQ(e[1], written ? (float)y : 0.0f);
+                    CHECK_EQ(e[2], written ? (float)(y * 16 + x) : 0.0f);
+                    CHECK_EQ(e[3], written ? 1.0f : 0.0f);
+                }
+    }
+    vm_program_destroy(p);
+    ir_program_free(&ir);
 }
