@@ -308,8 +308,6 @@ TEST(hlsl_buffer_refusals)
           "cs_5_0", "error X3013: Load takes a byte address" },
         { "AppendStructuredBuffer<uint> b;\n[numthreads(1,1,1)] void main() { b.Consume(); }\n",
           "cs_5_0", "error X3018: 'Consume' is no method of 'AppendStructuredBuffer<uint>'" },
-        { "RWStructuredBuffer<float2x2> b;\n[numthreads(1,1,1)] void main() { b[0] = 0; }\n",
-          "cs_5_0", "structured buffer members of type 'float2x2' are not supported yet" },
         /* InterlockedCompareExchange needs its original-value out parameter */
         { "RWBuffer<uint> b;\n[numthreads(1,1,1)] void main() { "
           "InterlockedCompareExchange(b[0], 1, 2); }\n",

@@ -526,3 +526,101 @@ TEST(hlsl_cs_run_typed_views)
     vm_program_destroy(p);
     ir_program_free(&ir);
 }
+
+/* Matrix members of structured buffers: column_major (the default) stores a matrix column by
+ * column, row_major row by row, rows x cols 4-byte elements with no padding; read through
+ * mul and written back. */
+TEST(hlsl_cs_run_structured_matrices)
+{
+    static const char src[] =
+        "struct Xf { row_major float2x3 r; float3x2 c; uint tag; };\n"
+        "StructuredBuffer<float4x4> bones : register(t0);\n"
+        "StructuredBuffer<Xf> xf : register(t1);\n"
+        "RWStructuredBuffer<float4> out_v : register(u0);\n"
+        "RWStructuredBuffer<Xf> out_xf : register(u1);\n"
+        "[numthreads(4, 1, 1)]\n"
+        "void main(uint3 id : SV_DispatchThreadID)\n"
+        "{\n"
+        "    float4x4 m = bones[id.x];\n"
+        "    out_v[id.x * 2] = mul(m, float4(1, 2, 3, 4));\n"
+        "    Xf x = xf[id.x];\n"
+        "    out_v[id.x * 2 + 1] = float4(mul(x.r, float3(1, 10, 100)), mul(x.c, float2(1, 10)).xy);\n"
+        "    x.r = transpose(x.c);\n"
+        "    x.c[2] = float2(x.tag, id.x);\n"
+        "    out_xf[id.x] = x;\n"
+        "}\n";
+    struct ir_program ir;
+    char *listing = NULL;
+    struct vm_program *p = cs_build(src, &ir, &listing);
+    if (listing) {
+        /* 2x3 + 3x2 floats + a uint: 52 bytes; float4x4: 64 */
+        CHECK_STR_CONTAINS(listing, "dcl_resource_structured t0, 64\n");
+        CHECK_STR_CONTAINS(listing, "dcl_resource_structured t1, 52\n");
+        CHECK_STR_CONTAINS(listing, "dcl_uav_structured u1, 52\n");
+        free(listing);
+    }
+    /* bones[i] element (r, c) = 100 i + 10 r + c, stored by column: memory k = c * 4 + r */
+    static float bones[4][16], xf[4][13], out_v[2][8][4], out_xf[2][4][13];
+    for (unsigned i = 0; i < 4; i++) {
+        for (unsigned r = 0; r < 4; r++)
+            for (unsigned c = 0; c < 4; c++)
+                bones[i][c * 4 + r] = (float)(100 * i + 10 * r + c);
+        /* r (2x3, row_major): (r, c) at r * 3 + c; c (3x2, column_major): (r, c) at 6 + c * 3
+         * + r; the tag a uint after them */
+        for (unsigned r = 0; r < 2; r++)
+            for (unsigned c = 0; c < 3; c++)
+                xf[i][r * 3 + c] = (float)(i + 1) * (float)(r * 3 + c + 1);
+        for (unsigned r = 0; r < 3; r++)
+            for (unsigned c = 0; c < 2; c++)
+                xf[i][6 + c * 3 + r] = (float)(i + 1) * 0.5f * (float)(r * 2 + c + 1);
+        uint32_t tag = 7 + i;
+        memcpy(&xf[i][12], &tag, 4);
+    }
+    for (unsigned run = 0; run < 2; run++) {
+        static struct vm_cs_env env;
+        memset(&env, 0, sizeof(env));
+        memset(out_v[run], 0, sizeof(out_v[run]));
+        memset(out_xf[run], 0, sizeof(out_xf[run]));
+        env.srv[0] = mem(bones, sizeof(bones), 64, NULL);
+        env.srv[1] = mem(xf, sizeof(xf), 52, NULL);
+        env.uav[0] = mem(out_v[run], sizeof(out_v[run]), 16, NULL);
+        env.uav[1] = mem(out_xf[run], sizeof(out_xf[run]), 52, NULL);
+        if (p)
+            cs_dispatch(p, &env, 1, 1, 1, run ? 4 : 1);
+    }
+    for (unsigned run = 0; run < 2; run++)
+        for (unsigned i = 0; i < 4; i++) {
+            /* mul(m, v): row r dotted with v = sum_c (100 i + 10 r + c) v_c, exact in floats */
+            for (unsigned r = 0; r < 4; r++) {
+                float want = 0;
+                for (unsigned c = 0; c < 4; c++)
+                    want += (float)(100 * i + 10 * r + c) * (float)(c + 1);
+                CHECK_EQ(out_v[run][i * 2][r], want);
+            }
+            float k = (float)(i + 1);
+            const float *e = out_v[run][i * 2 + 1];
+            /* x.r rows (1,2,3)k and (4,5,6)k against (1, 10, 100) */
+            CHECK_EQ(e[0], k * 321.0f);
+            CHECK_EQ(e[1], k * 654.0f);
+            /* x.c rows (1,2), (3,4), (5,6) times k/2 against (1, 10): the first two */
+            CHECK_EQ(e[2], k * 0.5f * 21.0f);
+            CHECK_EQ(e[3], k * 0.5f * 43.0f);
+            const float *o = out_xf[run][i];
+            /* x.r = transpose(x.c): r(a, b) = c(b, a) = k/2 (2 b + a + 1), by row */
+            for (unsigned a = 0; a < 2; a++)
+                for (unsigned b = 0; b < 3; b++)
+                    CHECK_EQ(o[a * 3 + b], k * 0.5f * (float)(b * 2 + a + 1));
+            /* x.c with row 2 replaced by (tag, i), by column */
+            for (unsigned r = 0; r < 3; r++)
+                for (unsigned c = 0; c < 2; c++) {
+                    float want = r == 2 ? (c ? (float)i : (float)(7 + i))
+                                        : k * 0.5f * (float)(r * 2 + c + 1);
+                    CHECK_EQ(o[6 + c * 3 + r], want);
+                }
+            uint32_t tag;
+            memcpy(&tag, &o[12], 4);
+            CHECK_EQ(tag, 7 + i);
+        }
+    vm_program_destroy(p);
+    ir_program_free(&ir);
+}
