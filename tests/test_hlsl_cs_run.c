@@ -379,8 +379,8 @@ TEST(hlsl_cs_groupshared_refusals)
         { "groupshared uint a[4];\n[numthreads(4,1,1)] void main(uint t : SV_GroupIndex) "
           "{ a[t] = t; }\n", "cs_4_0", "error X3000: 'a': groupshared is not supported yet on "
           "cs_4_0" },
-        { "groupshared float4x4 m;\n[numthreads(1,1,1)] void main() { m[0][0] = 1; }\n",
-          "cs_5_0", "error X3000: 'm': groupshared variables of type 'float4x4' are not "
+        { "groupshared Texture2D m;\n[numthreads(1,1,1)] void main() { }\n",
+          "cs_5_0", "error X3000: 'm': groupshared variables of type 'Texture2D' are not "
           "supported yet" },
         { "groupshared uint a = 3;\n[numthreads(1,1,1)] void main() { a += 1; }\n", "cs_5_0",
           "error X3000: 'a': groupshared variables cannot have an initializer" },
@@ -620,6 +620,57 @@ TEST(hlsl_cs_run_structured_matrices)
             uint32_t tag;
             memcpy(&tag, &o[12], 4);
             CHECK_EQ(tag, 7 + i);
+        }
+    vm_program_destroy(p);
+    ir_program_free(&ir);
+}
+
+/* Matrices in groupshared memory (stored by row, gen_tgsm.c): an array of float3x3 written
+ * whole and by element, a row_major float2x4 written by one thread, read back by others
+ * after the barrier through mul and indexing. */
+TEST(hlsl_cs_run_groupshared_matrices)
+{
+    static const char src[] =
+        "groupshared float3x3 m[8];\n"
+        "groupshared row_major float2x4 q;\n"
+        "RWStructuredBuffer<float4> out_v : register(u0);\n"
+        "[numthreads(8, 1, 1)]\n"
+        "void main(uint t : SV_GroupIndex)\n"
+        "{\n"
+        "    m[t] = float3x3(t, 1, 2, 3, t, 4, 5, 6, t);\n"
+        "    if (t == 0)\n"
+        "        q = float2x4(1, 2, 3, 4, 5, 6, 7, 8);\n"
+        "    m[t][1][2] = 10 + t;\n"
+        "    GroupMemoryBarrierWithGroupSync();\n"
+        "    float3x3 a = m[7 - t];\n"
+        "    float3 v = mul(a, float3(1, 10, 100));\n"
+        "    out_v[t] = float4(v, q[1][t & 3] + a[2][0]);\n"
+        "}\n";
+    struct ir_program ir;
+    char *listing = NULL;
+    struct vm_program *p = cs_build(src, &ir, &listing);
+    if (listing) {
+        CHECK_STR_CONTAINS(listing, "dcl_tgsm_structured g0, 36, 8\n");
+        CHECK_STR_CONTAINS(listing, "dcl_tgsm_raw g1, 32\n");
+        free(listing);
+    }
+    static float out[2][8][4];
+    for (unsigned run = 0; run < 2; run++) {
+        static struct vm_cs_env env;
+        memset(&env, 0, sizeof(env));
+        memset(out[run], 0, sizeof(out[run]));
+        env.uav[0] = mem(out[run], sizeof(out[run]), 16, NULL);
+        if (p)
+            cs_dispatch(p, &env, 1, 1, 1, run ? 4 : 1);
+    }
+    for (unsigned run = 0; run < 2; run++)
+        for (unsigned t = 0; t < 8; t++) {
+            /* a = m[n], n = 7 - t: rows (n, 1, 2), (3, n, 10 + n), (5, 6, n) */
+            float n = (float)(7 - t);
+            CHECK_EQ(out[run][t][0], n + 210.0f);
+            CHECK_EQ(out[run][t][1], 1003.0f + 110.0f * n);
+            CHECK_EQ(out[run][t][2], 65.0f + 100.0f * n);
+            CHECK_EQ(out[run][t][3], (float)(5 + (t & 3)) + 5.0f);
         }
     vm_program_destroy(p);
     ir_program_free(&ir);

@@ -466,6 +466,10 @@ static void setup_globals(struct gen *g)
             continue;
         struct var_decl *v = gl->var;
         struct type *t = v->type;
+        if (v->storage & SC_GROUPSHARED) {
+            add_global_sym(g, v->name, v, gen_tgsm_declare(g, v));
+            continue;
+        }
         if (t->cls == TC_TEXTURE || t->cls == TC_SAMPLER) {
             struct resource *r = &g->res[g->nres];
             r->var = v;
@@ -483,10 +487,6 @@ static void setup_globals(struct gen *g)
         }
         if (t->cls == TC_STRING)
             continue;
-        if (v->storage & SC_GROUPSHARED) {
-            add_global_sym(g, v->name, v, gen_tgsm_declare(g, v));
-            continue;
-        }
         if (v->storage & SC_STATIC)
             continue; /* made at the entry point's start */
         if (v->reg_kind == 'c') {

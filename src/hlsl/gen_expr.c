@@ -125,6 +125,13 @@ static struct lop mat_row(struct gen *g, const struct place *p, unsigned r)
     const struct type *t = p->type;
     if (p->kind == P_TEMP)
         return lop_temp(p->base + r, t->cols);
+    if (p->kind == P_TGSM) {
+        /* group-shared matrices are stored by row (gen_tgsm.c) */
+        struct place row = *p;
+        row.base += r * t->cols * 4;
+        row.type = type_vector(g->c, t->base, t->cols);
+        return gen_tgsm_load(g, &row).op;
+    }
     if (p->kind == P_XTEMP) {
         struct place row = *p;
         row.base += r;
@@ -406,7 +413,7 @@ void gen_copy(struct gen *g, struct place dst, struct val src, const struct loc_
     if (t->cls == TC_MATRIX) {
         for (unsigned r = 0; r < t->rows; r++) {
             struct place row = dst;
-            row.base += r;
+            row.base += dst.kind == P_TGSM ? r * t->cols * 4 : r;
             row.type = type_vector(g->c, t->base, t->cols);
             gen_store(g, row, NULL, 0, vnum(row.type, mat_row(g, &src.pl, r)), at);
         }

@@ -37,7 +37,7 @@ static struct place sub_place(struct gen *g, const struct place *p, enum sub_kin
     if (k == SUB_ELEM)
         return gen_sub_elem(p, i);
     struct place q = *p;
-    q.base += i;
+    q.base += p->kind == P_TGSM ? i * p->type->cols * 4 : i; /* group-shared: by row */
     q.type = type_vector(g->c, p->type->base, p->type->cols);
     return q;
 }

@@ -21,8 +21,11 @@
  *   - g# are numbered in declaration order over the variables the program still uses after
  *     dead code is gone; their sum is at most 32768 bytes (cs_5_0; cs_4_x's 16 KB
  *     single-writer form is not written: X3000); softd3d's VM keeps 32 of them (X3000 past);
+ *   - a matrix is stored row by row, rows x cols elements (the layout is the program's own:
+ *     no other stage or the API sees group-shared memory), row r read or written as one
+ *     vector at offset + r * cols * 4;
  *   - memory has no initializer (its contents are undefined when the group starts);
- *     matrices and non-numeric members are not supported yet (X3000).
+ *     non-numeric members are not supported (X3000).
  * The barriers that order these accesses are gen_cs.c's.
  */
 #include "hlsl/gen.h"
@@ -39,6 +42,8 @@ unsigned gen_tight_size(const struct type *t)
     case TC_SCALAR:
     case TC_VECTOR:
         return type_is_numeric(t) ? 4 * t->cols : 0;
+    case TC_MATRIX:
+        return type_is_numeric(t) ? 4 * t->rows * t->cols : 0;
     case TC_ARRAY: {
         unsigned e = gen_tight_size(t->elem);
         return e && t->count <= TGSM_MAX_BYTES / e ? e * t->count : 0;
@@ -82,7 +87,8 @@ struct val gen_tgsm_declare(struct gen *g, struct var_decl *v)
     unsigned size = gen_tight_size(t);
     if (!size)
         hc_error(c, &v->loc, 3000, "'%s': groupshared variables of type '%s' are not supported "
-                 "yet (numeric scalars, vectors, structs and arrays of them; at most %d bytes)",
+                 "yet (numeric scalars, vectors, matrices, structs and arrays of them; at most %d "
+                 "bytes)",
                  v->name, type_name(c, t), TGSM_MAX_BYTES);
     g->tgsm = hc_grow(c, g->tgsm, &g->tgsm_cap, g->ntgsm, sizeof(*g->tgsm));
     struct tgsm_var *tv = &g->tgsm[g->ntgsm];
