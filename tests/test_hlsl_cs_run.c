@@ -391,6 +391,8 @@ TEST(hlsl_cs_groupshared_refusals)
         { "groupshared float a[4];\n[numthreads(1,1,1)] void main() { InterlockedAdd(a[1], 1); }\n",
           "cs_5_0", "error X3000: the destination must be an int or uint scalar of groupshared "
           "memory" },
+        { "[numthreads(1,1,1)] void main() {\n    groupshared float x; x = 1; }\n", "cs_5_0",
+          "cs.hlsl(2,23-24): error X3000: 'x': groupshared variables must be global" },
         { "groupshared uint4 a[4];\n[numthreads(4,1,1)] void main(uint t : SV_GroupIndex) "
           "{ a[0][t] = 1; }\n", "cs_5_0", "error X3000: a run-time component index into "
           "groupshared memory is not supported yet" },
