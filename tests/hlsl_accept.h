@@ -8,9 +8,8 @@
  *   vs/ps_2_0, vs/ps_3_0     IDirect3DDevice9, constants found through the CTAB
  *                            (test_hlsl_accept_d3d9.c)
  *   vs/ps_4_0                a D3D11 device at feature level 10_0 (SOFTD3D_PROFILE=10_0)
- *   vs/ps_5_0                no device level takes SM5 programs with vertex buffers yet (the
- *                            11_1-tiled profile refuses input layouts), so
- *                            the two programs run on the VM as the pipeline would run them: the
+ *   vs/ps_5_0                a D3D11 device at feature level 11_0 (SOFTD3D_PROFILE=11_0),
+ *                            and also on the VM as the pipeline runs them: the
  *                            vertex program at the quad's corners, its outputs interpolated to
  *                            the pixel centres (exact: every scene's attributes are affine over
  *                            the quad), the pixel program over 2x2 quads (derivatives) with a

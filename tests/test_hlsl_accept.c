@@ -1,6 +1,7 @@
 /* tests/test_hlsl_accept.c — issue 13's acceptance shaders (hlsl_accept.h): the scenes, their
  * closed forms, the level-9 draws on D3D11 9_1 / 9_3 devices, the 4_0 draws at 10_0
- * (SOFTD3D_PROFILE=10_0) and the 5_0 runs on the VM.
+ * (SOFTD3D_PROFILE=10_0), the 5_0 draws at 11_0 (SOFTD3D_PROFILE=11_0) and the 5_0 runs on
+ * the VM.
  *
  * Every scene is one quad over the 16x16 target with attributes affine in (u, v), so the value
  * at a pixel centre is known exactly; each expected colour below is the shader's formula in C.
@@ -326,7 +327,8 @@ static void draw_d3d11(const struct accept_scene *s, const char *vs_t, const cha
 {
     struct rd r;
     if (level >= D3D_FEATURE_LEVEL_10_0) {
-        if (!rd_begin_profile(&r, "10_0", level, ACCEPT_W, ACCEPT_H)) {
+        const char *profile = level >= D3D_FEATURE_LEVEL_11_0 ? "11_0" : "10_0";
+        if (!rd_begin_profile(&r, profile, level, ACCEPT_W, ACCEPT_H)) {
             rd_end(&r);
             return;
         }
@@ -580,8 +582,11 @@ static void run_scene(const struct accept_scene *s)
             accept_draw_d3d9(s, vs_t, ps_t);
         else if (!strcmp(vs_t, "vs_4_0"))
             draw_d3d11(s, vs_t, ps_t, D3D_FEATURE_LEVEL_10_0);
-        else
-            draw_vm(s, vs_t, ps_t); /* 5_0: no device level takes vertex buffers with it yet */
+        else {
+            /* 5_0: drawn by an 11_0 device, and run on the VM as the pipeline runs it */
+            draw_d3d11(s, vs_t, ps_t, D3D_FEATURE_LEVEL_11_0);
+            draw_vm(s, vs_t, ps_t);
+        }
     }
 }
 

@@ -4,7 +4,8 @@
  * cbuffer size and SV_PrimitiveID, triangles re-emitted through a helper function taking the
  * stream (with RestartStrip and a run-time vertex index) equal byte for byte to the same draw
  * without a GS, a line with adjacency drawn as its middle segment equal to the plain line;
- * D3DReflect's GS fields; gs_5_0's [instance(n)] and stream forms and the
+ * D3DReflect's GS fields; gs_5_0's [instance(n)] and stream forms (SV_GSInstanceID and
+ * several streams: tests/test_hlsl_gs5.c) and the
  * SV_RenderTargetArrayIndex / SV_ViewportArrayIndex outputs in the disassembly (the device
  * refuses the latter with E_NOTIMPL, README); and the refusals with file(line,col).
  */
@@ -394,14 +395,29 @@ TEST(hlsl_gs_refusals)
         { VERTEX_STRUCT "[maxvertexcount(1)] [instance(33)]\n"
           "void main(point V v[1], inout PointStream<V> s) { s.Append(v[0]); }\n",
           "gs_5_0", "error X3000: [instance(33)]: 1 to 32 instances" },
+        /* gs_5_0's instance id and streams (tests/test_hlsl_gs5.c has their listings) */
         { VERTEX_STRUCT "[maxvertexcount(1)]\n"
           "void main(point V v[1], uint i : SV_GSInstanceID, inout PointStream<V> s)"
           " { s.Append(v[0]); }\n",
-          "gs_5_0", "error X3000: SV_GSInstanceID is not supported yet" },
+          "gs_4_0", "lang.hlsl(3,34-49): error X4502: SV_GSInstanceID needs gs_5_0" },
+        { VERTEX_STRUCT "[maxvertexcount(1)]\n"
+          "void main(point V v[1], float i : SV_GSInstanceID, inout PointStream<V> s)"
+          " { s.Append(v[0]); }\n",
+          "gs_5_0", "error X4502: SV_GSInstanceID must be a uint" },
         { VERTEX_STRUCT "[maxvertexcount(1)]\n"
           "void main(point V v[1], inout PointStream<V> s, inout PointStream<V> t)"
           " { s.Append(v[0]); }\n",
-          "gs_5_0", "error X3000: 't': more than one stream is not supported yet" },
+          "gs_4_1", "lang.hlsl(3,70-71): error X3000: 't': more than one stream needs gs_5_0" },
+        { VERTEX_STRUCT "[maxvertexcount(1)]\n"
+          "void main(point V v[1], inout TriangleStream<V> s, inout PointStream<V> t)"
+          " { s.Append(v[0]); }\n",
+          "gs_5_0", "error X3000: 't': a geometry shader with several streams writes "
+          "PointStreams only" },
+        { VERTEX_STRUCT "[maxvertexcount(1)]\n"
+          "void main(point V v[1], inout PointStream<V> a, inout PointStream<V> b,\n"
+          "          inout PointStream<V> c, inout PointStream<V> d, inout PointStream<V> e)"
+          " { a.Append(v[0]); }\n",
+          "gs_5_0", "error X3000: 'e': a geometry shader writes 4 streams at most" },
         { VERTEX_STRUCT "[maxvertexcount(1)]\n"
           "void main(point V v[1], inout PointStream<V> s) { s.Append(v[0].pos); }\n",
           "gs_4_0", "error X3017" },

@@ -3,13 +3,15 @@
  *
  * Scope (issue 13): vs_4_0 / ps_4_0 and vs/ps_4_0_level_9_1 / _9_3; vs/ps_4_1 and _5_0 take
  * the same programs (5_0 adds only the bit intrinsics' instructions); gs_4_0/4_1/5_0
- * (gen_gs.c); cs_4_0/4_1/5_0 (gen_cs.c) and the shader model 5 buffers and UAVs
- * (gen_buffer.c), written as listings the assembler does not take yet; the d3dbc targets
+ * (gen_gs.c; gs_5_0's SV_GSInstanceID and second streams as listings the assembler does not
+ * take yet); cs_4_0/4_1/5_0 (gen_cs.c), groupshared memory (gen_tgsm.c) and the shader
+ * model 5 buffers and UAVs (gen_buffer.c; outside compute programs listings the decoder does
+ * not take yet); the d3dbc targets
  * vs/ps_2_0, vs_2_a, ps_2_a/_2_b, vs/ps_3_0 (sm2_write.c), whose tokens get the CTAB
  * inserted here.
  * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c and
  * gen_intrinsic_math.c.
- * Not yet: most 4_1/5_0 instructions, hs/ds, groupshared, reflection names in
+ * Not yet: most 4_1/5_0 instructions, hs/ds, reflection names in
  * RDEF for cbuffers of structs (the assembler derives it).
  */
 #include "hlsl/hlsl_private.h"
@@ -123,6 +125,14 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     int ar = shader_assemble(listing.p, listing.n, &code, &size, err, sizeof(err));
     if (ar == SHADER_ASM_E_NOMEM)
         hc_nomem(c);
+    if (ar && c->gs5_later) {
+        /* SV_GSInstanceID and a second stream: written as fxc's listing, which softd3d's
+         * assembler and decoder do not take yet; the listing stays in the result */
+        out->listing = take(&listing);
+        hc_error(c, NULL, 3000, "target '%s': this program is not supported yet: softd3d's SM4 "
+                 "assembler does not take SV_GSInstanceID (vGSInstanceID) or a second geometry "
+                 "stream yet (%s)", args->target, err);
+    }
     if (ar && (c->cs || c->mem5)) {
         /* compute programs and the shader model 5 memory instructions (UAVs, raw and
          * structured buffers, atomics, sync) are written as fxc's listing, which softd3d's
@@ -159,7 +169,7 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     out->listing = take(&listing);
     ret = 0;
 done:
-    if (ret && out->listing && !(c->cs || c->mem5)) {
+    if (ret && out->listing && !(c->cs || c->mem5 || c->gs5_later)) {
         free(out->listing);
         out->listing = NULL;
     }

@@ -144,6 +144,9 @@ static enum flow gen_block(struct gen *g, struct stmt **list, unsigned n)
 static void gen_decl(struct gen *g, struct var_decl *v)
 {
     struct hc *c = g->c;
+    /* group-shared memory is the group's, declared at global scope ("Variable Syntax") */
+    if (v->storage & SC_GROUPSHARED)
+        hc_error(c, &v->loc, 3000, "'%s': groupshared variables must be global", v->name);
     if (v->type->cls == TC_TEXTURE || v->type->cls == TC_SAMPLER || v->type->cls == TC_STREAM) {
         /* a local resource variable: an alias of its initializer */
         if (!v->init)

@@ -18,7 +18,9 @@ enum lfile { LF_NONE, LF_TEMP, LF_INPUT, LF_OUTPUT, LF_CB, LF_IMM, LF_TEX, LF_SA
              LF_PRIM /* vPrim (a geometry program's SV_PrimitiveID) */,
              LF_STREAM /* m# (gs_5_0's emit_stream / cut_stream) */,
              LF_UAV /* u# (index: the resource) */,
-             LF_THREAD /* a compute program's id registers (index: enum cs_thread_reg) */ };
+             LF_THREAD /* a compute program's id registers (index: enum cs_thread_reg) */,
+             LF_TGSM /* g# (index: the groupshared variable, gen_tgsm.c) */,
+             LF_GSINST /* vGSInstanceID (a gs_5_0 program's SV_GSInstanceID) */ };
 
 /* vThreadID, vThreadGroupID, vThreadIDInGroup, vThreadIDInGroupFlattened (SV_DispatchThreadID,
  * SV_GroupID, SV_GroupThreadID, SV_GroupIndex) */
@@ -105,7 +107,9 @@ struct linst {
 /* Places: where a value of any type lives.  P_TEMP: consecutive virtual temps, one per slot
  * (type_slots); P_CB: a component offset in constant buffer `cb` (packing rules), plus an
  * optional register offset held in a temp (dynamic array indexing). */
-enum place_kind { P_TEMP, P_CB, P_RES, P_XTEMP /* cb: the x# array, base: its slot */ };
+enum place_kind { P_TEMP, P_CB, P_RES, P_XTEMP /* cb: the x# array, base: its slot */,
+                  P_TGSM /* group-shared memory (gen_tgsm.c): cb the variable, base a byte
+                          * offset, rel a temp with a run-time byte offset in .x or -1 */ };
 
 struct place {
     enum place_kind kind;
@@ -114,6 +118,11 @@ struct place {
     uint32_t cb;                  /* cbuffer id */
     int32_t rel;                  /* P_CB: temp with a register offset in .x, or -1 */
     bool d3d9;                    /* P_CB: the D3D9 constant layout (types.c) */
+    /* P_TGSM of a structured g# (an array variable): `whole` while the place is the whole
+     * array; then the element index, erel (a temp, in .x) or elem when erel is -1 */
+    bool whole;
+    int32_t erel;
+    uint32_t elem;
 };
 
 /* An rvalue: numeric scalars and vectors as an operand (swz in value order: component k of
@@ -152,6 +161,7 @@ struct io_leaf {
     struct loc_src loc;
     unsigned vertices;            /* a geometry program's input array: its length (else 0), */
     uint32_t stride;              /* and the slots of one element */
+    unsigned stream;              /* a geometry program's output: its stream (m#) */
 };
 
 /* sig_entry.sysval: the D3D_NAME values, SV_TARGET/SV_DEPTH past them */
@@ -165,6 +175,7 @@ struct sig_entry {
     unsigned interp;
     bool is_depth;                /* ps SV_Depth (oDepth) */
     uint8_t decl_base;            /* the base type declared (d3dbc VFACE: float or bool) */
+    unsigned stream;              /* a geometry program's output: its stream (m#) */
 };
 
 struct func_frame {
@@ -245,14 +256,32 @@ struct gen {
                                    * adj, 7 triangle adj (0: no input array yet) */
     unsigned gs_output;           /* the stream's type: 1 point, 2 line, 3 triangle list */
     bool gs_prim_id;              /* reads vPrim */
-    const struct type *gs_vertex; /* the stream's vertex type T */
-    const struct io_leaf *gs_leaves;    /* its leaves, one per output register, at ... */
-    uint32_t gs_base;                   /* ... offsets from this slot */
+    const struct type *gs_vertex; /* the first stream's vertex type T */
+    const struct io_leaf *gs_leaves;    /* the streams' leaves, one per output register */
     unsigned gs_nleaves;
+    bool gs_instance_id;          /* reads vGSInstanceID (SV_GSInstanceID) */
+    /* gs_5_0's streams m0..m3, in parameter order: T, the first slot of its template place
+     * (leaf offsets are from it), its topology, and its leaves [first, first + n) */
+    struct gs_stream {
+        const struct type *vertex;
+        uint32_t base;
+        unsigned output, first, n;
+    } gs_streams[4];
+    unsigned gs_nstreams;
     /* compute programs (gen_cs.c): the id registers read (bit enum cs_thread_reg) and their
      * components */
     unsigned cs_inputs;
     uint8_t cs_masks[4];
+    /* groupshared variables (gen_tgsm.c), in declaration order; slot: g# once used */
+    struct tgsm_var {
+        struct var_decl *var;
+        bool structured;          /* an array: dcl_tgsm_structured stride, count */
+        unsigned stride, count, bytes;
+        bool used;
+        int slot;
+    } *tgsm;
+    unsigned ntgsm;
+    size_t tgsm_cap;
 };
 
 struct loop_ctx {
@@ -386,6 +415,25 @@ struct val gen_buffer_method(struct gen *g, struct expr *e, struct val *v, unsig
 bool gen_buffer_index(struct gen *g, struct expr *e, struct val *out);
 bool gen_buffer_assign(struct gen *g, struct expr *e, struct val *out);
 struct val gen_interlocked(struct gen *g, struct expr *e, bool *found);
+
+/* gen_tgsm.c: groupshared variables (a global's place; reads and writes of their leaves; a
+ * run-time index into one; an Interlocked* destination there, false when d is not in
+ * groupshared memory; g# numbering after dead code).  gen_tight_size: a type's size in the
+ * tight 4-byte layout (0: not numeric leaves only). */
+unsigned gen_tight_size(const struct type *t);
+unsigned gen_tight_field_offset(const struct type *t, unsigned i);
+struct val gen_tgsm_declare(struct gen *g, struct var_decl *v);
+struct place gen_tgsm_index(struct gen *g, struct place p, struct val idx,
+                            const struct loc_src *at);
+struct val gen_tgsm_load(struct gen *g, const struct place *p);
+void gen_tgsm_store(struct gen *g, struct place p, const uint8_t *comps, unsigned ncomp,
+                    struct val v, const struct loc_src *at);
+bool gen_tgsm_atomic_dest(struct gen *g, struct expr *d, struct lop *res, struct lop *addr,
+                          enum base_type *base);
+void gen_tgsm_bind(struct gen *g);
+/* gen_lvalue.c: an lvalue's single place and selected component (false: candidates of a
+ * run-time index, or several components) */
+bool gen_lvalue_place(void *lv, struct place *p, unsigned *comp);
 
 /* sm4_write.c */
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *out);

@@ -23,7 +23,8 @@
  *                                          signed forms for int, unsigned for uint.
  * These are available from shader model 5 (and the UAVs in pixel and compute programs only,
  * "Shader Model 5 Objects"); cs_4_x's raw/structured subset is not written yet (X3000).
- * Members that are matrices are not supported yet.
+ * Matrix members take rows x cols elements, by row (row_major) or by column (column_major,
+ * the default), sb_matrix.
  */
 #include "hlsl/gen.h"
 
@@ -105,12 +106,12 @@ static unsigned walk_leaves(struct gen *g, struct place p, unsigned byte, leaf_f
         }
         return size;
     }
-    if (t->cls == TC_MATRIX || !type_is_numeric(t))
+    if (!type_is_numeric(t))
         hc_error(g->c, at, 3000, "structured buffer members of type '%s' are not supported yet",
                  type_name(g->c, t));
     if (fn)
         fn(g, ctx, p, byte);
-    return 4 * t->cols;
+    return 4 * t->cols * (t->cls == TC_MATRIX ? t->rows : 1);
 }
 
 static unsigned struct_stride(struct gen *g, const struct type *t, const struct loc_src *at)
@@ -126,9 +127,64 @@ struct sb_ctx {
     enum lop_code op;
 };
 
+static void sb_leaf(struct gen *g, void *vctx, struct place leaf, unsigned byte);
+
+/* One matrix member: rows x cols 4-byte elements, tightly packed.  row_major: row r is `cols`
+ * consecutive elements at byte + r * cols * 4, one access a row (its temp slot);
+ * column_major (the default, "Matrix Ordering": the packing of structured buffers follows
+ * the matrix's declared order as cbuffers do): column c is `rows` consecutive elements at
+ * byte + c * rows * 4, gathered from (stores) or scattered into (loads) the row slots one
+ * component at a time around one access a column. */
+static void sb_matrix(struct gen *g, struct sb_ctx *x, struct place m, unsigned byte)
+{
+    const struct type *t = m.type;
+    struct type *rowt = type_vector(g->c, t->base, t->cols);
+    if (t->row_major) {
+        for (unsigned r = 0; r < t->rows; r++) {
+            struct place row = m;
+            row.base += r;
+            row.type = rowt;
+            sb_leaf(g, x, row, byte + r * t->cols * 4);
+        }
+        return;
+    }
+    struct type *colt = type_vector(g->c, t->base, t->rows);
+    for (unsigned c = 0; c < t->cols; c++) {
+        struct place col = gen_new_place(g, colt);
+        struct linst mv = mem_inst(L_MOV);
+        mv.ndst = mv.nsrc = 1;
+        mv.dtype = (uint8_t)t->base;
+        if (x->op == L_STORE_STRUCTURED)
+            for (unsigned r = 0; r < t->rows; r++) {
+                /* col.r = m[r].c */
+                mv.dst[0] = lop_temp(col.base, 4);
+                mv.dst[0].mask = (uint8_t)(1u << r);
+                mv.src[0] = lop_temp(m.base + r, 4);
+                for (unsigned q = 0; q < 4; q++)
+                    mv.src[0].swz[q] = (uint8_t)c;
+                lir_emit(g, &mv);
+            }
+        sb_leaf(g, x, col, byte + c * t->rows * 4);
+        if (x->op == L_LD_STRUCTURED)
+            for (unsigned r = 0; r < t->rows; r++) {
+                /* m[r].c = col.r */
+                mv.dst[0] = lop_temp(m.base + r, 4);
+                mv.dst[0].mask = (uint8_t)(1u << c);
+                mv.src[0] = lop_temp(col.base, 4);
+                for (unsigned q = 0; q < 4; q++)
+                    mv.src[0].swz[q] = (uint8_t)r;
+                lir_emit(g, &mv);
+            }
+    }
+}
+
 static void sb_leaf(struct gen *g, void *vctx, struct place leaf, unsigned byte)
 {
     struct sb_ctx *x = vctx;
+    if (leaf.type->cls == TC_MATRIX) {
+        sb_matrix(g, x, leaf, byte);
+        return;
+    }
     struct linst in = mem_inst(x->op);
     unsigned n = leaf.type->cols;
     in.ndst = 1;
@@ -281,16 +337,22 @@ struct val gen_interlocked(struct gen *g, struct expr *e, bool *found)
     if (e->nargs < 2)
         hc_error(c, at, 3013, "%s takes a destination and a value", e->name);
     struct expr *d = e->args[0];
-    if (d->kind != EX_INDEX)
-        hc_error(c, &d->loc, 3000, "%s: the destination must be an element of a RW buffer or "
-                 "texture (groupshared destinations are not supported yet)", e->name);
-    struct val v = gen_expr(g, d->args[0]);
-    if (!v.is_place || v.pl.kind != P_RES || !v.type->uav || v.type->dim == TD_RAW ||
-        v.type->cols != 1 || (v.type->base != BT_UINT && v.type->base != BT_INT))
-        hc_error(c, &d->loc, 3000, "%s: the destination must be an int or uint element of a RW "
-                 "buffer, texture or structured buffer", e->name);
-    check_target(g, v.type, at);
-    struct lop addr = element_address(g, v, gen_expr(g, d->args[1]), &d->loc);
+    struct lop res, addr;
+    enum base_type base;
+    if (!gen_tgsm_atomic_dest(g, d, &res, &addr, &base)) {
+        if (d->kind != EX_INDEX)
+            hc_error(c, &d->loc, 3000, "%s: the destination must be an element of a RW buffer "
+                     "or texture, or groupshared memory", e->name);
+        struct val v = gen_expr(g, d->args[0]);
+        if (!v.is_place || v.pl.kind != P_RES || !v.type->uav || v.type->dim == TD_RAW ||
+            v.type->cols != 1 || (v.type->base != BT_UINT && v.type->base != BT_INT))
+            hc_error(c, &d->loc, 3000, "%s: the destination must be an int or uint element of "
+                     "a RW buffer, texture or structured buffer", e->name);
+        check_target(g, v.type, at);
+        addr = element_address(g, v, gen_expr(g, d->args[1]), &d->loc);
+        res = res_operand(g, v);
+        base = v.type->base;
+    }
     unsigned nvals = e->nargs - 1;
     struct val vals[3];
     void *out = NULL;
@@ -309,7 +371,7 @@ struct val gen_interlocked(struct gen *g, struct expr *e, bool *found)
         hc_error(c, at, 3013, "too many arguments to %s", e->name);
     for (unsigned i = 0; i < nvals; i++)
         vals[i] = gen_expr(g, e->args[1 + i]);
-    atomic(g, op, res_operand(g, v), addr, vals, nvals, out, v.type->base, at);
+    atomic(g, op, res, addr, vals, nvals, out, base, at);
     return gen_vnum(type_void(c), lop_imm_u(0));
 }
 

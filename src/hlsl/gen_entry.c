@@ -217,7 +217,11 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
     reg = 0;
     for (unsigned i = 0; i < no; i++) {
         struct io_leaf *l = &outs[i];
+        /* a geometry program's streams number their registers from o0 each */
+        if (i && l->stream != outs[i - 1].stream)
+            reg = 0;
         struct sig_entry *e = &g->out[g->nout++];
+        e->stream = l->stream;
         e->name = l->sem;
         e->index = l->sem_index;
         e->sysval = sysval_of(g, true, &e->name, l->sem_index, &l->loc);
@@ -247,7 +251,8 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
             (e->mask != 1 || e->base == BT_FLOAT))
             hc_error(c, &l->loc, 4502, "%s must be a uint", e->name);
         for (unsigned j = 0; j + 1 < g->nout; j++)
-            if (!strcasecmp(g->out[j].name, e->name) && g->out[j].index == e->index)
+            if (!strcasecmp(g->out[j].name, e->name) && g->out[j].index == e->index &&
+                g->out[j].stream == e->stream)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
     }
     if (!c->ps && !c->gs && !c->cs) {
@@ -461,6 +466,10 @@ static void setup_globals(struct gen *g)
             continue;
         struct var_decl *v = gl->var;
         struct type *t = v->type;
+        if (v->storage & SC_GROUPSHARED) {
+            add_global_sym(g, v->name, v, gen_tgsm_declare(g, v));
+            continue;
+        }
         if (t->cls == TC_TEXTURE || t->cls == TC_SAMPLER) {
             struct resource *r = &g->res[g->nres];
             r->var = v;
@@ -480,8 +489,6 @@ static void setup_globals(struct gen *g)
             continue;
         if (v->storage & SC_STATIC)
             continue; /* made at the entry point's start */
-        if (v->storage & SC_GROUPSHARED)
-            hc_error(c, &v->loc, 3000, "groupshared is for compute shaders");
         if (v->reg_kind == 'c') {
             /* `float4 x : register(c3)`: the D3D9 way of placing a global; in $Globals it
              * is the same as packoffset(c3) */
@@ -775,6 +782,7 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
             if (g->ins[i].dst[d].file == LF_UAV)
                 g->res[g->ins[i].dst[d].index].used = true;
     bind(g);
+    gen_tgsm_bind(g);
     uint32_t ntemps = lir_allocate(g);
     if (c->d3d9)
         sm2_write(g, ntemps, listing); /* the d3dbc program alone (no container) */

@@ -89,7 +89,7 @@ struct lop gen_alu_sat(struct gen *g, enum lop_code op, unsigned n, const struct
 
 struct place gen_new_place(struct gen *g, struct type *t)
 {
-    struct place p = {P_TEMP, t, 0, 0, -1, false};
+    struct place p = {P_TEMP, t, 0, 0, -1, false, false, -1, 0};
     unsigned n = type_slots(t);
     p.base = lir_temp(g, n ? n : 1);
     return p;
@@ -125,6 +125,13 @@ static struct lop mat_row(struct gen *g, const struct place *p, unsigned r)
     const struct type *t = p->type;
     if (p->kind == P_TEMP)
         return lop_temp(p->base + r, t->cols);
+    if (p->kind == P_TGSM) {
+        /* group-shared matrices are stored by row (gen_tgsm.c) */
+        struct place row = *p;
+        row.base += r * t->cols * 4;
+        row.type = type_vector(g->c, t->base, t->cols);
+        return gen_tgsm_load(g, &row).op;
+    }
     if (p->kind == P_XTEMP) {
         struct place row = *p;
         row.base += r;
@@ -198,6 +205,8 @@ struct place gen_sub_field(const struct place *p, unsigned i)
     if (p->kind == P_TEMP || p->kind == P_XTEMP) {
         for (unsigned k = 0; k < i; k++)
             q.base += type_slots(t->fields[k].type);
+    } else if (p->kind == P_TGSM) {
+        q.base += gen_tight_field_offset(t, i);
     } else {
         q.base += type_cb_field_offset(t, i, p->d3d9);
     }
@@ -208,7 +217,13 @@ struct place gen_sub_elem(const struct place *p, unsigned i)
 {
     struct place q = *p;
     q.type = p->type->elem;
-    if (p->kind == P_TEMP || p->kind == P_XTEMP)
+    if (p->kind == P_TGSM && p->whole) {
+        q.whole = false;          /* element i of a structured g# */
+        q.erel = -1;
+        q.elem = i;
+    } else if (p->kind == P_TGSM) {
+        q.base += i * gen_tight_size(q.type);
+    } else if (p->kind == P_TEMP || p->kind == P_XTEMP)
         q.base += i * type_slots(q.type);
     else
         q.base += i * type_cb_array_stride(q.type, p->d3d9);
@@ -219,6 +234,8 @@ struct val gen_place_val(struct gen *g, struct place p)
 {
     struct val v = {0};
     v.type = p.type;
+    if (p.kind == P_TGSM && (p.type->cls == TC_SCALAR || p.type->cls == TC_VECTOR))
+        return gen_tgsm_load(g, &p);
     if (p.type->cls == TC_SCALAR || p.type->cls == TC_VECTOR) {
         v.op = place_operand(&p);
         if (p.kind == P_CB && p.type->base == BT_BOOL) {
@@ -355,6 +372,10 @@ struct val gen_convert(struct gen *g, struct val v, struct type *to, const struc
 void gen_store(struct gen *g, struct place dst, const uint8_t *comps, unsigned ncomp,
                struct val v, const struct loc_src *at)
 {
+    if (dst.kind == P_TGSM) {
+        gen_tgsm_store(g, dst, comps, ncomp, v, at);
+        return;
+    }
     if (dst.kind != P_TEMP)
         hc_error(g->c, at, 3025, "l-value specifies const object");
     uint8_t all[4] = {0, 1, 2, 3};
@@ -392,7 +413,7 @@ void gen_copy(struct gen *g, struct place dst, struct val src, const struct loc_
     if (t->cls == TC_MATRIX) {
         for (unsigned r = 0; r < t->rows; r++) {
             struct place row = dst;
-            row.base += r;
+            row.base += dst.kind == P_TGSM ? r * t->cols * 4 : r;
             row.type = type_vector(g->c, t->base, t->cols);
             gen_store(g, row, NULL, 0, vnum(row.type, mat_row(g, &src.pl, r)), at);
         }
@@ -756,6 +777,8 @@ static struct val index_expr(struct gen *g, struct expr *e)
         if (k)
             return gen_place_val(g, gen_sub_elem(&b.pl, i));
         struct place q = b.pl;
+        if (q.kind == P_TGSM)
+            return gen_place_val(g, gen_tgsm_index(g, q, dyn, &e->loc));
         if (q.kind == P_TEMP) {
             /* a local array read at a run-time index: copied into an indexable temp (x#); SM2
              * and SM3 have none, so there it is a select over the elements (struct lval) */

@@ -15,9 +15,15 @@
  *     as fxc does;
  *   - maxvertexcount is required, 1 or more, and maxvertexcount times the scalars of T is at
  *     most 1024 ("A geometry shader can output a maximum of 1024 32-bit values");
- *   - [instance(n)] is gs_5_0's, n in 1..32 (spec 13.3, dcl_gsinstances).
- * Not yet: more than one stream (softd3d's assembler writes OSGN, without the stream index
- * of OSG5) and SV_GSInstanceID (the decoder has no vGSInstanceID operand): X3000.
+ *   - [instance(n)] is gs_5_0's, n in 1..32 (spec 13.3, dcl_gsinstances); SV_GSInstanceID
+ *     (a uint) reads vGSInstanceID, declared `dcl_input vGSInstanceID`;
+ *   - gs_5_0 takes up to 4 streams, `inout PointStream<T> s0, s1...`: stream k is m#k, each
+ *     declared `dcl_stream mk`, `dcl_outputtopology pointlist` (several streams are point
+ *     lists, "dcl_stream") and its outputs, whose registers start again at o0; Append on
+ *     stream k writes its T's members to its registers and emit_stream mk.
+ * softd3d's assembler and decoder take neither vGSInstanceID nor a second stream yet, so
+ * such programs are compiled to their listing and refused with X3000 "not supported yet"
+ * (compile.c), the listing kept in hlsl_compile's result.
  */
 #include "hlsl/gen.h"
 
@@ -79,19 +85,65 @@ static void stream_param(struct gen *g, struct var_decl *pd, struct io_leaf *out
     struct hc *c = g->c;
     if ((pd->storage & (SC_IN | SC_OUT)) != (SC_IN | SC_OUT))
         hc_error(c, &pd->loc, 3000, "'%s': a stream parameter must be inout", pd->name);
-    if (g->gs_vertex)
-        hc_error(c, &pd->loc, 3000, "'%s': more than one stream is not supported yet (softd3d's "
-                 "assembler writes no stream indices in the output signature)", pd->name);
+    unsigned k = g->gs_nstreams;
+    if (k && c->sm < 50)
+        hc_error(c, &pd->loc, 3000, "'%s': more than one stream needs gs_5_0", pd->name);
+    if (k == 4)
+        hc_error(c, &pd->loc, 3000, "'%s': a geometry shader writes 4 streams at most",
+                 pd->name);
+    /* "dcl_stream": with several streams every stream's topology is pointlist */
+    if (k && (pd->type->stream != 1 || g->gs_streams[0].output != 1))
+        hc_error(c, &pd->loc, 3000, "'%s': a geometry shader with several streams writes "
+                 "PointStreams only", pd->name);
     struct place tmpl = gen_new_place(g, pd->type->elem);
-    g->gs_vertex = pd->type->elem;
-    g->gs_base = tmpl.base;
-    g->gs_output = pd->type->stream;
+    struct gs_stream *st = &g->gs_streams[k];
+    st->vertex = pd->type->elem;
+    st->base = tmpl.base;
+    st->output = pd->type->stream;
+    st->first = *no;
+    if (!k) {
+        g->gs_vertex = pd->type->elem;
+        g->gs_output = pd->type->stream;
+    }
     struct place sp = {0};
     sp.kind = P_RES;
     sp.type = pd->type;
+    sp.base = k; /* the stream m# */
     sp.rel = -1;
-    push_param(g, pd, sp); /* base 0: stream m0 */
+    push_param(g, pd, sp);
     gen_collect_leaves(g, tmpl, pd->semantic, pd->interp, &pd->loc, outs, no);
+    for (unsigned i = st->first; i < *no; i++)
+        outs[i].stream = k;
+    st->n = *no - st->first;
+    g->gs_nstreams++;
+    if (g->gs_nstreams > 1)
+        c->gs5_later = true;
+}
+
+/* SV_GSInstanceID: the instance of a gs_5_0 [instance(n)] program (vGSInstanceID). */
+static void instance_id_param(struct gen *g, struct var_decl *pd)
+{
+    struct hc *c = g->c;
+    if (c->sm < 50)
+        hc_error(c, &pd->sem_loc, 4502, "SV_GSInstanceID needs gs_5_0");
+    if (pd->type->cls != TC_SCALAR || (pd->type->base != BT_UINT && pd->type->base != BT_INT))
+        hc_error(c, &pd->loc, 4502, "SV_GSInstanceID must be a uint");
+    if (pd->storage & SC_OUT)
+        hc_error(c, &pd->loc, 4502, "SV_GSInstanceID is a geometry shader's input");
+    if (g->gs_instance_id)
+        hc_error(c, &pd->loc, 4502, "semantic 'SV_GSInstanceID' is used twice");
+    struct place p = gen_new_place(g, pd->type);
+    push_param(g, pd, p);
+    struct linst in = {0};
+    in.op = L_MOV;
+    in.ndst = in.nsrc = 1;
+    in.dtype = BT_UINT;
+    in.dst[0] = lop_temp(p.base, 1);
+    in.src[0].file = LF_GSINST;
+    in.src[0].rel = -1;
+    lir_emit(g, &in);
+    g->gs_instance_id = true;
+    c->gs5_later = true;
 }
 
 bool gen_gs_param(struct gen *g, struct var_decl *pd, struct io_leaf *ins, unsigned *ni,
@@ -106,9 +158,10 @@ bool gen_gs_param(struct gen *g, struct var_decl *pd, struct io_leaf *ins, unsig
         stream_param(g, pd, outs, no);
         return true;
     }
-    if (pd->semantic && !strcasecmp(pd->semantic, "SV_GSInstanceID"))
-        hc_error(c, &pd->sem_loc, 3000, "SV_GSInstanceID is not supported yet (softd3d's "
-                 "shader decoder has no vGSInstanceID operand)");
+    if (pd->semantic && !strcasecmp(pd->semantic, "SV_GSInstanceID")) {
+        instance_id_param(g, pd);
+        return true;
+    }
     if (pd->semantic && !strcasecmp(pd->semantic, "SV_PrimitiveID")) {
         if (pd->type->cls != TC_SCALAR || (pd->type->base != BT_UINT && pd->type->base != BT_INT))
             hc_error(c, &pd->loc, 4502, "SV_PrimitiveID must be a uint");
@@ -167,7 +220,8 @@ struct val gen_gs_method(struct gen *g, struct expr *e, struct val *v, unsigned 
         p = gen_new_place(g, (struct type *)t);
         gen_copy(g, p, x, at);
     }
-    for (unsigned i = 0; i < g->gs_nleaves; i++) {
+    const struct gs_stream *st = &g->gs_streams[v[0].pl.base & 3];
+    for (unsigned i = st->first; i < st->first + st->n && i < g->gs_nleaves; i++) {
         const struct io_leaf *l = &g->gs_leaves[i];
         const struct sig_entry *se = &g->out[i];
         struct linst in = {0};
@@ -178,7 +232,7 @@ struct val gen_gs_method(struct gen *g, struct expr *e, struct val *v, unsigned 
         in.dst[0].index = se->reg;
         in.dst[0].mask = (uint8_t)se->mask;
         in.dst[0].rel = -1;
-        in.src[0] = lop_temp(p.base + (l->pl.base - g->gs_base), 4);
+        in.src[0] = lop_temp(p.base + (l->pl.base - st->base), 4);
         lir_emit(g, &in);
     }
     fl.op = L_EMIT;
@@ -199,10 +253,13 @@ void gen_gs_check(struct gen *g)
     if (!f->maxvertexcount)
         hc_error(c, &f->loc, 3000, "'%s': a geometry shader needs [maxvertexcount(n)] with n "
                  "at least 1", f->name);
-    unsigned scalars = 0;
+    /* the largest stream's vertex (each emit writes one stream's vertex) */
+    unsigned scalars = 0, per[4] = {0};
     for (unsigned i = 0; i < g->nout; i++)
         for (unsigned m = g->out[i].mask; m; m >>= 1)
-            scalars += m & 1;
+            per[g->out[i].stream & 3] += m & 1;
+    for (unsigned k = 0; k < 4; k++)
+        scalars = per[k] > scalars ? per[k] : scalars;
     if ((unsigned long long)f->maxvertexcount * (scalars ? scalars : 1) > 1024)
         hc_error(c, &f->maxvertexcount_loc, 3000, "maxvertexcount(%u) of %u-scalar vertices "
                  "exceeds the 1024 32-bit values a geometry shader can output",

@@ -37,7 +37,7 @@ static struct place sub_place(struct gen *g, const struct place *p, enum sub_kin
     if (k == SUB_ELEM)
         return gen_sub_elem(p, i);
     struct place q = *p;
-    q.base += i;
+    q.base += p->kind == P_TGSM ? i * p->type->cols * 4 : i; /* group-shared: by row */
     q.type = type_vector(g->c, p->type->base, p->type->cols);
     return q;
 }
@@ -68,6 +68,9 @@ static struct lval lval_dynamic(struct gen *g, const struct lval *b, struct val 
     if ((size_t)count * nb > LVAL_MAX_CAND)
         hc_error(c, at, 3500, "writing an array element at a run-time index: more than %d "
                  "elements to choose from", LVAL_MAX_CAND);
+    if (b->pl.kind == P_TGSM)
+        hc_error(c, at, 3000, "a run-time component index into groupshared memory is not "
+                 "supported yet");
     struct lval l = *b;
     l.pl = comp ? b->pl : sub_place(g, &b->pl, kind, 0);
     l.ncand = count * nb;
@@ -102,7 +105,8 @@ static struct lval lvalue(struct gen *g, struct expr *e)
         struct sym *s = gen_lookup(g, e->name);
         if (!s)
             hc_error(c, &e->loc, 3004, "undeclared identifier '%s'", e->name);
-        if (!s->v.is_place || s->v.pl.kind != P_TEMP || (s->var && (s->var->storage & SC_CONST)))
+        if (!s->v.is_place || (s->v.pl.kind != P_TEMP && s->v.pl.kind != P_TGSM) ||
+            (s->var && (s->var->storage & SC_CONST)))
             hc_error(c, &e->loc, 3025, "'%s': l-value specifies const object", e->name);
         l.pl = s->v.pl;
         return l;
@@ -155,6 +159,12 @@ static struct lval lvalue(struct gen *g, struct expr *e)
             hc_error(c, &e->loc, 3000, "cannot index a swizzle");
         if (t->cls == TC_ARRAY) {
             unsigned i = gen_const_index(g, e->args[1], t->count, &k, &dyn);
+            if (!k && b.pl.kind == P_TGSM && !b.ncand) {
+                /* groupshared memory is addressed, not selected among (gen_tgsm.c) */
+                l = b;
+                l.pl = gen_tgsm_index(g, b.pl, dyn, &e->loc);
+                return l;
+            }
             if (!k)
                 return lval_dynamic(g, &b, dyn, &e->loc);
             return lval_sub(g, &b, SUB_ELEM, i);
@@ -324,6 +334,16 @@ void *gen_lvalue(struct gen *g, struct expr *e)
     struct lval *l = hc_alloc(g->c, sizeof(*l));
     *l = lvalue(g, e);
     return l;
+}
+
+bool gen_lvalue_place(void *lv, struct place *p, unsigned *comp)
+{
+    const struct lval *l = lv;
+    if (l->ncand || l->ncomp > 1)
+        return false;
+    *p = l->pl;
+    *comp = l->ncomp ? l->comps[0] : 0;
+    return true;
 }
 
 struct type *gen_lvalue_type(struct gen *g, void *l)

@@ -48,6 +48,8 @@ struct hc {
     bool cs;                      /* compute: cs_4_0, cs_4_1, cs_5_0 (gen_cs.c) */
     bool mem5;                    /* the program uses shader model 5 memory instructions
                                    * (gen_buffer.c), which the assembler cannot write yet */
+    bool gs5_later;               /* a gs_5_0 program reads SV_GSInstanceID or writes more than
+                                   * one stream (gen_gs.c), which the assembler cannot write yet */
     int level9;                   /* 0, 1 or 3 */
     int sm;                       /* 40, 41, 50 */
     int d3d9;                     /* a d3dbc target: 20 (vs/ps_2_0), 21 (vs_2_a, ps_2_a/_2_b:

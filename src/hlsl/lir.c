@@ -1133,7 +1133,8 @@ uint32_t lir_allocate(struct gen *g)
             for (unsigned s2 = first_src; s2 < in->nsrc; s2++) {
                 /* a memory load's resource follows the destination as sample's does */
                 if (s2 >= last_src && !(info->shape == LS_MEM &&
-                                        (in->src[s2].file == LF_TEX || in->src[s2].file == LF_UAV)))
+                                        (in->src[s2].file == LF_TEX || in->src[s2].file == LF_UAV ||
+                                         in->src[s2].file == LF_TGSM)))
                     continue;
                 uint8_t old[4];
                 memcpy(old, in->src[s2].swz, 4);

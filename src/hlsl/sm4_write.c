@@ -105,7 +105,9 @@ static void reg_name(struct writer *w, const struct lop *op)
             sbuf_printf(o, "v%u", op->index);
         break;
     case LF_PRIM: sbuf_puts(o, "vPrim"); break;
+    case LF_GSINST: sbuf_puts(o, "vGSInstanceID"); break;
     case LF_UAV: sbuf_printf(o, "u%d", w->g->res[op->index].slot); break;
+    case LF_TGSM: sbuf_printf(o, "g%d", w->g->tgsm[op->index].slot); break;
     case LF_THREAD: {
         static const char *const ids[4] = {"vThreadID", "vThreadGroupID", "vThreadIDInGroup",
                                            "vThreadIDInGroupFlattened"};
@@ -208,7 +210,7 @@ static void mem_instruction(struct writer *w, const struct linst *in)
     unsigned mask = in->dst[0].mask;
     for (unsigned d = 0; d < in->ndst; d++) {
         sbuf_puts(o, d ? ", " : " ");
-        if (in->dst[d].file == LF_UAV && !store)
+        if ((in->dst[d].file == LF_UAV || in->dst[d].file == LF_TGSM) && !store)
             reg_name(w, &in->dst[d]);
         else
             dst(w, &in->dst[d]);
@@ -217,7 +219,7 @@ static void mem_instruction(struct writer *w, const struct linst *in)
         const struct lop *x = &in->src[s];
         sbuf_puts(o, (s || in->ndst) ? ", " : " ");
         bool last = s + 1 == in->nsrc;
-        if (x->file == LF_TEX || x->file == LF_UAV)
+        if (x->file == LF_TEX || x->file == LF_UAV || x->file == LF_TGSM)
             src(w, x, load && op != L_BUFINFO ? mask : 15, false, false);
         else if (store && last)
             src(w, x, op == L_STORE_UAV_TYPED ? 15 : mask, popcount4(mask) == 1, false);
@@ -353,21 +355,14 @@ static const char *dim_name(enum tex_dim d)
 }
 
 /* RDEF as comment blocks (the assembler's Buffer Definitions / Resource Bindings syntax), so
- * the container names its cbuffers, variables and resources; written only when every used
- * cbuffer holds numeric variables and arrays of them, the variables the table can say
- * (otherwise the assembler derives a nameless RDEF). */
+ * the container names its cbuffers, tbuffers, variables and resources; written only when every
+ * used cbuffer and tbuffer holds numeric variables and arrays of them, the variables the table
+ * can say (otherwise the assembler derives a nameless RDEF). */
 static bool rdef_representable(const struct gen *g)
 {
-    /* the table syntax has no rows for UAVs, raw or structured buffers yet: derived */
-    for (unsigned i = 0; i < g->nres; i++) {
-        const struct type *t = g->res[i].var->type;
-        if (g->res[i].used && t->cls == TC_TEXTURE &&
-            (t->uav || t->dim == TD_STRUCTURED || t->dim == TD_RAW || t->mixed))
-            return false;
-    }
     for (unsigned i = 0; i < g->ncbs; i++) {
         const struct cbuffer_decl *cb = g->cbs[i];
-        if (!cb->used)
+        if (!cb->used && !cb->tbuffer)
             continue;
         for (unsigned k = 0; k < cb->nvars; k++) {
             const struct type *t = cb->vars[k]->type;
@@ -385,76 +380,116 @@ static const char *base_word(enum base_type b)
     return b == BT_BOOL ? "bool" : b == BT_INT ? "int" : b == BT_UINT ? "uint" : "float";
 }
 
+/* One Resource Bindings row of a t# or u# resource, in fxc's words (tpf_header.c reads them):
+ * textures and typed views by format and dimension, buffers of structures or bytes as
+ * struct / byte with their access (r/o, r/w, append, consume, r/w+cnt), a tbuffer as one. */
+static void binding_row(const struct resource *r, char file, struct sbuf *o)
+{
+    const struct type *t = r->var->type;
+    char bind[16], fmt[16];
+    snprintf(bind, sizeof(bind), "%c%d", file, r->slot);
+    const char *kind = file == 'u' ? "UAV" : "texture", *dim;
+    if (t->cls == TC_TEXTURE && t->mixed) {
+        sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, "tbuffer", "NA",
+                    "NA", bind, 1u);
+        return;
+    }
+    if (t->cls == TC_TEXTURE && (t->dim == TD_STRUCTURED || t->dim == TD_RAW)) {
+        dim = file == 't' ? "r/o" : t->uav == UAV_APPEND ? "append" :
+              t->uav == UAV_CONSUME ? "consume" : r->counter ? "r/w+cnt" : "r/w";
+        sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, kind,
+                    t->dim == TD_RAW ? "byte" : "struct", dim, bind, 1u);
+        return;
+    }
+    enum base_type b = t->cls == TC_TEXTURE ? t->base : BT_FLOAT;
+    unsigned n = t->cls == TC_TEXTURE ? t->cols : 4;
+    snprintf(fmt, sizeof(fmt), "%s%u", b == BT_INT ? "sint" : b == BT_UINT ? "uint" : "float", n);
+    if (n == 1)
+        fmt[strlen(fmt) - 1] = '\0';
+    /* the Dim column's words */
+    dim = dim_name(t->dim) + (t->dim == TD_BUFFER ? 0 : 7);
+    if (t->dim == TD_BUFFER)
+        dim = "buf";
+    else if (t->dim == TD_2DMS)
+        dim = "2dMS";
+    else if (t->dim == TD_2DMSARRAY)
+        dim = "2dMSarray";
+    sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, kind, fmt, dim, bind, 1u);
+}
+
+/* A cbuffer's or tbuffer's block of variables (offsets by the packing rules). */
+static void buffer_block(const struct cbuffer_decl *cb, struct sbuf *o)
+{
+    sbuf_printf(o, "// %s %s\n// {\n//\n", cb->tbuffer ? "tbuffer" : "cbuffer", cb->name);
+    for (unsigned k = 0; k < cb->nvars; k++) {
+        const struct var_decl *v = cb->vars[k];
+        const struct type *t = v->type->cls == TC_ARRAY ? v->type->elem : v->type;
+        char decl[256], type[32];
+        if (t->cls == TC_MATRIX)
+            snprintf(type, sizeof(type), "%s%s%ux%u", t->row_major ? "row_major " : "",
+                     base_word(t->base), t->rows, t->cols);
+        else if (t->cls == TC_VECTOR)
+            snprintf(type, sizeof(type), "%s%u", base_word(t->base), t->cols);
+        else
+            snprintf(type, sizeof(type), "%s", base_word(t->base));
+        if (v->type->cls == TC_ARRAY)
+            snprintf(decl, sizeof(decl), "%s %s[%u];", type, v->name, v->type->count);
+        else
+            snprintf(decl, sizeof(decl), "%s %s;", type, v->name);
+        sbuf_printf(o, "//   %-34s // Offset: %4u Size: %5u\n", decl, cb->offsets[k] * 4,
+                    type_cb_size(v->type, false) * 4);
+    }
+    sbuf_puts(o, "//\n// }\n//\n");
+}
+
+/* A tbuffer whose view the program reads (its variables were copied out of t# loads). */
+static bool tbuffer_used(const struct gen *g, const struct cbuffer_decl *cb)
+{
+    for (unsigned i = 0; cb->tbuffer && i < g->nres; i++)
+        if (g->res[i].var == cb->tb_var)
+            return g->res[i].used;
+    return false;
+}
+
 static void rdef_blocks(struct gen *g, struct sbuf *o)
 {
     bool any_cb = false;
     for (unsigned i = 0; i < g->ncbs; i++)
-        any_cb = any_cb || g->cbs[i]->used;
+        any_cb = any_cb || g->cbs[i]->used || tbuffer_used(g, g->cbs[i]);
     if (any_cb) {
         sbuf_puts(o, "// Buffer Definitions: \n//\n");
         for (int slot = 0; slot < 14; slot++)
-            for (unsigned i = 0; i < g->ncbs; i++) {
-                const struct cbuffer_decl *cb = g->cbs[i];
-                if (!cb->used || cb->slot != slot)
-                    continue;
-                sbuf_printf(o, "// cbuffer %s\n// {\n//\n", cb->name);
-                for (unsigned k = 0; k < cb->nvars; k++) {
-                    const struct var_decl *v = cb->vars[k];
-                    const struct type *t = v->type->cls == TC_ARRAY ? v->type->elem : v->type;
-                    char decl[256], type[32];
-                    if (t->cls == TC_MATRIX)
-                        snprintf(type, sizeof(type), "%s%s%ux%u", t->row_major ? "row_major " : "",
-                                 base_word(t->base), t->rows, t->cols);
-                    else if (t->cls == TC_VECTOR)
-                        snprintf(type, sizeof(type), "%s%u", base_word(t->base), t->cols);
-                    else
-                        snprintf(type, sizeof(type), "%s", base_word(t->base));
-                    if (v->type->cls == TC_ARRAY)
-                        snprintf(decl, sizeof(decl), "%s %s[%u];", type, v->name, v->type->count);
-                    else
-                        snprintf(decl, sizeof(decl), "%s %s;", type, v->name);
-                    sbuf_printf(o, "//   %-34s // Offset: %4u Size: %5u\n", decl,
-                                cb->offsets[k] * 4, type_cb_size(v->type, false) * 4);
-                }
-                sbuf_puts(o, "//\n// }\n//\n");
-            }
+            for (unsigned i = 0; i < g->ncbs; i++)
+                if (g->cbs[i]->used && g->cbs[i]->slot == slot)
+                    buffer_block(g->cbs[i], o);
+        for (unsigned i = 0; i < g->ncbs; i++)
+            if (tbuffer_used(g, g->cbs[i]))
+                buffer_block(g->cbs[i], o);
         sbuf_puts(o, "//\n");
     }
     sbuf_puts(o, "// Resource Bindings:\n//\n");
     sbuf_puts(o, "// Name                                 Type  Format         Dim      HLSL Bind  Count\n");
     sbuf_puts(o, "// ------------------------------ ---------- ------- ----------- -------------- ------\n");
-    for (int pass = 0; pass < 2; pass++)
-        for (int slot = 0; slot < (pass ? 128 : 16); slot++)
+    /* fxc's order: samplers, shader resources (t#), UAVs (u#), constant buffers, each by
+     * register */
+    for (int pass = 0; pass < 3; pass++)
+        for (int slot = 0; slot < (pass == 0 ? 16 : pass == 1 ? 128 : 64); slot++)
             for (unsigned i = 0; i < g->nres; i++) {
                 const struct resource *r = &g->res[i];
                 const struct type *t = r->var->type;
                 if (!r->used)
                     continue;
-                char bind[16], fmt[16];
                 if (pass == 0 && t->cls == TC_SAMPLER && r->sslot == slot) {
+                    char bind[16];
                     snprintf(bind, sizeof(bind), "s%d", slot);
                     sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name,
                                 t->comparison ? "sampler_c" : "sampler", "NA", "NA", bind, 1u);
                 }
-                if (pass == 1 && (t->cls == TC_TEXTURE || r->as_texture) && r->slot == slot) {
-                    snprintf(bind, sizeof(bind), "t%d", slot);
-                    enum base_type b = t->cls == TC_TEXTURE ? t->base : BT_FLOAT;
-                    unsigned n = t->cls == TC_TEXTURE ? t->cols : 4;
-                    snprintf(fmt, sizeof(fmt), "%s%u", b == BT_INT ? "sint" : b == BT_UINT ? "uint" :
-                             "float", n);
-                    if (n == 1)
-                        fmt[strlen(fmt) - 1] = '\0';
-                    /* the Dim column's words (tpf_header.c reads them) */
-                    const char *dim = dim_name(t->dim) + (t->dim == TD_BUFFER ? 0 : 7);
-                    if (t->dim == TD_BUFFER)
-                        dim = "buf";
-                    else if (t->dim == TD_2DMS)
-                        dim = "2dMS";
-                    else if (t->dim == TD_2DMSARRAY)
-                        dim = "2dMSarray";
-                    sbuf_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", r->var->name, "texture",
-                                fmt, dim, bind, 1u);
-                }
+                bool view = t->cls == TC_TEXTURE || r->as_texture;
+                if (pass == 1 && view && !(t->cls == TC_TEXTURE && t->uav) && r->slot == slot)
+                    binding_row(r, 't', o);
+                if (pass == 2 && t->cls == TC_TEXTURE && t->uav && r->slot == slot)
+                    binding_row(r, 'u', o);
             }
     for (int slot = 0; slot < 14; slot++)
         for (unsigned i = 0; i < g->ncbs; i++) {
@@ -514,20 +549,67 @@ static void cs_declarations(struct gen *g, struct sbuf *o)
     }
 }
 
-/* A geometry program's primitive declarations (before its outputs, where fxc puts them):
- * vPrim, the input primitive, gs_5_0's stream, the output topology. */
+/* A geometry program's special inputs (after v[][], where fxc puts them): vPrim,
+ * vGSInstanceID. */
 static void gs_declarations(struct gen *g, struct sbuf *o)
 {
-    static const char *const inputs[8] = {
-        [1] = "point", [2] = "line", [3] = "triangle", [6] = "lineadj", [7] = "triangleadj"};
-    static const char *const outputs[4] = {
-        [1] = "pointlist", [2] = "linestrip", [3] = "trianglestrip"};
     if (g->gs_prim_id)
         sbuf_puts(o, "dcl_input vPrim\n");
-    sbuf_printf(o, "dcl_inputprimitive %s\n", inputs[g->gs_input & 7]);
-    if (g->c->sm >= 50)
-        sbuf_puts(o, "dcl_stream m0\n");
-    sbuf_printf(o, "dcl_outputtopology %s\n", outputs[g->gs_output & 3]);
+    if (g->gs_instance_id)
+        sbuf_puts(o, "dcl_input vGSInstanceID\n");
+}
+
+static void temp_declarations(struct gen *g, uint32_t ntemps, struct sbuf *o)
+{
+    if (ntemps)
+        sbuf_printf(o, "dcl_temps %u\n", ntemps);
+    for (unsigned i = 0; i < g->nx; i++)
+        sbuf_printf(o, "dcl_indexableTemp x%u[%u], 4\n", i, g->xsize[i]);
+}
+
+static void output_declaration(const struct sig_entry *e, struct sbuf *o)
+{
+    char mask[8];
+    unsigned k = 0;
+    mask[k++] = '.';
+    for (unsigned q = 0; q < 4; q++)
+        if (e->mask >> q & 1)
+            mask[k++] = "xyzw"[q];
+    mask[k] = '\0';
+    if (e->is_depth)
+        sbuf_puts(o, "dcl_output oDepth\n");
+    else if (e->sysval == 1)
+        sbuf_printf(o, "dcl_output_siv o%u%s, position\n", e->reg, mask);
+    else if (e->sysval == 2)
+        sbuf_printf(o, "dcl_output_siv o%u%s, clip_distance\n", e->reg, mask);
+    else if (e->sysval == SV_RTINDEX || e->sysval == SV_VPINDEX || e->sysval == SV_PRIMID)
+        /* SV_PrimitiveID is generated (sgv), the array indices interpreted (siv) */
+        sbuf_printf(o, "dcl_output_s%cv o%u%s, %s\n", e->sysval == SV_PRIMID ? 'g' : 'i',
+                    e->reg, mask, e->sysval == SV_RTINDEX ? "rendertarget_array_index" :
+                    e->sysval == SV_VPINDEX ? "viewport_array_index" : "primitive_id");
+    else
+        sbuf_printf(o, "dcl_output o%u%s\n", e->reg, mask);
+}
+
+/* The outputs; a geometry program's per stream (gs_5_0: dcl_stream m#, then its topology and
+ * its outputs, as fxc groups them; gs_4_x: the topology, then the outputs). */
+static void output_declarations(struct gen *g, struct sbuf *o)
+{
+    static const char *const outputs[4] = {
+        [1] = "pointlist", [2] = "linestrip", [3] = "trianglestrip"};
+    if (!g->c->gs) {
+        for (unsigned i = 0; i < g->nout; i++)
+            output_declaration(&g->out[i], o);
+        return;
+    }
+    for (unsigned k = 0; k < g->gs_nstreams; k++) {
+        if (g->c->sm >= 50)
+            sbuf_printf(o, "dcl_stream m%u\n", k);
+        sbuf_printf(o, "dcl_outputtopology %s\n", outputs[g->gs_streams[k].output & 3]);
+        for (unsigned i = 0; i < g->nout; i++)
+            if (g->out[i].stream == k)
+                output_declaration(&g->out[i], o);
+    }
 }
 
 void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
@@ -638,42 +720,34 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
         else
             sbuf_printf(o, "dcl_input_ps %s v%u%s\n", mode, e->reg, mask);
     }
-    if (c->gs)
-        gs_declarations(g, o);
-    for (unsigned i = 0; i < g->nout; i++) {
-        const struct sig_entry *e = &g->out[i];
-        char mask[8];
-        unsigned k = 0;
-        mask[k++] = '.';
-        for (unsigned q = 0; q < 4; q++)
-            if (e->mask >> q & 1)
-                mask[k++] = "xyzw"[q];
-        mask[k] = '\0';
-        if (e->is_depth)
-            sbuf_puts(o, "dcl_output oDepth\n");
-        else if (e->sysval == 1)
-            sbuf_printf(o, "dcl_output_siv o%u%s, position\n", e->reg, mask);
-        else if (e->sysval == 2)
-            sbuf_printf(o, "dcl_output_siv o%u%s, clip_distance\n", e->reg, mask);
-        else if (e->sysval == SV_RTINDEX || e->sysval == SV_VPINDEX || e->sysval == SV_PRIMID)
-            /* SV_PrimitiveID is generated (sgv), the array indices interpreted (siv) */
-            sbuf_printf(o, "dcl_output_s%cv o%u%s, %s\n", e->sysval == SV_PRIMID ? 'g' : 'i',
-                        e->reg, mask, e->sysval == SV_RTINDEX ? "rendertarget_array_index" :
-                        e->sysval == SV_VPINDEX ? "viewport_array_index" : "primitive_id");
-        else
-            sbuf_printf(o, "dcl_output o%u%s\n", e->reg, mask);
-    }
-    if (c->cs)
-        cs_declarations(g, o);
     if (c->gs) {
-        sbuf_printf(o, "dcl_maxout %u\n", g->entry->maxvertexcount);
+        /* fxc's order: the special inputs, the temps, the instance count, the input
+         * primitive, the streams with their outputs, the vertex count */
+        gs_declarations(g, o);
+        temp_declarations(g, ntemps, o);
         if (g->entry->instance)
             sbuf_printf(o, "dcl_gsinstances %u\n", g->entry->instance);
+        static const char *const inputs[8] = {
+            [1] = "point", [2] = "line", [3] = "triangle", [6] = "lineadj", [7] = "triangleadj"};
+        sbuf_printf(o, "dcl_inputprimitive %s\n", inputs[g->gs_input & 7]);
+        output_declarations(g, o);
+        sbuf_printf(o, "dcl_maxout %u\n", g->entry->maxvertexcount);
+    } else {
+        output_declarations(g, o);
+        if (c->cs)
+            cs_declarations(g, o);
+        temp_declarations(g, ntemps, o);
     }
-    if (ntemps)
-        sbuf_printf(o, "dcl_temps %u\n", ntemps);
-    for (unsigned i = 0; i < g->nx; i++)
-        sbuf_printf(o, "dcl_indexableTemp x%u[%u], 4\n", i, g->xsize[i]);
+    /* groupshared memory, as fxc declares it: after the temps, before the group size */
+    for (unsigned i = 0; i < g->ntgsm; i++) {
+        const struct tgsm_var *v = &g->tgsm[i];
+        if (v->slot < 0)
+            continue;
+        if (v->structured)
+            sbuf_printf(o, "dcl_tgsm_structured g%d, %u, %u\n", v->slot, v->stride, v->count);
+        else
+            sbuf_printf(o, "dcl_tgsm_raw g%d, %u\n", v->slot, v->bytes);
+    }
     if (c->cs)
         sbuf_printf(o, "dcl_thread_group %u, %u, %u\n", g->entry->numthreads[0],
                     g->entry->numthreads[1], g->entry->numthreads[2]);

@@ -796,6 +796,12 @@ static int dcl_compute(struct asm_state *a, unsigned code, uint32_t controls, si
             return ret;
     }
     emit(a, code | controls);
+    if ((code == TPF_OP_DCL_RESOURCE_STRUCTURED || code == TPF_OP_DCL_UAV_STRUCTURED) &&
+        a->dcl.nstructured < TPF_MAX_DECL_RES) {
+        a->dcl.structured[a->dcl.nstructured].slot = reg;
+        a->dcl.structured[a->dcl.nstructured].stride = v[0];
+        a->dcl.structured[a->dcl.nstructured++].uav = code == TPF_OP_DCL_UAV_STRUCTURED;
+    }
     if (prefix) {
         unsigned type = prefix == 'g' ? TPF_OPERAND_TGSM : prefix == 'u' ? TPF_OPERAND_UAV :
                                                                          TPF_OPERAND_RESOURCE;

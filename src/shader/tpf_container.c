@@ -431,9 +431,9 @@ static int read_rdef(const struct chunk_reader *r, struct tpf_listing *l)
             return bad(r, at, "binding %u runs past the chunk", (unsigned)i);
         if ((ret = rstring(r, name, b->name, TPF_NAME_MAX)))
             return ret;
-        if (b->type > 3)
-            return bad(r, at + 4, "binding '%s' of type %u (UAVs and structured buffers are not "
-                       "supported)", b->name, (unsigned)b->type);
+        if (b->type > 11) /* D3D_SIT_UAV_RWSTRUCTURED_WITH_COUNTER is the last of 5_0 */
+            return bad(r, at + 4, "binding '%s' of type %u (not a shader model 5 input type)",
+                       b->name, (unsigned)b->type);
     }
     l->binding_count = bind_count;
     for (uint32_t i = 0; i < cb_count; i++) {

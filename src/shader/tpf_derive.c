@@ -179,6 +179,12 @@ void tpf_derive_samples(const struct tpf_declared *a, struct tpf_listing *l)
 {
     for (uint32_t i = 0; i < l->binding_count; i++) {
         struct tpf_binding *b = &l->bindings[i];
+        /* D3D_SIT_STRUCTURED (t#), _UAV_RWSTRUCTURED, _APPEND, _CONSUME, _WITH_COUNTER (u#):
+         * NumSamples is the structure's stride ("D3D12_SHADER_INPUT_BIND_DESC") */
+        bool sb = b->type == 5 || b->type == 6 || (b->type >= 9 && b->type <= 11);
+        for (unsigned k = 0; sb && k < a->nstructured; k++)
+            if (a->structured[k].slot == b->point && a->structured[k].uav == (b->type != 5))
+                b->samples = a->structured[k].stride;
         if (b->type == 2 && (b->dimension == 6 || b->dimension == 7)) {
             b->samples = 0;
             for (unsigned k = 0; k < a->nres; k++)

@@ -159,6 +159,33 @@ static const char *const srv_dims[] = {
     "cubearray", "bufex",
 };
 static const char *const binding_types[] = {"cbuffer", "tbuffer", "texture", "sampler"};
+
+/* Shader model 5 bindings (D3D_SHADER_INPUT_TYPE 4..11) as fxc's table shows them: the Type
+ * column says texture (t#) or UAV (u#), the Format column struct, byte or the typed view's
+ * format, and the Dim column r/o, r/w, append, consume, r/w+cnt for buffers of structures or
+ * bytes (their dimension is D3D_SRV_DIMENSION_BUFFER), the view's dimension for typed UAVs. */
+enum {
+    SIT_UAV_RWTYPED = 4, SIT_STRUCTURED, SIT_UAV_RWSTRUCTURED, SIT_BYTEADDRESS,
+    SIT_UAV_RWBYTEADDRESS, SIT_UAV_APPEND_STRUCTURED, SIT_UAV_CONSUME_STRUCTURED,
+    SIT_UAV_RWSTRUCTURED_WITH_COUNTER,
+};
+static const struct {
+    uint32_t type;
+    bool uav;
+    const char *format, *dim;
+} memory_bindings[] = {
+    {SIT_STRUCTURED, false, "struct", "r/o"}, {SIT_BYTEADDRESS, false, "byte", "r/o"},
+    {SIT_UAV_RWSTRUCTURED, true, "struct", "r/w"}, {SIT_UAV_RWBYTEADDRESS, true, "byte", "r/w"},
+    {SIT_UAV_APPEND_STRUCTURED, true, "struct", "append"},
+    {SIT_UAV_CONSUME_STRUCTURED, true, "struct", "consume"},
+    {SIT_UAV_RWSTRUCTURED_WITH_COUNTER, true, "struct", "r/w+cnt"},
+};
+
+static bool binding_is_uav(uint32_t type)
+{
+    return type == SIT_UAV_RWTYPED || type == SIT_UAV_RWSTRUCTURED ||
+           type >= SIT_UAV_RWBYTEADDRESS;
+}
 static const char *const return_types[] = {
     "NA", "unorm", "snorm", "sint", "uint", "float", "mixed", "double", "continued",
 };
@@ -211,8 +238,17 @@ static void print_variable(struct tpf_out *o, const struct tpf_variable *v)
 static void print_binding(struct tpf_out *o, const struct tpf_binding *b)
 {
     char type[16], format[24], dim[16], bind[24];
+    for (size_t i = 0; i < COUNT(memory_bindings); i++)
+        if (memory_bindings[i].type == b->type) {
+            snprintf(bind, sizeof(bind), "%c%u", memory_bindings[i].uav ? 'u' : 't',
+                     (unsigned)b->point);
+            tpf_out_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", b->name,
+                           memory_bindings[i].uav ? "UAV" : "texture", memory_bindings[i].format,
+                           memory_bindings[i].dim, bind, (unsigned)b->count);
+            return;
+        }
     snprintf(type, sizeof(type), "%s", b->type < COUNT(binding_types) ? binding_types[b->type] :
-                                       "?");
+                                       b->type == SIT_UAV_RWTYPED ? "UAV" : "?");
     if (b->type == 3 && (b->flags & 2))
         snprintf(type, sizeof(type), "sampler_c");
     if (b->return_type && b->return_type < COUNT(return_types)) {
@@ -225,8 +261,8 @@ static void print_binding(struct tpf_out *o, const struct tpf_binding *b)
         snprintf(format, sizeof(format), "NA");
     }
     snprintf(dim, sizeof(dim), "%s", b->dimension < COUNT(srv_dims) ? srv_dims[b->dimension] : "?");
-    snprintf(bind, sizeof(bind), "%s%u", b->type == 0 ? "cb" : b->type == 3 ? "s" : "t",
-             (unsigned)b->point);
+    snprintf(bind, sizeof(bind), "%s%u", b->type == 0 ? "cb" : b->type == 3 ? "s" :
+             binding_is_uav(b->type) ? "u" : "t", (unsigned)b->point);
     tpf_out_printf(o, "// %-30s %10s %7s %11s %14s %6u \n", b->name, type, format, dim, bind,
                    (unsigned)b->count);
 }
@@ -610,10 +646,31 @@ static int parse_binding_row(struct hparser *h, const char *line, const char *en
         type = 3;
         b->flags = 2;
     }
+    bool uav = word_is(&w[1], "UAV");
+    if (uav)
+        type = SIT_UAV_RWTYPED;
     if (type < 0)
         return FAIL(w[1].p, "binding type '%.*s' is not supported (cbuffer, tbuffer, texture, "
-                    "sampler)", (int)w[1].n, w[1].p);
+                    "sampler, UAV)", (int)w[1].n, w[1].p);
     b->type = (uint32_t)type;
+    if (uav || type == 2)
+        for (size_t i = 0; i < COUNT(memory_bindings); i++)
+            if (memory_bindings[i].uav == uav && word_is(&w[2], memory_bindings[i].format) &&
+                word_is(&w[3], memory_bindings[i].dim)) {
+                /* a buffer of structures or bytes: mixed, a buffer; the stride of a structured
+                 * one comes from its declaration (tpf_derive_samples) */
+                b->type = memory_bindings[i].type;
+                b->return_type = 6;
+                b->dimension = 1;
+                if (!parse_prefixed(&w[4], uav ? "u" : "t", &b->point) &&
+                    !parse_uint(w[4].p, w[4].n, &b->point))
+                    return FAIL(w[4].p, "bind point '%.*s' (%s# or a number)", (int)w[4].n,
+                                w[4].p, uav ? "u" : "t");
+                if (!parse_uint(w[5].p, w[5].n, &b->count))
+                    return FAIL(w[5].p, "count is not a number");
+                h->l->binding_count++;
+                return 0;
+            }
     if (!word_is(&w[2], "NA")) {
         size_t n = w[2].n;
         unsigned comps = 1;
@@ -622,12 +679,12 @@ static int parse_binding_row(struct hparser *h, const char *line, const char *en
             n--;
         }
         int rt = find_in(return_types, COUNT(return_types), w[2].p, n);
-        if (rt <= 0 || b->type != 2)
-            return FAIL(w[2].p, "format '%.*s' (textures: float4, uint2, unorm...; others NA)",
-                        (int)w[2].n, w[2].p);
+        if (rt <= 0 || (b->type != 2 && b->type != SIT_UAV_RWTYPED))
+            return FAIL(w[2].p, "format '%.*s' (textures and UAVs: float4, uint2, unorm..., "
+                        "struct, byte; others NA)", (int)w[2].n, w[2].p);
         b->return_type = (uint32_t)rt;
         b->flags |= (comps - 1) << 2;
-    } else if (b->type == 2) {
+    } else if (b->type == 2 || b->type == SIT_UAV_RWTYPED) {
         return FAIL(w[2].p, "a texture needs a format (float4...)");
     }
     int dim = find_in(srv_dims, COUNT(srv_dims), w[3].p, w[3].n);
@@ -635,12 +692,13 @@ static int parse_binding_row(struct hparser *h, const char *line, const char *en
         return FAIL(w[3].p, "unknown dimension '%.*s' (NA, buf, 1d, 2d, 2darray, 2dMS, 3d, "
                     "cube...)", (int)w[3].n, w[3].p);
     b->dimension = (uint32_t)dim;
-    const char *want = b->type == 0 ? "cb" : b->type == 3 ? "s" : "t";
+    const char *want = b->type == 0 ? "cb" : b->type == 3 ? "s" : uav ? "u" : "t";
     if (!parse_prefixed(&w[4], want, &b->point) && !parse_uint(w[4].p, w[4].n, &b->point))
         return FAIL(w[4].p, "bind point '%.*s' (%s# or a number)", (int)w[4].n, w[4].p, want);
     if (!parse_uint(w[5].p, w[5].n, &b->count))
         return FAIL(w[5].p, "count is not a number");
-    b->samples = b->type == 2 ? 0xffffffffu : 0; /* multisampled: filled from dcl_resource */
+    /* multisampled: filled from dcl_resource; a typed UAV is never multisampled */
+    b->samples = b->type == 2 || uav ? 0xffffffffu : 0;
     h->l->binding_count++;
     return 0;
 }

@@ -78,10 +78,11 @@ struct tpf_cbuffer {
 struct tpf_binding {
     char name[TPF_NAME_MAX];
     uint32_t type;              /* D3D_SHADER_INPUT_TYPE: 0 cbuffer, 1 tbuffer, 2 texture,
-                                 * 3 sampler */
+                                 * 3 sampler, 4..11 the shader model 5 UAVs and buffers */
     uint32_t return_type;       /* D3D_RESOURCE_RETURN_TYPE (textures), else 0 */
     uint32_t dimension;         /* D3D_SRV_DIMENSION (textures), else 0 */
-    uint32_t samples;           /* textures: 0xffffffff, or the count of multisampled ones */
+    uint32_t samples;           /* textures: 0xffffffff, or the count of multisampled ones;
+                                 * structured buffers: the stride */
     uint32_t point, count;      /* bind point and count */
     uint32_t flags;             /* D3D_SHADER_INPUT_FLAGS: 2 comparison sampler, textures
                                  * (components - 1) << 2 */
@@ -150,6 +151,9 @@ struct tpf_declared {
     struct { uint32_t slot, size; } cbs[TPF_MAX_CBUFFERS];
     struct { uint32_t slot, mode; } samplers[TPF_MAX_BINDINGS];
     struct { uint32_t slot, dim, samples, ret; } res[TPF_MAX_DECL_RES];
+    /* dcl_resource_structured / dcl_uav_structured: the stride of each (RDEF's NumSamples) */
+    unsigned nstructured;
+    struct { uint32_t slot, stride; bool uav; } structured[TPF_MAX_DECL_RES];
     struct tpf_declared_io io[TPF_MAX_DECL_IO];
 };
 
@@ -159,7 +163,8 @@ struct tpf_declared {
 void tpf_derive_signature(const struct tpf_declared *d, struct tpf_signature *s, bool input);
 /* Bindings, constant buffers and variables for the declared resources. */
 void tpf_derive_rdef(const struct tpf_declared *d, struct tpf_listing *l);
-/* Sample counts of multisampled texture bindings from their declarations. */
+/* Sample counts of multisampled texture bindings, strides of structured buffers (the
+ * binding's NumSamples), from their declarations. */
 void tpf_derive_samples(const struct tpf_declared *d, struct tpf_listing *l);
 
 /* ---- errors and text ------------------------------------------------------------------------ */
