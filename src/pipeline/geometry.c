@@ -43,6 +43,11 @@
  * only the order within a slice is visible, and it is kept -- and assembled as lists, with
  * draw_route switching slice and viewport between windows.
  *
+ * After tessellation (tess_stage.c) the input vertices are the domain program's records
+ * (r->gs_src) and the input topology the tessellator's output list (r->gs_topology); the
+ * primitive id is the patch's (draw_gs_primitive_id) and the IA primitives are not counted
+ * here.
+ *
  * Stream output (stream_out.c) takes each lane's strip before it is rasterized, from records
  * of every output register kept beside the pool records.  Without a geometry program (stream
  * output of the vertex program) each input primitive is "emitted" as it is, a strip of its
@@ -179,7 +184,7 @@ void draw_gs_destroy(struct draw_gs *gs)
 int draw_gs_prepare(struct draw_run *r)
 {
     const struct draw_desc *d = r->d;
-    const struct draw_program *vs = d->vs, *gsp = d->gs;
+    const struct draw_program *vs = r->gs_src, *gsp = d->gs;
     if (!r->gs) {
         r->gs = calloc(1, sizeof(*r->gs));
         if (!r->gs)
@@ -200,9 +205,10 @@ int draw_gs_prepare(struct draw_run *r)
                       gsp->gs_output == IR_GS_OUT_LINESTRIP ? DRAW_LINE_STRIP :
                                                               DRAW_TRIANGLE_STRIP;
     } else {
-        /* stream output of the vertex program: each primitive as a strip of its own */
-        bool point = d->topology == DRAW_POINT_LIST;
-        bool line = d->topology == DRAW_LINE_LIST || d->topology == DRAW_LINE_STRIP;
+        /* stream output of the vertex (or domain) program: each primitive as a strip of its
+         * own */
+        bool point = r->gs_topology == DRAW_POINT_LIST;
+        bool line = r->gs_topology == DRAW_LINE_LIST || r->gs_topology == DRAW_LINE_STRIP;
         gs->nverts = point ? 1 : line ? 2 : 3;
         gs->instances = 1;
         gs->maxout = gs->nverts;
@@ -227,8 +233,10 @@ int draw_gs_prepare(struct draw_run *r)
     gs->lanes = 0;
     memset(gs->in, 0, in_regs * sizeof(vm_reg));
     memset(gs->prim, 0, sizeof(gs->prim));
-    r->vs_link = &gs->vs_link;
-    r->vs_stride = gs->vs_stride;
+    if (!r->tess_on) {   /* after tessellation the vertex records go to tess_stage.c */
+        r->vs_link = &gs->vs_link;
+        r->vs_stride = gs->vs_stride;
+    }
     return DRAW_OK;
 }
 
@@ -480,7 +488,9 @@ static void gs_pass(struct draw_run *r, const uint32_t *ks, unsigned l)
 static void gs_primitive(struct draw_run *r, const uint32_t *ks)
 {
     struct draw_gs *gs = r->gs;
-    r->stats.ia_primitives++;   /* the input assembler's primitive (not per GS instance) */
+    if (!r->tess_on)   /* the input assembler's primitive (not per GS instance); after
+                        * tessellation the IA's primitives are the patches */
+        r->stats.ia_primitives++;
     if (gs->lanes + gs->instances > VM_LANES)
         gs_run(r);
     if (!r->d->gs) {
@@ -501,7 +511,13 @@ static void gs_primitive(struct draw_run *r, const uint32_t *ks)
         }
         gs->prim[0][l] = gs->prim_id;
     }
-    gs->prim_id++;
+    if (!r->tess_on)
+        gs->prim_id++;
+}
+
+void draw_gs_primitive_id(struct draw_run *r, uint32_t id)
+{
+    r->gs->prim_id = id;
 }
 
 /* Triangle i of a triangle strip with adjacency (see the top of the file); `last`: the
@@ -524,7 +540,7 @@ static void gs_strip_adj(struct draw_run *r, uint32_t i, bool last)
 static void gs_strip_end(struct draw_run *r)
 {
     struct draw_gs *gs = r->gs;
-    if (r->d->topology == DRAW_TRIANGLE_STRIP_ADJ && gs->strip_count >= 6)
+    if (r->gs_topology == DRAW_TRIANGLE_STRIP_ADJ && gs->strip_count >= 6)
         gs_strip_adj(r, (gs->strip_count - 4) / 2 - 1, true);
     gs->strip_count = 0;
 }
@@ -551,7 +567,7 @@ void draw_gs_input(struct draw_run *r, uint32_t slot)
         ks[v] = k - (GS_MAX_VERTS - 1 - v);   /* the last six, oldest first (those before
                                                  * the strip's start are never used) */
     const uint32_t *last = &ks[GS_MAX_VERTS - gs->nverts];
-    switch (r->d->topology) {
+    switch (r->gs_topology) {
     case DRAW_POINT_LIST:
         gs_primitive(r, last);
         break;
