@@ -538,3 +538,121 @@ done:
     RD_RELEASE(hs);
     scene_end(&s);
 }
+
+/* Signature linkage at the draw, by register ("Shader Signatures": adjacent stages share a
+ * register array): the vertex shader's outputs to the hull's input control points, the hull's
+ * output control points (without a control-point phase its input ones, 10.6) to the domain
+ * shader's -- an element missing at its register, another semantic there, or components the
+ * producer does not have are refused (nothing drawn, a message); matching ones draw. */
+TEST(tess_signature_linkage)
+{
+    /* the hull's control-point phase writing o0.xy only, or o0 and o1 (TEXCOORD0, 1) */
+    static const char hs_xy[] =
+        "hs_5_0\nhs_decls\ndcl_input_control_point_count 4\ndcl_output_control_point_count 4\n"
+        "dcl_tessellator_domain domain_quad\ndcl_tessellator_partitioning partitioning_integer\n"
+        "dcl_tessellator_output_primitive output_triangle_cw\n"
+        "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[4][0].xyzw\n"
+        "dcl_output o0.xy\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"
+        "mov o0.xy, v[r0.x + 0][0].xyxx\nret\n"
+        "hs_fork_phase\ndcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor\n"
+        "dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor\n"
+        "dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor\n"
+        "dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor\n"
+        "dcl_output_siv o4.x, finalQuadUInsideTessFactor\n"
+        "dcl_output_siv o5.x, finalQuadVInsideTessFactor\n"
+        "mov o0.x, l(2.0)\nmov o1.x, l(2.0)\nmov o2.x, l(2.0)\nmov o3.x, l(2.0)\n"
+        "mov o4.x, l(2.0)\nmov o5.x, l(2.0)\nret\n";
+    /* a hull reading v[4][1] only: its input signature is TEXCOORD0 at register 1, where the
+     * vertex shader writes TEXCOORD1 */
+    static const char hs_v1[] =
+        "hs_5_0\nhs_decls\ndcl_input_control_point_count 4\ndcl_output_control_point_count 4\n"
+        "dcl_tessellator_domain domain_quad\ndcl_tessellator_partitioning partitioning_integer\n"
+        "dcl_tessellator_output_primitive output_triangle_cw\n"
+        "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[4][1].xyzw\n"
+        "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"
+        "mov o0.xyzw, v[r0.x + 0][1].xyzw\nret\n"
+        "hs_fork_phase\ndcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor\n"
+        "dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor\n"
+        "dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor\n"
+        "dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor\n"
+        "dcl_output_siv o4.x, finalQuadUInsideTessFactor\n"
+        "dcl_output_siv o5.x, finalQuadVInsideTessFactor\n"
+        "mov o0.x, l(2.0)\nmov o1.x, l(2.0)\nmov o2.x, l(2.0)\nmov o3.x, l(2.0)\n"
+        "mov o4.x, l(2.0)\nmov o5.x, l(2.0)\nret\n";
+    /* a domain shader reading vicp[4][1] too (TEXCOORD1 at register 1) */
+    static const char ds_reg1[] =
+        DS_QUAD_HEAD(4, "domain_quad") "dcl_input vicp[4][1].xyzw\n"
+        "dcl_output_siv o0.xyzw, position\nmov o0.xyzw, vicp[0][0].xyzw\nret\n";
+    struct ts_scene s;
+    uint8_t img[W * H * 4];
+    SCENE_BEGIN(&s, TS_PS_RED);
+    ID3D11HullShader *hs = hs_create(s.r.dev, HS_QUAD("partitioning_integer"), S_OK);
+    ID3D11HullShader *hsxy = hs_create(s.r.dev, hs_xy, S_OK);
+    ID3D11HullShader *hsv1 = hs_create(s.r.dev, hs_v1, S_OK);
+    ID3D11HullShader *hs_iso = hs_create(s.r.dev, HS_ISOLINE, S_OK);
+    ID3D11DomainShader *ds = ds_create(s.r.dev, ds_quad, S_OK);
+    ID3D11DomainShader *ds1 = ds_create(s.r.dev, ds_reg1, S_OK);
+    ID3D11DomainShader *ds_iso = ds_create(s.r.dev, DS_ISOLINE, S_OK);
+    const D3D11_PRIMITIVE_TOPOLOGY P2 = D3D11_PRIMITIVE_TOPOLOGY_2_CONTROL_POINT_PATCHLIST;
+    const struct {
+        ID3D11HullShader *hs;
+        ID3D11DomainShader *ds;
+        const char *why;   /* NULL: draws */
+    } cases[] = {
+        { hs, ds, NULL },
+        { hsxy, ds, "the domain shader's control-point input TEXCOORD0 (register 0) takes "
+                    "components 0xf, the output has 0x3 (DEVICE_SHADER_LINKAGE_REGISTERMASK) "
+                    "of the hull shader" },
+        { hs, ds1, "TEXCOORD1 (register 1) is not written: no output element at that register "
+                   "(DEVICE_SHADER_LINKAGE_REGISTERINDEX) of the hull shader" },
+        { hsv1, ds, "the hull shader's input TEXCOORD0 (register 1) meets the output TEXCOORD1 "
+                    "there (DEVICE_SHADER_LINKAGE_SEMANTICNAME_NOT_FOUND) of the vertex "
+                    "shader" },
+    };
+    if (!hs || !hsxy || !hsv1 || !hs_iso || !ds || !ds1 || !ds_iso)
+        goto done;
+    scene_factors(&s, 2, 2);
+    scene_vertices(&s, quad_patch, 4);
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx,
+                                               D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        ID3D11DeviceContext_HSSetShader(s.r.ctx, cases[i].hs, NULL, 0);
+        ID3D11DeviceContext_DSSetShader(s.r.ctx, cases[i].ds, NULL, 0);
+        rd_clear(&s.r, 0, 0, 0, 0);
+        util_clear_last_message();
+        ID3D11DeviceContext_Draw(s.r.ctx, 4, 0);
+        if (cases[i].why)
+            CHECK_STR_CONTAINS(LAST, cases[i].why);
+        else
+            CHECK_EQ(LAST[0], 0);
+        rd_read(&s.r, img);
+        unsigned left;
+        CHECK_EQ(count_pixels(&s.r, img, red, &left), cases[i].why ? 0u : W * H / 2);
+    }
+    /* no control-point phase: the domain shader's vicp[2][0] is the vertex shader's o0 (an
+     * isoline along row 0, density 1) */
+    static const struct vtx cps[2] = { { { -1, 0.9375f, 0, 1 }, { 0 } },
+                                       { { 1, 0.9375f, 0, 1 }, { 0 } } };
+    scene_vertices(&s, cps, 2);
+    scene_factors(&s, 3, 1);
+    ID3D11DeviceContext_HSSetShader(s.r.ctx, hs_iso, NULL, 0);
+    ID3D11DeviceContext_DSSetShader(s.r.ctx, ds_iso, NULL, 0);
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx, P2);
+    util_clear_last_message();
+    DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 2, 0));
+    CHECK_EQ(LAST[0], 0);
+    unsigned row0 = 0;
+    for (UINT x = 0; x < W; x++)
+        row0 += !memcmp(RD_PIXEL(img, &s.r, x, 0), red, 4);
+    CHECK_EQ(row0, W);
+done:
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(ds_iso);
+    RD_RELEASE(ds1);
+    RD_RELEASE(ds);
+    RD_RELEASE(hs_iso);
+    RD_RELEASE(hsv1);
+    RD_RELEASE(hsxy);
+    RD_RELEASE(hs);
+    scene_end(&s);
+}

@@ -448,6 +448,50 @@ static bool rule_shaders(struct draw_check *k)
  *  - A geometry shader after the domain shader takes the tessellator's output primitive (13.2).
  *  - Not implemented, refused with a message: patch lists without tessellation (to a geometry
  *    shader or stream output, 11.8.1), and textures past the slots the stages sample. */
+/* Stage linkage by register ("Shader Signatures": "adjacent stages effectively share a
+ * register array, where the output shader ... writes data to specific locations in the
+ * register array and the input shader must read from the same locations"): every element of
+ * the consumer's signature needs the producer's element of the same register holding its
+ * components, with the same semantic name and index and component type.  Values the
+ * pipeline generates (SV_VertexID, SV_PrimitiveID, SV_InstanceID) are no one's output.
+ * NULL when they link, else why not (the debug layer's DEVICE_SHADER_LINKAGE_* name). */
+static const char *linkage_mismatch(const struct dxbc_signature *out,
+                                    const struct dxbc_signature *in, char *buf, size_t size)
+{
+    for (uint32_t i = 0; i < in->count; i++) {
+        const struct dxbc_signature_element *e = &in->elements[i];
+        if (e->system_value == D3D_NAME_VERTEX_ID || e->system_value == D3D_NAME_PRIMITIVE_ID ||
+            e->system_value == D3D_NAME_INSTANCE_ID)
+            continue;
+        const struct dxbc_signature_element *o = NULL;
+        for (uint32_t j = 0; j < out->count && !o; j++)
+            if (out->elements[j].register_index == e->register_index &&
+                (out->elements[j].mask & e->mask))
+                o = &out->elements[j];
+        if (!o)
+            snprintf(buf, size, "%s%u (register %u) is not written: no output element at that "
+                     "register (DEVICE_SHADER_LINKAGE_REGISTERINDEX)", e->semantic_name,
+                     e->semantic_index, e->register_index);
+        else if (strcasecmp(o->semantic_name, e->semantic_name) ||
+                 o->semantic_index != e->semantic_index)
+            snprintf(buf, size, "%s%u (register %u) meets the output %s%u there "
+                     "(DEVICE_SHADER_LINKAGE_SEMANTICNAME_NOT_FOUND)", e->semantic_name,
+                     e->semantic_index, e->register_index, o->semantic_name, o->semantic_index);
+        else if (o->component_type != e->component_type)
+            snprintf(buf, size, "%s%u (register %u) has another component type than the output "
+                     "(DEVICE_SHADER_LINKAGE_COMPONENTTYPE)", e->semantic_name, e->semantic_index,
+                     e->register_index);
+        else if (e->mask & ~o->mask)
+            snprintf(buf, size, "%s%u (register %u) takes components 0x%x, the output has 0x%x "
+                     "(DEVICE_SHADER_LINKAGE_REGISTERMASK)", e->semantic_name, e->semantic_index,
+                     e->register_index, e->mask, o->mask);
+        else
+            continue;
+        return buf;
+    }
+    return NULL;
+}
+
 static bool rule_tess(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
@@ -482,6 +526,24 @@ static bool rule_tess(struct draw_check *k)
     if (k->ds->tess_domain != h->domain)
         return fail(k, "the hull and domain shaders declare different tessellator domains "
                     "(DEVICE_DRAW_HS_DS_TESSELLATOR_DOMAIN_MISMATCH)");
+    /* Signatures: the VS's outputs to the hull's input control points; the hull's output
+     * control points -- without a control-point phase the input ones, passed through (10.6)
+     * -- to the domain shader's; the patch constants when both carry a PCSG (the assembler
+     * writes none: then the domain shader reads them by register unchecked). */
+    char why[200];
+    const struct dxbc_signature *vs_out = &s->vs.code->info.output;
+    bool cp_phase = h->phase_count && h->phase_kind[0] == IR_HS_CONTROL_POINT;
+    if (linkage_mismatch(vs_out, &s->hs.code->info.input, why, sizeof(why)))
+        return fail(k, "the hull shader's input %s of the vertex shader", why);
+    if (linkage_mismatch(cp_phase ? &s->hs.code->info.output : vs_out, &s->ds.code->info.input,
+                         why, sizeof(why)))
+        return fail(k, "the domain shader's control-point input %s of the %s", why,
+                    cp_phase ? "hull shader" : "vertex shader (the hull shader has no "
+                    "control-point phase: its input control points pass through)");
+    if (s->hs.code->info.patch_constant.present && s->ds.code->info.patch_constant.present &&
+        linkage_mismatch(&s->hs.code->info.patch_constant, &s->ds.code->info.patch_constant, why,
+                         sizeof(why)))
+        return fail(k, "the domain shader's patch constant %s of the hull shader", why);
     if (!k->gs && k->ds->prog->position_out < 0 && !(k->so && !k->so->rasterize))
         return fail(k, "the domain shader does not write SV_Position");
     /* 13.2 after the tessellator (11.7): the geometry shader takes its triangles, lines or
