@@ -76,6 +76,12 @@ struct draw_tess {
     uint32_t *ds_rec;
     uint32_t ds_stride;
     bool to_gs;
+    /* the factors `tess` was made from this draw (their bits; tess_valid: it was): a patch
+     * with the same ones reuses it -- tess_patch is a pure function of the configuration and
+     * the six factors, and uniform factors over a mesh are common */
+    bool tess_valid;
+    int tess_result;
+    uint32_t tess_key[6];
     uint32_t *map, *map_stamp, stamp;
 };
 
@@ -256,6 +262,7 @@ int draw_tess_prepare(struct draw_run *r)
     t->ds_stride = t->to_gs ? 4 * (1 + d->ds->output_count) : r->stride;
     r->gs_topology = r->topology;
     r->gs_src = d->ds;
+    t->tess_valid = false;   /* another draw may bring another hull (configuration) */
     t->have = t->patch_id = 0;
     return DRAW_OK;
 }
@@ -491,7 +498,15 @@ static void patch_run(struct draw_run *r)
     struct tess_config cfg = { (enum tess_domain)h->domain,
                                (enum tess_partitioning)h->partitioning,
                                (enum tess_output_primitive)h->primitive };
-    if (tess_patch(&cfg, edge, inside, t->tess) != TESS_OK)
+    uint32_t key[6];
+    memcpy(key, edge, sizeof(edge));
+    memcpy(&key[4], inside, sizeof(inside));
+    if (!t->tess_valid || memcmp(key, t->tess_key, sizeof(key))) {
+        t->tess_result = tess_patch(&cfg, edge, inside, t->tess);
+        memcpy(t->tess_key, key, sizeof(key));
+        t->tess_valid = true;
+    }
+    if (t->tess_result != TESS_OK)
         return;   /* culled (11.7.12): no domain program, nothing drawn */
     domain_run(r);
     if (t->to_gs)
