@@ -543,7 +543,8 @@ done:
  * register array): the vertex shader's outputs to the hull's input control points, the hull's
  * output control points (without a control-point phase its input ones, 10.6) to the domain
  * shader's -- an element missing at its register, another semantic there, or components the
- * producer does not have are refused (nothing drawn, a message); matching ones draw. */
+ * producer does not have are refused (nothing drawn, a message); matching ones draw, also a
+ * hull whose two phases both declare the control points (one signature element). */
 TEST(tess_signature_linkage)
 {
     /* the hull's control-point phase writing o0.xy only, or o0 and o1 (TEXCOORD0, 1) */
@@ -579,6 +580,24 @@ TEST(tess_signature_linkage)
         "dcl_output_siv o5.x, finalQuadVInsideTessFactor\n"
         "mov o0.x, l(2.0)\nmov o1.x, l(2.0)\nmov o2.x, l(2.0)\nmov o3.x, l(2.0)\n"
         "mov o4.x, l(2.0)\nmov o5.x, l(2.0)\nret\n";
+    /* the control points declared by two phases (v[4][0] and vicp[4][0]): one element of the
+     * input signature (TEXCOORD0 at register 0), not two (tpf_derive.c) */
+    static const char hs_twice[] =
+        "hs_5_0\nhs_decls\ndcl_input_control_point_count 4\ndcl_output_control_point_count 4\n"
+        "dcl_tessellator_domain domain_quad\ndcl_tessellator_partitioning partitioning_integer\n"
+        "dcl_tessellator_output_primitive output_triangle_cw\n"
+        "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[4][0].xyzw\n"
+        "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"
+        "mov o0.xyzw, v[r0.x + 0][0].xyzw\nret\n"
+        "hs_fork_phase\ndcl_input vicp[4][0].xyzw\n"
+        "dcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor\n"
+        "dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor\n"
+        "dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor\n"
+        "dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor\n"
+        "dcl_output_siv o4.x, finalQuadUInsideTessFactor\n"
+        "dcl_output_siv o5.x, finalQuadVInsideTessFactor\n"
+        "dcl_temps 1\nadd r0.x, vicp[0][0].w, l(1.0)\nmov o0.x, r0.x\nmov o1.x, r0.x\nmov o2.x, r0.x\n"
+        "mov o3.x, r0.x\nmov o4.x, r0.x\nmov o5.x, r0.x\nret\n";
     /* a domain shader reading vicp[4][1] too (TEXCOORD1 at register 1) */
     static const char ds_reg1[] =
         DS_QUAD_HEAD(4, "domain_quad") "dcl_input vicp[4][1].xyzw\n"
@@ -590,6 +609,7 @@ TEST(tess_signature_linkage)
     ID3D11HullShader *hsxy = hs_create(s.r.dev, hs_xy, S_OK);
     ID3D11HullShader *hsv1 = hs_create(s.r.dev, hs_v1, S_OK);
     ID3D11HullShader *hs_iso = hs_create(s.r.dev, HS_ISOLINE, S_OK);
+    ID3D11HullShader *hs2 = hs_create(s.r.dev, hs_twice, S_OK);
     ID3D11DomainShader *ds = ds_create(s.r.dev, ds_quad, S_OK);
     ID3D11DomainShader *ds1 = ds_create(s.r.dev, ds_reg1, S_OK);
     ID3D11DomainShader *ds_iso = ds_create(s.r.dev, DS_ISOLINE, S_OK);
@@ -600,6 +620,7 @@ TEST(tess_signature_linkage)
         const char *why;   /* NULL: draws */
     } cases[] = {
         { hs, ds, NULL },
+        { hs2, ds, NULL },
         { hsxy, ds, "the domain shader's control-point input TEXCOORD0 (register 0) takes "
                     "components 0xf, the output has 0x3 (DEVICE_SHADER_LINKAGE_REGISTERMASK) "
                     "of the hull shader" },
@@ -609,7 +630,7 @@ TEST(tess_signature_linkage)
                     "there (DEVICE_SHADER_LINKAGE_SEMANTICNAME_NOT_FOUND) of the vertex "
                     "shader" },
     };
-    if (!hs || !hsxy || !hsv1 || !hs_iso || !ds || !ds1 || !ds_iso)
+    if (!hs || !hsxy || !hsv1 || !hs_iso || !hs2 || !ds || !ds1 || !ds_iso)
         goto done;
     scene_factors(&s, 2, 2);
     scene_vertices(&s, quad_patch, 4);
@@ -650,6 +671,7 @@ done:
     RD_RELEASE(ds_iso);
     RD_RELEASE(ds1);
     RD_RELEASE(ds);
+    RD_RELEASE(hs2);
     RD_RELEASE(hs_iso);
     RD_RELEASE(hsv1);
     RD_RELEASE(hsxy);
