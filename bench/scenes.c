@@ -552,8 +552,7 @@ int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
         "(l) D3D9: as (k), trilinear mipmapped texture MODULATE diffuse",
         "(m) D3D9: as (l) with alpha blending",
         "(n) D3D9 fixed-function vertex pipeline: 1,000,000 triangles from a vertex buffer, depth",
-        "(o) tessellation: 576 quad patches, fractional_odd 12.6, a lit height field per domain "
-        "point"};
+        "(o) tessellation: 576 quad patches, fractional_odd 12.6, lit height field per point"};
     struct bench_scene *s = out;
     int r = 0;
 
