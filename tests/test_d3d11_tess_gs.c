@@ -316,7 +316,8 @@ done:
  * in tess_patch's order, each vertex (position, (u, v, 0, 1)).  Integer factors 2 put the
  * points at u, v in {0, 1/2, 1}, where the domain shader's arithmetic is exact, so the
  * expectation is computed here bit for bit.  Rasterized or not, the target shows what the
- * draw without stream output shows, or nothing. */
+ * draw without stream output shows, or nothing; the SO and pipeline statistics count the
+ * triangles, the patch, its points and the GS's invocations. */
 TEST(tess_stream_output)
 {
     enum { TRIS = 8, BYTES = TRIS * 3 * 32 };
@@ -331,7 +332,12 @@ TEST(tess_stream_output)
     ID3D11GeometryShader *so_gs = so_create(s.r.dev, gs_tri_pass, true, S_OK);
     ID3D11Buffer *buf = so_buffer(s.r.dev, BYTES);
     struct tess_output *o = malloc(sizeof(*o));
-    if (!hs || !ds || !so_ds || !so_ds_r || !so_gs || !buf || !o)
+    ID3D11Query *q_so = NULL, *q_pipe = NULL;
+    D3D11_QUERY_DESC qd_so = { D3D11_QUERY_SO_STATISTICS, 0 };
+    D3D11_QUERY_DESC qd_pipe = { D3D11_QUERY_PIPELINE_STATISTICS, 0 };
+    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &qd_so, &q_so), S_OK);
+    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &qd_pipe, &q_pipe), S_OK);
+    if (!hs || !ds || !so_ds || !so_ds_r || !so_gs || !buf || !o || !q_so || !q_pipe)
         goto done;
     /* the expectation: tess_patch's triangles, the domain shader's formula */
     const struct tess_config cfg = { TESS_DOMAIN_QUAD, TESS_PARTITION_INTEGER,
@@ -355,8 +361,28 @@ TEST(tess_stream_output)
         const UINT zero = 0;
         ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &buf, &zero));
         bind_patch(&s, hs, ds, shaders[i], P4);
+        ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)q_so);
+        ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)q_pipe);
         DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 4, 0));
+        ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)q_pipe);
+        ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)q_so);
         ID3D11DeviceContext_SOSetTargets(s.r.ctx, 0, NULL, NULL);
+        /* the 8 triangles written; one patch, its 9 points; the GS runs once a triangle */
+        D3D11_QUERY_DATA_SO_STATISTICS so_st = { 7, 7 };
+        D3D11_QUERY_DATA_PIPELINE_STATISTICS st;
+        memset(&st, 0xcd, sizeof(st));
+        CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)q_so, &so_st,
+                                             sizeof(so_st), 0), S_OK);
+        CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)q_pipe, &st,
+                                             sizeof(st), 0), S_OK);
+        CHECK_EQ(so_st.NumPrimitivesWritten, TRIS);
+        CHECK_EQ(so_st.PrimitivesStorageNeeded, TRIS);
+        CHECK_EQ(st.IAPrimitives, 1);
+        CHECK_EQ(st.HSInvocations, 1);
+        CHECK_EQ(st.DSInvocations, 9);
+        CHECK_EQ(st.GSInvocations, i == 2 ? TRIS : 0u);
+        CHECK_EQ(st.GSPrimitives, i == 2 ? TRIS : 0u);
+        CHECK_EQ(st.CInvocations, i == 0 ? 0u : TRIS);
         read_buffer(&s.r, buf, BYTES, got);
         if (memcmp(got, want, BYTES))
             harness_fail(__FILE__, __LINE__, "SO shader %d: the buffer differs from the "
@@ -372,6 +398,8 @@ TEST(tess_stream_output)
     }
 done:
     ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(q_pipe);
+    RD_RELEASE(q_so);
     free(o);
     RD_RELEASE(buf);
     RD_RELEASE(so_gs);
