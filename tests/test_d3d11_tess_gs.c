@@ -6,7 +6,9 @@
  * (D3D11.3 functional spec 11.7.9.1); stream output of the domain shader (no GS) and of a
  * GS after it writes the tessellator's triangles in its order (checked against tess_patch);
  * the refusals (a GS whose input primitive is not the tessellator's output, an SO shader
- * made from another domain shader); pipeline statistics with a GS after the DS. */
+ * made from another domain shader); pipeline statistics with a GS after the DS; and patches
+ * without tessellation streamed out (11.8.1.2: control points as vertices, whole patches only)
+ * with the refusals of 11.8.1.3 (to the rasterizer) and of a GS taking patches. */
 #include "tess_scene.h"
 
 #include "pipeline/tessellator.h"
@@ -478,5 +480,103 @@ done:
     RD_RELEASE(ds);
     RD_RELEASE(hs_pt);
     RD_RELEASE(hs);
+    scene_end(&s);
+}
+
+/* Un-tessellated patches to stream output (11.8.1.2): without hull and domain shaders, stream
+ * output of the vertex shader with the rasterizer off writes each complete patch's control
+ * points as vertices, in order (the incomplete third patch of 7 control points dropped, 11.3);
+ * a patch that does not fit is not written at all.  To the rasterizer such patches are
+ * undefined (11.8.1.3) and to a geometry shader not implemented: refused, nothing drawn. */
+TEST(tess_patches_streamed_out_untessellated)
+{
+    struct ts_scene s;
+    uint8_t img[W * H * 4];
+    struct vtx v[7], got[7], zero[7];
+    SCENE_BEGIN(&s, TS_PS_RED);
+    ID3D11VertexShader *vs_pos = rd_vs(s.r.dev, TS_VS_POS);
+    ID3D11GeometryShader *so = so_create(s.r.dev, TS_VS_POS, false, S_OK);
+    ID3D11GeometryShader *so_r = so_create(s.r.dev, TS_VS_POS, true, S_OK);
+    ID3D11GeometryShader *gs = gs_create(s.r.dev, gs_tri_pass);
+    ID3D11Buffer *buf = so_buffer(s.r.dev, sizeof(got)), *small = so_buffer(s.r.dev, 5 * 32);
+    ID3D11Query *q_so = NULL, *q_pipe = NULL;
+    D3D11_QUERY_DESC qd_so = { D3D11_QUERY_SO_STATISTICS, 0 };
+    D3D11_QUERY_DESC qd_pipe = { D3D11_QUERY_PIPELINE_STATISTICS, 0 };
+    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &qd_so, &q_so), S_OK);
+    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &qd_pipe, &q_pipe), S_OK);
+    const D3D11_PRIMITIVE_TOPOLOGY P3 = D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST;
+    if (!vs_pos || !so || !so_r || !gs || !buf || !small || !q_so || !q_pipe)
+        goto done;
+    for (int i = 0; i < 7; i++)
+        for (int c = 0; c < 4; c++) {
+            v[i].pos[c] = (float)(i * 8 + c) * 0.125f;
+            v[i].attr[c] = (float)(i * 8 + c + 4) * 0.25f;
+        }
+    memset(zero, 0, sizeof(zero));
+    scene_vertices(&s, v, 7);
+    ID3D11DeviceContext_VSSetShader(s.r.ctx, vs_pos, NULL, 0);
+    ID3D11Buffer *const targets[2] = { buf, small };
+    for (int t = 0; t < 2; t++) {
+        const UINT off = 0;
+        ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &targets[t], &off));
+        bind_patch(&s, NULL, NULL, so, P3);
+        ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)q_so);
+        ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)q_pipe);
+        DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 7, 0));
+        ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)q_pipe);
+        ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)q_so);
+        ID3D11DeviceContext_SOSetTargets(s.r.ctx, 0, NULL, NULL);
+        D3D11_QUERY_DATA_SO_STATISTICS so_st = { 7, 7 };
+        D3D11_QUERY_DATA_PIPELINE_STATISTICS st;
+        memset(&st, 0xcd, sizeof(st));
+        CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)q_so, &so_st,
+                                             sizeof(so_st), 0), S_OK);
+        CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)q_pipe, &st,
+                                             sizeof(st), 0), S_OK);
+        unsigned fits = t ? 1 : 2;   /* 5 vertices of room: one patch of 3, not two */
+        CHECK_EQ(so_st.NumPrimitivesWritten, fits);
+        CHECK_EQ(so_st.PrimitivesStorageNeeded, 2);
+        CHECK_EQ(st.IAVertices, 7);
+        CHECK_EQ(st.IAPrimitives, 2);
+        CHECK_EQ(st.VSInvocations, 7);
+        CHECK_EQ(st.HSInvocations, 0);
+        CHECK_EQ(st.CInvocations, 0);
+        read_buffer(&s.r, targets[t], t ? 5 * 32 : sizeof(got), got);
+        CHECK(!memcmp(got, v, 3 * fits * sizeof(struct vtx)));
+        if (t)   /* the second patch's two vertices that would have fitted: not written */
+            CHECK(!memcmp(&got[3], zero, 2 * sizeof(struct vtx)));
+        unsigned left;
+        CHECK_EQ(count_pixels(&s.r, img, red, &left), 0);
+    }
+    /* the refusals: nothing drawn, a message */
+    const struct {
+        ID3D11GeometryShader *gs;
+        const char *why;
+    } cases[] = {
+        { so_r, "reaches the rasterizer: undefined (D3D11.3 functional spec 11.8.1.3)" },
+        { NULL, "reaches the rasterizer: undefined (D3D11.3 functional spec 11.8.1.3)" },
+        { gs, "a patch-list topology to a geometry shader (patch input, 11.8.1.1) is not "
+              "implemented" },
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        bind_patch(&s, NULL, NULL, cases[i].gs, P3);
+        rd_clear(&s.r, 0, 0, 0, 0);
+        util_clear_last_message();
+        ID3D11DeviceContext_Draw(s.r.ctx, 7, 0);
+        CHECK_STR_CONTAINS(LAST, cases[i].why);
+        rd_read(&s.r, img);
+        unsigned left;
+        CHECK_EQ(count_pixels(&s.r, img, red, &left), 0);
+    }
+done:
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(q_pipe);
+    RD_RELEASE(q_so);
+    RD_RELEASE(small);
+    RD_RELEASE(buf);
+    RD_RELEASE(gs);
+    RD_RELEASE(so_r);
+    RD_RELEASE(so);
+    RD_RELEASE(vs_pos);
     scene_end(&s);
 }

@@ -415,13 +415,14 @@ static bool rule_shaders(struct draw_check *k)
     /* stream output of the vertex (or after tessellation the domain) shader: its declaration
      * names that shader's outputs, so the bound one must be the one it was made from (its
      * output signature) */
-    const struct d3d11_shader_code *prior = k->tess ? s->ds.code : s->vs.code;
-    if (k->so && k->so->vs_only && prior &&
+    bool after_ds = k->tess && s->ds.code;
+    const struct d3d11_shader_code *prior = after_ds ? s->ds.code : s->vs.code;
+    if (k->so && k->so->vs_only &&
         (s->gs.code->size != prior->size ||
          memcmp(s->gs.code->bytecode, prior->bytecode, prior->size)))
         return fail(k, "the stream-output geometry shader was created from another shader than "
                     "the bound %s shader (not implemented: the output signatures would have to "
-                    "be matched)", k->tess ? "domain" : "vertex");
+                    "be matched)", after_ds ? "domain" : "vertex");
     /* The vertex stage samples DRAW_MAX_VS_TEXTURES slots (pipeline/draw.h); a program that
      * declares more is refused rather than drawn with zeros. */
     if ((k->vs->prog->texture_mask | k->vs->prog->sampler_mask) >> DRAW_MAX_VS_TEXTURES)
@@ -446,8 +447,10 @@ static bool rule_shaders(struct draw_check *k)
  *    declare one domain (DEVICE_DRAW_HS_DS_TESSELLATOR_DOMAIN_MISMATCH; "Behavior is undefined
  *    if the hull shader and domain shader provide mismatching domains", dcl_tessellator_domain).
  *  - A geometry shader after the domain shader takes the tessellator's output primitive (13.2).
- *  - Not implemented, refused with a message: patch lists without tessellation (to a geometry
- *    shader or stream output, 11.8.1), and textures past the slots the stages sample. */
+ *  - A patch list without them is streamed out when stream output of the vertex shader runs
+ *    with the rasterizer off (11.8.1.2); to the rasterizer it is undefined (11.8.1.3: refused).
+ *  - Not implemented, refused with a message: patch lists to a geometry shader (11.8.1.1: the
+ *    decoder takes no patch input primitive), and textures past the slots the stages sample. */
 /* Stage linkage by register ("Shader Signatures": "adjacent stages effectively share a
  * register array, where the output shader ... writes data to specific locations in the
  * register array and the input shader must read from the same locations"): every element of
@@ -501,9 +504,21 @@ static bool rule_tess(struct draw_check *k)
         return fail(k, "a %s shader is bound without a %s shader: \"a domain shader must be "
                     "bound to the pipeline if a hull shader is bound\" (DEVICE_DRAW_HS_XOR_DS_"
                     "MISMATCH)", s->hs.code ? "hull" : "domain", s->hs.code ? "domain" : "hull");
-    if (!s->hs.code)
-        return fail(k, "a patch-list topology without hull and domain shaders (patches to a "
-                    "geometry shader or stream output) is not implemented");
+    if (!s->hs.code) {
+        /* 11.8.1.2: un-tessellated patches may be streamed out, each control point a vertex;
+         * 11.8.1.3: arriving at the rasterizer they are undefined (a debug-layer error) */
+        if (k->so && k->so->vs_only && !k->so->rasterize)
+            return true;
+        if (k->so && k->so->vs_only)
+            return fail(k, "a patch-list topology without hull and domain shaders reaches the "
+                        "rasterizer: undefined (D3D11.3 functional spec 11.8.1.3); stream the "
+                        "patches out with D3D11_SO_NO_RASTERIZED_STREAM");
+        if (s->gs.code)
+            return fail(k, "a patch-list topology to a geometry shader (patch input, 11.8.1.1) "
+                        "is not implemented");
+        return fail(k, "a patch-list topology without hull and domain shaders reaches the "
+                    "rasterizer: undefined (D3D11.3 functional spec 11.8.1.3)");
+    }
     if (!is_patch_list(s->topology))
         return fail(k, "hull and domain shaders need a patch-list topology, topology %u is "
                     "bound (D3D11.3 functional spec 11.8.1)", (unsigned)s->topology);

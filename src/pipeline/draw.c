@@ -469,7 +469,8 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     bool patches = d->topology >= DRAW_PATCH_LIST_1 && d->topology <= DRAW_PATCH_LIST_32;
     if ((patches || d->hs || d->ds) && draw_tess_check(d, msg, msg_size))
         return DRAW_E_INVALID;
-    if (!d->gs && !d->hs && d->vs->position_out < 0 && !(d->so && !d->so->rasterize))
+    if (!d->gs && !d->hs && !patches && d->vs->position_out < 0 &&
+        !(d->so && !d->so->rasterize))
         return refuse(msg, msg_size, "draw: the vertex program does not write SV_Position");
     if (d->gs && d->gs->position_out < 0)
         return refuse(msg, msg_size, "draw: the geometry program does not write SV_Position");

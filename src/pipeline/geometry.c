@@ -14,6 +14,7 @@
  *                       kept, as clip.c assembles strips without a geometry program)
  *   line list adj       [k-3 .. k] (k % 4 == 3); line strip adj [k-3 .. k] (k >= 3)
  *   triangle list adj   [k-5 .. k] (k % 6 == 5)
+ *   patch list of n     [k-n+1 .. k] (k % n == n-1), to stream output only (11.8.1.2)
  *   triangle strip adj  triangle i's six vertices depend on whether it is the strip's last
  *                       (the table of the D3D10 / OpenGL "triangle strip with adjacency"
  *                       topology): a triangle that is not the last is known when vertex
@@ -58,8 +59,9 @@
 #include <stdlib.h>
 #include <strings.h>
 
-#define GS_RING 16                     /* strip vertices kept (triangle strip adj: 10) */
-#define GS_MAX_VERTS 6                 /* vertices of an input primitive */
+#define GS_RING 32                     /* strip vertices kept (triangle strip adj: 10; a
+                                        * patch streamed out: up to 32) */
+#define GS_MAX_VERTS 32                /* vertices of an input primitive */
 
 struct draw_gs {
     /* the current window's vertex records (vs_stride words each, DRAW_CHUNK of them) and
@@ -204,6 +206,14 @@ int draw_gs_prepare(struct draw_run *r)
         r->topology = gsp->gs_output == IR_GS_OUT_POINTLIST ? DRAW_POINT_LIST :
                       gsp->gs_output == IR_GS_OUT_LINESTRIP ? DRAW_LINE_STRIP :
                                                               DRAW_TRIANGLE_STRIP;
+    } else if (r->gs_topology >= DRAW_PATCH_LIST_1 && r->gs_topology <= DRAW_PATCH_LIST_32) {
+        /* patches without tessellation to stream output (11.8.1.2): a patch's control points
+         * are one "primitive" for stream_out.c, r->topology the patch list (draw.c and the
+         * front-end keep the rasterizer off) */
+        gs->nverts = (unsigned)(r->gs_topology - DRAW_PATCH_LIST_1 + 1);
+        gs->instances = 1;
+        gs->maxout = gs->nverts;
+        r->topology = r->gs_topology;
     } else {
         /* stream output of the vertex (or domain) program: each primitive as a strip of its
          * own */
@@ -564,9 +574,14 @@ void draw_gs_input(struct draw_run *r, uint32_t slot)
            &gs->window[(size_t)slot * gs->vs_stride], sizeof(uint32_t) * gs->vs_stride);
     uint32_t ks[GS_MAX_VERTS];
     for (unsigned v = 0; v < GS_MAX_VERTS; v++)
-        ks[v] = k - (GS_MAX_VERTS - 1 - v);   /* the last six, oldest first (those before
+        ks[v] = k - (GS_MAX_VERTS - 1 - v);   /* the last 32, oldest first (those before
                                                  * the strip's start are never used) */
     const uint32_t *last = &ks[GS_MAX_VERTS - gs->nverts];
+    if (r->gs_topology >= DRAW_PATCH_LIST_1 && r->gs_topology <= DRAW_PATCH_LIST_32) {
+        if (k % gs->nverts == gs->nverts - 1)   /* a complete patch (11.3) */
+            gs_primitive(r, last);
+        return;
+    }
     switch (r->gs_topology) {
     case DRAW_POINT_LIST:
         gs_primitive(r, last);
