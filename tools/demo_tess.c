@@ -174,7 +174,8 @@ static float height_at(float u, float v)
 }
 
 /* The view-projection matrix's rows (clip = M p, D3D clip z in [0, w]): a left-handed look-at
- * from the eye to (0, 0, 0.15) with y up, then a 60-degree perspective, near 0.1, far 10. */
+ * from the eye to (0, 0, 0.15) with y up, then a 60-degree perspective, near 0.1, far 10.
+ * Only sqrtf (correctly rounded, IEEE 754) and + - * /: the same floats from any compiler. */
 static void view_projection(const float eye[3], float m[16])
 {
     const float at[3] = { 0, 0, 0.15f }, up[3] = { 0, 1, 0 };
@@ -198,7 +199,9 @@ static void view_projection(const float eye[3], float m[16])
             view[r][c] = axes[r][c];
         view[r][3] = -(axes[r][0] * eye[0] + axes[r][1] * eye[1] + axes[r][2] * eye[2]);
     }
-    const float zn = 0.1f, zf = 10.0f, ys = 1.0f / tanf(3.14159265f / 6), xs = ys * TH / TW;
+    /* ys = 1 / tan(30 degrees) = sqrt(3), as a literal: a compiler may fold tanf of a constant
+     * (correctly rounded) where another calls libm, and the pictures must not depend on it */
+    const float zn = 0.1f, zf = 10.0f, ys = 1.7320508f, xs = ys * TH / TW;
     for (int c = 0; c < 4; c++) {
         m[0 * 4 + c] = xs * view[0][c];
         m[1 * 4 + c] = ys * view[1][c];
