@@ -438,19 +438,6 @@ static bool rule_shaders(struct draw_check *k)
     return true;
 }
 
-/* Tessellation (11_0; issue 16), when a hull or domain shader or a patch list is bound:
- *  - "A domain shader must be bound to the pipeline if a hull shader is bound" ("How To: Create
- *    a Hull Shader" / "... a Domain Shader"; the debug layer's DEVICE_DRAW_HS_XOR_DS_MISMATCH),
- *    and both need a patch-list topology (D3D11.3 functional spec 11.8.1).
- *  - The patch size is the hull shader's dcl_input_control_point_count (11.3), its output count
- *    the domain shader's input count (DEVICE_DRAW_HS_DS_CONTROL_POINT_COUNT_MISMATCH), and both
- *    declare one domain (DEVICE_DRAW_HS_DS_TESSELLATOR_DOMAIN_MISMATCH; "Behavior is undefined
- *    if the hull shader and domain shader provide mismatching domains", dcl_tessellator_domain).
- *  - A geometry shader after the domain shader takes the tessellator's output primitive (13.2).
- *  - A patch list without them is streamed out when stream output of the vertex shader runs
- *    with the rasterizer off (11.8.1.2); to the rasterizer it is undefined (11.8.1.3: refused).
- *  - Not implemented, refused with a message: patch lists to a geometry shader (11.8.1.1: the
- *    decoder takes no patch input primitive), and textures past the slots the stages sample. */
 /* Stage linkage by register ("Shader Signatures": "adjacent stages effectively share a
  * register array, where the output shader ... writes data to specific locations in the
  * register array and the input shader must read from the same locations"): every element of
@@ -495,6 +482,21 @@ static const char *linkage_mismatch(const struct dxbc_signature *out,
     return NULL;
 }
 
+/* Tessellation (11_0; issue 16), when a hull or domain shader or a patch list is bound:
+ *  - "A domain shader must be bound to the pipeline if a hull shader is bound" ("How To: Create
+ *    a Hull Shader" / "... a Domain Shader"; the debug layer's DEVICE_DRAW_HS_XOR_DS_MISMATCH),
+ *    and both need a patch-list topology (D3D11.3 functional spec 11.8.1).
+ *  - The patch size is the hull shader's dcl_input_control_point_count (11.3), its output count
+ *    the domain shader's input count (DEVICE_DRAW_HS_DS_CONTROL_POINT_COUNT_MISMATCH), and both
+ *    declare one domain (DEVICE_DRAW_HS_DS_TESSELLATOR_DOMAIN_MISMATCH; "Behavior is undefined
+ *    if the hull shader and domain shader provide mismatching domains", dcl_tessellator_domain).
+ *  - The VS's outputs link to the hull's input control points and the hull's outputs to the
+ *    domain shader's inputs by register (linkage_mismatch above).
+ *  - A geometry shader after the domain shader takes the tessellator's output primitive (13.2).
+ *  - A patch list without them is streamed out when stream output of the vertex shader runs
+ *    with the rasterizer off (11.8.1.2); to the rasterizer it is undefined (11.8.1.3: refused).
+ *  - Not implemented, refused with a message: patch lists to a geometry shader (11.8.1.1: the
+ *    decoder takes no patch input primitive), and textures past the slots the stages sample. */
 static bool rule_tess(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
