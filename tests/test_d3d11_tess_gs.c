@@ -6,7 +6,8 @@
  * (D3D11.3 functional spec 11.7.9.1); stream output of the domain shader (no GS) and of a
  * GS after it writes the tessellator's triangles in its order (checked against tess_patch);
  * the refusals (a GS whose input primitive is not the tessellator's output, an SO shader
- * made from another domain shader); pipeline statistics with a GS after the DS; and patches
+ * made from another domain shader); pipeline statistics with a GS after the DS; layered
+ * rendering by the patch's SV_PrimitiveID (a GS after the DS picking the slice); and patches
  * without tessellation streamed out (11.8.1.2: control points as vertices, whole patches only)
  * with the refusals of 11.8.1.3 (to the rasterizer) and of a GS taking patches. */
 #include "tess_scene.h"
@@ -578,5 +579,84 @@ done:
     RD_RELEASE(so_r);
     RD_RELEASE(so);
     RD_RELEASE(vs_pos);
+    scene_end(&s);
+}
+
+/* Layered rendering after tessellation: a GS after the DS writes SV_RenderTargetArrayIndex =
+ * SV_PrimitiveID, so of two patches (the left and right halves) the first lands in slice 0 and
+ * the second in slice 1 of a Texture2DArray target, each slice holding exactly its half. */
+#define GS_LAYER_VERTEX(i) "mov o0.xyzw, v[" #i "][0].xyzw\nmov o1.x, vPrim\nemit\n"
+TEST(tess_gs_layers_by_patch)
+{
+    static const char gs_layer[] =
+        "gs_5_0\ndcl_input_siv v[3][0].xyzw, position\ndcl_input vPrim\n"
+        "dcl_inputprimitive triangle\ndcl_outputtopology trianglestrip\n"
+        "dcl_output_siv o0.xyzw, position\ndcl_output_siv o1.x, rendertarget_array_index\n"
+        "dcl_maxout 3\n" GS_LAYER_VERTEX(0) GS_LAYER_VERTEX(1) GS_LAYER_VERTEX(2) "ret\n";
+    struct ts_scene s;
+    uint8_t img[W * H * 4];
+    SCENE_BEGIN(&s, TS_PS_RED);
+    ID3D11HullShader *hs = hs_create(s.r.dev, HS_QUAD("partitioning_fractional_even"), S_OK);
+    ID3D11DomainShader *ds = ds_create(s.r.dev, ds_quad, S_OK);
+    ID3D11GeometryShader *gs = gs_create(s.r.dev, gs_layer);
+    D3D11_TEXTURE2D_DESC td = { W, H, 1, 2, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
+                                D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0 };
+    D3D11_TEXTURE2D_DESC sd = { W, H, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
+                                D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0 };
+    D3D11_RENDER_TARGET_VIEW_DESC rd;
+    memset(&rd, 0, sizeof(rd));
+    rd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    rd.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
+    rd.Texture2DArray.ArraySize = 2;
+    ID3D11Texture2D *tex = NULL, *st = NULL;
+    ID3D11RenderTargetView *rtv = NULL;
+    CHECK_HR(ID3D11Device_CreateTexture2D(s.r.dev, &td, NULL, &tex), S_OK);
+    CHECK_HR(ID3D11Device_CreateTexture2D(s.r.dev, &sd, NULL, &st), S_OK);
+    if (tex)
+        CHECK_HR(ID3D11Device_CreateRenderTargetView(s.r.dev, (ID3D11Resource *)tex, &rd, &rtv),
+                 S_OK);
+    struct vtx v[8];
+    for (int i = 0; i < 8; i++) {
+        v[i] = quad_patch[i % 4];
+        v[i].pos[0] += i < 4 ? 0.0f : 1.0f;
+    }
+    if (!hs || !ds || !gs || !tex || !st || !rtv)
+        goto done;
+    static const float zero[4] = { 0, 0, 0, 0 };
+    scene_vertices(&s, v, 8);
+    scene_factors(&s, 5.5f, 3.25f);
+    bind_patch(&s, hs, ds, gs, P4);
+    ID3D11DeviceContext_OMSetRenderTargets(s.r.ctx, 1, &rtv, NULL);
+    ID3D11DeviceContext_ClearRenderTargetView(s.r.ctx, rtv, zero);
+    ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 8, 0));
+    for (UINT slice = 0; slice < 2; slice++) {
+        D3D11_MAPPED_SUBRESOURCE m;
+        ID3D11DeviceContext_CopySubresourceRegion(s.r.ctx, (ID3D11Resource *)st, 0, 0, 0, 0,
+                                                  (ID3D11Resource *)tex, slice, NULL);
+        CHECK_HR(ID3D11DeviceContext_Map(s.r.ctx, (ID3D11Resource *)st, 0, D3D11_MAP_READ, 0,
+                                         &m), S_OK);
+        if (!m.pData)
+            break;
+        for (UINT y = 0; y < H; y++)
+            memcpy(img + y * W * 4, (const uint8_t *)m.pData + (size_t)y * m.RowPitch, W * 4);
+        ID3D11DeviceContext_Unmap(s.r.ctx, (ID3D11Resource *)st, 0);
+        unsigned bad = 0;
+        for (UINT y = 0; y < H; y++)
+            for (UINT x = 0; x < W; x++) {
+                bool lit = (x < W / 2) == (slice == 0);
+                static const uint8_t none[4] = { 0, 0, 0, 0 };
+                bad += !!memcmp(&img[(y * W + x) * 4], lit ? red : none, 4);
+            }
+        if (bad)
+            harness_fail(__FILE__, __LINE__, "slice %u: %u pixels not its patch's", slice, bad);
+    }
+done:
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(rtv);
+    RD_RELEASE(st);
+    RD_RELEASE(tex);
+    RD_RELEASE(gs);
+    RD_RELEASE(ds);
+    RD_RELEASE(hs);
     scene_end(&s);
 }
