@@ -61,7 +61,7 @@
  *   tess       576 quad patches of 60 x 60 pixels tiling the screen, every TessFactor 12.6,
  *              fractional_odd (13 segments a side, two of them short, 11.7.3.1), the domain
  *              program lighting a sin/cos height field per point, depth test LESS
- *                                                 work: the tessellator's triangles (~194,000)
+ *                                      work: the tessellator's triangles (338 a patch, 194,688)
  *
  * CONVENTIONS
  *   Positions are in pixels (x right, y down, z in [0, 1]).  `matrix` maps them to D3D clip
@@ -100,7 +100,7 @@
  *   - tess: the patches' corners are on whole pixels, so their outer edges miss every centre;
  *     inside a patch the triangles tile it, flat in z, and where an inner edge holds a centre
  *     either triangle gives it nearly the same colour: the colour is a smooth function
- *     interpolated over triangles of ~4.6 pixels (its second-order error there is far below
+ *     interpolated over triangles of ~10.7 pixels (its second-order error there is far below
  *     one 8-bit step), so even a different triangulation would agree.  (The two tessellators
  *     need not place the same points for that; the image compares what both made.)
  *   - d3d9_*: the quads and triangles of (b)-(e).  Pre-transformed (XYZRHW) positions are window
