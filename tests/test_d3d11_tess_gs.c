@@ -9,7 +9,8 @@
  * made from another domain shader); pipeline statistics with a GS after the DS; layered
  * rendering by the patch's SV_PrimitiveID (a GS after the DS picking the slice); and patches
  * without tessellation streamed out (11.8.1.2: control points as vertices, whole patches only)
- * with the refusals of 11.8.1.3 (to the rasterizer) and of a GS taking patches. */
+ * or taken by a geometry shader as its input primitive (11.8.1.1: dcl_inputprimitive patch4),
+ * with the refusals of 11.8.1.3 (to the rasterizer) and of a GS of another input. */
 #include "tess_scene.h"
 
 #include "pipeline/tessellator.h"
@@ -488,7 +489,8 @@ done:
  * output of the vertex shader with the rasterizer off writes each complete patch's control
  * points as vertices, in order (the incomplete third patch of 7 control points dropped, 11.3);
  * a patch that does not fit is not written at all.  To the rasterizer such patches are
- * undefined (11.8.1.3) and to a geometry shader not implemented: refused, nothing drawn. */
+ * undefined (11.8.1.3), and a geometry shader must declare them as its input (11.8.1.1):
+ * refused, nothing drawn. */
 TEST(tess_patches_streamed_out_untessellated)
 {
     struct ts_scene s;
@@ -556,8 +558,8 @@ TEST(tess_patches_streamed_out_untessellated)
     } cases[] = {
         { so_r, "reaches the rasterizer: undefined (D3D11.3 functional spec 11.8.1.3)" },
         { NULL, "reaches the rasterizer: undefined (D3D11.3 functional spec 11.8.1.3)" },
-        { gs, "a patch-list topology to a geometry shader (patch input, 11.8.1.1) is not "
-              "implemented" },
+        { gs, "the geometry shader's input primitive is not patch3, the patches of topology "
+              "35 (D3D11.3 functional spec 11.8.1.1)" },
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         bind_patch(&s, NULL, NULL, cases[i].gs, P3);
@@ -658,5 +660,89 @@ done:
     RD_RELEASE(gs);
     RD_RELEASE(ds);
     RD_RELEASE(hs);
+    scene_end(&s);
+}
+
+/* Un-tessellated patches to a geometry shader (11.8.1.1): a GS declaring patch4 input sees the
+ * four control points of each patch (v[4][...], one invocation a patch, SV_PrimitiveID the
+ * patch's) and emits them as the strip 0, 1, 3, 2 -- the quad, drawn exactly as the same two
+ * triangles drawn without a GS; a GS declaring patch3 for 4-point patches is refused. */
+TEST(tess_patches_to_a_geometry_shader)
+{
+    static const char gs_patch4[] =
+        "gs_5_0\ndcl_input_siv v[4][0].xyzw, position\ndcl_input v[4][1].xyzw\n"
+        "dcl_input vPrim\ndcl_inputprimitive patch4\ndcl_outputtopology trianglestrip\n"
+        "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\ndcl_maxout 4\n"
+        GS_TRI_VERTEX(0) GS_TRI_VERTEX(1) GS_TRI_VERTEX(3) GS_TRI_VERTEX(2) "ret\n";
+    static const char gs_patch3[] =
+        "gs_5_0\ndcl_input_siv v[3][0].xyzw, position\ndcl_inputprimitive patch3\n"
+        "dcl_outputtopology trianglestrip\ndcl_output_siv o0.xyzw, position\ndcl_maxout 3\n"
+        "mov o0.xyzw, v[0][0].xyzw\nemit\nmov o0.xyzw, v[1][0].xyzw\nemit\n"
+        "mov o0.xyzw, v[2][0].xyzw\nemit\nret\n";
+    struct ts_scene s;
+    uint8_t img[W * H * 4], ref[W * H * 4];
+    SCENE_BEGIN(&s, TS_PS_ATTR);
+    ID3D11VertexShader *vs_pos = rd_vs(s.r.dev, TS_VS_POS);
+    ID3D11GeometryShader *gs4 = gs_create(s.r.dev, gs_patch4);
+    ID3D11GeometryShader *gs3 = gs_create(s.r.dev, gs_patch3);
+    ID3D11Query *q = NULL;
+    D3D11_QUERY_DESC qd = { D3D11_QUERY_PIPELINE_STATISTICS, 0 };
+    CHECK_HR(ID3D11Device_CreateQuery(s.r.dev, &qd, &q), S_OK);
+    if (!vs_pos || !gs4 || !gs3 || !q)
+        goto done;
+    ID3D11DeviceContext_VSSetShader(s.r.ctx, vs_pos, NULL, 0);
+    /* the reference: the quad's triangles (0, 1, 3) and (3, 1, 2) -- the strip's, wound alike */
+    static const unsigned order[6] = { 0, 1, 3, 3, 1, 2 };
+    struct vtx tri[6];
+    for (int i = 0; i < 6; i++)
+        tri[i] = quad_patch[order[i]];
+    scene_vertices(&s, tri, 6);
+    bind_patch(&s, NULL, NULL, NULL, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    DRAW_INTO(&s, ref, ID3D11DeviceContext_Draw(s.r.ctx, 6, 0));
+    /* the patch list: one patch, and three stray control points of an incomplete one */
+    struct vtx v[7];
+    for (int i = 0; i < 7; i++)
+        v[i] = quad_patch[i % 4];
+    scene_vertices(&s, v, 7);
+    bind_patch(&s, NULL, NULL, gs4, P4);
+    rd_clear(&s.r, 0, 0, 0, 0);
+    ID3D11DeviceContext_Begin(s.r.ctx, (ID3D11Asynchronous *)q);
+    util_clear_last_message();
+    ID3D11DeviceContext_Draw(s.r.ctx, 7, 0);
+    CHECK_EQ(LAST[0], 0);
+    ID3D11DeviceContext_End(s.r.ctx, (ID3D11Asynchronous *)q);
+    rd_read(&s.r, img);
+    unsigned lit = 0;
+    for (unsigned i = 0; i < W * H; i++)
+        lit += ref[4 * i + 3] == 255;
+    CHECK_EQ(lit, W * H / 2);
+    CHECK(!memcmp(img, ref, sizeof(img)));
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS st;
+    memset(&st, 0xcd, sizeof(st));
+    CHECK_HR(ID3D11DeviceContext_GetData(s.r.ctx, (ID3D11Asynchronous *)q, &st, sizeof(st), 0),
+             S_OK);
+    CHECK_EQ(st.IAVertices, 7);
+    CHECK_EQ(st.IAPrimitives, 1);
+    CHECK_EQ(st.VSInvocations, 7);   /* non-indexed: every control point shaded */
+    CHECK_EQ(st.GSInvocations, 1);
+    CHECK_EQ(st.GSPrimitives, 2);
+    CHECK_EQ(st.HSInvocations, 0);
+    /* another patch size than the GS declares */
+    bind_patch(&s, NULL, NULL, gs3, P4);
+    rd_clear(&s.r, 0, 0, 0, 0);
+    util_clear_last_message();
+    ID3D11DeviceContext_Draw(s.r.ctx, 7, 0);
+    CHECK_STR_CONTAINS(LAST, "the geometry shader's input primitive is not patch4");
+    rd_read(&s.r, img);
+    lit = 0;
+    for (unsigned i = 0; i < W * H; i++)
+        lit += img[4 * i + 3] != 0;
+    CHECK_EQ(lit, 0);
+done:
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(q);
+    RD_RELEASE(gs3);
+    RD_RELEASE(gs4);
+    RD_RELEASE(vs_pos);
     scene_end(&s);
 }

@@ -493,10 +493,10 @@ static const char *linkage_mismatch(const struct dxbc_signature *out,
  *  - The VS's outputs link to the hull's input control points and the hull's outputs to the
  *    domain shader's inputs by register (linkage_mismatch above).
  *  - A geometry shader after the domain shader takes the tessellator's output primitive (13.2).
- *  - A patch list without them is streamed out when stream output of the vertex shader runs
- *    with the rasterizer off (11.8.1.2); to the rasterizer it is undefined (11.8.1.3: refused).
- *  - Not implemented, refused with a message: patch lists to a geometry shader (11.8.1.1: the
- *    decoder takes no patch input primitive), and textures past the slots the stages sample. */
+ *  - A patch list without them goes to a geometry shader declaring patch<n> input (11.8.1.1)
+ *    or is streamed out when stream output of the vertex shader runs with the rasterizer off
+ *    (11.8.1.2); to the rasterizer it is undefined (11.8.1.3: refused).
+ *  - Not implemented, refused with a message: textures past the slots the stages sample. */
 static bool rule_tess(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
@@ -515,9 +515,13 @@ static bool rule_tess(struct draw_check *k)
             return fail(k, "a patch-list topology without hull and domain shaders reaches the "
                         "rasterizer: undefined (D3D11.3 functional spec 11.8.1.3); stream the "
                         "patches out with D3D11_SO_NO_RASTERIZED_STREAM");
-        if (s->gs.code)
-            return fail(k, "a patch-list topology to a geometry shader (patch input, 11.8.1.1) "
-                        "is not implemented");
+        if (k->gs) {   /* 11.8.1.1: the GS takes the patch's control points */
+            if (!draw_gs_topology_ok((enum draw_topology)s->topology, k->gs->prog->gs_input))
+                return fail(k, "the geometry shader's input primitive is not patch%u, the "
+                            "patches of topology %u (D3D11.3 functional spec 11.8.1.1)",
+                            (unsigned)s->topology - 32, (unsigned)s->topology);
+            return true;
+        }
         return fail(k, "a patch-list topology without hull and domain shaders reaches the "
                     "rasterizer: undefined (D3D11.3 functional spec 11.8.1.3)");
     }

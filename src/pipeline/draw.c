@@ -481,7 +481,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     if (adj && !d->gs)
         return refuse(msg, msg_size, "draw: adjacency topology %d without a geometry program",
                       (int)d->topology);
-    if (d->gs && !patches && !draw_gs_topology_ok(d->topology, d->gs->gs_input))
+    if (d->gs && !d->hs && !draw_gs_topology_ok(d->topology, d->gs->gs_input))
         return refuse(msg, msg_size, "draw: topology %d does not match the geometry program's "
                       "input primitive", (int)d->topology);
     if (!d->width || !d->height || d->width > RASTER_MAX_SIZE || d->height > RASTER_MAX_SIZE)

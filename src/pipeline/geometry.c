@@ -14,7 +14,8 @@
  *                       kept, as clip.c assembles strips without a geometry program)
  *   line list adj       [k-3 .. k] (k % 4 == 3); line strip adj [k-3 .. k] (k >= 3)
  *   triangle list adj   [k-5 .. k] (k % 6 == 5)
- *   patch list of n     [k-n+1 .. k] (k % n == n-1), to stream output only (11.8.1.2)
+ *   patch list of n     [k-n+1 .. k] (k % n == n-1): without tessellation, to a geometry
+ *                       program declaring patch<n> (11.8.1.1) or to stream output (11.8.1.2)
  *   triangle strip adj  triangle i's six vertices depend on whether it is the strip's last
  *                       (the table of the D3D10 / OpenGL "triangle strip with adjacency"
  *                       topology): a triangle that is not the last is known when vertex
@@ -102,6 +103,8 @@ struct draw_gs {
 
 bool draw_gs_topology_ok(enum draw_topology t, unsigned gs_input)
 {
+    if (t >= DRAW_PATCH_LIST_1 && t <= DRAW_PATCH_LIST_32)   /* 11.8.1.1: patches of n */
+        return gs_input == IR_GS_IN_PATCH_1 + (unsigned)(t - DRAW_PATCH_LIST_1);
     switch (t) {
     case DRAW_POINT_LIST: return gs_input == IR_GS_IN_POINT;
     case DRAW_LINE_LIST: case DRAW_LINE_STRIP: return gs_input == IR_GS_IN_LINE;

@@ -163,19 +163,30 @@ int draw_hull_create(const struct ir_program *hs, struct draw_hull **out)
 
 /* ---- rules ---------------------------------------------------------------------------------- */
 
+static int draw_tess_refuse(char *msg, size_t msg_size, const char *why)
+{
+    if (msg && msg_size)
+        snprintf(msg, msg_size, "draw: %s", why);
+    return -1;
+}
+
 int draw_tess_check(const struct draw_desc *d, char *msg, size_t msg_size)
 {
     const char *why = NULL;
     bool patches = d->topology >= DRAW_PATCH_LIST_1 && d->topology <= DRAW_PATCH_LIST_32;
     /* 11.8.1: a hull and a domain program enable tessellation together, and need a patch
      * topology; patches without them may go to stream output (11.8.1.2) or a geometry program
-     * (11.8.1.1, not taken: the decoder refuses patch input primitives), never to the
-     * rasterizer (11.8.1.3: undefined) */
+     * declaring them as its input primitive (11.8.1.1), never to the rasterizer (11.8.1.3:
+     * undefined) */
     if (patches && !d->hs && !d->ds && !d->gs && d->so && !d->so->rasterize)
         return 0;   /* 11.8.1.2: un-tessellated patches to stream output (geometry.c) */
+    if (patches && !d->hs && !d->ds && d->gs)   /* 11.8.1.1: to a geometry program */
+        return draw_gs_topology_ok(d->topology, d->gs->gs_input) ? 0 : draw_tess_refuse(msg,
+               msg_size, "the geometry program's input primitive is not the patch list's");
     if (!d->hs || !d->ds)
         why = patches ? "a patch-list topology needs a hull and a domain program here (or, "
-                        "without them, stream output with the rasterizer off, 11.8.1.2)"
+                        "without them, a geometry program taking patches, 11.8.1.1, or stream "
+                        "output with the rasterizer off, 11.8.1.2)"
                       : "a hull program needs a domain program and a domain program a hull one";
     else if (!patches)
         why = "a hull and a domain program need a patch-list topology (11.8.1)";
