@@ -576,8 +576,8 @@ void draw_gs_input(struct draw_run *r, uint32_t slot)
     memcpy(&gs->ring[(size_t)(k % GS_RING) * gs->vs_stride],
            &gs->window[(size_t)slot * gs->vs_stride], sizeof(uint32_t) * gs->vs_stride);
     uint32_t ks[GS_MAX_VERTS];
-    for (unsigned v = 0; v < GS_MAX_VERTS; v++)
-        ks[v] = k - (GS_MAX_VERTS - 1 - v);   /* the last 32, oldest first (those before
+    for (unsigned v = GS_MAX_VERTS - gs->nverts; v < GS_MAX_VERTS; v++)
+        ks[v] = k - (GS_MAX_VERTS - 1 - v);   /* the last nverts, oldest first (those before
                                                  * the strip's start are never used) */
     const uint32_t *last = &ks[GS_MAX_VERTS - gs->nverts];
     if (r->gs_topology >= DRAW_PATCH_LIST_1 && r->gs_topology <= DRAW_PATCH_LIST_32) {
