@@ -5,7 +5,9 @@
  * from OSMesaGetProcAddress; no Mesa or GL header is included, the few enumerants are defined
  * below with the OpenGL registry's values, the OSMesa attribute names with those of OSMesa's
  * documented interface (OSMesaCreateContextAttribs, Mesa 11.2 and later).  The context is an
- * OpenGL 3.3 core profile one, so everything goes through the programmable pipeline:
+ * OpenGL core profile one -- 4.0 when OSMesa makes it (llvmpipe offers 4.5), for the tess
+ * scene's tessellation control and evaluation shaders (GL_PATCHES of 4 vertices), else 3.3 --
+ * so everything goes through the programmable pipeline:
  *   - the GLSL of shaders_real.h, compiled and linked in prepare;
  *   - the scene's vertices in a static vertex buffer (GL_STATIC_DRAW) behind a vertex array
  *     object, attribute locations 0.. in struct order (normalised bytes for colours and bone
@@ -24,6 +26,7 @@
  */
 #include "renderer.h"
 #include "shaders_real.h"
+#include "shaders_tess.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -83,6 +86,10 @@ typedef long GLsizeiptr;   /* ptrdiff_t-sized on LP64 Linux */
 #define GL_COLOR_ATTACHMENT0 0x8CE0
 #define GL_FRAMEBUFFER 0x8D40
 #define GL_RENDERBUFFER 0x8D41
+#define GL_PATCHES 0x000E
+#define GL_PATCH_VERTICES 0x8E72
+#define GL_TESS_EVALUATION_SHADER 0x8E87
+#define GL_TESS_CONTROL_SHADER 0x8E88
 
 #define OSMESA_FORMAT 0x22
 #define OSMESA_DEPTH_BITS 0x30
@@ -164,6 +171,8 @@ struct gl3 {
 
 struct lp3 {
     uint32_t width, height;
+    int major;                 /* the context's OpenGL version: 4 (tessellation) or 3 */
+    void (*PatchParameteri)(GLenum, GLint);   /* GL 4.0, NULL in a 3.3 context */
     void *lib;
     OSMesaContext (*CreateContextAttribs)(const int *, OSMesaContext);
     GLboolean (*MakeCurrent)(OSMesaContext, void *, GLenum, GLsizei, GLsizei);
@@ -207,23 +216,34 @@ static GLuint compile(const struct gl3 *gl, GLenum type, const char *source, cha
         char log[512] = "";
         gl->glGetShaderInfoLog(sh, sizeof(log), NULL, log);
         snprintf(err, n, "GLSL %s shader does not compile: %.200s",
-                 type == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+                 type == GL_VERTEX_SHADER ? "vertex" :
+                 type == GL_TESS_CONTROL_SHADER ? "tessellation control" :
+                 type == GL_TESS_EVALUATION_SHADER ? "tessellation evaluation" : "fragment", log);
         gl->glDeleteShader(sh);
         return 0;
     }
     return sh;
 }
 
-static GLuint link_program(const struct gl3 *gl, const char *vs_source, const char *fs_source,
-                           char *err, size_t n)
+/* The program of a vertex and a fragment shader, with tessellation control and evaluation
+ * shaders between them when tcs_source is not NULL. */
+static GLuint link_program(const struct gl3 *gl, const char *vs_source, const char *tcs_source,
+                           const char *tes_source, const char *fs_source, char *err, size_t n)
 {
     GLuint vs = compile(gl, GL_VERTEX_SHADER, vs_source, err, n);
-    GLuint fs = vs ? compile(gl, GL_FRAGMENT_SHADER, fs_source, err, n) : 0;
+    GLuint tcs = vs && tcs_source ? compile(gl, GL_TESS_CONTROL_SHADER, tcs_source, err, n) : 0;
+    GLuint tes = tcs ? compile(gl, GL_TESS_EVALUATION_SHADER, tes_source, err, n) : 0;
+    GLuint fs = vs && (!tcs_source || tes) ? compile(gl, GL_FRAGMENT_SHADER, fs_source, err, n)
+                                           : 0;
     GLuint prog = 0;
     GLint ok = 0;
     if (vs && fs) {
         prog = gl->glCreateProgram();
         gl->glAttachShader(prog, vs);
+        if (tcs_source) {
+            gl->glAttachShader(prog, tcs);
+            gl->glAttachShader(prog, tes);
+        }
         gl->glAttachShader(prog, fs);
         gl->glLinkProgram(prog);
         gl->glGetProgramiv(prog, GL_LINK_STATUS, &ok);
@@ -237,6 +257,10 @@ static GLuint link_program(const struct gl3 *gl, const char *vs_source, const ch
     }
     if (vs)
         gl->glDeleteShader(vs);
+    if (tcs)
+        gl->glDeleteShader(tcs);
+    if (tes)
+        gl->glDeleteShader(tes);
     if (fs)
         gl->glDeleteShader(fs);
     return prog;
@@ -278,7 +302,7 @@ static int lp3_prepare(void *self, const struct bench_scene *s, char *err, size_
 {
     struct lp3 *b = self;
     const struct gl3 *gl = &b->gl;
-    const char *vs = bench_glsl_vs_surface, *fs = NULL;
+    const char *vs = bench_glsl_vs_surface, *fs = NULL, *tcs = NULL, *tes = NULL;
     float m[16];
 
     if (!b->MakeCurrent(b->ctx, b->buffer, GL_UNSIGNED_BYTE, (GLsizei)b->width,
@@ -292,13 +316,24 @@ static int lp3_prepare(void *self, const struct bench_scene *s, char *err, size_
     case BENCH_PROGRAM_ALU: fs = bench_glsl_fs_alu; break;
     case BENCH_PROGRAM_TEX4: fs = bench_glsl_fs_tex4; break;
     case BENCH_PROGRAM_SKIN: vs = bench_glsl_vs_skin; fs = bench_glsl_fs_color; break;
+    case BENCH_PROGRAM_TESS:
+        vs = bench_glsl_tess_vs;
+        tcs = bench_glsl_tess_tcs;
+        tes = bench_glsl_tess_tes;
+        fs = bench_glsl_tess_fs;
+        break;
     case BENCH_PROGRAM_FIXED: break;
     }
     if (!fs) {
         snprintf(err, n, "scene %s has no GLSL program", s->name);
         return -1;
     }
-    if (!(b->program = link_program(gl, vs, fs, err, n)))
+    if (tcs && !b->PatchParameteri) {
+        snprintf(err, n, "not available (tessellation needs an OpenGL 4.0 context, OSMesa made "
+                 "%d.x)", b->major);
+        return -1;
+    }
+    if (!(b->program = link_program(gl, vs, tcs, tes, fs, err, n)))
         return -1;
     gl->glUseProgram(b->program);
     bench_gl_matrix(s, m);
@@ -376,8 +411,13 @@ static int lp3_frame(void *self, const struct bench_scene *s)
     gl->glDepthMask(1);
     gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
     gl->glDepthMask(s->depth_test ? 1 : 0);
+    GLenum mode = GL_TRIANGLES;
+    if (s->program == BENCH_PROGRAM_TESS) {
+        b->PatchParameteri(GL_PATCH_VERTICES, 4);
+        mode = GL_PATCHES;
+    }
     for (uint32_t d = 0; d < s->draw_count; d++)
-        gl->glDrawArrays(GL_TRIANGLES, (GLint)s->draws[d].first, (GLsizei)s->draws[d].count);
+        gl->glDrawArrays(mode, (GLint)s->draws[d].first, (GLsizei)s->draws[d].count);
     gl->glFinish();
     return gl->glGetError() ? -1 : 0;
 }
@@ -424,10 +464,10 @@ int llvmpipe_glsl_renderer_create(unsigned threads, uint32_t width, uint32_t hei
                                   struct bench_renderer *out, char *err, size_t n)
 {
     static const char *const libs[] = {"libOSMesa.so.8", "libOSMesa.so.6"};
-    static const int attribs[] = {OSMESA_FORMAT, GL_RGBA, OSMESA_DEPTH_BITS, 24,
-                                  OSMESA_STENCIL_BITS, 8, OSMESA_PROFILE, OSMESA_CORE_PROFILE,
-                                  OSMESA_CONTEXT_MAJOR_VERSION, 3,
-                                  OSMESA_CONTEXT_MINOR_VERSION, 3, 0};
+    /* 4.0 first (tessellation, the tess scene), else 3.3 (the other scenes need no more) */
+    int attribs[] = {OSMESA_FORMAT, GL_RGBA, OSMESA_DEPTH_BITS, 24, OSMESA_STENCIL_BITS, 8,
+                     OSMESA_PROFILE, OSMESA_CORE_PROFILE, OSMESA_CONTEXT_MAJOR_VERSION, 4,
+                     OSMESA_CONTEXT_MINOR_VERSION, 0, 0};
     struct lp3 *b = calloc(1, sizeof(*b));
     char num[16];
     memset(out, 0, sizeof(*out));
@@ -471,7 +511,13 @@ int llvmpipe_glsl_renderer_create(unsigned threads, uint32_t width, uint32_t hei
         snprintf(err, n, "out of memory");
         goto failed;
     }
+    b->major = 4;
     if (!(b->ctx = b->CreateContextAttribs(attribs, NULL))) {
+        attribs[9] = b->major = 3;
+        attribs[11] = 3;
+        b->ctx = b->CreateContextAttribs(attribs, NULL);
+    }
+    if (!b->ctx) {
         snprintf(err, n, "not available (no OpenGL 3.3 core context from OSMesa)");
         goto failed;
     }
@@ -487,6 +533,8 @@ int llvmpipe_glsl_renderer_create(unsigned threads, uint32_t width, uint32_t hei
     }
     GL3_FUNCS(LOAD)
 #undef LOAD
+    if (b->major >= 4)
+        b->PatchParameteri = (void (*)(GLenum, GLint))b->GetProcAddress("glPatchParameteri");
 
     const struct gl3 *gl = &b->gl;
     gl->glGenFramebuffers(1, &b->framebuffer);

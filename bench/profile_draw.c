@@ -102,6 +102,11 @@ int main(int argc, char **argv)
     bool have_r9 = !softd3d9_renderer_create(WIDTH, HEIGHT, &r9, err, sizeof(err));
     if (!have_r9)
         fprintf(stderr, "softd3d-profile: %s\n", err);
+    /* the tessellation scene goes through an 11_0 device (softd3d_tess.c) */
+    struct bench_renderer rt;
+    bool have_rt = !softd3d_tess_renderer_create(WIDTH, HEIGHT, &rt, err, sizeof(err));
+    if (!have_rt)
+        fprintf(stderr, "softd3d-profile: %s\n", err);
     uint8_t *image = malloc((size_t)WIDTH * HEIGHT * 4);
     int status = 0;
     for (int k = 0; k < BENCH_SCENE_COUNT && image; k++) {
@@ -113,15 +118,17 @@ int main(int argc, char **argv)
             status = 1;
             break;
         }
-        const struct bench_renderer *use = s.d3d9 ? &r9 : &r;
-        int bad = (s.d3d9 && !have_r9) || use->prepare(use->self, &s, err, sizeof(err)) ||
+        bool tess = s.program == BENCH_PROGRAM_TESS;
+        const struct bench_renderer *use = tess ? &rt : s.d3d9 ? &r9 : &r;
+        bool have = tess ? have_rt : !s.d3d9 || have_r9;
+        int bad = !have || use->prepare(use->self, &s, err, sizeof(err)) ||
                   use->frame(use->self, &s);
         double t0 = now(), c0 = cpu_now();
         for (int f = 0; f < frames && !bad; f++)
             bad = use->frame(use->self, &s);
         double t = now() - t0, ct = cpu_now() - c0;
         bad = bad || use->read(use->self, image);
-        if (!s.d3d9 || have_r9)
+        if (have)
             use->release(use->self);
         if (bad) {
             printf("%-10s failed\n", s.name);
@@ -138,5 +145,7 @@ int main(int argc, char **argv)
     r.destroy(r.self);
     if (have_r9)
         r9.destroy(r9.self);
+    if (have_rt)
+        rt.destroy(rt.self);
     return status;
 }

@@ -39,6 +39,11 @@ int softd3d_renderer_create(uint32_t width, uint32_t height, struct bench_render
 int softd3d_renderer_create_ms(uint32_t width, uint32_t height, unsigned samples,
                                struct bench_renderer *out, char *err, size_t err_size);
 
+/* softd3d through the public D3D11 API at feature level 11_0 with hull and domain shaders: the
+ * tessellation scene (scene->program == BENCH_PROGRAM_TESS) only (bench/softd3d_tess.c). */
+int softd3d_tess_renderer_create(uint32_t width, uint32_t height, struct bench_renderer *out,
+                                 char *err, size_t err_size);
+
 /* softd3d through the public Direct3D 9 API: a HAL device with hardware vertex processing and
  * a width x height A8R8G8B8 back buffer; it draws the Direct3D 9 scenes (scene->d3d9) only. */
 int softd3d9_renderer_create(uint32_t width, uint32_t height, struct bench_renderer *out,
@@ -50,10 +55,12 @@ int softd3d9_renderer_create(uint32_t width, uint32_t height, struct bench_rende
 int llvmpipe_renderer_create(unsigned threads, uint32_t width, uint32_t height,
                              struct bench_renderer *out, char *err, size_t err_size);
 
-/* Mesa llvmpipe through an OSMesa OpenGL 3.3 core context (OSMesaCreateContextAttribs), for the
- * programmable scenes (scene->program != BENCH_PROGRAM_FIXED): their GLSL (shaders_real.h),
- * vertex buffers and a vertex array object, into a framebuffer object.  Same loading and
- * thread count as llvmpipe_renderer_create; each prepare makes its context current. */
+/* Mesa llvmpipe through an OSMesa OpenGL core context (OSMesaCreateContextAttribs: 4.0 when
+ * OSMesa makes one, else 3.3), for the programmable scenes (scene->program !=
+ * BENCH_PROGRAM_FIXED): their GLSL (shaders_real.h; the tess scene's tessellation shaders,
+ * shaders_tess.h, need the 4.0 context), vertex buffers and a vertex array object, into a
+ * framebuffer object.  Same loading and thread count as llvmpipe_renderer_create; each
+ * prepare makes its context current. */
 int llvmpipe_glsl_renderer_create(unsigned threads, uint32_t width, uint32_t height,
                                   struct bench_renderer *out, char *err, size_t err_size);
 

@@ -3,6 +3,8 @@
  * and float values that are exact (positions on a 1/8-pixel grid, depths k/65536). */
 #include "scenes.h"
 
+#include "pipeline/tessellator.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -480,6 +482,54 @@ static int build_skin(struct bench_scene *s)
     return 0;
 }
 
+/* tess: 60 x 60-pixel quad patches (corners on whole pixels) over the screen, z = 0.5, a draw
+ * per row of patches (one draw of all 576 made llvmpipe (Mesa 22.3) drop the patches past
+ * about 330 -- some 65,536 domain points, a 16-bit limit of its draw module, it seems); c[0] the TessFactors, c[1] the height field's
+ * wave numbers (wavelengths 700 and 500 pixels) and slopes (amplitude 120 pixels), c[2] the
+ * light direction (unit length).  The work is the tessellator's triangle count, from the
+ * D3D11.3 reference pattern (pipeline/tessellator.h) of the patch's factors. */
+static int build_tess(struct bench_scene *s)
+{
+    const float tau = 6.2831853f, ka = tau / 700.0f, kb = tau / 500.0f, amp = 120.0f;
+    const float c[3][4] = { { 12.6f, 12.6f, 0, 0 }, { ka, kb, amp * ka, amp * kb },
+                            { 0.3f, -0.4f, 0.8660254f, 0 } };
+    const uint32_t size = 60, nx = s->width / size, ny = s->height / size;
+    s->program = BENCH_PROGRAM_TESS;
+    s->depth_test = true;
+    s->unit = "Mtris/s";
+    s->surface_vertex_count = nx * ny * 4;
+    s->draw_count = ny;
+    s->surface_vertices = calloc(s->surface_vertex_count, sizeof(*s->surface_vertices));
+    s->draws = calloc(ny, sizeof(*s->draws));
+    if (!s->surface_vertices || !s->draws || set_constants(s, c, 3))
+        return -1;
+    for (uint32_t j = 0; j < ny; j++)
+        for (uint32_t i = 0; i < nx; i++) {
+            static const int corner[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+            for (int k = 0; k < 4; k++) {
+                struct bench_surface_vertex *v = &s->surface_vertices[(j * nx + i) * 4 + k];
+                v->pos[0] = (float)((i + corner[k][0]) * size);
+                v->pos[1] = (float)((j + corner[k][1]) * size);
+                v->pos[2] = 0.5f;
+            }
+        }
+    for (uint32_t j = 0; j < ny; j++) {
+        s->draws[j].first = j * nx * 4;
+        s->draws[j].count = nx * 4;
+    }
+    struct tess_output *o = malloc(sizeof(*o));
+    const struct tess_config cfg = { TESS_DOMAIN_QUAD, TESS_PARTITION_FRACTIONAL_ODD,
+                                     TESS_OUTPUT_TRIANGLE_CW };
+    const float edge[4] = { c[0][0], c[0][0], c[0][0], c[0][0] }, inside[2] = { c[0][1], c[0][1] };
+    if (!o || tess_patch(&cfg, edge, inside, o) != TESS_OK) {
+        free(o);
+        return -1;
+    }
+    s->work = (double)nx * ny * (o->index_count / 3);
+    free(o);
+    return 0;
+}
+
 /* d3d9_ui: UI_QUADS small quads (scenes.h), a draw each; corners on whole pixels, texture
  * coordinates one texel a pixel from a random texel of the 256 x 256 texture (wrap), colours as
  * (d)'s (96..255, alpha 128..255) at each corner. */
@@ -522,7 +572,7 @@ static int build_ui(struct bench_scene *s)
 
 const char *const bench_scene_names[BENCH_SCENE_COUNT] = {
     "clear", "flat", "textured", "blended", "triangles", "lit", "light", "alu", "tex4", "skin",
-    "d3d9_flat", "d3d9_tex", "d3d9_blend", "d3d9_ff", "d3d9_ui"};
+    "d3d9_flat", "d3d9_tex", "d3d9_blend", "d3d9_ff", "tess", "d3d9_ui"};
 
 int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
                       struct bench_scene *out)
@@ -542,6 +592,7 @@ int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
         "(l) D3D9: as (k), trilinear mipmapped texture MODULATE diffuse",
         "(m) D3D9: as (l) with alpha blending",
         "(n) D3D9 fixed-function vertex pipeline: 1,000,000 triangles from a vertex buffer, depth",
+        "(o) tessellation: 576 quad patches, fractional_odd 12.6, lit height field per point",
         "(p) D3D9 UI: 2,000 small textured, blended quads, a DrawPrimitiveUP each"};
     struct bench_scene *s = out;
     int r = 0;
@@ -619,6 +670,9 @@ int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
     case BENCH_LIT:
         s->d3d9 = true;
         r = build_lit(s);
+        break;
+    case BENCH_TESS:
+        r = build_tess(s);
         break;
     default:
         return -1;

@@ -61,6 +61,13 @@
  *              a font atlas is read) MODULATE a per-vertex colour with alpha 128..255, alpha
  *              blending SRCALPHA / INVSRCALPHA, after the clear; llvmpipe draws each quad with
  *              its own glDrawArrays                  work: the quads' pixels (~650,000)
+ * Tessellation (issue 16; softd3d through hs_5_0/ds_5_0 on an 11_0 device, bench/softd3d_tess.c,
+ * llvmpipe through GLSL 4.00 tessellation control/evaluation shaders in a 4.x core context;
+ * the programs: shaders_tess.h):
+ *   tess       576 quad patches of 60 x 60 pixels tiling the screen, every TessFactor 12.6,
+ *              fractional_odd (13 segments a side, two of them short, 11.7.3.1), the domain
+ *              program lighting a sin/cos height field per point, depth test LESS
+ *                                      work: the tessellator's triangles (338 a patch, 194,688)
  *
  * CONVENTIONS
  *   Positions are in pixels (x right, y down, z in [0, 1]).  `matrix` maps them to D3D clip
@@ -96,6 +103,12 @@
  *     lands on them exactly: every bone is (I | t) with t a multiple of 8 pixels, every weight
  *     a multiple of 1/8, so every product and sum is exact in float in any order (derivation at
  *     build_skin() in scenes.c); depth is flat per triangle as in (e).
+ *   - tess: the patches' corners are on whole pixels, so their outer edges miss every centre;
+ *     inside a patch the triangles tile it, flat in z, and where an inner edge holds a centre
+ *     either triangle gives it nearly the same colour: the colour is a smooth function
+ *     interpolated over triangles of ~10.7 pixels (its second-order error there is far below
+ *     one 8-bit step), so even a different triangulation would agree.  (The two tessellators
+ *     need not place the same points for that; the image compares what both made.)
  *   - d3d9_*: the quads and triangles of (b)-(e).  Pre-transformed (XYZRHW) positions are window
  *     coordinates with D3D9's pixel centres at integers, so softd3d9_scene.c moves them by
  *     (-0.5, -0.5), as it moves the projection of the transformed scenes.
@@ -128,6 +141,7 @@ enum bench_scene_id {
     BENCH_D3D9_TEX,
     BENCH_D3D9_BLEND,
     BENCH_D3D9_FF,
+    BENCH_TESS,
     BENCH_D3D9_UI,
     BENCH_SCENE_COUNT
 };
@@ -143,7 +157,8 @@ enum bench_program {
     BENCH_PROGRAM_LIGHT,
     BENCH_PROGRAM_ALU,
     BENCH_PROGRAM_TEX4,
-    BENCH_PROGRAM_SKIN
+    BENCH_PROGRAM_SKIN,
+    BENCH_PROGRAM_TESS           /* shaders_tess.h: softd3d at 11_0, llvmpipe in GL 4.x */
 };
 
 /* The vertex of light, alu and tex4: 32 bytes (D3D11 input layout / GL vertex attributes 0-2). */

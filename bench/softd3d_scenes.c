@@ -203,6 +203,11 @@ static int sd3d_prepare(void *self, const struct bench_scene *s, char *err, size
     struct sd3d *b = self;
     HRESULT hr;
 
+    if (s->program == BENCH_PROGRAM_TESS) {
+        snprintf(err, n, "the tess scene needs hull and domain shaders: the 11_0 renderer "
+                 "(softd3d_tess.c) draws it");
+        return -1;
+    }
     D3D11_BLEND_DESC bd;
     memset(&bd, 0, sizeof(bd));
     bd.RenderTarget[0].BlendEnable = s->blend;
@@ -294,6 +299,8 @@ static void bind_program(struct sd3d *b, const struct bench_scene *s)
         vs = b->vs_skin;
         il = b->il_skin;
         ps = b->ps_color;
+        break;
+    case BENCH_PROGRAM_TESS:   /* softd3d_tess.c's 11_0 device draws it; prepare refuses it */
         break;
     }
     ID3D11DeviceContext_IASetInputLayout(c, il);

@@ -6,13 +6,9 @@
  * triangles), Draw / DrawIndexed / DrawInstanced, the draw-time refusals (nothing drawn, a
  * message), and the pipeline-statistics HS/DS invocations.  The pipeline side of the same
  * draws: tests/test_tess_draw.c. */
-#include "test_render_util.h"
-#include "tess_programs.h"
+#include "tess_scene.h"
 
 #include <stdio.h>
-
-#define W 16
-#define H 16
 
 /* Drops a reference a getter returned (the object stays bound or owned elsewhere). */
 #define RD_RELEASE_REF(obj)                                                                      \
@@ -21,36 +17,6 @@
             IUnknown_Release((IUnknown *)(obj));                                                 \
         (obj) = NULL;                                                                            \
     } while (0)
-
-static const D3D_FEATURE_LEVEL L101 = D3D_FEATURE_LEVEL_10_1, L110 = D3D_FEATURE_LEVEL_11_0;
-
-/* Position (v0, TEXCOORD0) and attribute (v1) on, unchanged: the control points. */
-#define TS_VS                                                                                    \
-    "vs_5_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_output o0.xyzw\ndcl_output o1.xyzw\n"      \
-    "mov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\nret\n"
-/* The same with SV_Position, for the reference draws without tessellation. */
-#define TS_VS_POS                                                                                \
-    "vs_5_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_output_siv o0.xyzw, position\n"           \
-    "dcl_output o1.xyzw\nmov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\nret\n"
-#define TS_PS_RED "ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1.0, 0.0, 0.0, 1.0)\nret\n"
-#define TS_PS_ATTR                                                                               \
-    "ps_5_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\nmov o0.xyzw, v1.xyzw\nret\n"
-
-
-/* position = lerp(lerp(cp0, cp1, u), lerp(cp3, cp2, u), v); o1 = (u, v, 0, 1) */
-#define DS_QUAD_HEAD(cps, domain)                                                                \
-    "ds_5_0\ndcl_input_control_point_count " #cps "\ndcl_tessellator_domain " domain "\n"        \
-    "dcl_input vDomain.xy\ndcl_input vicp[" #cps "][0].xyzw\n"
-#define DS_QUAD_BODY                                                                             \
-    "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\ndcl_temps 2\n"                        \
-    "add r0.xyzw, vicp[1][0].xyzw, -vicp[0][0].xyzw\n"                                           \
-    "mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw\n"                                      \
-    "add r1.xyzw, vicp[2][0].xyzw, -vicp[3][0].xyzw\n"                                           \
-    "mad r1.xyzw, vDomain.xxxx, r1.xyzw, vicp[3][0].xyzw\n"                                      \
-    "add r1.xyzw, r1.xyzw, -r0.xyzw\n"                                                           \
-    "mad o0.xyzw, vDomain.yyyy, r1.xyzw, r0.xyzw\n"                                              \
-    "mov o1.xyzw, l(0.0, 0.0, 0.0, 1.0)\nmov o1.xy, vDomain.xyxx\nret\n"
-static const char ds_quad[] = DS_QUAD_HEAD(4, "domain_quad") DS_QUAD_BODY;
 
 /* tests/shaders/sm4/hs_5_0_tri.asm and ds_5_0_tri.asm: the edge TessFactors are the control
  * points' w (vocp), the inside one the sum of two edges (a join phase reading vpc). */
@@ -78,28 +44,6 @@ static const char ds_tri[] =
     "mul r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw\n"
     "mad r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw, r0.xyzw\n"
     "mad o0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw\nmov o1.x, vpc3.x\nret\n";
-
-static ID3D11HullShader *hs_create(ID3D11Device *dev, const char *text, HRESULT want)
-{
-    size_t n;
-    void *blob = rd_assemble(text, &n);
-    ID3D11HullShader *s = NULL;
-    if (blob)
-        CHECK_HR(ID3D11Device_CreateHullShader(dev, blob, n, NULL, &s), want);
-    free(blob);
-    return s;
-}
-
-static ID3D11DomainShader *ds_create(ID3D11Device *dev, const char *text, HRESULT want)
-{
-    size_t n;
-    void *blob = rd_assemble(text, &n);
-    ID3D11DomainShader *s = NULL;
-    if (blob)
-        CHECK_HR(ID3D11Device_CreateDomainShader(dev, blob, n, NULL, &s), want);
-    free(blob);
-    return s;
-}
 
 /* ---- creation ------------------------------------------------------------------------------ */
 
@@ -310,110 +254,6 @@ done:
 
 /* ---- draws --------------------------------------------------------------------------------- */
 
-/* An 11_0 device with a W x H target, the pass-through vertex shader and its layout, culling
- * off, and the hull shader's factor buffer in HS cb0. */
-struct ts_scene {
-    struct rd r;
-    ID3D11VertexShader *vs;
-    ID3D11PixelShader *ps;
-    ID3D11InputLayout *il;
-    ID3D11Buffer *vb, *cb;
-    ID3D11RasterizerState *rs;
-};
-
-static void scene_vertices(struct ts_scene *s, const struct vtx *v, UINT nv)
-{
-    UINT stride = sizeof(struct vtx), offset = 0;
-    RD_RELEASE(s->vb);
-    s->vb = rd_buffer(s->r.dev, D3D11_BIND_VERTEX_BUFFER, v, nv * (UINT)sizeof(*v));
-    ID3D11DeviceContext_IASetVertexBuffers(s->r.ctx, 0, 1, &s->vb, &stride, &offset);
-}
-
-static void scene_factors(struct ts_scene *s, float edge, float inside)
-{
-    const float f[4] = { edge, inside, 0, 0 };
-    ID3D11DeviceContext_UpdateSubresource(s->r.ctx, (ID3D11Resource *)s->cb, 0, NULL, f, 0, 0);
-}
-
-static bool scene_begin(struct ts_scene *s, const char *ps)
-{
-    memset(s, 0, sizeof(*s));
-    if (!rd_begin_profile(&s->r, "11_0", L110, W, H))
-        return false;
-    D3D11_RASTERIZER_DESC rd = { D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0, 0, TRUE, FALSE,
-                                 FALSE, FALSE };
-    static const float zero[4] = { 0 };
-    s->vs = rd_vs(s->r.dev, TS_VS);
-    s->ps = rd_ps(s->r.dev, ps);
-    s->il = rd_layout(s->r.dev, rd_vtx_layout, 2, TS_VS);
-    s->cb = rd_buffer(s->r.dev, D3D11_BIND_CONSTANT_BUFFER, zero, 16);
-    CHECK_HR(ID3D11Device_CreateRasterizerState(s->r.dev, &rd, &s->rs), S_OK);
-    ID3D11DeviceContext_IASetInputLayout(s->r.ctx, s->il);
-    ID3D11DeviceContext_VSSetShader(s->r.ctx, s->vs, NULL, 0);
-    ID3D11DeviceContext_PSSetShader(s->r.ctx, s->ps, NULL, 0);
-    ID3D11DeviceContext_HSSetConstantBuffers(s->r.ctx, 0, 1, &s->cb);
-    ID3D11DeviceContext_RSSetState(s->r.ctx, s->rs);
-    return s->vs && s->ps && s->il && s->cb && s->rs;
-}
-
-static void scene_end(struct ts_scene *s)
-{
-    if (s->r.ctx)
-        ID3D11DeviceContext_ClearState(s->r.ctx);
-    RD_RELEASE(s->rs);
-    RD_RELEASE(s->cb);
-    RD_RELEASE(s->vb);
-    RD_RELEASE(s->il);
-    RD_RELEASE(s->ps);
-    RD_RELEASE(s->vs);
-    rd_end(&s->r);
-}
-
-#define SCENE_BEGIN(s, ps)                                                                       \
-    do {                                                                                         \
-        if (!scene_begin(s, ps)) {                                                               \
-            scene_end(s);                                                                        \
-            return;                                                                              \
-        }                                                                                        \
-    } while (0)
-
-/* The left half of the target as one quad patch, (u, v) from the top-left corner. */
-static const struct vtx quad_patch[4] = {
-    { { -1, 1, 0, 1 }, { 0, 0, 0, 1 } }, { { 0, 1, 0, 1 }, { 1, 0, 0, 1 } },
-    { { 0, -1, 0, 1 }, { 1, 1, 0, 1 } }, { { -1, -1, 0, 1 }, { 0, 1, 0, 1 } },
-};
-
-/* Pixels of `want` colour; every other pixel must be 0.  *left: those in the left half. */
-static unsigned count_pixels(const struct rd *r, const uint8_t *img, const uint8_t want[4],
-                             unsigned *left)
-{
-    unsigned n = 0;
-    *left = 0;
-    for (UINT y = 0; y < r->h; y++)
-        for (UINT x = 0; x < r->w; x++) {
-            const uint8_t *p = RD_PIXEL(img, r, x, y);
-            if (!memcmp(p, want, 4)) {
-                n++;
-                *left += x < r->w / 2;
-            } else if (p[0] || p[1] || p[2] || p[3]) {
-                harness_fail(__FILE__, __LINE__, "pixel (%u, %u) = %u %u %u %u", x, y, p[0],
-                             p[1], p[2], p[3]);
-                return n;
-            }
-        }
-    return n;
-}
-
-static const uint8_t red[4] = { 255, 0, 0, 255 };
-
-/* Draws with the bound state into a cleared target, `call` being the draw. */
-#define DRAW_INTO(s, img, call)                                                                  \
-    do {                                                                                         \
-        rd_clear(&(s)->r, 0, 0, 0, 0);                                                           \
-        ACCEPTED(call);                                                                          \
-        rd_read(&(s)->r, img);                                                                   \
-    } while (0)
-
 /* The quad patch covers its rectangle exactly once whatever the partitioning and factors: the
  * tessellator's triangles tile the domain and the top-left rule owns every shared edge once
  * (as tests/test_tess_draw.c checks through the pipeline's own API); a factor 0 culls the
@@ -571,8 +411,8 @@ TEST(tess_draw_refusals)
         "ds_5_0\ndcl_input_control_point_count 4\ndcl_tessellator_domain domain_tri\n"
         "dcl_input vDomain.xyz\ndcl_input vicp[4][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
         "mov o0.xyzw, vicp[0][0].xyzw\nret\n";
-    static const char gs_text[] =
-        "gs_5_0\ndcl_input_siv v[3][0].xyzw, position\ndcl_inputprimitive triangle\n"
+    static const char gs_text[] =   /* points in: not what the tessellator makes here */
+        "gs_5_0\ndcl_input_siv v[1][0].xyzw, position\ndcl_inputprimitive point\n"
         "dcl_outputtopology trianglestrip\ndcl_output_siv o0.xyzw, position\ndcl_maxout 1\n"
         "mov o0.xyzw, v[0][0].xyzw\nemit\nret\n";
     struct ts_scene s;
@@ -608,7 +448,7 @@ TEST(tess_draw_refusals)
         { hs3, ds, NULL, P4, "the hull shader outputs 3 control points, the domain shader "
                              "reads 4" },
         { hs, ds_tri4, NULL, P4, "TESSELLATOR_DOMAIN_MISMATCH" },
-        { hs, ds, gs, P4, "a geometry shader or stream output after tessellation" },
+        { hs, ds, gs, P4, "input primitive is not the tessellator's output (triangles)" },
     };
     if (!hs || !hs3 || !ds || !ds3 || !ds_tri4 || !gs)
         goto done;
@@ -695,6 +535,146 @@ done:
     ID3D11DeviceContext_ClearState(s.r.ctx);
     RD_RELEASE(q);
     RD_RELEASE(ds);
+    RD_RELEASE(hs);
+    scene_end(&s);
+}
+
+/* Signature linkage at the draw, by register ("Shader Signatures": adjacent stages share a
+ * register array): the vertex shader's outputs to the hull's input control points, the hull's
+ * output control points (without a control-point phase its input ones, 10.6) to the domain
+ * shader's -- an element missing at its register, another semantic there, or components the
+ * producer does not have are refused (nothing drawn, a message); matching ones draw, also a
+ * hull whose two phases both declare the control points (one signature element). */
+TEST(tess_signature_linkage)
+{
+    /* the hull's control-point phase writing o0.xy only, or o0 and o1 (TEXCOORD0, 1) */
+    static const char hs_xy[] =
+        "hs_5_0\nhs_decls\ndcl_input_control_point_count 4\ndcl_output_control_point_count 4\n"
+        "dcl_tessellator_domain domain_quad\ndcl_tessellator_partitioning partitioning_integer\n"
+        "dcl_tessellator_output_primitive output_triangle_cw\n"
+        "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[4][0].xyzw\n"
+        "dcl_output o0.xy\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"
+        "mov o0.xy, v[r0.x + 0][0].xyxx\nret\n"
+        "hs_fork_phase\ndcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor\n"
+        "dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor\n"
+        "dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor\n"
+        "dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor\n"
+        "dcl_output_siv o4.x, finalQuadUInsideTessFactor\n"
+        "dcl_output_siv o5.x, finalQuadVInsideTessFactor\n"
+        "mov o0.x, l(2.0)\nmov o1.x, l(2.0)\nmov o2.x, l(2.0)\nmov o3.x, l(2.0)\n"
+        "mov o4.x, l(2.0)\nmov o5.x, l(2.0)\nret\n";
+    /* a hull reading v[4][1] only: its input signature is TEXCOORD0 at register 1, where the
+     * vertex shader writes TEXCOORD1 */
+    static const char hs_v1[] =
+        "hs_5_0\nhs_decls\ndcl_input_control_point_count 4\ndcl_output_control_point_count 4\n"
+        "dcl_tessellator_domain domain_quad\ndcl_tessellator_partitioning partitioning_integer\n"
+        "dcl_tessellator_output_primitive output_triangle_cw\n"
+        "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[4][1].xyzw\n"
+        "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"
+        "mov o0.xyzw, v[r0.x + 0][1].xyzw\nret\n"
+        "hs_fork_phase\ndcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor\n"
+        "dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor\n"
+        "dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor\n"
+        "dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor\n"
+        "dcl_output_siv o4.x, finalQuadUInsideTessFactor\n"
+        "dcl_output_siv o5.x, finalQuadVInsideTessFactor\n"
+        "mov o0.x, l(2.0)\nmov o1.x, l(2.0)\nmov o2.x, l(2.0)\nmov o3.x, l(2.0)\n"
+        "mov o4.x, l(2.0)\nmov o5.x, l(2.0)\nret\n";
+    /* the control points declared by two phases (v[4][0] and vicp[4][0]): one element of the
+     * input signature (TEXCOORD0 at register 0), not two (tpf_derive.c) */
+    static const char hs_twice[] =
+        "hs_5_0\nhs_decls\ndcl_input_control_point_count 4\ndcl_output_control_point_count 4\n"
+        "dcl_tessellator_domain domain_quad\ndcl_tessellator_partitioning partitioning_integer\n"
+        "dcl_tessellator_output_primitive output_triangle_cw\n"
+        "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[4][0].xyzw\n"
+        "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"
+        "mov o0.xyzw, v[r0.x + 0][0].xyzw\nret\n"
+        "hs_fork_phase\ndcl_input vicp[4][0].xyzw\n"
+        "dcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor\n"
+        "dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor\n"
+        "dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor\n"
+        "dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor\n"
+        "dcl_output_siv o4.x, finalQuadUInsideTessFactor\n"
+        "dcl_output_siv o5.x, finalQuadVInsideTessFactor\n"
+        "dcl_temps 1\nadd r0.x, vicp[0][0].w, l(1.0)\nmov o0.x, r0.x\nmov o1.x, r0.x\nmov o2.x, r0.x\n"
+        "mov o3.x, r0.x\nmov o4.x, r0.x\nmov o5.x, r0.x\nret\n";
+    /* a domain shader reading vicp[4][1] too (TEXCOORD1 at register 1) */
+    static const char ds_reg1[] =
+        DS_QUAD_HEAD(4, "domain_quad") "dcl_input vicp[4][1].xyzw\n"
+        "dcl_output_siv o0.xyzw, position\nmov o0.xyzw, vicp[0][0].xyzw\nret\n";
+    struct ts_scene s;
+    uint8_t img[W * H * 4];
+    SCENE_BEGIN(&s, TS_PS_RED);
+    ID3D11HullShader *hs = hs_create(s.r.dev, HS_QUAD("partitioning_integer"), S_OK);
+    ID3D11HullShader *hsxy = hs_create(s.r.dev, hs_xy, S_OK);
+    ID3D11HullShader *hsv1 = hs_create(s.r.dev, hs_v1, S_OK);
+    ID3D11HullShader *hs_iso = hs_create(s.r.dev, HS_ISOLINE, S_OK);
+    ID3D11HullShader *hs2 = hs_create(s.r.dev, hs_twice, S_OK);
+    ID3D11DomainShader *ds = ds_create(s.r.dev, ds_quad, S_OK);
+    ID3D11DomainShader *ds1 = ds_create(s.r.dev, ds_reg1, S_OK);
+    ID3D11DomainShader *ds_iso = ds_create(s.r.dev, DS_ISOLINE, S_OK);
+    const D3D11_PRIMITIVE_TOPOLOGY P2 = D3D11_PRIMITIVE_TOPOLOGY_2_CONTROL_POINT_PATCHLIST;
+    const struct {
+        ID3D11HullShader *hs;
+        ID3D11DomainShader *ds;
+        const char *why;   /* NULL: draws */
+    } cases[] = {
+        { hs, ds, NULL },
+        { hs2, ds, NULL },
+        { hsxy, ds, "the domain shader's control-point input TEXCOORD0 (register 0) takes "
+                    "components 0xf, the output has 0x3 (DEVICE_SHADER_LINKAGE_REGISTERMASK) "
+                    "of the hull shader" },
+        { hs, ds1, "TEXCOORD1 (register 1) is not written: no output element at that register "
+                   "(DEVICE_SHADER_LINKAGE_REGISTERINDEX) of the hull shader" },
+        { hsv1, ds, "the hull shader's input TEXCOORD0 (register 1) meets the output TEXCOORD1 "
+                    "there (DEVICE_SHADER_LINKAGE_SEMANTICNAME_NOT_FOUND) of the vertex "
+                    "shader" },
+    };
+    if (!hs || !hsxy || !hsv1 || !hs_iso || !hs2 || !ds || !ds1 || !ds_iso)
+        goto done;
+    scene_factors(&s, 2, 2);
+    scene_vertices(&s, quad_patch, 4);
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx,
+                                               D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        ID3D11DeviceContext_HSSetShader(s.r.ctx, cases[i].hs, NULL, 0);
+        ID3D11DeviceContext_DSSetShader(s.r.ctx, cases[i].ds, NULL, 0);
+        rd_clear(&s.r, 0, 0, 0, 0);
+        util_clear_last_message();
+        ID3D11DeviceContext_Draw(s.r.ctx, 4, 0);
+        if (cases[i].why)
+            CHECK_STR_CONTAINS(LAST, cases[i].why);
+        else
+            CHECK_EQ(LAST[0], 0);
+        rd_read(&s.r, img);
+        unsigned left;
+        CHECK_EQ(count_pixels(&s.r, img, red, &left), cases[i].why ? 0u : W * H / 2);
+    }
+    /* no control-point phase: the domain shader's vicp[2][0] is the vertex shader's o0 (an
+     * isoline along row 0, density 1) */
+    static const struct vtx cps[2] = { { { -1, 0.9375f, 0, 1 }, { 0 } },
+                                       { { 1, 0.9375f, 0, 1 }, { 0 } } };
+    scene_vertices(&s, cps, 2);
+    scene_factors(&s, 3, 1);
+    ID3D11DeviceContext_HSSetShader(s.r.ctx, hs_iso, NULL, 0);
+    ID3D11DeviceContext_DSSetShader(s.r.ctx, ds_iso, NULL, 0);
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx, P2);
+    util_clear_last_message();
+    DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 2, 0));
+    CHECK_EQ(LAST[0], 0);
+    unsigned row0 = 0;
+    for (UINT x = 0; x < W; x++)
+        row0 += !memcmp(RD_PIXEL(img, &s.r, x, 0), red, 4);
+    CHECK_EQ(row0, W);
+done:
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(ds_iso);
+    RD_RELEASE(ds1);
+    RD_RELEASE(ds);
+    RD_RELEASE(hs2);
+    RD_RELEASE(hs_iso);
+    RD_RELEASE(hsv1);
+    RD_RELEASE(hsxy);
     RD_RELEASE(hs);
     scene_end(&s);
 }

@@ -1,12 +1,14 @@
 /* tests/test_gs_ir.c — geometry programs in the IR and the VM (issue 11, item 5): the
  * validator's rules for the geometry declarations and operands (D3D11.3 functional spec 13.2:
  * dcl_inputprimitive, dcl_outputtopology and dcl_maxout required, maxout <= 1024 and maxout x
- * output scalars <= 1024; 13.3 dcl_gsinstances 1..32), the decoder's refusals, the printer,
+ * output scalars <= 1024; 13.3 dcl_gsinstances 1..32), patch input primitives (11.8.1.1), the
+ * decoder's refusals, the printer,
  * and the VM running one invocation per lane: v[vertex][reg] with a relative vertex index,
  * vPrim, emit / cut / emit_then_cut reported per lane, the interpreter and the JIT (which
  * never compiles emit or cut: jit_codegen.c native_op) reporting the same. */
 #include "harness.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,6 +152,43 @@ TEST(gs_decoder_refusals)
     CHECK_STR_CONTAINS(err, "unknown input primitive 'quad'");
     CHECK(gs_decode("gs_4_0\ndcl_outputtopology trianglelist\nret\n", &p, err, sizeof(err)) != 0);
     CHECK_STR_CONTAINS(err, "unknown output topology 'trianglelist'");
+}
+
+/* Patch input primitives (D3D11.3 spec 11.8.1.1: a GS fed un-tessellated patches): patch1 ..
+ * patch32 decode to IR_GS_IN_PATCH_1 + n - 1 with n input vertices, a vertex index past the
+ * patch is refused, the printer and the disassembler spell them patch<n>. */
+TEST(gs_patch_input_primitives)
+{
+    struct ir_program p;
+    char err[300] = "";
+    static const unsigned sizes[] = { 1, 4, 17, 32 };
+    for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+        char text[400];
+        snprintf(text, sizeof(text),
+                 "gs_5_0\ndcl_input_siv v[%u][0].xyzw, position\ndcl_inputprimitive patch%u\n"
+                 "dcl_outputtopology pointlist\n" GS_OUT "dcl_maxout 1\n"
+                 "mov o0.xyzw, v[%u][0].xyzw\nemit\nret\n", sizes[i], sizes[i], sizes[i] - 1);
+        int ret = gs_decode(text, &p, err, sizeof(err));
+        if (ret) {
+            harness_fail(__FILE__, __LINE__, "patch%u: %d %s", sizes[i], ret, err);
+            continue;
+        }
+        CHECK_EQ(p.gs_input, IR_GS_IN_PATCH_1 + sizes[i] - 1);
+        CHECK_EQ(ir_gs_input_vertices(p.gs_input), sizes[i]);
+        char *listing = ir_print_to_string(&p);
+        char want[32];
+        snprintf(want, sizeof(want), "dcl_inputprimitive patch%u\n", sizes[i]);
+        CHECK(listing && strstr(listing, want));
+        free(listing);
+        ir_program_free(&p);
+    }
+    /* vertex 4 of a patch of 4 */
+    CHECK(gs_decode("gs_5_0\ndcl_input_siv v[4][0].xyzw, position\ndcl_inputprimitive patch4\n"
+                    "dcl_outputtopology pointlist\n" GS_OUT "dcl_maxout 1\n"
+                    "mov o0.xyzw, v[4][0].xyzw\nemit\nret\n", &p, err, sizeof(err)) != 0);
+    CHECK_STR_CONTAINS(err, "input vertex 4 of a primitive of 4");
+    CHECK(gs_decode("gs_5_0\ndcl_inputprimitive patch33\nret\n", &p, err, sizeof(err)) != 0);
+    CHECK_STR_CONTAINS(err, "unknown input primitive 'patch33'");
 }
 
 /* ---- the VM ------------------------------------------------------------------------------- */

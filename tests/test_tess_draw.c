@@ -376,27 +376,12 @@ TEST(tess_draw_bare_quad_equals_the_triangle_list)
 
 /* Isolines (11.6): density 4 draws lines at v = 0, 1/4, 2/4, 3/4 — never at v = 1 — here the
  * pixel rows 0, 4, 8 and 12, each lit across the target whatever the line detail. */
-#define HS_ISOLINE                                                                              \
-    "hs_5_0\nhs_decls\ndcl_input_control_point_count 2\ndcl_output_control_point_count 2\n"     \
-    "dcl_tessellator_domain domain_isoline\ndcl_tessellator_partitioning partitioning_integer\n" \
-    "dcl_tessellator_output_primitive output_line\n"                                            \
-    "hs_fork_phase\ndcl_constantbuffer cb0[1], immediateIndexed\n"                             \
-    "dcl_output_siv o0.x, finalLineDetailTessFactor\n"                                          \
-    "dcl_output_siv o1.x, finalLineDensityTessFactor\n"                                         \
-    "mov o0.x, cb0[0].x\nmov o1.x, cb0[0].y\nret\n"
-static const char ds_iso_text[] =
-    "ds_5_0\ndcl_input_control_point_count 2\ndcl_tessellator_domain domain_isoline\n"
-    "dcl_input vDomain.xy\ndcl_input vicp[2][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
-    "dcl_temps 1\nadd r0.xyzw, vicp[1][0].xyzw, -vicp[0][0].xyzw\n"
-    "mul r0.xyzw, r0.xyzw, vDomain.xyxx\nadd o0.xy, r0.xyxx, vicp[0][0].xyxx\n"
-    "mov o0.zw, vicp[0][0].zzzw\nret\n";
-
 TEST(tess_draw_isolines)
 {
     static const float details[] = { 1, 3, 7.5f };
     for (size_t k = 0; k < 3; k++) {
         struct scene *s = calloc(1, sizeof(*s));
-        if (!s || !scene_setup(s, HS_ISOLINE, ds_iso_text, ps_text, false)) {
+        if (!s || !scene_setup(s, HS_ISOLINE, DS_ISOLINE, ps_text, false)) {
             if (s)
                 scene_free(s);
             free(s);

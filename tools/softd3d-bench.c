@@ -20,6 +20,10 @@
  *   d3d9_blend (m) as (l), alpha blended
  *   d3d9_ff    (n) Direct3D 9: 1,000,000 triangles from a vertex buffer through the
  *                  fixed-function vertex pipeline, depth test
+ *   tess       (o) tessellation: 576 quad patches, fractional_odd factors 12.6, a lit height
+ *                  field per domain point (softd3d: hs_5_0/ds_5_0 on an 11_0 device,
+ *                  bench/softd3d_tess.c; llvmpipe: GLSL 4.00 tessellation shaders in a 4.x
+ *                  core context, bench/llvmpipe_glsl.c)
  *   d3d9_ui    (p) Direct3D 9: 2,000 small textured, blended quads a frame, a
  *                  DrawPrimitiveUP each (what a UI library draws)
  * Each of (a)-(e) is drawn through softd3d (the public D3D11 API at feature level 9_3, shaders
@@ -307,6 +311,11 @@ int main(int argc, char **argv)
     bool have_sd9 = !softd3d9_renderer_create(WIDTH, HEIGHT, &sd9, err, sizeof(err));
     if (!have_sd9)
         fprintf(stderr, "softd3d (Direct3D 9): %s\n", err);
+    /* the tessellation scene goes through an 11_0 device with hull and domain shaders */
+    struct bench_renderer sdt;
+    bool have_sdt = !softd3d_tess_renderer_create(WIDTH, HEIGHT, &sdt, err, sizeof(err));
+    if (!have_sdt)
+        fprintf(stderr, "softd3d (11_0, tessellation): %s\n", err);
     bool have_lp = false;
     if (use_llvmpipe)
         have_lp = !llvmpipe_renderer_create((unsigned)threads, WIDTH, HEIGHT, &lp, err,
@@ -382,10 +391,11 @@ int main(int argc, char **argv)
             failures++;
             continue;
         }
-        const struct bench_renderer *mine = s.d3d9 ? &sd9 : &sd;
+        bool tess = s.program == BENCH_PROGRAM_TESS;
+        const struct bench_renderer *mine = tess ? &sdt : s.d3d9 ? &sd9 : &sd;
         const struct bench_renderer *peer = s.program != BENCH_PROGRAM_FIXED ? &lp3 : &lp;
         bool have_peer = s.program != BENCH_PROGRAM_FIXED ? have_lp3 : have_lp;
-        if (s.d3d9 ? have_sd9 : have_sd) {
+        if (tess ? have_sdt : s.d3d9 ? have_sd9 : have_sd) {
             run_scene(mine, &s, frames, img_sd, &rs);
             if (rs.ok)
                 save_png(dir, &s, "softd3d", img_sd);
@@ -490,6 +500,8 @@ int main(int argc, char **argv)
         sd.destroy(sd.self);
     if (have_sd9)
         sd9.destroy(sd9.self);
+    if (have_sdt)
+        sdt.destroy(sdt.self);
     if (have_lp3)
         lp3.destroy(lp3.self);
     if (have_lp)

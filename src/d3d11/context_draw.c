@@ -55,6 +55,7 @@
 #include "d3d11/format_support.h"
 #include "d3d11/limits.h"
 #include "pipeline/draw.h"
+#include "pipeline/tessellator.h"
 #include "shader/tpf.h"
 #include "util/log.h"
 
@@ -85,8 +86,8 @@ struct program_entry {
 
 struct link_entry {
     const struct program_entry *vs, *gs, *hs, *ds, *ps;
-    struct draw_linkage link;          /* the last pre-raster stage (DS, GS, else VS) to the PS */
-    struct draw_gs_linkage gs_link;    /* VS to GS */
+    struct draw_linkage link;          /* the last pre-raster stage (GS, DS, else VS) to the PS */
+    struct draw_gs_linkage gs_link;    /* VS (DS after tessellation) to GS */
     struct draw_gs_linkage hs_link;    /* VS to the hull's input control points */
 };
 
@@ -233,18 +234,32 @@ static const struct link_entry *link_of(struct d3d11_draw_cache *c,
     l->hs = hs;
     l->ds = ds;
     l->ps = ps;
-    const struct program_entry *last = ds ? ds : gs ? gs : vs;
-    const struct d3d11_shader_code *last_code = ds ? s->ds.code : gs ? s->gs.code : s->vs.code;
+    /* the stage before the geometry shader, and the last before the pixel shader */
+    const struct program_entry *pre = ds ? ds : vs;
+    const struct d3d11_shader_code *pre_code = ds ? s->ds.code : s->vs.code;
+    const struct program_entry *last = gs ? gs : pre;
+    const struct d3d11_shader_code *last_code = gs ? s->gs.code : pre_code;
     draw_link(last->prog, &last_code->info.output, ps ? ps->prog : NULL,
               ps ? &s->ps.code->info.input : NULL, &l->link);
     if (gs)
-        draw_link_gs(vs->prog, &s->vs.code->info.output, gs->prog, &s->gs.code->info.input,
+        draw_link_gs(pre->prog, &pre_code->info.output, gs->prog, &s->gs.code->info.input,
                      &l->gs_link);
     /* the control points by signature, as a geometry shader's input vertices (11.3); the
-     * domain shader reads the hull's outputs by register (tess_stage.c) */
-    if (hs)
+     * domain shader reads the hull's outputs by register (tess_stage.c).  Without a
+     * control-point phase the output control points are the input ones (10.6), register for
+     * register: every VS output goes through, whatever the hull phases declare. */
+    if (hs && hs->hull->phase_count && hs->hull->phase_kind[0] == IR_HS_CONTROL_POINT) {
         draw_link_gs(vs->prog, &s->vs.code->info.output, hull_inputs(hs->hull),
                      &s->hs.code->info.input, &l->hs_link);
+    } else if (hs) {
+        memset(&l->hs_link, 0, sizeof(l->hs_link));
+        for (uint32_t r = 0; r < vs->prog->output_count && r < IR_MAX_INPUTS; r++)
+            for (uint8_t c = 0; c < 4; c++) {
+                l->hs_link.src[r][c].used = 1;
+                l->hs_link.src[r][c].reg = (uint8_t)r;
+                l->hs_link.src[r][c].comp = c;
+            }
+    }
     return l;
 }
 
@@ -374,9 +389,6 @@ static bool rule_shaders(struct draw_check *k)
         return fail(k, "the vertex shader cannot run: %s", k->vs->error);
     k->so = s->gs.code ? s->gs.code->so : NULL;
     k->tess = s->hs.code || s->ds.code || is_patch_list(s->topology);
-    if (k->tess && s->gs.code)
-        return fail(k, "a geometry shader or stream output after tessellation (or on patch "
-                    "lists) is not implemented yet");
     if (s->gs.code && !(k->so && k->so->vs_only)) {
         if (!(k->gs = program_of(k->cache, s->gs.code)))
             return fail(k, "out of memory");
@@ -384,8 +396,10 @@ static bool rule_shaders(struct draw_check *k)
             return fail(k, "the geometry shader cannot run: %s", k->gs->error);
         if (k->gs->prog->position_out < 0)
             return fail(k, "the geometry shader does not write SV_Position");
-        /* 13.2: the input primitive the GS declares must be what the IA assembles */
-        if (!draw_gs_topology_ok((enum draw_topology)s->topology, k->gs->prog->gs_input))
+        /* 13.2: the input primitive the GS declares must be what the IA assembles (after
+         * tessellation: what the tessellator outputs, rule_tess) */
+        if (!k->tess && !draw_gs_topology_ok((enum draw_topology)s->topology,
+                                             k->gs->prog->gs_input))
             return fail(k, "primitive topology %u does not match the geometry shader's input "
                         "primitive", (unsigned)s->topology);
         if ((k->gs->prog->texture_mask | k->gs->prog->sampler_mask) >> DRAW_MAX_TEXTURES)
@@ -398,14 +412,17 @@ static bool rule_shaders(struct draw_check *k)
     }
     if (!k->gs && !k->tess && k->vs->prog->position_out < 0 && !(k->so && !k->so->rasterize))
         return fail(k, "the vertex shader does not write SV_Position");
-    /* stream output of the vertex shader: its declaration names the vertex shader's outputs,
-     * so the bound vertex shader must be the one it was made from (its output signature) */
+    /* stream output of the vertex (or after tessellation the domain) shader: its declaration
+     * names that shader's outputs, so the bound one must be the one it was made from (its
+     * output signature) */
+    bool after_ds = k->tess && s->ds.code;
+    const struct d3d11_shader_code *prior = after_ds ? s->ds.code : s->vs.code;
     if (k->so && k->so->vs_only &&
-        (s->gs.code->size != s->vs.code->size ||
-         memcmp(s->gs.code->bytecode, s->vs.code->bytecode, s->vs.code->size)))
-        return fail(k, "the stream-output geometry shader was created from another vertex "
-                    "shader than the bound one (not implemented: the output signatures would "
-                    "have to be matched)");
+        (s->gs.code->size != prior->size ||
+         memcmp(s->gs.code->bytecode, prior->bytecode, prior->size)))
+        return fail(k, "the stream-output geometry shader was created from another shader than "
+                    "the bound %s shader (not implemented: the output signatures would have to "
+                    "be matched)", after_ds ? "domain" : "vertex");
     /* The vertex stage samples DRAW_MAX_VS_TEXTURES slots (pipeline/draw.h); a program that
      * declares more is refused rather than drawn with zeros. */
     if ((k->vs->prog->texture_mask | k->vs->prog->sampler_mask) >> DRAW_MAX_VS_TEXTURES)
@@ -421,6 +438,50 @@ static bool rule_shaders(struct draw_check *k)
     return true;
 }
 
+/* Stage linkage by register ("Shader Signatures": "adjacent stages effectively share a
+ * register array, where the output shader ... writes data to specific locations in the
+ * register array and the input shader must read from the same locations"): every element of
+ * the consumer's signature needs the producer's element of the same register holding its
+ * components, with the same semantic name and index and component type.  Values the
+ * pipeline generates (SV_VertexID, SV_PrimitiveID, SV_InstanceID) are no one's output.
+ * NULL when they link, else why not (the debug layer's DEVICE_SHADER_LINKAGE_* name). */
+static const char *linkage_mismatch(const struct dxbc_signature *out,
+                                    const struct dxbc_signature *in, char *buf, size_t size)
+{
+    for (uint32_t i = 0; i < in->count; i++) {
+        const struct dxbc_signature_element *e = &in->elements[i];
+        if (e->system_value == D3D_NAME_VERTEX_ID || e->system_value == D3D_NAME_PRIMITIVE_ID ||
+            e->system_value == D3D_NAME_INSTANCE_ID)
+            continue;
+        const struct dxbc_signature_element *o = NULL;
+        for (uint32_t j = 0; j < out->count && !o; j++)
+            if (out->elements[j].register_index == e->register_index &&
+                (out->elements[j].mask & e->mask))
+                o = &out->elements[j];
+        if (!o)
+            snprintf(buf, size, "%s%u (register %u) is not written: no output element at that "
+                     "register (DEVICE_SHADER_LINKAGE_REGISTERINDEX)", e->semantic_name,
+                     e->semantic_index, e->register_index);
+        else if (strcasecmp(o->semantic_name, e->semantic_name) ||
+                 o->semantic_index != e->semantic_index)
+            snprintf(buf, size, "%s%u (register %u) meets the output %s%u there "
+                     "(DEVICE_SHADER_LINKAGE_SEMANTICNAME_NOT_FOUND)", e->semantic_name,
+                     e->semantic_index, e->register_index, o->semantic_name, o->semantic_index);
+        else if (o->component_type != e->component_type)
+            snprintf(buf, size, "%s%u (register %u) has another component type than the output "
+                     "(DEVICE_SHADER_LINKAGE_COMPONENTTYPE)", e->semantic_name, e->semantic_index,
+                     e->register_index);
+        else if (e->mask & ~o->mask)
+            snprintf(buf, size, "%s%u (register %u) takes components 0x%x, the output has 0x%x "
+                     "(DEVICE_SHADER_LINKAGE_REGISTERMASK)", e->semantic_name, e->semantic_index,
+                     e->register_index, e->mask, o->mask);
+        else
+            continue;
+        return buf;
+    }
+    return NULL;
+}
+
 /* Tessellation (11_0; issue 16), when a hull or domain shader or a patch list is bound:
  *  - "A domain shader must be bound to the pipeline if a hull shader is bound" ("How To: Create
  *    a Hull Shader" / "... a Domain Shader"; the debug layer's DEVICE_DRAW_HS_XOR_DS_MISMATCH),
@@ -429,9 +490,13 @@ static bool rule_shaders(struct draw_check *k)
  *    the domain shader's input count (DEVICE_DRAW_HS_DS_CONTROL_POINT_COUNT_MISMATCH), and both
  *    declare one domain (DEVICE_DRAW_HS_DS_TESSELLATOR_DOMAIN_MISMATCH; "Behavior is undefined
  *    if the hull shader and domain shader provide mismatching domains", dcl_tessellator_domain).
- *  - Not implemented, refused with a message: patch lists without tessellation (to a geometry
- *    shader or stream output, 11.8.1), a geometry shader after the domain shader (rule_shaders),
- *    and textures past the slots the stages sample. */
+ *  - The VS's outputs link to the hull's input control points and the hull's outputs to the
+ *    domain shader's inputs by register (linkage_mismatch above).
+ *  - A geometry shader after the domain shader takes the tessellator's output primitive (13.2).
+ *  - A patch list without them goes to a geometry shader declaring patch<n> input (11.8.1.1)
+ *    or is streamed out when stream output of the vertex shader runs with the rasterizer off
+ *    (11.8.1.2); to the rasterizer it is undefined (11.8.1.3: refused).
+ *  - Not implemented, refused with a message: textures past the slots the stages sample. */
 static bool rule_tess(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
@@ -441,9 +506,25 @@ static bool rule_tess(struct draw_check *k)
         return fail(k, "a %s shader is bound without a %s shader: \"a domain shader must be "
                     "bound to the pipeline if a hull shader is bound\" (DEVICE_DRAW_HS_XOR_DS_"
                     "MISMATCH)", s->hs.code ? "hull" : "domain", s->hs.code ? "domain" : "hull");
-    if (!s->hs.code)
-        return fail(k, "a patch-list topology without hull and domain shaders (patches to a "
-                    "geometry shader or stream output) is not implemented");
+    if (!s->hs.code) {
+        /* 11.8.1.2: un-tessellated patches may be streamed out, each control point a vertex;
+         * 11.8.1.3: arriving at the rasterizer they are undefined (a debug-layer error) */
+        if (k->so && k->so->vs_only && !k->so->rasterize)
+            return true;
+        if (k->so && k->so->vs_only)
+            return fail(k, "a patch-list topology without hull and domain shaders reaches the "
+                        "rasterizer: undefined (D3D11.3 functional spec 11.8.1.3); stream the "
+                        "patches out with D3D11_SO_NO_RASTERIZED_STREAM");
+        if (k->gs) {   /* 11.8.1.1: the GS takes the patch's control points */
+            if (!draw_gs_topology_ok((enum draw_topology)s->topology, k->gs->prog->gs_input))
+                return fail(k, "the geometry shader's input primitive is not patch%u, the "
+                            "patches of topology %u (D3D11.3 functional spec 11.8.1.1)",
+                            (unsigned)s->topology - 32, (unsigned)s->topology);
+            return true;
+        }
+        return fail(k, "a patch-list topology without hull and domain shaders reaches the "
+                    "rasterizer: undefined (D3D11.3 functional spec 11.8.1.3)");
+    }
     if (!is_patch_list(s->topology))
         return fail(k, "hull and domain shaders need a patch-list topology, topology %u is "
                     "bound (D3D11.3 functional spec 11.8.1)", (unsigned)s->topology);
@@ -466,8 +547,36 @@ static bool rule_tess(struct draw_check *k)
     if (k->ds->tess_domain != h->domain)
         return fail(k, "the hull and domain shaders declare different tessellator domains "
                     "(DEVICE_DRAW_HS_DS_TESSELLATOR_DOMAIN_MISMATCH)");
-    if (k->ds->prog->position_out < 0)
+    /* Signatures: the VS's outputs to the hull's input control points; the hull's output
+     * control points -- without a control-point phase the input ones, passed through (10.6)
+     * -- to the domain shader's; the patch constants when both carry a PCSG (the assembler
+     * writes none: then the domain shader reads them by register unchecked). */
+    char why[200];
+    const struct dxbc_signature *vs_out = &s->vs.code->info.output;
+    bool cp_phase = h->phase_count && h->phase_kind[0] == IR_HS_CONTROL_POINT;
+    if (linkage_mismatch(vs_out, &s->hs.code->info.input, why, sizeof(why)))
+        return fail(k, "the hull shader's input %s of the vertex shader", why);
+    if (linkage_mismatch(cp_phase ? &s->hs.code->info.output : vs_out, &s->ds.code->info.input,
+                         why, sizeof(why)))
+        return fail(k, "the domain shader's control-point input %s of the %s", why,
+                    cp_phase ? "hull shader" : "vertex shader (the hull shader has no "
+                    "control-point phase: its input control points pass through)");
+    if (s->hs.code->info.patch_constant.present && s->ds.code->info.patch_constant.present &&
+        linkage_mismatch(&s->hs.code->info.patch_constant, &s->ds.code->info.patch_constant, why,
+                         sizeof(why)))
+        return fail(k, "the domain shader's patch constant %s of the hull shader", why);
+    if (!k->gs && k->ds->prog->position_out < 0 && !(k->so && !k->so->rasterize))
         return fail(k, "the domain shader does not write SV_Position");
+    /* 13.2 after the tessellator (11.7): the geometry shader takes its triangles, lines or
+     * points */
+    if (k->gs) {
+        unsigned want = h->primitive == TESS_OUTPUT_POINT ? IR_GS_IN_POINT :
+                        h->primitive == TESS_OUTPUT_LINE ? IR_GS_IN_LINE : IR_GS_IN_TRIANGLE;
+        if (k->gs->prog->gs_input != want)
+            return fail(k, "the geometry shader's input primitive is not the tessellator's "
+                        "output (%s)", want == IR_GS_IN_POINT ? "points" :
+                        want == IR_GS_IN_LINE ? "lines" : "triangles");
+    }
     uint32_t slots = k->ds->prog->texture_mask | k->ds->prog->sampler_mask;
     for (uint32_t i = 0; i < h->phase_count; i++)
         slots |= h->phase[i]->texture_mask | h->phase[i]->sampler_mask;

@@ -35,7 +35,8 @@ struct d3d11_so_layout {
     struct d3d11_so_entry entries[D3D11_SO_STREAM_COUNT * D3D11_SO_OUTPUT_COMPONENT_COUNT];
     UINT strides[D3D11_SO_BUFFER_SLOT_COUNT];
     bool rasterize;                 /* RasterizedStream 0 (else NO_RASTERIZED_STREAM) */
-    bool vs_only;                   /* the bytecode is the vertex shader's: no GS program */
+    bool vs_only;                   /* the bytecode is the vertex (or, 11_0, the domain)
+                                     * shader's: no GS program */
 };
 
 /* What a shader object keeps.  The info's offsets (program_offset, level9_program_offset...)

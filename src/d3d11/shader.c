@@ -471,10 +471,10 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShader(ID3D11Device2 *ifac
     return hr;
 }
 
-/* The bytecode is a geometry shader, or (stream output without one) the vertex shader whose
- * output signature the declaration names (the method's reference page: "pass ... the compiled
- * shader for the prior stage").  A bare output-signature blob (D3DGetOutputSignatureBlob) is
- * not taken: E_NOTIMPL. */
+/* The bytecode is a geometry shader, or (stream output without one) the vertex shader -- at
+ * 11_0 also the domain shader -- whose output signature the declaration names (the method's
+ * reference page: "pass ... the compiled shader for the prior stage").  A bare
+ * output-signature blob (D3DGetOutputSignatureBlob) is not taken: E_NOTIMPL. */
 static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
     ID3D11Device2 *iface, const void *bytecode, SIZE_T size,
     const D3D11_SO_DECLARATION_ENTRY *decl, UINT entries, const UINT *strides, UINT nstrides,
@@ -490,10 +490,15 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
         return stage_call(iface, STAGE_GS_SO, (void **)out);   /* seed 004 */
     if (out)
         *out = NULL;
-    bool vs = false;
+    bool vs = false;   /* the prior stage's bytecode: no geometry program */
+    enum dxbc_program_type prior = DXBC_PROGRAM_VERTEX;
     if (bytecode && dxbc_parse(bytecode, size, 0, &info, NULL) == 0) {
         bool signature_only = !info.has_program;
-        vs = info.has_program && info.program_type == DXBC_PROGRAM_VERTEX;
+        vs = info.has_program && (info.program_type == DXBC_PROGRAM_VERTEX ||
+                                  (info.program_type == DXBC_PROGRAM_DOMAIN &&
+                                   dev->level >= D3D_FEATURE_LEVEL_11_0));
+        if (vs)
+            prior = info.program_type;
         dxbc_info_free(&info);
         if (signature_only) {
             d3d11_msg(dev, "%s: an output-signature blob without a program is not implemented "
@@ -501,7 +506,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
             return E_NOTIMPL;
         }
     }
-    hr = d3d11_validate_shader(dev->level, method, vs ? DXBC_PROGRAM_VERTEX : DXBC_PROGRAM_GEOMETRY,
+    hr = d3d11_validate_shader(dev->level, method, vs ? prior : DXBC_PROGRAM_GEOMETRY,
                                bytecode, size, linkage != NULL, &info, msg, sizeof(msg));
     if (FAILED(hr)) {
         d3d11_msg(dev, "%s", msg);

@@ -469,7 +469,8 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     bool patches = d->topology >= DRAW_PATCH_LIST_1 && d->topology <= DRAW_PATCH_LIST_32;
     if ((patches || d->hs || d->ds) && draw_tess_check(d, msg, msg_size))
         return DRAW_E_INVALID;
-    if (!d->gs && !d->hs && d->vs->position_out < 0 && !(d->so && !d->so->rasterize))
+    if (!d->gs && !d->hs && !patches && d->vs->position_out < 0 &&
+        !(d->so && !d->so->rasterize))
         return refuse(msg, msg_size, "draw: the vertex program does not write SV_Position");
     if (d->gs && d->gs->position_out < 0)
         return refuse(msg, msg_size, "draw: the geometry program does not write SV_Position");
@@ -480,7 +481,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     if (adj && !d->gs)
         return refuse(msg, msg_size, "draw: adjacency topology %d without a geometry program",
                       (int)d->topology);
-    if (d->gs && !draw_gs_topology_ok(d->topology, d->gs->gs_input))
+    if (d->gs && !d->hs && !draw_gs_topology_ok(d->topology, d->gs->gs_input))
         return refuse(msg, msg_size, "draw: topology %d does not match the geometry program's "
                       "input primitive", (int)d->topology);
     if (!d->width || !d->height || d->width > RASTER_MAX_SIZE || d->height > RASTER_MAX_SIZE)
@@ -535,6 +536,8 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     r->vs_link = d->link;
     r->vs_stride = r->stride;
     r->topology = d->topology;
+    r->gs_topology = d->topology;
+    r->gs_src = d->vs;
     for (uint32_t e = 0; e < d->element_count; e++)
         r->efmt[e] = texel_format_get(d->elements[e].format);
 
@@ -587,16 +590,19 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     }
     r->tess_on = d->hs != NULL;
     if (r->tess_on) {
-        /* the vertex records go to the tessellation stage's window, as to the GS's */
-        r->gs_on = true;
+        /* the vertex records go to the tessellation stage's window, as to the GS's; the
+         * domain program's records then to the geometry stage when there is one (it sets
+         * gs_topology and gs_src first) */
         int ret = draw_tess_prepare(r);
         if (ret != DRAW_OK)
             return ret;
-    } else if (r->gs_on) {
+    }
+    if (r->gs_on) {
         int ret = draw_gs_prepare(r);
         if (ret != DRAW_OK)
             return ret;
     }
+    r->gs_on |= r->tess_on;
     for (unsigned i = 0; i < dc->nworkers; i++) {
         struct draw_worker *w = &dc->workers[i];
         w->samples = 0;

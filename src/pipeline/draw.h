@@ -314,7 +314,9 @@ struct draw_desc {
      * control points; hs_link feeds the control-point phase's v[cp][reg] (draw_link_gs with
      * the phase as the "geometry" program), the domain program reads the control-point
      * outputs and patch constants by register, and `link` links ITS outputs to the pixel
-     * program.  Not yet with a geometry program or stream output (refused). */
+     * program -- or, with a geometry program after it, gs_link links them to the geometry
+     * program's inputs (which take the tessellator's output primitive), and with stream
+     * output and no geometry program the domain program's outputs are streamed. */
     const struct draw_hull *hs;
     const struct draw_program *ds;
     const struct draw_gs_linkage *hs_link;

@@ -135,6 +135,11 @@ struct draw_run {
     bool wrap;                         /* some d->link->attr_wrap is set (clip.c) */
     enum draw_topology topology;       /* what draw_assemble assembles: d->topology, or the
                                         * geometry program's output topology */
+    /* what the geometry stage (geometry.c) assembles and whose records it takes: the draw's
+     * topology and the vertex program, or after tessellation the tessellator's output list
+     * and the domain program (tess_stage.c) */
+    enum draw_topology gs_topology;
+    const struct draw_program *gs_src;
     /* where shade_vertices (vertex.c) writes: records of vs_stride words, vs_link's registers
      * (d->link and stride; with a geometry program, every VS output: geometry.c) */
     const struct draw_linkage *vs_link;
@@ -228,6 +233,9 @@ void draw_gs_begin(struct draw_run *r, uint32_t instance);
 void draw_gs_input(struct draw_run *r, uint32_t slot);
 void draw_gs_end(struct draw_run *r);
 void draw_gs_destroy(struct draw_gs *gs);
+/* geometry.c, after tessellation: the SV_PrimitiveID of the primitives input next (the patch
+ * id, 11.7.9.1), which then neither counts up nor counts IA primitives (the patches did) */
+void draw_gs_primitive_id(struct draw_run *r, uint32_t id);
 /* tess_stage.c: the same protocol as the geometry stage's, for draws with d->hs and d->ds:
  * patches of control points -> hull phases -> tessellator -> domain program -> the
  * assembler.  draw_tess_check: the description's tessellation rules (0, or -1 with msg). */

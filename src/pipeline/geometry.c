@@ -14,6 +14,8 @@
  *                       kept, as clip.c assembles strips without a geometry program)
  *   line list adj       [k-3 .. k] (k % 4 == 3); line strip adj [k-3 .. k] (k >= 3)
  *   triangle list adj   [k-5 .. k] (k % 6 == 5)
+ *   patch list of n     [k-n+1 .. k] (k % n == n-1): without tessellation, to a geometry
+ *                       program declaring patch<n> (11.8.1.1) or to stream output (11.8.1.2)
  *   triangle strip adj  triangle i's six vertices depend on whether it is the strip's last
  *                       (the table of the D3D10 / OpenGL "triangle strip with adjacency"
  *                       topology): a triangle that is not the last is known when vertex
@@ -43,6 +45,11 @@
  * only the order within a slice is visible, and it is kept -- and assembled as lists, with
  * draw_route switching slice and viewport between windows.
  *
+ * After tessellation (tess_stage.c) the input vertices are the domain program's records
+ * (r->gs_src) and the input topology the tessellator's output list (r->gs_topology); the
+ * primitive id is the patch's (draw_gs_primitive_id) and the IA primitives are not counted
+ * here.
+ *
  * Stream output (stream_out.c) takes each lane's strip before it is rasterized, from records
  * of every output register kept beside the pool records.  Without a geometry program (stream
  * output of the vertex program) each input primitive is "emitted" as it is, a strip of its
@@ -53,8 +60,9 @@
 #include <stdlib.h>
 #include <strings.h>
 
-#define GS_RING 16                     /* strip vertices kept (triangle strip adj: 10) */
-#define GS_MAX_VERTS 6                 /* vertices of an input primitive */
+#define GS_RING 32                     /* strip vertices kept (triangle strip adj: 10; a
+                                        * patch streamed out: up to 32) */
+#define GS_MAX_VERTS 32                /* vertices of an input primitive */
 
 struct draw_gs {
     /* the current window's vertex records (vs_stride words each, DRAW_CHUNK of them) and
@@ -95,6 +103,8 @@ struct draw_gs {
 
 bool draw_gs_topology_ok(enum draw_topology t, unsigned gs_input)
 {
+    if (t >= DRAW_PATCH_LIST_1 && t <= DRAW_PATCH_LIST_32)   /* 11.8.1.1: patches of n */
+        return gs_input == IR_GS_IN_PATCH_1 + (unsigned)(t - DRAW_PATCH_LIST_1);
     switch (t) {
     case DRAW_POINT_LIST: return gs_input == IR_GS_IN_POINT;
     case DRAW_LINE_LIST: case DRAW_LINE_STRIP: return gs_input == IR_GS_IN_LINE;
@@ -179,7 +189,7 @@ void draw_gs_destroy(struct draw_gs *gs)
 int draw_gs_prepare(struct draw_run *r)
 {
     const struct draw_desc *d = r->d;
-    const struct draw_program *vs = d->vs, *gsp = d->gs;
+    const struct draw_program *vs = r->gs_src, *gsp = d->gs;
     if (!r->gs) {
         r->gs = calloc(1, sizeof(*r->gs));
         if (!r->gs)
@@ -199,10 +209,19 @@ int draw_gs_prepare(struct draw_run *r)
         r->topology = gsp->gs_output == IR_GS_OUT_POINTLIST ? DRAW_POINT_LIST :
                       gsp->gs_output == IR_GS_OUT_LINESTRIP ? DRAW_LINE_STRIP :
                                                               DRAW_TRIANGLE_STRIP;
+    } else if (r->gs_topology >= DRAW_PATCH_LIST_1 && r->gs_topology <= DRAW_PATCH_LIST_32) {
+        /* patches without tessellation to stream output (11.8.1.2): a patch's control points
+         * are one "primitive" for stream_out.c, r->topology the patch list (draw.c and the
+         * front-end keep the rasterizer off) */
+        gs->nverts = (unsigned)(r->gs_topology - DRAW_PATCH_LIST_1 + 1);
+        gs->instances = 1;
+        gs->maxout = gs->nverts;
+        r->topology = r->gs_topology;
     } else {
-        /* stream output of the vertex program: each primitive as a strip of its own */
-        bool point = d->topology == DRAW_POINT_LIST;
-        bool line = d->topology == DRAW_LINE_LIST || d->topology == DRAW_LINE_STRIP;
+        /* stream output of the vertex (or domain) program: each primitive as a strip of its
+         * own */
+        bool point = r->gs_topology == DRAW_POINT_LIST;
+        bool line = r->gs_topology == DRAW_LINE_LIST || r->gs_topology == DRAW_LINE_STRIP;
         gs->nverts = point ? 1 : line ? 2 : 3;
         gs->instances = 1;
         gs->maxout = gs->nverts;
@@ -227,8 +246,10 @@ int draw_gs_prepare(struct draw_run *r)
     gs->lanes = 0;
     memset(gs->in, 0, in_regs * sizeof(vm_reg));
     memset(gs->prim, 0, sizeof(gs->prim));
-    r->vs_link = &gs->vs_link;
-    r->vs_stride = gs->vs_stride;
+    if (!r->tess_on) {   /* after tessellation the vertex records go to tess_stage.c */
+        r->vs_link = &gs->vs_link;
+        r->vs_stride = gs->vs_stride;
+    }
     return DRAW_OK;
 }
 
@@ -480,7 +501,9 @@ static void gs_pass(struct draw_run *r, const uint32_t *ks, unsigned l)
 static void gs_primitive(struct draw_run *r, const uint32_t *ks)
 {
     struct draw_gs *gs = r->gs;
-    r->stats.ia_primitives++;   /* the input assembler's primitive (not per GS instance) */
+    if (!r->tess_on)   /* the input assembler's primitive (not per GS instance); after
+                        * tessellation the IA's primitives are the patches */
+        r->stats.ia_primitives++;
     if (gs->lanes + gs->instances > VM_LANES)
         gs_run(r);
     if (!r->d->gs) {
@@ -501,7 +524,13 @@ static void gs_primitive(struct draw_run *r, const uint32_t *ks)
         }
         gs->prim[0][l] = gs->prim_id;
     }
-    gs->prim_id++;
+    if (!r->tess_on)
+        gs->prim_id++;
+}
+
+void draw_gs_primitive_id(struct draw_run *r, uint32_t id)
+{
+    r->gs->prim_id = id;
 }
 
 /* Triangle i of a triangle strip with adjacency (see the top of the file); `last`: the
@@ -524,7 +553,7 @@ static void gs_strip_adj(struct draw_run *r, uint32_t i, bool last)
 static void gs_strip_end(struct draw_run *r)
 {
     struct draw_gs *gs = r->gs;
-    if (r->d->topology == DRAW_TRIANGLE_STRIP_ADJ && gs->strip_count >= 6)
+    if (r->gs_topology == DRAW_TRIANGLE_STRIP_ADJ && gs->strip_count >= 6)
         gs_strip_adj(r, (gs->strip_count - 4) / 2 - 1, true);
     gs->strip_count = 0;
 }
@@ -547,11 +576,16 @@ void draw_gs_input(struct draw_run *r, uint32_t slot)
     memcpy(&gs->ring[(size_t)(k % GS_RING) * gs->vs_stride],
            &gs->window[(size_t)slot * gs->vs_stride], sizeof(uint32_t) * gs->vs_stride);
     uint32_t ks[GS_MAX_VERTS];
-    for (unsigned v = 0; v < GS_MAX_VERTS; v++)
-        ks[v] = k - (GS_MAX_VERTS - 1 - v);   /* the last six, oldest first (those before
+    for (unsigned v = GS_MAX_VERTS - gs->nverts; v < GS_MAX_VERTS; v++)
+        ks[v] = k - (GS_MAX_VERTS - 1 - v);   /* the last nverts, oldest first (those before
                                                  * the strip's start are never used) */
     const uint32_t *last = &ks[GS_MAX_VERTS - gs->nverts];
-    switch (r->d->topology) {
+    if (r->gs_topology >= DRAW_PATCH_LIST_1 && r->gs_topology <= DRAW_PATCH_LIST_32) {
+        if (k % gs->nverts == gs->nverts - 1)   /* a complete patch (11.3) */
+            gs_primitive(r, last);
+        return;
+    }
+    switch (r->gs_topology) {
     case DRAW_POINT_LIST:
         gs_primitive(r, last);
         break;

@@ -11,6 +11,8 @@
  * declaration writes, and then advances each of them by its vertices x stride; otherwise
  * nothing of it is written (14.6: a full buffer stops stream output; the statistics still
  * count the primitive as needed).  Unbound slots neither take data nor limit the others.
+ * Patches streamed out without tessellation (11.8.1.2) arrive as a strip of one patch's
+ * control points, the patch list as the topology: the whole patch is the primitive.
  */
 #include "pipeline/draw_priv.h"
 
@@ -54,8 +56,20 @@ static void so_primitive(struct draw_so *so, const uint32_t *const *v, unsigned 
 void draw_so_strip(struct draw_so *so, enum draw_topology topology, const uint32_t *records,
                    uint32_t words, const uint8_t *cut_before, uint32_t n)
 {
-    const uint32_t *v[3];
+    const uint32_t *v[32];
     uint32_t run = 0;   /* vertices since the strip (re)started */
+    if (topology >= DRAW_PATCH_LIST_1 && topology <= DRAW_PATCH_LIST_32) {
+        /* 11.8.1.2: "each Control Point in the patch appears as a single vertex for Stream
+         * Output ... only complete patches get written out; if there is not enough room to
+         * store a complete patch, it is discarded" -- the patch is one primitive here */
+        unsigned cps = (unsigned)(topology - DRAW_PATCH_LIST_1 + 1);
+        for (uint32_t i = 0; i + cps <= n; i += cps) {
+            for (unsigned k = 0; k < cps; k++)
+                v[k] = &records[(size_t)(i + k) * words];
+            so_primitive(so, v, cps);
+        }
+        return;
+    }
     for (uint32_t i = 0; i < n; i++) {
         if (cut_before[i])
             run = 0;

@@ -28,12 +28,20 @@
  * tessellator's primitives go through the assembler as lists, in windows of at most
  * DRAW_CHUNK slots (each referenced point copied once per window).
  *
+ * A geometry program or stream output after the domain program (12 -> 13, 14): the domain
+ * program's records then hold every output register (as the vertex program's do before a
+ * geometry stage) and go, primitive by primitive in the tessellator's order, through the
+ * geometry stage's input assembly (geometry.c) with the tessellator's output as its input
+ * topology: triangles a triangle list, isolines a line list, point output a point list.  The
+ * geometry program's SV_PrimitiveID is the patch's (11.7.9.1: "for a given patch, all of the
+ * primitives generated for it have the same PrimitiveID"), and all of a patch's primitives
+ * go down before the next patch's (11.7.9).  The IA primitives stay the patches.
+ *
  * Textures: the hull phases sample hs_textures / hs_samplers, the domain program ds_*, as
  * the vertex stage samples its own (draw_stage_sample: LOD 0 or explicit, ld).
  *
- * Not yet: a geometry program or stream output after the domain program (draw_tess_check
- * refuses them), and signature linkage between hull outputs and domain inputs (by
- * register).
+ * Linkage: the domain program reads the hull's output control points and patch constants by
+ * register; the draw-time rules (d3d11 context_draw.c) check the signatures agree.
  */
 #include "pipeline/draw_priv.h"
 
@@ -62,9 +70,18 @@ struct draw_tess {
     vm_reg out[TESS_REGS];
     vm_reg ids, prim, domain;
     struct vm_state *state[DRAW_HS_MAX_PHASES + 1];   /* the phases', then the DS's */
-    /* the tessellator's result, the domain program's records, the window map */
+    /* the tessellator's result, the domain program's records (ds_stride words: the pixel
+     * linkage's, or every output register before a geometry stage: to_gs), the window map */
     struct tess_output *tess;
     uint32_t *ds_rec;
+    uint32_t ds_stride;
+    bool to_gs;
+    /* the factors `tess` was made from this draw (their bits; tess_valid: it was): a patch
+     * with the same ones reuses it -- tess_patch is a pure function of the configuration and
+     * the six factors, and uniform factors over a mesh are common */
+    bool tess_valid;
+    int tess_result;
+    uint32_t tess_key[6];
     uint32_t *map, *map_stamp, stamp;
 };
 
@@ -146,15 +163,30 @@ int draw_hull_create(const struct ir_program *hs, struct draw_hull **out)
 
 /* ---- rules ---------------------------------------------------------------------------------- */
 
+static int draw_tess_refuse(char *msg, size_t msg_size, const char *why)
+{
+    if (msg && msg_size)
+        snprintf(msg, msg_size, "draw: %s", why);
+    return -1;
+}
+
 int draw_tess_check(const struct draw_desc *d, char *msg, size_t msg_size)
 {
     const char *why = NULL;
     bool patches = d->topology >= DRAW_PATCH_LIST_1 && d->topology <= DRAW_PATCH_LIST_32;
     /* 11.8.1: a hull and a domain program enable tessellation together, and need a patch
-     * topology; patches without them would need a geometry program or stream output, which
-     * this stage does not take yet */
+     * topology; patches without them may go to stream output (11.8.1.2) or a geometry program
+     * declaring them as its input primitive (11.8.1.1), never to the rasterizer (11.8.1.3:
+     * undefined) */
+    if (patches && !d->hs && !d->ds && !d->gs && d->so && !d->so->rasterize)
+        return 0;   /* 11.8.1.2: un-tessellated patches to stream output (geometry.c) */
+    if (patches && !d->hs && !d->ds && d->gs)   /* 11.8.1.1: to a geometry program */
+        return draw_gs_topology_ok(d->topology, d->gs->gs_input) ? 0 : draw_tess_refuse(msg,
+               msg_size, "the geometry program's input primitive is not the patch list's");
     if (!d->hs || !d->ds)
-        why = patches ? "a patch-list topology needs a hull and a domain program here"
+        why = patches ? "a patch-list topology needs a hull and a domain program here (or, "
+                        "without them, a geometry program taking patches, 11.8.1.1, or stream "
+                        "output with the rasterizer off, 11.8.1.2)"
                       : "a hull program needs a domain program and a domain program a hull one";
     else if (!patches)
         why = "a hull and a domain program need a patch-list topology (11.8.1)";
@@ -162,10 +194,13 @@ int draw_tess_check(const struct draw_desc *d, char *msg, size_t msg_size)
         why = "the patch size differs from the hull program's input control-point count";
     else if (!d->ds->vm || d->ds->type != IR_SHADER_DOMAIN || !d->hs_link)
         why = "the domain program or the hull linkage is missing";
-    else if (d->ds->position_out < 0)
+    else if (!d->gs && d->ds->position_out < 0 && !(d->so && !d->so->rasterize))
         why = "the domain program does not write SV_Position";
-    else if (d->gs || d->so)
-        why = "a geometry program or stream output after tessellation is not implemented";
+    else if (d->gs && d->gs->gs_input != (d->hs->primitive == TESS_OUTPUT_POINT ? IR_GS_IN_POINT :
+                                          d->hs->primitive == TESS_OUTPUT_LINE ? IR_GS_IN_LINE :
+                                                                                 IR_GS_IN_TRIANGLE))
+        why = "the geometry program's input primitive is not the tessellator's output "
+              "(triangles, lines or points)";
     if (why && msg && msg_size)
         snprintf(msg, msg_size, "draw: %s", why);
     return why ? -1 : 0;
@@ -237,6 +272,12 @@ int draw_tess_prepare(struct draw_run *r)
     r->vs_stride = t->vs_stride;
     r->topology = h->primitive == TESS_OUTPUT_POINT ? DRAW_POINT_LIST :
                   h->primitive == TESS_OUTPUT_LINE ? DRAW_LINE_LIST : DRAW_TRIANGLE_LIST;
+    /* a geometry stage after the domain program takes its records as its input vertices */
+    t->to_gs = d->gs || d->so;
+    t->ds_stride = t->to_gs ? 4 * (1 + d->ds->output_count) : r->stride;
+    r->gs_topology = r->topology;
+    r->gs_src = d->ds;
+    t->tess_valid = false;   /* another draw may bring another hull (configuration) */
     t->have = t->patch_id = 0;
     return DRAW_OK;
 }
@@ -387,9 +428,15 @@ static void domain_run(struct draw_run *r)
         vm_run(ds->vm, t->state[DRAW_HS_MAX_PHASES], &env,
                n >= 32 ? VM_ALL_LANES : (1u << n) - 1u);
         for (uint32_t l = 0; l < n; l++) {
-            uint32_t *rec = &t->ds_rec[(size_t)(j + l) * r->stride];
+            uint32_t *rec = &t->ds_rec[(size_t)(j + l) * t->ds_stride];
             for (int c = 0; c < 4; c++)
-                rec[c] = t->out[pos][c][l];
+                rec[c] = ds->position_out >= 0 ? t->out[pos][c][l] : 0;
+            if (t->to_gs) {   /* every output register, for the geometry linkage */
+                for (uint32_t k = 0; k < ds->output_count; k++)
+                    for (int c = 0; c < 4; c++)
+                        rec[4 + 4 * k + c] = t->out[k][c][l];
+                continue;
+            }
             for (uint32_t k = 0; k < link->attr_count; k++)
                 for (int c = 0; c < 4; c++)
                     rec[4 + 4 * k + c] = t->out[link->attr_reg[k]][c][l];
@@ -434,6 +481,22 @@ static void tess_assemble(struct draw_run *r)
     }
 }
 
+/* The tessellator's primitives to the geometry stage (the top of the file): each index's
+ * record as the next input vertex, a cut first so that no primitive spans two patches. */
+static void tess_to_gs(struct draw_run *r)
+{
+    struct draw_tess *t = r->tess;
+    const struct tess_output *o = t->tess;
+    uint32_t *win = draw_gs_records(r);
+    draw_gs_primitive_id(r, t->patch_id);
+    draw_gs_input(r, DRAW_CUT);
+    for (uint32_t k = 0; k < o->index_count; k++) {
+        memcpy(win, &t->ds_rec[(size_t)o->indices[k] * t->ds_stride],
+               sizeof(uint32_t) * t->ds_stride);
+        draw_gs_input(r, 0);
+    }
+}
+
 static void patch_run(struct draw_run *r)
 {
     struct draw_tess *t = r->tess;
@@ -450,10 +513,20 @@ static void patch_run(struct draw_run *r)
     struct tess_config cfg = { (enum tess_domain)h->domain,
                                (enum tess_partitioning)h->partitioning,
                                (enum tess_output_primitive)h->primitive };
-    if (tess_patch(&cfg, edge, inside, t->tess) != TESS_OK)
+    uint32_t key[6];
+    memcpy(key, edge, sizeof(edge));
+    memcpy(&key[4], inside, sizeof(inside));
+    if (!t->tess_valid || memcmp(key, t->tess_key, sizeof(key))) {
+        t->tess_result = tess_patch(&cfg, edge, inside, t->tess);
+        memcpy(t->tess_key, key, sizeof(key));
+        t->tess_valid = true;
+    }
+    if (t->tess_result != TESS_OK)
         return;   /* culled (11.7.12): no domain program, nothing drawn */
     domain_run(r);
-    if (r->raster_on)
+    if (t->to_gs)
+        tess_to_gs(r);
+    else if (r->raster_on)
         tess_assemble(r);
 }
 
@@ -461,7 +534,8 @@ static void patch_run(struct draw_run *r)
 
 void draw_tess_begin(struct draw_run *r, uint32_t instance)
 {
-    (void)instance;
+    if (r->tess->to_gs)
+        draw_gs_begin(r, instance);
     r->tess->have = 0;
     r->tess->patch_id = 0;   /* SV_PrimitiveID counts the instance's patches from 0 */
 }
@@ -485,4 +559,6 @@ void draw_tess_input(struct draw_run *r, uint32_t slot)
 void draw_tess_end(struct draw_run *r)
 {
     r->tess->have = 0;   /* the instance's last, incomplete patch is discarded */
+    if (r->tess->to_gs)
+        draw_gs_end(r);   /* the geometry stage's last batch */
 }

@@ -310,7 +310,9 @@ unsigned ir_gs_input_vertices(unsigned gs_input)
     case IR_GS_IN_TRIANGLE: return 3;
     case IR_GS_IN_LINE_ADJ: return 4;
     case IR_GS_IN_TRIANGLE_ADJ: return 6;
-    default: return 0;
+    default:   /* patches: their control points */
+        return gs_input >= IR_GS_IN_PATCH_1 && gs_input <= IR_GS_IN_PATCH_32
+                   ? gs_input - IR_GS_IN_PATCH_1 + 1 : 0;
     }
 }
 

@@ -402,11 +402,12 @@ enum ir_hs_phase {
 #define IR_MAX_UAVS 8               /* D3D11_PS_CS_UAV_REGISTER_COUNT at 11_0 */
 #define IR_MAX_TGSM 32              /* g# blocks a program may declare (softd3d's bound) */
 
-/* Geometry programs: the input primitive (D3D10_SB_PRIMITIVE values; 5_0's patches are not
- * taken) and the output topology (D3D10_SB_PRIMITIVE_TOPOLOGY values a GS may declare). */
+/* Geometry programs: the input primitive (D3D10_SB_PRIMITIVE values; 5_0's patches of 1..32
+ * control points are IR_GS_IN_PATCH_1 + n - 1, D3D11.3 spec 11.8.1.1) and the output topology
+ * (D3D10_SB_PRIMITIVE_TOPOLOGY values a GS may declare). */
 enum ir_gs_input {
     IR_GS_IN_UNDEFINED = 0, IR_GS_IN_POINT = 1, IR_GS_IN_LINE = 2, IR_GS_IN_TRIANGLE = 3,
-    IR_GS_IN_LINE_ADJ = 6, IR_GS_IN_TRIANGLE_ADJ = 7,
+    IR_GS_IN_LINE_ADJ = 6, IR_GS_IN_TRIANGLE_ADJ = 7, IR_GS_IN_PATCH_1 = 8, IR_GS_IN_PATCH_32 = 39,
 };
 enum ir_gs_output {
     IR_GS_OUT_UNDEFINED = 0, IR_GS_OUT_POINTLIST = 1, IR_GS_OUT_LINESTRIP = 3,

@@ -7,6 +7,7 @@
 #include "shader/ir.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -278,7 +279,10 @@ static void print_declarations(struct sbuf *b, const struct ir_program *p)
                                                 "?", "lineadj", "triangleadj"};
         static const char *const out_names[6] = {"undefined", "pointlist", "?", "linestrip",
                                                  "?", "trianglestrip"};
+        char patch[16];
+        snprintf(patch, sizeof(patch), "patch%u", (unsigned)p->gs_input - IR_GS_IN_PATCH_1 + 1);
         sb_printf(b, "dcl_inputprimitive %s\ndcl_outputtopology %s\ndcl_maxout %u\n",
+                  p->gs_input >= IR_GS_IN_PATCH_1 && p->gs_input <= IR_GS_IN_PATCH_32 ? patch :
                   in_names[p->gs_input < 8 ? p->gs_input : 4],
                   out_names[p->gs_output < 6 ? p->gs_output : 2], (unsigned)p->gs_max_vertices);
         if (p->gs_instances > 1)

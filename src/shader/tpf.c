@@ -640,10 +640,7 @@ static int dcl_gs(struct tpf *t, struct span *s, uint32_t opc)
         p->gs_output = (uint8_t)((opc >> 11) & 0x7f);
         return 0;
     case 0x5d:
-        p->gs_input = (uint8_t)((opc >> 11) & 0x3f);
-        if (p->gs_input >= 8 && p->gs_input <= 39)
-            return fail(t, TPF_E_UNSUPPORTED, s->start, "patch input primitives (tessellation) "
-                        "are not supported");
+        p->gs_input = (uint8_t)((opc >> 11) & 0x3f);   /* patches too (11.8.1.1) */
         return 0;
     case 0x5e:
     case 0xce:

@@ -4,8 +4,9 @@
  * The derived tables are ordinary struct tpf_listing contents: the disassembler prints them as
  * comment blocks, and those blocks read back to the same tables, so a listing without comments
  * and its disassembly assemble to the same bytes.  What is derived:
- *   signatures  one element per dcl_input / dcl_output, ordered by register and first
- *               component; system values get their SV_ name (SV_Position, SV_VertexID...),
+ *   signatures  one element per dcl_input / dcl_output (a declaration repeated with the same
+ *               register and mask, as hull phases repeat the control points, once),
+ *               ordered by register and first component; system values get their SV_ name (SV_Position, SV_VertexID...),
  *               pixel outputs SV_Target<register>, oDepth / oMask / vCoverage SV_Depth /
  *               SV_Coverage..., everything else TEXCOORD<n> in order; inputs read what they
  *               declare, outputs write it.  Ids, indices and the front face are uint.
@@ -46,9 +47,19 @@ void tpf_derive_signature(const struct tpf_declared *a, struct tpf_signature *s,
 {
     struct tpf_declared_io list[TPF_MAX_DECL_IO];
     unsigned n = 0;
-    for (unsigned i = 0; i < a->nio; i++)
-        if (a->io[i].input == input)
+    for (unsigned i = 0; i < a->nio; i++) {
+        if (a->io[i].input != input)
+            continue;
+        /* the same register declared again, as the phases of a hull program each declare the
+         * input control points they read (v[cp][r] / vicp[cp][r]): one element, as fxc's */
+        bool again = false;
+        for (unsigned k = 0; k < n && !again; k++)
+            again = list[k].reg == a->io[i].reg && list[k].mask == a->io[i].mask &&
+                    list[k].kind == a->io[i].kind && list[k].sysval == a->io[i].sysval &&
+                    list[k].reg != TPF_REG_SPECIAL;
+        if (!again)
             list[n++] = a->io[i];
+    }
     qsort(list, n, sizeof(list[0]), io_order);
     s->count = 0;
     for (unsigned i = 0; i < n && s->count < TPF_MAX_SIG; i++) {

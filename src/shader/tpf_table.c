@@ -387,6 +387,10 @@ static const char *const sampler_modes[] = {"mode_default", "mode_comparison", "
  * (dcl_outputtopology) values a geometry program may declare, spelled as fxc does */
 static const char *const gs_inputs[] = {
     NULL, "point", "line", "triangle", NULL, NULL, "lineadj", "triangleadj",
+    "patch1", "patch2", "patch3", "patch4", "patch5", "patch6", "patch7", "patch8", "patch9",
+    "patch10", "patch11", "patch12", "patch13", "patch14", "patch15", "patch16", "patch17",
+    "patch18", "patch19", "patch20", "patch21", "patch22", "patch23", "patch24", "patch25",
+    "patch26", "patch27", "patch28", "patch29", "patch30", "patch31", "patch32",
 };
 static const char *const gs_outputs[] = {
     NULL, "pointlist", NULL, "linestrip", NULL, "trianglestrip",
