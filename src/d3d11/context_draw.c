@@ -953,6 +953,21 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
     d->alpha_to_coverage = bd && bd->AlphaToCoverageEnable;   /* 10_0+: state.c refuses 9_x */
 }
 
+/* For context_compute.c (d3d11_context.h): a shader-resource view and a sampler state (NULL:
+ * the documented defaults) as the sampler reads them. */
+bool d3d11_translate_srv(const struct d3d11_view_info *info, struct texture_view *t)
+{
+    return translate_view(info, t);
+}
+
+bool d3d11_translate_sampler(ID3D11SamplerState *state, struct sampler *out)
+{
+    const D3D11_SAMPLER_DESC *sd = d3d11_sampler_state_desc(state);
+    struct sampler_state st;
+    translate_sampler(sd ? sd : &default_sampler, &st);
+    return sampler_init(out, &st);
+}
+
 /* The textures and samplers a program declares, from its stage's bindings (n slots). */
 static void translate_stage_textures(const struct d3d11_shader_stage_state *ss,
                                      const struct draw_program *p, unsigned n,

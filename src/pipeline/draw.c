@@ -247,6 +247,11 @@ unsigned draw_context_threads(const struct draw_context *dc)
     return dc ? dc->nworkers : 0;
 }
 
+struct threadpool *draw_context_pool(struct draw_context *dc)
+{
+    return dc ? dc->pool : NULL;
+}
+
 static void draw_scene_setup(struct draw_run *r, struct raster_scene *scene);
 
 /* ---- flushing -------------------------------------------------------------------------------- */

@@ -236,6 +236,7 @@ struct draw_so {
 struct draw_stats {
     uint64_t ia_vertices, ia_primitives, vs_invocations, gs_invocations, gs_primitives,
              c_invocations, c_primitives, ps_invocations, hs_invocations, ds_invocations;
+    uint64_t cs_invocations;   /* compute dispatches: one per thread (pipeline/compute.h) */
 };
 
 /* ---- the draw description ------------------------------------------------------------------ */
@@ -388,6 +389,10 @@ struct draw_context;
 struct draw_context *draw_context_create(unsigned threads);
 void draw_context_destroy(struct draw_context *dc);   /* NULL is fine */
 unsigned draw_context_threads(const struct draw_context *dc);
+struct threadpool;
+/* The context's worker pool, for work that runs beside draws on the same threads (compute
+ * dispatches: pipeline/compute.h); never NULL for a context draw_context_create made. */
+struct threadpool *draw_context_pool(struct draw_context *dc);
 
 /* Runs the draw to completion.  *samples (may be NULL) receives the number of samples that
  * passed depth/stencil (what an occlusion query adds).  DRAW_E_INVALID when the description is

@@ -311,6 +311,8 @@ bool vm_compute_run_group(const struct vm_program *prog, struct vm_state *const 
                           struct vm_env *env, const uint32_t group[3]);
 /* Chunks of VM_LANES threads in one group (0 for other programs). */
 uint32_t vm_compute_chunks(const struct vm_program *prog);
+/* Threads in one group: dcl_thread_group x * y * z (0 for other programs). */
+uint32_t vm_compute_threads(const struct vm_program *prog);
 
 /* ---- the JIT (src/jit/jit.h): compiled blocks behind vm_run, bit for bit the interpreter ----
  * By default a program is compiled in the background once it has run 64 batches, and runs

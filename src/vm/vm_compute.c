@@ -77,12 +77,16 @@ const char *vm_program_cs_unsupported(const struct vm_program *prog)
                                                                             "program";
 }
 
-uint32_t vm_compute_chunks(const struct vm_program *prog)
+uint32_t vm_compute_threads(const struct vm_program *prog)
 {
     if (!prog || prog->type != IR_SHADER_COMPUTE)
         return 0;
-    uint32_t n = prog->cs_threads[0] * prog->cs_threads[1] * prog->cs_threads[2];
-    return (n + VM_LANES - 1) / VM_LANES;
+    return prog->cs_threads[0] * prog->cs_threads[1] * prog->cs_threads[2];
+}
+
+uint32_t vm_compute_chunks(const struct vm_program *prog)
+{
+    return (vm_compute_threads(prog) + VM_LANES - 1) / VM_LANES;
 }
 
 /* ---- memory ------------------------------------------------------------------------------------ */
