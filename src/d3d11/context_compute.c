@@ -191,6 +191,7 @@ static bool uav_image(const struct d3d11_view_info *v, struct compute_image *im)
         im->size[0] = v->element_count;
         im->size[1] = im->size[2] = 1;
         im->row_pitch = (size_t)v->element_count * v->element_bytes;
+        im->coords = 1;
         return true;
     }
     uint32_t mips = core->desc.mip_levels, index = v->first_mip + v->first_slice * mips;
@@ -204,6 +205,7 @@ static bool uav_image(const struct d3d11_view_info *v, struct compute_image *im)
         im->size[1] = sub->height;
         im->size[2] = v->slice_count;
         im->slice_pitch = sub->depth_pitch;
+        im->coords = 3;
         return true;
     }
     /* array slices of one mip are equally far apart (core/resource.h) */
@@ -214,10 +216,12 @@ static bool uav_image(const struct d3d11_view_info *v, struct compute_image *im)
         im->size[1] = v->slice_count;
         im->size[2] = 1;
         im->row_pitch = slice_pitch;
+        im->coords = v->array ? 2 : 1;
     } else {
         im->size[1] = sub->height;
         im->size[2] = v->slice_count;
         im->slice_pitch = slice_pitch;
+        im->coords = v->array ? 3 : 2;
     }
     return true;
 }

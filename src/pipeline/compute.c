@@ -75,8 +75,9 @@ static void compute_sample(void *ctx, const struct vm_sample_request *req,
 
 /* ---- u#: typed UAVs --------------------------------------------------------------------------- */
 
-static uint8_t *image_at(const struct compute_image *im, const uint32_t c[3])
+static uint8_t *image_at(const struct compute_image *im, const uint32_t coord[3])
 {
+    uint32_t c[3] = {coord[0], im->coords > 1 ? coord[1] : 0, im->coords > 2 ? coord[2] : 0};
     if (!im->data || !im->texel || c[0] >= im->size[0] || c[1] >= im->size[1] ||
         c[2] >= im->size[2])
         return NULL;

@@ -45,6 +45,9 @@ struct compute_image {
     const struct texel_format *texel;
     uint32_t size[3];
     size_t row_pitch, slice_pitch;
+    unsigned coords;                 /* address components the view's dimension uses (buffer,
+                                      * 1D: 1; 1D array, 2D: 2; 2D array, 3D: 3): the program's
+                                      * others are ignored (the instruction reads .xyz) */
 };
 
 struct compute_dispatch {
