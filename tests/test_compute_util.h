@@ -8,6 +8,14 @@
 
 #include "shader/tpf.h"
 
+/* Drops a reference a getter returned (the object stays bound or owned elsewhere). */
+#define RD_RELEASE_REF(obj)                                                                      \
+    do {                                                                                         \
+        if (obj)                                                                                 \
+            IUnknown_Release((IUnknown *)(obj));                                                 \
+        (obj) = NULL;                                                                            \
+    } while (0)
+
 struct cx {
     ID3D11Device *dev;
     ID3D11DeviceContext *ctx;
