@@ -581,7 +581,7 @@ done:
 
 /* What CheckFeatureSupport says about compute, truthfully: cs_4_x is not offered at 10_x (nor
  * taken at 11_0: E_NOTIMPL below), command lists are the runtime's emulation, the 11.1 UAV
- * options are not there; pixel-shader UAVs are refused with a message. */
+ * options are not there. */
 TEST(uav_feature_support_and_refusals)
 {
     struct cx c;
@@ -609,15 +609,143 @@ TEST(uav_feature_support_and_refusals)
     CHECK_HR(ID3D11Device_CreateComputeShader(c.dev, blob, n, NULL, &cs), E_NOTIMPL);
     CHECK(cs == NULL);
     CHECK_STR_CONTAINS(LAST, "cs_4_0 programs are not supported");
-    ID3D11Buffer *b = cx_raw_buffer(&c, 64, NULL);
-    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 16) : NULL;
-    if (u) {
-        util_clear_last_message();
-        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(
-            c.ctx, D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL, NULL, NULL, 1, 1, &u, NULL);
-        CHECK_STR_CONTAINS(LAST, "pixel-shader unordered-access views are not implemented");
+    cx_end(&c);
+}
+
+/* ---- pixel-shader UAVs (OMSetRenderTargetsAndUnorderedAccessViews) ------------------------- */
+
+#define PSU_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\ndcl_temps 1\n"     \
+    "and r0.x, v0.x, l(1)\nushr r0.y, v0.x, l(1)\nutof r0.xy, r0.xyxx\n"                          \
+    "mad o0.xy, r0.xyxx, l(2.0, -2.0, 0, 0), l(-1.0, 1.0, 0, 0)\n"                               \
+    "mov o0.zw, l(0, 0, 0, 1.0)\nret\n"
+/* each pixel: its word (1 + y * 8 + x) of u1 set, word 0 counted, (x + 100 y) into u2 */
+#define PSU_PS                                                                                   \
+    "ps_5_0\ndcl_input_ps_siv linear noperspective v0.xy, position\ndcl_uav_raw u1\n"            \
+    "dcl_uav_typed_texture2d (uint,uint,uint,uint) u2\ndcl_output o0.xyzw\ndcl_temps 2\n"        \
+    "ftou r0.xy, v0.xyxx\nimad r0.z, r0.y, l(8), r0.x\nishl r0.w, r0.z, l(2)\n"                  \
+    "iadd r0.w, r0.w, l(4)\nstore_raw u1.x, r0.w, l(1)\natomic_iadd u1, l(0), l(1)\n"           \
+    "imad r1.x, r0.y, l(100), r0.x\nstore_uav_typed u2.xyzw, r0.xyyy, r1.xxxx\n"                 \
+    "mov o0.xyzw, l(1.0, 0, 0, 1.0)\nret\n"
+
+static void read_tex_u32(struct cx *c, ID3D11Texture2D *t, uint32_t *out)
+{
+    D3D11_TEXTURE2D_DESC d;
+    ID3D11Texture2D *st = NULL;
+    D3D11_MAPPED_SUBRESOURCE m;
+    ID3D11Texture2D_GetDesc(t, &d);
+    d.Usage = D3D11_USAGE_STAGING, d.BindFlags = 0, d.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    CHECK_HR(ID3D11Device_CreateTexture2D(c->dev, &d, NULL, &st), S_OK);
+    if (!st)
+        return;
+    ID3D11DeviceContext_CopyResource(c->ctx, (ID3D11Resource *)st, (ID3D11Resource *)t);
+    CHECK_HR(ID3D11DeviceContext_Map(c->ctx, (ID3D11Resource *)st, 0, D3D11_MAP_READ, 0, &m),
+             S_OK);
+    for (UINT y = 0; m.pData && y < d.Height; y++)
+        memcpy(out + y * d.Width, (const uint8_t *)m.pData + y * m.RowPitch, d.Width * 4);
+    ID3D11DeviceContext_Unmap(c->ctx, (ID3D11Resource *)st, 0);
+    RD_RELEASE(st);
+}
+
+TEST(uav_pixel_shader_uavs)
+{
+    struct cx c;
+    struct rd r;
+    static uint32_t words[65], tex[64];
+    static uint8_t rgba[64 * 4];
+    size_t n = 0;
+    if (!cx_begin(&c))
+        return;
+    memset(&r, 0, sizeof(r));
+    r.dev = c.dev, r.ctx = c.ctx, r.w = 8, r.h = 8;
+    ID3D11Texture2D *rt = rd_texture(c.dev, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                     D3D11_BIND_RENDER_TARGET, NULL, 0);
+    ID3D11RenderTargetView *rtv = NULL;
+    if (rt)
+        CHECK_HR(ID3D11Device_CreateRenderTargetView(c.dev, (ID3D11Resource *)rt, NULL, &rtv),
+                 S_OK);
+    ID3D11Buffer *b = cx_raw_buffer(&c, sizeof(words), NULL);
+    D3D11_TEXTURE2D_DESC td = { 8, 8, 1, 1, DXGI_FORMAT_R32_UINT, {1, 0}, D3D11_USAGE_DEFAULT,
+                                D3D11_BIND_UNORDERED_ACCESS, 0, 0 };
+    ID3D11Texture2D *t = NULL;
+    CHECK_HR(ID3D11Device_CreateTexture2D(c.dev, &td, NULL, &t), S_OK);
+    ID3D11UnorderedAccessView *u[2] = { b ? cx_uav_raw(&c, b, 0, 65) : NULL,
+                                        t ? cx_uav(&c, t, NULL) : NULL }, *got[3];
+    void *vb = cx_assemble(PSU_VS, &n);
+    ID3D11VertexShader *vs = NULL;
+    if (vb)
+        CHECK_HR(ID3D11Device_CreateVertexShader(c.dev, vb, n, NULL, &vs), S_OK);
+    free(vb);
+    void *pb = cx_assemble(PSU_PS, &n);
+    ID3D11PixelShader *ps = NULL;
+    if (pb)
+        CHECK_HR(ID3D11Device_CreatePixelShader(c.dev, pb, n, NULL, &ps), S_OK);
+    free(pb);
+    D3D11_QUERY_DESC qd = { D3D11_QUERY_PIPELINE_STATISTICS, 0 };
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS stats;
+    ID3D11Query *q = NULL;
+    CHECK_HR(ID3D11Device_CreateQuery(c.dev, &qd, &q), S_OK);
+    if (!rtv || !u[0] || !u[1] || !vs || !ps || !q)
+        goto done;
+    /* the UAVs follow the render target: UAVStartSlot 0 with one RTV is refused */
+    util_clear_last_message();
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 1, &rtv, NULL, 0, 2, u,
+                                                                  NULL);
+    CHECK_STR_CONTAINS(LAST, "UAVStartSlot 0 is below NumRTVs 1");
+    ID3D11DeviceContext_OMGetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 0, 3,
+                                                                  got);
+    CHECK(!got[0] && !got[1] && !got[2]);
+    ACCEPTED(ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 1, &rtv, NULL,
+                                                                           1, 2, u, NULL));
+    ID3D11DeviceContext_OMGetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 0, 3,
+                                                                  got);
+    CHECK(got[0] == NULL && got[1] == u[0] && got[2] == u[1]);
+    for (int i = 0; i < 3; i++)
+        RD_RELEASE_REF(got[i]);
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(c.ctx, ps, NULL, 0);
+    ID3D11DeviceContext_Begin(c.ctx, (ID3D11Asynchronous *)q);
+    /* the upper-left half: its diagonal cuts quads, whose uncovered lanes are helpers */
+    ACCEPTED(ID3D11DeviceContext_Draw(c.ctx, 3, 0));
+    ID3D11DeviceContext_End(c.ctx, (ID3D11Asynchronous *)q);
+    CHECK_HR(ID3D11DeviceContext_GetData(c.ctx, (ID3D11Asynchronous *)q, &stats, sizeof(stats),
+                                         0), S_OK);
+    rd_read_tex(&r, rt, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, 4, rgba);
+    cx_read(&c, b, words, sizeof(words));
+    read_tex_u32(&c, t, tex);
+    uint32_t covered = 0;
+    for (uint32_t i = 0; i < 64; i++) {
+        bool in = rgba[i * 4] == 255;
+        covered += in;
+        CHECK_EQ(words[1 + i], in ? 1u : 0u);           /* helper lanes wrote nothing */
+        CHECK_EQ(tex[i], in ? (i / 8) * 100 + i % 8 : 0u);
     }
-    RD_RELEASE(u);
+    CHECK(covered > 20 && covered < 44);
+    CHECK_EQ(words[0], covered);
+    CHECK_EQ(stats.PSInvocations, covered);
+    /* KEEP keeps the UAVs; ClearState unbinds them */
+    ACCEPTED(ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(
+        c.ctx, 1, &rtv, NULL, 0, D3D11_KEEP_UNORDERED_ACCESS_VIEWS, NULL, NULL));
+    ID3D11DeviceContext_OMGetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 1, 1,
+                                                                  got);
+    CHECK(got[0] == u[0]);
+    RD_RELEASE_REF(got[0]);
+    ID3D11DeviceContext_ClearState(c.ctx);
+    ID3D11DeviceContext_OMGetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 1, 1,
+                                                                  got);
+    CHECK(got[0] == NULL);
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(q);
+    RD_RELEASE(vs);
+    RD_RELEASE(ps);
+    RD_RELEASE(u[0]);
+    RD_RELEASE(u[1]);
+    RD_RELEASE(rtv);
+    RD_RELEASE(rt);
+    RD_RELEASE(t);
     RD_RELEASE(b);
     cx_end(&c);
 }

@@ -226,6 +226,25 @@ static bool uav_image(const struct d3d11_view_info *v, struct compute_image *im)
     return true;
 }
 
+/* The bound UAVs of `slots` as the VM reads them: raw and structured ones as memory (with
+ * their counters), typed ones as images behind the typed callbacks. */
+void d3d11_translate_uavs(const struct d3d11_bound_view *slots, struct vm_cs_env *views,
+                          struct compute_image *images)
+{
+    memset(views, 0, sizeof(*views));
+    memset(images, 0, sizeof(struct compute_image) * IR_MAX_UAVS);
+    for (unsigned k = 0; k < D3D11_CTX_UAV_SLOTS && k < IR_MAX_UAVS; k++) {
+        struct d3d11_uav_info *u = d3d11_uav_info(slots[k].iface);
+        if (!u)
+            continue;
+        if (!uav_image(&u->view, &images[k])) {
+            views->uav[k] = buffer_memory(&u->view);
+            views->uav[k].counter = u->has_counter ? &u->counter : NULL;
+        }
+    }
+    compute_bind_images(views, images);
+}
+
 /* ---- Dispatch ----------------------------------------------------------------------------------- */
 
 static void dispatch(struct d3d11_context *ctx, const char *method, const UINT groups[3])
@@ -261,17 +280,7 @@ static void dispatch(struct d3d11_context *ctx, const char *method, const UINT g
         return;
     }
 
-    memset(&c->views, 0, sizeof(c->views));
-    memset(c->images, 0, sizeof(c->images));
-    for (unsigned k = 0; k < D3D11_CTX_UAV_SLOTS && k < IR_MAX_UAVS; k++) {
-        struct d3d11_uav_info *u = d3d11_uav_info(s->cs_uavs[k].iface);
-        if (!u)
-            continue;
-        if (!uav_image(&u->view, &c->images[k])) {
-            c->views.uav[k] = buffer_memory(&u->view);
-            c->views.uav[k].counter = u->has_counter ? &u->counter : NULL;
-        }
-    }
+    d3d11_translate_uavs(s->cs_uavs, &c->views, c->images);
     memset(c->texture_ptr, 0, sizeof(c->texture_ptr));
     for (unsigned k = 0; k < D3D11_CTX_SRV_SLOTS && k < IR_MAX_RESOURCES; k++) {
         const struct d3d11_view_info *v = s->cs.srvs[k].info;

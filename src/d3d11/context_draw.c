@@ -54,6 +54,7 @@
 #include "d3d11/d3d11_state.h"
 #include "d3d11/format_support.h"
 #include "d3d11/limits.h"
+#include "pipeline/compute.h"
 #include "pipeline/draw.h"
 #include "shader/tpf.h"
 #include "util/log.h"
@@ -107,6 +108,9 @@ struct d3d11_draw_cache {
     struct texture_view hs_textures[DRAW_MAX_TEXTURES], ds_textures[DRAW_MAX_TEXTURES];
     struct sampler hs_samplers[DRAW_MAX_SAMPLERS], ds_samplers[DRAW_MAX_SAMPLERS];
     struct draw_so so;
+    /* pixel-program UAVs (11_0) */
+    struct vm_cs_env ps_uavs;
+    struct compute_image ps_images[IR_MAX_UAVS];
 };
 
 static void cache_clear(struct d3d11_draw_cache *c)
@@ -1026,6 +1030,11 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
     d->link = link;
     translate_cbs(s->vs.constant_buffers, d->vs_cb);
     translate_cbs(s->ps.constant_buffers, d->ps_cb);
+    if (d->ps && d->ps->uav_mask) {
+        /* the pixel stage's UAVs (OMSetRenderTargetsAndUnorderedAccessViews, 11_0) */
+        d3d11_translate_uavs(s->om_uavs, &c->ps_uavs, c->ps_images);
+        d->ps_uavs = &c->ps_uavs;
+    }
     if (k->so) {
         struct draw_so *so = &c->so;
         const struct d3d11_so_layout *l = k->so;

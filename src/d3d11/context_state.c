@@ -1242,7 +1242,8 @@ static void unbind_output_hazards(struct d3d11_context *ctx, const char *method)
         }
 }
 
-static void set_render_targets(struct d3d11_context *ctx, const char *method, UINT count,
+/* Binds the targets; false (nothing changed, a message) when the call is refused. */
+static bool set_render_targets(struct d3d11_context *ctx, const char *method, UINT count,
                                ID3D11RenderTargetView *const *rtvs, ID3D11DepthStencilView *dsv)
 {
     struct om_views v;
@@ -1254,12 +1255,13 @@ static void set_render_targets(struct d3d11_context *ctx, const char *method, UI
                       msg + strlen("OMSetRenderTargets: "));
         else
             d3d11_msg(ctx->device, "%s", msg);
-        return;
+        return false;
     }
     for (UINT i = 0; i < D3D11_CTX_RT_SLOTS; i++)   /* slots past NumViews become NULL */
         view_set(&ctx->state.rtvs[i], i < count ? rtvs[i] : NULL, v.rtv_child[i], v.rtv[i]);
     view_set(&ctx->state.dsv, dsv, v.dsv_child, v.dsv);
     unbind_output_hazards(ctx, method);
+    return true;
 }
 
 static void STDMETHODCALLTYPE ctx_OMSetRenderTargets(ID3D11DeviceContext2 *iface, UINT count,
@@ -1290,8 +1292,9 @@ static void STDMETHODCALLTYPE ctx_OMGetRenderTargets(ID3D11DeviceContext2 *iface
 }
 
 /* Render targets as OMSetRenderTargets (unless D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL); the
- * unordered-access part accepts only "keep" or NULL views: none can exist below 11_0, and at
- * 11_0 pixel-shader UAVs are not implemented (refused with a message). */
+ * unordered-access part: at 11_0 the pixel stage's UAVs (context_uav.c: checked first, bound
+ * after the targets, so a refused call changes nothing); below, only "keep" or NULL views (none
+ * can exist there). */
 static void STDMETHODCALLTYPE ctx_OMSetRenderTargetsAndUnorderedAccessViews(
     ID3D11DeviceContext2 *iface, UINT rtv_count, ID3D11RenderTargetView *const *rtvs,
     ID3D11DepthStencilView *dsv, UINT uav_start, UINT uav_count,
@@ -1299,6 +1302,18 @@ static void STDMETHODCALLTYPE ctx_OMSetRenderTargetsAndUnorderedAccessViews(
 {
     static const char method[] = "OMSetRenderTargetsAndUnorderedAccessViews";
     struct d3d11_context *ctx = impl(iface);
+    if (ctx->device->level >= D3D_FEATURE_LEVEL_11_0) {
+        char msg[MSG_SIZE];
+        if (FAILED(d3d11_context_check_om_uavs(ctx, rtv_count, uav_start, uav_count, uavs, msg,
+                                               sizeof(msg)))) {
+            d3d11_msg(ctx->device, "%s", msg);
+            return;
+        }
+        if (rtv_count == D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL ||
+            set_render_targets(ctx, method, rtv_count, rtvs, dsv))
+            d3d11_context_set_om_uavs(ctx, uav_start, uav_count, uavs, initial_counts);
+        return;
+    }
     (void)initial_counts;
     if (uav_count != D3D11_KEEP_UNORDERED_ACCESS_VIEWS) {
         if (!range_ok(uav_start, uav_count, D3D11_PS_CS_UAV_REGISTER_COUNT)) {
@@ -1308,16 +1323,9 @@ static void STDMETHODCALLTYPE ctx_OMSetRenderTargetsAndUnorderedAccessViews(
         }
         for (UINT i = 0; uavs && i < uav_count; i++)
             if (uavs[i]) {
-                /* 11_0 has pixel-shader UAVs; softd3d's pixel stage does not run them yet
-                 * (README status table, issue 15 step 3): refused, nothing changes. */
-                if (ctx->device->level >= D3D_FEATURE_LEVEL_11_0)
-                    d3d11_msg(ctx->device, "%s: ppUnorderedAccessViews[%u] is not NULL; "
-                              "pixel-shader unordered-access views are not implemented",
-                              method, i);
-                else
-                    d3d11_msg(ctx->device, "%s: ppUnorderedAccessViews[%u] is not NULL; %s at "
-                              "feature level %s", method, i, NO_UAV,
-                              d3d11_level_name(ctx->device->level));
+                d3d11_msg(ctx->device, "%s: ppUnorderedAccessViews[%u] is not NULL; %s at "
+                          "feature level %s", method, i, NO_UAV,
+                          d3d11_level_name(ctx->device->level));
                 return;
             }
     }
@@ -1334,6 +1342,9 @@ static void STDMETHODCALLTYPE ctx_OMGetRenderTargetsAndUnorderedAccessViews(
     get_render_targets(ctx, "OMGetRenderTargetsAndUnorderedAccessViews", rtv_count, rtvs, dsv);
     get_nulls(ctx, "OMGetRenderTargetsAndUnorderedAccessViews", uav_start, uav_count,
               D3D11_PS_CS_UAV_REGISTER_COUNT, (void **)uavs);
+    if (uavs && range_ok(uav_start, uav_count, D3D11_CTX_UAV_SLOTS))
+        for (UINT i = 0; i < uav_count; i++)
+            uavs[i] = get_ref(ctx->state.om_uavs[uav_start + i].iface);
 }
 
 static void STDMETHODCALLTYPE ctx_OMSetBlendState(ID3D11DeviceContext2 *iface,
@@ -1431,8 +1442,10 @@ void d3d11_context_state_reset(struct d3d11_context *ctx)
     stage_reset(&s->hs);
     stage_reset(&s->ds);
     stage_reset(&s->cs);
-    for (UINT i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
+    for (UINT i = 0; i < D3D11_CTX_UAV_SLOTS; i++) {
         view_set(&s->cs_uavs[i], NULL, NULL, NULL);
+        view_set(&s->om_uavs[i], NULL, NULL, NULL);
+    }
     for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; i++)
         resource_set(&s->so_targets[i], NULL);
     bound_set(&s->rasterizer, NULL, NULL);

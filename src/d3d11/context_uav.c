@@ -1,6 +1,7 @@
-/* src/d3d11/context_uav.c — CSSetUnorderedAccessViews at 11_0 (issue 15): the compute
- * unordered-access slots u0..u7, the hidden counters' initial values and the hazard rule
- * between shader-resource and unordered-access bindings.
+/* src/d3d11/context_uav.c — CSSetUnorderedAccessViews and the UAV part of
+ * OMSetRenderTargetsAndUnorderedAccessViews at 11_0 (issue 15): the compute and the pixel
+ * stage's unordered-access slots u0..u7, the hidden counters' initial values and the hazard
+ * rule between shader-resource and unordered-access bindings.
  *
  * Rules (CSSetUnorderedAccessViews page; D3D11_PS_CS_UAV_REGISTER_COUNT):
  *  - StartSlot + NumUAVs within the 8 slots of 11_0 (D3D11_1_UAV_SLOT_COUNT, 64, is 11_1's);
@@ -21,17 +22,20 @@
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/device_child.h"
 
+#include <stdio.h>
+
 bool d3d11_context_bound_as_uav(const struct d3d11_context *ctx,
                                 const struct d3d11_view_info *info)
 {
     for (UINT i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
-        if (d3d11_context_views_overlap(ctx->state.cs_uavs[i].info, info))
+        if (d3d11_context_views_overlap(ctx->state.cs_uavs[i].info, info) ||
+            d3d11_context_views_overlap(ctx->state.om_uavs[i].info, info))
             return true;
     return false;
 }
 
 /* Unbinds every shader-resource view that shares a subresource with a bound UAV. */
-static void unbind_input_hazards(struct d3d11_context *ctx)
+static void unbind_input_hazards(struct d3d11_context *ctx, const char *method)
 {
     struct d3d11_shader_stage_state *stages[] = { &ctx->state.vs, &ctx->state.ps, &ctx->state.gs,
                                                   &ctx->state.hs, &ctx->state.ds, &ctx->state.cs };
@@ -42,50 +46,108 @@ static void unbind_input_hazards(struct d3d11_context *ctx)
             struct d3d11_bound_view *v = &stages[s]->srvs[i];
             if (!v->info || !d3d11_context_bound_as_uav(ctx, v->info))
                 continue;
-            d3d11_msg(ctx->device, "CSSetUnorderedAccessViews: a bound unordered-access view "
-                      "shares a subresource with %s shader-resource slot %u, which is set to "
-                      "NULL", names[s], i);
+            d3d11_msg(ctx->device, "%s: a bound unordered-access view shares a subresource "
+                      "with %s shader-resource slot %u, which is set to NULL", method, names[s],
+                      i);
             d3d11_context_view_set(v, NULL, NULL, NULL);
         }
+}
+
+/* The slot range and the views of a call (shared by both methods); msg on refusal. */
+static HRESULT check_uavs(const struct d3d11_context *ctx, const char *method, UINT start,
+                          UINT count, ID3D11UnorderedAccessView *const *uavs, char *msg,
+                          size_t size)
+{
+    if (start > D3D11_CTX_UAV_SLOTS || count > D3D11_CTX_UAV_SLOTS - start) {
+        snprintf(msg, size, "%s: StartSlot %u + NumUAVs %u exceeds the %u unordered-access "
+                 "slots of feature level %s", method, start, count, D3D11_CTX_UAV_SLOTS,
+                 d3d11_level_name(ctx->device->level));
+        return E_INVALIDARG;
+    }
+    if (count && !uavs) {
+        snprintf(msg, size, "%s: ppUnorderedAccessViews is NULL with NumUAVs %u", method, count);
+        return E_INVALIDARG;
+    }
+    for (UINT i = 0; i < count; i++) {
+        struct d3d11_uav_info *u = d3d11_uav_info(uavs[i]);
+        if (uavs[i] && !u) {
+            snprintf(msg, size, "%s: ppUnorderedAccessViews[%u] is not a softd3d "
+                     "unordered-access view", method, i);
+            return E_INVALIDARG;
+        }
+        if (u && u->view.resource->device != ctx->device) {
+            snprintf(msg, size, "%s: ppUnorderedAccessViews[%u] belongs to another device",
+                     method, i);
+            return E_INVALIDARG;
+        }
+    }
+    return S_OK;
+}
+
+/* Binds slots [start, start + count) of `slots` (checked above); the initial counts of the
+ * APPEND / COUNTER views. */
+static void bind_uavs(struct d3d11_bound_view *slots, UINT start, UINT count,
+                      ID3D11UnorderedAccessView *const *uavs, const UINT *counts)
+{
+    for (UINT i = 0; i < count; i++) {
+        struct d3d11_uav_info *u = d3d11_uav_info(uavs[i]);
+        d3d11_context_view_set(&slots[start + i], uavs[i],
+                               u ? d3d11_view_child((ID3D11View *)uavs[i]) : NULL,
+                               u ? &u->view : NULL);
+        if (u && u->has_counter && counts && counts[i] != (UINT)-1)
+            u->counter = counts[i];
+    }
 }
 
 void d3d11_context_set_cs_uavs(struct d3d11_context *ctx, UINT start, UINT count,
                                ID3D11UnorderedAccessView *const *uavs, const UINT *counts)
 {
     static const char method[] = "CSSetUnorderedAccessViews";
-    struct d3d11_uav_info *u[D3D11_CTX_UAV_SLOTS];
-    struct d3d11_child *child[D3D11_CTX_UAV_SLOTS];
+    char msg[512];
+    if (FAILED(check_uavs(ctx, method, start, count, uavs, msg, sizeof(msg)))) {
+        d3d11_msg(ctx->device, "%s", msg);
+        return;
+    }
+    bind_uavs(ctx->state.cs_uavs, start, count, uavs, counts);
+    unbind_input_hazards(ctx, method);
+}
 
-    if (start > D3D11_CTX_UAV_SLOTS || count > D3D11_CTX_UAV_SLOTS - start) {
-        d3d11_msg(ctx->device, "%s: StartSlot %u + NumUAVs %u exceeds the %u unordered-access "
-                  "slots of feature level %s", method, start, count, D3D11_CTX_UAV_SLOTS,
-                  d3d11_level_name(ctx->device->level));
+/* OMSetRenderTargetsAndUnorderedAccessViews (its reference page): "UAVStartSlot ... must be
+ * equal to or greater than NumRTVs" (render targets and UAVs share the 8 output slots, UAVs
+ * after the targets), D3D11_KEEP_UNORDERED_ACCESS_VIEWS keeps the bound UAVs (UAVStartSlot
+ * and the rest ignored); otherwise the call's UAVs replace the whole set: the slots outside
+ * [UAVStartSlot, UAVStartSlot + NumUAVs) are unbound.  With
+ * D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL the bound render targets count. */
+HRESULT d3d11_context_check_om_uavs(const struct d3d11_context *ctx, UINT rtv_count, UINT start,
+                                    UINT count, ID3D11UnorderedAccessView *const *uavs,
+                                    char *msg, size_t msg_size)
+{
+    static const char method[] = "OMSetRenderTargetsAndUnorderedAccessViews";
+    if (count == D3D11_KEEP_UNORDERED_ACCESS_VIEWS)
+        return S_OK;
+    if (rtv_count == D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL) {
+        rtv_count = 0;
+        for (UINT i = 0; i < D3D11_CTX_RT_SLOTS; i++)
+            if (ctx->state.rtvs[i].iface)
+                rtv_count = i + 1;
+    }
+    HRESULT hr = check_uavs(ctx, method, start, count, uavs, msg, msg_size);
+    if (SUCCEEDED(hr) && count && start < rtv_count) {
+        snprintf(msg, msg_size, "%s: UAVStartSlot %u is below NumRTVs %u (the UAVs follow the "
+                 "render targets)", method, start, rtv_count);
+        hr = E_INVALIDARG;
+    }
+    return hr;
+}
+
+void d3d11_context_set_om_uavs(struct d3d11_context *ctx, UINT start, UINT count,
+                               ID3D11UnorderedAccessView *const *uavs, const UINT *counts)
+{
+    if (count == D3D11_KEEP_UNORDERED_ACCESS_VIEWS)
         return;
-    }
-    if (count && !uavs) {
-        d3d11_msg(ctx->device, "%s: ppUnorderedAccessViews is NULL with NumUAVs %u", method,
-                  count);
-        return;
-    }
-    for (UINT i = 0; i < count; i++) {
-        u[i] = d3d11_uav_info(uavs[i]);
-        child[i] = u[i] ? d3d11_view_child((ID3D11View *)uavs[i]) : NULL;
-        if (uavs[i] && !u[i]) {
-            d3d11_msg(ctx->device, "%s: ppUnorderedAccessViews[%u] is not a softd3d "
-                      "unordered-access view", method, i);
-            return;
-        }
-        if (child[i] && child[i]->device != ctx->device) {
-            d3d11_msg(ctx->device, "%s: ppUnorderedAccessViews[%u] belongs to another device",
-                      method, i);
-            return;
-        }
-    }
-    for (UINT i = 0; i < count; i++) {
-        d3d11_context_view_set(&ctx->state.cs_uavs[start + i], uavs[i], child[i],
-                               u[i] ? &u[i]->view : NULL);
-        if (u[i] && u[i]->has_counter && counts && counts[i] != (UINT)-1)
-            u[i]->counter = counts[i];
-    }
-    unbind_input_hazards(ctx);
+    for (UINT i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
+        if (i < start || i - start >= count)
+            d3d11_context_view_set(&ctx->state.om_uavs[i], NULL, NULL, NULL);
+    bind_uavs(ctx->state.om_uavs, start, count, uavs, counts);
+    unbind_input_hazards(ctx, "OMSetRenderTargetsAndUnorderedAccessViews");
 }

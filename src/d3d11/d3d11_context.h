@@ -92,6 +92,9 @@ struct d3d11_context_state {
      * counter d3d11_uav_info gives) */
     struct d3d11_shader_stage_state cs;
     struct d3d11_bound_view cs_uavs[D3D11_CTX_UAV_SLOTS];
+    /* the pixel stage's UAVs (OMSetRenderTargetsAndUnorderedAccessViews, 11_0): the same 8
+     * slots, shared with the render targets (u# from UAVStartSlot on) */
+    struct d3d11_bound_view om_uavs[D3D11_CTX_UAV_SLOTS];
     /* stream output (10_0+): SOSetTargets; where each writes next is its so_filled */
     struct d3d11_resource *so_targets[D3D11_SO_BUFFER_SLOT_COUNT];
     /* rasterizer */
@@ -199,6 +202,14 @@ bool d3d11_context_views_overlap(const struct d3d11_view_info *a, const struct d
  * rule), and whether a view shares a subresource with a bound compute UAV. */
 void d3d11_context_set_cs_uavs(struct d3d11_context *ctx, UINT start, UINT count,
                                ID3D11UnorderedAccessView *const *uavs, const UINT *counts);
+/* The UAV part of OMSetRenderTargetsAndUnorderedAccessViews at 11_0: the check (HRESULT and
+ * one line in msg; `rtv_count` the call's NumRTVs, or D3D11_KEEP_... for the bound count
+ * `bound_rtvs`), then the binding, done only after the render-target part succeeded. */
+HRESULT d3d11_context_check_om_uavs(const struct d3d11_context *ctx, UINT rtv_count, UINT start,
+                                    UINT count, ID3D11UnorderedAccessView *const *uavs,
+                                    char *msg, size_t msg_size);
+void d3d11_context_set_om_uavs(struct d3d11_context *ctx, UINT start, UINT count,
+                               ID3D11UnorderedAccessView *const *uavs, const UINT *counts);
 bool d3d11_context_bound_as_uav(const struct d3d11_context *ctx,
                                 const struct d3d11_view_info *info);
 /* context_compute.c: Dispatch, DispatchIndirect, ClearUnorderedAccessView*, CopyStructureCount
@@ -211,6 +222,12 @@ struct texture_view;
 struct sampler;
 bool d3d11_translate_srv(const struct d3d11_view_info *info, struct texture_view *t);
 bool d3d11_translate_sampler(ID3D11SamplerState *state, struct sampler *out);
+/* context_compute.c, for context_draw.c: UAV slots (cs_uavs or om_uavs) as the VM's memory
+ * and typed images (IR_MAX_UAVS of them), the typed callbacks bound. */
+struct vm_cs_env;
+struct compute_image;
+void d3d11_translate_uavs(const struct d3d11_bound_view *slots, struct vm_cs_env *views,
+                          struct compute_image *images);
 void d3d11_context_resources_cleanup(struct d3d11_context *ctx);   /* context_resource.c */
 void d3d11_context_queries_cleanup(struct d3d11_context *ctx);     /* context_query.c */
 

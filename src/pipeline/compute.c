@@ -99,10 +99,10 @@ static bool image_r32(const struct compute_image *im, bool integer_only)
 static void compute_typed(void *ctx, unsigned slot, bool store, uint32_t lanes,
                           const uint32_t (*coord)[VM_LANES], uint32_t (*value)[VM_LANES])
 {
-    const struct compute_dispatch *d = ctx;
-    if (!d->images || slot >= IR_MAX_UAVS)
+    const struct compute_image *images = ctx;
+    if (!images || slot >= IR_MAX_UAVS)
         return;
-    const struct compute_image *im = &d->images[slot];
+    const struct compute_image *im = &images[slot];
     bool r32 = image_r32(im, false);
     for (unsigned l = 0; l < VM_LANES; l++) {
         if (!((lanes >> l) & 1))
@@ -135,10 +135,17 @@ static void compute_typed(void *ctx, unsigned slot, bool store, uint32_t lanes,
 
 static uint32_t *compute_typed_word(void *ctx, unsigned slot, const uint32_t coord[3])
 {
-    const struct compute_dispatch *d = ctx;
-    if (!d->images || slot >= IR_MAX_UAVS || !image_r32(&d->images[slot], true))
+    const struct compute_image *images = ctx;
+    if (!images || slot >= IR_MAX_UAVS || !image_r32(&images[slot], true))
         return NULL;
-    return (uint32_t *)(void *)image_at(&d->images[slot], coord);
+    return (uint32_t *)(void *)image_at(&images[slot], coord);
+}
+
+void compute_bind_images(struct vm_cs_env *cs, const struct compute_image *images)
+{
+    cs->typed = compute_typed;
+    cs->typed_word = compute_typed_word;
+    cs->typed_ctx = (void *)images;
 }
 
 /* ---- groups ----------------------------------------------------------------------------------- */
@@ -184,9 +191,7 @@ int compute_dispatch_run(struct threadpool *pool, const struct compute_dispatch 
     for (unsigned i = 0; i < workers && !ret; i++) {
         w[i].cs = *d->views;
         w[i].cs.tgsm = w[i].tgsm;
-        w[i].cs.typed = compute_typed;
-        w[i].cs.typed_word = compute_typed_word;
-        w[i].cs.typed_ctx = (void *)d;
+        compute_bind_images(&w[i].cs, d->images);
         w[i].d = d;
         for (unsigned k = 0; k < chunks && !ret; k++)
             if (vm_state_create(d->prog, &w[i].st[k]) != VM_OK)

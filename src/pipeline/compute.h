@@ -70,6 +70,11 @@ enum { COMPUTE_OK = 0, COMPUTE_E_INVALID = -1, COMPUTE_E_NOMEM = -2 };
  * program the VM runs, or a count above 65535; COMPUTE_E_NOMEM: nothing ran. */
 int compute_dispatch_run(struct threadpool *pool, const struct compute_dispatch *d);
 
+/* Points the typed-UAV callbacks of `cs` at `images` (IR_MAX_UAVS entries, or NULL: every
+ * typed access reads 0): what a dispatch does for its own copy, and what the pixel stage does
+ * for a pixel program's UAVs (11_0). */
+void compute_bind_images(struct vm_cs_env *cs, const struct compute_image *images);
+
 /* Threads in one group of `prog` (dcl_thread_group x * y * z; 0 for other programs): the
  * pipeline statistics' CSInvocations count one per thread. */
 uint32_t compute_group_threads(const struct vm_program *prog);

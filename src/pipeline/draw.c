@@ -82,6 +82,13 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
         if (!info || ((info->flags & IR_OPF_PIXEL) && op != IR_OP_DISCARD))
             p->lane_local = false;
     }
+    for (uint32_t i = 0; i < ir->uavs.count; i++)
+        if (ir->uavs.items[i].slot < 8)
+            p->uav_mask |= (uint8_t)(1u << ir->uavs.items[i].slot);
+    if (p->uav_mask) {
+        p->lane_local = false;
+        p->fused.kind = DRAW_FUSED_NONE;
+    }
     for (uint32_t i = 0; i < ir->cbuffers.count; i++)
         p->cb_vec4_total += ir->cbuffers.items[i].size;
     for (uint32_t i = 0; i < ir->resources.count; i++)

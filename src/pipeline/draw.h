@@ -120,6 +120,10 @@ struct draw_program {
                                               * inputs give equal outputs in every lane */
     uint32_t cb_vec4_total;                  /* sum of the declared constant buffer sizes */
     uint32_t texture_mask, sampler_mask;     /* t#, s# slots declared (bit per slot < 32) */
+    uint8_t uav_mask;                        /* pixel: u# slots declared (11_0 pixel UAVs):
+                                              * every invocation has side effects, so none
+                                              * is shared or skipped (no uniform, rectangle
+                                              * or fused shortcut: lane_local false) */
 };
 
 /* From IR that passed ir_validate().  DRAW_OK, DRAW_E_NOMEM or DRAW_E_INVALID. */
@@ -331,6 +335,11 @@ struct draw_desc {
      * and streams nothing out (empty viewports or scissor) is not run: it counts nothing. */
     struct draw_stats *stats;
     struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
+    /* pixel-program UAVs (11_0, OMSetRenderTargetsAndUnorderedAccessViews): the raw and
+     * structured memory and the typed callbacks (pipeline/compute.h compute_bind_images) the
+     * program's memory instructions use; NULL: none bound (they read 0, write nothing).  Its
+     * stores and atomics skip helper lanes (vm_env.helper_lanes). */
+    struct vm_cs_env *ps_uavs;
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */
     /* Vertex-program textures (D3D9 vertex texture fetch; D3D11 at 9_x has none): t#/s# slot

@@ -836,10 +836,10 @@ static int check_declarations(struct vctx *v)
         const struct ir_resource *r = &p->resources.items[i];
         if (r->slot >= IR_MAX_RESOURCES)
             return vfail(v, IR_NO_LINK, r->offset, "t%u: slot out of range", (unsigned)r->slot);
-        /* raw and structured views are read by the memory instructions, which only compute
-         * programs run so far (ir_compute.c) */
+        /* raw and structured views are read by the memory instructions, which compute and
+         * pixel programs run (ir_compute.c) */
         bool mem_view = (r->dim == IR_RES_RAW_BUFFER || r->dim == IR_RES_STRUCTURED_BUFFER) &&
-                        p->type == IR_SHADER_COMPUTE;
+                        (p->type == IR_SHADER_COMPUTE || p->type == IR_SHADER_PIXEL);
         if ((r->dim < IR_RES_BUFFER || r->dim > IR_RES_TEXTURECUBEARRAY) && !mem_view)
             return vfail(v, IR_NO_LINK, r->offset, "t%u: dimension %u not supported",
                          (unsigned)r->slot, r->dim);
