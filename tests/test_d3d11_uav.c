@@ -725,6 +725,19 @@ TEST(uav_pixel_shader_uavs)
     CHECK(covered > 20 && covered < 44);
     CHECK_EQ(words[0], covered);
     CHECK_EQ(stats.PSInvocations, covered);
+    /* UAV-only rendering: no render target, UAVs from slot 0; the same pixels run */
+    {
+        const UINT zero4[4] = {0, 0, 0, 0};
+        ID3D11DeviceContext_ClearUnorderedAccessViewUint(c.ctx, u[0], zero4);
+        ACCEPTED(ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL,
+                                                                               NULL, 1, 2, u,
+                                                                               NULL));
+        ACCEPTED(ID3D11DeviceContext_Draw(c.ctx, 3, 0));
+        cx_read(&c, b, words, sizeof(words));
+        CHECK_EQ(words[0], covered);
+        for (uint32_t i = 0; i < 64; i++)
+            CHECK_EQ(words[1 + i], rgba[i * 4] == 255 ? 1u : 0u);
+    }
     /* KEEP keeps the UAVs; ClearState unbinds them */
     ACCEPTED(ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(
         c.ctx, 1, &rtv, NULL, 0, D3D11_KEEP_UNORDERED_ACCESS_VIEWS, NULL, NULL));

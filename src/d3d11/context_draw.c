@@ -42,6 +42,7 @@
 #include "d3d11/d3d11_private.h"
 
 #include <float.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1133,6 +1134,34 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
 
 /* ---- the methods ---------------------------------------------------------------------------- */
 
+/* UAV-only rendering (11_0): no render target or depth-stencil view bound, but a pixel
+ * shader with UAVs and UAVs bound: the pixels of the viewports run the pixel shader, one
+ * sample each (the render area is the viewports' extent, within the 16384 render-target
+ * limit, D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH). */
+static bool uav_only_area(const struct d3d11_context *ctx, const struct program_entry *ps,
+                          uint32_t *w, uint32_t *h)
+{
+    const struct d3d11_context_state *s = &ctx->state;
+    bool bound = false;
+    double x1 = 0, y1 = 0;
+    for (unsigned i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
+        bound |= s->om_uavs[i].iface != NULL;
+    if (!bound || !ps || !ps->prog || !ps->prog->uav_mask)
+        return false;
+    for (UINT i = 0; i < s->viewport_count; i++) {
+        const D3D11_VIEWPORT *v = &s->viewports[i];
+        x1 = fmax(x1, ceil((double)v->TopLeftX + v->Width));
+        y1 = fmax(y1, ceil((double)v->TopLeftY + v->Height));
+    }
+    x1 = fmin(x1, D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH);
+    y1 = fmin(y1, D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH);
+    if (x1 < 1 || y1 < 1)
+        return false;
+    *w = (uint32_t)x1;
+    *h = (uint32_t)y1;
+    return true;
+}
+
 static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT count,
                         UINT instances, UINT start, INT base_vertex, UINT start_instance)
 {
@@ -1175,6 +1204,8 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
      * targets: the draw has no visible effect (and at 9_x no side effect) -- but stream output
      * still runs (the rasterizer is then off). */
     bool raster = k.width && (ctx->state.sample_mask & bound_sample_bits(ctx));
+    if (!k.width && uav_only_area(ctx, k.ps, &k.width, &k.height))
+        raster = true;
     if (!count || !instances || (!raster && !k.so))
         return;
     if (!raster)
