@@ -762,3 +762,90 @@ done:
     RD_RELEASE(b);
     cx_end(&c);
 }
+
+/* A pixel program's memory reads: a structured SRV, a raw SRV and bufinfo of a typed buffer
+ * SRV, into a UAV (UAV-only rendering: the 28 pixels of the half-screen triangle above). */
+#define PSM_PS                                                                                   \
+    "ps_5_0\ndcl_input_ps_siv linear noperspective v0.xy, position\n"                            \
+    "dcl_resource_structured t0, 8\ndcl_resource_raw t1\n"                                       \
+    "dcl_resource_buffer (uint,uint,uint,uint) t2\ndcl_uav_raw u0\ndcl_temps 2\n"                \
+    "ftou r0.xy, v0.xyxx\nimad r0.z, r0.y, l(8), r0.x\n"                                         \
+    "ld_structured r1.x, r0.z, l(4), t0.xxxx\nishl r0.w, r0.z, l(2)\n"                           \
+    "ld_raw r1.y, r0.w, t1.xxxx\nbufinfo r1.z, t2.xxxx\n"                                        \
+    "iadd r1.x, r1.x, r1.y\niadd r1.x, r1.x, r1.z\nstore_raw u0.x, r0.w, r1.x\nret\n"
+
+TEST(uav_pixel_shader_memory_reads)
+{
+    struct cx c;
+    static uint32_t st[128], raw[64], out[64];
+    size_t n = 0;
+    if (!cx_begin(&c))
+        return;
+    for (uint32_t i = 0; i < 64; i++) {
+        st[2 * i] = 0xffff, st[2 * i + 1] = 1000 * i;
+        raw[i] = i;
+    }
+    ID3D11Buffer *sb = cx_buffer(&c, sizeof(st), D3D11_BIND_SHADER_RESOURCE,
+                                 D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 8, st);
+    ID3D11Buffer *rb = cx_raw_buffer(&c, sizeof(raw), raw);
+    ID3D11Buffer *tb = cx_buffer(&c, 64, D3D11_BIND_SHADER_RESOURCE, 0, 0, NULL);
+    ID3D11Buffer *ob = cx_raw_buffer(&c, sizeof(out), NULL);
+    ID3D11UnorderedAccessView *u = ob ? cx_uav_raw(&c, ob, 0, 64) : NULL;
+    ID3D11ShaderResourceView *srv[3] = { NULL, NULL, NULL };
+    D3D11_SHADER_RESOURCE_VIEW_DESC rd = cx_srv_desc(DXGI_FORMAT_R32_TYPELESS,
+                                                     D3D11_SRV_DIMENSION_BUFFEREX);
+    rd.BufferEx.NumElements = 64;
+    rd.BufferEx.Flags = D3D11_BUFFEREX_SRV_FLAG_RAW;
+    D3D11_SHADER_RESOURCE_VIEW_DESC td = cx_srv_desc(DXGI_FORMAT_R32_UINT,
+                                                     D3D11_SRV_DIMENSION_BUFFER);
+    td.Buffer.NumElements = 5;
+    if (sb && rb && tb) {
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)sb, NULL, &srv[0]),
+                 S_OK);
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)rb, &rd, &srv[1]),
+                 S_OK);
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)tb, &td, &srv[2]),
+                 S_OK);
+    }
+    void *vb = cx_assemble(PSU_VS, &n);
+    ID3D11VertexShader *vs = NULL;
+    if (vb)
+        CHECK_HR(ID3D11Device_CreateVertexShader(c.dev, vb, n, NULL, &vs), S_OK);
+    free(vb);
+    void *pb = cx_assemble(PSM_PS, &n);
+    ID3D11PixelShader *ps = NULL;
+    if (pb)
+        CHECK_HR(ID3D11Device_CreatePixelShader(c.dev, pb, n, NULL, &ps), S_OK);
+    free(pb);
+    if (!u || !srv[0] || !srv[1] || !srv[2] || !vs || !ps)
+        goto done;
+    ACCEPTED(ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL,
+                                                                           0, 1, &u, NULL));
+    ACCEPTED(ID3D11DeviceContext_PSSetShaderResources(c.ctx, 0, 3, srv));
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(c.ctx, ps, NULL, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(c.ctx, 3, 0));
+    cx_read(&c, ob, out, sizeof(out));
+    uint32_t written = 0;
+    for (uint32_t i = 0; i < 64; i++) {
+        if (!out[i])
+            continue;
+        written++;
+        CHECK_EQ(out[i], 1000 * i + i + 5);
+    }
+    CHECK_EQ(written, 28);
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    for (int i = 0; i < 3; i++)
+        RD_RELEASE(srv[i]);
+    RD_RELEASE(u);
+    RD_RELEASE(vs);
+    RD_RELEASE(ps);
+    RD_RELEASE(sb);
+    RD_RELEASE(rb);
+    RD_RELEASE(tb);
+    RD_RELEASE(ob);
+    cx_end(&c);
+}

@@ -159,20 +159,28 @@ nomem:
 
 /* ---- views as the pipeline reads them -------------------------------------------------------- */
 
-/* The memory of a raw or structured buffer view (a UAV's counter set by the caller). */
+/* The memory of a buffer view (a UAV's counter set by the caller): raw and structured views
+ * for the memory instructions; a typed buffer view answers bufinfo only (its element count:
+ * the validator lets no raw or structured access name a typed declaration). */
 static struct vm_memory buffer_memory(const struct d3d11_view_info *v)
 {
     struct vm_memory m = {NULL, 0, 0, 0, NULL};
     const struct d3d11_resource *res = v->resource;
-    if (!res || !res->core || res->dim != D3D11_RESOURCE_DIMENSION_BUFFER ||
-        v->buffer_kind == D3D11_BUFFER_VIEW_TYPED)
+    if (!res || !res->core || res->dim != D3D11_RESOURCE_DIMENSION_BUFFER)
         return m;
     /* validated to lie in the buffer (view_validate.c buffer_elements) */
     m.data = res->core->data + (size_t)v->first_element * v->element_bytes;
     m.size = v->element_count * v->element_bytes;
     m.stride = v->buffer_kind == D3D11_BUFFER_VIEW_STRUCTURED ? v->element_bytes : 0;
-    m.elements = m.stride ? v->element_count : m.size;
+    m.elements = v->buffer_kind == D3D11_BUFFER_VIEW_RAW ? m.size : v->element_count;
     return m;
+}
+
+void d3d11_translate_buffer_srvs(const struct d3d11_bound_view *srvs, struct vm_cs_env *views)
+{
+    for (unsigned k = 0; k < D3D11_CTX_SRV_SLOTS && k < IR_MAX_RESOURCES; k++)
+        views->srv[k] = srvs[k].info ? buffer_memory(srvs[k].info)
+                                     : (struct vm_memory){NULL, 0, 0, 0, NULL};
 }
 
 /* A typed UAV (buffer or texture view) as elements x, y, z: false when it is not one. */
@@ -237,7 +245,9 @@ void d3d11_translate_uavs(const struct d3d11_bound_view *slots, struct vm_cs_env
         struct d3d11_uav_info *u = d3d11_uav_info(slots[k].iface);
         if (!u)
             continue;
-        if (!uav_image(&u->view, &images[k])) {
+        /* a typed buffer view is both: an image, and memory for bufinfo */
+        bool typed = uav_image(&u->view, &images[k]);
+        if (!typed || u->view.resource->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
             views->uav[k] = buffer_memory(&u->view);
             views->uav[k].counter = u->has_counter ? &u->counter : NULL;
         }
@@ -281,15 +291,13 @@ static void dispatch(struct d3d11_context *ctx, const char *method, const UINT g
     }
 
     d3d11_translate_uavs(s->cs_uavs, &c->views, c->images);
+    d3d11_translate_buffer_srvs(s->cs.srvs, &c->views);
     memset(c->texture_ptr, 0, sizeof(c->texture_ptr));
-    for (unsigned k = 0; k < D3D11_CTX_SRV_SLOTS && k < IR_MAX_RESOURCES; k++) {
+    for (unsigned k = 0; k < COMPUTE_MAX_TEXTURES; k++) {
         const struct d3d11_view_info *v = s->cs.srvs[k].info;
-        if (!v)
-            continue;
-        if (v->resource->dim == D3D11_RESOURCE_DIMENSION_BUFFER &&
-            v->buffer_kind != D3D11_BUFFER_VIEW_TYPED)
-            c->views.srv[k] = buffer_memory(v);
-        else if (k < COMPUTE_MAX_TEXTURES && d3d11_translate_srv(v, &c->textures[k]))
+        bool typed = v && (v->resource->dim != D3D11_RESOURCE_DIMENSION_BUFFER ||
+                           v->buffer_kind == D3D11_BUFFER_VIEW_TYPED);
+        if (typed && d3d11_translate_srv(v, &c->textures[k]))
             c->texture_ptr[k] = &c->textures[k];
     }
     for (unsigned k = 0; k < COMPUTE_MAX_SAMPLERS; k++)

@@ -1031,9 +1031,11 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
     d->link = link;
     translate_cbs(s->vs.constant_buffers, d->vs_cb);
     translate_cbs(s->ps.constant_buffers, d->ps_cb);
-    if (d->ps && d->ps->uav_mask) {
-        /* the pixel stage's UAVs (OMSetRenderTargetsAndUnorderedAccessViews, 11_0) */
+    if (d->ps && d->ps->mem) {
+        /* the pixel stage's UAVs (OMSetRenderTargetsAndUnorderedAccessViews, 11_0) and the
+         * buffer views its memory instructions read */
         d3d11_translate_uavs(s->om_uavs, &c->ps_uavs, c->ps_images);
+        d3d11_translate_buffer_srvs(s->ps.srvs, &c->ps_uavs);
         d->ps_uavs = &c->ps_uavs;
     }
     if (k->so) {

@@ -228,6 +228,9 @@ struct vm_cs_env;
 struct compute_image;
 void d3d11_translate_uavs(const struct d3d11_bound_view *slots, struct vm_cs_env *views,
                           struct compute_image *images);
+/* ... and a stage's buffer shader-resource views as the memory instructions read them
+ * (views->srv[]: raw, structured, and typed ones for bufinfo). */
+void d3d11_translate_buffer_srvs(const struct d3d11_bound_view *srvs, struct vm_cs_env *views);
 void d3d11_context_resources_cleanup(struct d3d11_context *ctx);   /* context_resource.c */
 void d3d11_context_queries_cleanup(struct d3d11_context *ctx);     /* context_query.c */
 

@@ -85,7 +85,12 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
     for (uint32_t i = 0; i < ir->uavs.count; i++)
         if (ir->uavs.items[i].slot < 8)
             p->uav_mask |= (uint8_t)(1u << ir->uavs.items[i].slot);
-    if (p->uav_mask) {
+    for (uint32_t i = 0; i < ir->instructions.count; i++) {
+        const struct ir_op_info *info = ir_op_get(ir->instructions.items[i].op);
+        if (info && (info->flags & IR_OPF_MEM))
+            p->mem = true;
+    }
+    if (p->uav_mask || p->mem) {
         p->lane_local = false;
         p->fused.kind = DRAW_FUSED_NONE;
     }

@@ -124,6 +124,8 @@ struct draw_program {
                                               * every invocation has side effects, so none
                                               * is shared or skipped (no uniform, rectangle
                                               * or fused shortcut: lane_local false) */
+    bool mem;                                /* pixel: memory instructions (u#, raw and
+                                              * structured t#, bufinfo): draw_desc.ps_uavs */
 };
 
 /* From IR that passed ir_validate().  DRAW_OK, DRAW_E_NOMEM or DRAW_E_INVALID. */
@@ -335,10 +337,11 @@ struct draw_desc {
      * and streams nothing out (empty viewports or scissor) is not run: it counts nothing. */
     struct draw_stats *stats;
     struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
-    /* pixel-program UAVs (11_0, OMSetRenderTargetsAndUnorderedAccessViews): the raw and
-     * structured memory and the typed callbacks (pipeline/compute.h compute_bind_images) the
-     * program's memory instructions use; NULL: none bound (they read 0, write nothing).  Its
-     * stores and atomics skip helper lanes (vm_env.helper_lanes). */
+    /* pixel programs' memory (11_0): the UAVs (OMSetRenderTargetsAndUnorderedAccessViews) as
+     * raw and structured memory and typed callbacks (pipeline/compute.h compute_bind_images),
+     * and the raw / structured / buffer t# views (srv[]) the memory instructions read; NULL:
+     * they read 0, write nothing.  Stores and atomics skip helper lanes
+     * (vm_env.helper_lanes). */
     struct vm_cs_env *ps_uavs;
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */

@@ -431,7 +431,7 @@ static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
     env.max_iterations = 0;
     /* UAVs (11_0): shared by every worker (the VM only reads the views; their words are
      * accessed atomically); the lanes no sample of the primitive covers are helpers */
-    env.cs = d->ps->uav_mask ? d->ps_uavs : NULL;
+    env.cs = d->ps->mem ? d->ps_uavs : NULL;
     env.helper_lanes = env.cs ? all & ~om_coverage_from_quads(b->mask, lanes / 4) : 0;
     uint32_t alive = vm_run(d->ps->vm, w->ps_state, &env, all);
     if (d->ps->writes_depth) {
