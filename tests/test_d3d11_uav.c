@@ -772,7 +772,8 @@ done:
     "ftou r0.xy, v0.xyxx\nimad r0.z, r0.y, l(8), r0.x\n"                                         \
     "ld_structured r1.x, r0.z, l(4), t0.xxxx\nishl r0.w, r0.z, l(2)\n"                           \
     "ld_raw r1.y, r0.w, t1.xxxx\nbufinfo r1.z, t2.xxxx\n"                                        \
-    "iadd r1.x, r1.x, r1.y\niadd r1.x, r1.x, r1.z\nstore_raw u0.x, r0.w, r1.x\nret\n"
+    "iadd r1.x, r1.x, r1.y\niadd r1.x, r1.x, r1.z\nsync_uglobal\n"                         \
+    "store_raw u0.x, r0.w, r1.x\nret\n"
 
 TEST(uav_pixel_shader_memory_reads)
 {

@@ -1201,7 +1201,10 @@ static int check_instruction(struct vctx *v, uint32_t i)
                      p->type == IR_SHADER_VERTEX ? "vertex" : "geometry");
     if ((info->flags & IR_OPF_GEOMETRY) && p->type != IR_SHADER_GEOMETRY)
         return vfail(v, i, off, "%s outside a geometry program", ir_op_name(ins->op));
-    if ((info->flags & IR_OPF_COMPUTE) && p->type != IR_SHADER_COMPUTE)
+    /* a pixel program (11_0 UAVs) may fence its UAV accesses: sync_uglobal alone
+     * (DeviceMemoryBarrier; no group there to wait for or share memory with) */
+    if ((info->flags & IR_OPF_COMPUTE) && p->type != IR_SHADER_COMPUTE &&
+        !(p->type == IR_SHADER_PIXEL && ins->op == IR_OP_SYNC && ins->sync == IR_SYNC_UAV_GLOBAL))
         return vfail(v, i, off, "%s outside a compute program", ir_op_name(ins->op));
     if (ins->sync > 15 || (ins->op == IR_OP_SYNC) != (ins->sync != 0))
         return vfail(v, i, off, "sync flags 0x%x invalid here", ins->sync);
