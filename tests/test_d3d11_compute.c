@@ -200,7 +200,8 @@ TEST(compute_atomics_every_op)
     ID3D11ComputeShader *cs = cx_cs(&c, atomics_cs);
     ID3D11Buffer *b = cx_raw_buffer(&c, sizeof(init), init);
     ID3D11Buffer *tb = cx_buffer(&c, sizeof(tinit), D3D11_BIND_UNORDERED_ACCESS, 0, 0, tinit);
-    D3D11_UNORDERED_ACCESS_VIEW_DESC td = cx_uav_desc(DXGI_FORMAT_R32_UINT, D3D11_UAV_DIMENSION_BUFFER);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC td = cx_uav_desc(DXGI_FORMAT_R32_UINT,
+                                                      D3D11_UAV_DIMENSION_BUFFER);
     td.Buffer.NumElements = 4;
     ID3D11UnorderedAccessView *u[2] = { b ? cx_uav_raw(&c, b, 0, 528) : NULL,
                                         tb ? cx_uav(&c, tb, &td) : NULL };
@@ -280,7 +281,8 @@ TEST(compute_append_consume)
                                 D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4, init);
     ID3D11Buffer *cnt = cx_buffer(&c, 8, D3D11_BIND_UNORDERED_ACCESS, 0, 0, NULL);
     ID3D11Buffer *sum = cx_raw_buffer(&c, sizeof(sums), NULL);
-    D3D11_UNORDERED_ACCESS_VIEW_DESC ad = cx_uav_desc(DXGI_FORMAT_UNKNOWN, D3D11_UAV_DIMENSION_BUFFER);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC ad = cx_uav_desc(DXGI_FORMAT_UNKNOWN,
+                                                      D3D11_UAV_DIMENSION_BUFFER);
     ad.Buffer.NumElements = 300;
     ad.Buffer.Flags = D3D11_BUFFER_UAV_FLAG_APPEND;
     ID3D11UnorderedAccessView *u = b ? cx_uav(&c, b, &ad) : NULL;
@@ -374,11 +376,13 @@ TEST(compute_out_of_bounds_and_hostile_addresses)
     ID3D11Buffer *ub1 = cx_buffer(&c, sizeof(sinit), D3D11_BIND_UNORDERED_ACCESS,
                                   D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 8, sinit);
     ID3D11ShaderResourceView *srv[2] = { NULL, NULL };
-    D3D11_SHADER_RESOURCE_VIEW_DESC rd = cx_srv_desc(DXGI_FORMAT_R32_TYPELESS, D3D11_SRV_DIMENSION_BUFFEREX);
+    D3D11_SHADER_RESOURCE_VIEW_DESC rd = cx_srv_desc(DXGI_FORMAT_R32_TYPELESS,
+                                                     D3D11_SRV_DIMENSION_BUFFEREX);
     rd.BufferEx.FirstElement = 1;
     rd.BufferEx.NumElements = 4;
     rd.BufferEx.Flags = D3D11_BUFFEREX_SRV_FLAG_RAW;
-    D3D11_UNORDERED_ACCESS_VIEW_DESC sd = cx_uav_desc(DXGI_FORMAT_UNKNOWN, D3D11_UAV_DIMENSION_BUFFER);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC sd = cx_uav_desc(DXGI_FORMAT_UNKNOWN,
+                                                      D3D11_UAV_DIMENSION_BUFFER);
     sd.Buffer.NumElements = 2;
     ID3D11UnorderedAccessView *u[2] = { ub0 ? cx_uav_raw(&c, ub0, 0, 16) : NULL,
                                         ub1 ? cx_uav(&c, ub1, &sd) : NULL };
@@ -508,13 +512,16 @@ TEST(compute_typed_uav_formats)
     CHECK_HR(ID3D11Device_CreateTexture3D(c.dev, &d3, NULL, &t2), S_OK);
     ID3D11Buffer *b3 = cx_buffer(&c, sizeof(bufinit), D3D11_BIND_UNORDERED_ACCESS, 0, 0, bufinit);
     ID3D11Buffer *b4 = cx_raw_buffer(&c, 8, (const uint32_t[2]){9, 9});
-    D3D11_UNORDERED_ACCESS_VIEW_DESC ad = cx_uav_desc(DXGI_FORMAT_UNKNOWN, D3D11_UAV_DIMENSION_TEXTURE2DARRAY);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC ad = cx_uav_desc(DXGI_FORMAT_UNKNOWN,
+                                                      D3D11_UAV_DIMENSION_TEXTURE2DARRAY);
     ad.Texture2DArray.FirstArraySlice = 1;
     ad.Texture2DArray.ArraySize = 2;
-    D3D11_UNORDERED_ACCESS_VIEW_DESC vd = cx_uav_desc(DXGI_FORMAT_UNKNOWN, D3D11_UAV_DIMENSION_TEXTURE3D);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC vd = cx_uav_desc(DXGI_FORMAT_UNKNOWN,
+                                                      D3D11_UAV_DIMENSION_TEXTURE3D);
     vd.Texture3D.FirstWSlice = 2;
     vd.Texture3D.WSize = (UINT)-1;
-    D3D11_UNORDERED_ACCESS_VIEW_DESC bd = cx_uav_desc(DXGI_FORMAT_R32_UINT, D3D11_UAV_DIMENSION_BUFFER);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC bd = cx_uav_desc(DXGI_FORMAT_R32_UINT,
+                                                      D3D11_UAV_DIMENSION_BUFFER);
     bd.Buffer.NumElements = 48;
     ID3D11UnorderedAccessView *u[5] = { t0 ? cx_uav(&c, t0, NULL) : NULL,
                                         t1 ? cx_uav(&c, t1, &ad) : NULL,
@@ -604,7 +611,8 @@ TEST(compute_constant_buffers_and_typed_srvs)
     CHECK_HR(ID3D11Device_CreateTexture2D(c.dev, &td, &init, &tex), S_OK);
     ID3D11Buffer *ob = cx_raw_buffer(&c, sizeof(out), NULL);
     ID3D11UnorderedAccessView *u = ob ? cx_uav_raw(&c, ob, 0, 8) : NULL;
-    D3D11_SHADER_RESOURCE_VIEW_DESC bd = cx_srv_desc(DXGI_FORMAT_R32_UINT, D3D11_SRV_DIMENSION_BUFFER);
+    D3D11_SHADER_RESOURCE_VIEW_DESC bd = cx_srv_desc(DXGI_FORMAT_R32_UINT,
+                                                     D3D11_SRV_DIMENSION_BUFFER);
     bd.Buffer.NumElements = 4;
     ID3D11ShaderResourceView *srv[2] = { NULL, NULL };
     D3D11_SAMPLER_DESC sd = { D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP,

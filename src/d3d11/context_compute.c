@@ -255,7 +255,7 @@ void d3d11_translate_uavs(const struct d3d11_bound_view *slots, struct vm_cs_env
     compute_bind_images(views, images);
 }
 
-/* ---- Dispatch ----------------------------------------------------------------------------------- */
+/* ---- Dispatch ------------------------------------------------------------------------------- */
 
 static void dispatch(struct d3d11_context *ctx, const char *method, const UINT groups[3])
 {

@@ -284,6 +284,6 @@ UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
         bits |= D3D11_FORMAT_SUPPORT_BACK_BUFFER_CAST;
     bits &= ~(UINT)WITHHELD_10;
     if (level == D3D_FEATURE_LEVEL_11_0)
-        bits |= fl11_0_extra(format, bits);   /* after WITHHELD_10: it withholds gather4_c below 11_0 */
+        bits |= fl11_0_extra(format, bits);   /* after WITHHELD_10: it withholds gather4_c */
     return bits;
 }

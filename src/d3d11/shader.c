@@ -2,9 +2,10 @@
  * CreateGeometryShaderWithStreamOutput, CreateHullShader, CreateDomainShader,
  * CreateComputeShader, CreateClassLinkage (CreateInputLayout is in input_layout.c).
  *
- * Vertex, pixel, geometry (10_0+), hull, domain and compute (11_0+) shaders are real device children
- * that keep a copy of the bytecode and its parsed dxbc_shader_info (d3d11_shader.h); the shader
- * decoder reads them from there.  Below their levels the stages are refused with a message.
+ * Vertex, pixel, geometry (10_0+), hull, domain and compute (11_0+) shaders are real device
+ * children that keep a copy of the bytecode and its parsed dxbc_shader_info (d3d11_shader.h);
+ * the shader decoder reads them from there.  Below their levels the stages are refused with a
+ * message.
  *
  * RULES (each refusal: E_INVALIDARG, out-pointer NULL, nothing created, one message line)
  *  - Documented for every Create*Shader (ID3D11Device reference pages): pShaderBytecode must

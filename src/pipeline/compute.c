@@ -73,7 +73,7 @@ static void compute_sample(void *ctx, const struct vm_sample_request *req,
                 res->value[k][l] = vm_bits(w->texels.c[k][l]);
 }
 
-/* ---- u#: typed UAVs --------------------------------------------------------------------------- */
+/* ---- u#: typed UAVs ------------------------------------------------------------------------- */
 
 static uint8_t *image_at(const struct compute_image *im, const uint32_t coord[3])
 {
@@ -148,7 +148,7 @@ void compute_bind_images(struct vm_cs_env *cs, const struct compute_image *image
     cs->typed_ctx = (void *)images;
 }
 
-/* ---- groups ----------------------------------------------------------------------------------- */
+/* ---- groups --------------------------------------------------------------------------------- */
 
 static void run_job(void *ctx, unsigned job, unsigned worker)
 {
