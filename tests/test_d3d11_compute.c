@@ -579,7 +579,7 @@ done:
 }
 
 /* cb0, a typed buffer SRV read with ld, a 2D texture sampled with sample_l (point filtering,
- * an explicit LOD), into a raw UAV. */
+ * an explicit LOD), its resinfo and gather4, into a raw UAV. */
 static const char inputs_cs[] =
     "cs_5_0\ndcl_constantbuffer cb0[1], immediateIndexed\n"
     "dcl_resource_buffer (uint,uint,uint,uint) t0\n"
@@ -591,6 +591,11 @@ static const char inputs_cs[] =
     "utof r2.x, vThreadID.x\nadd r2.x, r2.x, l(0.5)\nmul r2.x, r2.x, l(0.5)\nmov r2.y, l(0.5)\n"
     "sample_l_indexable(texture2d)(float,float,float,float) r2.xyzw, r2.xyxx, t1.xyzw, s0, l(0)\n"
     "iadd r1.x, r1.x, l(4)\nstore_raw u0.x, r1.x, r2.x\n"
+    /* thread 0: resinfo (2, 1) and the gather of red at the texture's centre */
+    "if_z vThreadID.x\n"
+    "  resinfo_uint r0.xyzw, l(0), t1.xyzw\nstore_raw u0.xy, l(32), r0.xyxx\n"
+    "  gather4 r2.xyzw, l(0.5, 0.5, 0, 0), t1.xyzw, s0.x\nstore_raw u0.xyzw, l(40), r2.xyzw\n"
+    "endif\n"
     "ret\n";
 
 TEST(compute_constant_buffers_and_typed_srvs)
@@ -598,7 +603,7 @@ TEST(compute_constant_buffers_and_typed_srvs)
     struct cx c;
     static const uint32_t cbv[4] = {1000, 0, 0, 0}, tbuf[4] = {1, 2, 3, 4};
     static const float texels[2] = {0.25f, 0.75f};
-    static uint32_t out[8];
+    static uint32_t out[14];
     if (!cx_begin(&c))
         return;
     ID3D11ComputeShader *cs = cx_cs(&c, inputs_cs);
@@ -610,7 +615,7 @@ TEST(compute_constant_buffers_and_typed_srvs)
     ID3D11Texture2D *tex = NULL;
     CHECK_HR(ID3D11Device_CreateTexture2D(c.dev, &td, &init, &tex), S_OK);
     ID3D11Buffer *ob = cx_raw_buffer(&c, sizeof(out), NULL);
-    ID3D11UnorderedAccessView *u = ob ? cx_uav_raw(&c, ob, 0, 8) : NULL;
+    ID3D11UnorderedAccessView *u = ob ? cx_uav_raw(&c, ob, 0, 14) : NULL;
     D3D11_SHADER_RESOURCE_VIEW_DESC bd = cx_srv_desc(DXGI_FORMAT_R32_UINT,
                                                      D3D11_SRV_DIMENSION_BUFFER);
     bd.Buffer.NumElements = 4;
@@ -640,6 +645,12 @@ TEST(compute_constant_buffers_and_typed_srvs)
         memcpy(&f, &out[2 * i + 1], 4);
         CHECK(f == (i == 0 ? 0.25f : 0.75f));
     }
+    CHECK_EQ(out[8], 2);
+    CHECK_EQ(out[9], 1);
+    /* gather4 at (0.5, 0.5) of 2x1, clamped: (0,1), (1,1), (1,0), (0,0) -> texel 0, 1, 1, 0 */
+    float g[4];
+    memcpy(g, &out[10], sizeof(g));
+    CHECK(g[0] == 0.25f && g[1] == 0.75f && g[2] == 0.75f && g[3] == 0.25f);
 done:
     ID3D11DeviceContext_ClearState(c.ctx);
     RD_RELEASE(srv[0]);

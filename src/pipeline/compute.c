@@ -28,11 +28,12 @@ struct run {
 };
 
 /* ---- t#: typed loads and sampling -------------------------------------------------------------
- * ld reads the view as the pixel stage does (draw_sample_load: typed buffers and textures,
- * outside reads 0); sample_l samples at its explicit LOD, the other sample forms at LOD 0 plus
- * sample_b's bias (a compute thread has no screen derivatives: the HLSL compiler refuses
- * implicit-LOD sampling in cs_5_0, so only hand-written bytecode gets here).  Comparison,
- * gather and the query instructions read 0 (not implemented for compute: README). */
+ * As the pixel stage reads views (pixel.c): ld, ld_ms, resinfo, the filtered forms and gather4
+ * through the sampler.  A compute thread has no screen derivatives (its lanes are no 2x2
+ * quads), so the implicit-LOD forms (sample, sample_b, sample_c: the HLSL compiler refuses
+ * them in cs_5_0, only hand-written bytecode gets here) sample at LOD 0 (plus sample_b's bias);
+ * sample_l and sample_c_lz take their LOD, sample_d its derivatives.  lod, sampleinfo and
+ * samplepos read 0 (not implemented for compute: README). */
 static void compute_sample(void *ctx, const struct vm_sample_request *req,
                            struct vm_sample_result *res)
 {
@@ -43,30 +44,39 @@ static void compute_sample(void *ctx, const struct vm_sample_request *req,
     const struct texture_view *t = d->textures[req->resource];
     if (!t || !t->texel)
         return;
-    if (req->kind == VM_TEX_LD) {
+    switch (req->kind) {
+    case VM_TEX_LD:
         draw_sample_load(t, req, res);
         return;
-    }
-    if (req->kind != VM_TEX_SAMPLE && req->kind != VM_TEX_SAMPLE_L &&
-        req->kind != VM_TEX_SAMPLE_B && req->kind != VM_TEX_SAMPLE_D)
+    case VM_TEX_LD_MS:
+        draw_sample_load_ms(t, req, res);
         return;
+    case VM_TEX_RESINFO:
+        draw_sample_info(t, req, res);
+        return;
+    case VM_TEX_SAMPLE: case VM_TEX_SAMPLE_B: case VM_TEX_SAMPLE_L: case VM_TEX_SAMPLE_D:
+    case VM_TEX_SAMPLE_C: case VM_TEX_SAMPLE_C_LZ: case VM_TEX_GATHER4: case VM_TEX_GATHER4_C:
+        break;
+    default:
+        return;
+    }
     if (!d->samplers || req->sampler >= COMPUTE_MAX_SAMPLERS || !d->samplers[req->sampler])
         return;
+    const struct sampler *s = d->samplers[req->sampler];
     struct sample_coords *c = &w->coords;
     memset(c, 0, sizeof(*c));
-    c->mask = req->mask & VM_ALL_LANES;
-    c->lod_mode = SAMPLE_LOD_EXPLICIT;
-    memcpy(c->u, req->address.f[0], sizeof(c->u));
-    memcpy(c->v, req->address.f[1], sizeof(c->v));
-    memcpy(c->w, req->address.f[2], sizeof(c->w));
-    memcpy(c->q, req->address.f[3], sizeof(c->q));
-    if (req->kind == VM_TEX_SAMPLE_L)
-        memcpy(c->lod, req->lod, sizeof(c->lod));
-    if (req->kind == VM_TEX_SAMPLE_B) {
-        c->has_bias = true;
-        memcpy(c->bias, req->bias, sizeof(c->bias));
+    draw_sample_coords(c, req);
+    if (req->kind == VM_TEX_GATHER4 || req->kind == VM_TEX_GATHER4_C) {
+        const int8_t imm[2] = {req->texel_offset[0], req->texel_offset[1]};
+        sampler_gather(s, t, c, req->gather_channel, req->kind == VM_TEX_GATHER4_C,
+                       req->has_offsets ? req->offset : NULL, imm, VM_LANES, &w->texels);
+    } else {
+        if (c->lod_mode == SAMPLE_LOD_DERIVATIVES && req->kind != VM_TEX_SAMPLE_D) {
+            c->lod_mode = SAMPLE_LOD_EXPLICIT;   /* implicit LOD: 0 (above) */
+            memset(c->lod, 0, sizeof(c->lod));
+        }
+        sampler_sample(s, t, c, VM_LANES, &w->texels);
     }
-    sampler_sample(d->samplers[req->sampler], t, c, VM_LANES, &w->texels);
     for (int k = 0; k < 4; k++)
         for (unsigned l = 0; l < VM_LANES; l++)
             if (c->mask & (1u << l))
