@@ -738,8 +738,17 @@ TEST(compute_deferred_command_list)
     ID3D11ComputeShader *cs = cx_cs(&c, RAW_STORE);
     ID3D11Buffer *b = cx_raw_buffer(&c, sizeof(out), NULL);
     ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 64) : NULL;
+    ID3D11Buffer *sb = cx_buffer(&c, 64, D3D11_BIND_UNORDERED_ACCESS,
+                                 D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4, NULL);
+    ID3D11Buffer *cnt = cx_buffer(&c, 16, D3D11_BIND_UNORDERED_ACCESS, 0, 0, NULL);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC cd = cx_uav_desc(DXGI_FORMAT_UNKNOWN,
+                                                      D3D11_UAV_DIMENSION_BUFFER);
+    cd.Buffer.NumElements = 16;
+    cd.Buffer.Flags = D3D11_BUFFER_UAV_FLAG_COUNTER;
+    ID3D11UnorderedAccessView *cu = sb ? cx_uav(&c, sb, &cd) : NULL;
+    static uint32_t counts[4];
     CHECK_HR(ID3D11Device_CreateDeferredContext(c.dev, 0, &dc), S_OK);
-    if (!cs || !u || !dc)
+    if (!cs || !u || !dc || !cu || !cnt)
         goto done;
     {
         const UINT five[4] = {5, 5, 5, 5};
@@ -748,7 +757,13 @@ TEST(compute_deferred_command_list)
     ID3D11DeviceContext_CSSetShader(dc, cs, NULL, 0);
     ID3D11DeviceContext_CSSetUnorderedAccessViews(dc, 0, 1, &u, NULL);
     ID3D11DeviceContext_Dispatch(dc, 1, 1, 1);
+    /* an initial count recorded: the counter changes only when the list executes */
+    const UINT nine = 9;
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(dc, 1, 1, &cu, &nine);
     CHECK_HR(ID3D11DeviceContext_FinishCommandList(dc, FALSE, &list), S_OK);
+    ID3D11DeviceContext_CopyStructureCount(c.ctx, cnt, 0, cu);
+    cx_read(&c, cnt, counts, sizeof(counts));
+    CHECK_EQ(counts[0], 0);
     cx_read(&c, b, out, sizeof(out));
     CHECK_EQ(out[0], 0);                     /* nothing ran yet */
     if (list)
@@ -756,6 +771,9 @@ TEST(compute_deferred_command_list)
     cx_read(&c, b, out, sizeof(out));
     for (uint32_t i = 0; i < 64; i++)
         CHECK_EQ(out[i], 3 * i + 1);
+    ID3D11DeviceContext_CopyStructureCount(c.ctx, cnt, 0, cu);
+    cx_read(&c, cnt, counts, sizeof(counts));
+    CHECK_EQ(counts[0], 9);
     /* FALSE: the immediate context's state is cleared afterwards */
     ID3D11ComputeShader *got = (ID3D11ComputeShader *)(uintptr_t)1;
     ID3D11DeviceContext_CSGetShader(c.ctx, &got, NULL, NULL);
@@ -766,7 +784,10 @@ done:
         ID3D11DeviceContext_Release(dc);
     ID3D11DeviceContext_ClearState(c.ctx);
     RD_RELEASE(u);
+    RD_RELEASE(cu);
     RD_RELEASE(b);
+    RD_RELEASE(sb);
+    RD_RELEASE(cnt);
     RD_RELEASE(cs);
     cx_end(&c);
 }

@@ -85,10 +85,15 @@ static HRESULT check_uavs(const struct d3d11_context *ctx, const char *method, U
 }
 
 /* Binds slots [start, start + count) of `slots` (checked above); the initial counts of the
- * APPEND / COUNTER views. */
-static void bind_uavs(struct d3d11_bound_view *slots, UINT start, UINT count,
-                      ID3D11UnorderedAccessView *const *uavs, const UINT *counts)
+ * APPEND / COUNTER views.  A deferred context (not the device's own) only records the call:
+ * the counters are the views', set when the command list executes on the immediate context
+ * (command_list.c replays the call), not while recording. */
+static void bind_uavs(const struct d3d11_context *ctx, struct d3d11_bound_view *slots,
+                      UINT start, UINT count, ID3D11UnorderedAccessView *const *uavs,
+                      const UINT *counts)
 {
+    if (ctx != &ctx->device->context)
+        counts = NULL;
     for (UINT i = 0; i < count; i++) {
         struct d3d11_uav_info *u = d3d11_uav_info(uavs[i]);
         d3d11_context_view_set(&slots[start + i], uavs[i],
@@ -108,7 +113,7 @@ void d3d11_context_set_cs_uavs(struct d3d11_context *ctx, UINT start, UINT count
         d3d11_msg(ctx->device, "%s", msg);
         return;
     }
-    bind_uavs(ctx->state.cs_uavs, start, count, uavs, counts);
+    bind_uavs(ctx, ctx->state.cs_uavs, start, count, uavs, counts);
     unbind_input_hazards(ctx, method);
 }
 
@@ -148,6 +153,6 @@ void d3d11_context_set_om_uavs(struct d3d11_context *ctx, UINT start, UINT count
     for (UINT i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
         if (i < start || i - start >= count)
             d3d11_context_view_set(&ctx->state.om_uavs[i], NULL, NULL, NULL);
-    bind_uavs(ctx->state.om_uavs, start, count, uavs, counts);
+    bind_uavs(ctx, ctx->state.om_uavs, start, count, uavs, counts);
     unbind_input_hazards(ctx, "OMSetRenderTargetsAndUnorderedAccessViews");
 }
