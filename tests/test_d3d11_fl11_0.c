@@ -1,8 +1,9 @@
 /* tests/test_d3d11_fl11_0.c — the partial 11_0 profile (issue 15, first step): the profile and
  * level names, D3D11CreateDevice's negotiation up to 11_0, the 11_0 resource limits, the
  * 11_0 context rules (32 input slots, the D3D11 viewport bounds), the tessellation stages'
- * creation by level (their rules and draws: test_d3d11_tess.c), and the format table (10_1's
- * plus gather4_c, BC6H/BC7 withheld). */
+ * creation by level (their rules and draws: test_d3d11_tess.c), compute below 11_0 (the API
+ * side at 11_0: test_d3d11_compute.c, test_d3d11_uav.c), and the format table (10_1's plus
+ * gather4_c and the typed-UAV formats, BC6H/BC7 withheld). */
 #include "test_render_util.h"
 
 #include "core/profile.h"

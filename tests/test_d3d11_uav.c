@@ -4,7 +4,9 @@
  * structured shader-resource views, the structured-buffer stride rules of CreateBuffer,
  * ClearUnorderedAccessViewUint / Float (bit-precise and converted; which views each takes),
  * CopyStructureCount's rules, the CS* setters and getters, the 8 UAV slots, initial counts,
- * the SRV/UAV hazard rule both ways, ClearState, and the CheckFeatureSupport answers. */
+ * the SRV/UAV hazard rule both ways, ClearState, the CheckFeatureSupport answers, and
+ * pixel-shader UAVs (OMSetRenderTargetsAndUnorderedAccessViews' rules, stores and atomics of
+ * covered pixels only, not helper lanes; UAV-only rendering; raw/structured SRV reads). */
 #include "test_compute_util.h"
 
 #include "d3d11/format_support.h"
