@@ -218,6 +218,18 @@ TEST(uav_create_texture_views)
     UAV_REFUSED(tex2, &d, "is not a D3D11_UAV_DIMENSION");
     if (SUCCEEDED(mshr) && texms)
         UAV_REFUSED(texms, NULL, "multisampled");
+    /* a texture's format must support typed UAVs at creation already */
+    {
+        D3D11_TEXTURE2D_DESC bgra = t2;
+        ID3D11Texture2D *no = (ID3D11Texture2D *)(uintptr_t)1;
+        bgra.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateTexture2D(c.dev, &bgra, NULL, &no), E_INVALIDARG);
+        CHECK(no == NULL);
+        CHECK_STR_CONTAINS(LAST, "unordered-access views (D3D11_BIND_UNORDERED_ACCESS)");
+        bgra.Format = DXGI_FORMAT_R16G16_TYPELESS;   /* its family has typed UAVs */
+        CHECK_HR(ID3D11Device_CreateTexture2D(c.dev, &bgra, NULL, NULL), S_FALSE);
+    }
 done:
     RD_RELEASE(tex1);
     RD_RELEASE(tex2);

@@ -537,6 +537,10 @@ static HRESULT check_texture_format(const char *method, DXGI_FORMAT format, UINT
           "render targets (D3D11_BIND_RENDER_TARGET)" },
         { D3D11_BIND_DEPTH_STENCIL, D3D11_FORMAT_SUPPORT_DEPTH_STENCIL,
           "depth-stencil targets (D3D11_BIND_DEPTH_STENCIL)" },
+        /* 11_0: a texture's UAVs are typed, so its format (or a member of its typeless
+         * family) must support them */
+        { D3D11_BIND_UNORDERED_ACCESS, D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW,
+          "unordered-access views (D3D11_BIND_UNORDERED_ACCESS)" },
     };
     UINT bits = d3d11_resource_format_support(level, format);
     const char *name = d3d11_format_name(format);
