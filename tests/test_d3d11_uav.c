@@ -864,3 +864,118 @@ done:
     RD_RELEASE(ob);
     cx_end(&c);
 }
+
+/* [earlydepthstencil]: with forceEarlyDepthStencil the depth test runs first, so a pixel
+ * behind the depth buffer runs no shader (no UAV side effect); without it the shader runs
+ * for every covered pixel and the test comes after. */
+#define PSE_VS(z)                                                                                \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\ndcl_temps 1\n"     \
+    "and r0.x, v0.x, l(1)\nushr r0.y, v0.x, l(1)\nutof r0.xy, r0.xyxx\n"                          \
+    "mad o0.xy, r0.xyxx, l(2.0, -2.0, 0, 0), l(-1.0, 1.0, 0, 0)\n"                               \
+    "mov o0.zw, l(0, 0, " z ", 1.0)\nret\n"
+#define PSE_PS_BODY                                                                              \
+    "dcl_uav_raw u1\ndcl_output o0.xyzw\n"                                                       \
+    "atomic_iadd u1, l(0), l(1)\nmov o0.xyzw, l(1.0, 1.0, 1.0, 1.0)\nret\n"
+
+static ID3D11VertexShader *vs_of(struct cx *c, const char *text)
+{
+    size_t n = 0;
+    void *blob = cx_assemble(text, &n);
+    ID3D11VertexShader *s = NULL;
+    if (blob)
+        CHECK_HR(ID3D11Device_CreateVertexShader(c->dev, blob, n, NULL, &s), S_OK);
+    free(blob);
+    return s;
+}
+
+static ID3D11PixelShader *ps_of(struct cx *c, const char *text)
+{
+    size_t n = 0;
+    void *blob = cx_assemble(text, &n);
+    ID3D11PixelShader *s = NULL;
+    if (blob)
+        CHECK_HR(ID3D11Device_CreatePixelShader(c->dev, blob, n, NULL, &s), S_OK);
+    free(blob);
+    return s;
+}
+
+/* Draws the half-screen triangle with vs/ps, returns how many times the shader counted. */
+static uint32_t count_draw(struct cx *c, ID3D11VertexShader *vs, ID3D11PixelShader *ps,
+                           ID3D11Buffer *b, ID3D11UnorderedAccessView *u)
+{
+    const UINT zero[4] = {0, 0, 0, 0};
+    uint32_t n = 0xdead;
+    ID3D11DeviceContext_ClearUnorderedAccessViewUint(c->ctx, u, zero);
+    ID3D11DeviceContext_VSSetShader(c->ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(c->ctx, ps, NULL, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(c->ctx, 3, 0));
+    cx_read(c, b, &n, sizeof(n));
+    return n;
+}
+
+TEST(uav_pixel_early_depth_stencil)
+{
+    struct cx c;
+    struct rd r;
+    static uint8_t rgba[64 * 4];
+    if (!cx_begin(&c))
+        return;
+    memset(&r, 0, sizeof(r));
+    r.dev = c.dev, r.ctx = c.ctx, r.w = 8, r.h = 8;
+    ID3D11Texture2D *rt = rd_texture(c.dev, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                     D3D11_BIND_RENDER_TARGET, NULL, 0);
+    ID3D11Texture2D *ds = rd_texture(c.dev, 8, 8, DXGI_FORMAT_D32_FLOAT,
+                                     D3D11_BIND_DEPTH_STENCIL, NULL, 0);
+    ID3D11RenderTargetView *rtv = NULL;
+    ID3D11DepthStencilView *dsv = NULL;
+    if (rt)
+        CHECK_HR(ID3D11Device_CreateRenderTargetView(c.dev, (ID3D11Resource *)rt, NULL, &rtv),
+                 S_OK);
+    if (ds)
+        CHECK_HR(ID3D11Device_CreateDepthStencilView(c.dev, (ID3D11Resource *)ds, NULL, &dsv),
+                 S_OK);
+    ID3D11Buffer *b = cx_raw_buffer(&c, 16, NULL);
+    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 4) : NULL;
+    ID3D11VertexShader *far_vs = vs_of(&c, PSE_VS("0.5")), *near_vs = vs_of(&c, PSE_VS("0.1"));
+    ID3D11PixelShader *late = ps_of(&c, "ps_5_0\n" PSE_PS_BODY);
+    ID3D11PixelShader *early = ps_of(&c, "ps_5_0\ndcl_globalFlags forceEarlyDepthStencil\n"
+                                         PSE_PS_BODY);
+    const float black[4] = {0, 0, 0, 0};
+    if (!rtv || !dsv || !u || !far_vs || !near_vs || !late || !early)
+        goto done;
+    ACCEPTED(ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 1, &rtv, dsv,
+                                                                           1, 1, &u, NULL));
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_ClearRenderTargetView(c.ctx, rtv, black);
+    ID3D11DeviceContext_ClearDepthStencilView(c.ctx, dsv, D3D11_CLEAR_DEPTH, 0.3f, 0);
+    /* behind the depth (0.5 > 0.3): the late shader runs anyway, the early one never */
+    CHECK_EQ(count_draw(&c, far_vs, late, b, u), 28);
+    CHECK_EQ(count_draw(&c, far_vs, early, b, u), 0);
+    rd_read_tex(&r, rt, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, 4, rgba);
+    for (int i = 0; i < 64; i++)
+        CHECK_EQ(rgba[i * 4], 0);
+    /* in front (0.1): both run, the early one writes colour and depth */
+    CHECK_EQ(count_draw(&c, near_vs, early, b, u), 28);
+    rd_read_tex(&r, rt, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, 4, rgba);
+    uint32_t lit = 0;
+    for (int i = 0; i < 64; i++)
+        lit += rgba[i * 4] == 255;
+    CHECK_EQ(lit, 28);
+    /* the depth is now 0.1 there: a second early draw at 0.1 fails LESS everywhere */
+    CHECK_EQ(count_draw(&c, near_vs, early, b, u), 0);
+    CHECK_EQ(count_draw(&c, near_vs, late, b, u), 28);
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(far_vs);
+    RD_RELEASE(near_vs);
+    RD_RELEASE(late);
+    RD_RELEASE(early);
+    RD_RELEASE(u);
+    RD_RELEASE(b);
+    RD_RELEASE(rtv);
+    RD_RELEASE(dsv);
+    RD_RELEASE(rt);
+    RD_RELEASE(ds);
+    cx_end(&c);
+}

@@ -90,6 +90,7 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
         if (info && (info->flags & IR_OPF_MEM))
             p->mem = true;
     }
+    p->early_depth = (ir->global_flags & IR_GLOBAL_FORCE_EARLY_DEPTH_STENCIL) && !p->writes_depth;
     if (p->uav_mask || p->mem) {
         p->lane_local = false;
         p->fused.kind = DRAW_FUSED_NONE;

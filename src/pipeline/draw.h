@@ -126,6 +126,8 @@ struct draw_program {
                                               * or fused shortcut: lane_local false) */
     bool mem;                                /* pixel: memory instructions (u#, raw and
                                               * structured t#, bufinfo): draw_desc.ps_uavs */
+    bool early_depth;                        /* pixel: dcl_globalFlags forceEarlyDepthStencil
+                                              * ([earlydepthstencil]) without oDepth */
 };
 
 /* From IR that passed ir_validate().  DRAW_OK, DRAW_E_NOMEM or DRAW_E_INVALID. */
