@@ -5,7 +5,8 @@
 #                 UndefinedBehaviorSanitizer (build-asan/); ends with one summary line.
 #   make demo     run softd3d-demo: D3D11 scenes at 9_1/9_2/9_3 -> out/demo_*.png, frame times;
 #                 then softd3d-demo --tiled: the tiled-resources streaming scene at 11_1,
-#                 and softd3d-demo --tess: the tessellated terrain at 11_0 (out/demo_tess.png)
+#                 softd3d-demo --tess: the tessellated terrain at 11_0 (out/demo_tess.png),
+#                 and softd3d-demo --compute: the compute particle scene at 11_0
 #   make bench    run softd3d-bench: softd3d against Mesa llvmpipe (installs libosmesa6 as root)
 #   make fuzz     build the libFuzzer targets (tests/fuzz/fuzz_*.c, clang) and run each
 #                 FUZZ_SECONDS (60) on its corpus in tests/fuzz/corpus/<name>/ (fuzz_jit:
@@ -41,6 +42,7 @@ demo: build
 	$(BUILD)/tools/softd3d-demo
 	$(BUILD)/tools/softd3d-demo --tiled
 	$(BUILD)/tools/softd3d-demo --tess
+	$(BUILD)/tools/softd3d-demo --compute
 
 # The benchmark's peer is Mesa llvmpipe through libOSMesa, loaded at run time (never a build or
 # test dependency): as root, install it when missing; otherwise say how.  Without it the bench

@@ -60,7 +60,7 @@ static void run_with(unsigned workers, uint32_t *records, uint32_t *hist)
     memset(&views, 0, sizeof(views));
     views.uav[0] = (struct vm_memory){(uint8_t *)records, THREADS * 12, 12, THREADS, NULL};
     views.uav[1] = (struct vm_memory){(uint8_t *)hist, 32, 0, 32, NULL};
-    struct compute_dispatch d = {p, &views, {7, 5, 2}};
+    struct compute_dispatch d = {p, &views, {7, 5, 2}, NULL, NULL, NULL, NULL};
     if (p)
         CHECK_EQ(compute_dispatch_run(pool, &d), COMPUTE_OK);
     threadpool_destroy(pool);
@@ -108,7 +108,7 @@ TEST(compute_dispatch_edges)
     memset(&views, 0, sizeof(views));
     memset(hist, 0, sizeof(hist));
     views.uav[1] = (struct vm_memory){(uint8_t *)hist, 32, 0, 32, NULL};
-    struct compute_dispatch d = {p, &views, {0, 5, 2}};
+    struct compute_dispatch d = {p, &views, {0, 5, 2}, NULL, NULL, NULL, NULL};
     CHECK_EQ(compute_dispatch_run(NULL, &d), COMPUTE_OK);       /* 0 groups: nothing */
     CHECK_EQ(hist[0], 0);
     d.groups[0] = 65536;

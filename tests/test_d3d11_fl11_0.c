@@ -1,12 +1,14 @@
 /* tests/test_d3d11_fl11_0.c — the partial 11_0 profile (issue 15, first step): the profile and
  * level names, D3D11CreateDevice's negotiation up to 11_0, the 11_0 resource limits, the
  * 11_0 context rules (32 input slots, the D3D11 viewport bounds), the tessellation stages'
- * creation by level (their rules and draws: test_d3d11_tess.c), and the format table (10_1's
- * plus gather4_c, BC6H/BC7 withheld). */
+ * creation by level (their rules and draws: test_d3d11_tess.c), compute below 11_0 (the API
+ * side at 11_0: test_d3d11_compute.c, test_d3d11_uav.c), and the format table (10_1's plus
+ * gather4_c and the typed-UAV formats, BC6H/BC7 withheld). */
 #include "test_render_util.h"
 
 #include "core/profile.h"
 #include "d3d11/format_support.h"
+#include "sample/texel.h"
 #include "shader/shader_asm.h"
 #include "dxbc_builder.h"
 
@@ -206,8 +208,8 @@ done:
         ID3D11Device_Release(dev10);
 }
 
-/* 10_1's table plus gather4_c on the comparison-sampled formats; BC6H/BC7 (required at 11_0)
- * withheld: no decoder. */
+/* 10_1's table plus gather4_c on the comparison-sampled formats and the typed-UAV formats;
+ * BC6H/BC7 (required at 11_0) withheld: no decoder. */
 TEST(fl11_0_format_support)
 {
     ID3D11Device *dev = rd_profile_device("11_0", L110, NULL);
@@ -217,8 +219,9 @@ TEST(fl11_0_format_support)
     UINT bits = 0;
     if (!dev)
         return;
+    const UINT uav = D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW;
     for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++)
-        CHECK_EQ(d3d11_format_support_bits(L110, same[i]),
+        CHECK_EQ(d3d11_format_support_bits(L110, same[i]) & ~uav,
                  d3d11_format_support_bits(L101, same[i]));
     CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_R32_FLOAT, &bits), S_OK);
     CHECK(bits & D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON);
@@ -226,76 +229,64 @@ TEST(fl11_0_format_support)
     CHECK(!(d3d11_format_support_bits(L101, DXGI_FORMAT_R32_FLOAT) &
             D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON));
     CHECK_EQ(d3d11_format_support_bits(L110, DXGI_FORMAT_R32_FLOAT) &
-                 ~(UINT)D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON,
+                 ~(UINT)(D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON | uav),
              d3d11_format_support_bits(L101, DXGI_FORMAT_R32_FLOAT));
     CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_R8G8B8A8_UNORM) &
             D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON));
-    /* withheld: no BC6H/BC7 decoder, no UAVs yet */
+    /* withheld: no BC6H/BC7 decoder; typed UAVs of the 11.0 page's required formats only */
     util_clear_last_message();
     CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_BC7_UNORM, &bits), E_FAIL);
     CHECK_STR_CONTAINS(LAST, "Direct3D feature level 11.0 hardware");
     CHECK_EQ(d3d11_format_support_bits(L110, DXGI_FORMAT_BC6H_UF16), 0);
-    CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_R32_UINT) &
-            D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW));
+    CHECK(d3d11_format_support_bits(L110, DXGI_FORMAT_R32_UINT) & uav);
+    CHECK(d3d11_format_support_bits(L110, DXGI_FORMAT_R8G8B8A8_UNORM) & uav);
+    CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB) & uav));
+    CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_B8G8R8A8_UNORM) & uav));
+    CHECK(!(d3d11_format_support_bits(L101, DXGI_FORMAT_R32_UINT) & uav));
+    /* FORMAT_SUPPORT2: typed loads of the R32 formats, atomics of the integer ones */
+    D3D11_FEATURE_DATA_FORMAT_SUPPORT2 f2 = { DXGI_FORMAT_R32_UINT, 0 };
+    CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_FORMAT_SUPPORT2, &f2,
+                                              sizeof(f2)), S_OK);
+    CHECK(f2.OutFormatSupport2 & D3D11_FORMAT_SUPPORT2_UAV_TYPED_LOAD);
+    CHECK(f2.OutFormatSupport2 & D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_ADD);
+    CHECK(f2.OutFormatSupport2 & D3D11_FORMAT_SUPPORT2_UAV_TYPED_STORE);
+    f2.InFormat = DXGI_FORMAT_R8G8B8A8_UNORM;
+    CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_FORMAT_SUPPORT2, &f2,
+                                              sizeof(f2)), S_OK);
+    CHECK_EQ(f2.OutFormatSupport2, D3D11_FORMAT_SUPPORT2_UAV_TYPED_STORE);
+    CHECK_EQ(d3d11_format_support2_bits(L101, DXGI_FORMAT_R32_UINT), 0);
+    /* every claimed typed-UAV format can be stored (the VM's typed stores) */
+    for (UINT f = 1; f < 120; f++)
+        if (d3d11_format_support_bits(L110, (DXGI_FORMAT)f) & uav) {
+            const struct texel_format *t = texel_format_get((core_format)f);
+            CHECK(t && t->store && t->block_w == 1 && t->block_h == 1);
+        }
     ID3D11Device_Release(dev);
 }
 
-/* The API side of compute is not written yet (issue 15, step 2): at 11_0 each entry point
- * says so (E_NOTIMPL, or a message for the void ones); below 11_0 they keep their refusals. */
-TEST(fl11_0_compute_api_not_implemented)
+/* Compute below 11_0 keeps its refusals (the API side at 11_0: test_d3d11_compute.c). */
+TEST(fl11_0_compute_below_11_0)
 {
     static const char cs[] = "cs_5_0\ndcl_uav_raw u0\ndcl_thread_group 8, 1, 1\n"
                              "store_raw u0.x, l(0), l(1)\nret\n";
     ID3D11DeviceContext *ctx = NULL;
-    ID3D11Device *dev = rd_profile_device("11_0", L110, &ctx), *dev10 = rd_profile_device("11_0", L101, NULL);
+    ID3D11Device *dev10 = rd_profile_device("11_0", L101, &ctx);
     ID3D11ComputeShader *shader = (ID3D11ComputeShader *)(uintptr_t)1;
-    ID3D11UnorderedAccessView *uav = (ID3D11UnorderedAccessView *)(uintptr_t)1;
-    ID3D11ShaderResourceView *srv = (ID3D11ShaderResourceView *)(uintptr_t)1;
-    ID3D11Buffer *buf = NULL;
     void *blob = NULL;
     size_t n = 0;
     char err[128];
-    D3D11_BUFFER_DESC bd = { 64, D3D11_USAGE_DEFAULT,
-                             D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_UNORDERED_ACCESS, 0,
-                             D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0 };
-    D3D11_SHADER_RESOURCE_VIEW_DESC sd;
-    memset(&sd, 0, sizeof(sd));
-    sd.Format = DXGI_FORMAT_R32_TYPELESS;
-    sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
-    sd.BufferEx.NumElements = 16;
-    sd.BufferEx.Flags = D3D11_BUFFEREX_SRV_FLAG_RAW;
     CHECK_EQ(tpf_assemble(cs, strlen(cs), &blob, &n, err, sizeof(err)), 0);
-    if (!dev || !dev10 || !blob)
+    if (!dev10 || !blob)
         goto done;
-    util_clear_last_message();
-    CHECK_HR(ID3D11Device_CreateComputeShader(dev, blob, n, NULL, &shader), E_NOTIMPL);
-    CHECK(shader == NULL);
-    CHECK_STR_CONTAINS(LAST, "compute shaders are not implemented at feature level 11_0");
-    shader = (ID3D11ComputeShader *)(uintptr_t)1;
     CHECK_HR(ID3D11Device_CreateComputeShader(dev10, blob, n, NULL, &shader), E_INVALIDARG);
     CHECK(shader == NULL);
-    CHECK_HR(ID3D11Device_CreateBuffer(dev, &bd, NULL, &buf), S_OK);
-    if (buf) {
-        CHECK_HR(ID3D11Device_CreateUnorderedAccessView(dev, (ID3D11Resource *)buf, NULL, &uav),
-                 E_NOTIMPL);
-        CHECK(uav == NULL);
-        util_clear_last_message();
-        CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)buf, &sd, &srv),
-                 E_NOTIMPL);
-        CHECK(srv == NULL);
-        CHECK_STR_CONTAINS(LAST, "BUFFEREX) are not implemented yet at feature level 11_0");
-        RD_RELEASE(buf);
-    }
     util_clear_last_message();
     ID3D11DeviceContext_Dispatch(ctx, 1, 1, 1);
-    CHECK_STR_CONTAINS(LAST, "Dispatch: compute dispatches are not implemented at feature "
-                             "level 11_0");
+    CHECK_STR_CONTAINS(LAST, "Dispatch: not supported at feature level 10_1");
 done:
     free(blob);
     if (ctx)
         ID3D11DeviceContext_Release(ctx);
-    if (dev)
-        ID3D11Device_Release(dev);
     if (dev10)
         ID3D11Device_Release(dev10);
 }

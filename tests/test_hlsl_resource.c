@@ -332,12 +332,6 @@ TEST(hlsl_resource_refusals)
          "ps_4_0_level_9_3", "error X3000: Texture1DArray needs feature level 10_0"},
         {"Buffer<float4> b;\n"
          "float4 main(float2 p : TEXCOORD0) : SV_Target { uint n; b.GetDimensions(n); return n; }\n",
-         "ps_5_0", "this program is not supported yet: softd3d's SM4 assembler does not take "
-         "compute programs or shader model 5 memory instructions yet (line 29, column 1: "
-         "tpf: invalid program: ir: instruction 0 (bufinfo) at offset 0x2c: bufinfo outside a "
-         "compute program"},
-        {"Buffer<float4> b;\n"
-         "float4 main(float2 p : TEXCOORD0) : SV_Target { uint n; b.GetDimensions(n); return n; }\n",
          "ps_4_0", "error X3000: Buffer is not supported yet on ps_4_0 (shader model 5 objects"},
         {"Buffer<float4> b; SamplerState s;\n"
          "float4 main(float2 p : TEXCOORD0) : SV_Target { return b.Sample(s, p.x); }\n",
@@ -357,12 +351,6 @@ TEST(hlsl_resource_refusals)
          "ps_4_0", "lang.hlsl(1,9-10): error X3530: a tbuffer is bound to a t# register"},
         {"tbuffer T { float4 a; };\nfloat4 main() : SV_Target { return a; }\n",
          "ps_4_0_level_9_3", "error X3000: tbuffer needs feature level 10_0"},
-        /* written as listings the decoder does not take in pixel programs yet (raw and
-         * structured views are read by compute programs only: tests/test_hlsl_cs.c) */
-        {"StructuredBuffer<float4> sb;\nfloat4 main() : SV_Target { return sb[0]; }\n", "ps_5_0",
-         "t0: dimension 12 not supported"},
-        {"ByteAddressBuffer rb;\nfloat4 main() : SV_Target { return rb.Load(0); }\n", "ps_5_0",
-         "t0: dimension 11 not supported"},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         ID3DBlob *code;

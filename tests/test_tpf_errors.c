@@ -115,7 +115,7 @@ TEST(tpf_opcode_errors)
     ONE(5, 0xbf, R0, R1, R1);
     CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "double precision");
     ONE(5, 0xa5, R0, R1, R1);   /* ld_raw in a pixel program, on a temp (issue 15) */
-    CHECK_FAILS(&e, TPF_E_INVALID_PROGRAM, "ld_raw outside a compute program");
+    CHECK_FAILS(&e, TPF_E_INVALID_PROGRAM, "ld_raw: its memory operand must be t#, u# or g#");
     ONE(5, 0xbe);               /* sync without flags */
     CHECK_FAILS(&e, TPF_E_BAD_INSTRUCTION, "sync without flags");
     ONE(5, 0xd5, R0, R1, R1, R1);

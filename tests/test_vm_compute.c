@@ -589,8 +589,8 @@ TEST(vm_cs_decoder_hostile_declarations)
         /* dcl_uav_raw with a counter bit (only structured UAVs have one) */
         {{0x00050050, 5, 0x9d | 1u << 23 | 3u << 24, 30u << 12 | 1u << 20, 0}, 5,
          TPF_E_BAD_DECLARATION, "unknown controls"},
-        /* dcl_uav_raw in a pixel program */
-        {{0x00000050, 5, 0x9d | 3u << 24, 30u << 12 | 1u << 20, 0}, 5, TPF_E_UNSUPPORTED,
+        /* dcl_uav_raw in a vertex program (pixel programs have UAVs: 11_0) */
+        {{0x00010050, 5, 0x9d | 3u << 24, 30u << 12 | 1u << 20, 0}, 5, TPF_E_UNSUPPORTED,
          "outside a compute program"},
         /* a program length past the tokens given */
         {{0x00050050, 9, 0x9b | 4u << 24, 1, 1, 1}, 6, TPF_E_TRUNCATED, "program length"},

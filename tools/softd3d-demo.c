@@ -1,9 +1,10 @@
 /* softd3d-demo — what `make demo` runs: scenes rendered through the public Direct3D 11 API at
  * feature levels 9_1, 9_2 and 9_3, written to PNG files, with the time of one frame.
  *
- *   softd3d-demo [--out DIR] [--tiled | --tess] (DIR: out; --tiled: demo_tiled.c's
- *                                             virtual-texture streaming scene instead;
- *                                             --tess: demo_tess.c's tessellated terrain)
+ *   softd3d-demo [--out DIR] [--tiled | --tess | --compute]   (DIR: out; --tiled:
+ *                                             demo_tiled.c's virtual-texture streaming scene
+ *                                             instead; --tess: demo_tess.c's tessellated
+ *                                             terrain; --compute: demo_compute.c's particles)
  *
  * Scene "scene", at each of 9_1, 9_2 and 9_3 (640x480, R8G8B8A8_UNORM + D24_UNORM_S8_UINT),
  * five draw calls:
@@ -52,6 +53,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "demo_compute.h"
 #include "demo_tess.h"
 #include "demo_tiled.h"
 #include "shaders.h"
@@ -1358,7 +1360,7 @@ fail:
 
 int main(int argc, char **argv)
 {
-    bool tiled = false, tess = false;
+    bool tiled = false, tess = false, compute = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--out") && i + 1 < argc) {
             out_dir = argv[++i];
@@ -1366,8 +1368,10 @@ int main(int argc, char **argv)
             tiled = true;   /* demo_tiled.c: the tiled-resources streaming scene at 11_1 */
         } else if (!strcmp(argv[i], "--tess")) {
             tess = true;    /* demo_tess.c: the tessellated terrain at 11_0 */
+        } else if (!strcmp(argv[i], "--compute")) {
+            compute = true;   /* demo_compute.c: the particle scene at 11_0 */
         } else {
-            fprintf(stderr, "usage: softd3d-demo [--out DIR] [--tiled | --tess]\n");
+            fprintf(stderr, "usage: softd3d-demo [--out DIR] [--tiled | --tess | --compute]\n");
             return 2;
         }
     }
@@ -1379,6 +1383,8 @@ int main(int argc, char **argv)
         return demo_tiled_run(out_dir);
     if (tess)
         return demo_tess_run(out_dir);
+    if (compute)
+        return demo_compute_run(out_dir);
     printf("softd3d demo: Direct3D 11 scenes at feature levels 9_1, 9_2, 9_3 (shaders assembled "
            "from vs/ps_4_0_level_9_x listings)\n");
     int errors = 0;

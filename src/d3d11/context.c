@@ -197,6 +197,7 @@ static void vtbl_fill(void)
     d3d11_context_resource_fill_vtbl(&ctx_vtbl);
     d3d11_context_query_fill_vtbl(&ctx_vtbl);
     d3d11_context_draw_fill_vtbl(&ctx_vtbl);
+    d3d11_context_compute_fill_vtbl(&ctx_vtbl);   /* after draw, resource: keeps 10_x refusals */
     d3d11_tiled_fill_context_vtbl(&ctx_vtbl);   /* tiled.c: refuses non-tiled resources */
     d3d11_command_list_fill_immediate_vtbl(&ctx_vtbl);   /* command_list.c */
     comgen_fill_ID3D11DeviceContext2(&ctx_vtbl);
@@ -220,6 +221,7 @@ void d3d11_context_cleanup(struct d3d11_context *ctx)
     d3d11_context_resources_cleanup(ctx);
     d3d11_context_queries_cleanup(ctx);
     d3d11_context_draw_cleanup(ctx);
+    d3d11_context_compute_cleanup(ctx);
     d3d11_tiled_context_cleanup(ctx);
     d3d11_context_state_reset(ctx);
     core_pd_free(&ctx->private_data);

@@ -42,6 +42,7 @@
 #include "d3d11/d3d11_private.h"
 
 #include <float.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +55,7 @@
 #include "d3d11/d3d11_state.h"
 #include "d3d11/format_support.h"
 #include "d3d11/limits.h"
+#include "pipeline/compute.h"
 #include "pipeline/draw.h"
 #include "pipeline/tessellator.h"
 #include "shader/tpf.h"
@@ -108,6 +110,9 @@ struct d3d11_draw_cache {
     struct texture_view hs_textures[DRAW_MAX_TEXTURES], ds_textures[DRAW_MAX_TEXTURES];
     struct sampler hs_samplers[DRAW_MAX_SAMPLERS], ds_samplers[DRAW_MAX_SAMPLERS];
     struct draw_so so;
+    /* pixel-program UAVs (11_0) */
+    struct vm_cs_env ps_uavs;
+    struct compute_image ps_images[IR_MAX_UAVS];
 };
 
 static void cache_clear(struct d3d11_draw_cache *c)
@@ -1062,6 +1067,21 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
     d->alpha_to_coverage = bd && bd->AlphaToCoverageEnable;   /* 10_0+: state.c refuses 9_x */
 }
 
+/* For context_compute.c (d3d11_context.h): a shader-resource view and a sampler state (NULL:
+ * the documented defaults) as the sampler reads them. */
+bool d3d11_translate_srv(const struct d3d11_view_info *info, struct texture_view *t)
+{
+    return translate_view(info, t);
+}
+
+bool d3d11_translate_sampler(ID3D11SamplerState *state, struct sampler *out)
+{
+    const D3D11_SAMPLER_DESC *sd = d3d11_sampler_state_desc(state);
+    struct sampler_state st;
+    translate_sampler(sd ? sd : &default_sampler, &st);
+    return sampler_init(out, &st);
+}
+
 /* The textures and samplers a program declares, from its stage's bindings (n slots). */
 static void translate_stage_textures(const struct d3d11_shader_stage_state *ss,
                                      const struct draw_program *p, unsigned n,
@@ -1120,6 +1140,13 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
     d->link = link;
     translate_cbs(s->vs.constant_buffers, d->vs_cb);
     translate_cbs(s->ps.constant_buffers, d->ps_cb);
+    if (d->ps && d->ps->mem) {
+        /* the pixel stage's UAVs (OMSetRenderTargetsAndUnorderedAccessViews, 11_0) and the
+         * buffer views its memory instructions read */
+        d3d11_translate_uavs(s->om_uavs, &c->ps_uavs, c->ps_images);
+        d3d11_translate_buffer_srvs(s->ps.srvs, &c->ps_uavs);
+        d->ps_uavs = &c->ps_uavs;
+    }
     if (k->so) {
         struct draw_so *so = &c->so;
         const struct d3d11_so_layout *l = k->so;
@@ -1218,6 +1245,34 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
 
 /* ---- the methods ---------------------------------------------------------------------------- */
 
+/* UAV-only rendering (11_0): no render target or depth-stencil view bound, but a pixel
+ * shader with UAVs and UAVs bound: the pixels of the viewports run the pixel shader, one
+ * sample each (the render area is the viewports' extent, within the 16384 render-target
+ * limit, D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH). */
+static bool uav_only_area(const struct d3d11_context *ctx, const struct program_entry *ps,
+                          uint32_t *w, uint32_t *h)
+{
+    const struct d3d11_context_state *s = &ctx->state;
+    bool bound = false;
+    double x1 = 0, y1 = 0;
+    for (unsigned i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
+        bound |= s->om_uavs[i].iface != NULL;
+    if (!bound || !ps || !ps->prog || !ps->prog->uav_mask)
+        return false;
+    for (UINT i = 0; i < s->viewport_count; i++) {
+        const D3D11_VIEWPORT *v = &s->viewports[i];
+        x1 = fmax(x1, ceil((double)v->TopLeftX + v->Width));
+        y1 = fmax(y1, ceil((double)v->TopLeftY + v->Height));
+    }
+    x1 = fmin(x1, D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH);
+    y1 = fmin(y1, D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH);
+    if (x1 < 1 || y1 < 1)
+        return false;
+    *w = (uint32_t)x1;
+    *h = (uint32_t)y1;
+    return true;
+}
+
 static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT count,
                         UINT instances, UINT start, INT base_vertex, UINT start_instance)
 {
@@ -1260,6 +1315,8 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
      * targets: the draw has no visible effect (and at 9_x no side effect) -- but stream output
      * still runs (the rasterizer is then off). */
     bool raster = k.width && (ctx->state.sample_mask & bound_sample_bits(ctx));
+    if (!k.width && uav_only_area(ctx, k.ps, &k.width, &k.height))
+        raster = true;
     if (!count || !instances || (!raster && !k.so))
         return;
     if (!raster)

@@ -152,6 +152,7 @@ void d3d11_context_add_pipeline_statistics(struct d3d11_context *ctx,
         p->PSInvocations += s->ps_invocations;
         p->HSInvocations += s->hs_invocations;
         p->DSInvocations += s->ds_invocations;
+        p->CSInvocations += s->cs_invocations;
     }
 }
 

@@ -274,6 +274,18 @@ static bool bound_for_output(const struct d3d11_context_state *s, const struct d
     return views_overlap(s->dsv.info, v);
 }
 
+/* For context_uav.c (d3d11_context.h): the same slot update and overlap rule. */
+void d3d11_context_view_set(struct d3d11_bound_view *slot, void *iface, struct d3d11_child *child,
+                            const struct d3d11_view_info *info)
+{
+    view_set(slot, iface, child, info);
+}
+
+bool d3d11_context_views_overlap(const struct d3d11_view_info *a, const struct d3d11_view_info *b)
+{
+    return views_overlap(a, b);
+}
+
 static void report(struct d3d11_context *ctx, HRESULT hr, const char *msg)
 {
     if (FAILED(hr))
@@ -413,15 +425,15 @@ static void STDMETHODCALLTYPE ctx_IAGetPrimitiveTopology(ID3D11DeviceContext2 *i
 
 /* ---- vertex and pixel shader stages ------------------------------------------------------- */
 
-enum stage { STAGE_VS, STAGE_PS, STAGE_GS, STAGE_HS, STAGE_DS };
+enum stage { STAGE_VS, STAGE_PS, STAGE_GS, STAGE_HS, STAGE_DS, STAGE_CS };
 
-static const char *const stage_prefix[] = { "VS", "PS", "GS", "HS", "DS" };
+static const char *const stage_prefix[] = { "VS", "PS", "GS", "HS", "DS", "CS" };
 
 static struct d3d11_shader_stage_state *stage_state(struct d3d11_context *ctx, enum stage st)
 {
     struct d3d11_shader_stage_state *const all[] = { &ctx->state.vs, &ctx->state.ps,
                                                      &ctx->state.gs, &ctx->state.hs,
-                                                     &ctx->state.ds };
+                                                     &ctx->state.ds, &ctx->state.cs };
     return all[st];
 }
 
@@ -433,6 +445,7 @@ static const struct d3d11_shader_code *stage_code(enum stage st, void *shader)
     case STAGE_PS: return d3d11_pixel_shader_code(shader);
     case STAGE_GS: return d3d11_geometry_shader_code(shader);
     case STAGE_HS: return d3d11_hull_shader_code(shader);
+    case STAGE_CS: return d3d11_compute_shader_code(shader);
     default: return d3d11_domain_shader_code(shader);
     }
 }
@@ -442,9 +455,9 @@ static void set_shader(struct d3d11_context *ctx, enum stage st, void *shader,
 {
     const struct d3d11_shader_code *code = stage_code(st, shader);
     static const char *const params[] = { "pVertexShader", "pPixelShader", "pShader",
-                                          "pHullShader", "pDomainShader" };
+                                          "pHullShader", "pDomainShader", "pComputeShader" };
     static const char *const kinds[] = { "vertex shader", "pixel shader", "geometry shader",
-                                         "hull shader", "domain shader" };
+                                         "hull shader", "domain shader", "compute shader" };
     struct d3d11_child *child = code ? d3d11_shader_child(shader) : NULL;
     char method[24], msg[MSG_SIZE];
     HRESULT hr;
@@ -572,6 +585,13 @@ static void set_shader_resources(struct d3d11_context *ctx, enum stage st, UINT 
                       start + i);
             info[i] = NULL, child[i] = NULL;
         }
+        if (info[i] && d3d11_context_bound_as_uav(ctx, info[i])) {
+            /* The same rule for compute: a subresource bound as an unordered-access view is
+             * not bound for input (the runtime forces the shader-resource slot to NULL). */
+            d3d11_msg(ctx->device, "%s: the resource of ppShaderResourceViews[%u] is bound as an "
+                      "unordered-access view; slot %u is set to NULL", method, i, start + i);
+            info[i] = NULL, child[i] = NULL;
+        }
         view_set(&stage_state(ctx, st)->srvs[start + i], views[i], child[i], info[i]);
     }
 }
@@ -681,6 +701,7 @@ STAGE_METHODS(PS, STAGE_PS, ID3D11PixelShader)
 STAGE_METHODS(GS10, STAGE_GS, ID3D11GeometryShader)
 STAGE_METHODS(HS11, STAGE_HS, ID3D11HullShader)
 STAGE_METHODS(DS11, STAGE_DS, ID3D11DomainShader)
+STAGE_METHODS(CS11, STAGE_CS, ID3D11ComputeShader)
 
 /* ---- the stages and slots 9_x lacks -------------------------------------------------------- */
 
@@ -823,16 +844,22 @@ ABSENT_STAGE(HS10, HS, ID3D11HullShader, NO_HS)
 ABSENT_STAGE(DS10, DS, ID3D11DomainShader, NO_DS)
 STAGE_GATES(HS, HS11, HS10, D3D_FEATURE_LEVEL_11_0, ID3D11HullShader)
 STAGE_GATES(DS, DS11, DS10, D3D_FEATURE_LEVEL_11_0, ID3D11DomainShader)
+/* Compute from 11_0 (issue 15): below, the methods accept only NULL (10Level9 context
+ * reference; no compute shader or UAV exists at 10_x, whose cs_4_x is not offered). */
+ABSENT_STAGE(CS10, CS, ID3D11ComputeShader, NO_CS)
+STAGE_GATES(CS, CS11, CS10, D3D_FEATURE_LEVEL_11_0, ID3D11ComputeShader)
 #undef STAGE_GATES
 #undef STAGE_GATE
-ABSENT_STAGE(CS, CS, ID3D11ComputeShader, NO_CS)
 
 static void STDMETHODCALLTYPE ctx_CSSetUnorderedAccessViews(ID3D11DeviceContext2 *iface,
                                                             UINT start, UINT count,
                                                             ID3D11UnorderedAccessView *const *uavs,
                                                             const UINT *initial_counts)
 {
-    (void)initial_counts;
+    if (impl(iface)->device->level >= D3D_FEATURE_LEVEL_11_0) {
+        d3d11_context_set_cs_uavs(impl(iface), start, count, uavs, initial_counts);
+        return;
+    }
     accept_nulls(impl(iface), "CSSetUnorderedAccessViews", start, count,
                  D3D11_PS_CS_UAV_REGISTER_COUNT, (const void *const *)uavs, NO_UAV);
 }
@@ -843,6 +870,10 @@ static void STDMETHODCALLTYPE ctx_CSGetUnorderedAccessViews(ID3D11DeviceContext2
 {
     get_nulls(impl(iface), "CSGetUnorderedAccessViews", start, count,
               D3D11_PS_CS_UAV_REGISTER_COUNT, (void **)uavs);
+    if (impl(iface)->device->level >= D3D_FEATURE_LEVEL_11_0 && uavs &&
+        range_ok(start, count, D3D11_CTX_UAV_SLOTS))
+        for (UINT i = 0; i < count; i++)
+            uavs[i] = get_ref(impl(iface)->state.cs_uavs[start + i].iface);
 }
 
 /* SOSetTargets (10_0+; at 9_x only NULL entries, REF9): NumBuffers <= 4, buffers created with
@@ -1196,9 +1227,10 @@ static HRESULT validate_render_targets(const struct d3d11_device *dev, UINT coun
 static void unbind_output_hazards(struct d3d11_context *ctx, const char *method)
 {
     struct d3d11_shader_stage_state *stages[] = { &ctx->state.vs, &ctx->state.ps, &ctx->state.gs,
-                                                  &ctx->state.hs, &ctx->state.ds };
-    static const char *const names[] = { "vertex", "pixel", "geometry", "hull", "domain" };
-    for (size_t s = 0; s < 5; s++)
+                                                  &ctx->state.hs, &ctx->state.ds, &ctx->state.cs };
+    static const char *const names[] = { "vertex", "pixel", "geometry", "hull", "domain",
+                                         "compute" };
+    for (size_t s = 0; s < 6; s++)
         for (UINT i = 0; i < D3D11_CTX_SRV_SLOTS; i++) {
             struct d3d11_bound_view *v = &stages[s]->srvs[i];
             if (!v->info || !bound_for_output(&ctx->state, v->info))
@@ -1210,7 +1242,8 @@ static void unbind_output_hazards(struct d3d11_context *ctx, const char *method)
         }
 }
 
-static void set_render_targets(struct d3d11_context *ctx, const char *method, UINT count,
+/* Binds the targets; false (nothing changed, a message) when the call is refused. */
+static bool set_render_targets(struct d3d11_context *ctx, const char *method, UINT count,
                                ID3D11RenderTargetView *const *rtvs, ID3D11DepthStencilView *dsv)
 {
     struct om_views v;
@@ -1222,12 +1255,13 @@ static void set_render_targets(struct d3d11_context *ctx, const char *method, UI
                       msg + strlen("OMSetRenderTargets: "));
         else
             d3d11_msg(ctx->device, "%s", msg);
-        return;
+        return false;
     }
     for (UINT i = 0; i < D3D11_CTX_RT_SLOTS; i++)   /* slots past NumViews become NULL */
         view_set(&ctx->state.rtvs[i], i < count ? rtvs[i] : NULL, v.rtv_child[i], v.rtv[i]);
     view_set(&ctx->state.dsv, dsv, v.dsv_child, v.dsv);
     unbind_output_hazards(ctx, method);
+    return true;
 }
 
 static void STDMETHODCALLTYPE ctx_OMSetRenderTargets(ID3D11DeviceContext2 *iface, UINT count,
@@ -1258,7 +1292,9 @@ static void STDMETHODCALLTYPE ctx_OMGetRenderTargets(ID3D11DeviceContext2 *iface
 }
 
 /* Render targets as OMSetRenderTargets (unless D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL); the
- * unordered-access part accepts only "keep" or NULL views: none can exist at 9_x. */
+ * unordered-access part: at 11_0 the pixel stage's UAVs (context_uav.c: checked first, bound
+ * after the targets, so a refused call changes nothing); below, only "keep" or NULL views (none
+ * can exist there). */
 static void STDMETHODCALLTYPE ctx_OMSetRenderTargetsAndUnorderedAccessViews(
     ID3D11DeviceContext2 *iface, UINT rtv_count, ID3D11RenderTargetView *const *rtvs,
     ID3D11DepthStencilView *dsv, UINT uav_start, UINT uav_count,
@@ -1266,6 +1302,18 @@ static void STDMETHODCALLTYPE ctx_OMSetRenderTargetsAndUnorderedAccessViews(
 {
     static const char method[] = "OMSetRenderTargetsAndUnorderedAccessViews";
     struct d3d11_context *ctx = impl(iface);
+    if (ctx->device->level >= D3D_FEATURE_LEVEL_11_0) {
+        char msg[MSG_SIZE];
+        if (FAILED(d3d11_context_check_om_uavs(ctx, rtv_count, uav_start, uav_count, uavs, msg,
+                                               sizeof(msg)))) {
+            d3d11_msg(ctx->device, "%s", msg);
+            return;
+        }
+        if (rtv_count == D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL ||
+            set_render_targets(ctx, method, rtv_count, rtvs, dsv))
+            d3d11_context_set_om_uavs(ctx, uav_start, uav_count, uavs, initial_counts);
+        return;
+    }
     (void)initial_counts;
     if (uav_count != D3D11_KEEP_UNORDERED_ACCESS_VIEWS) {
         if (!range_ok(uav_start, uav_count, D3D11_PS_CS_UAV_REGISTER_COUNT)) {
@@ -1294,6 +1342,9 @@ static void STDMETHODCALLTYPE ctx_OMGetRenderTargetsAndUnorderedAccessViews(
     get_render_targets(ctx, "OMGetRenderTargetsAndUnorderedAccessViews", rtv_count, rtvs, dsv);
     get_nulls(ctx, "OMGetRenderTargetsAndUnorderedAccessViews", uav_start, uav_count,
               D3D11_PS_CS_UAV_REGISTER_COUNT, (void **)uavs);
+    if (uavs && range_ok(uav_start, uav_count, D3D11_CTX_UAV_SLOTS))
+        for (UINT i = 0; i < uav_count; i++)
+            uavs[i] = get_ref(ctx->state.om_uavs[uav_start + i].iface);
 }
 
 static void STDMETHODCALLTYPE ctx_OMSetBlendState(ID3D11DeviceContext2 *iface,
@@ -1390,6 +1441,11 @@ void d3d11_context_state_reset(struct d3d11_context *ctx)
     stage_reset(&s->gs);
     stage_reset(&s->hs);
     stage_reset(&s->ds);
+    stage_reset(&s->cs);
+    for (UINT i = 0; i < D3D11_CTX_UAV_SLOTS; i++) {
+        view_set(&s->cs_uavs[i], NULL, NULL, NULL);
+        view_set(&s->om_uavs[i], NULL, NULL, NULL);
+    }
     for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; i++)
         resource_set(&s->so_targets[i], NULL);
     bound_set(&s->rasterizer, NULL, NULL);

@@ -47,6 +47,7 @@ struct d3d11_input_layout_info;
 #define D3D11_CTX_SAMPLER_SLOTS D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT         /* 16 */
 #define D3D11_CTX_RT_SLOTS D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT             /* 8 */
 #define D3D11_CTX_VIEWPORTS D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE /* 16 */
+#define D3D11_CTX_UAV_SLOTS D3D11_PS_CS_UAV_REGISTER_COUNT                   /* 8 */
 
 /* A bound object that is not a resource: its interface and its device-child part. */
 struct d3d11_bound {
@@ -86,6 +87,14 @@ struct d3d11_context_state {
     /* shader stages (vs and ps are the only two that exist at 9_x, seed 004; gs from 10_0,
      * hs and ds from 11_0) */
     struct d3d11_shader_stage_state vs, ps, gs, hs, ds;
+    /* compute (11_0, issue 15): the CS stage and its unordered-access views, u0..u7
+     * (D3D11_PS_CS_UAV_REGISTER_COUNT at 11_0; iface an ID3D11UnorderedAccessView, whose
+     * counter d3d11_uav_info gives) */
+    struct d3d11_shader_stage_state cs;
+    struct d3d11_bound_view cs_uavs[D3D11_CTX_UAV_SLOTS];
+    /* the pixel stage's UAVs (OMSetRenderTargetsAndUnorderedAccessViews, 11_0): the same 8
+     * slots, shared with the render targets (u# from UAVStartSlot on) */
+    struct d3d11_bound_view om_uavs[D3D11_CTX_UAV_SLOTS];
     /* stream output (10_0+): SOSetTargets; where each writes next is its so_filled */
     struct d3d11_resource *so_targets[D3D11_SO_BUFFER_SLOT_COUNT];
     /* rasterizer */
@@ -169,6 +178,7 @@ struct d3d11_context_extra {
     struct d3d11_draw_cache *draw;        /* context_draw.c: the renderer and its caches,
                                            * made at the first draw */
     struct d3d11_tiled_bindings *tiled;   /* tiled_draw.c: 11_1 views, samplers, renderer */
+    struct d3d11_compute_cache *compute;  /* context_compute.c: decoded compute programs */
 };
 
 /* context_draw.c: the context's renderer (made on first use; NULL when out of memory). */
@@ -182,6 +192,45 @@ bool d3d11_context_resource_is_mapped(const struct d3d11_context *ctx,
 #define D3D11_ANY_SUBRESOURCE 0xffffffffu
 
 void d3d11_context_state_reset(struct d3d11_context *ctx);   /* ClearState (context_state.c) */
+
+/* context_state.c, for context_uav.c: a view slot's update (context references) and the rule
+ * of two views sharing a subresource. */
+void d3d11_context_view_set(struct d3d11_bound_view *slot, void *iface, struct d3d11_child *child,
+                            const struct d3d11_view_info *info);
+bool d3d11_context_views_overlap(const struct d3d11_view_info *a, const struct d3d11_view_info *b);
+/* context_uav.c: CSSetUnorderedAccessViews at 11_0 (validation, initial counts, the hazard
+ * rule), and whether a view shares a subresource with a bound compute UAV. */
+void d3d11_context_set_cs_uavs(struct d3d11_context *ctx, UINT start, UINT count,
+                               ID3D11UnorderedAccessView *const *uavs, const UINT *counts);
+/* The UAV part of OMSetRenderTargetsAndUnorderedAccessViews at 11_0: the check (HRESULT and
+ * one line in msg; `rtv_count` the call's NumRTVs, or D3D11_KEEP_... for the bound count
+ * `bound_rtvs`), then the binding, done only after the render-target part succeeded. */
+HRESULT d3d11_context_check_om_uavs(const struct d3d11_context *ctx, UINT rtv_count, UINT start,
+                                    UINT count, ID3D11UnorderedAccessView *const *uavs,
+                                    char *msg, size_t msg_size);
+void d3d11_context_set_om_uavs(struct d3d11_context *ctx, UINT start, UINT count,
+                               ID3D11UnorderedAccessView *const *uavs, const UINT *counts);
+bool d3d11_context_bound_as_uav(const struct d3d11_context *ctx,
+                                const struct d3d11_view_info *info);
+/* context_compute.c: Dispatch, DispatchIndirect, ClearUnorderedAccessView*, CopyStructureCount
+ * (after d3d11_context_draw_fill_vtbl, whose refusals they replace), and its caches' end. */
+void d3d11_context_compute_fill_vtbl(ID3D11DeviceContext2Vtbl *v);
+void d3d11_context_compute_cleanup(struct d3d11_context *ctx);
+/* context_draw.c, for context_compute.c: a shader-resource view / a sampler state (NULL: the
+ * defaults) as the sampler reads them; false when it cannot be read. */
+struct texture_view;
+struct sampler;
+bool d3d11_translate_srv(const struct d3d11_view_info *info, struct texture_view *t);
+bool d3d11_translate_sampler(ID3D11SamplerState *state, struct sampler *out);
+/* context_compute.c, for context_draw.c: UAV slots (cs_uavs or om_uavs) as the VM's memory
+ * and typed images (IR_MAX_UAVS of them), the typed callbacks bound. */
+struct vm_cs_env;
+struct compute_image;
+void d3d11_translate_uavs(const struct d3d11_bound_view *slots, struct vm_cs_env *views,
+                          struct compute_image *images);
+/* ... and a stage's buffer shader-resource views as the memory instructions read them
+ * (views->srv[]: raw, structured, and typed ones for bufinfo). */
+void d3d11_translate_buffer_srvs(const struct d3d11_bound_view *srvs, struct vm_cs_env *views);
 void d3d11_context_resources_cleanup(struct d3d11_context *ctx);   /* context_resource.c */
 void d3d11_context_queries_cleanup(struct d3d11_context *ctx);     /* context_query.c */
 

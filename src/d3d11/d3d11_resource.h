@@ -8,8 +8,9 @@
  *    10_0 (10Level9 has no 1D textures, seed 004); its memory is a 2D layout of one row.
  *  - ID3D11ShaderResourceView, ID3D11RenderTargetView, ID3D11DepthStencilView: device children
  *    that hold one reference on their resource and keep their description (with Format UNKNOWN
- *    and MipLevels -1 resolved, as the runtime reports them).  No unordered-access views exist
- *    below 11_0 (seed 004).
+ *    and MipLevels -1 resolved, as the runtime reports them).  ID3D11UnorderedAccessView
+ *    likewise, from 11_0 only (seed 004: none at 9_x; none at 10_x, whose optional cs_4_x is
+ *    not offered).
  *
  * Accessors return NULL when the interface pointer is NULL or not one of softd3d's objects of
  * that kind: the vtable is checked, so a foreign pointer from the application is never misread.
@@ -80,6 +81,22 @@ struct d3d11_view_info {
     bool array;                      /* an ...ARRAY view dimension (any slice count) */
     UINT first_element, element_count;   /* buffer views: elements of the view format */
     UINT dsv_flags;                  /* D3D11_DSV_* (always 0 at 9_x) */
+    /* buffer views of 11_0 (issue 15): how the elements are addressed, and their size */
+    enum d3d11_buffer_view { D3D11_BUFFER_VIEW_TYPED, D3D11_BUFFER_VIEW_RAW,
+                             D3D11_BUFFER_VIEW_STRUCTURED } buffer_kind;
+    UINT element_bytes;              /* raw: 4; structured: StructureByteStride; typed: the
+                                      * format's bytes (buffer views only) */
+};
+
+/* An unordered-access view (11_0): what it selects, its description and the hidden counter
+ * of an APPEND / COUNTER structured view (CSSetUnorderedAccessViews' initial counts set it,
+ * imm_atomic_alloc / consume move it, CopyStructureCount reads it).  For a Texture3D view,
+ * view.first_slice / slice_count are FirstWSlice / WSize (resolved) of the mip. */
+struct d3d11_uav_info {
+    struct d3d11_view_info view;
+    D3D11_UNORDERED_ACCESS_VIEW_DESC desc;
+    uint32_t counter;                /* accessed with atomics while a dispatch runs */
+    bool has_counter;                /* D3D11_BUFFER_UAV_FLAG_APPEND or _COUNTER */
 };
 
 /* The view behind an interface, or NULL (see above).  `desc` (if not NULL) receives the view's
@@ -90,6 +107,8 @@ const struct d3d11_view_info *d3d11_rtv_info(ID3D11RenderTargetView *view,
                                              D3D11_RENDER_TARGET_VIEW_DESC *desc);
 const struct d3d11_view_info *d3d11_dsv_info(ID3D11DepthStencilView *view,
                                              D3D11_DEPTH_STENCIL_VIEW_DESC *desc);
+/* An unordered-access view's state (mutable: its counter), or NULL (see above). */
+struct d3d11_uav_info *d3d11_uav_info(ID3D11UnorderedAccessView *view);
 /* The device-child part of any view (for the context's bindings), or NULL (view.c). */
 struct d3d11_child *d3d11_view_child(ID3D11View *view);
 
@@ -146,6 +165,7 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
                            char *msg, size_t msg_size);
 HRESULT d3d11_validate_uav(const struct d3d11_resource *res,
                            const D3D11_UNORDERED_ACCESS_VIEW_DESC *desc, D3D_FEATURE_LEVEL level,
+                           D3D11_UNORDERED_ACCESS_VIEW_DESC *out, struct d3d11_view_info *info,
                            char *msg, size_t msg_size);
 
 /* ---- shared helpers (resource_validate.c) ------------------------------------------------ */

@@ -2,9 +2,9 @@
  * and the tests see them.
  *
  * shader.c implements CreateVertexShader / CreatePixelShader / CreateGeometryShader(WithStream
- * Output) / CreateHullShader / CreateDomainShader (objects that keep a copy of the bytecode and
- * its parsed dxbc_shader_info), the refusals of the stages a level lacks (compute and class
- * linkage everywhere), and input_layout.c CreateInputLayout
+ * Output) / CreateHullShader / CreateDomainShader / CreateComputeShader (objects that keep a copy
+ * of the bytecode and its parsed dxbc_shader_info), the refusals of the stages a level lacks
+ * (class linkage everywhere), and input_layout.c CreateInputLayout
  * (an object that keeps the element descriptions, with its own copies of the semantic names, and
  * the resolved byte offset and shader register of each element).
  *
@@ -62,6 +62,7 @@ const struct d3d11_shader_code *d3d11_pixel_shader_code(ID3D11PixelShader *iface
 const struct d3d11_shader_code *d3d11_geometry_shader_code(ID3D11GeometryShader *iface);
 const struct d3d11_shader_code *d3d11_hull_shader_code(ID3D11HullShader *iface);
 const struct d3d11_shader_code *d3d11_domain_shader_code(ID3D11DomainShader *iface);
+const struct d3d11_shader_code *d3d11_compute_shader_code(ID3D11ComputeShader *iface);
 /* The device-child part of a shader of any stage, for the context's bindings; NULL for anything
  * else (shader.c). */
 struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader);

@@ -73,7 +73,9 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
     case D3D11_FEATURE_D3D10_X_HARDWARE_OPTIONS: {
         D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS *d = data;
         EXPECT(D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS);
-        d->ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x = FALSE;   /* 10_x only */
+        /* cs_4_x is not implemented at any level (the decoder takes cs_5_0 only; at 11_0
+         * CreateComputeShader answers E_NOTIMPL for it), so FALSE everywhere */
+        d->ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x = FALSE;
         return S_OK;
     }
     case D3D11_FEATURE_D3D11_OPTIONS: {

@@ -272,10 +272,24 @@ UINT d3d11_format_support_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
 
 UINT d3d11_format_support2_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
 {
-    (void)level;
-    (void)format;
-    /* No UAV, typed-UAV, logic-op or tiled bit at 9_x; never SHAREABLE (top of the file). */
-    return 0;
+    const UINT atomics = D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_ADD |
+                         D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_BITWISE_OPS |
+                         D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_COMPARE_STORE_OR_COMPARE_EXCHANGE |
+                         D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_EXCHANGE |
+                         D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_SIGNED_MIN_OR_MAX |
+                         D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_UNSIGNED_MIN_OR_MAX;
+    UINT bits = 0;
+    /* No UAV, typed-UAV, logic-op or tiled bit below 11_0; never SHAREABLE (top of the file).
+     * 11_0 (issue 15, format_support.h): what the compute path implements. */
+    if (level != D3D_FEATURE_LEVEL_11_0 || !d3d11_format_typed_uav_11_0(format))
+        return 0;
+    bits |= D3D11_FORMAT_SUPPORT2_UAV_TYPED_STORE;
+    if (format == DXGI_FORMAT_R32_FLOAT || format == DXGI_FORMAT_R32_UINT ||
+        format == DXGI_FORMAT_R32_SINT)
+        bits |= D3D11_FORMAT_SUPPORT2_UAV_TYPED_LOAD;
+    if (format == DXGI_FORMAT_R32_UINT || format == DXGI_FORMAT_R32_SINT)
+        bits |= atomics;
+    return bits;
 }
 
 void d3d11_format_support_table(D3D_FEATURE_LEVEL level,

@@ -9,6 +9,8 @@
 #ifndef SOFTD3D_D3D11_FORMAT_SUPPORT_H
 #define SOFTD3D_D3D11_FORMAT_SUPPORT_H
 
+#include <stdbool.h>
+
 #include "d3d11.h"
 
 struct d3d11_device;
@@ -27,10 +29,14 @@ UINT d3d11_msaa_quality_levels(const struct d3d11_device *dev, DXGI_FORMAT forma
 
 /* The 10_0 / 10_1 / 11_0 rows (format_support_10.c): 0 for any other level.  Pure. */
 UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
+/* The "Typed UAV" formats of 11_0 (format_support_10.c). */
+bool d3d11_format_typed_uav_11_0(DXGI_FORMAT format);
 
 /* The D3D11_FORMAT_SUPPORT2 bits: always 0 at 9_x and 10_x (no UAVs, no logic ops -- optional
  * for the UINT formats at 10_x, not claimed --, no tiled resources, and softd3d shares no
- * resources across processes, so never SHAREABLE). */
+ * resources across processes, so never SHAREABLE).  At 11_0: UAV_TYPED_STORE for the typed-UAV
+ * formats, UAV_TYPED_LOAD for R32_FLOAT / R32_UINT / R32_SINT (the loads 11_0 guarantees), and
+ * every UAV_ATOMIC_* bit for R32_UINT / R32_SINT. */
 UINT d3d11_format_support2_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
 
 /* Calls cb once for every format the level supports, in ascending DXGI_FORMAT order (for the

@@ -36,9 +36,10 @@
  * 11_0 (issue 15, first step; the profile is declared partial) = 10_1 plus what the page
  * "Format support for Direct3D Feature Level 11.0 hardware" adds that softd3d implements:
  * gather4_c ("Shader gather4_c") on the formats 10_1 already compares in sample_c (the
- * sampler's gather with comparison, src/sample).  Withheld at 11_0: BC6H and BC7 (required,
- * but the texel decoder has no BC6H/BC7: src/sample/texel.h), and the UAV targets ("Typed
- * UAV", the FORMAT_SUPPORT2 UAV bits) until unordered-access views exist.
+ * sampler's gather with comparison, src/sample), and "Typed UAV" (unordered-access views,
+ * issue 15: typed_uav_11_0 below; the FORMAT_SUPPORT2 UAV bits are format_support.c's).
+ * Withheld at 11_0: BC6H and BC7 (required, but the texel decoder has no BC6H/BC7:
+ * src/sample/texel.h).
  *
  * Not listed (unsupported at both levels): R1_UNORM (absent from both pages),
  * R10G10B10_XR_BIAS_A2_UNORM (optional as a whole), BC6H/BC7 (11_0), the video and palette
@@ -230,10 +231,40 @@ static UINT fl10_1_extra(DXGI_FORMAT format, UINT bits)
     return extra;
 }
 
-/* What the 11.0 page adds that is implemented (top of the file). */
-static UINT fl11_0_extra(UINT bits)
+/* The "Typed UAV" column of the 11.0 page (required): the formats compute and pixel programs
+ * may write through a typed unordered-access view (pipeline/compute.h: texel_store /
+ * texel_store_int of each).  The BGRA, sRGB, 96-bit and packed 16-bit formats are optional
+ * there and not claimed. */
+static const DXGI_FORMAT typed_uav_11_0[] = {
+    DXGI_FORMAT_R32G32B32A32_FLOAT, DXGI_FORMAT_R32G32B32A32_UINT, DXGI_FORMAT_R32G32B32A32_SINT,
+    DXGI_FORMAT_R16G16B16A16_FLOAT, DXGI_FORMAT_R16G16B16A16_UNORM, DXGI_FORMAT_R16G16B16A16_UINT,
+    DXGI_FORMAT_R16G16B16A16_SNORM, DXGI_FORMAT_R16G16B16A16_SINT, DXGI_FORMAT_R32G32_FLOAT,
+    DXGI_FORMAT_R32G32_UINT, DXGI_FORMAT_R32G32_SINT, DXGI_FORMAT_R10G10B10A2_UNORM,
+    DXGI_FORMAT_R10G10B10A2_UINT, DXGI_FORMAT_R11G11B10_FLOAT, DXGI_FORMAT_R8G8B8A8_UNORM,
+    DXGI_FORMAT_R8G8B8A8_UINT, DXGI_FORMAT_R8G8B8A8_SNORM, DXGI_FORMAT_R8G8B8A8_SINT,
+    DXGI_FORMAT_R16G16_FLOAT, DXGI_FORMAT_R16G16_UNORM, DXGI_FORMAT_R16G16_UINT,
+    DXGI_FORMAT_R16G16_SNORM, DXGI_FORMAT_R16G16_SINT, DXGI_FORMAT_R32_FLOAT,
+    DXGI_FORMAT_R32_UINT, DXGI_FORMAT_R32_SINT, DXGI_FORMAT_R8G8_UNORM, DXGI_FORMAT_R8G8_UINT,
+    DXGI_FORMAT_R8G8_SNORM, DXGI_FORMAT_R8G8_SINT, DXGI_FORMAT_R16_FLOAT, DXGI_FORMAT_R16_UNORM,
+    DXGI_FORMAT_R16_UINT, DXGI_FORMAT_R16_SNORM, DXGI_FORMAT_R16_SINT, DXGI_FORMAT_R8_UNORM,
+    DXGI_FORMAT_R8_UINT, DXGI_FORMAT_R8_SNORM, DXGI_FORMAT_R8_SINT, DXGI_FORMAT_A8_UNORM,
+};
+
+bool d3d11_format_typed_uav_11_0(DXGI_FORMAT format)
 {
-    return bits & SMC ? D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON : 0;
+    for (size_t i = 0; i < sizeof(typed_uav_11_0) / sizeof(typed_uav_11_0[0]); i++)
+        if (typed_uav_11_0[i] == format)
+            return true;
+    return false;
+}
+
+/* What the 11.0 page adds that is implemented (top of the file). */
+static UINT fl11_0_extra(DXGI_FORMAT format, UINT bits)
+{
+    UINT extra = bits & SMC ? D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON : 0;
+    if (d3d11_format_typed_uav_11_0(format))
+        extra |= D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW;
+    return extra;
 }
 
 UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
@@ -253,6 +284,6 @@ UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
         bits |= D3D11_FORMAT_SUPPORT_BACK_BUFFER_CAST;
     bits &= ~(UINT)WITHHELD_10;
     if (level == D3D_FEATURE_LEVEL_11_0)
-        bits |= fl11_0_extra(bits);   /* after WITHHELD_10: it withholds gather4_c below 11_0 */
+        bits |= fl11_0_extra(format, bits);   /* after WITHHELD_10: it withholds gather4_c */
     return bits;
 }

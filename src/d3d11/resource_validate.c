@@ -427,6 +427,35 @@ static HRESULT check_size(const char *method, const core_resource_desc *cd, char
 
 /* ---- CreateBuffer ------------------------------------------------------------------------- */
 
+/* Structured and raw buffers (11_0; check_flags refused them below): D3D11_BUFFER_DESC,
+ * StructureByteStride: "the size of each element in the buffer structure (in bytes) when the
+ * buffer represents a structured buffer"; the runtime's rules are a stride that is a non-zero
+ * multiple of 4 and at most 2048 bytes (D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES), a
+ * ByteWidth that holds whole elements, and neither vertex, index nor constant binding nor
+ * raw views (D3D11_RESOURCE_MISC_FLAG: ALLOW_RAW_VIEWS and BUFFER_STRUCTURED are exclusive). */
+static HRESULT check_structured(const D3D11_BUFFER_DESC *desc, char *msg, size_t msg_size)
+{
+    const UINT binds = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER |
+                       D3D11_BIND_CONSTANT_BUFFER;
+    if (!(desc->MiscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED))
+        return S_OK;
+    if (desc->MiscFlags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS)
+        REFUSE("CreateBuffer: D3D11_RESOURCE_MISC_BUFFER_STRUCTURED cannot be combined with "
+               "D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS");
+    if (!desc->StructureByteStride || desc->StructureByteStride % 4 ||
+        desc->StructureByteStride > D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES)
+        REFUSE("CreateBuffer: a structured buffer's StructureByteStride %u must be a non-zero "
+               "multiple of 4 of at most %u bytes", desc->StructureByteStride,
+               D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES);
+    if (desc->ByteWidth % desc->StructureByteStride)
+        REFUSE("CreateBuffer: a structured buffer's ByteWidth %u is not a multiple of its "
+               "StructureByteStride %u", desc->ByteWidth, desc->StructureByteStride);
+    if (desc->BindFlags & binds)
+        REFUSE("CreateBuffer: a structured buffer cannot be a vertex, index or constant buffer "
+               "(BindFlags 0x%x)", desc->BindFlags);
+    return S_OK;
+}
+
 HRESULT d3d11_validate_buffer_desc(const D3D11_BUFFER_DESC *desc,
                                    const D3D11_SUBRESOURCE_DATA *init, D3D_FEATURE_LEVEL level,
                                    char *msg, size_t msg_size)
@@ -478,7 +507,8 @@ HRESULT d3d11_validate_buffer_desc(const D3D11_BUFFER_DESC *desc,
                    "bind flags (BindFlags 0x%x)", desc->BindFlags);
     }
     if (FAILED(hr = check_usage(&f, init, msg, msg_size)) ||
-        FAILED(hr = check_misc_support(&f, msg, msg_size)))
+        FAILED(hr = check_misc_support(&f, msg, msg_size)) ||
+        FAILED(hr = check_structured(desc, msg, msg_size)))
         return hr;
 
     {
@@ -507,6 +537,10 @@ static HRESULT check_texture_format(const char *method, DXGI_FORMAT format, UINT
           "render targets (D3D11_BIND_RENDER_TARGET)" },
         { D3D11_BIND_DEPTH_STENCIL, D3D11_FORMAT_SUPPORT_DEPTH_STENCIL,
           "depth-stencil targets (D3D11_BIND_DEPTH_STENCIL)" },
+        /* 11_0: a texture's UAVs are typed, so its format (or a member of its typeless
+         * family) must support them */
+        { D3D11_BIND_UNORDERED_ACCESS, D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW,
+          "unordered-access views (D3D11_BIND_UNORDERED_ACCESS)" },
     };
     UINT bits = d3d11_resource_format_support(level, format);
     const char *name = d3d11_format_name(format);

@@ -2,9 +2,10 @@
  * CreateGeometryShaderWithStreamOutput, CreateHullShader, CreateDomainShader,
  * CreateComputeShader, CreateClassLinkage (CreateInputLayout is in input_layout.c).
  *
- * Vertex, pixel, geometry (10_0+), hull and domain (11_0+) shaders are real device children
- * that keep a copy of the bytecode and its parsed dxbc_shader_info (d3d11_shader.h); the shader
- * decoder reads them from there.  Below their levels the stages are refused with a message.
+ * Vertex, pixel, geometry (10_0+), hull, domain and compute (11_0+) shaders are real device
+ * children that keep a copy of the bytecode and its parsed dxbc_shader_info (d3d11_shader.h);
+ * the shader decoder reads them from there.  Below their levels the stages are refused with a
+ * message.
  *
  * RULES (each refusal: E_INVALIDARG, out-pointer NULL, nothing created, one message line)
  *  - Documented for every Create*Shader (ID3D11Device reference pages): pShaderBytecode must
@@ -299,6 +300,7 @@ D3D11_SHADER_CLASS(pixel_shader, ID3D11PixelShader)
 D3D11_SHADER_CLASS(geometry_shader, ID3D11GeometryShader)
 D3D11_SHADER_CLASS(hull_shader, ID3D11HullShader)
 D3D11_SHADER_CLASS(domain_shader, ID3D11DomainShader)
+D3D11_SHADER_CLASS(compute_shader, ID3D11ComputeShader)
 
 struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader)
 {
@@ -313,6 +315,8 @@ struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader)
         return &hull_shader_impl((ID3D11HullShader *)shader)->child;
     if (vtbl == (const void *)&domain_shader_vtbl)
         return &domain_shader_impl((ID3D11DomainShader *)shader)->child;
+    if (vtbl == (const void *)&compute_shader_vtbl)
+        return &compute_shader_impl((ID3D11ComputeShader *)shader)->child;
     return NULL;
 }
 
@@ -592,13 +596,40 @@ static HRESULT STDMETHODCALLTYPE device_CreateDomainShader(ID3D11Device2 *iface,
                              (void **)out);
 }
 
+/* CreateComputeShader (11_0, issue 15): cs_5_0 bytecode, and cs_4_0 / cs_4_1, which 11_0
+ * hardware runs too (the "Compute Shader Overview": downlevel compute shaders are a subset of
+ * cs_5_0), decoded once so that what the VM cannot run is refused here (program_supported).
+ * Below 11_0 the stage is refused: cs_4_x on 10_x hardware is optional
+ * (D3D10_X_HARDWARE_OPTIONS), and softd3d's 10_x profiles do not offer it. */
 static HRESULT STDMETHODCALLTYPE device_CreateComputeShader(ID3D11Device2 *iface,
                                                             const void *bytecode, SIZE_T size,
                                                             ID3D11ClassLinkage *linkage,
                                                             ID3D11ComputeShader **out)
 {
-    (void)bytecode, (void)size, (void)linkage;
-    return stage_call(iface, STAGE_CS, (void **)out);
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    const char *method = "CreateComputeShader";
+    struct dxbc_shader_info info;
+    HRESULT hr;
+
+    if (dev->level < D3D_FEATURE_LEVEL_11_0)
+        return stage_call(iface, STAGE_CS, (void **)out);
+    if (out)
+        *out = NULL;
+    if (linkage) {
+        d3d11_msg(dev, "%s: pClassLinkage is not a class linkage of this device (class "
+                  "linkages are not implemented)", method);
+        return E_INVALIDARG;
+    }
+    if ((hr = validate_stage(dev, method, DXBC_PROGRAM_COMPUTE, bytecode, size, NULL, true,
+                             &info)) != S_OK)
+        return hr;
+    if ((hr = program_supported(dev, method, bytecode, size)) != S_OK || !out) {
+        dxbc_info_free(&info);
+        return hr != S_OK ? hr : S_FALSE;
+    }
+    if (FAILED(hr = compute_shader_create(dev, bytecode, size, &info, out)))
+        d3d11_msg(dev, "%s: out of memory", method);
+    return hr;
 }
 
 static HRESULT STDMETHODCALLTYPE device_CreateClassLinkage(ID3D11Device2 *iface,

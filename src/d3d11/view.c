@@ -1,5 +1,5 @@
 /* src/d3d11/view.c — ID3D11Device: CreateShaderResourceView, CreateRenderTargetView,
- * CreateDepthStencilView, CreateUnorderedAccessView; the view objects.
+ * CreateDepthStencilView, CreateUnorderedAccessView (11_0); the view objects.
  *
  * A view is a device child that holds one reference on its resource (GetResource AddRefs it
  * again for the caller) and keeps its description as GetDesc reports it: the one given, or the
@@ -12,7 +12,6 @@
 #include <stdlib.h>
 
 #include "d3d11/device_child.h"
-#include "util/log.h"
 
 struct d3d11_srv {
     ID3D11ShaderResourceView iface;
@@ -33,6 +32,16 @@ struct d3d11_dsv {
     struct d3d11_child child;
     D3D11_DEPTH_STENCIL_VIEW_DESC desc;
     struct d3d11_view_info info;
+};
+
+/* The unordered-access view keeps its description and counter in `uav` (d3d11_resource.h);
+ * `info` mirrors uav.view so that the shared templates below read one field name. */
+struct d3d11_uav {
+    ID3D11UnorderedAccessView iface;
+    struct d3d11_child child;
+    D3D11_UNORDERED_ACCESS_VIEW_DESC desc;
+    struct d3d11_view_info info;
+    struct d3d11_uav_info uav;
 };
 
 /* A view holds its resource twice: one context-kind reference (life) for as long as the view
@@ -62,14 +71,17 @@ static void view_app_refs(struct d3d11_resource *res, bool held)
 VIEW_DESTROY(srv, struct d3d11_srv)
 VIEW_DESTROY(rtv, struct d3d11_rtv)
 VIEW_DESTROY(dsv, struct d3d11_dsv)
+VIEW_DESTROY(uav, struct d3d11_uav)
 
 static const GUID *const srv_iids[] = { &IID_ID3D11View, &IID_ID3D11ShaderResourceView, NULL };
 static const GUID *const rtv_iids[] = { &IID_ID3D11View, &IID_ID3D11RenderTargetView, NULL };
 static const GUID *const dsv_iids[] = { &IID_ID3D11View, &IID_ID3D11DepthStencilView, NULL };
+static const GUID *const uav_iids[] = { &IID_ID3D11View, &IID_ID3D11UnorderedAccessView, NULL };
 
 D3D11_CHILD_IMPLEMENT(srv, ID3D11ShaderResourceView, struct d3d11_srv, srv_iids, srv_destroy)
 D3D11_CHILD_IMPLEMENT(rtv, ID3D11RenderTargetView, struct d3d11_rtv, rtv_iids, rtv_destroy)
 D3D11_CHILD_IMPLEMENT(dsv, ID3D11DepthStencilView, struct d3d11_dsv, dsv_iids, dsv_destroy)
+D3D11_CHILD_IMPLEMENT(uav, ID3D11UnorderedAccessView, struct d3d11_uav, uav_iids, uav_destroy)
 
 #define VIEW_METHODS(prefix, Iface, Desc)                                                      \
     static void STDMETHODCALLTYPE prefix##_GetResource(Iface *iface, ID3D11Resource **out)    \
@@ -89,6 +101,7 @@ D3D11_CHILD_IMPLEMENT(dsv, ID3D11DepthStencilView, struct d3d11_dsv, dsv_iids, d
 VIEW_METHODS(srv, ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC)
 VIEW_METHODS(rtv, ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC)
 VIEW_METHODS(dsv, ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC)
+VIEW_METHODS(uav, ID3D11UnorderedAccessView, D3D11_UNORDERED_ACCESS_VIEW_DESC)
 
 static const ID3D11ShaderResourceViewVtbl srv_vtbl = {
     D3D11_CHILD_VTBL_ENTRIES(srv),
@@ -108,6 +121,12 @@ static const ID3D11DepthStencilViewVtbl dsv_vtbl = {
     .GetDesc = dsv_GetDesc,
 };
 
+static const ID3D11UnorderedAccessViewVtbl uav_vtbl = {
+    D3D11_CHILD_VTBL_ENTRIES(uav),
+    .GetResource = uav_GetResource,
+    .GetDesc = uav_GetDesc,
+};
+
 #define VIEW_INFO(prefix, Iface, Desc)                                                         \
     const struct d3d11_view_info *d3d11_##prefix##_info(Iface *view, Desc *desc)              \
     {                                                                                          \
@@ -124,6 +143,13 @@ VIEW_INFO(srv, ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC)
 VIEW_INFO(rtv, ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC)
 VIEW_INFO(dsv, ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC)
 
+struct d3d11_uav_info *d3d11_uav_info(ID3D11UnorderedAccessView *view)
+{
+    if (!view || view->lpVtbl != &uav_vtbl)
+        return NULL;
+    return &uav_impl(view)->uav;
+}
+
 /* The device-child part of any of the three views, for the context's bindings (d3d11_child_bind /
  * unbind); NULL when `view` is NULL or not a softd3d view. */
 struct d3d11_child *d3d11_view_child(ID3D11View *view)
@@ -135,6 +161,8 @@ struct d3d11_child *d3d11_view_child(ID3D11View *view)
         return &rtv_impl((ID3D11RenderTargetView *)view)->child;
     if (vtbl == (const void *)&dsv_vtbl)
         return &dsv_impl((ID3D11DepthStencilView *)view)->child;
+    if (vtbl == (const void *)&uav_vtbl)
+        return &uav_impl((ID3D11UnorderedAccessView *)view)->child;
     return NULL;
 }
 
@@ -186,6 +214,7 @@ static const struct d3d11_resource *view_resource(struct d3d11_device *dev, cons
         v->iface.lpVtbl = &prefix##_vtbl;                                                      \
         v->desc = resolved;                                                                    \
         v->info = info;                                                                        \
+        prefix##_init_extra(v);                                                                \
         d3d11_resource_addref(v->info.resource);                                               \
         d3d11_resource_bind(v->info.resource);                                                 \
         d3d11_child_init(&v->child, dev);                                                      \
@@ -194,31 +223,27 @@ static const struct d3d11_resource *view_resource(struct d3d11_device *dev, cons
         return S_OK;                                                                           \
     }
 
+static void srv_init_extra(struct d3d11_srv *v) { (void)v; }
+static void rtv_init_extra(struct d3d11_rtv *v) { (void)v; }
+static void dsv_init_extra(struct d3d11_dsv *v) { (void)v; }
+/* The hidden counter of an APPEND / COUNTER view starts at 0 until an initial count is given
+ * (CSSetUnorderedAccessViews: "-1 indicates to keep the current offset"). */
+static void uav_init_extra(struct d3d11_uav *v)
+{
+    v->uav.view = v->info;
+    v->uav.desc = v->desc;
+    v->uav.counter = 0;
+    v->uav.has_counter = v->desc.ViewDimension == D3D11_UAV_DIMENSION_BUFFER &&
+                         (v->desc.Buffer.Flags & (D3D11_BUFFER_UAV_FLAG_APPEND |
+                                                  D3D11_BUFFER_UAV_FLAG_COUNTER));
+}
+
 CREATE_VIEW(srv, ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC,
             CreateShaderResourceView)
 CREATE_VIEW(rtv, ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC, CreateRenderTargetView)
 CREATE_VIEW(dsv, ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC, CreateDepthStencilView)
-
-static HRESULT STDMETHODCALLTYPE device_CreateUnorderedAccessView(
-    ID3D11Device2 *iface, ID3D11Resource *resource, const D3D11_UNORDERED_ACCESS_VIEW_DESC *desc,
-    ID3D11UnorderedAccessView **out)
-{
-    struct d3d11_device *dev = d3d11_device_from_iface(iface);
-    char msg[D3D11_RESOURCE_MSG_SIZE];
-    HRESULT hr;
-
-    if (out)
-        *out = NULL;
-    hr = d3d11_validate_uav(d3d11_resource_from_iface(resource), desc, dev->level, msg,
-                            sizeof(msg));
-    if (FAILED(hr)) {
-        d3d11_msg(dev, "%s", msg);
-        return hr;
-    }
-    /* Unreachable with 9_x devices: no unordered-access view object exists. */
-    softd3d_log_unimplemented("ID3D11Device::CreateUnorderedAccessView above feature level 9_3");
-    return E_NOTIMPL;
-}
+CREATE_VIEW(uav, ID3D11UnorderedAccessView, D3D11_UNORDERED_ACCESS_VIEW_DESC,
+            CreateUnorderedAccessView)
 
 void d3d11_view_fill_device_vtbl(ID3D11Device2Vtbl *v)
 {

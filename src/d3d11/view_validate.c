@@ -47,6 +47,8 @@
 
 #include "d3d11/format_support.h"
 
+#include <string.h>
+
 #define REFUSE(...) return d3d11_res_refuse(E_INVALIDARG, msg, msg_size, __VA_ARGS__)
 #define LEVEL d3d11_level_name(level)
 #define IS_9X (level < D3D_FEATURE_LEVEL_10_0)
@@ -228,49 +230,110 @@ static HRESULT check_elements(const char *m, const struct d3d11_resource *res,
 /* ---- buffer views --------------------------------------------------------------------------
  * D3D11_BUFFER_SRV: a typed view of NumElements elements of the view format's size from
  * FirstElement (D3D11_BUFFER_SRV page; the elements are whole texels of the format), which must
- * lie in the buffer's ByteWidth.  The format must be typed (a buffer has no format of its own,
- * so a NULL description or DXGI_FORMAT_UNKNOWN cannot describe the elements; structured
- * buffers, whose views have no format, are 11_0's) and support D3D11_FORMAT_SUPPORT_BUFFER at
- * the level.  BUFFEREX (raw views) needs 11_0. */
+ * lie in the buffer's ByteWidth.  The format must be typed and support
+ * D3D11_FORMAT_SUPPORT_BUFFER at the level.  From 11_0 (issue 15):
+ *  - a structured buffer (D3D11_RESOURCE_MISC_BUFFER_STRUCTURED) is viewed with Format
+ *    DXGI_FORMAT_UNKNOWN, its elements StructureByteStride bytes (D3D11_BUFFER_SRV page: "the
+ *    format must be DXGI_FORMAT_UNKNOWN" for structured buffers); pDesc NULL views all of it;
+ *  - D3D11_SRV_DIMENSION_BUFFEREX with D3D11_BUFFEREX_SRV_FLAG_RAW is a raw view: Format
+ *    DXGI_FORMAT_R32_TYPELESS, elements of 4 bytes, of a buffer created with
+ *    D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS (D3D11_BUFFEREX_SRV_FLAG page); BUFFEREX
+ *    without the flag is a typed or structured view like BUFFER. */
+static HRESULT buffer_elements(const char *m, const struct d3d11_resource *res, bool raw,
+                               DXGI_FORMAT format, UINT first, UINT count,
+                               struct d3d11_view_info *vi, char *msg, size_t msg_size)
+{
+    const core_format_desc *f;
+    bool structured = res->misc_flags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
+    UINT bytes;
+    if (raw) {
+        if (!(res->misc_flags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS))
+            REFUSE("%s: a raw view needs a buffer created with "
+                   "D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS (MiscFlags 0x%x)", m,
+                   res->misc_flags);
+        if (format != DXGI_FORMAT_R32_TYPELESS)
+            REFUSE("%s: a raw view's Format must be DXGI_FORMAT_R32_TYPELESS, not %s%s", m,
+                   format ? "DXGI_FORMAT_" : "", format ? d3d11_format_name(format) : "UNKNOWN");
+        vi->buffer_kind = D3D11_BUFFER_VIEW_RAW;
+        bytes = 4;
+    } else if (structured) {
+        if (format != DXGI_FORMAT_UNKNOWN)
+            REFUSE("%s: a view of a structured buffer must have Format DXGI_FORMAT_UNKNOWN, not "
+                   "DXGI_FORMAT_%s", m, d3d11_format_name(format));
+        vi->buffer_kind = D3D11_BUFFER_VIEW_STRUCTURED;
+        bytes = res->structure_stride;
+    } else {
+        if (format == DXGI_FORMAT_UNKNOWN)
+            REFUSE("%s: a typed buffer view needs a Format (DXGI_FORMAT_UNKNOWN is for structured "
+                   "buffers, feature level 11_0)", m);
+        if (!(f = core_format_get(format)) || f->d3d9_only)
+            REFUSE("%s: Format %u is not a DXGI_FORMAT value", m, (unsigned)format);
+        if (f->kind == CORE_FMT_TYPELESS)
+            REFUSE("%s: a view cannot have the typeless format DXGI_FORMAT_%s%s", m, f->name,
+                   format == DXGI_FORMAT_R32_TYPELESS ? " (raw views: the RAW flag)" : "");
+        vi->buffer_kind = D3D11_BUFFER_VIEW_TYPED;
+        bytes = f->block_bytes;
+    }
+    if (!count)
+        REFUSE("%s: NumElements is 0", m);
+    if ((uint64_t)first + count > res->width / bytes)
+        REFUSE("%s: elements %u..%u (%u bytes each) are not within the buffer's %u bytes", m,
+               first, first + count - 1, bytes, res->width);
+    vi->resource = (struct d3d11_resource *)res;
+    vi->format = format;
+    vi->mip_count = 1;
+    vi->slice_count = 1;
+    vi->first_element = first;
+    vi->element_count = count;
+    vi->element_bytes = bytes;
+    return S_OK;
+}
+
 static HRESULT validate_buffer_srv(const struct d3d11_resource *res,
                                    const D3D11_SHADER_RESOURCE_VIEW_DESC *desc,
                                    D3D_FEATURE_LEVEL level, D3D11_SHADER_RESOURCE_VIEW_DESC *out,
                                    struct d3d11_view_info *info, char *msg, size_t msg_size)
 {
     const char *m = "CreateShaderResourceView";
-    const core_format_desc *f;
     struct d3d11_view_info vi = { 0 };
+    D3D11_SHADER_RESOURCE_VIEW_DESC d;
+    bool structured = res->misc_flags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, raw = false;
     UINT first, count;
     HRESULT hr;
-    if (!desc)
+    if (!desc && !structured)
         REFUSE("%s: a view of a buffer needs a description (pDesc is NULL): the buffer has no "
                "format", m);
-    if (desc->ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX && level >= D3D_FEATURE_LEVEL_11_0)
-        return d3d11_res_refuse(E_NOTIMPL, msg, msg_size, "%s: raw buffer views "
-                                "(D3D11_SRV_DIMENSION_BUFFEREX) are not implemented yet at feature "
-                                "level %s", m, LEVEL);
-    if (desc->ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX)
+    if (desc) {
+        d = *desc;
+    } else {
+        memset(&d, 0, sizeof(d));
+        d.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+        d.Buffer.NumElements = res->width / res->structure_stride;
+    }
+    if (d.ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX && level < D3D_FEATURE_LEVEL_11_0)
         REFUSE("%s: D3D11_SRV_DIMENSION_BUFFEREX needs feature level 11_0; not supported at "
                "feature level %s", m, LEVEL);
-    if (desc->ViewDimension != D3D11_SRV_DIMENSION_BUFFER)
-        REFUSE("%s: ViewDimension %d does not fit a buffer", m, (int)desc->ViewDimension);
-    if (desc->Format == DXGI_FORMAT_UNKNOWN)
-        REFUSE("%s: a typed buffer view needs a Format (DXGI_FORMAT_UNKNOWN is for structured "
-               "buffers, feature level 11_0)", m);
-    if (!(f = core_format_get(desc->Format)) || f->d3d9_only)
-        REFUSE("%s: Format %u is not a DXGI_FORMAT value", m, (unsigned)desc->Format);
-    if (f->kind == CORE_FMT_TYPELESS)
-        REFUSE("%s: a view cannot have the typeless format DXGI_FORMAT_%s", m, f->name);
-    if (!(d3d11_format_support_bits(level, desc->Format) & D3D11_FORMAT_SUPPORT_BUFFER))
-        REFUSE("%s: DXGI_FORMAT_%s cannot be used for buffers at feature level %s "
-               "(CheckFormatSupport)", m, f->name, LEVEL);
-    first = desc->Buffer.FirstElement;
-    count = desc->Buffer.NumElements;
-    if (FAILED(hr = check_elements(m, res, f, first, count, &vi, msg, msg_size)))
+    if (d.ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX) {
+        if (d.BufferEx.Flags & ~(UINT)D3D11_BUFFEREX_SRV_FLAG_RAW)
+            REFUSE("%s: BufferEx.Flags 0x%x has bits that are not D3D11_BUFFEREX_SRV_FLAG values",
+                   m, d.BufferEx.Flags);
+        raw = d.BufferEx.Flags & D3D11_BUFFEREX_SRV_FLAG_RAW;
+        first = d.BufferEx.FirstElement;
+        count = d.BufferEx.NumElements;
+    } else if (d.ViewDimension == D3D11_SRV_DIMENSION_BUFFER) {
+        first = d.Buffer.FirstElement;
+        count = d.Buffer.NumElements;
+    } else {
+        REFUSE("%s: ViewDimension %d does not fit a buffer", m, (int)d.ViewDimension);
+    }
+    if (FAILED(hr = buffer_elements(m, res, raw, d.Format, first, count, &vi, msg, msg_size)))
         return hr;
-    vi.format = desc->Format;
+    if (vi.buffer_kind == D3D11_BUFFER_VIEW_TYPED &&
+        !(d3d11_format_support_bits(level, d.Format) & D3D11_FORMAT_SUPPORT_BUFFER))
+        REFUSE("%s: DXGI_FORMAT_%s cannot be used for buffers at feature level %s "
+               "(CheckFormatSupport)", m, d3d11_format_name(d.Format), LEVEL);
     if (out)
-        *out = *desc;
+        *out = d;
     if (info)
         *info = vi;
     return S_OK;
@@ -775,19 +838,177 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
     return S_OK;
 }
 
-/* ---- unordered-access views --------------------------------------------------------------- */
+/* ---- unordered-access views ---------------------------------------------------------------
+ * CreateUnorderedAccessView and D3D11_UNORDERED_ACCESS_VIEW_DESC (with D3D11_BUFFER_UAV,
+ * D3D11_TEX1D/2D/3D(_ARRAY)_UAV, D3D11_BUFFER_UAV_FLAG):
+ *  - 11_0 and above (seed 004: none at 9_x; 10_x's optional cs_4_x is not offered); the
+ *    resource must have D3D11_BIND_UNORDERED_ACCESS; multisampled textures have no UAV
+ *    dimension.
+ *  - Buffers (D3D11_UAV_DIMENSION_BUFFER): FirstElement / NumElements within ByteWidth, in
+ *    elements of the view: D3D11_BUFFER_UAV_FLAG_RAW "Resource contains raw, unstructured
+ *    data. Requires the UAV format to be DXGI_FORMAT_R32_TYPELESS" (and a buffer with
+ *    ALLOW_RAW_VIEWS), 4-byte elements; a structured buffer: Format UNKNOWN, elements of its
+ *    stride, optionally APPEND ("allow data to be added to the end of the buffer") or COUNTER
+ *    ("adds a counter to the unordered-access-view buffer"), which "can only be used on a UAV
+ *    that is a RWStructuredBuffer", never both; otherwise typed, in the view format.  pDesc
+ *    NULL: the whole structured buffer (other buffers have no format to view).
+ *  - Textures: the view format the resource's or a typed member of its family, with
+ *    D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW at the level; one MipSlice; array slices
+ *    within the resource; a 3D view's FirstWSlice / WSize (-1: to the last) within the depth
+ *    of that mip.  pDesc NULL: mip 0, every slice (an ...ARRAY dimension for arrays), every W
+ *    slice.  Typed UAV loads at 11_0 are R32_FLOAT / R32_UINT / R32_SINT views only ("Typed
+ *    unordered access view loads"); the view itself may have any typed-UAV format (the
+ *    dispatch decides what ld_uav_typed reads: context_compute.c). */
+static HRESULT validate_buffer_uav(const struct d3d11_resource *res,
+                                   const D3D11_UNORDERED_ACCESS_VIEW_DESC *desc,
+                                   D3D_FEATURE_LEVEL level, D3D11_UNORDERED_ACCESS_VIEW_DESC *out,
+                                   struct d3d11_view_info *info, char *msg, size_t msg_size)
+{
+    const char *m = "CreateUnorderedAccessView";
+    const UINT known = D3D11_BUFFER_UAV_FLAG_RAW | D3D11_BUFFER_UAV_FLAG_APPEND |
+                       D3D11_BUFFER_UAV_FLAG_COUNTER;
+    struct d3d11_view_info vi = { 0 };
+    D3D11_UNORDERED_ACCESS_VIEW_DESC d;
+    bool structured = res->misc_flags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
+    HRESULT hr;
+    if (!desc && !structured)
+        REFUSE("%s: a view of a buffer needs a description (pDesc is NULL): the buffer has no "
+               "format", m);
+    if (desc) {
+        d = *desc;
+    } else {
+        memset(&d, 0, sizeof(d));
+        d.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+        d.Buffer.NumElements = res->width / res->structure_stride;
+    }
+    if (d.ViewDimension != D3D11_UAV_DIMENSION_BUFFER)
+        REFUSE("%s: ViewDimension %d does not fit a buffer", m, (int)d.ViewDimension);
+    UINT flags = d.Buffer.Flags;
+    if (flags & ~known)
+        REFUSE("%s: Buffer.Flags 0x%x has bits that are not D3D11_BUFFER_UAV_FLAG values", m,
+               flags);
+    if ((flags & D3D11_BUFFER_UAV_FLAG_APPEND) && (flags & D3D11_BUFFER_UAV_FLAG_COUNTER))
+        REFUSE("%s: D3D11_BUFFER_UAV_FLAG_APPEND and D3D11_BUFFER_UAV_FLAG_COUNTER cannot be "
+               "combined", m);
+    if ((flags & (D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER)) && !structured)
+        REFUSE("%s: D3D11_BUFFER_UAV_FLAG_%s needs a structured buffer "
+               "(D3D11_RESOURCE_MISC_BUFFER_STRUCTURED)", m,
+               flags & D3D11_BUFFER_UAV_FLAG_APPEND ? "APPEND" : "COUNTER");
+    if (FAILED(hr = buffer_elements(m, res, flags & D3D11_BUFFER_UAV_FLAG_RAW, d.Format,
+                                    d.Buffer.FirstElement, d.Buffer.NumElements, &vi, msg,
+                                    msg_size)))
+        return hr;
+    if (vi.buffer_kind == D3D11_BUFFER_VIEW_TYPED &&
+        FAILED(hr = check_support(m, d.Format, D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW,
+                                  "typed unordered-access views", level, msg, msg_size)))
+        return hr;
+    if (out)
+        *out = d;
+    if (info)
+        *info = vi;
+    return S_OK;
+}
 
 HRESULT d3d11_validate_uav(const struct d3d11_resource *res,
                            const D3D11_UNORDERED_ACCESS_VIEW_DESC *desc, D3D_FEATURE_LEVEL level,
+                           D3D11_UNORDERED_ACCESS_VIEW_DESC *out, struct d3d11_view_info *info,
                            char *msg, size_t msg_size)
 {
-    (void)desc;
+    const char *m = "CreateUnorderedAccessView";
+    struct d3d11_view_info vi = { 0 };
+    D3D11_UNORDERED_ACCESS_VIEW_DESC d;
+    HRESULT hr;
     /* seed 004, CreateUnorderedAccessView: not supported at any 9_x level (the overview table:
      * no UAV slots below 11_0 without compute support). */
     if (level < D3D_FEATURE_LEVEL_11_0)
-        REFUSE("CreateUnorderedAccessView: unordered-access views are not supported at feature "
-               "level %s (seed 004)", LEVEL);
+        REFUSE("%s: unordered-access views are not supported at feature level %s (seed 004)", m,
+               LEVEL);
     if (!res)
-        REFUSE("CreateUnorderedAccessView: pResource is NULL or not a resource of this device");
+        REFUSE("%s: pResource is NULL or not a resource of this device", m);
+    if (!(res->bind_flags & D3D11_BIND_UNORDERED_ACCESS))
+        REFUSE("%s: the resource was not created with D3D11_BIND_UNORDERED_ACCESS (BindFlags "
+               "0x%x)", m, res->bind_flags);
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+        return validate_buffer_uav(res, desc, level, out, info, msg, msg_size);
+    if (res->sample_count > 1)
+        REFUSE("%s: a multisampled texture (SampleDesc.Count %u) has no unordered-access view", m,
+               res->sample_count);
+    if (desc) {
+        d = *desc;
+    } else {
+        memset(&d, 0, sizeof(d));
+        if (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+            d.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE3D;
+            d.Texture3D.WSize = (UINT)-1;
+        } else if (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+            d.ViewDimension = res->array_size > 1 ? D3D11_UAV_DIMENSION_TEXTURE1DARRAY
+                                                  : D3D11_UAV_DIMENSION_TEXTURE1D;
+            d.Texture1DArray.ArraySize = res->array_size;
+        } else {
+            d.ViewDimension = res->array_size > 1 ? D3D11_UAV_DIMENSION_TEXTURE2DARRAY
+                                                  : D3D11_UAV_DIMENSION_TEXTURE2D;
+            d.Texture2DArray.ArraySize = res->array_size;
+        }
+    }
+    if (FAILED(hr = resolve_format(m, res, d.Format, &d.Format, msg, msg_size)))
+        return hr;
+    switch (d.ViewDimension) {
+    case D3D11_UAV_DIMENSION_TEXTURE1D:
+    case D3D11_UAV_DIMENSION_TEXTURE1DARRAY:
+        if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE1D)
+            REFUSE("%s: ViewDimension %d does not fit %s", m, (int)d.ViewDimension,
+                   resource_kind(res));
+        hr = d.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE1D
+                 ? check_range(m, res, true, d.Texture1D.MipSlice, 1, false, 0, 1, &vi, msg,
+                               msg_size)
+                 : check_range(m, res, true, d.Texture1DArray.MipSlice, 1, true,
+                               d.Texture1DArray.FirstArraySlice, d.Texture1DArray.ArraySize, &vi,
+                               msg, msg_size);
+        break;
+    case D3D11_UAV_DIMENSION_TEXTURE2D:
+    case D3D11_UAV_DIMENSION_TEXTURE2DARRAY:
+        if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+            REFUSE("%s: ViewDimension %d does not fit %s", m, (int)d.ViewDimension,
+                   resource_kind(res));
+        hr = d.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE2D
+                 ? check_range(m, res, true, d.Texture2D.MipSlice, 1, false, 0, 1, &vi, msg,
+                               msg_size)
+                 : check_range(m, res, true, d.Texture2DArray.MipSlice, 1, true,
+                               d.Texture2DArray.FirstArraySlice, d.Texture2DArray.ArraySize, &vi,
+                               msg, msg_size);
+        break;
+    case D3D11_UAV_DIMENSION_TEXTURE3D: {
+        if (res->dim != D3D11_RESOURCE_DIMENSION_TEXTURE3D)
+            REFUSE("%s: ViewDimension %d does not fit %s", m, (int)d.ViewDimension,
+                   resource_kind(res));
+        if (FAILED(hr = check_mip_slice(m, res, d.Texture3D.MipSlice, &vi, msg, msg_size)))
+            return hr;
+        UINT depth = core_mip_size(res->depth, d.Texture3D.MipSlice);
+        UINT first = d.Texture3D.FirstWSlice, n = d.Texture3D.WSize;
+        if (n == (UINT)-1 && first < depth)
+            n = depth - first;
+        if (first >= depth || !n || n > depth - first)
+            REFUSE("%s: W slices from FirstWSlice %u (WSize %d) are not within the %u slices of "
+                   "mip %u", m, first, (int)d.Texture3D.WSize, depth, d.Texture3D.MipSlice);
+        d.Texture3D.WSize = n;
+        vi.first_slice = first;
+        vi.slice_count = n;
+        break;
+    }
+    default:
+        REFUSE("%s: ViewDimension %d is not a D3D11_UAV_DIMENSION of a texture view", m,
+               (int)d.ViewDimension);
+    }
+    if (FAILED(hr))
+        return hr;
+    if (FAILED(hr = check_support(m, d.Format, D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW,
+                                  "typed unordered-access views", level, msg, msg_size)))
+        return hr;
+    vi.resource = (struct d3d11_resource *)res;
+    vi.format = d.Format;
+    if (out)
+        *out = d;
+    if (info)
+        *info = vi;
     return S_OK;
 }

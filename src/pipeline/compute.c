@@ -1,18 +1,23 @@
 /* src/pipeline/compute.c — compute dispatches on the worker pool (see compute.h).
  *
  * Each worker owns scratch for one group at a time: a copy of the bound views with its own
- * ids, 32 KiB of group-shared memory, and one VM state per chunk of the group.  A job is a
- * contiguous range of groups in x-fastest order (group index = (z * Y + y) * X + x), so a
- * worker reuses its scratch across the groups it takes. */
+ * ids, 32 KiB of group-shared memory, one VM state per chunk of the group, and the sampler's
+ * per-batch scratch.  A job is a contiguous range of groups in x-fastest order (group index =
+ * (z * Y + y) * X + x), so a worker reuses its scratch across the groups it takes. */
 #include "pipeline/compute.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "pipeline/draw_priv.h"
+
 struct worker_scratch {
     struct vm_cs_env cs;
     uint8_t tgsm[IR_CS_MAX_TGSM_BYTES];
     struct vm_state *st[IR_CS_MAX_THREADS / VM_LANES];
+    const struct compute_dispatch *d;
+    struct sample_coords coords;
+    struct float4_soa texels;
 };
 
 struct run {
@@ -21,6 +26,139 @@ struct run {
     uint64_t total;
     unsigned jobs;
 };
+
+/* ---- t#: typed loads and sampling -------------------------------------------------------------
+ * As the pixel stage reads views (pixel.c): ld, ld_ms, resinfo, the filtered forms and gather4
+ * through the sampler.  A compute thread has no screen derivatives (its lanes are no 2x2
+ * quads), so the implicit-LOD forms (sample, sample_b, sample_c: the HLSL compiler refuses
+ * them in cs_5_0, only hand-written bytecode gets here) sample at LOD 0 (plus sample_b's bias);
+ * sample_l and sample_c_lz take their LOD, sample_d its derivatives.  lod, sampleinfo and
+ * samplepos read 0 (not implemented for compute: README). */
+static void compute_sample(void *ctx, const struct vm_sample_request *req,
+                           struct vm_sample_result *res)
+{
+    struct worker_scratch *w = ctx;
+    const struct compute_dispatch *d = w->d;
+    if (!d->textures || req->resource >= COMPUTE_MAX_TEXTURES)
+        return;
+    const struct texture_view *t = d->textures[req->resource];
+    if (!t || !t->texel)
+        return;
+    switch (req->kind) {
+    case VM_TEX_LD:
+        draw_sample_load(t, req, res);
+        return;
+    case VM_TEX_LD_MS:
+        draw_sample_load_ms(t, req, res);
+        return;
+    case VM_TEX_RESINFO:
+        draw_sample_info(t, req, res);
+        return;
+    case VM_TEX_SAMPLE: case VM_TEX_SAMPLE_B: case VM_TEX_SAMPLE_L: case VM_TEX_SAMPLE_D:
+    case VM_TEX_SAMPLE_C: case VM_TEX_SAMPLE_C_LZ: case VM_TEX_GATHER4: case VM_TEX_GATHER4_C:
+        break;
+    default:
+        return;
+    }
+    if (!d->samplers || req->sampler >= COMPUTE_MAX_SAMPLERS || !d->samplers[req->sampler])
+        return;
+    const struct sampler *s = d->samplers[req->sampler];
+    struct sample_coords *c = &w->coords;
+    memset(c, 0, sizeof(*c));
+    draw_sample_coords(c, req);
+    if (req->kind == VM_TEX_GATHER4 || req->kind == VM_TEX_GATHER4_C) {
+        const int8_t imm[2] = {req->texel_offset[0], req->texel_offset[1]};
+        sampler_gather(s, t, c, req->gather_channel, req->kind == VM_TEX_GATHER4_C,
+                       req->has_offsets ? req->offset : NULL, imm, VM_LANES, &w->texels);
+    } else {
+        if (c->lod_mode == SAMPLE_LOD_DERIVATIVES && req->kind != VM_TEX_SAMPLE_D) {
+            c->lod_mode = SAMPLE_LOD_EXPLICIT;   /* implicit LOD: 0 (above) */
+            memset(c->lod, 0, sizeof(c->lod));
+        }
+        sampler_sample(s, t, c, VM_LANES, &w->texels);
+    }
+    for (int k = 0; k < 4; k++)
+        for (unsigned l = 0; l < VM_LANES; l++)
+            if (c->mask & (1u << l))
+                res->value[k][l] = vm_bits(w->texels.c[k][l]);
+}
+
+/* ---- u#: typed UAVs ------------------------------------------------------------------------- */
+
+static uint8_t *image_at(const struct compute_image *im, const uint32_t coord[3])
+{
+    uint32_t c[3] = {coord[0], im->coords > 1 ? coord[1] : 0, im->coords > 2 ? coord[2] : 0};
+    if (!im->data || !im->texel || c[0] >= im->size[0] || c[1] >= im->size[1] ||
+        c[2] >= im->size[2])
+        return NULL;
+    return im->data + (size_t)c[2] * im->slice_pitch + (size_t)c[1] * im->row_pitch +
+           (size_t)c[0] * im->texel->block_bytes;
+}
+
+/* core formats carry the DXGI numbering (core/format.h): R32_FLOAT, R32_UINT, R32_SINT */
+enum { FMT_R32_FLOAT = 41, FMT_R32_UINT = 42, FMT_R32_SINT = 43 };
+
+/* The single-channel 32-bit formats: typed loads read them (compute.h), atomics need the
+ * integer two. */
+static bool image_r32(const struct compute_image *im, bool integer_only)
+{
+    core_format f = im->texel ? im->texel->id : 0;
+    return (f == FMT_R32_FLOAT && !integer_only) || f == FMT_R32_UINT || f == FMT_R32_SINT;
+}
+
+static void compute_typed(void *ctx, unsigned slot, bool store, uint32_t lanes,
+                          const uint32_t (*coord)[VM_LANES], uint32_t (*value)[VM_LANES])
+{
+    const struct compute_image *images = ctx;
+    if (!images || slot >= IR_MAX_UAVS)
+        return;
+    const struct compute_image *im = &images[slot];
+    bool r32 = image_r32(im, false);
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!((lanes >> l) & 1))
+            continue;
+        const uint32_t c[3] = {coord[0][l], coord[1][l], coord[2][l]};
+        uint8_t *p = image_at(im, c);
+        if (!p)
+            continue;
+        if (!store) {
+            if (!r32)
+                continue;
+            /* the element in x; the missing components' defaults (0, 0, 1): spec 19.1.3.3 */
+            value[0][l] = __atomic_load_n((uint32_t *)(void *)p, __ATOMIC_RELAXED);
+            value[3][l] = im->texel->id == FMT_R32_FLOAT ? 0x3f800000u : 1u;
+            continue;
+        }
+        uint32_t v[4] = {value[0][l], value[1][l], value[2][l], value[3][l]};
+        if (r32) {
+            __atomic_store_n((uint32_t *)(void *)p, v[0], __ATOMIC_RELAXED);
+        } else if (im->texel->integer) {
+            texel_store_int(im->texel, v, p, 0, 0);
+        } else {
+            float f[4];
+            for (int k = 0; k < 4; k++)
+                f[k] = vm_float(v[k]);
+            texel_store(im->texel, f, p, 0, 0);
+        }
+    }
+}
+
+static uint32_t *compute_typed_word(void *ctx, unsigned slot, const uint32_t coord[3])
+{
+    const struct compute_image *images = ctx;
+    if (!images || slot >= IR_MAX_UAVS || !image_r32(&images[slot], true))
+        return NULL;
+    return (uint32_t *)(void *)image_at(&images[slot], coord);
+}
+
+void compute_bind_images(struct vm_cs_env *cs, const struct compute_image *images)
+{
+    cs->typed = compute_typed;
+    cs->typed_word = compute_typed_word;
+    cs->typed_ctx = (void *)images;
+}
+
+/* ---- groups --------------------------------------------------------------------------------- */
 
 static void run_job(void *ctx, unsigned job, unsigned worker)
 {
@@ -31,11 +169,20 @@ static void run_job(void *ctx, unsigned job, unsigned worker)
     struct vm_env env;
     memset(&env, 0, sizeof(env));
     env.cs = &w->cs;
+    if (r->d->cb)
+        memcpy(env.cb, r->d->cb, sizeof(env.cb));
+    env.sample = compute_sample;
+    env.sample_ctx = w;
     for (uint64_t i = first; i < end; i++) {
         const uint32_t id[3] = {(uint32_t)(i % g[0]), (uint32_t)(i / g[0] % g[1]),
                                 (uint32_t)(i / ((uint64_t)g[0] * g[1]))};
         vm_compute_run_group(r->d->prog, w->st, &env, id);
     }
+}
+
+uint32_t compute_group_threads(const struct vm_program *prog)
+{
+    return vm_compute_threads(prog);
 }
 
 int compute_dispatch_run(struct threadpool *pool, const struct compute_dispatch *d)
@@ -54,6 +201,8 @@ int compute_dispatch_run(struct threadpool *pool, const struct compute_dispatch 
     for (unsigned i = 0; i < workers && !ret; i++) {
         w[i].cs = *d->views;
         w[i].cs.tgsm = w[i].tgsm;
+        compute_bind_images(&w[i].cs, d->images);
+        w[i].d = d;
         for (unsigned k = 0; k < chunks && !ret; k++)
             if (vm_state_create(d->prog, &w[i].st[k]) != VM_OK)
                 ret = COMPUTE_E_NOMEM;

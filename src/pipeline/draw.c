@@ -82,6 +82,19 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
         if (!info || ((info->flags & IR_OPF_PIXEL) && op != IR_OP_DISCARD))
             p->lane_local = false;
     }
+    for (uint32_t i = 0; i < ir->uavs.count; i++)
+        if (ir->uavs.items[i].slot < 8)
+            p->uav_mask |= (uint8_t)(1u << ir->uavs.items[i].slot);
+    for (uint32_t i = 0; i < ir->instructions.count; i++) {
+        const struct ir_op_info *info = ir_op_get(ir->instructions.items[i].op);
+        if (info && (info->flags & IR_OPF_MEM))
+            p->mem = true;
+    }
+    p->early_depth = (ir->global_flags & IR_GLOBAL_FORCE_EARLY_DEPTH_STENCIL) && !p->writes_depth;
+    if (p->uav_mask || p->mem) {
+        p->lane_local = false;
+        p->fused.kind = DRAW_FUSED_NONE;
+    }
     for (uint32_t i = 0; i < ir->cbuffers.count; i++)
         p->cb_vec4_total += ir->cbuffers.items[i].size;
     for (uint32_t i = 0; i < ir->resources.count; i++)
@@ -245,6 +258,11 @@ void draw_context_parallel(struct draw_context *dc, unsigned njobs,
 unsigned draw_context_threads(const struct draw_context *dc)
 {
     return dc ? dc->nworkers : 0;
+}
+
+struct threadpool *draw_context_pool(struct draw_context *dc)
+{
+    return dc ? dc->pool : NULL;
 }
 
 static void draw_scene_setup(struct draw_run *r, struct raster_scene *scene);

@@ -120,6 +120,14 @@ struct draw_program {
                                               * inputs give equal outputs in every lane */
     uint32_t cb_vec4_total;                  /* sum of the declared constant buffer sizes */
     uint32_t texture_mask, sampler_mask;     /* t#, s# slots declared (bit per slot < 32) */
+    uint8_t uav_mask;                        /* pixel: u# slots declared (11_0 pixel UAVs):
+                                              * every invocation has side effects, so none
+                                              * is shared or skipped (no uniform, rectangle
+                                              * or fused shortcut: lane_local false) */
+    bool mem;                                /* pixel: memory instructions (u#, raw and
+                                              * structured t#, bufinfo): draw_desc.ps_uavs */
+    bool early_depth;                        /* pixel: dcl_globalFlags forceEarlyDepthStencil
+                                              * ([earlydepthstencil]) without oDepth */
 };
 
 /* From IR that passed ir_validate().  DRAW_OK, DRAW_E_NOMEM or DRAW_E_INVALID. */
@@ -236,6 +244,7 @@ struct draw_so {
 struct draw_stats {
     uint64_t ia_vertices, ia_primitives, vs_invocations, gs_invocations, gs_primitives,
              c_invocations, c_primitives, ps_invocations, hs_invocations, ds_invocations;
+    uint64_t cs_invocations;   /* compute dispatches: one per thread (pipeline/compute.h) */
 };
 
 /* ---- the draw description ------------------------------------------------------------------ */
@@ -332,6 +341,12 @@ struct draw_desc {
      * and streams nothing out (empty viewports or scissor) is not run: it counts nothing. */
     struct draw_stats *stats;
     struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
+    /* pixel programs' memory (11_0): the UAVs (OMSetRenderTargetsAndUnorderedAccessViews) as
+     * raw and structured memory and typed callbacks (pipeline/compute.h compute_bind_images),
+     * and the raw / structured / buffer t# views (srv[]) the memory instructions read; NULL:
+     * they read 0, write nothing.  Stores and atomics skip helper lanes
+     * (vm_env.helper_lanes). */
+    struct vm_cs_env *ps_uavs;
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */
     /* Vertex-program textures (D3D9 vertex texture fetch; D3D11 at 9_x has none): t#/s# slot
@@ -390,6 +405,10 @@ struct draw_context;
 struct draw_context *draw_context_create(unsigned threads);
 void draw_context_destroy(struct draw_context *dc);   /* NULL is fine */
 unsigned draw_context_threads(const struct draw_context *dc);
+struct threadpool;
+/* The context's worker pool, for work that runs beside draws on the same threads (compute
+ * dispatches: pipeline/compute.h); never NULL for a context draw_context_create made. */
+struct threadpool *draw_context_pool(struct draw_context *dc);
 
 /* Runs the draw to completion.  *samples (may be NULL) receives the number of samples that
  * passed depth/stencil (what an occlusion query adds).  DRAW_E_INVALID when the description is

@@ -269,6 +269,9 @@ void draw_sample_load(const struct texture_view *t, const struct vm_sample_reque
                       struct vm_sample_result *res);
 void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_request *req,
                          struct vm_sample_result *res);
+/* resinfo's answer for a view (pixel.c; also compute dispatches, pipeline/compute.c) */
+void draw_sample_info(const struct texture_view *t, const struct vm_sample_request *req,
+                      struct vm_sample_result *res);
 
 /* pixel_ms.c: draw_shade's output-merger step for a multisampled batch (batch->ms): per-sample
  * depth clamped, om_process_ms; returns the samples that passed.  `interpolated_z`: false when

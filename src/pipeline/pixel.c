@@ -185,8 +185,8 @@ void draw_sample_load(const struct texture_view *t, const struct vm_sample_reque
 
 /* resinfo (22.4.8): width, then height (1D array: the slices), then depth (3D) or the slices
  * of a 2D array (cubes of a cube array), unused components 0, as uints; the VM converts. */
-static void sample_info(const struct texture_view *t, const struct vm_sample_request *req,
-                        struct vm_sample_result *res)
+void draw_sample_info(const struct texture_view *t, const struct vm_sample_request *req,
+                      struct vm_sample_result *res)
 {
     for (unsigned l = 0; l < VM_LANES; l++) {
         if (!(req->mask & (1u << l)))
@@ -233,7 +233,7 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
         draw_sample_load_ms(t, req, res);
         break;
     case VM_TEX_RESINFO:
-        sample_info(t, req, res);
+        draw_sample_info(t, req, res);
         break;
     case VM_TEX_GATHER4:
     case VM_TEX_GATHER4_C:
@@ -405,10 +405,11 @@ static void uniform_store(const struct draw_program *ps, struct draw_worker *w, 
     w->uni_state = DRAW_UNI_READY;
 }
 
-/* The pixel program over the batch's lanes; returns the lanes it did not discard. */
+/* The pixel program over the batch's lanes; returns the lanes it did not discard.  `covered`:
+ * the lanes that are pixels of the primitive (the others are helpers: no UAV side effects). */
 static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
                        const struct raster_quad_batch *b, const struct draw_prim *pr, bool front,
-                       unsigned lanes)
+                       unsigned lanes, uint32_t covered)
 {
     const struct draw_desc *d = r->d;
     /* the sampler's memo holds this flush's decisions only: samplers and views stay put
@@ -429,6 +430,10 @@ static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
     env.sample = draw_sample;
     env.sample_ctx = &sc;
     env.max_iterations = 0;
+    /* UAVs (11_0): shared by every worker (the VM only reads the views; their words are
+     * accessed atomically); the lanes no sample of the primitive covers are helpers */
+    env.cs = d->ps->mem ? d->ps_uavs : NULL;
+    env.helper_lanes = env.cs ? all & ~covered : 0;
     uint32_t alive = vm_run(d->ps->vm, w->ps_state, &env, all);
     if (d->ps->writes_depth) {
         float zs[VM_LANES];
@@ -508,7 +513,7 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsign
         b->prim_id = prim_id;
         b->worker = worker;
         b->seq = seq;
-        uint32_t alive = run_ps(r, w, b, pr, front, 4);
+        uint32_t alive = run_ps(r, w, b, pr, front, 4, 15);
         uniform_store(d->ps, w, 0, alive & 1u);
     }
     if (w->uni_alive) {
@@ -530,6 +535,46 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsign
     return true;
 }
 
+/* [earlydepthstencil] (forceEarlyDepthStencil, 11_0): the depth and stencil tests and their
+ * writes happen before the pixel shader, which then runs only where they passed (a pixel that
+ * failed is a helper at most: no UAV side effects); discard drops only the colour.  Single-
+ * sample draws without alpha-to-coverage (draw_shade); the others keep the late path. */
+static void shade_early(const struct draw_run *r, struct draw_worker *w,
+                        const struct raster_quad_batch *b, const struct draw_prim *pr, bool front,
+                        unsigned count, uint32_t coverage)
+{
+    const struct draw_desc *d = r->d;
+    const struct draw_program *ps = d->ps;
+    unsigned lanes = 4 * count;
+    struct om_batch ob;
+    for (unsigned t = 0; t < OM_MAX_TARGETS; t++)
+        for (unsigned c = 0; c < 4; c++)
+            ob.color[t][c] = NULL;
+    for (unsigned l = 0; l < lanes; l++)
+        w->z[l] = om_depth_clamp(b->z[l], d->viewport.min_depth, d->viewport.max_depth);
+    ob.count = count;
+    ob.x = b->x;
+    ob.y = b->y;
+    ob.z = w->z;
+    ob.front_facing = front;
+    uint32_t pass = coverage & om_valid_mask(&d->om, &ob);
+    if (r->om_reads_z)
+        pass = om_depth_stencil(r->om, &d->om, &ob, pass);
+    w->samples += util_popcount32(pass);
+    w->ps_invocations += util_popcount32(pass);
+    if (!pass)
+        return;
+    uint32_t alive = run_ps(r, w, b, pr, front, lanes, pass);
+    for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++) {
+        if (!ps->out_mask[t])
+            continue;
+        memcpy(w->color[t], w->outputs[t], sizeof(w->color[t]));   /* float bits */
+        for (unsigned c = 0; c < 4; c++)
+            ob.color[t][c] = w->color[t][c];
+    }
+    om_color(r->om, &d->om, &ob, pass & alive);
+}
+
 void draw_shade(void *ctx, const struct raster_quad_batch *b)
 {
     const struct draw_run *r = ctx;
@@ -541,6 +586,10 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
     bool front = pr->flags & DRAW_PRIM_FACE_SET ? (pr->flags & DRAW_PRIM_FRONT) != 0 :
                                                   (b->flags & RASTER_BATCH_FRONT_FACING) != 0;
     uint32_t coverage = om_coverage_from_quads(b->mask, count);
+    if (d->ps && d->ps->early_depth && !b->ms && !d->alpha_to_coverage) {
+        shade_early(r, w, b, pr, front, count, coverage);
+        return;
+    }
     struct om_batch ob;
     const float *zsrc = b->z;
     /* (pointer by pointer: a memset of this small array compiles to a slow "rep stos") */
@@ -559,7 +608,7 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
                 coverage = 0;
             colors = w->uni_color;
         } else {
-            uint32_t alive = run_ps(r, w, b, pr, front, lanes);
+            uint32_t alive = run_ps(r, w, b, pr, front, lanes, coverage);
             if (uni == DRAW_UNI_PENDING && coverage)
                 uniform_store(ps, w, (unsigned)__builtin_ctz(coverage),
                               (alive >> __builtin_ctz(coverage)) & 1u);

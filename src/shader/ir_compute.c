@@ -106,9 +106,12 @@ int ir_compute_check_decls(const struct ir_program *p, char *msg, size_t size, s
     const uint32_t *t = p->cs_threads;
     *offset = 0;
     if (p->type != IR_SHADER_COMPUTE) {
-        if (t[0] || t[1] || t[2] || p->tgsm.count || p->uavs.count)
+        /* pixel programs have UAVs (11_0), no other stage below 11_1 */
+        if (t[0] || t[1] || t[2] || p->tgsm.count ||
+            (p->uavs.count && p->type != IR_SHADER_PIXEL))
             return say(msg, size, "thread group, group-shared memory or UAV declarations "
-                       "outside a compute program");
+                       "outside a compute program%s", p->uavs.count ? " (UAVs: or a pixel "
+                       "program)" : "");
         return 0;
     }
     if (!t[0] || !t[1] || !t[2])
@@ -201,9 +204,11 @@ int ir_compute_check_mem(const struct ir_program *p, const struct ir_instruction
     bool load = l->mem_src >= 0;
     struct mem_kind k;
 
-    if (p->type != IR_SHADER_COMPUTE)
-        return say(msg, size, "%s outside a compute program (UAVs are bound to compute "
-                   "programs only)", name);
+    if (p->type != IR_SHADER_COMPUTE && p->type != IR_SHADER_PIXEL)
+        return say(msg, size, "%s outside a compute or pixel program (UAVs are bound to "
+                   "those only)", name);
+    if (p->type != IR_SHADER_COMPUTE && m->file == IR_FILE_TGSM)
+        return say(msg, size, "%s: group-shared memory outside a compute program", name);
     if (m->file != IR_FILE_UAV && m->file != IR_FILE_TGSM && !(load && m->file == IR_FILE_RESOURCE))
         return say(msg, size, "%s: its memory operand must be %s", name,
                    load ? "t#, u# or g#" : "u# or g#");

@@ -749,7 +749,12 @@ static int dcl_compute(struct tpf *t, struct span *s, uint32_t opc)
     int ret;
     bool raw_or_structured_srv = code == TPF_OP_DCL_RESOURCE_RAW ||
                                  code == TPF_OP_DCL_RESOURCE_STRUCTURED;
-    if (p->type != IR_SHADER_COMPUTE && !raw_or_structured_srv)
+    bool uav = code == TPF_OP_DCL_UAV_RAW || code == TPF_OP_DCL_UAV_STRUCTURED ||
+               code == TPF_OP_DCL_UAV_TYPED;
+    /* UAVs exist in pixel programs too (feature level 11_0: "UAVs in the pixel shader");
+     * thread groups and group-shared memory only in compute programs */
+    if (p->type != IR_SHADER_COMPUTE && !raw_or_structured_srv &&
+        !(uav && p->type == IR_SHADER_PIXEL))
         return fail(t, TPF_E_UNSUPPORTED, s->start, "%s outside a compute program is not "
                     "supported", s->name);
     if (code == TPF_OP_DCL_THREAD_GROUP) {

@@ -587,6 +587,12 @@ int vm_program_create(const struct ir_program *ir, struct vm_program **out)
     struct prep p = {ir, prog, NULL, 0, 0};
     int ret = prepare(&p);
     free(p.xs);
+    if (!ret && ir->type == IR_SHADER_PIXEL && ir->uavs.count) {
+        /* a pixel program with UAVs (11_0): the typed-slot mask; the JIT declines it (it
+         * does not know the memory instructions) */
+        ret = vm_compute_prepare(ir, prog);
+        atomic_store(&prog->jit_state, 2);
+    }
     if (!ret && ir->type == IR_SHADER_COMPUTE)
         ret = vm_compute_prepare(ir, prog);
     if (ret) {

@@ -259,8 +259,13 @@ struct vm_env {
     uint32_t tess_pc_count;
     const vm_reg *tess_domain;
     const vm_reg *tess_id;
-    /* compute programs only: their ids, memory and group-shared memory (NULL reads 0) */
+    /* compute programs: their ids, memory and group-shared memory (NULL reads 0); pixel
+     * programs with UAVs (11_0): their memory (ids and tgsm unused) */
     struct vm_cs_env *cs;
+    /* pixel programs: the helper lanes of the batch (2x2-quad lanes outside the primitive,
+     * run for derivatives only): their UAV stores and atomics are dropped (helper pixels
+     * have no side effects, the pixel-shader UAV rules); 0 elsewhere */
+    uint32_t helper_lanes;
     /* results of the last run */
     uint32_t discarded;                /* lanes removed by discard */
     bool aborted;                      /* stopped after max_iterations loop iterations */
@@ -311,6 +316,8 @@ bool vm_compute_run_group(const struct vm_program *prog, struct vm_state *const 
                           struct vm_env *env, const uint32_t group[3]);
 /* Chunks of VM_LANES threads in one group (0 for other programs). */
 uint32_t vm_compute_chunks(const struct vm_program *prog);
+/* Threads in one group: dcl_thread_group x * y * z (0 for other programs). */
+uint32_t vm_compute_threads(const struct vm_program *prog);
 
 /* ---- the JIT (src/jit/jit.h): compiled blocks behind vm_run, bit for bit the interpreter ----
  * By default a program is compiled in the background once it has run 64 batches, and runs

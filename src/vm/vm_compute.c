@@ -77,12 +77,16 @@ const char *vm_program_cs_unsupported(const struct vm_program *prog)
                                                                             "program";
 }
 
-uint32_t vm_compute_chunks(const struct vm_program *prog)
+uint32_t vm_compute_threads(const struct vm_program *prog)
 {
     if (!prog || prog->type != IR_SHADER_COMPUTE)
         return 0;
-    uint32_t n = prog->cs_threads[0] * prog->cs_threads[1] * prog->cs_threads[2];
-    return (n + VM_LANES - 1) / VM_LANES;
+    return prog->cs_threads[0] * prog->cs_threads[1] * prog->cs_threads[2];
+}
+
+uint32_t vm_compute_chunks(const struct vm_program *prog)
+{
+    return (vm_compute_threads(prog) + VM_LANES - 1) / VM_LANES;
 }
 
 /* ---- memory ------------------------------------------------------------------------------------ */
@@ -180,12 +184,13 @@ static void op_store(struct vm_exec *x, const struct vm_ins *in)
     struct vm_memory v = view_of(x, m);
     bool st = in->op == IR_OP_STORE_STRUCTURED;
     vm_reg a, b, val;
+    uint32_t lanes = x->exec & ~x->env->helper_lanes;
     if (m->base == VM_MEM_SRV || !v.data)
         return;
     fetch_where(x, in, l, st, a, b);
     vm_fetch(x, &in->src[l->value], m->mask, val);
     VM_FOR_LANES(lane) {
-        if (!((x->exec >> lane) & 1))
+        if (!((lanes >> lane) & 1))
             continue;
         unsigned k = 0;
         VM_FOR_MASK(c, m->mask) {
@@ -257,8 +262,9 @@ static void op_atomic(struct vm_exec *x, const struct vm_ins *in)
     const struct vm_cs_env *cs = x->env->cs;
     if (typed)
         vm_fetch(x, &in->src[l->address], 7, a);
+    uint32_t lanes = x->exec & ~x->env->helper_lanes;   /* helpers return 0 */
     VM_FOR_LANES(lane) {
-        if (!((x->exec >> lane) & 1))
+        if (!((lanes >> lane) & 1))
             continue;
         uint32_t *w;
         if (typed) {
@@ -286,8 +292,9 @@ static void op_counter(struct vm_exec *x, const struct vm_ins *in)
     bool alloc = in->op == IR_OP_IMM_ATOMIC_ALLOC;
     vm_reg out;
     memset(out, 0, sizeof(vm_reg));
+    uint32_t lanes = x->exec & ~x->env->helper_lanes;
     VM_FOR_LANES(lane) {
-        if (!((x->exec >> lane) & 1) || !v.counter)
+        if (!((lanes >> lane) & 1) || !v.counter)
             continue;
         out[0][lane] = alloc ? __atomic_fetch_add(v.counter, 1u, __ATOMIC_RELAXED)
                              : __atomic_sub_fetch(v.counter, 1u, __ATOMIC_RELAXED);
@@ -320,8 +327,9 @@ static void op_typed(struct vm_exec *x, const struct vm_ins *in)
     memset(val, 0, sizeof(vm_reg));
     if (store)
         vm_fetch(x, &in->src[1], 15, val);
-    if (cs && cs->typed && x->exec)
-        cs->typed(cs->typed_ctx, m->index, store, x->exec, (const uint32_t (*)[VM_LANES])coord,
+    uint32_t lanes = store ? x->exec & ~x->env->helper_lanes : x->exec;
+    if (cs && cs->typed && lanes)
+        cs->typed(cs->typed_ctx, m->index, store, lanes, (const uint32_t (*)[VM_LANES])coord,
                   val);
     if (store)
         return;
