@@ -67,7 +67,7 @@ static void cs_dispatch(const struct vm_program *p, const struct vm_cs_env *view
                         unsigned gx, unsigned gy, unsigned gz, unsigned workers)
 {
     struct threadpool *pool = workers > 1 ? threadpool_create(workers) : NULL;
-    struct compute_dispatch d = {p, views, {gx, gy, gz}};
+    struct compute_dispatch d = {.prog = p, .views = views, .groups = {gx, gy, gz}};
     CHECK_EQ(compute_dispatch_run(pool, &d), COMPUTE_OK);
     threadpool_destroy(pool);
 }

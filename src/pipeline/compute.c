@@ -201,7 +201,8 @@ int compute_dispatch_run(struct threadpool *pool, const struct compute_dispatch 
     for (unsigned i = 0; i < workers && !ret; i++) {
         w[i].cs = *d->views;
         w[i].cs.tgsm = w[i].tgsm;
-        compute_bind_images(&w[i].cs, d->images);
+        if (d->images || !d->views->typed)   /* (a caller's own typed callbacks stay) */
+            compute_bind_images(&w[i].cs, d->images);
         w[i].d = d;
         for (unsigned k = 0; k < chunks && !ret; k++)
             if (vm_state_create(d->prog, &w[i].st[k]) != VM_OK)

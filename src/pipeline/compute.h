@@ -52,8 +52,9 @@ struct compute_image {
 
 struct compute_dispatch {
     const struct vm_program *prog;   /* a compute program vm_program_cs_unsupported accepts */
-    const struct vm_cs_env *views;   /* the bound raw / structured UAVs and SRVs (ids, tgsm
-                                      * and the typed callbacks are the dispatch's own) */
+    const struct vm_cs_env *views;   /* the bound raw / structured UAVs and SRVs (ids and
+                                      * tgsm are the dispatch's own; so are the typed
+                                      * callbacks when `images` is set or views has none) */
     uint32_t groups[3];
     /* optional (NULL: unbound, reads 0): IR_MAX_CB_SLOTS constant buffers; t# / s# views and
      * samplers (COMPUTE_MAX_TEXTURES / _SAMPLERS entries); IR_MAX_UAVS typed UAVs */
