@@ -26,6 +26,7 @@
  */
 #include "renderer.h"
 #include "shaders_real.h"
+#include "shaders_compute.h"
 #include "shaders_tess.h"
 
 #include <dlfcn.h>
@@ -90,6 +91,12 @@ typedef long GLsizeiptr;   /* ptrdiff_t-sized on LP64 Linux */
 #define GL_PATCH_VERTICES 0x8E72
 #define GL_TESS_EVALUATION_SHADER 0x8E87
 #define GL_TESS_CONTROL_SHADER 0x8E88
+#define GL_COMPUTE_SHADER 0x91B9
+#define GL_WRITE_ONLY 0x88B9
+#define GL_NEAREST 0x2600
+#define GL_CLAMP_TO_EDGE 0x812F
+#define GL_TEXTURE_UPDATE_BARRIER_BIT 0x00000100
+#define GL_SHADER_IMAGE_ACCESS_BARRIER_BIT 0x00000020
 
 #define OSMESA_FORMAT 0x22
 #define OSMESA_DEPTH_BITS 0x30
@@ -171,8 +178,15 @@ struct gl3 {
 
 struct lp3 {
     uint32_t width, height;
-    int major;                 /* the context's OpenGL version: 4 (tessellation) or 3 */
+    int major, minor;          /* the context's OpenGL version: 4.3 (compute), 4.0
+                                * (tessellation) or 3.3 */
     void (*PatchParameteri)(GLenum, GLint);   /* GL 4.0, NULL in a 3.3 context */
+    /* GL 4.2 / 4.3, NULL below 4.3 */
+    void (*DispatchCompute)(GLuint, GLuint, GLuint);
+    void (*MemoryBarrier)(GLbitfield);
+    void (*BindImageTexture)(GLuint, GLuint, GLint, GLboolean, GLint, GLenum, GLenum);
+    void (*Uniform2i)(GLint, GLint, GLint);
+    void (*GetTexImage)(GLenum, GLint, GLenum, GLenum, void *);
     void *lib;
     OSMesaContext (*CreateContextAttribs)(const int *, OSMesaContext);
     GLboolean (*MakeCurrent)(OSMesaContext, void *, GLenum, GLsizei, GLsizei);
@@ -185,6 +199,7 @@ struct lp3 {
     GLuint framebuffer, color_rb, depth_rb;
     /* per scene */
     GLuint program, vao, vbo, texture[2];
+    GLuint cs_out;             /* compute: the image written (read instead of the target) */
 };
 
 static void lp3_release(void *self)
@@ -202,7 +217,9 @@ static void lp3_release(void *self)
     for (int i = 0; i < 2; i++)
         if (b->texture[i])
             gl->glDeleteTextures(1, &b->texture[i]);
-    b->program = b->vao = b->vbo = b->texture[0] = b->texture[1] = 0;
+    if (b->cs_out)
+        gl->glDeleteTextures(1, &b->cs_out);
+    b->program = b->vao = b->vbo = b->texture[0] = b->texture[1] = b->cs_out = 0;
 }
 
 static GLuint compile(const struct gl3 *gl, GLenum type, const char *source, char *err, size_t n)
@@ -218,7 +235,8 @@ static GLuint compile(const struct gl3 *gl, GLenum type, const char *source, cha
         snprintf(err, n, "GLSL %s shader does not compile: %.200s",
                  type == GL_VERTEX_SHADER ? "vertex" :
                  type == GL_TESS_CONTROL_SHADER ? "tessellation control" :
-                 type == GL_TESS_EVALUATION_SHADER ? "tessellation evaluation" : "fragment", log);
+                 type == GL_TESS_EVALUATION_SHADER ? "tessellation evaluation" :
+                 type == GL_COMPUTE_SHADER ? "compute" : "fragment", log);
         gl->glDeleteShader(sh);
         return 0;
     }
@@ -298,6 +316,61 @@ static void attribute(const struct gl3 *gl, GLuint loc, GLint count, GLenum type
                               (const void *)offset);
 }
 
+/* A W x H RGBA8 texture of `data` (NULL: undefined contents), one level, nearest, clamped. */
+static GLuint image_texture(const struct gl3 *gl, uint32_t w, uint32_t h, const void *data)
+{
+    GLuint t = 0;
+    gl->glGenTextures(1, &t);
+    gl->glBindTexture(GL_TEXTURE_2D, t);
+    gl->glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, (GLsizei)w, (GLsizei)h, 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, data);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return t;
+}
+
+/* compute: the program, the source texture on unit 0, the image written at unit 0. */
+static int prepare_compute(struct lp3 *b, const struct bench_scene *s, char *err, size_t n)
+{
+    const struct gl3 *gl = &b->gl;
+    if (!b->DispatchCompute) {
+        snprintf(err, n, "not available (compute shaders need an OpenGL 4.3 context, OSMesa "
+                 "made %d.%d)", b->major, b->minor);
+        return -1;
+    }
+    GLuint cs = compile(gl, GL_COMPUTE_SHADER, bench_glsl_cs_blur, err, n);
+    GLint ok = 0;
+    if (!cs)
+        return -1;
+    b->program = gl->glCreateProgram();
+    gl->glAttachShader(b->program, cs);
+    gl->glLinkProgram(b->program);
+    gl->glDeleteShader(cs);
+    gl->glGetProgramiv(b->program, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        snprintf(err, n, "GLSL compute program does not link");
+        return -1;
+    }
+    gl->glUseProgram(b->program);
+    b->Uniform2i(gl->glGetUniformLocation(b->program, "size"), (GLint)s->width,
+                 (GLint)s->height);
+    gl->glActiveTexture(GL_TEXTURE0);
+    b->texture[0] = image_texture(gl, s->width, s->height, s->image);
+    b->cs_out = image_texture(gl, s->width, s->height, NULL);
+    gl->glBindTexture(GL_TEXTURE_2D, b->texture[0]);
+    b->BindImageTexture(0, b->cs_out, 0, 0, 0, GL_WRITE_ONLY, GL_RGBA8);
+    GLenum e = gl->glGetError();
+    if (e) {
+        snprintf(err, n, "GL error 0x%x while preparing scene %s", e, s->name);
+        return -1;
+    }
+    return 0;
+}
+
 static int lp3_prepare(void *self, const struct bench_scene *s, char *err, size_t n)
 {
     struct lp3 *b = self;
@@ -311,6 +384,8 @@ static int lp3_prepare(void *self, const struct bench_scene *s, char *err, size_
         return -1;
     }
     gl->glBindFramebuffer(GL_FRAMEBUFFER, b->framebuffer);
+    if (s->program == BENCH_PROGRAM_COMPUTE)
+        return prepare_compute(b, s, err, n);
     switch (s->program) {
     case BENCH_PROGRAM_LIGHT: fs = bench_glsl_fs_light; break;
     case BENCH_PROGRAM_ALU: fs = bench_glsl_fs_alu; break;
@@ -322,7 +397,7 @@ static int lp3_prepare(void *self, const struct bench_scene *s, char *err, size_
         tes = bench_glsl_tess_tes;
         fs = bench_glsl_tess_fs;
         break;
-    case BENCH_PROGRAM_FIXED: break;
+    case BENCH_PROGRAM_FIXED: case BENCH_PROGRAM_COMPUTE: break;
     }
     if (!fs) {
         snprintf(err, n, "scene %s has no GLSL program", s->name);
@@ -407,6 +482,13 @@ static int lp3_frame(void *self, const struct bench_scene *s)
 {
     struct lp3 *b = self;
     const struct gl3 *gl = &b->gl;
+    if (s->program == BENCH_PROGRAM_COMPUTE) {
+        b->DispatchCompute((s->width + BENCH_COMPUTE_GROUP - 1) / BENCH_COMPUTE_GROUP,
+                           (s->height + BENCH_COMPUTE_GROUP - 1) / BENCH_COMPUTE_GROUP, 1);
+        b->MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+        gl->glFinish();
+        return gl->glGetError() ? -1 : 0;
+    }
     /* glClear honours the depth mask: open it for the clear, as D3D's clear ignores state */
     gl->glDepthMask(1);
     gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
@@ -426,6 +508,12 @@ static int lp3_read(void *self, uint8_t *rgba)
 {
     struct lp3 *b = self;
     const size_t pitch = (size_t)b->width * 4;
+    if (b->cs_out) {   /* compute: the image, top row first as the source was given */
+        b->gl.glBindTexture(GL_TEXTURE_2D, b->cs_out);
+        b->gl.glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        b->GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+        return b->gl.glGetError() ? -1 : 0;
+    }
     b->gl.glPixelStorei(GL_PACK_ALIGNMENT, 1);
     b->gl.glReadPixels(0, 0, (GLsizei)b->width, (GLsizei)b->height, GL_RGBA, GL_UNSIGNED_BYTE,
                        b->rows);
@@ -511,10 +599,11 @@ int llvmpipe_glsl_renderer_create(unsigned threads, uint32_t width, uint32_t hei
         snprintf(err, n, "out of memory");
         goto failed;
     }
-    b->major = 4;
-    if (!(b->ctx = b->CreateContextAttribs(attribs, NULL))) {
-        attribs[9] = b->major = 3;
-        attribs[11] = 3;
+    /* 4.3 (compute shaders, the compute scene), else 4.0 (tessellation), else 3.3 */
+    static const int versions[3][2] = { { 4, 3 }, { 4, 0 }, { 3, 3 } };
+    for (int v = 0; v < 3 && !b->ctx; v++) {
+        attribs[9] = b->major = versions[v][0];
+        attribs[11] = b->minor = versions[v][1];
         b->ctx = b->CreateContextAttribs(attribs, NULL);
     }
     if (!b->ctx) {
@@ -535,6 +624,18 @@ int llvmpipe_glsl_renderer_create(unsigned threads, uint32_t width, uint32_t hei
 #undef LOAD
     if (b->major >= 4)
         b->PatchParameteri = (void (*)(GLenum, GLint))b->GetProcAddress("glPatchParameteri");
+    if (b->major > 4 || (b->major == 4 && b->minor >= 3)) {
+        b->DispatchCompute =
+            (void (*)(GLuint, GLuint, GLuint))b->GetProcAddress("glDispatchCompute");
+        b->MemoryBarrier = (void (*)(GLbitfield))b->GetProcAddress("glMemoryBarrier");
+        b->BindImageTexture = (void (*)(GLuint, GLuint, GLint, GLboolean, GLint, GLenum,
+                                        GLenum))b->GetProcAddress("glBindImageTexture");
+        b->Uniform2i = (void (*)(GLint, GLint, GLint))b->GetProcAddress("glUniform2i");
+        b->GetTexImage = (void (*)(GLenum, GLint, GLenum, GLenum, void *))b->GetProcAddress(
+            "glGetTexImage");
+        if (!b->MemoryBarrier || !b->BindImageTexture || !b->Uniform2i || !b->GetTexImage)
+            b->DispatchCompute = NULL;   /* (prepare_compute refuses the scene) */
+    }
 
     const struct gl3 *gl = &b->gl;
     gl->glGenFramebuffers(1, &b->framebuffer);

@@ -118,7 +118,7 @@ int main(int argc, char **argv)
             status = 1;
             break;
         }
-        bool tess = s.program == BENCH_PROGRAM_TESS;
+        bool tess = s.program == BENCH_PROGRAM_TESS || s.program == BENCH_PROGRAM_COMPUTE;
         const struct bench_renderer *use = tess ? &rt : s.d3d9 ? &r9 : &r;
         bool have = tess ? have_rt : !s.d3d9 || have_r9;
         int bad = !have || use->prepare(use->self, &s, err, sizeof(err)) ||

@@ -570,9 +570,26 @@ static int build_ui(struct bench_scene *s)
     return 0;
 }
 
+/* compute: the source image, texture level 0 tiled (its rows and columns wrap every 256). */
+static int build_compute(struct bench_scene *s)
+{
+    s->program = BENCH_PROGRAM_COMPUTE;
+    s->image = malloc((size_t)s->width * s->height * 4);
+    if (!s->image)
+        return -1;
+    for (uint32_t y = 0; y < s->height; y++)
+        for (uint32_t x = 0; x < s->width; x++)
+            memcpy(s->image + ((size_t)y * s->width + x) * 4,
+                   s->tex_level[0] + ((size_t)(y % BENCH_TEX_SIZE) * BENCH_TEX_SIZE +
+                                      x % BENCH_TEX_SIZE) * 4, 4);
+    s->work = (double)s->width * s->height;
+    return 0;
+}
+
 const char *const bench_scene_names[BENCH_SCENE_COUNT] = {
     "clear", "flat", "textured", "blended", "triangles", "lit", "light", "alu", "tex4", "skin",
-    "d3d9_flat", "d3d9_tex", "d3d9_blend", "d3d9_ff", "tess", "d3d9_ui"};
+    "d3d9_flat", "d3d9_tex", "d3d9_blend", "d3d9_ff", "tess", "d3d9_ui",
+    "compute"};
 
 int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
                       struct bench_scene *out)
@@ -593,7 +610,8 @@ int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
         "(m) D3D9: as (l) with alpha blending",
         "(n) D3D9 fixed-function vertex pipeline: 1,000,000 triangles from a vertex buffer, depth",
         "(o) tessellation: 576 quad patches, fractional_odd 12.6, lit height field per point",
-        "(p) D3D9 UI: 2,000 small textured, blended quads, a DrawPrimitiveUP each"};
+        "(p) D3D9 UI: 2,000 small textured, blended quads, a DrawPrimitiveUP each",
+        "(q) compute: a 3x3 blur of the frame-sized image through a UAV, 16x16 groups"};
     struct bench_scene *s = out;
     int r = 0;
 
@@ -637,6 +655,11 @@ int bench_scene_build(enum bench_scene_id id, uint32_t width, uint32_t height,
         r = build_texture(s->tex_level, 0);
         if (!r)
             r = build_quads(s, true, s->blend);
+        break;
+    case BENCH_COMPUTE:
+        r = build_texture(s->tex_level, 0);
+        if (!r)
+            r = build_compute(s);
         break;
     case BENCH_D3D9_UI:
         s->d3d9 = s->pretransformed = s->textured = s->blend = true;
@@ -689,6 +712,7 @@ void bench_scene_free(struct bench_scene *s)
     free(s->surface_vertices);
     free(s->skin_vertices);
     free(s->constants);
+    free(s->image);
     for (int l = 0; l < BENCH_TEX_LEVELS; l++) {
         free(s->tex_level[l]);
         free(s->tex2_level[l]);

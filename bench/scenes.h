@@ -68,6 +68,12 @@
  *              fractional_odd (13 segments a side, two of them short, 11.7.3.1), the domain
  *              program lighting a sin/cos height field per point, depth test LESS
  *                                      work: the tessellator's triangles (338 a patch, 194,688)
+ * Compute (issue 15; softd3d through cs_5_0 on an 11_0 device, bench/softd3d_tess.c, llvmpipe
+ * through a GLSL 4.30 compute shader in a 4.3 core context; the programs: shaders_compute.h):
+ *   compute    a 3x3 binomial blur of a W x H RGBA8 image (the 256 x 256 texture's level 0
+ *              tiled) into an RGBA8 UNORM unordered-access view / image, a thread a pixel in
+ *              16 x 16 groups, edges clamped; the frame is the dispatch alone (no clear, no
+ *              draw), the result read back from the view       work: W*H pixels
  *
  * CONVENTIONS
  *   Positions are in pixels (x right, y down, z in [0, 1]).  `matrix` maps them to D3D clip
@@ -143,6 +149,7 @@ enum bench_scene_id {
     BENCH_D3D9_FF,
     BENCH_TESS,
     BENCH_D3D9_UI,
+    BENCH_COMPUTE,
     BENCH_SCENE_COUNT
 };
 
@@ -158,7 +165,8 @@ enum bench_program {
     BENCH_PROGRAM_ALU,
     BENCH_PROGRAM_TEX4,
     BENCH_PROGRAM_SKIN,
-    BENCH_PROGRAM_TESS           /* shaders_tess.h: softd3d at 11_0, llvmpipe in GL 4.x */
+    BENCH_PROGRAM_TESS,          /* shaders_tess.h: softd3d at 11_0, llvmpipe in GL 4.x */
+    BENCH_PROGRAM_COMPUTE        /* shaders_compute.h: softd3d at 11_0, llvmpipe in GL 4.3 */
 };
 
 /* The vertex of light, alu and tex4: 32 bytes (D3D11 input layout / GL vertex attributes 0-2). */
@@ -257,6 +265,7 @@ struct bench_scene {
     uint32_t constant_count;
     bool bilinear;                 /* tex4: sample level 0 only, MIN_MAG_LINEAR_MIP_POINT */
     uint8_t *tex2_level[BENCH_TEX_LEVELS];           /* light: the detail texture (t1) */
+    uint8_t *image;                /* compute: the W x H RGBA8 source, rows tightly packed */
     /* the texture: level l is (256 >> l)^2 RGBA8 texels, rows tightly packed */
     uint8_t *tex_level[BENCH_TEX_LEVELS];
     /* what one frame does, for the rate */

@@ -203,8 +203,8 @@ static int sd3d_prepare(void *self, const struct bench_scene *s, char *err, size
     struct sd3d *b = self;
     HRESULT hr;
 
-    if (s->program == BENCH_PROGRAM_TESS) {
-        snprintf(err, n, "the tess scene needs hull and domain shaders: the 11_0 renderer "
+    if (s->program == BENCH_PROGRAM_TESS || s->program == BENCH_PROGRAM_COMPUTE) {
+        snprintf(err, n, "the tess and compute scenes need feature level 11_0: its renderer "
                  "(softd3d_tess.c) draws it");
         return -1;
     }
@@ -301,6 +301,7 @@ static void bind_program(struct sd3d *b, const struct bench_scene *s)
         ps = b->ps_color;
         break;
     case BENCH_PROGRAM_TESS:   /* softd3d_tess.c's 11_0 device draws it; prepare refuses it */
+    case BENCH_PROGRAM_COMPUTE:
         break;
     }
     ID3D11DeviceContext_IASetInputLayout(c, il);

@@ -1,5 +1,8 @@
-/* bench/softd3d_tess.c — the tess scene (scenes.h BENCH_TESS) through softd3d's public Direct3D
- * 11 API with hull and domain shaders: a device of its own at feature level 11_0 (created under
+/* bench/softd3d_tess.c — the scenes that need feature level 11_0: tess (scenes.h BENCH_TESS)
+ * through softd3d's public Direct3D 11 API with hull and domain shaders, and compute
+ * (BENCH_COMPUTE: shaders_compute.h's cs_5_0 blur compiled with D3DCompile, the source image in
+ * an immutable texture's view, the result in an RGBA8 UNORM unordered-access view; a frame is
+ * the Dispatch and the event query; the view's texture is what is read).  For both: a device of its own at feature level 11_0 (created under
  * SOFTD3D_PROFILE=11_0, the caller's value put back after), an R8G8B8A8_UNORM target with a
  * D24_UNORM_S8_UINT depth buffer, the programs of shaders_tess.h assembled by the project's
  * assembler, the control points in an immutable vertex buffer drawn as a
@@ -8,6 +11,7 @@
 #define COBJMACROS
 #include <windows.h>
 #include <d3d11.h>
+#include <d3dcompiler.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +19,7 @@
 
 #include "renderer.h"
 #include "shaders.h"
+#include "shaders_compute.h"
 #include "shaders_tess.h"
 
 struct sdt {
@@ -34,6 +39,12 @@ struct sdt {
     ID3D11InputLayout *il;
     /* per scene */
     ID3D11Buffer *vb, *hs_cb, *ds_cb;
+    /* compute */
+    ID3D11ComputeShader *cs;
+    ID3D11Buffer *cs_cb;
+    ID3D11Texture2D *src_tex, *out_tex;
+    ID3D11ShaderResourceView *src_srv;
+    ID3D11UnorderedAccessView *out_uav;
 };
 
 #define RELEASE(type, p)                                                                       \
@@ -55,6 +66,12 @@ static void sdt_release(void *self)
     RELEASE(ID3D11Buffer, b->vb);
     RELEASE(ID3D11Buffer, b->hs_cb);
     RELEASE(ID3D11Buffer, b->ds_cb);
+    RELEASE(ID3D11ComputeShader, b->cs);
+    RELEASE(ID3D11Buffer, b->cs_cb);
+    RELEASE(ID3D11ShaderResourceView, b->src_srv);
+    RELEASE(ID3D11UnorderedAccessView, b->out_uav);
+    RELEASE(ID3D11Texture2D, b->src_tex);
+    RELEASE(ID3D11Texture2D, b->out_tex);
 }
 
 static ID3D11Buffer *buffer(struct sdt *b, UINT bind, const void *data, UINT size)
@@ -65,9 +82,53 @@ static ID3D11Buffer *buffer(struct sdt *b, UINT bind, const void *data, UINT siz
     return SUCCEEDED(ID3D11Device_CreateBuffer(b->dev, &d, &sd, &out)) ? out : NULL;
 }
 
+/* compute: the program from HLSL, the source view, the output view, the size constant. */
+static int prepare_compute(struct sdt *b, const struct bench_scene *s, char *err, size_t n)
+{
+    ID3DBlob *code = NULL, *errors = NULL;
+    HRESULT hr = D3DCompile(bench_hlsl_cs_blur, strlen(bench_hlsl_cs_blur), "blur.hlsl",
+                            NULL, NULL, "main", "cs_5_0", 0, 0, &code, &errors);
+    if (FAILED(hr)) {
+        snprintf(err, n, "D3DCompile(cs_5_0) failed: %.200s",
+                 errors ? (const char *)ID3D10Blob_GetBufferPointer(errors) : "");
+        if (errors)
+            ID3D10Blob_Release(errors);
+        return -1;
+    }
+    if (errors)
+        ID3D10Blob_Release(errors);
+    hr = ID3D11Device_CreateComputeShader(b->dev, ID3D10Blob_GetBufferPointer(code),
+                                          ID3D10Blob_GetBufferSize(code), NULL, &b->cs);
+    ID3D10Blob_Release(code);
+    if (FAILED(hr))
+        return fail(err, n, "CreateComputeShader", hr);
+    D3D11_TEXTURE2D_DESC td = { s->width, s->height, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
+                                D3D11_USAGE_IMMUTABLE, D3D11_BIND_SHADER_RESOURCE, 0, 0 };
+    D3D11_SUBRESOURCE_DATA sd = { s->image, s->width * 4, 0 };
+    D3D11_TEXTURE2D_DESC od = td;
+    od.Usage = D3D11_USAGE_DEFAULT;
+    od.BindFlags = D3D11_BIND_UNORDERED_ACCESS;
+    const int32_t size[4] = { (int32_t)s->width, (int32_t)s->height, 0, 0 };
+    if (FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &td, &sd, &b->src_tex)) ||
+        FAILED(hr = ID3D11Device_CreateTexture2D(b->dev, &od, NULL, &b->out_tex)) ||
+        FAILED(hr = ID3D11Device_CreateShaderResourceView(b->dev, (ID3D11Resource *)b->src_tex,
+                                                          NULL, &b->src_srv)) ||
+        FAILED(hr = ID3D11Device_CreateUnorderedAccessView(b->dev, (ID3D11Resource *)b->out_tex,
+                                                           NULL, &b->out_uav)))
+        return fail(err, n, "creating the compute scene's textures and views", hr);
+    if (!(b->cs_cb = buffer(b, D3D11_BIND_CONSTANT_BUFFER, size, sizeof(size)))) {
+        snprintf(err, n, "CreateBuffer failed");
+        return -1;
+    }
+    return 0;
+}
+
 static int sdt_prepare(void *self, const struct bench_scene *s, char *err, size_t n)
 {
     struct sdt *b = self;
+    if (s->program == BENCH_PROGRAM_COMPUTE && s->image && s->width == b->width &&
+        s->height == b->height)
+        return prepare_compute(b, s, err, n);
     if (s->program != BENCH_PROGRAM_TESS || s->constant_count < 3) {
         snprintf(err, n, "scene %s is not a tessellation scene", s->name);
         return -1;
@@ -105,6 +166,16 @@ static int sdt_frame(void *self, const struct bench_scene *s)
 {
     struct sdt *b = self;
     ID3D11DeviceContext *c = b->ctx;
+    if (s->program == BENCH_PROGRAM_COMPUTE) {
+        ID3D11DeviceContext_CSSetShader(c, b->cs, NULL, 0);
+        ID3D11DeviceContext_CSSetConstantBuffers(c, 0, 1, &b->cs_cb);
+        ID3D11DeviceContext_CSSetShaderResources(c, 0, 1, &b->src_srv);
+        ID3D11DeviceContext_CSSetUnorderedAccessViews(c, 0, 1, &b->out_uav, NULL);
+        ID3D11DeviceContext_Dispatch(c, (s->width + BENCH_COMPUTE_GROUP - 1) / BENCH_COMPUTE_GROUP,
+                                     (s->height + BENCH_COMPUTE_GROUP - 1) / BENCH_COMPUTE_GROUP,
+                                     1);
+        return wait_idle(b);
+    }
     UINT stride = sizeof(struct bench_surface_vertex), offset = 0;
     D3D11_VIEWPORT vp = { 0, 0, (FLOAT)s->width, (FLOAT)s->height, 0, 1 };
     ID3D11DeviceContext_ClearRenderTargetView(c, b->rtv, s->clear_color);
@@ -133,7 +204,7 @@ static int sdt_read(void *self, uint8_t *rgba)
     struct sdt *b = self;
     D3D11_MAPPED_SUBRESOURCE m;
     ID3D11DeviceContext_CopyResource(b->ctx, (ID3D11Resource *)b->staging,
-                                     (ID3D11Resource *)b->rt_tex);
+                                     (ID3D11Resource *)(b->out_tex ? b->out_tex : b->rt_tex));
     if (FAILED(ID3D11DeviceContext_Map(b->ctx, (ID3D11Resource *)b->staging, 0, D3D11_MAP_READ, 0,
                                        &m)))
         return -1;
@@ -269,7 +340,7 @@ int softd3d_tess_renderer_create(uint32_t width, uint32_t height, struct bench_r
         goto failed;
     out->name = "softd3d";
     snprintf(out->description, sizeof(out->description),
-             "softd3d D3D11 at feature level 11_0 (hs_5_0 / ds_5_0)");
+             "softd3d D3D11 at feature level 11_0 (hs_5_0 / ds_5_0, cs_5_0)");
     out->self = b;
     out->prepare = sdt_prepare;
     out->frame = sdt_frame;

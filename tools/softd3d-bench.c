@@ -391,7 +391,7 @@ int main(int argc, char **argv)
             failures++;
             continue;
         }
-        bool tess = s.program == BENCH_PROGRAM_TESS;
+        bool tess = s.program == BENCH_PROGRAM_TESS || s.program == BENCH_PROGRAM_COMPUTE;
         const struct bench_renderer *mine = tess ? &sdt : s.d3d9 ? &sd9 : &sd;
         const struct bench_renderer *peer = s.program != BENCH_PROGRAM_FIXED ? &lp3 : &lp;
         bool have_peer = s.program != BENCH_PROGRAM_FIXED ? have_lp3 : have_lp;

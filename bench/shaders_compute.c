@@ -1,0 +1,41 @@
+/* bench/shaders_compute.c — the compute scene's programs (shaders_compute.h). */
+#include "shaders_compute.h"
+
+const char bench_hlsl_cs_blur[] =
+    "Texture2D<float4> src : register(t0);\n"
+    "RWTexture2D<float4> dst : register(u0);\n"
+    "cbuffer image : register(b0) { int2 size; };\n"
+    "[numthreads(16, 16, 1)]\n"
+    "void main(uint3 id : SV_DispatchThreadID)\n"
+    "{\n"
+    "    int2 p = int2(id.xy);\n"
+    "    if (p.x < size.x && p.y < size.y) {\n"
+    "        int2 hi = size - 1;\n"
+    "        float4 s = 0;\n"
+    "        [unroll] for (int dy = -1; dy <= 1; dy++)\n"
+    "            [unroll] for (int dx = -1; dx <= 1; dx++)\n"
+    "                s += (float)((2 - abs(dx)) * (2 - abs(dy))) *\n"
+    "                     src.Load(int3(clamp(p + int2(dx, dy), int2(0, 0), hi), 0));\n"
+    "        dst[p] = s * 0.0625;\n"
+    "    }\n"
+    "}\n";
+
+const char bench_glsl_cs_blur[] =
+    "#version 430 core\n"
+    "layout(local_size_x = 16, local_size_y = 16) in;\n"
+    "layout(binding = 0) uniform sampler2D src;\n"
+    "layout(rgba8, binding = 0) uniform writeonly image2D dst;\n"
+    "uniform ivec2 size;\n"
+    "void main()\n"
+    "{\n"
+    "    ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+    "    if (p.x < size.x && p.y < size.y) {\n"
+    "        ivec2 hi = size - 1;\n"
+    "        vec4 s = vec4(0.0);\n"
+    "        for (int dy = -1; dy <= 1; dy++)\n"
+    "            for (int dx = -1; dx <= 1; dx++)\n"
+    "                s += float((2 - abs(dx)) * (2 - abs(dy))) *\n"
+    "                     texelFetch(src, clamp(p + ivec2(dx, dy), ivec2(0), hi), 0);\n"
+    "        imageStore(dst, p, s * 0.0625);\n"
+    "    }\n"
+    "}\n";
