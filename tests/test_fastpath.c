@@ -931,3 +931,110 @@ TEST(fastpath_resolve_rgba8)
     }
     CHECK_EQ(fast, 6);   /* every format above takes the fast path */
 }
+
+/* pipeline/pixel.c draw_sample_load on 4 x 8-bit views (its fast path) gives what the format's
+ * load function gives (the generic path), lane by lane, with out-of-range coordinates and mips
+ * reading 0; over RGBA8/BGRA8/BGRX8, UNORM and sRGB. */
+#include "pipeline/draw_priv.h"
+
+TEST(fastpath_sample_load_rgba8)
+{
+    static const unsigned formats[] = { 28, 29, 87, 88, 91, 93 };   /* R8G8B8A8_UNORM(_SRGB),
+                                                                      * B8G8R8A8/X8_UNORM, _SRGB */
+    enum { W = 13, H = 7 };
+    static uint8_t px[2][W * H * 4];
+    uint32_t seed = 99;
+    for (unsigned i = 0; i < sizeof(px); i++) {
+        seed = seed * 1664525u + 1013904223u;
+        ((uint8_t *)px)[i] = (uint8_t)(seed >> 24);
+    }
+    for (unsigned fi = 0; fi < sizeof(formats) / sizeof(formats[0]); fi++) {
+        struct texture_view t;
+        memset(&t, 0, sizeof(t));
+        t.format = formats[fi];
+        t.dim = TEXTURE_DIM_2D;
+        t.levels = 2;
+        t.level[0] = (struct texture_level){ .data = px[0], .row_pitch = W * 4,
+                                             .depth_pitch = W * H * 4, .width = W, .height = H,
+                                             .depth = 1 };
+        t.level[1] = (struct texture_level){ .data = px[1], .row_pitch = W * 4,
+                                             .depth_pitch = W * H * 4, .width = 6, .height = 3,
+                                             .depth = 1 };
+        CHECK(texture_view_init(&t));
+        CHECK(t.fast_rgba8);
+        struct vm_sample_request req;
+        struct vm_sample_result res;
+        memset(&req, 0, sizeof(req));
+        memset(&res, 0, sizeof(res));
+        req.mask = 0xfffffffeu;   /* lane 0 outside the mask: untouched */
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            seed = seed * 1664525u + 1013904223u;
+            req.address.i[0][l] = (int32_t)(seed >> 24) % 16 - 1;   /* -1 .. 14 */
+            req.address.i[1][l] = (int32_t)(seed >> 16 & 255) % 10 - 1;
+            req.address.i[3][l] = (int32_t)(seed >> 8 & 255) % 4 - 1;   /* mips -1 .. 2 */
+        }
+        draw_sample_load(&t, &req, &res);
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            int32_t x = req.address.i[0][l], y = req.address.i[1][l], m = req.address.i[3][l];
+            float want[4] = { 0, 0, 0, 0 };
+            if (l && m >= 0 && m < 2 && x >= 0 && y >= 0 && (uint32_t)x < t.level[m].width &&
+                (uint32_t)y < t.level[m].height)
+                texel_load(t.texel, t.level[m].data, t.level[m].row_pitch, (uint32_t)x,
+                           (uint32_t)y, want);
+            for (int c = 0; c < 4; c++) {
+                uint32_t w;
+                memcpy(&w, &want[c], 4);
+                CHECK_EQ(res.value[c][l], w);
+            }
+        }
+    }
+}
+
+/* pipeline/compute.c: typed UAV stores to 4 x 8-bit images (their fast path) write what
+ * texel_store writes, the X8 byte kept, NaN/negative/large values included. */
+#include "pipeline/compute.h"
+
+TEST(fastpath_typed_store_rgba8)
+{
+    static const unsigned formats[] = { 28, 29, 87, 88, 91, 93 };
+    static const float special[] = { 0.0f, -0.0f, 1.0f, 0.5f, -3.0f, 7.0f, 0.0019607844f };
+    uint32_t seed = 7;
+    for (unsigned fi = 0; fi < sizeof(formats) / sizeof(formats[0]); fi++) {
+        const struct texel_format *f = texel_format_get(formats[fi]);
+        CHECK(f != NULL);
+        if (!f)
+            continue;
+        uint8_t got[VM_LANES * 4], want[VM_LANES * 4];
+        for (unsigned i = 0; i < sizeof(got); i++)
+            got[i] = want[i] = (uint8_t)(i * 37 + fi);
+        struct compute_image im[IR_MAX_UAVS];
+        memset(im, 0, sizeof(im));
+        im[1] = (struct compute_image){ .data = got, .texel = f, .size = { VM_LANES, 1, 1 },
+                                        .row_pitch = sizeof(got), .slice_pitch = sizeof(got),
+                                        .coords = 2 };
+        struct vm_cs_env cs;
+        memset(&cs, 0, sizeof(cs));
+        compute_bind_images(&cs, im);
+        uint32_t coord[3][VM_LANES], value[4][VM_LANES];
+        memset(coord, 0, sizeof(coord));
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            coord[0][l] = l;
+            for (int c = 0; c < 4; c++) {
+                seed = seed * 1664525u + 1013904223u;
+                float v = (seed >> 29) == 0 ? special[(seed >> 8) % 7]
+                          : (seed >> 29) == 1 ? NAN : (float)(seed >> 8) / 16777216.0f;
+                memcpy(&value[c][l], &v, 4);
+            }
+        }
+        cs.typed(cs.typed_ctx, 1, true, 0xffff7fffu, (const uint32_t (*)[VM_LANES])coord, value);
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            if (l == 15)
+                continue;   /* outside the lanes: untouched, as in `want` */
+            float in[4];
+            for (int c = 0; c < 4; c++)
+                memcpy(&in[c], &value[c][l], 4);
+            texel_store(f, in, want + 4 * l, 0, 0);
+        }
+        CHECK(memcmp(got, want, sizeof(got)) == 0);
+    }
+}
