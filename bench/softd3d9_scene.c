@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "renderer.h"
+#include "softd3d_util.h"
 
 struct sd9 {
     uint32_t width, height;
@@ -68,18 +69,6 @@ struct xyz_vertex {
     D3DCOLOR diffuse;
 };
 
-#define RELEASE(type, p)              \
-    do {                              \
-        if (p)                        \
-            type##_Release(p);        \
-        (p) = NULL;                   \
-    } while (0)
-
-static int fail(char *err, size_t n, const char *what, HRESULT hr)
-{
-    snprintf(err, n, "%s failed (hr 0x%08lx)", what, (unsigned long)hr);
-    return -1;
-}
 
 static void sd9_release(void *self)
 {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "renderer.h"
+#include "softd3d_util.h"
 #include "shaders.h"
 #include "shaders_real.h"
 
@@ -48,18 +49,6 @@ struct sd3d {
     ID3D11DepthStencilState *depth;
 };
 
-#define RELEASE(type, p)              \
-    do {                              \
-        if (p)                        \
-            type##_Release(p);        \
-        (p) = NULL;                   \
-    } while (0)
-
-static int fail(char *err, size_t n, const char *what, HRESULT hr)
-{
-    snprintf(err, n, "%s failed (hr 0x%08lx)", what, (unsigned long)hr);
-    return -1;
-}
 
 static int make_shaders(struct sd3d *b, char *err, size_t n)
 {
@@ -330,17 +319,7 @@ static UINT vertex_stride(const struct bench_scene *s)
 
 static int wait_idle(struct sd3d *b)
 {
-    ID3D11DeviceContext_End(b->ctx, (ID3D11Asynchronous *)b->event);
-    ID3D11DeviceContext_Flush(b->ctx);
-    for (;;) {
-        BOOL done = FALSE;
-        HRESULT hr = ID3D11DeviceContext_GetData(b->ctx, (ID3D11Asynchronous *)b->event, &done,
-                                                 sizeof(done), 0);
-        if (FAILED(hr))
-            return -1;
-        if (hr == S_OK && done)
-            return 0;
-    }
+    return bench_d3d11_wait(b->ctx, b->event);
 }
 
 static int sd3d_frame(void *self, const struct bench_scene *s)
@@ -379,17 +358,8 @@ static int sd3d_frame(void *self, const struct bench_scene *s)
 static int sd3d_read(void *self, uint8_t *rgba)
 {
     struct sd3d *b = self;
-    D3D11_MAPPED_SUBRESOURCE m;
-    ID3D11DeviceContext_CopyResource(b->ctx, (ID3D11Resource *)b->staging,
-                                     (ID3D11Resource *)(b->resolved ? b->resolved : b->rt_tex));
-    if (FAILED(ID3D11DeviceContext_Map(b->ctx, (ID3D11Resource *)b->staging, 0, D3D11_MAP_READ, 0,
-                                       &m)))
-        return -1;
-    for (uint32_t y = 0; y < b->height; y++)
-        memcpy(rgba + (size_t)y * b->width * 4, (const uint8_t *)m.pData + (size_t)y * m.RowPitch,
-               (size_t)b->width * 4);
-    ID3D11DeviceContext_Unmap(b->ctx, (ID3D11Resource *)b->staging, 0);
-    return 0;
+    return bench_d3d11_read(b->ctx, b->staging, b->resolved ? b->resolved : b->rt_tex, b->width,
+                            b->height, rgba);
 }
 
 static void sd3d_destroy(void *self)

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "renderer.h"
+#include "softd3d_util.h"
 #include "shaders.h"
 #include "shaders_compute.h"
 #include "shaders_tess.h"
@@ -47,18 +48,6 @@ struct sdt {
     ID3D11UnorderedAccessView *out_uav;
 };
 
-#define RELEASE(type, p)                                                                       \
-    do {                                                                                       \
-        if (p)                                                                                 \
-            type##_Release(p);                                                                 \
-        (p) = NULL;                                                                            \
-    } while (0)
-
-static int fail(char *err, size_t n, const char *what, HRESULT hr)
-{
-    snprintf(err, n, "%s failed (hr 0x%08lx)", what, (unsigned long)hr);
-    return -1;
-}
 
 static void sdt_release(void *self)
 {
@@ -149,17 +138,7 @@ static int sdt_prepare(void *self, const struct bench_scene *s, char *err, size_
 
 static int wait_idle(struct sdt *b)
 {
-    ID3D11DeviceContext_End(b->ctx, (ID3D11Asynchronous *)b->event);
-    ID3D11DeviceContext_Flush(b->ctx);
-    for (;;) {
-        BOOL done = FALSE;
-        HRESULT hr = ID3D11DeviceContext_GetData(b->ctx, (ID3D11Asynchronous *)b->event, &done,
-                                                 sizeof(done), 0);
-        if (FAILED(hr))
-            return -1;
-        if (hr == S_OK && done)
-            return 0;
-    }
+    return bench_d3d11_wait(b->ctx, b->event);
 }
 
 static int sdt_frame(void *self, const struct bench_scene *s)
@@ -202,17 +181,8 @@ static int sdt_frame(void *self, const struct bench_scene *s)
 static int sdt_read(void *self, uint8_t *rgba)
 {
     struct sdt *b = self;
-    D3D11_MAPPED_SUBRESOURCE m;
-    ID3D11DeviceContext_CopyResource(b->ctx, (ID3D11Resource *)b->staging,
-                                     (ID3D11Resource *)(b->out_tex ? b->out_tex : b->rt_tex));
-    if (FAILED(ID3D11DeviceContext_Map(b->ctx, (ID3D11Resource *)b->staging, 0, D3D11_MAP_READ, 0,
-                                       &m)))
-        return -1;
-    for (uint32_t y = 0; y < b->height; y++)
-        memcpy(rgba + (size_t)y * b->width * 4, (const uint8_t *)m.pData + (size_t)y * m.RowPitch,
-               (size_t)b->width * 4);
-    ID3D11DeviceContext_Unmap(b->ctx, (ID3D11Resource *)b->staging, 0);
-    return 0;
+    return bench_d3d11_read(b->ctx, b->staging, b->out_tex ? b->out_tex : b->rt_tex, b->width,
+                            b->height, rgba);
 }
 
 static void sdt_destroy(void *self)

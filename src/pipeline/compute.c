@@ -114,17 +114,18 @@ static void compute_typed(void *ctx, unsigned slot, bool store, uint32_t lanes,
         return;
     const struct compute_image *im = &images[slot];
     bool r32 = image_r32(im, false);
+    /* 4 x 8-bit UNORM/sRGB: texel_store's conversions (texel.h "Fast paths"), one 32-bit
+     * write a lane, the bytes no channel owns (X8) kept */
     struct texel_rgba8 fast;
-    if (store && im->texel && texel_rgba8_layout(im->texel, &fast)) {
-        /* 4 x 8-bit UNORM/sRGB: texel_store's conversions (texel.h "Fast paths"), one 32-bit
-         * write a lane, the bytes no channel owns (X8) kept */
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            if (!((lanes >> l) & 1))
-                continue;
-            const uint32_t c[3] = {coord[0][l], coord[1][l], coord[2][l]};
-            uint8_t *p = image_at(im, c);
-            if (!p)
-                continue;
+    bool rgba8 = store && im->texel && texel_rgba8_layout(im->texel, &fast);
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!((lanes >> l) & 1))
+            continue;
+        const uint32_t c[3] = {coord[0][l], coord[1][l], coord[2][l]};
+        uint8_t *p = image_at(im, c);
+        if (!p)
+            continue;
+        if (rgba8) {
             uint32_t v = 0, old;
             memcpy(&old, p, 4);
             for (int k = 0; k < 3; k++) {
@@ -136,16 +137,8 @@ static void compute_typed(void *ctx, unsigned slot, bool store, uint32_t lanes,
                 v |= texel_float_to_unorm8(vm_float(value[3][l])) << fast.shift[3];
             v |= old & fast.keep;
             memcpy(p, &v, 4);
+            continue;
         }
-        return;
-    }
-    for (unsigned l = 0; l < VM_LANES; l++) {
-        if (!((lanes >> l) & 1))
-            continue;
-        const uint32_t c[3] = {coord[0][l], coord[1][l], coord[2][l]};
-        uint8_t *p = image_at(im, c);
-        if (!p)
-            continue;
         if (!store) {
             if (!r32)
                 continue;
