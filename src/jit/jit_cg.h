@@ -7,6 +7,7 @@
 #define SOFTD3D_JIT_JIT_CG_H
 
 #include "jit/jit_priv.h"
+#include "util/fpmode.h"   /* UTIL_FP_FLUSH_HW (hw_flushed below) */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -275,6 +276,9 @@ static inline LLVMValueRef nan_canon(struct cg *g, LLVMValueRef u)
 /* Is f the result of an operation the processor flushes itself under vm_run's MXCSR.FTZ
  * (util/fpmode.h)?  Only arithmetic that rounds in hardware: a select, a bit operation or a
  * constant LLVM folded (at IEEE gradual underflow) still needs the test. */
+#if !defined(UTIL_FP_FLUSH_HW)
+#error "util/fpmode.h defines UTIL_FP_FLUSH_HW (without it every hardware flush is tested again)"
+#endif
 static inline bool hw_flushed(LLVMValueRef f)
 {
 #if UTIL_FP_FLUSH_HW
