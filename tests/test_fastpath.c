@@ -962,29 +962,33 @@ TEST(fastpath_sample_load_rgba8)
                                              .depth = 1 };
         CHECK(texture_view_init(&t));
         CHECK(t.fast_rgba8);
-        struct vm_sample_request req;
-        struct vm_sample_result res;
-        memset(&req, 0, sizeof(req));
-        memset(&res, 0, sizeof(res));
-        req.mask = 0xfffffffeu;   /* lane 0 outside the mask: untouched */
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            seed = seed * 1664525u + 1013904223u;
-            req.address.i[0][l] = (int32_t)(seed >> 24) % 16 - 1;   /* -1 .. 14 */
-            req.address.i[1][l] = (int32_t)(seed >> 16 & 255) % 10 - 1;
-            req.address.i[3][l] = (int32_t)(seed >> 8 & 255) % 4 - 1;   /* mips -1 .. 2 */
-        }
-        draw_sample_load(&t, &req, &res);
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            int32_t x = req.address.i[0][l], y = req.address.i[1][l], m = req.address.i[3][l];
-            float want[4] = { 0, 0, 0, 0 };
-            if (l && m >= 0 && m < 2 && x >= 0 && y >= 0 && (uint32_t)x < t.level[m].width &&
-                (uint32_t)y < t.level[m].height)
-                texel_load(t.texel, t.level[m].data, t.level[m].row_pitch, (uint32_t)x,
-                           (uint32_t)y, want);
-            for (int c = 0; c < 4; c++) {
-                uint32_t w;
-                memcpy(&w, &want[c], 4);
-                CHECK_EQ(res.value[c][l], w);
+        for (int uniform = 0; uniform < 3; uniform++) {
+            /* mips per lane -1 .. 2 (the lane-by-lane path), then every lane level 0 or 1 (the
+             * AVX2 twin's gathered path) */
+            struct vm_sample_request req;
+            struct vm_sample_result res;
+            memset(&req, 0, sizeof(req));
+            memset(&res, 0, sizeof(res));
+            req.mask = 0xfffffffeu;   /* lane 0 outside the mask: untouched */
+            for (unsigned l = 0; l < VM_LANES; l++) {
+                seed = seed * 1664525u + 1013904223u;
+                req.address.i[0][l] = (int32_t)(seed >> 24) % 16 - 1;   /* -1 .. 14 */
+                req.address.i[1][l] = (int32_t)(seed >> 16 & 255) % 10 - 1;
+                req.address.i[3][l] = uniform ? uniform - 1 : (int32_t)(seed >> 8 & 255) % 4 - 1;
+            }
+            draw_sample_load(&t, &req, &res);
+            for (unsigned l = 0; l < VM_LANES; l++) {
+                int32_t x = req.address.i[0][l], y = req.address.i[1][l], m = req.address.i[3][l];
+                float want[4] = { 0, 0, 0, 0 };
+                if (l && m >= 0 && m < 2 && x >= 0 && y >= 0 && (uint32_t)x < t.level[m].width &&
+                    (uint32_t)y < t.level[m].height)
+                    texel_load(t.texel, t.level[m].data, t.level[m].row_pitch, (uint32_t)x,
+                               (uint32_t)y, want);
+                for (int c = 0; c < 4; c++) {
+                    uint32_t w;
+                    memcpy(&w, &want[c], 4);
+                    CHECK_EQ(res.value[c][l], w);
+                }
             }
         }
     }

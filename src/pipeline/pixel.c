@@ -135,42 +135,13 @@ static void sample_gather(const struct draw_run *r, struct draw_worker *w,
  * .x); anything outside the view reads 0.
  * The coordinates a dimension has: 1D x, 2D x y, 3D x y z; an array view adds its slice after
  * them (1D array y, 2D array z); components a dimension does not have are ignored. */
-/* draw_sample_load for a 4 x 8-bit UNORM/sRGB 2D view (texel.h "Fast paths": fast_rgba8 views
- * are 2D, one slice, not tiled): the same bounds, one 32-bit read a lane, the channels through
- * the decode tables, which hold exactly what the format's load function gives. */
-static void sample_load_rgba8(const struct texture_view *t, const struct vm_sample_request *req,
-                              struct vm_sample_result *res)
-{
-    const struct texel_rgba8 *fmt = &t->rgba8;
-    const float *unorm = texel_unorm8_table();
-    const float *colour = fmt->srgb ? texel_srgb8_table() : unorm;
-    const float minlod = floorf(t->min_lod);
-    for (unsigned l = 0; l < VM_LANES; l++) {
-        if (!(req->mask & (1u << l)))
-            continue;
-        int32_t x = req->address.i[0][l], y = req->address.i[1][l], mip = req->address.i[3][l];
-        if (t->array_size && req->address.i[2][l] != 0)
-            continue;   /* the one slice of a one-slice array view */
-        if (mip < 0 || (uint32_t)mip >= t->levels || (float)mip < minlod || x < 0 || y < 0)
-            continue;
-        const struct texture_level *lv = &t->level[mip];
-        if ((uint32_t)x >= lv->width || (uint32_t)y >= lv->height)
-            continue;
-        const uint8_t *p = lv->data + (size_t)y * lv->row_pitch + (size_t)x * 4;
-        uint32_t px = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-                      (uint32_t)p[3] << 24;
-        for (int k = 0; k < 3; k++)
-            res->value[k][l] = draw_u(colour[(px >> fmt->shift[k]) & 255]);
-        res->value[3][l] = draw_u(fmt->has_alpha ? unorm[(px >> fmt->shift[3]) & 255] : 1.0f);
-    }
-}
-
 void draw_sample_load(const struct texture_view *t, const struct vm_sample_request *req,
                       struct vm_sample_result *res)
 {
     const struct texel_format *f = t->texel;
-    if (t->fast_rgba8) {
-        sample_load_rgba8(t, req, res);
+    if (t->fast_rgba8) {   /* 4 x 8-bit 2D views: the sampler's fast fetch (sampler.h) */
+        const int32_t (*addr)[SAMPLER_LANES] = (const int32_t (*)[SAMPLER_LANES])req->address.i;
+        SIMD_PICK(sampler_load_rgba8)(t, req->mask, addr, res->value);
         return;
     }
     for (unsigned l = 0; l < VM_LANES; l++) {

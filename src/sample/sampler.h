@@ -287,4 +287,14 @@ bool sampler_sample_fast_uv_avx2(const struct sampler *s, const struct texture_v
                                  uint32_t mask, struct sampler_lod_cache *cache,
                                  float out[4][SAMPLER_LANES]);
 
+/* ld (texel fetch) of a fast_rgba8 view (texel.h "Fast paths": 2D, one slice, not tiled):
+ * addr[0..3] the lanes' x, y, slice (0) and level; the decoded r, g, b, a bits of the lanes in
+ * `mask` into value (0 outside the view or its levels); other lanes untouched.  Bit for bit the
+ * format's load function (tests/test_fastpath.c).  Twins as above. */
+void sampler_load_rgba8_c(const struct texture_view *t, uint32_t mask,
+                          const int32_t (*addr)[SAMPLER_LANES], uint32_t (*value)[SAMPLER_LANES]);
+void sampler_load_rgba8_avx2(const struct texture_view *t, uint32_t mask,
+                             const int32_t (*addr)[SAMPLER_LANES],
+                             uint32_t (*value)[SAMPLER_LANES]);
+
 #endif

@@ -818,3 +818,118 @@ bool SIMD_FN(sampler_sample_fast_uv)(const struct sampler *s, const struct textu
     filter_batch(s, t, u, v, lvl0, lvl1, weight, two, mask, L, out);
     return true;
 }
+
+/* ld of a 4 x 8-bit UNORM/sRGB 2D view (fast_rgba8: 2D, one slice, not tiled), for
+ * pixel.c's draw_sample_load: lanes in `mask` read texel (x, y) = addr[0..1] of level addr[3]
+ * (addr[2] must be 0 when the view is a one-slice array), each channel decoded exactly as the
+ * format's load function does (texel_unorm_to_float / texel_srgb_to_float of the byte: the
+ * tables; the AVX2 twin: the division-free v / 255, util/unorm8_avx2.h), alpha 1 without one;
+ * lanes outside the level, the view's levels or its minimum LOD read 0; lanes outside `mask`
+ * are not written.  The AVX2 twin takes eight lanes at a time when every lane in the mask
+ * reads one level (the usual ld of a compute or pixel program), gathering the texels. */
+static void load_rgba8_lanes(const struct texture_view *t, uint32_t mask,
+                             const int32_t (*addr)[L], uint32_t (*value)[L])
+{
+    const struct texel_rgba8 *fmt = &t->rgba8;
+    const float *unorm = texel_unorm8_table();
+    const float *colour = fmt->srgb ? texel_srgb8_table() : unorm;
+    const float minlod = floorf(t->min_lod);
+    for (unsigned l = 0; l < L; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        for (int k = 0; k < 4; k++)
+            value[k][l] = 0;
+        int32_t x = addr[0][l], y = addr[1][l], mip = addr[3][l];
+        if (t->array_size && addr[2][l] != 0)
+            continue;
+        if (mip < 0 || (uint32_t)mip >= t->levels || (float)mip < minlod || x < 0 || y < 0)
+            continue;
+        const struct texture_level *lv = &t->level[mip];
+        if ((uint32_t)x >= lv->width || (uint32_t)y >= lv->height)
+            continue;
+        uint32_t px = rd32(lv->data + (size_t)y * lv->row_pitch + (size_t)x * 4);
+        float f[4];
+        for (int k = 0; k < 3; k++)
+            f[k] = colour[(px >> fmt->shift[k]) & 255];
+        f[3] = fmt->has_alpha ? unorm[(px >> fmt->shift[3]) & 255] : 1.0f;
+        memcpy(&value[0][l], &f[0], 4);
+        memcpy(&value[1][l], &f[1], 4);
+        memcpy(&value[2][l], &f[2], 4);
+        memcpy(&value[3][l], &f[3], 4);
+    }
+}
+
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+static __attribute__((target("avx2,fma"))) void
+load_rgba8_level(const struct texture_view *t, uint32_t mask, int32_t mip,
+                 const int32_t (*addr)[L], uint32_t (*value)[L])
+{
+    const struct texel_rgba8 *fmt = &t->rgba8;
+    const struct texture_level *lv = &t->level[mip];
+    const float *srgb = fmt->srgb ? texel_srgb8_table() : NULL;
+    const __m256i w = _mm256_set1_epi32((int32_t)lv->width - 1);
+    const __m256i h = _mm256_set1_epi32((int32_t)lv->height - 1);
+    const __m256i pitch = _mm256_set1_epi32((int32_t)lv->row_pitch);
+    const __m256i lanebit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const int *base = (const int *)(const void *)lv->data;
+    for (int g = 0; g < L; g += 8) {
+        unsigned m8 = (mask >> g) & 255u;
+        if (!m8)
+            continue;
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(addr[0] + g));
+        __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(addr[1] + g));
+        __m256i in = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)m8), lanebit),
+                                        lanebit);
+        /* inside: 0 <= x <= width - 1 and 0 <= y <= height - 1 (as unsigned: one compare) */
+        __m256i bad = _mm256_or_si256(
+            _mm256_cmpgt_epi32(_mm256_xor_si256(x, _mm256_set1_epi32(INT32_MIN)),
+                               _mm256_xor_si256(w, _mm256_set1_epi32(INT32_MIN))),
+            _mm256_cmpgt_epi32(_mm256_xor_si256(y, _mm256_set1_epi32(INT32_MIN)),
+                               _mm256_xor_si256(h, _mm256_set1_epi32(INT32_MIN))));
+        if (t->array_size)
+            bad = _mm256_or_si256(bad, _mm256_xor_si256(_mm256_cmpeq_epi32(
+                _mm256_loadu_si256((const __m256i *)(const void *)(addr[2] + g)),
+                _mm256_setzero_si256()), _mm256_set1_epi32(-1)));
+        __m256i ok = _mm256_andnot_si256(bad, in);
+        __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(y, pitch), _mm256_slli_epi32(x, 2));
+        off = _mm256_and_si256(off, ok);   /* lanes not read: offset 0, masked off anyway */
+        __m256i px = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), base, off, ok, 1);
+        for (int c = 0; c < 4; c++) {
+            __m256 f;
+            if (c == 3 && !fmt->has_alpha) {
+                f = _mm256_set1_ps(1.0f);
+            } else {
+                __m256i v = _mm256_and_si256(_mm256_srli_epi32(px, fmt->shift[c]),
+                                             _mm256_set1_epi32(255));
+                f = c < 3 && srgb ? _mm256_i32gather_ps(srgb, v, 4)
+                                  : util_unorm8_div_avx2(_mm256_cvtepi32_ps(v));
+            }
+            /* outside the level: 0; outside the mask: as it was */
+            __m256i r = _mm256_and_si256(_mm256_castps_si256(f), ok);
+            __m256i old = _mm256_loadu_si256((const __m256i *)(const void *)(value[c] + g));
+            _mm256_storeu_si256((__m256i *)(void *)(value[c] + g),
+                                _mm256_blendv_epi8(old, r, in));
+        }
+    }
+}
+#endif
+
+void SIMD_FN(sampler_load_rgba8)(const struct texture_view *t, uint32_t mask,
+                                 const int32_t (*addr)[SAMPLER_LANES],
+                                 uint32_t (*value)[SAMPLER_LANES])
+{
+#if defined(SOFTD3D_SIMD_TWIN_AVX2)
+    /* one level for every lane in the mask, and that level there (not below the minimum LOD) */
+    if (mask) {
+        int32_t mip = addr[3][__builtin_ctz(mask)];
+        bool one = mip >= 0 && (uint32_t)mip < t->levels && (float)mip >= floorf(t->min_lod);
+        for (uint32_t b = mask; b && one; b &= b - 1)
+            one = addr[3][__builtin_ctz(b)] == mip;
+        if (one) {
+            load_rgba8_level(t, mask, mip, addr, value);
+            return;
+        }
+    }
+#endif
+    load_rgba8_lanes(t, mask, addr, value);
+}
