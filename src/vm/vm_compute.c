@@ -388,18 +388,23 @@ bool vm_compute_run_group(const struct vm_program *prog, struct vm_state *const 
                 continue;
             uint32_t lanes = total - k * VM_LANES >= VM_LANES ? VM_ALL_LANES
                                                                : (1u << (total - k * VM_LANES)) - 1;
-            /* the ids of chunk k's lanes: flattened index = (z * Y + y) * X + x */
+            /* the ids of chunk k's lanes: flattened index = (z * Y + y) * X + x; the first
+             * lane's (x, y, z) by division, then counted up (no division a lane) */
+            uint32_t f0 = k * VM_LANES, in[3] = {f0 % t[0], f0 / t[0] % t[1], f0 / (t[0] * t[1])};
             VM_FOR_LANES(l) {
-                uint32_t f = k * VM_LANES + l, in[3];
-                in[0] = f % t[0];
-                in[1] = f / t[0] % t[1];
-                in[2] = f / (t[0] * t[1]);
                 for (unsigned c = 0; c < 3; c++) {
                     cs->ids[2][c][l] = in[c];
                     cs->ids[1][c][l] = group[c];
                     cs->ids[0][c][l] = group[c] * t[c] + in[c];
                 }
-                cs->ids[3][0][l] = f;
+                cs->ids[3][0][l] = f0 + l;
+                if (++in[0] == t[0]) {
+                    in[0] = 0;
+                    if (++in[1] == t[1]) {
+                        in[1] = 0;
+                        in[2]++;
+                    }
+                }
             }
             vm_run_resumable(prog, states[k], env, lanes, !first, &waiting[k]);
             any |= waiting[k];
