@@ -43,8 +43,14 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
      * guarantees they do not overlap, and D3D requires one interpolation mode per register. */
     for (uint32_t i = 0; i < ir->inputs.count; i++) {
         const struct ir_io_decl *io = &ir->inputs.items[i];
+        if (io->file == IR_FILE_INPUT_COVERAGE)
+            p->reads_coverage = true;
         if (io->file != IR_FILE_INPUT || io->reg >= IR_MAX_INPUTS)
             continue;
+        if (ir->type == IR_SHADER_PIXEL &&
+            (io->sysval == IR_SV_SAMPLE_INDEX || io->interpolation == IR_INTERP_LINEAR_SAMPLE ||
+             io->interpolation == IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE))
+            p->sample_freq = true;
         p->in_mask[io->reg] |= io->mask;
         if (io->sysval)
             p->in_sysval[io->reg] = (uint8_t)io->sysval;
@@ -55,6 +61,8 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
         const struct ir_io_decl *io = &ir->outputs.items[i];
         if (io->file == IR_FILE_DEPTH_OUT)
             p->writes_depth = true;
+        if (io->file == IR_FILE_COVERAGE_OUT)
+            p->writes_coverage = true;
         if (io->file != IR_FILE_OUTPUT || io->reg >= IR_MAX_OUTPUTS)
             continue;
         p->out_mask[io->reg] |= io->mask;
@@ -150,9 +158,11 @@ void draw_link(const struct draw_program *vs, const struct dxbc_signature *vs_ou
         uint8_t mask = ps->in_mask[r];
         if (!mask)
             continue;
-        if (ps->in_sysval[r] == IR_SV_POSITION || ps->in_sysval[r] == IR_SV_IS_FRONT_FACE) {
+        if (ps->in_sysval[r] == IR_SV_POSITION || ps->in_sysval[r] == IR_SV_IS_FRONT_FACE ||
+            ps->in_sysval[r] == IR_SV_SAMPLE_INDEX) {
             uint8_t kind = ps->in_sysval[r] == IR_SV_POSITION ? DRAW_IN_POSITION :
-                                                                 DRAW_IN_FRONT_FACE;
+                           ps->in_sysval[r] == IR_SV_SAMPLE_INDEX ? DRAW_IN_SAMPLE_INDEX :
+                                                                    DRAW_IN_FRONT_FACE;
             for (int c = 0; c < 4; c++)
                 if (mask & (1u << c))
                     out->in[r][c] = (struct draw_input_src){ kind, 0, (uint8_t)c };
@@ -599,6 +609,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     }
     for (unsigned i = 0; i < dc->nworkers; i++) {
         struct draw_worker *w = &dc->workers[i];
+        w->sample_cur = -1;
         w->samples = 0;
         w->fused_runs = 0;
         w->ps_invocations = 0;
@@ -643,6 +654,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     st->slope_scaled_depth_bias = d->slope_scaled_depth_bias;
     depth_bias_kind(&dc->om, st);
     raster_ms_pattern(st, d->om.samples, d->ms_center);
+    st->sample_weights = st->samples >= 2 && d->ps && d->ps->sample_freq;
     if (d->points.enable && r->topology == DRAW_POINT_LIST) {
         /* point squares (draw.h): the triangles clip.c makes of points are neither culled nor
          * biased, as the points they stand for would not be */

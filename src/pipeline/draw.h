@@ -115,6 +115,12 @@ struct draw_program {
      * SV_ViewportArrayIndex (-1: not written; then every primitive takes slice / viewport 0) */
     int8_t layer_out, layer_comp, viewport_out, viewport_comp;
     bool writes_depth;                       /* pixel: oDepth declared */
+    /* pixel: runs once per sample on multisampled targets (D3D11.3 functional spec 16.3,
+     * "sample-frequency execution"): an input declared with the `sample` interpolation
+     * modifier (linear_sample / linear_noperspective_sample) or SV_SampleIndex */
+    bool sample_freq;
+    bool reads_coverage;                     /* pixel: vCoverage (SV_Coverage input) declared */
+    bool writes_coverage;                    /* pixel: oMask (SV_Coverage output) declared */
     bool lane_local;                         /* pixel: no instruction reads another lane
                                               * (derivatives, implicit-LOD sampling): equal
                                               * inputs give equal outputs in every lane */
@@ -152,6 +158,9 @@ enum draw_input_kind {
     DRAW_IN_ATTR,            /* component `comp` of vertex attribute `slot` */
     DRAW_IN_POSITION,        /* SV_Position component `comp` */
     DRAW_IN_FRONT_FACE,      /* SV_IsFrontFace: 0xffffffff or 0 */
+    DRAW_IN_SAMPLE_INDEX,    /* SV_SampleIndex: the sample being shaded (0 at pixel
+                              * frequency, which a program reading it never runs at when
+                              * the target has several samples: pixel.c) */
 };
 
 struct draw_input_src {

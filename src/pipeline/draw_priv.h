@@ -82,6 +82,15 @@ struct draw_worker {
     alignas(64) float uni_color[OM_MAX_TARGETS][4][VM_LANES];   /* broadcast */
     struct raster_quad_batch fill_batch;   /* draw_fill's evaluation */
     struct sampler_lod_cache lod_cache;    /* the sampler's mip decisions (gen: the flush) */
+    /* Sample-frequency shading (pixel.c): the sample being shaded, -1 at pixel frequency;
+     * while >= 0, inputs declared `sample` take these weights, SV_Position (when declared
+     * `sample`) the sample's offset s_dx, s_dy (pixels) and depth s_z, and SV_SampleIndex
+     * the index (draw_fill_inputs). */
+    int32_t sample_cur;
+    const float *s_pw1, *s_pw2, *s_lw1, *s_lw2, *s_z;
+    float s_dx, s_dy;
+    uint32_t incov[VM_LANES];          /* vCoverage of the lanes (reads_coverage programs) */
+    uint32_t omask[VM_LANES];          /* oMask of the last run (writes_coverage programs) */
 };
 #define DRAW_UNI_NO 0                  /* not uniform (or not known for this primitive) */
 #define DRAW_UNI_PENDING 1             /* uniform; the result is not computed yet */
@@ -261,13 +270,21 @@ void draw_sample_load(const struct texture_view *t, const struct vm_sample_reque
                       struct vm_sample_result *res);
 void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_request *req,
                          struct vm_sample_result *res);
+/* pixel_ms.c: sampleinfo / samplepos of a view of `samples` samples (0: not multisampled) or
+ * of the rasterizer (its sample count, 1 for none; `center`: every sample at the centre). */
+void draw_sample_ms_query(unsigned samples, bool center, const struct vm_sample_request *req,
+                          struct vm_sample_result *res);
+/* pixel_ms.c: the lanes whose sample s of n alpha-to-coverage keeps (sample-frequency
+ * shading: the alpha of the sample's own run). */
+uint32_t draw_ms_alpha_lanes(const float *alpha, unsigned lanes, unsigned n, unsigned s);
 
 /* pixel_ms.c: draw_shade's output-merger step for a multisampled batch (batch->ms): per-sample
  * depth clamped, om_process_ms; returns the samples that passed.  `interpolated_z`: false when
- * the pixel program wrote the depth (then w->z holds it, already clamped). */
+ * the pixel program wrote the depth (then w->z holds it, already clamped).  `omask` (NULL:
+ * none): the program's oMask per lane; a clear bit s drops the lane's sample s. */
 uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
                        const struct raster_quad_batch *b, const struct om_batch *ob,
-                       uint32_t coverage, bool interpolated_z);
+                       uint32_t coverage, bool interpolated_z, const uint32_t *omask);
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsigned worker,
                struct raster_rect rect);
 void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage);   /* raster_prefetch_fn */
