@@ -270,6 +270,11 @@ void draw_sample_load(const struct texture_view *t, const struct vm_sample_reque
                       struct vm_sample_result *res);
 void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_request *req,
                          struct vm_sample_result *res);
+/* pixel.c: lod of view t through sampler s (NULL: lanes left at 0), c the worker's scratch
+ * (pixel_tiled.c uses it too). */
+void draw_sample_lod(const struct sampler *s, const struct texture_view *t,
+                     struct sample_coords *c, const struct vm_sample_request *req,
+                     struct vm_sample_result *res);
 /* pixel_ms.c: sampleinfo / samplepos of a view of `samples` samples (0: not multisampled) or
  * of the rasterizer (its sample count, 1 for none; `center`: every sample at the centre). */
 void draw_sample_ms_query(unsigned samples, bool center, const struct vm_sample_request *req,

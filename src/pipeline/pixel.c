@@ -32,8 +32,8 @@
  * (nothing is written to the render targets: 16.9).
  *
  * Sampling: the VM calls draw_sample for each resource instruction; t# slots without a view
- * read 0 in every component (7.18.17), and so does the form not implemented here (lod);
- * gather4 goes to the reference sampler's gather; sampleinfo / samplepos of views and of the
+ * read 0 in every component (7.18.17); gather4 goes to the reference sampler's gather, lod to
+ * its LOD decisions (draw_sample_lod); sampleinfo / samplepos of views and of the
  * rasterizer are pixel_ms.c's.  Sample-frequency shading, vCoverage and oMask: draw_shade
  * and shade_per_sample below.  Immediate texel offsets (_aoffimmi) are not applied:
  * level-9 programs have none, and the reference sampler takes no offsets yet.
@@ -205,6 +205,33 @@ static void sample_info(const struct texture_view *t, const struct vm_sample_req
     }
 }
 
+void draw_sample_lod(const struct sampler *s, const struct texture_view *t,
+                     struct sample_coords *c, const struct vm_sample_request *req,
+                     struct vm_sample_result *res)
+{
+    /* lod (22.4.9; HLSL CalculateLevelOfDetail / ...Unclamped): x the LOD after MinLOD/MaxLOD
+     * and bias (what the sampler uses), y the one before the clamp -- the sampler's own
+     * decisions (sampler_lane_lod), the second with the clamp opened to +-inf; z, w 0.  The
+     * streaming demo's feedback pass reads it. */
+    if (!s)
+        return;
+    struct sampler open = *s;
+    open.state.min_lod = -INFINITY;
+    open.state.max_lod = INFINITY;
+    draw_sample_coords(c, req);
+    c->lod_mode = SAMPLE_LOD_DERIVATIVES;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!(req->mask & (1u << l)))
+            continue;
+        struct sampler_lod a, b;
+        sampler_lane_lod(s, t, c, (int)l, &a);
+        sampler_lane_lod(&open, t, c, (int)l, &b);
+        res->value[0][l] = draw_u(a.lod);
+        res->value[1][l] = draw_u(b.lod);
+        res->value[2][l] = res->value[3][l] = 0;
+    }
+}
+
 static void draw_sample(void *ctx, const struct vm_sample_request *req,
                         struct vm_sample_result *res)
 {
@@ -245,8 +272,12 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
     case VM_TEX_SAMPLEPOS:
         draw_sample_ms_query(t->samples, false, req, res);   /* (pixel_ms.c) */
         break;
+    case VM_TEX_LOD:
+        draw_sample_lod(req->sampler < DRAW_MAX_SAMPLERS ? d->samplers[req->sampler] : NULL, t,
+                        &sc->w->coords, req, res);
+        break;
     default:
-        break;   /* lod: not in 9_x / 10_x programs yet; reads 0 */
+        break;
     }
 }
 
