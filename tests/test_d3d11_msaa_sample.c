@@ -538,3 +538,51 @@ TEST(msaa_texture2dmsarray_view)
         RD_RELEASE(slice[k]);
     sf_end(&f);
 }
+
+/* ---- centroid -------------------------------------------------------------------------------- */
+
+/* An attribute declared `linear centroid` (the pixel x coordinate) and SV_Position without it:
+ * (frac(attr) / 2, frac(pos.x) / 2). */
+#define PS_CENTROID                                                                              \
+    "ps_4_1\ndcl_input_ps linear centroid v0.x\n"                                                \
+    "dcl_input_ps_siv linear noperspective v1.x, position\ndcl_output o0.xyzw\ndcl_temps 1\n"   \
+    "frc r0.x, v0.x\nfrc r0.y, v1.x\nmul r0.xy, r0.xyxx, l(0.5, 0.5, 0, 0)\n"                    \
+    "mov r0.zw, l(0, 0, 0, 1.0)\nmov o0.xyzw, r0.xyzw\nret\n"
+
+/* Centroid (D3D11.3 functional spec 3.5.5): a fully covered pixel evaluates at its centre
+ * (frac 0.5 -> 64), a partly covered one at its first covered sample within the SampleMask:
+ * behind an edge through pixel 2's centre, sample 1 (+6/16: frac 0.875 -> 112); with the
+ * SampleMask holding sample 3 only, sample 3 (+2/16: frac 0.625 -> 80).  SV_Position, not
+ * declared centroid, stays at the centre (64) in both. */
+TEST(msaa_centroid_interpolation)
+{
+    struct sf f;
+    struct vtx v[3];
+    uint8_t img[SW * SH * 4];
+    if (!sf_begin(&f, "10_1", L101, 1)) {
+        sf_end(&f);
+        return;
+    }
+    static const UINT masks[2] = { 0xffffffffu, 0x8u };
+    static const unsigned read[2] = { 1, 3 };
+    static const uint8_t want2[2] = { 112, 80 };
+    for (int k = 0; k < 2; k++) {
+        static const float none[4] = { 0, 0, 0, 0 };
+        ID3D11DeviceContext_ClearRenderTargetView(f.r.ctx, f.rtv, none);
+        ID3D11DeviceContext_OMSetBlendState(f.r.ctx, NULL, NULL, masks[k]);
+        sf_tri(v, 2.5f, none);
+        for (int i = 0; i < 3; i++)
+            v[i].attr[0] = (v[i].pos[0] + 1.0f) * 0.5f * SW;   /* the pixel x coordinate */
+        sf_draw(&f, VS_POS_ATTR, PS_CENTROID, v, 3);
+        ID3D11DeviceContext_OMSetBlendState(f.r.ctx, NULL, NULL, 0xffffffffu);
+        sf_read_sample(&f, read[k], img);
+        for (int y = 0; y < SH; y++) {
+            CHECK_EQ(img[(y * SW + 1) * 4 + 3], 0);
+            CHECK_EQ(img[(y * SW + 2) * 4], want2[k]);
+            CHECK_EQ(img[(y * SW + 2) * 4 + 1], 64);
+            CHECK_EQ(img[(y * SW + 3) * 4], 64);
+            CHECK_EQ(img[(y * SW + 5) * 4], 64);
+        }
+    }
+    sf_end(&f);
+}

@@ -51,6 +51,10 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
             (io->sysval == IR_SV_SAMPLE_INDEX || io->interpolation == IR_INTERP_LINEAR_SAMPLE ||
              io->interpolation == IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE))
             p->sample_freq = true;
+        if (ir->type == IR_SHADER_PIXEL &&
+            (io->interpolation == IR_INTERP_LINEAR_CENTROID ||
+             io->interpolation == IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID))
+            p->has_centroid = true;
         p->in_mask[io->reg] |= io->mask;
         if (io->sysval)
             p->in_sysval[io->reg] = (uint8_t)io->sysval;
@@ -610,6 +614,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     for (unsigned i = 0; i < dc->nworkers; i++) {
         struct draw_worker *w = &dc->workers[i];
         w->sample_cur = -1;
+        w->c_on = false;
         w->samples = 0;
         w->fused_runs = 0;
         w->ps_invocations = 0;
@@ -654,7 +659,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     st->slope_scaled_depth_bias = d->slope_scaled_depth_bias;
     depth_bias_kind(&dc->om, st);
     raster_ms_pattern(st, d->om.samples, d->ms_center);
-    st->sample_weights = st->samples >= 2 && d->ps && d->ps->sample_freq;
+    st->sample_weights = st->samples >= 2 && d->ps && (d->ps->sample_freq || d->ps->has_centroid);
     if (d->points.enable && r->topology == DRAW_POINT_LIST) {
         /* point squares (draw.h): the triangles clip.c makes of points are neither culled nor
          * biased, as the points they stand for would not be */

@@ -119,6 +119,7 @@ struct draw_program {
      * "sample-frequency execution"): an input declared with the `sample` interpolation
      * modifier (linear_sample / linear_noperspective_sample) or SV_SampleIndex */
     bool sample_freq;
+    bool has_centroid;                       /* pixel: an input declared `centroid` */
     bool reads_coverage;                     /* pixel: vCoverage (SV_Coverage input) declared */
     bool writes_coverage;                    /* pixel: oMask (SV_Coverage output) declared */
     bool lane_local;                         /* pixel: no instruction reads another lane

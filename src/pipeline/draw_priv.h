@@ -89,6 +89,12 @@ struct draw_worker {
     int32_t sample_cur;
     const float *s_pw1, *s_pw2, *s_lw1, *s_lw2, *s_z;
     float s_dx, s_dy;
+    /* Centroid evaluation (pixel.c centroid_points, D3D11.3 functional spec 3.5.5): while
+     * c_on, inputs declared `centroid` take these per-lane weights, and SV_Position so
+     * declared the offsets c_dx, c_dy and depth c_z. */
+    bool c_on;
+    float c_pw1[VM_LANES], c_pw2[VM_LANES], c_lw1[VM_LANES], c_lw2[VM_LANES];
+    float c_dx[VM_LANES], c_dy[VM_LANES], c_z[VM_LANES];
     uint32_t incov[VM_LANES];          /* vCoverage of the lanes (reads_coverage programs) */
     uint32_t omask[VM_LANES];          /* oMask of the last run (writes_coverage programs) */
 };

@@ -12,6 +12,8 @@
  * whose pixel-input register is declared
  *   linear (also centroid / sample: one sample per pixel)   a0 + pw1 (a1 - a0) + pw2 (a2 - a0)
  *   linear noperspective (also centroid / sample)           the same with lw1, lw2
+ * where on multisampled targets `centroid` takes the weights of the centroid point
+ * (centroid_points, 3.5.5) and `sample` those of the sample being shaded (shade_per_sample);
  *   constant                                                the leading vertex's bits (8.14)
  * Lines have w2 = 0 (their v2 repeats v0), points w1 = w2 = 0.  Equal vertex values therefore
  * interpolate to exactly that value.
@@ -385,7 +387,8 @@ void draw_shade_prepare(struct draw_run *r)
     /* Programs whose result depends on the sample or the coverage take no shortcut: the
      * fused shapes, the list of linear inputs (which ignores `sample` weights), the uniform
      * primitive and the rectangle fill all assume one result per pixel from the centre. */
-    if (ps && (ps->sample_freq || ps->reads_coverage || ps->writes_coverage)) {
+    if (ps && (ps->sample_freq || ps->reads_coverage || ps->writes_coverage ||
+               (ps->has_centroid && r->raster.samples >= 2))) {
         r->fused_ok = false;
         r->lin_all = false;
         return;
@@ -596,6 +599,49 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsign
     return true;
 }
 
+/* Centroid evaluation points of a multisampled batch (D3D11.3 functional spec 3.5.5), per
+ * lane: (1) every sample of the pixel covered: the centre; (2) else the first covered sample,
+ * in increasing index, of the coverage ANDed with the SampleMask; (3) none (helper pixels of
+ * the 2x2 quads, or covered samples all outside the mask): the first sample of the SampleMask
+ * if it is a subset of the pixel's samples, else the centre.  The weights, offset and depth
+ * of that point go to the worker's c_* arrays (draw_fill_inputs reads them). */
+static void centroid_points(const struct draw_run *r, struct draw_worker *w,
+                            const struct raster_quad_batch *b)
+{
+    const struct raster_ms_batch *ms = b->ms;
+    unsigned n = ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES;
+    uint32_t all = (1u << n) - 1u, mask = r->d->om.sample_mask & all;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t cov = 0;
+        for (unsigned s = 0; s < n; s++)
+            cov |= (ms->cover[s] >> l & 1u) << s;
+        int s = -1;
+        if (cov != all) {
+            if (cov & mask)
+                s = __builtin_ctz(cov & mask);
+            else if (mask && mask != all)
+                s = __builtin_ctz(mask);
+        }
+        if (s < 0) {
+            w->c_pw1[l] = b->pw1[l];
+            w->c_pw2[l] = b->pw2[l];
+            w->c_lw1[l] = b->lw1[l];
+            w->c_lw2[l] = b->lw2[l];
+            w->c_dx[l] = w->c_dy[l] = 0.0f;
+            w->c_z[l] = b->z[l];
+        } else {
+            w->c_pw1[l] = ms->pw1[s][l];
+            w->c_pw2[l] = ms->pw2[s][l];
+            w->c_lw1[l] = ms->lw1[s][l];
+            w->c_lw2[l] = ms->lw2[s][l];
+            w->c_dx[l] = (float)r->raster.sample_x[s] * (1.0f / 16.0f);
+            w->c_dy[l] = (float)r->raster.sample_y[s] * (1.0f / 16.0f);
+            w->c_z[l] = ms->z[s][l];
+        }
+    }
+    w->c_on = true;
+}
+
 /* Sample-frequency shading (D3D11.3 functional spec 16.3: a pixel program with a `sample`
  * input or SV_SampleIndex runs once per covered sample of a multisampled target).  For each
  * sample s in index order: the program over the whole batch (every lane of each quad, so
@@ -687,8 +733,13 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
     ob.z = w->z;
     ob.front_facing = front;
 
+    /* centroid inputs are pixel-frequency (3.5.4.1.1): one point per pixel, also when the
+     * program runs per sample */
+    if (d->ps && d->ps->has_centroid && b->ms && b->ms->has_weights)
+        centroid_points(r, w, b);
     if (d->ps && d->ps->sample_freq && b->ms) {
         shade_per_sample(r, w, b, pr, front, &ob);
+        w->c_on = false;
         return;
     }
     if (d->ps && d->ps->reads_coverage) {
@@ -754,6 +805,7 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
         for (unsigned l = 0; l < lanes; l++)
             w->z[l] = om_depth_clamp(zsrc[l], d->viewport.min_depth, d->viewport.max_depth);
 
+    w->c_on = false;
     if (b->ms || d->alpha_to_coverage) {
         const uint32_t *omask = d->ps && d->ps->writes_coverage ? w->omask : NULL;
         w->samples += draw_ms_merge(r, w, b, &ob, coverage, zsrc != NULL, omask);
