@@ -638,27 +638,6 @@ static bool rule_array_views(struct draw_check *k)
     return true;
 }
 
-/* Issue 11: state options that CreateBlendState / CreateRasterizerState accept from 10_0 (the
- * 9_x rows are gone, state.c) but the pipeline does not honour yet are refused at the draw,
- * never drawn as if they were off: the dual-source
- * factors (om.h: SRC1_* not executed), DepthClipEnable FALSE (clip.c always clips to 0..w). */
-static bool rule_unhonoured_states(struct draw_check *k)
-{
-    const struct d3d11_context_state *s = &k->ctx->state;
-    const D3D11_BLEND_DESC1 *bd = d3d11_blend_state_desc(s->blend.iface);
-    const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
-    for (unsigned i = 0; bd && i < D3D11_CTX_RT_SLOTS; i++) {
-        const D3D11_RENDER_TARGET_BLEND_DESC1 *rb = &bd->RenderTarget[i];
-        D3D11_BLEND f[4] = { rb->SrcBlend, rb->DestBlend, rb->SrcBlendAlpha, rb->DestBlendAlpha };
-        for (unsigned j = 0; rb->BlendEnable && j < 4; j++)
-            if (f[j] >= D3D11_BLEND_SRC1_COLOR && f[j] <= D3D11_BLEND_INV_SRC1_ALPHA)
-                return fail(k, "dual-source blending (render target %u) is not implemented yet",
-                            i);
-    }
-    if (rd && !rd->DepthClipEnable)
-        return fail(k, "DepthClipEnable FALSE is not implemented yet");
-    return true;
-}
 
 /* Blending into a render target whose format the level's table does not mark BLENDABLE (the
  * integer formats; at 10_0 also the SNORM and 16-bit UNORM ones, which 10_1 adds) has no
@@ -693,7 +672,7 @@ typedef bool (*draw_rule)(struct draw_check *k);
 static const draw_rule draw_rules[] = {
     rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_tess,
     rule_array_views,
-    rule_constants, rule_input_layout, rule_indices, rule_targets, rule_unhonoured_states,
+    rule_constants, rule_input_layout, rule_indices, rule_targets,
     rule_blendable_targets,
 };
 
@@ -1078,6 +1057,7 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
     d->cull = !rd || rd->CullMode == D3D11_CULL_BACK ? RASTER_CULL_BACK :
               rd->CullMode == D3D11_CULL_FRONT ? RASTER_CULL_FRONT : RASTER_CULL_NONE;
     d->front_ccw = rd && rd->FrontCounterClockwise;
+    d->depth_clip_off = rd && !rd->DepthClipEnable;   /* 9_x: always TRUE (state.c) */
     if (rd) {
         d->depth_bias = rd->DepthBias;
         d->depth_bias_clamp = rd->DepthBiasClamp;

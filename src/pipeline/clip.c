@@ -16,7 +16,8 @@
  * topology (8.12); primitives left incomplete by a cut or by the end of the draw are dropped.
  *
  * CLIPPING (15.4).  The clip volume is  0 < w,  -w <= x, y <= w,  0 <= z <= w  (DepthClipEnable
- * is always TRUE at 9_x, seed 004 CreateRasterizerState).  x and y are clipped only against the
+ * is always TRUE at 9_x, seed 004 CreateRasterizerState; FALSE at 10_0+ drops the two z planes:
+ * draw_desc.depth_clip_off, the depth then clamped to the viewport range in pixel.c).  x and y are clipped only against the
  * guard band — the planes where the render-target coordinate reaches +-G (draw.c derives
  * gx_lo... from the viewport) — because the scissor test (15.7) removes everything else pixel
  * by pixel; the rasterizer's fixed-point range then always holds (raster.h).  With
@@ -101,6 +102,9 @@ static unsigned outcode(const struct draw_run *r, const float p[4])
     for (unsigned k = PLANE_USER0; k < r->nplanes; k++)
         if (!(distance(r, k, p) >= 0.0f))
             code |= 1u << k;
+    /* DepthClipEnable FALSE: the near and far planes do not clip (15.4); w > 0 and x, y do */
+    if (r->d->depth_clip_off)
+        code &= ~(1u << PLANE_NEAR | 1u << PLANE_FAR);
     return code;
 }
 _Static_assert(PLANE_TOP == 6 && PLANE_USER0 == 7, "outcode's fixed planes");

@@ -351,6 +351,9 @@ struct draw_desc {
     enum draw_fill fill;
     enum raster_cull cull;
     bool front_ccw;
+    /* D3D10+ DepthClipEnable FALSE (spec 15.4): no clipping against 0 <= z <= w; the depth
+     * is still clamped to [MinDepth, MaxDepth] before the depth test (pixel.c, 15.6) */
+    bool depth_clip_off;
     int32_t depth_bias;
     float depth_bias_clamp, slope_scaled_depth_bias;
     bool scissor_enable;

@@ -14,6 +14,8 @@
  *      float) and NaN propagates through every term, 0 weights included (17.5: "NaN's and
  *      signed zeros must be propagated ... including 0.0 blend weights") -- which is why the
  *      destination is always read when blending, even for a ZERO destination factor.
+ *      Dual-source factors (SRC1_*, 17.6) read the batch's colour 1 (the program's o1),
+ *      clamped the same way.
  *   3. The blend, per channel, in float32 (17.5 allows "equal or more" precision than the
  *      format; float32 is what the spec's own floating-point rules describe):
  *          ADD           src * Fs + dst * Fd
@@ -71,10 +73,10 @@ static void write_texel(const struct om_target_state *ts, uint8_t *p, const floa
 }
 
 void om_blend_values(const struct om_state *st, int t, const struct om_draw *draw,
-                     const float *const in[4], float (*dst)[OM_LANES], float (*out)[OM_LANES],
-                     unsigned n)
+                     const float *const in[4], const float *const in1[4],
+                     float (*dst)[OM_LANES], float (*out)[OM_LANES], unsigned n)
 {
-    om_blend_values_inline(st, t, draw, in, dst, out, n);
+    om_blend_values_inline(st, t, draw, in, in1, dst, out, n);
 }
 
 void om_color_target_ref(const struct om_state *st, int t, const struct om_draw *draw,
@@ -114,7 +116,8 @@ void om_color_target_ref(const struct om_state *st, int t, const struct om_draw 
                 dst[c][i] = v[c];
         }
         const float *const in[4] = { src[0], src[1], src[2], src[3] };
-        om_blend_values(st, t, draw, in, dst, out, n);
+        /* dual-source blending: the second source is the program's colour 1 (17.6) */
+        om_blend_values(st, t, draw, in, (const float *const *)batch->color[1], dst, out, n);
     } else {
         memcpy(out, src, sizeof out);
     }
