@@ -100,8 +100,8 @@ struct d3d11_draw_cache {
     struct draw_desc desc;
     struct texture_view textures[DRAW_MAX_TEXTURES];
     struct sampler samplers[DRAW_MAX_SAMPLERS];
-    struct texture_view vs_textures[DRAW_MAX_VS_TEXTURES];   /* 10_0+ (issue 11) */
-    struct sampler vs_samplers[DRAW_MAX_VS_TEXTURES];
+    struct texture_view vs_textures[DRAW_MAX_TEXTURES];   /* 10_0+ (issue 11) */
+    struct sampler vs_samplers[DRAW_MAX_SAMPLERS];
     struct texture_view gs_textures[DRAW_MAX_TEXTURES];
     struct sampler gs_samplers[DRAW_MAX_SAMPLERS];
     struct texture_view hs_textures[DRAW_MAX_TEXTURES], ds_textures[DRAW_MAX_TEXTURES];
@@ -388,10 +388,6 @@ static bool rule_shaders(struct draw_check *k)
         if (!draw_gs_topology_ok((enum draw_topology)s->topology, k->gs->prog->gs_input))
             return fail(k, "primitive topology %u does not match the geometry shader's input "
                         "primitive", (unsigned)s->topology);
-        if ((k->gs->prog->texture_mask | k->gs->prog->sampler_mask) >> DRAW_MAX_TEXTURES)
-            return fail(k, "the geometry shader declares texture or sampler slots beyond "
-                        "t%u/s%u, which softd3d's geometry stage does not sample yet",
-                        DRAW_MAX_TEXTURES - 1, DRAW_MAX_SAMPLERS - 1);
     } else if (is_adjacency(s->topology)) {
         return fail(k, "adjacency topology %u without a geometry shader is not implemented",
                     (unsigned)s->topology);
@@ -406,12 +402,6 @@ static bool rule_shaders(struct draw_check *k)
         return fail(k, "the stream-output geometry shader was created from another vertex "
                     "shader than the bound one (not implemented: the output signatures would "
                     "have to be matched)");
-    /* The vertex stage samples DRAW_MAX_VS_TEXTURES slots (pipeline/draw.h); a program that
-     * declares more is refused rather than drawn with zeros. */
-    if ((k->vs->prog->texture_mask | k->vs->prog->sampler_mask) >> DRAW_MAX_VS_TEXTURES)
-        return fail(k, "the vertex shader declares texture or sampler slots beyond t%u/s%u, "
-                    "which softd3d's vertex stage does not sample yet", DRAW_MAX_VS_TEXTURES - 1,
-                    DRAW_MAX_VS_TEXTURES - 1);
     if (s->ps.code) {
         if (!(k->ps = program_of(k->cache, s->ps.code)))
             return fail(k, "out of memory");
@@ -468,13 +458,6 @@ static bool rule_tess(struct draw_check *k)
                     "(DEVICE_DRAW_HS_DS_TESSELLATOR_DOMAIN_MISMATCH)");
     if (k->ds->prog->position_out < 0)
         return fail(k, "the domain shader does not write SV_Position");
-    uint32_t slots = k->ds->prog->texture_mask | k->ds->prog->sampler_mask;
-    for (uint32_t i = 0; i < h->phase_count; i++)
-        slots |= h->phase[i]->texture_mask | h->phase[i]->sampler_mask;
-    if (slots >> DRAW_MAX_TEXTURES)
-        return fail(k, "the hull or domain shader declares texture or sampler slots beyond "
-                    "t%u/s%u, which softd3d's tessellation stages do not sample yet",
-                    DRAW_MAX_TEXTURES - 1, DRAW_MAX_SAMPLERS - 1);
     return true;
 }
 
@@ -608,35 +591,6 @@ static bool rule_targets(struct draw_check *k)
     return true;
 }
 
-/* Issue 11 (and 16): the vertex, geometry, hull and domain stages' sampling
- * (src/pipeline/vertex.c) passes the sampler three address components, not the fourth that
- * holds a cube array's index (7.18.3), so their views of more than one cube are refused rather than sampled from the first cube.
- * Pixel shaders sample every array view (sampler.h texture_view.array_size). */
-static bool rule_array_views(struct draw_check *k)
-{
-    const struct d3d11_context_state *s = &k->ctx->state;
-    /* the vertex, geometry, hull and domain stages sample through the same three components
-     * (vertex.c draw_stage_sample) */
-    static const char *const names[] = { "vertex", "geometry", "hull", "domain" };
-    const struct d3d11_shader_stage_state *stages[] = { &s->vs, &s->gs, &s->hs, &s->ds };
-    uint32_t masks[4] = { k->vs->prog->texture_mask, k->gs ? k->gs->prog->texture_mask : 0, 0,
-                          k->ds ? k->ds->prog->texture_mask : 0 };
-    for (uint32_t i = 0; k->hs && i < k->hs->hull->phase_count; i++)
-        masks[2] |= k->hs->hull->phase[i]->texture_mask;
-    for (int st = 0; st < 4; st++) {
-        const struct d3d11_shader_stage_state *ss = stages[st];
-        for (unsigned i = 0; i < 32 && i < D3D11_CTX_SRV_SLOTS; i++) {
-            const struct d3d11_view_info *info = ss->srvs[i].info;
-            if (!(masks[st] & (1u << i)) || !info)
-                continue;
-            if (info->cube && info->slice_count > 6u)
-                return fail(k, "%s shader resource slot %u is a view of %u cubes; sampling cube "
-                            "arrays in a %s shader is not implemented yet", names[st], i,
-                            info->slice_count / 6, names[st]);
-        }
-    }
-    return true;
-}
 
 
 /* Blending into a render target whose format the level's table does not mark BLENDABLE (the
@@ -671,7 +625,6 @@ typedef bool (*draw_rule)(struct draw_check *k);
 /* In order: later rules use what earlier ones found (programs, elements). */
 static const draw_rule draw_rules[] = {
     rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_tess,
-    rule_array_views,
     rule_constants, rule_input_layout, rule_indices, rule_targets,
     rule_blendable_targets,
 };
@@ -932,17 +885,22 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
     d->alpha_to_coverage = bd && bd->AlphaToCoverageEnable;   /* 10_0+: state.c refuses 9_x */
 }
 
-/* The textures and samplers a program declares, from its stage's bindings (n slots). */
+/* The textures and samplers a program declares, from its stage's bindings (every stage: t0..t127,
+ * s0..s15). */
 static void translate_stage_textures(const struct d3d11_shader_stage_state *ss,
-                                     const struct draw_program *p, unsigned n,
+                                     const struct draw_program *p,
                                      struct texture_view *views, struct sampler *samplers,
                                      const struct texture_view **tex_out,
                                      const struct sampler **smp_out)
 {
-    for (unsigned i = 0; i < n; i++) {
+    _Static_assert(DRAW_MAX_TEXTURES <= D3D11_CTX_SRV_SLOTS &&
+                   DRAW_MAX_SAMPLERS <= D3D11_CTX_SAMPLER_SLOTS, "the stages' slots");
+    for (unsigned i = 0; i < DRAW_MAX_TEXTURES; i++) {
         const struct d3d11_view_info *info = ss->srvs[i].info;
-        if ((p->texture_mask & (1u << i)) && info && translate_view(info, &views[i]))
+        if (draw_program_texture(p, i) && info && translate_view(info, &views[i]))
             tex_out[i] = &views[i];
+    }
+    for (unsigned i = 0; i < DRAW_MAX_SAMPLERS; i++) {
         if (p->sampler_mask & (1u << i)) {
             const D3D11_SAMPLER_DESC *sd = d3d11_sampler_state_desc(ss->samplers[i].iface);
             struct sampler_state st;
@@ -1013,7 +971,7 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
         d->gs = k->gs->prog;
         d->gs_link = &le->gs_link;
         translate_cbs(s->gs.constant_buffers, d->gs_cb);
-        translate_stage_textures(&s->gs, d->gs, DRAW_MAX_TEXTURES, c->gs_textures,
+        translate_stage_textures(&s->gs, d->gs, c->gs_textures,
                                  c->gs_samplers, d->gs_textures, d->gs_samplers);
     }
     if (k->hs) {
@@ -1024,15 +982,15 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
         translate_cbs(s->ds.constant_buffers, d->ds_cb);
         /* every hull phase samples the one set of HS bindings */
         for (uint32_t i = 0; i < d->hs->phase_count; i++)
-            translate_stage_textures(&s->hs, d->hs->phase[i], DRAW_MAX_TEXTURES, c->hs_textures,
+            translate_stage_textures(&s->hs, d->hs->phase[i], c->hs_textures,
                                      c->hs_samplers, d->hs_textures, d->hs_samplers);
-        translate_stage_textures(&s->ds, d->ds, DRAW_MAX_TEXTURES, c->ds_textures,
+        translate_stage_textures(&s->ds, d->ds, c->ds_textures,
                                  c->ds_samplers, d->ds_textures, d->ds_samplers);
     }
     if (d->ps) {
         for (unsigned i = 0; i < DRAW_MAX_TEXTURES; i++) {
             const struct d3d11_view_info *info = s->ps.srvs[i].info;
-            if ((d->ps->texture_mask & (1u << i)) && info &&
+            if (draw_program_texture(d->ps, i) && info &&
                 translate_view(info, &c->textures[i]))
                 d->textures[i] = &c->textures[i];
         }
@@ -1049,7 +1007,7 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
 
     /* Vertex-shader textures and samplers (10_0+: VSSetShaderResources / VSSetSamplers are
      * refused at 9_x, context_state.c, so these slots are empty there). */
-    translate_stage_textures(&s->vs, d->vs, DRAW_MAX_VS_TEXTURES, c->vs_textures, c->vs_samplers,
+    translate_stage_textures(&s->vs, d->vs, c->vs_textures, c->vs_samplers,
                              d->vs_textures, d->vs_samplers);
 
     const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);

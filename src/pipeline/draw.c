@@ -97,8 +97,9 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
     for (uint32_t i = 0; i < ir->cbuffers.count; i++)
         p->cb_vec4_total += ir->cbuffers.items[i].size;
     for (uint32_t i = 0; i < ir->resources.count; i++)
-        if (ir->resources.items[i].slot < 32)
-            p->texture_mask |= 1u << ir->resources.items[i].slot;
+        if (ir->resources.items[i].slot < DRAW_MAX_TEXTURES)
+            p->texture_mask[ir->resources.items[i].slot / 32] |=
+                1u << (ir->resources.items[i].slot % 32);
     for (uint32_t i = 0; i < ir->samplers.count; i++)
         if (ir->samplers.items[i].slot < 32)
             p->sampler_mask |= 1u << ir->samplers.items[i].slot;

@@ -48,9 +48,10 @@
 #define DRAW_MAX_STREAMS 16      /* vertex buffer slots (input slots below 11_0) */
 #define DRAW_MAX_USER_CLIP 6     /* user clip planes (D3D9 MaxUserClipPlanes) */
 #define DRAW_MAX_ELEMENTS 32     /* vertex elements (v# registers) */
-#define DRAW_MAX_TEXTURES 16     /* t# slots a pixel program may sample (ps_4_0_level_9_x: 16) */
-#define DRAW_MAX_SAMPLERS 16
-#define DRAW_MAX_VS_TEXTURES 4   /* vertex-program t#/s# (D3D9 vs_3_0: four vertex samplers) */
+/* t# slots every stage samples: D3D10+'s 128 (D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT);
+ * the 9_x and D3D9 front-ends bind the first 16 (pixel) or 4 (vs_3_0 vertex textures) */
+#define DRAW_MAX_TEXTURES 128
+#define DRAW_MAX_SAMPLERS 16     /* s# slots (D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT) */
 #define DRAW_MAX_VIEWPORTS 16    /* D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE */
 
 /* Values equal D3D11_PRIMITIVE_TOPOLOGY and D3DPRIMITIVETYPE (1..5), so both front-ends cast.
@@ -126,8 +127,15 @@ struct draw_program {
                                               * (derivatives, implicit-LOD sampling): equal
                                               * inputs give equal outputs in every lane */
     uint32_t cb_vec4_total;                  /* sum of the declared constant buffer sizes */
-    uint32_t texture_mask, sampler_mask;     /* t#, s# slots declared (bit per slot < 32) */
+    uint32_t texture_mask[DRAW_MAX_TEXTURES / 32];   /* t# slots declared (bit per slot) */
+    uint32_t sampler_mask;                   /* s# slots declared (bit per slot < 32) */
 };
+
+/* Whether program p declares t# slot i. */
+static inline bool draw_program_texture(const struct draw_program *p, unsigned i)
+{
+    return i < DRAW_MAX_TEXTURES && (p->texture_mask[i / 32] >> (i % 32) & 1u);
+}
 
 /* From IR that passed ir_validate().  DRAW_OK, DRAW_E_NOMEM or DRAW_E_INVALID. */
 int draw_program_create(const struct ir_program *ir, struct draw_program **out);
@@ -342,11 +350,12 @@ struct draw_desc {
     struct vm_cbuffer vs_cb[IR_MAX_CB_SLOTS], ps_cb[IR_MAX_CB_SLOTS];
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */
-    /* Vertex-program textures (D3D9 vertex texture fetch; D3D11 at 9_x has none): t#/s# slot
-     * k reads vs_textures[k] with vs_samplers[k]; vertices have no derivatives, so implicit-LOD
-     * sampling takes LOD 0 (plus the sampler's bias), sample_l its explicit LOD (vertex.c). */
-    const struct texture_view *vs_textures[DRAW_MAX_VS_TEXTURES];
-    const struct sampler *vs_samplers[DRAW_MAX_VS_TEXTURES];
+    /* Vertex-program textures (D3D9 vertex texture fetch; D3D11 at 9_x has none): t# slot
+     * k reads vs_textures[k], s# slot k is vs_samplers[k]; vertices have no derivatives, so
+     * implicit-LOD sampling takes LOD 0 (plus the sampler's bias), sample_l its explicit LOD
+     * (vertex.c). */
+    const struct texture_view *vs_textures[DRAW_MAX_TEXTURES];
+    const struct sampler *vs_samplers[DRAW_MAX_SAMPLERS];
     /* rasterizer */
     enum draw_fill fill;
     enum raster_cull cull;

@@ -154,11 +154,10 @@ struct draw_run {
      * (d->link and stride; with a geometry program, every VS output: geometry.c) */
     const struct draw_linkage *vs_link;
     uint32_t vs_stride;
-    /* the textures of the stage sampling now (vertex.c's sample callback): the vertex
-     * program's or the geometry program's, `stage_slots` of each */
+    /* the textures of the stage sampling now (vertex.c's sample callback): the vertex,
+     * geometry, hull or domain program's (DRAW_MAX_TEXTURES and DRAW_MAX_SAMPLERS slots) */
     const struct texture_view *const *stage_textures;
     const struct sampler *const *stage_samplers;
-    unsigned stage_slots;
     bool gs_on;                        /* the geometry stage runs: a geometry program, or
                                         * stream output (d->gs || d->so) */
     bool raster_on;                    /* geometry.c: its output primitives are rasterized */
@@ -276,6 +275,9 @@ void draw_sample_load(const struct texture_view *t, const struct vm_sample_reque
                       struct vm_sample_result *res);
 void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_request *req,
                          struct vm_sample_result *res);
+/* pixel.c: resinfo of view t (the vertex, geometry and tessellation stages use it too). */
+void draw_sample_info(const struct texture_view *t, const struct vm_sample_request *req,
+                      struct vm_sample_result *res);
 /* pixel.c: lod of view t through sampler s (NULL: lanes left at 0), c the worker's scratch
  * (pixel_tiled.c uses it too). */
 void draw_sample_lod(const struct sampler *s, const struct texture_view *t,

@@ -447,7 +447,6 @@ static void gs_run(struct draw_run *r)
     env.gs_ctx = r;
     r->stage_textures = d->gs_textures;
     r->stage_samplers = d->gs_samplers;
-    r->stage_slots = DRAW_MAX_TEXTURES;
     uint32_t mask = gs->lanes >= 32 ? 0xffffffffu : (1u << gs->lanes) - 1u;
     vm_run(d->gs->vm, r->gs_state, &env, mask);
     r->stats.gs_invocations += gs->lanes;

@@ -189,8 +189,8 @@ void draw_sample_load(const struct texture_view *t, const struct vm_sample_reque
 
 /* resinfo (22.4.8): width, then height (1D array: the slices), then depth (3D) or the slices
  * of a 2D array (cubes of a cube array), unused components 0, as uints; the VM converts. */
-static void sample_info(const struct texture_view *t, const struct vm_sample_request *req,
-                        struct vm_sample_result *res)
+void draw_sample_info(const struct texture_view *t, const struct vm_sample_request *req,
+                      struct vm_sample_result *res)
 {
     for (unsigned l = 0; l < VM_LANES; l++) {
         if (!(req->mask & (1u << l)))
@@ -264,7 +264,7 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
         draw_sample_load_ms(t, req, res);
         break;
     case VM_TEX_RESINFO:
-        sample_info(t, req, res);
+        draw_sample_info(t, req, res);
         break;
     case VM_TEX_GATHER4:
     case VM_TEX_GATHER4_C:
