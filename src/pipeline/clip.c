@@ -499,6 +499,7 @@ void draw_assemble_reset(struct draw_run *r)
 {
     r->as.count = 0;
     r->as.parity = 0;
+    r->as.pos = 0;
 }
 
 void draw_assemble(struct draw_run *r, uint32_t slot)
@@ -552,7 +553,59 @@ void draw_assemble(struct draw_run *r, uint32_t slot)
         as->held[0] = as->held[1];
         as->held[1] = slot;
         break;
+    /* Adjacency without a geometry program (with one: geometry.c): the adjacent vertices are
+     * "only visible through a geometry shader" (Primitive Topologies), so each complete
+     * primitive is drawn from its own vertices, leading vertex the first non-adjacent one --
+     * line list adj (a 1 2 a): 1 2; line strip adj (a 1 2 ... n-2 a): the lines of 1..n-2;
+     * triangle list adj (0 a 2 a 4 a): 0 2 4; triangle strip adj: triangle k of the even
+     * vertices 2k, 2k+2, 2k+4 (odd k swapped, as a strip), complete when vertex 2k+5
+     * arrives.  Incomplete primitives are dropped (8.13). */
+    case DRAW_LINE_LIST_ADJ:
+        as->held[as->count++] = slot;
+        if (as->count == 4) {
+            r->stats.c_invocations++;
+            clip_line(r, as->held[1], as->held[2]);
+            as->count = 0;
+        }
+        break;
+    case DRAW_LINE_STRIP_ADJ:
+        if (as->count == 3) {   /* held: v[p-3], v[p-2], v[p-1]; v[p] completes v[p-2] v[p-1] */
+            r->stats.c_invocations++;
+            clip_line(r, as->held[1], as->held[2]);
+            as->held[0] = as->held[1];
+            as->held[1] = as->held[2];
+            as->count = 2;
+        }
+        as->held[as->count++] = slot;
+        break;
+    case DRAW_TRIANGLE_LIST_ADJ:
+        as->held[as->count++] = slot;
+        if (as->count == 6) {
+            r->stats.c_invocations++;
+            clip_triangle(r, as->held[0], as->held[2], as->held[4]);
+            as->count = 0;
+        }
+        break;
+    case DRAW_TRIANGLE_STRIP_ADJ: {
+        unsigned p = as->pos++;
+        if (!(p & 1)) {   /* an even vertex: the last three are held */
+            if (as->count == 3) {
+                as->held[0] = as->held[1];
+                as->held[1] = as->held[2];
+                as->count = 2;
+            }
+            as->held[as->count++] = slot;
+        } else if (p >= 5 && as->count == 3) {
+            r->stats.c_invocations++;
+            if (as->parity)
+                clip_triangle(r, as->held[0], as->held[2], as->held[1]);
+            else
+                clip_triangle(r, as->held[0], as->held[1], as->held[2]);
+            as->parity ^= 1u;
+        }
+        break;
+    }
     default:
-        break;   /* adjacency topologies go to geometry.c, never here */
+        break;
     }
 }

@@ -55,7 +55,8 @@
 #define DRAW_MAX_VIEWPORTS 16    /* D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE */
 
 /* Values equal D3D11_PRIMITIVE_TOPOLOGY and D3DPRIMITIVETYPE (1..5), so both front-ends cast.
- * The adjacency topologies (D3D11 10..13) need a geometry program (geometry.c). */
+ * The adjacency topologies (D3D11 10..13) feed a geometry program (geometry.c) or, without
+ * one, draw their primitives' non-adjacent vertices (clip.c draw_assemble). */
 enum draw_topology {
     DRAW_POINT_LIST = 1,
     DRAW_LINE_LIST = 2,

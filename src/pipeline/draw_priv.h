@@ -104,9 +104,11 @@ struct draw_worker {
 
 /* The primitive assembler (clip.c). */
 struct draw_assembler {
-    uint32_t held[2];
+    uint32_t held[6];                  /* (adjacency lists hold a whole primitive) */
     unsigned count;                    /* slots held */
     unsigned parity;                   /* triangle-strip: odd triangles swap their order */
+    unsigned pos;                      /* triangle strip with adjacency: vertices since the
+                                        * strip began */
 };
 
 struct draw_context;
