@@ -357,8 +357,20 @@ TEST(fl10_feature_support)
         D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS hw;
         D3D11_FEATURE_DATA_DOUBLES dbl;
         D3D11_FEATURE_DATA_D3D11_OPTIONS1 o1;
+        D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT sh;
+        D3D11_FEATURE_DATA_D3D9_OPTIONS1 d91;
         if (!dev)
             continue;
+        /* "TRUE for hardware at Direct3D 10 and higher feature levels" (sample_c of depth
+         * formats: tests/test_d3d11_fl10_formats.c) */
+        CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_D3D9_SHADOW_SUPPORT, &sh,
+                                                  sizeof(sh)), S_OK);
+        CHECK_EQ(sh.SupportsDepthAsTextureWithLessEqualComparisonFilter, TRUE);
+        CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_D3D9_OPTIONS1, &d91,
+                                                  sizeof(d91)), S_OK);
+        CHECK_EQ(d91.DepthAsTextureWithLessEqualComparisonFilterSupported, TRUE);
+        CHECK_EQ(d91.FullNonPow2TextureSupported, TRUE);
+        CHECK_EQ(d91.SimpleInstancingSupported, TRUE);
         CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_D3D9_OPTIONS, &d9,
                                                   sizeof(d9)), S_OK);
         CHECK_EQ(d9.FullNonPow2TextureSupport, TRUE);   /* and fl10_texture2d_limits makes one */

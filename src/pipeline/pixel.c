@@ -12,9 +12,9 @@
  * whose pixel-input register is declared
  *   linear (also centroid / sample: one sample per pixel)   a0 + pw1 (a1 - a0) + pw2 (a2 - a0)
  *   linear noperspective (also centroid / sample)           the same with lw1, lw2
- * where on multisampled targets `centroid` takes the weights of the centroid point
- * (centroid_points, 3.5.5) and `sample` those of the sample being shaded (shade_per_sample);
  *   constant                                                the leading vertex's bits (8.14)
+ * where on multisampled targets `centroid` takes the weights of the centroid point
+ * (centroid_points, 3.5.5) and `sample` those of the sample being shaded (shade_per_sample).
  * Lines have w2 = 0 (their v2 repeats v0), points w1 = w2 = 0.  Equal vertex values therefore
  * interpolate to exactly that value.
  *
