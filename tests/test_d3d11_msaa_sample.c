@@ -586,3 +586,50 @@ TEST(msaa_centroid_interpolation)
     }
     sf_end(&f);
 }
+
+/* ---- points -------------------------------------------------------------------------------- */
+
+/* A point is a square of width 1 rasterized as two triangles (D3D11.3 functional spec 3.4.6),
+ * per sample on a multisampled target: a point at the corner (2, 2) of four pixels covers, of
+ * each, the one sample on its side -- pixel (1,1) sample 3 (+2,+6), (2,1) sample 2 (-6,+2),
+ * (1,2) sample 1 (+6,-2), (2,2) sample 0 (-2,-6); a point at pixel (5,5)'s centre all of its
+ * samples and nothing else. */
+TEST(msaa_point_square_per_sample)
+{
+    static const float white[4] = { 1, 1, 1, 1 };
+    struct sf f;
+    struct vtx v[2];
+    uint8_t img[SW * SH * 4];
+    if (!sf_begin(&f, "10_1", L101, 1)) {
+        sf_end(&f);
+        return;
+    }
+    const float at[2][2] = { { 2.0f, 2.0f }, { 5.5f, 5.5f } };
+    for (int i = 0; i < 2; i++) {
+        memset(&v[i], 0, sizeof(v[i]));
+        v[i].pos[0] = sx_ndc(at[i][0]);
+        v[i].pos[1] = sy_ndc(at[i][1]);
+        v[i].pos[2] = 0.5f;
+        v[i].pos[3] = 1.0f;
+        memcpy(v[i].attr, white, sizeof(white));
+    }
+    struct rd_pipe p;
+    rd_pipe_begin(&f.r, &p, VS_POS_ATTR, PS_ATTR, v, 2, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    ACCEPTED(ID3D11DeviceContext_Draw(f.r.ctx, 2, 0));
+    rd_pipe_end(&p);
+    static const int px[4][2] = { { 2, 2 }, { 1, 2 }, { 2, 1 }, { 1, 1 } };   /* lit by sample s */
+    for (unsigned s = 0; s < NS; s++) {
+        sf_read_sample(&f, s, img);
+        unsigned lit = 0;
+        for (int y = 0; y < SH; y++)
+            for (int x = 0; x < SW; x++) {
+                bool want = (x == px[s][0] && y == px[s][1]) || (x == 5 && y == 5);
+                lit += img[(y * SW + x) * 4] != 0;
+                if (img[(y * SW + x) * 4] != (want ? 255 : 0))
+                    harness_fail(__FILE__, __LINE__, "sample %u, pixel (%d, %d): %u", s, x, y,
+                                 img[(y * SW + x) * 4]);
+            }
+        CHECK_EQ(lit, 2);
+    }
+    sf_end(&f);
+}

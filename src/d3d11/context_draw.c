@@ -884,6 +884,15 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
     memcpy(d->om.blend_factor, s->blend_factor, sizeof(d->om.blend_factor));
     d->om.stencil_ref = s->stencil_ref;
     translate_samples(s, d);
+    /* Points on multisampled targets: "a square of width 1 ... following the triangle rules,
+     * as 2 triangles in a Z pattern, attributes duplicated" (D3D11.3 functional spec 3.4.6), so
+     * each sample the square covers is lit (clip.c out_square, raster_ms.c).  One sample a
+     * pixel: the same pixels as the one-pixel point rule, which the rasterizer keeps. */
+    if (d->om.samples >= 2) {
+        d->points.enable = true;
+        d->points.size_slot = -1;
+        d->points.size = d->points.size_min = d->points.size_max = 1.0f;
+    }
     d->alpha_to_coverage = bd && bd->AlphaToCoverageEnable;   /* 10_0+: state.c refuses 9_x */
 }
 
