@@ -633,3 +633,90 @@ TEST(msaa_point_square_per_sample)
     }
     sf_end(&f);
 }
+
+/* ---- quadrilateral lines --------------------------------------------------------------------- */
+
+static ID3D11RasterizerState *line_state(ID3D11Device *dev, BOOL multisample)
+{
+    D3D11_RASTERIZER_DESC rs = { D3D11_FILL_SOLID, D3D11_CULL_BACK, FALSE, 0, 0.0f, 0.0f, TRUE,
+                                 FALSE, multisample, FALSE };
+    ID3D11RasterizerState *s = NULL;
+    CHECK_HR(ID3D11Device_CreateRasterizerState(dev, &rs, &s), S_OK);
+    return s;
+}
+
+/* MultisampleEnable TRUE draws lines as rectangles of width 1.4 (D3D11.3 functional spec
+ * 3.4.5, 15.14), at any sample count.  A horizontal line at y = 4 from x = 0.5 to 7.5 covers
+ * y in [3.3, 4.7]: at one sample a pixel rows 3 and 4 (centres 3.5, 4.5), where the aliased
+ * line (MultisampleEnable FALSE) lights one row; at 4x, of row 3 the samples at y offsets
+ * -2, +2, +6 sixteenths (samples 1, 2, 3), of row 4 those at -6, -2, +2 (samples 0, 1, 2). */
+TEST(msaa_quadrilateral_lines)
+{
+    static const float white[4] = { 1, 1, 1, 1 };
+    struct vtx v[2];
+    const float ends[2][2] = { { 0.5f, 4.0f }, { 7.5f, 4.0f } };
+    for (int i = 0; i < 2; i++) {
+        memset(&v[i], 0, sizeof(v[i]));
+        v[i].pos[0] = sx_ndc(ends[i][0]);
+        v[i].pos[1] = sy_ndc(ends[i][1]);
+        v[i].pos[2] = 0.5f;
+        v[i].pos[3] = 1.0f;
+        memcpy(v[i].attr, white, sizeof(white));
+    }
+    /* one sample a pixel */
+    struct rd r;
+    struct rd_pipe p;
+    uint8_t img[SW * SH * 4];
+    if (!rd_begin_profile(&r, "10_1", L101, SW, SH)) {
+        rd_end(&r);
+        return;
+    }
+    for (int ms = 0; ms < 2; ms++) {
+        ID3D11RasterizerState *rz = line_state(r.dev, ms);
+        rd_clear(&r, 0, 0, 0, 0);
+        rd_pipe_begin(&r, &p, VS_POS_ATTR, PS_ATTR, v, 2, D3D11_PRIMITIVE_TOPOLOGY_LINELIST);
+        ID3D11DeviceContext_RSSetState(r.ctx, rz);
+        ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 2, 0));
+        rd_pipe_end(&p);
+        rd_read(&r, img);
+        unsigned rows = 0;
+        for (int y = 0; y < SH; y++) {
+            bool any = false;
+            for (int x = 0; x < SW; x++)
+                any |= img[(y * SW + x) * 4] != 0;
+            rows += any;
+            if (ms) {
+                for (int x = 0; x < SW; x++)
+                    CHECK_EQ(img[(y * SW + x) * 4], (y == 3 || y == 4) && x < 7 ? 255 : 0);
+            }
+        }
+        CHECK_EQ(rows, ms ? 2u : 1u);
+        ID3D11DeviceContext_RSSetState(r.ctx, NULL);
+        RD_RELEASE(rz);
+    }
+    rd_end(&r);
+    /* 4x */
+    struct sf f;
+    if (!sf_begin(&f, "10_1", L101, 1)) {
+        sf_end(&f);
+        return;
+    }
+    ID3D11RasterizerState *rz = line_state(f.r.dev, TRUE);
+    rd_pipe_begin(&f.r, &p, VS_POS_ATTR, PS_ATTR, v, 2, D3D11_PRIMITIVE_TOPOLOGY_LINELIST);
+    ID3D11DeviceContext_RSSetState(f.r.ctx, rz);
+    ACCEPTED(ID3D11DeviceContext_Draw(f.r.ctx, 2, 0));
+    ID3D11DeviceContext_RSSetState(f.r.ctx, NULL);
+    rd_pipe_end(&p);
+    static const bool row3[NS] = { false, true, true, true }, row4[NS] = { true, true, true, false };
+    for (unsigned s = 0; s < NS; s++) {
+        sf_read_sample(&f, s, img);
+        for (int x = 2; x < 6; x++) {
+            CHECK_EQ(img[(2 * SW + x) * 4], 0);
+            CHECK_EQ(img[(3 * SW + x) * 4], row3[s] ? 255 : 0);
+            CHECK_EQ(img[(4 * SW + x) * 4], row4[s] ? 255 : 0);
+            CHECK_EQ(img[(5 * SW + x) * 4], 0);
+        }
+    }
+    RD_RELEASE(rz);
+    sf_end(&f);
+}

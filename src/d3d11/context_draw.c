@@ -1027,6 +1027,9 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
               rd->CullMode == D3D11_CULL_FRONT ? RASTER_CULL_FRONT : RASTER_CULL_NONE;
     d->front_ccw = rd && rd->FrontCounterClockwise;
     d->depth_clip_off = rd && !rd->DepthClipEnable;   /* 9_x: always TRUE (state.c) */
+    /* MultisampleEnable "only controls line rendering behavior" (D3D11.3 functional spec 3.5.2,
+     * 15.14): TRUE = quadrilateral lines, from 10_0 (9_x hardware draws D3D9's lines) */
+    d->quad_lines = k->ctx->device->level >= D3D_FEATURE_LEVEL_10_0 && rd && rd->MultisampleEnable;
     if (rd) {
         d->depth_bias = rd->DepthBias;
         d->depth_bias_clamp = rd->DepthBiasClamp;

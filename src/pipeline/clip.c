@@ -246,8 +246,45 @@ static void out_triangle(struct draw_run *r, uint32_t a, uint32_t b, uint32_t c,
         draw_submit_pending(r);
 }
 
+/* A quadrilateral line (D3D11.3 functional spec 3.4.5; D3D10+ MultisampleEnable TRUE,
+ * draw_desc.quad_lines): the rectangle of width 1.4 (D3D11_MULTISAMPLE_ANTIALIAS_LINE_WIDTH)
+ * whose short sides are centred on the end points, as two triangles, "the attributes at each
+ * end of the line duplicated for the 2 vertices at each end": the corners reuse the end
+ * points' records (interpolation along the line, constant across it) and take their screen
+ * depth and 1/w.  A line of no length draws nothing.  Never culled (draw.c). */
+static void out_quad_line(struct draw_run *r, uint32_t a, uint32_t b, uint32_t lead,
+                          uint32_t flags)
+{
+    struct raster_vertex va = screen(r, a), vb = screen(r, b);
+    float dx = vb.x - va.x, dy = vb.y - va.y, len = sqrtf(dx * dx + dy * dy);
+    if (!(len > 0.0f) || !isfinite(len))
+        return;
+    float nx = -dy / len * 0.7f, ny = dx / len * 0.7f;   /* half the width, perpendicular */
+    struct raster_vertex v[4] = { va, vb, va, vb };
+    const uint32_t rec[4] = { a, b, a, b };
+    for (int i = 0; i < 4; i++) {
+        float side = i < 2 ? 1.0f : -1.0f;
+        v[i].x += side * nx;
+        v[i].y += side * ny;
+    }
+    static const int tri[2][3] = { { 0, 1, 2 }, { 2, 1, 3 } };
+    for (int t = 0; t < 2; t++) {
+        struct raster_triangle *rt = &r->tris[r->ntris++];
+        const int *q = tri[t];
+        rt->id = new_prim(r, rec[q[0]], rec[q[1]], rec[q[2]], lead, flags);
+        for (int i = 0; i < 3; i++)
+            rt->v[i] = v[q[i]];
+        if (r->ntris == DRAW_RASTER_BATCH)
+            draw_submit_pending(r);
+    }
+}
+
 static void out_line(struct draw_run *r, uint32_t a, uint32_t b, uint32_t lead, uint32_t flags)
 {
+    if (r->d->quad_lines) {
+        out_quad_line(r, a, b, lead, flags);
+        return;
+    }
     struct raster_line *l = &r->lines[r->nlines++];
     l->id = new_prim(r, a, b, a, lead, flags);
     l->v[0] = screen(r, a);

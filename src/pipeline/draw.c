@@ -661,6 +661,10 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     depth_bias_kind(&dc->om, st);
     raster_ms_pattern(st, d->om.samples, d->ms_center);
     st->sample_weights = st->samples >= 2 && d->ps && (d->ps->sample_freq || d->ps->has_centroid);
+    if (d->quad_lines && (r->topology == DRAW_LINE_LIST || r->topology == DRAW_LINE_STRIP ||
+                          r->topology == DRAW_LINE_LIST_ADJ ||
+                          r->topology == DRAW_LINE_STRIP_ADJ))
+        st->cull = RASTER_CULL_NONE;   /* lines are never culled (15.10) */
     if (d->points.enable && r->topology == DRAW_POINT_LIST) {
         /* point squares (draw.h): the triangles clip.c makes of points are neither culled nor
          * biased, as the points they stand for would not be */

@@ -364,6 +364,9 @@ struct draw_desc {
     /* D3D10+ DepthClipEnable FALSE (spec 15.4): no clipping against 0 <= z <= w; the depth
      * is still clamped to [MinDepth, MaxDepth] before the depth test (pixel.c, 15.6) */
     bool depth_clip_off;
+    /* D3D10+ MultisampleEnable TRUE (spec 3.4.5, 15.14): lines, wireframe edges included, are
+     * rectangles of width 1.4 drawn as two triangles (clip.c out_quad_line), not aliased */
+    bool quad_lines;
     int32_t depth_bias;
     float depth_bias_clamp, slope_scaled_depth_bias;
     bool scissor_enable;
