@@ -14,20 +14,10 @@
 /* (always inlined: the kernels' constant lane counts reach the loops) */
 #define OM_INLINE static inline __attribute__((always_inline))
 
-OM_INLINE void blend_factor(unsigned f, int c, float (*s)[LANES], float (*s1)[LANES],
-                         float (*d)[LANES], const float bf[4], float *out, unsigned n)
+OM_INLINE void blend_factor(unsigned f, int c, float (*s)[LANES], float (*d)[LANES],
+                         const float bf[4], float *out, unsigned n)
 {
     switch (f) {
-    case OM_BLEND_SRC1_COLOR: memcpy(out, s1[c], sizeof(float) * n); break;
-    case OM_BLEND_INV_SRC1_COLOR:
-        for (unsigned i = 0; i < n; i++)
-            out[i] = 1.0f - s1[c][i];
-        break;
-    case OM_BLEND_SRC1_ALPHA: memcpy(out, s1[3], sizeof(float) * n); break;
-    case OM_BLEND_INV_SRC1_ALPHA:
-        for (unsigned i = 0; i < n; i++)
-            out[i] = 1.0f - s1[3][i];
-        break;
     case OM_BLEND_ZERO:
         for (unsigned i = 0; i < n; i++)
             out[i] = 0.0f;
@@ -65,7 +55,8 @@ OM_INLINE void blend_factor(unsigned f, int c, float (*s)[LANES], float (*s1)[LA
         for (unsigned i = 0; i < n; i++)
             out[i] = 1.0f - bf[c];
         break;
-    default:   /* ONE (om_state_init refuses anything else) */
+    default:   /* ONE (om_state_init refuses anything else; the dual-source SRC1 factors
+                * go through om_blend.c's om_blend_values_dual, never here) */
         for (unsigned i = 0; i < n; i++)
             out[i] = 1.0f;
         break;
@@ -74,8 +65,7 @@ OM_INLINE void blend_factor(unsigned f, int c, float (*s)[LANES], float (*s1)[LA
 
 /* out = src OP dst for one channel of every lane. */
 OM_INLINE void blend_channel(unsigned op, unsigned fsrc, unsigned fdst, int c, float (*s)[LANES],
-                          float (*s1)[LANES], float (*d)[LANES], const float bf[4], float *out,
-                          unsigned n)
+                          float (*d)[LANES], const float bf[4], float *out, unsigned n)
 {
     float fs[LANES], fd[LANES];
     switch (op) {
@@ -89,8 +79,8 @@ OM_INLINE void blend_channel(unsigned op, unsigned fsrc, unsigned fdst, int c, f
         return;
     default: break;
     }
-    blend_factor(fsrc, c, s, s1, d, bf, fs, n);
-    blend_factor(fdst, c, s, s1, d, bf, fd, n);
+    blend_factor(fsrc, c, s, d, bf, fs, n);
+    blend_factor(fdst, c, s, d, bf, fd, n);
     switch (op) {
     case OM_BLEND_OP_SUBTRACT:
         for (unsigned i = 0; i < n; i++)
@@ -107,52 +97,33 @@ OM_INLINE void blend_channel(unsigned op, unsigned fsrc, unsigned fdst, int c, f
     }
 }
 
-/* in1: the second source's channels (dual-source blending, ts->dual_source; a NULL channel
- * reads 0), clamped like the first (17.5: every value entering the blender); unused
- * otherwise. */
 OM_INLINE void om_blend_values_inline(const struct om_state *st, int t,
                                           const struct om_draw *draw, const float *const in[4],
-                                          const float *const in1[4],
                                           float (*dst)[OM_LANES], float (*out)[OM_LANES],
                                           unsigned n)
 {
-    static const float zeros1[OM_LANES];
     const struct om_target_state *ts = &st->rt[t];
     const struct om_target_key *k = &st->key.rt[t];
-    float src[4][OM_LANES], src1[4][OM_LANES], bf[4];
-    const float *sec[4] = { zeros1, zeros1, zeros1, zeros1 };
-    unsigned nsrc = 1;
-    if (ts->dual_source) {
-        for (int c = 0; in1 && c < 4; c++)
-            if (in1[c])
-                sec[c] = in1[c];
-        nsrc = 2;
-    }
+    float src[4][OM_LANES], bf[4];
     memcpy(bf, draw->blend_factor, sizeof bf);
-    for (unsigned j = 0; j < nsrc; j++) {
-        float (*o)[OM_LANES] = j ? src1 : src;
-        const float *const *ip = j ? sec : in;
-        if (ts->kind == OM_RT_NORM) {
-            for (int c = 0; c < 4; c++) {
-                float lo = ts->lo[c], hi = ts->hi[c];
-                if (ts->clamp_fast[c])
-                    for (unsigned i = 0; i < n; i++)
-                        o[c][i] = om_clamp_fast(ip[c][i], lo, hi);
-                else
-                    for (unsigned i = 0; i < n; i++)
-                        o[c][i] = om_fmin(om_fmax(ip[c][i], lo), hi);
-            }
-        } else {
-            for (int c = 0; c < 4; c++)
-                memcpy(o[c], ip[c], sizeof(float) * n);
+    if (ts->kind == OM_RT_NORM) {
+        for (int c = 0; c < 4; c++) {
+            float lo = ts->lo[c], hi = ts->hi[c];
+            if (ts->clamp_fast[c])
+                for (unsigned i = 0; i < n; i++)
+                    src[c][i] = om_clamp_fast(in[c][i], lo, hi);
+            else
+                for (unsigned i = 0; i < n; i++)
+                    src[c][i] = om_fmin(om_fmax(in[c][i], lo), hi);
+            bf[c] = om_fmin(om_fmax(bf[c], lo), hi);
         }
-    }
-    if (ts->kind == OM_RT_NORM)
+    } else {
         for (int c = 0; c < 4; c++)
-            bf[c] = om_fmin(om_fmax(bf[c], ts->lo[c]), ts->hi[c]);
+            memcpy(src[c], in[c], sizeof(float) * n);
+    }
     for (int c = 0; c < 3; c++)
-        blend_channel(k->op_color, k->src_color, k->dst_color, c, src, src1, dst, bf, out[c], n);
-    blend_channel(k->op_alpha, k->src_alpha, k->dst_alpha, 3, src, src1, dst, bf, out[3], n);
+        blend_channel(k->op_color, k->src_color, k->dst_color, c, src, dst, bf, out[c], n);
+    blend_channel(k->op_alpha, k->src_alpha, k->dst_alpha, 3, src, dst, bf, out[3], n);
 }
 
 #undef LANES

@@ -244,11 +244,10 @@ void SIMD_FN(om_color_fast)(const struct om_state *st, int t, const struct om_dr
                 memcpy(&dst[c][i], &v, 4);
             }
         }
-        const float *const *in1 = (const float *const *)batch->color[1];   /* dual source */
         if (nn == 16)
-            om_blend_values_inline(st, t, draw, in, in1, dst, out_buf, 16);
+            om_blend_values_inline(st, t, draw, in, dst, out_buf, 16);
         else
-            om_blend_values_inline(st, t, draw, in, in1, dst, out_buf, OM_LANES);
+            om_blend_values_inline(st, t, draw, in, dst, out_buf, OM_LANES);
         for (int c = 0; c < 4; c++)
             out[c] = out_buf[c];
     }

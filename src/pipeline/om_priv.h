@@ -69,11 +69,11 @@ void om_color_fast_c(const struct om_state *st, int t, const struct om_draw *dra
 void om_color_fast_avx2(const struct om_state *st, int t, const struct om_draw *draw,
                         const struct om_batch *batch, uint32_t mask, unsigned n);
 
-/* Clamp (NORM targets) the shader colour in[c][i] (and, dual-source, the second colour in1),
- * then blend it with dst into out, lanes 0..n-1 of target t (om.h "Colour", steps 2 and 3). */
+/* Clamp (NORM targets) the shader colour in[c][i], then blend it with dst into out, lanes
+ * 0..n-1 of target t (om.h "Colour", steps 2 and 3). */
 void om_blend_values(const struct om_state *st, int t, const struct om_draw *draw,
-                     const float *const in[4], const float *const in1[4],
-                     float (*dst)[OM_LANES], float (*out)[OM_LANES], unsigned n);
+                     const float *const in[4], float (*dst)[OM_LANES], float (*out)[OM_LANES],
+                     unsigned n);
 
 /* The reference path for one target, lanes in `mask` (already limited to the surface). */
 void om_color_target_ref(const struct om_state *st, int t, const struct om_draw *draw,
