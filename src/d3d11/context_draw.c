@@ -388,12 +388,9 @@ static bool rule_shaders(struct draw_check *k)
         if (!draw_gs_topology_ok((enum draw_topology)s->topology, k->gs->prog->gs_input))
             return fail(k, "primitive topology %u does not match the geometry shader's input "
                         "primitive", (unsigned)s->topology);
-    } else if (is_adjacency(s->topology) && k->so) {
-        /* without a GS the primitives are drawn from their non-adjacent vertices (clip.c);
-         * streaming them out that way is not written */
-        return fail(k, "adjacency topology %u streamed out without a geometry shader is not "
-                    "implemented", (unsigned)s->topology);
     }
+    /* (adjacency without a GS: the primitives of the non-adjacent vertices, drawn by clip.c
+     * and streamed out by geometry.c gs_pass) */
     if (!k->gs && !k->tess && k->vs->prog->position_out < 0 && !(k->so && !k->so->rasterize))
         return fail(k, "the vertex shader does not write SV_Position");
     /* stream output of the vertex shader: its declaration names the vertex shader's outputs,

@@ -492,9 +492,6 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     if ((d->topology < DRAW_POINT_LIST || d->topology > DRAW_TRIANGLE_STRIP) && !adj && !patches)
         return refuse(msg, msg_size, "draw: topology %d is not a point/line/triangle list or "
                       "strip, or one with adjacency", (int)d->topology);
-    if (adj && !d->gs && d->so)
-        return refuse(msg, msg_size, "draw: adjacency topology %d streamed out without a "
-                      "geometry program is not implemented", (int)d->topology);
     if (d->gs && !draw_gs_topology_ok(d->topology, d->gs->gs_input))
         return refuse(msg, msg_size, "draw: topology %d does not match the geometry program's "
                       "input primitive", (int)d->topology);
