@@ -720,3 +720,46 @@ TEST(msaa_quadrilateral_lines)
     RD_RELEASE(rz);
     sf_end(&f);
 }
+
+/* samplepos of a view of a D3D11_CENTER_MULTISAMPLE_PATTERN resource: "all of the samples are
+ * located at the pixel center" -> (0, 0) for each; sampleinfo still 4. */
+TEST(msaa_samplepos_center_pattern)
+{
+    static const float none[4] = { 0, 0, 0, 0 };
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx q[6];
+    uint8_t img[SW * SH * 4];
+    if (!rd_begin_profile(&r, "10_1", L101, SW, SH)) {
+        rd_end(&r);
+        return;
+    }
+    D3D11_TEXTURE2D_DESC d = { SW, SH, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                               { NS, (UINT)D3D11_CENTER_MULTISAMPLE_PATTERN }, D3D11_USAGE_DEFAULT,
+                               D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE, 0, 0 };
+    ID3D11Texture2D *t = NULL;
+    ID3D11ShaderResourceView *srv = NULL;
+    CHECK_HR(ID3D11Device_CreateTexture2D(r.dev, &d, NULL, &t), S_OK);
+    if (t)
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)t, NULL, &srv),
+                 S_OK);
+    if (srv) {
+        rd_quad(q, 0.5f, none, none, none, none);
+        static const char *const ps[2] = { PS_MS_QUERY(1), PS_MS_QUERY(3) };
+        for (int k = 0; k < 2; k++) {
+            rd_clear(&r, 0, 0, 0, 0);
+            rd_pipe_begin(&r, &p, VS4_POS, ps[k], q, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+            ID3D11DeviceContext_PSSetShaderResources(r.ctx, 0, 1, &srv);
+            ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+            rd_pipe_end(&p);
+            rd_read(&r, img);
+            CHECK_EQ(img[0], 4);
+            CHECK_EQ(img[2], 8);   /* x: 0 * 16 + 8 */
+            CHECK_EQ(img[3], 8);   /* y */
+        }
+    }
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(srv);
+    RD_RELEASE(t);
+    rd_end(&r);
+}

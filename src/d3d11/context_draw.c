@@ -703,6 +703,7 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
     t->levels = levels;
     /* a Texture2DMS view: its sample planes, depth_pitch apart (core/resource.h), for ld_ms */
     t->samples = res->sample_count > 1 ? res->sample_count : 0;
+    t->ms_center = t->samples && res->sample_quality == (UINT)D3D11_CENTER_MULTISAMPLE_PATTERN;
     for (unsigned k = 0; k < levels; k++) {
         uint32_t index = info->first_mip + k + info->first_slice * mips;
         const core_subresource *sub = &core->sub[index];

@@ -272,7 +272,7 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
         break;
     case VM_TEX_SAMPLEINFO:
     case VM_TEX_SAMPLEPOS:
-        draw_sample_ms_query(t->samples, false, req, res);   /* (pixel_ms.c) */
+        draw_sample_ms_query(t->samples, t->ms_center, req, res);   /* (pixel_ms.c) */
         break;
     case VM_TEX_LOD:
         draw_sample_lod(req->sampler < DRAW_MAX_SAMPLERS ? d->samplers[req->sampler] : NULL, t,

@@ -128,8 +128,8 @@ void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_re
  *   samplepos:  the standard pattern's sample position relative to the pixel centre, in
  *               pixels (D3D11.3 functional spec 3.5.5: sixteenths of a pixel; raster_ms.c's
  *               table), (0, 0) for an index outside 0..count-1 and for one sample.
- * A view of a resource created with D3D11_CENTER_MULTISAMPLE_PATTERN answers the standard
- * positions too (texture views do not carry the pattern: README). */
+ * A view of a resource created with D3D11_CENTER_MULTISAMPLE_PATTERN (texture_view.ms_center)
+ * answers (0, 0) for every sample: "all of the samples are located at the pixel center". */
 void draw_sample_ms_query(unsigned samples, bool center, const struct vm_sample_request *req,
                           struct vm_sample_result *res)
 {

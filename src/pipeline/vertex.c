@@ -142,7 +142,7 @@ void draw_stage_sample(void *ctx, const struct vm_sample_request *req,
         return;
     case VM_TEX_SAMPLEINFO:
     case VM_TEX_SAMPLEPOS:
-        draw_sample_ms_query(t->samples, false, req, res);
+        draw_sample_ms_query(t->samples, t->ms_center, req, res);
         return;
     case VM_TEX_GATHER4:
     case VM_TEX_GATHER4_C: {
