@@ -3,8 +3,8 @@
 #   make test     install missing build packages (root) then build and run every test, twice:
 #                 optimised with gcc (build/) and with clang + AddressSanitizer +
 #                 UndefinedBehaviorSanitizer (build-asan/); ends with one summary line.
-#   make demo     run softd3d-demo: D3D11 scenes at 9_1/9_2/9_3 -> out/demo_*.png, frame times;
-#                 then softd3d-demo --tiled: the tiled-resources streaming scene at 11_1,
+#   make demo     run softd3d-demo: D3D11 scenes at 9_1/9_2/9_3 and 10_1 -> out/demo_*.png, frame
+#                 times; then softd3d-demo --tiled: the tiled-resources streaming scene at 11_1,
 #                 softd3d-demo --tess: the tessellated terrain at 11_0 (out/demo_tess.png),
 #                 and softd3d-demo --compute: the compute particle scene at 11_0
 #   make bench    run softd3d-bench: softd3d against Mesa llvmpipe (installs libosmesa6 as root)

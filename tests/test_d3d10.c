@@ -42,11 +42,19 @@ TEST(d3d10_create_rules)
     ID3D10Device1 *dev1 = (ID3D10Device1 *)1;
     void *p = (void *)1;
 
-    /* 10_0 needs a 10_x profile: the default one stops at 9_3 (the D3D11 device's answer). */
-    unsetenv("SOFTD3D_PROFILE");
+    /* 10_0 needs a profile of 10_0 or more: 9_3 stops below it (the D3D11 device's answer);
+     * the default (max) offers 10_1 */
+    setenv("SOFTD3D_PROFILE", "9_3", 1);
     CHECK_HR(D3D10CreateDevice(NULL, D3D10_DRIVER_TYPE_HARDWARE, NULL, 0, D3D10_SDK_VERSION,
                                &dev), DXGI_ERROR_UNSUPPORTED);
     CHECK(dev == NULL);
+    unsetenv("SOFTD3D_PROFILE");
+    dev = NULL;
+    CHECK_HR(D3D10CreateDevice(NULL, D3D10_DRIVER_TYPE_HARDWARE, NULL, 0, D3D10_SDK_VERSION,
+                               &dev), S_OK);
+    if (dev)
+        CHECK_EQ(ID3D10Device_Release(dev), 0);
+    dev = (ID3D10Device *)1;
     /* Negative: SDK version, flags, level, driver type, no out-pointer. */
     CHECK_HR(D3D10CreateDevice(NULL, D3D10_DRIVER_TYPE_HARDWARE, NULL, 0, D3D10_1_SDK_VERSION,
                                &dev), E_INVALIDARG);

@@ -27,8 +27,10 @@ TEST(fl10_profiles_by_name)
     CHECK(core_profile_get(CORE_PROFILE_10_1) == p);
     /* the D3D9 face of the 10_x profiles: the max caps */
     CHECK(p && !memcmp(&p->caps, &core_profile_get(CORE_PROFILE_MAX)->caps, sizeof(p->caps)));
-    /* max keeps 9_3 (its caps decide) */
+    /* max offers 10_1 (issue 11 step 3), though its D3DCAPS9 derive 9_3 by seed 000 */
     CHECK_EQ(core_profile_d3d11_level(core_profile_get(CORE_PROFILE_MAX), NULL, 0),
+             CORE_LEVEL_10_1);
+    CHECK_EQ(core_level_from_caps(&core_profile_get(CORE_PROFILE_MAX)->caps, NULL, 0),
              CORE_LEVEL_9_3);
     CHECK_EQ(core_profile_by_name("10_2", &p), -1);
     CHECK(!strcmp(core_level_name(CORE_LEVEL_10_0), "10_0"));
@@ -55,11 +57,14 @@ TEST(fl10_negotiation)
         /* NULL: the default array {11_0, 10_1, 10_0, 9_3, 9_2, 9_1} */
         { "10_0", NULL, 0, S_OK, D3D_FEATURE_LEVEL_10_0 },
         { "10_1", NULL, 0, S_OK, D3D_FEATURE_LEVEL_10_1 },
-        { "max", NULL, 0, S_OK, D3D_FEATURE_LEVEL_9_3 },
+        { "max", NULL, 0, S_OK, D3D_FEATURE_LEVEL_10_1 },
+        { "", NULL, 0, S_OK, D3D_FEATURE_LEVEL_10_1 },        /* unset: max */
         /* the ImGui-style request: the first supported in the caller's order */
         { "10_0", ask_11_10, 3, S_OK, D3D_FEATURE_LEVEL_10_0 },
         { "10_1", ask_11_10, 3, S_OK, D3D_FEATURE_LEVEL_10_1 },
-        { "max", ask_11_10, 3, DXGI_ERROR_UNSUPPORTED, 0 },   /* max offers 9_3 at most */
+        { "max", ask_11_10, 3, S_OK, D3D_FEATURE_LEVEL_10_1 },   /* max offers 10_1 at most */
+        { "max", &L110, 1, DXGI_ERROR_UNSUPPORTED, 0 },
+        { "max", ask_low_first, 2, S_OK, D3D_FEATURE_LEVEL_9_1 },
         { "10_1", ask_low_first, 2, S_OK, D3D_FEATURE_LEVEL_9_1 },
         { "10_0", ask_10_1_9_3, 2, S_OK, D3D_FEATURE_LEVEL_9_3 },
         { "10_0", &L101, 1, DXGI_ERROR_UNSUPPORTED, 0 },
@@ -352,8 +357,20 @@ TEST(fl10_feature_support)
         D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS hw;
         D3D11_FEATURE_DATA_DOUBLES dbl;
         D3D11_FEATURE_DATA_D3D11_OPTIONS1 o1;
+        D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT sh;
+        D3D11_FEATURE_DATA_D3D9_OPTIONS1 d91;
         if (!dev)
             continue;
+        /* "TRUE for hardware at Direct3D 10 and higher feature levels" (sample_c of depth
+         * formats: tests/test_d3d11_fl10_formats.c) */
+        CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_D3D9_SHADOW_SUPPORT, &sh,
+                                                  sizeof(sh)), S_OK);
+        CHECK_EQ(sh.SupportsDepthAsTextureWithLessEqualComparisonFilter, TRUE);
+        CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_D3D9_OPTIONS1, &d91,
+                                                  sizeof(d91)), S_OK);
+        CHECK_EQ(d91.DepthAsTextureWithLessEqualComparisonFilterSupported, TRUE);
+        CHECK_EQ(d91.FullNonPow2TextureSupported, TRUE);
+        CHECK_EQ(d91.SimpleInstancingSupported, TRUE);
         CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_D3D9_OPTIONS, &d9,
                                                   sizeof(d9)), S_OK);
         CHECK_EQ(d9.FullNonPow2TextureSupport, TRUE);   /* and fl10_texture2d_limits makes one */
@@ -749,18 +766,26 @@ TEST(fl10_sample_array_slice)
     rd_end(&r);
 }
 
-/* State options created at 10_x but not honoured by the pipeline yet are refused at the draw. */
-TEST(fl10_unhonoured_states_refused)
+/* State options of 10_x that 9_x refuses, drawn: AlphaToCoverageEnable (pixels:
+ * tests/test_d3d11_msaa.c), DepthBiasClamp, and DepthClipEnable FALSE (spec 15.4): a quad at
+ * z = 1.5 or -0.5 (outside 0 <= z <= w) is clipped away with depth clipping on and drawn with
+ * it off, its depth clamped to the viewport's [0, 1] before the depth test (15.6): against a
+ * depth buffer cleared to 0.5 with LESS, z -0.5 (clamped 0) passes, z 1.5 (clamped 1) fails. */
+TEST(fl10_states_honoured)
 {
     struct rd r;
     struct rd_pipe p;
     struct vtx v[6];
+    uint8_t img[16 * 4];
     static const float c[4] = { 0, 0, 0, 0 };
     D3D11_BLEND_DESC bd;
-    D3D11_RASTERIZER_DESC rs = { D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, FALSE,
+    D3D11_RASTERIZER_DESC rs = { D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE,
                                  FALSE, FALSE, FALSE };
     ID3D11BlendState *b = NULL;
     ID3D11RasterizerState *rz = NULL;
+    ID3D11Texture2D *dt = NULL;
+    ID3D11DepthStencilView *dsv = NULL;
+    ID3D11DepthStencilState *less = NULL;
     if (!rd_begin_profile(&r, "10_0", L100, 4, 4)) {
         rd_end(&r);
         return;
@@ -774,20 +799,77 @@ TEST(fl10_unhonoured_states_refused)
     ID3D11DeviceContext_OMSetBlendState(r.ctx, b, NULL, 0xffffffff);
     ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));   /* tests/test_d3d11_msaa.c: pixels */
     ID3D11DeviceContext_OMSetBlendState(r.ctx, NULL, NULL, 0xffffffff);
-    CHECK_HR(ID3D11Device_CreateRasterizerState(r.dev, &rs, &rz), S_OK);   /* depth clip off */
-    ID3D11DeviceContext_RSSetState(r.ctx, rz);
-    util_clear_last_message();
-    ID3D11DeviceContext_Draw(r.ctx, 6, 0);
-    CHECK_STR_CONTAINS(LAST, "DepthClipEnable FALSE is not implemented yet");
+    rd_pipe_end(&p);
+    for (int off = 0; off < 2; off++) {
+        static const float zs[2] = { 1.5f, -0.5f };
+        rs.DepthClipEnable = off ? FALSE : TRUE;
+        CHECK_HR(ID3D11Device_CreateRasterizerState(r.dev, &rs, &rz), S_OK);
+        ID3D11DeviceContext_RSSetState(r.ctx, rz);
+        for (int k = 0; k < 2; k++) {
+            rd_quad(v, zs[k], c, c, c, c);
+            rd_pipe_begin(&r, &p, VS4_OFFSET, PS4_ATTR, v, 6,
+                          D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+            rd_clear(&r, 0, 0, 0, 0);
+            ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+            rd_read(&r, img);
+            rd_pipe_end(&p);
+            for (int i = 0; i < 16; i++) {
+                CHECK_EQ(img[i * 4], off ? 255 : 0);
+                CHECK_EQ(img[i * 4 + 1], off ? 128 : 0);
+            }
+        }
+        RD_RELEASE(rz);
+    }
+    /* the clamp before the depth test, depth clipping off */
+    D3D11_TEXTURE2D_DESC dd;
+    memset(&dd, 0, sizeof(dd));
+    dd.Width = dd.Height = 4;
+    dd.MipLevels = dd.ArraySize = 1;
+    dd.Format = DXGI_FORMAT_D32_FLOAT;
+    dd.SampleDesc.Count = 1;
+    dd.BindFlags = D3D11_BIND_DEPTH_STENCIL;
+    CHECK_HR(ID3D11Device_CreateTexture2D(r.dev, &dd, NULL, &dt), S_OK);
+    if (dt)
+        CHECK_HR(ID3D11Device_CreateDepthStencilView(r.dev, (ID3D11Resource *)dt, NULL, &dsv),
+                 S_OK);
+    D3D11_DEPTH_STENCIL_DESC ds;
+    memset(&ds, 0, sizeof(ds));
+    ds.DepthEnable = TRUE;
+    ds.DepthWriteMask = D3D11_DEPTH_WRITE_MASK_ALL;
+    ds.DepthFunc = D3D11_COMPARISON_LESS;
+    CHECK_HR(ID3D11Device_CreateDepthStencilState(r.dev, &ds, &less), S_OK);
+    rs.DepthClipEnable = FALSE;
+    CHECK_HR(ID3D11Device_CreateRasterizerState(r.dev, &rs, &rz), S_OK);
+    for (int k = 0; dsv && less && rz && k < 2; k++) {
+        static const float zs[2] = { 1.5f, -0.5f };
+        ID3D11DeviceContext_OMSetRenderTargets(r.ctx, 1, &r.rtv, dsv);
+        ID3D11DeviceContext_OMSetDepthStencilState(r.ctx, less, 0);
+        ID3D11DeviceContext_RSSetState(r.ctx, rz);
+        ID3D11DeviceContext_ClearDepthStencilView(r.ctx, dsv, D3D11_CLEAR_DEPTH, 0.5f, 0);
+        rd_quad(v, zs[k], c, c, c, c);
+        rd_pipe_begin(&r, &p, VS4_OFFSET, PS4_ATTR, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        rd_clear(&r, 0, 0, 0, 0);
+        ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+        rd_read(&r, img);
+        rd_pipe_end(&p);
+        for (int i = 0; i < 16; i++)
+            CHECK_EQ(img[i * 4], k ? 255 : 0);
+    }
+    RD_RELEASE(rz);
+    ID3D11DeviceContext_ClearState(r.ctx);
+    ID3D11DeviceContext_OMSetRenderTargets(r.ctx, 1, &r.rtv, NULL);
     rs.DepthClipEnable = TRUE;
     rs.DepthBiasClamp = 0.5f;   /* a 9_x refusal, legal and honoured at 10_x */
-    RD_RELEASE(rz);
-    ID3D11DeviceContext_RSSetState(r.ctx, NULL);
     CHECK_HR(ID3D11Device_CreateRasterizerState(r.dev, &rs, &rz), S_OK);
+    rd_quad(v, 0.0f, c, c, c, c);
+    rd_pipe_begin(&r, &p, VS4_OFFSET, PS4_ATTR, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     ID3D11DeviceContext_RSSetState(r.ctx, rz);
     ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
     ID3D11DeviceContext_ClearState(r.ctx);
     RD_RELEASE(rz);
+    RD_RELEASE(less);
+    RD_RELEASE(dsv);
+    RD_RELEASE(dt);
     RD_RELEASE(b);
     rd_pipe_end(&p);
     rd_end(&r);

@@ -53,6 +53,7 @@ static UINT support(ID3D11Device *dev, DXGI_FORMAT f)
 #define LD D3D11_FORMAT_SUPPORT_SHADER_LOAD
 #define SM D3D11_FORMAT_SUPPORT_SHADER_SAMPLE
 #define SMC D3D11_FORMAT_SUPPORT_SHADER_SAMPLE_COMPARISON
+#define SO D3D11_FORMAT_SUPPORT_SO_BUFFER
 #define MIP D3D11_FORMAT_SUPPORT_MIP
 #define AG D3D11_FORMAT_SUPPORT_MIP_AUTOGEN
 #define RT D3D11_FORMAT_SUPPORT_RENDER_TARGET
@@ -64,8 +65,9 @@ static UINT support(ID3D11Device *dev, DXGI_FORMAT f)
 #define DI (D3D11_FORMAT_SUPPORT_DISPLAY | D3D11_FORMAT_SUPPORT_BACK_BUFFER_CAST)
 
 /* Rows of "Format support for Direct3D feature level 10.0 hardware" (required bits), and what
- * the 10.1 page adds, minus what softd3d withholds (format_support_10.c:
- * stream output, gather4, multisampling, casts within a bit layout). */
+ * the 10.1 page adds, minus what softd3d withholds (format_support_10.c: multisampling in this
+ * table -- the profile adds it --, casts within a bit layout); SO_BUFFER on the 32-bit
+ * formats. */
 TEST(fl10_format_support_rows)
 {
     static const struct {
@@ -84,12 +86,12 @@ TEST(fl10_format_support_rows)
         { DXGI_FORMAT_R16_UNORM, BUF | VB | T1 | T2 | T3 | TC | LD | SM | SMC | MIP | AG | RT | CPU,
           BUF | VB | T1 | T2 | T3 | TC | LD | SM | SMC | GA | MIP | AG | RT | BL | CPU },
         /* 32-bit float filtering: 10_1 (R32G32B32_FLOAT stays optional, and no render target) */
-        { DXGI_FORMAT_R32_FLOAT, BUF | VB | T1 | T2 | T3 | TC | LD | SMC | MIP | AG | RT | BL | CPU,
-          BUF | VB | T1 | T2 | T3 | TC | LD | SM | SMC | GA | MIP | AG | RT | BL | CPU },
-        { DXGI_FORMAT_R32G32B32_FLOAT, BUF | VB | T1 | T2 | T3 | TC | LD | MIP | CPU,
-          BUF | VB | T1 | T2 | T3 | TC | LD | MIP | CPU },
-        { DXGI_FORMAT_R32_UINT, BUF | VB | IB | T1 | T2 | T3 | TC | LD | MIP | RT | CPU,
-          BUF | VB | IB | T1 | T2 | T3 | TC | LD | MIP | RT | CPU },
+        { DXGI_FORMAT_R32_FLOAT, BUF | VB | SO | T1 | T2 | T3 | TC | LD | SMC | MIP | AG | RT | BL | CPU,
+          BUF | VB | SO | T1 | T2 | T3 | TC | LD | SM | SMC | GA | MIP | AG | RT | BL | CPU },
+        { DXGI_FORMAT_R32G32B32_FLOAT, BUF | VB | SO | T1 | T2 | T3 | TC | LD | MIP | CPU,
+          BUF | VB | SO | T1 | T2 | T3 | TC | LD | MIP | CPU },
+        { DXGI_FORMAT_R32_UINT, BUF | VB | IB | SO | T1 | T2 | T3 | TC | LD | MIP | RT | CPU,
+          BUF | VB | IB | SO | T1 | T2 | T3 | TC | LD | MIP | RT | CPU },
         { DXGI_FORMAT_R9G9B9E5_SHAREDEXP, T1 | T2 | T3 | TC | LD | SM | MIP | CPU,
           T1 | T2 | T3 | TC | LD | SM | MIP | CPU },
         { DXGI_FORMAT_BC4_SNORM, T2 | T3 | TC | LD | SM | MIP | CPU,
@@ -144,8 +146,7 @@ done:
  * behind it (a decoder for loads and samples, an encoder for render targets). */
 TEST(fl10_format_support_withheld_and_backed)
 {
-    const UINT withheld = D3D11_FORMAT_SUPPORT_SO_BUFFER |
-                          D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET |
+    const UINT withheld = D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET |
                           D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE |
                           D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD |
                           D3D11_FORMAT_SUPPORT_CAST_WITHIN_BIT_LAYOUT;
@@ -168,6 +169,17 @@ TEST(fl10_format_support_withheld_and_backed)
             /* gather4 (4.1): at 10_1 only, on sampleable formats (a decoder behind it) */
             if ((bits & GA) && (!l || !(bits & SM) || !tf))
                 harness_fail(__FILE__, __LINE__, "format %u: gather4 claimed at 10_%d", f, l);
+            /* stream output (required on the 32-bit-component formats, which stream output
+             * writes as they are: tests/test_d3d11_so.c) */
+            bool c32 = f == DXGI_FORMAT_R32G32B32A32_FLOAT || f == DXGI_FORMAT_R32G32B32A32_UINT ||
+                       f == DXGI_FORMAT_R32G32B32A32_SINT || f == DXGI_FORMAT_R32G32B32_FLOAT ||
+                       f == DXGI_FORMAT_R32G32B32_UINT || f == DXGI_FORMAT_R32G32B32_SINT ||
+                       f == DXGI_FORMAT_R32G32_FLOAT || f == DXGI_FORMAT_R32G32_UINT ||
+                       f == DXGI_FORMAT_R32G32_SINT || f == DXGI_FORMAT_R32_FLOAT ||
+                       f == DXGI_FORMAT_R32_UINT || f == DXGI_FORMAT_R32_SINT;
+            if (!(bits & D3D11_FORMAT_SUPPORT_SO_BUFFER) != !c32)
+                harness_fail(__FILE__, __LINE__, "format %u: SO_BUFFER %s", f,
+                             c32 ? "missing" : "claimed");
             /* gather4_c is 11_0's */
             if (bits & D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON)
                 harness_fail(__FILE__, __LINE__, "format %u: gather4_c claimed", f);

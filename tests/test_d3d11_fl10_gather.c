@@ -179,3 +179,70 @@ TEST(fl10_gather4_not_at_10_0)
     }
     rd_end(&r);
 }
+
+/* ---- lod (ps_4_1, CalculateLevelOfDetail) on an ordinary texture ---------------------------- */
+
+/* (clamped LOD, unclamped LOD) / 8 of t0 at v1.xy */
+#define PS41_LOD                                                                                 \
+    "ps_4_1\ndcl_sampler s0, mode_default\n"                                                     \
+    "dcl_resource_texture2d (float,float,float,float) t0\n"                                      \
+    "dcl_input_ps linear v1.xy\ndcl_output o0.xyzw\ndcl_temps 1\n"                               \
+    "lod r0.xy, v1.xyxx, t0.xyzw, s0\nmul o0.xy, r0.xyxx, l(0.125, 0.125, 0, 0)\n"               \
+    "mov o0.zw, l(0, 0, 0, 1.0)\nret\n"
+
+/* An 8x8 texture of 4 mips over an 8x8 target with u, v running 0..k: one pixel is k texels of
+ * level 0, LOD log2(k) (7.18.11); the sampler's MaxLOD 1.5 clamps x, not y (22.4.9).  Exact:
+ * the derivatives are k/8 per pixel, powers of two. */
+TEST(fl10_lod_texture2d)
+{
+    struct rd r;
+    struct rd_pipe p;
+    struct vtx v[6];
+    uint8_t img[8 * 8 * 4];
+    ID3D11Texture2D *t = NULL;
+    ID3D11ShaderResourceView *srv = NULL;
+    ID3D11SamplerState *smp = NULL;
+    if (!rd_begin_profile(&r, "10_1", L101, 8, 8)) {
+        rd_end(&r);
+        return;
+    }
+    D3D11_TEXTURE2D_DESC d;
+    memset(&d, 0, sizeof(d));
+    d.Width = d.Height = 8;
+    d.MipLevels = 4;
+    d.ArraySize = 1;
+    d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    d.SampleDesc.Count = 1;
+    d.Usage = D3D11_USAGE_DEFAULT;
+    d.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+    CHECK_HR(ID3D11Device_CreateTexture2D(r.dev, &d, NULL, &t), S_OK);
+    D3D11_SAMPLER_DESC sd = { D3D11_FILTER_MIN_MAG_MIP_LINEAR, D3D11_TEXTURE_ADDRESS_WRAP,
+                              D3D11_TEXTURE_ADDRESS_WRAP, D3D11_TEXTURE_ADDRESS_WRAP, 0, 1,
+                              D3D11_COMPARISON_NEVER, { 0, 0, 0, 0 }, 0, 1.5f };
+    CHECK_HR(ID3D11Device_CreateSamplerState(r.dev, &sd, &smp), S_OK);
+    if (t)
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)t, NULL, &srv),
+                 S_OK);
+    static const float ks[4] = { 1, 2, 4, 8 };
+    static const uint8_t want[4][2] = { { 0, 0 }, { 32, 32 }, { 48, 64 }, { 48, 96 } };
+    for (int i = 0; srv && smp && i < 4; i++) {
+        const float a0[4] = { 0, 0, 0, 0 }, a1[4] = { ks[i], 0, 0, 0 }, a2[4] = { 0, ks[i], 0, 0 },
+                    a3[4] = { ks[i], ks[i], 0, 0 };
+        rd_quad(v, 0.0f, a0, a1, a2, a3);
+        rd_pipe_begin(&r, &p, VS4_PASS, PS41_LOD, v, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        ID3D11DeviceContext_PSSetShaderResources(r.ctx, 0, 1, &srv);
+        ID3D11DeviceContext_PSSetSamplers(r.ctx, 0, 1, &smp);
+        rd_clear(&r, 1, 1, 1, 1);
+        ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+        rd_read(&r, img);
+        rd_pipe_end(&p);
+        for (int k = 0; k < 64; k++) {
+            CHECK_EQ(img[k * 4], want[i][0]);
+            CHECK_EQ(img[k * 4 + 1], want[i][1]);
+        }
+    }
+    RD_RELEASE(srv);
+    RD_RELEASE(smp);
+    RD_RELEASE(t);
+    rd_end(&r);
+}

@@ -27,9 +27,9 @@ TEST(fl11_0_profile_by_name)
     CHECK(!strcmp(core_level_name(CORE_LEVEL_11_0), "11_0"));
     CHECK_EQ(core_level_from_name("11_0"), CORE_LEVEL_11_0);
     CHECK_EQ(core_level_from_name("11_1"), CORE_LEVEL_NONE);
-    /* max stays where it is */
+    /* max offers 10_1, not 11_0 (11_0 stays declared partial: issue 11) */
     CHECK_EQ(core_profile_d3d11_level(core_profile_get(CORE_PROFILE_MAX), NULL, 0),
-             CORE_LEVEL_9_3);
+             CORE_LEVEL_10_1);
 }
 
 TEST(fl11_0_negotiation)
@@ -49,7 +49,8 @@ TEST(fl11_0_negotiation)
         { "11_0", &L101, 1, S_OK, D3D_FEATURE_LEVEL_10_1 },  /* every level below */
         { "11_0", &L111, 1, DXGI_ERROR_UNSUPPORTED, 0 },
         { "10_1", &L110, 1, DXGI_ERROR_UNSUPPORTED, 0 },
-        { "max", imgui, 2, DXGI_ERROR_UNSUPPORTED, 0 },      /* max offers 9_3 at most */
+        { "max", imgui, 2, S_OK, D3D_FEATURE_LEVEL_10_0 },   /* max offers 10_1 at most */
+        { "max", &L110, 1, DXGI_ERROR_UNSUPPORTED, 0 },
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         D3D_FEATURE_LEVEL got = (D3D_FEATURE_LEVEL)123;

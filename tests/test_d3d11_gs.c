@@ -247,8 +247,9 @@ TEST(gs_primitive_id)
     scene_end(&s);
 }
 
-/* Lines with adjacency: the two middle vertices as a line strip; the refusals of adjacency
- * without a GS and of a topology the GS's input primitive does not take. */
+/* Lines with adjacency: the two middle vertices as a line strip; without a GS the same line
+ * (the adjacent vertices are only visible to a GS); the refusal of a topology the GS's input
+ * primitive does not take. */
 TEST(gs_line_adjacency)
 {
     static const struct vtx line[4] = {
@@ -279,13 +280,12 @@ TEST(gs_line_adjacency)
                 CHECK(!memcmp(RD_PIXEL(img, &s.r, x, y), red, 4));
             }
     CHECK(lit >= 6 && lit <= 7);
-    /* without a GS an adjacency topology is refused (nothing drawn) */
-    ID3D11DeviceContext_GSSetShader(s.r.ctx, NULL, NULL, 0);
-    rd_clear(&s.r, 0, 0, 0, 0);
-    util_clear_last_message();
-    ID3D11DeviceContext_Draw(s.r.ctx, 4, 0);
-    CHECK_STR_CONTAINS(LAST, "adjacency topology 10 without a geometry shader");
+    /* without a GS: the line of the middle vertices, the same pixels */
+    uint8_t none[8 * 8 * 4];
+    scene_draw(&s, NULL, 4, none);
+    CHECK(!memcmp(none, img, sizeof(img)));
     /* the GS's input primitive must match the topology: a line list is refused */
+    rd_clear(&s.r, 0, 0, 0, 0);
     ID3D11DeviceContext_GSSetShader(s.r.ctx, gs, NULL, 0);
     ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx, D3D11_PRIMITIVE_TOPOLOGY_LINELIST);
     util_clear_last_message();
@@ -431,4 +431,93 @@ TEST(gs_triangle_adjacency)
     RD_RELEASE(gs);
     scene_end(&s);
     scene_end(&p);
+}
+
+/* The adjacency topologies without a geometry shader draw their primitives from the
+ * non-adjacent vertices (Primitive Topologies: adjacency is "only visible through a geometry
+ * shader"): each compared with the plain topology of just those vertices, byte for byte;
+ * adjacent vertices placed across the target would show if they were drawn.  Incomplete
+ * primitives are dropped: a strip with adjacency of 9 vertices makes 2 triangles, not 3. */
+TEST(gs_none_adjacency_topologies)
+{
+    static const float red[4] = { 1, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 };
+    static const float blue[4] = { 0, 0, 1, 1 }, white[4] = { 1, 1, 1, 1 };
+    /* the non-adjacent vertices of a strip: a zigzag over the target */
+    static const float pos[6][2] = { { -0.9f, -0.9f }, { -0.8f, 0.9f }, { -0.2f, -0.8f },
+                                      { 0.1f, 0.8f },   { 0.6f, -0.9f },  { 0.9f, 0.7f } };
+    const float *const col[6] = { red, green, blue, white, red, green };
+    struct vtx main_v[6], adj[16], plain[16];
+    for (int i = 0; i < 6; i++) {
+        memset(&main_v[i], 0, sizeof(main_v[i]));
+        main_v[i].pos[0] = pos[i][0];
+        main_v[i].pos[1] = pos[i][1];
+        main_v[i].pos[3] = 1.0f;
+        memcpy(main_v[i].attr, col[i], sizeof(main_v[i].attr));
+    }
+    struct vtx far_v;   /* an adjacent vertex: a corner, a grey no primitive of ours has */
+    memset(&far_v, 0, sizeof(far_v));
+    far_v.pos[0] = far_v.pos[1] = 0.95f;
+    far_v.pos[3] = 1.0f;
+    far_v.attr[0] = far_v.attr[1] = far_v.attr[2] = 0.5f;
+    far_v.attr[3] = 1.0f;
+    static const struct {
+        D3D11_PRIMITIVE_TOPOLOGY adj, plain;
+        UINT nadj, nplain;
+    } cases[] = {
+        /* triangle strip adj: main vertices at the even positions */
+        { D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP, 12, 6 },
+        { D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP, 9, 4 },
+        /* triangle list adj: 0 2 4 of each 6 */
+        { D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST, 12, 6 },
+        /* line strip adj: 1..n-2 */
+        { D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ, D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP, 8, 6 },
+        /* line list adj: 1 2 of each 4 */
+        { D3D11_PRIMITIVE_TOPOLOGY_LINELIST_ADJ, D3D11_PRIMITIVE_TOPOLOGY_LINELIST, 12, 6 },
+    };
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        UINT na = 0, np = 0;
+        for (UINT i = 0; i < cases[c].nadj; i++) {
+            bool is_main;
+            UINT k;
+            switch (cases[c].adj) {
+            case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ:
+            case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ:
+                is_main = !(i & 1);
+                k = i / 2;
+                break;
+            case D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ:
+                is_main = i >= 1 && i + 1 < cases[c].nadj;
+                k = i - 1;
+                break;
+            default:   /* line list adj */
+                is_main = i % 4 == 1 || i % 4 == 2;
+                k = (i / 4) * 2 + (i % 4 == 2);
+                break;
+            }
+            adj[na++] = is_main ? main_v[k % 6] : far_v;
+            if (is_main && np < cases[c].nplain)
+                plain[np++] = main_v[k % 6];
+        }
+        CHECK_EQ(np, cases[c].nplain);
+        struct gs_scene s;
+        uint8_t got[8 * 8 * 4], want[8 * 8 * 4];
+        if (!scene_begin(&s, plain, np, cases[c].plain)) {
+            scene_end(&s);
+            return;
+        }
+        scene_draw(&s, NULL, np, want);
+        scene_end(&s);
+        if (!scene_begin(&s, adj, na, cases[c].adj)) {
+            scene_end(&s);
+            return;
+        }
+        scene_draw(&s, NULL, na, got);
+        scene_end(&s);
+        if (memcmp(got, want, sizeof(got)))
+            harness_fail(__FILE__, __LINE__, "case %zu: the adjacency draw differs", c);
+        unsigned lit = 0;
+        for (int i = 0; i < 64; i++)
+            lit += want[i * 4 + 3] != 0;
+        CHECK(lit > 0);
+    }
 }

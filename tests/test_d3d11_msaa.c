@@ -212,7 +212,8 @@ TEST(msaa_view_dimensions)
     CHECK_HR(ID3D11Device_CreateDepthStencilView(dev, (ID3D11Resource *)dt, &dd, &dsv),
              E_INVALIDARG);
     /* shader-resource views: a plain Texture2D view of a multisampled texture is refused;
-     * Texture2DMS views are made (ld_ms below), Texture2DMSArray ones not yet */
+     * Texture2DMS and Texture2DMSArray views are made (ld_ms below and
+     * test_d3d11_msaa_sample.c) */
     D3D11_SHADER_RESOURCE_VIEW_DESC sd;
     memset(&sd, 0, sizeof(sd));
     sd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
@@ -228,8 +229,11 @@ TEST(msaa_view_dimensions)
              E_INVALIDARG);
     sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY;
     sd.Texture2DMSArray.ArraySize = 1;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)t, &sd, &srv), S_OK);
+    RD_RELEASE(srv);
+    sd.Texture2DMSArray.ArraySize = 2;   /* t has one slice */
     CHECK_HR(ID3D11Device_CreateShaderResourceView(dev, (ID3D11Resource *)t, &sd, &srv),
-             E_NOTIMPL);
+             E_INVALIDARG);
     CHECK(srv == NULL);
 done:
     RD_RELEASE(t);

@@ -404,3 +404,64 @@ TEST(so_overflow_and_append)
     free(vsb);
     so_end(&s);
 }
+
+/* Stream output of the vertex shader with adjacency topologies and no GS: each primitive's
+ * non-adjacent vertices, in the order (and with the pixels) of the plain topology of those
+ * vertices -- a triangle strip with adjacency as the strip of its even vertices (odd triangles
+ * (i, i+2, i+1) of that strip), a line list with adjacency as the list of its middle pairs. */
+TEST(so_vertex_shader_adjacency)
+{
+    static const struct vtx mainv[5] = {
+        { { -1, -1, 0, 1 }, { 1, 0, 0, 1 } },      { { -0.5f, 1, 0, 1 }, { 0, 1, 0, 1 } },
+        { { 0, -1, 0.25f, 1 }, { 0, 0, 1, 1 } },   { { 0.5f, 1, 0.5f, 1 }, { 1, 1, 0, 1 } },
+        { { 1, -1, 0.75f, 1 }, { 0, 1, 1, 1 } },
+    };
+    static const struct vtx far_v = { { 0.9f, 0.9f, 0, 1 }, { 0.5f, 0.5f, 0.5f, 1 } };
+    static const struct {
+        D3D11_PRIMITIVE_TOPOLOGY adj, plain;
+        UINT nadj, nplain, nout;   /* vertices in, main vertices, vertices streamed out */
+    } cases[] = {
+        { D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP, 10, 5, 9 },
+        { D3D11_PRIMITIVE_TOPOLOGY_LINELIST_ADJ, D3D11_PRIMITIVE_TOPOLOGY_LINELIST, 8, 4, 4 },
+    };
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        struct vtx adj[16];
+        for (UINT i = 0; i < cases[c].nadj; i++) {
+            bool is_main = c == 0 ? !(i & 1) : (i % 4 == 1 || i % 4 == 2);
+            UINT k = c == 0 ? i / 2 : (i / 4) * 2 + (i % 4 == 2);
+            adj[i] = is_main ? mainv[k] : far_v;
+        }
+        float want[16][8], got[16][8];
+        uint8_t want_img[8 * 8 * 4], got_img[8 * 8 * 4];
+        for (int pass = 0; pass < 2; pass++) {
+            struct so_scene s;
+            const struct vtx *v = pass ? adj : mainv;
+            UINT nv = pass ? cases[c].nadj : cases[c].nplain;
+            if (!so_begin(&s, v, nv, pass ? cases[c].adj : cases[c].plain)) {
+                so_end(&s);
+                return;
+            }
+            size_t n;
+            void *vsb = so_blob(SO_VS, &n);
+            const UINT stride = 32, zero = 0;
+            ID3D11GeometryShader *g = NULL;
+            CHECK_HR(so_create(s.r.dev, vsb, n, decl_pos_attr, 2, &stride, 1, 0, &g), S_OK);
+            ID3D11Buffer *so = so_buffer(s.r.dev, sizeof(want), D3D11_BIND_VERTEX_BUFFER);
+            ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &so, &zero));
+            ID3D11DeviceContext_GSSetShader(s.r.ctx, g, NULL, 0);
+            rd_clear(&s.r, 0, 0, 0, 0);
+            ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, nv, 0));
+            rd_read(&s.r, pass ? got_img : want_img);
+            read_buffer(&s.r, so, sizeof(want), pass ? got : want);
+            RD_RELEASE(so);
+            RD_RELEASE(g);
+            free(vsb);
+            so_end(&s);
+        }
+        if (memcmp(got, want, sizeof(float) * 8 * cases[c].nout))
+            harness_fail(__FILE__, __LINE__, "case %zu: the streamed vertices differ", c);
+        if (memcmp(got_img, want_img, sizeof(got_img)))
+            harness_fail(__FILE__, __LINE__, "case %zu: the pixels differ", c);
+        CHECK(want[cases[c].nout - 1][3] == 1.0f);   /* the last streamed vertex is there */
+    }
+}

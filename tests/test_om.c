@@ -1158,8 +1158,10 @@ TEST(om_hostile_out_of_bounds_and_keys)
     key_blend(&bad, 0, 12, OM_BLEND_ZERO, OM_BLEND_OP_ADD, OM_BLEND_ONE, OM_BLEND_ZERO,
               OM_BLEND_OP_ADD);                    /* BOTHSRCALPHA: the front-end's job */
     CHECK(!om_state_init(&st, &bad));
-    bad.rt[0].src_color = 16;                      /* SRC1_COLOR */
+    bad.rt[0].src_color = 20;                      /* past INV_SRC1_ALPHA (19) */
     CHECK(!om_state_init(&st, &bad));
+    bad.rt[0].src_color = OM_BLEND_SRC1_COLOR;     /* dual-source: a factor from 10_0 */
+    CHECK(om_state_init(&st, &bad));
     bad.rt[0].src_color = OM_BLEND_ONE;
     bad.rt[0].op_alpha = 6;
     CHECK(!om_state_init(&st, &bad));

@@ -24,6 +24,9 @@
  *   depth  the view distance as grey (near white, far black),
  *   uv     the fractional texture coordinates as red and green.
  *   -> DIR/demo_9_3_mrt_<target>.png
+ * Scene "10_1" (demo_10_1.c): sixteen instanced squares textured from a Texture2DArray into a
+ * 4x multisampled target, resolved, and their instance ids into an R32_UINT target; checked
+ *   -> DIR/demo_10_1_msaa.png, DIR/demo_10_1_ids.png
  * Direct3D 9, at profiles 9_1, 9_2 and 9_3 (SOFTD3D_PROFILE; 640x480 A8R8G8B8 back buffer +
  * D24S8, hardware vertex processing): a tessellated checker ground plane and a sphere sunk into
  * it, one indexed draw,
@@ -53,6 +56,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "demo_10_1.h"
 #include "demo_compute.h"
 #include "demo_tess.h"
 #include "demo_tiled.h"
@@ -1391,6 +1395,7 @@ int main(int argc, char **argv)
     errors |= run_level(D3D_FEATURE_LEVEL_9_1, "9_1") != 0;
     errors |= run_level(D3D_FEATURE_LEVEL_9_2, "9_2") != 0;
     errors |= run_level(D3D_FEATURE_LEVEL_9_3, "9_3") != 0;
+    errors |= demo_10_1_run(out_dir) != 0;   /* demo_10_1.c: MSAA, arrays, instancing, UINT */
     printf("softd3d demo: Direct3D 9 scenes at profiles 9_1, 9_2, 9_3 (fixed function; vs_2_0 + "
            "ps_2_0 assembled from d3dbc listings)\n");
     errors |= run_profile9("9_1") != 0;

@@ -440,6 +440,12 @@ static void build_profiles(void)
         profile_10[i].name = fixed[i].name;
         profile_10[i].d3d11_level = fixed[i].level;
     }
+    /* Issue 11 step 3: max offers 10_1, the highest complete level (11_0 waits for the
+     * compute and tessellation issues; README).  Its D3DCAPS9 still derive 9_3 by the seed-000
+     * rules (the D3D9 API has no 10_x), so the level is fixed here, after the copies above
+     * (11_1-tiled keeps its own rule in create.c).  A max device created at 9_1..9_3 keeps
+     * those levels' rules: they follow the device's level, not the profile. */
+    profiles[CORE_PROFILE_MAX].d3d11_level = CORE_LEVEL_10_1;
 }
 
 const core_profile *core_profile_get(core_profile_id id)

@@ -103,8 +103,8 @@ struct d3d11_draw_cache {
     struct draw_desc desc;
     struct texture_view textures[DRAW_MAX_TEXTURES];
     struct sampler samplers[DRAW_MAX_SAMPLERS];
-    struct texture_view vs_textures[DRAW_MAX_VS_TEXTURES];   /* 10_0+ (issue 11) */
-    struct sampler vs_samplers[DRAW_MAX_VS_TEXTURES];
+    struct texture_view vs_textures[DRAW_MAX_TEXTURES];   /* 10_0+ (issue 11) */
+    struct sampler vs_samplers[DRAW_MAX_SAMPLERS];
     struct texture_view gs_textures[DRAW_MAX_TEXTURES];
     struct sampler gs_samplers[DRAW_MAX_SAMPLERS];
     struct texture_view hs_textures[DRAW_MAX_TEXTURES], ds_textures[DRAW_MAX_TEXTURES];
@@ -407,14 +407,9 @@ static bool rule_shaders(struct draw_check *k)
                                              k->gs->prog->gs_input))
             return fail(k, "primitive topology %u does not match the geometry shader's input "
                         "primitive", (unsigned)s->topology);
-        if ((k->gs->prog->texture_mask | k->gs->prog->sampler_mask) >> DRAW_MAX_TEXTURES)
-            return fail(k, "the geometry shader declares texture or sampler slots beyond "
-                        "t%u/s%u, which softd3d's geometry stage does not sample yet",
-                        DRAW_MAX_TEXTURES - 1, DRAW_MAX_SAMPLERS - 1);
-    } else if (is_adjacency(s->topology)) {
-        return fail(k, "adjacency topology %u without a geometry shader is not implemented",
-                    (unsigned)s->topology);
     }
+    /* (adjacency without a GS: the primitives of the non-adjacent vertices, drawn by clip.c
+     * and streamed out by geometry.c gs_pass) */
     if (!k->gs && !k->tess && k->vs->prog->position_out < 0 && !(k->so && !k->so->rasterize))
         return fail(k, "the vertex shader does not write SV_Position");
     /* stream output of the vertex (or after tessellation the domain) shader: its declaration
@@ -428,12 +423,6 @@ static bool rule_shaders(struct draw_check *k)
         return fail(k, "the stream-output geometry shader was created from another shader than "
                     "the bound %s shader (not implemented: the output signatures would have to "
                     "be matched)", after_ds ? "domain" : "vertex");
-    /* The vertex stage samples DRAW_MAX_VS_TEXTURES slots (pipeline/draw.h); a program that
-     * declares more is refused rather than drawn with zeros. */
-    if ((k->vs->prog->texture_mask | k->vs->prog->sampler_mask) >> DRAW_MAX_VS_TEXTURES)
-        return fail(k, "the vertex shader declares texture or sampler slots beyond t%u/s%u, "
-                    "which softd3d's vertex stage does not sample yet", DRAW_MAX_VS_TEXTURES - 1,
-                    DRAW_MAX_VS_TEXTURES - 1);
     if (s->ps.code) {
         if (!(k->ps = program_of(k->cache, s->ps.code)))
             return fail(k, "out of memory");
@@ -582,13 +571,6 @@ static bool rule_tess(struct draw_check *k)
                         "output (%s)", want == IR_GS_IN_POINT ? "points" :
                         want == IR_GS_IN_LINE ? "lines" : "triangles");
     }
-    uint32_t slots = k->ds->prog->texture_mask | k->ds->prog->sampler_mask;
-    for (uint32_t i = 0; i < h->phase_count; i++)
-        slots |= h->phase[i]->texture_mask | h->phase[i]->sampler_mask;
-    if (slots >> DRAW_MAX_TEXTURES)
-        return fail(k, "the hull or domain shader declares texture or sampler slots beyond "
-                    "t%u/s%u, which softd3d's tessellation stages do not sample yet",
-                    DRAW_MAX_TEXTURES - 1, DRAW_MAX_SAMPLERS - 1);
     return true;
 }
 
@@ -722,57 +704,7 @@ static bool rule_targets(struct draw_check *k)
     return true;
 }
 
-/* Issue 11 (and 16): the vertex, geometry, hull and domain stages' sampling
- * (src/pipeline/vertex.c) passes the sampler three address components, not the fourth that
- * holds a cube array's index (7.18.3), so their views of more than one cube are refused rather than sampled from the first cube.
- * Pixel shaders sample every array view (sampler.h texture_view.array_size). */
-static bool rule_array_views(struct draw_check *k)
-{
-    const struct d3d11_context_state *s = &k->ctx->state;
-    /* the vertex, geometry, hull and domain stages sample through the same three components
-     * (vertex.c draw_stage_sample) */
-    static const char *const names[] = { "vertex", "geometry", "hull", "domain" };
-    const struct d3d11_shader_stage_state *stages[] = { &s->vs, &s->gs, &s->hs, &s->ds };
-    uint32_t masks[4] = { k->vs->prog->texture_mask, k->gs ? k->gs->prog->texture_mask : 0, 0,
-                          k->ds ? k->ds->prog->texture_mask : 0 };
-    for (uint32_t i = 0; k->hs && i < k->hs->hull->phase_count; i++)
-        masks[2] |= k->hs->hull->phase[i]->texture_mask;
-    for (int st = 0; st < 4; st++) {
-        const struct d3d11_shader_stage_state *ss = stages[st];
-        for (unsigned i = 0; i < 32 && i < D3D11_CTX_SRV_SLOTS; i++) {
-            const struct d3d11_view_info *info = ss->srvs[i].info;
-            if (!(masks[st] & (1u << i)) || !info)
-                continue;
-            if (info->cube && info->slice_count > 6u)
-                return fail(k, "%s shader resource slot %u is a view of %u cubes; sampling cube "
-                            "arrays in a %s shader is not implemented yet", names[st], i,
-                            info->slice_count / 6, names[st]);
-        }
-    }
-    return true;
-}
 
-/* Issue 11: state options that CreateBlendState / CreateRasterizerState accept from 10_0 (the
- * 9_x rows are gone, state.c) but the pipeline does not honour yet are refused at the draw,
- * never drawn as if they were off: the dual-source
- * factors (om.h: SRC1_* not executed), DepthClipEnable FALSE (clip.c always clips to 0..w). */
-static bool rule_unhonoured_states(struct draw_check *k)
-{
-    const struct d3d11_context_state *s = &k->ctx->state;
-    const D3D11_BLEND_DESC1 *bd = d3d11_blend_state_desc(s->blend.iface);
-    const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
-    for (unsigned i = 0; bd && i < D3D11_CTX_RT_SLOTS; i++) {
-        const D3D11_RENDER_TARGET_BLEND_DESC1 *rb = &bd->RenderTarget[i];
-        D3D11_BLEND f[4] = { rb->SrcBlend, rb->DestBlend, rb->SrcBlendAlpha, rb->DestBlendAlpha };
-        for (unsigned j = 0; rb->BlendEnable && j < 4; j++)
-            if (f[j] >= D3D11_BLEND_SRC1_COLOR && f[j] <= D3D11_BLEND_INV_SRC1_ALPHA)
-                return fail(k, "dual-source blending (render target %u) is not implemented yet",
-                            i);
-    }
-    if (rd && !rd->DepthClipEnable)
-        return fail(k, "DepthClipEnable FALSE is not implemented yet");
-    return true;
-}
 
 /* Blending into a render target whose format the level's table does not mark BLENDABLE (the
  * integer formats; at 10_0 also the SNORM and 16-bit UNORM ones, which 10_1 adds) has no
@@ -806,8 +738,7 @@ typedef bool (*draw_rule)(struct draw_check *k);
 /* In order: later rules use what earlier ones found (programs, elements). */
 static const draw_rule draw_rules[] = {
     rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_tess,
-    rule_array_views,
-    rule_constants, rule_input_layout, rule_indices, rule_targets, rule_unhonoured_states,
+    rule_constants, rule_input_layout, rule_indices, rule_targets,
     rule_blendable_targets,
 };
 
@@ -886,6 +817,7 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
     t->levels = levels;
     /* a Texture2DMS view: its sample planes, depth_pitch apart (core/resource.h), for ld_ms */
     t->samples = res->sample_count > 1 ? res->sample_count : 0;
+    t->ms_center = t->samples && res->sample_quality == (UINT)D3D11_CENTER_MULTISAMPLE_PATTERN;
     for (unsigned k = 0; k < levels; k++) {
         uint32_t index = info->first_mip + k + info->first_slice * mips;
         const core_subresource *sub = &core->sub[index];
@@ -1064,6 +996,15 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
     memcpy(d->om.blend_factor, s->blend_factor, sizeof(d->om.blend_factor));
     d->om.stencil_ref = s->stencil_ref;
     translate_samples(s, d);
+    /* Points on multisampled targets: "a square of width 1 ... following the triangle rules,
+     * as 2 triangles in a Z pattern, attributes duplicated" (D3D11.3 functional spec 3.4.6), so
+     * each sample the square covers is lit (clip.c out_square, raster_ms.c).  One sample a
+     * pixel: the same pixels as the one-pixel point rule, which the rasterizer keeps. */
+    if (d->om.samples >= 2) {
+        d->points.enable = true;
+        d->points.size_slot = -1;
+        d->points.size = d->points.size_min = d->points.size_max = 1.0f;
+    }
     d->alpha_to_coverage = bd && bd->AlphaToCoverageEnable;   /* 10_0+: state.c refuses 9_x */
 }
 
@@ -1082,17 +1023,22 @@ bool d3d11_translate_sampler(ID3D11SamplerState *state, struct sampler *out)
     return sampler_init(out, &st);
 }
 
-/* The textures and samplers a program declares, from its stage's bindings (n slots). */
+/* The textures and samplers a program declares, from its stage's bindings (every stage: t0..t127,
+ * s0..s15). */
 static void translate_stage_textures(const struct d3d11_shader_stage_state *ss,
-                                     const struct draw_program *p, unsigned n,
+                                     const struct draw_program *p,
                                      struct texture_view *views, struct sampler *samplers,
                                      const struct texture_view **tex_out,
                                      const struct sampler **smp_out)
 {
-    for (unsigned i = 0; i < n; i++) {
+    _Static_assert(DRAW_MAX_TEXTURES <= D3D11_CTX_SRV_SLOTS &&
+                   DRAW_MAX_SAMPLERS <= D3D11_CTX_SAMPLER_SLOTS, "the stages' slots");
+    for (unsigned i = 0; i < DRAW_MAX_TEXTURES; i++) {
         const struct d3d11_view_info *info = ss->srvs[i].info;
-        if ((p->texture_mask & (1u << i)) && info && translate_view(info, &views[i]))
+        if (draw_program_texture(p, i) && info && translate_view(info, &views[i]))
             tex_out[i] = &views[i];
+    }
+    for (unsigned i = 0; i < DRAW_MAX_SAMPLERS; i++) {
         if (p->sampler_mask & (1u << i)) {
             const D3D11_SAMPLER_DESC *sd = d3d11_sampler_state_desc(ss->samplers[i].iface);
             struct sampler_state st;
@@ -1170,7 +1116,7 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
         d->gs = k->gs->prog;
         d->gs_link = &le->gs_link;
         translate_cbs(s->gs.constant_buffers, d->gs_cb);
-        translate_stage_textures(&s->gs, d->gs, DRAW_MAX_TEXTURES, c->gs_textures,
+        translate_stage_textures(&s->gs, d->gs, c->gs_textures,
                                  c->gs_samplers, d->gs_textures, d->gs_samplers);
     }
     if (k->hs) {
@@ -1181,15 +1127,15 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
         translate_cbs(s->ds.constant_buffers, d->ds_cb);
         /* every hull phase samples the one set of HS bindings */
         for (uint32_t i = 0; i < d->hs->phase_count; i++)
-            translate_stage_textures(&s->hs, d->hs->phase[i], DRAW_MAX_TEXTURES, c->hs_textures,
+            translate_stage_textures(&s->hs, d->hs->phase[i], c->hs_textures,
                                      c->hs_samplers, d->hs_textures, d->hs_samplers);
-        translate_stage_textures(&s->ds, d->ds, DRAW_MAX_TEXTURES, c->ds_textures,
+        translate_stage_textures(&s->ds, d->ds, c->ds_textures,
                                  c->ds_samplers, d->ds_textures, d->ds_samplers);
     }
     if (d->ps) {
         for (unsigned i = 0; i < DRAW_MAX_TEXTURES; i++) {
             const struct d3d11_view_info *info = s->ps.srvs[i].info;
-            if ((d->ps->texture_mask & (1u << i)) && info &&
+            if (draw_program_texture(d->ps, i) && info &&
                 translate_view(info, &c->textures[i]))
                 d->textures[i] = &c->textures[i];
         }
@@ -1206,7 +1152,7 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
 
     /* Vertex-shader textures and samplers (10_0+: VSSetShaderResources / VSSetSamplers are
      * refused at 9_x, context_state.c, so these slots are empty there). */
-    translate_stage_textures(&s->vs, d->vs, DRAW_MAX_VS_TEXTURES, c->vs_textures, c->vs_samplers,
+    translate_stage_textures(&s->vs, d->vs, c->vs_textures, c->vs_samplers,
                              d->vs_textures, d->vs_samplers);
 
     const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
@@ -1214,6 +1160,10 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
     d->cull = !rd || rd->CullMode == D3D11_CULL_BACK ? RASTER_CULL_BACK :
               rd->CullMode == D3D11_CULL_FRONT ? RASTER_CULL_FRONT : RASTER_CULL_NONE;
     d->front_ccw = rd && rd->FrontCounterClockwise;
+    d->depth_clip_off = rd && !rd->DepthClipEnable;   /* 9_x: always TRUE (state.c) */
+    /* MultisampleEnable "only controls line rendering behavior" (D3D11.3 functional spec 3.5.2,
+     * 15.14): TRUE = quadrilateral lines, from 10_0 (9_x hardware draws D3D9's lines) */
+    d->quad_lines = k->ctx->device->level >= D3D_FEATURE_LEVEL_10_0 && rd && rd->MultisampleEnable;
     if (rd) {
         d->depth_bias = rd->DepthBias;
         d->depth_bias_clamp = rd->DepthBiasClamp;

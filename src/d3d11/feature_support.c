@@ -119,8 +119,12 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
     case D3D11_FEATURE_D3D9_SHADOW_SUPPORT: {
         D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT *d = data;
         EXPECT(D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT);
-        /* Depth textures sampled with a LESS_EQUAL comparison filter at 9_x: not implemented. */
-        d->SupportsDepthAsTextureWithLessEqualComparisonFilter = FALSE;
+        /* "TRUE for hardware at Direct3D 10 and higher feature levels" (the structure's page):
+         * depth formats read through their R32_FLOAT / R24_UNORM_X8 / R32_FLOAT_X8X24 views
+         * with sample_c (tests/test_d3d11_fl10_formats.c).  At 9_x, a depth texture with a
+         * LESS_EQUAL comparison filter: not implemented, FALSE. */
+        d->SupportsDepthAsTextureWithLessEqualComparisonFilter =
+            dev->level >= D3D_FEATURE_LEVEL_10_0;
         return S_OK;
     }
     case D3D11_FEATURE_D3D9_SIMPLE_INSTANCING_SUPPORT: {
@@ -139,7 +143,8 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
         D3D11_FEATURE_DATA_D3D9_OPTIONS1 *d = data;
         EXPECT(D3D11_FEATURE_DATA_D3D9_OPTIONS1);
         d->FullNonPow2TextureSupported = profile_full_npot(dev);
-        d->DepthAsTextureWithLessEqualComparisonFilterSupported = FALSE;
+        d->DepthAsTextureWithLessEqualComparisonFilterSupported =
+            dev->level >= D3D_FEATURE_LEVEL_10_0;   /* as D3D9_SHADOW_SUPPORT above */
         d->SimpleInstancingSupported = profile_instancing(dev);
         d->TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported = FALSE;
         return S_OK;

@@ -22,7 +22,6 @@
  * Withheld (required, but what they promise is not implemented yet; DESIGN.md principle 2,
  * "nothing is advertised that is not implemented"), each to be dropped from WITHHELD_10 when its
  * work lands:
- *   - SO_BUFFER (stream output: the geometry-shader work);
  *   - SHADER_GATHER_COMPARISON (gather4_c is shader model 5's: 11_0);
  *   - MULTISAMPLE_* (no multisampling), video processor / decoder bits and the video formats
  *     (NV12, YUY2 and 420_OPAQUE are required at 10_0: softd3d has no video device, and views of
@@ -31,7 +30,10 @@
  *     views that reinterpret a FULLY typed resource within its bit layout, which the view rules
  *     of src/d3d11/view_validate.c do not allow -- views cast only through _TYPELESS resources,
  *     the D3D10/D3D11.0 rule).
- * BACK_BUFFER_CAST is reported with DISPLAY, as at 9_x (format_support.c).
+ * BACK_BUFFER_CAST is reported with DISPLAY, as at 9_x (format_support.c).  SO_BUFFER (the
+ * 32-bit-component formats) is claimed: stream output writes the declared 32-bit components
+ * as they are (src/d3d11/stream_output.c, tests/test_d3d11_so.c) and DrawAuto reads them back
+ * as vertex data.
  *
  * 11_0 (issue 15, first step; the profile is declared partial) = 10_1 plus what the page
  * "Format support for Direct3D Feature Level 11.0 hardware" adds that softd3d implements:
@@ -73,7 +75,7 @@
 
 /* Required bits softd3d cannot keep yet (top of the file). */
 #define WITHHELD_10                                                                            \
-    (SO | D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON | MR | MSL |                           \
+    (D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON | MR | MSL |                                \
      D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET | CAST |                                    \
      D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_OUTPUT | D3D11_FORMAT_SUPPORT_VIDEO_PROCESSOR_INPUT | \
      D3D11_FORMAT_SUPPORT_DECODER_OUTPUT | D3D11_FORMAT_SUPPORT_VIDEO_ENCODER)

@@ -481,6 +481,20 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
         vi.mip_count = vi.slice_count = 1;
         hr = S_OK;
         break;
+    case D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY:
+        /* Texture2DMSArray loads (ld_ms with the slice in z) from 10_0, as Texture2DMS */
+        if (level < D3D_FEATURE_LEVEL_10_0)
+            REFUSE("%s: D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY needs feature level 10_0; not "
+                   "supported at feature level %s", m, LEVEL);
+        if (res->sample_count < 2)
+            REFUSE("%s: D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY does not fit a resource with "
+                   "SampleDesc.Count 1", m);
+        vi.first_mip = 0;
+        vi.mip_count = 1;
+        hr = check_slices(m, res, d.Texture2DMSArray.FirstArraySlice,
+                          d.Texture2DMSArray.ArraySize, &vi, msg, msg_size);
+        vi.array = true;
+        break;
     case D3D11_SRV_DIMENSION_TEXTURECUBE:
         if (!(res->misc_flags & D3D11_RESOURCE_MISC_TEXTURECUBE))
             REFUSE("%s: D3D11_SRV_DIMENSION_TEXTURECUBE needs a resource created with "
@@ -549,7 +563,8 @@ HRESULT d3d11_validate_srv(const struct d3d11_resource *res,
     case D3D11_SRV_DIMENSION_TEXTURE2DARRAY: d.Texture2DArray.MipLevels = vi.mip_count; break;
     case D3D11_SRV_DIMENSION_TEXTURE3D: d.Texture3D.MipLevels = vi.mip_count; break;
     case D3D11_SRV_DIMENSION_TEXTURECUBE: d.TextureCube.MipLevels = vi.mip_count; break;
-    default: d.TextureCubeArray.MipLevels = vi.mip_count; break;
+    case D3D11_SRV_DIMENSION_TEXTURECUBEARRAY: d.TextureCubeArray.MipLevels = vi.mip_count; break;
+    default: break;   /* Texture2DMS(Array): no mips (the union's second word is ArraySize) */
     }
     vi.resource = (struct d3d11_resource *)res;
     vi.format = d.Format;

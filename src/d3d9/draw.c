@@ -119,8 +119,8 @@ struct d3d9_draw_cache {
     struct draw_linkage link;
     struct texture_view views[DRAW_MAX_TEXTURES];
     struct sampler samplers[DRAW_MAX_SAMPLERS];
-    struct texture_view vs_views[DRAW_MAX_VS_TEXTURES];
-    struct sampler vs_samplers[DRAW_MAX_VS_TEXTURES];
+    struct texture_view vs_views[D3D9_VS_SAMPLERS];
+    struct sampler vs_samplers[D3D9_VS_SAMPLERS];
     float vs_cb[FF_VSC_SIZE(D3D9_FF_MAX_LIGHTS)][4];
     float (*palette)[4];          /* indexed vertex blending (d3d9_ff_vs_palette), on demand */
     float ps_cb[FF_PSC_SIZE][4];
@@ -716,7 +716,7 @@ static bool unbound_view(uint8_t res_dim, struct texture_view *v)
 static void translate_textures(struct work *w, struct draw_desc *d)
 {
     const struct d3d9_state *st = w->st;
-    uint32_t mask = w->ps->prog->texture_mask | w->ps->prog->sampler_mask;
+    uint32_t mask = w->ps->prog->texture_mask[0] | w->ps->prog->sampler_mask;
     for (unsigned s = 0; s < DRAW_MAX_TEXTURES && s < D3D9_PIXEL_SAMPLERS; s++) {
         if (!(mask & (1u << s)))
             continue;
@@ -749,9 +749,9 @@ static void translate_vertex_textures(struct work *w, struct draw_desc *d)
     const struct d3d9_state *st = w->st;
     if (w->ff_vs)
         return;
-    uint32_t mask = w->vs->prog->texture_mask | w->vs->prog->sampler_mask;
+    uint32_t mask = w->vs->prog->texture_mask[0] | w->vs->prog->sampler_mask;
     DWORD caps = w->caps->VertexTextureFilterCaps;
-    for (unsigned s = 0; s < DRAW_MAX_VS_TEXTURES; s++) {
+    for (unsigned s = 0; s < D3D9_VS_SAMPLERS; s++) {
         if (!(mask & (1u << s)))
             continue;
         int slot = d3d9_sampler_slot(D3DVERTEXTEXTURESAMPLER0 + s);

@@ -537,6 +537,7 @@ void raster_scene_set_draw(struct raster_scene *s, const struct raster_state *st
     s->draw.ctx = ctx;
     s->draw.samples = state->samples;
     memcpy(s->draw.sample_x, state->sample_x, sizeof(s->draw.sample_x));
+    s->draw.sample_weights = state->sample_weights;
     memcpy(s->draw.sample_y, state->sample_y, sizeof(s->draw.sample_y));
     s->draw_stored = NULL;      /* a new record, stored with the next primitive */
     s->have_draw = shade != NULL;

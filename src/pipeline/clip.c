@@ -16,7 +16,8 @@
  * topology (8.12); primitives left incomplete by a cut or by the end of the draw are dropped.
  *
  * CLIPPING (15.4).  The clip volume is  0 < w,  -w <= x, y <= w,  0 <= z <= w  (DepthClipEnable
- * is always TRUE at 9_x, seed 004 CreateRasterizerState).  x and y are clipped only against the
+ * is always TRUE at 9_x, seed 004 CreateRasterizerState; FALSE at 10_0+ drops the two z planes:
+ * draw_desc.depth_clip_off, the depth then clamped to the viewport range in pixel.c).  x and y are clipped only against the
  * guard band — the planes where the render-target coordinate reaches +-G (draw.c derives
  * gx_lo... from the viewport) — because the scissor test (15.7) removes everything else pixel
  * by pixel; the rasterizer's fixed-point range then always holds (raster.h).  With
@@ -101,6 +102,9 @@ static unsigned outcode(const struct draw_run *r, const float p[4])
     for (unsigned k = PLANE_USER0; k < r->nplanes; k++)
         if (!(distance(r, k, p) >= 0.0f))
             code |= 1u << k;
+    /* DepthClipEnable FALSE: the near and far planes do not clip (15.4); w > 0 and x, y do */
+    if (r->d->depth_clip_off)
+        code &= ~(1u << PLANE_NEAR | 1u << PLANE_FAR);
     return code;
 }
 _Static_assert(PLANE_TOP == 6 && PLANE_USER0 == 7, "outcode's fixed planes");
@@ -242,8 +246,45 @@ static void out_triangle(struct draw_run *r, uint32_t a, uint32_t b, uint32_t c,
         draw_submit_pending(r);
 }
 
+/* A quadrilateral line (D3D11.3 functional spec 3.4.5; D3D10+ MultisampleEnable TRUE,
+ * draw_desc.quad_lines): the rectangle of width 1.4 (D3D11_MULTISAMPLE_ANTIALIAS_LINE_WIDTH)
+ * whose short sides are centred on the end points, as two triangles, "the attributes at each
+ * end of the line duplicated for the 2 vertices at each end": the corners reuse the end
+ * points' records (interpolation along the line, constant across it) and take their screen
+ * depth and 1/w.  A line of no length draws nothing.  Never culled (draw.c). */
+static void out_quad_line(struct draw_run *r, uint32_t a, uint32_t b, uint32_t lead,
+                          uint32_t flags)
+{
+    struct raster_vertex va = screen(r, a), vb = screen(r, b);
+    float dx = vb.x - va.x, dy = vb.y - va.y, len = sqrtf(dx * dx + dy * dy);
+    if (!(len > 0.0f) || !isfinite(len))
+        return;
+    float nx = -dy / len * 0.7f, ny = dx / len * 0.7f;   /* half the width, perpendicular */
+    struct raster_vertex v[4] = { va, vb, va, vb };
+    const uint32_t rec[4] = { a, b, a, b };
+    for (int i = 0; i < 4; i++) {
+        float side = i < 2 ? 1.0f : -1.0f;
+        v[i].x += side * nx;
+        v[i].y += side * ny;
+    }
+    static const int tri[2][3] = { { 0, 1, 2 }, { 2, 1, 3 } };
+    for (int t = 0; t < 2; t++) {
+        struct raster_triangle *rt = &r->tris[r->ntris++];
+        const int *q = tri[t];
+        rt->id = new_prim(r, rec[q[0]], rec[q[1]], rec[q[2]], lead, flags);
+        for (int i = 0; i < 3; i++)
+            rt->v[i] = v[q[i]];
+        if (r->ntris == DRAW_RASTER_BATCH)
+            draw_submit_pending(r);
+    }
+}
+
 static void out_line(struct draw_run *r, uint32_t a, uint32_t b, uint32_t lead, uint32_t flags)
 {
+    if (r->d->quad_lines) {
+        out_quad_line(r, a, b, lead, flags);
+        return;
+    }
     struct raster_line *l = &r->lines[r->nlines++];
     l->id = new_prim(r, a, b, a, lead, flags);
     l->v[0] = screen(r, a);
@@ -495,6 +536,7 @@ void draw_assemble_reset(struct draw_run *r)
 {
     r->as.count = 0;
     r->as.parity = 0;
+    r->as.pos = 0;
 }
 
 void draw_assemble(struct draw_run *r, uint32_t slot)
@@ -548,7 +590,59 @@ void draw_assemble(struct draw_run *r, uint32_t slot)
         as->held[0] = as->held[1];
         as->held[1] = slot;
         break;
+    /* Adjacency without a geometry program (with one: geometry.c): the adjacent vertices are
+     * "only visible through a geometry shader" (Primitive Topologies), so each complete
+     * primitive is drawn from its own vertices, leading vertex the first non-adjacent one --
+     * line list adj (a 1 2 a): 1 2; line strip adj (a 1 2 ... n-2 a): the lines of 1..n-2;
+     * triangle list adj (0 a 2 a 4 a): 0 2 4; triangle strip adj: triangle k of the even
+     * vertices 2k, 2k+2, 2k+4 (odd k swapped, as a strip), complete when vertex 2k+5
+     * arrives.  Incomplete primitives are dropped (8.13). */
+    case DRAW_LINE_LIST_ADJ:
+        as->held[as->count++] = slot;
+        if (as->count == 4) {
+            r->stats.c_invocations++;
+            clip_line(r, as->held[1], as->held[2]);
+            as->count = 0;
+        }
+        break;
+    case DRAW_LINE_STRIP_ADJ:
+        if (as->count == 3) {   /* held: v[p-3], v[p-2], v[p-1]; v[p] completes v[p-2] v[p-1] */
+            r->stats.c_invocations++;
+            clip_line(r, as->held[1], as->held[2]);
+            as->held[0] = as->held[1];
+            as->held[1] = as->held[2];
+            as->count = 2;
+        }
+        as->held[as->count++] = slot;
+        break;
+    case DRAW_TRIANGLE_LIST_ADJ:
+        as->held[as->count++] = slot;
+        if (as->count == 6) {
+            r->stats.c_invocations++;
+            clip_triangle(r, as->held[0], as->held[2], as->held[4]);
+            as->count = 0;
+        }
+        break;
+    case DRAW_TRIANGLE_STRIP_ADJ: {
+        unsigned p = as->pos++;
+        if (!(p & 1)) {   /* an even vertex: the last three are held */
+            if (as->count == 3) {
+                as->held[0] = as->held[1];
+                as->held[1] = as->held[2];
+                as->count = 2;
+            }
+            as->held[as->count++] = slot;
+        } else if (p >= 5 && as->count == 3) {
+            r->stats.c_invocations++;
+            if (as->parity)
+                clip_triangle(r, as->held[0], as->held[2], as->held[1]);
+            else
+                clip_triangle(r, as->held[0], as->held[1], as->held[2]);
+            as->parity ^= 1u;
+        }
+        break;
+    }
     default:
-        break;   /* adjacency topologies go to geometry.c, never here */
+        break;
     }
 }

@@ -43,8 +43,18 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
      * guarantees they do not overlap, and D3D requires one interpolation mode per register. */
     for (uint32_t i = 0; i < ir->inputs.count; i++) {
         const struct ir_io_decl *io = &ir->inputs.items[i];
+        if (io->file == IR_FILE_INPUT_COVERAGE)
+            p->reads_coverage = true;
         if (io->file != IR_FILE_INPUT || io->reg >= IR_MAX_INPUTS)
             continue;
+        if (ir->type == IR_SHADER_PIXEL &&
+            (io->sysval == IR_SV_SAMPLE_INDEX || io->interpolation == IR_INTERP_LINEAR_SAMPLE ||
+             io->interpolation == IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE))
+            p->sample_freq = true;
+        if (ir->type == IR_SHADER_PIXEL &&
+            (io->interpolation == IR_INTERP_LINEAR_CENTROID ||
+             io->interpolation == IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID))
+            p->has_centroid = true;
         p->in_mask[io->reg] |= io->mask;
         if (io->sysval)
             p->in_sysval[io->reg] = (uint8_t)io->sysval;
@@ -55,6 +65,8 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
         const struct ir_io_decl *io = &ir->outputs.items[i];
         if (io->file == IR_FILE_DEPTH_OUT)
             p->writes_depth = true;
+        if (io->file == IR_FILE_COVERAGE_OUT)
+            p->writes_coverage = true;
         if (io->file != IR_FILE_OUTPUT || io->reg >= IR_MAX_OUTPUTS)
             continue;
         p->out_mask[io->reg] |= io->mask;
@@ -98,8 +110,9 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
     for (uint32_t i = 0; i < ir->cbuffers.count; i++)
         p->cb_vec4_total += ir->cbuffers.items[i].size;
     for (uint32_t i = 0; i < ir->resources.count; i++)
-        if (ir->resources.items[i].slot < 32)
-            p->texture_mask |= 1u << ir->resources.items[i].slot;
+        if (ir->resources.items[i].slot < DRAW_MAX_TEXTURES)
+            p->texture_mask[ir->resources.items[i].slot / 32] |=
+                1u << (ir->resources.items[i].slot % 32);
     for (uint32_t i = 0; i < ir->samplers.count; i++)
         if (ir->samplers.items[i].slot < 32)
             p->sampler_mask |= 1u << ir->samplers.items[i].slot;
@@ -163,9 +176,11 @@ void draw_link(const struct draw_program *vs, const struct dxbc_signature *vs_ou
         uint8_t mask = ps->in_mask[r];
         if (!mask)
             continue;
-        if (ps->in_sysval[r] == IR_SV_POSITION || ps->in_sysval[r] == IR_SV_IS_FRONT_FACE) {
+        if (ps->in_sysval[r] == IR_SV_POSITION || ps->in_sysval[r] == IR_SV_IS_FRONT_FACE ||
+            ps->in_sysval[r] == IR_SV_SAMPLE_INDEX) {
             uint8_t kind = ps->in_sysval[r] == IR_SV_POSITION ? DRAW_IN_POSITION :
-                                                                 DRAW_IN_FRONT_FACE;
+                           ps->in_sysval[r] == IR_SV_SAMPLE_INDEX ? DRAW_IN_SAMPLE_INDEX :
+                                                                    DRAW_IN_FRONT_FACE;
             for (int c = 0; c < 4; c++)
                 if (mask & (1u << c))
                     out->in[r][c] = (struct draw_input_src){ kind, 0, (uint8_t)c };
@@ -496,9 +511,6 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     if ((d->topology < DRAW_POINT_LIST || d->topology > DRAW_TRIANGLE_STRIP) && !adj && !patches)
         return refuse(msg, msg_size, "draw: topology %d is not a point/line/triangle list or "
                       "strip, or one with adjacency", (int)d->topology);
-    if (adj && !d->gs)
-        return refuse(msg, msg_size, "draw: adjacency topology %d without a geometry program",
-                      (int)d->topology);
     if (d->gs && !d->hs && !draw_gs_topology_ok(d->topology, d->gs->gs_input))
         return refuse(msg, msg_size, "draw: topology %d does not match the geometry program's "
                       "input primitive", (int)d->topology);
@@ -623,6 +635,8 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     r->gs_on |= r->tess_on;
     for (unsigned i = 0; i < dc->nworkers; i++) {
         struct draw_worker *w = &dc->workers[i];
+        w->sample_cur = -1;
+        w->c_on = false;
         w->samples = 0;
         w->fused_runs = 0;
         w->ps_invocations = 0;
@@ -667,6 +681,11 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     st->slope_scaled_depth_bias = d->slope_scaled_depth_bias;
     depth_bias_kind(&dc->om, st);
     raster_ms_pattern(st, d->om.samples, d->ms_center);
+    st->sample_weights = st->samples >= 2 && d->ps && (d->ps->sample_freq || d->ps->has_centroid);
+    if (d->quad_lines && (r->topology == DRAW_LINE_LIST || r->topology == DRAW_LINE_STRIP ||
+                          r->topology == DRAW_LINE_LIST_ADJ ||
+                          r->topology == DRAW_LINE_STRIP_ADJ))
+        st->cull = RASTER_CULL_NONE;   /* lines are never culled (15.10) */
     if (d->points.enable && r->topology == DRAW_POINT_LIST) {
         /* point squares (draw.h): the triangles clip.c makes of points are neither culled nor
          * biased, as the points they stand for would not be */

@@ -48,13 +48,15 @@
 #define DRAW_MAX_STREAMS 16      /* vertex buffer slots (input slots below 11_0) */
 #define DRAW_MAX_USER_CLIP 6     /* user clip planes (D3D9 MaxUserClipPlanes) */
 #define DRAW_MAX_ELEMENTS 32     /* vertex elements (v# registers) */
-#define DRAW_MAX_TEXTURES 16     /* t# slots a pixel program may sample (ps_4_0_level_9_x: 16) */
-#define DRAW_MAX_SAMPLERS 16
-#define DRAW_MAX_VS_TEXTURES 4   /* vertex-program t#/s# (D3D9 vs_3_0: four vertex samplers) */
+/* t# slots every stage samples: D3D10+'s 128 (D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT);
+ * the 9_x and D3D9 front-ends bind the first 16 (pixel) or 4 (vs_3_0 vertex textures) */
+#define DRAW_MAX_TEXTURES 128
+#define DRAW_MAX_SAMPLERS 16     /* s# slots (D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT) */
 #define DRAW_MAX_VIEWPORTS 16    /* D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE */
 
 /* Values equal D3D11_PRIMITIVE_TOPOLOGY and D3DPRIMITIVETYPE (1..5), so both front-ends cast.
- * The adjacency topologies (D3D11 10..13) need a geometry program (geometry.c). */
+ * The adjacency topologies (D3D11 10..13) feed a geometry program (geometry.c) or, without
+ * one, draw their primitives' non-adjacent vertices (clip.c draw_assemble). */
 enum draw_topology {
     DRAW_POINT_LIST = 1,
     DRAW_LINE_LIST = 2,
@@ -115,11 +117,19 @@ struct draw_program {
      * SV_ViewportArrayIndex (-1: not written; then every primitive takes slice / viewport 0) */
     int8_t layer_out, layer_comp, viewport_out, viewport_comp;
     bool writes_depth;                       /* pixel: oDepth declared */
+    /* pixel: runs once per sample on multisampled targets (D3D11.3 functional spec 16.3,
+     * "sample-frequency execution"): an input declared with the `sample` interpolation
+     * modifier (linear_sample / linear_noperspective_sample) or SV_SampleIndex */
+    bool sample_freq;
+    bool has_centroid;                       /* pixel: an input declared `centroid` */
+    bool reads_coverage;                     /* pixel: vCoverage (SV_Coverage input) declared */
+    bool writes_coverage;                    /* pixel: oMask (SV_Coverage output) declared */
     bool lane_local;                         /* pixel: no instruction reads another lane
                                               * (derivatives, implicit-LOD sampling): equal
                                               * inputs give equal outputs in every lane */
     uint32_t cb_vec4_total;                  /* sum of the declared constant buffer sizes */
-    uint32_t texture_mask, sampler_mask;     /* t#, s# slots declared (bit per slot < 32) */
+    uint32_t texture_mask[DRAW_MAX_TEXTURES / 32];   /* t# slots declared (bit per slot) */
+    uint32_t sampler_mask;                   /* s# slots declared (bit per slot < 32) */
     uint8_t uav_mask;                        /* pixel: u# slots declared (11_0 pixel UAVs):
                                               * every invocation has side effects, so none
                                               * is shared or skipped (no uniform, rectangle
@@ -129,6 +139,12 @@ struct draw_program {
     bool early_depth;                        /* pixel: dcl_globalFlags forceEarlyDepthStencil
                                               * ([earlydepthstencil]) without oDepth */
 };
+
+/* Whether program p declares t# slot i. */
+static inline bool draw_program_texture(const struct draw_program *p, unsigned i)
+{
+    return i < DRAW_MAX_TEXTURES && (p->texture_mask[i / 32] >> (i % 32) & 1u);
+}
 
 /* From IR that passed ir_validate().  DRAW_OK, DRAW_E_NOMEM or DRAW_E_INVALID. */
 int draw_program_create(const struct ir_program *ir, struct draw_program **out);
@@ -160,6 +176,9 @@ enum draw_input_kind {
     DRAW_IN_ATTR,            /* component `comp` of vertex attribute `slot` */
     DRAW_IN_POSITION,        /* SV_Position component `comp` */
     DRAW_IN_FRONT_FACE,      /* SV_IsFrontFace: 0xffffffff or 0 */
+    DRAW_IN_SAMPLE_INDEX,    /* SV_SampleIndex: the sample being shaded (0 at pixel
+                              * frequency, which a program reading it never runs at when
+                              * the target has several samples: pixel.c) */
 };
 
 struct draw_input_src {
@@ -349,15 +368,22 @@ struct draw_desc {
     struct vm_cs_env *ps_uavs;
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */
-    /* Vertex-program textures (D3D9 vertex texture fetch; D3D11 at 9_x has none): t#/s# slot
-     * k reads vs_textures[k] with vs_samplers[k]; vertices have no derivatives, so implicit-LOD
-     * sampling takes LOD 0 (plus the sampler's bias), sample_l its explicit LOD (vertex.c). */
-    const struct texture_view *vs_textures[DRAW_MAX_VS_TEXTURES];
-    const struct sampler *vs_samplers[DRAW_MAX_VS_TEXTURES];
+    /* Vertex-program textures (D3D9 vertex texture fetch; D3D11 at 9_x has none): t# slot
+     * k reads vs_textures[k], s# slot k is vs_samplers[k]; vertices have no derivatives, so
+     * implicit-LOD sampling takes LOD 0 (plus the sampler's bias), sample_l its explicit LOD
+     * (vertex.c). */
+    const struct texture_view *vs_textures[DRAW_MAX_TEXTURES];
+    const struct sampler *vs_samplers[DRAW_MAX_SAMPLERS];
     /* rasterizer */
     enum draw_fill fill;
     enum raster_cull cull;
     bool front_ccw;
+    /* D3D10+ DepthClipEnable FALSE (spec 15.4): no clipping against 0 <= z <= w; the depth
+     * is still clamped to [MinDepth, MaxDepth] before the depth test (pixel.c, 15.6) */
+    bool depth_clip_off;
+    /* D3D10+ MultisampleEnable TRUE (spec 3.4.5, 15.14): lines, wireframe edges included, are
+     * rectangles of width 1.4 drawn as two triangles (clip.c out_quad_line), not aliased */
+    bool quad_lines;
     int32_t depth_bias;
     float depth_bias_clamp, slope_scaled_depth_bias;
     bool scissor_enable;

@@ -82,6 +82,21 @@ struct draw_worker {
     alignas(64) float uni_color[OM_MAX_TARGETS][4][VM_LANES];   /* broadcast */
     struct raster_quad_batch fill_batch;   /* draw_fill's evaluation */
     struct sampler_lod_cache lod_cache;    /* the sampler's mip decisions (gen: the flush) */
+    /* Sample-frequency shading (pixel.c): the sample being shaded, -1 at pixel frequency;
+     * while >= 0, inputs declared `sample` take these weights, SV_Position (when declared
+     * `sample`) the sample's offset s_dx, s_dy (pixels) and depth s_z, and SV_SampleIndex
+     * the index (draw_fill_inputs). */
+    int32_t sample_cur;
+    const float *s_pw1, *s_pw2, *s_lw1, *s_lw2, *s_z;
+    float s_dx, s_dy;
+    /* Centroid evaluation (pixel.c centroid_points, D3D11.3 functional spec 3.5.5): while
+     * c_on, inputs declared `centroid` take these per-lane weights, and SV_Position so
+     * declared the offsets c_dx, c_dy and depth c_z. */
+    bool c_on;
+    float c_pw1[VM_LANES], c_pw2[VM_LANES], c_lw1[VM_LANES], c_lw2[VM_LANES];
+    float c_dx[VM_LANES], c_dy[VM_LANES], c_z[VM_LANES];
+    uint32_t incov[VM_LANES];          /* vCoverage of the lanes (reads_coverage programs) */
+    uint32_t omask[VM_LANES];          /* oMask of the last run (writes_coverage programs) */
 };
 #define DRAW_UNI_NO 0                  /* not uniform (or not known for this primitive) */
 #define DRAW_UNI_PENDING 1             /* uniform; the result is not computed yet */
@@ -89,9 +104,11 @@ struct draw_worker {
 
 /* The primitive assembler (clip.c). */
 struct draw_assembler {
-    uint32_t held[2];
+    uint32_t held[6];                  /* (adjacency lists hold a whole primitive) */
     unsigned count;                    /* slots held */
     unsigned parity;                   /* triangle-strip: odd triangles swap their order */
+    unsigned pos;                      /* triangle strip with adjacency: vertices since the
+                                        * strip began */
 };
 
 struct draw_context;
@@ -144,11 +161,10 @@ struct draw_run {
      * (d->link and stride; with a geometry program, every VS output: geometry.c) */
     const struct draw_linkage *vs_link;
     uint32_t vs_stride;
-    /* the textures of the stage sampling now (vertex.c's sample callback): the vertex
-     * program's or the geometry program's, `stage_slots` of each */
+    /* the textures of the stage sampling now (vertex.c's sample callback): the vertex,
+     * geometry, hull or domain program's (DRAW_MAX_TEXTURES and DRAW_MAX_SAMPLERS slots) */
     const struct texture_view *const *stage_textures;
     const struct sampler *const *stage_samplers;
-    unsigned stage_slots;
     bool gs_on;                        /* the geometry stage runs: a geometry program, or
                                         * stream output (d->gs || d->so) */
     bool raster_on;                    /* geometry.c: its output primitives are rasterized */
@@ -269,16 +285,29 @@ void draw_sample_load(const struct texture_view *t, const struct vm_sample_reque
                       struct vm_sample_result *res);
 void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_request *req,
                          struct vm_sample_result *res);
-/* resinfo's answer for a view (pixel.c; also compute dispatches, pipeline/compute.c) */
+/* pixel.c: resinfo of view t (the vertex, geometry and tessellation stages use it too). */
 void draw_sample_info(const struct texture_view *t, const struct vm_sample_request *req,
                       struct vm_sample_result *res);
+/* pixel.c: lod of view t through sampler s (NULL: lanes left at 0), c the worker's scratch
+ * (pixel_tiled.c uses it too). */
+void draw_sample_lod(const struct sampler *s, const struct texture_view *t,
+                     struct sample_coords *c, const struct vm_sample_request *req,
+                     struct vm_sample_result *res);
+/* pixel_ms.c: sampleinfo / samplepos of a view of `samples` samples (0: not multisampled) or
+ * of the rasterizer (its sample count, 1 for none; `center`: every sample at the centre). */
+void draw_sample_ms_query(unsigned samples, bool center, const struct vm_sample_request *req,
+                          struct vm_sample_result *res);
+/* pixel_ms.c: the lanes whose sample s of n alpha-to-coverage keeps (sample-frequency
+ * shading: the alpha of the sample's own run). */
+uint32_t draw_ms_alpha_lanes(const float *alpha, unsigned lanes, unsigned n, unsigned s);
 
 /* pixel_ms.c: draw_shade's output-merger step for a multisampled batch (batch->ms): per-sample
  * depth clamped, om_process_ms; returns the samples that passed.  `interpolated_z`: false when
- * the pixel program wrote the depth (then w->z holds it, already clamped). */
+ * the pixel program wrote the depth (then w->z holds it, already clamped).  `omask` (NULL:
+ * none): the program's oMask per lane; a clear bit s drops the lane's sample s. */
 uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
                        const struct raster_quad_batch *b, const struct om_batch *ob,
-                       uint32_t coverage, bool interpolated_z);
+                       uint32_t coverage, bool interpolated_z, const uint32_t *omask);
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsigned worker,
                struct raster_rect rect);
 void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage);   /* raster_prefetch_fn */

@@ -219,12 +219,16 @@ int draw_gs_prepare(struct draw_run *r)
         r->topology = r->gs_topology;
     } else {
         /* stream output of the vertex (or domain) program: each primitive as a strip of its
-         * own */
-        bool point = r->gs_topology == DRAW_POINT_LIST;
-        bool line = r->gs_topology == DRAW_LINE_LIST || r->gs_topology == DRAW_LINE_STRIP;
-        gs->nverts = point ? 1 : line ? 2 : 3;
+         * own; an adjacency primitive as its non-adjacent vertices (gs_pass: adjacency is only
+         * visible to a geometry shader), assembled with its adjacent ones */
+        enum draw_topology top = r->gs_topology;
+        bool point = top == DRAW_POINT_LIST;
+        bool line = top == DRAW_LINE_LIST || top == DRAW_LINE_STRIP ||
+                    top == DRAW_LINE_LIST_ADJ || top == DRAW_LINE_STRIP_ADJ;
+        bool adj = top >= DRAW_LINE_LIST_ADJ && top <= DRAW_TRIANGLE_STRIP_ADJ;
+        gs->maxout = point ? 1 : line ? 2 : 3;
+        gs->nverts = adj ? 2 * gs->maxout : gs->maxout;
         gs->instances = 1;
-        gs->maxout = gs->nverts;
         r->topology = point ? DRAW_POINT_LIST : line ? DRAW_LINE_STRIP : DRAW_TRIANGLE_STRIP;
     }
     gs->so_words = 4 * (gsp ? gsp->output_count : vs->output_count);
@@ -468,7 +472,6 @@ static void gs_run(struct draw_run *r)
     env.gs_ctx = r;
     r->stage_textures = d->gs_textures;
     r->stage_samplers = d->gs_samplers;
-    r->stage_slots = DRAW_MAX_TEXTURES;
     uint32_t mask = gs->lanes >= 32 ? 0xffffffffu : (1u << gs->lanes) - 1u;
     vm_run(d->gs->vm, r->gs_state, &env, mask);
     r->stats.gs_invocations += gs->lanes;
@@ -479,13 +482,21 @@ static void gs_run(struct draw_run *r)
     gs->lanes = 0;
 }
 
-/* Without a geometry program: lane l gets the primitive's vertices as emitted ones. */
+/* Without a geometry program: lane l gets the primitive's vertices as emitted ones -- of an
+ * adjacency primitive (in the GS input order: line a 1 2 a, triangle 0 a 2 a 4 a) the
+ * non-adjacent ones, the middle two of a line, every other of a triangle; an odd triangle of
+ * a strip with adjacency (GS order 2i+2, ., 2i, ., 2i+4) rotated to start at its leading
+ * vertex 2i (Primitive Topologies: leading vertices 0, 2, 4...), as clip.c draws it. */
 static void gs_pass(struct draw_run *r, const uint32_t *ks, unsigned l)
 {
     struct draw_gs *gs = r->gs;
     const struct draw_linkage *link = r->d->link;
-    for (unsigned v = 0; v < gs->nverts; v++) {
-        const uint32_t *src = &gs->ring[(size_t)(ks[v] % GS_RING) * gs->vs_stride];
+    bool adj = gs->nverts > gs->maxout;
+    static const unsigned tri[2][3] = { { 0, 2, 4 }, { 2, 4, 0 } };
+    bool odd = adj && gs->maxout == 3 && ks[0] > ks[2];
+    for (unsigned v = 0; v < gs->maxout; v++) {
+        unsigned from = !adj ? v : gs->maxout == 2 ? v + 1 : tri[odd][v];
+        const uint32_t *src = &gs->ring[(size_t)(ks[from] % GS_RING) * gs->vs_stride];
         size_t o = (size_t)l * gs->maxout + v;
         uint32_t *rec = &gs->out[o * r->stride];
         memcpy(rec, src, 4 * sizeof(uint32_t));   /* the VS position (vertex.c) */
@@ -494,7 +505,7 @@ static void gs_pass(struct draw_run *r, const uint32_t *ks, unsigned l)
         memcpy(&gs->so_rec[o * gs->so_words], &src[4], sizeof(uint32_t) * gs->so_words);
         gs->cut_before[o] = 0;
     }
-    gs->out_count[l] = gs->nverts;
+    gs->out_count[l] = gs->maxout;
 }
 
 /* Strip vertices k0.. (ring positions) as the next input primitive: gs->instances lanes. */

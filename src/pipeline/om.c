@@ -55,7 +55,7 @@ static bool valid_sop(unsigned v)
 static bool valid_blend(unsigned v)
 {
     return (v >= OM_BLEND_ZERO && v <= OM_BLEND_SRC_ALPHA_SAT) || v == OM_BLEND_BLEND_FACTOR ||
-           v == OM_BLEND_INV_BLEND_FACTOR;
+           v == OM_BLEND_INV_BLEND_FACTOR || (v >= OM_BLEND_SRC1_COLOR && v <= OM_BLEND_INV_SRC1_ALPHA);
 }
 
 static bool valid_bop(unsigned v)
@@ -148,6 +148,12 @@ static bool init_rt(struct om_target_state *ts, const struct om_target_key *k)
     ts->bytes = d->block_bytes;
     ts->kind = any_int ? OM_RT_INT : any_float ? OM_RT_FLOAT : OM_RT_NORM;
     ts->blend = k->blend_enable && ts->kind != OM_RT_INT;
+    {
+        const uint8_t f[4] = { k->src_color, k->dst_color, k->src_alpha, k->dst_alpha };
+        for (int j = 0; ts->blend && j < 4; j++)
+            if (f[j] >= OM_BLEND_SRC1_COLOR && f[j] <= OM_BLEND_INV_SRC1_ALPHA)
+                ts->dual_source = true;
+    }
     ts->full_write = (t->present & ~k->write_mask) == 0;
     /* Present channels clamp to their own range; missing ones to the narrowest range of the
      * present ones (17.5: "Components not present in the format must be clamped to the

@@ -130,7 +130,13 @@ enum om_blend {
     /* 12, 13: D3D9 BOTHSRCALPHA / BOTHINVSRCALPHA, expanded by the front-end (see above) */
     OM_BLEND_BLEND_FACTOR = 14,
     OM_BLEND_INV_BLEND_FACTOR = 15,
-    /* 16..19: dual-source (SRC1_*), not at 9_x: refused */
+    /* Dual-source blending (spec 17.6, D3D10+; the D3D11 values): the pixel program's second
+     * colour o1 is the second source of the blend (the first, o0, of render target 0; the
+     * runtime allows them with one target only). */
+    OM_BLEND_SRC1_COLOR = 16,
+    OM_BLEND_INV_SRC1_COLOR = 17,
+    OM_BLEND_SRC1_ALPHA = 18,
+    OM_BLEND_INV_SRC1_ALPHA = 19,
 };
 
 enum om_blend_op {
@@ -199,6 +205,7 @@ struct om_target_state {
     uint8_t kind;              /* enum om_rt_kind */
     uint8_t bytes;             /* bytes a pixel */
     bool blend;                /* blending enabled (and meaningful: not an integer target) */
+    bool dual_source;          /* blend with a SRC1 factor: reads the batch's colour 1 too */
     bool full_write;           /* the write mask covers every present channel */
     float lo[4], hi[4];        /* clamp range of each channel entering the blender (NORM) */
     bool clamp_fast[4];        /* om_clamp_fast_ok(lo[c], hi[c]) (om_priv.h) */

@@ -14,6 +14,8 @@
  *      float) and NaN propagates through every term, 0 weights included (17.5: "NaN's and
  *      signed zeros must be propagated ... including 0.0 blend weights") -- which is why the
  *      destination is always read when blending, even for a ZERO destination factor.
+ *      Dual-source factors (SRC1_*, 17.6) read the batch's colour 1 (the program's o1),
+ *      clamped the same way.
  *   3. The blend, per channel, in float32 (17.5 allows "equal or more" precision than the
  *      format; float32 is what the spec's own floating-point rules describe):
  *          ADD           src * Fs + dst * Fd
@@ -77,6 +79,83 @@ void om_blend_values(const struct om_state *st, int t, const struct om_draw *dra
     om_blend_values_inline(st, t, draw, in, dst, out, n);
 }
 
+/* ---- dual-source blending (spec 17.6; 10_0+) ---------------------------------------------------
+ *
+ * A target whose factors include SRC1_* (om_target_state.dual_source; never a fast-kernel
+ * target, om_fast_init_target) blends here: each SRC1 factor is the matching SRC factor read
+ * from the second source s1 (the program's colour 1, clamped like the first: 17.5), so
+ * SRC1_COLOR = s1[c], INV_SRC1_COLOR = 1 - s1[c], SRC1_ALPHA = s1.a, INV_SRC1_ALPHA = 1 - s1.a;
+ * the other factors and the operations are blend_channel's, in the same float32 order. */
+static unsigned src1_as_src(unsigned f)
+{
+    switch (f) {
+    case OM_BLEND_SRC1_COLOR: return OM_BLEND_SRC_COLOR;
+    case OM_BLEND_INV_SRC1_COLOR: return OM_BLEND_INV_SRC_COLOR;
+    case OM_BLEND_SRC1_ALPHA: return OM_BLEND_SRC_ALPHA;
+    case OM_BLEND_INV_SRC1_ALPHA: return OM_BLEND_INV_SRC_ALPHA;
+    default: return 0;
+    }
+}
+
+static void dual_factor(unsigned f, int c, float (*s)[LANES], float (*s1)[LANES],
+                        float (*d)[LANES], const float bf[4], float *out, unsigned n)
+{
+    unsigned g = src1_as_src(f);
+    if (g)
+        blend_factor(g, c, s1, d, bf, out, n);
+    else
+        blend_factor(f, c, s, d, bf, out, n);
+}
+
+static void dual_channel(unsigned op, unsigned fsrc, unsigned fdst, int c, float (*s)[LANES],
+                         float (*s1)[LANES], float (*d)[LANES], const float bf[4], float *out,
+                         unsigned n)
+{
+    if (op == OM_BLEND_OP_MIN || op == OM_BLEND_OP_MAX) {   /* the factors are ignored */
+        blend_channel(op, fsrc, fdst, c, s, d, bf, out, n);
+        return;
+    }
+    float fs[LANES], fd[LANES];
+    dual_factor(fsrc, c, s, s1, d, bf, fs, n);
+    dual_factor(fdst, c, s, s1, d, bf, fd, n);
+    for (unsigned i = 0; i < n; i++) {
+        float a = s[c][i] * fs[i], b = d[c][i] * fd[i];
+        out[i] = op == OM_BLEND_OP_SUBTRACT ? a - b : op == OM_BLEND_OP_REV_SUBTRACT ? b - a
+                                                                                   : a + b;
+    }
+}
+
+static void clamp_source(const struct om_target_state *ts, const float *const in[4],
+                         float (*out)[LANES], unsigned n)
+{
+    for (int c = 0; c < 4; c++)
+        for (unsigned i = 0; i < n; i++)
+            out[c][i] = ts->kind == OM_RT_NORM ? om_fmin(om_fmax(in[c][i], ts->lo[c]), ts->hi[c])
+                                               : in[c][i];
+}
+
+static void om_blend_values_dual(const struct om_state *st, int t, const struct om_draw *draw,
+                                 const float *const in[4], const float *const in1[4],
+                                 float (*dst)[OM_LANES], float (*out)[OM_LANES], unsigned n)
+{
+    static const float zeros1[LANES];
+    const struct om_target_state *ts = &st->rt[t];
+    const struct om_target_key *k = &st->key.rt[t];
+    float src[4][LANES], src1[4][LANES], bf[4];
+    const float *sec[4];
+    for (int c = 0; c < 4; c++)
+        sec[c] = in1[c] ? in1[c] : zeros1;
+    clamp_source(ts, in, src, n);
+    clamp_source(ts, sec, src1, n);
+    memcpy(bf, draw->blend_factor, sizeof bf);
+    if (ts->kind == OM_RT_NORM)
+        for (int c = 0; c < 4; c++)
+            bf[c] = om_fmin(om_fmax(bf[c], ts->lo[c]), ts->hi[c]);
+    for (int c = 0; c < 3; c++)
+        dual_channel(k->op_color, k->src_color, k->dst_color, c, src, src1, dst, bf, out[c], n);
+    dual_channel(k->op_alpha, k->src_alpha, k->dst_alpha, 3, src, src1, dst, bf, out[3], n);
+}
+
 void om_color_target_ref(const struct om_state *st, int t, const struct om_draw *draw,
                          const struct om_batch *batch, uint32_t mask, unsigned n)
 {
@@ -114,7 +193,10 @@ void om_color_target_ref(const struct om_state *st, int t, const struct om_draw 
                 dst[c][i] = v[c];
         }
         const float *const in[4] = { src[0], src[1], src[2], src[3] };
-        om_blend_values(st, t, draw, in, dst, out, n);
+        if (ts->dual_source)   /* the second source: the program's colour 1 (17.6) */
+            om_blend_values_dual(st, t, draw, in, batch->color[1], dst, out, n);
+        else
+            om_blend_values(st, t, draw, in, dst, out, n);
     } else {
         memcpy(out, src, sizeof out);
     }

@@ -55,7 +55,8 @@ OM_INLINE void blend_factor(unsigned f, int c, float (*s)[LANES], float (*d)[LAN
         for (unsigned i = 0; i < n; i++)
             out[i] = 1.0f - bf[c];
         break;
-    default:   /* ONE (om_state_init refuses anything else) */
+    default:   /* ONE (om_state_init refuses anything else; the dual-source SRC1 factors
+                * go through om_blend.c's om_blend_values_dual, never here) */
         for (unsigned i = 0; i < n; i++)
             out[i] = 1.0f;
         break;

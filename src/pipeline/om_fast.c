@@ -35,7 +35,10 @@ void om_fast_init_target(struct om_target_state *ts)
 {
     struct texel_rgba8 l;
     ts->fast = false;
-    if (ts->kind != OM_RT_NORM || !ts->full_write || !texel_rgba8_layout(ts->fmt, &l))
+    /* dual-source blending (rare, 10_0+) takes the reference path: the kernels' blend has no
+     * second source */
+    if (ts->kind != OM_RT_NORM || !ts->full_write || ts->dual_source ||
+        !texel_rgba8_layout(ts->fmt, &l))
         return;
     ts->fast = true;
     ts->fast_srgb = l.srgb;

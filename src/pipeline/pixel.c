@@ -13,6 +13,8 @@
  *   linear (also centroid / sample: one sample per pixel)   a0 + pw1 (a1 - a0) + pw2 (a2 - a0)
  *   linear noperspective (also centroid / sample)           the same with lw1, lw2
  *   constant                                                the leading vertex's bits (8.14)
+ * where on multisampled targets `centroid` takes the weights of the centroid point
+ * (centroid_points, 3.5.5) and `sample` those of the sample being shaded (shade_per_sample).
  * Lines have w2 = 0 (their v2 repeats v0), points w1 = w2 = 0.  Equal vertex values therefore
  * interpolate to exactly that value.
  *
@@ -32,8 +34,10 @@
  * (nothing is written to the render targets: 16.9).
  *
  * Sampling: the VM calls draw_sample for each resource instruction; t# slots without a view
- * read 0 in every component (7.18.17), and so do the forms not implemented here (lod,
- * multisample queries); gather4 goes to the reference sampler's gather.  Immediate texel offsets (_aoffimmi) are not applied:
+ * read 0 in every component (7.18.17); gather4 goes to the reference sampler's gather, lod to
+ * its LOD decisions (draw_sample_lod); sampleinfo / samplepos of views and of the
+ * rasterizer are pixel_ms.c's.  Sample-frequency shading, vCoverage and oMask: draw_shade
+ * and shade_per_sample below.  Immediate texel offsets (_aoffimmi) are not applied:
  * level-9 programs have none, and the reference sampler takes no offsets yet.
  */
 #include "pipeline/draw_priv.h"
@@ -208,6 +212,33 @@ void draw_sample_info(const struct texture_view *t, const struct vm_sample_reque
     }
 }
 
+void draw_sample_lod(const struct sampler *s, const struct texture_view *t,
+                     struct sample_coords *c, const struct vm_sample_request *req,
+                     struct vm_sample_result *res)
+{
+    /* lod (22.4.9; HLSL CalculateLevelOfDetail / ...Unclamped): x the LOD after MinLOD/MaxLOD
+     * and bias (what the sampler uses), y the one before the clamp -- the sampler's own
+     * decisions (sampler_lane_lod), the second with the clamp opened to +-inf; z, w 0.  The
+     * streaming demo's feedback pass reads it. */
+    if (!s)
+        return;
+    struct sampler open = *s;
+    open.state.min_lod = -INFINITY;
+    open.state.max_lod = INFINITY;
+    draw_sample_coords(c, req);
+    c->lod_mode = SAMPLE_LOD_DERIVATIVES;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!(req->mask & (1u << l)))
+            continue;
+        struct sampler_lod a, b;
+        sampler_lane_lod(s, t, c, (int)l, &a);
+        sampler_lane_lod(&open, t, c, (int)l, &b);
+        res->value[0][l] = draw_u(a.lod);
+        res->value[1][l] = draw_u(b.lod);
+        res->value[2][l] = res->value[3][l] = 0;
+    }
+}
+
 static void draw_sample(void *ctx, const struct vm_sample_request *req,
                         struct vm_sample_result *res)
 {
@@ -244,9 +275,33 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
     case VM_TEX_GATHER4_C:
         sample_gather(sc->run, sc->w, t, req, res);
         break;
+    case VM_TEX_SAMPLEINFO:
+    case VM_TEX_SAMPLEPOS:
+        draw_sample_ms_query(t->samples, t->ms_center, req, res);   /* (pixel_ms.c) */
+        break;
+    case VM_TEX_LOD:
+        draw_sample_lod(req->sampler < DRAW_MAX_SAMPLERS ? d->samplers[req->sampler] : NULL, t,
+                        &sc->w->coords, req, res);
+        break;
     default:
-        break;   /* lod, multisample queries: not in 9_x / 10_x programs yet; read 0 */
+        break;
     }
+}
+
+/* The entry of the VM's resource callback: sampleinfo / samplepos of the rasterizer
+ * (resource VM_NO_SLOT: the draw's sample count and pattern), else draw_sample. */
+static void draw_sample_entry(void *ctx, const struct vm_sample_request *req,
+                              struct vm_sample_result *res)
+{
+    const struct sample_ctx *sc = ctx;
+    if (req->resource == VM_NO_SLOT &&
+        (req->kind == VM_TEX_SAMPLEINFO || req->kind == VM_TEX_SAMPLEPOS)) {
+        const struct raster_state *st = &sc->run->raster;
+        draw_sample_ms_query(st->samples >= 2 ? st->samples : 1,
+                             st->samples >= 2 && sc->run->d->ms_center, req, res);
+        return;
+    }
+    draw_sample(ctx, req, res);
 }
 
 /* ---- shading --------------------------------------------------------------------------------- */
@@ -334,6 +389,15 @@ void draw_shade_prepare(struct draw_run *r)
     }
     r->om_reads_z = r->om->depth_test || r->om->depth_write || r->om->stencil_test ||
                     r->om->stencil_write;
+    /* Programs whose result depends on the sample or the coverage take no shortcut: the
+     * fused shapes, the list of linear inputs (which ignores `sample` weights), the uniform
+     * primitive and the rectangle fill all assume one result per pixel from the centre. */
+    if (ps && (ps->sample_freq || ps->reads_coverage || ps->writes_coverage ||
+               (ps->has_centroid && r->raster.samples >= 2))) {
+        r->fused_ok = false;
+        r->lin_all = false;
+        return;
+    }
     if (!ps || !ps->lane_local || ps->writes_depth || atomic_load(&shortcuts_off))
         return;
     for (uint32_t reg = 0; reg < ps->input_count && reg < IR_MAX_INPUTS; reg++)
@@ -430,9 +494,12 @@ static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
     struct vm_env env;
     env.inputs = (const vm_reg *)w->inputs;
     env.outputs = w->outputs;
-    memset(env.input_coverage, 0, sizeof(env.input_coverage));
+    if (d->ps->reads_coverage)
+        memcpy(env.input_coverage, w->incov, sizeof(env.input_coverage));
+    else
+        memset(env.input_coverage, 0, sizeof(env.input_coverage));
     memcpy(env.cb, d->ps_cb, sizeof(env.cb));
-    env.sample = draw_sample;
+    env.sample = draw_sample_entry;
     env.sample_ctx = &sc;
     env.max_iterations = 0;
     /* UAVs (11_0): shared by every worker (the VM only reads the views; their words are
@@ -440,6 +507,8 @@ static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
     env.cs = d->ps->mem ? d->ps_uavs : NULL;
     env.helper_lanes = env.cs ? all & ~covered : 0;
     uint32_t alive = vm_run(d->ps->vm, w->ps_state, &env, all);
+    if (d->ps->writes_coverage)
+        memcpy(w->omask, env.coverage, sizeof(w->omask));
     if (d->ps->writes_depth) {
         float zs[VM_LANES];
         for (unsigned l = 0; l < lanes; l++)
@@ -580,6 +649,117 @@ static void shade_early(const struct draw_run *r, struct draw_worker *w,
     om_color(r->om, &d->om, &ob, pass & alive);
 }
 
+/* Centroid evaluation points of a multisampled batch (D3D11.3 functional spec 3.5.5), per
+ * lane: (1) every sample of the pixel covered: the centre; (2) else the first covered sample,
+ * in increasing index, of the coverage ANDed with the SampleMask; (3) none (helper pixels of
+ * the 2x2 quads, or covered samples all outside the mask): the first sample of the SampleMask
+ * if it is a subset of the pixel's samples, else the centre.  The weights, offset and depth
+ * of that point go to the worker's c_* arrays (draw_fill_inputs reads them). */
+static void centroid_points(const struct draw_run *r, struct draw_worker *w,
+                            const struct raster_quad_batch *b)
+{
+    const struct raster_ms_batch *ms = b->ms;
+    unsigned n = ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES;
+    uint32_t all = (1u << n) - 1u, mask = r->d->om.sample_mask & all;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t cov = 0;
+        for (unsigned s = 0; s < n; s++)
+            cov |= (ms->cover[s] >> l & 1u) << s;
+        int s = -1;
+        if (cov != all) {
+            if (cov & mask)
+                s = __builtin_ctz(cov & mask);
+            else if (mask && mask != all)
+                s = __builtin_ctz(mask);
+        }
+        if (s < 0) {
+            w->c_pw1[l] = b->pw1[l];
+            w->c_pw2[l] = b->pw2[l];
+            w->c_lw1[l] = b->lw1[l];
+            w->c_lw2[l] = b->lw2[l];
+            w->c_dx[l] = w->c_dy[l] = 0.0f;
+            w->c_z[l] = b->z[l];
+        } else {
+            w->c_pw1[l] = ms->pw1[s][l];
+            w->c_pw2[l] = ms->pw2[s][l];
+            w->c_lw1[l] = ms->lw1[s][l];
+            w->c_lw2[l] = ms->lw2[s][l];
+            w->c_dx[l] = (float)r->raster.sample_x[s] * (1.0f / 16.0f);
+            w->c_dy[l] = (float)r->raster.sample_y[s] * (1.0f / 16.0f);
+            w->c_z[l] = ms->z[s][l];
+        }
+    }
+    w->c_on = true;
+}
+
+/* Sample-frequency shading (D3D11.3 functional spec 16.3: a pixel program with a `sample`
+ * input or SV_SampleIndex runs once per covered sample of a multisampled target).  For each
+ * sample s in index order: the program over the whole batch (every lane of each quad, so
+ * derivatives are the quad's differences at sample s), `sample` inputs at sample s,
+ * SV_SampleIndex s, vCoverage the bit of s alone; then the output merger for sample s only,
+ * with its depth (or oDepth), its alpha-to-coverage bit and its oMask bit.  A sample outside
+ * the SampleMask is not shaded (its result could not be written). */
+static void shade_per_sample(const struct draw_run *r, struct draw_worker *w,
+                             const struct raster_quad_batch *b, const struct draw_prim *pr,
+                             bool front, struct om_batch *ob)
+{
+    const struct draw_desc *d = r->d;
+    const struct draw_program *ps = d->ps;
+    const struct raster_ms_batch *ms = b->ms;
+    unsigned count = b->count < RASTER_BATCH_QUADS ? b->count : RASTER_BATCH_QUADS;
+    unsigned lanes = 4 * count;
+    unsigned n = ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES;
+    struct om_draw od = d->om;
+    od.samples = n;
+    for (unsigned s = 0; s < n; s++) {
+        uint32_t m = ms->cover[s];
+        if (!(d->om.sample_mask >> s & 1u) || !m)
+            continue;
+        w->ps_invocations += (unsigned)__builtin_popcount(m);   /* one per sample (16.3) */
+        w->sample_cur = (int32_t)s;
+        w->s_pw1 = ms->has_weights ? ms->pw1[s] : b->pw1;
+        w->s_pw2 = ms->has_weights ? ms->pw2[s] : b->pw2;
+        w->s_lw1 = ms->has_weights ? ms->lw1[s] : b->lw1;
+        w->s_lw2 = ms->has_weights ? ms->lw2[s] : b->lw2;
+        w->s_z = ms->z[s];
+        w->s_dx = (float)r->raster.sample_x[s] * (1.0f / 16.0f);
+        w->s_dy = (float)r->raster.sample_y[s] * (1.0f / 16.0f);
+        for (unsigned l = 0; l < VM_LANES; l++)
+            w->incov[l] = (m >> l & 1u) << s;
+        uint32_t alive = run_ps(r, w, b, pr, front, lanes, m);
+        w->sample_cur = -1;
+        uint32_t cov = m & alive;
+        if (ps->writes_coverage)
+            for (unsigned l = 0; l < lanes; l++)
+                if (!(w->omask[l] >> s & 1u))
+                    cov &= ~(1u << l);
+        for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++) {
+            if (!ps->out_mask[t])
+                continue;
+            memcpy(w->color[t], w->outputs[t], sizeof(w->color[t]));   /* float bits */
+            for (unsigned c = 0; c < 4; c++)
+                ob->color[t][c] = w->color[t][c];
+        }
+        if (d->alpha_to_coverage && ob->color[0][3])
+            cov &= draw_ms_alpha_lanes(ob->color[0][3], lanes, n, s);
+        if (!cov)
+            continue;
+        float zs[4 * RASTER_BATCH_QUADS];
+        const float *zp[RASTER_MAX_SAMPLES] = { NULL };
+        uint32_t cover[RASTER_MAX_SAMPLES] = { 0 };
+        cover[s] = cov;
+        if (!ps->writes_depth && r->om_reads_z) {
+            for (unsigned l = 0; l < lanes; l++)
+                zs[l] = om_depth_clamp(ms->z[s][l], d->viewport.min_depth,
+                                       d->viewport.max_depth);
+            zp[s] = zs;
+        }
+        ob->z = w->z;   /* oDepth, clamped (run_ps) */
+        w->samples += om_process_ms(r->om, &od, ob, cov, cover,
+                                    !ps->writes_depth && r->om_reads_z ? zp : NULL);
+    }
+}
+
 void draw_shade(void *ctx, const struct raster_quad_batch *b)
 {
     const struct draw_run *r = ctx;
@@ -601,6 +781,37 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
     for (unsigned t = 0; t < OM_MAX_TARGETS; t++)
         for (unsigned c = 0; c < 4; c++)
             ob.color[t][c] = NULL;
+    ob.count = count;
+    ob.x = b->x;
+    ob.y = b->y;
+    ob.z = w->z;
+    ob.front_facing = front;
+
+    /* centroid inputs are pixel-frequency (3.5.4.1.1): one point per pixel, also when the
+     * program runs per sample */
+    if (d->ps && d->ps->has_centroid && b->ms && b->ms->has_weights)
+        centroid_points(r, w, b);
+    if (d->ps && d->ps->sample_freq && b->ms) {
+        shade_per_sample(r, w, b, pr, front, &ob);
+        w->c_on = false;
+        return;
+    }
+    if (d->ps && d->ps->reads_coverage) {
+        /* vCoverage at pixel frequency: the pixel's samples the primitive covers, within the
+         * SampleMask (bit s: sample s; one-sample targets: bit 0) */
+        for (unsigned l = 0; l < VM_LANES; l++)
+            w->incov[l] = coverage >> l & 1u;
+        if (b->ms) {
+            unsigned n = b->ms->samples < RASTER_MAX_SAMPLES ? b->ms->samples
+                                                             : RASTER_MAX_SAMPLES;
+            for (unsigned l = 0; l < VM_LANES; l++) {
+                uint32_t bits = 0;
+                for (unsigned s = 0; s < n; s++)
+                    bits |= (b->ms->cover[s] >> l & 1u) << s;
+                w->incov[l] = bits & d->om.sample_mask;
+            }
+        }
+    }
 
     if (d->ps) {
         const struct draw_program *ps = d->ps;
@@ -618,6 +829,12 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
                 uniform_store(ps, w, (unsigned)__builtin_ctz(coverage),
                               (alive >> __builtin_ctz(coverage)) & 1u);
             coverage &= alive;
+            /* oMask at one sample a pixel: bit 0 keeps the pixel (multisampled: draw_ms_merge
+             * takes the other bits) */
+            if (ps->writes_coverage && !b->ms)
+                for (unsigned l = 0; l < lanes; l++)
+                    if (!(w->omask[l] & 1u))
+                        coverage &= ~(1u << l);
             if (ps->writes_depth)
                 zsrc = NULL;
             /* SV_Target n is o<n> (16.6); undeclared targets are left untouched (16.9.1).
@@ -642,13 +859,10 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
         for (unsigned l = 0; l < lanes; l++)
             w->z[l] = om_depth_clamp(zsrc[l], d->viewport.min_depth, d->viewport.max_depth);
 
-    ob.count = count;
-    ob.x = b->x;
-    ob.y = b->y;
-    ob.z = w->z;
-    ob.front_facing = front;
+    w->c_on = false;
     if (b->ms || d->alpha_to_coverage) {
-        w->samples += draw_ms_merge(r, w, b, &ob, coverage, zsrc != NULL);
+        const uint32_t *omask = d->ps && d->ps->writes_coverage ? w->omask : NULL;
+        w->samples += draw_ms_merge(r, w, b, &ob, coverage, zsrc != NULL, omask);
         return;
     }
     uint32_t pass = om_process(r->om, &d->om, &ob, coverage);

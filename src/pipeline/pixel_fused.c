@@ -291,6 +291,21 @@ void SIMD_FN(draw_fill_inputs)(const struct draw_run *r, struct draw_worker *w,
                      interp == IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID ||
                      interp == IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE;
         const float *w1 = noper ? b->lw1 : b->pw1, *w2 = noper ? b->lw2 : b->pw2;
+        /* sample-frequency shading: a `sample` input at the sample being shaded (16.3);
+         * the others stay where their declaration puts them (the centre) */
+        bool at_sample = w->sample_cur >= 0 && (interp == IR_INTERP_LINEAR_SAMPLE ||
+                                                interp == IR_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE);
+        if (at_sample) {
+            w1 = noper ? w->s_lw1 : w->s_pw1;
+            w2 = noper ? w->s_lw2 : w->s_pw2;
+        }
+        /* multisampled: a `centroid` input at its lane's centroid point (3.5.5) */
+        bool at_centroid = w->c_on && (interp == IR_INTERP_LINEAR_CENTROID ||
+                                       interp == IR_INTERP_LINEAR_NOPERSPECTIVE_CENTROID);
+        if (at_centroid) {
+            w1 = noper ? w->c_lw1 : w->c_pw1;
+            w2 = noper ? w->c_lw2 : w->c_pw2;
+        }
         for (unsigned c = 0; c < 4; c++) {
             if (!(mask & (1u << c)))
                 continue;
@@ -316,21 +331,34 @@ void SIMD_FN(draw_fill_inputs)(const struct draw_run *r, struct draw_worker *w,
                     dst[l] = draw_u(res[l]);
                 break;
             }
-            case DRAW_IN_POSITION:
+            case DRAW_IN_POSITION: {
+                /* declared `sample`: the position of the sample being shaded */
+                float ox = at_sample ? 0.5f + w->s_dx : 0.5f, oy = at_sample ? 0.5f + w->s_dy : 0.5f;
+                const float *pz = at_sample ? w->s_z : b->z;
+                const float *p1 = at_sample ? w->s_pw1 : b->pw1, *p2 = at_sample ? w->s_pw2 : b->pw2;
+                if (at_centroid) {
+                    pz = w->c_z;
+                    p1 = w->c_pw1;
+                    p2 = w->c_pw2;
+                }
                 for (unsigned l = 0; l < lanes; l++) {
                     unsigned q = l >> 2, p = l & 3;
                     float f;
                     if (src->comp == 0)
-                        f = (float)b->x[q] + (float)(p & 1) + 0.5f;
+                        f = (float)b->x[q] + (float)(p & 1) + (at_centroid ? 0.5f + w->c_dx[l] : ox);
                     else if (src->comp == 1)
-                        f = (float)b->y[q] + (float)(p >> 1) + 0.5f;
+                        f = (float)b->y[q] + (float)(p >> 1) + (at_centroid ? 0.5f + w->c_dy[l] : oy);
                     else if (src->comp == 2)
-                        f = b->z[l];
+                        f = pz[l];
                     else
-                        f = lerp3(draw_f(v0[3]), draw_f(v1[3]), draw_f(v2[3]), b->pw1[l],
-                                  b->pw2[l]);
+                        f = lerp3(draw_f(v0[3]), draw_f(v1[3]), draw_f(v2[3]), p1[l], p2[l]);
                     dst[l] = draw_u(f);
                 }
+                break;
+            }
+            case DRAW_IN_SAMPLE_INDEX:
+                for (unsigned l = 0; l < lanes; l++)
+                    dst[l] = w->sample_cur >= 0 ? (uint32_t)w->sample_cur : 0u;
                 break;
             case DRAW_IN_FRONT_FACE:
                 for (unsigned l = 0; l < lanes; l++)

@@ -37,9 +37,20 @@ static void alpha_to_coverage(const float *alpha, unsigned lanes, unsigned n, ui
     }
 }
 
+uint32_t draw_ms_alpha_lanes(const float *alpha, unsigned lanes, unsigned n, unsigned s)
+{
+    uint32_t cover[RASTER_MAX_SAMPLES * 4];
+    if (n > RASTER_MAX_SAMPLES * 4 || s >= n)
+        return 0;
+    for (unsigned k = 0; k < n; k++)
+        cover[k] = 0xffffffffu;
+    alpha_to_coverage(alpha, lanes, n, cover);
+    return cover[s];
+}
+
 uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
                        const struct raster_quad_batch *b, const struct om_batch *ob,
-                       uint32_t coverage, bool interpolated_z)
+                       uint32_t coverage, bool interpolated_z, const uint32_t *omask)
 {
     const struct draw_desc *d = r->d;
     const struct raster_ms_batch *ms = b->ms;
@@ -55,6 +66,11 @@ uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
         cover[0] = coverage;
     if (d->alpha_to_coverage && ob->color[0][3])
         alpha_to_coverage(ob->color[0][3], lanes, n, cover);
+    /* oMask (SV_Coverage output): bit s of a lane's mask keeps its sample s */
+    for (unsigned s = 0; omask && s < n; s++)
+        for (unsigned l = 0; l < lanes; l++)
+            if (!(omask[l] >> s & 1u))
+                cover[s] &= ~(1u << l);
     if (!ms) {
         /* one sample (alpha-to-coverage only): the one-sample path with the reduced coverage */
         uint32_t pass = om_process(r->om, &d->om, ob, coverage & cover[0]);
@@ -80,13 +96,18 @@ void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_re
 {
     if (!t->samples || t->samples > RASTER_MAX_SAMPLES * 4 || t->dim != TEXTURE_DIM_2D)
         return;
-    /* one ld per sample index present, on a view of that sample's plane, mip 0 */
+    /* one ld per sample index present, on a view of that sample's plane, mip 0; a
+     * Texture2DMSArray view keeps the slice in z (ld's array coordinate of a 2D array: each
+     * slice holds its own sample planes, array_pitch apart) */
     static _Thread_local struct vm_sample_request r;
     struct texture_view v = *t;
     memcpy(&r, req, sizeof(r));
     v.levels = 1;
-    for (unsigned l = 0; l < VM_LANES; l++)
-        r.address.i[2][l] = r.address.i[3][l] = 0;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!t->array_size)
+            r.address.i[2][l] = 0;
+        r.address.i[3][l] = 0;
+    }
     for (unsigned s = 0; s < t->samples; s++) {
         uint32_t m = 0;
         for (unsigned l = 0; l < VM_LANES; l++)
@@ -96,5 +117,37 @@ void draw_sample_load_ms(const struct texture_view *t, const struct vm_sample_re
             continue;
         v.level[0].data = t->level[0].data + (size_t)s * t->level[0].depth_pitch;
         draw_sample_load(&v, &r, res);
+    }
+}
+
+/* sampleinfo / samplepos (the sampleinfo and samplepos pages, SM4.1): of a multisampled view
+ * (`samples` its count; 0 for any other view: "valid only for resources that can be loaded
+ * using ld2dms", answered as for no resource) or of the rasterizer (`samples` the draw's
+ * count, 1 without multisampling; `center`: D3D11_CENTER_MULTISAMPLE_PATTERN).
+ *   sampleinfo: (count, 0, 0, 0) as a uint in x; the VM converts to float unless _uint.
+ *   samplepos:  the standard pattern's sample position relative to the pixel centre, in
+ *               pixels (D3D11.3 functional spec 3.5.5: sixteenths of a pixel; raster_ms.c's
+ *               table), (0, 0) for an index outside 0..count-1 and for one sample.
+ * A view of a resource created with D3D11_CENTER_MULTISAMPLE_PATTERN (texture_view.ms_center)
+ * answers (0, 0) for every sample: "all of the samples are located at the pixel center". */
+void draw_sample_ms_query(unsigned samples, bool center, const struct vm_sample_request *req,
+                          struct vm_sample_result *res)
+{
+    struct raster_state st;
+    raster_ms_pattern(&st, samples, center);
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!(req->mask & (1u << l)))
+            continue;
+        for (int k = 0; k < 4; k++)
+            res->value[k][l] = 0;
+        if (req->kind == VM_TEX_SAMPLEINFO) {
+            res->value[0][l] = samples;
+            continue;
+        }
+        int32_t i = req->sample_index[l];
+        if (st.samples < 2 || i < 0 || (uint32_t)i >= st.samples)
+            continue;
+        res->value[0][l] = draw_u((float)st.sample_x[i] * (1.0f / 16.0f));
+        res->value[1][l] = draw_u((float)st.sample_y[i] * (1.0f / 16.0f));
     }
 }

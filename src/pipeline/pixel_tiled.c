@@ -7,9 +7,9 @@
  *     1 otherwise, so that check_access_fully_mapped (vm_resource.c) answers seed 001's
  *     CheckAccessFullyMapped;
  *   - the *_cl_s forms clamp the LOD from below per lane (texel_tiled_sample);
- *   - ld (with status) reads through the page table; gather4 / gather4_c (+ _po, _s) and lod
- *     are implemented for tiled views (pixel.c reads 0 for them on other views: 9_x programs
- *     have neither).  The multisample queries read 0, as in pixel.c.
+ *   - ld (with status) reads through the page table; gather4 / gather4_c (+ _po, _s) through
+ *     it too; lod is pixel.c's draw_sample_lod, as on other views.  The multisample queries
+ *     read 0 (a tiled resource is never multisampled).
  * The status of a lane is 1 only when it is not fully mapped; lanes outside the mask are never
  * written.
  */
@@ -92,28 +92,9 @@ void pixel_tiled_sample(const struct draw_desc *d, struct draw_worker *w,
             }
         }
         break;
-    case VM_TEX_LOD: {
-        /* lod (22.4.9): x the LOD after MinLOD/MaxLOD and bias (what the sampler uses), y the
-         * one before the clamp -- the sampler's own decisions (sampler_lane_lod), the second
-         * with the clamp opened to +-inf.  The streaming demo's feedback pass reads it. */
-        if (!s)
-            return;
-        struct sampler open = *s;
-        open.state.min_lod = -INFINITY;
-        open.state.max_lod = INFINITY;
-        draw_sample_coords(c, req);
-        c->lod_mode = SAMPLE_LOD_DERIVATIVES;
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            if (!(req->mask & (1u << l)))
-                continue;
-            struct sampler_lod a, b;
-            sampler_lane_lod(s, t, c, (int)l, &a);
-            sampler_lane_lod(&open, t, c, (int)l, &b);
-            res->value[0][l] = draw_u(a.lod);
-            res->value[1][l] = draw_u(b.lod);
-        }
+    case VM_TEX_LOD:
+        draw_sample_lod(s, t, c, req, res);   /* (pixel.c: the same on every view) */
         break;
-    }
     default:
         break;   /* multisample queries: read 0 (as pixel.c) */
     }

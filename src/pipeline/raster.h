@@ -146,6 +146,11 @@ struct raster_state {
      * grid per pixel).  raster_ms_pattern() fills the standard patterns. */
     uint32_t samples;
     int8_t sample_x[RASTER_MAX_SAMPLES], sample_y[RASTER_MAX_SAMPLES];
+    /* Sample-frequency shading (pipeline/pixel.c): the pixel program runs once per covered
+     * sample and reads attributes declared `sample` at the sample's position, so the
+     * multisampled triangle path also evaluates the weights at every sample
+     * (raster_ms_batch.has_weights). */
+    bool sample_weights;
 };
 
 /* ---- Output --------------------------------------------------------------------------------- */
@@ -179,6 +184,15 @@ struct raster_ms_batch {
     uint32_t samples;
     uint32_t cover[RASTER_MAX_SAMPLES];                           /* bit i: lane i */
     alignas(64) float z[RASTER_MAX_SAMPLES][4 * RASTER_BATCH_QUADS];
+    /* raster_state.sample_weights and a triangle: the four weights of the pixel centre's
+     * arrays above, evaluated at each sample position instead (raster_tri_quad_values at the
+     * centre plus the sample's offset).  false (points, lines, or not asked): only the
+     * centre's weights exist, and sample-frequency shading uses them for every sample. */
+    bool has_weights;
+    alignas(64) float pw1[RASTER_MAX_SAMPLES][4 * RASTER_BATCH_QUADS];
+    float pw2[RASTER_MAX_SAMPLES][4 * RASTER_BATCH_QUADS];
+    float lw1[RASTER_MAX_SAMPLES][4 * RASTER_BATCH_QUADS];
+    float lw2[RASTER_MAX_SAMPLES][4 * RASTER_BATCH_QUADS];
 };
 
 #define RASTER_BATCH_FRONT_FACING 1u  /* triangle is front-facing (points and lines: always set,

@@ -11,7 +11,8 @@
  * three biased values are >= 0, exactly the pixel-centre rule moved to the sample.  The depth
  * plane is evaluated at each sample too (spec 3.5.5: depth/stencil per sample); the weights
  * stay at the pixel centre (pixel-frequency shading: the pixel program runs once per pixel
- * that has a covered sample, spec 16.4, and its result goes to the covered samples).
+ * that has a covered sample, spec 16.4, and its result goes to the covered samples), and are
+ * evaluated at each sample as well when the draw shades per sample (sample_weights).
  *
  * Order: 16x16 blocks row-major, their 4x4 blocks row-major, quads row-major, as raster_tile.c,
  * and every value comes from the primitive and the pixel only: bit-identical output for any
@@ -57,6 +58,7 @@ static void ms_emit_init(struct ms_emit *em, const struct bin_draw *draw, uint32
     emit_init(&em->e, draw, id, flags, seq, worker);
     em->e.b.ms = &em->ms;
     em->ms.samples = draw->samples;
+    em->ms.has_weights = draw->sample_weights;
     memset(em->ms.cover, 0, sizeof(em->ms.cover));
 }
 
@@ -90,6 +92,14 @@ static void ms_emit_quad(struct ms_emit *em, const struct setup_tri *t, const st
         for (unsigned p = 0; p < 4; p++) {
             float dx = bx + raster_quad_ox[p] + ox, dy = by + raster_quad_oy[p] + oy;
             em->ms.z[s][q * 4 + p] = t->z0 + t->zx * dx + t->zy * dy;
+        }
+        if (em->ms.has_weights) {
+            /* the weights at the sample: the same plane equations at the centre + offset
+             * (the depth above stays as computed there) */
+            float vz[4];
+            raster_tri_quad_values(t, bx + ox, by + oy, vz, em->ms.lw1[s] + q * 4,
+                                   em->ms.lw2[s] + q * 4, em->ms.pw1[s] + q * 4,
+                                   em->ms.pw2[s] + q * 4);
         }
     }
     if (++b->count == RASTER_BATCH_QUADS)
@@ -226,6 +236,7 @@ static void ms_replicate_shade(void *ctx, const struct raster_quad_batch *b)
     for (unsigned q = 0; q < count; q++)
         cover |= (uint32_t)(b->mask[q] & 15u) << (4 * q);
     ms.samples = m->samples;
+    ms.has_weights = false;   /* one position per pixel: the centre's weights serve all */
     for (unsigned s = 0; s < m->samples; s++) {
         ms.cover[s] = cover;
         memcpy(ms.z[s], b->z, sizeof(ms.z[s]));

@@ -25,6 +25,7 @@ struct bin_draw {
     struct raster_rect clip;    /* target and scissor: what no pixel may leave */
     uint32_t samples;           /* raster_state.samples: >= 2 takes raster_ms.c */
     int8_t sample_x[RASTER_MAX_SAMPLES], sample_y[RASTER_MAX_SAMPLES];
+    bool sample_weights;        /* raster_state.sample_weights */
 };
 
 /* A triangle ready for rasterization.

@@ -326,7 +326,6 @@ static void phase_env(struct draw_run *r, struct vm_env *env, const struct vm_cb
     env->tess_id = &t->ids;
     r->stage_textures = textures;
     r->stage_samplers = samplers;
-    r->stage_slots = DRAW_MAX_TEXTURES;
 }
 
 /* The hull program's phases for the collected patch. */

@@ -107,46 +107,76 @@ static void fetch_element(struct draw_run *r, uint32_t e, const uint32_t *vertex
 
 /* Runs the vertex program on n (<= VM_LANES) vertices and writes pool records first.. */
 
-/* Vertex texture fetch (draw.h vs_textures; the geometry program's gs_textures alike):
- * filtered sampling with the LOD explicit (sample_l) or zero (every other form: a vertex has
- * no screen derivatives), the bias of sample_b added; ld as in the pixel stage (typed buffers,
- * textures); other resource instructions read 0.  Unbound slots read 0 (7.18.17). */
+/* Vertex texture fetch (draw.h vs_textures; the geometry, hull and domain programs' alike),
+ * t0..t127 and s0..s15 (7.18.17: unbound slots read 0):
+ *   sample, sample_b     LOD zero (a vertex has no screen derivatives), sample_b's bias added
+ *   sample_l             its explicit LOD;  sample_c_lz  level 0 with the comparison
+ *   sample_d             the LOD from its explicit derivatives (7.18.11)
+ *   gather4, gather4_c   the level-0 footprint, as in the pixel stage (sampler_gather)
+ *   ld, ld_ms, resinfo, sampleinfo, samplepos   as in the pixel stage (pixel.c, pixel_ms.c);
+ *                        the rasterizer's sampleinfo / samplepos read 0 here (no rasterizer
+ *                        before the pixel stage)
+ * Every coordinate goes to the sampler, a cube array's index (the fourth) included.  sample_c
+ * and lod need screen derivatives: pixel programs only (the decoder's rule); they read 0. */
 void draw_stage_sample(void *ctx, const struct vm_sample_request *req,
                        struct vm_sample_result *res)
 {
     struct draw_run *r = ctx;
-    if (req->kind == VM_TEX_LD && req->resource < r->stage_slots) {
-        const struct texture_view *lt = r->stage_textures[req->resource];
-        if (lt && lt->texel)
-            draw_sample_load(lt, req, res);
-        return;
-    }
-    if (req->resource >= r->stage_slots || req->sampler >= r->stage_slots)
+    if (req->resource >= DRAW_MAX_TEXTURES)
         return;
     const struct texture_view *t = r->stage_textures[req->resource];
-    const struct sampler *s = r->stage_samplers[req->sampler];
-    if (!t || !t->texel || !s)
+    if (!t || !t->texel)
         return;
-    if (req->kind != VM_TEX_SAMPLE && req->kind != VM_TEX_SAMPLE_L &&
-        req->kind != VM_TEX_SAMPLE_B && req->kind != VM_TEX_SAMPLE_D)
-        return;
+    const struct sampler *s = req->sampler < DRAW_MAX_SAMPLERS ? r->stage_samplers[req->sampler]
+                                                               : NULL;
     struct sample_coords *c = &r->vs_coords;
-    memset(c, 0, sizeof(*c));
-    c->mask = req->mask & VM_ALL_LANES;
-    c->lod_mode = SAMPLE_LOD_EXPLICIT;
-    memcpy(c->u, req->address.f[0], sizeof(c->u));
-    memcpy(c->v, req->address.f[1], sizeof(c->v));
-    memcpy(c->w, req->address.f[2], sizeof(c->w));
-    if (req->kind == VM_TEX_SAMPLE_L)
-        memcpy(c->lod, req->lod, sizeof(c->lod));
-    if (req->kind == VM_TEX_SAMPLE_B) {
-        c->has_bias = true;
-        memcpy(c->bias, req->bias, sizeof(c->bias));
+    switch (req->kind) {
+    case VM_TEX_LD:
+        draw_sample_load(t, req, res);
+        return;
+    case VM_TEX_LD_MS:
+        draw_sample_load_ms(t, req, res);
+        return;
+    case VM_TEX_RESINFO:
+        draw_sample_info(t, req, res);
+        return;
+    case VM_TEX_SAMPLEINFO:
+    case VM_TEX_SAMPLEPOS:
+        draw_sample_ms_query(t->samples, t->ms_center, req, res);
+        return;
+    case VM_TEX_GATHER4:
+    case VM_TEX_GATHER4_C: {
+        if (!s)
+            return;
+        const int8_t imm[2] = { req->texel_offset[0], req->texel_offset[1] };
+        memset(c, 0, sizeof(*c));
+        draw_sample_coords(c, req);
+        sampler_gather(s, t, c, req->gather_channel, req->kind == VM_TEX_GATHER4_C,
+                       req->has_offsets ? req->offset : NULL, imm, VM_LANES, &r->vs_texels);
+        break;
     }
-    sampler_sample(s, t, c, VM_LANES, &r->vs_texels);
+    case VM_TEX_SAMPLE:
+    case VM_TEX_SAMPLE_L:
+    case VM_TEX_SAMPLE_B:
+    case VM_TEX_SAMPLE_D:
+    case VM_TEX_SAMPLE_C_LZ:
+        if (!s)
+            return;
+        memset(c, 0, sizeof(*c));
+        draw_sample_coords(c, req);   /* every operand; sample_d's derivatives, c_lz's ref */
+        if (req->kind == VM_TEX_SAMPLE || req->kind == VM_TEX_SAMPLE_B) {
+            /* no derivatives: LOD 0 as an explicit LOD (the bias of sample_b added to it) */
+            c->lod_mode = SAMPLE_LOD_EXPLICIT;
+            memset(c->lod, 0, sizeof(c->lod));
+        }
+        sampler_sample(s, t, c, VM_LANES, &r->vs_texels);
+        break;
+    default:
+        return;
+    }
     for (int k = 0; k < 4; k++)
         for (unsigned l = 0; l < VM_LANES; l++)
-            if (c->mask & (1u << l))
+            if (req->mask & (1u << l))
                 res->value[k][l] = draw_u(r->vs_texels.c[k][l]);
 }
 
@@ -182,7 +212,6 @@ static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uin
     env.max_iterations = 0;
     r->stage_textures = d->vs_textures;
     r->stage_samplers = d->vs_samplers;
-    r->stage_slots = DRAW_MAX_VS_TEXTURES;
     vm_run(vs->vm, r->vs_state, &env, n >= 32 ? 0xffffffffu : (1u << n) - 1u);
     r->stats.vs_invocations += n;
 

@@ -150,6 +150,8 @@ struct texture_view {
     struct texture_level level[TEXTURE_MAX_LEVELS];
     unsigned samples;          /* a multisampled 2D view (ld_ms, pipeline/pixel_ms.c): sample s
                                 * of level[0] at data + s * depth_pitch; 0 otherwise */
+    bool ms_center;            /* ... of a D3D11_CENTER_MULTISAMPLE_PATTERN resource (every
+                                * sample at the pixel centre: samplepos answers 0) */
     const struct texel_format *texel;   /* set by texture_view_init: the fetch functions */
     /* Set by texture_view_init: a 2D view (not an array of more than one slice) of a 4 x 8-bit
      * UNORM/sRGB format (texel.h), which sampler_fast.c reads whole pixels of. */
