@@ -136,12 +136,12 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     if (ar == SHADER_ASM_E_NOMEM)
         hc_nomem(c);
     if (ar && c->gs5_later) {
-        /* SV_GSInstanceID and a second stream: written as fxc's listing, which softd3d's
-         * assembler and decoder do not take yet; the listing stays in the result */
+        /* a second stream: written as fxc's listing, which softd3d's assembler and decoder
+         * do not take yet; the listing stays in the result */
         out->listing = take(&listing);
         hc_error(c, NULL, 3000, "target '%s': this program is not supported yet: softd3d's SM4 "
-                 "assembler does not take SV_GSInstanceID (vGSInstanceID) or a second geometry "
-                 "stream yet (%s)", args->target, err);
+                 "assembler does not take a second geometry stream yet (%s)", args->target,
+                 err);
     }
     if (ar && (c->cs || c->mem5)) {
         /* compute programs and the shader model 5 memory instructions (UAVs, raw and

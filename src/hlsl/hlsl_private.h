@@ -56,7 +56,7 @@ struct hc {
     unsigned nhs_binds;
     bool mem5;                    /* the program uses shader model 5 memory instructions
                                    * (gen_buffer.c), which the assembler cannot write yet */
-    bool gs5_later;               /* a gs_5_0 program reads SV_GSInstanceID or writes more than
+    bool gs5_later;               /* a gs_5_0 program writes more than
                                    * one stream (gen_gs.c), which the assembler cannot write yet */
     int level9;                   /* 0, 1 or 3 */
     int sm;                       /* 40, 41, 50 */
