@@ -9,7 +9,7 @@
  *     patch.  compile.c generates the entry point (phase 1) and then the patch-constant
  *     function (phase 2) as one fork phase (hs_fork_phase) writing every patch constant.
  *     fxc splits the patch-constant function further into instanced fork phases and join
- *     phases by data flow (11.7.1 ff: any split is a valid program; the spec runs the phases
+ *     phases by data flow (10.6: any split is a valid program; the spec runs the phases
  *     in order and lets each write any patch constant); one fork phase is the simplest split
  *     that keeps the function's statements in their order;
  *   - the entry point takes `InputPatch<T, n>` (the n input control points, v[n][reg]),
