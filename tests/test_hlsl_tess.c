@@ -583,6 +583,12 @@ TEST(hlsl_tess_refusals)
           "float4 main(InputPatch<float4, 3> ip : P, float3 uv : SV_DomainLocation) : P "
           "{ return ip[0] * uv.x; }\n", "hs_5_0",
           "error X4502: SV_DomainLocation is a domain shader's input");
+    /* patches belong to hull and domain shaders */
+    FAILS("float4 main(InputPatch<float4, 3> ip : P) : SV_Position { return ip[0]; }\n",
+          "vs_5_0", "'ip': InputPatch and OutputPatch are hull and domain shader parameters");
+    FAILS("[domain(\"tri\")] float4 main(InputPatch<float4, 0> p : P, float3 uv : "
+          "SV_DomainLocation) : SV_Position { return uv.xyzz; }\n", "ds_5_0",
+          "InputPatch<T, 0>: a patch has 1 to 32 control points");
     /* the two hull functions bind one cbuffer slot to two buffers ($Globals in the first, B
      * in the second): refused, not miscompiled */
     FAILS("float a;\ncbuffer B { float b; };\n" HS_PC

@@ -152,6 +152,9 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
         }
         if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER)
             hc_error(c, &pd->loc, 3000, "resource entry point parameters are not supported");
+        if (pd->type->cls == TC_ARRAY && pd->type->patch)
+            hc_error(c, &pd->loc, 3000, "'%s': InputPatch and OutputPatch are hull and domain "
+                     "shader parameters", pd->name);
         if (pd->type->cls == TC_STREAM || (pd->storage & SC_GS_PRIMITIVE))
             hc_error(c, &pd->loc, 3000, "'%s': streams and input primitives are geometry shader "
                      "parameters", pd->name);
