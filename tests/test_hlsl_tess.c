@@ -486,6 +486,77 @@ TEST(hlsl_tess_quad_patch)
     free(dc);
 }
 
+/* A displacement: the domain program moves every point right by a constant of its own
+ * constant buffer (DS cb0, 0.5 in NDC: 4 pixels).  With integer partitioning and factor 4 the
+ * domain points are multiples of 1/4, so the displaced lerps are exact and the image equals
+ * the hand-written pair drawing the patch with its corners moved by 0.5: the left half's 128
+ * pixels now cover columns 4..11. */
+static const char ds_shift_hlsl[] =
+    "cbuffer Displace : register(b0) { float shift; };\n"
+    "struct PC { float edge[4] : SV_TessFactor; float inside[2] : SV_InsideTessFactor; };\n"
+    "struct VO { float4 pos : SV_Position; float4 attr : TEXCOORD0; };\n"
+    "[domain(\"quad\")]\n"
+    "VO main(PC pc, float2 uv : SV_DomainLocation, const OutputPatch<float4, 4> p : TEXCOORD0)\n"
+    "{\n"
+    "    VO o;\n"
+    "    float4 a = lerp(p[0], p[1], uv.x), b = lerp(p[3], p[2], uv.x);\n"
+    "    o.pos = lerp(a, b, uv.y) + float4(shift, 0, 0, 0);\n"
+    "    o.attr = float4(uv, 0, 1);\n"
+    "    return o;\n"
+    "}\n";
+
+TEST(hlsl_tess_displacement)
+{
+    struct scene s;
+    uint8_t img[W * H * 4], ref[W * H * 4];
+    size_t nd = 0, nh = 0;
+    void *dc = compile_ok(ds_shift_hlsl, "ds_5_0", &nd, NULL);
+    void *hc = compile_ok(QUAD_HS_HLSL("integer"), "hs_5_0", &nh, NULL);
+    ID3D11Buffer *dcb = NULL;
+    ID3D11HullShader *hs = NULL, *hs_ref = NULL;
+    ID3D11DomainShader *ds = NULL, *ds_ref = NULL;
+    if (!scene_begin(&s, TS_PS_ATTR) || !dc || !hc)
+        goto done;
+    static const float shift[4] = { 0.5f, 0, 0, 0 }, factors[4] = { 4, 4, 0, 0 };
+    dcb = rd_buffer(s.r.dev, D3D11_BIND_CONSTANT_BUFFER, shift, sizeof(shift));
+    ID3D11DeviceContext_UpdateSubresource(s.r.ctx, (ID3D11Resource *)s.cb, 0, NULL, factors, 0,
+                                          0);
+    hs = hs_from(s.r.dev, hc, nh);
+    hs_ref = hs_text(s.r.dev, HS_QUAD("partitioning_integer"));
+    ds = ds_from(s.r.dev, dc, nd);
+    ds_ref = ds_text(s.r.dev, ds_quad_asm);
+    if (!dcb || !hs || !hs_ref || !ds || !ds_ref)
+        goto done;
+    ID3D11DeviceContext_DSSetConstantBuffers(s.r.ctx, 0, 1, &dcb);
+    scene_vertices(&s, quad_patch, 4);
+    draw_tess(&s, hs, ds, 4, img);
+    struct vtx moved[4];
+    memcpy(moved, quad_patch, sizeof(moved));
+    for (int i = 0; i < 4; i++)
+        moved[i].pos[0] += 0.5f;
+    scene_vertices(&s, moved, 4);
+    draw_tess(&s, hs_ref, ds_ref, 4, ref);
+    CHECK(!memcmp(img, ref, sizeof(img)));
+    unsigned lit = 0, inside = 0;
+    for (unsigned y = 0; y < H; y++)
+        for (unsigned x = 0; x < W; x++) {
+            bool on = img[4 * (y * W + x) + 3] == 255;
+            lit += on;
+            inside += on && x >= 4 && x < 12;
+        }
+    CHECK_EQ(lit, W * H / 2);
+    CHECK_EQ(inside, W * H / 2);
+done:
+    RD_RELEASE(ds_ref);
+    RD_RELEASE(ds);
+    RD_RELEASE(hs_ref);
+    RD_RELEASE(hs);
+    RD_RELEASE(dcb);
+    scene_end(&s);
+    free(dc);
+    free(hc);
+}
+
 /* ---- refusals ------------------------------------------------------------------------------ */
 
 #define HS_ATTRS(domain, ocp)                                                                    \

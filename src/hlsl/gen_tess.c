@@ -28,8 +28,9 @@
  *     `float2/float3 uv : SV_DomainLocation` (vDomain; quad / tri), the patch constants as
  *     an ordinary input struct (vpc#, numbered as the hull shader numbers its outputs) and
  *     SV_PrimitiveID; it returns its vertex.
- * The "isoline" domain is not taken yet (its factors' order is not pinned down here); it is
- * refused with X3000 "not supported yet".  Every refusal here is X3000 unless fxc's number is
+ * The "isoline" domain is not taken yet: the documentation disagrees on its factors' order
+ * (the current SV_TessFactor page: [0] line density, [1] line detail; its earlier version:
+ * [0] detail, [1] density), so it is refused with X3000 "not supported yet".  Every refusal here is X3000 unless fxc's number is
  * known: its numbers for these rules are not documented.
  */
 #include "hlsl/gen.h"
