@@ -557,6 +557,60 @@ done:
     free(hc);
 }
 
+/* The domain program reads a factor as a patch constant (dcl_input_siv vpc4.x,
+ * finalQuadUInsideTessFactor): the hull's inside factor 2, / 8, is every lit pixel's blue
+ * (0.25 -> 64), over the whole left half. */
+static const char ds_reads_factor_hlsl[] =
+    "struct PC { float edge[4] : SV_TessFactor; float inside[2] : SV_InsideTessFactor; };\n"
+    "struct VO { float4 pos : SV_Position; float4 attr : TEXCOORD0; };\n"
+    "[domain(\"quad\")]\n"
+    "VO main(PC pc, float2 uv : SV_DomainLocation, const OutputPatch<float4, 4> p : TEXCOORD0)\n"
+    "{\n"
+    "    VO o;\n"
+    "    o.pos = lerp(lerp(p[0], p[1], uv.x), lerp(p[3], p[2], uv.x), uv.y);\n"
+    "    o.attr = float4(uv, pc.inside[0] / 8, 1);\n"
+    "    return o;\n"
+    "}\n";
+
+TEST(hlsl_tess_domain_reads_factors)
+{
+    struct scene s;
+    uint8_t img[W * H * 4];
+    size_t nd = 0, nh = 0;
+    char *dl = NULL;
+    void *dc = compile_ok(ds_reads_factor_hlsl, "ds_5_0", &nd, &dl);
+    void *hc = compile_ok(QUAD_HS_HLSL("integer"), "hs_5_0", &nh, NULL);
+    ID3D11HullShader *hs = NULL;
+    ID3D11DomainShader *ds = NULL;
+    if (dl)
+        CHECK_STR_CONTAINS(dl, "dcl_input_siv vpc4.x, finalQuadUInsideTessFactor\n");
+    if (!scene_begin(&s, TS_PS_ATTR) || !dc || !hc)
+        goto done;
+    static const float factors[4] = { 4, 2, 0, 0 };
+    ID3D11DeviceContext_UpdateSubresource(s.r.ctx, (ID3D11Resource *)s.cb, 0, NULL, factors, 0,
+                                          0);
+    hs = hs_from(s.r.dev, hc, nh);
+    ds = ds_from(s.r.dev, dc, nd);
+    if (!hs || !ds)
+        goto done;
+    scene_vertices(&s, quad_patch, 4);
+    draw_tess(&s, hs, ds, 4, img);
+    unsigned lit = 0, blue = 0;
+    for (unsigned i = 0; i < W * H; i++) {
+        lit += img[4 * i + 3] == 255;
+        blue += img[4 * i + 3] == 255 && img[4 * i + 2] == 64;
+    }
+    CHECK_EQ(lit, W * H / 2);
+    CHECK_EQ(blue, W * H / 2);
+done:
+    RD_RELEASE(ds);
+    RD_RELEASE(hs);
+    scene_end(&s);
+    free(dc);
+    free(hc);
+    free(dl);
+}
+
 /* ---- refusals ------------------------------------------------------------------------------ */
 
 #define HS_ATTRS(domain, ocp)                                                                    \

@@ -710,9 +710,12 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
                 mask[k++] = "xyzw"[q];
         mask[k] = '\0';
         if (c->hs || c->ds) {
-            /* control points: v[n][reg] / vicp[n][reg] / vocp[n][reg]; patch constants vpc#
-             * (declared as read: the factors' names go with the hull program's outputs) */
-            if (e->space == IN_PC)
+            /* control points: v[n][reg] / vicp[n][reg] / vocp[n][reg]; patch constants vpc#,
+             * a tessellation factor by its name (dcl_input_siv), as fxc declares them */
+            const char *tf = gen_tess_factor_name(g, e);
+            if (e->space == IN_PC && tf)
+                sbuf_printf(o, "dcl_input_siv vpc%u%s, %s\n", e->reg, mask, tf);
+            else if (e->space == IN_PC)
                 sbuf_printf(o, "dcl_input vpc%u%s\n", e->reg, mask);
             else
                 sbuf_printf(o, "dcl_input %s[%u][%u]%s\n", e->space == IN_OCP ? "vocp" :
