@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "hlsl/hlsl.h"
+#include "hlsl_run.h"
 
 /* The listing of src for gs_5_0; refused (a second stream) or compiled, as `refused` says. */
 static char *gs5_compile(const char *src, bool refused)
@@ -88,6 +89,12 @@ TEST(hlsl_gs5_instance_id)
     };
     expect_in_order(t, lines);
     free(t);
+    /* the container decodes and disassembles back (D3DDisassemble: the project's decoder) */
+    char *d = hlsl_run_disassembly(src, "gs_5_0");
+    CHECK_STR_CONTAINS(d, "dcl_input vGSInstanceID");
+    CHECK_STR_CONTAINS(d, "dcl_gsinstances 4");
+    CHECK_STR_CONTAINS(d, ", vGSInstanceID");
+    free(d);
 }
 
 TEST(hlsl_gs5_streams)
