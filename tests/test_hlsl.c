@@ -539,7 +539,7 @@ TEST(hlsl_refuses_bad_target)
     for (unsigned i = 0; i < 2; i++) {
         t = refusal("float4 main() : SV_Target { return 0; }\n", "main", tess[i]);
         CHECK_STR_CONTAINS(t, "error X3000: 'main': a ");
-        CHECK_STR_CONTAINS(t, " shader needs [domain(\"tri\")] or [domain(\"quad\")]");
+        CHECK_STR_CONTAINS(t, " shader needs [domain(\"tri\")], [domain(\"quad\")] or [domain(\"isoline\")]");
         free(t);
     }
     /* geometry programs have no level-9 or SM2/3 targets */

@@ -4,7 +4,7 @@
  * listings of tests/test_d3d11_tess.c (tests/tess_programs.h) and with closed forms (the
  * triangle patch covers the triangle's 64 pixels; the quad patch its rectangle), and the
  * refusals: missing attributes, patch sizes, the factors of the domain, misplaced system
- * values, the isoline domain (not supported yet).
+ * values; isolines (SV_TessFactor [0] density, [1] detail) equal to the listings' lines.
  */
 #include "test_render_util.h"
 #include "tess_programs.h"
@@ -611,6 +611,115 @@ done:
     free(dl);
 }
 
+/* Isolines: tests/test_tess_draw.c's pair (detail from cb0.x, density from cb0.y; the DS
+ * spreads the lines down from cp0 to cp1; here with HS_QUAD's control-point phase: without one
+ * the listing pair drew nothing through the D3D11 API in this test, not looked into further) and the same in HLSL, where
+ * SV_TessFactor[0] is the density and [1] the detail.  Density 4 draws the lines at
+ * v = 0, 1/4, 2/4, 3/4 -- pixel rows 0, 4, 8, 12, each lit across the target -- for any detail;
+ * the HLSL hull with the listing's domain program, and the HLSL pair, draw the listings' bytes. */
+#define HS_ISO_ASM                                                                               \
+    "hs_5_0\nhs_decls\ndcl_input_control_point_count 2\ndcl_output_control_point_count 2\n"     \
+    "dcl_tessellator_domain domain_isoline\ndcl_tessellator_partitioning partitioning_integer\n" \
+    "dcl_tessellator_output_primitive output_line\n"                                            \
+    "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[2][0].xyzw\n"         \
+    "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"                        \
+    "mov o0.xyzw, v[r0.x + 0][0].xyzw\nret\n"                                                  \
+    "hs_fork_phase\ndcl_constantbuffer cb0[1], immediateIndexed\n"                             \
+    "dcl_output_siv o0.x, finalLineDetailTessFactor\n"                                          \
+    "dcl_output_siv o1.x, finalLineDensityTessFactor\n"                                         \
+    "mov o0.x, cb0[0].x\nmov o1.x, cb0[0].y\nret\n"
+static const char ds_iso_asm[] =
+    "ds_5_0\ndcl_input_control_point_count 2\ndcl_tessellator_domain domain_isoline\n"
+    "dcl_input vDomain.xy\ndcl_input vicp[2][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
+    "dcl_temps 1\nadd r0.xyzw, vicp[1][0].xyzw, -vicp[0][0].xyzw\n"
+    "mul r0.xyzw, r0.xyzw, vDomain.xyxx\nadd o0.xy, r0.xyxx, vicp[0][0].xyxx\n"
+    "mov o0.zw, vicp[0][0].zzzw\nret\n";
+static const char hs_iso_hlsl[] =
+    "cbuffer Factors : register(b0) { float detail; float density; };\n"
+    "struct PC { float f[2] : SV_TessFactor; };\n"
+    "PC patch_main() { PC o; o.f[0] = density; o.f[1] = detail; return o; }\n"
+    "[domain(\"isoline\")]\n[partitioning(\"integer\")]\n[outputtopology(\"line\")]\n"
+    "[outputcontrolpoints(2)]\n[patchconstantfunc(\"patch_main\")]\n"
+    "float4 main(InputPatch<float4, 2> ip : TEXCOORD0, uint id : SV_OutputControlPointID) "
+    ": TEXCOORD0\n{\n    return ip[id];\n}\n";
+static const char ds_iso_hlsl[] =
+    "struct PC { float f[2] : SV_TessFactor; };\n"
+    "[domain(\"isoline\")]\n"
+    "float4 main(PC pc, float2 uv : SV_DomainLocation, const OutputPatch<float4, 2> p "
+    ": TEXCOORD0) : SV_Position\n"
+    "{\n"
+    "    float4 d = (p[1] - p[0]) * float4(uv, uv);\n"
+    "    return float4(d.xy + p[0].xy, p[0].zw);\n"
+    "}\n";
+
+TEST(hlsl_tess_isolines)
+{
+    static const float details[] = { 1, 3, 7.5f };
+    struct scene s;
+    uint8_t img[W * H * 4], ref[W * H * 4], both[W * H * 4];
+    size_t nh = 0, nd = 0;
+    char *hl = NULL;
+    void *hc = compile_ok(hs_iso_hlsl, "hs_5_0", &nh, &hl);
+    void *dc = compile_ok(ds_iso_hlsl, "ds_5_0", &nd, NULL);
+    ID3D11HullShader *hs = NULL, *hs_ref = NULL;
+    ID3D11DomainShader *ds = NULL, *ds_ref = NULL;
+    if (hl) {
+        static const char *const lines[] = {
+            "dcl_tessellator_domain domain_isoline\n",
+            "dcl_tessellator_output_primitive output_line\n", "hs_fork_phase\n",
+            "dcl_output_siv o0.x, finalLineDensityTessFactor\n",
+            "dcl_output_siv o1.x, finalLineDetailTessFactor\n", "mov o0.x, cb0[0].y\n",
+            "mov o1.x, cb0[0].x\n", NULL};
+        expect_in_order(hl, "hs_5_0\n", lines, __LINE__);
+    }
+    if (!scene_begin(&s, TS_PS_RED) || !hc || !dc)
+        goto done;
+    hs = hs_from(s.r.dev, hc, nh);
+    ds = ds_from(s.r.dev, dc, nd);
+    hs_ref = hs_text(s.r.dev, HS_ISO_ASM);
+    ds_ref = ds_text(s.r.dev, ds_iso_asm);
+    if (!hs || !ds || !hs_ref || !ds_ref)
+        goto done;
+    /* cp0 at the centre of row 0's left edge, cp1 two units down at the right edge */
+    struct vtx cps[2];
+    memset(cps, 0, sizeof(cps));
+    const float p0[4] = { -1, 0.9375f, 0, 1 }, p1[4] = { 1, -1.0625f, 0, 1 };
+    memcpy(cps[0].pos, p0, sizeof(p0));
+    memcpy(cps[1].pos, p1, sizeof(p1));
+    scene_vertices(&s, cps, 2);
+    for (size_t k = 0; k < sizeof(details) / sizeof(details[0]); k++) {
+        const float cbv[4] = { details[k], 4, 0, 0 };
+        ID3D11DeviceContext_UpdateSubresource(s.r.ctx, (ID3D11Resource *)s.cb, 0, NULL, cbv, 0,
+                                              0);
+        draw_tess(&s, hs, ds_ref, 2, img);
+        draw_tess(&s, hs_ref, ds_ref, 2, ref);
+        draw_tess(&s, hs, ds, 2, both);
+        for (unsigned y = 0; y < H; y++) {
+            unsigned lit = 0;
+            for (unsigned x = 0; x < W; x++)
+                lit += img[(y * W + x) * 4] == 255;
+            if (lit != (y % 4 == 0 ? W : 0u))
+                harness_fail(__FILE__, __LINE__, "detail %g: row %u has %u lit pixels",
+                             (double)details[k], y, lit);
+        }
+        if (memcmp(img, ref, sizeof(img)) || memcmp(both, ref, sizeof(img)))
+            harness_fail(__FILE__, __LINE__, "detail %g: the HLSL hull %s the listings' lines, "
+                         "the HLSL pair %s (red pixels %u, %u, %u)", (double)details[k],
+                         memcmp(img, ref, sizeof(img)) ? "differs from" : "draws",
+                         memcmp(both, ref, sizeof(img)) ? "differs" : "too", count_red(img),
+                         count_red(ref), count_red(both));
+    }
+done:
+    RD_RELEASE(ds_ref);
+    RD_RELEASE(hs_ref);
+    RD_RELEASE(ds);
+    RD_RELEASE(hs);
+    scene_end(&s);
+    free(hc);
+    free(dc);
+    free(hl);
+}
+
 /* ---- refusals ------------------------------------------------------------------------------ */
 
 #define HS_ATTRS(domain, ocp)                                                                    \
@@ -636,7 +745,7 @@ TEST(hlsl_tess_refusals)
     /* attributes */
     FAILS(HS_PC HS_PC_FN "[partitioning(\"integer\")]\n[outputtopology(\"triangle_cw\")]\n"
           "[outputcontrolpoints(3)]\n[patchconstantfunc(\"pc\")]\n" HS_MAIN, "hs_5_0",
-          "needs [domain(\"tri\")] or [domain(\"quad\")]");
+          "needs [domain(\"tri\")], [domain(\"quad\")] or [domain(\"isoline\")]");
     FAILS(HS_PC HS_PC_FN "[domain(\"tri\")]\n[outputtopology(\"triangle_cw\")]\n"
           "[outputcontrolpoints(3)]\n[patchconstantfunc(\"pc\")]\n" HS_MAIN, "hs_5_0",
           "needs [partitioning(...)]");
@@ -656,8 +765,22 @@ TEST(hlsl_tess_refusals)
           "[outputcontrolpoints(33)]: 0 to 32");
     FAILS(HS_PC HS_PC_FN HS_ATTRS("tri", 3) "[maxtessfactor(65.0)]\n" HS_MAIN, "hs_5_0",
           "[maxtessfactor(65)]: 1.0 to 64.0");
+    /* the isoline domain: two factors, no inside one, points or lines */
     FAILS(HS_PC HS_PC_FN HS_ATTRS("isoline", 3) HS_MAIN, "hs_5_0",
-          "error X3000: [domain(\"isoline\")] is not supported yet");
+          "[outputtopology(\"triangle_cw\")]: the isoline domain draws points or lines");
+    FAILS(HS_PC HS_PC_FN "[domain(\"isoline\")]\n[partitioning(\"integer\")]\n"
+          "[outputtopology(\"line\")]\n[outputcontrolpoints(3)]\n[patchconstantfunc(\"pc\")]\n"
+          HS_MAIN, "hs_5_0", "error X4502: SV_TessFactor2: the isoline domain has 2 factors");
+    FAILS("struct PC { float e[2] : SV_TessFactor; float i : SV_InsideTessFactor; };\n"
+          "PC pc() { PC o; o.e[0] = o.e[1] = o.i = 1; return o; }\n"
+          "[domain(\"isoline\")]\n[partitioning(\"integer\")]\n[outputtopology(\"line\")]\n"
+          "[outputcontrolpoints(3)]\n[patchconstantfunc(\"pc\")]\n" HS_MAIN, "hs_5_0",
+          "error X4502: SV_InsideTessFactor: the isoline domain has no inside factor");
+    FAILS("struct PC { float e[1] : SV_TessFactor; };\n"
+          "PC pc() { PC o; o.e[0] = 1; return o; }\n"
+          "[domain(\"isoline\")]\n[partitioning(\"integer\")]\n[outputtopology(\"line\")]\n"
+          "[outputcontrolpoints(3)]\n[patchconstantfunc(\"pc\")]\n" HS_MAIN, "hs_5_0",
+          "writes SV_TessFactor (a float[2]: density, detail)");
     FAILS(HS_PC HS_PC_FN HS_ATTRS("hexagon", 3) HS_MAIN, "hs_5_0", "[domain(\"hexagon\")]");
     /* the patch-constant function: found, and writing the domain's factors */
     FAILS(HS_PC "[domain(\"tri\")]\n[partitioning(\"integer\")]\n"
@@ -693,7 +816,7 @@ TEST(hlsl_tess_refusals)
           "error X4502: SV_DomainLocation of the tri domain is a float3");
     FAILS(HS_PC "float4 main(PC pc, float3 uv : SV_DomainLocation, "
           "OutputPatch<float4, 3> p : P) : SV_Position { return p[0] * uv.x; }\n", "ds_5_0",
-          "needs [domain(\"tri\")] or [domain(\"quad\")]");
+          "needs [domain(\"tri\")], [domain(\"quad\")] or [domain(\"isoline\")]");
     FAILS(HS_PC "[domain(\"tri\")] float4 main(PC pc, float3 uv : SV_DomainLocation) "
           ": SV_Position { return uv.xyzz; }\n", "ds_5_0",
           "a domain shader needs an OutputPatch<T, n> parameter");

@@ -178,7 +178,8 @@ struct io_leaf {
 /* sig_entry.sysval: the D3D_NAME values, SV_TARGET/SV_DEPTH past them */
 enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_RTINDEX = 4, SV_VPINDEX = 5, SV_VERTID = 6,
        SV_PRIMID = 7, SV_INSTID = 8, SV_FFACE = 9, SV_QUAD_EDGE = 11, SV_QUAD_INSIDE = 12,
-       SV_TRI_EDGE = 13, SV_TRI_INSIDE = 14, SV_TARGET = 64, SV_DEPTH = 65 };
+       SV_TRI_EDGE = 13, SV_TRI_INSIDE = 14, SV_LINE_DETAIL = 15, SV_LINE_DENSITY = 16,
+       SV_TARGET = 64, SV_DEPTH = 65 };
 
 struct sig_entry {
     const char *name;
@@ -296,7 +297,8 @@ struct gen {
     } *tgsm;
     unsigned ntgsm;
     size_t tgsm_cap;
-    /* hull and domain programs (gen_tess.c): the domain (1 tri, 2 quad), the control points
+    /* hull and domain programs (gen_tess.c): the domain (1 tri, 2 quad, 3 isoline), the
+     * control points
      * of the input patch (phase 1, a fork phase's InputPatch, a domain program's
      * OutputPatch) and of a fork phase's OutputPatch; the ids read and vDomain's components */
     unsigned tess_domain, tess_cps, tess_ocps;

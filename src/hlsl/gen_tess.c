@@ -15,10 +15,10 @@
  *   - the entry point takes `InputPatch<T, n>` (the n input control points, v[n][reg]),
  *     `uint id : SV_OutputControlPointID` (vOutputControlPointID) and SV_PrimitiveID
  *     (vPrim), and returns one output control point (o#);
- *   - the entry point carries [domain("tri"|"quad")], [partitioning("integer"|"pow2"|
+ *   - the entry point carries [domain("tri"|"quad"|"isoline")], [partitioning("integer"|"pow2"|
  *     "fractional_odd"|"fractional_even")], [outputtopology("point"|"line"|"triangle_cw"|
  *     "triangle_ccw")], [outputcontrolpoints(n)] (0..32) and [patchconstantfunc]; optional
- *     [maxtessfactor(f)] (1..64: dcl_hs_max_tessfactor);
+ *     [maxtessfactor(f)] (1..64: dcl_hs_max_tessfactor); [domain("isoline")] below;
  *   - the patch-constant function takes `InputPatch<T, n>` (vicp), `OutputPatch<T, m>` (the
  *     control-point phase's outputs, vocp; m the outputcontrolpoints) and SV_PrimitiveID, and
  *     returns the patch constants: SV_TessFactor, a float[4] (quad) or float[3] (tri), and
@@ -28,9 +28,14 @@
  *     `float2/float3 uv : SV_DomainLocation` (vDomain; quad / tri), the patch constants as
  *     an ordinary input struct (vpc#, numbered as the hull shader numbers its outputs) and
  *     SV_PrimitiveID; it returns its vertex.
- * The "isoline" domain is not taken yet: the documentation disagrees on its factors' order
- * (the current SV_TessFactor page: [0] line density, [1] line detail; its earlier version:
- * [0] detail, [1] density), so it is refused with X3000 "not supported yet".  Every refusal here is X3000 unless fxc's number is
+ *   - the isoline domain: SV_TessFactor is a float[2], [0] the line density and [1] the line
+ *     detail (the SV_TessFactor page: "the first value in SV_TessFactor is the line-density
+ *     tessellation factor, the second value is the line-detail tessellation factor"; an
+ *     earlier version of the page said the reverse, the current one and DXC's signature
+ *     rules agree), no SV_InsideTessFactor; SV_DomainLocation a float2; the output topology
+ *     "point" or "line" (11.7.15: lines are the isoline domain's only).
+ * fxc's X-numbers for these rules are not documented: the refusals here are X3000, the
+ * system values' X4502.  Every refusal here is X3000 unless fxc's number is
  * known: its numbers for these rules are not documented.
  */
 #include "hlsl/gen.h"
@@ -59,14 +64,15 @@ static unsigned domain_of(struct gen *g)
     struct hc *c = g->c;
     const struct func_decl *f = tess_attrs(g);
     if (!f->domain)
-        hc_error(c, &f->loc, 3000, "'%s': a %s shader needs [domain(\"tri\")] or "
-                 "[domain(\"quad\")]", f->name, c->hs ? "hull" : "domain");
+        hc_error(c, &f->loc, 3000, "'%s': a %s shader needs [domain(\"tri\")], "
+                 "[domain(\"quad\")] or [domain(\"isoline\")]", f->name,
+                 c->hs ? "hull" : "domain");
     if (!strcmp(f->domain, "tri"))
         return 1;
     if (!strcmp(f->domain, "quad"))
         return 2;
     if (!strcmp(f->domain, "isoline"))
-        hc_error(c, &f->domain_loc, 3000, "[domain(\"isoline\")] is not supported yet");
+        return 3;
     hc_error(c, &f->domain_loc, 3000, "[domain(\"%s\")]: the domain is \"tri\", \"quad\" or "
              "\"isoline\"", f->domain);
 }
@@ -187,12 +193,13 @@ bool gen_tess_param(struct gen *g, struct var_decl *pd, struct io_leaf *ins, uns
     }
     if (sem && !strcasecmp(sem, "SV_DomainLocation")) {
         unsigned n = g->tess_domain == 1 ? 3 : 2;
+        static const char *const dnames[4] = {NULL, "tri", "quad", "isoline"};
         if (!c->ds)
             hc_error(c, &pd->sem_loc, 4502, "SV_DomainLocation is a domain shader's input");
         if ((pd->type->cls != TC_VECTOR && pd->type->cls != TC_SCALAR) ||
             pd->type->base != BT_FLOAT || pd->type->cols != n)
             hc_error(c, &pd->loc, 4502, "SV_DomainLocation of the %s domain is a float%u",
-                     g->tess_domain == 1 ? "tri" : "quad", n);
+                     dnames[g->tess_domain & 3], n);
         if (pd->storage & SC_OUT)
             hc_error(c, &pd->loc, 4502, "SV_DomainLocation is an input");
         if (g->tess_domain_mask)
@@ -228,6 +235,16 @@ unsigned gen_tess_sysval(struct gen *g, bool output, const char *name, unsigned 
     if (!here)
         hc_error(c, loc, 4502, "%s is an output of a hull shader's patch-constant function "
                  "and an input of a domain shader", name);
+    if (g->tess_domain == 3) {
+        /* the isoline domain: [0] density, [1] detail, nothing inside */
+        if (!edge)
+            hc_error(c, loc, 4502, "SV_InsideTessFactor: the isoline domain has no inside "
+                     "factor");
+        if (index >= 2)
+            hc_error(c, loc, 4502, "%s%u: the isoline domain has 2 factors (density, detail)",
+                     name, index);
+        return index ? SV_LINE_DETAIL : SV_LINE_DENSITY;
+    }
     bool quad = g->tess_domain == 2;
     unsigned most = edge ? (quad ? 4 : 3) : (quad ? 2 : 1);
     if (index >= most)
@@ -252,6 +269,8 @@ const char *gen_tess_factor_name(const struct gen *g, const struct sig_entry *e)
                                            "finalQuadUInsideTessFactor";
     case SV_TRI_EDGE: return tri_edge[e->index < 3 ? e->index : 0];
     case SV_TRI_INSIDE: return "finalTriInsideTessFactor";
+    case SV_LINE_DETAIL: return "finalLineDetailTessFactor";
+    case SV_LINE_DENSITY: return "finalLineDensityTessFactor";
     default: return NULL;
     }
 }
@@ -305,9 +324,12 @@ void gen_tess_check(struct gen *g)
         if (t < 0)
             hc_error(c, &f->outputtopology_loc, 3000, "[outputtopology(\"%s\")]: point, line, "
                      "triangle_cw or triangle_ccw", f->outputtopology);
-        if (t == 1)
+        if (t == 1 && g->tess_domain != 3)
             hc_error(c, &f->outputtopology_loc, 3000, "[outputtopology(\"line\")] is the "
                      "isoline domain's");
+        if (t >= 2 && g->tess_domain == 3)
+            hc_error(c, &f->outputtopology_loc, 3000, "[outputtopology(\"%s\")]: the isoline "
+                     "domain draws points or lines", f->outputtopology);
         if (!f->has_outputcontrolpoints)
             hc_error(c, &f->loc, 3000, "'%s': a hull shader needs [outputcontrolpoints(n)]",
                      f->name);
@@ -323,6 +345,20 @@ void gen_tess_check(struct gen *g)
         return;
     }
     /* the patch-constant function: every factor of the domain written */
+    if (g->tess_domain == 3) {
+        unsigned lines = 0;
+        for (unsigned i = 0; i < g->nout; i++)
+            if (g->out[i].sysval == SV_LINE_DETAIL || g->out[i].sysval == SV_LINE_DENSITY) {
+                lines |= 1u << g->out[i].index;
+                if (g->out[i].mask != 1 || g->out[i].base != BT_FLOAT)
+                    hc_error(c, &f->loc, 4502, "'%s': tessellation factors are floats",
+                             f->name);
+            }
+        if (lines != 3)
+            hc_error(c, &f->loc, 3000, "'%s': the isoline domain's patch-constant function "
+                     "writes SV_TessFactor (a float[2]: density, detail)", f->name);
+        return;
+    }
     bool quad = g->tess_domain == 2;
     unsigned want_edge = quad ? 4 : 3, want_inside = quad ? 2 : 1, edges = 0, insides = 0;
     for (unsigned i = 0; i < g->nout; i++) {
@@ -384,7 +420,8 @@ void gen_tess_header(struct gen *g, struct sbuf *o)
 {
     struct hc *c = g->c;
     const struct func_decl *f = g->entry;
-    static const char *const domains[3] = {NULL, "domain_tri", "domain_quad"};
+    static const char *const domains[4] = {NULL, "domain_tri", "domain_quad",
+                                           "domain_isoline"};
     if (c->ds) {
         sbuf_printf(o, "ds_5_0\ndcl_input_control_point_count %u\n", g->tess_cps);
         sbuf_printf(o, "dcl_tessellator_domain %s\n", domains[g->tess_domain]);
