@@ -137,7 +137,7 @@ TEST(gs_decoder_refusals)
 {
     struct ir_program p;
     char err[300] = "";
-    /* streams other than 0 and vGSInstanceID are not implemented */
+    /* streams other than 0 are not implemented */
     CHECK(gs_decode("gs_5_0\ndcl_input_siv v[1][0].xyzw, position\ndcl_inputprimitive point\n"
                     "dcl_stream m1\ndcl_outputtopology pointlist\n" GS_OUT "dcl_maxout 1\nret\n",
                     &p, err, sizeof(err)) != 0);

@@ -533,13 +533,13 @@ TEST(hlsl_refuses_bad_target)
     char *t = refusal("float4 main() : SV_Target { return 0; }\n", "main", "ps_9_9");
     CHECK_STR_CONTAINS(t, "unrecognized compiler target 'ps_9_9'");
     free(t);
-    /* fxc's other stages: named as not written yet (gs: tests/test_hlsl_gs.c, cs:
-     * tests/test_hlsl_cs.c) */
-    static const char *const later[] = {"hs_5_0", "ds_5_0"};
+    /* hull and domain programs (tests/test_hlsl_tess.c): a program without their attributes
+     * is refused for that */
+    static const char *const tess[] = {"hs_5_0", "ds_5_0"};
     for (unsigned i = 0; i < 2; i++) {
-        t = refusal("float4 main() : SV_Target { return 0; }\n", "main", later[i]);
-        CHECK_STR_CONTAINS(t, "error X3000: target '");
-        CHECK_STR_CONTAINS(t, "' is not supported yet: softd3d's SM4 assembler has no hull or domain");
+        t = refusal("float4 main() : SV_Target { return 0; }\n", "main", tess[i]);
+        CHECK_STR_CONTAINS(t, "error X3000: 'main': a ");
+        CHECK_STR_CONTAINS(t, " shader needs [domain(\"tri\")], [domain(\"quad\")] or [domain(\"isoline\")]");
         free(t);
     }
     /* geometry programs have no level-9 or SM2/3 targets */

@@ -267,7 +267,7 @@ TEST(tpf_operand_errors)
     ONE(4, 0x36, R0, OPT(2, 1, XYZW, 11, 0));
     CHECK_FAILS(&e, TPF_E_BAD_OPERAND, "vPrim (input primitive id) outside a geometry, hull or domain");
     ONE(5, 0x36, R0, OPT(2, 1, XYZW, 37, 0));
-    CHECK_FAILS(&e, TPF_E_UNSUPPORTED, "vGSInstanceID");
+    CHECK_FAILS(&e, TPF_E_BAD_OPERAND, "vGSInstanceID outside a geometry program");
     ONE(4, 0x36, R0, OPT(2, 1, XYZW, T_TEMP, 2), 1, 0);
     CHECK_FAILS(&e, TPF_E_BAD_OPERAND, "r# (temp) with 2 indices (it takes 1)");
     ONE(4, 0x36, R0, OPT(2, 1, XYZW, T_CB, 1), 0);

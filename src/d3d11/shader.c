@@ -428,7 +428,7 @@ static HRESULT stage_call(ID3D11Device2 *iface, enum stage_index which, void **o
 
 /* What softd3d's geometry and tessellation stages do not run yet, refused at creation with
  * E_NOTIMPL (legal bytecode: README, the 10_0/10_1 and 11_0 tables): what the decoder refuses
- * as unsupported (streams past 0, vGSInstanceID...).  A program the decoder finds invalid (its
+ * as unsupported (streams past 0...).  A program the decoder finds invalid (its
  * validator: hull phase order, control-point counts, domain/primitive pairs...) is
  * E_INVALIDARG. */
 static HRESULT program_supported(struct d3d11_device *dev, const char *method,

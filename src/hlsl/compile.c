@@ -11,7 +11,10 @@
  * inserted here.
  * The language taken is listed at the top of parse.c; the intrinsics in gen_intrinsic.c and
  * gen_intrinsic_math.c.
- * Not yet: most 4_1/5_0 instructions, hs/ds, reflection names in
+ * hs_5_0 / ds_5_0 (gen_tess.c: the tri and quad domains; a hull program is its entry
+ * point's control-point phase and its patch-constant function's fork phase, generated one after
+ * the other into one listing).
+ * Not yet: most 4_1/5_0 instructions, the isoline domain, reflection names in
  * RDEF for cbuffers of structs (the assembler derives it).
  */
 #include "hlsl/hlsl_private.h"
@@ -33,6 +36,10 @@ static int parse_target(struct hc *c, const char *t)
         c->gs = true;
     else if (!strncmp(t, "cs_", 3))
         c->cs = true;
+    else if (!strncmp(t, "hs_", 3))
+        c->hs = true;
+    else if (!strncmp(t, "ds_", 3))
+        c->ds = true;
     else
         return -1;
     const char *r = t + 3;
@@ -40,6 +47,9 @@ static int parse_target(struct hc *c, const char *t)
     /* geometry and compute programs: shader model 4 and 5 only ("Specifying Compiler
      * Targets") */
     if ((c->gs || c->cs) && strcmp(r, "4_0") && strcmp(r, "4_1") && strcmp(r, "5_0"))
+        return -1;
+    /* hull and domain programs: shader model 5 only */
+    if ((c->hs || c->ds) && strcmp(r, "5_0"))
         return -1;
     if (!strcmp(r, "4_0"))
         c->level9 = 0;
@@ -101,21 +111,21 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     if (args->target && !strncmp(args->target, "ps_1_", 5))
         hc_error(c, NULL, 3539, "ps_1_x is not supported by D3DCompile (\"Specifying Compiler "
                  "Targets\": the last compiler for 1.x pixel shaders was D3DX9's)");
-    /* fxc's hull and domain targets: valid, not written yet (their declarations and
-     * instructions are not in softd3d's SM4 assembler, src/shader/tpf_table.c) */
-    static const char *const later[] = {"hs_5_0", "ds_5_0"};
-    for (size_t i = 0; args->target && i < sizeof(later) / sizeof(later[0]); i++)
-        if (!strcmp(args->target, later[i]))
-            hc_error(c, NULL, 3000, "target '%s' is not supported yet: softd3d's SM4 assembler "
-                     "has no hull or domain programs", args->target);
     if (parse_target(c, args->target) < 0)
         hc_error(c, NULL, 3000, "unrecognized compiler target '%s' (vs/ps/gs/cs_4_0, _4_1, _5_0, "
-                 "vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3, vs/ps_2_0, vs_2_a, ps_2_a, ps_2_b, "
+                 "hs/ds_5_0, vs/ps_4_0_level_9_1, vs/ps_4_0_level_9_3, vs/ps_2_0, vs_2_a, ps_2_a, ps_2_b, "
                  "vs/ps_3_0 are supported)", args->target ? args->target : "(null)");
     size_t plen, ntoks;
     char *text = pp_run(c, &plen);
     struct token *toks = lex_run(c, text, plen, &ntoks);
     struct program *prog = parse_program(c, toks, ntoks);
+    if (c->hs) {
+        /* a hull program: the entry point's control-point phase, then the patch-constant
+         * function's fork phase (gen_tess.c), one listing */
+        c->hs_phase = 1;
+        gen_program(c, prog, &listing);
+        c->hs_phase = 2;
+    }
     gen_program(c, prog, &listing);
     if (listing.nomem)
         hc_nomem(c);
@@ -126,12 +136,12 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     if (ar == SHADER_ASM_E_NOMEM)
         hc_nomem(c);
     if (ar && c->gs5_later) {
-        /* SV_GSInstanceID and a second stream: written as fxc's listing, which softd3d's
-         * assembler and decoder do not take yet; the listing stays in the result */
+        /* a second stream: written as fxc's listing, which softd3d's assembler and decoder
+         * do not take yet; the listing stays in the result */
         out->listing = take(&listing);
         hc_error(c, NULL, 3000, "target '%s': this program is not supported yet: softd3d's SM4 "
-                 "assembler does not take SV_GSInstanceID (vGSInstanceID) or a second geometry "
-                 "stream yet (%s)", args->target, err);
+                 "assembler does not take a second geometry stream yet (%s)", args->target,
+                 err);
     }
     if (ar && (c->cs || c->mem5)) {
         /* compute programs and the shader model 5 memory instructions (UAVs, raw and

@@ -20,7 +20,17 @@ enum lfile { LF_NONE, LF_TEMP, LF_INPUT, LF_OUTPUT, LF_CB, LF_IMM, LF_TEX, LF_SA
              LF_UAV /* u# (index: the resource) */,
              LF_THREAD /* a compute program's id registers (index: enum cs_thread_reg) */,
              LF_TGSM /* g# (index: the groupshared variable, gen_tgsm.c) */,
-             LF_GSINST /* vGSInstanceID (a gs_5_0 program's SV_GSInstanceID) */ };
+             LF_GSINST /* vGSInstanceID (a gs_5_0 program's SV_GSInstanceID) */,
+             LF_TESS /* hull/domain ids (index: enum tess_reg) */ };
+
+/* vOutputControlPointID (SV_OutputControlPointID), vDomain (SV_DomainLocation) */
+enum tess_reg { TESS_CP_ID, TESS_DOMAIN };
+
+/* A hull or domain program's input register files (io_leaf.space, sig_entry.space): the
+ * control points in (v[][] / vicp[][]), a fork phase's output control points (vocp[][]), a
+ * domain program's patch constants (vpc#).  An LF_INPUT lop of a hull or domain program
+ * carries register + 32 * space in its index. */
+enum { IN_CP = 0, IN_OCP = 1, IN_PC = 2 };
 
 /* vThreadID, vThreadGroupID, vThreadIDInGroup, vThreadIDInGroupFlattened (SV_DispatchThreadID,
  * SV_GroupID, SV_GroupThreadID, SV_GroupIndex) */
@@ -162,11 +172,14 @@ struct io_leaf {
     unsigned vertices;            /* a geometry program's input array: its length (else 0), */
     uint32_t stride;              /* and the slots of one element */
     unsigned stream;              /* a geometry program's output: its stream (m#) */
+    uint8_t space;                /* hull/domain inputs: IN_CP, IN_OCP, IN_PC */
 };
 
 /* sig_entry.sysval: the D3D_NAME values, SV_TARGET/SV_DEPTH past them */
 enum { SV_NONE = 0, SV_POS = 1, SV_CLIPDST = 2, SV_RTINDEX = 4, SV_VPINDEX = 5, SV_VERTID = 6,
-       SV_PRIMID = 7, SV_INSTID = 8, SV_FFACE = 9, SV_TARGET = 64, SV_DEPTH = 65 };
+       SV_PRIMID = 7, SV_INSTID = 8, SV_FFACE = 9, SV_QUAD_EDGE = 11, SV_QUAD_INSIDE = 12,
+       SV_TRI_EDGE = 13, SV_TRI_INSIDE = 14, SV_LINE_DETAIL = 15, SV_LINE_DENSITY = 16,
+       SV_TARGET = 64, SV_DEPTH = 65 };
 
 struct sig_entry {
     const char *name;
@@ -176,6 +189,8 @@ struct sig_entry {
     bool is_depth;                /* ps SV_Depth (oDepth) */
     uint8_t decl_base;            /* the base type declared (d3dbc VFACE: float or bool) */
     unsigned stream;              /* a geometry program's output: its stream (m#) */
+    uint8_t space;                /* hull/domain inputs: IN_CP, IN_OCP, IN_PC */
+    unsigned cps;                 /* IN_CP / IN_OCP: the control points of the patch */
 };
 
 struct func_frame {
@@ -282,6 +297,13 @@ struct gen {
     } *tgsm;
     unsigned ntgsm;
     size_t tgsm_cap;
+    /* hull and domain programs (gen_tess.c): the domain (1 tri, 2 quad, 3 isoline), the
+     * control points
+     * of the input patch (phase 1, a fork phase's InputPatch, a domain program's
+     * OutputPatch) and of a fork phase's OutputPatch; the ids read and vDomain's components */
+    unsigned tess_domain, tess_cps, tess_ocps;
+    bool tess_cp_id;
+    uint8_t tess_domain_mask;
 };
 
 struct loop_ctx {
@@ -401,6 +423,19 @@ void gen_gs_check(struct gen *g);
 /* gen_entry.c, shared with gen_gs.c: the leaves of a place of type p.type */
 void gen_collect_leaves(struct gen *g, struct place p, const char *sem, unsigned interp,
                         const struct loc_src *loc, struct io_leaf *out, unsigned *n);
+
+/* gen_tess.c: a hull or domain entry point's parameters (patches, ids, patch constants);
+ * the tessellation factors' system values (0: not one); the attributes' and outputs' checks;
+ * the two hull phases' bindings agreeing; the listing's header and special inputs. */
+void gen_tess_check_domain(struct gen *g);                  /* the domain, before the params */
+bool gen_tess_param(struct gen *g, struct var_decl *pd, struct io_leaf *ins, unsigned *ni);
+unsigned gen_tess_sysval(struct gen *g, bool output, const char *name, unsigned index,
+                         const struct loc_src *loc);
+void gen_tess_check(struct gen *g);
+void gen_tess_bindings(struct gen *g);
+void gen_tess_header(struct gen *g, struct sbuf *o);
+void gen_tess_inputs(struct gen *g, struct sbuf *o);
+const char *gen_tess_factor_name(const struct gen *g, const struct sig_entry *e);
 
 /* gen_cs.c: a compute entry point's parameters (the thread ids) and [numthreads]; the
  * barrier intrinsics (*found false when name is none of them). */

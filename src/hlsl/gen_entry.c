@@ -76,13 +76,19 @@ static unsigned sysval_of(struct gen *g, bool output, const char **name, unsigne
     struct hc *c = g->c;
     const char *s = *name;
     bool ps = c->ps;
+    bool tess = c->hs || c->ds;
+    if (tess) {
+        unsigned tf = gen_tess_sysval(g, output, s, index, loc);
+        if (tf)
+            return tf;
+    }
     if (!strcasecmp(s, "SV_Position") || (!strcasecmp(s, "POSITION") && output && !ps) ||
         (!strcasecmp(s, "VPOS") && ps && !output)) {
         if (!strcasecmp(s, "POSITION") || !strcasecmp(s, "VPOS"))
             *name = "SV_Position";
-        if (!ps && !output && !c->gs)
+        if (!ps && !output && !c->gs && !tess)
             return SV_NONE;
-        return (ps && !output) || (!ps && output) || c->gs ? SV_POS : SV_NONE;
+        return (ps && !output) || (!ps && output) || c->gs || tess ? SV_POS : SV_NONE;
     }
     if (!strcasecmp(s, "SV_Target") || (ps && output && !strcasecmp(s, "COLOR"))) {
         if (!ps || !output)
@@ -96,7 +102,7 @@ static unsigned sysval_of(struct gen *g, bool output, const char **name, unsigne
         *name = "SV_Depth";
         return SV_DEPTH;
     }
-    bool vs = !ps && !c->gs;
+    bool vs = !ps && !c->gs && !tess;
     if (!strcasecmp(s, "SV_VertexID") && vs && !output)
         return SV_VERTID;
     if (!strcasecmp(s, "SV_InstanceID") && vs && !output)
@@ -109,7 +115,7 @@ static unsigned sysval_of(struct gen *g, bool output, const char **name, unsigne
      * vPrim (gen_gs.c), not through the signature */
     if (!strcasecmp(s, "SV_PrimitiveID") && ((ps && !output) || (c->gs && output)))
         return SV_PRIMID;
-    if (!strcasecmp(s, "SV_ClipDistance") && ((!ps && output) || (c->gs && !output)))
+    if (!strcasecmp(s, "SV_ClipDistance") && ((!ps && output) || ((c->gs || tess) && !output)))
         return SV_CLIPDST;
     /* the render-target array and viewport indices come from the geometry shader (D3D11.3
      * spec 13.15: "Render Target Array Index" / "Viewport Array Index" are GS outputs) */
@@ -119,7 +125,8 @@ static unsigned sysval_of(struct gen *g, bool output, const char **name, unsigne
         return SV_VPINDEX;
     if (!strncasecmp(s, "SV_", 3))
         hc_error(c, loc, 4502, "invalid %s semantic '%s' for a %s shader",
-                 output ? "output" : "input", s, ps ? "pixel" : c->gs ? "geometry" : "vertex");
+                 output ? "output" : "input", s, ps ? "pixel" : c->gs ? "geometry" :
+                 c->hs ? "hull" : c->ds ? "domain" : "vertex");
     if (ps && output)
         hc_error(c, loc, 4576, "pixel shader output '%s' must be SV_Target or SV_Depth", s);
     return SV_NONE;
@@ -137,12 +144,17 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
             continue; /* in $Globals (setup_globals) */
         if (c->gs && gen_gs_param(g, pd, ins, &ni, outs, &no))
             continue;
+        if ((c->hs || c->ds) && gen_tess_param(g, pd, ins, &ni))
+            continue;
         if (c->cs) {
             gen_cs_param(g, pd);
             continue;
         }
         if (pd->type->cls == TC_TEXTURE || pd->type->cls == TC_SAMPLER)
             hc_error(c, &pd->loc, 3000, "resource entry point parameters are not supported");
+        if (pd->type->cls == TC_ARRAY && pd->type->patch)
+            hc_error(c, &pd->loc, 3000, "'%s': InputPatch and OutputPatch are hull and domain "
+                     "shader parameters", pd->name);
         if (pd->type->cls == TC_STREAM || (pd->storage & SC_GS_PRIMITIVE))
             hc_error(c, &pd->loc, 3000, "'%s': streams and input primitives are geometry shader "
                      "parameters", pd->name);
@@ -163,15 +175,18 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
     }
     *nin_leaves = ni;
     *nout_leaves = no;
-    /* inputs: one register each, in order; values copied into the parameter's temps */
-    unsigned reg = 0;
+    /* inputs: one register each, in order (a hull or domain program's from 0 in each of its
+     * register files); values copied into the parameter's temps */
+    unsigned regs[3] = {0};
     for (unsigned i = 0; i < ni; i++) {
         struct io_leaf *l = &ins[i];
         struct sig_entry *e = &g->in[g->nin++];
         e->name = l->sem;
         e->index = l->sem_index;
         e->sysval = sysval_of(g, false, &e->name, l->sem_index, &l->loc);
-        e->reg = reg++;
+        e->space = l->space;
+        e->cps = l->vertices;
+        e->reg = regs[l->space % 3]++;
         e->mask = (1u << l->pl.type->cols) - 1;
         e->base = l->pl.type->base == BT_BOOL ? BT_UINT : l->pl.type->base;
         e->decl_base = (uint8_t)l->pl.type->base;
@@ -190,7 +205,8 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
                      c->d3d9 ? (e->sysval == SV_FFACE ? "targets before ps_3_0" :
                                 "shader model 2 and 3 targets") : "level_9 targets");
         for (unsigned j = 0; j + 1 < g->nin; j++)
-            if (!strcasecmp(g->in[j].name, e->name) && g->in[j].index == e->index)
+            if (!strcasecmp(g->in[j].name, e->name) && g->in[j].index == e->index &&
+                g->in[j].space == e->space)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
         if (e->sysval == SV_FFACE) {
             /* SV_IsFrontFace is a bool (~0 / 0) */
@@ -205,7 +221,7 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
             in.dst[0] = lop_temp(l->pl.base + k * l->stride, l->pl.type->cols);
             struct lop src = {0};
             src.file = LF_INPUT;
-            src.index = e->reg;
+            src.index = e->reg + 32 * e->space;
             src.reg = k;
             src.rel = -1;
             for (unsigned q = 0; q < 4; q++)
@@ -214,7 +230,7 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
             lir_emit(g, &in);
         }
     }
-    reg = 0;
+    unsigned reg = 0;
     for (unsigned i = 0; i < no; i++) {
         struct io_leaf *l = &outs[i];
         /* a geometry program's streams number their registers from o0 each */
@@ -255,7 +271,7 @@ static void setup_io(struct gen *g, struct func_decl *f, struct place *ret, unsi
                 g->out[j].stream == e->stream)
                 hc_error(c, &l->loc, 4502, "semantic '%s%u' is used twice", e->name, e->index);
     }
-    if (!c->ps && !c->gs && !c->cs) {
+    if (!c->ps && !c->gs && !c->cs && !c->hs && !c->ds) {
         bool pos = false;
         for (unsigned i = 0; i < g->nout; i++)
             pos = pos || g->out[i].sysval == SV_POS;
@@ -717,6 +733,8 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
     g->c = c;
     g->prog = p;
     const char *entry = c->args->entry ? c->args->entry : "main";
+    if (c->hs_phase == 2)
+        entry = c->hs_main->patchconstantfunc;
     for (unsigned i = 0; i < p->nglobals; i++)
         if (p->globals[i].kind == GL_FUNC && !strcmp(p->globals[i].func->name, entry) &&
             p->globals[i].func->body) {
@@ -734,6 +752,13 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
                  "through its stream)", entry);
     if (c->cs && g->entry->ret->cls != TC_VOID)
         hc_error(c, &g->entry->loc, 3000, "'%s': a compute shader returns void", entry);
+    if (c->hs_phase == 1)
+        c->hs_main = g->entry;
+    if (c->hs_phase == 2 && g->entry == c->hs_main)
+        hc_error(c, &g->entry->loc, 3000, "'%s': the patch-constant function is not the entry "
+                 "point", entry);
+    if (c->hs || c->ds)
+        gen_tess_check_domain(g);
     setup_globals(g);
     struct func_frame fr = {0};
     fr.f = g->entry;
@@ -752,6 +777,8 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
     }
     if (c->cs)
         gen_cs_check(g);
+    if (c->hs || c->ds)
+        gen_tess_check(g);
     for (unsigned k = 0; k < g->entry->nparams; k++) {
         const struct var_decl *pd = g->entry->params[k];
         const struct sym *s = (pd->storage & SC_OUT) && !(pd->storage & SC_UNIFORM)
@@ -783,6 +810,8 @@ int gen_program(struct hc *c, struct program *p, struct sbuf *listing)
                 g->res[g->ins[i].dst[d].index].used = true;
     bind(g);
     gen_tgsm_bind(g);
+    if (c->hs)
+        gen_tess_bindings(g);
     uint32_t ntemps = lir_allocate(g);
     if (c->d3d9)
         sm2_write(g, ntemps, listing); /* the d3dbc program alone (no container) */

@@ -21,9 +21,9 @@
  *     declared `dcl_stream mk`, `dcl_outputtopology pointlist` (several streams are point
  *     lists, "dcl_stream") and its outputs, whose registers start again at o0; Append on
  *     stream k writes its T's members to its registers and emit_stream mk.
- * softd3d's assembler and decoder take neither vGSInstanceID nor a second stream yet, so
- * such programs are compiled to their listing and refused with X3000 "not supported yet"
- * (compile.c), the listing kept in hlsl_compile's result.
+ * softd3d's assembler and decoder do not take a second stream yet, so such programs are
+ * compiled to their listing and refused with X3000 "not supported yet" (compile.c), the
+ * listing kept in hlsl_compile's result.
  */
 #include "hlsl/gen.h"
 
@@ -143,7 +143,6 @@ static void instance_id_param(struct gen *g, struct var_decl *pd)
     in.src[0].rel = -1;
     lir_emit(g, &in);
     g->gs_instance_id = true;
-    c->gs5_later = true;
 }
 
 bool gen_gs_param(struct gen *g, struct var_decl *pd, struct io_leaf *ins, unsigned *ni,

@@ -46,9 +46,17 @@ struct hc {
     bool ps;                      /* pixel (else vertex, unless gs/cs) */
     bool gs;                      /* geometry: gs_4_0, gs_4_1, gs_5_0 (gen_gs.c) */
     bool cs;                      /* compute: cs_4_0, cs_4_1, cs_5_0 (gen_cs.c) */
+    bool hs, ds;                  /* hull, domain: hs_5_0, ds_5_0 (gen_tess.c) */
+    int hs_phase;                 /* hull: 1 the control-point phase (the entry point), 2 the
+                                   * fork phase (the patch-constant function) */
+    struct func_decl *hs_main;    /* hull: the entry point (its attributes), for phase 2 */
+    /* hull: what phase 1 bound (constant buffers, textures, samplers), which phase 2 must
+     * agree with (gen_tess.c) */
+    struct hs_bind { const void *obj; const char *name; char kind; int slot; } hs_binds[64];
+    unsigned nhs_binds;
     bool mem5;                    /* the program uses shader model 5 memory instructions
                                    * (gen_buffer.c), which the assembler cannot write yet */
-    bool gs5_later;               /* a gs_5_0 program reads SV_GSInstanceID or writes more than
+    bool gs5_later;               /* a gs_5_0 program writes more than
                                    * one stream (gen_gs.c), which the assembler cannot write yet */
     int level9;                   /* 0, 1 or 3 */
     int sm;                       /* 40, 41, 50 */
@@ -143,6 +151,7 @@ struct type {
     bool mixed;                   /* a tbuffer's buffer: declared (mixed,mixed,mixed,mixed) */
     uint8_t stream;               /* TC_STREAM: 1 PointStream, 2 LineStream, 3 TriangleStream
                                    * (elem: the vertex type T) */
+    uint8_t patch;                /* TC_ARRAY: 1 InputPatch<T, n>, 2 OutputPatch<T, n> */
 };
 
 struct field {
@@ -274,6 +283,15 @@ struct func_decl {
      * [numthreads(x, y, z)] (0: not given), where each was written */
     unsigned maxvertexcount, instance, numthreads[3];
     struct loc_src maxvertexcount_loc, instance_loc, numthreads_loc;
+    /* hull and domain attributes ("Hull-Shader Stage" attributes): [domain("tri")],
+     * [partitioning("...")], [outputtopology("...")], [patchconstantfunc("name")] (NULL: not
+     * given), [outputcontrolpoints(n)], [maxtessfactor(f)]; where each was written */
+    const char *domain, *partitioning, *outputtopology, *patchconstantfunc;
+    unsigned outputcontrolpoints;
+    double maxtessfactor;
+    bool has_outputcontrolpoints, has_maxtessfactor;
+    struct loc_src domain_loc, partitioning_loc, outputtopology_loc, patchconstantfunc_loc,
+        outputcontrolpoints_loc, maxtessfactor_loc;
 };
 
 struct cbuffer_decl {

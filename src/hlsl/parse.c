@@ -170,7 +170,7 @@ static bool is_type_start(struct parser *p, size_t at)
         "void", "vector", "matrix", "Texture1D", "Texture2D", "Texture3D", "TextureCube",
         "Texture1DArray", "Texture2DArray", "TextureCubeArray", "Texture2DMS",
         "Texture2DMSArray", "Buffer", "PointStream", "LineStream", "TriangleStream",
-        "StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer",
+        "InputPatch", "OutputPatch", "StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer",
         "ConsumeStructuredBuffer", "ByteAddressBuffer", "RWByteAddressBuffer", "RWBuffer",
         "RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D",
         "SamplerState", "SamplerComparisonState", "sampler", "sampler1D", "sampler2D",
@@ -243,6 +243,26 @@ static struct type *parse_type(struct parser *p)
                          t->text);
             return st;
         }
+    if (!strcmp(t->text, "InputPatch") || !strcmp(t->text, "OutputPatch")) {
+        /* InputPatch<T, n> / OutputPatch<T, n> ("InputPatch", "OutputPatch"): a hull or
+         * domain shader's n control points of type T; an array of T with what it came from */
+        struct type *pt = hc_alloc(c, sizeof(*pt));
+        pt->cls = TC_ARRAY;
+        pt->patch = t->text[0] == 'I' ? 1 : 2;
+        expect(p, "<");
+        pt->elem = parse_type(p);
+        expect(p, ",");
+        if (cur(p)->kind != TK_INT)
+            hc_error(c, &cur(p)->loc, 3000, "syntax error: %s<T, n>: n is an integer constant",
+                     t->text);
+        pt->count = cur(p)->ival > 1000 ? 1000 : (unsigned)cur(p)->ival;
+        p->i++;
+        expect(p, ">");
+        if (!type_is_numeric(pt->elem) && pt->elem->cls != TC_STRUCT)
+            hc_error(c, &t->loc, 3000, "%s<T, n>: T must be a struct or a numeric type",
+                     t->text);
+        return pt;
+    }
     /* buffers and views of shader model 5 ("Shader Model 5 Objects"): uav says u# or t# */
     static const struct { const char *w; enum tex_dim dim; uint8_t uav; } views[] = {
         {"StructuredBuffer", TD_STRUCTURED, UAV_NONE},
@@ -898,6 +918,53 @@ static void attribute_ints(struct parser *p, const struct token *at, unsigned *o
     expect(p, ")");
 }
 
+/* The hull and domain attributes: a string, an integer or a float in parentheses. */
+static bool tess_attribute(struct parser *p, const struct token *at, const char *w,
+                           struct func_decl *fn)
+{
+    static const char *const strs[] = {"domain", "partitioning", "outputtopology",
+                                       "patchconstantfunc"};
+    const char **sdst[] = {&fn->domain, &fn->partitioning, &fn->outputtopology,
+                           &fn->patchconstantfunc};
+    struct loc_src *sloc[] = {&fn->domain_loc, &fn->partitioning_loc, &fn->outputtopology_loc,
+                              &fn->patchconstantfunc_loc};
+    for (unsigned k = 0; k < 4; k++) {
+        if (strcmp(w, strs[k]))
+            continue;
+        *sloc[k] = at->loc;
+        expect(p, "(");
+        const struct token *s = cur(p);
+        if (s->kind != TK_STRING)
+            hc_error(p->c, &s->loc, 3000, "syntax error: [%s] takes a string", w);
+        /* the token's text keeps its quotes */
+        *sdst[k] = hc_strndup(p->c, s->text + 1, s->len >= 2 ? s->len - 2 : 0);
+        p->i++;
+        expect(p, ")");
+        return true;
+    }
+    if (!strcmp(w, "outputcontrolpoints")) {
+        attribute_ints(p, at, &fn->outputcontrolpoints, 1, &fn->outputcontrolpoints_loc);
+        fn->has_outputcontrolpoints = true;
+        return true;
+    }
+    if (!strcmp(w, "maxtessfactor")) {
+        fn->maxtessfactor_loc = at->loc;
+        expect(p, "(");
+        const struct token *s = cur(p);
+        if (s->kind == TK_FLOAT)
+            fn->maxtessfactor = s->fval;
+        else if (s->kind == TK_INT)
+            fn->maxtessfactor = (double)s->ival;
+        else
+            hc_error(p->c, &s->loc, 3000, "syntax error: [maxtessfactor] takes a number");
+        p->i++;
+        expect(p, ")");
+        fn->has_maxtessfactor = true;
+        return true;
+    }
+    return false;
+}
+
 /* [unroll] [unroll(4)] [loop] [branch] [flatten] [fastopt] [allow_uav_condition] ...;
  * fn (global attributes only): where [maxvertexcount], [instance] and [numthreads] go. */
 static void attributes(struct parser *p, unsigned *flags, int *unroll, struct func_decl *fn)
@@ -918,6 +985,10 @@ static void attributes(struct parser *p, unsigned *flags, int *unroll, struct fu
         }
         if (fn && !strcmp(w, "numthreads")) {
             attribute_ints(p, t, fn->numthreads, 3, &fn->numthreads_loc);
+            expect(p, "]");
+            continue;
+        }
+        if (fn && tess_attribute(p, t, w, fn)) {
             expect(p, "]");
             continue;
         }

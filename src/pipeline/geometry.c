@@ -25,8 +25,8 @@
  * An incomplete primitive at a cut or the end of an instance is dropped (8.12).
  *
  * The program (13.x).  Lanes are invocations: each input primitive takes gs_instances lanes
- * (dcl_gsinstances, 13.3) in order; SV_PrimitiveID (vPrim) counts the input primitives of the
- * instance from 0.  A batch of up to VM_LANES lanes runs once vm_run; emit appends the lane's
+ * (dcl_gsinstances, 13.3) in order, vGSInstanceID 0..n-1 among them; SV_PrimitiveID (vPrim)
+ * counts the input primitives of the instance from 0.  A batch of up to VM_LANES lanes runs once vm_run; emit appends the lane's
  * outputs as a pool record (position, then the pixel linkage's attributes) to the lane's
  * list, at most dcl_maxout of them -- further emits are dropped (13.6: "vertices emitted
  * past the declared maximum are discarded"); cut marks where the lane's next strip starts.
@@ -75,9 +75,10 @@ struct draw_gs {
     uint32_t strip_count;              /* vertices since the last cut */
     uint32_t prim_id;                  /* SV_PrimitiveID of the next input primitive */
     unsigned nverts, instances;        /* of an input primitive; lanes per primitive */
-    /* the batch: inputs v[vertex][reg] (vertex-major), vPrim, lanes filled */
+    /* the batch: inputs v[vertex][reg] (vertex-major), vPrim, vGSInstanceID, lanes filled */
     vm_reg *in;
     alignas(64) vm_reg prim;
+    alignas(64) vm_reg inst;
     vm_reg outputs[IR_MAX_OUTPUTS];
     unsigned lanes;
     /* per lane: emitted records (maxout of r->stride words each), how many, and which start
@@ -250,6 +251,7 @@ int draw_gs_prepare(struct draw_run *r)
     gs->lanes = 0;
     memset(gs->in, 0, in_regs * sizeof(vm_reg));
     memset(gs->prim, 0, sizeof(gs->prim));
+    memset(gs->inst, 0, sizeof(gs->inst));
     if (!r->tess_on) {   /* after tessellation the vertex records go to tess_stage.c */
         r->vs_link = &gs->vs_link;
         r->vs_stride = gs->vs_stride;
@@ -468,6 +470,7 @@ static void gs_run(struct draw_run *r)
     env.max_iterations = 0;
     env.gs_inputs = gs->in;
     env.gs_primitive_id = &gs->prim;
+    env.tess_id = &gs->inst;    /* vGSInstanceID (vm.h) */
     env.gs_emit = gs_emit;
     env.gs_ctx = r;
     r->stage_textures = d->gs_textures;
@@ -534,6 +537,7 @@ static void gs_primitive(struct draw_run *r, const uint32_t *ks)
                 }
         }
         gs->prim[0][l] = gs->prim_id;
+        gs->inst[0][l] = i;     /* SV_GSInstanceID: the lane's instance of the primitive */
     }
     if (!r->tess_on)
         gs->prim_id++;

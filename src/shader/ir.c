@@ -290,7 +290,7 @@ static const int8_t file_indices[IR_FILE_COUNT] = {
     [IR_FILE_FORK_INSTANCE_ID] = 0, [IR_FILE_JOIN_INSTANCE_ID] = 0,
     [IR_FILE_UAV] = 1, [IR_FILE_TGSM] = 1, [IR_FILE_THREAD_ID] = 0,
     [IR_FILE_THREAD_GROUP_ID] = 0, [IR_FILE_THREAD_ID_IN_GROUP] = 0,
-    [IR_FILE_THREAD_ID_IN_GROUP_FLAT] = 0,
+    [IR_FILE_THREAD_ID_IN_GROUP_FLAT] = 0, [IR_FILE_GS_INSTANCE_ID] = 0,
 };
 
 unsigned ir_input_vertices(const struct ir_program *prog)
@@ -713,7 +713,9 @@ static int check_io(struct vctx *v, const struct ir_io_decl *d, bool input)
     if (input && ir_tess_input_file(d->file))
         return ir_tess_check_input(p, d, v->specials, v->err);
     bool prim = input && d->file == IR_FILE_PRIMITIVE_ID;
-    bool ok = input ? d->file == IR_FILE_INPUT_COVERAGE || prim : is_special_out(d->file);
+    bool gsinst = input && d->file == IR_FILE_GS_INSTANCE_ID;
+    bool ok = input ? d->file == IR_FILE_INPUT_COVERAGE || prim || gsinst :
+                      is_special_out(d->file);
     if (!ok)
         return vfail(v, IR_NO_LINK, d->offset, "register file %u cannot be declared as %s",
                      d->file, what);
@@ -721,7 +723,10 @@ static int check_io(struct vctx *v, const struct ir_io_decl *d, bool input)
         p->type != IR_SHADER_DOMAIN)
         return vfail(v, IR_NO_LINK, d->offset,
                      "vPrim is declared only in geometry, hull and domain programs");
-    if (!prim && p->type != IR_SHADER_PIXEL)
+    if (gsinst && p->type != IR_SHADER_GEOMETRY)
+        return vfail(v, IR_NO_LINK, d->offset, "vGSInstanceID is declared only in geometry "
+                     "programs");
+    if (!prim && !gsinst && p->type != IR_SHADER_PIXEL)
         return vfail(v, IR_NO_LINK, d->offset, "%s register file %u is pixel-only", what, d->file);
     if (d->reg != 0 || d->mask != IR_MASK_X)
         return vfail(v, IR_NO_LINK, d->offset, "one-component register needs reg 0, mask x");
@@ -932,7 +937,7 @@ static bool readable(unsigned f)
            f == IR_FILE_CONSTANT_BUFFER || f == IR_FILE_IMMEDIATE_CB || f == IR_FILE_IMMEDIATE ||
            f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_PREDICATE ||
            f == IR_FILE_INPUT_VERTEX || f == IR_FILE_PRIMITIVE_ID || ir_tess_input_file(f) ||
-           ir_file_is_cs_id(f);
+           ir_file_is_cs_id(f) || f == IR_FILE_GS_INSTANCE_ID;
 }
 
 static bool writable(unsigned f)
@@ -1000,6 +1005,10 @@ static int check_operand(struct vctx *v, uint32_t i, const struct ir_operand *op
     case IR_FILE_PRIMITIVE_ID:
         if (!v->specials[op->file])
             return vfail(v, i, off, "vPrim is not declared");
+        break;
+    case IR_FILE_GS_INSTANCE_ID:
+        if (!v->specials[op->file])
+            return vfail(v, i, off, "vGSInstanceID is not declared");
         break;
     case IR_FILE_OUTPUT_CONTROL_POINT:
     case IR_FILE_PATCH_CONSTANT:

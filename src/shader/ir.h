@@ -119,6 +119,8 @@ enum ir_file {
     IR_FILE_THREAD_GROUP_ID, /* [0] vThreadGroupID: SV_GroupID, uint3 */
     IR_FILE_THREAD_ID_IN_GROUP,      /* [0] vThreadIDInGroup: SV_GroupThreadID, uint3 */
     IR_FILE_THREAD_ID_IN_GROUP_FLAT, /* [0] vThreadIDInGroupFlattened: SV_GroupIndex, uint */
+    IR_FILE_GS_INSTANCE_ID,  /* [0] vGSInstanceID (geometry, gs_5_0; declared): SV_GSInstanceID,
+                              *     the invocation's instance 0..gs_instances-1 (13.3), uint */
     IR_FILE_COUNT
 };
 

@@ -101,6 +101,7 @@ static const char *const file_prefix[IR_FILE_COUNT] = {
     "oDepthLE", "oMask", "vCoverage", "rasterizer", "a", "aL", "p", "v", "vPrim",
     "vocp", "vpc", "vDomain", "vOutputControlPointID", "vForkInstanceID", "vJoinInstanceID",
     "u", "g", "vThreadID", "vThreadGroupID", "vThreadIDInGroup", "vThreadIDInGroupFlattened",
+    "vGSInstanceID",
 };
 
 static void index_text(const struct ir_index *ix, char *buf, size_t size)
@@ -171,7 +172,8 @@ void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_litera
                            f == IR_FILE_DEPTH_LE_OUT || f == IR_FILE_COVERAGE_OUT ||
                            f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_LOOP_COUNTER ||
                            f == IR_FILE_PRIMITIVE_ID || f == IR_FILE_OUTPUT_CONTROL_POINT_ID ||
-                           f == IR_FILE_FORK_INSTANCE_ID || f == IR_FILE_JOIN_INSTANCE_ID;
+                           f == IR_FILE_FORK_INSTANCE_ID || f == IR_FILE_JOIN_INSTANCE_ID ||
+                           f == IR_FILE_GS_INSTANCE_ID;
         if (is_dst) {
             if (!scalar_file)
                 mask_text(op->mask, sel);

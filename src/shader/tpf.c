@@ -132,7 +132,7 @@ static const struct operand_type operand_types[] = {
     [34] = {IR_FILE_THREAD_ID_IN_GROUP, 0, 50, "vThreadIDInGroup"},
     [35] = {IR_FILE_INPUT_COVERAGE, 0, 50, "vCoverage"},
     [36] = {IR_FILE_THREAD_ID_IN_GROUP_FLAT, 0, 50, "vThreadIDInGroupFlattened"},
-    [37] = {-1, 0, 50, "vGSInstanceID"},
+    [37] = {IR_FILE_GS_INSTANCE_ID, 0, 50, "vGSInstanceID"},
     [38] = {IR_FILE_DEPTH_GE_OUT, 0, 50, "oDepthGE"},
     [39] = {IR_FILE_DEPTH_LE_OUT, 0, 50, "oDepthLE"},
     [40] = {-1, 0, 50, "vCycleCounter"},
@@ -336,6 +336,9 @@ static int read_operand(struct tpf *t, struct span *s, struct ir_operand *op,
     if (file == IR_FILE_PRIMITIVE_ID && !gs && !tess)
         return fail(t, TPF_E_BAD_OPERAND, at, "operand %s outside a geometry, hull or domain "
                     "program", ot->name);
+    if (file == IR_FILE_GS_INSTANCE_ID && !gs)
+        return fail(t, TPF_E_BAD_OPERAND, at, "operand %s outside a geometry program",
+                    ot->name);
     if (dims != want)
         return fail(t, TPF_E_BAD_OPERAND, at, "operand %s with %u indices (it takes %u)",
                     ot->name, dims, want);
@@ -608,13 +611,14 @@ static int dcl_io(struct tpf *t, struct span *s, uint32_t opc)
                         "compute program's plain dcl_input", s->name);
         return 0;
     }
-    bool special = input ? op.file == IR_FILE_INPUT_COVERAGE || op.file == IR_FILE_PRIMITIVE_ID :
+    bool special = input ? op.file == IR_FILE_INPUT_COVERAGE || op.file == IR_FILE_PRIMITIVE_ID ||
+                           op.file == IR_FILE_GS_INSTANCE_ID :
                            (op.file == IR_FILE_DEPTH_OUT || op.file == IR_FILE_DEPTH_GE_OUT ||
                             op.file == IR_FILE_DEPTH_LE_OUT || op.file == IR_FILE_COVERAGE_OUT);
     bool prim_sgv = op.file == IR_FILE_PRIMITIVE_ID && code == TPF_OP_DCL_INPUT_SGV;
     if (!(op.file == (input ? IR_FILE_INPUT : IR_FILE_OUTPUT) || (special && (plain || prim_sgv))))
         return wrong_file(t, s, at, op.file);
-    if (op.file == IR_FILE_PRIMITIVE_ID)
+    if (op.file == IR_FILE_PRIMITIVE_ID || op.file == IR_FILE_GS_INSTANCE_ID)
         op.mask = IR_MASK_X;
     if (kind != IR_IO_PLAIN && (ret = next(t, s, &name, "system value name token")))
         return ret;

@@ -173,6 +173,7 @@ static bool prep_opnd(const struct prep *p, const struct ir_operand *op, bool ds
         if (dst)
             return false;
         break;
+    case IR_FILE_GS_INSTANCE_ID:  /* the geometry stage passes it as tess_id (vm.h) */
     case IR_FILE_DOMAIN_POINT:
     case IR_FILE_OUTPUT_CONTROL_POINT_ID:
     case IR_FILE_FORK_INSTANCE_ID:

@@ -252,7 +252,8 @@ struct vm_env {
      *                   fork phases' outputs; domain programs: the hull's patch constants)
      *   tess_domain     vDomain: u, v, w in components 0..2
      *   tess_id         component 0: vOutputControlPointID / vForkInstanceID /
-     *                   vJoinInstanceID, whichever the program's phase has */
+     *                   vJoinInstanceID, whichever the program's phase has; a geometry
+     *                   program's vGSInstanceID (13.3) comes here too */
     const vm_reg *tess_ocp;
     uint32_t tess_ocp_stride;
     const vm_reg *tess_pc;
