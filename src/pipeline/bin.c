@@ -68,7 +68,9 @@ struct raster_scene {
     struct bin_tile *tiles;
     uint32_t *touched;          /* tiles with commands, in first-touch order: the flush jobs */
     uint32_t ntouched;
-    uint32_t cmds, whole_cmds;  /* commands binned since the last flush (small_flush) */
+    uint32_t cmds;              /* commands binned since the last flush (small_flush) */
+    uint64_t area;              /* ... and the pixels of their tile rectangles (an upper
+                                 * bound of the pixels shaded: small_flush) */
 
     /* Arena: [cur, end) is free space in the current block. */
     unsigned char *cur, *end;
@@ -255,16 +257,21 @@ static void bin_run_tile(void *ctx, unsigned job, unsigned worker)
 
 static atomic_uint_fast64_t flush_seq;   /* process-wide: raster_quad_batch.seq */
 
-/* A flush of a few partly covered tiles (no whole-tile command) and few commands: a small
- * draw -- a UI element, a glyph run, a sprite -- whose pixels cost less than waking the
- * workers and waiting for them (measured: 2,000 draws of 12 x 12 pixels a frame spent half
- * their time in the pool's futex calls, 2 threads).  Such a flush runs on the calling thread.
- * Which thread runs a tile never changes its pixels (tiles are independent jobs). */
+/* A flush of a few tiles, few commands and at most a tile's worth of pixels in their
+ * rectangles (tile ∩ the primitive's box): a small draw -- a UI element, a glyph run, a sprite
+ * -- whose pixels cost less than waking the workers and waiting for them (measured: 2,000 draws
+ * of 12 x 12 pixels a frame spent half their time in the pool's futex calls, 2 threads; with
+ * "no whole-tile command" instead of the pixel bound, one in nine of make bench's d3d9_ui
+ * draws still woke them: a corner of a small quad can cover all of its rectangle).  Such a
+ * flush runs on the calling thread.  Which thread runs a tile never changes its pixels (tiles
+ * are independent jobs). */
 enum { BIN_SMALL_TILES = 4, BIN_SMALL_CMDS = 32 };
+#define BIN_SMALL_AREA ((uint64_t)RASTER_TILE_SIZE * RASTER_TILE_SIZE)
 
 static bool small_flush(const struct raster_scene *s)
 {
-    return s->ntouched <= BIN_SMALL_TILES && s->cmds <= BIN_SMALL_CMDS && !s->whole_cmds;
+    return s->ntouched <= BIN_SMALL_TILES && s->cmds <= BIN_SMALL_CMDS &&
+           s->area <= BIN_SMALL_AREA;
 }
 
 static void bin_flush_begin(struct raster_scene *s, bool forced)
@@ -292,7 +299,8 @@ static void bin_flush_end(struct raster_scene *s)
     for (uint32_t i = 0; i < s->ntouched; i++)
         s->tiles[s->touched[i]].head = s->tiles[s->touched[i]].tail = NULL;
     s->ntouched = 0;
-    s->cmds = s->whole_cmds = 0;
+    s->cmds = 0;
+    s->area = 0;
     s->flushing = false;
     bin_arena_reset(s);
 }
@@ -330,10 +338,8 @@ static bool bin_push(struct raster_scene *s, uint32_t tile, enum bin_kind kind, 
     b->count++;
     s->stats.tile_cmds++;
     s->cmds++;
-    if (kind == BIN_TRI_WHOLE) {
+    if (kind == BIN_TRI_WHOLE)
         s->stats.whole_tile_cmds++;
-        s->whole_cmds++;
-    }
     return true;
 }
 
@@ -412,6 +418,7 @@ static void bin_triangle(struct raster_scene *s, const struct setup_tri *t)
             if (r.y1 > t->box.y1) r.y1 = t->box.y1;
             /* Multisampled: every tile of the (widened, setup.c) box; the classification
              * below looks at pixel centres only, raster_tile_tri_ms at the samples. */
+            s->area += (uint64_t)(r.x1 - r.x0) * (uint64_t)(r.y1 - r.y0);
             if (s->state.samples > 1) {
                 if (!bin_add(s, (uint32_t)ty * s->tiles_x + (uint32_t)tx, BIN_TRI_MS, t,
                              sizeof(*t), &stored))
@@ -441,6 +448,7 @@ static void bin_point(struct raster_scene *s, const struct setup_point *p)
     void *stored = NULL;
     uint32_t tile = (uint32_t)(p->py / RASTER_TILE_SIZE) * s->tiles_x +
                     (uint32_t)(p->px / RASTER_TILE_SIZE);
+    s->area += 1;
     if (bin_add(s, tile, BIN_POINT, p, sizeof(*p), &stored))
         s->stats.binned++;
 }
@@ -470,6 +478,7 @@ static void bin_line(struct raster_scene *s, const struct setup_line *l)
         for (int32_t n = n0 / RASTER_TILE_SIZE; n0 <= n1 && n <= n1 / RASTER_TILE_SIZE; n++) {
             uint32_t tmaj = (uint32_t)(m0 / RASTER_TILE_SIZE), tmin = (uint32_t)n;
             uint32_t tile = l->x_major ? tmin * s->tiles_x + tmaj : tmaj * s->tiles_x + tmin;
+            s->area += RASTER_TILE_SIZE;   /* at most a tile's span of pixels */
             if (!bin_add(s, tile, BIN_LINE, l, sizeof(*l), &stored))
                 return;
             binned = true;
