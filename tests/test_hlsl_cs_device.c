@@ -8,6 +8,7 @@
 
 #include "d3dcompiler.h"
 #include "sample/texel.h"
+#include "../bench/shaders_compute.h"
 
 static ID3D11ComputeShader *hlsl_cs(struct cx *c, const char *src)
 {
@@ -79,24 +80,6 @@ TEST(hlsl_cs_device_groupshared_barrier)
  * the store rounds to nearest). */
 TEST(hlsl_cs_device_texture_blur)
 {
-    static const char src[] =
-        "Texture2D<float4> src : register(t0);\n"
-        "RWTexture2D<float4> dst : register(u0);\n"
-        "cbuffer image : register(b0) { int2 size; };\n"
-        "[numthreads(16, 16, 1)]\n"
-        "void main(uint3 id : SV_DispatchThreadID)\n"
-        "{\n"
-        "    int2 p = int2(id.xy);\n"
-        "    if (p.x < size.x && p.y < size.y) {\n"
-        "        int2 hi = size - 1;\n"
-        "        float4 s = 0;\n"
-        "        [unroll] for (int dy = -1; dy <= 1; dy++)\n"
-        "            [unroll] for (int dx = -1; dx <= 1; dx++)\n"
-        "                s += (float)((2 - abs(dx)) * (2 - abs(dy))) *\n"
-        "                     src.Load(int3(clamp(p + int2(dx, dy), int2(0, 0), hi), 0));\n"
-        "        dst[p] = s * 0.0625;\n"
-        "    }\n"
-        "}\n";
     enum { W = 20, H = 12 };
     static uint8_t img[H][W][4];
     for (int y = 0; y < H; y++)
@@ -106,7 +89,7 @@ TEST(hlsl_cs_device_texture_blur)
     struct cx c;
     if (!cx_begin(&c))
         return;
-    ID3D11ComputeShader *cs = hlsl_cs(&c, src);
+    ID3D11ComputeShader *cs = hlsl_cs(&c, bench_hlsl_cs_blur);
     const int32_t cbv[4] = { W, H, 0, 0 };
     ID3D11Buffer *cb = cx_buffer(&c, 16, D3D11_BIND_CONSTANT_BUFFER, 0, 0, cbv);
     D3D11_TEXTURE2D_DESC td = { W, H, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
