@@ -56,6 +56,7 @@
 #define MAX_STATEMENTS 65536
 
 struct asm_state {
+    uint8_t stream;             /* the last dcl_stream m# (the outputs after it are its) */
     const char *text;
     size_t len, pos;
     struct tpf_text_error *err;
@@ -613,6 +614,7 @@ static int record_io(struct asm_state *a, size_t at, bool input, const struct op
     d->mask = (o->t[0] & 3) == 2 ? (uint8_t)((o->t[0] >> 4) & 0xf) : 1;
     d->kind = kind;
     d->sysval = sysval;
+    d->stream = input ? 0 : a->stream;
     return 0;
 }
 
@@ -935,6 +937,7 @@ static int declaration(struct asm_state *a, const char *name, size_t n, size_t a
             return ret;
         if (((o.t[0] >> 12) & 0xff) != TPF_OPERAND_STREAM)
             return FAIL(oat, "dcl_stream declares a stream (m#)");
+        a->stream = o.n > 1 ? (uint8_t)(o.t[1] & 3u) : 0;   /* the decoder checks 0..3 */
         emit(a, (uint32_t)code);
         for (unsigned i = 0; i < o.n; i++)
             emit(a, o.t[i]);
@@ -1488,8 +1491,8 @@ static int assemble_level9(struct asm_state *a, size_t begin, size_t end, uint32
  * declares its register and components and no earlier element took them, else to the next. */
 static void assign_streams(const struct ir_program *p, struct tpf_signature *sig)
 {
-    if (!(p->gs_streams & ~1u))
-        return;   /* stream 0 only: OSGN */
+    if (!(p->gs_streams & ~1u) || !sig->given)
+        return;   /* stream 0 only: OSGN; a derived table has the streams (tpf_derive.c) */
     unsigned order[4], n = 0;
     for (unsigned m = 0; m < 4; m++)
         if (p->gs_streams & (1u << m))

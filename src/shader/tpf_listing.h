@@ -144,6 +144,7 @@ struct tpf_declared_io {
     uint32_t sysval;            /* D3D10_SB_NAME of _siv / _sgv declarations */
     uint32_t kind;              /* 0 plain, 1 _siv, 2 _sgv */
     uint8_t mask;
+    uint8_t stream;             /* outputs: the dcl_stream m# they follow (0 without one) */
 };
 
 struct tpf_declared {
