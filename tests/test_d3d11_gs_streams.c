@@ -10,11 +10,14 @@
  *     together, and the pipeline statistics' GS counts;
  *   - the refusals of CreateGeometryShaderWithStreamOutput at 11_0 (a slot shared by two
  *     streams, an element not in its entry's stream, Stream / RasterizedStream past 3) and at
- *     10_0 (only stream 0).
+ *     10_0 (only stream 0);
+ *   - the same from HLSL (two PointStreams through hlsl_compile), drawn and streamed out.
  * Values are small integers and halves, so every float compared is exact. */
 #include "test_render_util.h"
 
 #include <stdio.h>
+
+#include "hlsl/hlsl.h"
 
 static const D3D_FEATURE_LEVEL L110 = D3D_FEATURE_LEVEL_11_0;
 static const D3D_FEATURE_LEVEL L100 = D3D_FEATURE_LEVEL_10_0;
@@ -429,6 +432,73 @@ TEST(gs_streams_refusals)
     CHECK_STR_CONTAINS(LAST, "RasterizedStream 1");
     g = st_gs(s.r.dev, gs4, decl2, 1, strides2, 1, 0, S_OK);
     CHECK(g != NULL);
+    RD_RELEASE(g);
+    st_end(&s);
+}
+
+/* The HLSL form (test_hlsl_gs5.c checks its listing): two PointStreams compiled by
+ * hlsl_compile, drawn with stream 0 rasterized and both streamed out. */
+static const char hlsl_two_streams[] =
+    "struct V { float4 pos : SV_Position; float4 attr : TEXCOORD0; };\n"
+    "struct D { float4 pos : SV_Position; float dist : DIST; };\n"
+    "[maxvertexcount(2)]\n"
+    "void main(point V v[1], inout PointStream<V> s0, inout PointStream<D> s1)\n"
+    "{\n"
+    "    s0.Append(v[0]);\n"
+    "    D o;\n"
+    "    o.pos = v[0].pos + float4(0.5, 0, 0, 0);\n"
+    "    o.dist = v[0].attr.x * 4;\n"
+    "    s1.Append(o);\n"
+    "}\n";
+
+TEST(gs_streams_hlsl_drawn)
+{
+    struct hlsl_args a = {0};
+    struct hlsl_result res;
+    a.source = hlsl_two_streams;
+    a.size = strlen(hlsl_two_streams);
+    a.filename = "gs.hlsl";
+    a.entry = "main";
+    a.target = "gs_5_0";
+    int ret = hlsl_compile(&a, &res);
+    CHECK_EQ(ret, 0);
+    if (ret) {
+        harness_fail(__FILE__, __LINE__, "%s", res.messages ? res.messages : "");
+        hlsl_result_free(&res);
+        return;
+    }
+    CHECK_STR_CONTAINS(res.listing, "emit_stream m1\n");
+    struct st_scene s;
+    if (!st_begin(&s, "11_0", L110)) {
+        st_end(&s);
+        hlsl_result_free(&res);
+        return;
+    }
+    static const D3D11_SO_DECLARATION_ENTRY decl[2] = {
+        { 0, "TEXCOORD", 0, 0, 4, 0 },
+        { 1, "DIST", 0, 0, 1, 1 },
+    };
+    const UINT strides[2] = { 16, 4 };
+    ID3D11GeometryShader *g = NULL;
+    CHECK_HR(ID3D11Device_CreateGeometryShaderWithStreamOutput(s.r.dev, res.code, res.code_size,
+                                                               decl, 2, strides, 2, 0, NULL, &g),
+             S_OK);
+    hlsl_result_free(&res);
+    ID3D11Buffer *b[2] = { st_buffer(s.r.dev, 64), st_buffer(s.r.dev, 16) };
+    const UINT offs[2] = { 0, 0 };
+    rd_clear(&s.r, 0, 0, 0, 1);
+    ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 2, b, offs));
+    ID3D11DeviceContext_GSSetShader(s.r.ctx, g, NULL, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 2, 0));
+    st_expect(&s.r, 0xff0000ffu, 0xff000000u, 0xff000080u, 0xff000000u);
+    float o0[16], o1[4];
+    st_read(&s.r, b[0], sizeof(o0), o0);
+    st_read(&s.r, b[1], sizeof(o1), o1);
+    check_floats(o0, &want2_s0[0][0], 8, "stream 0's buffer");
+    static const float want1[4] = { 4, 2, 0, 0 };
+    check_floats(o1, want1, 4, "stream 1's buffer");
+    RD_RELEASE(b[0]);
+    RD_RELEASE(b[1]);
     RD_RELEASE(g);
     st_end(&s);
 }
