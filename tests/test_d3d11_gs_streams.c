@@ -407,6 +407,32 @@ TEST(gs_streams_refusals)
                          bad[i].message);
         RD_RELEASE(g);
     }
+    /* stream output of the vertex shader with RasterizedStream 1: the VS writes stream 0
+     * only, so nothing is drawn; its stream 0 is still streamed out */
+    {
+        static const D3D11_SO_DECLARATION_ENTRY e0 = { 0, "TEXCOORD", 0, 0, 4, 0 };
+        const UINT s16 = 16, zero = 0;
+        ID3D11GeometryShader *vg = st_gs(s.r.dev, ST_VS, &e0, 1, &s16, 1, 1, S_OK);
+        ID3D11Buffer *b = st_buffer(s.r.dev, 32);
+        rd_clear(&s.r, 0, 0, 0, 1);
+        ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &b, &zero));
+        ID3D11DeviceContext_GSSetShader(s.r.ctx, vg, NULL, 0);
+        ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 2, 0));
+        st_expect(&s.r, 0xff000000u, 0xff000000u, 0xff000000u, 0xff000000u);
+        float o[8];
+        st_read(&s.r, b, sizeof(o), o);
+        check_floats(o, &want2_s0[0][0], 8, "the VS's stream 0");
+        ID3D11DeviceContext_GSSetShader(s.r.ctx, NULL, NULL, 0);
+        ID3D11DeviceContext_SOSetTargets(s.r.ctx, 0, NULL, NULL);
+        RD_RELEASE(b);
+        RD_RELEASE(vg);
+        /* a VS entry naming stream 1: the VS has no stream 1 */
+        static const D3D11_SO_DECLARATION_ENTRY e1 = { 1, "TEXCOORD", 0, 0, 4, 0 };
+        vg = st_gs(s.r.dev, ST_VS, &e1, 1, &s16, 1, D3D11_SO_NO_RASTERIZED_STREAM,
+                   E_INVALIDARG);
+        CHECK_STR_CONTAINS(LAST, "not in the output signature of stream 1");
+        RD_RELEASE(vg);
+    }
     /* accepted: each stream to its slot, RasterizedStream 3 (a stream the GS leaves empty) */
     ID3D11GeometryShader *g = st_gs(s.r.dev, ST_GS2, decl2, 3, strides2, 2, 3, S_OK);
     CHECK(g != NULL);

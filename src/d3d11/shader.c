@@ -547,6 +547,9 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
         return hr != S_OK ? hr : S_FALSE;
     }
     so->vs_only = vs;
+    if (vs && so->raster_stream != 0)   /* the prior stage writes stream 0 only: streams
+                                         * 1..3 are empty, nothing is rasterized */
+        so->rasterize = false;
     if (!vs)   /* the SO entries are resolved: what links on is the rasterized stream's */
         keep_stream(&info.output, so->rasterize ? so->raster_stream : 0);
     if (FAILED(hr = geometry_shader_create(dev, bytecode, size, &info, out))) {
