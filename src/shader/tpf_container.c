@@ -12,6 +12,8 @@
  *              names, the creator.  Compile flags 0 (a listing does not say them).
  *   ISGN/OSGN  count, 8, elements of 24 bytes (name, index, system value, component type,
  *              register, mask | rw << 8), then the names.
+ *   OSG5       for OSGN when a gs_5_0 output element is in a stream other than 0: elements of
+ *              28 bytes, the stream first (read back too).
  *   Aon9       +0 size of the chunk data, +4 the SM2 version token, +8 program size, +12
  *              program offset, +16 five (count, offset) 16-bit pairs: constant buffer mappings
  *              (12 bytes: buffer, start register, register count, target register as 16-bit,

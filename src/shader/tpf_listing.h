@@ -206,8 +206,8 @@ const char *tpf_sig_sysval_name(uint32_t sysval);
 
 /* Builds a signed DXBC container: RDEF, Aon9 (when sm2 is not NULL), ISGN, OSGN and SHDR
  * (major 4) or SHEX (major 5) holding the n program tokens; OSG5 (elements with their stream)
- * for OSGN when an output element belongs to a stream other than 0.  Returns 0 and a malloc'ed blob,
- * or an error code (message in err). */
+ * for OSGN when an output element belongs to a stream other than 0.  Returns 0 and a malloc'ed
+ * blob, or an error code (message in err). */
 int tpf_container_write(const struct tpf_listing *l, const uint32_t *tokens, size_t n,
                         const uint32_t *sm2, size_t sm2_size, void **blob, size_t *size,
                         struct tpf_text_error *err);
