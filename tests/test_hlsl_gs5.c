@@ -150,6 +150,13 @@ TEST(hlsl_gs5_streams)
         "cut_stream m1\n", "endif\n", NULL,
     };
     expect_in_order(t, lines);
+    /* D3DDisassemble of the blob (the container read back, OSG5 included) shows both
+     * streams' declarations */
+    char *d = hlsl_run_disassembly(src, "gs_5_0");
+    CHECK_STR_CONTAINS(d, "dcl_stream m1\n");
+    CHECK_STR_CONTAINS(d, "cut_stream m1\n");
+    CHECK_STR_CONTAINS(d, "TEXCOORD");
+    free(d);
     /* the two streams' signature elements, each stream's registers from 0 */
     CHECK_STR_CONTAINS(t, "// COLOR                    0   xyz         1     NONE   float   xyz \n");
     CHECK_STR_CONTAINS(t, "// TEXCOORD                 0   x           1     NONE   float   x   \n");
