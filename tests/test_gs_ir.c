@@ -133,15 +133,107 @@ TEST(gs_ir_validator_direct)
     }
 }
 
+/* Several streams decode: each stream's outputs from o0 (the same register in two streams),
+ * emit_stream / cut_stream naming theirs, the streams' scalars counted per stream against
+ * dcl_maxout (the largest stream's: 2 x 8 here, not 16 x 8). */
+TEST(gs_ir_streams)
+{
+    struct ir_program p;
+    char err[300] = "";
+    static const char text[] =
+        "gs_5_0\ndcl_input_siv v[1][0].xyzw, position\ndcl_inputprimitive point\n"
+        "dcl_stream m0\ndcl_outputtopology pointlist\n" GS_OUT "dcl_output o1.xyzw\n"
+        "dcl_stream m3\ndcl_outputtopology pointlist\n" GS_OUT "dcl_output o1.x\n"
+        "dcl_maxout 128\n"
+        "mov o0.xyzw, v[0][0].xyzw\nmov o1.xyzw, l(1.0, 2.0, 3.0, 4.0)\nemit_stream m0\n"
+        "mov o1.x, l(5.0)\nemit_stream m3\ncut_stream m3\nemit_then_cut_stream m0\nret\n";
+    int ret = gs_decode(text, &p, err, sizeof(err));
+    CHECK_EQ(ret, 0);
+    if (ret) {
+        printf("  %s\n", err);
+        return;
+    }
+    CHECK_EQ(p.gs_streams, 0x9);
+    CHECK_EQ(p.gs_output, IR_GS_OUT_POINTLIST);
+    CHECK_EQ(p.outputs.count, 4);
+    unsigned in3 = 0;
+    for (uint32_t i = 0; i < p.outputs.count; i++)
+        in3 += p.outputs.items[i].stream == 3;
+    CHECK_EQ(in3, 2);
+    CHECK_EQ(p.outputs.items[0].stream, 0);
+    CHECK_EQ(p.outputs.items[3].stream, 3);
+    unsigned emits = 0;
+    for (uint32_t i = 0; i < p.instructions.count; i++) {
+        const struct ir_instruction *in = &p.instructions.items[i];
+        if (in->op == IR_OP_EMIT)
+            CHECK_EQ(in->stream, emits++ ? 3 : 0);
+        if (in->op == IR_OP_CUT)
+            CHECK_EQ(in->stream, 3);
+        if (in->op == IR_OP_EMIT_THEN_CUT)
+            CHECK_EQ(in->stream, 0);
+    }
+    CHECK_EQ(emits, 2);
+    char *t = ir_print_to_string(&p);
+    CHECK(t != NULL);
+    if (t) {
+        CHECK_STR_CONTAINS(t, "dcl_stream m0\ndcl_stream m3\n");
+        CHECK_STR_CONTAINS(t, "dcl_output o1.x // stream m3\n");
+        CHECK_STR_CONTAINS(t, "emit_stream m3\n");
+        CHECK_STR_CONTAINS(t, "cut_stream m3\n");
+    }
+    free(t);
+    ir_program_free(&p);
+    /* 5 output scalars (stream 0's) x 205 > 1024: refused; the sum (6) would refuse 171 */
+    char big[700];
+    snprintf(big, sizeof(big), "gs_5_0\ndcl_input_siv v[1][0].xyzw, position\n"
+             "dcl_inputprimitive point\ndcl_stream m0\ndcl_outputtopology pointlist\n" GS_OUT
+             "dcl_output o1.x\ndcl_stream m1\ndcl_outputtopology pointlist\n"
+             "dcl_output o0.x\ndcl_maxout %u\nret\n", 171u);
+    CHECK_EQ(gs_decode(big, &p, err, sizeof(err)), 0);
+    ir_program_free(&p);
+    snprintf(big, sizeof(big), "gs_5_0\ndcl_input_siv v[1][0].xyzw, position\n"
+             "dcl_inputprimitive point\ndcl_stream m0\ndcl_outputtopology pointlist\n" GS_OUT
+             "dcl_output o1.x\ndcl_stream m1\ndcl_outputtopology pointlist\n"
+             "dcl_output o0.x\ndcl_maxout %u\nret\n", 205u);
+    CHECK(gs_decode(big, &p, err, sizeof(err)) != 0);
+    CHECK_STR_CONTAINS(err, "exceeds 1024 scalars");
+}
+
 TEST(gs_decoder_refusals)
 {
     struct ir_program p;
     char err[300] = "";
-    /* streams other than 0 are not implemented */
-    CHECK(gs_decode("gs_5_0\ndcl_input_siv v[1][0].xyzw, position\ndcl_inputprimitive point\n"
-                    "dcl_stream m1\ndcl_outputtopology pointlist\n" GS_OUT "dcl_maxout 1\nret\n",
-                    &p, err, sizeof(err)) != 0);
-    CHECK_STR_CONTAINS(err, "only stream 0 is supported");
+    /* the stream rules (the dcl_stream page; How To: Index Multiple Output Streams) */
+    static const struct {
+        const char *body, *message;
+    } streams[] = {
+        { "dcl_stream m1\ndcl_stream m1\ndcl_outputtopology pointlist\n" GS_OUT
+          "dcl_maxout 1\nemit_stream m1\nret\n", "stream m1 declared twice" },
+        { "dcl_outputtopology pointlist\n" GS_OUT "dcl_stream m1\ndcl_outputtopology "
+          "pointlist\n" GS_OUT "dcl_maxout 1\nret\n", "the first dcl_stream follows" },
+        { "dcl_stream m0\ndcl_outputtopology trianglestrip\n" GS_OUT "dcl_stream m1\n"
+          "dcl_outputtopology pointlist\n" GS_OUT "dcl_maxout 3\nret\n",
+          "every dcl_outputtopology is pointlist" },
+        { "dcl_stream m0\ndcl_outputtopology pointlist\n" GS_OUT "dcl_stream m1\n"
+          "dcl_outputtopology linestrip\n" GS_OUT "dcl_maxout 3\nret\n",
+          "every dcl_outputtopology is pointlist" },
+        { "dcl_stream m1\ndcl_outputtopology pointlist\n" GS_OUT "dcl_maxout 1\n"
+          "emit_stream m2\nret\n", "emit on undeclared stream m2" },
+        { "dcl_stream m1\ndcl_outputtopology pointlist\n" GS_OUT "dcl_maxout 1\n"
+          "emit\nret\n", "emit on undeclared stream m0" },
+        { "dcl_stream m0\ndcl_outputtopology pointlist\n" GS_OUT GS_OUT "dcl_maxout 1\n"
+          "ret\n", "declared twice" },
+    };
+    for (unsigned k = 0; k < sizeof(streams) / sizeof(streams[0]); k++) {
+        char text[600];
+        snprintf(text, sizeof(text), "gs_5_0\ndcl_input_siv v[1][0].xyzw, position\n"
+                 "dcl_inputprimitive point\n%s", streams[k].body);
+        err[0] = 0;
+        CHECK(gs_decode(text, &p, err, sizeof(err)) != 0);
+        if (!strstr(err, streams[k].message))
+            harness_fail(__FILE__, __LINE__, "case %u: \"%s\" lacks \"%s\"", k, err,
+                         streams[k].message);
+    }
     /* emit_stream is SM5 */
     CHECK(gs_decode("gs_4_0\ndcl_input_siv v[1][0].xyzw, position\ndcl_inputprimitive point\n"
                     "dcl_outputtopology pointlist\n" GS_OUT "dcl_maxout 1\nemit_stream m0\nret\n",

@@ -9,10 +9,9 @@
  *     that stream's registers and `emit_stream mk`, RestartStrip `cut_stream mk`; the
  *     declarations in fxc's order (inputs, vGSInstanceID, temps, dcl_gsinstances, the input
  *     primitive, the streams, dcl_maxout).
- * softd3d's SM4 assembler and decoder do not take a second stream yet, so D3DCompile refuses
- * those programs with X3000 "not supported yet" (naming the assembler's reason) and
- * hlsl_compile keeps the listing; a device cannot draw them.  When the assembler takes them,
- * the expected refusal below fails and this becomes a draw test.
+ * The program with two streams compiles; its container's output signature is OSG5, each
+ * element with its stream (the listing's table has no stream column: the assembler gives
+ * them from the dcl_stream blocks).  tests/test_d3d11_gs_streams.c draws such programs.
  */
 #include "harness.h"
 
@@ -22,9 +21,11 @@
 
 #include "hlsl/hlsl.h"
 #include "hlsl_run.h"
+#include "shader/dxbc.h"
 
-/* The listing of src for gs_5_0; refused (a second stream) or compiled, as `refused` says. */
-static char *gs5_compile(const char *src, bool refused)
+/* The listing of src for gs_5_0, which compiles; the code's output signature streams into
+ * streams[] (up to 8, -1 past the count) when it is not NULL. */
+static char *gs5_compile_sig(const char *src, int *streams)
 {
     struct hlsl_args a = {0};
     struct hlsl_result r;
@@ -34,16 +35,28 @@ static char *gs5_compile(const char *src, bool refused)
     a.entry = "main";
     a.target = "gs_5_0";
     int ret = hlsl_compile(&a, &r);
-    CHECK_EQ(ret, refused ? -1 : 0);
-    CHECK(refused ? r.code == NULL : r.code != NULL);
-    if (refused && (!r.messages || !strstr(r.messages, "error X3000: target 'gs_5_0': this "
-                                           "program is not supported yet: softd3d's SM4 "
-                                           "assembler does not take a second geometry stream")))
-        harness_fail(__FILE__, __LINE__, "unexpected messages: %s",
-                     r.messages ? r.messages : "(none)");
+    CHECK_EQ(ret, 0);
+    CHECK(r.code != NULL);
+    if (ret)
+        harness_fail(__FILE__, __LINE__, "messages: %s", r.messages ? r.messages : "(none)");
+    if (streams && r.code) {
+        struct dxbc_shader_info info;
+        for (unsigned i = 0; i < 8; i++)
+            streams[i] = -1;
+        CHECK_EQ(dxbc_parse(r.code, r.code_size, 0, &info, NULL), 0);
+        CHECK_EQ(info.output.tag, DXBC_TAG_OSG5);
+        for (uint32_t i = 0; i < info.output.count && i < 8; i++)
+            streams[i] = (int)info.output.elements[i].stream;
+        dxbc_info_free(&info);
+    }
     char *t = strdup(r.listing ? r.listing : "");
     hlsl_result_free(&r);
     return t;
+}
+
+static char *gs5_compile(const char *src)
+{
+    return gs5_compile_sig(src, NULL);
 }
 
 /* The program's lines from its version line on (the comment header left out), and each
@@ -79,7 +92,7 @@ TEST(hlsl_gs5_instance_id)
         "        s.Append(o);\n"
         "    }\n"
         "}\n";
-    char *t = gs5_compile(src, false);
+    char *t = gs5_compile(src);
     static const char *const lines[] = {
         "gs_5_0\n", "dcl_input_siv v[3][0].xyzw, position\n", "dcl_input vGSInstanceID\n",
         "dcl_gsinstances 4\n", "dcl_inputprimitive triangle\n", "dcl_stream m0\n",
@@ -119,7 +132,11 @@ TEST(hlsl_gs5_streams)
         "        s1.RestartStrip();\n"
         "    }\n"
         "}\n";
-    char *t = gs5_compile(src, true);
+    int streams[8];
+    char *t = gs5_compile_sig(src, streams);
+    /* SV_Position and COLOR0 of stream 0, SV_Position and TEXCOORD0 of stream 1 */
+    CHECK(streams[0] == 0 && streams[1] == 0 && streams[2] == 1 && streams[3] == 1 &&
+          streams[4] == -1);
     static const char *const lines[] = {
         "gs_5_0\n", "dcl_constantbuffer cb0[1], immediateIndexed\n",
         "dcl_input_siv v[1][0].xyzw, position\n", "dcl_input v[1][1].xyz\n",
@@ -133,6 +150,13 @@ TEST(hlsl_gs5_streams)
         "cut_stream m1\n", "endif\n", NULL,
     };
     expect_in_order(t, lines);
+    /* D3DDisassemble of the blob (the container read back, OSG5 included) shows both
+     * streams' declarations */
+    char *d = hlsl_run_disassembly(src, "gs_5_0");
+    CHECK_STR_CONTAINS(d, "dcl_stream m1\n");
+    CHECK_STR_CONTAINS(d, "cut_stream m1\n");
+    CHECK_STR_CONTAINS(d, "TEXCOORD");
+    free(d);
     /* the two streams' signature elements, each stream's registers from 0 */
     CHECK_STR_CONTAINS(t, "// COLOR                    0   xyz         1     NONE   float   xyz \n");
     CHECK_STR_CONTAINS(t, "// TEXCOORD                 0   x           1     NONE   float   x   \n");

@@ -399,8 +399,11 @@ static bool rule_shaders(struct draw_check *k)
             return fail(k, "out of memory");
         if (!k->gs->prog)
             return fail(k, "the geometry shader cannot run: %s", k->gs->error);
-        if (k->gs->prog->position_out < 0)
-            return fail(k, "the geometry shader does not write SV_Position");
+        /* the rasterized stream's position (any with NO_RASTERIZED_STREAM) */
+        if ((!k->so || k->so->rasterize) &&
+            k->gs->prog->stream_position[k->so ? k->so->raster_stream & 3u : 0] < 0)
+            return fail(k, "the geometry shader's rasterized stream does not write "
+                        "SV_Position");
         /* 13.2: the input primitive the GS declares must be what the IA assembles (after
          * tessellation: what the tessellator outputs, rule_tess) */
         if (!k->tess && !draw_gs_topology_ok((enum draw_topology)s->topology,
@@ -1101,7 +1104,7 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
             const struct d3d11_so_entry *e = &l->entries[i];
             so->elements[i] = (struct draw_so_element){ (uint8_t)e->slot, (uint8_t)e->reg,
                                                         (uint8_t)e->comp, (uint8_t)e->count,
-                                                        e->gap };
+                                                        e->gap, (uint8_t)e->stream };
         }
         for (UINT i = 0; i < DRAW_SO_BUFFERS; i++) {
             const struct d3d11_resource *b = s->so_targets[i];
@@ -1110,6 +1113,7 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
                                                   l->strides[i] };
         }
         so->rasterize = l->rasterize;
+        so->raster_stream = (uint8_t)(l->rasterize ? l->raster_stream : 0);
         d->so = so;
     }
     if (k->gs) {

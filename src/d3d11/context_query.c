@@ -115,20 +115,42 @@ void d3d11_context_add_occlusion_samples(struct d3d11_context *ctx, UINT64 sampl
 /* SO statistics (D3D11_QUERY_DATA_SO_STATISTICS: NumPrimitivesWritten,
  * PrimitivesStorageNeeded) accumulate in the building queries of those types; softd3d has
  * only stream 0, so the _STREAM0 kinds count the same.  (Creating them is query.c's rule.) */
-void d3d11_context_add_so_statistics(struct d3d11_context *ctx, UINT64 written, UINT64 needed)
+/* The _STREAMn queries count stream n's primitives; D3D11_QUERY_SO_STATISTICS and
+ * D3D11_QUERY_SO_OVERFLOW_PREDICATE, which name no stream, every stream's (the D3D11_QUERY
+ * page: the overflow predicate tells whether "any of the streaming output buffers
+ * overflowed"; with one stream both readings agree, as in D3D10). */
+void d3d11_context_add_so_statistics(struct d3d11_context *ctx, const UINT64 written[4],
+                                     const UINT64 needed[4])
 {
     struct d3d11_context_extra *x = &ctx->extra;
+    UINT64 all_written = 0, all_needed = 0;
+    bool any_overflow = false;
+    for (unsigned m = 0; m < 4; m++) {
+        all_written += written[m];
+        all_needed += needed[m];
+        any_overflow |= needed[m] > written[m];
+    }
     for (size_t i = 0; i < x->active_count; i++) {
         D3D11_QUERY q = d3d11_query_desc(x->active_queries[i])->Query;
         struct d3d11_query_result *r = d3d11_query_result(x->active_queries[i]);
-        if (q == D3D11_QUERY_SO_STATISTICS || q == D3D11_QUERY_SO_STATISTICS_STREAM0) {
-            r->value += written;
-            r->value2 += needed;
+        if (q == D3D11_QUERY_SO_STATISTICS) {
+            r->value += all_written;
+            r->value2 += all_needed;
+        } else if (q == D3D11_QUERY_SO_OVERFLOW_PREDICATE) {
+            if (any_overflow)   /* some primitive did not fit (needed but not written) */
+                r->value = TRUE;
+        } else if (q >= D3D11_QUERY_SO_STATISTICS_STREAM0 &&
+                   q <= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3) {
+            /* STREAM0, OVERFLOW_PREDICATE_STREAM0, STREAM1, ... alternate (the enum) */
+            unsigned m = (unsigned)(q - D3D11_QUERY_SO_STATISTICS_STREAM0) / 2u;
+            bool predicate = (q - D3D11_QUERY_SO_STATISTICS_STREAM0) & 1;
+            if (!predicate) {
+                r->value += written[m];
+                r->value2 += needed[m];
+            } else if (needed[m] > written[m]) {
+                r->value = TRUE;
+            }
         }
-        /* the overflow predicate: some primitive did not fit (needed but not written) */
-        if ((q == D3D11_QUERY_SO_OVERFLOW_PREDICATE ||
-             q == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0) && needed > written)
-            r->value = TRUE;
     }
 }
 

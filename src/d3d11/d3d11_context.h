@@ -145,7 +145,8 @@ struct d3d11_child *d3d11_query_child(ID3D11Asynchronous *async);
 void d3d11_context_add_occlusion_samples(struct d3d11_context *ctx, UINT64 samples);
 /* A draw with stream output: primitives written and needed, for the building SO statistics
  * and overflow queries (context_query.c). */
-void d3d11_context_add_so_statistics(struct d3d11_context *ctx, UINT64 written, UINT64 needed);
+void d3d11_context_add_so_statistics(struct d3d11_context *ctx, const UINT64 written[4],
+                                     const UINT64 needed[4]);
 /* A draw's pipeline statistics (pipeline/draw.h), for the building pipeline-statistics queries
  * (context_query.c). */
 struct draw_stats;

@@ -29,12 +29,14 @@
 struct d3d11_so_entry {
     UINT slot, reg, comp, count;
     bool gap;
+    UINT stream;                    /* D3D11_SO_DECLARATION_ENTRY.Stream */
 };
 struct d3d11_so_layout {
     UINT count;
     struct d3d11_so_entry entries[D3D11_SO_STREAM_COUNT * D3D11_SO_OUTPUT_COMPONENT_COUNT];
     UINT strides[D3D11_SO_BUFFER_SLOT_COUNT];
-    bool rasterize;                 /* RasterizedStream 0 (else NO_RASTERIZED_STREAM) */
+    bool rasterize;                 /* RasterizedStream 0..3 (else NO_RASTERIZED_STREAM) */
+    UINT raster_stream;             /* with rasterize: RasterizedStream */
     bool vs_only;                   /* the bytecode is the vertex (or, 11_0, the domain)
                                      * shader's: no GS program */
 };

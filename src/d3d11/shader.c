@@ -450,6 +450,18 @@ static HRESULT program_supported(struct d3d11_device *dev, const char *method,
     return S_OK;
 }
 
+/* Keeps the output-signature elements of `stream` (gs_5_0 with several streams, OSG5): the
+ * rasterized stream's elements are what links to the pixel shader, each stream numbering its
+ * registers from o0.  In place: the names stay in the one allocation. */
+static void keep_stream(struct dxbc_signature *sig, UINT stream)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < sig->count; i++)
+        if (sig->elements[i].stream == stream)
+            sig->elements[n++] = sig->elements[i];
+    sig->count = n;
+}
+
 static HRESULT STDMETHODCALLTYPE device_CreateGeometryShader(ID3D11Device2 *iface,
                                                              const void *bytecode, SIZE_T size,
                                                              ID3D11ClassLinkage *linkage,
@@ -470,6 +482,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShader(ID3D11Device2 *ifac
         dxbc_info_free(&info);
         return hr != S_OK ? hr : S_FALSE;
     }
+    keep_stream(&info.output, 0);   /* without stream output stream 0 is rasterized */
     if (FAILED(hr = geometry_shader_create(dev, bytecode, size, &info, out)))
         d3d11_msg(dev, "CreateGeometryShader: out of memory");
     return hr;
@@ -534,6 +547,11 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
         return hr != S_OK ? hr : S_FALSE;
     }
     so->vs_only = vs;
+    if (vs && so->raster_stream != 0)   /* the prior stage writes stream 0 only: streams
+                                         * 1..3 are empty, nothing is rasterized */
+        so->rasterize = false;
+    if (!vs)   /* the SO entries are resolved: what links on is the rasterized stream's */
+        keep_stream(&info.output, so->rasterize ? so->raster_stream : 0);
     if (FAILED(hr = geometry_shader_create(dev, bytecode, size, &info, out))) {
         free(so);
         d3d11_msg(dev, "%s: out of memory", method);

@@ -12,7 +12,10 @@
  *    a stride a multiple of 4 (whole dwords) and at most D3D11_SO_BUFFER_MAX_STRIDE_IN_BYTES
  *    (2048);
  *  - RasterizedStream 0..3 or D3D11_SO_NO_RASTERIZED_STREAM; at 10_x only stream 0 exists, so
- *    it is 0 and every entry's Stream is 0 (several streams are 11_0's);
+ *    it is 0 and every entry's Stream is 0 (several streams are 11_0's: gs_5_0);
+ *  - an entry's element is looked up among its Stream's signature elements (OSG5 gives each
+ *    its stream; a stream numbers its registers from o0); an output slot takes the entries of
+ *    one stream only (the spec, 14: a buffer is bound to one stream's output);
  *  - OutputSlot 0..3 and below NumStrides (the slot needs its stride);
  *  - an entry with a SemanticName names an element of the output signature (name and index,
  *    case-insensitive), StartComponent 0..3, ComponentCount 1..4, StartComponent +
@@ -27,6 +30,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "shader/ir.h"
 
@@ -43,6 +47,19 @@ static HRESULT so_refuse(char *msg, size_t size, const char *fmt, ...)
     return E_INVALIDARG;
 }
 
+/* The element of `stream` named name + index (case-insensitive, as dxbc_signature_find). */
+static const struct dxbc_signature_element *so_find(const struct dxbc_signature *out,
+                                                    const char *name, UINT index, UINT stream)
+{
+    for (uint32_t i = 0; out && i < out->count; i++) {
+        const struct dxbc_signature_element *e = &out->elements[i];
+        if (e->stream == stream && e->semantic_index == index &&
+            !strcasecmp(e->semantic_name, name))
+            return e;
+    }
+    return NULL;
+}
+
 HRESULT d3d11_validate_so(D3D_FEATURE_LEVEL level, const struct dxbc_signature *out,
                           const D3D11_SO_DECLARATION_ENTRY *decl, UINT count,
                           const UINT *strides, UINT nstrides, UINT rasterized,
@@ -52,6 +69,7 @@ HRESULT d3d11_validate_so(D3D_FEATURE_LEVEL level, const struct dxbc_signature *
     const UINT max_entries = l10 ? 64u : D3D11_SO_STREAM_COUNT * D3D11_SO_OUTPUT_COMPONENT_COUNT;
     UINT used[D3D11_SO_BUFFER_SLOT_COUNT] = { 0, 0, 0, 0 };     /* dwords a vertex */
     UINT entries[D3D11_SO_BUFFER_SLOT_COUNT] = { 0, 0, 0, 0 };
+    UINT slot_stream[D3D11_SO_BUFFER_SLOT_COUNT] = { 0, 0, 0, 0 };
 
     memset(layout, 0, sizeof(*layout));
     if (count && !decl)
@@ -76,7 +94,8 @@ HRESULT d3d11_validate_so(D3D_FEATURE_LEVEL level, const struct dxbc_signature *
     if (l10 && rasterized != 0)
         return so_refuse(msg, size, "RasterizedStream %u: feature level %s has only stream 0, "
                          "which is rasterized", rasterized, d3d11_level_name(level));
-    layout->rasterize = rasterized == 0;
+    layout->rasterize = rasterized != D3D11_SO_NO_RASTERIZED_STREAM;
+    layout->raster_stream = layout->rasterize ? rasterized : 0;
     for (UINT i = 0; i < count; i++) {
         const D3D11_SO_DECLARATION_ENTRY *e = &decl[i];
         struct d3d11_so_entry *le = &layout->entries[i];
@@ -84,13 +103,16 @@ HRESULT d3d11_validate_so(D3D_FEATURE_LEVEL level, const struct dxbc_signature *
             return so_refuse(msg, size, "pSODeclaration[%u].Stream %u: feature level %s has "
                              "%s", i, e->Stream, d3d11_level_name(level),
                              l10 ? "only stream 0" : "streams 0..3");
-        if (e->Stream != 0)
-            return so_refuse(msg, size, "pSODeclaration[%u].Stream %u: only stream 0 is "
-                             "implemented", i, e->Stream);
         if (e->OutputSlot >= D3D11_SO_BUFFER_SLOT_COUNT || e->OutputSlot >= nstrides)
             return so_refuse(msg, size, "pSODeclaration[%u].OutputSlot %u has no stride "
                              "(NumStrides %u, slots 0..3)", i, e->OutputSlot, nstrides);
+        if (entries[e->OutputSlot] && slot_stream[e->OutputSlot] != e->Stream)
+            return so_refuse(msg, size, "pSODeclaration[%u]: OutputSlot %u takes stream %u "
+                             "and Stream %u (a slot takes one stream)", i, e->OutputSlot,
+                             slot_stream[e->OutputSlot], e->Stream);
+        slot_stream[e->OutputSlot] = e->Stream;
         le->slot = e->OutputSlot;
+        le->stream = e->Stream;
         le->count = e->ComponentCount;
         if (!e->SemanticName) {
             if (!e->ComponentCount)
@@ -103,10 +125,11 @@ HRESULT d3d11_validate_so(D3D_FEATURE_LEVEL level, const struct dxbc_signature *
                                  "ComponentCount %u leave components 0..3", i,
                                  e->StartComponent, e->ComponentCount);
             const struct dxbc_signature_element *se =
-                out ? dxbc_signature_find(out, e->SemanticName, e->SemanticIndex) : NULL;
+                so_find(out, e->SemanticName, e->SemanticIndex, e->Stream);
             if (!se || se->register_index >= IR_MAX_OUTPUTS)
                 return so_refuse(msg, size, "pSODeclaration[%u]: %s%u is not in the output "
-                                 "signature", i, e->SemanticName, e->SemanticIndex);
+                                 "signature of stream %u", i, e->SemanticName,
+                                 e->SemanticIndex, e->Stream);
             unsigned first = se->mask ? (unsigned)__builtin_ctz(se->mask) : 0;
             unsigned comp = first + e->StartComponent;
             unsigned want = ((1u << e->ComponentCount) - 1u) << comp;

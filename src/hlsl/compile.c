@@ -136,8 +136,9 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
     if (ar == SHADER_ASM_E_NOMEM)
         hc_nomem(c);
     if (ar && c->gs5_later) {
-        /* a second stream: written as fxc's listing, which softd3d's assembler and decoder
-         * do not take yet; the listing stays in the result */
+        /* a second stream: the assembler and decoder take several streams (dcl_stream
+         * m0..m3), so this is reached only for what they still refuse; the listing stays in
+         * the result */
         out->listing = take(&listing);
         hc_error(c, NULL, 3000, "target '%s': this program is not supported yet: softd3d's SM4 "
                  "assembler does not take a second geometry stream yet (%s)", args->target,

@@ -34,6 +34,8 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
     p->input_count = ir->input_count;
     p->output_count = ir->output_count;
     p->position_out = -1;
+    for (unsigned k = 0; k < 4; k++)
+        p->stream_position[k] = -1;
     p->gs_input = ir->gs_input;
     p->gs_output = ir->gs_output;
     p->gs_max_vertices = ir->gs_max_vertices;
@@ -82,6 +84,8 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
             p->out_sysval[io->reg] = (uint8_t)io->sysval;
             if (io->sysval == IR_SV_POSITION && p->position_out < 0)
                 p->position_out = (int)io->reg;
+            if (io->sysval == IR_SV_POSITION && p->stream_position[io->stream & 3u] < 0)
+                p->stream_position[io->stream & 3u] = (int)io->reg;
         }
     }
     /* IR_OPF_PIXEL marks what needs the 2x2 quad (derivatives, implicit-LOD sampling) and
@@ -505,8 +509,11 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     if (!d->gs && !d->hs && !patches && d->vs->position_out < 0 &&
         !(d->so && !d->so->rasterize))
         return refuse(msg, msg_size, "draw: the vertex program does not write SV_Position");
-    if (d->gs && d->gs->position_out < 0)
-        return refuse(msg, msg_size, "draw: the geometry program does not write SV_Position");
+    /* the rasterized stream (D3D11_SO_DECLARATION's RasterizedStream) needs a position */
+    if (d->gs && (!d->so || d->so->rasterize) &&
+        d->gs->stream_position[d->so ? d->so->raster_stream & 3u : 0] < 0)
+        return refuse(msg, msg_size, "draw: the geometry program's rasterized stream does not "
+                      "write SV_Position");
     bool adj = d->topology >= DRAW_LINE_LIST_ADJ && d->topology <= DRAW_TRIANGLE_STRIP_ADJ;
     if ((d->topology < DRAW_POINT_LIST || d->topology > DRAW_TRIANGLE_STRIP) && !adj && !patches)
         return refuse(msg, msg_size, "draw: topology %d is not a point/line/triangle list or "
@@ -543,7 +550,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         if (d->stats)
             memset(d->stats, 0, sizeof(*d->stats));
         if (d->so)
-            d->so->written = d->so->needed = 0;
+            draw_so_reset_counts(d->so);
         return DRAW_OK;
     }
 
@@ -608,7 +615,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
      * off) */
     r->raster_on = visible && (!d->so || d->so->rasterize);
     if (d->so) {
-        d->so->written = d->so->needed = 0;
+        draw_so_reset_counts(d->so);
         if (d->so->count > DRAW_SO_MAX_ELEMENTS)
             return refuse(msg, msg_size, "draw: %u stream-output elements", d->so->count);
     }

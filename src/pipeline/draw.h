@@ -110,6 +110,8 @@ struct draw_program {
     uint8_t out_sysval[IR_MAX_OUTPUTS];
     int position_out;                        /* vertex, geometry: o# holding SV_Position,
                                               * -1 if none */
+    int stream_position[4];                  /* geometry: that o# in each output stream's
+                                              * declarations (gs_5_0 dcl_stream), -1 */
     /* geometry: the ir_program's gs_* declarations */
     uint8_t gs_input, gs_output;
     uint32_t gs_max_vertices, gs_instances;
@@ -236,6 +238,7 @@ bool draw_gs_topology_ok(enum draw_topology t, unsigned gs_input);
 struct draw_so_element {
     uint8_t slot, reg, comp, count;
     bool gap;
+    uint8_t stream;                      /* the GS output stream it takes (0..3) */
 };
 struct draw_so_buffer {
     uint8_t *data;                       /* NULL: not bound (nothing written, no limit) */
@@ -246,7 +249,8 @@ struct draw_so {
     struct draw_so_element elements[DRAW_SO_MAX_ELEMENTS];
     struct draw_so_buffer buf[DRAW_SO_BUFFERS];
     bool rasterize;                      /* false: D3D11_SO_NO_RASTERIZED_STREAM */
-    uint64_t written, needed;            /* out: primitives of this draw */
+    uint8_t raster_stream;               /* with rasterize: the stream drawn (0..3) */
+    uint64_t written[4], needed[4];      /* out: primitives of this draw, by stream */
 };
 
 /* Pipeline statistics of a draw (what D3D11_QUERY_DATA_PIPELINE_STATISTICS counts): vertices

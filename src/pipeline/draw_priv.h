@@ -263,10 +263,13 @@ void draw_tess_input(struct draw_run *r, uint32_t slot);
 void draw_tess_end(struct draw_run *r);
 void draw_tess_destroy(struct draw_tess *tess);
 /* stream_out.c: one output strip of n records (`words` per record: 4 per output register)
- * with their cut marks, written to d->so as primitives of `topology` (a point list, line
- * strip or triangle strip) */
+ * with their cut marks and streams (NULL: all stream 0), written to d->so as primitives of
+ * `topology` (a point list, line strip or triangle strip), each stream's vertices to the
+ * elements of that stream; draw_so_reset_counts zeroes the per-stream counts */
 void draw_so_strip(struct draw_so *so, enum draw_topology topology, const uint32_t *records,
-                   uint32_t words, const uint8_t *cut_before, uint32_t n);
+                   uint32_t words, const uint8_t *cut_before, const uint8_t *streams,
+                   uint32_t n);
+void draw_so_reset_counts(struct draw_so *so);
 
 /* clip.c */
 void draw_assemble_reset(struct draw_run *r);

@@ -50,6 +50,15 @@
  * primitive id is the patch's (draw_gs_primitive_id) and the IA primitives are not counted
  * here.
  *
+ * Streams (gs_5_0 dcl_stream; D3D11.3 spec 13.x, 14): every emitted vertex keeps the stream
+ * it went to (emit_stream m#), and dcl_maxout bounds the invocation's vertices of all streams
+ * together.  Stream output takes each stream's vertices to that stream's entries; the
+ * rasterizer takes only the rasterized stream's (draw_so.raster_stream; 0 without stream
+ * output), with that stream's SV_Position (draw_program.stream_position) -- a stream's
+ * registers are numbered from o0, so the one register file means another thing per stream.
+ * A cut on stream m ends stream m's strip only.  Several streams are point lists (the
+ * decoder's rule), so dropping the other streams' vertices leaves the drawn strips whole.
+ *
  * Stream output (stream_out.c) takes each lane's strip before it is rasterized, from records
  * of every output register kept beside the pool records.  Without a geometry program (stream
  * output of the vertex program) each input primitive is "emitted" as it is, a strip of its
@@ -84,10 +93,11 @@ struct draw_gs {
     /* per lane: emitted records (maxout of r->stride words each), how many, and which start
      * a new strip */
     uint32_t *out;
-    uint8_t *cut_before;
+    uint8_t *cut_before, *vstream;     /* and each one's stream */
     uint32_t out_count[VM_LANES];
-    bool pending_cut[VM_LANES];
+    uint8_t pending_cut[VM_LANES];     /* bit m: stream m's next vertex starts a strip */
     uint32_t maxout;
+    unsigned raster_stream;            /* the stream the rasterizer takes */
     /* stream output: every output register of each emitted vertex (so_words a vertex) */
     uint32_t *so_rec;
     uint32_t so_words;
@@ -98,8 +108,8 @@ struct draw_gs {
         uint32_t v[3];                 /* emitted-vertex indices (l * maxout + k) */
         uint32_t layer, viewport, seq;
     } *prims;
-    size_t window_bytes, ring_bytes, in_bytes, out_bytes, cut_bytes, so_bytes, route_bytes,
-           prim_bytes;
+    size_t window_bytes, ring_bytes, in_bytes, out_bytes, cut_bytes, vstream_bytes, so_bytes,
+           route_bytes, prim_bytes;
 };
 
 bool draw_gs_topology_ok(enum draw_topology t, unsigned gs_input)
@@ -181,6 +191,7 @@ void draw_gs_destroy(struct draw_gs *gs)
     free(gs->in);
     free(gs->out);
     free(gs->cut_before);
+    free(gs->vstream);
     free(gs->so_rec);
     free(gs->route);
     free(gs->prims);
@@ -241,6 +252,7 @@ int draw_gs_prepare(struct draw_run *r)
         !gs_grow(&gs->in, &gs->in_bytes, in_regs * sizeof(vm_reg)) ||
         !gs_grow(&gs->out, &gs->out_bytes, outs * sizeof(uint32_t) * r->stride) ||
         !gs_grow(&gs->cut_before, &gs->cut_bytes, outs) ||
+        !gs_grow(&gs->vstream, &gs->vstream_bytes, outs) ||
         (d->so && !gs_grow(&gs->so_rec, &gs->so_bytes,
                            outs * sizeof(uint32_t) * (gs->so_words ? gs->so_words : 4))) ||
         (r->routed_on && (!gs_grow(&gs->route, &gs->route_bytes, outs * 2 * sizeof(uint32_t)) ||
@@ -248,6 +260,8 @@ int draw_gs_prepare(struct draw_run *r)
         return DRAW_E_NOMEM;
     memset(gs->out_count, 0, sizeof(gs->out_count));
     memset(gs->pending_cut, 0, sizeof(gs->pending_cut));
+    memset(gs->vstream, 0, outs);
+    gs->raster_stream = d->so && d->so->rasterize ? d->so->raster_stream & 3u : 0;
     gs->lanes = 0;
     memset(gs->in, 0, in_regs * sizeof(vm_reg));
     memset(gs->prim, 0, sizeof(gs->prim));
@@ -266,35 +280,39 @@ uint32_t *draw_gs_records(struct draw_run *r)
 
 /* ---- the program ------------------------------------------------------------------------- */
 
-/* vm_env.gs_emit: emit copies each lane's outputs as a pool record (dropped past maxout);
- * cut makes the lane's next vertex start a strip. */
+/* vm_env.gs_emit: emit copies each lane's outputs as a pool record (dropped past maxout,
+ * which counts every stream's vertices); cut makes the lane's next vertex of that stream
+ * start a strip.  Only the rasterized stream's records are position + pixel linkage; the
+ * others are kept for stream output alone. */
 static void gs_emit(void *ctx, unsigned what, unsigned stream, uint32_t lanes,
                     const vm_reg *outputs)
 {
     struct draw_run *r = ctx;
     struct draw_gs *gs = r->gs;
     const struct draw_linkage *link = r->d->link;
-    unsigned pos = (unsigned)r->d->gs->position_out;
-    if (stream != 0)
-        return;   /* only stream 0 exists (the decoder refuses others) */
+    int p_out = r->d->gs->stream_position[stream & 3u];
+    bool drawn = stream == gs->raster_stream && p_out >= 0;
     for (unsigned l = 0; l < VM_LANES; l++) {
         if (!(lanes & (1u << l)))
             continue;
         if (what == VM_GS_CUT) {
-            gs->pending_cut[l] = true;
+            gs->pending_cut[l] |= (uint8_t)(1u << (stream & 3u));
             continue;
         }
         if (gs->out_count[l] >= gs->maxout)
             continue;
         size_t v = (size_t)l * gs->maxout + gs->out_count[l]++;
         uint32_t *rec = &gs->out[v * r->stride];
-        for (int c = 0; c < 4; c++)
-            rec[c] = outputs[pos][c][l];
-        for (uint32_t k = 0; k < link->attr_count; k++)
+        if (drawn) {
             for (int c = 0; c < 4; c++)
-                rec[4 + 4 * k + c] = outputs[link->attr_reg[k]][c][l];
-        gs->cut_before[v] = gs->pending_cut[l];
-        gs->pending_cut[l] = false;
+                rec[c] = outputs[p_out][c][l];
+            for (uint32_t k = 0; k < link->attr_count; k++)
+                for (int c = 0; c < 4; c++)
+                    rec[4 + 4 * k + c] = outputs[link->attr_reg[k]][c][l];
+        }
+        gs->vstream[v] = (uint8_t)(stream & 3u);
+        gs->cut_before[v] = (gs->pending_cut[l] >> (stream & 3u)) & 1u;
+        gs->pending_cut[l] &= (uint8_t)~(1u << (stream & 3u));
         if (r->routed_on) {
             const struct draw_program *p = r->d->gs;
             gs->route[2 * v] = p->layer_out >= 0 ? outputs[p->layer_out][p->layer_comp][l] : 0;
@@ -339,6 +357,8 @@ static void gs_output_routed(struct draw_run *r)
         uint32_t k = 0;   /* vertices of the current strip */
         for (uint32_t v = 0; v < gs->out_count[l]; v++) {
             uint32_t src = l * gs->maxout + v;
+            if (gs->vstream[src] != gs->raster_stream)
+                continue;   /* several streams are points: no strip spans a skipped one */
             if (gs->cut_before[src])
                 k = 0;
             if (++k < per)
@@ -395,7 +415,8 @@ static void gs_output(struct draw_run *r)
         for (unsigned l = 0; l < gs->lanes; l++)
             draw_so_strip(r->d->so, r->topology,
                           &gs->so_rec[(size_t)l * gs->maxout * gs->so_words], gs->so_words,
-                          &gs->cut_before[(size_t)l * gs->maxout], gs->out_count[l]);
+                          &gs->cut_before[(size_t)l * gs->maxout],
+                          &gs->vstream[(size_t)l * gs->maxout], gs->out_count[l]);
     if (!r->raster_on)
         return;
     if (r->routed_on) {
@@ -422,6 +443,8 @@ static void gs_output(struct draw_run *r)
                 continue;
             }
             size_t src = (size_t)l * gs->maxout + (v - 1);
+            if (gs->vstream[src] != gs->raster_stream)
+                continue;   /* not drawn (several streams are points: no strip broken) */
             if (gs->cut_before[src])
                 slots[nslots++] = DRAW_CUT;
             memcpy(&r->pool[(base + nrec) * r->stride], &gs->out[src * r->stride],
@@ -432,17 +455,19 @@ static void gs_output(struct draw_run *r)
     }
 }
 
-/* GSPrimitives: the complete primitives of the lanes' output strips. */
+/* GSPrimitives: the complete primitives of the lanes' output strips, every stream's. */
 static void gs_count_output(struct draw_run *r)
 {
     struct draw_gs *gs = r->gs;
     unsigned per = r->topology == DRAW_POINT_LIST ? 1 : r->topology == DRAW_LINE_STRIP ? 2 : 3;
     for (unsigned l = 0; l < gs->lanes; l++) {
-        uint32_t k = 0;
+        uint32_t k[4] = { 0, 0, 0, 0 };
         for (uint32_t v = 0; v < gs->out_count[l]; v++) {
-            if (gs->cut_before[(size_t)l * gs->maxout + v])
-                k = 0;
-            if (++k >= per)
+            size_t src = (size_t)l * gs->maxout + v;
+            unsigned m = gs->vstream[src] & 3u;
+            if (gs->cut_before[src])
+                k[m] = 0;
+            if (++k[m] >= per)
                 r->stats.gs_primitives++;
         }
     }
@@ -507,6 +532,7 @@ static void gs_pass(struct draw_run *r, const uint32_t *ks, unsigned l)
             memcpy(&rec[4 + 4 * k], &src[4 + 4 * (size_t)link->attr_reg[k]], 4 * sizeof(uint32_t));
         memcpy(&gs->so_rec[o * gs->so_words], &src[4], sizeof(uint32_t) * gs->so_words);
         gs->cut_before[o] = 0;
+        gs->vstream[o] = 0;
     }
     gs->out_count[l] = gs->maxout;
 }

@@ -13,23 +13,37 @@
  * count the primitive as needed).  Unbound slots neither take data nor limit the others.
  * Patches streamed out without tessellation (11.8.1.2) arrive as a strip of one patch's
  * control points, the patch list as the topology: the whole patch is the primitive.
+ *
+ * Streams (gs_5_0, D3D11.3 spec 13.x and 14): every vertex carries the stream it was emitted
+ * to; a stream's vertices form their own strips (a cut on stream m ends stream m's strip) and
+ * go to the declaration entries of that stream only (D3D11_SO_DECLARATION_ENTRY.Stream).  A
+ * slot takes one stream (stream_output.c refuses a slot shared by two), so "fits in every
+ * buffer it writes" and the counts are per stream: needed[m] and written[m].
  */
 #include "pipeline/draw_priv.h"
 
-/* The slots the declaration writes. */
-static unsigned so_slots(const struct draw_so *so)
+void draw_so_reset_counts(struct draw_so *so)
+{
+    memset(so->written, 0, sizeof(so->written));
+    memset(so->needed, 0, sizeof(so->needed));
+}
+
+/* The slots the declaration's entries of `stream` write. */
+static unsigned so_slots(const struct draw_so *so, unsigned stream)
 {
     unsigned m = 0;
     for (uint32_t i = 0; i < so->count; i++)
-        m |= 1u << (so->elements[i].slot & 3u);
+        if (so->elements[i].stream == stream)
+            m |= 1u << (so->elements[i].slot & 3u);
     return m;
 }
 
-/* One primitive of n vertices (records of 4 words per register). */
-static void so_primitive(struct draw_so *so, const uint32_t *const *v, unsigned n)
+/* One primitive of n vertices of `stream` (records of 4 words per register). */
+static void so_primitive(struct draw_so *so, unsigned stream, const uint32_t *const *v,
+                         unsigned n)
 {
-    unsigned slots = so_slots(so);
-    so->needed++;
+    unsigned slots = so_slots(so, stream);
+    so->needed[stream]++;
     for (unsigned s = 0; s < DRAW_SO_BUFFERS; s++) {
         const struct draw_so_buffer *b = &so->buf[s];
         if ((slots >> s & 1u) && b->data &&
@@ -40,6 +54,8 @@ static void so_primitive(struct draw_so *so, const uint32_t *const *v, unsigned 
         uint32_t at[DRAW_SO_BUFFERS] = { 0, 0, 0, 0 };   /* dwords into the vertex */
         for (uint32_t i = 0; i < so->count; i++) {
             const struct draw_so_element *e = &so->elements[i];
+            if (e->stream != stream)
+                continue;
             struct draw_so_buffer *b = &so->buf[e->slot & 3u];
             if (!e->gap && b->data)
                 memcpy(b->data + b->offset + (size_t)k * b->stride + 4 * (size_t)at[e->slot & 3u],
@@ -50,14 +66,14 @@ static void so_primitive(struct draw_so *so, const uint32_t *const *v, unsigned 
     for (unsigned s = 0; s < DRAW_SO_BUFFERS; s++)
         if ((slots >> s & 1u) && so->buf[s].data)
             so->buf[s].offset += n * so->buf[s].stride;
-    so->written++;
+    so->written[stream]++;
 }
 
 void draw_so_strip(struct draw_so *so, enum draw_topology topology, const uint32_t *records,
-                   uint32_t words, const uint8_t *cut_before, uint32_t n)
+                   uint32_t words, const uint8_t *cut_before, const uint8_t *streams,
+                   uint32_t n)
 {
     const uint32_t *v[32];
-    uint32_t run = 0;   /* vertices since the strip (re)started */
     if (topology >= DRAW_PATCH_LIST_1 && topology <= DRAW_PATCH_LIST_32) {
         /* 11.8.1.2: "each Control Point in the patch appears as a single vertex for Stream
          * Output ... only complete patches get written out; if there is not enough room to
@@ -66,30 +82,36 @@ void draw_so_strip(struct draw_so *so, enum draw_topology topology, const uint32
         for (uint32_t i = 0; i + cps <= n; i += cps) {
             for (unsigned k = 0; k < cps; k++)
                 v[k] = &records[(size_t)(i + k) * words];
-            so_primitive(so, v, cps);
+            so_primitive(so, 0, v, cps);
         }
         return;
     }
+    /* per stream: vertices since its strip (re)started and its last two */
+    uint32_t run[4] = { 0, 0, 0, 0 };
+    const uint32_t *prev[4][2] = { { NULL, NULL } };
     for (uint32_t i = 0; i < n; i++) {
+        unsigned m = streams ? streams[i] & 3u : 0;
         if (cut_before[i])
-            run = 0;
+            run[m] = 0;
         const uint32_t *rec = &records[(size_t)i * words];
-        run++;
+        run[m]++;
         if (topology == DRAW_POINT_LIST) {
             v[0] = rec;
-            so_primitive(so, v, 1);
+            so_primitive(so, m, v, 1);
         } else if (topology == DRAW_LINE_STRIP) {
-            if (run >= 2) {
-                v[0] = rec - words;
+            if (run[m] >= 2) {
+                v[0] = prev[m][1];
                 v[1] = rec;
-                so_primitive(so, v, 2);
+                so_primitive(so, m, v, 2);
             }
-        } else if (run >= 3) {   /* triangle strip */
-            bool odd = (run - 3) & 1u;
-            v[0] = rec - 2 * (size_t)words;
-            v[1] = odd ? rec : rec - words;
-            v[2] = odd ? rec - words : rec;
-            so_primitive(so, v, 3);
+        } else if (run[m] >= 3) {   /* triangle strip */
+            bool odd = (run[m] - 3) & 1u;
+            v[0] = prev[m][0];
+            v[1] = odd ? rec : prev[m][1];
+            v[2] = odd ? prev[m][1] : rec;
+            so_primitive(so, m, v, 3);
         }
+        prev[m][0] = prev[m][1];
+        prev[m][1] = rec;
     }
 }

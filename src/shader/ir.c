@@ -618,7 +618,7 @@ struct vctx {
     struct ir_program *prog;
     struct ir_error *err;
     /* per register: components declared (inputs/outputs) and covered by index ranges */
-    uint8_t in_mask[IR_MAX_INPUTS], out_mask[IR_MAX_OUTPUTS];
+    uint8_t in_mask[IR_MAX_INPUTS], out_mask[4][IR_MAX_OUTPUTS];   /* outputs: by stream */
     uint8_t in_range[IR_MAX_INPUTS], out_range[IR_MAX_OUTPUTS];
     bool specials[IR_FILE_COUNT];                /* 0-D special registers declared */
     const struct ir_cbuffer *cb[IR_MAX_CB_SLOTS];
@@ -700,7 +700,7 @@ static int check_io(struct vctx *v, const struct ir_io_decl *d, bool input)
         return vfail(v, IR_NO_LINK, d->offset, "bad precision %u", d->precision);
     if ((input && d->file == IR_FILE_INPUT) || (!input && d->file == IR_FILE_OUTPUT)) {
         uint32_t count = input ? p->input_count : p->output_count;
-        uint8_t *m = input ? &v->in_mask[0] : &v->out_mask[0];
+        uint8_t *m = input ? &v->in_mask[0] : &v->out_mask[d->stream & 3u][0];
         if (d->reg >= count)
             return vfail(v, IR_NO_LINK, d->offset, "%s register %u outside %s_count %u", what,
                          (unsigned)d->reg, what, (unsigned)count);
@@ -743,7 +743,8 @@ static int check_geometry(struct vctx *v)
 {
     const struct ir_program *p = v->prog;
     if (p->type != IR_SHADER_GEOMETRY) {
-        if (p->gs_input || p->gs_output || p->gs_max_vertices || p->gs_instances)
+        if (p->gs_input || p->gs_output || p->gs_max_vertices || p->gs_instances ||
+            p->gs_streams)
             return vfail(v, IR_NO_LINK, 0, "geometry declarations in a non-geometry program");
         return IR_OK;
     }
@@ -760,9 +761,21 @@ static int check_geometry(struct vctx *v)
     if (p->gs_instances < 1 || p->gs_instances > IR_MAX_GS_INSTANCES)
         return vfail(v, IR_NO_LINK, 0, "dcl_gsinstances %u (1..%u)", (unsigned)p->gs_instances,
                      IR_MAX_GS_INSTANCES);
-    unsigned scalars = 0;
-    for (uint32_t i = 0; i < p->outputs.count; i++)
-        scalars += (unsigned)__builtin_popcount(p->outputs.items[i].mask & 15u);
+    if (__builtin_popcount(p->gs_streams) > 1 && p->gs_output != IR_GS_OUT_POINTLIST)
+        return vfail(v, IR_NO_LINK, 0, "several streams with a %u output topology (points "
+                     "only)", p->gs_output);
+    /* with several streams "the number of scalars is calculated from the largest stream
+     * type multiplied by the max vertex count" (How To: Index Multiple Output Streams) */
+    unsigned per[4] = { 0, 0, 0, 0 }, scalars = 0;
+    for (uint32_t i = 0; i < p->outputs.count; i++) {
+        const struct ir_io_decl *d = &p->outputs.items[i];
+        if (d->stream > 3 || (d->stream && !(p->gs_streams & (1u << d->stream))))
+            return vfail(v, IR_NO_LINK, d->offset, "output of undeclared stream m%u",
+                         d->stream);
+        per[d->stream] += (unsigned)__builtin_popcount(d->mask & 15u);
+    }
+    for (unsigned k = 0; k < 4; k++)
+        scalars = per[k] > scalars ? per[k] : scalars;
     if ((uint64_t)scalars * p->gs_max_vertices > IR_MAX_GS_SCALARS)
         return vfail(v, IR_NO_LINK, 0, "dcl_maxout %u x %u output components exceeds %u scalars",
                      (unsigned)p->gs_max_vertices, scalars, IR_MAX_GS_SCALARS);
@@ -1222,6 +1235,11 @@ static int check_instruction(struct vctx *v, uint32_t i)
     /* 13.5: streams 0..3 (D3D11_SO_STREAM_COUNT); only emit/cut name one */
     if (ins->stream > 3 || (ins->stream && !(info->flags & IR_OPF_GEOMETRY)))
         return vfail(v, i, off, "stream %u invalid here", ins->stream);
+    /* an emit / cut names a declared stream (none declared: stream 0 only) */
+    if ((info->flags & IR_OPF_GEOMETRY) &&
+        !((p->gs_streams ? p->gs_streams : 1u) & (1u << ins->stream)))
+        return vfail(v, i, off, "%s on undeclared stream m%u", ir_op_name(ins->op),
+                     ins->stream);
     unsigned max_ret = ins->op == IR_OP_RESINFO ? IR_RETURN_UINT : 0;
     if (ins->op == IR_OP_SAMPLEINFO && ins->return_type == IR_RETURN_RCPFLOAT)
         return vfail(v, i, off, "sampleinfo cannot return rcpfloat");

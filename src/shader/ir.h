@@ -457,6 +457,8 @@ struct ir_io_decl {
     uint8_t kind;            /* enum ir_io_kind */
     uint8_t usage, usage_index; /* d3dbc: D3DDECLUSAGE and its index; SM4: IR_USAGE_NONE, 0 */
     uint8_t precision;       /* enum ir_precision */
+    uint8_t stream;          /* geometry outputs: the stream (dcl_stream m#) they belong to;
+                              * 0 otherwise */
     uint32_t reg;
     uint32_t sysval;         /* enum ir_sysval */
     size_t offset;           /* byte offset of the declaration in the producer's input */
@@ -585,6 +587,8 @@ struct ir_program {
     /* geometry programs (zero otherwise): dcl_inputprimitive, dcl_outputtopology, dcl_maxout,
      * dcl_gsinstances (1 when not declared) */
     uint8_t gs_input, gs_output;         /* enum ir_gs_input, enum ir_gs_output */
+    uint8_t gs_streams;                  /* gs_5_0: bit m of each dcl_stream m# (0: none
+                                          * declared, everything is stream 0) */
     uint32_t gs_max_vertices, gs_instances;
     /* hull and domain programs (zero otherwise): the tessellator declarations (11.7.15;
      * D3D11_SB_TESSELLATOR_* values, as in pipeline/tessellator.h), the control-point counts,

@@ -224,6 +224,8 @@ static void print_io(struct sbuf *b, const struct ir_io_decl *d, bool input, boo
         sb_printf(b, ", %s", ir_sysval_name(d->sysval));
     if (d->usage != IR_USAGE_NONE)
         sb_printf(b, " // usage %u, index %u", d->usage, d->usage_index);
+    if (d->stream)
+        sb_printf(b, " // stream m%u", d->stream);
     sb_printf(b, "\n");
 }
 
@@ -289,6 +291,9 @@ static void print_declarations(struct sbuf *b, const struct ir_program *p)
                   out_names[p->gs_output < 6 ? p->gs_output : 2], (unsigned)p->gs_max_vertices);
         if (p->gs_instances > 1)
             sb_printf(b, "dcl_gsinstances %u\n", (unsigned)p->gs_instances);
+        for (unsigned m = 0; m < 4; m++)   /* the streams; each output says its own below */
+            if (p->gs_streams & (1u << m))
+                sb_printf(b, "dcl_stream m%u\n", m);
     }
     if (p->type == IR_SHADER_COMPUTE)
         sb_printf(b, "dcl_thread_group %u, %u, %u\n", (unsigned)p->cs_threads[0],

@@ -154,6 +154,8 @@ struct tpf {
     bool in_code;               /* an instruction has been seen: no more declarations */
     struct ir_program *hull;    /* a hull program's container while its phases decode */
     bool have_temps, have_flags, have_icb;
+    bool gs_topology_seen;      /* a dcl_outputtopology (dcl_stream may not follow one) */
+    uint8_t stream;             /* the stream of the last dcl_stream (outputs belong to it) */
 };
 
 /* The tokens of one instruction: [pos, end); start is its opcode token. */
@@ -571,6 +573,7 @@ static int add_decl(struct tpf *t, const struct span *s, bool input, const struc
     d->sysval = name & 0xffff;
     d->interpolation = (uint8_t)interpolation;
     d->precision = op->precision;
+    d->stream = input ? 0 : t->stream;
     d->offset = offset_of(t, s->start);
     return 0;
 }
@@ -629,7 +632,14 @@ static int dcl_io(struct tpf *t, struct span *s, uint32_t opc)
 /* The geometry declarations (D3D10_SB_OPCODE_DCL_GS_* / D3D11_SB_OPCODE_DCL_STREAM and
  * _DCL_GS_INSTANCE_COUNT): dcl_outputtopology (bits 11-17 the topology), dcl_inputprimitive
  * (bits 11-16 the primitive), dcl_maxout (a count token), dcl_gsinstances (a count token),
- * dcl_stream (an m# operand).  The values are range-checked by ir_validate. */
+ * dcl_stream (an m# operand).  The values are range-checked by ir_validate.
+ *
+ * Streams (the dcl_stream reference page; D3D11.3 spec 13.x): "a given stream can only be
+ * declared once"; "the first dcl_stream cannot appear after any dcl_output or
+ * dcl_outputTopology"; the dcl_output / dcl_outputtopology after dcl_stream m# are stream m#'s
+ * (each stream numbers its registers from o0, so two streams may declare the same register).
+ * With several streams "all streams must contain points" (How To: Index Multiple Output
+ * Streams): each stream's topology is checked here as it comes, as only the last is kept. */
 static int dcl_gs(struct tpf *t, struct span *s, uint32_t opc)
 {
     unsigned code = opc & 0x7ff;
@@ -642,6 +652,10 @@ static int dcl_gs(struct tpf *t, struct span *s, uint32_t opc)
     switch (code) {
     case 0x5c:
         p->gs_output = (uint8_t)((opc >> 11) & 0x7f);
+        t->gs_topology_seen = true;
+        if (__builtin_popcount(p->gs_streams) > 1 && p->gs_output != IR_GS_OUT_POINTLIST)
+            return fail(t, TPF_E_BAD_DECLARATION, s->start, "stream m%u: with several "
+                        "streams every dcl_outputtopology is pointlist", (unsigned)t->stream);
         return 0;
     case 0x5d:
         p->gs_input = (uint8_t)((opc >> 11) & 0x3f);   /* patches too (11.8.1.1) */
@@ -663,9 +677,17 @@ static int dcl_gs(struct tpf *t, struct span *s, uint32_t opc)
             return fail(t, TPF_E_BAD_DECLARATION, at, "dcl_stream without an m# operand");
         if (v > 3)
             return fail(t, TPF_E_BAD_DECLARATION, at, "stream m%u (0..3)", (unsigned)v);
-        if (v != 0)
-            return fail(t, TPF_E_UNSUPPORTED, at, "stream m%u: only stream 0 is supported",
-                        (unsigned)v);
+        if (p->gs_streams & (1u << v))
+            return fail(t, TPF_E_BAD_DECLARATION, at, "stream m%u declared twice", (unsigned)v);
+        if (!p->gs_streams && (p->outputs.count || t->gs_topology_seen))
+            return fail(t, TPF_E_BAD_DECLARATION, at, "the first dcl_stream follows a "
+                        "dcl_output or dcl_outputtopology");
+        p->gs_streams |= (uint8_t)(1u << v);
+        t->stream = (uint8_t)v;
+        if (__builtin_popcount(p->gs_streams) > 1 && t->gs_topology_seen &&
+            p->gs_output != IR_GS_OUT_POINTLIST)
+            return fail(t, TPF_E_BAD_DECLARATION, at, "stream m%u: with several streams "
+                        "every dcl_outputtopology is pointlist", (unsigned)v);
         return 0;
     }
     }

@@ -56,6 +56,7 @@
 #define MAX_STATEMENTS 65536
 
 struct asm_state {
+    uint8_t stream;             /* the last dcl_stream m# (the outputs after it are its) */
     const char *text;
     size_t len, pos;
     struct tpf_text_error *err;
@@ -613,6 +614,7 @@ static int record_io(struct asm_state *a, size_t at, bool input, const struct op
     d->mask = (o->t[0] & 3) == 2 ? (uint8_t)((o->t[0] >> 4) & 0xf) : 1;
     d->kind = kind;
     d->sysval = sysval;
+    d->stream = input ? 0 : a->stream;
     return 0;
 }
 
@@ -935,6 +937,7 @@ static int declaration(struct asm_state *a, const char *name, size_t n, size_t a
             return ret;
         if (((o.t[0] >> 12) & 0xff) != TPF_OPERAND_STREAM)
             return FAIL(oat, "dcl_stream declares a stream (m#)");
+        a->stream = o.n > 1 ? (uint8_t)(o.t[1] & 3u) : 0;   /* the decoder checks 0..3 */
         emit(a, (uint32_t)code);
         for (unsigned i = 0; i < o.n; i++)
             emit(a, o.t[i]);
@@ -1482,13 +1485,51 @@ static int assemble_level9(struct asm_state *a, size_t begin, size_t end, uint32
     return 0;
 }
 
-/* Runs the decoder on the tokens; its error names the statement's line. */
-static int check_program(struct asm_state *a)
+/* The streams of a gs_5_0 program's output elements (OSG5), which the listing's table does
+ * not say: the elements come stream by stream in the order the streams are declared (each
+ * stream's registers from o0), so an element belongs to the current stream while that stream
+ * declares its register and components and no earlier element took them, else to the next. */
+static void assign_streams(const struct ir_program *p, struct tpf_signature *sig)
+{
+    if (!(p->gs_streams & ~1u) || !sig->given)
+        return;   /* stream 0 only: OSGN; a derived table has the streams (tpf_derive.c) */
+    unsigned order[4], n = 0;
+    for (unsigned m = 0; m < 4; m++)
+        if (p->gs_streams & (1u << m))
+            order[n++] = m;
+    uint8_t taken[4][IR_MAX_OUTPUTS];
+    memset(taken, 0, sizeof(taken));
+    unsigned cur = 0;
+    for (uint32_t i = 0; i < sig->count; i++) {
+        struct tpf_sig_element *e = &sig->items[i];
+        if (e->reg >= IR_MAX_OUTPUTS)
+            continue;
+        for (; cur < n; cur++) {
+            uint8_t declared = 0;
+            for (uint32_t k = 0; k < p->outputs.count; k++) {
+                const struct ir_io_decl *d = &p->outputs.items[k];
+                if (d->file == IR_FILE_OUTPUT && d->stream == order[cur] && d->reg == e->reg)
+                    declared |= d->mask;
+            }
+            if ((e->mask & declared) == e->mask && !(taken[order[cur]][e->reg] & e->mask))
+                break;
+        }
+        if (cur == n)
+            return;   /* not a stream's: leave the rest as they are (ir_validate's checks) */
+        e->stream = (uint8_t)order[cur];
+        taken[order[cur]][e->reg] |= e->mask;
+    }
+}
+
+/* Runs the decoder on the tokens; its error names the statement's line.  The output
+ * signature's streams come from the decoded program. */
+static int check_program(struct asm_state *a, struct tpf_signature *out)
 {
     struct ir_program p;
     struct tpf_error terr;
     int ret = tpf_decode(a->tok, 4 * a->ntok, &p, &terr);
     if (!ret) {
+        assign_streams(&p, out);
         ir_program_free(&p);
         return 0;
     }
@@ -1554,15 +1595,14 @@ static int assemble(struct asm_state *a, struct tpf_listing *l, void **blob, siz
     if (a->ntok > UINT32_MAX / 4)
         return tpf_text_fail(a->err, SHADER_ASM_E_SYNTAX, NULL, 0, "program too long");
     a->tok[1] = (uint32_t)a->ntok;
-    if ((ret = check_program(a)))
-        return ret;
-
     /* what the comments did not say */
     a->dcl.pixel = t == 0;
     if (!l->input.given)
         tpf_derive_signature(&a->dcl, &l->input, true);
     if (!l->output.given)
         tpf_derive_signature(&a->dcl, &l->output, false);
+    if ((ret = check_program(a, &l->output)))
+        return ret;
     if (!l->rdef_given)
         tpf_derive_rdef(&a->dcl, l);
     else

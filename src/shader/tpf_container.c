@@ -12,6 +12,8 @@
  *              names, the creator.  Compile flags 0 (a listing does not say them).
  *   ISGN/OSGN  count, 8, elements of 24 bytes (name, index, system value, component type,
  *              register, mask | rw << 8), then the names.
+ *   OSG5       for OSGN when a gs_5_0 output element is in a stream other than 0: elements of
+ *              28 bytes, the stream first (read back too).
  *   Aon9       +0 size of the chunk data, +4 the SM2 version token, +8 program size, +12
  *              program offset, +16 five (count, offset) 16-bit pairs: constant buffer mappings
  *              (12 bytes: buffer, start register, register count, target register as 16-bit,
@@ -203,14 +205,17 @@ static void write_rdef(struct wbuf *w, const struct tpf_listing *l, uint32_t tar
     walign(w);
 }
 
-static void write_signature(struct wbuf *w, const struct tpf_signature *sig)
+/* ISGN/OSGN, or with `streams` OSG5: each element led by its stream (dxbc.h). */
+static void write_signature(struct wbuf *w, const struct tpf_signature *sig, bool streams)
 {
     struct wbuf s = {0};
-    uint32_t str_off = 8 + 24 * sig->count;
+    uint32_t str_off = 8 + (streams ? 28 : 24) * sig->count;
     w32(w, sig->count);
     w32(w, 8);
     for (uint32_t i = 0; i < sig->count; i++) {
         const struct tpf_sig_element *e = &sig->items[i];
+        if (streams)
+            w32(w, e->stream);
         w32(w, wstring(&s, str_off, e->name));
         w32(w, e->index);
         w32(w, e->sysval);
@@ -297,10 +302,13 @@ int tpf_container_write(const struct tpf_listing *l, const uint32_t *tokens, siz
         tags[count] = DXBC_TAG_AON9;
         write_level9(&chunks[count++], &l->level9, sm2, sm2_size);
     }
+    bool streams = false;   /* a gs_5_0 output beyond stream 0 needs OSG5 */
+    for (uint32_t i = 0; i < l->output.count; i++)
+        streams |= l->output.items[i].stream != 0;
     tags[count] = DXBC_TAG_ISGN;
-    write_signature(&chunks[count++], &l->input);
-    tags[count] = DXBC_TAG_OSGN;
-    write_signature(&chunks[count++], &l->output);
+    write_signature(&chunks[count++], &l->input, false);
+    tags[count] = streams ? DXBC_TAG_OSG5 : DXBC_TAG_OSGN;
+    write_signature(&chunks[count++], &l->output, streams);
     tags[count] = major >= 5 ? DXBC_TAG_SHEX : DXBC_TAG_SHDR;
     for (size_t i = 0; i < n; i++)
         w32(&chunks[count], tokens[i]);
@@ -478,8 +486,10 @@ static int read_rdef(const struct chunk_reader *r, struct tpf_listing *l)
     return 0;
 }
 
-static int read_signature(const struct chunk_reader *r, struct tpf_signature *s)
+/* ISGN/OSGN (24-byte elements), or with `streams` OSG5 (28: the stream first). */
+static int read_signature(const struct chunk_reader *r, struct tpf_signature *s, bool streams)
 {
+    const uint64_t size = streams ? 28 : 24, lead = streams ? 4 : 0;
     uint32_t count, off;
     int ret;
     if (!r32(r, 0, &count) || !r32(r, 4, &off))
@@ -488,15 +498,19 @@ static int read_signature(const struct chunk_reader *r, struct tpf_signature *s)
         return bad(r, 0, "%u elements (at most %d)", (unsigned)count, TPF_MAX_SIG);
     for (uint32_t i = 0; i < count; i++) {
         struct tpf_sig_element *e = &s->items[i];
-        uint64_t at = off + (uint64_t)i * 24;
-        uint32_t name, masks;
-        if (!r32(r, at, &name) || !r32(r, at + 4, &e->index) || !r32(r, at + 8, &e->sysval) ||
+        uint64_t at = off + (uint64_t)i * size + lead;
+        uint32_t name, masks, stream = 0;
+        if ((streams && !r32(r, at - 4, &stream)) ||
+            !r32(r, at, &name) || !r32(r, at + 4, &e->index) || !r32(r, at + 8, &e->sysval) ||
             !r32(r, at + 12, &e->type) || !r32(r, at + 16, &e->reg) || !r32(r, at + 20, &masks))
             return bad(r, at, "element %u runs past the chunk", (unsigned)i);
         if ((ret = rstring(r, name, e->name, TPF_NAME_MAX)))
             return ret;
         e->mask = (uint8_t)(masks & 0xff);
         e->rw = (uint8_t)((masks >> 8) & 0xff);
+        if (stream > 3)
+            return bad(r, at - 4, "element %u: stream %u (0..3)", (unsigned)i, (unsigned)stream);
+        e->stream = (uint8_t)stream;
     }
     s->count = count;
     s->given = true;
@@ -596,12 +610,16 @@ int tpf_container_read(const void *blob, size_t size, struct tpf_listing *l,
     }
     if (dxbc_container_find(&c, DXBC_TAG_ISGN, &ch)) {
         r = (struct chunk_reader){ch.data, ch.size, ch.offset, "ISGN", err};
-        if ((ret = read_signature(&r, &l->input)))
+        if ((ret = read_signature(&r, &l->input, false)))
             return ret;
     }
     if (dxbc_container_find(&c, DXBC_TAG_OSGN, &ch)) {
         r = (struct chunk_reader){ch.data, ch.size, ch.offset, "OSGN", err};
-        if ((ret = read_signature(&r, &l->output)))
+        if ((ret = read_signature(&r, &l->output, false)))
+            return ret;
+    } else if (dxbc_container_find(&c, DXBC_TAG_OSG5, &ch)) {
+        r = (struct chunk_reader){ch.data, ch.size, ch.offset, "OSG5", err};
+        if ((ret = read_signature(&r, &l->output, true)))
             return ret;
     }
     if (dxbc_container_find(&c, DXBC_TAG_AON9, &ch)) {

@@ -8,7 +8,8 @@
  *               register and mask, as hull phases repeat the control points, once),
  *               ordered by register and first component; system values get their SV_ name (SV_Position, SV_VertexID...),
  *               pixel outputs SV_Target<register>, oDepth / oMask / vCoverage SV_Depth /
- *               SV_Coverage..., everything else TEXCOORD<n> in order; inputs read what they
+ *               SV_Coverage..., everything else TEXCOORD<n> in order (gs_5_0 outputs
+ *               stream by stream, each stream counting its own indices); inputs read what they
  *               declare, outputs write it.  Ids, indices and the front face are uint.
  *   RDEF        bindings in fxc's order: samplers, textures, constant buffers, each by slot;
  *               names sampler<n>, texture<n>, cb<n>; each constant buffer holds one variable
@@ -37,6 +38,8 @@ static const char *sysval_semantic(uint32_t sv)
 static int io_order(const void *pa, const void *pb)
 {
     const struct tpf_declared_io *x = pa, *y = pb;
+    if (x->stream != y->stream)   /* gs_5_0: stream by stream, each from o0 */
+        return x->stream < y->stream ? -1 : 1;
     if (x->reg != y->reg)
         return x->reg < y->reg ? -1 : 1;
     unsigned lx = (unsigned)__builtin_ctz(x->mask | 0x10u), ly = (unsigned)__builtin_ctz(y->mask | 0x10u);
@@ -56,7 +59,7 @@ void tpf_derive_signature(const struct tpf_declared *a, struct tpf_signature *s,
         for (unsigned k = 0; k < n && !again; k++)
             again = list[k].reg == a->io[i].reg && list[k].mask == a->io[i].mask &&
                     list[k].kind == a->io[i].kind && list[k].sysval == a->io[i].sysval &&
-                    list[k].reg != TPF_REG_SPECIAL;
+                    list[k].stream == a->io[i].stream && list[k].reg != TPF_REG_SPECIAL;
         if (!again)
             list[n++] = a->io[i];
     }
@@ -68,6 +71,7 @@ void tpf_derive_signature(const struct tpf_declared *a, struct tpf_signature *s,
         memset(e, 0, sizeof(*e));
         e->reg = d->reg;
         e->mask = d->mask;
+        e->stream = d->stream;
         e->type = 3;
         if (d->reg == TPF_REG_SPECIAL) {
             static const struct { uint32_t type, sysval; const char *name; } sp[] = {
@@ -95,9 +99,9 @@ void tpf_derive_signature(const struct tpf_declared *a, struct tpf_signature *s,
         } else {
             snprintf(e->name, sizeof(e->name), "TEXCOORD");
         }
-        /* semantic index: how many elements of this name came before */
+        /* semantic index: how many elements of this name came before (in its stream) */
         for (uint32_t k = 0; k + 1 < s->count; k++)
-            if (!strcmp(s->items[k].name, e->name))
+            if (!strcmp(s->items[k].name, e->name) && s->items[k].stream == e->stream)
                 e->index++;
         if (e->sysval == 64)
             e->index = e->reg;

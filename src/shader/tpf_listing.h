@@ -47,6 +47,7 @@ struct tpf_sig_element {
     uint32_t reg;               /* register, or TPF_REG_SPECIAL */
     uint8_t mask;               /* components the element occupies */
     uint8_t rw;                 /* inputs: components read; outputs: components never written */
+    uint8_t stream;             /* geometry outputs: the stream (OSG5); 0 otherwise */
 };
 
 struct tpf_signature {
@@ -143,6 +144,7 @@ struct tpf_declared_io {
     uint32_t sysval;            /* D3D10_SB_NAME of _siv / _sgv declarations */
     uint32_t kind;              /* 0 plain, 1 _siv, 2 _sgv */
     uint8_t mask;
+    uint8_t stream;             /* outputs: the dcl_stream m# they follow (0 without one) */
 };
 
 struct tpf_declared {
@@ -203,8 +205,9 @@ const char *tpf_sig_sysval_name(uint32_t sysval);
 /* ---- tpf_container.c ------------------------------------------------------------------------- */
 
 /* Builds a signed DXBC container: RDEF, Aon9 (when sm2 is not NULL), ISGN, OSGN and SHDR
- * (major 4) or SHEX (major 5) holding the n program tokens.  Returns 0 and a malloc'ed blob,
- * or an error code (message in err). */
+ * (major 4) or SHEX (major 5) holding the n program tokens; OSG5 (elements with their stream)
+ * for OSGN when an output element belongs to a stream other than 0.  Returns 0 and a malloc'ed
+ * blob, or an error code (message in err). */
 int tpf_container_write(const struct tpf_listing *l, const uint32_t *tokens, size_t n,
                         const uint32_t *sm2, size_t sm2_size, void **blob, size_t *size,
                         struct tpf_text_error *err);
