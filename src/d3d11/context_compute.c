@@ -29,6 +29,7 @@
  *    while the predicate is true (d3d11_context_predicated).
  *  - Pipeline statistics: CSInvocations counts one per thread of every group run.
  */
+#include "util/hash.h"
 #include "d3d11/d3d11_private.h"
 
 #include <stdio.h>
@@ -98,19 +99,11 @@ static struct d3d11_compute_cache *cache_of(struct d3d11_context *ctx)
     return ctx->extra.compute;
 }
 
-static uint64_t fnv1a(const uint8_t *p, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
-}
-
 /* The entry of a shader's bytecode, decoded on first use; NULL when out of memory. */
 static const struct compute_entry *program_of(struct d3d11_compute_cache *c,
                                               const struct d3d11_shader_code *code)
 {
-    uint64_t h = fnv1a(code->bytecode, code->size);
+    uint64_t h = util_fnv1a64(code->bytecode, code->size);
     for (unsigned i = 0; i < c->count; i++) {
         const struct compute_entry *e = &c->programs[i];
         if (e->hash == h && e->size == code->size && !memcmp(e->bytes, code->bytecode, e->size))

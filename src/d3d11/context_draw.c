@@ -39,6 +39,7 @@
  * with the documented default sampler state (D3D11_SAMPLER_DESC: linear filtering, clamp).
  * A NULL pixel shader is allowed (depth-only rendering: nothing is written to the targets).
  */
+#include "util/hash.h"
 #include "d3d11/d3d11_private.h"
 
 #include <float.h>
@@ -150,20 +151,12 @@ void d3d11_context_draw_cleanup(struct d3d11_context *ctx)
     ctx->extra.draw = NULL;
 }
 
-static uint64_t fnv1a(const uint8_t *p, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
-}
-
 /* The decoded program of a shader (an entry with prog NULL and the decoder's message when it
  * cannot run), or NULL when out of memory. */
 static const struct program_entry *program_of(struct d3d11_draw_cache *c,
                                               const struct d3d11_shader_code *code)
 {
-    uint64_t h = fnv1a(code->bytecode, code->size);
+    uint64_t h = util_fnv1a64(code->bytecode, code->size);
     for (unsigned i = 0; i < c->nprograms; i++) {
         const struct program_entry *e = &c->programs[i];
         if (e->hash == h && e->size == code->size && !memcmp(e->bytes, code->bytecode, e->size))

@@ -22,6 +22,7 @@
  *     D3DLIGHT9) and 1 / (cos(Theta / 2) - cos(Phi / 2)).
  *   - Colours (D3DCOLOR render states) become floats r, g, b, a = byte / 255.
  */
+#include "util/hash.h"
 #include "d3d9/d3d9_draw.h"
 
 #include <float.h>
@@ -72,11 +73,7 @@ bool d3d9_decl_type_format(unsigned type, core_format *format, unsigned *comps,
 
 uint64_t d3d9_key_hash(const void *key, size_t size)
 {
-    const uint8_t *p = key;
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < size; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
+    return util_fnv1a64(key, size);
 }
 
 void d3d9_color_to_float(DWORD argb, float out[4])
