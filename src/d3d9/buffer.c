@@ -77,7 +77,7 @@ static HRESULT buffer_lock(struct d3d9_buffer *b, const char *method, UINT offse
     if ((flags & (D3DLOCK_DISCARD | D3DLOCK_NOOVERWRITE)) && !(b->r.usage & D3DUSAGE_DYNAMIC))
         util_msg(false, "%s: D3DLOCK_DISCARD / D3DLOCK_NOOVERWRITE on a buffer without "
                         "D3DUSAGE_DYNAMIC are ignored (D3DUSAGE)", method);
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     b->lock_count++;
     d3d9_device_unlock(dev);
     *data = d3d9_buffer_data(b) + offset;
@@ -88,7 +88,7 @@ static HRESULT buffer_unlock(struct d3d9_buffer *b, const char *method)
 {
     struct d3d9_device *dev = b->r.life.device;
     HRESULT hr = D3D_OK;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if (!b->lock_count) {
         util_msg(false, "%s: the buffer is not locked", method);
         hr = D3DERR_INVALIDCALL;

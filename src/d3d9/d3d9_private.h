@@ -93,6 +93,8 @@ struct d3d9_device {
     unsigned serial;                         /* n-th device of the process (present dumps) */
     struct d3d9_draw_cache *draw;            /* draw.c: the renderer and program caches */
     uint64_t samples_passed;                 /* samples every draw passed depth/stencil (query.c) */
+    unsigned occlusion_open;                 /* occlusion queries between BEGIN and END: while
+                                              * any is, draws count samples and never wait */
     /* display.c: the cursor and the implicit swap chain's gamma ramp, kept (headless: never
      * shown or applied), and SetDialogBoxMode's setting */
     struct {
@@ -115,9 +117,25 @@ static inline struct d3d9_device *d3d9_device_from_iface(IDirect3DDevice9 *iface
     return container_of(iface, struct d3d9_device, iface);
 }
 
+/* draw.c: rasterizes the draws that wait in the renderer's scene (binning across draws:
+ * pipeline/draw.h draw_desc.deferrable).  Caller holds the device lock. */
+void d3d9_draw_flush(struct d3d9_device *dev);
+
+/* The device lock, for the methods that only set or get state (state.c, state_vertex.c,
+ * stateblock.c, validate.c, the draws, vertex/index buffer locks: a waiting draw has read
+ * its vertices already). */
+static inline void d3d9_device_lock_state(struct d3d9_device *dev)
+{
+    pthread_mutex_lock(&dev->lock);
+}
+
+/* The device lock for everything else: with it, the draws waiting in the renderer's scene
+ * are finished first, so whatever the method reads or writes (texels, targets, queries,
+ * presentation) sees every earlier draw's pixels. */
 static inline void d3d9_device_lock(struct d3d9_device *dev)
 {
     pthread_mutex_lock(&dev->lock);
+    d3d9_draw_flush(dev);
 }
 
 static inline void d3d9_device_unlock(struct d3d9_device *dev)

@@ -65,6 +65,7 @@ static DWORD vp_mode(const struct d3d9_device *dev)
  * here (each would hold a device reference); what goes is what only the device kept alive. */
 static void device_teardown(struct d3d9_device *dev)
 {
+    d3d9_draw_flush(dev);
     d3d9_stateblock_discard_recording(dev);
     if (dev->state)
         d3d9_state_clear(dev->state);

@@ -137,6 +137,7 @@ struct d3d9_draw_cache {
 
 static void cache_clear(struct d3d9_draw_cache *c)
 {
+    draw_context_flush(c->dc);
     for (unsigned i = 0; i < c->nvs; i++)
         d3d9_program_cleanup(&c->vs[i].prog);
     for (unsigned i = 0; i < c->nps; i++)
@@ -155,6 +156,12 @@ void d3d9_draw_cleanup(struct d3d9_device *dev)
     free(c->indices);
     free(c);
     dev->draw = NULL;
+}
+
+void d3d9_draw_flush(struct d3d9_device *dev)
+{
+    if (dev->draw)
+        draw_context_flush(dev->draw->dc);
 }
 
 static struct d3d9_draw_cache *renderer(struct d3d9_device *dev)
@@ -185,6 +192,7 @@ static const struct d3d9_program *ff_vs_program(struct d3d9_draw_cache *c,
         if (c->vs[i].hash == h && !memcmp(&c->vs[i].key, key, sizeof(*key)))
             return &c->vs[i].prog;
     if (c->nvs == FF_CACHE) {
+        draw_context_flush(c->dc);   /* (no waiting draw may use a program that goes) */
         for (unsigned i = 0; i < c->nvs; i++)
             d3d9_program_cleanup(&c->vs[i].prog);
         c->nvs = 0;
@@ -218,6 +226,7 @@ static const struct d3d9_program *ff_ps_program(struct d3d9_draw_cache *c,
         if (c->ps[i].hash == h && !memcmp(&c->ps[i].key, key, sizeof(*key)))
             return &c->ps[i].prog;
     if (c->nps == FF_CACHE) {
+        draw_context_flush(c->dc);   /* (waiting draws run these pixel programs) */
         for (unsigned i = 0; i < c->nps; i++)
             d3d9_program_cleanup(&c->ps[i].prog);
         c->nps = 0;
@@ -1165,7 +1174,7 @@ static HRESULT draw(struct d3d9_device *dev, const struct call *c)
     w.dev = dev;
     w.call = c;
     w.msg = msg;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     w.st = dev->state;
     w.caps = d3d9_device_caps(dev);
     w.software_mixed = atomic_load(&dev->software_vp) &&
@@ -1211,8 +1220,13 @@ static HRESULT draw(struct d3d9_device *dev, const struct call *c)
     translate_vertex_textures(&w, d);
     translate_raster(&w, d);
     translate_om(&w, d);
+    /* Binning across draws (pipeline/draw.h): the draw may wait in the scene for the next
+     * ones, unless an occlusion query counts its samples.  Whatever may read or change what
+     * it borrows (texels, targets, the pixel program) takes d3d9_device_lock, which flushes
+     * first; a destroyed object flushes first too (resource.c d3d9_life_unbind). */
     uint64_t samples = 0;
-    int ret = draw_execute(w.c->dc, d, &samples, msg, sizeof(msg));
+    d->deferrable = dev->occlusion_open == 0;
+    int ret = draw_execute(w.c->dc, d, d->deferrable ? NULL : &samples, msg, sizeof(msg));
     dev->samples_passed += samples;   /* occlusion queries (query.c) */
     if (ret == DRAW_E_NOMEM) {
         util_msg(false, "%s: out of memory", c->name);

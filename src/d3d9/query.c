@@ -100,9 +100,26 @@ static uint64_t monotonic_ns(void)
 static const GUID *const query_iids[] = { &IID_IDirect3DQuery9, NULL };
 D3D9_LIFE_IUNKNOWN(query, IDirect3DQuery9, struct d3d9_query, iface, life, query_iids)
 
+/* Occlusion queries between BEGIN and END make the draws count their samples (draw.c): the
+ * device counts them open. */
+static void occlusion_open(struct d3d9_query *q, bool open)
+{
+    bool was = q->status == QUERY_BUILDING;
+    if (q->type != D3DQUERYTYPE_OCCLUSION || was == open)
+        return;
+    if (open)
+        q->life.device->occlusion_open++;
+    else
+        q->life.device->occlusion_open--;
+}
+
 static void query_destroy(struct d3d9_life *life)
 {
-    free(container_of(life, struct d3d9_query, life));
+    struct d3d9_query *q = container_of(life, struct d3d9_query, life);
+    d3d9_device_lock_state(q->life.device);
+    occlusion_open(q, false);
+    d3d9_device_unlock(q->life.device);
+    free(q);
 }
 
 static HRESULT STDMETHODCALLTYPE query_GetDevice(IDirect3DQuery9 *iface, IDirect3DDevice9 **out)
@@ -145,6 +162,7 @@ static HRESULT STDMETHODCALLTYPE query_Issue(IDirect3DQuery9 *iface, DWORD flags
     }
     d3d9_device_lock(dev);
     if (flags == D3DISSUE_BEGIN) {
+        occlusion_open(q, true);
         q->status = QUERY_BUILDING;   /* a BEGIN while building restarts */
         q->start = dev->samples_passed;
     } else {
@@ -159,6 +177,7 @@ static HRESULT STDMETHODCALLTYPE query_Issue(IDirect3DQuery9 *iface, DWORD flags
         default:
             break;
         }
+        occlusion_open(q, false);
         q->status = QUERY_SIGNALED;   /* every draw before END has finished */
     }
     d3d9_device_unlock(dev);

@@ -67,8 +67,12 @@ void d3d9_life_bind(struct d3d9_life *life)
 void d3d9_life_unbind(struct d3d9_life *life)
 {
     life = top(life);
-    if (atomic_fetch_sub(&life->internal, 1) == 1)
+    if (atomic_fetch_sub(&life->internal, 1) == 1) {
+        /* draws waiting in the renderer's scene may read its memory (draw.c) */
+        d3d9_device_lock(life->device);
+        d3d9_device_unlock(life->device);
         life->destroy(life);
+    }
 }
 
 ULONG d3d9_life_addref(struct d3d9_life *life)

@@ -368,7 +368,7 @@ static HRESULT STDMETHODCALLTYPE device_SetRenderState(IDirect3DDevice9 *iface,
         util_msg(false, "SetRenderState: %u is not a D3DRENDERSTATETYPE", (unsigned)state);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     d3d9_state_target(dev, &mask)->rs[state] = value;
     if (mask)
         d3d9_mask_set(mask->rs, state);
@@ -385,7 +385,7 @@ static HRESULT STDMETHODCALLTYPE device_GetRenderState(IDirect3DDevice9 *iface,
                  (unsigned)state);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *value = dev->state->rs[state];
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -410,7 +410,7 @@ static HRESULT STDMETHODCALLTYPE device_SetTextureStageState(IDirect3DDevice9 *i
     HRESULT hr;
     if (FAILED(hr = check_tss("SetTextureStageState", stage, type)))
         return hr;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     d3d9_state_target(dev, &mask)->tss[stage][type] = value;
     if (mask)
         mask->tss[stage] |= 1ull << type;
@@ -430,7 +430,7 @@ static HRESULT STDMETHODCALLTYPE device_GetTextureStageState(IDirect3DDevice9 *i
         util_msg(false, "GetTextureStageState: pValue is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *value = dev->state->tss[stage][type];
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -456,7 +456,7 @@ static HRESULT STDMETHODCALLTYPE device_SetSamplerState(IDirect3DDevice9 *iface,
     int slot = check_sampler("SetSamplerState", sampler, type);
     if (slot < 0)
         return D3DERR_INVALIDCALL;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     d3d9_state_target(dev, &mask)->samp[slot][type] = value;
     if (mask)
         mask->samp[slot] |= 1u << type;
@@ -475,7 +475,7 @@ static HRESULT STDMETHODCALLTYPE device_GetSamplerState(IDirect3DDevice9 *iface,
         util_msg(false, "GetSamplerState: pValue is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *value = dev->state->samp[slot][type];
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -502,7 +502,7 @@ static HRESULT STDMETHODCALLTYPE device_SetTexture(IDirect3DDevice9 *iface, DWOR
                         "(D3DPOOL)");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     d3d9_bind_texture(&d3d9_state_target(dev, &mask)->textures[slot], t);
     if (mask)
         mask->textures |= 1u << slot;
@@ -525,7 +525,7 @@ static HRESULT STDMETHODCALLTYPE device_GetTexture(IDirect3DDevice9 *iface, DWOR
         util_msg(false, "GetTexture: stage %u does not exist", (unsigned)stage);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if ((t = dev->state->textures[slot])) {
         d3d9_life_addref(&t->r.life);
         *out = &t->iface.base;
@@ -568,7 +568,7 @@ static HRESULT STDMETHODCALLTYPE device_SetTransform(IDirect3DDevice9 *iface,
     HRESULT hr;
     if (FAILED(hr = transform_args("SetTransform", state, m, &slot)))
         return hr;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     d3d9_state_target(dev, &mask)->transforms[slot] = *m;
     if (mask)
         d3d9_mask_set(mask->transforms, (unsigned)slot);
@@ -584,7 +584,7 @@ static HRESULT STDMETHODCALLTYPE device_GetTransform(IDirect3DDevice9 *iface,
     HRESULT hr;
     if (FAILED(hr = transform_args("GetTransform", state, m, &slot)))
         return hr;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *m = dev->state->transforms[slot];
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -601,7 +601,7 @@ static HRESULT STDMETHODCALLTYPE device_MultiplyTransform(IDirect3DDevice9 *ifac
     HRESULT hr;
     if (FAILED(hr = transform_args("MultiplyTransform", state, m, &slot)))
         return hr;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     /* The product uses the device's current matrix (recording or not). */
     matrix_multiply(&r, m, &dev->state->transforms[slot]);
     d3d9_state_target(dev, &mask)->transforms[slot] = r;
@@ -628,7 +628,7 @@ static HRESULT STDMETHODCALLTYPE device_SetViewport(IDirect3DDevice9 *iface,
                  (double)vp->MaxZ);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     rt = dev->rt[0];
     if (!rt) {
         d3d9_device_unlock(dev);
@@ -649,7 +649,7 @@ static HRESULT STDMETHODCALLTYPE device_GetViewport(IDirect3DDevice9 *iface, D3D
         util_msg(false, "GetViewport: pViewport is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *vp = dev->state->viewport;
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -669,7 +669,7 @@ static HRESULT STDMETHODCALLTYPE device_SetScissorRect(IDirect3DDevice9 *iface, 
                  (long)rect->right, (long)rect->bottom);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if (!dev->rt[0]) {
         d3d9_device_unlock(dev);
         util_msg(false, "SetScissorRect: no render target 0 (the device needs a Reset)");
@@ -689,7 +689,7 @@ static HRESULT STDMETHODCALLTYPE device_GetScissorRect(IDirect3DDevice9 *iface, 
         util_msg(false, "GetScissorRect: pRect is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *rect = dev->state->scissor;
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -706,7 +706,7 @@ static HRESULT STDMETHODCALLTYPE device_SetMaterial(IDirect3DDevice9 *iface,
         util_msg(false, "SetMaterial: pMaterial is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     d3d9_state_target(dev, &mask)->material = *material;
     if (mask)
         mask->material = true;
@@ -722,7 +722,7 @@ static HRESULT STDMETHODCALLTYPE device_GetMaterial(IDirect3DDevice9 *iface,
         util_msg(false, "GetMaterial: pMaterial is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *material = dev->state->material;
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -769,7 +769,7 @@ static HRESULT STDMETHODCALLTYPE device_SetLight(IDirect3DDevice9 *iface, DWORD 
     }
     if (FAILED(hr = validate_light(light)))
         return hr;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if (!(l = d3d9_state_add_light(d3d9_state_target(dev, &mask), index))) {
         d3d9_device_unlock(dev);
         util_msg(false, "SetLight: out of memory");
@@ -791,7 +791,7 @@ static HRESULT STDMETHODCALLTYPE device_GetLight(IDirect3DDevice9 *iface, DWORD 
         util_msg(false, "GetLight: pLight is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if ((l = d3d9_state_find_light(dev->state, index))) {
         *light = l->light;
     } else {
@@ -808,7 +808,7 @@ static HRESULT STDMETHODCALLTYPE device_LightEnable(IDirect3DDevice9 *iface, DWO
     struct d3d9_device *dev = DEV(iface);
     struct d3d9_state_mask *mask;
     struct d3d9_light *l;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if (!(l = d3d9_state_add_light(d3d9_state_target(dev, &mask), index))) {
         d3d9_device_unlock(dev);
         util_msg(false, "LightEnable: out of memory");
@@ -830,7 +830,7 @@ static HRESULT STDMETHODCALLTYPE device_GetLightEnable(IDirect3DDevice9 *iface, 
         util_msg(false, "GetLightEnable: pEnable is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if ((l = d3d9_state_find_light(dev->state, index))) {
         *enable = l->enabled ? D3D9_LIGHT_ENABLED : FALSE;
     } else {
@@ -867,7 +867,7 @@ static HRESULT STDMETHODCALLTYPE device_SetClipPlane(IDirect3DDevice9 *iface, DW
     int slot = clip_plane_slot(dev, "SetClipPlane", index, plane);
     if (slot < 0)
         return D3DERR_INVALIDCALL;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     memcpy(d3d9_state_target(dev, &mask)->clip_planes[slot], plane, 4 * sizeof(float));
     if (mask)
         mask->clip_planes |= 1u << slot;
@@ -882,7 +882,7 @@ static HRESULT STDMETHODCALLTYPE device_GetClipPlane(IDirect3DDevice9 *iface, DW
     int slot = clip_plane_slot(dev, "GetClipPlane", index, plane);
     if (slot < 0)
         return D3DERR_INVALIDCALL;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     memcpy(plane, dev->state->clip_planes[slot], 4 * sizeof(float));
     d3d9_device_unlock(dev);
     return D3D_OK;

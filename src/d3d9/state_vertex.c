@@ -72,7 +72,7 @@ static HRESULT STDMETHODCALLTYPE device_SetStreamSource(IDirect3DDevice9 *iface,
                  (unsigned)caps->MaxStreamStride);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     s = &d3d9_state_target(dev, &mask)->streams[stream];
     d3d9_bind_buffer(&s->buffer, b);
     s->offset = offset;
@@ -98,7 +98,7 @@ static HRESULT STDMETHODCALLTYPE device_GetStreamSource(IDirect3DDevice9 *iface,
         util_msg(false, "GetStreamSource: stream %u does not exist", stream);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     s = &dev->state->streams[stream];
     if (s->buffer) {
         d3d9_life_addref(&s->buffer->r.life);
@@ -139,7 +139,7 @@ static HRESULT STDMETHODCALLTYPE device_SetStreamSourceFreq(IDirect3DDevice9 *if
         util_msg(false, "%s: stream 0 holds the geometry; it cannot be instance data", method);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     d3d9_state_target(dev, &mask)->streams[stream].freq = setting;
     if (mask)
         mask->stream_freq |= 1u << stream;
@@ -156,7 +156,7 @@ static HRESULT STDMETHODCALLTYPE device_GetStreamSourceFreq(IDirect3DDevice9 *if
                  stream);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *setting = dev->state->streams[stream].freq;
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -172,7 +172,7 @@ static HRESULT STDMETHODCALLTYPE device_SetIndices(IDirect3DDevice9 *iface,
         util_msg(false, "SetIndices: not an index buffer of this device");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     d3d9_bind_buffer(&d3d9_state_target(dev, &mask)->indices, b);
     if (mask)
         mask->indices = true;
@@ -190,7 +190,7 @@ static HRESULT STDMETHODCALLTYPE device_GetIndices(IDirect3DDevice9 *iface,
         return D3DERR_INVALIDCALL;
     }
     *ib = NULL;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if ((b = dev->state->indices)) {
         d3d9_life_addref(&b->r.life);
         *ib = &b->iface.ib;
@@ -212,7 +212,7 @@ static HRESULT STDMETHODCALLTYPE device_SetVertexDeclaration(IDirect3DDevice9 *i
         util_msg(false, "SetVertexDeclaration: not a vertex declaration of this device");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     st = d3d9_state_target(dev, &mask);
     d3d9_bind_decl(&st->decl, d);
     st->fvf = d ? d->fvf : 0;
@@ -232,7 +232,7 @@ static HRESULT STDMETHODCALLTYPE device_GetVertexDeclaration(IDirect3DDevice9 *i
         return D3DERR_INVALIDCALL;
     }
     *decl = NULL;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if ((d = dev->state->decl)) {
         d3d9_life_addref(&d->life);
         *decl = &d->iface;
@@ -254,7 +254,7 @@ static HRESULT STDMETHODCALLTYPE device_SetFVF(IDirect3DDevice9 *iface, DWORD fv
         util_msg(false, "SetFVF: 0x%x is not a valid FVF code", (unsigned)fvf);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if (FAILED(hr = d3d9_vertex_decl_for_fvf(dev, fvf, &d))) {
         d3d9_device_unlock(dev);
         return hr;
@@ -275,7 +275,7 @@ static HRESULT STDMETHODCALLTYPE device_GetFVF(IDirect3DDevice9 *iface, DWORD *f
         util_msg(false, "GetFVF: pFVF is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *fvf = dev->state->fvf;
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -290,7 +290,7 @@ static HRESULT STDMETHODCALLTYPE device_SetVertexShader(IDirect3DDevice9 *iface,
     struct d3d9_state_mask *mask;
     struct d3d9_state *st;
     IDirect3DVertexShader9 *old;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     st = d3d9_state_target(dev, &mask);
     old = st->vs;
     d3d9_vertex_shader_bind(shader, true);
@@ -310,7 +310,7 @@ static HRESULT STDMETHODCALLTYPE device_GetVertexShader(IDirect3DDevice9 *iface,
         util_msg(false, "GetVertexShader: ppShader is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if ((*shader = dev->state->vs))
         IDirect3DVertexShader9_AddRef(*shader);
     d3d9_device_unlock(dev);
@@ -324,7 +324,7 @@ static HRESULT STDMETHODCALLTYPE device_SetPixelShader(IDirect3DDevice9 *iface,
     struct d3d9_state_mask *mask;
     struct d3d9_state *st;
     IDirect3DPixelShader9 *old;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     st = d3d9_state_target(dev, &mask);
     old = st->ps;
     d3d9_pixel_shader_bind(shader, true);
@@ -344,7 +344,7 @@ static HRESULT STDMETHODCALLTYPE device_GetPixelShader(IDirect3DDevice9 *iface,
         util_msg(false, "GetPixelShader: ppShader is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if ((*shader = dev->state->ps))
         IDirect3DPixelShader9_AddRef(*shader);
     d3d9_device_unlock(dev);
@@ -392,7 +392,7 @@ static HRESULT shader_constants(struct d3d9_device *dev, const char *method, boo
         util_msg(false, "%s: pConstantData is NULL", method);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     st = set ? d3d9_state_target(dev, &mask) : dev->state;
     switch (kind) {
     case CONST_F: base = pixel ? (unsigned char *)st->ps_f : (unsigned char *)st->vs_f; break;
@@ -453,7 +453,7 @@ static HRESULT STDMETHODCALLTYPE device_SetNPatchMode(IDirect3DDevice9 *iface, f
 {
     struct d3d9_device *dev = DEV(iface);
     struct d3d9_state_mask *mask;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     d3d9_state_target(dev, &mask)->npatch_segments = segments;
     if (mask)
         mask->npatch = true;
@@ -465,7 +465,7 @@ static float STDMETHODCALLTYPE device_GetNPatchMode(IDirect3DDevice9 *iface)
 {
     struct d3d9_device *dev = DEV(iface);
     float f;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     f = dev->state->npatch_segments;
     d3d9_device_unlock(dev);
     return f;
@@ -499,7 +499,7 @@ static HRESULT STDMETHODCALLTYPE device_SetPaletteEntries(IDirect3DDevice9 *ifac
             }
         }
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock(dev);   /* (views of P8 textures read the palettes) */
     if (!(p = find_palette(dev, number))) {
         struct d3d9_palette *n = realloc(dev->palettes, (dev->palette_count + 1) * sizeof(*n));
         if (!n) {
@@ -526,7 +526,7 @@ static HRESULT STDMETHODCALLTYPE device_GetPaletteEntries(IDirect3DDevice9 *ifac
         util_msg(false, "GetPaletteEntries: pEntries is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if ((p = find_palette(dev, number))) {
         memcpy(entries, p->entries, sizeof(p->entries));
     } else {
@@ -546,7 +546,7 @@ static HRESULT STDMETHODCALLTYPE device_SetCurrentTexturePalette(IDirect3DDevice
         util_msg(false, "SetCurrentTexturePalette: PaletteNumber %u > 0xFFFF", number);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     d3d9_state_target(dev, &mask)->palette = number;
     if (mask)
         mask->palette = true;
@@ -562,7 +562,7 @@ static HRESULT STDMETHODCALLTYPE device_GetCurrentTexturePalette(IDirect3DDevice
         util_msg(false, "GetCurrentTexturePalette: PaletteNumber is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *number = dev->state->palette;
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -576,7 +576,7 @@ static HRESULT STDMETHODCALLTYPE device_SetClipStatus(IDirect3DDevice9 *iface,
         util_msg(false, "SetClipStatus: pClipStatus is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     dev->clip_status = *status;
     d3d9_device_unlock(dev);
     return D3D_OK;
@@ -590,7 +590,7 @@ static HRESULT STDMETHODCALLTYPE device_GetClipStatus(IDirect3DDevice9 *iface,
         util_msg(false, "GetClipStatus: pClipStatus is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     *status = dev->clip_status;
     d3d9_device_unlock(dev);
     return D3D_OK;

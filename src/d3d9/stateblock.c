@@ -329,7 +329,7 @@ static HRESULT STDMETHODCALLTYPE sb_Capture(IDirect3DStateBlock9 *iface)
 {
     struct d3d9_stateblock *sb = sb_impl(iface);
     struct d3d9_device *dev = sb->life.device;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if (dev->recording) {
         d3d9_device_unlock(dev);
         util_msg(false, "IDirect3DStateBlock9::Capture: a state block is being recorded");
@@ -344,7 +344,7 @@ static HRESULT STDMETHODCALLTYPE sb_Apply(IDirect3DStateBlock9 *iface)
 {
     struct d3d9_stateblock *sb = sb_impl(iface);
     struct d3d9_device *dev = sb->life.device;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if (dev->recording) {
         d3d9_device_unlock(dev);
         util_msg(false, "IDirect3DStateBlock9::Apply: a state block is being recorded");
@@ -389,7 +389,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateStateBlock(IDirect3DDevice9 *iface
         util_msg(false, "CreateStateBlock: %u is not a D3DSTATEBLOCKTYPE", (unsigned)type);
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if (dev->recording) {
         d3d9_device_unlock(dev);
         util_msg(false, "CreateStateBlock: a state block is being recorded");
@@ -412,7 +412,7 @@ static HRESULT STDMETHODCALLTYPE device_BeginStateBlock(IDirect3DDevice9 *iface)
 {
     struct d3d9_device *dev = d3d9_device_from_iface(iface);
     struct d3d9_stateblock *sb;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if (dev->recording) {
         d3d9_device_unlock(dev);
         util_msg(false, "BeginStateBlock: already recording");
@@ -438,7 +438,7 @@ static HRESULT STDMETHODCALLTYPE device_EndStateBlock(IDirect3DDevice9 *iface,
         return D3DERR_INVALIDCALL;
     }
     *out = NULL;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     if (!(sb = dev->recording)) {
         d3d9_device_unlock(dev);
         util_msg(false, "EndStateBlock: BeginStateBlock was not called");

@@ -776,7 +776,7 @@ static HRESULT STDMETHODCALLTYPE device_BeginScene(IDirect3DDevice9 *iface)
 {
     struct d3d9_device *dev = DEV(iface);
     HRESULT hr = D3D_OK;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);   /* (a scene boundary finishes no draw: Present, Lock... do) */
     if (dev->in_scene) {
         util_msg(false, "BeginScene: a scene is already open (EndScene first)");
         hr = D3DERR_INVALIDCALL;
@@ -790,7 +790,7 @@ static HRESULT STDMETHODCALLTYPE device_EndScene(IDirect3DDevice9 *iface)
 {
     struct d3d9_device *dev = DEV(iface);
     HRESULT hr = D3D_OK;
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);   /* (a scene boundary finishes no draw: Present, Lock... do) */
     if (!dev->in_scene) {
         util_msg(false, "EndScene: no scene is open (BeginScene first)");
         hr = D3DERR_INVALIDCALL;

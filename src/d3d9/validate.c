@@ -387,7 +387,7 @@ static HRESULT STDMETHODCALLTYPE device_ValidateDevice(IDirect3DDevice9 *iface, 
         util_msg(false, "ValidateDevice: pNumPasses is NULL");
         return D3DERR_INVALIDCALL;
     }
-    d3d9_device_lock(dev);
+    d3d9_device_lock_state(dev);
     for (int i = 0; i < 4; i++)
         rt_formats[i] = dev->rt[i] ? dev->rt[i]->format : D3DFMT_UNKNOWN;
     hr = d3d9_validate_device_state(dev->profile, d3d9_device_caps(dev), dev->state, rt_formats);

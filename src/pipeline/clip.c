@@ -229,7 +229,7 @@ static uint32_t new_prim(struct draw_run *r, uint32_t a, uint32_t b, uint32_t c,
                          uint32_t flags)
 {
     uint32_t id = (uint32_t)r->prim_count++;
-    if (r->uniform_ok && draw_prim_uniform(r, a, b, c))
+    if (r->sh->uniform_ok && draw_prim_uniform(r->sh, a, b, c))
         flags |= DRAW_PRIM_UNIFORM;
     r->prims[id] = (struct draw_prim){ { a, b, c }, lead, flags };
     return id;

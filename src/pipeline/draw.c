@@ -263,6 +263,7 @@ void draw_context_destroy(struct draw_context *dc)
     draw_tess_destroy(dc->run.tess);
     free(dc->run.pool);
     free(dc->run.prims);
+    draw_arena_free(dc);
     threadpool_destroy(dc->pool);
     free(dc);
 }
@@ -270,8 +271,10 @@ void draw_context_destroy(struct draw_context *dc)
 void draw_context_parallel(struct draw_context *dc, unsigned njobs,
                            void (*fn)(void *ctx, unsigned job, unsigned worker), void *ctx)
 {
-    if (dc && njobs)
+    if (dc && njobs) {
+        draw_context_flush(dc);   /* (the front-ends' clears write the targets) */
         threadpool_run(dc->pool, njobs, fn, ctx);
+    }
 }
 
 unsigned draw_context_threads(const struct draw_context *dc)
@@ -309,18 +312,45 @@ void draw_reserve(struct draw_run *r, size_t verts, size_t prims)
     for (unsigned i = 0; i < r->as.count; i++)
         memcpy(keep[i], &r->pool[(size_t)r->as.held[i] * r->stride], sizeof(uint32_t) * r->stride);
     r->half = next;
-    size_t base = next * r->pool_half;
+    /* the half's records in this draw's stride: [first multiple in it, last one that fits) */
+    size_t base = (next * r->pool_half_words + r->stride - 1) / r->stride;
     for (unsigned i = 0; i < r->as.count; i++) {
         memcpy(&r->pool[(base + i) * r->stride], keep[i], sizeof(uint32_t) * r->stride);
         r->as.held[i] = (uint32_t)(base + i);
     }
     r->pool_count = base + r->as.count;
-    r->pool_cap = base + r->pool_half;
+    r->pool_cap = (next + 1) * r->pool_half_words / r->stride;
     r->prim_count = next * r->prim_half;
     r->prim_cap = r->prim_count + r->prim_half;
     r->scene = dc->scenes[next];
-    if (r->routed_on)
-        draw_scene_setup(r, r->scene);   /* the scissor of the viewport routed now */
+    /* the draw's state on the scene it goes on in (with a viewport array: the scissor of
+     * the viewport routed now); the scene may have held other draws before its flush */
+    draw_scene_setup(r, r->scene);
+}
+
+/* ---- deferred draws -------------------------------------------------------------------------- */
+
+void draw_context_flush(struct draw_context *dc)
+{
+    if (!dc || !dc->pending)
+        return;
+    struct draw_run *r = &dc->run;
+    raster_scene_flush_end(dc->scenes[r->half ^ 1u]);
+    raster_scene_flush(dc->scenes[r->half]);
+    uint64_t fused = 0;
+    for (unsigned i = 0; i < dc->nworkers; i++) {
+        fused += dc->workers[i].fused_runs;
+        dc->workers[i].fused_runs = 0;
+    }
+    draw_debug_count_fused(fused);
+    dc->pending = false;
+    dc->pending_draws = 0;
+    draw_arena_reset(dc);
+}
+
+bool draw_context_pending(const struct draw_context *dc)
+{
+    return dc && dc->pending;
 }
 
 /* ---- draw_execute ---------------------------------------------------------------------------- */
@@ -415,8 +445,8 @@ static void draw_viewport_apply(struct draw_run *r, const struct draw_viewport *
  * clears the hints). */
 static void draw_scene_setup(struct draw_run *r, struct raster_scene *scene)
 {
-    raster_scene_set_draw(scene, &r->raster, draw_shade, r);
-    if (r->fill_ok)
+    raster_scene_set_draw(scene, &r->raster, draw_shade, r->sh);
+    if (r->sh->fill_ok)
         raster_scene_set_fill(scene, draw_fill);
     raster_scene_set_prefetch(scene, draw_prefetch);
     raster_scene_set_tile_prefetch(scene, draw_tile_prefetch);
@@ -451,8 +481,9 @@ void draw_route(struct draw_run *r, uint32_t layer, uint32_t viewport)
     struct raster_rect sc;
     const struct draw_viewport *v = draw_viewport_of(d, viewport, &sc);
     struct draw_desc *cur = &r->routed;
-    if (layer != r->route_layer || v->min_depth != cur->viewport.min_depth ||
-        v->max_depth != cur->viewport.max_depth)
+    bool flushed = layer != r->route_layer || v->min_depth != cur->viewport.min_depth ||
+                   v->max_depth != cur->viewport.max_depth;
+    if (flushed)
         draw_flush_all(r);
     else
         draw_submit_pending(r);
@@ -472,6 +503,10 @@ void draw_route(struct draw_run *r, uint32_t layer, uint32_t viewport)
         r->raster.scissor = sc;
         draw_scene_setup(r, r->scene);
         r->route_viewport = viewport;
+    }
+    if (flushed) {   /* (no worker reads the draw's pixel state now) */
+        r->sh->px.om = cur->om;
+        r->sh->px.viewport = cur->viewport;
     }
 }
 
@@ -554,6 +589,15 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         return DRAW_OK;
     }
 
+    /* Binning across draws (draw_defer.c): a draw that may wait joins the waiting ones, or
+     * they are rasterized first; a draw that may not wait finishes here, alone. */
+    bool defer = !routed && draw_defer_possible(d, samples != NULL);
+    if (dc->pending && (!defer || !draw_defer_joins(dc, d)))
+        draw_context_flush(dc);
+    bool fresh = !dc->pending;
+    if (fresh)
+        draw_arena_reset(dc);   /* (nothing waits on its records) */
+
     struct draw_run *r = &dc->run;
     r->d = d;
     memset(&r->stats, 0, sizeof(r->stats));
@@ -565,7 +609,15 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         r->d = &r->routed;
         r->route_layer = r->route_viewport = 0;
     }
-    r->om = &dc->om;
+    struct draw_shade *sh = draw_shade_new(dc, r->d);
+    if (sh)
+        sh->om = &dc->om;   /* (a deferred draw's: copied by draw_shade_copy) */
+    if (!sh || (defer && !draw_shade_copy(dc, sh))) {
+        if (fresh)
+            draw_arena_reset(dc);
+        return DRAW_E_NOMEM;
+    }
+    r->sh = sh;
     r->stride = 4 * (1 + d->link->attr_count);
     r->wrap = false;
     for (uint32_t k = 0; k < d->link->attr_count; k++)
@@ -578,30 +630,44 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     for (uint32_t e = 0; e < d->element_count; e++)
         r->efmt[e] = texel_format_get(d->elements[e].format);
 
-    /* Tables: the pool holds at least four windows' worth, the budget permitting more. */
-    size_t rec_bytes = sizeof(uint32_t) * r->stride;
-    size_t cap = DRAW_POOL_BYTES / rec_bytes;
-    if (cap < 4 * (size_t)DRAW_CHUNK_VERTS)
-        cap = 4 * (size_t)DRAW_CHUNK_VERTS;
+    /* Tables: each half of the pool holds DRAW_POOL_BYTES, at least four windows' worth of
+     * records of any stride (so deferred draws of different strides share it: each starts
+     * at a multiple of its own stride) */
+    _Static_assert((size_t)4 * DRAW_CHUNK_VERTS * 4 * (1 + IR_MAX_OUTPUTS) * sizeof(uint32_t) <=
+                       DRAW_POOL_BYTES, "a pool half holds four windows of the largest records");
+    size_t half_words = DRAW_POOL_BYTES / sizeof(uint32_t);
     /* Primitives per scene flush: a flush rasterizes every touched tile, reading its depth and
      * colour, so larger flushes move fewer tile bytes -- but the tiles then read primitive
      * records binned long before, so past a few MiB of records (about 65536 triangles) those
      * fall out of the caches instead.  Measured on the bench's triangle scene. */
     size_t prim_cap = DRAW_FLUSH_PRIMS > 4 * (size_t)DRAW_CHUNK_PRIMS ? DRAW_FLUSH_PRIMS
                                                                        : 4 * (size_t)DRAW_CHUNK_PRIMS;
-    /* two halves of each (draw_reserve) */
-    if (!grow((void **)&r->pool, &dc->pool_bytes, 2 * cap * rec_bytes) ||
-        !grow((void **)&r->prims, &dc->prim_bytes, 2 * prim_cap * sizeof(struct draw_prim)))
-        return DRAW_E_NOMEM;
-    r->pool_half = cap;
-    r->prim_half = prim_cap;
-    r->half = 0;
-    r->pool_cap = cap;
-    /* the first half is flushed after a quarter of its primitives: the workers start sooner,
-     * so less of the draw's vertex work runs alone (later halves are full) */
-    r->prim_cap = prim_cap / 4 > DRAW_CHUNK_PRIMS ? prim_cap / 4 : prim_cap;
-    r->pool_count = r->prim_count = 0;
+    if (fresh) {
+        /* two halves of each (draw_reserve) */
+        if (!grow((void **)&r->pool, &dc->pool_bytes, 2 * half_words * sizeof(uint32_t)) ||
+            !grow((void **)&r->prims, &dc->prim_bytes, 2 * prim_cap * sizeof(struct draw_prim))) {
+            draw_arena_reset(dc);
+            return DRAW_E_NOMEM;
+        }
+        r->pool_half_words = half_words;
+        r->prim_half = prim_cap;
+        r->half = 0;
+        r->pool_word = 0;
+        /* the first half is flushed after a quarter of its primitives: the workers start
+         * sooner, so less of the draw's vertex work runs alone (later halves are full) */
+        r->prim_cap = prim_cap / 4 > DRAW_CHUNK_PRIMS ? prim_cap / 4 : prim_cap;
+        r->prim_count = 0;
+    }
+    /* this draw's records from the first multiple of its stride past the waiting draws' */
+    size_t start = r->half * r->pool_half_words;
+    if (r->pool_word > start)
+        start = r->pool_word;
+    r->pool_count = (start + r->stride - 1) / r->stride;
+    r->pool_cap = (r->half + 1) * r->pool_half_words / r->stride;
     r->ntris = r->nlines = r->npoints = 0;
+    sh->pool = r->pool;
+    sh->prims = r->prims;
+    sh->stride = r->stride;
 
     /* Register files: the vertex program's here, the pixel program's on each worker. */
     if (!r->vs_state || !vm_state_fits(r->vs_state, d->vs->vm)) {
@@ -640,7 +706,8 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
             return ret;
     }
     r->gs_on |= r->tess_on;
-    for (unsigned i = 0; i < dc->nworkers; i++) {
+    /* (the waiting draws' register files fit this program: draw_defer_joins) */
+    for (unsigned i = 0; fresh && i < dc->nworkers; i++) {
         struct draw_worker *w = &dc->workers[i];
         w->sample_cur = -1;
         w->c_on = false;
@@ -657,7 +724,8 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
 
     /* The scenes, one per table half: made for a target size (the thread pool is the
      * context's). */
-    if (!dc->scenes[0] || !dc->scenes[1] || dc->scene_w != d->width || dc->scene_h != d->height) {
+    if (fresh && (!dc->scenes[0] || !dc->scenes[1] || dc->scene_w != d->width ||
+                  dc->scene_h != d->height)) {
         for (int k = 0; k < 2; k++) {
             raster_scene_destroy(dc->scenes[k]);
             dc->scenes[k] = raster_scene_create(dc->pool, d->width, d->height);
@@ -667,7 +735,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         if (!dc->scenes[0] || !dc->scenes[1])
             return DRAW_E_NOMEM;
     }
-    r->scene = dc->scenes[0];
+    r->scene = dc->scenes[r->half];
 
     draw_viewport_apply(r, v);
     /* user clip planes after the fixed ones (clip.c) */
@@ -700,15 +768,29 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
         st->depth_bias = 0;
         st->slope_scaled_depth_bias = 0.0f;
     }
-    draw_shade_prepare(r);
-    for (int k = 0; k < 2; k++)
-        draw_scene_setup(r, dc->scenes[k]);
+    sh->raster = *st;
+    draw_shade_prepare(sh);
+    draw_scene_setup(r, r->scene);   /* (the other half's scene: draw_reserve) */
 
     for (uint32_t i = 0; i < d->instance_count; i++)
         draw_run_instance(r, i);
     draw_submit_pending(r);
+    if (defer) {
+        r->pool_word = r->pool_count * r->stride;
+        if (fresh) {
+            dc->pending_om = d->om;
+            dc->pending_w = d->width;
+            dc->pending_h = d->height;
+        }
+        dc->pending = true;
+        dc->pending_draws++;
+        draw_debug_count_defer();
+        r->d = NULL;
+        return DRAW_OK;
+    }
     raster_scene_flush_end(dc->scenes[r->half ^ 1u]);
     raster_scene_flush(r->scene);
+    draw_arena_reset(dc);
 
     uint64_t total = 0, fused = 0, pixels = 0;
     for (unsigned i = 0; i < dc->nworkers; i++) {

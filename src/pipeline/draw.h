@@ -4,8 +4,10 @@
  * -------------
  * Both front-ends translate their bound state into a struct draw_desc (no D3D type below this
  * line: DESIGN.md principle 4) and call draw_execute(), which runs "the pipeline, one draw" of
- * DESIGN.md and returns when every pixel is written (the scene is flushed at the end of each
- * draw, so Map / copies afterwards see finished results):
+ * DESIGN.md and returns when every pixel is written -- or, for a description marked
+ * `deferrable`, when its primitives are binned: then its pixels come with the next
+ * draw_context_flush, which the front-end calls before anything reads or changes what the
+ * draw borrows (binning across draws, draw_defer.c):
  *
  *   vertex.c  vertex fetch (texel_load per element, 32-bit addressing, out of bounds -> 0),
  *             a post-transform cache for indexed draws (indices deduplicated within a window),
@@ -424,6 +426,14 @@ struct draw_desc {
     uint32_t width, height;
     struct om_key om_key;
     struct om_draw om;
+    /* Binning across draws (draw_execute below): true lets the draw's pixels wait in the
+     * context's scene for later draws, to be rasterized together at draw_context_flush.  The
+     * caller then promises that, until that flush, the memory of the bound render targets,
+     * depth-stencil surface and the texels of the bound views (pixel and vertex stage) neither
+     * changes nor goes away, and that d->ps lives on; everything else the description points
+     * to (the views and samplers themselves, the linkage, the constant-buffer contents) is
+     * copied.  false (zero-initialised descriptions): the draw is finished on return. */
+    bool deferrable;
 };
 
 /* ---- execution ------------------------------------------------------------------------------ */
@@ -440,12 +450,25 @@ struct threadpool;
  * dispatches: pipeline/compute.h); never NULL for a context draw_context_create made. */
 struct threadpool *draw_context_pool(struct draw_context *dc);
 
-/* Runs the draw to completion.  *samples (may be NULL) receives the number of samples that
+/* Runs the draw -- to completion, unless d->deferrable and the draw can wait (no samples or
+ * statistics wanted, no stream output, geometry, tessellation or pixel UAVs): then its
+ * primitives stay binned in the context's scene, with copies of what its pixels read, and
+ * its pixels are written by the next draw_context_flush (or by a later draw that cannot join
+ * them: other targets, a view of the targets' memory, a size change, a full scene).  Pixels
+ * come out the same either way: every tile still sees its primitives in submission order
+ * (raster.h).  *samples (may be NULL) receives the number of samples that
  * passed depth/stencil (what an occlusion query adds).  DRAW_E_INVALID when the description is
  * unusable (vs NULL or without SV_Position, an om_key om_state_init refuses, a size beyond
  * RASTER_MAX_SIZE): nothing is drawn and msg (if not NULL) says why. */
 int draw_execute(struct draw_context *dc, const struct draw_desc *desc, uint64_t *samples,
                  char *msg, size_t msg_size);
+
+/* Rasterizes every deferred draw (draw_execute) and returns when their pixels are written;
+ * nothing to do when none waits.  Front-ends call it before anything reads or writes the
+ * memory a waiting draw uses (Map / Lock, copies, clears, present, queries, destruction). */
+void draw_context_flush(struct draw_context *dc);
+/* Whether deferred draws wait for draw_context_flush. */
+bool draw_context_pending(const struct draw_context *dc);
 
 /* The vertex stage alone, for D3D9 ProcessVertices: runs d's vertex program (fetch from
  * d's streams and elements, its constants and vertex textures) on the `count` vertices
@@ -479,6 +502,10 @@ void draw_fill_rows(struct draw_context *dc, uint8_t *row0, size_t pitch, size_t
 void draw_debug_set_shortcuts(bool enable);
 uint64_t draw_debug_fill_count(void);
 uint64_t draw_debug_fused_count(void);     /* batches run by pixel_fused.c */
+/* Binning across draws (draw_desc.deferrable) on (the default) or off -- tests render both
+ * ways and compare; the counter counts the draws that waited (process-wide). */
+void draw_debug_set_defer(bool enable);
+uint64_t draw_debug_defer_count(void);
 void draw_debug_count_fused(uint64_t n);
 
 #endif

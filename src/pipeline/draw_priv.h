@@ -115,10 +115,53 @@ struct draw_context;
 struct draw_gs;
 struct draw_tess;
 
+/* What the pixel stage reads of a draw's description: the draw_desc fields of the same names
+ * (draw.c fills it; a deferred draw's pointers lead to copies that live until its flush). */
+struct draw_px {
+    const struct draw_program *ps;
+    const struct draw_linkage *link;
+    struct vm_cbuffer ps_cb[IR_MAX_CB_SLOTS];
+    struct vm_cs_env *ps_uavs;
+    const struct texture_view *textures[DRAW_MAX_TEXTURES];
+    const struct sampler *samplers[DRAW_MAX_SAMPLERS];
+    struct draw_viewport viewport;
+    bool ms_center, alpha_to_coverage;
+    struct om_draw om;
+};
+
+/* A draw as the pixel stage sees it: the shade callbacks' context (draw_shade, draw_fill,
+ * the prefetch hints).  One per draw, in the context's arena until the scene holding the
+ * draw's primitives is flushed; read-only on the workers. */
+struct draw_shade {
+    struct draw_context *dc;
+    const struct draw_px *d;           /* = &px */
+    const struct om_state *om;
+    const uint32_t *pool;              /* the context's vertex pool and primitive table */
+    const struct draw_prim *prims;
+    uint32_t stride;                   /* uint32_t per pool record */
+    struct raster_state raster;        /* the draw's (samples, pattern) */
+    bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
+    bool fill_ok;                      /* ... and whole tiles written as rectangles */
+    bool fused_ok;                     /* pixel_fused.c may run d->ps (shortcuts on) */
+    bool om_reads_z;                   /* depth/stencil work: the OM needs each lane's z */
+    uint16_t uni_idx[IR_MAX_INPUTS * 4];   /* pool-record words to compare (pixel.c) */
+    /* pixel_fused.c: when every pixel input is a linearly interpolated attribute component
+     * (lin_all), the list of them */
+    bool lin_all;
+    unsigned lin_count;
+    struct draw_lin_input {
+        uint8_t reg, comp;
+        bool noper;                    /* noperspective: screen-linear weights */
+        uint16_t idx;                  /* word of the pool record */
+    } lin[IR_MAX_INPUTS * 4];
+    unsigned uni_count;
+    struct draw_px px;
+    struct om_state om_copy;           /* a deferred draw's output-merger state */
+};
+
 struct draw_run {
     struct draw_context *dc;
     const struct draw_desc *d;
-    const struct om_state *om;
     struct raster_scene *scene;
     uint32_t stride;                   /* uint32_t per pool record */
     /* viewport transform (15.6) and the guard band in normalized coordinates */
@@ -141,7 +184,10 @@ struct draw_run {
     size_t pool_count, pool_cap;       /* absolute indices: the half in use ends at pool_cap */
     struct draw_prim *prims;
     size_t prim_count, prim_cap;
-    size_t pool_half, prim_half;       /* records / primitives in each half */
+    size_t pool_half_words, prim_half;   /* uint32_t / primitives in each half */
+    size_t pool_word;                  /* between deferred draws: the pool's words in use (a
+                                        * draw's records start at the first multiple of its
+                                        * stride at or after it) */
     unsigned half;                     /* the half being filled (draw_reserve) */
     /* raster primitives not yet handed to the scene */
     struct raster_triangle tris[DRAW_RASTER_BATCH];
@@ -183,21 +229,7 @@ struct draw_run {
     bool tess_on;                      /* tess_stage.c takes the vertex records (d->hs) */
     struct draw_tess *tess;            /* tess_stage.c's state (owned by the context) */
     struct vm_state *gs_state;
-    bool uniform_ok;                   /* the pixel program may be shaded once per primitive */
-    bool fill_ok;                      /* ... and whole tiles written as rectangles */
-    bool fused_ok;                     /* pixel_fused.c may run d->ps (shortcuts on) */
-    bool om_reads_z;                   /* depth/stencil work: the OM needs each lane's z */
-    uint16_t uni_idx[IR_MAX_INPUTS * 4];   /* pool-record words to compare (pixel.c) */
-    /* pixel_fused.c: when every pixel input is a linearly interpolated attribute component
-     * (lin_all), the list of them */
-    bool lin_all;
-    unsigned lin_count;
-    struct draw_lin_input {
-        uint8_t reg, comp;
-        bool noper;                    /* noperspective: screen-linear weights */
-        uint16_t idx;                  /* word of the pool record */
-    } lin[IR_MAX_INPUTS * 4];
-    unsigned uni_count;
+    struct draw_shade *sh;             /* what the pixel stage reads of this draw (draw.c) */
     /* the vertex program's register files (calling thread only) */
     vm_reg vs_in[IR_MAX_INPUTS];
     vm_reg vs_out[IR_MAX_OUTPUTS];
@@ -218,7 +250,29 @@ struct draw_context {
     bool om_valid;
     size_t pool_bytes, prim_bytes;     /* allocated sizes of run.pool, run.prims */
     struct draw_run run;
+    /* Deferred draws (draw.c): whether the scenes hold any, the targets they write (their
+     * bytes: a later draw's views must not overlap them) and the arena of their shade
+     * records and copies, emptied by the flush */
+    bool pending;
+    unsigned pending_draws;
+    struct om_draw pending_om;
+    uint32_t pending_w, pending_h;
+    struct draw_arena_block *arena, *arena_cur;   /* the blocks (draw_defer.c), the one in use */
+    size_t arena_used;                 /* bytes handed out since the last flush */
 };
+
+/* draw_defer.c: the shade records and what deferred draws copy, in the context's arena.
+ * draw_shade_new: a record of d's pixel state (pointers borrowed from d; NULL when out of
+ * memory); draw_shade_copy: a deferred draw's copies of what they point to (false: out of
+ * memory); draw_arena_reset after a flush, draw_arena_free with the context. */
+struct draw_shade *draw_shade_new(struct draw_context *dc, const struct draw_desc *d);
+bool draw_shade_copy(struct draw_context *dc, struct draw_shade *sh);
+void draw_arena_reset(struct draw_context *dc);
+void draw_arena_free(struct draw_context *dc);
+/* draw_defer.c: whether d may wait at all (draw.h); whether it may join the waiting draws. */
+bool draw_defer_possible(const struct draw_desc *d, bool samples_wanted);
+bool draw_defer_joins(const struct draw_context *dc, const struct draw_desc *d);
+void draw_debug_count_defer(void);   /* draw.h draw_debug_defer_count */
 
 /* Pool records and registers hold float bits: the VM's own conversions (vm.h). */
 #define draw_f vm_float
@@ -279,7 +333,7 @@ void draw_assemble(struct draw_run *r, uint32_t slot);    /* a pool slot, or DRA
 void draw_clip_prepare(struct draw_run *r, size_t base, uint32_t count);
 void draw_submit_pending(struct draw_run *r);
 
-/* pixel.c: the raster shade callback (ctx is the struct draw_run). */
+/* pixel.c: the raster shade callback (ctx is the draw's struct draw_shade). */
 void draw_shade(void *ctx, const struct raster_quad_batch *batch);
 /* ld (pixel.c: texels of a texture or buffer view by integer address; the vertex and geometry
  * stages use it too), and ld_ms of a multisampled view (pixel_ms.c): lanes of req->mask
@@ -308,7 +362,7 @@ uint32_t draw_ms_alpha_lanes(const float *alpha, unsigned lanes, unsigned n, uns
  * depth clamped, om_process_ms; returns the samples that passed.  `interpolated_z`: false when
  * the pixel program wrote the depth (then w->z holds it, already clamped).  `omask` (NULL:
  * none): the program's oMask per lane; a clear bit s drops the lane's sample s. */
-uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
+uint32_t draw_ms_merge(const struct draw_shade *r, struct draw_worker *w,
                        const struct raster_quad_batch *b, const struct om_batch *ob,
                        uint32_t coverage, bool interpolated_z, const uint32_t *omask);
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsigned worker,
@@ -321,21 +375,21 @@ void draw_sample_coords(struct sample_coords *c, const struct vm_sample_request 
 void draw_tile_prefetch(void *ctx, struct raster_rect tile, bool ahead);
 /* pixel_fused.c: the fused program of d->ps for the batch's lanes (inputs filled): false when
  * the bound view or sampler needs the VM */
-bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes);
+bool draw_fused_run(const struct draw_shade *r, struct draw_worker *w, unsigned lanes);
 /* pixel_fused.c: the pixel program's input registers for a batch (twins; pixel.c picks) */
-void draw_fill_inputs_c(const struct draw_run *r, struct draw_worker *w,
+void draw_fill_inputs_c(const struct draw_shade *r, struct draw_worker *w,
                         const struct raster_quad_batch *b, const struct draw_prim *pr, bool front,
                         unsigned lanes);
-void draw_fill_inputs_avx2(const struct draw_run *r, struct draw_worker *w,
+void draw_fill_inputs_avx2(const struct draw_shade *r, struct draw_worker *w,
                            const struct raster_quad_batch *b, const struct draw_prim *pr,
                            bool front, unsigned lanes);
 /* its twins (util/simd.h): draw_fused_run picks one */
-bool draw_fused_run_c(const struct draw_run *r, struct draw_worker *w, unsigned lanes);
-bool draw_fused_run_avx2(const struct draw_run *r, struct draw_worker *w, unsigned lanes);
+bool draw_fused_run_c(const struct draw_shade *r, struct draw_worker *w, unsigned lanes);
+bool draw_fused_run_avx2(const struct draw_shade *r, struct draw_worker *w, unsigned lanes);
 /* pixel.c: uniform_ok / fill_ok of the run, at the start of a draw */
-void draw_shade_prepare(struct draw_run *r);
+void draw_shade_prepare(struct draw_shade *r);
 /* pixel.c: when uniform_ok, whether pool records a, b, c give the pixel program constant
  * inputs (DRAW_PRIM_UNIFORM) */
-bool draw_prim_uniform(const struct draw_run *r, uint32_t a, uint32_t b, uint32_t c);
+bool draw_prim_uniform(const struct draw_shade *r, uint32_t a, uint32_t b, uint32_t c);
 
 #endif

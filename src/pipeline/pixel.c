@@ -60,7 +60,7 @@ struct interp {
 /* ---- sampling -------------------------------------------------------------------------------- */
 
 struct sample_ctx {
-    const struct draw_run *run;
+    const struct draw_shade *run;
     struct draw_worker *w;
 };
 
@@ -85,11 +85,11 @@ void draw_sample_coords(struct sample_coords *c, const struct vm_sample_request 
     memcpy(c->ref, req->ref, sizeof(c->ref));
 }
 
-static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
+static void sample_filtered(const struct draw_shade *r, struct draw_worker *w,
                             const struct texture_view *t, const struct vm_sample_request *req,
                             struct vm_sample_result *res)
 {
-    const struct draw_desc *d = r->d;
+    const struct draw_px *d = r->d;
     const struct sampler *s = req->sampler < DRAW_MAX_SAMPLERS ? d->samplers[req->sampler] : NULL;
     if (!s)
         return;
@@ -117,11 +117,11 @@ static void sample_filtered(const struct draw_run *r, struct draw_worker *w,
 }
 
 /* gather4 / gather4_c (+ _po): the reference sampler's gather (sampler.h), for 10_1 programs. */
-static void sample_gather(const struct draw_run *r, struct draw_worker *w,
+static void sample_gather(const struct draw_shade *r, struct draw_worker *w,
                           const struct texture_view *t, const struct vm_sample_request *req,
                           struct vm_sample_result *res)
 {
-    const struct draw_desc *d = r->d;
+    const struct draw_px *d = r->d;
     const struct sampler *s = req->sampler < DRAW_MAX_SAMPLERS ? d->samplers[req->sampler] : NULL;
     const int8_t imm[2] = { req->texel_offset[0], req->texel_offset[1] };
     if (!s)
@@ -243,7 +243,7 @@ static void draw_sample(void *ctx, const struct vm_sample_request *req,
                         struct vm_sample_result *res)
 {
     const struct sample_ctx *sc = ctx;
-    const struct draw_desc *d = sc->run->d;
+    const struct draw_px *d = sc->run->d;
     if (req->resource >= DRAW_MAX_TEXTURES)
         return;
     const struct texture_view *t = d->textures[req->resource];
@@ -307,7 +307,7 @@ static void draw_sample_entry(void *ctx, const struct vm_sample_request *req,
 /* ---- shading --------------------------------------------------------------------------------- */
 
 /* fill_inputs: pixel_fused.c (draw_fill_inputs, with an AVX2 twin) */
-static void fill_inputs(const struct draw_run *r, struct draw_worker *w,
+static void fill_inputs(const struct draw_shade *r, struct draw_worker *w,
                         const struct raster_quad_batch *b, const struct draw_prim *pr,
                         bool front, unsigned lanes)
 {
@@ -330,7 +330,7 @@ static void fill_inputs(const struct draw_run *r, struct draw_worker *w,
  * The result is taken from a covered lane of the first batch (finite weights), or, for a whole
  * tile, from one evaluation with zero weights (a0 + 0 + 0 = a0 under the rule above). */
 
-bool draw_fused_run(const struct draw_run *r, struct draw_worker *w, unsigned lanes)
+bool draw_fused_run(const struct draw_shade *r, struct draw_worker *w, unsigned lanes)
 {
     return SIMD_PICK(draw_fused_run)(r, w, lanes);
 }
@@ -360,9 +360,9 @@ void draw_debug_count_fused(uint64_t n)
     atomic_fetch_add_explicit(&fused_count, n, memory_order_relaxed);
 }
 
-void draw_shade_prepare(struct draw_run *r)
+void draw_shade_prepare(struct draw_shade *r)
 {
-    const struct draw_desc *d = r->d;
+    const struct draw_px *d = r->d;
     const struct draw_program *ps = d->ps;
     r->uniform_ok = r->fill_ok = false;
     r->fused_ok = !atomic_load(&shortcuts_off);
@@ -430,7 +430,7 @@ static bool uniform_value(uint32_t u)
     return u != 0x80000000u && (u & 0x7f800000u) != 0x7f800000u;
 }
 
-bool draw_prim_uniform(const struct draw_run *r, uint32_t a, uint32_t b, uint32_t c)
+bool draw_prim_uniform(const struct draw_shade *r, uint32_t a, uint32_t b, uint32_t c)
 {
     const uint32_t *v0 = &r->pool[(size_t)a * r->stride];
     const uint32_t *v1 = &r->pool[(size_t)b * r->stride];
@@ -444,7 +444,7 @@ bool draw_prim_uniform(const struct draw_run *r, uint32_t a, uint32_t b, uint32_
 }
 
 /* The worker's cache entry for this primitive: DRAW_UNI_NO, _PENDING or _READY. */
-static unsigned uniform_lookup(const struct draw_run *r, struct draw_worker *w, uint32_t prim_id,
+static unsigned uniform_lookup(const struct draw_shade *r, struct draw_worker *w, uint32_t prim_id,
                                bool front, uint64_t seq)
 {
     if (w->uni_gen != seq || w->uni_prim != prim_id || w->uni_front != front) {
@@ -476,13 +476,14 @@ static void uniform_store(const struct draw_program *ps, struct draw_worker *w, 
 
 /* The pixel program over the batch's lanes; returns the lanes it did not discard.  `covered`:
  * the lanes that are pixels of the primitive (the others are helpers: no UAV side effects). */
-static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
+static uint32_t run_ps(const struct draw_shade *r, struct draw_worker *w,
                        const struct raster_quad_batch *b, const struct draw_prim *pr, bool front,
                        unsigned lanes, uint32_t covered)
 {
-    const struct draw_desc *d = r->d;
-    /* the sampler's memo holds this flush's decisions only: samplers and views stay put
-     * during a draw, and a flush belongs to one draw */
+    const struct draw_px *d = r->d;
+    /* the sampler's memo holds this flush's decisions only, keyed by sampler and view: they
+     * stay put during a draw, and the draws a flush holds together (draw_defer.c) each have
+     * their own copies, at addresses no other draw of the flush has */
     w->lod_cache.gen = b->seq;
     fill_inputs(r, w, b, pr, front, lanes);
     uint32_t all = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
@@ -521,7 +522,7 @@ static uint32_t run_ps(const struct draw_run *r, struct draw_worker *w,
 
 void draw_prefetch(void *ctx, uint32_t prim_id, unsigned stage)
 {
-    const struct draw_run *r = ctx;
+    const struct draw_shade *r = ctx;
     const struct draw_prim *pr = &r->prims[prim_id];
     if (!stage) {
         __builtin_prefetch(pr);
@@ -548,7 +549,7 @@ static void prefetch_rows(const struct om_surface *sf, unsigned bytes, struct ra
 
 void draw_tile_prefetch(void *ctx, struct raster_rect tile, bool ahead)
 {
-    const struct draw_run *r = ctx;
+    const struct draw_shade *r = ctx;
     const struct om_state *om = r->om;
     const struct om_draw *od = &r->d->om;
     /* now: blended targets, which every pixel reads (measured: the whole tile's depth rows
@@ -565,8 +566,8 @@ void draw_tile_prefetch(void *ctx, struct raster_rect tile, bool ahead)
 bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsigned worker,
                struct raster_rect rect)
 {
-    const struct draw_run *r = ctx;
-    const struct draw_desc *d = r->d;
+    const struct draw_shade *r = ctx;
+    const struct draw_px *d = r->d;
     struct draw_worker *w = &r->dc->workers[worker];
     const struct draw_prim *pr = &r->prims[prim_id];
     bool front = pr->flags & DRAW_PRIM_FACE_SET ? (pr->flags & DRAW_PRIM_FRONT) != 0 :
@@ -613,11 +614,11 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsign
  * writes happen before the pixel shader, which then runs only where they passed (a pixel that
  * failed is a helper at most: no UAV side effects); discard drops only the colour.  Single-
  * sample draws without alpha-to-coverage (draw_shade); the others keep the late path. */
-static void shade_early(const struct draw_run *r, struct draw_worker *w,
+static void shade_early(const struct draw_shade *r, struct draw_worker *w,
                         const struct raster_quad_batch *b, const struct draw_prim *pr, bool front,
                         unsigned count, uint32_t coverage)
 {
-    const struct draw_desc *d = r->d;
+    const struct draw_px *d = r->d;
     const struct draw_program *ps = d->ps;
     unsigned lanes = 4 * count;
     struct om_batch ob;
@@ -655,7 +656,7 @@ static void shade_early(const struct draw_run *r, struct draw_worker *w,
  * the 2x2 quads, or covered samples all outside the mask): the first sample of the SampleMask
  * if it is a subset of the pixel's samples, else the centre.  The weights, offset and depth
  * of that point go to the worker's c_* arrays (draw_fill_inputs reads them). */
-static void centroid_points(const struct draw_run *r, struct draw_worker *w,
+static void centroid_points(const struct draw_shade *r, struct draw_worker *w,
                             const struct raster_quad_batch *b)
 {
     const struct raster_ms_batch *ms = b->ms;
@@ -699,11 +700,11 @@ static void centroid_points(const struct draw_run *r, struct draw_worker *w,
  * SV_SampleIndex s, vCoverage the bit of s alone; then the output merger for sample s only,
  * with its depth (or oDepth), its alpha-to-coverage bit and its oMask bit.  A sample outside
  * the SampleMask is not shaded (its result could not be written). */
-static void shade_per_sample(const struct draw_run *r, struct draw_worker *w,
+static void shade_per_sample(const struct draw_shade *r, struct draw_worker *w,
                              const struct raster_quad_batch *b, const struct draw_prim *pr,
                              bool front, struct om_batch *ob)
 {
-    const struct draw_desc *d = r->d;
+    const struct draw_px *d = r->d;
     const struct draw_program *ps = d->ps;
     const struct raster_ms_batch *ms = b->ms;
     unsigned count = b->count < RASTER_BATCH_QUADS ? b->count : RASTER_BATCH_QUADS;
@@ -762,8 +763,8 @@ static void shade_per_sample(const struct draw_run *r, struct draw_worker *w,
 
 void draw_shade(void *ctx, const struct raster_quad_batch *b)
 {
-    const struct draw_run *r = ctx;
-    const struct draw_desc *d = r->d;
+    const struct draw_shade *r = ctx;
+    const struct draw_px *d = r->d;
     struct draw_worker *w = &r->dc->workers[b->worker];
     unsigned count = b->count < RASTER_BATCH_QUADS ? b->count : RASTER_BATCH_QUADS;
     unsigned lanes = 4 * count;

@@ -167,9 +167,9 @@ static void quad_derivatives(const float *a, float *ddx, float *ddy)
 
 /* Loops run over all VM_LANES lanes (fixed trip counts vectorise); lanes past the batch hold
  * stale values whose results nobody reads. */
-bool SIMD_FN(draw_fused_run)(const struct draw_run *r, struct draw_worker *w, unsigned lanes)
+bool SIMD_FN(draw_fused_run)(const struct draw_shade *r, struct draw_worker *w, unsigned lanes)
 {
-    const struct draw_desc *d = r->d;
+    const struct draw_px *d = r->d;
     const struct draw_fused *f = &d->ps->fused;
     uint32_t (*out)[VM_LANES] = w->outputs[f->out];
 
@@ -254,11 +254,11 @@ static inline float lerp3(float a0, float a1, float a2, float w1, float w2)
 /* Fills the pixel program's input registers for the batch's lanes (pixel.c's top comment):
  * linear inputs a0 + w1 (a1 - a0) + w2 (a2 - a0) over all VM_LANES lanes (fixed trip counts
  * vectorise; the lanes past the batch are never read). */
-void SIMD_FN(draw_fill_inputs)(const struct draw_run *r, struct draw_worker *w,
+void SIMD_FN(draw_fill_inputs)(const struct draw_shade *r, struct draw_worker *w,
                                const struct raster_quad_batch *b, const struct draw_prim *pr,
                                bool front, unsigned lanes)
 {
-    const struct draw_desc *d = r->d;
+    const struct draw_px *d = r->d;
     const struct draw_program *ps = d->ps;
     const uint32_t *v0 = &r->pool[(size_t)pr->v[0] * r->stride];
     const uint32_t *v1 = &r->pool[(size_t)pr->v[1] * r->stride];

@@ -48,11 +48,11 @@ uint32_t draw_ms_alpha_lanes(const float *alpha, unsigned lanes, unsigned n, uns
     return cover[s];
 }
 
-uint32_t draw_ms_merge(const struct draw_run *r, struct draw_worker *w,
+uint32_t draw_ms_merge(const struct draw_shade *r, struct draw_worker *w,
                        const struct raster_quad_batch *b, const struct om_batch *ob,
                        uint32_t coverage, bool interpolated_z, const uint32_t *omask)
 {
-    const struct draw_desc *d = r->d;
+    const struct draw_px *d = r->d;
     const struct raster_ms_batch *ms = b->ms;
     unsigned n = !ms ? 1 : ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES;
     unsigned lanes = 4 * (b->count < RASTER_BATCH_QUADS ? b->count : RASTER_BATCH_QUADS);

@@ -31,7 +31,7 @@ static void answer(const struct vm_sample_request *req, const struct float4_soa 
     }
 }
 
-void pixel_tiled_sample(const struct draw_desc *d, struct draw_worker *w,
+void pixel_tiled_sample(const struct draw_px *d, struct draw_worker *w,
                         const struct texture_view *t, const struct vm_sample_request *req,
                         struct vm_sample_result *res)
 {

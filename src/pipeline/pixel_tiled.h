@@ -5,7 +5,7 @@
 
 #include "pipeline/draw_priv.h"
 
-void pixel_tiled_sample(const struct draw_desc *d, struct draw_worker *w,
+void pixel_tiled_sample(const struct draw_px *d, struct draw_worker *w,
                         const struct texture_view *t, const struct vm_sample_request *req,
                         struct vm_sample_result *res);
 

@@ -333,6 +333,7 @@ int draw_process_vertices(struct draw_context *dc, const struct draw_desc *d, ui
     if (!d->vs || !d->vs->vm || !d->link || d->vs->position_out < 0 ||
         d->element_count > DRAW_MAX_ELEMENTS || d->link->attr_count > IR_MAX_OUTPUTS)
         return DRAW_E_INVALID;
+    draw_context_flush(dc);   /* the run's tables are borrowed below */
     struct draw_run *r = &dc->run;
     if (!r->vs_state || !vm_state_fits(r->vs_state, d->vs->vm)) {
         vm_state_destroy(r->vs_state);
