@@ -252,6 +252,7 @@ void d3d11_translate_uavs(const struct d3d11_bound_view *slots, struct vm_cs_env
 
 static void dispatch(struct d3d11_context *ctx, const char *method, const UINT groups[3])
 {
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     const struct d3d11_context_state *s = &ctx->state;
     struct d3d11_compute_cache *c;
     const struct compute_entry *e;
@@ -348,6 +349,7 @@ static void STDMETHODCALLTYPE ctx_DispatchIndirect(ID3D11DeviceContext2 *iface,
                                                    ID3D11Buffer *args, UINT offset)
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     struct d3d11_resource *res = d3d11_resource_from_iface((ID3D11Resource *)args);
     UINT groups[3];
     if (below_11_0(iface)) {
@@ -423,6 +425,7 @@ static void STDMETHODCALLTYPE ctx_ClearUnorderedAccessViewUint(ID3D11DeviceConte
 {
     static const char method[] = "ClearUnorderedAccessViewUint";
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     struct d3d11_uav_info *u;
     struct compute_image im;
     uint8_t block[16];
@@ -452,6 +455,7 @@ static void STDMETHODCALLTYPE ctx_ClearUnorderedAccessViewFloat(ID3D11DeviceCont
 {
     static const char method[] = "ClearUnorderedAccessViewFloat";
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     struct d3d11_uav_info *u;
     struct compute_image im;
     uint8_t block[16];
@@ -484,6 +488,7 @@ static void STDMETHODCALLTYPE ctx_CopyStructureCount(ID3D11DeviceContext2 *iface
 {
     static const char method[] = "CopyStructureCount";
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     struct d3d11_resource *res = d3d11_resource_from_iface((ID3D11Resource *)dst);
     struct d3d11_uav_info *u;
     if (below_11_0(iface)) {

@@ -51,6 +51,7 @@
 #include <strings.h>
 
 #include "d3d11/d3d11_context.h"
+#include "d3d11/device_child.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_shader.h"
 #include "d3d11/d3d11_state.h"
@@ -118,6 +119,7 @@ struct d3d11_draw_cache {
 
 static void cache_clear(struct d3d11_draw_cache *c)
 {
+    draw_context_flush(c->dc);   /* (waiting draws run these programs) */
     for (unsigned i = 0; i < c->nprograms; i++) {
         draw_program_destroy(c->programs[i].prog);
         draw_hull_destroy(c->programs[i].hull);
@@ -140,9 +142,79 @@ struct draw_context *d3d11_context_renderer(struct d3d11_context *ctx)
     return ctx->extra.draw->dc;
 }
 
+/* ---- binning across draws ----------------------------------------------------------------------
+ *
+ * A draw that no building query counts waits in the renderer's scene (pipeline/draw.h
+ * draw_desc.deferrable): the pipeline copies what its pixels read through the description's
+ * pointers, and the context keeps context references on the views whose memory stays borrowed
+ * (its pixel-stage views and its targets), so an application Release cannot free it before the
+ * draw is finished -- on any thread, the device being free-threaded.  What reads or changes that
+ * memory finishes the waiting draws first (d3d11_context_flush_draws, d3d11_context_flush_for). */
+
+static void pending_ref(struct d3d11_context *ctx, const struct d3d11_bound_view *v)
+{
+    struct d3d11_context_extra *x = &ctx->extra;
+    if (!v->iface)
+        return;
+    /* the same view as a recent draw's: held already (the targets, a UI's atlas) */
+    size_t look = x->pending_ref_count < 16 ? x->pending_ref_count : 16;
+    for (size_t i = 1; i <= look; i++)
+        if (x->pending_refs[x->pending_ref_count - i].iface == v->iface)
+            return;
+    if (x->pending_ref_count == x->pending_ref_cap) {
+        size_t cap = x->pending_ref_cap ? 2 * x->pending_ref_cap : 64;
+        struct d3d11_pending_ref *p = realloc(x->pending_refs, cap * sizeof(*p));
+        if (!p) {   /* cannot hold it: finish the draws now instead */
+            d3d11_context_flush_draws(ctx);
+            return;
+        }
+        x->pending_refs = p;
+        x->pending_ref_cap = cap;
+    }
+    d3d11_child_bind(v->child);
+    x->pending_refs[x->pending_ref_count++] = (struct d3d11_pending_ref){ v->child, v->iface };
+}
+
+void d3d11_context_flush_draws(struct d3d11_context *ctx)
+{
+    struct d3d11_context_extra *x = &ctx->extra;
+    if (x->draw)
+        draw_context_flush(x->draw->dc);
+    /* (an unbind may destroy the view: the list is emptied first) */
+    size_t n = x->pending_ref_count;
+    x->pending_ref_count = 0;
+    for (size_t i = 0; i < n; i++)
+        d3d11_child_unbind(x->pending_refs[i].child, x->pending_refs[i].iface);
+}
+
+void d3d11_context_flush_for(struct d3d11_context *ctx, const struct d3d11_resource *res)
+{
+    const UINT read_later = D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET |
+                            D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_UNORDERED_ACCESS |
+                            D3D11_BIND_STREAM_OUTPUT;
+    if (!res || res->dim != D3D11_RESOURCE_DIMENSION_BUFFER || (res->bind_flags & read_later) ||
+        (res->misc_flags & D3D11_RESOURCE_MISC_TILED))
+        d3d11_context_flush_draws(ctx);
+}
+
+/* After a draw that waits: the views it borrows. */
+static void pending_refs_of_draw(struct d3d11_context *ctx)
+{
+    const struct d3d11_context_state *s = &ctx->state;
+    for (unsigned i = 0; i < D3D11_CTX_RT_SLOTS; i++)
+        pending_ref(ctx, &s->rtvs[i]);
+    pending_ref(ctx, &s->dsv);
+    for (unsigned i = 0; i < D3D11_CTX_SRV_SLOTS; i++)
+        pending_ref(ctx, &s->ps.srvs[i]);
+}
+
 void d3d11_context_draw_cleanup(struct d3d11_context *ctx)
 {
     struct d3d11_draw_cache *c = ctx->extra.draw;
+    d3d11_context_flush_draws(ctx);
+    free(ctx->extra.pending_refs);
+    ctx->extra.pending_refs = NULL;
+    ctx->extra.pending_ref_cap = 0;
     if (!c)
         return;
     cache_clear(c);
@@ -1274,10 +1346,17 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
     translate(&k, d, link);
     if (d->so && !raster)
         d->so->rasterize = false;
+    /* Binning across draws: without a building query to count it, the draw may wait in the
+     * scene for the next ones (pipeline/draw.h). */
     uint64_t samples = 0;
     struct draw_stats stats;
-    d->stats = &stats;
-    int ret = draw_execute(k.cache->dc, d, &samples, msg, sizeof(msg));
+    memset(&stats, 0, sizeof(stats));
+    bool counted = ctx->extra.active_count != 0;
+    d->stats = counted ? &stats : NULL;
+    d->deferrable = !counted;
+    int ret = draw_execute(k.cache->dc, d, counted ? &samples : NULL, msg, sizeof(msg));
+    if (ret == DRAW_OK && draw_context_pending(k.cache->dc))
+        pending_refs_of_draw(ctx);
     if (d->so && ret == DRAW_OK) {
         /* BufferFilledSize moves with what was written (DrawAuto, the next append) */
         for (UINT i = 0; i < DRAW_SO_BUFFERS; i++)

@@ -227,6 +227,7 @@ static UINT64 monotonic_ns(void)
 static void STDMETHODCALLTYPE ctx_Begin(ID3D11DeviceContext2 *iface, ID3D11Asynchronous *async)
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     const D3D11_QUERY_DESC *desc = query_of(ctx, "Begin", async);
     struct d3d11_query_result *r;
     if (!desc || set_for_predication(ctx, "Begin", async))
@@ -253,6 +254,7 @@ static void STDMETHODCALLTYPE ctx_Begin(ID3D11DeviceContext2 *iface, ID3D11Async
 static void STDMETHODCALLTYPE ctx_End(ID3D11DeviceContext2 *iface, ID3D11Asynchronous *async)
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     const D3D11_QUERY_DESC *desc = query_of(ctx, "End", async);
     struct d3d11_query_result *r;
     if (!desc || set_for_predication(ctx, "End", async))
@@ -307,6 +309,7 @@ static HRESULT STDMETHODCALLTYPE ctx_GetData(ID3D11DeviceContext2 *iface,
                                              UINT flags)
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     const D3D11_QUERY_DESC *desc = query_of(ctx, "GetData", async);
     const struct d3d11_query_result *r;
     char msg[256];

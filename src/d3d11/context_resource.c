@@ -217,6 +217,7 @@ static HRESULT STDMETHODCALLTYPE ctx_Map(ID3D11DeviceContext2 *iface, ID3D11Reso
         d3d11_msg(ctx->device, "%s", msg);
         return hr;
     }
+    d3d11_context_flush_for(ctx, res);   /* (binning across draws: context_draw.c) */
     if (x->map_count == x->map_capacity) {
         size_t cap = x->map_capacity ? x->map_capacity * 2 : 8;
         struct d3d11_mapping *p = realloc(x->maps, cap * sizeof(*p));
@@ -365,6 +366,7 @@ static void STDMETHODCALLTYPE ctx_UpdateSubresource(ID3D11DeviceContext2 *iface,
             d3d11_msg(ctx->device, "%s", msg);
         return;   /* S_FALSE: an empty box */
     }
+    d3d11_context_flush_for(ctx, res);   /* (binning across draws: context_draw.c) */
     b = block_layout(res);
     s = &res->core->sub[sub];
     {
@@ -448,6 +450,7 @@ static void STDMETHODCALLTYPE ctx_CopyResource(ID3D11DeviceContext2 *iface, ID3D
                                                ID3D11Resource *src_iface)
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     struct d3d11_resource *dst, *src = NULL;
     char msg[MSG_SIZE];
     if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
@@ -528,6 +531,7 @@ static void STDMETHODCALLTYPE ctx_CopySubresourceRegion(ID3D11DeviceContext2 *if
 {
     static const char m[] = "CopySubresourceRegion";
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     struct d3d11_resource *dst, *src = NULL;
     struct region r;
     char msg[MSG_SIZE];
@@ -577,6 +581,7 @@ static void STDMETHODCALLTYPE ctx_ClearRenderTargetView(ID3D11DeviceContext2 *if
                                                         const FLOAT color[4])
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     const struct d3d11_view_info *v = d3d11_rtv_info(view, NULL);
     const struct texel_format *tf;
     struct d3d11_resource *res;
@@ -662,6 +667,7 @@ static void STDMETHODCALLTYPE ctx_ClearDepthStencilView(ID3D11DeviceContext2 *if
                                                         FLOAT depth, UINT8 stencil)
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     const struct d3d11_view_info *v = d3d11_dsv_info(view, NULL);
     const struct ds_layout *l = NULL;
     struct d3d11_resource *res;
@@ -779,6 +785,7 @@ static void STDMETHODCALLTYPE ctx_GenerateMips(ID3D11DeviceContext2 *iface,
 {
     static const UINT needed = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     const struct d3d11_view_info *v = d3d11_srv_info(view, NULL);
     D3D_FEATURE_LEVEL level = ctx->device->level;
     const struct texel_format *tf;
@@ -875,6 +882,7 @@ static void STDMETHODCALLTYPE ctx_ResolveSubresource(ID3D11DeviceContext2 *iface
                                                      DXGI_FORMAT format)
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     struct d3d11_resource *src, *dst;
     char msg[MSG_SIZE];
     if (d3d11_context_predicated(ctx))   /* SetPredication: not performed */
@@ -898,6 +906,7 @@ static void STDMETHODCALLTYPE ctx_CopyStructureCount(ID3D11DeviceContext2 *iface
                                                      ID3D11UnorderedAccessView *src)
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     (void)dst, (void)offset, (void)src;
     d3d11_msg(ctx->device, "CopyStructureCount: not supported at feature level %s " REF9,
               d3d11_level_name(ctx->device->level));
@@ -908,6 +917,7 @@ static void STDMETHODCALLTYPE ctx_ClearUnorderedAccessViewUint(ID3D11DeviceConte
                                                                const UINT values[4])
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     (void)view, (void)values;
     d3d11_msg(ctx->device, "ClearUnorderedAccessViewUint: not supported at feature level %s "
               REF9, d3d11_level_name(ctx->device->level));
@@ -918,6 +928,7 @@ static void STDMETHODCALLTYPE ctx_ClearUnorderedAccessViewFloat(ID3D11DeviceCont
                                                                 const FLOAT values[4])
 {
     struct d3d11_context *ctx = impl(iface);
+    d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     (void)view, (void)values;
     d3d11_msg(ctx->device, "ClearUnorderedAccessViewFloat: not supported at feature level %s "
               REF9, d3d11_level_name(ctx->device->level));

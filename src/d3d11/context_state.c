@@ -1474,7 +1474,7 @@ static void STDMETHODCALLTYPE ctx_ClearState(ID3D11DeviceContext2 *iface)
  * queues work), so there is never anything queued: a documented no-op. */
 static void STDMETHODCALLTYPE ctx_Flush(ID3D11DeviceContext2 *iface)
 {
-    (void)iface;
+    d3d11_context_flush_draws(impl(iface));   /* the draws waiting in the scene (context_draw.c) */
 }
 
 void d3d11_context_state_fill_vtbl(ID3D11DeviceContext2Vtbl *v)

@@ -180,7 +180,25 @@ struct d3d11_context_extra {
                                            * made at the first draw */
     struct d3d11_tiled_bindings *tiled;   /* tiled_draw.c: 11_1 views, samplers, renderer */
     struct d3d11_compute_cache *compute;  /* context_compute.c: decoded compute programs */
+    /* Draws waiting in the renderer's scene (binning across draws, context_draw.c): context
+     * references on the views whose memory they borrow (the pixel stage's views, the
+     * targets), dropped when they are finished */
+    struct d3d11_pending_ref {
+        struct d3d11_child *child;
+        void *iface;
+    } *pending_refs;
+    size_t pending_ref_count, pending_ref_cap;
 };
+
+/* context_draw.c: finishes the draws waiting in the renderer's scene (pipeline/draw.h
+ * draw_desc.deferrable).  Every method that reads or changes memory a waiting draw may use --
+ * copies, clears, mips, resolves, compute, queries, Present, the Map / UpdateSubresource of a
+ * resource d3d11_context_flush_for says -- calls it first. */
+void d3d11_context_flush_draws(struct d3d11_context *ctx);
+/* Whether writing res's memory must first finish the waiting draws (then they are finished):
+ * every resource but the buffers that only the input assembler and constant buffers read --
+ * a waiting draw has fetched its vertices and copied its pixel constants. */
+void d3d11_context_flush_for(struct d3d11_context *ctx, const struct d3d11_resource *res);
 
 /* context_draw.c: the context's renderer (made on first use; NULL when out of memory). */
 struct draw_context;

@@ -32,6 +32,7 @@
  *     creates no internal objects); other bits E_INVALIDARG.  Each message is also printed.
  */
 #include "d3d11/d3d11_debug.h"
+#include "d3d11/d3d11_context.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -393,6 +394,7 @@ static HRESULT STDMETHODCALLTYPE debug_ReportLiveDeviceObjects(ID3D11Debug *ifac
     struct d3d11_device *dev = l->device;
     struct live_entry *entries = NULL;
     size_t n = 0, cap = 0;
+    d3d11_context_flush_draws(&dev->context);   /* (waiting draws hold views) */
     bool oom = false;
 
     if ((UINT)flags & ~known) {

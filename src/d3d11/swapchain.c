@@ -127,6 +127,7 @@
 #include <string.h>
 
 #include "core/com_object.h"
+#include "d3d11/d3d11_context.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/format_support.h"
 #include "pipeline/resolve.h"
@@ -491,6 +492,7 @@ static HRESULT validate_present_params(const struct dxgi_swapchain *sc, const ch
 HRESULT dxgi_swapchain_present(struct dxgi_swapchain *sc, const char *method, UINT sync,
                                UINT flags, const DXGI_PRESENT_PARAMETERS *params)
 {
+    d3d11_context_flush_draws(&sc->device->context);   /* (the draws waiting in its scene) */
     struct d3d11_device *dev = sc->device;
     HRESULT hr;
 
@@ -600,6 +602,7 @@ static HRESULT STDMETHODCALLTYPE swapchain_GetDesc(IDXGISwapChain4 *iface,
 HRESULT dxgi_swapchain_resize(struct dxgi_swapchain *sc, const char *m, UINT count, UINT width,
                               UINT height, DXGI_FORMAT format, UINT flags)
 {
+    d3d11_context_flush_draws(&sc->device->context);   /* (the draws waiting in its scene) */
     struct d3d11_device *dev = sc->device;
     ID3D11Texture2D *buffers[DXGI_MAX_SWAP_CHAIN_BUFFERS];
     DXGI_SWAP_CHAIN_DESC1 desc = sc->desc;

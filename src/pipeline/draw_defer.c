@@ -23,11 +23,23 @@
  */
 #include "pipeline/draw_priv.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 static atomic_bool defer_off;
 static atomic_uint_fast64_t defer_count;
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+static bool env_off;
+
+/* SOFTD3D_DEFER=0 turns binning across draws off (every draw finished on return): for
+ * measuring it, and for ruling it out when looking for a bug. */
+static void read_env(void)
+{
+    const char *v = getenv("SOFTD3D_DEFER");
+    env_off = v && !strcmp(v, "0");
+}
 
 void draw_debug_set_defer(bool enable)
 {
@@ -219,7 +231,8 @@ static bool same_surface(const struct om_surface *a, const struct om_surface *b)
 
 bool draw_defer_possible(const struct draw_desc *d, bool samples_wanted)
 {
-    if (!d->deferrable || atomic_load(&defer_off) || samples_wanted || d->stats || d->so || d->gs || d->hs || d->ds ||
+    pthread_once(&env_once, read_env);
+    if (!d->deferrable || env_off || atomic_load(&defer_off) || samples_wanted || d->stats || d->so || d->gs || d->hs || d->ds ||
         d->ps_uavs || (d->topology >= DRAW_PATCH_LIST_1 && d->topology <= DRAW_PATCH_LIST_32))
         return false;
     size_t cb = 0;
