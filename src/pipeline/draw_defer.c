@@ -199,25 +199,36 @@ static size_t surface_bytes(const struct om_surface *sf, uint32_t samples)
     return n;
 }
 
-/* Whether view t may read bytes of a surface of om (an upper bound of each level's bytes:
- * every row, slice, array slice and sample plane). */
+/* Whether view t may read bytes of a surface of om: the span from its first level's bytes to
+ * its last's (an upper bound of each level's: every row, slice, array slice and sample plane)
+ * against each bound surface's. */
 static bool view_hits_targets(const struct texture_view *t, const struct om_draw *om)
 {
     if (!t)
         return false;
     if (t->tiled)
         return true;   /* (page tables: not worth proving) */
+    const uint8_t *lo = NULL, *hi = NULL;
     for (unsigned l = 0; l < t->levels && l < TEXTURE_MAX_LEVELS; l++) {
         const struct texture_level *lv = &t->level[l];
+        if (!lv->data)
+            continue;
         size_t n = lv->row_pitch * (lv->height ? lv->height : 1) +
                    lv->depth_pitch * (lv->depth ? lv->depth : 1) +
                    lv->array_pitch * (t->array_size ? t->array_size : 1) +
                    lv->depth_pitch * t->samples;
-        for (unsigned k = 0; k <= OM_MAX_TARGETS; k++) {
-            const struct om_surface *sf = k < OM_MAX_TARGETS ? &om->rt[k] : &om->ds;
-            if (sf->data && spans_overlap(lv->data, n, sf->data, surface_bytes(sf, om->samples)))
-                return true;
-        }
+        if (!lo || lv->data < lo)
+            lo = lv->data;
+        if (!hi || lv->data + n > hi)
+            hi = lv->data + n;
+    }
+    if (!lo)
+        return false;
+    for (unsigned k = 0; k <= OM_MAX_TARGETS; k++) {
+        const struct om_surface *sf = k < OM_MAX_TARGETS ? &om->rt[k] : &om->ds;
+        if (sf->data && spans_overlap(lo, (size_t)(hi - lo), sf->data,
+                                      surface_bytes(sf, om->samples)))
+            return true;
     }
     return false;
 }
@@ -256,8 +267,8 @@ bool draw_defer_joins(const struct draw_context *dc, const struct draw_desc *d)
     if (!same_surface(&dc->pending_om.ds, &d->om.ds))
         return false;
     for (unsigned i = 0; i < DRAW_MAX_TEXTURES; i++)
-        if (view_hits_targets(d->textures[i], &d->om) ||
-            view_hits_targets(d->vs_textures[i], &d->om))
+        if ((d->textures[i] && view_hits_targets(d->textures[i], &d->om)) ||
+            (d->vs_textures[i] && view_hits_targets(d->vs_textures[i], &d->om)))
             return false;
     if (d->ps)
         for (unsigned i = 0; i < dc->nworkers; i++)
