@@ -300,6 +300,11 @@ void draw_reserve(struct draw_run *r, size_t verts, size_t prims)
 {
     if (r->pool_count + verts <= r->pool_cap && r->prim_count + prims <= r->prim_cap)
         return;
+    draw_switch_half(r);
+}
+
+void draw_switch_half(struct draw_run *r)
+{
     struct draw_context *dc = r->dc;
     /* Everything binned into this half reads its records: rasterize it. */
     draw_submit_pending(r);
@@ -777,6 +782,14 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     draw_submit_pending(r);
     if (defer) {
         r->pool_word = r->pool_count * r->stride;
+        /* Once the waiting draws of this half hold DRAW_DEFER_KICK primitives, the half starts
+         * rasterizing on the workers while the calling thread bins the next draws into the
+         * other (a frame of small draws: its front-end and vertex work overlaps the pixels) */
+        if (r->prim_count - (size_t)r->half * r->prim_half >= DRAW_DEFER_KICK) {
+            r->as.count = 0;   /* (the draw is over: nothing is held for it) */
+            draw_switch_half(r);
+            r->pool_word = r->pool_count * r->stride;
+        }
         if (fresh) {
             dc->pending_om = d->om;
             dc->pending_w = d->width;

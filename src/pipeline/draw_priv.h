@@ -281,6 +281,11 @@ void draw_debug_count_defer(void);   /* draw.h draw_debug_defer_count */
 /* draw.c: make room for `verts` pool records and `prims` primitives, flushing the scene (and
  * keeping the assembler's held vertices) when either table would overflow. */
 void draw_reserve(struct draw_run *r, size_t verts, size_t prims);
+/* draw.c: the half being filled starts rasterizing (raster_scene_flush_begin, after the other
+ * half's flush ended) and the run goes on in the other half (draw_reserve's step; also between
+ * deferred draws, DRAW_DEFER_KICK). */
+void draw_switch_half(struct draw_run *r);
+#define DRAW_DEFER_KICK 2048           /* primitives of waiting draws that start a half */
 
 /* draw.c: the primitives assembled next go to array slice `layer` of the targets and use
  * viewport and scissor `viewport` (out-of-range values: 0, draw.h), when r->routed_on.
