@@ -506,9 +506,11 @@ static bool native_ins(const struct vm_ins *in)
 
 /* Blocks are runs of instructions generated natively: control flow, discard (which changes
  * exec) and everything else run in the interpreter's loop between them. */
-static bool in_block(const struct vm_ins *in)
+static bool inline_ld(const struct vm_program *p, const struct vm_ins *in);
+
+static bool in_block(const struct vm_program *p, const struct vm_ins *in)
 {
-    return native_ins(in);
+    return native_ins(in) || inline_ld(p, in);
 }
 
 /* A resource instruction the generated code takes part in (jit.h: it starts a block): its
@@ -901,6 +903,123 @@ static void tex_result(struct cg *g, const struct vm_ins *in)
         }
 }
 
+/* ---- ld in compute programs (jit.h) -----------------------------------------------------------
+ * A compute program's ld needs no batch-wide sampler call (its lanes have no quads, its answer
+ * is per lane), so it does not start a block: each chunk reads env->cs->ld_view[t#] at run
+ * time and, when the slot is described there and every executing lane asks for level 0,
+ * fetches the texels itself -- sampler_load_rgba8's rules written as vector IR: a lane
+ * outside level 0 (x or y negative or past the size; slice not 0 of an array view) reads 0 in
+ * all four components (ld out of range, D3D11.3 functional spec 22.4.7), the pixel's bytes at
+ * the layout's shifts become v / 255 (correctly rounded: texel_unorm8_table), alpha 1 without
+ * an alpha byte.  Otherwise the chunk goes to the sampler (vm_resource.c tex_call_chunk) with
+ * the request op_tex_call would make, restricted to the chunk's lanes. */
+static bool inline_ld(const struct vm_program *p, const struct vm_ins *in)
+{
+    if (p->type != IR_SHADER_COMPUTE || in->op != IR_OP_LD || in->flow || in->pred_active ||
+        !native_dst(&in->dst[0]))
+        return false;
+    const struct ir_tex_layout *lay = ir_tex_layout(in->op);
+    /* (_aoffimmi ld stays on the block path: op_tex_call passes the offsets on) */
+    return in->src[lay->resource].index < IR_MAX_RESOURCES &&
+           native_src(&in->src[lay->address]) && !in->texel_offset[0] &&
+           !in->texel_offset[1] && !in->texel_offset[2];
+}
+
+static LLVMValueRef ld_field(struct cg *g, LLVMValueRef view, size_t off)
+{
+    return LLVMBuildLoad2(g->B, g->i32, at(g, view, off), "");
+}
+
+static void emit_ld(struct cg *g, const struct vm_ins *in)
+{
+    const struct ir_tex_layout *lay = ir_tex_layout(in->op);
+    const struct vm_opnd *t = &in->src[lay->resource];
+    LLVMBuilderRef B = g->B;
+    LLVMValueRef a[4];
+    for (unsigned c = 0; c < 4; c++)   /* every value the arms use is made before them */
+        a[c] = src(g, in, (unsigned)lay->address, c);
+    LLVMValueRef cs = load_ptr(g, g->env, offsetof(struct vm_env, cs));
+    LLVMValueRef view = at(g, cs, offsetof(struct vm_cs_env, ld_view) +
+                                      (size_t)t->index * sizeof(struct vm_ld_view));
+    LLVMTypeRef iw = LLVMIntTypeInContext(g->C, g->w);
+    LLVMValueRef upper = LLVMBuildBitCast(B, AND(ICMP(LLVMIntNE, a[3], zero(g)), g->exec), iw, "");
+    LLVMValueRef go = AND(ICMP(LLVMIntNE, ld_field(g, view, offsetof(struct vm_ld_view, fast)),
+                               ci32(g, 0)),
+                          ICMP(LLVMIntEQ, upper, LLVMConstInt(iw, 0, 0)));
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(B));
+    LLVMBasicBlockRef bb_fast = LLVMAppendBasicBlockInContext(g->C, fn, "ld_fast");
+    LLVMBasicBlockRef bb_slow = LLVMAppendBasicBlockInContext(g->C, fn, "ld_sampler");
+    LLVMBasicBlockRef bb_join = LLVMAppendBasicBlockInContext(g->C, fn, "ld_done");
+    LLVMBuildCondBr(B, go, bb_fast, bb_slow);
+
+    /* the texels */
+    LLVMPositionBuilderAtEnd(B, bb_fast);
+    LLVMValueRef fv[4], sv[4];
+    {
+        LLVMValueRef w = broadcast(g, ld_field(g, view, offsetof(struct vm_ld_view, width)));
+        LLVMValueRef h = broadcast(g, ld_field(g, view, offsetof(struct vm_ld_view, height)));
+        LLVMValueRef pitch = broadcast(g, ld_field(g, view, offsetof(struct vm_ld_view, row_pitch)));
+        LLVMValueRef slices = broadcast(g, ICMP(LLVMIntNE, ld_field(g, view,
+                                                   offsetof(struct vm_ld_view, slice_check)),
+                                                ci32(g, 0)));
+        LLVMValueRef alpha = broadcast(g, ICMP(LLVMIntNE, ld_field(g, view,
+                                                  offsetof(struct vm_ld_view, has_alpha)),
+                                               ci32(g, 0)));
+        LLVMValueRef inb = AND(ICMP(LLVMIntULT, a[0], w), ICMP(LLVMIntULT, a[1], h));
+        inb = AND(inb, OR(ICMP(LLVMIntEQ, a[2], zero(g)), LLVMBuildNot(B, slices, "")));
+        /* offsets fit 31 bits (compute.c describes no larger level): one 32-bit gather */
+        LLVMValueRef off = ADD(LLVMBuildMul(B, SEL(inb, a[1], zero(g)), pitch, ""),
+                               SHL(SEL(inb, a[0], zero(g)), splat(g, 2)));
+        LLVMValueRef data = load_ptr(g, view, offsetof(struct vm_ld_view, data));
+        LLVMValueRef ptrs = LLVMBuildGEP2(B, g->i8, data, &off, 1, "");
+        LLVMTypeRef gt[2] = {g->vi32, LLVMTypeOf(ptrs)};
+        LLVMValueRef px = intrinsic(g, "llvm.masked.gather", gt, 2,
+                                    (LLVMValueRef[4]){ptrs, ci32(g, 1), inb, zero(g)}, 4);
+        for (unsigned c = 0; c < 4; c++) {
+            LLVMValueRef sh = broadcast(g, ld_field(g, view, offsetof(struct vm_ld_view, shift) +
+                                                             c * sizeof(uint32_t)));
+            LLVMValueRef b = AND(LSHR(px, sh), splat(g, 255));
+            LLVMValueRef f = as_i(g, LLVMBuildFDiv(B, LLVMBuildUIToFP(B, b, g->vf32, ""),
+                                                   fsplat(g, 255.0f), ""));
+            if (c == 3)
+                f = SEL(alpha, f, splat(g, 0x3f800000u));
+            fv[c] = SEL(inb, f, zero(g));
+        }
+    }
+    LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, bb_join);
+
+    /* the sampler, for this chunk */
+    LLVMPositionBuilderAtEnd(B, bb_slow);
+    for (unsigned c = 0; c < 4; c++)
+        store_vec(g, a[c], g->st, REQ_AT(address) + c * COMP_BYTES);
+    {
+        LLVMTypeRef args[4] = {g->ptr, g->ptr, g->i32, g->i32};
+        LLVMTypeRef fty = LLVMFunctionType(g->voidt, args, 4, 0);
+        LLVMValueRef callee = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)vm_tex_chunk_fn()),
+                                                g->ptr);
+        LLVMValueRef insp = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)in), g->ptr);
+        LLVMBuildCall2(B, fty, callee,
+                       (LLVMValueRef[4]){g->x, insp, LLVMGetParam(fn, 1), ci32(g, g->w)}, 4, "");
+        size_t base = offsetof(struct vm_state, res) + offsetof(struct vm_sample_result, value);
+        for (unsigned c = 0; c < 4; c++)
+            sv[c] = load_vec(g, g->st, base + c * COMP_BYTES);
+    }
+    LLVMBasicBlockRef slow_end = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, bb_join);
+
+    LLVMPositionBuilderAtEnd(B, bb_join);
+    LLVMValueRef r[4];
+    for (unsigned c = 0; c < 4; c++) {
+        r[c] = LLVMBuildPhi(B, g->vi32, "");
+        LLVMAddIncoming(r[c], (LLVMValueRef[2]){fv[c], sv[c]},
+                        (LLVMBasicBlockRef[2]){fast_end, slow_end}, 2);
+    }
+    /* op_tex's store: the t# swizzle, _sat, the mask */
+    for (unsigned c = 0; c < 4; c++)
+        dst_write(g, in, 0, c, r[t->swz[c] & 3], in->saturate);
+}
+
 /* Where main's instructions end, not counting a final unconditional ret (which only ends the
  * program): after that point nothing reads a temp again. */
 static uint32_t main_body_end(const struct vm_program *p)
@@ -980,8 +1099,12 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     uint32_t pc = b->start;
     if (b->tex_call)
         tex_result(g, &p->ins[pc++]);
-    for (; pc < b->end; pc++)
-        emit_native(g, &p->ins[pc]);
+    for (; pc < b->end; pc++) {
+        if (inline_ld(p, &p->ins[pc]))
+            emit_ld(g, &p->ins[pc]);
+        else
+            emit_native(g, &p->ins[pc]);
+    }
     flush(g, !g->temps_dead);
     LLVMBuildRetVoid(g->B);
     return true;
@@ -1045,13 +1168,13 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
      * taken starting one (jit.h) */
     uint32_t n = prog->ins_count, count = 0;
     for (uint32_t pc = 0; pc < n;) {
-        bool tex = native_tex(&prog->ins[pc]);
-        if (!tex && !in_block(&prog->ins[pc])) {
+        bool tex = !inline_ld(prog, &prog->ins[pc]) && native_tex(&prog->ins[pc]);
+        if (!tex && !in_block(prog, &prog->ins[pc])) {
             pc++;
             continue;
         }
         uint32_t start = pc++;
-        while (pc < n && in_block(&prog->ins[pc]))
+        while (pc < n && in_block(prog, &prog->ins[pc]))
             pc++;
         jit->blocks[count].start = start;
         jit->blocks[count].end = pc;

@@ -6,6 +6,7 @@
  * (z * Y + y) * X + x), so a worker reuses its scratch across the groups it takes. */
 #include "pipeline/compute.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,6 +177,37 @@ void compute_bind_images(struct vm_cs_env *cs, const struct compute_image *image
     cs->typed_ctx = (void *)images;
 }
 
+/* ---- t# views compiled code reads itself ---------------------------------------------------
+ * vm.h struct vm_ld_view: the views whose ld compute_sample answers through
+ * sampler_load_rgba8 (draw_sample_load: fast_rgba8) with level 0 present (not above the
+ * resource's minimum LOD), UNORM (sRGB goes to the sampler, its curve being a table), and
+ * small enough that every texel's byte offset fits 31 bits (the generated code's gather).
+ * Every other slot stays 0: its ld goes to compute_sample. */
+static void describe_ld_views(struct vm_cs_env *cs, const struct compute_dispatch *d)
+{
+    memset(cs->ld_view, 0, sizeof(cs->ld_view));
+    for (unsigned k = 0; d->textures && k < COMPUTE_MAX_TEXTURES && k < IR_MAX_RESOURCES; k++) {
+        const struct texture_view *t = d->textures[k];
+        if (!t || !t->texel || !t->fast_rgba8 || t->tiled || t->rgba8.srgb || !t->levels ||
+            floorf(t->min_lod) > 0.0f)
+            continue;
+        const struct texture_level *lv = &t->level[0];
+        if (!lv->data || !lv->width || !lv->height ||
+            (uint64_t)(lv->height - 1) * lv->row_pitch + (uint64_t)lv->width * 4 > INT32_MAX)
+            continue;
+        struct vm_ld_view *v = &cs->ld_view[k];
+        v->data = lv->data;
+        v->width = lv->width;
+        v->height = lv->height;
+        v->row_pitch = (uint32_t)lv->row_pitch;
+        for (int c = 0; c < 4; c++)
+            v->shift[c] = t->rgba8.shift[c];
+        v->has_alpha = t->rgba8.has_alpha;
+        v->slice_check = t->array_size != 0;
+        v->fast = 1;
+    }
+}
+
 /* ---- groups --------------------------------------------------------------------------------- */
 
 static void run_job(void *ctx, unsigned job, unsigned worker)
@@ -219,6 +251,7 @@ int compute_dispatch_run(struct threadpool *pool, const struct compute_dispatch 
     for (unsigned i = 0; i < workers && !ret; i++) {
         w[i].cs = *d->views;
         w[i].cs.tgsm = w[i].tgsm;
+        describe_ld_views(&w[i].cs, d);
         if (d->images || !d->views->typed)   /* (a caller's own typed callbacks stay) */
             compute_bind_images(&w[i].cs, d->images);
         w[i].d = d;

@@ -197,6 +197,21 @@ struct vm_memory {
     uint32_t *counter;         /* the hidden counter of an APPEND/COUNTER UAV, or NULL */
 };
 
+/* A t# view the JIT reads itself (jit.h "ld in compute programs"): level 0 of a 2D view of a
+ * 4 x 8-bit UNORM format (texel.h's rgba8 layout), as the caller's sampler would answer ld
+ * from it (sampler_load_rgba8: 0 outside the level, on a slice other than 0 of an array view
+ * and on levels above 0 -- those lanes go to the sampler).  `fast` 0: every ld of the slot
+ * goes through env->sample as in the interpreter (the default; zeroed memory is right). */
+struct vm_ld_view {
+    const uint8_t *data;       /* level 0, row 0 */
+    uint32_t fast;             /* 1: described here */
+    uint32_t width, height;    /* level 0's size */
+    uint32_t row_pitch;        /* bytes */
+    uint32_t shift[4];         /* bit position of r, g, b, a in the little-endian pixel */
+    uint32_t has_alpha;        /* 0: alpha reads 1 */
+    uint32_t slice_check;      /* an array view: lanes whose slice (address .z) is not 0 read 0 */
+};
+
 struct vm_cs_env {
     /* vThreadID, vThreadGroupID, vThreadIDInGroup (x, y, z) and vThreadIDInGroupFlattened
      * (x) of the lanes: filled per chunk of VM_LANES threads by vm_compute_run_group */
@@ -216,6 +231,9 @@ struct vm_cs_env {
                   const uint32_t (*coord)[VM_LANES], uint32_t (*value)[VM_LANES]);
     uint32_t *(*typed_word)(void *ctx, unsigned slot, const uint32_t coord[3]);
     void *typed_ctx;
+    /* t# views compiled compute code reads without the sampler (struct vm_ld_view); each
+     * must describe exactly what env->sample answers ld of that slot with. */
+    struct vm_ld_view ld_view[IR_MAX_RESOURCES];
 };
 
 struct vm_env {
