@@ -3,6 +3,8 @@
  * final values), empty and oversized dispatches, no program refused. */
 #include "harness.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,4 +125,156 @@ TEST(compute_dispatch_edges)
     CHECK_EQ(hist[0] + hist[1] + hist[2] + hist[3], 48);
     vm_program_destroy(p);
     ir_program_free(&ir);
+}
+
+/* ---- ld in compiled compute programs (jit_codegen.c emit_ld) ---------------------------------
+ * Each of 256 threads reads an address (x, y, slice, mip) from u1 -- in range, on the edges,
+ * negative, past the size, INT_MIN / INT_MAX, other slices and levels, some chunks with a lane
+ * on level 1 or -1 (those go to the sampler) -- loads t0 through the swizzle .yzwx under a
+ * branch that skips every eighth thread, and stores the four words to u0.  The compiled
+ * program must write exactly what the interpreter writes, for views the generated code reads
+ * itself (R8G8B8A8 / B8G8R8X8 UNORM, one-slice array views) and ones it hands to the sampler
+ * (sRGB, R32_FLOAT, a minimum LOD); spot values are checked by hand. */
+static const char ld_text[] =
+    "cs_5_0\ndcl_resource_texture2d (float,float,float,float) t0\n"
+    "dcl_uav_raw u0\ndcl_uav_raw u1\ndcl_temps 3\ndcl_thread_group 64, 1, 1\n"
+    "ishl r0.w, vThreadID.x, l(4)\n"
+    "ld_raw r2.xyzw, r0.w, u1.xyzw\n"
+    "mov r1.xyzw, l(0, 0, 0, 0)\n"
+    "and r0.x, vThreadID.x, l(7)\n"
+    "ine r0.x, r0.x, l(3)\n"
+    "if_nz r0.x\n"
+    "  ld r1.xyzw, r2.xyzw, t0.yzwx\n"
+    "endif\n"
+    "store_raw u0.xyzw, r0.w, r1.xyzw\n"
+    "ret\n";
+
+enum { LD_W = 13, LD_H = 7, LD_THREADS = 256 };
+
+static void ld_addresses(int32_t (*a)[4])
+{
+    static const int32_t xs[] = {0, 5, 12, 13, -1, 100, INT32_MIN, INT32_MAX, 3, 7, 1, 11};
+    static const int32_t ys[] = {0, 3, 6, 7, -1, 2, INT32_MAX, 4, 1, 5, INT32_MIN};
+    uint32_t seed = 7;
+    for (unsigned i = 0; i < LD_THREADS; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        a[i][0] = xs[(seed >> 8) % 12];
+        a[i][1] = ys[(seed >> 16) % 11];
+        a[i][2] = (seed >> 24) % 7 == 0 ? 1 : (seed >> 24) % 7 == 1 ? -1 : 0;
+        /* chunks of 8 threads: most all on level 0; in every fifth one lane asks for
+         * level 1 or -1 */
+        a[i][3] = (i / 8) % 5 == 4 && i % 8 == 5 ? ((i / 40) & 1 ? 1 : -1) : 0;
+    }
+    a[9][0] = 5, a[9][1] = 3, a[9][2] = 0, a[9][3] = 0;      /* spot values below */
+    a[10][0] = 13, a[10][1] = 0, a[10][2] = 0, a[10][3] = 0;
+    a[12][0] = 0, a[12][1] = 0, a[12][2] = 1, a[12][3] = 0;
+}
+
+static void ld_run(struct vm_program *p, const struct texture_view *t, int32_t (*addr)[4],
+                   uint32_t (*out)[4])
+{
+    static struct vm_cs_env views;
+    memset(&views, 0, sizeof(views));
+    memset(out, 0xcd, LD_THREADS * 16);
+    views.uav[0] = (struct vm_memory){(uint8_t *)out, LD_THREADS * 16, 0, LD_THREADS * 16, NULL};
+    views.uav[1] = (struct vm_memory){(uint8_t *)addr, LD_THREADS * 16, 0, LD_THREADS * 16, NULL};
+    const struct texture_view *tex[COMPUTE_MAX_TEXTURES] = {t};
+    struct compute_dispatch d = {p, &views, {1, 1, 1}, NULL, tex, NULL, NULL};
+    /* one group of 64 threads; the address table is per thread id, so run 4 groups' worth
+     * by shifting the table */
+    for (unsigned g = 0; g < LD_THREADS / 64; g++) {
+        views.uav[0].data = (uint8_t *)out[g * 64];
+        views.uav[1].data = (uint8_t *)addr[g * 64];
+        CHECK_EQ(compute_dispatch_run(NULL, &d), COMPUTE_OK);
+    }
+}
+
+static float unorm8(uint8_t v)
+{
+    return (float)v / 255.0f;
+}
+
+TEST(compute_jit_ld_equals_interpreter)
+{
+    static uint8_t px[2][(LD_W * 4 + 8) * LD_H];
+    uint32_t seed = 5;
+    for (unsigned i = 0; i < sizeof(px); i++) {
+        seed = seed * 1664525u + 1013904223u;
+        ((uint8_t *)px)[i] = (uint8_t)(seed >> 24);
+    }
+    static int32_t addr[LD_THREADS][4];
+    ld_addresses(addr);
+    struct ir_program ir_a, ir_b;
+    struct vm_program *interp = load(ld_text, &ir_a), *jit = load(ld_text, &ir_b);
+    if (!interp || !jit)
+        return;
+    vm_program_jit_disable(interp);
+    bool compiled = vm_program_jit_now(jit);
+    static const struct { unsigned format; uint32_t array_size; float min_lod; bool fast; } v[] = {
+        {28, 0, 0, true}, {88, 0, 0, true}, {87, 1, 0, true}, {28, 0, 0.5f, false},
+        {29, 0, 0, false}, {41, 0, 0, false}, {28, 0, 1.5f, false},
+    };
+    for (unsigned k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
+        struct texture_view t;
+        memset(&t, 0, sizeof(t));
+        t.format = v[k].format;
+        t.dim = TEXTURE_DIM_2D;
+        t.levels = 2;
+        t.array_size = v[k].array_size;
+        t.min_lod = v[k].min_lod;
+        size_t pitch = LD_W * 4 + 8;
+        t.level[0] = (struct texture_level){.data = px[0], .row_pitch = pitch,
+                                            .depth_pitch = pitch * LD_H,
+                                            .array_pitch = pitch * LD_H, .width = LD_W,
+                                            .height = LD_H, .depth = 1};
+        t.level[1] = (struct texture_level){.data = px[1], .row_pitch = pitch,
+                                            .depth_pitch = pitch * 3, .array_pitch = pitch * 3,
+                                            .width = 6, .height = 3, .depth = 1};
+        CHECK(texture_view_init(&t));
+        CHECK_EQ(t.fast_rgba8 && !t.rgba8.srgb && t.min_lod < 1.0f, v[k].fast);
+        static uint32_t a[LD_THREADS][4], b[LD_THREADS][4];
+        ld_run(interp, &t, addr, a);
+        ld_run(jit, &t, addr, b);
+        CHECK(!memcmp(a, b, sizeof(a)));
+        if (memcmp(a, b, sizeof(a)))
+            for (unsigned i = 0; i < LD_THREADS; i++)
+                if (memcmp(a[i], b[i], 16)) {
+                    printf("  format %u thread %u (%d, %d, %d, %d): %08x %08x %08x %08x vs "
+                           "%08x %08x %08x %08x\n", v[k].format, i, addr[i][0], addr[i][1],
+                           addr[i][2], addr[i][3], a[i][0], a[i][1], a[i][2], a[i][3],
+                           b[i][0], b[i][1], b[i][2], b[i][3]);
+                    break;
+                }
+        if (k == 0) {
+            /* R8G8B8A8_UNORM (5, 3): .yzwx of the texel's bytes / 255 */
+            const uint8_t *p = px[0] + 3 * pitch + 5 * 4;
+            float want[4] = {unorm8(p[1]), unorm8(p[2]), unorm8(p[3]), unorm8(p[0])};
+            uint32_t w[4];
+            memcpy(w, want, 16);
+            CHECK(!memcmp(b[9], w, 16));
+            CHECK_EQ(b[10][0] | b[10][1] | b[10][2] | b[10][3], 0);   /* x = width: 0 */
+            /* not an array view: the slice coordinate is no coordinate, texel (0, 0) */
+            const uint8_t *q = px[0];
+            float want0[4] = {unorm8(q[1]), unorm8(q[2]), unorm8(q[3]), unorm8(q[0])};
+            memcpy(w, want0, 16);
+            CHECK(!memcmp(b[12], w, 16));
+            CHECK_EQ(b[3][0], 0);   /* a skipped thread keeps the 0 it started with */
+        }
+        if (k == 1) {
+            /* B8G8R8X8: alpha (.z of the swizzle) reads 1 */
+            float one = 1.0f;
+            uint32_t w;
+            memcpy(&w, &one, 4);
+            CHECK_EQ(b[9][2], w);
+        }
+        if (k == 2)   /* an array view: slice 1 is outside */
+            CHECK_EQ(b[12][0] | b[12][1] | b[12][2] | b[12][3], 0);
+    }
+    /* the JIT exists on this project's hosts; SOFTD3D_JIT=0 turns it off */
+    const char *env = getenv("SOFTD3D_JIT");
+    CHECK_EQ(compiled, !(env && !strcmp(env, "0")));
+    vm_program_destroy(interp);
+    vm_program_destroy(jit);
+    ir_program_free(&ir_a);
+    ir_program_free(&ir_b);
 }
