@@ -278,3 +278,133 @@ TEST(compute_jit_ld_equals_interpreter)
     ir_program_free(&ir_a);
     ir_program_free(&ir_b);
 }
+
+/* ---- store_uav_typed in compiled compute programs (jit_codegen.c emit_store_typed) -----------
+ * 256 threads store hostile values (NaN, +-0, denormals, 0.5 / 255 and its neighbours, 1, huge,
+ * integers) at hostile coordinates (edges, past the size, negative, lanes of different chunks
+ * on the same texel) twice in one straight run -- at (x, y) and at (y, x) -- under a branch
+ * that skips every eighth thread.  The image the compiled program leaves must be the
+ * interpreter's, byte for byte, for the views the generated code writes (R8G8B8A8 / B8G8R8X8
+ * UNORM with its X8 byte kept, R32_FLOAT, R32_UINT) and those it hands to typed() (sRGB,
+ * R16G16B16A16_FLOAT); spot texels are checked by hand. */
+static const char st_text[] =
+    "cs_5_0\ndcl_uav_typed_texture2d (float,float,float,float) u0\n"
+    "dcl_uav_raw u1\ndcl_temps 3\ndcl_thread_group 64, 1, 1\n"
+    "ishl r0.w, vThreadID.x, l(5)\n"
+    "ld_raw r1.xyzw, r0.w, u1.xyzw\n"
+    "iadd r0.z, r0.w, l(16)\n"
+    "ld_raw r2.xyzw, r0.z, u1.xyzw\n"
+    "and r0.x, vThreadID.x, l(7)\n"
+    "ine r0.x, r0.x, l(6)\n"
+    "if_nz r0.x\n"
+    "  store_uav_typed u0.xyzw, r1.xyzw, r2.xyzw\n"
+    "  store_uav_typed u0.xyzw, r1.yxzw, r2.wzyx\n"
+    "endif\n"
+    "ret\n";
+
+enum { ST_W = 11, ST_H = 9 };
+
+static void st_inputs(uint32_t (*in)[8])
+{
+    static const int32_t xs[] = {0, 3, 10, 11, -1, 200, INT32_MIN, 5, 8, 2, 7};
+    static const uint32_t vals[] = {
+        0x7fc00000u, 0xffc00001u, 0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu,
+        0x3b000000u /* 1/512 */, 0x3b008081u /* 0.5 / 255 */, 0x3b008080u, 0x3b008082u,
+        0x3f000000u, 0x3f800000u, 0x3f7fffffu, 0x7f800000u, 0xff800000u, 0x4f000000u,
+        0x3e4ccccdu, 0x00000003u, 0xdeadbeefu, 0x3f7f7f7fu, 0xbf800000u, 0x3effffffu};
+    uint32_t seed = 11;
+    for (unsigned i = 0; i < LD_THREADS; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        in[i][0] = (uint32_t)xs[(seed >> 8) % 11];
+        in[i][1] = (uint32_t)xs[(seed >> 14) % 11];
+        in[i][2] = (seed >> 20) % 9 == 0 ? 1u : 0u;
+        in[i][3] = 0;
+        for (unsigned c = 0; c < 4; c++) {
+            seed = seed * 1664525u + 1013904223u;
+            in[i][4 + c] = vals[(seed >> 10) % 22];
+        }
+    }
+    /* thread 1: (3, 5) <- (0.5, 1, 0.2, 0) then (5, 3) <- (0, 0.2, 1, 0.5) */
+    in[1][0] = 3, in[1][1] = 5, in[1][2] = 0;
+    in[1][4] = 0x3f000000u, in[1][5] = 0x3f800000u, in[1][6] = 0x3e4ccccdu, in[1][7] = 0;
+    for (unsigned i = 2; i < LD_THREADS; i++)   /* nobody else writes those two texels */
+        if ((in[i][0] == 3 && in[i][1] == 5) || (in[i][0] == 5 && in[i][1] == 3))
+            in[i][0] = 200;
+}
+
+static void st_run(struct vm_program *p, unsigned format, uint32_t (*in)[8], uint8_t *img,
+                   size_t pitch)
+{
+    static struct vm_cs_env views;
+    memset(&views, 0, sizeof(views));
+    static struct compute_image im[IR_MAX_UAVS];
+    memset(im, 0, sizeof(im));
+    im[0] = (struct compute_image){.data = img, .texel = texel_format_get(format),
+                                   .size = {ST_W, ST_H, 1}, .row_pitch = pitch,
+                                   .slice_pitch = pitch * ST_H, .coords = 2};
+    struct compute_dispatch d = {p, &views, {1, 1, 1}, NULL, NULL, NULL, im};
+    for (unsigned g = 0; g < LD_THREADS / 64; g++) {
+        views.uav[1] = (struct vm_memory){(uint8_t *)in[g * 64], 64 * 32, 0, 64 * 32, NULL};
+        CHECK_EQ(compute_dispatch_run(NULL, &d), COMPUTE_OK);
+    }
+}
+
+TEST(compute_jit_store_typed_equals_interpreter)
+{
+    static uint32_t in[LD_THREADS][8];
+    st_inputs(in);
+    struct ir_program ir_a, ir_b;
+    struct vm_program *interp = load(st_text, &ir_a), *jit = load(st_text, &ir_b);
+    if (!interp || !jit)
+        return;
+    vm_program_jit_disable(interp);
+    bool compiled = vm_program_jit_now(jit);
+    /* R8G8B8A8_UNORM, B8G8R8X8_UNORM, R32_FLOAT, R32_UINT, R8G8B8A8_UNORM_SRGB,
+     * R16G16B16A16_FLOAT */
+    static const unsigned formats[] = {28, 88, 41, 42, 29, 10};
+    for (unsigned k = 0; k < sizeof(formats) / sizeof(formats[0]); k++) {
+        const struct texel_format *f = texel_format_get(formats[k]);
+        CHECK(f != NULL);
+        if (!f)
+            continue;
+        size_t pitch = ST_W * f->block_bytes + 12;
+        static uint8_t a[ST_H * (ST_W * 8 + 12)], b[sizeof(a)];
+        uint32_t seed = 3;
+        for (size_t i = 0; i < sizeof(a); i++) {
+            seed = seed * 1664525u + 1013904223u;
+            a[i] = b[i] = (uint8_t)(seed >> 24);
+        }
+        st_run(interp, formats[k], in, a, pitch);
+        st_run(jit, formats[k], in, b, pitch);
+        CHECK(!memcmp(a, b, sizeof(a)));
+        for (size_t i = 0; i < sizeof(a); i++)
+            if (a[i] != b[i]) {
+                printf("  format %u: byte %zu (row %zu) %02x vs %02x\n", formats[k], i,
+                       i / pitch, a[i], b[i]);
+                break;
+            }
+        if (k == 0) {
+            /* (3, 5) = (0.5, 1, 0.2, 0) -> bytes 128, 255, 51, 0; (5, 3) reversed */
+            const uint8_t want[4] = {128, 255, 51, 0}, want2[4] = {0, 51, 255, 128};
+            CHECK(!memcmp(b + 5 * pitch + 3 * 4, want, 4));
+            CHECK(!memcmp(b + 3 * pitch + 5 * 4, want2, 4));
+        }
+        if (k == 1) {
+            /* B8G8R8X8: b, g, r from z, y, x; the X8 byte as it was */
+            uint8_t x8 = a[5 * pitch + 3 * 4 + 3];
+            const uint8_t want[4] = {51, 255, 128, x8};
+            CHECK(!memcmp(b + 5 * pitch + 3 * 4, want, 4));
+        }
+        if (k == 2) {
+            uint32_t w;
+            memcpy(&w, b + 5 * pitch + 3 * 4, 4);
+            CHECK_EQ(w, 0x3f000000u);
+        }
+    }
+    const char *env = getenv("SOFTD3D_JIT");
+    CHECK_EQ(compiled, !(env && !strcmp(env, "0")));
+    vm_program_destroy(interp);
+    vm_program_destroy(jit);
+    ir_program_free(&ir_a);
+    ir_program_free(&ir_b);
+}

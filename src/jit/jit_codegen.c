@@ -507,10 +507,11 @@ static bool native_ins(const struct vm_ins *in)
 /* Blocks are runs of instructions generated natively: control flow, discard (which changes
  * exec) and everything else run in the interpreter's loop between them. */
 static bool inline_ld(const struct vm_program *p, const struct vm_ins *in);
+static bool inline_store(const struct vm_program *p, const struct vm_ins *in);
 
 static bool in_block(const struct vm_program *p, const struct vm_ins *in)
 {
-    return native_ins(in) || inline_ld(p, in);
+    return native_ins(in) || inline_ld(p, in) || inline_store(p, in);
 }
 
 /* A resource instruction the generated code takes part in (jit.h: it starts a block): its
@@ -1020,6 +1021,136 @@ static void emit_ld(struct cg *g, const struct vm_ins *in)
         dst_write(g, in, 0, c, r[t->swz[c] & 3], in->saturate);
 }
 
+/* ---- typed UAV stores in compute programs (jit.h) ---------------------------------------------
+ * store_uav_typed reads env->cs->uav_view[u#] at run time: a described view is written by the
+ * chunk itself -- compute.c compute_typed's rules as vector IR: lanes outside the view's size
+ * (the coordinates its dimension uses) write nothing (spec 5.3.4.4: out-of-bounds writes are
+ * discarded), 4 x 8-bit UNORM texels get texel_float_to_unorm8 of r, g, b (and a) at their
+ * shifts with the kept bits of the old texel, 32-bit single-channel ones .x's bits -- in lane
+ * order (the scatter's order, as the interpreter's loop).  Otherwise the chunk goes to typed()
+ * (vm_compute.c vm_typed_store_chunk).  A block holds at most one such store and no other
+ * memory access (jit_codegen below), so running it chunk by chunk orders the lanes' writes
+ * as the interpreter's batch does. */
+static bool inline_store(const struct vm_program *p, const struct vm_ins *in)
+{
+    return p->type == IR_SHADER_COMPUTE && in->op == IR_OP_STORE_UAV_TYPED && !in->flow &&
+           !in->pred_active && in->dst[0].index < IR_MAX_UAVS &&
+           ((p->uav_typed >> in->dst[0].index) & 1) && native_src(&in->src[0]) &&
+           native_src(&in->src[1]);
+}
+
+/* texel_float_to_unorm8: NaN and <= 0 -> 0, >= 1 -> 255, else floor(c * 255 + 0.5) (exact in
+ * double) */
+static LLVMValueRef to_unorm8(struct cg *g, LLVMValueRef bits)
+{
+    LLVMBuilderRef B = g->B;
+    LLVMValueRef f = as_f(g, bits);
+    LLVMTypeRef vf64 = LLVMVectorType(LLVMDoubleTypeInContext(g->C), g->w);
+    LLVMValueRef d = LLVMBuildFPExt(B, f, vf64, "");
+    LLVMValueRef k255[L], half[L];
+    for (unsigned i = 0; i < g->w; i++) {
+        k255[i] = LLVMConstReal(LLVMDoubleTypeInContext(g->C), 255.0);
+        half[i] = LLVMConstReal(LLVMDoubleTypeInContext(g->C), 0.5);
+    }
+    d = LLVMBuildFAdd(B, LLVMBuildFMul(B, d, LLVMConstVector(k255, g->w), ""),
+                      LLVMConstVector(half, g->w), "");
+    LLVMValueRef u = LLVMBuildFreeze(B, LLVMBuildFPToUI(B, d, g->vi32, ""), "");
+    u = SEL(FCMP(LLVMRealOGE, f, fsplat(g, 1.0f)), splat(g, 255), u);
+    return SEL(FCMP(LLVMRealOGT, f, fsplat(g, 0.0f)), u, zero(g));
+}
+
+static LLVMValueRef uav_field(struct cg *g, LLVMValueRef view, size_t off)
+{
+    return LLVMBuildLoad2(g->B, g->i32, at(g, view, off), "");
+}
+
+static void emit_store_typed(struct cg *g, const struct vm_ins *in)
+{
+    LLVMBuilderRef B = g->B;
+    LLVMValueRef a[3], v[4];
+    for (unsigned c = 0; c < 3; c++)   /* every value the arms use is made before them */
+        a[c] = src(g, in, 0, c);
+    for (unsigned c = 0; c < 4; c++)
+        v[c] = src(g, in, 1, c);
+    LLVMValueRef cs = load_ptr(g, g->env, offsetof(struct vm_env, cs));
+    LLVMValueRef view = at(g, cs, offsetof(struct vm_cs_env, uav_view) +
+                                      (size_t)in->dst[0].index * sizeof(struct vm_uav_view));
+    LLVMValueRef kind = uav_field(g, view, offsetof(struct vm_uav_view, fast));
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(B));
+    LLVMBasicBlockRef bb_fast = LLVMAppendBasicBlockInContext(g->C, fn, "st_fast");
+    LLVMBasicBlockRef bb_slow = LLVMAppendBasicBlockInContext(g->C, fn, "st_typed");
+    LLVMBasicBlockRef bb_join = LLVMAppendBasicBlockInContext(g->C, fn, "st_done");
+    LLVMBuildCondBr(B, ICMP(LLVMIntNE, kind, ci32(g, 0)), bb_fast, bb_slow);
+
+    LLVMPositionBuilderAtEnd(B, bb_fast);
+    {
+        LLVMValueRef y = SEL(broadcast(g, ICMP(LLVMIntNE, uav_field(g, view,
+                                                 offsetof(struct vm_uav_view, use_y)),
+                                               ci32(g, 0))), a[1], zero(g));
+        LLVMValueRef z = SEL(broadcast(g, ICMP(LLVMIntNE, uav_field(g, view,
+                                                 offsetof(struct vm_uav_view, use_z)),
+                                               ci32(g, 0))), a[2], zero(g));
+        LLVMValueRef inb = g->exec, co[3] = {a[0], y, z};
+        for (unsigned c = 0; c < 3; c++)
+            inb = AND(inb, ICMP(LLVMIntULT, co[c],
+                                broadcast(g, uav_field(g, view, offsetof(struct vm_uav_view, size) +
+                                                                    c * sizeof(uint32_t)))));
+        LLVMValueRef off = ADD(ADD(LLVMBuildMul(B, SEL(inb, z, zero(g)),
+                                                broadcast(g, uav_field(g, view,
+                                                    offsetof(struct vm_uav_view, slice_pitch))),
+                                                ""),
+                                   LLVMBuildMul(B, SEL(inb, y, zero(g)),
+                                                broadcast(g, uav_field(g, view,
+                                                    offsetof(struct vm_uav_view, row_pitch))),
+                                                "")),
+                               SHL(SEL(inb, a[0], zero(g)), splat(g, 2)));
+        LLVMValueRef ptrs = LLVMBuildGEP2(B, g->i8, load_ptr(g, view,
+                                                             offsetof(struct vm_uav_view, data)),
+                                          &off, 1, "");
+        /* 4 x 8-bit UNORM: the packed texel (kind 1); a 32-bit word: .x (kind 2) */
+        LLVMValueRef px = zero(g);
+        for (unsigned c = 0; c < 4; c++) {
+            LLVMValueRef sh = broadcast(g, uav_field(g, view, offsetof(struct vm_uav_view, shift) +
+                                                              c * sizeof(uint32_t)));
+            LLVMValueRef b = SHL(to_unorm8(g, v[c]), sh);
+            if (c == 3)
+                b = SEL(broadcast(g, ICMP(LLVMIntNE, uav_field(g, view,
+                                             offsetof(struct vm_uav_view, has_alpha)),
+                                           ci32(g, 0))), b, zero(g));
+            px = OR(px, b);
+        }
+        LLVMValueRef keep = broadcast(g, uav_field(g, view, offsetof(struct vm_uav_view, keep)));
+        LLVMValueRef gmask = AND(inb, ICMP(LLVMIntNE, keep, zero(g)));
+        LLVMTypeRef gt[2] = {g->vi32, LLVMTypeOf(ptrs)};
+        LLVMValueRef old = intrinsic(g, "llvm.masked.gather", gt, 2,
+                                     (LLVMValueRef[4]){ptrs, ci32(g, 1), gmask, zero(g)}, 4);
+        px = OR(px, AND(old, keep));
+        px = SEL(broadcast(g, ICMP(LLVMIntEQ, kind, ci32(g, 2))), v[0], px);
+        LLVMTypeRef stt[2] = {g->vi32, LLVMTypeOf(ptrs)};
+        intrinsic(g, "llvm.masked.scatter", stt, 2,
+                  (LLVMValueRef[4]){px, ptrs, ci32(g, 1), inb}, 4);
+    }
+    LLVMBuildBr(B, bb_join);
+
+    LLVMPositionBuilderAtEnd(B, bb_slow);
+    for (unsigned c = 0; c < 3; c++)
+        store_vec(g, a[c], g->st, REQ_AT(address) + c * COMP_BYTES);
+    size_t base = offsetof(struct vm_state, res) + offsetof(struct vm_sample_result, value);
+    for (unsigned c = 0; c < 4; c++)
+        store_vec(g, v[c], g->st, base + c * COMP_BYTES);
+    {
+        LLVMTypeRef args[4] = {g->ptr, g->ptr, g->i32, g->i32};
+        LLVMTypeRef fty = LLVMFunctionType(g->voidt, args, 4, 0);
+        LLVMValueRef callee = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)vm_typed_store_chunk),
+                                                g->ptr);
+        LLVMValueRef insp = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)in), g->ptr);
+        LLVMBuildCall2(B, fty, callee,
+                       (LLVMValueRef[4]){g->x, insp, LLVMGetParam(fn, 1), ci32(g, g->w)}, 4, "");
+    }
+    LLVMBuildBr(B, bb_join);
+    LLVMPositionBuilderAtEnd(B, bb_join);
+}
+
 /* Where main's instructions end, not counting a final unconditional ret (which only ends the
  * program): after that point nothing reads a temp again. */
 static uint32_t main_body_end(const struct vm_program *p)
@@ -1102,6 +1233,8 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     for (; pc < b->end; pc++) {
         if (inline_ld(p, &p->ins[pc]))
             emit_ld(g, &p->ins[pc]);
+        else if (inline_store(p, &p->ins[pc]))
+            emit_store_typed(g, &p->ins[pc]);
         else
             emit_native(g, &p->ins[pc]);
     }
@@ -1173,9 +1306,16 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
             pc++;
             continue;
         }
+        /* at most one typed UAV store a block (emit_store_typed: the lanes' write order) */
+        bool stored = inline_store(prog, &prog->ins[pc]);
         uint32_t start = pc++;
-        while (pc < n && in_block(prog, &prog->ins[pc]))
+        while (pc < n && in_block(prog, &prog->ins[pc])) {
+            bool st = inline_store(prog, &prog->ins[pc]);
+            if (st && stored)
+                break;
+            stored |= st;
             pc++;
+        }
         jit->blocks[count].start = start;
         jit->blocks[count].end = pc;
         jit->blocks[count].tex_call = tex ? vm_tex_call_fn() : NULL;
