@@ -26,6 +26,20 @@
  *   once, and the block's function begins by writing the answer through the t# swizzle, _sat
  *   and the mask -- the interpreter's op_tex, split at the call, with no vm_fetch/vm_store.
  *
+ *   Compute programs' ld and store_uav_typed do not start a block (jit_codegen.c emit_ld,
+ *   emit_store_typed): a compute thread has no quads, so nothing needs the whole batch.  The
+ *   code reads the bound view's description at run time -- env->cs->ld_view[t#] /
+ *   uav_view[u#] (vm.h; filled per dispatch by pipeline/compute.c, zero elsewhere), never
+ *   compiled in, so the program cache needs no view key -- and, for a described view (ld:
+ *   level 0 of a 4 x 8-bit UNORM 2D view, every executing lane on level 0; stores: 4 x 8-bit
+ *   UNORM or 32-bit single-channel texels), fetches / writes the texels itself with the
+ *   sampler's and compute_typed's rules (out of range reads 0 / writes nothing); otherwise it
+ *   calls the sampler / typed() for the chunk (vm_resource.c tex_call_chunk,
+ *   vm_compute.c vm_typed_store_chunk).  A block holds at most one such store: chunks run a
+ *   block one after another, so with one store the lanes' writes keep the interpreter's lane
+ *   order, and any other memory instruction ends the block.  tests/test_compute_dispatch.c
+ *   compares both against the interpreter.
+ *
  *   Inside a block the registers live in LLVM values, not memory: a temp is loaded from the
  *   VM state at its first read (or known to be 0 in the block at pc 0, since every run starts
  *   from zero), written values stay in registers, and only the temps and outputs the block

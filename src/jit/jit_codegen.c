@@ -506,9 +506,12 @@ static bool native_ins(const struct vm_ins *in)
 
 /* Blocks are runs of instructions generated natively: control flow, discard (which changes
  * exec) and everything else run in the interpreter's loop between them. */
-static bool in_block(const struct vm_ins *in)
+static bool inline_ld(const struct vm_program *p, const struct vm_ins *in);
+static bool inline_store(const struct vm_program *p, const struct vm_ins *in);
+
+static bool in_block(const struct vm_program *p, const struct vm_ins *in)
 {
-    return native_ins(in);
+    return native_ins(in) || inline_ld(p, in) || inline_store(p, in);
 }
 
 /* A resource instruction the generated code takes part in (jit.h: it starts a block): its
@@ -901,6 +904,253 @@ static void tex_result(struct cg *g, const struct vm_ins *in)
         }
 }
 
+/* ---- ld in compute programs (jit.h) -----------------------------------------------------------
+ * A compute program's ld needs no batch-wide sampler call (its lanes have no quads, its answer
+ * is per lane), so it does not start a block: each chunk reads env->cs->ld_view[t#] at run
+ * time and, when the slot is described there and every executing lane asks for level 0,
+ * fetches the texels itself -- sampler_load_rgba8's rules written as vector IR: a lane
+ * outside level 0 (x or y negative or past the size; slice not 0 of an array view) reads 0 in
+ * all four components (ld out of range, D3D11.3 functional spec 22.4.7), the pixel's bytes at
+ * the layout's shifts become v / 255 (correctly rounded: texel_unorm8_table), alpha 1 without
+ * an alpha byte.  Otherwise the chunk goes to the sampler (vm_resource.c tex_call_chunk) with
+ * the request op_tex_call would make, restricted to the chunk's lanes. */
+static bool inline_ld(const struct vm_program *p, const struct vm_ins *in)
+{
+    if (p->type != IR_SHADER_COMPUTE || in->op != IR_OP_LD || in->flow || in->pred_active ||
+        !native_dst(&in->dst[0]))
+        return false;
+    const struct ir_tex_layout *lay = ir_tex_layout(in->op);
+    /* (_aoffimmi ld stays on the block path: op_tex_call passes the offsets on) */
+    return in->src[lay->resource].index < IR_MAX_RESOURCES &&
+           native_src(&in->src[lay->address]) && !in->texel_offset[0] &&
+           !in->texel_offset[1] && !in->texel_offset[2];
+}
+
+static LLVMValueRef ld_field(struct cg *g, LLVMValueRef view, size_t off)
+{
+    return LLVMBuildLoad2(g->B, g->i32, at(g, view, off), "");
+}
+
+static void emit_ld(struct cg *g, const struct vm_ins *in)
+{
+    const struct ir_tex_layout *lay = ir_tex_layout(in->op);
+    const struct vm_opnd *t = &in->src[lay->resource];
+    LLVMBuilderRef B = g->B;
+    LLVMValueRef a[4];
+    for (unsigned c = 0; c < 4; c++)   /* every value the arms use is made before them */
+        a[c] = src(g, in, (unsigned)lay->address, c);
+    LLVMValueRef cs = load_ptr(g, g->env, offsetof(struct vm_env, cs));
+    LLVMValueRef view = at(g, cs, offsetof(struct vm_cs_env, ld_view) +
+                                      (size_t)t->index * sizeof(struct vm_ld_view));
+    LLVMTypeRef iw = LLVMIntTypeInContext(g->C, g->w);
+    LLVMValueRef upper = LLVMBuildBitCast(B, AND(ICMP(LLVMIntNE, a[3], zero(g)), g->exec), iw, "");
+    LLVMValueRef go = AND(ICMP(LLVMIntNE, ld_field(g, view, offsetof(struct vm_ld_view, fast)),
+                               ci32(g, 0)),
+                          ICMP(LLVMIntEQ, upper, LLVMConstInt(iw, 0, 0)));
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(B));
+    LLVMBasicBlockRef bb_fast = LLVMAppendBasicBlockInContext(g->C, fn, "ld_fast");
+    LLVMBasicBlockRef bb_slow = LLVMAppendBasicBlockInContext(g->C, fn, "ld_sampler");
+    LLVMBasicBlockRef bb_join = LLVMAppendBasicBlockInContext(g->C, fn, "ld_done");
+    LLVMBuildCondBr(B, go, bb_fast, bb_slow);
+
+    /* the texels */
+    LLVMPositionBuilderAtEnd(B, bb_fast);
+    LLVMValueRef fv[4], sv[4];
+    {
+        LLVMValueRef w = broadcast(g, ld_field(g, view, offsetof(struct vm_ld_view, width)));
+        LLVMValueRef h = broadcast(g, ld_field(g, view, offsetof(struct vm_ld_view, height)));
+        LLVMValueRef pitch = broadcast(g, ld_field(g, view, offsetof(struct vm_ld_view, row_pitch)));
+        LLVMValueRef slices = broadcast(g, ICMP(LLVMIntNE, ld_field(g, view,
+                                                   offsetof(struct vm_ld_view, slice_check)),
+                                                ci32(g, 0)));
+        LLVMValueRef alpha = broadcast(g, ICMP(LLVMIntNE, ld_field(g, view,
+                                                  offsetof(struct vm_ld_view, has_alpha)),
+                                               ci32(g, 0)));
+        LLVMValueRef inb = AND(ICMP(LLVMIntULT, a[0], w), ICMP(LLVMIntULT, a[1], h));
+        inb = AND(inb, OR(ICMP(LLVMIntEQ, a[2], zero(g)), LLVMBuildNot(B, slices, "")));
+        /* offsets fit 31 bits (compute.c describes no larger level): one 32-bit gather */
+        LLVMValueRef off = ADD(LLVMBuildMul(B, SEL(inb, a[1], zero(g)), pitch, ""),
+                               SHL(SEL(inb, a[0], zero(g)), splat(g, 2)));
+        LLVMValueRef data = load_ptr(g, view, offsetof(struct vm_ld_view, data));
+        LLVMValueRef ptrs = LLVMBuildGEP2(B, g->i8, data, &off, 1, "");
+        LLVMTypeRef gt[2] = {g->vi32, LLVMTypeOf(ptrs)};
+        LLVMValueRef px = intrinsic(g, "llvm.masked.gather", gt, 2,
+                                    (LLVMValueRef[4]){ptrs, ci32(g, 1), inb, zero(g)}, 4);
+        for (unsigned c = 0; c < 4; c++) {
+            LLVMValueRef sh = broadcast(g, ld_field(g, view, offsetof(struct vm_ld_view, shift) +
+                                                             c * sizeof(uint32_t)));
+            LLVMValueRef b = AND(LSHR(px, sh), splat(g, 255));
+            LLVMValueRef f = as_i(g, LLVMBuildFDiv(B, LLVMBuildUIToFP(B, b, g->vf32, ""),
+                                                   fsplat(g, 255.0f), ""));
+            if (c == 3)
+                f = SEL(alpha, f, splat(g, 0x3f800000u));
+            fv[c] = SEL(inb, f, zero(g));
+        }
+    }
+    LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, bb_join);
+
+    /* the sampler, for this chunk */
+    LLVMPositionBuilderAtEnd(B, bb_slow);
+    for (unsigned c = 0; c < 4; c++)
+        store_vec(g, a[c], g->st, REQ_AT(address) + c * COMP_BYTES);
+    {
+        LLVMTypeRef args[4] = {g->ptr, g->ptr, g->i32, g->i32};
+        LLVMTypeRef fty = LLVMFunctionType(g->voidt, args, 4, 0);
+        LLVMValueRef callee = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)vm_tex_chunk_fn()),
+                                                g->ptr);
+        LLVMValueRef insp = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)in), g->ptr);
+        LLVMBuildCall2(B, fty, callee,
+                       (LLVMValueRef[4]){g->x, insp, LLVMGetParam(fn, 1), ci32(g, g->w)}, 4, "");
+        size_t base = offsetof(struct vm_state, res) + offsetof(struct vm_sample_result, value);
+        for (unsigned c = 0; c < 4; c++)
+            sv[c] = load_vec(g, g->st, base + c * COMP_BYTES);
+    }
+    LLVMBasicBlockRef slow_end = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, bb_join);
+
+    LLVMPositionBuilderAtEnd(B, bb_join);
+    LLVMValueRef r[4];
+    for (unsigned c = 0; c < 4; c++) {
+        r[c] = LLVMBuildPhi(B, g->vi32, "");
+        LLVMAddIncoming(r[c], (LLVMValueRef[2]){fv[c], sv[c]},
+                        (LLVMBasicBlockRef[2]){fast_end, slow_end}, 2);
+    }
+    /* op_tex's store: the t# swizzle, _sat, the mask */
+    for (unsigned c = 0; c < 4; c++)
+        dst_write(g, in, 0, c, r[t->swz[c] & 3], in->saturate);
+}
+
+/* ---- typed UAV stores in compute programs (jit.h) ---------------------------------------------
+ * store_uav_typed reads env->cs->uav_view[u#] at run time: a described view is written by the
+ * chunk itself -- compute.c compute_typed's rules as vector IR: lanes outside the view's size
+ * (the coordinates its dimension uses) write nothing (spec 5.3.4.4: out-of-bounds writes are
+ * discarded), 4 x 8-bit UNORM texels get texel_float_to_unorm8 of r, g, b (and a) at their
+ * shifts with the kept bits of the old texel, 32-bit single-channel ones .x's bits -- in lane
+ * order (the scatter's order, as the interpreter's loop).  Otherwise the chunk goes to typed()
+ * (vm_compute.c vm_typed_store_chunk).  A block holds at most one such store and no other
+ * memory access (jit_codegen below), so running it chunk by chunk orders the lanes' writes
+ * as the interpreter's batch does. */
+static bool inline_store(const struct vm_program *p, const struct vm_ins *in)
+{
+    return p->type == IR_SHADER_COMPUTE && in->op == IR_OP_STORE_UAV_TYPED && !in->flow &&
+           !in->pred_active && in->dst[0].index < IR_MAX_UAVS &&
+           ((p->uav_typed >> in->dst[0].index) & 1) && native_src(&in->src[0]) &&
+           native_src(&in->src[1]);
+}
+
+/* texel_float_to_unorm8: NaN and <= 0 -> 0, >= 1 -> 255, else floor(c * 255 + 0.5) (exact in
+ * double) */
+static LLVMValueRef to_unorm8(struct cg *g, LLVMValueRef bits)
+{
+    LLVMBuilderRef B = g->B;
+    LLVMValueRef f = as_f(g, bits);
+    LLVMTypeRef vf64 = LLVMVectorType(LLVMDoubleTypeInContext(g->C), g->w);
+    LLVMValueRef d = LLVMBuildFPExt(B, f, vf64, "");
+    LLVMValueRef k255[L], half[L];
+    for (unsigned i = 0; i < g->w; i++) {
+        k255[i] = LLVMConstReal(LLVMDoubleTypeInContext(g->C), 255.0);
+        half[i] = LLVMConstReal(LLVMDoubleTypeInContext(g->C), 0.5);
+    }
+    d = LLVMBuildFAdd(B, LLVMBuildFMul(B, d, LLVMConstVector(k255, g->w), ""),
+                      LLVMConstVector(half, g->w), "");
+    LLVMValueRef u = LLVMBuildFreeze(B, LLVMBuildFPToUI(B, d, g->vi32, ""), "");
+    u = SEL(FCMP(LLVMRealOGE, f, fsplat(g, 1.0f)), splat(g, 255), u);
+    return SEL(FCMP(LLVMRealOGT, f, fsplat(g, 0.0f)), u, zero(g));
+}
+
+static LLVMValueRef uav_field(struct cg *g, LLVMValueRef view, size_t off)
+{
+    return LLVMBuildLoad2(g->B, g->i32, at(g, view, off), "");
+}
+
+static void emit_store_typed(struct cg *g, const struct vm_ins *in)
+{
+    LLVMBuilderRef B = g->B;
+    LLVMValueRef a[3], v[4];
+    for (unsigned c = 0; c < 3; c++)   /* every value the arms use is made before them */
+        a[c] = src(g, in, 0, c);
+    for (unsigned c = 0; c < 4; c++)
+        v[c] = src(g, in, 1, c);
+    LLVMValueRef cs = load_ptr(g, g->env, offsetof(struct vm_env, cs));
+    LLVMValueRef view = at(g, cs, offsetof(struct vm_cs_env, uav_view) +
+                                      (size_t)in->dst[0].index * sizeof(struct vm_uav_view));
+    LLVMValueRef kind = uav_field(g, view, offsetof(struct vm_uav_view, fast));
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(B));
+    LLVMBasicBlockRef bb_fast = LLVMAppendBasicBlockInContext(g->C, fn, "st_fast");
+    LLVMBasicBlockRef bb_slow = LLVMAppendBasicBlockInContext(g->C, fn, "st_typed");
+    LLVMBasicBlockRef bb_join = LLVMAppendBasicBlockInContext(g->C, fn, "st_done");
+    LLVMBuildCondBr(B, ICMP(LLVMIntNE, kind, ci32(g, 0)), bb_fast, bb_slow);
+
+    LLVMPositionBuilderAtEnd(B, bb_fast);
+    {
+        LLVMValueRef y = SEL(broadcast(g, ICMP(LLVMIntNE, uav_field(g, view,
+                                                 offsetof(struct vm_uav_view, use_y)),
+                                               ci32(g, 0))), a[1], zero(g));
+        LLVMValueRef z = SEL(broadcast(g, ICMP(LLVMIntNE, uav_field(g, view,
+                                                 offsetof(struct vm_uav_view, use_z)),
+                                               ci32(g, 0))), a[2], zero(g));
+        LLVMValueRef inb = g->exec, co[3] = {a[0], y, z};
+        for (unsigned c = 0; c < 3; c++)
+            inb = AND(inb, ICMP(LLVMIntULT, co[c],
+                                broadcast(g, uav_field(g, view, offsetof(struct vm_uav_view, size) +
+                                                                    c * sizeof(uint32_t)))));
+        LLVMValueRef off = ADD(ADD(LLVMBuildMul(B, SEL(inb, z, zero(g)),
+                                                broadcast(g, uav_field(g, view,
+                                                    offsetof(struct vm_uav_view, slice_pitch))),
+                                                ""),
+                                   LLVMBuildMul(B, SEL(inb, y, zero(g)),
+                                                broadcast(g, uav_field(g, view,
+                                                    offsetof(struct vm_uav_view, row_pitch))),
+                                                "")),
+                               SHL(SEL(inb, a[0], zero(g)), splat(g, 2)));
+        LLVMValueRef ptrs = LLVMBuildGEP2(B, g->i8, load_ptr(g, view,
+                                                             offsetof(struct vm_uav_view, data)),
+                                          &off, 1, "");
+        /* 4 x 8-bit UNORM: the packed texel (kind 1); a 32-bit word: .x (kind 2) */
+        LLVMValueRef px = zero(g);
+        for (unsigned c = 0; c < 4; c++) {
+            LLVMValueRef sh = broadcast(g, uav_field(g, view, offsetof(struct vm_uav_view, shift) +
+                                                              c * sizeof(uint32_t)));
+            LLVMValueRef b = SHL(to_unorm8(g, v[c]), sh);
+            if (c == 3)
+                b = SEL(broadcast(g, ICMP(LLVMIntNE, uav_field(g, view,
+                                             offsetof(struct vm_uav_view, has_alpha)),
+                                           ci32(g, 0))), b, zero(g));
+            px = OR(px, b);
+        }
+        LLVMValueRef keep = broadcast(g, uav_field(g, view, offsetof(struct vm_uav_view, keep)));
+        LLVMValueRef gmask = AND(inb, ICMP(LLVMIntNE, keep, zero(g)));
+        LLVMTypeRef gt[2] = {g->vi32, LLVMTypeOf(ptrs)};
+        LLVMValueRef old = intrinsic(g, "llvm.masked.gather", gt, 2,
+                                     (LLVMValueRef[4]){ptrs, ci32(g, 1), gmask, zero(g)}, 4);
+        px = OR(px, AND(old, keep));
+        px = SEL(broadcast(g, ICMP(LLVMIntEQ, kind, ci32(g, 2))), v[0], px);
+        LLVMTypeRef stt[2] = {g->vi32, LLVMTypeOf(ptrs)};
+        intrinsic(g, "llvm.masked.scatter", stt, 2,
+                  (LLVMValueRef[4]){px, ptrs, ci32(g, 1), inb}, 4);
+    }
+    LLVMBuildBr(B, bb_join);
+
+    LLVMPositionBuilderAtEnd(B, bb_slow);
+    for (unsigned c = 0; c < 3; c++)
+        store_vec(g, a[c], g->st, REQ_AT(address) + c * COMP_BYTES);
+    size_t base = offsetof(struct vm_state, res) + offsetof(struct vm_sample_result, value);
+    for (unsigned c = 0; c < 4; c++)
+        store_vec(g, v[c], g->st, base + c * COMP_BYTES);
+    {
+        LLVMTypeRef args[4] = {g->ptr, g->ptr, g->i32, g->i32};
+        LLVMTypeRef fty = LLVMFunctionType(g->voidt, args, 4, 0);
+        LLVMValueRef callee = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)vm_typed_store_chunk),
+                                                g->ptr);
+        LLVMValueRef insp = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)in), g->ptr);
+        LLVMBuildCall2(B, fty, callee,
+                       (LLVMValueRef[4]){g->x, insp, LLVMGetParam(fn, 1), ci32(g, g->w)}, 4, "");
+    }
+    LLVMBuildBr(B, bb_join);
+    LLVMPositionBuilderAtEnd(B, bb_join);
+}
+
 /* Where main's instructions end, not counting a final unconditional ret (which only ends the
  * program): after that point nothing reads a temp again. */
 static uint32_t main_body_end(const struct vm_program *p)
@@ -980,8 +1230,14 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     uint32_t pc = b->start;
     if (b->tex_call)
         tex_result(g, &p->ins[pc++]);
-    for (; pc < b->end; pc++)
-        emit_native(g, &p->ins[pc]);
+    for (; pc < b->end; pc++) {
+        if (inline_ld(p, &p->ins[pc]))
+            emit_ld(g, &p->ins[pc]);
+        else if (inline_store(p, &p->ins[pc]))
+            emit_store_typed(g, &p->ins[pc]);
+        else
+            emit_native(g, &p->ins[pc]);
+    }
     flush(g, !g->temps_dead);
     LLVMBuildRetVoid(g->B);
     return true;
@@ -1045,14 +1301,21 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
      * taken starting one (jit.h) */
     uint32_t n = prog->ins_count, count = 0;
     for (uint32_t pc = 0; pc < n;) {
-        bool tex = native_tex(&prog->ins[pc]);
-        if (!tex && !in_block(&prog->ins[pc])) {
+        bool tex = !inline_ld(prog, &prog->ins[pc]) && native_tex(&prog->ins[pc]);
+        if (!tex && !in_block(prog, &prog->ins[pc])) {
             pc++;
             continue;
         }
+        /* at most one typed UAV store a block (emit_store_typed: the lanes' write order) */
+        bool stored = inline_store(prog, &prog->ins[pc]);
         uint32_t start = pc++;
-        while (pc < n && in_block(&prog->ins[pc]))
+        while (pc < n && in_block(prog, &prog->ins[pc])) {
+            bool st = inline_store(prog, &prog->ins[pc]);
+            if (st && stored)
+                break;
+            stored |= st;
             pc++;
+        }
         jit->blocks[count].start = start;
         jit->blocks[count].end = pc;
         jit->blocks[count].tex_call = tex ? vm_tex_call_fn() : NULL;

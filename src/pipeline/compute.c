@@ -6,6 +6,7 @@
  * (z * Y + y) * X + x), so a worker reuses its scratch across the groups it takes. */
 #include "pipeline/compute.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,6 +177,77 @@ void compute_bind_images(struct vm_cs_env *cs, const struct compute_image *image
     cs->typed_ctx = (void *)images;
 }
 
+/* ---- t# views compiled code reads itself ---------------------------------------------------
+ * vm.h struct vm_ld_view: the views whose ld compute_sample answers through
+ * sampler_load_rgba8 (draw_sample_load: fast_rgba8) with level 0 present (not above the
+ * resource's minimum LOD), UNORM (sRGB goes to the sampler, its curve being a table), and
+ * small enough that every texel's byte offset fits 31 bits (the generated code's gather).
+ * Every other slot stays 0: its ld goes to compute_sample. */
+static void describe_ld_views(struct vm_cs_env *cs, const struct compute_dispatch *d)
+{
+    memset(cs->ld_view, 0, sizeof(cs->ld_view));
+    for (unsigned k = 0; d->textures && k < COMPUTE_MAX_TEXTURES && k < IR_MAX_RESOURCES; k++) {
+        const struct texture_view *t = d->textures[k];
+        if (!t || !t->texel || !t->fast_rgba8 || t->tiled || t->rgba8.srgb || !t->levels ||
+            floorf(t->min_lod) > 0.0f)
+            continue;
+        const struct texture_level *lv = &t->level[0];
+        if (!lv->data || !lv->width || !lv->height ||
+            (uint64_t)(lv->height - 1) * lv->row_pitch + (uint64_t)lv->width * 4 > INT32_MAX)
+            continue;
+        struct vm_ld_view *v = &cs->ld_view[k];
+        v->data = lv->data;
+        v->width = lv->width;
+        v->height = lv->height;
+        v->row_pitch = (uint32_t)lv->row_pitch;
+        for (int c = 0; c < 4; c++)
+            v->shift[c] = t->rgba8.shift[c];
+        v->has_alpha = t->rgba8.has_alpha;
+        v->slice_check = t->array_size != 0;
+        v->fast = 1;
+    }
+}
+
+/* vm.h struct vm_uav_view: the typed UAVs compute_typed stores 4-byte texels of without a
+ * format call -- 4 x 8-bit UNORM (its rgba8 branch; sRGB stays with it) and the 32-bit
+ * single-channel formats -- when every texel's byte offset fits 31 bits.  Only with
+ * compute_typed bound (a caller's own typed() keeps every store). */
+static void describe_uav_views(struct vm_cs_env *cs, const struct compute_image *images)
+{
+    memset(cs->uav_view, 0, sizeof(cs->uav_view));
+    for (unsigned k = 0; images && k < IR_MAX_UAVS; k++) {
+        const struct compute_image *im = &images[k];
+        struct texel_rgba8 fast;
+        uint32_t kind = 0;
+        if (!im->data || !im->texel)
+            continue;
+        if (texel_rgba8_layout(im->texel, &fast))
+            kind = fast.srgb ? 0 : 1;
+        else if (image_r32(im, false))
+            kind = 2;
+        if (!kind || !im->size[0] || !im->size[1] || !im->size[2] ||
+            (uint64_t)(im->size[2] - 1) * im->slice_pitch +
+                    (uint64_t)(im->size[1] - 1) * im->row_pitch + (uint64_t)im->size[0] * 4 >
+                INT32_MAX)
+            continue;
+        struct vm_uav_view *v = &cs->uav_view[k];
+        v->data = im->data;
+        for (int c = 0; c < 3; c++)
+            v->size[c] = im->size[c];
+        v->use_y = im->coords > 1;
+        v->use_z = im->coords > 2;
+        v->row_pitch = (uint32_t)im->row_pitch;
+        v->slice_pitch = (uint32_t)im->slice_pitch;
+        if (kind == 1) {
+            for (int c = 0; c < 4; c++)
+                v->shift[c] = fast.shift[c];
+            v->has_alpha = fast.has_alpha;
+            v->keep = fast.keep;
+        }
+        v->fast = kind;
+    }
+}
+
 /* ---- groups --------------------------------------------------------------------------------- */
 
 static void run_job(void *ctx, unsigned job, unsigned worker)
@@ -219,8 +291,12 @@ int compute_dispatch_run(struct threadpool *pool, const struct compute_dispatch 
     for (unsigned i = 0; i < workers && !ret; i++) {
         w[i].cs = *d->views;
         w[i].cs.tgsm = w[i].tgsm;
-        if (d->images || !d->views->typed)   /* (a caller's own typed callbacks stay) */
+        describe_ld_views(&w[i].cs, d);
+        memset(w[i].cs.uav_view, 0, sizeof(w[i].cs.uav_view));
+        if (d->images || !d->views->typed) {   /* (a caller's own typed callbacks stay) */
             compute_bind_images(&w[i].cs, d->images);
+            describe_uav_views(&w[i].cs, d->images);
+        }
         w[i].d = d;
         for (unsigned k = 0; k < chunks && !ret; k++)
             if (vm_state_create(d->prog, &w[i].st[k]) != VM_OK)

@@ -685,6 +685,11 @@ vm_op_fn vm_tex_call_fn(void)
     return SIMD_PICK(vm_tex_call_fn)();
 }
 
+vm_tex_chunk_call vm_tex_chunk_fn(void)
+{
+    return SIMD_PICK(vm_tex_chunk_fn)();
+}
+
 /* ---- operand access ------------------------------------------------------------------------- */
 
 /* Component c of a 32-bit integer operand's relative register, lane l. */

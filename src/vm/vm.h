@@ -197,6 +197,36 @@ struct vm_memory {
     uint32_t *counter;         /* the hidden counter of an APPEND/COUNTER UAV, or NULL */
 };
 
+/* A t# view the JIT reads itself (jit.h "ld in compute programs"): level 0 of a 2D view of a
+ * 4 x 8-bit UNORM format (texel.h's rgba8 layout), as the caller's sampler would answer ld
+ * from it (sampler_load_rgba8: 0 outside the level, on a slice other than 0 of an array view
+ * and on levels above 0 -- those lanes go to the sampler).  `fast` 0: every ld of the slot
+ * goes through env->sample as in the interpreter (the default; zeroed memory is right). */
+struct vm_ld_view {
+    const uint8_t *data;       /* level 0, row 0 */
+    uint32_t fast;             /* 1: described here */
+    uint32_t width, height;    /* level 0's size */
+    uint32_t row_pitch;        /* bytes */
+    uint32_t shift[4];         /* bit position of r, g, b, a in the little-endian pixel */
+    uint32_t has_alpha;        /* 0: alpha reads 1 */
+    uint32_t slice_check;      /* an array view: lanes whose slice (address .z) is not 0 read 0 */
+};
+
+/* A typed UAV compiled compute code writes without the caller's typed() (jit.h "typed UAV
+ * stores"): store_uav_typed of 4-byte texels, exactly as typed() would store them.  `fast`
+ * 0: the stores go through typed() (the default); 1: 4 x 8-bit UNORM (texel.h's rgba8
+ * layout: each of r, g, b (and a where has_alpha) as texel_float_to_unorm8 at its shift, the
+ * `keep` bits of the old texel kept); 2: a 32-bit single-channel format (.x's bits). */
+struct vm_uav_view {
+    uint8_t *data;
+    uint32_t fast;
+    uint32_t size[3];          /* elements in x, y, z (1 for the dimensions not used) */
+    uint32_t use_y, use_z;     /* the view's dimension uses address .y / .z (else read as 0) */
+    uint32_t row_pitch, slice_pitch;   /* bytes; every texel's offset fits 31 bits */
+    uint32_t shift[4];
+    uint32_t has_alpha, keep;
+};
+
 struct vm_cs_env {
     /* vThreadID, vThreadGroupID, vThreadIDInGroup (x, y, z) and vThreadIDInGroupFlattened
      * (x) of the lanes: filled per chunk of VM_LANES threads by vm_compute_run_group */
@@ -216,6 +246,12 @@ struct vm_cs_env {
                   const uint32_t (*coord)[VM_LANES], uint32_t (*value)[VM_LANES]);
     uint32_t *(*typed_word)(void *ctx, unsigned slot, const uint32_t coord[3]);
     void *typed_ctx;
+    /* t# views compiled compute code reads without the sampler (struct vm_ld_view); each
+     * must describe exactly what env->sample answers ld of that slot with. */
+    struct vm_ld_view ld_view[IR_MAX_RESOURCES];
+    /* typed UAVs compiled compute code writes itself (struct vm_uav_view); each must store
+     * exactly what typed() stores for that slot. */
+    struct vm_uav_view uav_view[IR_MAX_UAVS];
 };
 
 struct vm_env {

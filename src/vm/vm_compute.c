@@ -32,7 +32,9 @@
  *
  *   Typed UAVs (ld_uav_typed, store_uav_typed, atomics on typed views) go through the
  *   caller's typed() / typed_word() (vm.h: the formats are the caller's), one call per
- *   instruction and chunk for loads and stores.
+ *   instruction and chunk for loads and stores (compiled code, jit.h: store_uav_typed writes
+ *   the views vm_cs_env.uav_view describes itself, and calls typed() per chunk of its width,
+ *   vm_typed_store_chunk, for the others).
  */
 #include "vm/vm_private.h"
 
@@ -337,6 +339,19 @@ static void op_typed(struct vm_exec *x, const struct vm_ins *in)
     for (unsigned c = 0; c < 4; c++)
         memcpy(out[c], val[m->swz[c]], sizeof(out[c]));   /* the u# swizzle selects */
     vm_store(x, in, 0, out, false);
+}
+
+void vm_typed_store_chunk(struct vm_exec *x, const struct vm_ins *in, uint32_t chunk,
+                          uint32_t width)
+{
+    const struct vm_cs_env *cs = x->env->cs;
+    struct vm_state *st = x->st;
+    uint32_t lanes = x->exec & ~x->env->helper_lanes &
+                     (uint32_t)(((1ull << width) - 1) << (chunk * width));
+    st->req_dirty |= VM_REQ_ADDRESS;   /* (scratch: a later request zeroes what it does not use) */
+    if (cs && cs->typed && lanes)
+        cs->typed(cs->typed_ctx, in->dst[0].index, true, lanes,
+                  (const uint32_t (*)[VM_LANES])(const void *)st->req.address.i, st->res.value);
 }
 
 static void op_sync(struct vm_exec *x, const struct vm_ins *in)

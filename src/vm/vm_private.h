@@ -216,6 +216,18 @@ vm_op_fn vm_tex_call_fn(void);
 vm_op_fn vm_tex_call_fn_c(void);
 vm_op_fn vm_tex_call_fn_avx2(void);
 bool vm_tex_native(unsigned op);
+/* The JIT's ld in compute programs (vm_resource.c tex_call_chunk): one chunk of `width` lanes
+ * whose address the generated code wrote to st->req; the answer in st->res. */
+typedef void (*vm_tex_chunk_call)(struct vm_exec *x, const struct vm_ins *in, uint32_t chunk,
+                                uint32_t width);
+vm_tex_chunk_call vm_tex_chunk_fn(void);
+vm_tex_chunk_call vm_tex_chunk_fn_c(void);
+vm_tex_chunk_call vm_tex_chunk_fn_avx2(void);
+/* The JIT's store_uav_typed in compute programs (vm_compute.c): one chunk whose coordinates
+ * (.xyz) the generated code wrote to st->req.address and whose value (.xyzw) to st->res,
+ * stored through the caller's typed(), as op_typed would. */
+void vm_typed_store_chunk(struct vm_exec *x, const struct vm_ins *in, uint32_t chunk,
+                          uint32_t width);
 unsigned vm_tex_kind(unsigned op);      /* enum vm_tex_kind of a resource instruction */
 /* Implicit-LOD kinds: the request carries the coarse derivatives of the address. */
 static inline bool vm_tex_kind_implicit(unsigned kind)

@@ -315,6 +315,26 @@ vm_op_fn SIMD_FN(vm_tex_call_fn)(void)
     return op_tex_call;
 }
 
+/* The JIT's ld inside a block of a compute program (jit.h): the generated code has written
+ * the address of chunk `chunk` (lanes [chunk * width, chunk * width + width)) to the request;
+ * this answers that chunk's executing lanes, as op_tex_call would -- ld's answer is per lane,
+ * so asking for fewer lanes changes none of them. */
+static void tex_call_chunk(struct vm_exec *x, const struct vm_ins *in, uint32_t chunk,
+                           uint32_t width)
+{
+    const struct ir_tex_layout *lay = ir_tex_layout(in->op);
+    const struct tex_kind *k = &tex_kinds[in->op - IR_OP_SAMPLE];
+    tex_header(x, in, lay, k);
+    x->st->req.mask = x->exec & (uint32_t)(((1ull << width) - 1) << (chunk * width));
+    tex_fields(x->st, lay, k);
+    tex_call(x, in, lay, k);
+}
+
+vm_tex_chunk_call SIMD_FN(vm_tex_chunk_fn)(void)
+{
+    return tex_call_chunk;
+}
+
 #if !defined(SOFTD3D_SIMD_TWIN_AVX2)   /* (one copy of these: they only read the table) */
 unsigned vm_tex_kind(unsigned op)
 {
