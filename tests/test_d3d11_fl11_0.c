@@ -3,7 +3,7 @@
  * 11_0 context rules (32 input slots, the D3D11 viewport bounds), the tessellation stages'
  * creation by level (their rules and draws: test_d3d11_tess.c), compute below 11_0 (the API
  * side at 11_0: test_d3d11_compute.c, test_d3d11_uav.c), and the format table (10_1's plus
- * gather4_c and the typed-UAV formats, BC6H/BC7 withheld). */
+ * gather4_c, the typed-UAV formats and BC6H/BC7: test_d3d11_bc67.c). */
 #include "test_render_util.h"
 
 #include "core/profile.h"
@@ -209,8 +209,8 @@ done:
         ID3D11Device_Release(dev10);
 }
 
-/* 10_1's table plus gather4_c on the comparison-sampled formats and the typed-UAV formats;
- * BC6H/BC7 (required at 11_0) withheld: no decoder. */
+/* 10_1's table plus gather4_c on the comparison-sampled formats, the typed-UAV formats and
+ * BC6H/BC7 (their rows: test_d3d11_bc67.c). */
 TEST(fl11_0_format_support)
 {
     ID3D11Device *dev = rd_profile_device("11_0", L110, NULL);
@@ -234,11 +234,15 @@ TEST(fl11_0_format_support)
              d3d11_format_support_bits(L101, DXGI_FORMAT_R32_FLOAT));
     CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_R8G8B8A8_UNORM) &
             D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON));
-    /* withheld: no BC6H/BC7 decoder; typed UAVs of the 11.0 page's required formats only */
+    /* BC6H/BC7 at 11_0 only; a format of neither page is refused with the page's name */
+    CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_BC7_UNORM, &bits), S_OK);
+    CHECK(d3d11_format_support_bits(L110, DXGI_FORMAT_BC6H_UF16) &
+          D3D11_FORMAT_SUPPORT_SHADER_SAMPLE);
+    CHECK_EQ(d3d11_format_support_bits(L101, DXGI_FORMAT_BC6H_UF16), 0);
     util_clear_last_message();
-    CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_BC7_UNORM, &bits), E_FAIL);
+    CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_R1_UNORM, &bits), E_FAIL);
     CHECK_STR_CONTAINS(LAST, "Direct3D feature level 11.0 hardware");
-    CHECK_EQ(d3d11_format_support_bits(L110, DXGI_FORMAT_BC6H_UF16), 0);
+    /* typed UAVs of the 11.0 page's required formats only */
     CHECK(d3d11_format_support_bits(L110, DXGI_FORMAT_R32_UINT) & uav);
     CHECK(d3d11_format_support_bits(L110, DXGI_FORMAT_R8G8B8A8_UNORM) & uav);
     CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB) & uav));
