@@ -12,6 +12,10 @@
  * unquantization and interpolation); reserved blocks (first byte 0) give zeros. */
 void texel_bc7_decode(const uint8_t block[16], uint8_t out[16][4]);
 
+/* Texel t (0..15, row-major) of a BC7 block alone: the same bytes as texel_bc7_decode's
+ * out[t] (the sampler's path: only the texel's own index is read). */
+void texel_bc7_decode_texel(const uint8_t block[16], unsigned t, uint8_t out[4]);
+
 /* texel_load_fn of BC7_UNORM and BC7_UNORM_SRGB. */
 void texel_load_bc7(const struct texel_format *f, const uint8_t *block, unsigned x, unsigned y,
                     float out[4]);

@@ -29,7 +29,6 @@
  */
 #include "sample/texel_bc.h"
 
-#include <string.h>
 
 /* The twelve endpoint fields: endpoint e (0, 1 = region 0's; 2, 3 = region 1's), channel c. */
 enum { R0, G0, B0, R1, G1, B1, R2, G2, B2, R3, G3, B3 };
@@ -129,24 +128,35 @@ static const struct bc6h_mode modes[14] = {
         S(G0, 10, 15), S(B1, 3, 0), S(B0, 10, 15) }, 9 },
 };
 
+/* The 128 bits as two 64-bit words, read from `pos` on. */
 struct bitreader {
-    const uint8_t *p;
+    uint64_t lo, hi;
     unsigned pos;
 };
 
-static unsigned bit(struct bitreader *r)
+static void reader_init(struct bitreader *r, const uint8_t *p, unsigned pos)
 {
-    unsigned b = (r->p[r->pos >> 3] >> (r->pos & 7)) & 1;
-    r->pos++;
-    return b;
+    r->lo = r->hi = 0;
+    for (int i = 7; i >= 0; i--) {
+        r->lo = r->lo << 8 | p[i];
+        r->hi = r->hi << 8 | p[8 + i];
+    }
+    r->pos = pos;
 }
 
+static unsigned bit(struct bitreader *r)
+{
+    unsigned p = r->pos++;
+    return (unsigned)((p < 64 ? r->lo >> p : r->hi >> (p - 64)) & 1);
+}
+
+/* n (0..8) bits. */
 static unsigned take(struct bitreader *r, unsigned n)
 {
-    unsigned v = 0;
-    for (unsigned i = 0; i < n; i++)
-        v |= bit(r) << i;
-    return v;
+    unsigned p = r->pos;
+    uint64_t v = p >= 64 ? r->hi >> (p - 64) : p ? r->lo >> p | r->hi << (64 - p) : r->lo;
+    r->pos += n;
+    return (unsigned)(v & ((1u << n) - 1));
 }
 
 static int sign_extend(unsigned v, unsigned bits)
@@ -207,7 +217,16 @@ unsigned texel_bc6h_header_bits(unsigned mode_index)
     return n;
 }
 
-void texel_bc6h_decode(const uint8_t block[16], bool sf, uint16_t out[16][3])
+/* A block's mode, shape and unquantized endpoints; texels are then decoded one by one. */
+struct bc6h_block {
+    const struct bc6h_mode *md;   /* NULL: a reserved mode */
+    struct bitreader r;
+    bool sf;
+    unsigned shape, index_bits, index_pos;
+    int ep[4][3];
+};
+
+static void bc6h_header(const uint8_t block[16], bool sf, struct bc6h_block *b)
 {
     const struct bc6h_mode *md = NULL;
     unsigned low2 = block[0] & 3, low5 = block[0] & 31;
@@ -217,67 +236,91 @@ void texel_bc6h_decode(const uint8_t block[16], bool sf, uint16_t out[16][3])
             md = &modes[i];
             break;
         }
-    if (!md) {   /* reserved mode: zeros (file comment) */
-        memset(out, 0, 16 * 3 * sizeof(uint16_t));
+    b->md = md;
+    b->sf = sf;
+    if (!md)   /* reserved mode: zeros (file comment) */
         return;
-    }
-    struct bitreader r = { block, md->code_bits };
+    struct bitreader r;
+    reader_init(&r, block, md->code_bits);
     unsigned raw[12] = { 0 };
     for (unsigned s = 0; s < md->nsegs; s++) {
         const struct seg *g = &md->segs[s];
         int step = g->first <= g->last ? 1 : -1;
-        for (int b = g->first;; b += step) {
-            raw[g->field] |= bit(&r) << b;
-            if (b == g->last)
+        for (int i = g->first;; i += step) {
+            raw[g->field] |= bit(&r) << i;
+            if (i == g->last)
                 break;
         }
     }
     unsigned ne = 2 * md->regions, epb = md->ep_bits;
-    int ep[4][3];
     for (unsigned e = 0; e < ne; e++)
         for (unsigned c = 0; c < 3; c++) {
             unsigned v = raw[3 * e + c];
             if (e == 0)
-                ep[e][c] = sf ? sign_extend(v, epb) : (int)v;
+                b->ep[e][c] = sf ? sign_extend(v, epb) : (int)v;
             else if (md->transformed)
-                ep[e][c] = sign_extend(v, md->delta_bits[c]);
+                b->ep[e][c] = sign_extend(v, md->delta_bits[c]);
             else
-                ep[e][c] = sf ? sign_extend(v, epb) : (int)v;
+                b->ep[e][c] = sf ? sign_extend(v, epb) : (int)v;
         }
     if (md->transformed)
         for (unsigned e = 1; e < ne; e++)
             for (unsigned c = 0; c < 3; c++) {
-                unsigned v = (unsigned)(ep[0][c] + ep[e][c]) & ((1u << epb) - 1);
-                ep[e][c] = sf ? sign_extend(v, epb) : (int)v;
+                unsigned v = (unsigned)(b->ep[0][c] + b->ep[e][c]) & ((1u << epb) - 1);
+                b->ep[e][c] = sf ? sign_extend(v, epb) : (int)v;
             }
     for (unsigned e = 0; e < ne; e++)
         for (unsigned c = 0; c < 3; c++)
-            ep[e][c] = unquantize(ep[e][c], epb, sf);
-    unsigned shape = 0, ib = 4;
+            b->ep[e][c] = unquantize(b->ep[e][c], epb, sf);
+    b->shape = 0;
+    b->index_bits = 4;
+    b->index_pos = 65;
     if (md->regions == 2) {
         r.pos = 77;
-        shape = take(&r, 5);
-        ib = 3;
-    } else {
-        r.pos = 65;
+        b->shape = take(&r, 5);
+        b->index_bits = 3;
+        b->index_pos = 82;
     }
-    const uint8_t *w = texel_bc_weights(ib);
-    for (unsigned t = 0; t < 16; t++) {
-        unsigned s = texel_bc_subset(md->regions, shape, t);
-        unsigned idx = take(&r, ib - (texel_bc_is_anchor(md->regions, shape, t) ? 1 : 0));
-        for (unsigned c = 0; c < 3; c++) {
-            int a = ep[2 * s][c], b = ep[2 * s + 1][c];
-            out[t][c] = finish(floor_shift6((64 - w[idx]) * a + w[idx] * b + 32), sf);
-        }
+    b->r = r;
+}
+
+static void bc6h_texel(const struct bc6h_block *b, unsigned t, uint16_t out[3])
+{
+    const struct bc6h_mode *md = b->md;
+    if (!md) {
+        out[0] = out[1] = out[2] = 0;
+        return;
     }
+    unsigned anchors = 0;
+    for (unsigned u = 0; u < t; u++)
+        anchors += texel_bc_is_anchor(md->regions, b->shape, u);
+    struct bitreader r = b->r;
+    r.pos = b->index_pos + t * b->index_bits - anchors;
+    unsigned idx = take(&r, b->index_bits - (texel_bc_is_anchor(md->regions, b->shape, t) ? 1 : 0));
+    unsigned s = texel_bc_subset(md->regions, b->shape, t);
+    const uint8_t *w = texel_bc_weights(b->index_bits);
+    for (unsigned c = 0; c < 3; c++) {
+        int e0 = b->ep[2 * s][c], e1 = b->ep[2 * s + 1][c];
+        out[c] = finish(floor_shift6((64 - w[idx]) * e0 + w[idx] * e1 + 32), b->sf);
+    }
+}
+
+void texel_bc6h_decode(const uint8_t block[16], bool sf, uint16_t out[16][3])
+{
+    struct bc6h_block b;
+    bc6h_header(block, sf, &b);
+    for (unsigned t = 0; t < 16; t++)
+        bc6h_texel(&b, t, out[t]);
 }
 
 void texel_load_bc6h(const struct texel_format *f, const uint8_t *block, unsigned x, unsigned y,
                      float out[4])
 {
-    uint16_t texels[16][3];
-    texel_bc6h_decode(block, f->id == 96, texels);
+    struct bc6h_block b;
+    uint16_t h[3];
+    bc6h_header(block, f->id == 96, &b);
+    bc6h_texel(&b, 4 * y + x, h);   /* only the texel asked for */
     for (int c = 0; c < 3; c++)
-        out[c] = texel_half_to_float(texels[4 * y + x][c]);
+        out[c] = texel_half_to_float(h[c]);
     out[3] = 1.0f;
 }

@@ -23,7 +23,6 @@
  */
 #include "sample/texel_bc.h"
 
-#include <string.h>
 
 /* Two-subset partitions: bit i set = texel i (row-major) is in subset 1. */
 static const uint16_t part2[64] = {
@@ -121,17 +120,34 @@ static const struct bc7_mode modes[8] = {
     { 2, 6, 0, 0, 5, 5, 1, 0, 2, 0 },
 };
 
-/* A forward reader over the 128 bits. */
+/* A forward reader over the 128 bits, kept as two 64-bit words. */
 struct bitreader {
-    const uint8_t *p;
+    uint64_t lo, hi;
     unsigned pos;
 };
 
+static void reader_init(struct bitreader *r, const uint8_t *p, unsigned pos)
+{
+    r->lo = r->hi = 0;
+    for (int i = 7; i >= 0; i--) {
+        r->lo = r->lo << 8 | p[i];
+        r->hi = r->hi << 8 | p[8 + i];
+    }
+    r->pos = pos;
+}
+
+/* n (0..8) bits at bit `pos`. */
+static unsigned bits_at(const struct bitreader *r, unsigned pos, unsigned n)
+{
+    uint64_t v = pos >= 64 ? r->hi >> (pos - 64)
+                           : pos ? r->lo >> pos | r->hi << (64 - pos) : r->lo;
+    return (unsigned)(v & ((1u << n) - 1));
+}
+
 static unsigned take(struct bitreader *r, unsigned n)
 {
-    unsigned v = 0;
-    for (unsigned i = 0; i < n; i++, r->pos++)
-        v |= (unsigned)((r->p[r->pos >> 3] >> (r->pos & 7)) & 1) << i;
+    unsigned v = bits_at(r, r->pos, n);
+    r->pos += n;
     return v;
 }
 
@@ -147,37 +163,46 @@ static unsigned interp(unsigned e0, unsigned e1, unsigned w)
     return ((64 - w) * e0 + w * e1 + 32) >> 6;
 }
 
-void texel_bc7_decode(const uint8_t block[16], uint8_t out[16][4])
+/* A block's mode fields and unquantized endpoints; texels are then decoded one by one. */
+struct bc7_block {
+    const struct bc7_mode *md;   /* NULL: reserved mode 8 */
+    struct bitreader r;
+    unsigned partition, rotation, selector;
+    unsigned index_pos, index2_pos;   /* where the primary / secondary indices start */
+    unsigned ep[6][4];                /* endpoint e of subset e / 2: r, g, b, a */
+};
+
+static void bc7_header(const uint8_t block[16], struct bc7_block *b)
 {
     unsigned m = 0;
     while (m < 8 && !((block[0] >> m) & 1))
         m++;
     if (m == 8) {   /* reserved mode 8: zeros (file comment) */
-        memset(out, 0, 16 * 4);
+        b->md = NULL;
         return;
     }
-    const struct bc7_mode *md = &modes[m];
-    struct bitreader r = { block, m + 1 };
-    unsigned partition = take(&r, md->partition_bits);
-    unsigned rotation = take(&r, md->rotation_bits);
-    unsigned selector = take(&r, md->selector_bits);
+    const struct bc7_mode *md = b->md = &modes[m];
+    struct bitreader *r = &b->r;
+    reader_init(r, block, m + 1);
+    b->partition = take(r, md->partition_bits);
+    b->rotation = take(r, md->rotation_bits);
+    b->selector = take(r, md->selector_bits);
     unsigned ns = md->subsets, ne = 2 * ns;
-    unsigned ep[6][4];   /* endpoint e of subset e / 2: r, g, b, a */
     for (unsigned c = 0; c < 3; c++)
         for (unsigned e = 0; e < ne; e++)
-            ep[e][c] = take(&r, md->color_bits);
+            b->ep[e][c] = take(r, md->color_bits);
     for (unsigned e = 0; e < ne; e++)
-        ep[e][3] = md->alpha_bits ? take(&r, md->alpha_bits) : 255;
+        b->ep[e][3] = md->alpha_bits ? take(r, md->alpha_bits) : 255;
     unsigned cbits = md->color_bits, abits = md->alpha_bits;
     if (md->endpoint_pbits || md->shared_pbits) {
         unsigned pb[6];
         for (unsigned e = 0; e < ne; e++)
-            pb[e] = md->endpoint_pbits ? take(&r, 1) : (e & 1) ? pb[e - 1] : take(&r, 1);
+            pb[e] = md->endpoint_pbits ? take(r, 1) : (e & 1) ? pb[e - 1] : take(r, 1);
         for (unsigned e = 0; e < ne; e++) {
             for (unsigned c = 0; c < 3; c++)
-                ep[e][c] = ep[e][c] << 1 | pb[e];
+                b->ep[e][c] = b->ep[e][c] << 1 | pb[e];
             if (abits)
-                ep[e][3] = ep[e][3] << 1 | pb[e];
+                b->ep[e][3] = b->ep[e][3] << 1 | pb[e];
         }
         cbits++;
         if (abits)
@@ -185,50 +210,83 @@ void texel_bc7_decode(const uint8_t block[16], uint8_t out[16][4])
     }
     for (unsigned e = 0; e < ne; e++) {
         for (unsigned c = 0; c < 3; c++)
-            ep[e][c] = widen8(ep[e][c], cbits);
+            b->ep[e][c] = widen8(b->ep[e][c], cbits);
         if (abits)
-            ep[e][3] = widen8(ep[e][3], abits);
+            b->ep[e][3] = widen8(b->ep[e][3], abits);
     }
-    unsigned idx[16], idx2[16] = { 0 };
+    /* 16 primary indices, the ns anchors one bit shorter; then the secondary ones, texel 0's
+     * one bit shorter */
+    b->index_pos = r->pos;
+    b->index2_pos = r->pos + 16u * md->index_bits - ns;
+}
+
+/* Where texel t's index starts: t indices before it, less one bit for each anchor among them. */
+static unsigned index_offset(const struct bc7_block *b, unsigned t, unsigned bits)
+{
+    unsigned anchors = 0;
+    for (unsigned u = 0; u < t; u++)
+        anchors += texel_bc_is_anchor(b->md->subsets, b->partition, u);
+    return b->index_pos + t * bits - anchors;
+}
+
+static void bc7_texel(const struct bc7_block *b, unsigned t, uint8_t out[4])
+{
+    const struct bc7_mode *md = b->md;
+    if (!md) {
+        out[0] = out[1] = out[2] = out[3] = 0;
+        return;
+    }
+    unsigned ns = md->subsets;
+    unsigned idx = bits_at(&b->r, index_offset(b, t, md->index_bits),
+                           md->index_bits - (texel_bc_is_anchor(ns, b->partition, t) ? 1 : 0));
+    unsigned s = texel_bc_subset(ns, b->partition, t);
+    const unsigned *e0 = b->ep[2 * s], *e1 = b->ep[2 * s + 1];
+    unsigned ci = idx, cb = md->index_bits, ai = idx, ab = md->index_bits;
+    if (md->index2_bits) {
+        unsigned pos = b->index2_pos + t * md->index2_bits - (t ? 1 : 0);
+        unsigned idx2 = bits_at(&b->r, pos, md->index2_bits - (t ? 0 : 1));
+        if (b->selector) {
+            ci = idx2;
+            cb = md->index2_bits;
+        } else {
+            ai = idx2;
+            ab = md->index2_bits;
+        }
+    }
+    const uint8_t *cw = texel_bc_weights(cb), *aw = texel_bc_weights(ab);
+    unsigned v[4];
+    for (unsigned c = 0; c < 3; c++)
+        v[c] = interp(e0[c], e1[c], cw[ci]);
+    v[3] = md->alpha_bits ? interp(e0[3], e1[3], aw[ai]) : 255;
+    if (b->rotation) {
+        unsigned tmp = v[3];
+        v[3] = v[b->rotation - 1];
+        v[b->rotation - 1] = tmp;
+    }
+    for (unsigned c = 0; c < 4; c++)
+        out[c] = (uint8_t)v[c];
+}
+
+void texel_bc7_decode(const uint8_t block[16], uint8_t out[16][4])
+{
+    struct bc7_block b;
+    bc7_header(block, &b);
     for (unsigned t = 0; t < 16; t++)
-        idx[t] = take(&r, md->index_bits - (texel_bc_is_anchor(ns, partition, t) ? 1 : 0));
-    if (md->index2_bits)
-        for (unsigned t = 0; t < 16; t++)
-            idx2[t] = take(&r, md->index2_bits - (t == 0 ? 1 : 0));
-    for (unsigned t = 0; t < 16; t++) {
-        unsigned s = texel_bc_subset(ns, partition, t);
-        const unsigned *e0 = ep[2 * s], *e1 = ep[2 * s + 1];
-        unsigned ci = idx[t], cb = md->index_bits, ai = idx[t], ab = md->index_bits;
-        if (md->index2_bits) {
-            if (selector) {
-                ci = idx2[t];
-                cb = md->index2_bits;
-            } else {
-                ai = idx2[t];
-                ab = md->index2_bits;
-            }
-        }
-        const uint8_t *cw = texel_bc_weights(cb), *aw = texel_bc_weights(ab);
-        unsigned v[4];
-        for (unsigned c = 0; c < 3; c++)
-            v[c] = interp(e0[c], e1[c], cw[ci]);
-        v[3] = md->alpha_bits ? interp(e0[3], e1[3], aw[ai]) : 255;
-        if (rotation) {
-            unsigned tmp = v[3];
-            v[3] = v[rotation - 1];
-            v[rotation - 1] = tmp;
-        }
-        for (unsigned c = 0; c < 4; c++)
-            out[t][c] = (uint8_t)v[c];
-    }
+        bc7_texel(&b, t, out[t]);
+}
+
+void texel_bc7_decode_texel(const uint8_t block[16], unsigned t, uint8_t out[4])
+{
+    struct bc7_block b;
+    bc7_header(block, &b);
+    bc7_texel(&b, t & 15, out);
 }
 
 void texel_load_bc7(const struct texel_format *f, const uint8_t *block, unsigned x, unsigned y,
                     float out[4])
 {
-    uint8_t texels[16][4];
-    texel_bc7_decode(block, texels);
-    const uint8_t *v = texels[4 * y + x];
+    uint8_t v[4];
+    texel_bc7_decode_texel(block, 4 * y + x, v);   /* only the texel asked for */
     bool srgb = f->ch[0].type == TEXEL_SRGB;
     for (int c = 0; c < 3; c++)
         out[c] = srgb ? texel_srgb_to_float(v[c], 8) : texel_unorm_to_float(v[c], 8);
