@@ -3,7 +3,7 @@
  * 11_0 context rules (32 input slots, the D3D11 viewport bounds), the tessellation stages'
  * creation by level (their rules and draws: test_d3d11_tess.c), compute below 11_0 (the API
  * side at 11_0: test_d3d11_compute.c, test_d3d11_uav.c), and the format table (10_1's plus
- * gather4_c and the typed-UAV formats, BC6H/BC7 withheld). */
+ * gather4_c, the typed-UAV formats and BC6H/BC7: test_d3d11_bc67.c). */
 #include "test_render_util.h"
 
 #include "core/profile.h"
@@ -158,8 +158,7 @@ TEST(fl11_0_tessellation_stages_by_level)
     }
 }
 
-/* 16 input slots (11_0 has 32, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, but the context
- * keeps 16 bindings: a documented gap of the partial profile, limits.c); viewports
+/* 32 input slots at 11_0 (D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT), 16 at 10_1; viewports
  * within the D3D11 bounds [-32768, 32767] (D3D11_VIEWPORT: the D3D10 bounds are for 10_1 and
  * below). */
 TEST(fl11_0_context_rules)
@@ -173,18 +172,33 @@ TEST(fl11_0_context_rules)
     if (!dev || !dev10)
         goto done;
     vb = rd_buffer(dev, D3D11_BIND_VERTEX_BUFFER, NULL, 64);
-    ACCEPTED(ID3D11DeviceContext_IASetVertexBuffers(ctx, 15, 1, &vb, &stride, &offset));
-    ID3D11DeviceContext_IAGetVertexBuffers(ctx, 15, 1, &back, &got_stride, &got_offset);
+    ACCEPTED(ID3D11DeviceContext_IASetVertexBuffers(ctx, 31, 1, &vb, &stride, &offset));
+    ID3D11DeviceContext_IAGetVertexBuffers(ctx, 31, 1, &back, &got_stride, &got_offset);
     CHECK(back == vb);
     CHECK_EQ(got_stride, 16);
     if (back)
         ID3D11Buffer_Release(back);
+    back = NULL;
     util_clear_last_message();
-    ID3D11DeviceContext_IASetVertexBuffers(ctx, 16, 1, &vb, &stride, &offset);
-    CHECK_STR_CONTAINS(LAST, "exceeds the 16 input slots of feature level 11_0");
+    {
+        ID3D11Buffer *two[2] = { NULL, NULL };
+        UINT zeros[2] = { 0, 0 };
+        ID3D11DeviceContext_IASetVertexBuffers(ctx, 31, 2, two, zeros, zeros);
+    }
+    CHECK_STR_CONTAINS(LAST, "exceeds the 32 input slots of feature level 11_0");
+    ID3D11DeviceContext_IAGetVertexBuffers(ctx, 31, 1, &back, NULL, NULL);
+    CHECK(back == vb);   /* the refused call changed nothing */
+    if (back)
+        ID3D11Buffer_Release(back);
+    back = NULL;
+    ID3D11DeviceContext_ClearState(ctx);
+    ID3D11DeviceContext_IAGetVertexBuffers(ctx, 31, 1, &back, &got_stride, NULL);
+    CHECK(back == NULL && got_stride == 0);
     util_clear_last_message();
     ID3D11DeviceContext_IASetVertexBuffers(ctx10, 16, 1, &vb, &stride, &offset);
     CHECK_STR_CONTAINS(LAST, "exceeds the 16 input slots of feature level 10_1");
+    ID3D11DeviceContext_IAGetVertexBuffers(ctx10, 16, 1, &back, NULL, NULL);
+    CHECK(back == NULL);
 
     ACCEPTED(ID3D11DeviceContext_RSSetViewports(ctx, 1, &vp));
     ID3D11DeviceContext_RSGetViewports(ctx, &nvp, &got_vp);
@@ -209,8 +223,122 @@ done:
         ID3D11Device_Release(dev10);
 }
 
-/* 10_1's table plus gather4_c on the comparison-sampled formats and the typed-UAV formats;
- * BC6H/BC7 (required at 11_0) withheld: no decoder. */
+/* A quad whose colour comes from input slot 31 (11_0), with other colours in slots 15 and 0 (a
+ * slot index taken modulo 16 would read slot 15's), drawn by the immediate context and by a
+ * deferred context's command list; an input layout naming slot 16 is refused at 10_1. */
+TEST(fl11_0_input_slot_31_drawn)
+{
+    static const float zero[4] = { 0, 0, 0, 0 }, red[4] = { 1, 0, 0, 1 };
+    static const float col[4] = { 0.2f, 0.4f, 0.6f, 0.8f };
+    static const D3D11_INPUT_ELEMENT_DESC el[2] = {
+        { "TEXCOORD", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0 },
+        { "TEXCOORD", 1, DXGI_FORMAT_R32G32B32A32_FLOAT, 31, 16, D3D11_INPUT_PER_VERTEX_DATA, 0 },
+    };
+    const char *vs_text = "vs_4_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\n"
+                          "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\n"
+                          "mov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\nret\n";
+    struct rd r;
+    struct vtx v0[6], v15[6], v31[6];
+    ID3D11Buffer *b[3] = { NULL, NULL, NULL };
+    ID3D11InputLayout *layout = NULL;
+    ID3D11VertexShader *vs = NULL;
+    ID3D11PixelShader *ps = NULL;
+    ID3D11DeviceContext *dc = NULL;
+    ID3D11CommandList *cl = NULL;
+    uint8_t img[4 * 4 * 4];
+    UINT strides[3] = { 32, 32, 32 }, offsets[3] = { 0, 0, 0 };
+    if (!rd_begin_profile(&r, "11_0", L110, 4, 4)) {
+        rd_end(&r);
+        return;
+    }
+    rd_quad(v0, 0.0f, zero, zero, zero, zero);
+    rd_quad(v15, 0.0f, red, red, red, red);
+    rd_quad(v31, 0.0f, col, col, col, col);
+    b[0] = rd_buffer(r.dev, D3D11_BIND_VERTEX_BUFFER, v0, sizeof(v0));
+    b[1] = rd_buffer(r.dev, D3D11_BIND_VERTEX_BUFFER, v15, sizeof(v15));
+    b[2] = rd_buffer(r.dev, D3D11_BIND_VERTEX_BUFFER, v31, sizeof(v31));
+    vs = rd_vs(r.dev, vs_text);
+    ps = rd_ps(r.dev, "ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\n"
+                      "mov o0.xyzw, v1.xyzw\nret\n");
+    layout = rd_layout(r.dev, el, 2, vs_text);
+    CHECK_HR(ID3D11Device_CreateDeferredContext(r.dev, 0, &dc), S_OK);
+    if (!b[0] || !b[1] || !b[2] || !vs || !ps || !layout || !dc)
+        goto done;
+    for (int pass = 0; pass < 2; pass++) {
+        ID3D11DeviceContext *c = pass ? dc : r.ctx;
+        if (pass) {
+            ID3D11DeviceContext_OMSetRenderTargets(dc, 1, &r.rtv, NULL);
+            rd_viewport(dc, 0.0f, 0.0f, 4.0f, 4.0f);
+        }
+        rd_clear(&r, 0, 0, 0, 0);
+        ID3D11DeviceContext_IASetInputLayout(c, layout);
+        ACCEPTED(ID3D11DeviceContext_IASetVertexBuffers(c, 0, 1, &b[0], &strides[0], &offsets[0]));
+        ACCEPTED(ID3D11DeviceContext_IASetVertexBuffers(c, 15, 1, &b[1], &strides[1], &offsets[1]));
+        ACCEPTED(ID3D11DeviceContext_IASetVertexBuffers(c, 31, 1, &b[2], &strides[2], &offsets[2]));
+        ID3D11DeviceContext_IASetPrimitiveTopology(c, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        ID3D11DeviceContext_VSSetShader(c, vs, NULL, 0);
+        ID3D11DeviceContext_PSSetShader(c, ps, NULL, 0);
+        ACCEPTED(ID3D11DeviceContext_Draw(c, 6, 0));
+        if (pass) {
+            CHECK_HR(ID3D11DeviceContext_FinishCommandList(dc, FALSE, &cl), S_OK);
+            ID3D11DeviceContext_ClearState(r.ctx);
+            if (!cl)
+                break;
+            ID3D11DeviceContext_ExecuteCommandList(r.ctx, cl, FALSE);
+        }
+        rd_read(&r, img);
+        for (int i = 0; i < 16; i++)
+            if (img[4 * i] != 51 || img[4 * i + 1] != 102 || img[4 * i + 2] != 153 ||
+                img[4 * i + 3] != 204) {
+                harness_fail(__FILE__, __LINE__, "%s pixel %d: %u %u %u %u, want 51 102 153 204",
+                             pass ? "deferred" : "immediate", i, img[4 * i], img[4 * i + 1],
+                             img[4 * i + 2], img[4 * i + 3]);
+                break;
+            }
+        if (!pass) {
+            ID3D11DeviceContext_ClearState(r.ctx);
+            ID3D11DeviceContext_OMSetRenderTargets(r.ctx, 1, &r.rtv, NULL);
+            rd_viewport(r.ctx, 0.0f, 0.0f, 4.0f, 4.0f);
+        }
+    }
+    /* 10_1: InputSlot 16 is outside the level's 16 slots */
+    {
+        ID3D11Device *dev10 = rd_profile_device("10_1", L101, NULL);
+        D3D11_INPUT_ELEMENT_DESC e16[2];
+        size_t size = 0;
+        void *code = rd_assemble(vs_text, &size);
+        ID3D11InputLayout *l16 = NULL;
+        memcpy(e16, el, sizeof(e16));
+        e16[1].InputSlot = 16;
+        if (dev10 && code) {
+            util_clear_last_message();
+            CHECK_HR(ID3D11Device_CreateInputLayout(dev10, e16, 2, code, size, &l16),
+                     E_INVALIDARG);
+            CHECK(l16 == NULL);
+            CHECK(LAST[0] != 0);
+            e16[1].InputSlot = 15;
+            CHECK_HR(ID3D11Device_CreateInputLayout(dev10, e16, 2, code, size, &l16), S_OK);
+            RD_RELEASE(l16);
+        }
+        free(code);
+        if (dev10)
+            CHECK_EQ(ID3D11Device_Release(dev10), 0);
+    }
+done:
+    ID3D11DeviceContext_ClearState(r.ctx);
+    RD_RELEASE(cl);
+    if (dc)
+        ID3D11DeviceContext_Release(dc);
+    RD_RELEASE(layout);
+    RD_RELEASE(ps);
+    RD_RELEASE(vs);
+    for (int i = 0; i < 3; i++)
+        RD_RELEASE(b[i]);
+    rd_end(&r);
+}
+
+/* 10_1's table plus gather4_c on the comparison-sampled formats, the typed-UAV formats and
+ * BC6H/BC7 (their rows: test_d3d11_bc67.c). */
 TEST(fl11_0_format_support)
 {
     ID3D11Device *dev = rd_profile_device("11_0", L110, NULL);
@@ -234,11 +362,15 @@ TEST(fl11_0_format_support)
              d3d11_format_support_bits(L101, DXGI_FORMAT_R32_FLOAT));
     CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_R8G8B8A8_UNORM) &
             D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON));
-    /* withheld: no BC6H/BC7 decoder; typed UAVs of the 11.0 page's required formats only */
+    /* BC6H/BC7 at 11_0 only; a format of neither page is refused with the page's name */
+    CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_BC7_UNORM, &bits), S_OK);
+    CHECK(d3d11_format_support_bits(L110, DXGI_FORMAT_BC6H_UF16) &
+          D3D11_FORMAT_SUPPORT_SHADER_SAMPLE);
+    CHECK_EQ(d3d11_format_support_bits(L101, DXGI_FORMAT_BC6H_UF16), 0);
     util_clear_last_message();
-    CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_BC7_UNORM, &bits), E_FAIL);
+    CHECK_HR(ID3D11Device_CheckFormatSupport(dev, DXGI_FORMAT_R1_UNORM, &bits), E_FAIL);
     CHECK_STR_CONTAINS(LAST, "Direct3D feature level 11.0 hardware");
-    CHECK_EQ(d3d11_format_support_bits(L110, DXGI_FORMAT_BC6H_UF16), 0);
+    /* typed UAVs of the 11.0 page's required formats only */
     CHECK(d3d11_format_support_bits(L110, DXGI_FORMAT_R32_UINT) & uav);
     CHECK(d3d11_format_support_bits(L110, DXGI_FORMAT_R8G8B8A8_UNORM) & uav);
     CHECK(!(d3d11_format_support_bits(L110, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB) & uav));

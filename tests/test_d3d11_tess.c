@@ -4,7 +4,8 @@
  * through a staging copy and compared exactly (a quad patch covering its rectangle for every
  * partitioning; the bare quad and a triangle patch equal to the same geometry drawn as
  * triangles), Draw / DrawIndexed / DrawInstanced, the draw-time refusals (nothing drawn, a
- * message), and the pipeline-statistics HS/DS invocations.  The pipeline side of the same
+ * message), the pipeline-statistics HS/DS invocations, and textures in both stages (high
+ * slots, a cube array).  The pipeline side of the same
  * draws: tests/test_tess_draw.c. */
 #include "tess_scene.h"
 
@@ -675,6 +676,131 @@ done:
     RD_RELEASE(hs_iso);
     RD_RELEASE(hsv1);
     RD_RELEASE(hsxy);
+    RD_RELEASE(hs);
+    scene_end(&s);
+}
+
+/* ---- textures in the hull and domain stages ---------------------------------------------- */
+
+/* The hull program reads its tess factors from t100 (ld), the domain program its colour from
+ * t40 (ld) and a cube-array view at t17 sampled through s15 (sample_l, cube 1's +X face): the
+ * stages' bindings reach t0..t127 and s0..s15 and cube arrays as the vertex stage's do
+ * (7.18.17).  With the factor texel 1.0 the patch is the bare quad over the left half, every
+ * pixel (51, 102, 153, 204); with t40 unbound (reads 0) red and green go to 0; with the factor
+ * 0 the patch is culled. */
+TEST(tess_stage_textures_high_slots_and_cube_arrays)
+{
+    static const char hs_text[] =
+        "hs_5_0\nhs_decls\ndcl_input_control_point_count 4\ndcl_output_control_point_count 4\n"
+        "dcl_tessellator_domain domain_quad\ndcl_tessellator_partitioning partitioning_integer\n"
+        "dcl_tessellator_output_primitive output_triangle_cw\n"
+        "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[4][0].xyzw\n"
+        "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"
+        "mov o0.xyzw, v[r0.x + 0][0].xyzw\nret\n"
+        "hs_fork_phase\ndcl_hs_fork_phase_instance_count 4\ndcl_input vForkInstanceID\n"
+        "dcl_resource_texture2d (float,float,float,float) t100\n"
+        "dcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor\n"
+        "dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor\n"
+        "dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor\n"
+        "dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor\n"
+        "dcl_temps 2\ndcl_indexRange o0.x 4\nmov r0.x, vForkInstanceID\n"
+        "ld r1.xyzw, l(0, 0, 0, 0), t100.xyzw\nmov o[r0.x + 0].x, r1.x\nret\n"
+        "hs_join_phase\ndcl_resource_texture2d (float,float,float,float) t100\n"
+        "dcl_output_siv o4.x, finalQuadUInsideTessFactor\n"
+        "dcl_output_siv o5.x, finalQuadVInsideTessFactor\ndcl_temps 1\n"
+        "ld r0.xyzw, l(0, 0, 0, 0), t100.xyzw\nmov o4.x, r0.x\nmov o5.x, r0.x\nret\n";
+    static const char ds_text[] =
+        DS_QUAD_HEAD(4, "domain_quad")
+        "dcl_sampler s15, mode_default\n"
+        "dcl_resource_texture2d (float,float,float,float) t40\n"
+        "dcl_resource_texturecubearray (float,float,float,float) t17\n"
+        "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\ndcl_temps 3\n"
+        "add r0.xyzw, vicp[1][0].xyzw, -vicp[0][0].xyzw\n"
+        "mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw\n"
+        "add r1.xyzw, vicp[2][0].xyzw, -vicp[3][0].xyzw\n"
+        "mad r1.xyzw, vDomain.xxxx, r1.xyzw, vicp[3][0].xyzw\n"
+        "add r1.xyzw, r1.xyzw, -r0.xyzw\n"
+        "mad o0.xyzw, vDomain.yyyy, r1.xyzw, r0.xyzw\n"
+        "ld r2.xyzw, l(0, 0, 0, 0), t40.xyzw\n"
+        "sample_l r0.xyzw, l(1.0, 0.0, 0.0, 1.0), t17.xyzw, s15, l(0.0)\n"
+        "mov o1.xy, r2.xyxx\nmov o1.zw, r0.zzzw\nret\n";
+    static const uint8_t want[4] = { 51, 102, 153, 204 }, want_no_t40[4] = { 0, 0, 153, 204 };
+    struct ts_scene s;
+    uint8_t img[W * H * 4];
+    ID3D11Texture2D *ft = NULL, *ct = NULL, *cube = NULL;
+    ID3D11ShaderResourceView *fv = NULL, *cv = NULL, *cubev = NULL;
+    ID3D11SamplerState *smp = NULL;
+    SCENE_BEGIN(&s, TS_PS_ATTR);
+    ID3D11HullShader *hs = hs_create(s.r.dev, hs_text, S_OK);
+    ID3D11DomainShader *ds = ds_create(s.r.dev, ds_text, S_OK);
+    float one = 1.0f;
+    const uint32_t colour = 51u | 102u << 8;   /* (51, 102, 0, 0) */
+    uint32_t faces[12];
+    D3D11_SUBRESOURCE_DATA init[12];
+    for (int i = 0; i < 12; i++) {
+        faces[i] = i == 6 ? 153u << 16 | 204u << 24 : 0xffffffffu;   /* cube 1, +X */
+        init[i] = (D3D11_SUBRESOURCE_DATA){ &faces[i], 4, 0 };
+    }
+    D3D11_TEXTURE2D_DESC cd = { 1, 1, 1, 12, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
+                                D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0,
+                                D3D11_RESOURCE_MISC_TEXTURECUBE };
+    D3D11_SHADER_RESOURCE_VIEW_DESC sv;
+    memset(&sv, 0, sizeof(sv));
+    sv.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    sv.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBEARRAY;
+    sv.TextureCubeArray.MipLevels = 1;
+    sv.TextureCubeArray.NumCubes = 2;
+    D3D11_SAMPLER_DESC sd = { D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP,
+                              D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1,
+                              D3D11_COMPARISON_NEVER, { 0, 0, 0, 0 }, 0, D3D11_FLOAT32_MAX };
+    ft = rd_texture(s.r.dev, 1, 1, DXGI_FORMAT_R32_FLOAT, D3D11_BIND_SHADER_RESOURCE, &one, 4);
+    ct = rd_texture(s.r.dev, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE,
+                    &colour, 4);
+    CHECK_HR(ID3D11Device_CreateTexture2D(s.r.dev, &cd, init, &cube), S_OK);
+    CHECK_HR(ID3D11Device_CreateSamplerState(s.r.dev, &sd, &smp), S_OK);
+    if (!hs || !ds || !ft || !ct || !cube || !smp)
+        goto done;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(s.r.dev, (ID3D11Resource *)ft, NULL, &fv),
+             S_OK);
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(s.r.dev, (ID3D11Resource *)ct, NULL, &cv),
+             S_OK);
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(s.r.dev, (ID3D11Resource *)cube, &sv, &cubev),
+             S_OK);
+    if (!fv || !cv || !cubev)
+        goto done;
+    scene_vertices(&s, quad_patch, 4);
+    ID3D11DeviceContext_IASetPrimitiveTopology(s.r.ctx,
+                                               D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+    ID3D11DeviceContext_HSSetShader(s.r.ctx, hs, NULL, 0);
+    ID3D11DeviceContext_DSSetShader(s.r.ctx, ds, NULL, 0);
+    ACCEPTED(ID3D11DeviceContext_HSSetShaderResources(s.r.ctx, 100, 1, &fv));
+    ACCEPTED(ID3D11DeviceContext_DSSetShaderResources(s.r.ctx, 40, 1, &cv));
+    ACCEPTED(ID3D11DeviceContext_DSSetShaderResources(s.r.ctx, 17, 1, &cubev));
+    ACCEPTED(ID3D11DeviceContext_DSSetSamplers(s.r.ctx, 15, 1, &smp));
+    unsigned left, n;
+    DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 4, 0));
+    n = count_pixels(&s.r, img, want, &left);
+    CHECK_EQ(n, W * H / 2);
+    CHECK_EQ(left, n);
+    /* t40 unbound: ld reads 0 there */
+    ID3D11DeviceContext_DSSetShaderResources(s.r.ctx, 40, 1, &(ID3D11ShaderResourceView *){ NULL });
+    DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 4, 0));
+    CHECK_EQ(count_pixels(&s.r, img, want_no_t40, &left), W * H / 2);
+    /* t100 unbound: the factors read 0 and the patch is culled */
+    ID3D11DeviceContext_HSSetShaderResources(s.r.ctx, 100, 1,
+                                             &(ID3D11ShaderResourceView *){ NULL });
+    DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 4, 0));
+    CHECK_EQ(count_pixels(&s.r, img, want, &left), 0);
+done:
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(smp);
+    RD_RELEASE(cubev);
+    RD_RELEASE(cv);
+    RD_RELEASE(fv);
+    RD_RELEASE(cube);
+    RD_RELEASE(ct);
+    RD_RELEASE(ft);
+    RD_RELEASE(ds);
     RD_RELEASE(hs);
     scene_end(&s);
 }

@@ -348,7 +348,7 @@ TEST(texel_table_matches_format_table)
     }
     CHECK(count >= 100);
     CHECK(texel_format_get(R8G8B8A8_TYPELESS) == NULL);
-    CHECK(texel_format_get(BC7) == NULL);
+    CHECK(texel_format_get(BC7) != NULL);   /* texel_bc7.c; tests/test_texel_bc.c */
     CHECK(texel_format_get(NV12) == NULL);
     CHECK(texel_format_get(0) == NULL);
     CHECK(texel_format_get(0xdeadu) == NULL);

@@ -558,7 +558,7 @@ static const char *linkage_mismatch(const struct dxbc_signature *out,
  *  - A patch list without them goes to a geometry shader declaring patch<n> input (11.8.1.1)
  *    or is streamed out when stream output of the vertex shader runs with the rasterizer off
  *    (11.8.1.2); to the rasterizer it is undefined (11.8.1.3: refused).
- *  - Not implemented, refused with a message: textures past the slots the stages sample. */
+ */
 static bool rule_tess(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;

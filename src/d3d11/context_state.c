@@ -377,9 +377,11 @@ static void STDMETHODCALLTYPE ctx_IAGetVertexBuffers(ID3D11DeviceContext2 *iface
                                                      UINT *strides, UINT *offsets)
 {
     struct d3d11_context *ctx = impl(iface);
-    if (!range_ok(start, count, D3D11_CTX_VB_SLOTS)) {
+    const struct d3d11_level_limits *lim = d3d11_level_limits(ctx->device->level);
+    UINT slots = lim ? lim->input_slots : D3D11_CTX_VB_SLOTS;   /* the level's, as the setter */
+    if (!range_ok(start, count, slots)) {
         d3d11_msg(ctx->device, "IAGetVertexBuffers: StartSlot %u + NumBuffers %u exceeds %u "
-                  "slots", start, count, D3D11_CTX_VB_SLOTS);
+                  "slots", start, count, slots);
         return;
     }
     for (UINT i = 0; i < count; i++) {

@@ -41,7 +41,7 @@ struct d3d11_shader_code;
 struct d3d11_input_layout_info;
 
 /* Slot counts of the arrays below (the API's own ranges; the level rules may allow fewer). */
-#define D3D11_CTX_VB_SLOTS 16       /* input slots below 11_0 (limits.h input_slots) */
+#define D3D11_CTX_VB_SLOTS D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT   /* 32 (11_0; 16 below: limits.h input_slots) */
 #define D3D11_CTX_CB_SLOTS D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT   /* 14 */
 #define D3D11_CTX_SRV_SLOTS D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT      /* 128 */
 #define D3D11_CTX_SAMPLER_SLOTS D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT         /* 16 */

@@ -40,12 +40,13 @@
  * gather4_c ("Shader gather4_c") on the formats 10_1 already compares in sample_c (the
  * sampler's gather with comparison, src/sample), and "Typed UAV" (unordered-access views,
  * issue 15: typed_uav_11_0 below; the FORMAT_SUPPORT2 UAV bits are format_support.c's).
- * Withheld at 11_0: BC6H and BC7 (required, but the texel decoder has no BC6H/BC7:
- * src/sample/texel.h).
+ * The 11.0 page's BC6H and BC7 rows (required: 2D, 3D and cube textures, mips, CPU lockable,
+ * and for the typed formats ld and sampling; decoders src/sample/texel_bc6h.c / texel_bc7.c)
+ * are the table bc_11_0 below, 11_0 only.
  *
- * Not listed (unsupported at both levels): R1_UNORM (absent from both pages),
- * R10G10B10_XR_BIAS_A2_UNORM (optional as a whole), BC6H/BC7 (11_0), the video and palette
- * formats (see above).
+ * Not listed (unsupported at every level here): R1_UNORM (absent from the pages),
+ * R10G10B10_XR_BIAS_A2_UNORM (optional as a whole), the video and palette formats (see
+ * above).
  */
 #include "d3d11/format_support.h"
 
@@ -260,6 +261,16 @@ bool d3d11_format_typed_uav_11_0(DXGI_FORMAT format)
     return false;
 }
 
+/* BC6H and BC7: new at 11_0 (the 11.0 page; CAST is withheld like every row's). */
+static const struct support_row_10 bc_11_0[] = {
+    { DXGI_FORMAT_BC6H_TYPELESS, T2 | T3 | TC | MIP | CPU | CAST },
+    { DXGI_FORMAT_BC6H_UF16, T2 | T3 | TC | LD | SM | MIP | CPU | CAST },
+    { DXGI_FORMAT_BC6H_SF16, T2 | T3 | TC | LD | SM | MIP | CPU | CAST },
+    { DXGI_FORMAT_BC7_TYPELESS, T2 | T3 | TC | MIP | CPU | CAST },
+    { DXGI_FORMAT_BC7_UNORM, T2 | T3 | TC | LD | SM | MIP | CPU | CAST },
+    { DXGI_FORMAT_BC7_UNORM_SRGB, T2 | T3 | TC | LD | SM | MIP | CPU | CAST },
+};
+
 /* What the 11.0 page adds that is implemented (top of the file). */
 static UINT fl11_0_extra(DXGI_FORMAT format, UINT bits)
 {
@@ -280,6 +291,10 @@ UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
             bits = rows[i].required;
             break;
         }
+    if (level == D3D_FEATURE_LEVEL_11_0)
+        for (size_t i = 0; i < sizeof(bc_11_0) / sizeof(bc_11_0[0]); i++)
+            if (bc_11_0[i].format == format)
+                bits = bc_11_0[i].required;
     if (bits && level >= D3D_FEATURE_LEVEL_10_1)
         bits |= fl10_1_extra(format, bits);
     if (bits & DI)

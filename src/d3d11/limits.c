@@ -4,9 +4,9 @@
  * feature levels" overview (max texture repeat 8192, anisotropy 16, 8 simultaneous render
  * targets, 16 input slots, primitive count and vertex index 2^32 - 1).  11_0 (issue 15): the
  * D3D11_REQ_* limits of the same overview's 11_0 column (2D and 1D 16384, cube 16384, 3D 2048,
- * arrays 2048, texture repeat 16384).  Input slots stay 16 at 11_0: the level has 32
- * (D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT) but the context stores D3D11_CTX_VB_SLOTS (16)
- * bindings, so slots 16..31 are refused (the 11_0 profile is partial: README). */
+ * arrays 2048, texture repeat 16384) and 32 input slots (D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT;
+ * the context stores D3D11_CTX_VB_SLOTS = 32 bindings at every level, the level's count is
+ * what IASetVertexBuffers and input layouts accept). */
 #include "d3d11/limits.h"
 
 static const struct d3d11_level_limits limits[] = {
@@ -17,7 +17,7 @@ static const struct d3d11_level_limits limits[] = {
       512, false },
     { D3D_FEATURE_LEVEL_10_1, 8192, 8192, 2048, 16, 0xffffffffu, 0xffffffffu, 8, 8192, 16, 8192,
       512, true },
-    { D3D_FEATURE_LEVEL_11_0, 16384, 16384, 2048, 16, 0xffffffffu, 0xffffffffu, 8, 16384, 16,
+    { D3D_FEATURE_LEVEL_11_0, 16384, 16384, 2048, 16, 0xffffffffu, 0xffffffffu, 8, 16384, 32,
       16384, 2048, true },
 };
 

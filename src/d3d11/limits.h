@@ -19,7 +19,7 @@ struct d3d11_level_limits {
     UINT max_vertex_index;        /* seed 000 MaxVertexIndex: 65534, 1048575, 1048575 */
     UINT render_targets;          /* seed 000 NumSimultaneousRTs: 1, 1, 4 */
     UINT max_texture_repeat;      /* seed 000 MaxTextureRepeat: 128, 2048, 8192 */
-    UINT input_slots;             /* D3D11_INPUT_ELEMENT_DESC: InputSlot 0..15 (11_0: see limits.c) */
+    UINT input_slots;             /* IASetVertexBuffers slots: 16 below 11_0, 32 at 11_0 */
     UINT max_texture1d_dimension; /* 0 at 9_x (no Texture1D, seed 004); D3D10_REQ_TEXTURE1D_U_DIMENSION */
     UINT max_array_size;          /* 1 at 9_x (6 for a cube, seed 004); D3D10_REQ_TEXTURE1D/2D_ARRAY_AXIS_DIMENSION */
     bool cube_arrays;             /* TextureCube arrays: 10_1 ("Direct3D feature levels": "Cubemap resource arrays") */

@@ -47,7 +47,7 @@
 #include "shader/ir.h"
 #include "vm/vm.h"
 
-#define DRAW_MAX_STREAMS 16      /* vertex buffer slots (input slots below 11_0) */
+#define DRAW_MAX_STREAMS 32      /* vertex buffer slots: D3D11 11_0's 32 input slots */
 #define DRAW_MAX_USER_CLIP 6     /* user clip planes (D3D9 MaxUserClipPlanes) */
 #define DRAW_MAX_ELEMENTS 32     /* vertex elements (v# registers) */
 /* t# slots every stage samples: D3D10+'s 128 (D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT);

@@ -24,8 +24,8 @@
  *   float32 -> float16/11/10: round toward zero, overflow -> largest finite, Inf -> Inf,
  *                    NaN -> NaN, float32 denormals -> 0 (3.2.2 "higher -> lower range").
  *
- * Formats covered: every typed DXGI format of ids 2..93 except R1_UNORM and BC6H/BC7 (neither
- * exists at 9_x), B4G4R4A4 and A4B4G4R4, YUY2, and every D3D9-only format of format.h (stencil
+ * Formats covered: every typed DXGI format of ids 2..99 except R1_UNORM (BC6H and BC7 in
+ * texel_bc6h.c / texel_bc7.c, 11_0's), B4G4R4A4 and A4B4G4R4, YUY2, and every D3D9-only format of format.h (stencil
  * of the depth formats decodes to g as a plain integer, like X24_TYPELESS_G8_UINT).  TYPELESS
  * formats and the other video/palette formats (NV12..., P8, A8P8, AI44...) have no entry: a
  * view must be typed.  texel_load.c's table lists the bit layout of each.
@@ -81,8 +81,8 @@ struct texel_format {
     bool integer;                  /* a UINT/SINT channel exists: texel_load_int works */
 };
 
-/* The entry for `f`, or NULL when softd3d cannot decode it (unknown, TYPELESS, BC6H/BC7, planar
- * video, palettes, R1_UNORM). */
+/* The entry for `f`, or NULL when softd3d cannot decode it (unknown, TYPELESS, planar video,
+ * palettes, R1_UNORM). */
 const struct texel_format *texel_format_get(core_format f);
 
 /* Decode texel (x, y) of a 2D slice whose first block row starts at `data`, rows of blocks

@@ -34,6 +34,7 @@
 #endif
 
 #include "sample/texel.h"
+#include "sample/texel_bc.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -508,6 +509,10 @@ static const struct table_row rows[] = {
     GEN(89, XR(0, 10), XR(10, 10), XR(20, 10), UN(30, 2)),   /* R10G10B10_XR_BIAS_A2_UNORM */
     GEN(91, SR(16, 8), SR(8, 8), SR(0, 8), UN(24, 8)),       /* B8G8R8A8_UNORM_SRGB */
     GEN(93, SR(16, 8), SR(8, 8), SR(0, 8), NO),              /* B8G8R8X8_UNORM_SRGB */
+    ENTRY(95, texel_load_bc6h, NULL, FL(0, 0), FL(0, 0), FL(0, 0), NO),
+    ENTRY(96, texel_load_bc6h, NULL, FL(0, 0), FL(0, 0), FL(0, 0), NO),
+    ENTRY(98, texel_load_bc7, NULL, UN(0, 0), UN(0, 0), UN(0, 0), UN(0, 0)),
+    ENTRY(99, texel_load_bc7, NULL, SR(0, 0), SR(0, 0), SR(0, 0), UN(0, 0)),
     ENTRY(107, load_yuy2, NULL, UN(0, 8), UN(8, 8), UN(24, 8), NO),   /* YUY2 */
     GEN(115, UN(8, 4), UN(4, 4), UN(0, 4), UN(12, 4)),       /* B4G4R4A4_UNORM */
     GEN(191, UN(12, 4), UN(8, 4), UN(4, 4), UN(0, 4)),       /* A4B4G4R4_UNORM */
