@@ -158,6 +158,8 @@ HRESULT d3d11_level_unimplemented(struct d3d11_device *dev, const char *method);
 /* tiled_draw.c: the 11_1 context: the ordinary context's vtable, whose draws render into
  * tiled render targets through a linear copy, and whose ClearRenderTargetView clears them. */
 void d3d11_tiled_context_init(struct d3d11_context *ctx);
+/* context_clear_view.c: ID3D11DeviceContext1::ClearView of the 11_1 context. */
+void d3d11_clear_view_fill(ID3D11DeviceContext2Vtbl *v);
 
 /* context.c */
 void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device);

@@ -171,6 +171,7 @@ static void fill(void)
     ctx11_vtbl.DrawAuto = c11_DrawAuto;
     ctx11_vtbl.DrawInstancedIndirect = c11_DrawInstancedIndirect;
     ctx11_vtbl.DrawIndexedInstancedIndirect = c11_DrawIndexedInstancedIndirect;
+    d3d11_clear_view_fill(&ctx11_vtbl);   /* context_clear_view.c: 11_1 only */
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
