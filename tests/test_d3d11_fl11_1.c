@@ -243,3 +243,55 @@ TEST(fl11_1_clear_view_refusals_and_options_per_level)
     CHECK_EQ(ID3D11Device_Release(dev), 0u);
     CHECK_EQ(ID3D11Device_Release(dev0), 0u);
 }
+
+/* DiscardResource / DiscardView / DiscardView1: content undefined afterwards (softd3d keeps it);
+ * only bad arguments speak. */
+TEST(fl11_1_discard_methods_validate_and_keep_content)
+{
+    ID3D11DeviceContext1 *ctx = NULL;
+    ID3D11Device *dev = device_at("11_1", D3D_FEATURE_LEVEL_11_1, &ctx);
+    static const float grey[4] = { 0.5f, 0.5f, 0.5f, 1 };
+    static const D3D11_RECT r = { 0, 0, 2, 2 };
+    ID3D11Texture2D *t, *st;
+    ID3D11RenderTargetView *rtv = NULL;
+    CHECK(dev != NULL);
+    if (!dev)
+        return;
+    t = texture(dev, 8, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET,
+                D3D11_USAGE_DEFAULT, 0);
+    st = texture(dev, 8, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 0, D3D11_USAGE_STAGING,
+                 D3D11_CPU_ACCESS_READ);
+    CHECK_EQ(ID3D11Device_CreateRenderTargetView(dev, (ID3D11Resource *)t, NULL, &rtv), S_OK);
+    if (rtv && st) {
+        ID3D11DeviceContext1_ClearRenderTargetView(ctx, rtv, grey);
+        util_clear_last_message();
+        ID3D11DeviceContext1_DiscardResource(ctx, (ID3D11Resource *)t);
+        ID3D11DeviceContext1_DiscardView(ctx, (ID3D11View *)rtv);
+        ID3D11DeviceContext1_DiscardView1(ctx, (ID3D11View *)rtv, &r, 1);
+        CHECK_EQ(LAST[0], 0);
+        ID3D11DeviceContext1_DiscardResource(ctx, (ID3D11Resource *)st);   /* STAGING */
+        CHECK_STR_CONTAINS(LAST, "DiscardResource: the resource is not D3D11_USAGE_DEFAULT");
+        util_clear_last_message();
+        ID3D11DeviceContext1_DiscardResource(ctx, NULL);
+        CHECK_STR_CONTAINS(LAST, "DiscardResource: pResource is NULL");
+        util_clear_last_message();
+        ID3D11DeviceContext1_DiscardView1(ctx, (ID3D11View *)rtv, NULL, 3);
+        CHECK_STR_CONTAINS(LAST, "DiscardView1: pRects is NULL");
+        util_clear_last_message();
+        ID3D11DeviceContext1_DiscardView(ctx, NULL);
+        CHECK_STR_CONTAINS(LAST, "DiscardView: pResourceView is NULL");
+        {
+            uint8_t px[8 * 4 * 4];
+            read_back(dev, ctx, t, DXGI_FORMAT_R8G8B8A8_UNORM, 4, px);
+            CHECK_EQ(px[0], 128);   /* kept: the cheapest undefined content */
+        }
+    }
+    if (rtv)
+        ID3D11RenderTargetView_Release(rtv);
+    if (t)
+        ID3D11Texture2D_Release(t);
+    if (st)
+        ID3D11Texture2D_Release(st);
+    ID3D11DeviceContext1_Release(ctx);
+    CHECK_EQ(ID3D11Device_Release(dev), 0u);
+}

@@ -1,4 +1,5 @@
-/* src/d3d11/context_clear_view.c — ID3D11DeviceContext1::ClearView on the 11_1 context
+/* src/d3d11/context_clear_view.c — ID3D11DeviceContext1::ClearView (and the Discard methods,
+ * at the end) on the 11_1 context
  * (issue 15; "Direct3D 11.1 Features": "Use UAVs at every pipeline stage ... ClearView").
  *
  * The method's page: "ClearView works only on render-target views (RTVs), depth/stencil views
@@ -163,7 +164,56 @@ static void STDMETHODCALLTYPE ctx_ClearView(ID3D11DeviceContext2 *iface, ID3D11V
     }
 }
 
+/* ---- DiscardResource / DiscardView / DiscardView1 ----------------------------------------------
+ * "The content of the resource / view becomes undefined" (the methods' pages): a hint that
+ * lets a tile-based GPU skip a load.  Any content is allowed afterwards, so softd3d keeps the
+ * memory as it is (the cheapest undefined content) and only validates the arguments: a
+ * resource of this device with D3D11_USAGE_DEFAULT or DYNAMIC ("DiscardResource ... must have
+ * been created with usage D3D11_USAGE_DEFAULT or D3D11_USAGE_DYNAMIC, otherwise the runtime
+ * drops the call"), a view of this device, a rectangle array when NumRects is not 0. */
+
+static void STDMETHODCALLTYPE ctx_DiscardResource(ID3D11DeviceContext2 *iface,
+                                                  ID3D11Resource *resource)
+{
+    struct d3d11_context *ctx = impl(iface);
+    struct d3d11_resource *r = d3d11_resource_from_iface(resource);
+    struct d3d11_tiled_ref t;
+    if (d3d11_tiled_of(resource, &t) || d3d11_tiled_pool_of(resource))
+        return;   /* tiled objects are USAGE_DEFAULT: nothing to do */
+    if (!r || r->device != ctx->device)
+        d3d11_msg(ctx->device, "DiscardResource: pResource is %s",
+                  !resource ? "NULL" : !r ? "not a softd3d resource" : "of another device");
+    else if (r->usage != D3D11_USAGE_DEFAULT && r->usage != D3D11_USAGE_DYNAMIC)
+        d3d11_msg(ctx->device, "DiscardResource: the resource is not D3D11_USAGE_DEFAULT or "
+                               "DYNAMIC (the call is dropped)");
+}
+
+static void discard_view(struct d3d11_context *ctx, const char *method, ID3D11View *view,
+                         const D3D11_RECT *rects, UINT count)
+{
+    struct d3d11_child *c = d3d11_view_child(view);
+    if (!c || c->device != ctx->device)
+        d3d11_msg(ctx->device, "%s: pResourceView is %s", method,
+                  !view ? "NULL" : !c ? "not a softd3d view" : "of another device");
+    else if (count && !rects)
+        d3d11_msg(ctx->device, "%s: pRects is NULL with NumRects %u", method, count);
+}
+
+static void STDMETHODCALLTYPE ctx_DiscardView(ID3D11DeviceContext2 *iface, ID3D11View *view)
+{
+    discard_view(impl(iface), "DiscardView", view, NULL, 0);
+}
+
+static void STDMETHODCALLTYPE ctx_DiscardView1(ID3D11DeviceContext2 *iface, ID3D11View *view,
+                                               const D3D11_RECT *rects, UINT count)
+{
+    discard_view(impl(iface), "DiscardView1", view, rects, count);
+}
+
 void d3d11_clear_view_fill(ID3D11DeviceContext2Vtbl *v)
 {
     v->ClearView = ctx_ClearView;
+    v->DiscardResource = ctx_DiscardResource;
+    v->DiscardView = ctx_DiscardView;
+    v->DiscardView1 = ctx_DiscardView1;
 }
