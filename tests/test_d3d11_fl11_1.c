@@ -215,6 +215,17 @@ TEST(fl11_1_clear_view_refusals_and_options_per_level)
         util_clear_last_message();
         ID3D11DeviceContext1_ClearView(ctx, NULL, one, NULL, 0);
         CHECK_STR_CONTAINS(LAST, "ClearView: pView is NULL");
+        {
+            /* a deferred context does not record it (and does not run it either) */
+            ID3D11DeviceContext *dc = NULL;
+            CHECK_EQ(ID3D11Device_CreateDeferredContext(dev, 0, &dc), S_OK);
+            if (dc) {
+                util_clear_last_message();
+                ID3D11DeviceContext1_ClearView((ID3D11DeviceContext1 *)dc, NULL, one, NULL, 0);
+                CHECK_STR_CONTAINS(LAST, "not recorded on a deferred context");
+                ID3D11DeviceContext_Release(dc);
+            }
+        }
     }
     {
         /* below 11_1 the method stays unimplemented: a message, nothing written */
