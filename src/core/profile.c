@@ -450,8 +450,11 @@ static void build_profiles(void)
      * (the 11_1 profile's named 11_1 is create.c's rule).  A max device created at 9_1..9_3 keeps
      * those levels' rules: they follow the device's level, not the profile. */
     profiles[CORE_PROFILE_MAX].d3d11_level = CORE_LEVEL_10_1;
-    /* Making max the 11_1 profile's levels is this one line:
-     *   profiles[CORE_PROFILE_MAX].d3d11_level = CORE_LEVEL_11_0, .d3d11_named_level = 11_1 */
+    /* Making max offer what profile 11_1 does (every level to 11_0, 11_1 when named) is one
+     * line, replacing the one above:
+     *   profiles[CORE_PROFILE_MAX].d3d11_level = CORE_LEVEL_11_0,
+     *       profiles[CORE_PROFILE_MAX].d3d11_named_level = CORE_LEVEL_11_1;
+     * (one statement; then the tests that pin max to 10_1 change with it). */
 }
 
 const core_profile *core_profile_get(core_profile_id id)
