@@ -36,7 +36,7 @@ TEST(fl10_profiles_by_name)
     CHECK(!strcmp(core_level_name(CORE_LEVEL_10_0), "10_0"));
     CHECK(!strcmp(core_level_name(CORE_LEVEL_10_1), "10_1"));
     CHECK_EQ(core_level_from_name("10_1"), CORE_LEVEL_10_1);
-    CHECK_EQ(core_level_from_name("11_1"), CORE_LEVEL_NONE);
+    CHECK_EQ(core_level_from_name("11_2"), CORE_LEVEL_NONE);
 }
 
 TEST(fl10_negotiation)

@@ -26,7 +26,18 @@ TEST(fl11_0_profile_by_name)
     CHECK(p && !memcmp(&p->caps, &core_profile_get(CORE_PROFILE_MAX)->caps, sizeof(p->caps)));
     CHECK(!strcmp(core_level_name(CORE_LEVEL_11_0), "11_0"));
     CHECK_EQ(core_level_from_name("11_0"), CORE_LEVEL_11_0);
-    CHECK_EQ(core_level_from_name("11_1"), CORE_LEVEL_NONE);
+    CHECK_EQ(core_level_from_name("11_1"), CORE_LEVEL_11_1);
+    CHECK(!strcmp(core_level_name(CORE_LEVEL_11_1), "11_1"));
+    CHECK_EQ(core_level_from_name("12_0"), CORE_LEVEL_NONE);
+    /* the 11_1 profile, and 11_1-tiled its alias */
+    CHECK_EQ(core_profile_by_name("11_1", &p), 0);
+    CHECK(p && p->id == CORE_PROFILE_11_1 && !strcmp(p->name, "11_1") &&
+          p->d3d11_level == CORE_LEVEL_11_0 && p->d3d11_named_level == CORE_LEVEL_11_1);
+    {
+        const core_profile *alias = NULL;
+        CHECK_EQ(core_profile_by_name("11_1-tiled", &alias), 0);
+        CHECK(alias == p);
+    }
     /* max offers 10_1, not 11_0 (11_0 stays declared partial: issue 11) */
     CHECK_EQ(core_profile_d3d11_level(core_profile_get(CORE_PROFILE_MAX), NULL, 0),
              CORE_LEVEL_10_1);
@@ -51,6 +62,14 @@ TEST(fl11_0_negotiation)
         { "10_1", &L110, 1, DXGI_ERROR_UNSUPPORTED, 0 },
         { "max", imgui, 2, S_OK, D3D_FEATURE_LEVEL_10_0 },   /* max offers 10_1 at most */
         { "max", &L110, 1, DXGI_ERROR_UNSUPPORTED, 0 },
+        { "max", sokol, 2, DXGI_ERROR_UNSUPPORTED, 0 },      /* no 11_1 on max (yet) */
+        /* profile 11_1 (issues 11/15): every level to 11_0, 11_1 only when named */
+        { "11_1", NULL, 0, S_OK, D3D_FEATURE_LEVEL_11_0 },   /* the default array's first */
+        { "11_1", sokol, 2, S_OK, D3D_FEATURE_LEVEL_11_1 },
+        { "11_1", imgui, 2, S_OK, D3D_FEATURE_LEVEL_11_0 },
+        { "11_1", &L101, 1, S_OK, D3D_FEATURE_LEVEL_10_1 },
+        { "11_1-tiled", &L111, 1, S_OK, D3D_FEATURE_LEVEL_11_1 },   /* the old name */
+        { "11_1-tiled", NULL, 0, S_OK, D3D_FEATURE_LEVEL_11_0 },
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         D3D_FEATURE_LEVEL got = (D3D_FEATURE_LEVEL)123;

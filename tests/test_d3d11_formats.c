@@ -400,10 +400,11 @@ TEST(seed004_CheckFormatSupport_consistency)
             }
         }
     }
-    /* levels above the table take the 9_3 rows (the 11_1-tiled swap-chain buffers); below 9_1
-     * nothing */
+    /* 11_1 (the ordinary device, issues 11/15) takes 11_0's answers; below 9_1 nothing */
     CHECK_EQ(d3d11_format_support_bits(D3D_FEATURE_LEVEL_11_1, DXGI_FORMAT_R8G8B8A8_UNORM),
-             d3d11_format_support_bits(D3D_FEATURE_LEVEL_9_3, DXGI_FORMAT_R8G8B8A8_UNORM));
+             d3d11_format_support_bits(D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_R8G8B8A8_UNORM));
+    CHECK_EQ(d3d11_format_support_bits(D3D_FEATURE_LEVEL_11_1, DXGI_FORMAT_R32_FLOAT),
+             d3d11_format_support_bits(D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_R32_FLOAT));
     CHECK_EQ(d3d11_format_support_bits((D3D_FEATURE_LEVEL)0x9000, DXGI_FORMAT_R8G8B8A8_UNORM), 0);
 }
 

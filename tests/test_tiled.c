@@ -40,7 +40,9 @@ TEST(tiled_9_x_refuses_tiled_and_pool)
     CHECK_EQ(ID3D11Device_Release(dev), 0u);
 }
 
-TEST(tiled_profile_reports_tier2_and_refuses_the_rest)
+/* The 11_1 device (profile 11_1, here through its old name 11_1-tiled) is the ordinary device
+ * plus tiled resources: tier 2 reported, and what 11_0 has works there too. */
+TEST(tiled_profile_reports_tier2_on_the_ordinary_device)
 {
     ID3D11DeviceContext2 *ctx = NULL;
     ID3D11Device2 *dev = tiled_device(&ctx);
@@ -48,7 +50,7 @@ TEST(tiled_profile_reports_tier2_and_refuses_the_rest)
     D3D11_SAMPLER_DESC sd = { 0 };
     ID3D11SamplerState *s = NULL;
     ID3D11Buffer *b = NULL;
-    /* an unordered-access buffer: an 11_1 feature softd3d does not implement */
+    /* an unordered-access buffer (11_0's, so 11_1's too) */
     D3D11_BUFFER_DESC bd = { 256, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, 0, 0 };
     CHECK(dev != NULL);
     if (!dev)
@@ -57,17 +59,34 @@ TEST(tiled_profile_reports_tier2_and_refuses_the_rest)
              S_OK);
     CHECK_EQ(o.TiledResourcesTier, D3D11_TILED_RESOURCES_TIER_2);
     CHECK_EQ(o.MinMaxFiltering, TRUE);
-    /* sampler states exist at 11_1 (tiled_views.c): a zeroed description has address modes
-     * 0, which no D3D11_TEXTURE_ADDRESS_MODE is */
+    CHECK_EQ(ID3D11Device_GetFeatureLevel((ID3D11Device *)dev), D3D_FEATURE_LEVEL_11_1);
+    /* a zeroed sampler description has address modes 0, which no D3D11_TEXTURE_ADDRESS_MODE
+     * is */
     CHECK_EQ(ID3D11Device2_CreateSamplerState(dev, &sd, &s), E_INVALIDARG);
     CHECK(s == NULL);
     {
         D3D11_BLEND_DESC bl = { 0 };
         ID3D11BlendState *st = NULL;
-        CHECK_EQ(ID3D11Device2_CreateBlendState(dev, &bl, &st), E_NOTIMPL);
+        bl.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+        bl.RenderTarget[0].SrcBlend = bl.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_ONE;
+        bl.RenderTarget[0].DestBlend = bl.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_ZERO;
+        bl.RenderTarget[0].BlendOp = bl.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+        CHECK_EQ(ID3D11Device2_CreateBlendState(dev, &bl, &st), S_OK);
+        if (st)
+            ID3D11BlendState_Release(st);
     }
-    CHECK_EQ(ID3D11Device2_CreateBuffer(dev, &bd, NULL, &b), E_NOTIMPL);
-    CHECK(b == NULL);
+    CHECK_EQ(ID3D11Device2_CreateBuffer(dev, &bd, NULL, &b), S_OK);
+    if (b)
+        ID3D11Buffer_Release(b);
+    /* the NULL array stops at 11_0 under this profile (11_1 only when named) */
+    {
+        D3D_FEATURE_LEVEL got = 0;
+        setenv("SOFTD3D_PROFILE", "11_1", 1);
+        CHECK_EQ(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, NULL, 0,
+                                   D3D11_SDK_VERSION, NULL, &got, NULL), S_FALSE);
+        unsetenv("SOFTD3D_PROFILE");
+        CHECK_EQ(got, D3D_FEATURE_LEVEL_11_0);
+    }
     ID3D11DeviceContext2_Release(ctx);
     CHECK_EQ(ID3D11Device2_Release(dev), 0u);
 }

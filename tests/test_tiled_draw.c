@@ -1,9 +1,10 @@
 /* tests/test_tiled_draw.c — issue 7 through the Direct3D 11 API at feature level 11_1: ps_5_0
  * programs (the project's assembler) read tiled textures with sample_cl_s, ld_s, gather4_s and
  * check_access_fully_mapped in a draw, min/max sampler states, draws and clears into tiled render
- * targets (writes to NULL tiles dropped), and the 11_1 context's refusals.
+ * targets (writes to NULL tiles dropped), views of tiled textures bound in every stage, and the
+ * refusals of bad descriptions (test_tiled_pipeline.c: input layouts, DrawIndexed, depth).
  *
- * Scene: a full-target quad from SV_VertexID (a 4-vertex strip; no input layout at 11_1) with
+ * Scene: a full-target quad from SV_VertexID (a 4-vertex strip) with
  * TEXCOORD = (x, y) in [0, 1].  Render target: R8G8B8A8_UNORM 512x256 (4x2 tiles of 128x128);
  * texture: R8_UNORM 512x256 (2 tiles of 256x256), tile 0 mapped — every texel 255 except
  * column 255 = 153 (0.6) — and tile 1 NULL.  Pixel (x, y) samples at u = (x + 0.5) / 512, the
@@ -310,7 +311,7 @@ TEST(tiled_draw_ld_s_and_gather4_s)
     scene_end(&s);
 }
 
-TEST(tiled_11_1_context_refuses_what_it_does_not_implement)
+TEST(tiled_11_1_views_bind_in_every_stage_and_bad_descriptions_are_refused)
 {
     struct scene s;
     D3D11_SAMPLER_DESC sd = { D3D11_FILTER_MINIMUM_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP,
@@ -324,15 +325,28 @@ TEST(tiled_11_1_context_refuses_what_it_does_not_implement)
         scene_end(&s);
         return;
     }
-    util_clear_last_message();
-    ID3D11DeviceContext2_DrawIndexed(s.ctx, 3, 0, 0);
-    CHECK_STR_CONTAINS(LAST, "DrawIndexed: not implemented at feature level 11_1");
-    util_clear_last_message();
-    ID3D11DeviceContext2_IASetVertexBuffers(s.ctx, 0, 1, &s.pool, &(UINT){ 4 }, &(UINT){ 0 });
-    CHECK_STR_CONTAINS(LAST, "IASetVertexBuffers: not implemented");
+    /* the 11_1 context is the ordinary one: a view of a tiled texture binds in every stage */
     util_clear_last_message();
     ID3D11DeviceContext2_VSSetShaderResources(s.ctx, 0, 1, &s.srv);
-    CHECK_STR_CONTAINS(LAST, "not implemented at feature level 11_1");
+    ID3D11DeviceContext2_GSSetShaderResources(s.ctx, 1, 1, &s.srv);
+    ID3D11DeviceContext2_CSSetShaderResources(s.ctx, 2, 1, &s.srv);
+    CHECK_EQ(LAST[0], 0);
+    {
+        ID3D11ShaderResourceView *got[3] = { NULL, NULL, NULL };
+        ID3D11DeviceContext2_VSGetShaderResources(s.ctx, 0, 1, &got[0]);
+        ID3D11DeviceContext2_GSGetShaderResources(s.ctx, 1, 1, &got[1]);
+        ID3D11DeviceContext2_CSGetShaderResources(s.ctx, 2, 1, &got[2]);
+        for (int i = 0; i < 3; i++) {
+            CHECK(got[i] == s.srv);
+            if (got[i])
+                ID3D11ShaderResourceView_Release(got[i]);
+        }
+    }
+    /* a tile pool is not a vertex buffer (no D3D11_BIND_VERTEX_BUFFER, not a resource the
+     * ordinary bindings know) */
+    util_clear_last_message();
+    ID3D11DeviceContext2_IASetVertexBuffers(s.ctx, 0, 1, &s.pool, &(UINT){ 4 }, &(UINT){ 0 });
+    CHECK(LAST[0] != 0);
     /* sampler states: bad values refused with a message; min/max creatable at 11_1 */
     CHECK_EQ(ID3D11Device2_CreateSamplerState(s.dev, &sd, &smp), S_OK);
     if (smp)
@@ -365,7 +379,7 @@ TEST(tiled_11_1_context_refuses_what_it_does_not_implement)
 
 TEST(tiled_min_max_filters_refused_at_9_x)
 {
-    /* issue 7: MINIMUM_/MAXIMUM_ filters are sampler states of the 11_1-tiled profile only */
+    /* issue 7: MINIMUM_/MAXIMUM_ filters are sampler states of 11_1 devices only */
     D3D_FEATURE_LEVEL lv = D3D_FEATURE_LEVEL_9_3;
     ID3D11Device *dev = NULL;
     D3D11_SAMPLER_DESC sd = { D3D11_FILTER_MAXIMUM_MIN_MAG_MIP_LINEAR, D3D11_TEXTURE_ADDRESS_CLAMP,

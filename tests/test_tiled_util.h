@@ -14,13 +14,13 @@
 #define LAST util_last_message()
 #define TILE 65536u
 
-/* A device at feature level 11_1 under SOFTD3D_PROFILE=11_1-tiled, or NULL. */
+/* A device at feature level 11_1 under SOFTD3D_PROFILE=11_1, or NULL. */
 static inline ID3D11Device2 *tiled_device(ID3D11DeviceContext2 **ctx)
 {
     D3D_FEATURE_LEVEL want = D3D_FEATURE_LEVEL_11_1, got = 0;
     ID3D11Device *dev = NULL;
     ID3D11DeviceContext *c = NULL;
-    setenv("SOFTD3D_PROFILE", "11_1-tiled", 1);
+    setenv("SOFTD3D_PROFILE", "11_1", 1);
     HRESULT hr = D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &want, 1,
                                    D3D11_SDK_VERSION, &dev, &got, &c);
     unsetenv("SOFTD3D_PROFILE");

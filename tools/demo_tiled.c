@@ -1,6 +1,6 @@
 /* tools/demo_tiled.c — `softd3d-demo --tiled`: a virtual-texture streaming scene on tiled
  * resources, tier 2 (issue 7, seed 001), through the public Direct3D 11 API at feature level
- * 11_1 (profile 11_1-tiled).
+ * 11_1 (profile 11_1).
  *
  * The texture: 16384 x 16384 R8G8B8A8_UNORM with its 15 mips, D3D11_RESOURCE_MISC_TILED: 21845
  * standard 64 KiB tiles (mips 0..7, 128x128 texels each) and one packed tile (mips 8..14), about
@@ -208,7 +208,7 @@ static bool setup(struct demo *d)
     D3D_FEATURE_LEVEL want = D3D_FEATURE_LEVEL_11_1, got = 0;
     ID3D11Device *dev = NULL;
     ID3D11DeviceContext *ctx = NULL;
-    setenv("SOFTD3D_PROFILE", "11_1-tiled", 1);
+    setenv("SOFTD3D_PROFILE", "11_1", 1);
     HRESULT hr = D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &want, 1,
                                    D3D11_SDK_VERSION, &dev, &got, &ctx);
     if (FAILED(hr) || got != D3D_FEATURE_LEVEL_11_1) {
@@ -404,7 +404,7 @@ int demo_tiled_run(const char *out_dir)
     float *fb = malloc((size_t)RT * RT * 16);
     memset(&d, 0, sizeof(d));
     printf("softd3d demo --tiled: virtual-texture streaming on tiled resources (feature level "
-           "11_1, profile 11_1-tiled)\n");
+           "11_1, profile 11_1)\n");
     long rss0 = resident_bytes();
     if (!img || !fb || !setup(&d))
         goto done;

@@ -5,7 +5,8 @@
  *
  *   --profile P   9_1, 9_2, 9_3, 10_0, 10_1, 11_0 (D3D11 devices of exactly that level, issues
  *                 11 and 15; 11_0 partial), max
- *                 or 11_1-tiled (D3D11 tiled resources, issue 7).  Default: $SOFTD3D_PROFILE, or
+ *                 or 11_1 (every level to 11_0, and 11_1 with tiled resources when asked
+ *                 for; 11_1-tiled is its old name, still accepted).  Default: $SOFTD3D_PROFILE, or
  *                 max when it is unset/empty.
  *   --api A       d3d9 (default): the D3DCAPS9 of the profile, every member, flags decoded, the
  *                 feature level derived from it, and every seed-000 row with met / not met.
@@ -65,7 +66,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: softd3d-caps [--profile 9_1|9_2|9_3|10_0|10_1|11_0|max|11_1-tiled] [--api d3d9|d3d11]\n"
+            "usage: softd3d-caps [--profile 9_1|9_2|9_3|10_0|10_1|11_0|11_1|max] [--api d3d9|d3d11]\n"
             "                    [--json] [--level 9_1|9_2|9_3|10_0|10_1|11_0] [--swvp]\n"
             "Prints the capabilities of a softd3d profile (default: $SOFTD3D_PROFILE, else max)\n"
             "and checks them against the seed-000 feature-level rules.\n");
@@ -492,7 +493,7 @@ int main(int argc, char **argv)
         if (core_profile_by_name(profile_name, &p) < 0) {
             fprintf(stderr,
                     "softd3d-caps: \"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, "
-                    "max, 11_1-tiled)\n",
+                    "11_1, max)\n",
                     profile_name);
             usage(stderr);
             return 2;

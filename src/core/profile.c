@@ -395,7 +395,7 @@ static void software_vp(D3DCAPS9 *c)
 /* ---- the table ------------------------------------------------------------------------------ */
 
 static core_profile profiles[CORE_PROFILE_COUNT];
-static core_profile profile_tiled;   /* CORE_PROFILE_11_1_TILED: the max caps (profile.h) */
+static core_profile profile_11_1;    /* CORE_PROFILE_11_1: the max caps (profile.h) */
 static core_profile profile_10[3];   /* CORE_PROFILE_10_0, _10_1, _11_0: the max caps (profile.h) */
 static pthread_once_t profiles_once = PTHREAD_ONCE_INIT;
 
@@ -417,9 +417,13 @@ static void build_profiles(void)
         profiles[i].sw_caps = profiles[i].caps;
         software_vp(&profiles[i].sw_caps);
     }
-    profile_tiled = profiles[CORE_PROFILE_MAX];
-    profile_tiled.id = CORE_PROFILE_11_1_TILED;
-    profile_tiled.name = "11_1-tiled";
+    /* Issues 11/15: the 11_1 profile is the ordinary device at every level up to 11_0, plus
+     * 11_1 when named (D3D11CreateDevice's documented NULL array stops at 11_0). */
+    profile_11_1 = profiles[CORE_PROFILE_MAX];
+    profile_11_1.id = CORE_PROFILE_11_1;
+    profile_11_1.name = "11_1";
+    profile_11_1.d3d11_level = CORE_LEVEL_11_0;
+    profile_11_1.d3d11_named_level = CORE_LEVEL_11_1;
     /* Issue 11: a device of exactly feature level 10_0 / 10_1.  What such a device offers is the
      * documented minimum of its level, and that lives with the D3D11 rules (limits.c,
      * format_support.c, feature_support.c), which read the device's level.  The D3D9 API has no
@@ -443,16 +447,21 @@ static void build_profiles(void)
     /* Issue 11 step 3: max offers 10_1, the highest complete level (11_0 waits for the
      * compute and tessellation issues; README).  Its D3DCAPS9 still derive 9_3 by the seed-000
      * rules (the D3D9 API has no 10_x), so the level is fixed here, after the copies above
-     * (11_1-tiled keeps its own rule in create.c).  A max device created at 9_1..9_3 keeps
+     * (the 11_1 profile's named 11_1 is create.c's rule).  A max device created at 9_1..9_3 keeps
      * those levels' rules: they follow the device's level, not the profile. */
     profiles[CORE_PROFILE_MAX].d3d11_level = CORE_LEVEL_10_1;
+    /* Making max offer what profile 11_1 does (every level to 11_0, 11_1 when named) is one
+     * line, replacing the one above:
+     *   profiles[CORE_PROFILE_MAX].d3d11_level = CORE_LEVEL_11_0,
+     *       profiles[CORE_PROFILE_MAX].d3d11_named_level = CORE_LEVEL_11_1;
+     * (one statement; then the tests that pin max to 10_1 change with it). */
 }
 
 const core_profile *core_profile_get(core_profile_id id)
 {
-    if (id == CORE_PROFILE_11_1_TILED) {
+    if (id == CORE_PROFILE_11_1) {
         pthread_once(&profiles_once, build_profiles);
-        return &profile_tiled;
+        return &profile_11_1;
     }
     if (id == CORE_PROFILE_10_0 || id == CORE_PROFILE_10_1 || id == CORE_PROFILE_11_0) {
         pthread_once(&profiles_once, build_profiles);
@@ -471,8 +480,9 @@ static const core_profile *find_profile(const char *name)
         if (!strcmp(p->name, name))
             return p;
     }
-    if (!strcmp(name, "11_1-tiled"))
-        return core_profile_get(CORE_PROFILE_11_1_TILED);
+    /* "11_1-tiled" (issue 7) is kept as an alias: the same profile, named "11_1" */
+    if (!strcmp(name, "11_1") || !strcmp(name, "11_1-tiled"))
+        return core_profile_get(CORE_PROFILE_11_1);
     if (!strcmp(name, "10_0"))
         return core_profile_get(CORE_PROFILE_10_0);
     if (!strcmp(name, "10_1"))
@@ -486,7 +496,7 @@ int core_profile_by_name(const char *name, const core_profile **out)
 {
     const core_profile *p = name ? find_profile(name) : NULL;
     if (!p || !out) {
-        util_msg(false, "\"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, max, 11_1-tiled)",
+        util_msg(false, "\"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, 11_1, max)",
                  name ? name : "(null)");
         if (out)
             *out = NULL;
@@ -503,7 +513,7 @@ int core_profile_from_env(const core_profile **out)
     if (!v || !v[0])
         p = core_profile_get(CORE_PROFILE_MAX);
     else if (!(p = find_profile(v))) {
-        util_msg(true, "SOFTD3D_PROFILE=\"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, max, 11_1-tiled)", v);
+        util_msg(true, "SOFTD3D_PROFILE=\"%s\" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, 11_1, max)", v);
         if (out)
             *out = NULL;
         return -1;
@@ -525,6 +535,7 @@ const char *core_level_name(core_level level)
     case CORE_LEVEL_10_0: return "10_0";
     case CORE_LEVEL_10_1: return "10_1";
     case CORE_LEVEL_11_0: return "11_0";
+    case CORE_LEVEL_11_1: return "11_1";
     default: return "none";
     }
 }
@@ -532,7 +543,8 @@ const char *core_level_name(core_level level)
 core_level core_level_from_name(const char *name)
 {
     static const core_level levels[] = { CORE_LEVEL_9_1, CORE_LEVEL_9_2, CORE_LEVEL_9_3,
-                                         CORE_LEVEL_10_0, CORE_LEVEL_10_1, CORE_LEVEL_11_0 };
+                                         CORE_LEVEL_10_0, CORE_LEVEL_10_1, CORE_LEVEL_11_0,
+                                         CORE_LEVEL_11_1 };
     for (size_t i = 0; name && i < sizeof(levels) / sizeof(levels[0]); i++)
         if (!strcmp(name, core_level_name(levels[i])))
             return levels[i];

@@ -15,7 +15,7 @@
  * seed 002); the D3D11 front-end derives its highest feature level from `caps` with
  * core_level_from_caps(), as the 10Level9 runtime does with a D3D9 driver.
  *
- * SOFTD3D_PROFILE=9_1|9_2|9_3|10_0|10_1|11_0|max|11_1-tiled selects the profile (core_profile_from_env).
+ * SOFTD3D_PROFILE=9_1|9_2|9_3|10_0|10_1|11_0|11_1|max (11_1-tiled: alias of 11_1) selects the profile (core_profile_from_env).
  *
  * The rules are data (caps_rules.c): one core_caps_rule per row of the seed-000 tables and per
  * note that constrains a member, so the tool (tools/softd3d-caps), the tests and the level
@@ -38,12 +38,11 @@ typedef enum core_profile_id {
     CORE_PROFILE_9_3,
     CORE_PROFILE_MAX,
     CORE_PROFILE_COUNT,          /* the D3D9 caps profiles above (the D3D9 tests enumerate them) */
-    /* "11_1-tiled" (issue 7, seed 001): a D3D11-only profile, outside CORE_PROFILE_COUNT.  Its
-     * D3DCAPS9 are the max profile's.  The D3D11 front-end does NOT derive its level from these
-     * caps (seed 000 has no rows above 9_3): under this profile D3D11CreateDevice may return
-     * D3D_FEATURE_LEVEL_11_1, decided from the profile id (create.c), where only tiled resources
-     * (tier 2) are implemented and every other 11_1 method is refused with E_NOTIMPL. */
-    CORE_PROFILE_11_1_TILED = 100,
+    /* "11_1" (issues 11, 15; "11_1-tiled", issue 7, is an alias of it): a D3D11-only profile,
+     * outside CORE_PROFILE_COUNT, with the max profile's D3DCAPS9.  It offers every level up to
+     * 11_0 like the 11_0 profile, and 11_1 (the ordinary device plus tiled resources, tier 2)
+     * only when the caller's pFeatureLevels names it (`d3d11_named_level`, create.c). */
+    CORE_PROFILE_11_1 = 100,
     /* "10_0" and "10_1" (issue 11): D3D11-only, outside CORE_PROFILE_COUNT like 11_1-tiled, with
      * the max profile's D3DCAPS9.  Seed 000 has no rows above 9_3, so the D3D11 level is the
      * profile's `d3d11_level`, not derived from the caps. */
@@ -58,31 +57,35 @@ typedef enum core_profile_id {
 
 typedef struct core_profile {
     core_profile_id id;
-    const char *name;    /* "9_1", "9_2", "9_3", "10_0", "10_1", "11_0", "max", "11_1-tiled" */
+    const char *name;    /* "9_1", "9_2", "9_3", "10_0", "10_1", "11_0", "max", "11_1" */
     unsigned d3d11_level; /* the highest D3D11 feature level (a core_level) when it is not derived
                            * from `caps` (10_0, 10_1, 11_0 profiles); 0: core_level_from_caps
                            * decides */
+    unsigned d3d11_named_level; /* a level above d3d11_level offered only when pFeatureLevels
+                                 * names it (CORE_LEVEL_11_1 on the 11_1 profile; the NULL
+                                 * array of D3D11CreateDevice stops at 11_0); 0: none */
     D3DCAPS9 caps;       /* HAL caps with hardware vertex processing (what GetDeviceCaps returns) */
     D3DCAPS9 sw_caps;    /* the same device under software vertex processing (seed 002) */
 } core_profile;
 
-/* The profile for id (CORE_PROFILE_11_1_TILED, _10_0, _10_1, _11_0 included); NULL if id is out of range.  Profiles are immutable and live forever. */
+/* The profile for id (CORE_PROFILE_11_1, _10_0, _10_1, _11_0 included); NULL if id is out of range.  Profiles are immutable and live forever. */
 const core_profile *core_profile_get(core_profile_id id);
 
 /* The sample counts of multisampled render targets and depth-stencil surfaces the profile
  * offers: bit n set = n samples a pixel (the standard patterns of 2, 4 and 8 samples,
  * src/pipeline/raster_ms.c).  None on the 9_x profiles, which emulate the weakest hardware of
  * their level (seed 004: "MSAA support is not guaranteed" at 9_1..9_3); 2, 4 and 8 on the
- * others (max, 10_0, 10_1, 11_1-tiled). */
+ * others (max, 10_0, 10_1, 11_0, 11_1). */
 uint32_t core_profile_sample_counts(const core_profile *profile);
 
 /* Looks a profile up by its exact name.  0 and *out set on success; -1 for an unknown name (or
  * NULL name/out), with a util_msg naming the valid names. */
 int core_profile_by_name(const char *name, const core_profile **out);
 
-/* SOFTD3D_PROFILE, read at each call: unset or empty selects "max".  A value that is not a
+/* SOFTD3D_PROFILE, read at each call: unset or empty selects "max"; "11_1-tiled" is accepted
+ * as an alias of "11_1".  A value that is not a
  * profile name returns -1 and always prints
- *   softd3d: SOFTD3D_PROFILE="<value>" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, max, 11_1-tiled)
+ *   softd3d: SOFTD3D_PROFILE="<value>" is not a profile (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, 11_1, max)
  * because it is a configuration error. */
 int core_profile_from_env(const core_profile **out);
 
@@ -97,11 +100,12 @@ typedef enum core_level {
     CORE_LEVEL_10_0 = 0xa000,
     CORE_LEVEL_10_1 = 0xa100,
     CORE_LEVEL_11_0 = 0xb000,
+    CORE_LEVEL_11_1 = 0xb100,
 } core_level;
 
-/* "9_1", "9_2", "9_3", "10_0", "10_1", "11_0", or "none". */
+/* "9_1", "9_2", "9_3", "10_0", "10_1", "11_0", "11_1", or "none". */
 const char *core_level_name(core_level level);
-/* Parses "9_1" .. "11_0"; CORE_LEVEL_NONE for anything else. */
+/* Parses "9_1" .. "11_1"; CORE_LEVEL_NONE for anything else. */
 core_level core_level_from_name(const char *name);
 
 /* The highest level whose seed-000 rows (cumulative: 9_2 needs the 9_1 rows too) all hold for
@@ -111,7 +115,8 @@ core_level core_level_from_name(const char *name);
 core_level core_level_from_caps(const D3DCAPS9 *caps, char *why, size_t why_size);
 
 /* The highest D3D11 level of a profile: its d3d11_level, else core_level_from_caps (why as
- * there).  11_1-tiled answers 9_3 here: its 11_1 is offered only when asked for (create.c). */
+ * there).  The 11_1 profile answers 11_0 here: its 11_1 (d3d11_named_level) is offered only
+ * when asked for (create.c). */
 core_level core_profile_d3d11_level(const core_profile *p, char *why, size_t why_size);
 
 /* ---- the seed-000 rules, as data ----------------------------------------------------------- */

@@ -263,7 +263,6 @@ static void replay(ID3D11DeviceContext2 *t, struct d3d11_context *ctx, const str
 /* The target context's pipeline state, each bound object held (d3d11_context.h). */
 struct saved_state {
     struct d3d11_context_state state;
-    void *tiled;   /* the 11_1 context's own bindings (tiled_draw.c) */
 };
 
 static void bound_hold(const struct d3d11_bound *b)
@@ -320,16 +319,14 @@ static struct saved_state *state_save(struct d3d11_context *ctx)
     bound_hold(&st->blend);
     bound_hold(&st->depth_stencil);
     bound_hold(&st->predicate);
-    s->tiled = d3d11_tiled_bindings_save(ctx);
     return s;
 }
 
 static void state_restore(ID3D11DeviceContext2 *t, struct d3d11_context *ctx,
                           struct saved_state *s)
 {
-    t->lpVtbl->ClearState(t);   /* drops the list's state (and the 11_1 bindings) */
+    t->lpVtbl->ClearState(t);   /* drops the list's state */
     ctx->state = s->state;      /* the saved references become the context's */
-    d3d11_tiled_bindings_restore(ctx, s->tiled);
     free(s);
 }
 

@@ -222,7 +222,6 @@ void d3d11_context_cleanup(struct d3d11_context *ctx)
     d3d11_context_queries_cleanup(ctx);
     d3d11_context_draw_cleanup(ctx);
     d3d11_context_compute_cleanup(ctx);
-    d3d11_tiled_context_cleanup(ctx);
     d3d11_context_state_reset(ctx);
     core_pd_free(&ctx->private_data);
 }

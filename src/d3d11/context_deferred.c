@@ -100,8 +100,6 @@ static struct d3d11_device *object_device(void *p)
         return d3d11_tiled_srv_of(p)->child.device;
     if (d3d11_tiled_rtv_of(p))
         return d3d11_tiled_rtv_of(p)->child.device;
-    if (d3d11_tiled_sampler_of(p))
-        return d3d11_tiled_sampler_of(p)->child.device;
     if (d3d11_tiled_of(p, &tr))
         return tr.dev;
     if ((pool = d3d11_tiled_pool_of(p)))
@@ -1092,7 +1090,7 @@ HRESULT d3d11_deferred_context_create(struct d3d11_device *dev, UINT flags, cons
     }
     /* The context as the immediate one is made, at the device's level... */
     d3d11_context_init(&d->base, dev);
-    if (dev->level == D3D_FEATURE_LEVEL_11_1)   /* profile 11_1-tiled (device.c) */
+    if (dev->level == D3D_FEATURE_LEVEL_11_1)   /* tiled render targets (device.c) */
         d3d11_tiled_context_init(&d->base);
     d->inner = d->base.iface.lpVtbl;
     /* ...then the deferred face over it. */

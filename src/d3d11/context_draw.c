@@ -847,6 +847,12 @@ static const D3D11_SAMPLER_DESC default_sampler = {
 static bool translate_view(const struct d3d11_view_info *info, struct texture_view *t)
 {
     const struct d3d11_resource *res = info->resource;
+    if (info->tiled_view) {
+        /* a view of a tiled texture (11_1): its texels through the page table, made with
+         * the view (tiled_views.c, sample/texel_tiled.h) */
+        *t = *info->tiled_view;
+        return true;
+    }
     if (!res || !res->core)
         return false;
     const core_resource *core = res->core;

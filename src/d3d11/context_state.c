@@ -110,6 +110,9 @@ static const struct context_rules rules_table[] = {
     /* 11_0 (issue 15): 10_1's rules with the D3D11 viewport bounds. */
     { D3D_FEATURE_LEVEL_11_0, false, D3D11_CTX_VIEWPORTS, D3D11_CTX_VIEWPORTS, false,
       VIEWPORT_BOUNDS_MIN_11, VIEWPORT_BOUNDS_MAX_11, D3D11_CTX_SRV_SLOTS, true, false },
+    /* 11_1 (issues 11/15): 11_0's rules. */
+    { D3D_FEATURE_LEVEL_11_1, false, D3D11_CTX_VIEWPORTS, D3D11_CTX_VIEWPORTS, false,
+      VIEWPORT_BOUNDS_MIN_11, VIEWPORT_BOUNDS_MAX_11, D3D11_CTX_SRV_SLOTS, true, false },
 };
 
 static const struct context_rules *rules_for(D3D_FEATURE_LEVEL level)
@@ -1120,9 +1123,9 @@ static void view_extent(const struct d3d11_view_info *v, UINT *w, UINT *h)
         *h = 1;
         return;
     }
-    const core_subresource *s = &v->resource->core->sub[v->first_mip];
-    *w = s->width;
-    *h = s->height;
+    /* from the description, not the memory: a tiled texture has none (d3d11_resource.h) */
+    *w = core_mip_size(v->resource->width, v->first_mip);
+    *h = core_mip_size(v->resource->height, v->first_mip);
 }
 
 struct om_views {

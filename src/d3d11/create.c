@@ -152,12 +152,12 @@ static HRESULT validate_create(IDXGIAdapter *adapter, D3D_DRIVER_TYPE type, HMOD
      * default array above covers the levels a 10_x profile offers. */
     max = (D3D_FEATURE_LEVEL)core_profile_d3d11_level(profile, why, sizeof(why));
     for (UINT i = 0; i < nlevels; i++) {
-        /* Profile 11_1-tiled (issue 7, seed 001): 11_1 is decided from the profile id, not from
-         * the seed-000 caps rules (which stop at 9_3), and only when the caller's array names
-         * it: the documented default array (D3D11CreateDevice: 11_0 down to 9_1) does not
-         * contain 11_1, so a NULL pFeatureLevels gives 9_3 as before.  10_0..11_0 stay
-         * unsupported there. */
-        if (levels[i] == D3D_FEATURE_LEVEL_11_1 && profile->id == CORE_PROFILE_11_1_TILED) {
+        /* Profile 11_1 (issues 11, 15; 11_1-tiled is its alias): 11_1 only when the caller's
+         * array names it -- the documented default array (D3D11CreateDevice: 11_0 down to 9_1)
+         * does not contain 11_1, so a NULL pFeatureLevels gives 11_0 (the profile's
+         * d3d11_level). */
+        if (profile->d3d11_named_level &&
+            levels[i] == (D3D_FEATURE_LEVEL)profile->d3d11_named_level) {
             *level = levels[i];
             return S_OK;
         }

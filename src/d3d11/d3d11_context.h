@@ -178,7 +178,6 @@ struct d3d11_context_extra {
     size_t active_count, active_capacity;
     struct d3d11_draw_cache *draw;        /* context_draw.c: the renderer and its caches,
                                            * made at the first draw */
-    struct d3d11_tiled_bindings *tiled;   /* tiled_draw.c: 11_1 views, samplers, renderer */
     struct d3d11_compute_cache *compute;  /* context_compute.c: decoded compute programs */
     /* Draws waiting in the renderer's scene (binning across draws, context_draw.c): context
      * references on the views whose memory they borrow (the pixel stage's views, the

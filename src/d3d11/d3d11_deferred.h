@@ -110,9 +110,4 @@ HRESULT d3d11_deferred_context_create(struct d3d11_device *dev, UINT flags, cons
 /* The device's CreateDeferredContext, CreateDeferredContext1, CreateDeferredContext2 slots. */
 void d3d11_deferred_fill_device_vtbl(ID3D11Device2Vtbl *v);
 
-/* tiled_draw.c: the 11_1 context's own bindings, saved (each held) and put back, for
- * ExecuteCommandList(RestoreContextState TRUE).  NULL / no-op when there are none. */
-void *d3d11_tiled_bindings_save(struct d3d11_context *ctx);
-void d3d11_tiled_bindings_restore(struct d3d11_context *ctx, void *saved);
-
 #endif

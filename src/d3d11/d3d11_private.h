@@ -149,16 +149,17 @@ void d3d11_state_fill_device_vtbl(ID3D11Device2Vtbl *v);
 void d3d11_query_fill_device_vtbl(ID3D11Device2Vtbl *v);
 void d3d11_shader_fill_device_vtbl(ID3D11Device2Vtbl *v);
 
-/* tiled.c (issue 7, profile 11_1-tiled): the 11_1 device vtable (basics of `base`, tiled
- * resources, E_NOTIMPL elsewhere), the context's tile methods, and the refusal helper for a
- * method not implemented at dev->level ("CreateXxx: not implemented at feature level 11_1..."). */
+/* tiled.c (issue 7; issues 11/15): the 11_1 device vtable (`base`, the ordinary device, with
+ * tiled resources added), the context's tile methods, and the refusal helper for what is not
+ * implemented for tiled resources ("CreateXxx: not implemented for tiled resources..."). */
 ID3D11Device2Vtbl *d3d11_tiled_device_vtbl(const ID3D11Device2Vtbl *base);
 void d3d11_tiled_fill_context_vtbl(ID3D11DeviceContext2Vtbl *v);
 HRESULT d3d11_level_unimplemented(struct d3d11_device *dev, const char *method);
-/* tiled_draw.c: the 11_1 context (its own vtable: 11_1 bindings, Draw, refusals), and the
- * release of its bindings (d3d11_context_cleanup). */
+/* tiled_draw.c: the 11_1 context: the ordinary context's vtable, whose draws render into
+ * tiled render targets through a linear copy, and whose ClearRenderTargetView clears them. */
 void d3d11_tiled_context_init(struct d3d11_context *ctx);
-void d3d11_tiled_context_cleanup(struct d3d11_context *ctx);
+/* context_clear_view.c: ID3D11DeviceContext1::ClearView of the 11_1 context. */
+void d3d11_clear_view_fill(ID3D11DeviceContext2Vtbl *v);
 
 /* context.c */
 void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device);

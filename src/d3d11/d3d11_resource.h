@@ -29,6 +29,9 @@
 #include "d3d11/device_child.h"
 #include "core/resource.h"
 
+struct d3d11_tiled_texture;
+struct texture_view;
+
 /* Room for every refusal line (util_msg keeps 512 bytes). */
 #define D3D11_RESOURCE_MSG_SIZE 512
 
@@ -54,6 +57,11 @@ struct d3d11_resource {
     core_resource *core;             /* the memory; subresource i = mip + slice * mip_levels */
     UINT so_filled;                  /* buffers: BufferFilledSize, the byte offset after the
                                       * last stream-output write (SOSetTargets, DrawAuto) */
+    /* A tiled texture (11_1, tiled.c): its memory is the page table of the tiled object, so
+     * `core` is NULL except while a draw renders into it (tiled_draw.c lends it a linear copy
+     * of its mips for that draw).  d3d11_resource_from_iface never returns such a resource;
+     * only the views of tiled textures point at it (view info `resource`). */
+    struct d3d11_tiled_texture *tiled;
 };
 
 /* The resource behind an application's ID3D11Resource (any of ID3D11Buffer, ID3D11Texture1D,
@@ -86,6 +94,9 @@ struct d3d11_view_info {
                              D3D11_BUFFER_VIEW_STRUCTURED } buffer_kind;
     UINT element_bytes;              /* raw: 4; structured: StructureByteStride; typed: the
                                       * format's bytes (buffer views only) */
+    /* a shader-resource view of a tiled texture (tiled_views.c): what the sampler reads,
+     * through the page table (sample/texel_tiled.h); NULL for every other view */
+    const struct texture_view *tiled_view;
 };
 
 /* An unordered-access view (11_0): what it selects, its description and the hidden counter

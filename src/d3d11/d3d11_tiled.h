@@ -1,4 +1,4 @@
-/* src/d3d11/d3d11_tiled.h — tiled resources and tile pools of profile 11_1-tiled (issue 7), as
+/* src/d3d11/d3d11_tiled.h — tiled resources and tile pools of the 11_1 device (issue 7), as
  * tiled.c (objects, device methods) and tiled_context.c (context methods) share them. */
 #ifndef SOFTD3D_D3D11_TILED_H
 #define SOFTD3D_D3D11_TILED_H
@@ -6,6 +6,7 @@
 #include "d3d11/d3d11_private.h"
 #include "d3d11/device_child.h"
 #include "d3d11/d3d11_state.h"
+#include "d3d11/d3d11_resource.h"
 #include "core/format.h"
 #include "core/tiles.h"
 #include "sample/texel_tiled.h"
@@ -26,6 +27,9 @@ struct d3d11_tiled_texture {
     D3D11_TEXTURE2D_DESC desc;        /* MipLevels resolved */
     core_tiled tr;
     struct d3d11_tiled_buffer *pool;
+    /* what the ordinary pipeline sees of it through its views (d3d11_resource.h: `tiled` set,
+     * `core` NULL except during a draw into it, tiled_draw.c) */
+    struct d3d11_resource res;
 };
 
 /* Any tiled resource. */
@@ -46,7 +50,7 @@ bool d3d11_tiled_is_object(ID3D11Resource *r);
 /* Points tr->pool at `pool` (NULL allowed), keeping the reference count. */
 void d3d11_tiled_set_pool(struct d3d11_tiled_ref *v, struct d3d11_tiled_buffer *pool);
 
-/* ---- views and sampler states at 11_1 (tiled_views.c) ---- */
+/* ---- views of tiled textures (tiled_views.c) ---- */
 
 struct d3d11_tiled_srv {
     ID3D11ShaderResourceView iface;
@@ -55,6 +59,7 @@ struct d3d11_tiled_srv {
     struct d3d11_tiled_texture *tex;  /* one reference */
     struct texel_tiled tt;            /* the page table the view reads (view.tiled) */
     struct texture_view view;
+    struct d3d11_view_info info;      /* for the ordinary bindings: tiled_view = &view */
 };
 
 struct d3d11_tiled_rtv {
@@ -62,14 +67,7 @@ struct d3d11_tiled_rtv {
     struct d3d11_child child;
     D3D11_RENDER_TARGET_VIEW_DESC desc;
     struct d3d11_tiled_texture *tex;  /* one reference */
-};
-
-struct d3d11_tiled_sampler {
-    ID3D11SamplerState iface;
-    struct d3d11_child child;
-    struct d3d11_state_entry entry;   /* the device's de-duplication list (d3d11_state.h) */
-    D3D11_SAMPLER_DESC desc;
-    struct sampler s;
+    struct d3d11_view_info info;      /* for the ordinary bindings (resource: &tex->res) */
 };
 
 HRESULT d3d11_tiled_create_srv(struct d3d11_device *dev, ID3D11Resource *res,
@@ -78,21 +76,22 @@ HRESULT d3d11_tiled_create_srv(struct d3d11_device *dev, ID3D11Resource *res,
 HRESULT d3d11_tiled_create_rtv(struct d3d11_device *dev, ID3D11Resource *res,
                                const D3D11_RENDER_TARGET_VIEW_DESC *desc,
                                ID3D11RenderTargetView **out);
-HRESULT d3d11_tiled_create_sampler(struct d3d11_device *dev, const D3D11_SAMPLER_DESC *desc,
-                                   ID3D11SamplerState **out);
-/* D3D11_SAMPLER_DESC -> sampler_state with the 11_1 rules; false with *why set. */
-bool d3d11_tiled_translate_sampler(const D3D11_SAMPLER_DESC *d, struct sampler_state *st,
-                                   const char **why);
+/* view.c's d3d11_srv_info / d3d11_rtv_info / d3d11_view_child for the views of tiled
+ * textures (NULL for anything else). */
+const struct d3d11_view_info *d3d11_tiled_srv_info(ID3D11ShaderResourceView *v,
+                                                   D3D11_SHADER_RESOURCE_VIEW_DESC *desc);
+const struct d3d11_view_info *d3d11_tiled_rtv_info(ID3D11RenderTargetView *v,
+                                                   D3D11_RENDER_TARGET_VIEW_DESC *desc);
+struct d3d11_child *d3d11_tiled_view_child(ID3D11View *v);
 /* The objects behind interfaces, or NULL (NULL or not one of these). */
 struct d3d11_tiled_srv *d3d11_tiled_srv_of(ID3D11ShaderResourceView *v);
 struct d3d11_tiled_rtv *d3d11_tiled_rtv_of(ID3D11RenderTargetView *v);
-struct d3d11_tiled_sampler *d3d11_tiled_sampler_of(ID3D11SamplerState *s);
 
 /* tiled_context.c: the ID3D11DeviceContext2 tile methods, and wrappers of the context's
  * UpdateSubresource / CopySubresourceRegion / CopyResource / Map that take over when a tiled
  * object is involved (non-tiled calls go to the originals unchanged). */
 void d3d11_tiled_context_fill(ID3D11DeviceContext2Vtbl *v);
 
-/* tiled_draw.c (declared in d3d11_private.h): the 11_1 context vtable, its cleanup. */
+/* tiled_draw.c (declared in d3d11_private.h): the 11_1 context vtable. */
 
 #endif

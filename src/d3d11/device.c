@@ -227,7 +227,7 @@ HRESULT d3d11_device_create(const core_profile *profile, D3D_FEATURE_LEVEL level
         return E_OUTOFMEMORY;
     }
     dev->iface.lpVtbl = &device_vtbl;
-    if (level == D3D_FEATURE_LEVEL_11_1)   /* profile 11_1-tiled only (create.c, tiled.c) */
+    if (level == D3D_FEATURE_LEVEL_11_1)   /* the ordinary vtable + tiled resources (tiled.c) */
         dev->iface.lpVtbl = d3d11_tiled_device_vtbl(&device_vtbl);
     dxgi_device_init_vtbl(dev);
     atomic_init(&dev->refcount, 1);
@@ -248,7 +248,7 @@ HRESULT d3d11_device_create(const core_profile *profile, D3D_FEATURE_LEVEL level
         return E_OUTOFMEMORY;
     }
     d3d11_context_init(&dev->context, dev);
-    if (level == D3D_FEATURE_LEVEL_11_1)   /* profile 11_1-tiled: the 11_1 context (tiled_draw.c) */
+    if (level == D3D_FEATURE_LEVEL_11_1)   /* draws into tiled render targets (tiled_draw.c) */
         d3d11_tiled_context_init(&dev->context);
     if (!d3d11_multithread_init(dev)) {   /* last: it wraps the context's final vtable */
         util_msg(dev->debug, "D3D11CreateDevice: cannot create the context's mutex");

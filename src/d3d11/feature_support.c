@@ -83,6 +83,9 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
         /* Every member is an 11.1 runtime option: logic ops are refused at 9_x (seed 004,
          * CreateBlendState1); the rest need the ID3D11DeviceContext1 paths, not implemented. */
         memset(data, 0, want);
+        /* 11_1: ClearView of render-target and unordered-access views (context_clear_view.c) */
+        ((D3D11_FEATURE_DATA_D3D11_OPTIONS *)data)->ClearView =
+            dev->level >= D3D_FEATURE_LEVEL_11_1;
         return S_OK;
     }
     case D3D11_FEATURE_ARCHITECTURE_INFO: {

@@ -240,11 +240,8 @@ static int level_index(D3D_FEATURE_LEVEL level)
     case D3D_FEATURE_LEVEL_9_1: return 0;
     case D3D_FEATURE_LEVEL_9_2: return 1;
     case D3D_FEATURE_LEVEL_9_3: return 2;
-    /* 10_0 and 10_1 have their own table (format_support_10.c).  Levels above it (today only
-     * the partial 11_1 device of profile 11_1-tiled, whose swap-chain buffers are ordinary
-     * textures) take the 9_3 rows: every format 9_3 requires is required at 10_0 and up too
-     * ("Required DXGI formats"), so nothing missing is claimed. */
-    default: return level > D3D_FEATURE_LEVEL_9_3 ? 2 : -1;
+    /* 10_0..11_1 have their own table (format_support_10.c, d3d11_format_support_bits) */
+    default: return -1;
     }
 }
 
@@ -260,8 +257,7 @@ UINT d3d11_format_support_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
 {
     int li;
     const struct support_row *row;
-    if (level == D3D_FEATURE_LEVEL_10_0 || level == D3D_FEATURE_LEVEL_10_1 ||
-        level == D3D_FEATURE_LEVEL_11_0)
+    if (level >= D3D_FEATURE_LEVEL_10_0)   /* 10_0..11_1: format_support_10.c */
         return d3d11_format_support_10_bits(level, format);
     li = level_index(level);
     row = find_row(format);
@@ -281,7 +277,7 @@ UINT d3d11_format_support2_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
     UINT bits = 0;
     /* No UAV, typed-UAV, logic-op or tiled bit below 11_0; never SHAREABLE (top of the file).
      * 11_0 (issue 15, format_support.h): what the compute path implements. */
-    if (level != D3D_FEATURE_LEVEL_11_0 || !d3d11_format_typed_uav_11_0(format))
+    if (level < D3D_FEATURE_LEVEL_11_0 || !d3d11_format_typed_uav_11_0(format))
         return 0;
     bits |= D3D11_FORMAT_SUPPORT2_UAV_TYPED_STORE;
     if (format == DXGI_FORMAT_R32_FLOAT || format == DXGI_FORMAT_R32_UINT ||
@@ -342,8 +338,7 @@ static void explain_unsupported(const struct d3d11_device *dev, const char *meth
         d3d11_msg(dev, "%s: DXGI_FORMAT_%s (%u) is a video format; softd3d implements no video "
                        "decoding or processing, so it is not supported at feature level %s",
                   method, d->name, (unsigned)format, lv);
-    } else if (dev->level == D3D_FEATURE_LEVEL_10_0 || dev->level == D3D_FEATURE_LEVEL_10_1 ||
-               dev->level == D3D_FEATURE_LEVEL_11_0) {
+    } else if (dev->level >= D3D_FEATURE_LEVEL_10_0) {
         d3d11_msg(dev, "%s: DXGI_FORMAT_%s (%u) is not supported at feature level %s (not "
                        "required by \"Format support for Direct3D feature level %s hardware\", "
                        "or not implemented)",

@@ -283,8 +283,7 @@ static UINT fl11_0_extra(DXGI_FORMAT format, UINT bits)
 UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
 {
     UINT bits = 0;
-    if (level != D3D_FEATURE_LEVEL_10_0 && level != D3D_FEATURE_LEVEL_10_1 &&
-        level != D3D_FEATURE_LEVEL_11_0)
+    if (level < D3D_FEATURE_LEVEL_10_0 || level > D3D_FEATURE_LEVEL_11_1)
         return 0;
     for (size_t i = 0; i < ROW_COUNT; i++)
         if (rows[i].format == format) {
@@ -300,7 +299,7 @@ UINT d3d11_format_support_10_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
     if (bits & DI)
         bits |= D3D11_FORMAT_SUPPORT_BACK_BUFFER_CAST;
     bits &= ~(UINT)WITHHELD_10;
-    if (level == D3D_FEATURE_LEVEL_11_0)
+    if (level >= D3D_FEATURE_LEVEL_11_0)   /* 11_1 requires what 11_0 does, at least */
         bits |= fl11_0_extra(format, bits);   /* after WITHHELD_10: it withholds gather4_c */
     return bits;
 }

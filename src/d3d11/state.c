@@ -635,9 +635,11 @@ HRESULT d3d11_validate_sampler_desc(const D3D11_SAMPLER_DESC *desc, D3D_FEATURE_
         !r->comparison_filters)
         return refuse(msg, msg_size, "CreateSamplerState: comparison filter 0x%x is not "
                       "supported at feature level %s (seed 004)", filter, LEVEL(level));
-    /* Min/max reduction: D3D11_OPTIONS1.MinMaxFiltering, FALSE (seed 001: tier 2, 11_1). */
+    /* Min/max reduction: D3D11_OPTIONS1.MinMaxFiltering, TRUE only at 11_1, whose device has
+     * tiled resources tier 2 (seed 001; tiled.c). */
     if ((filter_reduction(filter) == D3D11_FILTER_REDUCTION_TYPE_MINIMUM ||
-         filter_reduction(filter) == D3D11_FILTER_REDUCTION_TYPE_MAXIMUM) && !r->minmax_filters)
+         filter_reduction(filter) == D3D11_FILTER_REDUCTION_TYPE_MAXIMUM) && !r->minmax_filters &&
+        level < D3D_FEATURE_LEVEL_11_1)
         return refuse(msg, msg_size, "CreateSamplerState: minimum/maximum filter 0x%x is not "
                       "supported at feature level %s (MinMaxFiltering is FALSE)", filter,
                       LEVEL(level));

@@ -187,16 +187,7 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateBuffer(ID3D11Device2 *iface,
         return E_INVALIDARG;
     }
     if (!(desc->MiscFlags & (D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_TILE_POOL))) {
-        /* Plain buffers whose rules 11_1 shares with the 10Level9 path (resource_validate.c
-         * applies the level-independent ones at 11_1): vertex, index, constant and staging
-         * buffers, e.g. CopyTiles' linear buffer.  Anything else (UAVs, structured, stream
-         * output...) is an 11_1 feature softd3d does not implement. */
-        const UINT plain = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER |
-                           D3D11_BIND_CONSTANT_BUFFER;
-        if (desc->MiscFlags || (desc->BindFlags & ~plain))
-            return d3d11_level_unimplemented(dev, "CreateBuffer (BindFlags other than vertex, "
-                                                  "index, constant; MiscFlags other than tiled)");
-        return tiled_base->CreateBuffer(iface, desc, init, out);
+        return tiled_base->CreateBuffer(iface, desc, init, out);   /* the ordinary buffers */
     }
     if (FAILED(hr = check_tiled_common(dev, "CreateBuffer", desc->Usage, desc->CPUAccessFlags,
                                        desc->MiscFlags, init)))
@@ -257,8 +248,8 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateTexture2D(ID3D11Device2 *iface,
         d3d11_msg(dev, "CreateTexture2D: pDesc is NULL");
         return E_INVALIDARG;
     }
-    if (!(desc->MiscFlags & D3D11_RESOURCE_MISC_TILED))
-        return d3d11_level_unimplemented(dev, "CreateTexture2D (not tiled)");
+    if (!(desc->MiscFlags & D3D11_RESOURCE_MISC_TILED))   /* the ordinary textures */
+        return tiled_base->CreateTexture2D(iface, desc, init, out);
     if (FAILED(hr = check_tiled_common(dev, "CreateTexture2D", desc->Usage, desc->CPUAccessFlags,
                                        desc->MiscFlags, init)))
         return hr;
@@ -315,6 +306,14 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateTexture2D(ID3D11Device2 *iface,
     t->tr.block_w = fd->block_width;
     t->tr.block_h = fd->block_height;
     t->tr.block_bytes = fd->block_bytes;
+    /* the ordinary pipeline's picture of it (d3d11_resource.h `tiled`): no linear memory */
+    t->res = (struct d3d11_resource){
+        .iface = &t->iface, .child = &t->child, .device = dev,
+        .dim = D3D11_RESOURCE_DIMENSION_TEXTURE2D, .usage = desc->Usage,
+        .bind_flags = desc->BindFlags, .misc_flags = desc->MiscFlags, .format = desc->Format,
+        .width = desc->Width, .height = desc->Height, .depth = 1, .mip_levels = mips,
+        .array_size = desc->ArraySize, .sample_count = 1, .tiled = t,
+    };
     d3d11_child_init(&t->child, dev);
     *out = &t->iface;
     return S_OK;
@@ -378,8 +377,8 @@ void d3d11_tiled_fill_context_vtbl(ID3D11DeviceContext2Vtbl *v)
 
 HRESULT d3d11_level_unimplemented(struct d3d11_device *dev, const char *method)
 {
-    d3d11_msg(dev, "%s: not implemented at feature level %s (profile 11_1-tiled implements "
-                   "tiled resources only)", method, d3d11_level_name(dev->level));
+    d3d11_msg(dev, "%s: not implemented for tiled resources at feature level %s", method,
+              d3d11_level_name(dev->level));
     return E_NOTIMPL;
 }
 
@@ -387,31 +386,23 @@ static HRESULT STDMETHODCALLTYPE tiled_CheckFeatureSupport(ID3D11Device2 *iface,
                                                            D3D11_FEATURE feature, void *data,
                                                            UINT size)
 {
-    struct d3d11_device *dev = d3d11_device_from_iface(iface);
-    if (feature == D3D11_FEATURE_D3D11_OPTIONS1) {
+    HRESULT hr = tiled_base->CheckFeatureSupport(iface, feature, data, size);
+    if (feature == D3D11_FEATURE_D3D11_OPTIONS1 && SUCCEEDED(hr)) {
         D3D11_FEATURE_DATA_D3D11_OPTIONS1 *d = data;
-        if (!d || size != sizeof(*d)) {
-            d3d11_msg(dev, "CheckFeatureSupport: size %u, expected %zu", size, sizeof(*d));
-            return E_INVALIDARG;
-        }
-        memset(d, 0, sizeof(*d));
         d->TiledResourcesTier = D3D11_TILED_RESOURCES_TIER_2;   /* seed 001 */
-        /* Issue 7 requires reporting it; the sampler has the reductions
-         * (src/sample/sampler.h, SAMPLER_REDUCTION_MINIMUM/MAXIMUM), but no 11_1 sampler state
-         * can be created yet (CreateSamplerState is E_NOTIMPL at 11_1). */
+        /* the MINIMUM_/MAXIMUM_ filters (state.c allows them at 11_1; sampler.h reductions) */
         d->MinMaxFiltering = TRUE;
-        return S_OK;
     }
-    if (feature == D3D11_FEATURE_THREADING)   /* the same answer at every level */
-        return d3d11_check_feature_support(dev, feature, data, size);
-    return d3d11_level_unimplemented(dev, "CheckFeatureSupport (features other than "
-                                          "D3D11_OPTIONS1 and THREADING)");
+    return hr;
 }
 
+/* Views of tiled objects here (tiled_views.c); of any other resource, device.c's. */
 static HRESULT STDMETHODCALLTYPE tiled_CreateShaderResourceView(
     ID3D11Device2 *iface, ID3D11Resource *res, const D3D11_SHADER_RESOURCE_VIEW_DESC *desc,
     ID3D11ShaderResourceView **out)
 {
+    if (!d3d11_tiled_is_object(res))
+        return tiled_base->CreateShaderResourceView(iface, res, desc, out);
     return d3d11_tiled_create_srv(d3d11_device_from_iface(iface), res, desc, out);
 }
 
@@ -419,47 +410,52 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateRenderTargetView(
     ID3D11Device2 *iface, ID3D11Resource *res, const D3D11_RENDER_TARGET_VIEW_DESC *desc,
     ID3D11RenderTargetView **out)
 {
+    if (!d3d11_tiled_is_object(res))
+        return tiled_base->CreateRenderTargetView(iface, res, desc, out);
     return d3d11_tiled_create_rtv(d3d11_device_from_iface(iface), res, desc, out);
 }
 
-static HRESULT STDMETHODCALLTYPE tiled_CreateSamplerState(ID3D11Device2 *iface,
-                                                          const D3D11_SAMPLER_DESC *desc,
-                                                          ID3D11SamplerState **out)
+/* Depth-stencil and unordered-access views of tiled objects are not implemented (README). */
+static HRESULT STDMETHODCALLTYPE tiled_CreateDepthStencilView(
+    ID3D11Device2 *iface, ID3D11Resource *res, const D3D11_DEPTH_STENCIL_VIEW_DESC *desc,
+    ID3D11DepthStencilView **out)
 {
-    return d3d11_tiled_create_sampler(d3d11_device_from_iface(iface), desc, out);
+    if (!d3d11_tiled_is_object(res))
+        return tiled_base->CreateDepthStencilView(iface, res, desc, out);
+    if (out)
+        *out = NULL;
+    return d3d11_level_unimplemented(d3d11_device_from_iface(iface), "CreateDepthStencilView");
+}
+
+static HRESULT STDMETHODCALLTYPE tiled_CreateUnorderedAccessView(
+    ID3D11Device2 *iface, ID3D11Resource *res, const D3D11_UNORDERED_ACCESS_VIEW_DESC *desc,
+    ID3D11UnorderedAccessView **out)
+{
+    if (!d3d11_tiled_is_object(res))
+        return tiled_base->CreateUnorderedAccessView(iface, res, desc, out);
+    if (out)
+        *out = NULL;
+    return d3d11_level_unimplemented(d3d11_device_from_iface(iface),
+                                     "CreateUnorderedAccessView");
 }
 
 static ID3D11Device2Vtbl tiled_vtbl;
 static pthread_once_t tiled_once = PTHREAD_ONCE_INIT;
 
+/* Issues 11/15: the 11_1 device is the ordinary device (device.c's vtable, every method of
+ * 10_0..11_0) with tiled resources added: tiled buffers, textures and pools, their views and
+ * GetResourceTiling; everything else goes to the ordinary methods unchanged. */
 static void tiled_vtbl_fill(void)
 {
-    const ID3D11Device2Vtbl *b = tiled_base;
-    /* Only the basics are kept from device.c; comgen fills the rest with E_NOTIMPL stubs. */
-    tiled_vtbl = (ID3D11Device2Vtbl){
-        .QueryInterface = b->QueryInterface, .AddRef = b->AddRef, .Release = b->Release,
-        .GetFeatureLevel = b->GetFeatureLevel, .GetCreationFlags = b->GetCreationFlags,
-        .GetDeviceRemovedReason = b->GetDeviceRemovedReason,
-        .SetExceptionMode = b->SetExceptionMode, .GetExceptionMode = b->GetExceptionMode,
-        .GetImmediateContext = b->GetImmediateContext,
-        .GetImmediateContext1 = b->GetImmediateContext1,
-        .GetImmediateContext2 = b->GetImmediateContext2,
-        .GetPrivateData = b->GetPrivateData, .SetPrivateData = b->SetPrivateData,
-        .SetPrivateDataInterface = b->SetPrivateDataInterface,
-        .CreateBuffer = tiled_CreateBuffer, .CreateTexture2D = tiled_CreateTexture2D,
-        .CheckFeatureSupport = tiled_CheckFeatureSupport,
-        .GetResourceTiling = tiled_GetResourceTiling,
-        /* shader.c's validation is level-aware: at 11_1 it takes vs/ps 4_0..5_0 code */
-        .CreateVertexShader = b->CreateVertexShader, .CreatePixelShader = b->CreatePixelShader,
-        .CreateShaderResourceView = tiled_CreateShaderResourceView,
-        .CreateRenderTargetView = tiled_CreateRenderTargetView,
-        .CreateSamplerState = tiled_CreateSamplerState,
-        /* deferred contexts at every level (context_deferred.c) */
-        .CreateDeferredContext = b->CreateDeferredContext,
-        .CreateDeferredContext1 = b->CreateDeferredContext1,
-        .CreateDeferredContext2 = b->CreateDeferredContext2,
-    };
-    comgen_fill_ID3D11Device2(&tiled_vtbl);
+    tiled_vtbl = *tiled_base;
+    tiled_vtbl.CreateBuffer = tiled_CreateBuffer;
+    tiled_vtbl.CreateTexture2D = tiled_CreateTexture2D;
+    tiled_vtbl.CheckFeatureSupport = tiled_CheckFeatureSupport;
+    tiled_vtbl.GetResourceTiling = tiled_GetResourceTiling;
+    tiled_vtbl.CreateShaderResourceView = tiled_CreateShaderResourceView;
+    tiled_vtbl.CreateRenderTargetView = tiled_CreateRenderTargetView;
+    tiled_vtbl.CreateDepthStencilView = tiled_CreateDepthStencilView;
+    tiled_vtbl.CreateUnorderedAccessView = tiled_CreateUnorderedAccessView;
 }
 
 ID3D11Device2Vtbl *d3d11_tiled_device_vtbl(const ID3D11Device2Vtbl *base)

@@ -599,15 +599,40 @@ static void STDMETHODCALLTYPE tiled_CopySubresourceRegion(ID3D11DeviceContext2 *
         }
 }
 
+/* CopyResource with a tiled side: the resources must have "identical dimensions" (the
+ * method's page) -- the same subresources, each the same size; every subresource is copied as
+ * CopySubresourceRegion above does it (NULL source tiles read 0, NULL destination tiles drop
+ * the writes).  Tile pools are copied with CopyTiles only. */
 static void STDMETHODCALLTYPE tiled_CopyResource(ID3D11DeviceContext2 *iface, ID3D11Resource *dst,
                                                  ID3D11Resource *src)
 {
-    if (d3d11_tiled_is_object(dst) || d3d11_tiled_is_object(src))
-        d3d11_msg(impl(iface)->device, "CopyResource: tiled resources and tile pools are not "
-                                       "implemented here (use CopySubresourceRegion or "
-                                       "CopyTiles)");
-    else
+    struct d3d11_device *dev = impl(iface)->device;
+    struct d3d11_tiled_ref v;
+    struct side d, s;
+    UINT count;
+    if (!d3d11_tiled_is_object(dst) && !d3d11_tiled_is_object(src)) {
         base_CopyResource(iface, dst, src);
+        return;
+    }
+    if (d3d11_tiled_pool_of(dst) || d3d11_tiled_pool_of(src) ||
+        !(d3d11_tiled_of(dst, &v) || d3d11_tiled_of(src, &v))) {
+        d3d11_msg(dev, "CopyResource: a tile pool cannot be copied (use CopyTiles)");
+        return;
+    }
+    count = v.tr->layout.mips * v.tr->layout.array_size;
+    for (UINT i = 0; i <= count; i++) {
+        bool dok = side_of(dst, i, &d), sok = side_of(src, i, &s);
+        /* both sides end at subresource `count`, and every one before matches */
+        if (i == count ? dok || sok
+                       : !dok || !sok || d.width != s.width || d.height != s.height ||
+                             d.bb != s.bb || d.bw != s.bw || d.bh != s.bh) {
+            d3d11_msg(dev, "CopyResource: the resources differ in subresources, size or element "
+                           "size");
+            return;
+        }
+    }
+    for (UINT i = 0; i < count; i++)
+        tiled_CopySubresourceRegion(iface, dst, i, 0, 0, 0, src, i, NULL);
 }
 
 static HRESULT STDMETHODCALLTYPE tiled_Map(ID3D11DeviceContext2 *iface, ID3D11Resource *res,

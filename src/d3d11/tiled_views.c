@@ -1,24 +1,19 @@
-/* src/d3d11/tiled_views.c — views and sampler states at feature level 11_1 (profile
- * 11_1-tiled, issue 7): what a ps_5_0 program needs to read a tiled texture and what a draw
- * needs to write one.
+/* src/d3d11/tiled_views.c — views of tiled textures at feature level 11_1 (issue 7; the
+ * ordinary device since issues 11/15): what a shader needs to read a tiled texture and what a
+ * draw needs to write one.  Each view carries a d3d11_view_info, so the ordinary bindings of
+ * every stage take it (view.c falls back to d3d11_tiled_srv_info / _rtv_info).
  *
  *  - CreateShaderResourceView: a Texture2D or Texture2DArray view (D3D11_SRV_DIMENSION_
  *    TEXTURE2D / TEXTURE2DARRAY, or a NULL description: every mip and slice) of a tiled
  *    texture with D3D11_BIND_SHADER_RESOURCE, in the
  *    resource's format or one of its family with the same element size.  It owns the sampler's
  *    texture_view of the page table (sample/texel_tiled.h).  Other dimensions, and views of
- *    non-tiled resources, are refused with E_NOTIMPL (not implemented at 11_1).
+ *    tiled buffers, are refused with E_NOTIMPL (README).
  *  - CreateRenderTargetView: one mip (D3D11_RTV_DIMENSION_TEXTURE2D) of a tiled texture with
- *    D3D11_BIND_RENDER_TARGET; the draw writes through the page table (tiled_draw.c).
- *  - CreateSamplerState: D3D11_SAMPLER_DESC with the 11_1 rules (D3D11_SAMPLER_DESC,
- *    D3D11_FILTER): every filter of the enumeration, including the COMPARISON_, MINIMUM_ and
- *    MAXIMUM_ reductions (D3D11_FEATURE_DATA_D3D11_OPTIONS1.MinMaxFiltering is TRUE in this
- *    profile; the 9_x profiles do not create them), address modes 1..5, MaxAnisotropy 1..16 for
- *    anisotropic filters, ComparisonFunc 1..8 for comparison filters, MipLODBias in
- *    [-16, 15.99], MinLOD and MaxLOD not NaN.
+ *    D3D11_BIND_RENDER_TARGET; a draw writes through the page table (tiled_draw.c).
+ * Sampler states at 11_1 are the ordinary ones (state.c; MINIMUM_/MAXIMUM_ filters allowed
+ * there at 11_1, MinMaxFiltering TRUE).
  */
-#include <float.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,10 +163,26 @@ HRESULT d3d11_tiled_create_srv(struct d3d11_device *dev, ID3D11Resource *res,
         d3d11_msg(dev, "CreateShaderResourceView: format %d cannot be sampled", (int)d.Format);
         return E_INVALIDARG;
     }
+    /* what the ordinary bindings of every stage read (d3d11_resource.h) */
+    v->info = (struct d3d11_view_info){
+        .resource = &r.tex->res, .format = d.Format, .first_mip = first, .mip_count = count,
+        .first_slice = v->tt.first_slice, .slice_count = v->tt.array_size ? v->tt.array_size : 1,
+        .array = d.ViewDimension == D3D11_SRV_DIMENSION_TEXTURE2DARRAY,
+        .tiled_view = &v->view,
+    };
     ID3D11Texture2D_AddRef(&r.tex->iface);
     d3d11_child_init(&v->child, dev);
     *out = &v->iface;
     return S_OK;
+}
+
+const struct d3d11_view_info *d3d11_tiled_srv_info(ID3D11ShaderResourceView *view,
+                                                   D3D11_SHADER_RESOURCE_VIEW_DESC *desc)
+{
+    struct d3d11_tiled_srv *v = d3d11_tiled_srv_of(view);
+    if (v && desc)
+        *desc = v->desc;
+    return v ? &v->info : NULL;
 }
 
 /* ---- render-target views ------------------------------------------------------------------- */
@@ -204,6 +215,22 @@ static ID3D11RenderTargetViewVtbl rtv_vtbl = {
 struct d3d11_tiled_rtv *d3d11_tiled_rtv_of(ID3D11RenderTargetView *v)
 {
     return v && v->lpVtbl == &rtv_vtbl ? rtv_impl(v) : NULL;
+}
+
+const struct d3d11_view_info *d3d11_tiled_rtv_info(ID3D11RenderTargetView *view,
+                                                   D3D11_RENDER_TARGET_VIEW_DESC *desc)
+{
+    struct d3d11_tiled_rtv *v = d3d11_tiled_rtv_of(view);
+    if (v && desc)
+        *desc = v->desc;
+    return v ? &v->info : NULL;
+}
+
+struct d3d11_child *d3d11_tiled_view_child(ID3D11View *view)
+{
+    struct d3d11_tiled_srv *s = d3d11_tiled_srv_of((ID3D11ShaderResourceView *)view);
+    struct d3d11_tiled_rtv *r = d3d11_tiled_rtv_of((ID3D11RenderTargetView *)view);
+    return s ? &s->child : r ? &r->child : NULL;
 }
 
 HRESULT d3d11_tiled_create_rtv(struct d3d11_device *dev, ID3D11Resource *res,
@@ -246,142 +273,12 @@ HRESULT d3d11_tiled_create_rtv(struct d3d11_device *dev, ID3D11Resource *res,
     v->iface.lpVtbl = &rtv_vtbl;
     v->desc = d;
     v->tex = r.tex;
+    v->info = (struct d3d11_view_info){
+        .resource = &r.tex->res, .format = d.Format, .first_mip = d.Texture2D.MipSlice,
+        .mip_count = 1, .first_slice = 0, .slice_count = 1,
+    };
     ID3D11Texture2D_AddRef(&r.tex->iface);
     d3d11_child_init(&v->child, dev);
     *out = &v->iface;
-    return S_OK;
-}
-
-/* ---- sampler states -------------------------------------------------------------------------- */
-
-static void smp_destroy(struct d3d11_tiled_sampler *s)
-{
-    d3d11_state_cache_unlink(&s->entry);
-    free(s);
-}
-static const GUID *const smp_iids[] = { &IID_ID3D11SamplerState, NULL };
-D3D11_CHILD_IMPLEMENT(smp, ID3D11SamplerState, struct d3d11_tiled_sampler, smp_iids,
-                      smp_destroy)
-
-static void STDMETHODCALLTYPE smp_GetDesc(ID3D11SamplerState *iface, D3D11_SAMPLER_DESC *desc)
-{
-    if (desc)
-        *desc = smp_impl(iface)->desc;
-}
-static ID3D11SamplerStateVtbl smp_vtbl = {
-    D3D11_CHILD_VTBL_ENTRIES(smp), .GetDesc = smp_GetDesc,
-};
-
-static void smp_init_vtbl(void *o)
-{
-    ((struct d3d11_tiled_sampler *)o)->iface.lpVtbl = &smp_vtbl;
-}
-
-/* The sampler built from the stored description (which passed translation before the cache
- * was asked, so it builds again). */
-static void smp_init_from_key(void *o)
-{
-    struct d3d11_tiled_sampler *s = o;
-    struct sampler_state st;
-    const char *why;
-    if (d3d11_tiled_translate_sampler(&s->desc, &st, &why))
-        sampler_init(&s->s, &st);
-}
-
-static const struct d3d11_state_class smp_class = {
-    .kind = D3D11_STATE_KIND_TILED_SAMPLER, .what = "sampler-state",
-    .limit = D3D11_REQ_SAMPLER_OBJECT_COUNT_PER_DEVICE, .size = sizeof(struct d3d11_tiled_sampler),
-    .child_offset = offsetof(struct d3d11_tiled_sampler, child),
-    .entry_offset = offsetof(struct d3d11_tiled_sampler, entry),
-    .key_offset = offsetof(struct d3d11_tiled_sampler, desc),
-    .key_size = sizeof(D3D11_SAMPLER_DESC),
-    .init_vtbl = smp_init_vtbl, .init_from_key = smp_init_from_key,
-};
-
-struct d3d11_tiled_sampler *d3d11_tiled_sampler_of(ID3D11SamplerState *s)
-{
-    return s && s->lpVtbl == &smp_vtbl ? smp_impl(s) : NULL;
-}
-
-/* D3D11_FILTER: bit 0 mip linear, bit 2 mag linear, bit 4 min linear, 0x40 anisotropic (with
- * 0x15), bits 7-8 the reduction: 0 standard, 1 comparison, 2 minimum, 3 maximum. */
-bool d3d11_tiled_translate_sampler(const D3D11_SAMPLER_DESC *d, struct sampler_state *st,
-                                   const char **why)
-{
-    UINT f = (UINT)d->Filter, base = f & 0x7f;
-    bool aniso = base == 0x55;
-    *why = NULL;
-    if ((f & ~0x1d5u) || (base & 0x40 && !aniso)) {
-        *why = "Filter is not a D3D11_FILTER value";
-        return false;
-    }
-    memset(st, 0, sizeof(*st));
-    st->min_filter = aniso ? SAMPLER_FILTER_ANISOTROPIC :
-                     (f & 0x10) ? SAMPLER_FILTER_LINEAR : SAMPLER_FILTER_POINT;
-    st->mag_filter = aniso ? SAMPLER_FILTER_ANISOTROPIC :
-                     (f & 0x04) ? SAMPLER_FILTER_LINEAR : SAMPLER_FILTER_POINT;
-    st->mip_filter = (f & 0x01) ? SAMPLER_MIP_LINEAR : SAMPLER_MIP_POINT;
-    st->reduction = (enum sampler_reduction)((f >> 7) & 3);   /* the enums coincide */
-    if (d->AddressU < 1 || d->AddressU > 5 || d->AddressV < 1 || d->AddressV > 5 ||
-        d->AddressW < 1 || d->AddressW > 5) {
-        *why = "an address mode is not D3D11_TEXTURE_ADDRESS_WRAP..MIRROR_ONCE";
-        return false;
-    }
-    if (aniso && (d->MaxAnisotropy < 1 || d->MaxAnisotropy > 16)) {
-        *why = "MaxAnisotropy must be 1..16 for anisotropic filtering";
-        return false;
-    }
-    if (st->reduction == SAMPLER_REDUCTION_COMPARISON &&
-        (d->ComparisonFunc < 1 || d->ComparisonFunc > 8)) {
-        *why = "ComparisonFunc is not a D3D11_COMPARISON_FUNC";
-        return false;
-    }
-    if (!(d->MipLODBias >= -16.0f && d->MipLODBias <= 15.99f) || d->MinLOD != d->MinLOD ||
-        d->MaxLOD != d->MaxLOD) {
-        *why = "MipLODBias must be in [-16, 15.99] and MinLOD/MaxLOD not NaN";
-        return false;
-    }
-    st->max_anisotropy = aniso ? d->MaxAnisotropy : 1;
-    st->address_u = (enum sampler_address)d->AddressU;
-    st->address_v = (enum sampler_address)d->AddressV;
-    st->address_w = (enum sampler_address)d->AddressW;
-    memcpy(st->border_color, d->BorderColor, sizeof(st->border_color));
-    st->lod_bias = d->MipLODBias;
-    st->min_lod = d->MinLOD;
-    st->max_lod = d->MaxLOD;
-    st->compare = (enum sampler_compare)(d->ComparisonFunc ? d->ComparisonFunc : 1);
-    return true;
-}
-
-HRESULT d3d11_tiled_create_sampler(struct d3d11_device *dev, const D3D11_SAMPLER_DESC *desc,
-                                   ID3D11SamplerState **out)
-{
-    struct d3d11_tiled_sampler *s;
-    struct sampler_state st;
-    struct sampler smp;
-    const char *why;
-    void *obj;
-    HRESULT hr;
-
-    if (out)
-        *out = NULL;
-    if (!desc) {
-        d3d11_msg(dev, "CreateSamplerState: pSamplerDesc is NULL");
-        return E_INVALIDARG;
-    }
-    if (!d3d11_tiled_translate_sampler(desc, &st, &why) || !sampler_init(&smp, &st)) {
-        d3d11_msg(dev, "CreateSamplerState: %s (Filter 0x%x)",
-                  why ? why : "the sampler cannot be built", (unsigned)desc->Filter);
-        return E_INVALIDARG;
-    }
-    if (!out)
-        return S_FALSE;
-    /* Identical descriptions return the same object, at 11_1 as at 9_x (CreateSamplerState;
-     * Windows does so at every level: issue 11 part 10). */
-    hr = d3d11_state_cache_get(dev, &smp_class, "CreateSamplerState", desc, &obj);
-    if (FAILED(hr))
-        return hr;
-    s = obj;
-    *out = &s->iface;
     return S_OK;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "d3d11/device_child.h"
+#include "d3d11/d3d11_tiled.h"
 
 struct d3d11_srv {
     ID3D11ShaderResourceView iface;
@@ -127,21 +128,27 @@ static const ID3D11UnorderedAccessViewVtbl uav_vtbl = {
     .GetDesc = uav_GetDesc,
 };
 
-#define VIEW_INFO(prefix, Iface, Desc)                                                         \
+/* `other`: the views of tiled textures (tiled_views.c), which the pipeline reads like these
+ * (their info's tiled_view / resource->tiled); NULL where there are none. */
+#define VIEW_INFO(prefix, Iface, Desc, other)                                                  \
     const struct d3d11_view_info *d3d11_##prefix##_info(Iface *view, Desc *desc)              \
     {                                                                                          \
         struct d3d11_##prefix *v;                                                              \
-        if (!view || view->lpVtbl != &prefix##_vtbl)                                           \
+        if (!view)                                                                             \
             return NULL;                                                                       \
+        if (view->lpVtbl != &prefix##_vtbl)                                                    \
+            return other;                                                                      \
         v = prefix##_impl(view);                                                               \
         if (desc)                                                                              \
             *desc = v->desc;                                                                   \
         return &v->info;                                                                       \
     }
 
-VIEW_INFO(srv, ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC)
-VIEW_INFO(rtv, ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC)
-VIEW_INFO(dsv, ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC)
+VIEW_INFO(srv, ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC,
+          d3d11_tiled_srv_info(view, desc))
+VIEW_INFO(rtv, ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC,
+          d3d11_tiled_rtv_info(view, desc))
+VIEW_INFO(dsv, ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC, NULL)
 
 struct d3d11_uav_info *d3d11_uav_info(ID3D11UnorderedAccessView *view)
 {
@@ -163,7 +170,7 @@ struct d3d11_child *d3d11_view_child(ID3D11View *view)
         return &dsv_impl((ID3D11DepthStencilView *)view)->child;
     if (vtbl == (const void *)&uav_vtbl)
         return &uav_impl((ID3D11UnorderedAccessView *)view)->child;
-    return NULL;
+    return d3d11_tiled_view_child(view);   /* views of tiled textures, or NULL */
 }
 
 /* The resource, if it is one of this device's (NULL otherwise, with a message). */
