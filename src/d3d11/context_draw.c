@@ -4,8 +4,10 @@
  * Shape (as every context method): a pure validation of the call against the bound state and
  * the feature level — a table of rules, each a small function that either passes or writes the
  * one-line message — then the translation of the bound D3D11 state into the API-neutral
- * draw_desc (src/pipeline/draw.h) and draw_execute(), which returns when every pixel is
- * written: Map, the copies and GetData see finished results without a flush.  A refused draw
+ * draw_desc (src/pipeline/draw.h) and draw_execute().  A draw that no building query counts
+ * may wait in the renderer's scene (binning across draws, below); whatever reads or changes
+ * what it borrows -- Map, the copies, clears, GetData, Present -- finishes it first
+ * (d3d11_context_flush_draws), so they see finished results.  A refused draw
  * changes nothing and leaves its message (util_last_message(); printed under SOFTD3D_DEBUG=1 or
  * the device's debug flag).
  *

@@ -4,9 +4,10 @@
  * (d3d11_context_predicated).  No predicate or counter can exist at 9_x (seed 004).
  *
  * States (d3d11_context.h; the DDI's QueryBegin / QueryEnd / QueryGetData pages name them):
- * created -> Begin -> building -> End -> issued.  softd3d finishes every context call before it
- * returns, so an issued query's result is ready at once; `pending` (S_FALSE) exists for the day
- * the draw path runs asynchronously and is never set today.
+ * created -> Begin -> building -> End -> issued.  Draws that a building query counts finish
+ * before they return, and Begin, End and GetData finish the draws waiting in the scene
+ * (binning across draws, context_draw.c), so an issued query's result is ready at once;
+ * `pending` (S_FALSE) is never set today.
  *
  * Rules and decisions:
  *  - Begin on an event or timestamp query is refused: D3D11_QUERY says "Begin is disabled" for

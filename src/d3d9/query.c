@@ -21,9 +21,9 @@
  * parameter can be set to NULL to see if a query is supported").
  *
  * States ("Queries (Direct3D 9)": signaled -> Issue(BEGIN) -> building -> Issue(END) -> issued
- * -> signaled).  softd3d finishes every draw before the call returns, so an issued query is
- * signaled at once; GetData never returns S_FALSE today (the value exists for an asynchronous
- * draw path).  Rules and decisions:
+ * -> signaled).  Draws an open occlusion query counts finish before they return, and Issue
+ * and GetData finish the draws waiting in the scene (binning across draws, draw.c), so an
+ * issued query is signaled at once; GetData never returns S_FALSE today.  Rules and decisions:
  *  - Issue: dwIssueFlags must be exactly D3DISSUE_BEGIN or D3DISSUE_END; BEGIN on a type whose
  *    only valid issue flag is END is refused — D3DERR_INVALIDCALL ("If the method fails, the
  *    return value can be D3DERR_INVALIDCALL").  BEGIN while building restarts the count.
