@@ -129,16 +129,37 @@ static void pair_free(struct pair *p)
 }
 
 static vm_reg in_regs[IR_MAX_INPUTS], out_ref[IR_MAX_OUTPUTS], out_jit[IR_MAX_OUTPUTS];
+/* the geometry and tessellation register files (vm.h vm_env): v[vertex][reg] / vicp, vocp,
+ * vpc, vDomain, the phase ids and vPrim -- random too, so that hull, domain and geometry
+ * programs read values through every one of them */
+static vm_reg stage_cp[IR_MAX_CONTROL_POINTS * IR_MAX_INPUTS];
+static vm_reg stage_ocp[IR_MAX_CONTROL_POINTS * IR_MAX_OUTPUTS];
+static vm_reg stage_pc[IR_MAX_OUTPUTS], stage_domain, stage_id, stage_prim;
+
+static void fill_random(vm_reg *r, size_t count)
+{
+    for (size_t k = 0; k < count; k++)
+        for (unsigned c = 0; c < 4; c++)
+            for (unsigned l = 0; l < VM_LANES; l++)
+                r[k][c][l] = interesting();
+}
 
 /* Runs both on `runs` random batches; returns false on the first difference, with a message
  * in why[size]. */
 static bool pair_compare(struct pair *p, const char *name, unsigned runs, char *why, size_t size)
 {
     for (unsigned run = 0; run < runs; run++) {
-        for (unsigned r = 0; r < IR_MAX_INPUTS; r++)
-            for (unsigned c = 0; c < 4; c++)
-                for (unsigned l = 0; l < VM_LANES; l++)
-                    in_regs[r][c][l] = interesting();
+        fill_random(in_regs, IR_MAX_INPUTS);
+        fill_random(stage_cp, IR_MAX_CONTROL_POINTS * IR_MAX_INPUTS);
+        fill_random(stage_ocp, IR_MAX_CONTROL_POINTS * IR_MAX_OUTPUTS);
+        fill_random(stage_pc, IR_MAX_OUTPUTS);
+        fill_random(&stage_domain, 1);
+        fill_random(&stage_id, 1);
+        fill_random(&stage_prim, 1);
+        /* the draw's vocp stride and vpc count, sometimes short of what the program reads
+         * (those registers read 0 in both engines) */
+        uint32_t ocp_stride = run % 4 == 3 ? rnd() % 3 : IR_MAX_OUTPUTS;
+        uint32_t pc_count = run % 4 == 3 ? rnd() % 4 : IR_MAX_OUTPUTS;
         /* d3dbc integer / bool constants as the API gives them: small ints, masks */
         for (unsigned s = 0; s < IR_MAX_CB_SLOTS; s++)
             for (unsigned i = 0; i < 4 * 64; i++)
@@ -171,6 +192,14 @@ static bool pair_compare(struct pair *p, const char *name, unsigned runs, char *
                 e[k].input_coverage[l] = in_regs[0][0][l];
             e[k].sample = sample_hash;
             e[k].max_iterations = 4096;
+            e[k].gs_inputs = stage_cp;
+            e[k].gs_primitive_id = &stage_prim;
+            e[k].tess_ocp = stage_ocp;
+            e[k].tess_ocp_stride = ocp_stride;
+            e[k].tess_pc = stage_pc;
+            e[k].tess_pc_count = pc_count;
+            e[k].tess_domain = &stage_domain;
+            e[k].tess_id = &stage_id;
             alive[k] = vm_run(k ? p->jit : p->ref, k ? p->st_jit : p->st_ref, &e[k], mask);
         }
         unsigned outputs = vm_program_output_count(p->ref);

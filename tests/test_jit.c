@@ -75,7 +75,7 @@ static bool load_program(const char *path, struct ir_program *ir)
     return ok;
 }
 
-static void corpus_dir(const char *sub, unsigned *programs, unsigned *compiled)
+static void corpus_dir(const char *sub, unsigned *programs, unsigned *compiled, unsigned *stage)
 {
     char dir[512];
     snprintf(dir, sizeof(dir), "%s/tests/shaders/%s", SOFTD3D_SOURCE_DIR, sub);
@@ -93,20 +93,28 @@ static void corpus_dir(const char *sub, unsigned *programs, unsigned *compiled)
         struct ir_program ir;
         if (!load_program(path, &ir))
             continue;
-        struct pair p;
-        bool jit = false;
-        (*programs)++;
-        if (pair_create(&p, &ir, &jit)) {
-            char why[300];
-            if (jit) {
-                (*compiled)++;
-                if (!pair_compare(&p, ent->d_name, 12, why, sizeof(why)))
-                    harness_fail(__FILE__, __LINE__, "%s", why);
+        /* a hull program is its phases, each a program of its own (draw_hull_create) */
+        bool hull = ir.type == IR_SHADER_HULL && ir.hs_phase_count;
+        for (uint32_t ph = 0; ph < (hull ? ir.hs_phase_count : 1); ph++) {
+            const struct ir_program *one = hull ? &ir.hs_phases[ph] : &ir;
+            struct pair p;
+            bool jit = false;
+            (*programs)++;
+            if (pair_create(&p, one, &jit)) {
+                char why[300];
+                if (jit) {
+                    (*compiled)++;
+                    if (stage && (one->type == IR_SHADER_HULL || one->type == IR_SHADER_DOMAIN ||
+                                  one->type == IR_SHADER_GEOMETRY))
+                        (*stage)++;
+                    if (!pair_compare(&p, ent->d_name, 12, why, sizeof(why)))
+                        harness_fail(__FILE__, __LINE__, "%s (phase %u)", why, ph);
+                }
+            } else {
+                harness_fail(__FILE__, __LINE__, "%s: program setup failed", ent->d_name);
             }
-        } else {
-            harness_fail(__FILE__, __LINE__, "%s: program setup failed", ent->d_name);
+            pair_free(&p);
         }
-        pair_free(&p);
         ir_program_free(&ir);
     }
     closedir(d);
@@ -114,10 +122,14 @@ static void corpus_dir(const char *sub, unsigned *programs, unsigned *compiled)
 
 TEST(jit_corpus_equals_interpreter)
 {
-    unsigned programs = 0, compiled = 0;
-    corpus_dir("sm4", &programs, &compiled);
-    corpus_dir("d3dbc", &programs, &compiled);
+    unsigned programs = 0, compiled = 0, stage = 0;
+    corpus_dir("sm4", &programs, &compiled, &stage);
+    corpus_dir("d3dbc", &programs, &compiled, NULL);
     CHECK(programs > 200);
+    /* hull phases, domain and geometry programs are compiled too (their vicp, vocp, vpc,
+     * vDomain, ids and vPrim are generated natively): hs_5_0_tri's three phases,
+     * ds_5_0_tri and the geometry programs */
+    CHECK(stage >= 5);
     /* every corpus program with a straight-line part is compiled (the JIT exists on this
      * build: the test runner builds with LLVM) */
     CHECK(compiled * 10 >= programs * 8);

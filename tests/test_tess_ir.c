@@ -202,21 +202,34 @@ static uint32_t u(float x)
     return v;
 }
 
-/* Runs one prepared program on `lanes` lanes; the program stays on the interpreter (the JIT
- * must decline hull and domain programs: asserted). */
+/* Runs one prepared program on `lanes` lanes, interpreted and then compiled where the JIT
+ * generates it (jit/jit.h: hull phases and domain programs are compiled too): both runs
+ * must write the same outputs bit for bit; the caller checks the values. */
 static void run(const struct ir_program *ir, struct vm_env *env, uint32_t lanes)
 {
-    struct vm_program *p = NULL;
-    struct vm_state *st = NULL;
-    CHECK_EQ(vm_program_create(ir, &p), VM_OK);
-    if (!p)
-        return;
-    CHECK(!vm_program_jit_now(p));
-    CHECK_EQ(vm_state_create(p, &st), VM_OK);
-    if (st)
-        vm_run(p, st, env, lanes);
-    vm_state_destroy(st);
-    vm_program_destroy(p);
+    static vm_reg ref[IR_MAX_OUTPUTS];
+    unsigned outputs = 0;
+    for (int k = 0; k < 2; k++) {
+        struct vm_program *p = NULL;
+        struct vm_state *st = NULL;
+        CHECK_EQ(vm_program_create(ir, &p), VM_OK);
+        if (!p)
+            return;
+        if (k == 0)
+            vm_program_jit_disable(p);
+        else
+            vm_program_jit_now(p);
+        outputs = vm_program_output_count(p);
+        CHECK_EQ(vm_state_create(p, &st), VM_OK);
+        if (st)
+            vm_run(p, st, env, lanes);
+        if (k == 0)
+            memcpy(ref, env->outputs, outputs * sizeof(vm_reg));
+        else
+            CHECK(!memcmp(ref, env->outputs, outputs * sizeof(vm_reg)));
+        vm_state_destroy(st);
+        vm_program_destroy(p);
+    }
 }
 
 TEST(tess_vm_runs_the_phases_and_the_domain_program)

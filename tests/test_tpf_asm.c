@@ -261,8 +261,8 @@ TEST(tpf_asm_corpus_covers_the_instruction_set)
     CHECK_EQ(modes, 0x7u);       /* default, comparison, mono */
     CHECK_EQ(interps, 0xfeu);    /* constant .. linear noperspective sample */
     /* position, clip, cull, vertex id, primitive id, instance id, front face, sample index,
-     * and the tri patch's TessFactors (hs_5_0_tri.asm) */
-    CHECK_EQ(sysvals, 0x7ceu | 0xfu << 17);
+     * the quad patch's TessFactors (hs_5_0_quad.asm) and the tri patch's (hs_5_0_tri.asm) */
+    CHECK_EQ(sysvals, 0x7ceu | 0x3fu << 11 | 0xfu << 17);
 }
 
 /* ---- the D3D11 device and vkd3d ------------------------------------------------------------- */

@@ -47,13 +47,19 @@
  *   reads them again).  Each register component is one <8 x i32> vector of raw bits.
  *
  *   What is generated: every float, integer, bitwise, conversion and derivative instruction,
- *   constant-buffer reads (relative ones as one row load per lane), and exp, log and sincos as
- *   the same operations as vm_math.c's algorithms -- with the VM's floating-point rules (vm.h:
- *   denormal flush, canonical NaN, D3D min/max, the conversions' clamps) written as the same
- *   bit operations.  Two refinements keep that cheap and exact: values known free of denormals
- *   skip the input flush, and a float result's NaN is made canonical only where its bits are
- *   observed (stores, integer and bitwise instructions, relative indices).  tests/test_jit.c
- *   and tests/fuzz/fuzz_jit.c compare the engines bit for bit.
+ *   constant-buffer reads (relative ones as one row load per lane), the register files of the
+ *   geometry and tessellation stages read with immediate indices (v[vertex][reg] / vicp, vPrim,
+ *   vocp and vpc -- the draw's stride and count tested at run time --, vDomain, the hull
+ *   phases' and the GS instance ids: vm_env gs_inputs ... tess_id; struct vm_jit env_needs
+ *   says which ones the code dereferences, and vm_run interprets a batch whose env lacks one:
+ *   hull phases and domain programs are compiled like every other stage), and exp, log and
+ *   sincos as the same operations as vm_math.c's algorithms -- with the VM's floating-point
+ *   rules (vm.h: denormal flush, canonical NaN, D3D min/max, the conversions' clamps) written
+ *   as the same bit operations.  Two refinements keep that cheap and exact: values known free
+ *   of denormals skip the input flush, and a float result's NaN is made canonical only where
+ *   its bits are observed (stores, integer and bitwise instructions, relative indices).
+ *   tests/test_jit.c and tests/fuzz/fuzz_jit.c compare the engines bit for bit (the corpus'
+ *   hull phases, domain and geometry programs too, with random register files).
  *
  *   When: a program is interpreted for its first jit_threshold() batches (the test suite's
  *   small draws never pay for a compile), then the batch that reaches the threshold starts the
@@ -96,8 +102,21 @@ struct vm_jit {
     uint32_t *block_at;            /* per pc: 1 + index of the block starting there, or 0 */
     bool skip_temp_clear;          /* main is one block: vm_run need not zero the temps (the
                                     * block never reads them from memory) */
+    uint32_t env_needs;            /* JIT_NEEDS_*: the vm_env pointers the code dereferences
+                                    * (vm_run interprets a batch whose env lacks one) */
     double compile_ms;
     void *tracker;                 /* the LLVM resource tracker owning the code */
+};
+
+/* The vm_env register files generated code reads (struct vm_jit env_needs). */
+enum {
+    JIT_NEEDS_INPUTS = 1u << 0,     /* inputs (v#) */
+    JIT_NEEDS_GS_INPUTS = 1u << 1,  /* gs_inputs (v[vertex][reg], vicp) */
+    JIT_NEEDS_PRIM_ID = 1u << 2,    /* gs_primitive_id (vPrim) */
+    JIT_NEEDS_OCP = 1u << 3,        /* tess_ocp (vocp) */
+    JIT_NEEDS_PC = 1u << 4,         /* tess_pc (vpc) */
+    JIT_NEEDS_DOMAIN = 1u << 5,     /* tess_domain (vDomain) */
+    JIT_NEEDS_TESS_ID = 1u << 6,    /* tess_id (the hull phases' ids) */
 };
 
 /* LLVM was found at build time and SOFTD3D_JIT is not 0. */

@@ -53,6 +53,10 @@ struct cg {
     LLVMValueRef x, st, env, temps, inputs, outputs, depth, coverage, exec;
     LLVMValueRef cs_ids;                 /* compute: env->cs->ids at the chunk (vm.c runs
                                           * compiled compute code only with env->cs set) */
+    /* the geometry / tessellation register files (vm.h vm_env), entered at the chunk, loaded
+     * at their first use in the function; NULL until then */
+    LLVMValueRef lane0, gs_inputs, prim_id, ocp, ocp_stride, pc, pc_count, tess_domain, tess_id;
+    uint32_t env_needs;                  /* JIT_NEEDS_* (jit.h) the module dereferences */
     LLVMValueRef *tc;                    /* temp cache [temp_count * 4] */
     uint8_t *td;                         /* dirty */
     uint8_t *tflushed;                   /* [temp_count]: components without a denormal

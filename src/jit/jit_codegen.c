@@ -99,6 +99,7 @@ static LLVMValueRef input_get(struct cg *g, uint32_t reg, unsigned c)
 {
     if (reg >= g->prog->input_count || !((g->prog->in_mask[reg] >> c) & 1))
         return zero(g);
+    g->env_needs |= JIT_NEEDS_INPUTS;
     size_t k = (size_t)reg * 4 + c;
     if (!g->ic[k])
         g->ic[k] = load_vec(g, g->inputs, reg * REG_BYTES + c * COMP_BYTES);
@@ -113,6 +114,78 @@ static LLVMValueRef output_get(struct cg *g, uint32_t reg, unsigned c)
         g->oc[k] = g->temps_zero ? zero(g)
                                  : load_vec(g, g->outputs, reg * REG_BYTES + c * COMP_BYTES);
     return g->oc[k];
+}
+
+/* A vm_env register-file pointer (begin_function enters them all at the chunk; the unused
+ * ones are dead code): the program then needs it set (vm_run checks). */
+static LLVMValueRef env_regs(struct cg *g, LLVMValueRef ptr, uint32_t need)
+{
+    g->env_needs |= need;
+    return ptr;
+}
+
+/* The geometry and tessellation register files, as vm.c locate / vm_fetch read them (one
+ * lane-independent index: the operand's): a register of a file the env does not set is
+ * never reached (vm_run interprets then), an index out of the file's bound reads 0. */
+static LLVMValueRef stage_get(struct cg *g, const struct vm_opnd *o, unsigned s)
+{
+    const struct vm_program *p = g->prog;
+    switch (o->loc) {
+    case VM_LOC_GS_INPUT: {
+        /* gs_inputs[index * input_count + base]; undeclared components of v#[base] read 0 */
+        if (o->index >= o->bound || o->base >= IR_MAX_INPUTS || !((p->in_mask[o->base] >> s) & 1))
+            return zero(g);
+        LLVMValueRef base = env_regs(g, g->gs_inputs, JIT_NEEDS_GS_INPUTS);
+        size_t reg = (size_t)o->index * p->input_count + o->base;
+        return load_vec(g, base, reg * REG_BYTES + s * COMP_BYTES);
+    }
+    case VM_LOC_PRIM_ID:
+        if (s != 0)
+            return zero(g);
+        return load_vec(g, env_regs(g, g->prim_id, JIT_NEEDS_PRIM_ID), 0);
+    case VM_LOC_OCP: {
+        /* tess_ocp[index * tess_ocp_stride + base], 0 where base >= tess_ocp_stride: the stride
+         * is the draw's, so the test and the offset are made at run time (an offset of 0
+         * where the test fails keeps the load inside the file) */
+        if (o->index >= o->bound)
+            return zero(g);
+        LLVMValueRef base = env_regs(g, g->ocp, JIT_NEEDS_OCP);
+        LLVMValueRef stride = g->ocp_stride;
+        LLVMValueRef ok = LLVMBuildICmp(g->B, LLVMIntULT, ci32(g, o->base), stride, "");
+        LLVMValueRef reg = LLVMBuildAdd(g->B, LLVMBuildMul(g->B, LLVMBuildZExt(g->B, stride,
+                                        g->i64, ""), ci64(g, o->index), ""), ci64(g, o->base), "");
+        LLVMValueRef off = LLVMBuildAdd(g->B, LLVMBuildMul(g->B, reg, ci64(g, REG_BYTES), ""),
+                                        ci64(g, s * COMP_BYTES), "");
+        off = LLVMBuildSelect(g->B, ok, off, ci64(g, 0), "");
+        LLVMValueRef v = LLVMBuildLoad2(g->B, g->vi32, LLVMBuildGEP2(g->B, g->i8, base, &off, 1,
+                                                                     ""), "");
+        LLVMSetAlignment(v, 4);
+        return LLVMBuildSelect(g->B, ok, v, zero(g), "");
+    }
+    case VM_LOC_PC: {
+        /* tess_pc[index], 0 where index >= tess_pc_count (likewise at run time) */
+        if (o->index >= o->bound)
+            return zero(g);
+        LLVMValueRef base = env_regs(g, g->pc, JIT_NEEDS_PC);
+        LLVMValueRef count = g->pc_count;
+        LLVMValueRef ok = LLVMBuildICmp(g->B, LLVMIntULT, ci32(g, o->index), count, "");
+        LLVMValueRef off = LLVMBuildSelect(g->B, ok, ci64(g, o->index * REG_BYTES +
+                                                            s * COMP_BYTES), ci64(g, 0), "");
+        LLVMValueRef v = LLVMBuildLoad2(g->B, g->vi32, LLVMBuildGEP2(g->B, g->i8, base, &off, 1,
+                                                                     ""), "");
+        LLVMSetAlignment(v, 4);
+        return LLVMBuildSelect(g->B, ok, v, zero(g), "");
+    }
+    case VM_LOC_TESS_ID:
+        /* vDomain: u, v, w (w reads 0); the phase ids: one component */
+        if (o->base == 0 && s < 3)
+            return load_vec(g, env_regs(g, g->tess_domain, JIT_NEEDS_DOMAIN), s * COMP_BYTES);
+        if (o->base == 1 && s == 0)
+            return load_vec(g, env_regs(g, g->tess_id, JIT_NEEDS_TESS_ID), 0);
+        return zero(g);
+    default:
+        return zero(g);
+    }
 }
 
 /* a#, p#, aL, vCoverage: always in the VM state (written only by interpreter calls) */
@@ -291,6 +364,12 @@ static LLVMValueRef src_raw(struct cg *g, const struct vm_opnd *o, unsigned c)
     case VM_LOC_LOOP:
     case VM_LOC_IN_COVERAGE:
         return load_vec(g, g->st, state_offset(o->loc, o->index) + s * COMP_BYTES);
+    case VM_LOC_GS_INPUT:
+    case VM_LOC_PRIM_ID:
+    case VM_LOC_OCP:
+    case VM_LOC_PC:
+    case VM_LOC_TESS_ID:
+        return stage_get(g, o, s);
     default:
         return zero(g);
     }
@@ -467,6 +546,8 @@ static bool native_src(const struct vm_opnd *o)
         return o->rel_loc == VM_LOC_NONE;
     case VM_LOC_INPUT:
     case VM_LOC_CS_ID:
+    case VM_LOC_GS_INPUT: case VM_LOC_PRIM_ID: case VM_LOC_OCP: case VM_LOC_PC:
+    case VM_LOC_TESS_ID:
         return o->rel_loc == VM_LOC_NONE;
     case VM_LOC_CB:
         return o->rel_loc == VM_LOC_NONE || o->rel_loc == VM_LOC_TEMP ||
@@ -1205,6 +1286,21 @@ static void begin_function(struct cg *g, const char *name, uint32_t start)
                                   at(g, load_ptr(g, g->env, offsetof(struct vm_env, cs)),
                                      offsetof(struct vm_cs_env, ids)),
                                   &lane0, 1, "");
+    /* the geometry and tessellation register files (stage_get) */
+    g->lane0 = lane0;
+    LLVMValueRef *files[] = {&g->gs_inputs, &g->prim_id, &g->ocp, &g->pc, &g->tess_domain,
+                             &g->tess_id};
+    const size_t file_off[] = {offsetof(struct vm_env, gs_inputs),
+                               offsetof(struct vm_env, gs_primitive_id),
+                               offsetof(struct vm_env, tess_ocp), offsetof(struct vm_env, tess_pc),
+                               offsetof(struct vm_env, tess_domain),
+                               offsetof(struct vm_env, tess_id)};
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+        *files[i] = LLVMBuildGEP2(g->B, g->i8, load_ptr(g, g->env, file_off[i]), &lane0, 1, "");
+    g->ocp_stride = LLVMBuildLoad2(g->B, g->i32,
+                                   at(g, g->env, offsetof(struct vm_env, tess_ocp_stride)), "");
+    g->pc_count = LLVMBuildLoad2(g->B, g->i32,
+                                 at(g, g->env, offsetof(struct vm_env, tess_pc_count)), "");
     /* a#, p#, aL, vCoverage, the sample request and its answer */
     g->st = LLVMBuildGEP2(g->B, g->i8, g->st, &lane0, 1, "");
     LLVMValueRef e = LLVMBuildLoad2(g->B, g->i32, at(g, g->x, offsetof(struct vm_exec, exec)), "");
@@ -1337,6 +1433,7 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
             ok = emit_request(g, &jit->blocks[i], name);
         }
     }
+    jit->env_needs = g->env_needs;
     LLVMDisposeBuilder(g->B);
     free(g->tc);
     free(g->td);

@@ -371,10 +371,6 @@ static int prepare(struct prep *p)
     uint64_t xtotal = 0;
 
     prog->type = ir->type;
-    /* Hull and domain programs stay on the interpreter: the JIT (src/jit) has no code for
-     * their registers (vocp, vpc, vDomain, the phase ids) yet, so it is never asked. */
-    if (ir->type == IR_SHADER_HULL || ir->type == IR_SHADER_DOMAIN)
-        atomic_store(&prog->jit_state, 2);
     prog->temp_count = ir->temp_count;
     prog->input_count = ir->input_count;
     prog->output_count = ir->output_count;
@@ -1070,8 +1066,15 @@ uint32_t vm_run_resumable(const struct vm_program *prog, struct vm_state *st,
      * so compiled blocks end before them, and a run resumed after a barrier (pc + 1) starts
      * where the next block does (jit.h). */
     const struct vm_jit *jit = jit_get(prog);
-    /* the generated code reads v# and writes o# without NULL checks */
-    if (jit && ((!env->inputs && prog->input_count) || (!env->outputs && prog->output_count) ||
+    /* the generated code reads its register files and writes o# without NULL checks */
+    if (jit && (((jit->env_needs & JIT_NEEDS_INPUTS) && !env->inputs) ||
+                ((jit->env_needs & JIT_NEEDS_GS_INPUTS) && !env->gs_inputs) ||
+                ((jit->env_needs & JIT_NEEDS_PRIM_ID) && !env->gs_primitive_id) ||
+                ((jit->env_needs & JIT_NEEDS_OCP) && !env->tess_ocp) ||
+                ((jit->env_needs & JIT_NEEDS_PC) && !env->tess_pc) ||
+                ((jit->env_needs & JIT_NEEDS_DOMAIN) && !env->tess_domain) ||
+                ((jit->env_needs & JIT_NEEDS_TESS_ID) && !env->tess_id) ||
+                (!env->outputs && prog->output_count) ||
                 (prog->type == IR_SHADER_COMPUTE && !env->cs)))
         jit = NULL;
 
