@@ -39,4 +39,21 @@ unsigned texel_bc_subset(unsigned subsets, unsigned partition, unsigned texel);
 bool texel_bc_is_anchor(unsigned subsets, unsigned partition, unsigned texel);
 const uint8_t *texel_bc_weights(unsigned index_bits);
 
+/* A BC6H / BC7 block's 128 bits as two little-endian 64-bit words, read from `pos` on (bit 0 is
+ * the first byte's lowest: the formats' field order). */
+struct texel_bc_bits {
+    uint64_t lo, hi;
+    unsigned pos;
+};
+
+static inline void texel_bc_bits_init(struct texel_bc_bits *r, const uint8_t *p, unsigned pos)
+{
+    r->lo = r->hi = 0;
+    for (int i = 7; i >= 0; i--) {
+        r->lo = r->lo << 8 | p[i];
+        r->hi = r->hi << 8 | p[8 + i];
+    }
+    r->pos = pos;
+}
+
 #endif

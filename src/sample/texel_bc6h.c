@@ -128,30 +128,16 @@ static const struct bc6h_mode modes[14] = {
         S(G0, 10, 15), S(B1, 3, 0), S(B0, 10, 15) }, 9 },
 };
 
-/* The 128 bits as two 64-bit words, read from `pos` on. */
-struct bitreader {
-    uint64_t lo, hi;
-    unsigned pos;
-};
+/* (the block's bits: texel_bc.h struct texel_bc_bits) */
 
-static void reader_init(struct bitreader *r, const uint8_t *p, unsigned pos)
-{
-    r->lo = r->hi = 0;
-    for (int i = 7; i >= 0; i--) {
-        r->lo = r->lo << 8 | p[i];
-        r->hi = r->hi << 8 | p[8 + i];
-    }
-    r->pos = pos;
-}
-
-static unsigned bit(struct bitreader *r)
+static unsigned bit(struct texel_bc_bits *r)
 {
     unsigned p = r->pos++;
     return (unsigned)((p < 64 ? r->lo >> p : r->hi >> (p - 64)) & 1);
 }
 
 /* n (0..8) bits. */
-static unsigned take(struct bitreader *r, unsigned n)
+static unsigned take(struct texel_bc_bits *r, unsigned n)
 {
     unsigned p = r->pos;
     uint64_t v = p >= 64 ? r->hi >> (p - 64) : p ? r->lo >> p | r->hi << (64 - p) : r->lo;
@@ -220,7 +206,7 @@ unsigned texel_bc6h_header_bits(unsigned mode_index)
 /* A block's mode, shape and unquantized endpoints; texels are then decoded one by one. */
 struct bc6h_block {
     const struct bc6h_mode *md;   /* NULL: a reserved mode */
-    struct bitreader r;
+    struct texel_bc_bits r;
     bool sf;
     unsigned shape, index_bits, index_pos;
     int ep[4][3];
@@ -240,8 +226,8 @@ static void bc6h_header(const uint8_t block[16], bool sf, struct bc6h_block *b)
     b->sf = sf;
     if (!md)   /* reserved mode: zeros (file comment) */
         return;
-    struct bitreader r;
-    reader_init(&r, block, md->code_bits);
+    struct texel_bc_bits r;
+    texel_bc_bits_init(&r, block, md->code_bits);
     unsigned raw[12] = { 0 };
     for (unsigned s = 0; s < md->nsegs; s++) {
         const struct seg *g = &md->segs[s];
@@ -294,7 +280,7 @@ static void bc6h_texel(const struct bc6h_block *b, unsigned t, uint16_t out[3])
     unsigned anchors = 0;
     for (unsigned u = 0; u < t; u++)
         anchors += texel_bc_is_anchor(md->regions, b->shape, u);
-    struct bitreader r = b->r;
+    struct texel_bc_bits r = b->r;
     r.pos = b->index_pos + t * b->index_bits - anchors;
     unsigned idx = take(&r, b->index_bits - (texel_bc_is_anchor(md->regions, b->shape, t) ? 1 : 0));
     unsigned s = texel_bc_subset(md->regions, b->shape, t);

@@ -120,31 +120,17 @@ static const struct bc7_mode modes[8] = {
     { 2, 6, 0, 0, 5, 5, 1, 0, 2, 0 },
 };
 
-/* A forward reader over the 128 bits, kept as two 64-bit words. */
-struct bitreader {
-    uint64_t lo, hi;
-    unsigned pos;
-};
-
-static void reader_init(struct bitreader *r, const uint8_t *p, unsigned pos)
-{
-    r->lo = r->hi = 0;
-    for (int i = 7; i >= 0; i--) {
-        r->lo = r->lo << 8 | p[i];
-        r->hi = r->hi << 8 | p[8 + i];
-    }
-    r->pos = pos;
-}
+/* (the block's bits: texel_bc.h struct texel_bc_bits) */
 
 /* n (0..8) bits at bit `pos`. */
-static unsigned bits_at(const struct bitreader *r, unsigned pos, unsigned n)
+static unsigned bits_at(const struct texel_bc_bits *r, unsigned pos, unsigned n)
 {
     uint64_t v = pos >= 64 ? r->hi >> (pos - 64)
                            : pos ? r->lo >> pos | r->hi << (64 - pos) : r->lo;
     return (unsigned)(v & ((1u << n) - 1));
 }
 
-static unsigned take(struct bitreader *r, unsigned n)
+static unsigned take(struct texel_bc_bits *r, unsigned n)
 {
     unsigned v = bits_at(r, r->pos, n);
     r->pos += n;
@@ -166,7 +152,7 @@ static unsigned interp(unsigned e0, unsigned e1, unsigned w)
 /* A block's mode fields and unquantized endpoints; texels are then decoded one by one. */
 struct bc7_block {
     const struct bc7_mode *md;   /* NULL: reserved mode 8 */
-    struct bitreader r;
+    struct texel_bc_bits r;
     unsigned partition, rotation, selector;
     unsigned index_pos, index2_pos;   /* where the primary / secondary indices start */
     unsigned ep[6][4];                /* endpoint e of subset e / 2: r, g, b, a */
@@ -182,8 +168,8 @@ static void bc7_header(const uint8_t block[16], struct bc7_block *b)
         return;
     }
     const struct bc7_mode *md = b->md = &modes[m];
-    struct bitreader *r = &b->r;
-    reader_init(r, block, m + 1);
+    struct texel_bc_bits *r = &b->r;
+    texel_bc_bits_init(r, block, m + 1);
     b->partition = take(r, md->partition_bits);
     b->rotation = take(r, md->rotation_bits);
     b->selector = take(r, md->selector_bits);
