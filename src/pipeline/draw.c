@@ -349,7 +349,6 @@ void draw_context_flush(struct draw_context *dc)
     }
     draw_debug_count_fused(fused);
     dc->pending = false;
-    dc->pending_draws = 0;
     draw_arena_reset(dc);
 }
 
@@ -796,7 +795,6 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
             dc->pending_h = d->height;
         }
         dc->pending = true;
-        dc->pending_draws++;
         draw_debug_count_defer();
         r->d = NULL;
         return DRAW_OK;

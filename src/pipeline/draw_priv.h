@@ -254,7 +254,6 @@ struct draw_context {
      * bytes: a later draw's views must not overlap them) and the arena of their shade
      * records and copies, emptied by the flush */
     bool pending;
-    unsigned pending_draws;
     struct om_draw pending_om;
     uint32_t pending_w, pending_h;
     struct draw_arena_block *arena, *arena_cur;   /* the blocks (draw_defer.c), the one in use */
