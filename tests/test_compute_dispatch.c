@@ -408,3 +408,79 @@ TEST(compute_jit_store_typed_equals_interpreter)
     ir_program_free(&ir_a);
     ir_program_free(&ir_b);
 }
+
+/* ---- temps written under a branch that only endifs follow (jit_codegen.c temps_unread) -------
+ * The compiled block of the if's body writes temps for the executing lanes only -- nothing reads
+ * a temp after it, so the lanes outside keep no old values -- and stores through the typed UAV
+ * (the block's native store).  Every fourth thread skips the body; r1.x, set before the branch,
+ * feeds it.  The image must be the interpreter's and the values by hand: (7 + x) 3 where
+ * x % 4 != 0, the old word elsewhere. */
+static const char tu_text[] =
+    "cs_5_0\ndcl_uav_typed_texture2d (uint,uint,uint,uint) u0\n"
+    "dcl_temps 3\ndcl_thread_group 64, 1, 1\n"
+    "mov r1.x, l(7)\n"
+    "and r0.x, vThreadID.x, l(3)\n"
+    "if_nz r0.x\n"
+    "  iadd r1.x, r1.x, vThreadID.x\n"
+    "  imul null, r1.y, r1.x, l(3)\n"
+    "  mov r2.x, vThreadID.x\n"
+    "  mov r2.y, l(0)\n"
+    "  store_uav_typed u0.xyzw, r2.xyyy, r1.yyyy\n"
+    "endif\n"
+    "ret\n";
+
+/* The same with the store after the endif: the lanes that skipped the body read their r1.x
+ * of before it (21 = 7 3), so the body must keep it for them. */
+static const char tu2_text[] =
+    "cs_5_0\ndcl_uav_typed_texture2d (uint,uint,uint,uint) u0\n"
+    "dcl_temps 3\ndcl_thread_group 64, 1, 1\n"
+    "mov r1.x, l(7)\n"
+    "and r0.x, vThreadID.x, l(3)\n"
+    "if_nz r0.x\n"
+    "  iadd r1.x, r1.x, vThreadID.x\n"
+    "endif\n"
+    "imul null, r1.y, r1.x, l(3)\n"
+    "mov r2.x, vThreadID.x\n"
+    "mov r2.y, l(0)\n"
+    "store_uav_typed u0.xyzw, r2.xyyy, r1.yyyy\n"
+    "ret\n";
+
+static void tu_run(struct vm_program *p, uint32_t *img)
+{
+    static struct vm_cs_env views;
+    memset(&views, 0, sizeof(views));
+    static struct compute_image im[IR_MAX_UAVS];
+    memset(im, 0, sizeof(im));
+    im[0] = (struct compute_image){.data = (uint8_t *)img, .texel = texel_format_get(42),
+                                   .size = {64, 1, 1}, .row_pitch = 64 * 4,
+                                   .slice_pitch = 64 * 4, .coords = 2};
+    struct compute_dispatch d = {p, &views, {1, 1, 1}, NULL, NULL, NULL, im};
+    CHECK_EQ(compute_dispatch_run(NULL, &d), COMPUTE_OK);
+}
+
+TEST(compute_jit_temps_under_branch_equal_interpreter)
+{
+    for (int v = 0; v < 2; v++) {
+        struct ir_program ir_a, ir_b;
+        const char *text = v ? tu2_text : tu_text;
+        struct vm_program *interp = load(text, &ir_a), *jit = load(text, &ir_b);
+        if (!interp || !jit)
+            return;
+        vm_program_jit_disable(interp);
+        bool compiled = vm_program_jit_now(jit);
+        static uint32_t a[64], b[64];
+        for (unsigned i = 0; i < 64; i++)
+            a[i] = b[i] = 0xa5a50000u + i;
+        tu_run(interp, a);
+        tu_run(jit, b);
+        CHECK(!memcmp(a, b, sizeof(a)));
+        for (unsigned i = 0; i < 64; i++)
+            CHECK_EQ(b[i], i % 4 ? (7 + i) * 3 : v ? 21u : 0xa5a50000u + i);
+        const char *env = getenv("SOFTD3D_JIT");
+        CHECK_EQ(compiled, !(env && !strcmp(env, "0")));
+        vm_program_destroy(interp);
+        vm_program_destroy(jit);
+        ir_program_free(&ir_a);
+        ir_program_free(&ir_b);
+    }
+}

@@ -47,7 +47,9 @@ struct cg {
     unsigned w;                          /* lanes per function: VM_LANES / jit chunks */
     LLVMValueRef zero_global;
     /* per function */
-    bool temps_zero, temps_dead;         /* block at pc 0 / main's last block */
+    bool temps_zero, temps_dead;         /* block at pc 0 / no temp is read after it */
+    bool temps_unread;                   /* temps_dead, and no lane reads another's temps:
+                                          * temp writes need not keep inactive lanes' values */
     bool exec_initial;                   /* no flow instruction runs before the block: exec
                                           * is the run's mask, lanes outside it never run */
     LLVMValueRef x, st, env, temps, inputs, outputs, depth, coverage, exec;

@@ -479,7 +479,7 @@ static void dst_write(struct cg *g, const struct vm_ins *in, unsigned d, unsigne
          * instruction came before: exec is then the run's mask, and lanes outside it never
          * execute anything nor are read by a lane of the run (quads are whole, vm.c
          * prepare); an output write still selects by exec. */
-        if (!g->exec_initial)
+        if (!g->exec_initial && !g->temps_unread)
             v = sel_lazy(g, g->exec, v, temp_get(g, o->index, c));
         g->tc[k] = v;
         g->td[k] = 1;
@@ -1049,14 +1049,20 @@ static void emit_ld(struct cg *g, const struct vm_ins *in)
                                                ci32(g, 0)));
         LLVMValueRef inb = AND(ICMP(LLVMIntULT, a[0], w), ICMP(LLVMIntULT, a[1], h));
         inb = AND(inb, OR(ICMP(LLVMIntEQ, a[2], zero(g)), LLVMBuildNot(B, slices, "")));
-        /* offsets fit 31 bits (compute.c describes no larger level): one 32-bit gather */
+        /* offsets fit 31 bits (compute.c describes no larger level): one 32-bit gather of
+         * every lane, unmasked -- a lane outside the level reads texel (0, 0), which a
+         * described view always has (compute.c describe_ld_views), and gets 0 below; so no
+         * per-lane test (a masked gather is expanded into a branch per lane on CPUs whose
+         * gather instruction LLVM avoids) */
         LLVMValueRef off = ADD(LLVMBuildMul(B, SEL(inb, a[1], zero(g)), pitch, ""),
                                SHL(SEL(inb, a[0], zero(g)), splat(g, 2)));
         LLVMValueRef data = load_ptr(g, view, offsetof(struct vm_ld_view, data));
         LLVMValueRef ptrs = LLVMBuildGEP2(B, g->i8, data, &off, 1, "");
         LLVMTypeRef gt[2] = {g->vi32, LLVMTypeOf(ptrs)};
         LLVMValueRef px = intrinsic(g, "llvm.masked.gather", gt, 2,
-                                    (LLVMValueRef[4]){ptrs, ci32(g, 1), inb, zero(g)}, 4);
+                                    (LLVMValueRef[4]){ptrs, ci32(g, 1),
+                                                      LLVMConstAllOnes(LLVMTypeOf(inb)),
+                                                      zero(g)}, 4);
         for (unsigned c = 0; c < 4; c++) {
             LLVMValueRef sh = broadcast(g, ld_field(g, view, offsetof(struct vm_ld_view, shift) +
                                                              c * sizeof(uint32_t)));
@@ -1239,6 +1245,18 @@ static uint32_t main_body_end(const struct vm_program *p)
     return p->main_end && p->ins[p->main_end - 1].op == IR_OP_RET ? p->main_end - 1 : p->main_end;
 }
 
+/* Block b of main is followed only by endifs up to main's end (an `if (in range) { ... }`
+ * program): closing a construct reads no temp, so after b nothing reads one. */
+static bool only_endifs_after(const struct vm_program *p, const struct jit_block *b)
+{
+    if (b->start >= p->main_end)
+        return false;
+    for (uint32_t k = b->end; k < main_body_end(p); k++)
+        if (p->ins[k].op != IR_OP_ENDIF)
+            return false;
+    return true;
+}
+
 /* Starts function `name` over one chunk of lanes for code at pc `start`: the register cache
  * empty, the base pointers of every lane-indexed array entered at the chunk. */
 static void begin_function(struct cg *g, const char *name, uint32_t start)
@@ -1318,6 +1336,13 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     const struct vm_program *p = g->prog;
     begin_function(g, name, b->start);
     g->temps_dead = b->end >= main_body_end(p) && b->start < p->main_end;
+    g->temps_dead = g->temps_dead || only_endifs_after(p, b);
+    /* Lanes outside exec keep their old temps only for later reads, and after a dead end
+     * there are none -- inside the block no lane reads another's temps in these stages
+     * (pixel programs do, in derivatives and implicit-LOD samples of their quads: they keep
+     * the selects) */
+    g->temps_unread = g->temps_dead &&
+                      (p->type == IR_SHADER_COMPUTE || p->type == IR_SHADER_VERTEX);
     g->exec_initial = b->start < p->main_end;
     for (uint32_t k = 0; k < b->start && g->exec_initial; k++) {
         const struct vm_ins *in = &p->ins[k];
@@ -1344,6 +1369,7 @@ static bool emit_request(struct cg *g, const struct jit_block *b, const char *na
 {
     begin_function(g, name, b->start);
     g->temps_dead = false;
+    g->temps_unread = false;
     g->exec_initial = false;
     tex_request(g, &g->prog->ins[b->start]);
     LLVMBuildRetVoid(g->B);
