@@ -258,11 +258,23 @@ static inline __attribute__((target("avx2,fma"))) __m256 decode8(const float *sr
 
 /* Eight pairs of adjacent texels at byte offsets o: the left ones in *left, the right ones in
  * *right (two 4 x 64-bit gathers, then even / odd 32-bit halves back in lane order). */
+static inline __m128i load_pair2(const unsigned char *b, int o0, int o1)
+{
+    long long v0, v1;
+    memcpy(&v0, b + o0, 8);
+    memcpy(&v1, b + o1, 8);
+    return _mm_insert_epi64(_mm_cvtsi64_si128(v0), v1, 1);
+}
+
 static inline void pair8(const int *base, __m256i o, __m256i *left, __m256i *right)
 {
-    const long long *b = (const long long *)(const void *)base;
-    __m256 g0 = _mm256_castsi256_ps(_mm256_i32gather_epi64(b, _mm256_castsi256_si128(o), 1));
-    __m256 g1 = _mm256_castsi256_ps(_mm256_i32gather_epi64(b, _mm256_extracti128_si256(o, 1), 1));
+    const unsigned char *b = (const unsigned char *)(const void *)base;
+    _Alignas(32) int off[8];
+    _mm256_store_si256((__m256i *)off, o);
+    __m256 g0 = _mm256_castsi256_ps(_mm256_inserti128_si256(
+        _mm256_castsi128_si256(load_pair2(b, off[0], off[1])), load_pair2(b, off[2], off[3]), 1));
+    __m256 g1 = _mm256_castsi256_ps(_mm256_inserti128_si256(
+        _mm256_castsi128_si256(load_pair2(b, off[4], off[5])), load_pair2(b, off[6], off[7]), 1));
     /* shuffle: lanes (0 1 4 5 | 2 3 6 7); the 64-bit permute puts them in order */
     __m256i even = _mm256_castps_si256(_mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(2, 0, 2, 0)));
     __m256i odd = _mm256_castps_si256(_mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(3, 1, 3, 1)));
