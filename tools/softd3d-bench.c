@@ -54,8 +54,12 @@
  * runs: Mesa's own allocations would otherwise show as leaks).
  *
  * OUTPUT, one line per scene:
- *   clear      softd3d 1234.5 Mpix/s  llvmpipe 2345.6 Mpix/s  ratio 0.53  (match: max 0, ...)
- * ratio = softd3d / llvmpipe (above 1: softd3d is faster).  Then, as extra lines, the cost of
+ *   clear      softd3d 1234.5 Mpix/s  llvmpipe 2345.6 Mpix/s  ratio 0.53  cpu ratio 0.61  (match: ...)
+ * ratio = softd3d / llvmpipe (above 1: softd3d is faster).  cpu ratio = llvmpipe's process CPU
+ * time over its timed frames / softd3d's over the same work (above 1: softd3d spends less CPU):
+ * on a machine shared with other work, wall-clock rates follow whatever else runs, while CPU
+ * time mostly does not, so this is the ratio to compare between runs there; on an idle machine
+ * the two agree when both renderers keep every thread busy.  Then, as extra lines, the cost of
  * device creation through both APIs and the speed of shader decoding (bench/decode.c).
  *
  * --json: one object,
@@ -64,9 +68,10 @@
  *    "softd3d": "description", "llvmpipe": "description" | null,
  *    "llvmpipe_glsl": "description of the core context (scenes light..skin)" | null,
  *    "scenes": [{"name": "clear", "title": "...", "unit": "Mpix/s", "work_per_frame": 2073600,
- *                "softd3d": {"rate": 1234.5, "ms_per_frame": 1.68} | null,
+ *                "softd3d": {"rate": 1234.5, "ms_per_frame": 1.68, "cpu_ms_per_frame": 3.1}
+ *                           | null,
  *                "llvmpipe": {...} | null,
- *                "ratio": 0.53 | null,
+ *                "ratio": 0.53 | null, "cpu_ratio": 0.61 | null,
  *                "match": {"ok": true, "max_diff": 0, "fraction_within": 1.0, "mean": 0.0,
  *                          "bias": [r, g, b, a]} | null,
  *                "error": "why no speed is reported" | null}, ...],
@@ -105,6 +110,14 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* CPU time of the whole process (every thread: the renderer's workers included) */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static int json;
 
 /* ---- the scenes ------------------------------------------------------------------------------ */
@@ -112,6 +125,7 @@ static int json;
 struct run {
     bool ok;
     double seconds;            /* the timed frames */
+    double cpu_seconds;        /* the process's CPU time over them */
     double rate;               /* millions of work units per second */
     char err[256];
 };
@@ -130,7 +144,7 @@ static void run_scene(const struct bench_renderer *r, const struct bench_scene *
         r->release(r->self);
         return;
     }
-    double t0 = now();
+    double t0 = now(), c0 = cpu_now();
     for (int f = 0; f < frames; f++)
         if (r->frame(r->self, s)) {
             snprintf(out->err, sizeof(out->err), "frame %d failed", f + 1);
@@ -138,6 +152,7 @@ static void run_scene(const struct bench_renderer *r, const struct bench_scene *
             return;
         }
     out->seconds = now() - t0;
+    out->cpu_seconds = cpu_now() - c0;
     if (r->read(r->self, image)) {
         snprintf(out->err, sizeof(out->err), "read-back failed");
         r->release(r->self);
@@ -176,7 +191,8 @@ static void json_run(const struct run *r, int frames)
     if (!r || !r->ok)
         printf("null");
     else
-        printf("{\"rate\": %.3f, \"ms_per_frame\": %.3f}", r->rate, r->seconds * 1e3 / frames);
+        printf("{\"rate\": %.3f, \"ms_per_frame\": %.3f, \"cpu_ms_per_frame\": %.3f}", r->rate,
+               r->seconds * 1e3 / frames, r->cpu_seconds * 1e3 / frames);
 }
 
 /* ---- device creation (the benchmark's first cases, kept as extra lines) -------------------- */
@@ -437,9 +453,10 @@ int main(int argc, char **argv)
             printf(", \"llvmpipe\": ");
             json_run(show ? &rl : NULL, frames);
             if (show && rl.ok)
-                printf(", \"ratio\": %.4f", rs.rate / rl.rate);
+                printf(", \"ratio\": %.4f, \"cpu_ratio\": %.4f", rs.rate / rl.rate,
+                       rl.cpu_seconds / rs.cpu_seconds);
             else
-                printf(", \"ratio\": null");
+                printf(", \"ratio\": null, \"cpu_ratio\": null");
             if (compared)
                 printf(",\n   \"match\": {\"ok\": %s, \"max_diff\": %u, \"fraction_within\": "
                        "%.6f, \"mean\": %.4f, \"bias\": [%.4f, %.4f, %.4f, %.4f]}",
@@ -456,9 +473,10 @@ int main(int argc, char **argv)
         } else if (!show) {
             printf("%-10s no speed reported: %s\n", s.name, why);
         } else if (rl.ok) {
-            printf("%-10s softd3d %8.2f %s  llvmpipe %8.2f %s  ratio %.3f  (match: max %u, "
-                   "%.3f%% within %d, mean %.3f)\n",
-                   s.name, rs.rate, s.unit, rl.rate, s.unit, rs.rate / rl.rate, diff.max_diff,
+            printf("%-10s softd3d %8.2f %s  llvmpipe %8.2f %s  ratio %.3f  cpu ratio %.3f  "
+                   "(match: max %u, %.3f%% within %d, mean %.3f)\n",
+                   s.name, rs.rate, s.unit, rl.rate, s.unit, rs.rate / rl.rate,
+                   rl.cpu_seconds / rs.cpu_seconds, diff.max_diff,
                    diff.fraction_within * 100, BENCH_TOL_CHANNEL, diff.mean);
         } else {
             printf("%-10s softd3d %8.2f %s  (llvmpipe not available: unverified)\n", s.name,
