@@ -279,6 +279,93 @@ TEST(compute_jit_ld_equals_interpreter)
     ir_program_free(&ir_b);
 }
 
+/* An ld whose result a float instruction reads, in a block that only the endif follows (so
+ * the result reaches the max unselected): the max's operand is the result flushed of
+ * denormals (vm_fin), which the compiled code takes from the flushed twin of each path
+ * (jit_codegen.c emit_ld) -- a texel through the sampler may be one (R32_FLOAT below), the
+ * generated RGBA8 decode never is.  .w of each thread's result goes to a 64 x 1 R32_UINT
+ * image. */
+static const char ldf_text[] =
+    "cs_5_0\ndcl_resource_texture2d (float,float,float,float) t0\n"
+    "dcl_uav_typed_texture2d (uint,uint,uint,uint) u0\n"
+    "dcl_uav_raw u1\ndcl_temps 3\ndcl_thread_group 64, 1, 1\n"
+    "ishl r0.w, vThreadID.x, l(4)\n"
+    "ld_raw r2.xyzw, r0.w, u1.xyzw\n"
+    "and r0.x, vThreadID.x, l(7)\n"
+    "ine r0.x, r0.x, l(3)\n"
+    "if_nz r0.x\n"
+    "  ld r1.xyzw, r2.xyzw, t0.yzwx\n"
+    "  max r1.xyzw, r1.xyzw, l(-1.0, -1.0, -1.0, -1.0)\n"
+    "  mov r0.z, vThreadID.x\n"
+    "  mov r0.y, l(0)\n"
+    "  store_uav_typed u0.xyzw, r0.zyyy, r1.wwww\n"
+    "endif\n"
+    "ret\n";
+
+static void ldf_run(struct vm_program *p, const struct texture_view *t, int32_t (*addr)[4],
+                    uint32_t *out)
+{
+    static struct vm_cs_env views;
+    memset(&views, 0, sizeof(views));
+    static struct compute_image im[IR_MAX_UAVS];
+    memset(im, 0, sizeof(im));
+    for (unsigned i = 0; i < LD_THREADS; i++)
+        out[i] = 0xcdcdcdcdu;
+    const struct texture_view *tex[COMPUTE_MAX_TEXTURES] = {t};
+    struct compute_dispatch d = {p, &views, {1, 1, 1}, NULL, tex, NULL, im};
+    for (unsigned g = 0; g < LD_THREADS / 64; g++) {
+        views.uav[1] = (struct vm_memory){(uint8_t *)addr[g * 64], 64 * 16, 0, 64 * 16, NULL};
+        im[0] = (struct compute_image){.data = (uint8_t *)(out + g * 64),
+                                       .texel = texel_format_get(42), .size = {64, 1, 1},
+                                       .row_pitch = 64 * 4, .slice_pitch = 64 * 4, .coords = 2};
+        CHECK_EQ(compute_dispatch_run(NULL, &d), COMPUTE_OK);
+    }
+}
+
+TEST(compute_jit_ld_float_use_equals_interpreter)
+{
+    static uint8_t px[(LD_W * 4 + 8) * LD_H];
+    uint32_t seed = 9;
+    for (unsigned i = 0; i < sizeof(px); i++) {
+        seed = seed * 1664525u + 1013904223u;
+        px[i] = (uint8_t)(seed >> 24);
+    }
+    size_t pitch = LD_W * 4 + 8;
+    const uint32_t denormal = 0x80000001u;   /* texel (5, 3): a negative denormal */
+    memcpy(px + 3 * pitch + 5 * 4, &denormal, 4);
+    static int32_t addr[LD_THREADS][4];
+    ld_addresses(addr);
+    struct ir_program ir_a, ir_b;
+    struct vm_program *interp = load(ldf_text, &ir_a), *jit = load(ldf_text, &ir_b);
+    if (!interp || !jit)
+        return;
+    vm_program_jit_disable(interp);
+    vm_program_jit_now(jit);
+    static const unsigned formats[] = {28, 41, 87};   /* generated, sampler, generated */
+    for (unsigned k = 0; k < sizeof(formats) / sizeof(formats[0]); k++) {
+        struct texture_view t;
+        memset(&t, 0, sizeof(t));
+        t.format = formats[k];
+        t.dim = TEXTURE_DIM_2D;
+        t.levels = 1;
+        t.level[0] = (struct texture_level){.data = px, .row_pitch = pitch,
+                                            .depth_pitch = pitch * LD_H,
+                                            .array_pitch = pitch * LD_H, .width = LD_W,
+                                            .height = LD_H, .depth = 1};
+        CHECK(texture_view_init(&t));
+        static uint32_t a[LD_THREADS], b[LD_THREADS];
+        ldf_run(interp, &t, addr, a);
+        ldf_run(jit, &t, addr, b);
+        CHECK(!memcmp(a, b, sizeof(a)));
+        if (formats[k] == 41)   /* (x, 0, 0, 1).yzwx: the denormal in .w, flushed to -0 */
+            CHECK_EQ(b[9], 0x80000000u);
+    }
+    vm_program_destroy(interp);
+    vm_program_destroy(jit);
+    ir_program_free(&ir_a);
+    ir_program_free(&ir_b);
+}
+
 /* ---- store_uav_typed in compiled compute programs (jit_codegen.c emit_store_typed) -----------
  * 256 threads store hostile values (NaN, +-0, denormals, 0.5 / 255 and its neighbours, 1, huge,
  * integers) at hostile coordinates (edges, past the size, negative, lanes of different chunks

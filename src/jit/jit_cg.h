@@ -28,6 +28,8 @@ struct cb_entry {
 
 struct vfact {
     LLVMValueRef v, canon;
+    LLVMValueRef flushed;   /* v with its denormals flushed, made where that was cheaper (a
+                             * phi of paths that each know their flush): fin's answer */
     uint8_t flags;
 };
 
@@ -265,7 +267,20 @@ static inline LLVMValueRef fin(struct cg *g, LLVMValueRef u)
         return as_f(g, flush_bits(g, u));
     if (known_flushed(g, u))
         return as_f(g, u);
+    const struct vfact *e = fact(g, u);
+    if (e->v == u && e->flushed)
+        return as_f(g, e->flushed);
     return as_f(g, flush_bits(g, u));
+}
+
+/* Records that `flushed` is flush_bits(v) (fin then takes it); false when the table is full. */
+static inline bool set_flushed_twin(struct cg *g, LLVMValueRef v, LLVMValueRef flushed)
+{
+    if (LLVMIsConstant(v) || !add_fact(g, v, 0))
+        return false;
+    fact(g, v)->flushed = flushed;
+    mark_flushed(g, flushed);
+    return true;
 }
 
 static inline LLVMValueRef nan_canon(struct cg *g, LLVMValueRef u)

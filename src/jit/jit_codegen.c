@@ -1093,6 +1093,12 @@ static void emit_ld(struct cg *g, const struct vm_ins *in)
         for (unsigned c = 0; c < 4; c++)
             sv[c] = load_vec(g, g->st, base + c * COMP_BYTES);
     }
+    /* the answers' flushed forms too: the texels' own have no denormal (v / 255, 0 and 1), so
+     * a float instruction reading the result takes the phi of these instead of flushing it
+     * (unused, the optimiser removes them) */
+    LLVMValueRef sf[4];
+    for (unsigned c = 0; c < 4; c++)
+        sf[c] = flush_bits(g, sv[c]);
     LLVMBasicBlockRef slow_end = LLVMGetInsertBlock(B);
     LLVMBuildBr(B, bb_join);
 
@@ -1102,6 +1108,10 @@ static void emit_ld(struct cg *g, const struct vm_ins *in)
         r[c] = LLVMBuildPhi(B, g->vi32, "");
         LLVMAddIncoming(r[c], (LLVMValueRef[2]){fv[c], sv[c]},
                         (LLVMBasicBlockRef[2]){fast_end, slow_end}, 2);
+        LLVMValueRef f = LLVMBuildPhi(B, g->vi32, "");
+        LLVMAddIncoming(f, (LLVMValueRef[2]){fv[c], sf[c]},
+                        (LLVMBasicBlockRef[2]){fast_end, slow_end}, 2);
+        set_flushed_twin(g, r[c], f);
     }
     /* op_tex's store: the t# swizzle, _sat, the mask */
     for (unsigned c = 0; c < 4; c++)
