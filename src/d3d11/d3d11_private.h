@@ -148,6 +148,7 @@ void d3d11_resource_fill_device_vtbl(ID3D11Device2Vtbl *v);
 void d3d11_state_fill_device_vtbl(ID3D11Device2Vtbl *v);
 void d3d11_query_fill_device_vtbl(ID3D11Device2Vtbl *v);
 void d3d11_shader_fill_device_vtbl(ID3D11Device2Vtbl *v);
+void d3d11_state_object_fill_device_vtbl(ID3D11Device2Vtbl *v);   /* context_state_object.c */
 
 /* tiled.c (issue 7; issues 11/15): the 11_1 device vtable (`base`, the ordinary device, with
  * tiled resources added), the context's tile methods, and the refusal helper for what is not
