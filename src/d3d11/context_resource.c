@@ -351,8 +351,8 @@ static HRESULT validate_update(const struct d3d11_resource *res, UINT sub, const
     if (res->sample_count > 1)
         return refuse(msg, "%s: the destination is multisampled", m);
     if (box && (res->bind_flags & D3D11_BIND_CONSTANT_BUFFER))
-        return refuse(msg, "%s: pDstBox must be NULL for a constant buffer (no partial "
-                      "updates: ConstantBufferPartialUpdate is not supported)", m);
+        return refuse(msg, "%s: pDstBox must be NULL for a constant buffer (partial "
+                      "updates are UpdateSubresource1's: ConstantBufferPartialUpdate)", m);
     if (!data)
         return refuse(msg, "%s: pSrcData is NULL", m);
     return box_region(m, "pDstBox", res, sub, box, r, msg);
