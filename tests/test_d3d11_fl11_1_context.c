@@ -274,6 +274,51 @@ TEST(fl11_1_cb1_two_windows_of_one_buffer)
     scene_end(&s);
 }
 
+TEST(fl11_1_cb1_larger_constant_buffer_than_a_shader_reads)
+{
+    struct scene s;
+    uint32_t px[W * H];
+    if (!scene_begin(&s, D3D_FEATURE_LEVEL_11_1)) {
+        scene_end(&s);
+        return;
+    }
+    /* 8192 constants (128 KiB): creatable at 11_1 only; constant 4992 green */
+    float (*c)[4] = calloc(8192, sizeof(*c));
+    ID3D11Buffer *cb = NULL;
+    if (c) {
+        c[4992][1] = 1, c[4992][3] = 1;
+        cb = buffer(s.dev, 8192 * 16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, c);
+    }
+    if (cb) {
+        UINT first = 4992, num = 16, f = 0, n = 0;
+        scene_bind(&s, s.ctx, 0, W);
+        ID3D11DeviceContext1_PSSetConstantBuffers1(s.ctx, 0, 1, &cb, &first, &num);
+        ID3D11DeviceContext1_Draw(s.ctx, 3, 0);
+        scene_pixels(&s, px);
+        check_columns(px, GREEN, GREEN);
+        /* the plain method shows the first 4096 constants */
+        ID3D11DeviceContext1_PSSetConstantBuffers(s.ctx, 0, 1, &cb);
+        ID3D11DeviceContext1_PSGetConstantBuffers1(s.ctx, 0, 1, NULL, &f, &n);
+        CHECK_EQ(f, 0u);
+        CHECK_EQ(n, 4096u);
+        ID3D11Buffer_Release(cb);
+    }
+    free(c);
+    scene_end(&s);
+    ID3D11DeviceContext1 *ctx0 = NULL;
+    ID3D11Device *dev0 = device_at(D3D_FEATURE_LEVEL_11_0, &ctx0);
+    CHECK(dev0 != NULL);
+    if (dev0) {
+        D3D11_BUFFER_DESC d = { 65536 + 16, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0,
+                                0, 0 };
+        ID3D11Buffer *b = NULL;
+        CHECK_HR(ID3D11Device_CreateBuffer(dev0, &d, NULL, &b), E_INVALIDARG);
+        CHECK_STR_CONTAINS(LAST, "exceeds 65536");
+        ID3D11DeviceContext1_Release(ctx0);
+        CHECK_EQ(ID3D11Device_Release(dev0), 0u);
+    }
+}
+
 TEST(fl11_1_cb1_recorded_by_deferred_context)
 {
     struct scene s;
