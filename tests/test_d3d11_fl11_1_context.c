@@ -706,8 +706,12 @@ TEST(fl11_1_context_state_swap_saves_and_restores)
     ID3D11DeviceContext1_PSGetConstantBuffers1(s.ctx, 0, 1, NULL, &f, NULL);
     CHECK_EQ(f, 48u);
     /* refusals: nothing changes */
-    util_clear_last_message();
+    /* NULL "has no effect"; a foreign object is refused */
+    back = (ID3DDeviceContextState *)(uintptr_t)1;
     ID3D11DeviceContext1_SwapDeviceContextState(s.ctx, NULL, &back);
+    CHECK(back == NULL);
+    util_clear_last_message();
+    ID3D11DeviceContext1_SwapDeviceContextState(s.ctx, (ID3DDeviceContextState *)s.rtv, &back);
     CHECK_STR_CONTAINS(LAST, "pState is not a context state of this device");
     CHECK(back == NULL);
     ID3D11DeviceContext1 *d = NULL;
@@ -732,16 +736,16 @@ TEST(fl11_1_create_device_context_state_rules)
     ID3D11DeviceContext1 *ctx = NULL;
     ID3D11Device *dev = device_at(D3D_FEATURE_LEVEL_11_1, &ctx);
     ID3DDeviceContextState *st = (ID3DDeviceContextState *)(uintptr_t)1;
-    D3D_FEATURE_LEVEL chosen = (D3D_FEATURE_LEVEL)1, two[2] = { D3D_FEATURE_LEVEL_12_0,
-                                                                D3D_FEATURE_LEVEL_11_1 };
+    D3D_FEATURE_LEVEL chosen = (D3D_FEATURE_LEVEL)1, two[2] = { D3D_FEATURE_LEVEL_11_1,
+                                                                D3D_FEATURE_LEVEL_11_0 };
     CHECK(dev != NULL);
     if (!dev)
         return;
     ID3D11Device1 *d1 = (ID3D11Device1 *)dev;
     /* the first usable element of the array is chosen */
-    CHECK_HR(ID3D11Device1_CreateDeviceContextState(d1, D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED,
-                                                    two, 2, D3D11_SDK_VERSION, &IID_ID3D11Device,
-                                                    &chosen, &st), S_OK);
+    CHECK_HR(ID3D11Device1_CreateDeviceContextState(
+                 d1, D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED, two, 2,
+                 D3D11_SDK_VERSION, &IID_ID3D11Device, &chosen, &st), S_OK);
     CHECK_EQ(chosen, D3D_FEATURE_LEVEL_11_1);
     if (st) {
         ID3DDeviceContextState *q = NULL;
@@ -765,7 +769,7 @@ TEST(fl11_1_create_device_context_state_rules)
                                                     &st), E_INVALIDARG);
     CHECK_HR(create_state(dev, D3D_FEATURE_LEVEL_12_0, &IID_ID3D11Device1, NULL, &st),
              E_INVALIDARG);
-    CHECK_STR_CONTAINS(LAST, "names no level the device supports");
+    CHECK_STR_CONTAINS(LAST, "pFeatureLevels[0] 0xc000 is not a D3D_FEATURE_LEVEL");
     CHECK_HR(create_state(dev, (D3D_FEATURE_LEVEL)0x1234, &IID_ID3D11Device1, NULL, &st),
              E_INVALIDARG);
     CHECK_HR(create_state(dev, D3D_FEATURE_LEVEL_11_1, &IID_ID3D11DeviceContext, NULL, &st),
@@ -781,13 +785,42 @@ TEST(fl11_1_create_device_context_state_rules)
     ID3D11DeviceContext1_Release(ctx);
     CHECK_EQ(ID3D11Device_Release(dev), 0u);
 
+    /* a SINGLETHREADED device needs the SINGLETHREADED flag */
+    {
+        D3D_FEATURE_LEVEL l = D3D_FEATURE_LEVEL_11_1;
+        ID3D11Device *sd = NULL;
+        setenv("SOFTD3D_PROFILE", "11_1", 1);
+        CHECK_HR(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL,
+                                   D3D11_CREATE_DEVICE_SINGLETHREADED, &l, 1, D3D11_SDK_VERSION,
+                                   &sd, NULL, NULL), S_OK);
+        unsetenv("SOFTD3D_PROFILE");
+        if (sd) {
+            CHECK_HR(create_state(sd, l, &IID_ID3D11Device1, NULL, &st), E_INVALIDARG);
+            CHECK_STR_CONTAINS(LAST,
+                               "must have D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED");
+            CHECK_HR(ID3D11Device1_CreateDeviceContextState(
+                         (ID3D11Device1 *)sd, D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED,
+                         &l, 1, D3D11_SDK_VERSION, &IID_ID3D11Device1, NULL, &st), S_OK);
+            if (st)
+                ID3DDeviceContextState_Release(st);
+            CHECK_EQ(ID3D11Device_Release(sd), 0u);
+        }
+    }
+
     /* at 10_0 (profile 11_1 offers it): the device's own level */
     dev = device_at(D3D_FEATURE_LEVEL_10_0, &ctx);
     CHECK(dev != NULL);
     if (!dev)
         return;
-    CHECK_HR(create_state(dev, D3D_FEATURE_LEVEL_10_0, &IID_ID3D11Device, &chosen, &st), S_OK);
+    /* the first usable element of the array: 11_1 is above the device */
+    D3D_FEATURE_LEVEL mixed[2] = { D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_10_0 };
+    CHECK_HR(ID3D11Device1_CreateDeviceContextState((ID3D11Device1 *)dev, 0, mixed, 2,
+                                                    D3D11_SDK_VERSION, &IID_ID3D11Device,
+                                                    &chosen, &st), S_OK);
     CHECK_EQ(chosen, D3D_FEATURE_LEVEL_10_0);
+    CHECK_HR(create_state(dev, D3D_FEATURE_LEVEL_11_0, &IID_ID3D11Device, NULL, NULL),
+             E_INVALIDARG);
+    CHECK_STR_CONTAINS(LAST, "names no level the device supports (its level is 10_0)");
     if (st) {
         ID3DDeviceContextState *prev = NULL;
         D3D11_VIEWPORT vp = { 0, 0, 4, 4, 0, 1 }, got;

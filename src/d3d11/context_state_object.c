@@ -19,9 +19,12 @@
  *
  * CreateDeviceContextState rules (its page), each refusal E_INVALIDARG and one message line:
  *  - Flags 0 or D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED (which only says the state
- *    is used from one thread: nothing to do here);
+ *    is used from one thread: nothing to do here), which a device created with
+ *    D3D11_CREATE_DEVICE_SINGLETHREADED requires ("you must create all context state objects
+ *    from that device with" it);
  *  - pFeatureLevels non-NULL with FeatureLevels > 0 ("you can't set pFeatureLevels to NULL
- *    because there is no default feature level array"), each a D3D_FEATURE_LEVEL value; the
+ *    because there is no default feature level array"), each one of 9_1 .. 11_1 (the page's
+ *    list); the
  *    chosen level is the first element the device supports.  Decision: the device supports its
  *    own level only (a state at a lower level would need that level's rules in every context
  *    method while it is active); an array whose first usable element is below the device's level
@@ -34,10 +37,10 @@
  *    implemented, E_NOTIMPL with a message.
  *  - ppContextState NULL: the arguments are checked and S_FALSE returned, as the Create methods
  *    do; pChosenFeatureLevel may be NULL.
- * SwapDeviceContextState: pState must be one of this device's context states (a NULL or
- * foreign one is refused with a message, nothing changes); only the immediate context swaps (a
- * deferred context's call is refused: the state of a command list being recorded is its own,
- * cleared by FinishCommandList).  Swapping in the active object changes nothing and returns it.
+ * SwapDeviceContextState: pState NULL "has no effect" (*ppPreviousState is set to NULL); any
+ * other pState must be one of this device's context states (a foreign one is refused with a
+ * message, nothing changes); it "is not supported on a deferred context" (refused with a
+ * message).  Swapping in the active object changes nothing and returns it.
  */
 #include "d3d11/d3d11_private.h"
 
@@ -92,7 +95,7 @@ static bool is_level(D3D_FEATURE_LEVEL l)
     static const D3D_FEATURE_LEVEL all[] = {
         D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_2, D3D_FEATURE_LEVEL_9_3,
         D3D_FEATURE_LEVEL_10_0, D3D_FEATURE_LEVEL_10_1, D3D_FEATURE_LEVEL_11_0,
-        D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_12_0, D3D_FEATURE_LEVEL_12_1,
+        D3D_FEATURE_LEVEL_11_1,
     };
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
         if (all[i] == l)
@@ -116,6 +119,12 @@ static HRESULT STDMETHODCALLTYPE device_CreateDeviceContextState(
     if (flags & ~(UINT)D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED) {
         d3d11_msg(dev, "%s: Flags 0x%x has bits other than "
                   "D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED", m, flags);
+        return E_INVALIDARG;
+    }
+    if ((dev->flags & D3D11_CREATE_DEVICE_SINGLETHREADED) &&
+        !(flags & D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED)) {
+        d3d11_msg(dev, "%s: the device was created with D3D11_CREATE_DEVICE_SINGLETHREADED, so "
+                  "Flags must have D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED", m);
         return E_INVALIDARG;
     }
     if (!levels || !level_count) {
@@ -192,6 +201,8 @@ static void STDMETHODCALLTYPE ctx_SwapDeviceContextState(ID3D11DeviceContext2 *i
                   "context)", m);
         return;
     }
+    if (!state)   /* "the call has no effect" (SwapDeviceContextState) */
+        return;
     if (!next || next->child.device != dev) {
         d3d11_msg(dev, "%s: pState is not a context state of this device", m);
         return;
