@@ -319,6 +319,124 @@ TEST(fl11_1_cb1_larger_constant_buffer_than_a_shader_reads)
     }
 }
 
+/* The vertex stage reads its windows too: the colour comes from VS b0 through an
+ * interpolant. */
+TEST(fl11_1_cb1_vertex_stage_windows)
+{
+    static const char vs2_src[] =
+        "cbuffer C : register(b0) { float4 colour; };\n"
+        "struct O { float4 pos : SV_Position; float4 c : COLOR0; };\n"
+        "O main(uint id : SV_VertexID)\n"
+        "{ O o; o.pos = float4(id == 1 ? 3.0 : -1.0, id == 2 ? -3.0 : 1.0, 0, 1);\n"
+        "  o.c = colour; return o; }\n";
+    static const char ps2_src[] =
+        "float4 main(float4 p : SV_Position, float4 c : COLOR0) : SV_Target { return c; }\n";
+    struct scene s;
+    uint32_t px[W * H];
+    if (!scene_begin(&s, D3D_FEATURE_LEVEL_11_1)) {
+        scene_end(&s);
+        return;
+    }
+    ID3DBlob *vb = compile(vs2_src, "vs_5_0"), *pb = compile(ps2_src, "ps_5_0");
+    ID3D11VertexShader *vs = NULL;
+    ID3D11PixelShader *ps = NULL;
+    if (vb) {
+        CHECK_HR(ID3D11Device_CreateVertexShader(s.dev, ID3D10Blob_GetBufferPointer(vb),
+                                                 ID3D10Blob_GetBufferSize(vb), NULL, &vs), S_OK);
+        ID3D10Blob_Release(vb);
+    }
+    if (pb) {
+        CHECK_HR(ID3D11Device_CreatePixelShader(s.dev, ID3D10Blob_GetBufferPointer(pb),
+                                                ID3D10Blob_GetBufferSize(pb), NULL, &ps), S_OK);
+        ID3D10Blob_Release(pb);
+    }
+    ID3D11Buffer *cb = window_buffer(s.dev);
+    if (vs && ps && cb) {
+        UINT first[2] = { 48, 0 }, num = 16;
+        for (int half = 0; half < 2; half++) {
+            scene_bind(&s, s.ctx, half ? W / 2 : 0, half ? W : W / 2);
+            ID3D11DeviceContext1_VSSetShader(s.ctx, vs, NULL, 0);
+            ID3D11DeviceContext1_PSSetShader(s.ctx, ps, NULL, 0);
+            ID3D11DeviceContext1_VSSetConstantBuffers1(s.ctx, 0, 1, &cb, &first[half], &num);
+            ID3D11DeviceContext1_Draw(s.ctx, 3, 0);
+        }
+        scene_pixels(&s, px);
+        check_columns(px, BLUE, RED);
+    }
+    if (cb)
+        ID3D11Buffer_Release(cb);
+    if (vs)
+        ID3D11VertexShader_Release(vs);
+    if (ps)
+        ID3D11PixelShader_Release(ps);
+    scene_end(&s);
+}
+
+/* ExecuteCommandList(RestoreContextState TRUE) gives back every stage's bindings, the compute
+ * shader and its UAV included, alive after the application released them. */
+TEST(fl11_1_execute_command_list_restores_compute_bindings)
+{
+    ID3D11DeviceContext1 *ctx = NULL, *d = NULL;
+    ID3D11Device *dev = device_at(D3D_FEATURE_LEVEL_11_1, &ctx);
+    ID3D11CommandList *list = NULL;
+    CHECK(dev != NULL);
+    if (!dev)
+        return;
+    static const char cs_src[] =
+        "RWByteAddressBuffer o : register(u0);\n"
+        "[numthreads(1, 1, 1)] void main() { o.Store(0, 1234); }\n";
+    ID3D11Buffer *out = buffer(dev, 16, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                               D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, NULL);
+    ID3D11UnorderedAccessView *uav = NULL;
+    ID3D11ComputeShader *cs = NULL, *got = NULL;
+    ID3DBlob *b = compile(cs_src, "cs_5_0");
+    D3D11_UNORDERED_ACCESS_VIEW_DESC ud;
+    memset(&ud, 0, sizeof(ud));
+    ud.Format = DXGI_FORMAT_R32_TYPELESS;
+    ud.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+    ud.Buffer.NumElements = 4;
+    ud.Buffer.Flags = D3D11_BUFFER_UAV_FLAG_RAW;
+    if (out)
+        CHECK_HR(ID3D11Device_CreateUnorderedAccessView(dev, (ID3D11Resource *)out, &ud, &uav),
+                 S_OK);
+    if (b) {
+        CHECK_HR(ID3D11Device_CreateComputeShader(dev, ID3D10Blob_GetBufferPointer(b),
+                                                  ID3D10Blob_GetBufferSize(b), NULL, &cs), S_OK);
+        ID3D10Blob_Release(b);
+    }
+    CHECK_HR(ID3D11Device1_CreateDeferredContext1((ID3D11Device1 *)dev, 0, &d), S_OK);
+    if (d)
+        CHECK_HR(ID3D11DeviceContext1_FinishCommandList(d, FALSE, &list), S_OK);
+    if (cs && uav && list) {
+        uint32_t v[4];
+        ID3D11DeviceContext1_CSSetShader(ctx, cs, NULL, 0);
+        ID3D11DeviceContext1_CSSetUnorderedAccessViews(ctx, 0, 1, &uav, NULL);
+        ID3D11ComputeShader_Release(cs);   /* the context's bindings keep them */
+        ID3D11UnorderedAccessView_Release(uav);
+        ID3D11DeviceContext1_ExecuteCommandList(ctx, list, TRUE);
+        ID3D11DeviceContext1_CSGetShader(ctx, &got, NULL, NULL);
+        CHECK(got == cs);
+        if (got)
+            ID3D11ComputeShader_Release(got);
+        ID3D11DeviceContext1_Dispatch(ctx, 1, 1, 1);
+        buffer_bytes(dev, ctx, out, 16, v);
+        CHECK_EQ(v[0], 1234u);
+    } else {
+        if (cs)
+            ID3D11ComputeShader_Release(cs);
+        if (uav)
+            ID3D11UnorderedAccessView_Release(uav);
+    }
+    if (list)
+        ID3D11CommandList_Release(list);
+    if (d)
+        ID3D11DeviceContext1_Release(d);
+    if (out)
+        ID3D11Buffer_Release(out);
+    ID3D11DeviceContext1_Release(ctx);
+    CHECK_EQ(ID3D11Device_Release(dev), 0u);
+}
+
 TEST(fl11_1_cb1_recorded_by_deferred_context)
 {
     struct scene s;
