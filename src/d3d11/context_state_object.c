@@ -33,8 +33,10 @@
  *  - EmulatedInterface one of ID3D10Device, ID3D10Device1, ID3D11Device, ID3D11Device1 (the
  *    page's list; ID3D11Device2 is accepted too, the interface softd3d's device is).  A state
  *    emulating ID3D10Device(1) "turns off most of the ID3D11DeviceContext methods" while it is
- *    active, and the D3D10 device interfaces of this device would have to come on: not
- *    implemented, E_NOTIMPL with a message.
+ *    active, and the D3D10 device interfaces of this device would have to come on -- but a
+ *    device made by D3D11CreateDevice has no D3D10 face (src/d3d10/ runs its own devices on
+ *    top of D3D11 ones, through this context's vtable), so such a state could only switch the
+ *    context off: not implemented, E_NOTIMPL with a message.
  *  - ppContextState NULL: the arguments are checked and S_FALSE returned, as the Create methods
  *    do; pChosenFeatureLevel may be NULL.
  * SwapDeviceContextState: pState NULL "has no effect" (*ppPreviousState is set to NULL); any

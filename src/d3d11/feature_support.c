@@ -2,8 +2,8 @@
  *
  * Every answer is a pure function of the device's feature level and capability profile, and
  * must be true of the implementation: a TRUE here is a promise that the feature works.  So
- * options whose machinery does not exist yet (deferred-context command lists, Discard APIs,
- * ClearView, shadow comparison at 9_x...) answer FALSE, and the README says so.
+ * options whose machinery does not exist yet (driver command lists, logic ops, shadow
+ * comparison at 9_x...) answer FALSE, and the README says so.
  *
  * Size rule (documented): FeatureSupportDataSize must equal the size of the structure for the
  * feature, else E_INVALIDARG.  An unknown feature value is E_INVALIDARG.
