@@ -315,8 +315,9 @@ static void record_cb1(ID3D11DeviceContext2 *iface, UINT stage, UINT start, UINT
     void *o[D3D11_CTX_CB_SLOTS];
     struct dc_cmd *c;
     bool windows = first && num;
-    if ((n && !b) || n > D3D11_CTX_CB_SLOTS || start > D3D11_CTX_CB_SLOTS)
-        return;   /* the forwarded call refuses it */
+    if ((n && !b) || (n && (!first) != (!num)) || n > D3D11_CTX_CB_SLOTS ||
+        start > D3D11_CTX_CB_SLOTS)
+        return;   /* the forwarded call refuses it (replayed, half a window would bind all) */
     for (UINT i = 0; i < n; i++)
         o[i] = b[i];
     if (!all_recordable(iface, o, n) || !(c = push(iface, DC_CB1)))
