@@ -965,3 +965,47 @@ TEST(fl11_1_create_device_context_state_rules)
     ID3D11DeviceContext1_Release(ctx);
     CHECK_EQ(ID3D11Device_Release(dev), 0u);
 }
+
+/* ID3D11DeviceContext2's annotation methods: no capture tool ever attaches, so annotations are
+ * off and markers / events are accepted and dropped, on every level and deferred contexts. */
+TEST(fl11_1_annotations_disabled_and_dropped)
+{
+    static const D3D_FEATURE_LEVEL levels[] = { D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_9_1 };
+    static const WCHAR label[] = { 'f', 'r', 'a', 'm', 'e', 0 };
+    for (int i = 0; i < 2; i++) {
+        ID3D11DeviceContext1 *ctx = NULL, *d = NULL;
+        ID3D11DeviceContext2 *c2 = NULL, *d2 = NULL;
+        ID3D11Device *dev = device_at(levels[i], &ctx);
+        CHECK(dev != NULL);
+        if (!dev)
+            continue;
+        CHECK_HR(ID3D11DeviceContext1_QueryInterface(ctx, &IID_ID3D11DeviceContext2,
+                                                     (void **)&c2), S_OK);
+        CHECK_HR(ID3D11Device1_CreateDeferredContext1((ID3D11Device1 *)dev, 0, &d), S_OK);
+        if (d)
+            CHECK_HR(ID3D11DeviceContext1_QueryInterface(d, &IID_ID3D11DeviceContext2,
+                                                         (void **)&d2), S_OK);
+        util_clear_last_message();
+        if (c2) {
+            CHECK_EQ(ID3D11DeviceContext2_IsAnnotationEnabled(c2), FALSE);
+            ID3D11DeviceContext2_BeginEventInt(c2, label, 7);
+            ID3D11DeviceContext2_SetMarkerInt(c2, label, 8);
+            ID3D11DeviceContext2_EndEvent(c2);
+            ID3D11DeviceContext2_Release(c2);
+        }
+        if (d2) {
+            ID3D11CommandList *list = NULL;
+            CHECK_EQ(ID3D11DeviceContext2_IsAnnotationEnabled(d2), FALSE);
+            ID3D11DeviceContext2_SetMarkerInt(d2, NULL, 0);
+            CHECK_HR(ID3D11DeviceContext2_FinishCommandList(d2, FALSE, &list), S_OK);
+            if (list)
+                ID3D11CommandList_Release(list);
+            ID3D11DeviceContext2_Release(d2);
+        }
+        CHECK_EQ(LAST[0], 0);   /* no "not implemented" line */
+        if (d)
+            ID3D11DeviceContext1_Release(d);
+        ID3D11DeviceContext1_Release(ctx);
+        CHECK_EQ(ID3D11Device_Release(dev), 0u);
+    }
+}

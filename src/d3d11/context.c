@@ -9,8 +9,9 @@
  * ResolveSubresource is context_resource.c's; ExecuteCommandList and FinishCommandList are
  * command_list.c's (deferred contexts: context_deferred.c); *SetConstantBuffers1 are
  * context_cbuffer.c's, CopySubresourceRegion1 / UpdateSubresource1 context_copy1.c's,
- * SwapDeviceContextState context_state_object.c's; the other ID3D11DeviceContext2 additions
- * (other than the tile methods) are comgen's logged E_NOTIMPL stubs (README).
+ * SwapDeviceContextState context_state_object.c's, the annotation methods
+ * context_annotation.c's; ClearView and the Discard methods are context_clear_view.c's, in
+ * the 11_1 context only (tiled_draw.c; below 11_1 comgen's logged E_NOTIMPL stubs, README).
  * The vtable built here is not the one the application calls: device creation wraps it (and
  * the 11_1 one of tiled_draw.c) in comgen's locking copy, for ID3D11Multithread
  * (multithread.c); deferred contexts use it unwrapped.
@@ -198,6 +199,7 @@ static void vtbl_fill(void)
     d3d11_context_state_fill_vtbl(&ctx_vtbl);
     d3d11_context_cbuffer_fill_vtbl(&ctx_vtbl);   /* *SetConstantBuffers1, every level */
     d3d11_context_state_object_fill_vtbl(&ctx_vtbl);   /* SwapDeviceContextState */
+    d3d11_context_annotation_fill_vtbl(&ctx_vtbl);   /* IsAnnotationEnabled & co. */
     d3d11_context_resource_fill_vtbl(&ctx_vtbl);
     d3d11_context_query_fill_vtbl(&ctx_vtbl);
     d3d11_context_draw_fill_vtbl(&ctx_vtbl);
