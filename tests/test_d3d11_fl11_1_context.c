@@ -1002,6 +1002,36 @@ TEST(fl11_1_annotations_disabled_and_dropped)
                 ID3D11CommandList_Release(list);
             ID3D11DeviceContext2_Release(d2);
         }
+        /* ID3DUserDefinedAnnotation, the contexts' face for the same (one reference count) */
+        ID3D11DeviceContext1 *owners[2] = { ctx, d };
+        for (int k = 0; k < 2; k++) {
+            ID3DUserDefinedAnnotation *a = NULL;
+            ID3D11DeviceContext *back = NULL;
+            if (!owners[k])
+                continue;
+            CHECK_HR(ID3D11DeviceContext1_QueryInterface(owners[k],
+                                                         &IID_ID3DUserDefinedAnnotation,
+                                                         (void **)&a), S_OK);
+            if (!a)
+                continue;
+            CHECK_EQ(ID3DUserDefinedAnnotation_GetStatus(a), FALSE);
+            CHECK_EQ(ID3DUserDefinedAnnotation_BeginEvent(a, label), -1);
+            ID3DUserDefinedAnnotation_SetMarker(a, label);
+            CHECK_EQ(ID3DUserDefinedAnnotation_EndEvent(a), -1);
+            CHECK_HR(ID3DUserDefinedAnnotation_QueryInterface(a, &IID_ID3D11DeviceContext,
+                                                              (void **)&back), S_OK);
+            CHECK(back == (ID3D11DeviceContext *)owners[k]);
+            if (back)
+                ID3D11DeviceContext_Release(back);
+            {   /* the annotation's count is the context's */
+                ULONG up = ID3DUserDefinedAnnotation_AddRef(a);
+                ULONG ctx_count = ID3D11DeviceContext1_Release(owners[k]);
+                CHECK_EQ(ctx_count, up - 1);
+                ID3D11DeviceContext1_AddRef(owners[k]);
+                CHECK_EQ(ID3DUserDefinedAnnotation_Release(a), up - 1);
+            }
+            ID3DUserDefinedAnnotation_Release(a);
+        }
         CHECK_EQ(LAST[0], 0);   /* no "not implemented" line */
         if (d)
             ID3D11DeviceContext1_Release(d);

@@ -49,6 +49,11 @@ static HRESULT STDMETHODCALLTYPE ctx_QueryInterface(ID3D11DeviceContext2 *iface,
         *out = iface;
         return S_OK;
     }
+    if (IsEqualGUID(riid, &IID_ID3DUserDefinedAnnotation)) {   /* context_annotation.c */
+        iface->lpVtbl->AddRef(iface);
+        *out = &impl(iface)->annotation;
+        return S_OK;
+    }
     /* ID3D11Multithread: the immediate context's only (multithread.c); a deferred context's
      * QueryInterface is this one too, and it does not answer it. */
     if (IsEqualGUID(riid, &IID_ID3D11Multithread) && iface == &impl(iface)->device->context.iface) {
@@ -217,6 +222,7 @@ void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device)
     atomic_init(&ctx->refcount, 0);
     ctx->device = device;
     core_pd_init(&ctx->private_data);
+    d3d11_context_annotation_init(ctx);
     d3d11_context_state_reset(ctx);   /* the ClearState defaults (nothing is bound yet) */
 }
 

@@ -289,6 +289,8 @@ void d3d11_context_get_cbs(struct d3d11_context *ctx, unsigned stage, UINT start
 /* Each file sets the ID3D11DeviceContext2 slots it implements. */
 void d3d11_context_cbuffer_fill_vtbl(ID3D11DeviceContext2Vtbl *v);   /* context_cbuffer.c */
 void d3d11_context_annotation_fill_vtbl(ID3D11DeviceContext2Vtbl *v); /* context_annotation.c */
+/* context_annotation.c: the context's ID3DUserDefinedAnnotation face (d3d11_context_init). */
+void d3d11_context_annotation_init(struct d3d11_context *ctx);
 /* context_copy1.c: CopySubresourceRegion1 / UpdateSubresource1 over the slots' current
  * CopySubresourceRegion / UpdateSubresource (fill after tiled.c's wrappers). */
 void d3d11_context_copy1_fill_vtbl(ID3D11DeviceContext2Vtbl *v);

@@ -41,6 +41,7 @@ struct d3d11_context {
     atomic_uint refcount;
     struct d3d11_device *device;
     core_private_data private_data;
+    ID3DUserDefinedAnnotation annotation;   /* its QueryInterface face (context_annotation.c) */
     struct d3d11_context_state state;
     struct d3d11_context_extra extra;
 };
