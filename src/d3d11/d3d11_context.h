@@ -2,7 +2,9 @@
  *
  * Read me first.
  *  - One struct, d3d11_context_state, holds everything the pipeline setters bind (context_state.c
- *    writes it, after validation; nothing else does).  The draw path only reads it.
+ *    writes it, after validation, with context_cbuffer.c for the constant buffers and
+ *    context_uav.c for the UAVs; SwapDeviceContextState, context_state_object.c, exchanges it
+ *    whole).  The draw path only reads it.
  *  - Every bound object is held with a context reference (device_child.h: d3d11_child_bind /
  *    unbind): it stays alive while bound, but keeps neither its application count nor the device
  *    alive.  A slot is empty when its pointer is NULL.
@@ -121,11 +123,12 @@ struct d3d11_context_state {
     BOOL predicate_value;
 };
 
-/* What constant-buffer slot `i` of a stage shows the shader: the intersection of the bound
- * window [first, first + count) with the buffer ("the constant buffer is the intersection of the
- * actual memory allocation for the buffer and the window", *SetConstantBuffers1); reads past it
- * give 0 (vm_cbuffer.size).  *data NULL: unbound.  (context_cbuffer.c)  The buffer's memory is 16-byte aligned and
- * first is a multiple of 16 constants, so the window's start stays aligned. */
+/* context_cbuffer.c: what constant-buffer slot `i` of a stage shows the shader, the
+ * intersection of the bound window [first, first + count) with the buffer ("the constant buffer
+ * is the intersection of the actual memory allocation for the buffer and the window",
+ * *SetConstantBuffers1); reads past it give 0 (vm_cbuffer.size).  *data NULL: unbound.  The
+ * buffer's memory is 16-byte aligned and first a multiple of 16 constants, so the window's
+ * start stays aligned. */
 void d3d11_context_cb_view(const struct d3d11_shader_stage_state *s, unsigned i,
                            const uint32_t **data, uint32_t *size);
 
