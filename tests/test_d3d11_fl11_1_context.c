@@ -905,6 +905,22 @@ TEST(fl11_1_create_device_context_state_rules)
     CHECK_HR(create_state(dev, D3D_FEATURE_LEVEL_10_0, &IID_ID3D11Device1, NULL, &st), E_NOTIMPL);
     CHECK_STR_CONTAINS(LAST, "below the device's feature level 11_1 is not implemented");
     CHECK(st == NULL);
+    /* the first swap without ppPreviousState: the context's own state (a bound buffer the
+     * application released) goes with its unnamed object, nothing leaks */
+    {
+        ID3D11Buffer *cb = buffer(dev, 16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0,
+                                  NULL), *got = (ID3D11Buffer *)(uintptr_t)1;
+        CHECK_HR(create_state(dev, D3D_FEATURE_LEVEL_11_1, &IID_ID3D11Device1, NULL, &st), S_OK);
+        if (cb && st) {
+            ID3D11DeviceContext1_VSSetConstantBuffers(ctx, 0, 1, &cb);
+            ID3D11Buffer_Release(cb);
+            ID3D11DeviceContext1_SwapDeviceContextState(ctx, st, NULL);
+            ID3D11DeviceContext1_VSGetConstantBuffers(ctx, 0, 1, &got);
+            CHECK(got == NULL);
+            ID3DDeviceContextState_Release(st);   /* active: the context keeps it */
+            ID3D11DeviceContext1_VSSetConstantBuffers(ctx, 0, 1, &got);
+        }
+    }
     ID3D11DeviceContext1_Release(ctx);
     CHECK_EQ(ID3D11Device_Release(dev), 0u);
 
