@@ -379,7 +379,13 @@ TEST(d3d11_check_feature_support_per_level)
         D3D11_FEATURE_DATA_D3D9_OPTIONS d9;
         D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT sh;
         D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT inst;
-        static const D3D11_FEATURE_DATA_D3D11_OPTIONS zero_opts;
+        /* the 11.1 options of the 1-methods that work at every level (context_cbuffer.c,
+         * context_copy1.c); everything else FALSE at 9_x */
+        D3D11_FEATURE_DATA_D3D11_OPTIONS zero_opts;
+        memset(&zero_opts, 0, sizeof(zero_opts));
+        zero_opts.ConstantBufferOffsetting = TRUE;
+        zero_opts.ConstantBufferPartialUpdate = TRUE;
+        zero_opts.FlagsForUpdateAndCopySeenByDriver = TRUE;
 
         CHECK_HR(create(&all[i], 1, &dev, NULL), S_OK);
         if (!dev)

@@ -389,6 +389,30 @@ TEST(d3d11_debug_report_live_objects)
     debug_done(dev, q, debug);
 }
 
+/* A context state (ID3D11Device1::CreateDeviceContextState) is listed by its kind. */
+TEST(d3d11_debug_report_live_context_state)
+{
+    ID3D11InfoQueue *q;
+    ID3D11Debug *debug;
+    ID3D11Device *dev = debug_device(&q, &debug);
+    const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_9_3;
+    ID3DDeviceContextState *st = NULL;
+    bool named = false;
+    CHECK_HR(ID3D11Device1_CreateDeviceContextState((ID3D11Device1 *)dev, 0, &level, 1,
+                                                    D3D11_SDK_VERSION, &IID_ID3D11Device1, NULL,
+                                                    &st), S_OK);
+    ID3D11InfoQueue_ClearStoredMessages(q);
+    CHECK_HR(ID3D11Debug_ReportLiveDeviceObjects(debug, D3D11_RLDO_DETAIL), S_OK);
+    CHECK_EQ(count_id(q, D3D11_MESSAGE_ID_UNKNOWN, "Live ID3DDeviceContextState at", &named), 1);
+    CHECK(named);
+    if (st)
+        ID3DDeviceContextState_Release(st);
+    ID3D11InfoQueue_ClearStoredMessages(q);
+    CHECK_HR(ID3D11Debug_ReportLiveDeviceObjects(debug, D3D11_RLDO_DETAIL), S_OK);
+    CHECK_EQ(count_id(q, D3D11_MESSAGE_ID_UNKNOWN, NULL, NULL), 0);
+    debug_done(dev, q, debug);
+}
+
 TEST(d3d11_debug_settings_and_validate)
 {
     ID3D11InfoQueue *q;

@@ -152,6 +152,25 @@ static void replay_shader(ID3D11DeviceContext2 *t, const struct dc_cmd *c)
     }
 }
 
+static void replay_cb1(ID3D11DeviceContext2 *t, const struct dc_cmd *c)
+{
+    const ID3D11DeviceContext2Vtbl *v = t->lpVtbl;
+    ID3D11Buffer *b[D3D11_CTX_CB_SLOTS];
+    UINT n = c->nobjs < D3D11_CTX_CB_SLOTS ? c->nobjs : D3D11_CTX_CB_SLOTS, start = c->u[1];
+    const UINT *first = c->u[2] && c->words ? c->words : NULL;
+    const UINT *num = first ? c->words + c->nobjs : NULL;
+    for (UINT i = 0; i < n; i++)
+        b[i] = c->objs[i];
+    switch (c->u[0]) {
+    case 0: v->VSSetConstantBuffers1(t, start, n, b, first, num); break;
+    case 1: v->PSSetConstantBuffers1(t, start, n, b, first, num); break;
+    case 2: v->GSSetConstantBuffers1(t, start, n, b, first, num); break;
+    case 3: v->HSSetConstantBuffers1(t, start, n, b, first, num); break;
+    case 4: v->DSSetConstantBuffers1(t, start, n, b, first, num); break;
+    default: v->CSSetConstantBuffers1(t, start, n, b, first, num); break;
+    }
+}
+
 /* A captured WRITE_DISCARD map: the whole subresource, written through the target's Map. */
 static void replay_map(ID3D11DeviceContext2 *t, const struct dc_cmd *c)
 {
@@ -255,6 +274,15 @@ static void replay(ID3D11DeviceContext2 *t, struct d3d11_context *ctx, const str
         break;
     case DC_CLEAR_STATE: v->ClearState(t); break;
     case DC_MAP: replay_map(t, c); break;
+    case DC_CB1: replay_cb1(t, c); break;
+    case DC_COPY_REGION1:
+        v->CopySubresourceRegion1(t, o0, c->u[0], c->u[1], c->u[2], c->u[3], o1, c->u[4],
+                                  c->has_box ? &c->box : NULL, c->u[5]);
+        break;
+    case DC_UPDATE1:
+        v->UpdateSubresource1(t, o0, c->u[0], c->has_box ? &c->box : NULL, c->bytes, c->u[1],
+                              c->u[2], c->u[5]);
+        break;
     }
 }
 
@@ -310,6 +338,13 @@ static struct saved_state *state_save(struct d3d11_context *ctx)
     stage_hold(&st->vs);
     stage_hold(&st->ps);
     stage_hold(&st->gs);
+    stage_hold(&st->hs);   /* every stage: restore hands all of them back to the context */
+    stage_hold(&st->ds);
+    stage_hold(&st->cs);
+    for (UINT i = 0; i < D3D11_CTX_UAV_SLOTS; i++) {
+        view_hold(&st->cs_uavs[i]);
+        view_hold(&st->om_uavs[i]);
+    }
     for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; i++)
         res_hold(st->so_targets[i]);
     bound_hold(&st->rasterizer);

@@ -7,8 +7,11 @@
  * context_resource.c; Begin, End and GetData in context_query.c.  The state the draw path reads
  * is d3d11_context.h.  Draws (and the refused dispatches) are in context_draw.c.
  * ResolveSubresource is context_resource.c's; ExecuteCommandList and FinishCommandList are
- * command_list.c's (deferred contexts: context_deferred.c); the ID3D11DeviceContext1/2
- * additions other than the tile methods are still comgen's logged E_NOTIMPL stubs (README).
+ * command_list.c's (deferred contexts: context_deferred.c); *SetConstantBuffers1 are
+ * context_cbuffer.c's, CopySubresourceRegion1 / UpdateSubresource1 context_copy1.c's,
+ * SwapDeviceContextState context_state_object.c's, the annotation methods
+ * context_annotation.c's; ClearView and the Discard methods are context_clear_view.c's, in
+ * the 11_1 context only (tiled_draw.c; below 11_1 comgen's logged E_NOTIMPL stubs, README).
  * The vtable built here is not the one the application calls: device creation wraps it (and
  * the 11_1 one of tiled_draw.c) in comgen's locking copy, for ID3D11Multithread
  * (multithread.c); deferred contexts use it unwrapped.
@@ -44,6 +47,11 @@ static HRESULT STDMETHODCALLTYPE ctx_QueryInterface(ID3D11DeviceContext2 *iface,
         IsEqualGUID(riid, &IID_ID3D11DeviceContext2)) {
         ID3D11DeviceContext2_AddRef(iface);
         *out = iface;
+        return S_OK;
+    }
+    if (IsEqualGUID(riid, &IID_ID3DUserDefinedAnnotation)) {   /* context_annotation.c */
+        iface->lpVtbl->AddRef(iface);
+        *out = &impl(iface)->annotation;
         return S_OK;
     }
     /* ID3D11Multithread: the immediate context's only (multithread.c); a deferred context's
@@ -194,11 +202,15 @@ static pthread_once_t vtbl_once = PTHREAD_ONCE_INIT;
 static void vtbl_fill(void)
 {
     d3d11_context_state_fill_vtbl(&ctx_vtbl);
+    d3d11_context_cbuffer_fill_vtbl(&ctx_vtbl);   /* *SetConstantBuffers1, every level */
+    d3d11_context_state_object_fill_vtbl(&ctx_vtbl);   /* SwapDeviceContextState */
+    d3d11_context_annotation_fill_vtbl(&ctx_vtbl);   /* IsAnnotationEnabled & co. */
     d3d11_context_resource_fill_vtbl(&ctx_vtbl);
     d3d11_context_query_fill_vtbl(&ctx_vtbl);
     d3d11_context_draw_fill_vtbl(&ctx_vtbl);
     d3d11_context_compute_fill_vtbl(&ctx_vtbl);   /* after draw, resource: keeps 10_x refusals */
     d3d11_tiled_fill_context_vtbl(&ctx_vtbl);   /* tiled.c: refuses non-tiled resources */
+    d3d11_context_copy1_fill_vtbl(&ctx_vtbl);   /* after tiled: wraps its copies */
     d3d11_command_list_fill_immediate_vtbl(&ctx_vtbl);   /* command_list.c */
     comgen_fill_ID3D11DeviceContext2(&ctx_vtbl);
 }
@@ -210,6 +222,7 @@ void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device)
     atomic_init(&ctx->refcount, 0);
     ctx->device = device;
     core_pd_init(&ctx->private_data);
+    d3d11_context_annotation_init(ctx);
     d3d11_context_state_reset(ctx);   /* the ClearState defaults (nothing is bound yet) */
 }
 
@@ -219,6 +232,7 @@ void d3d11_context_init(struct d3d11_context *ctx, struct d3d11_device *device)
 void d3d11_context_cleanup(struct d3d11_context *ctx)
 {
     d3d11_context_resources_cleanup(ctx);
+    d3d11_context_state_object_cleanup(ctx);
     d3d11_context_queries_cleanup(ctx);
     d3d11_context_draw_cleanup(ctx);
     d3d11_context_compute_cleanup(ctx);

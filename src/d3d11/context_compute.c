@@ -298,13 +298,8 @@ static void dispatch(struct d3d11_context *ctx, const char *method, const UINT g
         c->sampler_ptr[k] = d3d11_translate_sampler(s->cs.samplers[k].iface, &c->samplers[k])
                                 ? &c->samplers[k] : NULL;
     memset(c->cb, 0, sizeof(c->cb));
-    for (unsigned k = 0; k < D3D11_CTX_CB_SLOTS && k < IR_MAX_CB_SLOTS; k++) {
-        const struct d3d11_resource *b = s->cs.constant_buffers[k];
-        if (!b || !b->core)
-            continue;
-        c->cb[k].data = (const uint32_t *)(const void *)b->core->data;   /* 16-byte aligned */
-        c->cb[k].size = b->width / 16;
-    }
+    for (unsigned k = 0; k < D3D11_CTX_CB_SLOTS && k < IR_MAX_CB_SLOTS; k++)
+        d3d11_context_cb_view(&s->cs, k, &c->cb[k].data, &c->cb[k].size);   /* its window */
 
     struct compute_dispatch d = {e->prog, &c->views, {groups[0], groups[1], groups[2]},
                                  c->cb, c->texture_ptr, c->sampler_ptr, c->images};

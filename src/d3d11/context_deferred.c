@@ -308,6 +308,43 @@ static void record_slots(ID3D11DeviceContext2 *iface, UINT method, UINT start, U
         INNER(iface)->P##SetSamplers(iface, start, n, s);                                      \
     }
 
+/* *SetConstantBuffers1: recorded with its windows, forwarded as the slot methods are. */
+static void record_cb1(ID3D11DeviceContext2 *iface, UINT stage, UINT start, UINT n,
+                       ID3D11Buffer *const *b, const UINT *first, const UINT *num)
+{
+    void *o[D3D11_CTX_CB_SLOTS];
+    struct dc_cmd *c;
+    bool windows = first && num;
+    if ((n && !b) || (n && (!first) != (!num)) || n > D3D11_CTX_CB_SLOTS ||
+        start > D3D11_CTX_CB_SLOTS)
+        return;   /* the forwarded call refuses it (replayed, half a window would bind all) */
+    for (UINT i = 0; i < n; i++)
+        o[i] = b[i];
+    if (!all_recordable(iface, o, n) || !(c = push(iface, DC_CB1)))
+        return;
+    c->u[0] = stage;
+    c->u[1] = start;
+    c->u[2] = windows;
+    if (set_objs(iface, c, o, n) && windows)
+        set_words(iface, c, first, n, num, n);
+}
+
+#define DC_CB1_METHOD(P, index)                                                               \
+    static void STDMETHODCALLTYPE dc_##P##SetConstantBuffers1(                                 \
+        ID3D11DeviceContext2 *iface, UINT start, UINT n, ID3D11Buffer *const *b,              \
+        const UINT *first, const UINT *num)                                                    \
+    {                                                                                          \
+        record_cb1(iface, index, start, n, b, first, num);                                     \
+        INNER(iface)->P##SetConstantBuffers1(iface, start, n, b, first, num);                  \
+    }
+DC_CB1_METHOD(VS, 0)
+DC_CB1_METHOD(PS, 1)
+DC_CB1_METHOD(GS, 2)
+DC_CB1_METHOD(HS, 3)
+DC_CB1_METHOD(DS, 4)
+DC_CB1_METHOD(CS, 5)
+#undef DC_CB1_METHOD
+
 DC_STAGE(VS, 0, ID3D11VertexShader)
 DC_STAGE(PS, 1, ID3D11PixelShader)
 DC_STAGE(GS, 2, ID3D11GeometryShader)
@@ -595,6 +632,22 @@ static void STDMETHODCALLTYPE dc_CopySubresourceRegion(ID3D11DeviceContext2 *ifa
     }
 }
 
+/* CopySubresourceRegion1: recorded as CopySubresourceRegion with its CopyFlags (checked when
+ * the list executes, by the immediate method). */
+static void STDMETHODCALLTYPE dc_CopySubresourceRegion1(ID3D11DeviceContext2 *iface,
+                                                        ID3D11Resource *dst, UINT dsub, UINT x,
+                                                        UINT y, UINT z, ID3D11Resource *src,
+                                                        UINT ssub, const D3D11_BOX *box,
+                                                        UINT flags)
+{
+    struct dc_cmd *c = record2(iface, DC_COPY_REGION1, dst, src);
+    if (c) {
+        c->u[0] = dsub, c->u[1] = x, c->u[2] = y, c->u[3] = z, c->u[4] = ssub, c->u[5] = flags;
+        if ((c->has_box = box != NULL))
+            c->box = *box;
+    }
+}
+
 static void STDMETHODCALLTYPE dc_CopyResource(ID3D11DeviceContext2 *iface, ID3D11Resource *dst,
                                               ID3D11Resource *src)
 {
@@ -638,22 +691,24 @@ static bool update_extent(ID3D11Resource *dst, UINT sub, const D3D11_BOX *box, U
     return true;
 }
 
-static void STDMETHODCALLTYPE dc_UpdateSubresource(ID3D11DeviceContext2 *iface,
-                                                   ID3D11Resource *dst, UINT sub,
-                                                   const D3D11_BOX *box, const void *data,
-                                                   UINT row_pitch, UINT depth_pitch)
+/* UpdateSubresource (op DC_UPDATE) and UpdateSubresource1 (DC_UPDATE1, with its CopyFlags). */
+static void record_update(ID3D11DeviceContext2 *iface, enum dc_op op, ID3D11Resource *dst,
+                          UINT sub, const D3D11_BOX *box, const void *data, UINT row_pitch,
+                          UINT depth_pitch, UINT flags)
 {
     UINT row_bytes, rows, slices;
     struct dc_cmd *c;
     if (!data || !update_extent(dst, sub, box, &row_bytes, &rows, &slices)) {
         /* An empty box is a documented no-op; anything else the immediate code refuses. */
-        d3d11_msg(DEV(iface), "UpdateSubresource: %s (deferred context: not recorded)",
+        d3d11_msg(DEV(iface), "%s: %s (deferred context: not recorded)",
+                  op == DC_UPDATE1 ? "UpdateSubresource1" : "UpdateSubresource",
                   !data ? "pSrcData is NULL" : "the destination or pDstBox is not valid");
         return;
     }
-    if (!(c = record2(iface, DC_UPDATE, dst, NULL)))
+    if (!(c = record2(iface, op, dst, NULL)))
         return;
     c->u[0] = sub;
+    c->u[5] = flags;
     if ((c->has_box = box != NULL))
         c->box = *box;
     /* Captured tightly: rows of row_bytes, slices of rows. */
@@ -669,6 +724,22 @@ static void STDMETHODCALLTYPE dc_UpdateSubresource(ID3D11DeviceContext2 *iface,
             memcpy((char *)c->bytes + ((size_t)z * rows + y) * row_bytes,
                    (const char *)data + (size_t)z * depth_pitch + (size_t)y * row_pitch,
                    row_bytes);
+}
+
+static void STDMETHODCALLTYPE dc_UpdateSubresource(ID3D11DeviceContext2 *iface,
+                                                   ID3D11Resource *dst, UINT sub,
+                                                   const D3D11_BOX *box, const void *data,
+                                                   UINT row_pitch, UINT depth_pitch)
+{
+    record_update(iface, DC_UPDATE, dst, sub, box, data, row_pitch, depth_pitch, 0);
+}
+
+static void STDMETHODCALLTYPE dc_UpdateSubresource1(ID3D11DeviceContext2 *iface,
+                                                    ID3D11Resource *dst, UINT sub,
+                                                    const D3D11_BOX *box, const void *data,
+                                                    UINT row_pitch, UINT depth_pitch, UINT flags)
+{
+    record_update(iface, DC_UPDATE1, dst, sub, box, data, row_pitch, depth_pitch, flags);
 }
 
 static void STDMETHODCALLTYPE dc_CopyStructureCount(ID3D11DeviceContext2 *iface,
@@ -827,9 +898,10 @@ static HRESULT STDMETHODCALLTYPE dc_Map(ID3D11DeviceContext2 *iface, ID3D11Resou
         return map_refuse(iface, out, "the subresource is already mapped");
     prev = last_capture(d, res->iface, sub);
     if (type == D3D11_MAP_WRITE_NO_OVERWRITE) {
-        if (!(res->bind_flags & (D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER)))
+        if (!d3d11_map_no_overwrite_ok(res, DEV(iface)->level))
             return map_refuse(iface, out, "D3D11_MAP_WRITE_NO_OVERWRITE needs a vertex or index "
-                              "buffer (D3D11_MAP)");
+                              "buffer (D3D11_MAP; at 11_1 also a constant or shader-resource "
+                              "buffer)");
         if (!prev)
             return map_refuse(iface, out, "D3D11_MAP_WRITE_NO_OVERWRITE needs a "
                               "D3D11_MAP_WRITE_DISCARD of the subresource earlier in the "
@@ -1032,6 +1104,9 @@ static void dc_fill(ID3D11DeviceContext2Vtbl *v)
     DC(ClearUnorderedAccessViewFloat), DC(ClearDepthStencilView), DC(GenerateMips);
     DC(ResolveSubresource), DC(Begin), DC(End), DC(GetData), DC(Map), DC(Unmap);
     DC(FinishCommandList), DC(ExecuteCommandList);
+    DC(VSSetConstantBuffers1), DC(PSSetConstantBuffers1), DC(GSSetConstantBuffers1);
+    DC(HSSetConstantBuffers1), DC(DSSetConstantBuffers1), DC(CSSetConstantBuffers1);
+    DC(CopySubresourceRegion1), DC(UpdateSubresource1);
     DC(UpdateTileMappings), DC(CopyTileMappings), DC(CopyTiles), DC(UpdateTiles);
     DC(ResizeTilePool), DC(TiledResourceBarrier);
 #undef DC_STAGE_SLOTS

@@ -995,15 +995,12 @@ static void translate_samples(const struct d3d11_context_state *s, struct draw_d
     d->ms_center = info->resource->sample_quality == (UINT)D3D11_CENTER_MULTISAMPLE_PATTERN;
 }
 
-static void translate_cbs(struct d3d11_resource *const *cbs, struct vm_cbuffer *out)
+/* A stage's constant buffers: each slot's bound window (context_cbuffer.c). */
+static void translate_cbs(const struct d3d11_shader_stage_state *st, struct vm_cbuffer *out)
 {
     memset(out, 0, sizeof(struct vm_cbuffer) * IR_MAX_CB_SLOTS);
-    for (unsigned i = 0; i < D3D11_CTX_CB_SLOTS && i < IR_MAX_CB_SLOTS; i++) {
-        if (!cbs[i] || !cbs[i]->core)
-            continue;
-        out[i].data = (const uint32_t *)cbs[i]->core->data;   /* 16-byte aligned */
-        out[i].size = cbs[i]->width / 16;
-    }
+    for (unsigned i = 0; i < D3D11_CTX_CB_SLOTS && i < IR_MAX_CB_SLOTS; i++)
+        d3d11_context_cb_view(st, i, &out[i].data, &out[i].size);
 }
 
 static void translate_om(const struct d3d11_context_state *s, struct draw_desc *d)
@@ -1160,8 +1157,8 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
     d->vs = k->vs->prog;
     d->ps = k->ps ? k->ps->prog : NULL;
     d->link = link;
-    translate_cbs(s->vs.constant_buffers, d->vs_cb);
-    translate_cbs(s->ps.constant_buffers, d->ps_cb);
+    translate_cbs(&s->vs, d->vs_cb);
+    translate_cbs(&s->ps, d->ps_cb);
     if (d->ps && d->ps->mem) {
         /* the pixel stage's UAVs (OMSetRenderTargetsAndUnorderedAccessViews, 11_0) and the
          * buffer views its memory instructions read */
@@ -1192,7 +1189,7 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
     if (k->gs) {
         d->gs = k->gs->prog;
         d->gs_link = &le->gs_link;
-        translate_cbs(s->gs.constant_buffers, d->gs_cb);
+        translate_cbs(&s->gs, d->gs_cb);
         translate_stage_textures(&s->gs, d->gs, c->gs_textures,
                                  c->gs_samplers, d->gs_textures, d->gs_samplers);
     }
@@ -1200,8 +1197,8 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
         d->hs = k->hs->hull;
         d->ds = k->ds->prog;
         d->hs_link = &le->hs_link;
-        translate_cbs(s->hs.constant_buffers, d->hs_cb);
-        translate_cbs(s->ds.constant_buffers, d->ds_cb);
+        translate_cbs(&s->hs, d->hs_cb);
+        translate_cbs(&s->ds, d->ds_cb);
         /* every hull phase samples the one set of HS bindings */
         for (uint32_t i = 0; i < d->hs->phase_count; i++)
             translate_stage_textures(&s->hs, d->hs->phase[i], c->hs_textures,

@@ -11,9 +11,11 @@
  * Map (D3D11_MAP, D3D11_USAGE, ID3D11DeviceContext::Map):
  *  - DEFAULT and IMMUTABLE resources cannot be mapped; DYNAMIC ones with WRITE_DISCARD or
  *    WRITE_NO_OVERWRITE; STAGING ones with READ, WRITE or READ_WRITE, each needing the matching
- *    D3D11_CPU_ACCESS flags.  WRITE_NO_OVERWRITE is "only valid on vertex and index buffers"
- *    (softd3d reports MapNoOverwriteOnDynamicConstantBuffer FALSE, an 11.1 option): at 9_x a
- *    buffer has exactly one of VB/IB/CB (seed 004), so it is a dynamic VB or IB.
+ *    D3D11_CPU_ACCESS flags.  WRITE_NO_OVERWRITE is "only valid on vertex and index buffers",
+ *    and at 11_1 also on dynamic constant buffers and shader-resource buffers (the 11.1 options
+ *    MapNoOverwriteOnDynamicConstantBuffer / MapNoOverwriteOnDynamicBufferSRV, TRUE there:
+ *    d3d11_map_no_overwrite_ok): at 9_x a buffer has exactly one of VB/IB/CB (seed 004), so it
+ *    is a dynamic VB or IB.
  *  - Refused with E_INVALIDARG: an unknown map type, MapFlags other than DO_NOT_WAIT, a
  *    subresource index past the resource's, pMappedResource NULL (only 11.3's default-texture
  *    mapping allows it), and a subresource that is already mapped (decision: the debug layer's
@@ -27,8 +29,8 @@
  *
  * UpdateSubresource: not into IMMUTABLE or DYNAMIC resources, depth-stencil or multisampled
  * resources (its remarks), nor a constant buffer with a box ("not possible ... to partially update
- * a shader-constant buffer"; ConstantBufferPartialUpdate is an 11.1 option softd3d reports
- * FALSE).  STAGING and DEFAULT destinations are accepted.  The box must lie inside the
+ * a shader-constant buffer"; the 11.1 partial update, ConstantBufferPartialUpdate, is
+ * UpdateSubresource1's: context_copy1.c).  STAGING and DEFAULT destinations are accepted.  The box must lie inside the
  * subresource; an empty box is a no-op; pSrcData must not be NULL.  Source pitches are taken as
  * given (bytes between rows of blocks / slices).
  *
@@ -160,6 +162,19 @@ static const struct map_rule map_rules[] = {
                                        D3D11_CPU_ACCESS_WRITE, true },
 };
 
+/* WRITE_NO_OVERWRITE: vertex and index buffers at every level; at 11_1 also dynamic constant
+ * buffers and buffers with shader-resource views (D3D11_MAP: "Direct3D 11.1 ... can use
+ * D3D11_MAP_WRITE_NO_OVERWRITE with dynamic constant buffers" / "dynamic buffers bound as shader
+ * resources" when D3D11_OPTIONS' MapNoOverwriteOnDynamicConstantBuffer /
+ * MapNoOverwriteOnDynamicBufferSRV say so: TRUE at 11_1, feature_support.c). */
+bool d3d11_map_no_overwrite_ok(const struct d3d11_resource *res, D3D_FEATURE_LEVEL level)
+{
+    UINT ok = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER;
+    if (level >= D3D_FEATURE_LEVEL_11_1)
+        ok |= D3D11_BIND_CONSTANT_BUFFER | D3D11_BIND_SHADER_RESOURCE;
+    return res->dim == D3D11_RESOURCE_DIMENSION_BUFFER && (res->bind_flags & ok);
+}
+
 /* The pure part of Map. */
 static HRESULT validate_map(const struct d3d11_resource *res, UINT sub, D3D11_MAP type,
                             UINT flags, bool mapped, bool have_out, char *msg)
@@ -185,10 +200,11 @@ static HRESULT validate_map(const struct d3d11_resource *res, UINT sub, D3D11_MA
     if ((res->cpu_access_flags & r->cpu_access) != r->cpu_access)
         return refuse(msg, "Map: %s needs CPUAccessFlags 0x%x; the resource has 0x%x", r->name,
                       r->cpu_access, res->cpu_access_flags);
-    if (r->vb_ib_only && (res->dim != D3D11_RESOURCE_DIMENSION_BUFFER ||
-                          !(res->bind_flags & (D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER))))
-        return refuse(msg, "Map: %s is only valid on vertex and index buffers (D3D11_MAP)",
-                      r->name);
+    if (r->vb_ib_only && !d3d11_map_no_overwrite_ok(res, res->device->level))
+        return refuse(msg, "Map: %s is only valid on vertex and index buffers (D3D11_MAP)%s",
+                      r->name, res->device->level >= D3D_FEATURE_LEVEL_11_1
+                                   ? ", dynamic constant buffers and shader-resource buffers"
+                                   : "");
     if (mapped)
         return refuse(msg, "Map: Subresource %u is already mapped (Unmap it first)", sub);
     return S_OK;
@@ -335,8 +351,8 @@ static HRESULT validate_update(const struct d3d11_resource *res, UINT sub, const
     if (res->sample_count > 1)
         return refuse(msg, "%s: the destination is multisampled", m);
     if (box && (res->bind_flags & D3D11_BIND_CONSTANT_BUFFER))
-        return refuse(msg, "%s: pDstBox must be NULL for a constant buffer (no partial "
-                      "updates: ConstantBufferPartialUpdate is not supported)", m);
+        return refuse(msg, "%s: pDstBox must be NULL for a constant buffer (partial "
+                      "updates are UpdateSubresource1's: ConstantBufferPartialUpdate)", m);
     if (!data)
         return refuse(msg, "%s: pSrcData is NULL", m);
     return box_region(m, "pDstBox", res, sub, box, r, msg);

@@ -491,42 +491,6 @@ static void get_shader(struct d3d11_context *ctx, enum stage st, void **shader,
         *instance_count = 0;
 }
 
-static void set_constant_buffers(struct d3d11_context *ctx, enum stage st, UINT start, UINT count,
-                                 ID3D11Buffer *const *buffers)
-{
-    struct d3d11_resource *res[D3D11_CTX_CB_SLOTS];
-    char method[32], param[40], msg[MSG_SIZE];
-    HRESULT hr = S_OK;
-
-    snprintf(method, sizeof(method), "%sSetConstantBuffers", stage_prefix[st]);
-    if (!range_ok(start, count, D3D11_CTX_CB_SLOTS))
-        hr = refuse(msg, "%s: StartSlot %u + NumBuffers %u exceeds the %u constant-buffer slots",
-                    method, start, count, D3D11_CTX_CB_SLOTS);
-    else if (count && !buffers)
-        hr = refuse(msg, "%s: ppConstantBuffers is NULL with NumBuffers %u", method, count);
-    for (UINT i = 0; SUCCEEDED(hr) && i < count; i++) {
-        snprintf(param, sizeof(param), "ppConstantBuffers[%u]", i);
-        hr = check_buffer(ctx->device, method, param, buffers[i], D3D11_BIND_CONSTANT_BUFFER,
-                          "D3D11_BIND_CONSTANT_BUFFER", &res[i], msg);
-    }
-    if (FAILED(hr))
-        return report(ctx, hr, msg);
-    for (UINT i = 0; i < count; i++)
-        resource_set(&stage_state(ctx, st)->constant_buffers[start + i], res[i]);
-}
-
-static void get_constant_buffers(struct d3d11_context *ctx, enum stage st, UINT start, UINT count,
-                                 ID3D11Buffer **buffers)
-{
-    if (!range_ok(start, count, D3D11_CTX_CB_SLOTS)) {
-        d3d11_msg(ctx->device, "%sGetConstantBuffers: StartSlot %u + NumBuffers %u exceeds %u "
-                  "slots", stage_prefix[st], start, count, D3D11_CTX_CB_SLOTS);
-        return;
-    }
-    for (UINT i = 0; buffers && i < count; i++)
-        buffers[i] = get_resource_ref(stage_state(ctx, st)->constant_buffers[start + i]);
-}
-
 /* The views of a Set*ShaderResources call, checked; info[i] NULL for NULL entries. */
 static HRESULT validate_shader_resources(const struct d3d11_context *ctx, enum stage st,
                                          const char *method, UINT start, UINT count,
@@ -672,13 +636,13 @@ static void get_samplers(struct d3d11_context *ctx, enum stage st, UINT start, U
     static void STDMETHODCALLTYPE ctx_##P##SetConstantBuffers(                                  \
         ID3D11DeviceContext2 *iface, UINT start, UINT n, ID3D11Buffer *const *b)                \
     {                                                                                           \
-        set_constant_buffers(impl(iface), st, start, n, b);                                     \
+        d3d11_context_set_cbs(impl(iface), st, start, n, b);                                    \
     }                                                                                           \
     static void STDMETHODCALLTYPE ctx_##P##GetConstantBuffers(ID3D11DeviceContext2 *iface,     \
                                                               UINT start, UINT n,               \
                                                               ID3D11Buffer **b)                 \
     {                                                                                           \
-        get_constant_buffers(impl(iface), st, start, n, b);                                     \
+        d3d11_context_get_cbs(impl(iface), st, start, n, b);                                    \
     }                                                                                           \
     static void STDMETHODCALLTYPE ctx_##P##SetShaderResources(                                  \
         ID3D11DeviceContext2 *iface, UINT start, UINT n, ID3D11ShaderResourceView *const *v)    \
@@ -1436,7 +1400,25 @@ static void stage_reset(struct d3d11_shader_stage_state *s)
  * context's state at creation (called by d3d11_context_init) and at the device's death. */
 void d3d11_context_state_reset(struct d3d11_context *ctx)
 {
-    struct d3d11_context_state *s = &ctx->state;
+    d3d11_context_state_release(&ctx->state);
+}
+
+/* The ClearState defaults of a state that holds nothing (context_state_object.c's new states
+ * start as these too). */
+void d3d11_context_state_defaults(struct d3d11_context_state *s)
+{
+    memset(s, 0, sizeof(*s));
+    s->topology = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
+    s->index_format = DXGI_FORMAT_UNKNOWN;
+    for (int i = 0; i < 4; i++)
+        s->blend_factor[i] = 1.0f;
+    s->sample_mask = D3D11_DEFAULT_SAMPLE_MASK;
+    s->stencil_ref = 0;
+}
+
+/* Drops every context reference `s` holds and leaves it at the defaults. */
+void d3d11_context_state_release(struct d3d11_context_state *s)
+{
     bound_set(&s->input_layout, NULL, NULL);
     for (UINT i = 0; i < D3D11_CTX_VB_SLOTS; i++)
         resource_set(&s->vertex_buffers[i].buffer, NULL);
@@ -1460,13 +1442,7 @@ void d3d11_context_state_reset(struct d3d11_context *ctx)
     bound_set(&s->blend, NULL, NULL);
     bound_set(&s->depth_stencil, NULL, NULL);
     bound_set(&s->predicate, NULL, NULL);
-    memset(s, 0, sizeof(*s));   /* everything is unbound: only values are left */
-    s->topology = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
-    s->index_format = DXGI_FORMAT_UNKNOWN;
-    for (int i = 0; i < 4; i++)
-        s->blend_factor[i] = 1.0f;
-    s->sample_mask = D3D11_DEFAULT_SAMPLE_MASK;
-    s->stencil_ref = 0;
+    d3d11_context_state_defaults(s);   /* everything is unbound: only values are left */
 }
 
 static void STDMETHODCALLTYPE ctx_ClearState(ID3D11DeviceContext2 *iface)

@@ -2,7 +2,9 @@
  *
  * Read me first.
  *  - One struct, d3d11_context_state, holds everything the pipeline setters bind (context_state.c
- *    writes it, after validation; nothing else does).  The draw path only reads it.
+ *    writes it, after validation, with context_cbuffer.c for the constant buffers and
+ *    context_uav.c for the UAVs; SwapDeviceContextState, context_state_object.c, exchanges it
+ *    whole).  The draw path only reads it.
  *  - Every bound object is held with a context reference (device_child.h: d3d11_child_bind /
  *    unbind): it stays alive while bound, but keeps neither its application count nor the device
  *    alive.  A slot is empty when its pointer is NULL.
@@ -71,6 +73,10 @@ struct d3d11_shader_stage_state {
     struct d3d11_bound shader;            /* ID3D11VertexShader / ID3D11PixelShader */
     const struct d3d11_shader_code *code; /* the shader's bytecode and parsed info */
     struct d3d11_resource *constant_buffers[D3D11_CTX_CB_SLOTS];
+    /* the range each constant-buffer slot shows the shader, in 16-byte constants
+     * (*SetConstantBuffers1's pFirstConstant / pNumConstants; the plain method binds 0 and the
+     * whole buffer): d3d11_context_cb_view */
+    UINT cb_first[D3D11_CTX_CB_SLOTS], cb_count[D3D11_CTX_CB_SLOTS];
     struct d3d11_bound_view srvs[D3D11_CTX_SRV_SLOTS];
     struct d3d11_bound samplers[D3D11_CTX_SAMPLER_SLOTS];   /* ID3D11SamplerState */
 };
@@ -116,6 +122,15 @@ struct d3d11_context_state {
     struct d3d11_bound predicate;
     BOOL predicate_value;
 };
+
+/* context_cbuffer.c: what constant-buffer slot `i` of a stage shows the shader, the
+ * intersection of the bound window [first, first + count) with the buffer ("the constant buffer
+ * is the intersection of the actual memory allocation for the buffer and the window",
+ * *SetConstantBuffers1); reads past it give 0 (vm_cbuffer.size).  *data NULL: unbound.  The
+ * buffer's memory is 16-byte aligned and first a multiple of 16 constants, so the window's
+ * start stays aligned. */
+void d3d11_context_cb_view(const struct d3d11_shader_stage_state *s, unsigned i,
+                           const uint32_t **data, uint32_t *size);
 
 /* ---- queries (context_query.c; the storage lives in each query object, query.c) ----------- */
 
@@ -187,6 +202,10 @@ struct d3d11_context_extra {
         void *iface;
     } *pending_refs;
     size_t pending_ref_count, pending_ref_cap;
+    /* context_state_object.c: the active ID3DDeviceContextState (SwapDeviceContextState), held
+     * with a context reference; NULL: the context's own state, never swapped yet */
+    struct d3d11_child *state_object;
+    void *state_object_iface;
 };
 
 /* context_draw.c: finishes the draws waiting in the renderer's scene (pipeline/draw.h
@@ -209,7 +228,16 @@ bool d3d11_context_resource_is_mapped(const struct d3d11_context *ctx,
 /* UINT32_MAX as `subresource`: any subresource. */
 #define D3D11_ANY_SUBRESOURCE 0xffffffffu
 
+/* context_resource.c: whether Map(WRITE_NO_OVERWRITE) may map res at `level` (also the
+ * deferred context's rule). */
+bool d3d11_map_no_overwrite_ok(const struct d3d11_resource *res, D3D_FEATURE_LEVEL level);
+
 void d3d11_context_state_reset(struct d3d11_context *ctx);   /* ClearState (context_state.c) */
+/* context_state.c: a state at the ClearState defaults holding nothing (any previous contents
+ * are overwritten, not released), and the release of every context reference a state holds
+ * (then the defaults) -- for states kept outside a context (context_state_object.c). */
+void d3d11_context_state_defaults(struct d3d11_context_state *s);
+void d3d11_context_state_release(struct d3d11_context_state *s);
 
 /* context_state.c, for context_uav.c: a view slot's update (context references) and the rule
  * of two views sharing a subresource. */
@@ -250,9 +278,25 @@ void d3d11_translate_uavs(const struct d3d11_bound_view *slots, struct vm_cs_env
  * (views->srv[]: raw, structured, and typed ones for bufinfo). */
 void d3d11_translate_buffer_srvs(const struct d3d11_bound_view *srvs, struct vm_cs_env *views);
 void d3d11_context_resources_cleanup(struct d3d11_context *ctx);   /* context_resource.c */
+void d3d11_context_state_object_cleanup(struct d3d11_context *ctx);   /* context_state_object.c */
+void d3d11_context_state_object_fill_vtbl(ID3D11DeviceContext2Vtbl *v);   /* (Swap...) */
 void d3d11_context_queries_cleanup(struct d3d11_context *ctx);     /* context_query.c */
 
+/* context_cbuffer.c: a stage's (0 VS, 1 PS, 2 GS, 3 HS, 4 DS, 5 CS) plain Set/Get
+ * ConstantBuffers (offset 0, the whole buffer), for context_state.c's stage templates. */
+void d3d11_context_set_cbs(struct d3d11_context *ctx, unsigned stage, UINT start, UINT count,
+                           ID3D11Buffer *const *buffers);
+void d3d11_context_get_cbs(struct d3d11_context *ctx, unsigned stage, UINT start, UINT count,
+                           ID3D11Buffer **buffers);
+
 /* Each file sets the ID3D11DeviceContext2 slots it implements. */
+void d3d11_context_cbuffer_fill_vtbl(ID3D11DeviceContext2Vtbl *v);   /* context_cbuffer.c */
+void d3d11_context_annotation_fill_vtbl(ID3D11DeviceContext2Vtbl *v); /* context_annotation.c */
+/* context_annotation.c: the context's ID3DUserDefinedAnnotation face (d3d11_context_init). */
+void d3d11_context_annotation_init(struct d3d11_context *ctx);
+/* context_copy1.c: CopySubresourceRegion1 / UpdateSubresource1 over the slots' current
+ * CopySubresourceRegion / UpdateSubresource (fill after tiled.c's wrappers). */
+void d3d11_context_copy1_fill_vtbl(ID3D11DeviceContext2Vtbl *v);
 void d3d11_context_state_fill_vtbl(ID3D11DeviceContext2Vtbl *v);
 void d3d11_context_resource_fill_vtbl(ID3D11DeviceContext2Vtbl *v);
 void d3d11_context_query_fill_vtbl(ID3D11DeviceContext2Vtbl *v);

@@ -61,6 +61,10 @@ enum dc_op {
     DC_CLEAR_STATE,
     DC_MAP,              /* obj[0], u[0] sub; bytes: the whole subresource as the application
                           * wrote it (u[1] row, u[2] depth pitch), written by WRITE_DISCARD */
+    DC_CB1,              /* *SetConstantBuffers1: u[0] stage (0 VS .. 5 CS), u[1] start, u[2]
+                          * windows given; objs[n]; words: pFirstConstant[n], pNumConstants[n] */
+    DC_COPY_REGION1,     /* CopySubresourceRegion1: DC_COPY_REGION's fields, u[5] CopyFlags */
+    DC_UPDATE1,          /* UpdateSubresource1: DC_UPDATE's fields, u[5] CopyFlags */
 };
 
 /* The Set*ConstantBuffers / Set*ShaderResources / Set*Samplers methods of the six stages. */

@@ -41,6 +41,7 @@ struct d3d11_context {
     atomic_uint refcount;
     struct d3d11_device *device;
     core_private_data private_data;
+    ID3DUserDefinedAnnotation annotation;   /* its QueryInterface face (context_annotation.c) */
     struct d3d11_context_state state;
     struct d3d11_context_extra extra;
 };
@@ -148,6 +149,7 @@ void d3d11_resource_fill_device_vtbl(ID3D11Device2Vtbl *v);
 void d3d11_state_fill_device_vtbl(ID3D11Device2Vtbl *v);
 void d3d11_query_fill_device_vtbl(ID3D11Device2Vtbl *v);
 void d3d11_shader_fill_device_vtbl(ID3D11Device2Vtbl *v);
+void d3d11_state_object_fill_device_vtbl(ID3D11Device2Vtbl *v);   /* context_state_object.c */
 
 /* tiled.c (issue 7; issues 11/15): the 11_1 device vtable (`base`, the ordinary device, with
  * tiled resources added), the context's tile methods, and the refusal helper for what is not

@@ -206,6 +206,8 @@ static const struct live_kind {
     { &IID_ID3D11CommandList, "ID3D11CommandList", D3D11_MESSAGE_ID_LIVE_COMMANDLIST },
     { &IID_ID3D11ClassLinkage, "ID3D11ClassLinkage", D3D11_MESSAGE_ID_LIVE_CLASSLINKAGE },
     { &IID_ID3D11ClassInstance, "ID3D11ClassInstance", D3D11_MESSAGE_ID_LIVE_CLASSINSTANCE },
+    /* (no LIVE_ message ID exists for context states: the kind is named, the ID unknown) */
+    { &IID_ID3DDeviceContextState, "ID3DDeviceContextState", D3D11_MESSAGE_ID_UNKNOWN },
 };
 
 static const struct live_kind *kind_of(struct d3d11_child *c)

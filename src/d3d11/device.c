@@ -211,6 +211,7 @@ static void vtbl_fill(void)
     d3d11_query_fill_device_vtbl(&device_vtbl);
     d3d11_shader_fill_device_vtbl(&device_vtbl);
     d3d11_deferred_fill_device_vtbl(&device_vtbl);   /* context_deferred.c */
+    d3d11_state_object_fill_device_vtbl(&device_vtbl);   /* CreateDeviceContextState */
     comgen_fill_ID3D11Device2(&device_vtbl);
 }
 

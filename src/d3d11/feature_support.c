@@ -2,8 +2,8 @@
  *
  * Every answer is a pure function of the device's feature level and capability profile, and
  * must be true of the implementation: a TRUE here is a promise that the feature works.  So
- * options whose machinery does not exist yet (deferred-context command lists, Discard APIs,
- * ClearView, shadow comparison at 9_x...) answer FALSE, and the README says so.
+ * options whose machinery does not exist yet (driver command lists, logic ops, shadow
+ * comparison at 9_x...) answer FALSE, and the README says so.
  *
  * Size rule (documented): FeatureSupportDataSize must equal the size of the structure for the
  * feature, else E_INVALIDARG.  An unknown feature value is E_INVALIDARG.
@@ -80,12 +80,27 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
     }
     case D3D11_FEATURE_D3D11_OPTIONS: {
         EXPECT(D3D11_FEATURE_DATA_D3D11_OPTIONS);
-        /* Every member is an 11.1 runtime option: logic ops are refused at 9_x (seed 004,
-         * CreateBlendState1); the rest need the ID3D11DeviceContext1 paths, not implemented. */
+        /* Every member is an 11.1 runtime option, TRUE only where it works: logic ops are
+         * refused (seed 004 at 9_x, CreateBlendState1; not implemented above), and so on. */
+        D3D11_FEATURE_DATA_D3D11_OPTIONS *o = data;
+        bool fl11_1 = dev->level >= D3D_FEATURE_LEVEL_11_1;
         memset(data, 0, want);
         /* 11_1: ClearView of render-target and unordered-access views (context_clear_view.c) */
-        ((D3D11_FEATURE_DATA_D3D11_OPTIONS *)data)->ClearView =
-            dev->level >= D3D_FEATURE_LEVEL_11_1;
+        o->ClearView = fl11_1;
+        /* 11_1: DiscardResource / DiscardView(1) exist (validated no-ops, "the driver might
+         * ignore these methods") */
+        o->DiscardAPIsSeenByDriver = fl11_1;
+        /* Every level: *SetConstantBuffers1 windows (context_cbuffer.c), UpdateSubresource1's
+         * partial constant-buffer updates and the CopyFlags of UpdateSubresource1 /
+         * CopySubresourceRegion1 (context_copy1.c) -- "the runtime emulates" them at 9_x and
+         * new drivers have them from 10_0 (the methods' pages) */
+        o->ConstantBufferOffsetting = TRUE;
+        o->ConstantBufferPartialUpdate = TRUE;
+        o->FlagsForUpdateAndCopySeenByDriver = TRUE;
+        /* 11_1: Map(WRITE_NO_OVERWRITE) of dynamic constant and shader-resource buffers
+         * (context_resource.c d3d11_map_no_overwrite_ok) */
+        o->MapNoOverwriteOnDynamicConstantBuffer = fl11_1;
+        o->MapNoOverwriteOnDynamicBufferSRV = fl11_1;
         return S_OK;
     }
     case D3D11_FEATURE_ARCHITECTURE_INFO: {

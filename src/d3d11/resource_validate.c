@@ -37,9 +37,11 @@
  *    STREAM_OUTPUT and UNORDERED_ACCESS do not exist below 10_0 / 11_0.  It applies to every
  *    buffer that can be bound, so not to STAGING buffers, which must have BindFlags 0
  *    (D3D11_USAGE: staging resources cannot be bound to the pipeline).
- *  - Constant buffers keep the Direct3D 11.0 limit of 4096 constants (65536 bytes): the 11.1
- *    larger buffers only make sense with *SetConstantBuffers1 offsets, which this device does
- *    not offer (D3D11_FEATURE_DATA_D3D11_OPTIONS.ConstantBufferOffsetting is FALSE).
+ *  - Constant buffers keep the Direct3D 11.0 limit of 4096 constants (65536 bytes) below
+ *    11_1; at 11_1 they may be larger ("Direct3D 11.1 Features": "use larger constant buffers
+ *    than a shader can access", each binding a window of at most 4096 constants through
+ *    *SetConstantBuffers1, context_cbuffer.c).  Decision: only at 11_1, although the windows
+ *    themselves work at every level.
  *  - MiscFlags and CPU access: the D3D11_RESOURCE_MISC_FLAG page says misc flags cannot be used
  *    with CPU access flags; TEXTURECUBE is excepted (a staging cube is how a cube map is read
  *    back, and it only describes the shape), RESOURCE_CLAMP too (a sampling property).
@@ -497,10 +499,12 @@ HRESULT d3d11_validate_buffer_desc(const D3D11_BUFFER_DESC *desc,
         if (desc->ByteWidth % 16)
             REFUSE("CreateBuffer: a constant buffer's ByteWidth %u is not a multiple of 16",
                    desc->ByteWidth);
-        if (desc->ByteWidth > D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT * 16)
+        if (desc->ByteWidth > D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT * 16 &&
+            level < D3D_FEATURE_LEVEL_11_1)
             REFUSE("CreateBuffer: a constant buffer's ByteWidth %u exceeds %u "
-                   "(D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT constants of 16 bytes)",
-                   desc->ByteWidth, D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT * 16);
+                   "(D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT constants of 16 bytes) at feature "
+                   "level %s", desc->ByteWidth, D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT * 16,
+                   LEVEL);
         /* D3D11_BIND_FLAG: the constant-buffer flag cannot be combined with any other. */
         if (desc->BindFlags & ~(UINT)D3D11_BIND_CONSTANT_BUFFER)
             REFUSE("CreateBuffer: D3D11_BIND_CONSTANT_BUFFER cannot be combined with other "
