@@ -1040,6 +1040,8 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
             t->dst_alpha = (uint8_t)rb->DestBlendAlpha;
             t->op_alpha = (uint8_t)rb->BlendOpAlpha;
             t->write_mask = rb->RenderTargetWriteMask & OM_WRITE_ALL;
+            /* om.h: OM_LOGIC_OP_* = D3D11_LOGIC_OP + 1 (state.c allows it at 11_1 only) */
+            t->logic_op = rb->LogicOpEnable ? (uint8_t)(rb->LogicOp + 1) : 0;
         }
         d->om.rt[i] = surface_of(info, &d->layer_count[i], &d->layer_pitch[i]);
     }

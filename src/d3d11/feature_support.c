@@ -86,6 +86,10 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
         /* 11_1: ClearView of render-target and unordered-access views (context_clear_view.c) */
         ((D3D11_FEATURE_DATA_D3D11_OPTIONS *)data)->ClearView =
             dev->level >= D3D_FEATURE_LEVEL_11_1;
+        /* 11_1: logic operations on UINT render targets (CreateBlendState1, om_blend.c);
+         * "TRUE for feature level 11.1" (the structure's page), optional below: FALSE */
+        ((D3D11_FEATURE_DATA_D3D11_OPTIONS *)data)->OutputMergerLogicOp =
+            dev->level >= D3D_FEATURE_LEVEL_11_1;
         return S_OK;
     }
     case D3D11_FEATURE_ARCHITECTURE_INFO: {

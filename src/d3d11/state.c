@@ -250,9 +250,13 @@ static const struct blend_rules blend_rules_9x[] = {
     { D3D_FEATURE_LEVEL_9_2, false, 4, 4, false, false, false },
     { D3D_FEATURE_LEVEL_9_3, false, 4, 0, false, false, false },
 };
-/* Above 9_3 none of the 9_x rows apply; logic ops stay refused because CheckFeatureSupport
- * reports OutputMergerLogicOp FALSE for every softd3d device. */
+/* Above 9_3 none of the 9_x rows apply.  Logic ops: D3D11_FEATURE_DATA_D3D11_OPTIONS
+ * OutputMergerLogicOp is "optional for feature level 10, 10.1, and 11" (softd3d: FALSE) and
+ * "TRUE for feature level 11.1" (feature_support.c), so only the 11_1 row allows them. */
 static const struct blend_rules blend_rules_above_9_3 = { 0, true, 0, 0, true, true, false };
+static const struct blend_rules blend_rules_11_1 = {
+    D3D_FEATURE_LEVEL_11_1, true, 0, 0, true, true, true,
+};
 
 struct rasterizer_rules {
     D3D_FEATURE_LEVEL level;
@@ -297,7 +301,13 @@ static const struct sampler_rules sampler_rules_above_9_3 = {
         return &(above);                                                                      \
     }
 
-DEFINE_RULES_LOOKUP(blend_rules_for, struct blend_rules, blend_rules_9x, blend_rules_above_9_3)
+DEFINE_RULES_LOOKUP(blend_rules_below_11_1, struct blend_rules, blend_rules_9x,
+                    blend_rules_above_9_3)
+
+static const struct blend_rules *blend_rules_for(D3D_FEATURE_LEVEL level)
+{
+    return level >= D3D_FEATURE_LEVEL_11_1 ? &blend_rules_11_1 : blend_rules_below_11_1(level);
+}
 DEFINE_RULES_LOOKUP(rasterizer_rules_for, struct rasterizer_rules, rasterizer_rules_9x,
                     rasterizer_rules_above_9_3)
 DEFINE_RULES_LOOKUP(sampler_rules_for, struct sampler_rules, sampler_rules_9x,
@@ -439,12 +449,24 @@ HRESULT d3d11_validate_blend_desc(const char *method, const D3D11_BLEND_DESC1 *d
     if (desc->AlphaToCoverageEnable && !r->alpha_to_coverage)
         return refuse(msg, msg_size, "%s: AlphaToCoverageEnable must be FALSE at feature level "
                       "%s (seed 004)", method, LEVEL(level));
-    /* seed 004: CreateBlendState1, 9_x: not supported -> no logic ops (OutputMergerLogicOp). */
+    /* seed 004: CreateBlendState1, 9_x: not supported -> no logic ops (OutputMergerLogicOp);
+     * FALSE at 10_0..11_0 too (blend_rules_above_9_3). */
     for (UINT i = 0; i < used && !r->logic_op; i++)
         if (desc->RenderTarget[i].LogicOpEnable)
             return refuse(msg, msg_size, "%s: RenderTarget[%u].LogicOpEnable: logic operations "
                           "(OutputMergerLogicOp) are not supported at feature level %s "
-                          "(seed 004)", method, i, LEVEL(level));
+                          "(%s)", method, i, LEVEL(level),
+                          level < D3D_FEATURE_LEVEL_10_0 ? "seed 004" : "11_1 required");
+    /* D3D11_BLEND_DESC1: "When you set the LogicOpEnable member of ... RenderTarget[0] to
+     * TRUE, you must also set the BlendEnable member of RenderTarget[0] to FALSE, and the
+     * IndependentBlendEnable member ... to FALSE" (the same logic operation for every
+     * target).  With IndependentBlendEnable TRUE any target's LogicOpEnable is refused, since
+     * a logic op on one target only would be exactly the mix the page rules out. */
+    for (UINT i = 0; i < used && desc->IndependentBlendEnable; i++)
+        if (desc->RenderTarget[i].LogicOpEnable)
+            return refuse(msg, msg_size, "%s: RenderTarget[%u].LogicOpEnable needs "
+                          "IndependentBlendEnable FALSE (D3D11_BLEND_DESC1: one logic operation "
+                          "for every render target)", method, i);
     /* seed 004: CreateBlendState, 9_x: the first four BlendEnable must have the same value. */
     for (UINT i = 1; i < r->same_blend_enable; i++)
         if (!desc->RenderTarget[i].BlendEnable != !desc->RenderTarget[0].BlendEnable)
