@@ -979,3 +979,371 @@ done:
     RD_RELEASE(ds);
     cx_end(&c);
 }
+
+/* ---- 11_1: UAVs in every stage, 64 slots ----------------------------------------------------- */
+
+static bool cx_begin_11_1(struct cx *c)
+{
+    c->dev = rd_profile_device("11_1", D3D_FEATURE_LEVEL_11_1, &c->ctx);
+    return c->dev != NULL;
+}
+
+/* A buffer of `words` words, each 0xffffffff, for the UAV tests' read-backs. */
+static ID3D11Buffer *sentinel_buffer(struct cx *c, UINT words, UINT misc, UINT stride)
+{
+    static uint32_t ones[256];
+    memset(ones, 0xff, sizeof(ones));
+    return cx_buffer(c, words * 4, D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_SHADER_RESOURCE,
+                     misc, stride, ones);
+}
+
+/* Each vertex stores (SV_VertexID, 3 id + 7) into element id of a structured UAV at u1 and
+ * id + 100 at byte 4 id of a raw UAV at u63 (the last of the 64 slots); its position is
+ * outside the viewport, so only the stores are seen. */
+#define VSU_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\n"                  \
+    "dcl_uav_structured u1, 8\ndcl_uav_raw u63\ndcl_temps 1\n"                                   \
+    "mov r0.x, v0.x\nimad r0.y, v0.x, l(3), l(7)\n"                                              \
+    "store_structured u1.xy, v0.x, l(0), r0.xyxx\n"                                              \
+    "ishl r0.z, v0.x, l(2)\niadd r0.w, v0.x, l(100)\nstore_raw u63.x, r0.z, r0.w\n"              \
+    "mov o0.xyzw, l(2.0, 0, 0, 1.0)\nret\n"
+
+static void vsu_draw(ID3D11DeviceContext *ctx, ID3D11VertexShader *vs,
+                     ID3D11UnorderedAccessView *const *u63)
+{
+    rd_viewport(ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(ctx, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    ID3D11DeviceContext_VSSetShader(ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(ctx, NULL, NULL, 0);
+    /* no render target: u1..u63 (63 slots from 1) */
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(ctx, 0, NULL, NULL, 1, 63,
+                                                                  u63, NULL);
+    ID3D11DeviceContext_Draw(ctx, 12, 0);
+}
+
+static void vsu_check(struct cx *c, ID3D11Buffer *st, ID3D11Buffer *raw)
+{
+    uint32_t s[32], w[16];
+    cx_read(c, st, s, sizeof(s));
+    cx_read(c, raw, w, sizeof(w));
+    for (uint32_t i = 0; i < 16; i++) {
+        bool drawn = i < 12;
+        CHECK_EQ(s[2 * i], drawn ? i : 0xffffffffu);
+        CHECK_EQ(s[2 * i + 1], drawn ? 3 * i + 7 : 0xffffffffu);
+        CHECK_EQ(w[i], drawn ? i + 100 : 0xffffffffu);
+    }
+}
+
+TEST(uav_11_1_vertex_shader_uavs_and_64_slots)
+{
+    struct cx c, c0;
+    size_t n = 0;
+    if (!cx_begin_11_1(&c))
+        return;
+    if (!cx_begin(&c0)) {
+        cx_end(&c);
+        return;
+    }
+    void *blob = cx_assemble(VSU_VS, &n);
+    ID3D11VertexShader *vs = NULL, *vs0 = (ID3D11VertexShader *)(uintptr_t)1;
+    ID3D11Buffer *st = sentinel_buffer(&c, 32, D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 8);
+    ID3D11Buffer *raw = sentinel_buffer(&c, 16, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11UnorderedAccessView *u[63] = { NULL }, *got[64];
+    ID3D11DeviceContext *dc = NULL;
+    ID3D11CommandList *list = NULL;
+    if (blob) {
+        CHECK_HR(ID3D11Device_CreateVertexShader(c.dev, blob, n, NULL, &vs), S_OK);
+        /* below 11_1 a vertex shader has no UAVs: refused at creation */
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateVertexShader(c0.dev, blob, n, NULL, &vs0), E_INVALIDARG);
+        CHECK(vs0 == NULL);
+        CHECK_STR_CONTAINS(LAST, "unordered-access views in the vertex stage need feature "
+                                 "level 11_1, the device is 11_0");
+    }
+    free(blob);
+    if (st)
+        CHECK_HR(ID3D11Device_CreateUnorderedAccessView(c.dev, (ID3D11Resource *)st, NULL, &u[0]),
+                 S_OK);
+    if (raw)
+        u[62] = cx_uav_raw(&c, raw, 0, 16);
+    if (!vs || !u[0] || !u[62])
+        goto done;
+    vsu_draw(c.ctx, vs, u);
+    vsu_check(&c, st, raw);
+    /* the getter: all 64 slots at 11_1 */
+    ID3D11DeviceContext_OMGetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 0, 64,
+                                                                  got);
+    CHECK(got[0] == NULL && got[1] == u[0] && got[63] == u[62] && got[40] == NULL);
+    for (int i = 0; i < 64; i++)
+        RD_RELEASE_REF(got[i]);
+    /* the same calls recorded on a deferred context give the same stores */
+    {
+        static const uint32_t ones4[4] = { ~0u, ~0u, ~0u, ~0u };
+        ID3D11DeviceContext_ClearUnorderedAccessViewUint(c.ctx, u[0], ones4);
+        ID3D11DeviceContext_ClearUnorderedAccessViewUint(c.ctx, u[62], ones4);
+        ID3D11DeviceContext_ClearState(c.ctx);
+        CHECK_HR(ID3D11Device_CreateDeferredContext(c.dev, 0, &dc), S_OK);
+        if (dc) {
+            vsu_draw(dc, vs, u);
+            CHECK_HR(ID3D11DeviceContext_FinishCommandList(dc, FALSE, &list), S_OK);
+        }
+        if (list)
+            ID3D11DeviceContext_ExecuteCommandList(c.ctx, list, FALSE);
+        vsu_check(&c, st, raw);
+    }
+    /* ClearState unbinds slot 63 */
+    vsu_draw(c.ctx, vs, u);
+    ID3D11DeviceContext_ClearState(c.ctx);
+    ID3D11DeviceContext_OMGetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 63, 1,
+                                                                  got);
+    CHECK(got[0] == NULL);
+    /* 11_0 has 8 slots: u8 is past them, for CS and OM alike */
+    util_clear_last_message();
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(c0.ctx, 8, 1, u, NULL);
+    CHECK_STR_CONTAINS(LAST, "exceeds the 8 unordered-access slots of feature level 11_0");
+    /* 11_1: the compute stage has its own 64 */
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(c.ctx, 63, 1, &u[62], NULL);
+    ID3D11DeviceContext_CSGetUnorderedAccessViews(c.ctx, 63, 1, got);
+    CHECK(got[0] == u[62]);
+    RD_RELEASE_REF(got[0]);
+    util_clear_last_message();
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(c.ctx, 63, 2, u, NULL);
+    CHECK_STR_CONTAINS(LAST, "exceeds the 64 unordered-access slots of feature level 11_1");
+    ID3D11DeviceContext_CSGetUnorderedAccessViews(c.ctx, 63, 1, got);
+    CHECK(got[0] == u[62]);   /* the refused call changed nothing */
+    RD_RELEASE_REF(got[0]);
+    {
+        /* the hazard rule at a high slot: binding the UAV at u40 unbinds the VS's SRV of the
+         * same buffer */
+        D3D11_SHADER_RESOURCE_VIEW_DESC sd = cx_srv_desc(DXGI_FORMAT_R32_TYPELESS,
+                                                         D3D11_SRV_DIMENSION_BUFFEREX);
+        ID3D11ShaderResourceView *srv = NULL, *sgot = NULL;
+        sd.BufferEx.NumElements = 16;
+        sd.BufferEx.Flags = D3D11_BUFFEREX_SRV_FLAG_RAW;
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)raw, &sd, &srv),
+                 S_OK);
+        ID3D11DeviceContext_VSSetShaderResources(c.ctx, 3, 1, &srv);
+        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 40,
+                                                                      1, &u[62], NULL);
+        ID3D11DeviceContext_VSGetShaderResources(c.ctx, 3, 1, &sgot);
+        CHECK(sgot == NULL);
+        RD_RELEASE_REF(sgot);
+        RD_RELEASE(srv);
+    }
+done:
+    if (vs0 && vs0 != (ID3D11VertexShader *)(uintptr_t)1)
+        RD_RELEASE(vs0);
+    RD_RELEASE(list);
+    RD_RELEASE(dc);
+    RD_RELEASE(vs);
+    RD_RELEASE(u[0]);
+    RD_RELEASE(u[62]);
+    RD_RELEASE(st);
+    RD_RELEASE(raw);
+    cx_end(&c0);
+    cx_end(&c);
+}
+
+/* A geometry shader counting its invocations and summing SV_PrimitiveID with atomics. */
+#define GSU_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\n"                  \
+    "mov o0.xyzw, l(2.0, 0, 0, 1.0)\nret\n"
+#define GSU_GS                                                                                   \
+    "gs_5_0\ndcl_input_siv v[1][0].xyzw, position\ndcl_input vPrim\n"                            \
+    "dcl_inputprimitive point\ndcl_outputtopology pointlist\n"                                   \
+    "dcl_output_siv o0.xyzw, position\ndcl_uav_raw u5\ndcl_maxout 1\n"                           \
+    "atomic_iadd u5, l(0), l(1)\natomic_iadd u5, l(4), vPrim\n"                                  \
+    "mov o0.xyzw, v[0][0].xyzw\nemit\nret\n"
+
+TEST(uav_11_1_geometry_shader_atomic_counter)
+{
+    struct cx c;
+    size_t n = 0;
+    if (!cx_begin_11_1(&c))
+        return;
+    void *vb = cx_assemble(GSU_VS, &n);
+    ID3D11VertexShader *vs = NULL;
+    if (vb)
+        CHECK_HR(ID3D11Device_CreateVertexShader(c.dev, vb, n, NULL, &vs), S_OK);
+    free(vb);
+    void *gb = cx_assemble(GSU_GS, &n);
+    ID3D11GeometryShader *gs = NULL;
+    if (gb)
+        CHECK_HR(ID3D11Device_CreateGeometryShader(c.dev, gb, n, NULL, &gs), S_OK);
+    free(gb);
+    static const uint32_t zero[2] = { 0, 0 };
+    ID3D11Buffer *b = cx_raw_buffer(&c, 8, zero);
+    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 2) : NULL;
+    uint32_t w[2];
+    if (!vs || !gs || !u)
+        goto done;
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_GSSetShader(c.ctx, gs, NULL, 0);
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 5, 1,
+                                                                  &u, NULL);
+    ID3D11DeviceContext_Draw(c.ctx, 10, 0);
+    cx_read(&c, b, w, sizeof(w));
+    CHECK_EQ(w[0], 10u);         /* one invocation a point */
+    CHECK_EQ(w[1], 45u);         /* SV_PrimitiveID 0..9 */
+    /* an instanced draw: the primitive ids restart with each instance */
+    ID3D11DeviceContext_DrawInstanced(c.ctx, 4, 3, 0, 0);
+    cx_read(&c, b, w, sizeof(w));
+    CHECK_EQ(w[0], 22u);
+    CHECK_EQ(w[1], 45u + 3 * 6);
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(u);
+    RD_RELEASE(b);
+    RD_RELEASE(gs);
+    RD_RELEASE(vs);
+    cx_end(&c);
+}
+
+/* Hull and domain programs writing patch data: the patch-constant phase stores id + 1000 at
+ * u2[id], the domain program id + 2000 at u3[id] (the same value from each of a patch's
+ * domain points), SV_PrimitiveID being the patch. */
+#define TSU_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output o0.xyzw\n"                                \
+    "mov o0.xyzw, l(2.0, 0, 0, 1.0)\nret\n"
+#define TSU_HS                                                                                   \
+    "hs_5_0\nhs_decls\ndcl_input_control_point_count 3\ndcl_output_control_point_count 3\n"     \
+    "dcl_tessellator_domain domain_tri\ndcl_tessellator_partitioning partitioning_integer\n"     \
+    "dcl_tessellator_output_primitive output_triangle_cw\ndcl_hs_max_tessfactor l(1.000000)\n"  \
+    "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[3][0].xyzw\n"         \
+    "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"                        \
+    "mov o0.xyzw, v[r0.x + 0][0].xyzw\nret\n"                                                    \
+    "hs_fork_phase\ndcl_uav_raw u2\ndcl_input vPrim\n"                                          \
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"                                          \
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"                                          \
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\n"                                          \
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\ndcl_temps 1\n"                               \
+    "mov o0.x, l(1.0)\nmov o1.x, l(1.0)\nmov o2.x, l(1.0)\nmov o3.x, l(1.0)\n"                   \
+    "ishl r0.x, vPrim, l(2)\niadd r0.y, vPrim, l(1000)\nstore_raw u2.x, r0.x, r0.y\nret\n"
+#define TSU_DS                                                                                   \
+    "ds_5_0\ndcl_input_control_point_count 3\ndcl_tessellator_domain domain_tri\n"              \
+    "dcl_input vDomain.xyz\ndcl_input vPrim\ndcl_input vicp[3][0].xyzw\n"                        \
+    "dcl_output_siv o0.xyzw, position\ndcl_uav_raw u3\ndcl_temps 1\n"                            \
+    "mul r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw\n"                                               \
+    "mad r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw, r0.xyzw\n"                                      \
+    "mad o0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw\n"                                      \
+    "ishl r0.x, vPrim, l(2)\niadd r0.y, vPrim, l(2000)\nstore_raw u3.x, r0.x, r0.y\nret\n"
+
+TEST(uav_11_1_hull_and_domain_shader_patch_data)
+{
+    struct cx c, c0;
+    size_t n = 0;
+    if (!cx_begin_11_1(&c))
+        return;
+    if (!cx_begin(&c0)) {
+        cx_end(&c);
+        return;
+    }
+    ID3D11VertexShader *vs = NULL;
+    ID3D11HullShader *hs = NULL, *hs0 = (ID3D11HullShader *)(uintptr_t)1;
+    ID3D11DomainShader *ds = NULL, *ds0 = (ID3D11DomainShader *)(uintptr_t)1;
+    void *blob = cx_assemble(TSU_VS, &n);
+    if (blob)
+        CHECK_HR(ID3D11Device_CreateVertexShader(c.dev, blob, n, NULL, &vs), S_OK);
+    free(blob);
+    if ((blob = cx_assemble(TSU_HS, &n))) {
+        CHECK_HR(ID3D11Device_CreateHullShader(c.dev, blob, n, NULL, &hs), S_OK);
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateHullShader(c0.dev, blob, n, NULL, &hs0), E_INVALIDARG);
+        CHECK(hs0 == NULL);
+        CHECK_STR_CONTAINS(LAST, "the hull stage need feature level 11_1");
+    }
+    free(blob);
+    if ((blob = cx_assemble(TSU_DS, &n))) {
+        CHECK_HR(ID3D11Device_CreateDomainShader(c.dev, blob, n, NULL, &ds), S_OK);
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateDomainShader(c0.dev, blob, n, NULL, &ds0), E_INVALIDARG);
+        CHECK(ds0 == NULL);
+        CHECK_STR_CONTAINS(LAST, "the domain stage need feature level 11_1");
+    }
+    free(blob);
+    ID3D11Buffer *b2 = sentinel_buffer(&c, 8, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11Buffer *b3 = sentinel_buffer(&c, 8, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11UnorderedAccessView *u[2] = { b2 ? cx_uav_raw(&c, b2, 0, 8) : NULL,
+                                        b3 ? cx_uav_raw(&c, b3, 0, 8) : NULL };
+    uint32_t w2[8], w3[8];
+    if (!vs || !hs || !ds || !u[0] || !u[1])
+        goto done;
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx,
+                                               D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_HSSetShader(c.ctx, hs, NULL, 0);
+    ID3D11DeviceContext_DSSetShader(c.ctx, ds, NULL, 0);
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 2, 2, u,
+                                                                  NULL);
+    ID3D11DeviceContext_Draw(c.ctx, 15, 0);   /* 5 patches */
+    cx_read(&c, b2, w2, sizeof(w2));
+    cx_read(&c, b3, w3, sizeof(w3));
+    for (uint32_t i = 0; i < 8; i++) {
+        CHECK_EQ(w2[i], i < 5 ? i + 1000 : 0xffffffffu);
+        CHECK_EQ(w3[i], i < 5 ? i + 2000 : 0xffffffffu);
+    }
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    if (hs0 && hs0 != (ID3D11HullShader *)(uintptr_t)1)
+        RD_RELEASE(hs0);
+    if (ds0 && ds0 != (ID3D11DomainShader *)(uintptr_t)1)
+        RD_RELEASE(ds0);
+    RD_RELEASE(u[0]);
+    RD_RELEASE(u[1]);
+    RD_RELEASE(b2);
+    RD_RELEASE(b3);
+    RD_RELEASE(vs);
+    RD_RELEASE(hs);
+    RD_RELEASE(ds);
+    cx_end(&c0);
+    cx_end(&c);
+}
+
+/* 11_1 lets pixel and compute programs use u8..u63; 11_0 refuses them at creation. */
+TEST(uav_11_1_compute_high_slot)
+{
+    struct cx c, c0;
+    if (!cx_begin_11_1(&c))
+        return;
+    if (!cx_begin(&c0)) {
+        cx_end(&c);
+        return;
+    }
+    static const char cs_text[] =
+        "cs_5_0\ndcl_uav_raw u50\ndcl_input vThreadID.x\ndcl_temps 1\n"
+        "dcl_thread_group 4, 1, 1\nishl r0.x, vThreadID.x, l(2)\n"
+        "imul null, r0.y, vThreadID.x, vThreadID.x\nstore_raw u50.x, r0.x, r0.y\nret\n";
+    size_t n = 0;
+    void *blob = cx_assemble(cs_text, &n);
+    ID3D11ComputeShader *cs = NULL, *cs0 = (ID3D11ComputeShader *)(uintptr_t)1;
+    ID3D11Buffer *b = sentinel_buffer(&c, 4, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 4) : NULL;
+    uint32_t w[4];
+    if (blob) {
+        CHECK_HR(ID3D11Device_CreateComputeShader(c.dev, blob, n, NULL, &cs), S_OK);
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateComputeShader(c0.dev, blob, n, NULL, &cs0), E_INVALIDARG);
+        CHECK(cs0 == NULL);
+        CHECK_STR_CONTAINS(LAST, "u50 is past the 8 unordered-access slots of feature level "
+                                 "11_0");
+    }
+    free(blob);
+    if (!cs || !u)
+        goto done;
+    ID3D11DeviceContext_CSSetShader(c.ctx, cs, NULL, 0);
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(c.ctx, 50, 1, &u, NULL);
+    ID3D11DeviceContext_Dispatch(c.ctx, 1, 1, 1);
+    cx_read(&c, b, w, sizeof(w));
+    for (uint32_t i = 0; i < 4; i++)
+        CHECK_EQ(w[i], i * i);
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(u);
+    RD_RELEASE(b);
+    RD_RELEASE(cs);
+    cx_end(&c0);
+    cx_end(&c);
+}

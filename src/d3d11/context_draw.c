@@ -114,8 +114,8 @@ struct d3d11_draw_cache {
     struct texture_view hs_textures[DRAW_MAX_TEXTURES], ds_textures[DRAW_MAX_TEXTURES];
     struct sampler hs_samplers[DRAW_MAX_SAMPLERS], ds_samplers[DRAW_MAX_SAMPLERS];
     struct draw_so so;
-    /* pixel-program UAVs (11_0) */
-    struct vm_cs_env ps_uavs;
+    /* pixel-program UAVs (11_0) and the other graphics stages' (11_1: vs, gs, hs, ds) */
+    struct vm_cs_env ps_uavs, stage_mem[4];
     struct compute_image ps_images[IR_MAX_UAVS];
 };
 
@@ -1127,6 +1127,46 @@ static void translate_stage_textures(const struct d3d11_shader_stage_state *ss,
     }
 }
 
+/* The graphics stages' memory: the UAVs of OMSetRenderTargetsAndUnorderedAccessViews (the
+ * pixel stage's at 11_0; at 11_1 every stage's, which share those slots: the
+ * "Direct3D 11.1 Features" page, "Use UAVs at every pipeline stage") and, per stage, the
+ * buffer views its memory instructions read.  Only for programs with memory instructions
+ * (draw_program.mem; the device refuses UAVs outside the pixel stage below 11_1). */
+static void translate_stage_memory(const struct d3d11_context_state *s,
+                                   struct d3d11_draw_cache *c, struct draw_desc *d)
+{
+    bool hs_mem = false;
+    for (uint32_t i = 0; d->hs && i < d->hs->phase_count; i++)
+        hs_mem |= d->hs->phase[i]->mem;
+    const struct {
+        bool on;
+        const struct d3d11_shader_stage_state *stage;
+        struct vm_cs_env **out;
+    } m[4] = {
+        { d->vs && d->vs->mem, &s->vs, &d->vs_mem },
+        { d->gs && d->gs->mem, &s->gs, &d->gs_mem },
+        { hs_mem, &s->hs, &d->hs_mem },
+        { d->ds && d->ds->mem, &s->ds, &d->ds_mem },
+    };
+    bool ps = d->ps && d->ps->mem, any = ps;
+    for (int i = 0; i < 4; i++)
+        any |= m[i].on;
+    if (!any)
+        return;
+    d3d11_translate_uavs(s->om_uavs, &c->ps_uavs, c->ps_images);
+    for (int i = 0; i < 4; i++) {
+        if (!m[i].on)
+            continue;
+        c->stage_mem[i] = c->ps_uavs;   /* the same UAVs and typed callbacks */
+        d3d11_translate_buffer_srvs(m[i].stage->srvs, &c->stage_mem[i]);
+        *m[i].out = &c->stage_mem[i];
+    }
+    if (ps) {
+        d3d11_translate_buffer_srvs(s->ps.srvs, &c->ps_uavs);
+        d->ps_uavs = &c->ps_uavs;
+    }
+}
+
 static void translate(struct draw_check *k, struct draw_desc *d, const struct link_entry *le)
 {
     const struct draw_linkage *link = &le->link;
@@ -1164,13 +1204,6 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
     d->link = link;
     translate_cbs(s->vs.constant_buffers, d->vs_cb);
     translate_cbs(s->ps.constant_buffers, d->ps_cb);
-    if (d->ps && d->ps->mem) {
-        /* the pixel stage's UAVs (OMSetRenderTargetsAndUnorderedAccessViews, 11_0) and the
-         * buffer views its memory instructions read */
-        d3d11_translate_uavs(s->om_uavs, &c->ps_uavs, c->ps_images);
-        d3d11_translate_buffer_srvs(s->ps.srvs, &c->ps_uavs);
-        d->ps_uavs = &c->ps_uavs;
-    }
     if (k->so) {
         struct draw_so *so = &c->so;
         const struct d3d11_so_layout *l = k->so;
@@ -1211,6 +1244,7 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
         translate_stage_textures(&s->ds, d->ds, c->ds_textures,
                                  c->ds_samplers, d->ds_textures, d->ds_samplers);
     }
+    translate_stage_memory(s, c, d);
     if (d->ps) {
         for (unsigned i = 0; i < DRAW_MAX_TEXTURES; i++) {
             const struct d3d11_view_info *info = s->ps.srvs[i].info;
@@ -1274,19 +1308,35 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
 
 /* ---- the methods ---------------------------------------------------------------------------- */
 
+/* Whether a program entry of a stage before the rasterizer declares UAVs (11_1). */
+static bool entry_uavs(const struct program_entry *e)
+{
+    if (!e)
+        return false;
+    if (e->prog && e->prog->uav_mask)
+        return true;
+    for (uint32_t i = 0; e->hull && i < e->hull->phase_count; i++)
+        if (e->hull->phase[i]->uav_mask)
+            return true;
+    return false;
+}
+
 /* UAV-only rendering (11_0): no render target or depth-stencil view bound, but a pixel
  * shader with UAVs and UAVs bound: the pixels of the viewports run the pixel shader, one
  * sample each (the render area is the viewports' extent, within the 16384 render-target
- * limit, D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH). */
-static bool uav_only_area(const struct d3d11_context *ctx, const struct program_entry *ps,
+ * limit, D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH).  At 11_1 a vertex, hull, domain or
+ * geometry shader with UAVs makes the draw take place as well (its stores are its effect). */
+static bool uav_only_area(const struct d3d11_context *ctx, const struct draw_check *k,
                           uint32_t *w, uint32_t *h)
 {
     const struct d3d11_context_state *s = &ctx->state;
+    const struct program_entry *ps = k->ps;
     bool bound = false;
     double x1 = 0, y1 = 0;
     for (unsigned i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
         bound |= s->om_uavs[i].iface != NULL;
-    if (!bound || !ps || !ps->prog || !ps->prog->uav_mask)
+    if (!bound || !((ps && ps->prog && ps->prog->uav_mask) || entry_uavs(k->vs) ||
+                    entry_uavs(k->gs) || entry_uavs(k->hs) || entry_uavs(k->ds)))
         return false;
     for (UINT i = 0; i < s->viewport_count; i++) {
         const D3D11_VIEWPORT *v = &s->viewports[i];
@@ -1344,7 +1394,7 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
      * targets: the draw has no visible effect (and at 9_x no side effect) -- but stream output
      * still runs (the rasterizer is then off). */
     bool raster = k.width && (ctx->state.sample_mask & bound_sample_bits(ctx));
-    if (!k.width && uav_only_area(ctx, k.ps, &k.width, &k.height))
+    if (!k.width && uav_only_area(ctx, &k, &k.width, &k.height))
         raster = true;
     if (!count || !instances || (!raster && !k.so))
         return;
