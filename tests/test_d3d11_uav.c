@@ -1347,3 +1347,184 @@ done:
     cx_end(&c0);
     cx_end(&c);
 }
+
+/* ---- 11_1: UAV-only rendering at a forced sample count --------------------------------------- */
+
+/* The triangle (0, 0), (8.03125, 0), (0, 8.03125) in pixels of an 8x8 viewport (no sample of
+ * any standard pattern lies on its diagonal: offsets are sixteenths); the pixel shader stores
+ * countbits(SV_Coverage) at its pixel. */
+#define FSC_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\ndcl_temps 1\n"     \
+    "and r0.x, v0.x, l(1)\nushr r0.y, v0.x, l(1)\nutof r0.xy, r0.xyxx\n"                          \
+    "mad o0.xy, r0.xyxx, l(2.0078125, -2.0078125, 0, 0), l(-1.0, 1.0, 0, 0)\n"                   \
+    "mov o0.zw, l(0, 0, 0, 1.0)\nret\n"
+#define FSC_PS                                                                                   \
+    "ps_5_0\ndcl_input_ps_siv linear noperspective v0.xy, position\ndcl_input vCoverage\n"       \
+    "dcl_uav_raw u0\ndcl_temps 1\nftou r0.xy, v0.xyxx\nimad r0.z, r0.y, l(8), r0.x\n"            \
+    "ishl r0.z, r0.z, l(2)\ncountbits r0.w, vCoverage.x\nstore_raw u0.x, r0.z, r0.w\nret\n"
+
+/* D3D11_STANDARD_MULTISAMPLE_PATTERN (sixteenths of a pixel from the centre) and the number
+ * of its samples inside the triangle at pixel (px, py): x + y < 8.03125. */
+static uint32_t fsc_expected(UINT n, uint32_t px, uint32_t py)
+{
+    static const int p1[1][2] = { { 0, 0 } };
+    static const int p2[2][2] = { { 4, 4 }, { -4, -4 } };
+    static const int p4[4][2] = { { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 } };
+    static const int p8[8][2] = { { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 },
+                                  { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 } };
+    const int (*p)[2] = n == 8 ? p8 : n == 4 ? p4 : n == 2 ? p2 : p1;
+    uint32_t c = 0;
+    for (UINT s = 0; s < (n ? n : 1); s++) {
+        /* in sixteenths: (16 px + 8 + ox) + (16 py + 8 + oy) < 16 * 8.03125 = 128.5 */
+        int sum = 16 * (int)px + 8 + p[s][0] + 16 * (int)py + 8 + p[s][1];
+        c += 2 * sum < 257;
+    }
+    return c;
+}
+
+static void fsc_draw(struct cx *c, ID3D11Device1 *d1, UINT n, ID3D11UnorderedAccessView *u,
+                     uint32_t *out, ID3D11Buffer *b)
+{
+    static const uint32_t ones4[4] = { ~0u, ~0u, ~0u, ~0u };
+    D3D11_RASTERIZER_DESC1 rd;
+    ID3D11RasterizerState1 *rs = NULL;
+    memset(&rd, 0, sizeof(rd));
+    rd.FillMode = D3D11_FILL_SOLID;
+    rd.CullMode = D3D11_CULL_NONE;
+    rd.DepthClipEnable = TRUE;
+    rd.ForcedSampleCount = n;
+    CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, &rs), S_OK);
+    ID3D11DeviceContext_RSSetState(c->ctx, (ID3D11RasterizerState *)rs);
+    ID3D11DeviceContext_ClearUnorderedAccessViewUint(c->ctx, u, ones4);
+    ID3D11DeviceContext_Draw(c->ctx, 3, 0);
+    cx_read(c, b, out, 64 * 4);
+    ID3D11DeviceContext_RSSetState(c->ctx, NULL);
+    RD_RELEASE(rs);
+}
+
+TEST(uav_11_1_forced_sample_count_uav_only)
+{
+    struct cx c, c0;
+    if (!cx_begin_11_1(&c))
+        return;
+    if (!cx_begin(&c0)) {
+        cx_end(&c);
+        return;
+    }
+    ID3D11Device1 *d1 = NULL, *d10 = NULL;
+    ID3D11VertexShader *vs = vs_of(&c, FSC_VS);
+    ID3D11PixelShader *ps = ps_of(&c, FSC_PS);
+    ID3D11Buffer *b = sentinel_buffer(&c, 64, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 64) : NULL;
+    ID3D11Texture2D *rt = NULL, *ds = NULL;
+    ID3D11RenderTargetView *rtv = NULL;
+    ID3D11DepthStencilView *dsv = NULL;
+    D3D11_FEATURE_DATA_D3D11_OPTIONS o;
+    static uint32_t got[64], base[64];
+    CHECK_HR(ID3D11Device_QueryInterface(c.dev, &IID_ID3D11Device1, (void **)&d1), S_OK);
+    CHECK_HR(ID3D11Device_QueryInterface(c0.dev, &IID_ID3D11Device1, (void **)&d10), S_OK);
+    if (!d1 || !d10 || !vs || !ps || !u)
+        goto done;
+    CHECK_HR(ID3D11Device_CheckFeatureSupport(c.dev, D3D11_FEATURE_D3D11_OPTIONS, &o, sizeof(o)),
+             S_OK);
+    CHECK_EQ(o.UAVOnlyRenderingForcedSampleCount, TRUE);
+    CHECK_EQ(o.MultisampleRTVWithForcedSampleCountOne, FALSE);
+    CHECK_HR(ID3D11Device_CheckFeatureSupport(c0.dev, D3D11_FEATURE_D3D11_OPTIONS, &o,
+                                              sizeof(o)), S_OK);
+    CHECK_EQ(o.UAVOnlyRenderingForcedSampleCount, FALSE);
+    {
+        /* the counts each level takes */
+        D3D11_RASTERIZER_DESC1 rd;
+        memset(&rd, 0, sizeof(rd));
+        rd.FillMode = D3D11_FILL_SOLID;
+        rd.CullMode = D3D11_CULL_NONE;
+        rd.DepthClipEnable = TRUE;
+        rd.ForcedSampleCount = 1;
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d10, &rd, NULL), S_FALSE);
+        rd.ForcedSampleCount = 4;
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d10, &rd, NULL), E_INVALIDARG);
+        CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 4 must be 0 or 1 at feature level 11_0");
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), S_FALSE);
+        rd.ForcedSampleCount = 16;
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), E_NOTIMPL);
+        CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 16 is not implemented");
+        rd.ForcedSampleCount = 5;
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), E_INVALIDARG);
+    }
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(c.ctx, ps, NULL, 0);
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 0, 1, &u,
+                                                                  NULL);
+    /* 0 (the default state) behaves as 1 */
+    fsc_draw(&c, d1, 0, u, base, b);
+    static const UINT counts[] = { 1, 2, 4, 8 };
+    for (size_t k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
+        UINT n = counts[k];
+        fsc_draw(&c, d1, n, u, got, b);
+        bool ok = true;
+        uint32_t total = 0;
+        for (uint32_t i = 0; i < 64; i++) {
+            uint32_t want = fsc_expected(n, i % 8, i / 8);
+            total += want;
+            ok &= got[i] == (want ? want : 0xffffffffu);   /* no covered sample: not run */
+            if (n == 1)
+                ok &= got[i] == base[i];
+        }
+        if (!ok)
+            harness_fail(__FILE__, __LINE__, "ForcedSampleCount %u: coverage differs", n);
+        CHECK(total > 30 * n && total < 40 * n);   /* about half of the 64 pixels' samples */
+    }
+    /* what the documentation calls undefined, and target-independent rasterization with
+     * render targets (not implemented): not drawn, a message (the UAV-only one untouched) */
+    rt = rd_texture(c.dev, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET, NULL, 0);
+    if (rt)
+        CHECK_HR(ID3D11Device_CreateRenderTargetView(c.dev, (ID3D11Resource *)rt, NULL, &rtv),
+                 S_OK);
+    {
+        D3D11_TEXTURE2D_DESC td = { 8, 8, 1, 1, DXGI_FORMAT_D32_FLOAT, {1, 0},
+                                    D3D11_USAGE_DEFAULT, D3D11_BIND_DEPTH_STENCIL, 0, 0 };
+        CHECK_HR(ID3D11Device_CreateTexture2D(c.dev, &td, NULL, &ds), S_OK);
+        if (ds)
+            CHECK_HR(ID3D11Device_CreateDepthStencilView(c.dev, (ID3D11Resource *)ds, NULL,
+                                                         &dsv), S_OK);
+    }
+    if (rtv && dsv) {
+        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 1, &rtv, NULL, 1, 1,
+                                                                      &u, NULL);
+        util_clear_last_message();
+        fsc_draw(&c, d1, 4, u, got, b);
+        CHECK_STR_CONTAINS(LAST, "target-independent rasterization) is not implemented");
+        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, dsv, 0, 1,
+                                                                      &u, NULL);
+        util_clear_last_message();
+        fsc_draw(&c, d1, 1, u, got, b);
+        CHECK_STR_CONTAINS(LAST, "with a depth-stencil view bound: undefined");
+        CHECK(got[0] == 0xffffffffu);
+        /* a count of 1 with a single-sample target is ordinary rendering: drawn, no message */
+        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 1, &rtv, NULL, 1, 1,
+                                                                      &u, NULL);
+        util_clear_last_message();
+        fsc_draw(&c, d1, 1, u, got, b);
+        CHECK_EQ(LAST[0], 0);
+    }
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(rtv);
+    RD_RELEASE(dsv);
+    RD_RELEASE(rt);
+    RD_RELEASE(ds);
+    RD_RELEASE(u);
+    RD_RELEASE(b);
+    RD_RELEASE(vs);
+    RD_RELEASE(ps);
+    if (d1)
+        ID3D11Device1_Release(d1);
+    if (d10)
+        ID3D11Device1_Release(d10);
+    cx_end(&c0);
+    cx_end(&c);
+}

@@ -806,10 +806,65 @@ static bool rule_blendable_targets(struct draw_check *k)
 typedef bool (*draw_rule)(struct draw_check *k);
 
 /* In order: later rules use what earlier ones found (programs, elements). */
+/* The rasterizer state's ForcedSampleCount (D3D11_RASTERIZER_DESC1; 0 for
+ * CreateRasterizerState objects and the default state). */
+static UINT forced_sample_count(const struct d3d11_context_state *s)
+{
+    const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
+    return rd ? rd->ForcedSampleCount : 0;
+}
+
+/* A forced sample count (CreateRasterizerState1, 11_0 / 11_1) applies to UAV-only rendering:
+ * no render target or depth-stencil view bound, the pixel shader's coverage counted at the
+ * forced count's standard pattern (translate_samples).  What D3D11_RASTERIZER_DESC1 calls
+ * undefined ("If you want to render with ForcedSampleCount set to 1 or greater, you must ...:
+ * Don't bind depth-stencil views ... If you have any render-target views bound and
+ * ForcedSampleCount is greater than 1, ensure that every render target has only a single
+ * sample.  Don't operate the shader at sample frequency ... Otherwise, rendering behavior is
+ * undefined") is not drawn, with a message, and so are the two legal forms softd3d does not
+ * implement: target-independent rasterization (a count > 1 with single-sample render targets)
+ * and a count of 1 with multisampled ones (D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne
+ * FALSE).  A count of 1 with single-sample targets is ordinary rendering. */
+static bool rule_forced_sample_count(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    UINT n = forced_sample_count(s), rt_samples = 0;
+    bool rtv = false;
+    if (!n)
+        return true;
+    if (s->dsv.info)
+        return fail(k, "ForcedSampleCount %u with a depth-stencil view bound: undefined "
+                    "(D3D11_RASTERIZER_DESC1: \"Don't bind depth-stencil views\")", n);
+    for (unsigned i = 0; i < D3D11_CTX_RT_SLOTS; i++) {
+        const struct d3d11_view_info *info = s->rtvs[i].info;
+        if (!info)
+            continue;
+        rtv = true;
+        if (info->resource && info->resource->sample_count > rt_samples)
+            rt_samples = info->resource->sample_count;
+    }
+    if (rtv && n > 1 && rt_samples > 1)
+        return fail(k, "ForcedSampleCount %u with a %u-sample render target: undefined "
+                    "(D3D11_RASTERIZER_DESC1: every render target must have a single sample)",
+                    n, rt_samples);
+    if (rtv && n > 1)
+        return fail(k, "ForcedSampleCount %u with render targets bound (target-independent "
+                    "rasterization) is not implemented; UAV-only rendering is", n);
+    if (rtv && rt_samples > 1)
+        return fail(k, "ForcedSampleCount 1 with a %u-sample render target needs "
+                    "D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne, which is FALSE",
+                    rt_samples);
+    if (k->ps && k->ps->prog && k->ps->prog->sample_freq)
+        return fail(k, "ForcedSampleCount %u with a sample-frequency pixel shader: undefined "
+                    "(D3D11_RASTERIZER_DESC1: \"Don't operate the shader at sample "
+                    "frequency\")", n);
+    return true;
+}
+
 static const draw_rule draw_rules[] = {
     rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_tess,
     rule_constants, rule_input_layout, rule_indices, rule_targets,
-    rule_blendable_targets,
+    rule_blendable_targets, rule_forced_sample_count,
 };
 
 /* ---- translation ----------------------------------------------------------------------------- */
@@ -987,6 +1042,18 @@ static void translate_samples(const struct d3d11_context_state *s, struct draw_d
     const struct d3d11_view_info *info = s->dsv.info;
     for (unsigned i = 0; !info && i < OM_MAX_TARGETS; i++)
         info = s->rtvs[i].info;
+    UINT forced = forced_sample_count(s);
+    if (!info && forced >= 2) {
+        /* UAV-only rendering at a forced sample count (rule_forced_sample_count): coverage
+         * of the count's standard pattern (D3D11_STANDARD_MULTISAMPLE_PATTERN), the pixel
+         * shader once a pixel with a covered sample, vCoverage its samples; no target, so
+         * SampleMask, which "determines which samples get updated in all the active render
+         * targets", has nothing to mask */
+        d->om.samples = forced;
+        d->om.sample_mask = 0xffffffffu;
+        d->ms_center = false;
+        return;
+    }
     if (bound_samples(s) < 2)
         return;
     d->om.samples = info->resource->sample_count;

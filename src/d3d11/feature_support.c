@@ -90,6 +90,10 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
          * "TRUE for feature level 11.1" (the structure's page), optional below: FALSE */
         ((D3D11_FEATURE_DATA_D3D11_OPTIONS *)data)->OutputMergerLogicOp =
             dev->level >= D3D_FEATURE_LEVEL_11_1;
+        /* 11_1: UAV-only rendering with ForcedSampleCount 1, 2, 4, 8 (context_draw.c; 16 is
+         * E_NOTIMPL at CreateRasterizerState1); "always TRUE" at 11_1, FALSE at 11_0 */
+        ((D3D11_FEATURE_DATA_D3D11_OPTIONS *)data)->UAVOnlyRenderingForcedSampleCount =
+            dev->level >= D3D_FEATURE_LEVEL_11_1;
         return S_OK;
     }
     case D3D11_FEATURE_ARCHITECTURE_INFO: {

@@ -65,7 +65,8 @@
  *    rows restrict is the values of the first four render targets.
  *  - CreateRasterizerState1: ForcedSampleCount must be 0 below 11_0.  Forcing the sample count is
  *    target-independent rasterization (11_1) or UAV-only rendering (11_0) in the "Direct3D feature
- *    levels" table, and D3D11_FEATURE_DATA_D3D11_OPTIONS reports both FALSE here.
+ *    levels" table; 11_0 takes 0 and 1 (always allowed for UAV-only rendering), 11_1 every
+ *    valid count but 16 (not implemented: E_NOTIMPL); see d3d11_validate_rasterizer_desc.
  *  - CreateSamplerState, 9_x: the MINIMUM_/MAXIMUM_ filters are refused like the comparison
  *    filters (min/max reduction needs D3D11_OPTIONS1.MinMaxFiltering, a tiled-resources tier-2
  *    feature of 11_1, seed 001; reported FALSE).  MIRROR_ONCE is refused at 9_1 only (the 9_2 and
@@ -536,12 +537,26 @@ HRESULT d3d11_validate_rasterizer_desc(const char *method, const D3D11_RASTERIZE
     if (desc->DepthBiasClamp != 0.0f && !r->depth_bias_clamp)
         return refuse(msg, msg_size, "%s: DepthBiasClamp %g must be 0 at feature level %s "
                       "(seed 004)", method, (double)desc->DepthBiasClamp, LEVEL(level));
-    /* Forced sample count: target-independent rasterization (11_1) / UAV-only rendering (11_0),
-     * both reported FALSE by CheckFeatureSupport(D3D11_OPTIONS). */
-    if (fsc && !r->forced_sample_count)
+    /* Forced sample count (D3D11_FEATURE_DATA_D3D11_OPTIONS, UAVOnlyRenderingForcedSampleCount):
+     * "You can always set ForcedSampleCount to 0 or 1 for UAV-only rendering", which exists
+     * from 11_0 (pixel-shader UAVs); the other counts need the member TRUE, "always TRUE" at
+     * 11_1 and reported FALSE at 11_0 (feature_support.c).  Below 11_0 there is no UAV-only
+     * rendering to force a count for. */
+    if (fsc && !r->forced_sample_count && level < D3D_FEATURE_LEVEL_11_0)
         return refuse(msg, msg_size, "%s: ForcedSampleCount %u must be 0 at feature level %s "
-                      "(forcing the sample count needs feature level 11_0/11_1; "
-                      "D3D11_OPTIONS reports it unsupported)", method, fsc, LEVEL(level));
+                      "(forcing the sample count needs feature level 11_0/11_1)", method, fsc,
+                      LEVEL(level));
+    if (fsc > 1 && level < D3D_FEATURE_LEVEL_11_1)
+        return refuse(msg, msg_size, "%s: ForcedSampleCount %u must be 0 or 1 at feature level "
+                      "%s (D3D11_OPTIONS.UAVOnlyRenderingForcedSampleCount is FALSE there)",
+                      method, fsc, LEVEL(level));
+    /* 16 samples (11_1: "you can also set ForcedSampleCount to 16"): the rasterizer keeps at
+     * most 8 samples a pixel, so not implemented */
+    if (fsc == 16) {
+        refuse(msg, msg_size, "%s: ForcedSampleCount 16 is not implemented (1, 2, 4 and 8 are)",
+               method);
+        return E_NOTIMPL;
+    }
     return S_OK;
 }
 
