@@ -263,15 +263,15 @@ struct rasterizer_rules {
     D3D_FEATURE_LEVEL level;
     bool depth_clip_disable;       /* seed 004: DepthClipEnable must be TRUE at 9_x */
     bool depth_bias_clamp;         /* seed 004: DepthBiasClamp must be 0 at 9_x */
-    bool forced_sample_count;      /* feature levels table: TIR 11_1, UAV-only rendering 11_0 */
 };
+/* (ForcedSampleCount: by level, d3d11_validate_rasterizer_desc) */
 
 static const struct rasterizer_rules rasterizer_rules_9x[] = {
-    { D3D_FEATURE_LEVEL_9_1, false, false, false },
-    { D3D_FEATURE_LEVEL_9_2, false, false, false },
-    { D3D_FEATURE_LEVEL_9_3, false, false, false },
+    { D3D_FEATURE_LEVEL_9_1, false, false },
+    { D3D_FEATURE_LEVEL_9_2, false, false },
+    { D3D_FEATURE_LEVEL_9_3, false, false },
 };
-static const struct rasterizer_rules rasterizer_rules_above_9_3 = { 0, true, true, false };
+static const struct rasterizer_rules rasterizer_rules_above_9_3 = { 0, true, true };
 
 struct sampler_rules {
     D3D_FEATURE_LEVEL level;
@@ -542,7 +542,7 @@ HRESULT d3d11_validate_rasterizer_desc(const char *method, const D3D11_RASTERIZE
      * from 11_0 (pixel-shader UAVs); the other counts need the member TRUE, "always TRUE" at
      * 11_1 and reported FALSE at 11_0 (feature_support.c).  Below 11_0 there is no UAV-only
      * rendering to force a count for. */
-    if (fsc && !r->forced_sample_count && level < D3D_FEATURE_LEVEL_11_0)
+    if (fsc && level < D3D_FEATURE_LEVEL_11_0)
         return refuse(msg, msg_size, "%s: ForcedSampleCount %u must be 0 at feature level %s "
                       "(forcing the sample count needs feature level 11_0/11_1)", method, fsc,
                       LEVEL(level));

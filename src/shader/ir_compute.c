@@ -5,9 +5,10 @@
  *     (cs_5_0, D3D11_CS_THREAD_GROUP_MAX_*); required in a compute program, absent elsewhere.
  *   - group-shared memory: each g# declared once, sizes multiples of 4, the total at most
  *     32 KiB (D3D11_CS_TGSM_REGISTER_COUNT dwords); compute programs only.
- *   - UAVs u0..u7 at 11_0 (D3D11_PS_CS_UAV_REGISTER_COUNT), declared once; structured strides
- *     multiples of 4 up to 2048 (D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES).  softd3d's
- *     pipeline binds UAVs to compute programs only for now, so other programs are refused.
+ *   - UAVs u0..u63 (D3D11_1_UAV_SLOT_COUNT; the level's own count, 8 at 11_0, and which
+ *     stages may have them -- pixel and compute at 11_0, every stage at 11_1 -- are the
+ *     device's check, d3d11/shader.c), declared once, in any stage; structured strides
+ *     multiples of 4 up to 2048 (D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES).
  *   - the memory operand of each instruction is the kind the instruction accesses: ld_raw /
  *     store_raw a raw buffer or raw g#, the structured forms a structured buffer or g#, the
  *     typed forms a typed UAV, atomics a raw/structured/typed UAV or any g#, alloc/consume a
