@@ -1528,3 +1528,58 @@ done:
     cx_end(&c0);
     cx_end(&c);
 }
+
+/* A vertex program's memory reads come from its own stage's views: ld_structured of the VS's
+ * t2 (the pixel stage's t2 holds other values), stored into a raw UAV. */
+#define VSR_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\n"                  \
+    "dcl_resource_structured t2, 4\ndcl_uav_raw u1\ndcl_temps 1\n"                               \
+    "ld_structured r0.x, v0.x, l(0), t2.xxxx\nishl r0.y, v0.x, l(2)\n"                           \
+    "store_raw u1.x, r0.y, r0.x\nmov o0.xyzw, l(2.0, 0, 0, 1.0)\nret\n"
+
+TEST(uav_11_1_vertex_shader_reads_its_stage_views)
+{
+    struct cx c;
+    if (!cx_begin_11_1(&c))
+        return;
+    uint32_t vals[8], other[8], w[8];
+    for (uint32_t i = 0; i < 8; i++)
+        vals[i] = 10 * i + 1, other[i] = 999;
+    ID3D11Buffer *sv = cx_buffer(&c, 32, D3D11_BIND_SHADER_RESOURCE,
+                                 D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4, vals);
+    ID3D11Buffer *sp = cx_buffer(&c, 32, D3D11_BIND_SHADER_RESOURCE,
+                                 D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4, other);
+    ID3D11Buffer *b = sentinel_buffer(&c, 8, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 8) : NULL;
+    ID3D11ShaderResourceView *tv = NULL, *tp = NULL;
+    ID3D11VertexShader *vs = vs_of(&c, VSR_VS);
+    if (sv)
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)sv, NULL, &tv),
+                 S_OK);
+    if (sp)
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)sp, NULL, &tp),
+                 S_OK);
+    if (!tv || !tp || !u || !vs)
+        goto done;
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_VSSetShaderResources(c.ctx, 2, 1, &tv);
+    ID3D11DeviceContext_PSSetShaderResources(c.ctx, 2, 1, &tp);
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 1, 1, &u,
+                                                                  NULL);
+    ID3D11DeviceContext_Draw(c.ctx, 6, 0);
+    cx_read(&c, b, w, sizeof(w));
+    for (uint32_t i = 0; i < 8; i++)
+        CHECK_EQ(w[i], i < 6 ? 10 * i + 1 : 0xffffffffu);
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(vs);
+    RD_RELEASE(tv);
+    RD_RELEASE(tp);
+    RD_RELEASE(u);
+    RD_RELEASE(b);
+    RD_RELEASE(sv);
+    RD_RELEASE(sp);
+    cx_end(&c);
+}
