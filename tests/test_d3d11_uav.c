@@ -1312,16 +1312,26 @@ TEST(uav_11_1_compute_high_slot)
         cx_end(&c);
         return;
     }
+    /* a raw view at u50 and a typed R32_UINT one at u63 (the JIT's typed store) */
     static const char cs_text[] =
-        "cs_5_0\ndcl_uav_raw u50\ndcl_input vThreadID.x\ndcl_temps 1\n"
+        "cs_5_0\ndcl_uav_raw u50\ndcl_uav_typed_buffer (uint,uint,uint,uint) u63\n"
+        "dcl_input vThreadID.x\ndcl_temps 1\n"
         "dcl_thread_group 4, 1, 1\nishl r0.x, vThreadID.x, l(2)\n"
-        "imul null, r0.y, vThreadID.x, vThreadID.x\nstore_raw u50.x, r0.x, r0.y\nret\n";
+        "imul null, r0.y, vThreadID.x, vThreadID.x\nstore_raw u50.x, r0.x, r0.y\n"
+        "iadd r0.z, r0.y, l(5)\nstore_uav_typed u63.xyzw, vThreadID.xxxx, r0.zzzz\nret\n";
     size_t n = 0;
     void *blob = cx_assemble(cs_text, &n);
     ID3D11ComputeShader *cs = NULL, *cs0 = (ID3D11ComputeShader *)(uintptr_t)1;
     ID3D11Buffer *b = sentinel_buffer(&c, 4, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
-    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 4) : NULL;
-    uint32_t w[4];
+    ID3D11Buffer *tb = sentinel_buffer(&c, 4, 0, 0);
+    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 4) : NULL, *ut = NULL;
+    uint32_t w[4], wt[4];
+    if (tb) {
+        D3D11_UNORDERED_ACCESS_VIEW_DESC d = cx_uav_desc(DXGI_FORMAT_R32_UINT,
+                                                         D3D11_UAV_DIMENSION_BUFFER);
+        d.Buffer.NumElements = 4;
+        ut = cx_uav(&c, tb, &d);
+    }
     if (blob) {
         CHECK_HR(ID3D11Device_CreateComputeShader(c.dev, blob, n, NULL, &cs), S_OK);
         util_clear_last_message();
@@ -1331,16 +1341,22 @@ TEST(uav_11_1_compute_high_slot)
                                  "11_0");
     }
     free(blob);
-    if (!cs || !u)
+    if (!cs || !u || !ut)
         goto done;
     ID3D11DeviceContext_CSSetShader(c.ctx, cs, NULL, 0);
     ID3D11DeviceContext_CSSetUnorderedAccessViews(c.ctx, 50, 1, &u, NULL);
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(c.ctx, 63, 1, &ut, NULL);
     ID3D11DeviceContext_Dispatch(c.ctx, 1, 1, 1);
     cx_read(&c, b, w, sizeof(w));
-    for (uint32_t i = 0; i < 4; i++)
+    cx_read(&c, tb, wt, sizeof(wt));
+    for (uint32_t i = 0; i < 4; i++) {
         CHECK_EQ(w[i], i * i);
+        CHECK_EQ(wt[i], i * i + 5);
+    }
 done:
     ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(ut);
+    RD_RELEASE(tb);
     RD_RELEASE(u);
     RD_RELEASE(b);
     RD_RELEASE(cs);
