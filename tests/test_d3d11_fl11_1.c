@@ -552,3 +552,31 @@ done:
     CHECK_EQ(ID3D11Device_Release(dev), 0u);
     CHECK_EQ(ID3D11Device_Release(dev0), 0u);
 }
+
+/* 11_1 keeps 11_0's 32 input slots (D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT). */
+TEST(fl11_1_input_slots)
+{
+    ID3D11DeviceContext1 *ctx = NULL;
+    ID3D11Device *dev = device_at("11_1", D3D_FEATURE_LEVEL_11_1, &ctx);
+    D3D11_BUFFER_DESC bd = { 64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0 };
+    ID3D11Buffer *vb = NULL, *back = NULL, *none[2] = { NULL, NULL };
+    UINT stride = 16, offset = 0, zeros[2] = { 0, 0 };
+    CHECK(dev != NULL);
+    if (!dev)
+        return;
+    CHECK_EQ(ID3D11Device_CreateBuffer(dev, &bd, NULL, &vb), S_OK);
+    util_clear_last_message();
+    ID3D11DeviceContext1_IASetVertexBuffers(ctx, 31, 1, &vb, &stride, &offset);
+    CHECK_EQ(LAST[0], 0);
+    ID3D11DeviceContext1_IAGetVertexBuffers(ctx, 31, 1, &back, NULL, NULL);
+    CHECK(back == vb);
+    if (back)
+        ID3D11Buffer_Release(back);
+    ID3D11DeviceContext1_IASetVertexBuffers(ctx, 31, 2, none, zeros, zeros);
+    CHECK_STR_CONTAINS(LAST, "exceeds the 32 input slots of feature level 11_1");
+    ID3D11DeviceContext1_ClearState(ctx);
+    if (vb)
+        ID3D11Buffer_Release(vb);
+    ID3D11DeviceContext1_Release(ctx);
+    CHECK_EQ(ID3D11Device_Release(dev), 0u);
+}

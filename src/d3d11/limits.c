@@ -21,8 +21,9 @@ static const struct d3d11_level_limits limits[] = {
       512, true, 0 },
     { D3D_FEATURE_LEVEL_11_0, 16384, 16384, 2048, 16, 0xffffffffu, 0xffffffffu, 8, 16384, 32,
       16384, 2048, true, 8 },
-    /* 11_1: the same D3D11_REQ_* column as 11_0 (the overview's 11_1 column). */
-    { D3D_FEATURE_LEVEL_11_1, 16384, 16384, 2048, 16, 0xffffffffu, 0xffffffffu, 8, 16384, 16,
+    /* 11_1: the same D3D11_REQ_* column as 11_0 (the overview's 11_1 column), the same 32 input
+     * slots, 64 UAV slots. */
+    { D3D_FEATURE_LEVEL_11_1, 16384, 16384, 2048, 16, 0xffffffffu, 0xffffffffu, 8, 16384, 32,
       16384, 2048, true, 64 },
 };
 
