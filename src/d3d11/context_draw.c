@@ -805,7 +805,6 @@ static bool rule_blendable_targets(struct draw_check *k)
 
 typedef bool (*draw_rule)(struct draw_check *k);
 
-/* In order: later rules use what earlier ones found (programs, elements). */
 /* The rasterizer state's ForcedSampleCount (D3D11_RASTERIZER_DESC1; 0 for
  * CreateRasterizerState objects and the default state). */
 static UINT forced_sample_count(const struct d3d11_context_state *s)
@@ -861,6 +860,7 @@ static bool rule_forced_sample_count(struct draw_check *k)
     return true;
 }
 
+/* In order: later rules use what earlier ones found (programs, elements). */
 static const draw_rule draw_rules[] = {
     rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_tess,
     rule_constants, rule_input_layout, rule_indices, rule_targets,
