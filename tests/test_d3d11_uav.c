@@ -979,3 +979,623 @@ done:
     RD_RELEASE(ds);
     cx_end(&c);
 }
+
+/* ---- 11_1: UAVs in every stage, 64 slots ----------------------------------------------------- */
+
+static bool cx_begin_11_1(struct cx *c)
+{
+    c->dev = rd_profile_device("11_1", D3D_FEATURE_LEVEL_11_1, &c->ctx);
+    return c->dev != NULL;
+}
+
+/* A buffer of `words` words, each 0xffffffff, for the UAV tests' read-backs. */
+static ID3D11Buffer *sentinel_buffer(struct cx *c, UINT words, UINT misc, UINT stride)
+{
+    static uint32_t ones[256];
+    memset(ones, 0xff, sizeof(ones));
+    return cx_buffer(c, words * 4, D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_SHADER_RESOURCE,
+                     misc, stride, ones);
+}
+
+/* Each vertex stores (SV_VertexID, 3 id + 7) into element id of a structured UAV at u1 and
+ * id + 100 at byte 4 id of a raw UAV at u63 (the last of the 64 slots); its position is
+ * outside the viewport, so only the stores are seen. */
+#define VSU_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\n"                  \
+    "dcl_uav_structured u1, 8\ndcl_uav_raw u63\ndcl_temps 1\n"                                   \
+    "mov r0.x, v0.x\nimad r0.y, v0.x, l(3), l(7)\n"                                              \
+    "store_structured u1.xy, v0.x, l(0), r0.xyxx\n"                                              \
+    "ishl r0.z, v0.x, l(2)\niadd r0.w, v0.x, l(100)\nstore_raw u63.x, r0.z, r0.w\n"              \
+    "mov o0.xyzw, l(2.0, 0, 0, 1.0)\nret\n"
+
+static void vsu_draw(ID3D11DeviceContext *ctx, ID3D11VertexShader *vs,
+                     ID3D11UnorderedAccessView *const *u63)
+{
+    rd_viewport(ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(ctx, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    ID3D11DeviceContext_VSSetShader(ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(ctx, NULL, NULL, 0);
+    /* no render target: u1..u63 (63 slots from 1) */
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(ctx, 0, NULL, NULL, 1, 63,
+                                                                  u63, NULL);
+    ID3D11DeviceContext_Draw(ctx, 12, 0);
+}
+
+static void vsu_check(struct cx *c, ID3D11Buffer *st, ID3D11Buffer *raw)
+{
+    uint32_t s[32], w[16];
+    cx_read(c, st, s, sizeof(s));
+    cx_read(c, raw, w, sizeof(w));
+    for (uint32_t i = 0; i < 16; i++) {
+        bool drawn = i < 12;
+        CHECK_EQ(s[2 * i], drawn ? i : 0xffffffffu);
+        CHECK_EQ(s[2 * i + 1], drawn ? 3 * i + 7 : 0xffffffffu);
+        CHECK_EQ(w[i], drawn ? i + 100 : 0xffffffffu);
+    }
+}
+
+TEST(uav_11_1_vertex_shader_uavs_and_64_slots)
+{
+    struct cx c, c0;
+    size_t n = 0;
+    if (!cx_begin_11_1(&c))
+        return;
+    if (!cx_begin(&c0)) {
+        cx_end(&c);
+        return;
+    }
+    void *blob = cx_assemble(VSU_VS, &n);
+    ID3D11VertexShader *vs = NULL, *vs0 = (ID3D11VertexShader *)(uintptr_t)1;
+    ID3D11Buffer *st = sentinel_buffer(&c, 32, D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 8);
+    ID3D11Buffer *raw = sentinel_buffer(&c, 16, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11UnorderedAccessView *u[63] = { NULL }, *got[64];
+    ID3D11DeviceContext *dc = NULL;
+    ID3D11CommandList *list = NULL;
+    if (blob) {
+        CHECK_HR(ID3D11Device_CreateVertexShader(c.dev, blob, n, NULL, &vs), S_OK);
+        /* below 11_1 a vertex shader has no UAVs: refused at creation */
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateVertexShader(c0.dev, blob, n, NULL, &vs0), E_INVALIDARG);
+        CHECK(vs0 == NULL);
+        CHECK_STR_CONTAINS(LAST, "unordered-access views in the vertex stage need feature "
+                                 "level 11_1, the device is 11_0");
+    }
+    free(blob);
+    if (st)
+        CHECK_HR(ID3D11Device_CreateUnorderedAccessView(c.dev, (ID3D11Resource *)st, NULL, &u[0]),
+                 S_OK);
+    if (raw)
+        u[62] = cx_uav_raw(&c, raw, 0, 16);
+    if (!vs || !u[0] || !u[62])
+        goto done;
+    vsu_draw(c.ctx, vs, u);
+    vsu_check(&c, st, raw);
+    /* the getter: all 64 slots at 11_1 */
+    ID3D11DeviceContext_OMGetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 0, 64,
+                                                                  got);
+    CHECK(got[0] == NULL && got[1] == u[0] && got[63] == u[62] && got[40] == NULL);
+    for (int i = 0; i < 64; i++)
+        RD_RELEASE_REF(got[i]);
+    /* the same calls recorded on a deferred context give the same stores */
+    {
+        static const uint32_t ones4[4] = { ~0u, ~0u, ~0u, ~0u };
+        ID3D11DeviceContext_ClearUnorderedAccessViewUint(c.ctx, u[0], ones4);
+        ID3D11DeviceContext_ClearUnorderedAccessViewUint(c.ctx, u[62], ones4);
+        ID3D11DeviceContext_ClearState(c.ctx);
+        CHECK_HR(ID3D11Device_CreateDeferredContext(c.dev, 0, &dc), S_OK);
+        if (dc) {
+            vsu_draw(dc, vs, u);
+            CHECK_HR(ID3D11DeviceContext_FinishCommandList(dc, FALSE, &list), S_OK);
+        }
+        if (list)
+            ID3D11DeviceContext_ExecuteCommandList(c.ctx, list, FALSE);
+        vsu_check(&c, st, raw);
+    }
+    /* ClearState unbinds slot 63 */
+    vsu_draw(c.ctx, vs, u);
+    ID3D11DeviceContext_ClearState(c.ctx);
+    ID3D11DeviceContext_OMGetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 63, 1,
+                                                                  got);
+    CHECK(got[0] == NULL);
+    /* 11_0 has 8 slots: u8 is past them, for CS and OM alike */
+    util_clear_last_message();
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(c0.ctx, 8, 1, u, NULL);
+    CHECK_STR_CONTAINS(LAST, "exceeds the 8 unordered-access slots of feature level 11_0");
+    /* 11_1: the compute stage has its own 64 */
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(c.ctx, 63, 1, &u[62], NULL);
+    ID3D11DeviceContext_CSGetUnorderedAccessViews(c.ctx, 63, 1, got);
+    CHECK(got[0] == u[62]);
+    RD_RELEASE_REF(got[0]);
+    util_clear_last_message();
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(c.ctx, 63, 2, u, NULL);
+    CHECK_STR_CONTAINS(LAST, "exceeds the 64 unordered-access slots of feature level 11_1");
+    ID3D11DeviceContext_CSGetUnorderedAccessViews(c.ctx, 63, 1, got);
+    CHECK(got[0] == u[62]);   /* the refused call changed nothing */
+    RD_RELEASE_REF(got[0]);
+    {
+        /* the hazard rule at a high slot: binding the UAV at u40 unbinds the VS's SRV of the
+         * same buffer */
+        D3D11_SHADER_RESOURCE_VIEW_DESC sd = cx_srv_desc(DXGI_FORMAT_R32_TYPELESS,
+                                                         D3D11_SRV_DIMENSION_BUFFEREX);
+        ID3D11ShaderResourceView *srv = NULL, *sgot = NULL;
+        sd.BufferEx.NumElements = 16;
+        sd.BufferEx.Flags = D3D11_BUFFEREX_SRV_FLAG_RAW;
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)raw, &sd, &srv),
+                 S_OK);
+        ID3D11DeviceContext_VSSetShaderResources(c.ctx, 3, 1, &srv);
+        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 40,
+                                                                      1, &u[62], NULL);
+        ID3D11DeviceContext_VSGetShaderResources(c.ctx, 3, 1, &sgot);
+        CHECK(sgot == NULL);
+        RD_RELEASE_REF(sgot);
+        RD_RELEASE(srv);
+    }
+done:
+    if (vs0 && vs0 != (ID3D11VertexShader *)(uintptr_t)1)
+        RD_RELEASE(vs0);
+    RD_RELEASE(list);
+    RD_RELEASE(dc);
+    RD_RELEASE(vs);
+    RD_RELEASE(u[0]);
+    RD_RELEASE(u[62]);
+    RD_RELEASE(st);
+    RD_RELEASE(raw);
+    cx_end(&c0);
+    cx_end(&c);
+}
+
+/* A geometry shader counting its invocations and summing SV_PrimitiveID with atomics. */
+#define GSU_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\n"                  \
+    "mov o0.xyzw, l(2.0, 0, 0, 1.0)\nret\n"
+#define GSU_GS                                                                                   \
+    "gs_5_0\ndcl_input_siv v[1][0].xyzw, position\ndcl_input vPrim\n"                            \
+    "dcl_inputprimitive point\ndcl_outputtopology pointlist\n"                                   \
+    "dcl_output_siv o0.xyzw, position\ndcl_uav_raw u5\ndcl_maxout 1\n"                           \
+    "atomic_iadd u5, l(0), l(1)\natomic_iadd u5, l(4), vPrim\n"                                  \
+    "mov o0.xyzw, v[0][0].xyzw\nemit\nret\n"
+
+TEST(uav_11_1_geometry_shader_atomic_counter)
+{
+    struct cx c;
+    size_t n = 0;
+    if (!cx_begin_11_1(&c))
+        return;
+    void *vb = cx_assemble(GSU_VS, &n);
+    ID3D11VertexShader *vs = NULL;
+    if (vb)
+        CHECK_HR(ID3D11Device_CreateVertexShader(c.dev, vb, n, NULL, &vs), S_OK);
+    free(vb);
+    void *gb = cx_assemble(GSU_GS, &n);
+    ID3D11GeometryShader *gs = NULL;
+    if (gb)
+        CHECK_HR(ID3D11Device_CreateGeometryShader(c.dev, gb, n, NULL, &gs), S_OK);
+    free(gb);
+    static const uint32_t zero[2] = { 0, 0 };
+    ID3D11Buffer *b = cx_raw_buffer(&c, 8, zero);
+    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 2) : NULL;
+    uint32_t w[2];
+    if (!vs || !gs || !u)
+        goto done;
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_GSSetShader(c.ctx, gs, NULL, 0);
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 5, 1,
+                                                                  &u, NULL);
+    ID3D11DeviceContext_Draw(c.ctx, 10, 0);
+    cx_read(&c, b, w, sizeof(w));
+    CHECK_EQ(w[0], 10u);         /* one invocation a point */
+    CHECK_EQ(w[1], 45u);         /* SV_PrimitiveID 0..9 */
+    /* an instanced draw: the primitive ids restart with each instance */
+    ID3D11DeviceContext_DrawInstanced(c.ctx, 4, 3, 0, 0);
+    cx_read(&c, b, w, sizeof(w));
+    CHECK_EQ(w[0], 22u);
+    CHECK_EQ(w[1], 45u + 3 * 6);
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(u);
+    RD_RELEASE(b);
+    RD_RELEASE(gs);
+    RD_RELEASE(vs);
+    cx_end(&c);
+}
+
+/* Hull and domain programs writing patch data: the patch-constant phase stores id + 1000 at
+ * u2[id], the domain program id + 2000 at u3[id] (the same value from each of a patch's
+ * domain points), SV_PrimitiveID being the patch. */
+#define TSU_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output o0.xyzw\n"                                \
+    "mov o0.xyzw, l(2.0, 0, 0, 1.0)\nret\n"
+#define TSU_HS                                                                                   \
+    "hs_5_0\nhs_decls\ndcl_input_control_point_count 3\ndcl_output_control_point_count 3\n"     \
+    "dcl_tessellator_domain domain_tri\ndcl_tessellator_partitioning partitioning_integer\n"     \
+    "dcl_tessellator_output_primitive output_triangle_cw\ndcl_hs_max_tessfactor l(1.000000)\n"  \
+    "hs_control_point_phase\ndcl_input vOutputControlPointID\ndcl_input v[3][0].xyzw\n"         \
+    "dcl_output o0.xyzw\ndcl_temps 1\nmov r0.x, vOutputControlPointID\n"                        \
+    "mov o0.xyzw, v[r0.x + 0][0].xyzw\nret\n"                                                    \
+    "hs_fork_phase\ndcl_uav_raw u2\ndcl_input vPrim\n"                                          \
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"                                          \
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"                                          \
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\n"                                          \
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\ndcl_temps 1\n"                               \
+    "mov o0.x, l(1.0)\nmov o1.x, l(1.0)\nmov o2.x, l(1.0)\nmov o3.x, l(1.0)\n"                   \
+    "ishl r0.x, vPrim, l(2)\niadd r0.y, vPrim, l(1000)\nstore_raw u2.x, r0.x, r0.y\nret\n"
+#define TSU_DS                                                                                   \
+    "ds_5_0\ndcl_input_control_point_count 3\ndcl_tessellator_domain domain_tri\n"              \
+    "dcl_input vDomain.xyz\ndcl_input vPrim\ndcl_input vicp[3][0].xyzw\n"                        \
+    "dcl_output_siv o0.xyzw, position\ndcl_uav_raw u3\ndcl_temps 1\n"                            \
+    "mul r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw\n"                                               \
+    "mad r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw, r0.xyzw\n"                                      \
+    "mad o0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw\n"                                      \
+    "ishl r0.x, vPrim, l(2)\niadd r0.y, vPrim, l(2000)\nstore_raw u3.x, r0.x, r0.y\nret\n"
+
+TEST(uav_11_1_hull_and_domain_shader_patch_data)
+{
+    struct cx c, c0;
+    size_t n = 0;
+    if (!cx_begin_11_1(&c))
+        return;
+    if (!cx_begin(&c0)) {
+        cx_end(&c);
+        return;
+    }
+    ID3D11VertexShader *vs = NULL;
+    ID3D11HullShader *hs = NULL, *hs0 = (ID3D11HullShader *)(uintptr_t)1;
+    ID3D11DomainShader *ds = NULL, *ds0 = (ID3D11DomainShader *)(uintptr_t)1;
+    void *blob = cx_assemble(TSU_VS, &n);
+    if (blob)
+        CHECK_HR(ID3D11Device_CreateVertexShader(c.dev, blob, n, NULL, &vs), S_OK);
+    free(blob);
+    if ((blob = cx_assemble(TSU_HS, &n))) {
+        CHECK_HR(ID3D11Device_CreateHullShader(c.dev, blob, n, NULL, &hs), S_OK);
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateHullShader(c0.dev, blob, n, NULL, &hs0), E_INVALIDARG);
+        CHECK(hs0 == NULL);
+        CHECK_STR_CONTAINS(LAST, "the hull stage need feature level 11_1");
+    }
+    free(blob);
+    if ((blob = cx_assemble(TSU_DS, &n))) {
+        CHECK_HR(ID3D11Device_CreateDomainShader(c.dev, blob, n, NULL, &ds), S_OK);
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateDomainShader(c0.dev, blob, n, NULL, &ds0), E_INVALIDARG);
+        CHECK(ds0 == NULL);
+        CHECK_STR_CONTAINS(LAST, "the domain stage need feature level 11_1");
+    }
+    free(blob);
+    ID3D11Buffer *b2 = sentinel_buffer(&c, 8, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11Buffer *b3 = sentinel_buffer(&c, 8, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11UnorderedAccessView *u[2] = { b2 ? cx_uav_raw(&c, b2, 0, 8) : NULL,
+                                        b3 ? cx_uav_raw(&c, b3, 0, 8) : NULL };
+    uint32_t w2[8], w3[8];
+    if (!vs || !hs || !ds || !u[0] || !u[1])
+        goto done;
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx,
+                                               D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_HSSetShader(c.ctx, hs, NULL, 0);
+    ID3D11DeviceContext_DSSetShader(c.ctx, ds, NULL, 0);
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 2, 2, u,
+                                                                  NULL);
+    ID3D11DeviceContext_Draw(c.ctx, 15, 0);   /* 5 patches */
+    cx_read(&c, b2, w2, sizeof(w2));
+    cx_read(&c, b3, w3, sizeof(w3));
+    for (uint32_t i = 0; i < 8; i++) {
+        CHECK_EQ(w2[i], i < 5 ? i + 1000 : 0xffffffffu);
+        CHECK_EQ(w3[i], i < 5 ? i + 2000 : 0xffffffffu);
+    }
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    if (hs0 && hs0 != (ID3D11HullShader *)(uintptr_t)1)
+        RD_RELEASE(hs0);
+    if (ds0 && ds0 != (ID3D11DomainShader *)(uintptr_t)1)
+        RD_RELEASE(ds0);
+    RD_RELEASE(u[0]);
+    RD_RELEASE(u[1]);
+    RD_RELEASE(b2);
+    RD_RELEASE(b3);
+    RD_RELEASE(vs);
+    RD_RELEASE(hs);
+    RD_RELEASE(ds);
+    cx_end(&c0);
+    cx_end(&c);
+}
+
+/* 11_1 lets pixel and compute programs use u8..u63; 11_0 refuses them at creation. */
+TEST(uav_11_1_compute_high_slot)
+{
+    struct cx c, c0;
+    if (!cx_begin_11_1(&c))
+        return;
+    if (!cx_begin(&c0)) {
+        cx_end(&c);
+        return;
+    }
+    /* a raw view at u50 and a typed R32_UINT one at u63 (the JIT's typed store) */
+    static const char cs_text[] =
+        "cs_5_0\ndcl_uav_raw u50\ndcl_uav_typed_buffer (uint,uint,uint,uint) u63\n"
+        "dcl_input vThreadID.x\ndcl_temps 1\n"
+        "dcl_thread_group 4, 1, 1\nishl r0.x, vThreadID.x, l(2)\n"
+        "imul null, r0.y, vThreadID.x, vThreadID.x\nstore_raw u50.x, r0.x, r0.y\n"
+        "iadd r0.z, r0.y, l(5)\nstore_uav_typed u63.xyzw, vThreadID.xxxx, r0.zzzz\nret\n";
+    size_t n = 0;
+    void *blob = cx_assemble(cs_text, &n);
+    ID3D11ComputeShader *cs = NULL, *cs0 = (ID3D11ComputeShader *)(uintptr_t)1;
+    ID3D11Buffer *b = sentinel_buffer(&c, 4, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11Buffer *tb = sentinel_buffer(&c, 4, 0, 0);
+    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 4) : NULL, *ut = NULL;
+    uint32_t w[4], wt[4];
+    if (tb) {
+        D3D11_UNORDERED_ACCESS_VIEW_DESC d = cx_uav_desc(DXGI_FORMAT_R32_UINT,
+                                                         D3D11_UAV_DIMENSION_BUFFER);
+        d.Buffer.NumElements = 4;
+        ut = cx_uav(&c, tb, &d);
+    }
+    if (blob) {
+        CHECK_HR(ID3D11Device_CreateComputeShader(c.dev, blob, n, NULL, &cs), S_OK);
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateComputeShader(c0.dev, blob, n, NULL, &cs0), E_INVALIDARG);
+        CHECK(cs0 == NULL);
+        CHECK_STR_CONTAINS(LAST, "u50 is past the 8 unordered-access slots of feature level "
+                                 "11_0");
+    }
+    free(blob);
+    if (!cs || !u || !ut)
+        goto done;
+    ID3D11DeviceContext_CSSetShader(c.ctx, cs, NULL, 0);
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(c.ctx, 50, 1, &u, NULL);
+    ID3D11DeviceContext_CSSetUnorderedAccessViews(c.ctx, 63, 1, &ut, NULL);
+    ID3D11DeviceContext_Dispatch(c.ctx, 1, 1, 1);
+    cx_read(&c, b, w, sizeof(w));
+    cx_read(&c, tb, wt, sizeof(wt));
+    for (uint32_t i = 0; i < 4; i++) {
+        CHECK_EQ(w[i], i * i);
+        CHECK_EQ(wt[i], i * i + 5);
+    }
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(ut);
+    RD_RELEASE(tb);
+    RD_RELEASE(u);
+    RD_RELEASE(b);
+    RD_RELEASE(cs);
+    cx_end(&c0);
+    cx_end(&c);
+}
+
+/* ---- 11_1: UAV-only rendering at a forced sample count --------------------------------------- */
+
+/* The triangle (0, 0), (8.03125, 0), (0, 8.03125) in pixels of an 8x8 viewport (no sample of
+ * any standard pattern lies on its diagonal: offsets are sixteenths); the pixel shader stores
+ * countbits(SV_Coverage) at its pixel. */
+#define FSC_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\ndcl_temps 1\n"     \
+    "and r0.x, v0.x, l(1)\nushr r0.y, v0.x, l(1)\nutof r0.xy, r0.xyxx\n"                          \
+    "mad o0.xy, r0.xyxx, l(2.0078125, -2.0078125, 0, 0), l(-1.0, 1.0, 0, 0)\n"                   \
+    "mov o0.zw, l(0, 0, 0, 1.0)\nret\n"
+#define FSC_PS                                                                                   \
+    "ps_5_0\ndcl_input_ps_siv linear noperspective v0.xy, position\ndcl_input vCoverage\n"       \
+    "dcl_uav_raw u0\ndcl_temps 1\nftou r0.xy, v0.xyxx\nimad r0.z, r0.y, l(8), r0.x\n"            \
+    "ishl r0.z, r0.z, l(2)\ncountbits r0.w, vCoverage.x\nstore_raw u0.x, r0.z, r0.w\nret\n"
+
+/* D3D11_STANDARD_MULTISAMPLE_PATTERN (sixteenths of a pixel from the centre) and the number
+ * of its samples inside the triangle at pixel (px, py): x + y < 8.03125. */
+static uint32_t fsc_expected(UINT n, uint32_t px, uint32_t py)
+{
+    static const int p1[1][2] = { { 0, 0 } };
+    static const int p2[2][2] = { { 4, 4 }, { -4, -4 } };
+    static const int p4[4][2] = { { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 } };
+    static const int p8[8][2] = { { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 },
+                                  { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 } };
+    const int (*p)[2] = n == 8 ? p8 : n == 4 ? p4 : n == 2 ? p2 : p1;
+    uint32_t c = 0;
+    for (UINT s = 0; s < (n ? n : 1); s++) {
+        /* in sixteenths: (16 px + 8 + ox) + (16 py + 8 + oy) < 16 * 8.03125 = 128.5 */
+        int sum = 16 * (int)px + 8 + p[s][0] + 16 * (int)py + 8 + p[s][1];
+        c += 2 * sum < 257;
+    }
+    return c;
+}
+
+static void fsc_draw(struct cx *c, ID3D11Device1 *d1, UINT n, ID3D11UnorderedAccessView *u,
+                     uint32_t *out, ID3D11Buffer *b)
+{
+    static const uint32_t ones4[4] = { ~0u, ~0u, ~0u, ~0u };
+    D3D11_RASTERIZER_DESC1 rd;
+    ID3D11RasterizerState1 *rs = NULL;
+    memset(&rd, 0, sizeof(rd));
+    rd.FillMode = D3D11_FILL_SOLID;
+    rd.CullMode = D3D11_CULL_NONE;
+    rd.DepthClipEnable = TRUE;
+    rd.ForcedSampleCount = n;
+    CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, &rs), S_OK);
+    ID3D11DeviceContext_RSSetState(c->ctx, (ID3D11RasterizerState *)rs);
+    ID3D11DeviceContext_ClearUnorderedAccessViewUint(c->ctx, u, ones4);
+    ID3D11DeviceContext_Draw(c->ctx, 3, 0);
+    cx_read(c, b, out, 64 * 4);
+    ID3D11DeviceContext_RSSetState(c->ctx, NULL);
+    RD_RELEASE(rs);
+}
+
+TEST(uav_11_1_forced_sample_count_uav_only)
+{
+    struct cx c, c0;
+    if (!cx_begin_11_1(&c))
+        return;
+    if (!cx_begin(&c0)) {
+        cx_end(&c);
+        return;
+    }
+    ID3D11Device1 *d1 = NULL, *d10 = NULL;
+    ID3D11VertexShader *vs = vs_of(&c, FSC_VS);
+    ID3D11PixelShader *ps = ps_of(&c, FSC_PS);
+    ID3D11Buffer *b = sentinel_buffer(&c, 64, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 64) : NULL;
+    ID3D11Texture2D *rt = NULL, *ds = NULL;
+    ID3D11RenderTargetView *rtv = NULL;
+    ID3D11DepthStencilView *dsv = NULL;
+    D3D11_FEATURE_DATA_D3D11_OPTIONS o;
+    static uint32_t got[64], base[64];
+    CHECK_HR(ID3D11Device_QueryInterface(c.dev, &IID_ID3D11Device1, (void **)&d1), S_OK);
+    CHECK_HR(ID3D11Device_QueryInterface(c0.dev, &IID_ID3D11Device1, (void **)&d10), S_OK);
+    if (!d1 || !d10 || !vs || !ps || !u)
+        goto done;
+    CHECK_HR(ID3D11Device_CheckFeatureSupport(c.dev, D3D11_FEATURE_D3D11_OPTIONS, &o, sizeof(o)),
+             S_OK);
+    CHECK_EQ(o.UAVOnlyRenderingForcedSampleCount, TRUE);
+    CHECK_EQ(o.MultisampleRTVWithForcedSampleCountOne, FALSE);
+    CHECK_HR(ID3D11Device_CheckFeatureSupport(c0.dev, D3D11_FEATURE_D3D11_OPTIONS, &o,
+                                              sizeof(o)), S_OK);
+    CHECK_EQ(o.UAVOnlyRenderingForcedSampleCount, FALSE);
+    {
+        /* the counts each level takes */
+        D3D11_RASTERIZER_DESC1 rd;
+        memset(&rd, 0, sizeof(rd));
+        rd.FillMode = D3D11_FILL_SOLID;
+        rd.CullMode = D3D11_CULL_NONE;
+        rd.DepthClipEnable = TRUE;
+        rd.ForcedSampleCount = 1;
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d10, &rd, NULL), S_FALSE);
+        rd.ForcedSampleCount = 4;
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d10, &rd, NULL), E_INVALIDARG);
+        CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 4 must be 0 or 1 at feature level 11_0");
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), S_FALSE);
+        rd.ForcedSampleCount = 16;
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), E_NOTIMPL);
+        CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 16 is not implemented");
+        rd.ForcedSampleCount = 5;
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), E_INVALIDARG);
+    }
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(c.ctx, ps, NULL, 0);
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 0, 1, &u,
+                                                                  NULL);
+    /* 0 (the default state) behaves as 1 */
+    fsc_draw(&c, d1, 0, u, base, b);
+    static const UINT counts[] = { 1, 2, 4, 8 };
+    for (size_t k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
+        UINT n = counts[k];
+        fsc_draw(&c, d1, n, u, got, b);
+        bool ok = true;
+        uint32_t total = 0;
+        for (uint32_t i = 0; i < 64; i++) {
+            uint32_t want = fsc_expected(n, i % 8, i / 8);
+            total += want;
+            ok &= got[i] == (want ? want : 0xffffffffu);   /* no covered sample: not run */
+            if (n == 1)
+                ok &= got[i] == base[i];
+        }
+        if (!ok)
+            harness_fail(__FILE__, __LINE__, "ForcedSampleCount %u: coverage differs", n);
+        CHECK(total > 30 * n && total < 40 * n);   /* about half of the 64 pixels' samples */
+    }
+    /* what the documentation calls undefined, and target-independent rasterization with
+     * render targets (not implemented): not drawn, a message (the UAV-only one untouched) */
+    rt = rd_texture(c.dev, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET, NULL, 0);
+    if (rt)
+        CHECK_HR(ID3D11Device_CreateRenderTargetView(c.dev, (ID3D11Resource *)rt, NULL, &rtv),
+                 S_OK);
+    {
+        D3D11_TEXTURE2D_DESC td = { 8, 8, 1, 1, DXGI_FORMAT_D32_FLOAT, {1, 0},
+                                    D3D11_USAGE_DEFAULT, D3D11_BIND_DEPTH_STENCIL, 0, 0 };
+        CHECK_HR(ID3D11Device_CreateTexture2D(c.dev, &td, NULL, &ds), S_OK);
+        if (ds)
+            CHECK_HR(ID3D11Device_CreateDepthStencilView(c.dev, (ID3D11Resource *)ds, NULL,
+                                                         &dsv), S_OK);
+    }
+    if (rtv && dsv) {
+        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 1, &rtv, NULL, 1, 1,
+                                                                      &u, NULL);
+        util_clear_last_message();
+        fsc_draw(&c, d1, 4, u, got, b);
+        CHECK_STR_CONTAINS(LAST, "target-independent rasterization) is not implemented");
+        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, dsv, 0, 1,
+                                                                      &u, NULL);
+        util_clear_last_message();
+        fsc_draw(&c, d1, 1, u, got, b);
+        CHECK_STR_CONTAINS(LAST, "with a depth-stencil view bound: undefined");
+        CHECK(got[0] == 0xffffffffu);
+        /* a count of 1 with a single-sample target is ordinary rendering: drawn, no message */
+        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 1, &rtv, NULL, 1, 1,
+                                                                      &u, NULL);
+        util_clear_last_message();
+        fsc_draw(&c, d1, 1, u, got, b);
+        CHECK_EQ(LAST[0], 0);
+    }
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(rtv);
+    RD_RELEASE(dsv);
+    RD_RELEASE(rt);
+    RD_RELEASE(ds);
+    RD_RELEASE(u);
+    RD_RELEASE(b);
+    RD_RELEASE(vs);
+    RD_RELEASE(ps);
+    if (d1)
+        ID3D11Device1_Release(d1);
+    if (d10)
+        ID3D11Device1_Release(d10);
+    cx_end(&c0);
+    cx_end(&c);
+}
+
+/* A vertex program's memory reads come from its own stage's views: ld_structured of the VS's
+ * t2 (the pixel stage's t2 holds other values), stored into a raw UAV. */
+#define VSR_VS                                                                                   \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\n"                  \
+    "dcl_resource_structured t2, 4\ndcl_uav_raw u1\ndcl_temps 1\n"                               \
+    "ld_structured r0.x, v0.x, l(0), t2.xxxx\nishl r0.y, v0.x, l(2)\n"                           \
+    "store_raw u1.x, r0.y, r0.x\nmov o0.xyzw, l(2.0, 0, 0, 1.0)\nret\n"
+
+TEST(uav_11_1_vertex_shader_reads_its_stage_views)
+{
+    struct cx c;
+    if (!cx_begin_11_1(&c))
+        return;
+    uint32_t vals[8], other[8], w[8];
+    for (uint32_t i = 0; i < 8; i++)
+        vals[i] = 10 * i + 1, other[i] = 999;
+    ID3D11Buffer *sv = cx_buffer(&c, 32, D3D11_BIND_SHADER_RESOURCE,
+                                 D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4, vals);
+    ID3D11Buffer *sp = cx_buffer(&c, 32, D3D11_BIND_SHADER_RESOURCE,
+                                 D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4, other);
+    ID3D11Buffer *b = sentinel_buffer(&c, 8, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
+    ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 8) : NULL;
+    ID3D11ShaderResourceView *tv = NULL, *tp = NULL;
+    ID3D11VertexShader *vs = vs_of(&c, VSR_VS);
+    if (sv)
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)sv, NULL, &tv),
+                 S_OK);
+    if (sp)
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)sp, NULL, &tp),
+                 S_OK);
+    if (!tv || !tp || !u || !vs)
+        goto done;
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_VSSetShaderResources(c.ctx, 2, 1, &tv);
+    ID3D11DeviceContext_PSSetShaderResources(c.ctx, 2, 1, &tp);
+    ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 1, 1, &u,
+                                                                  NULL);
+    ID3D11DeviceContext_Draw(c.ctx, 6, 0);
+    cx_read(&c, b, w, sizeof(w));
+    for (uint32_t i = 0; i < 8; i++)
+        CHECK_EQ(w[i], i < 6 ? 10 * i + 1 : 0xffffffffu);
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(vs);
+    RD_RELEASE(tv);
+    RD_RELEASE(tp);
+    RD_RELEASE(u);
+    RD_RELEASE(b);
+    RD_RELEASE(sv);
+    RD_RELEASE(sp);
+    cx_end(&c);
+}

@@ -538,7 +538,7 @@ TEST(vm_cs_validation)
         {"cs_5_0\ndcl_tgsm_raw g0, 32768\ndcl_tgsm_raw g1, 4\ndcl_thread_group 1, 1, 1\nret\n",
          "32768"},
         {"cs_5_0\ndcl_tgsm_raw g0, 6\ndcl_thread_group 1, 1, 1\nret\n", "multiples of 4"},
-        {"cs_5_0\ndcl_uav_raw u8\ndcl_thread_group 1, 1, 1\nret\n", "u0..u7"},
+        {"cs_5_0\ndcl_uav_raw u64\ndcl_thread_group 1, 1, 1\nret\n", "u0..u63"},
         {"cs_5_0\ndcl_uav_structured u0, 6\ndcl_thread_group 1, 1, 1\nret\n",
          "multiple of 4"},
         {"cs_5_0\ndcl_resource_raw t0\ndcl_thread_group 1, 1, 1\n"
@@ -592,8 +592,9 @@ TEST(vm_cs_decoder_hostile_declarations)
         /* dcl_uav_raw with a counter bit (only structured UAVs have one) */
         {{0x00050050, 5, 0x9d | 1u << 23 | 3u << 24, 30u << 12 | 1u << 20, 0}, 5,
          TPF_E_BAD_DECLARATION, "unknown controls"},
-        /* dcl_uav_raw in a vertex program (pixel programs have UAVs: 11_0) */
-        {{0x00010050, 5, 0x9d | 3u << 24, 30u << 12 | 1u << 20, 0}, 5, TPF_E_UNSUPPORTED,
+        /* dcl_tgsm_raw in a vertex program (UAVs exist in every stage, group-shared memory
+         * in compute programs only) */
+        {{0x00010050, 6, 0x9f | 4u << 24, 31u << 12 | 1u << 20, 0, 16}, 6, TPF_E_UNSUPPORTED,
          "outside a compute program"},
         /* a program length past the tokens given */
         {{0x00050050, 9, 0x9b | 4u << 24, 1, 1, 1}, 6, TPF_E_TRUNCATED, "program length"},

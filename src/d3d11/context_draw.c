@@ -114,8 +114,8 @@ struct d3d11_draw_cache {
     struct texture_view hs_textures[DRAW_MAX_TEXTURES], ds_textures[DRAW_MAX_TEXTURES];
     struct sampler hs_samplers[DRAW_MAX_SAMPLERS], ds_samplers[DRAW_MAX_SAMPLERS];
     struct draw_so so;
-    /* pixel-program UAVs (11_0) */
-    struct vm_cs_env ps_uavs;
+    /* pixel-program UAVs (11_0) and the other graphics stages' (11_1: vs, gs, hs, ds) */
+    struct vm_cs_env ps_uavs, stage_mem[4];
     struct compute_image ps_images[IR_MAX_UAVS];
 };
 
@@ -805,11 +805,66 @@ static bool rule_blendable_targets(struct draw_check *k)
 
 typedef bool (*draw_rule)(struct draw_check *k);
 
+/* The rasterizer state's ForcedSampleCount (D3D11_RASTERIZER_DESC1; 0 for
+ * CreateRasterizerState objects and the default state). */
+static UINT forced_sample_count(const struct d3d11_context_state *s)
+{
+    const D3D11_RASTERIZER_DESC1 *rd = d3d11_rasterizer_state_desc(s->rasterizer.iface);
+    return rd ? rd->ForcedSampleCount : 0;
+}
+
+/* A forced sample count (CreateRasterizerState1, 11_0 / 11_1) applies to UAV-only rendering:
+ * no render target or depth-stencil view bound, the pixel shader's coverage counted at the
+ * forced count's standard pattern (translate_samples).  What D3D11_RASTERIZER_DESC1 calls
+ * undefined ("If you want to render with ForcedSampleCount set to 1 or greater, you must ...:
+ * Don't bind depth-stencil views ... If you have any render-target views bound and
+ * ForcedSampleCount is greater than 1, ensure that every render target has only a single
+ * sample.  Don't operate the shader at sample frequency ... Otherwise, rendering behavior is
+ * undefined") is not drawn, with a message, and so are the two legal forms softd3d does not
+ * implement: target-independent rasterization (a count > 1 with single-sample render targets)
+ * and a count of 1 with multisampled ones (D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne
+ * FALSE).  A count of 1 with single-sample targets is ordinary rendering. */
+static bool rule_forced_sample_count(struct draw_check *k)
+{
+    const struct d3d11_context_state *s = &k->ctx->state;
+    UINT n = forced_sample_count(s), rt_samples = 0;
+    bool rtv = false;
+    if (!n)
+        return true;
+    if (s->dsv.info)
+        return fail(k, "ForcedSampleCount %u with a depth-stencil view bound: undefined "
+                    "(D3D11_RASTERIZER_DESC1: \"Don't bind depth-stencil views\")", n);
+    for (unsigned i = 0; i < D3D11_CTX_RT_SLOTS; i++) {
+        const struct d3d11_view_info *info = s->rtvs[i].info;
+        if (!info)
+            continue;
+        rtv = true;
+        if (info->resource && info->resource->sample_count > rt_samples)
+            rt_samples = info->resource->sample_count;
+    }
+    if (rtv && n > 1 && rt_samples > 1)
+        return fail(k, "ForcedSampleCount %u with a %u-sample render target: undefined "
+                    "(D3D11_RASTERIZER_DESC1: every render target must have a single sample)",
+                    n, rt_samples);
+    if (rtv && n > 1)
+        return fail(k, "ForcedSampleCount %u with render targets bound (target-independent "
+                    "rasterization) is not implemented; UAV-only rendering is", n);
+    if (rtv && rt_samples > 1)
+        return fail(k, "ForcedSampleCount 1 with a %u-sample render target needs "
+                    "D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne, which is FALSE",
+                    rt_samples);
+    if (k->ps && k->ps->prog && k->ps->prog->sample_freq)
+        return fail(k, "ForcedSampleCount %u with a sample-frequency pixel shader: undefined "
+                    "(D3D11_RASTERIZER_DESC1: \"Don't operate the shader at sample "
+                    "frequency\")", n);
+    return true;
+}
+
 /* In order: later rules use what earlier ones found (programs, elements). */
 static const draw_rule draw_rules[] = {
     rule_method_level, rule_topology, rule_primitive_count, rule_shaders, rule_tess,
     rule_constants, rule_input_layout, rule_indices, rule_targets,
-    rule_blendable_targets,
+    rule_blendable_targets, rule_forced_sample_count,
 };
 
 /* ---- translation ----------------------------------------------------------------------------- */
@@ -987,6 +1042,18 @@ static void translate_samples(const struct d3d11_context_state *s, struct draw_d
     const struct d3d11_view_info *info = s->dsv.info;
     for (unsigned i = 0; !info && i < OM_MAX_TARGETS; i++)
         info = s->rtvs[i].info;
+    UINT forced = forced_sample_count(s);
+    if (!info && forced >= 2) {
+        /* UAV-only rendering at a forced sample count (rule_forced_sample_count): coverage
+         * of the count's standard pattern (D3D11_STANDARD_MULTISAMPLE_PATTERN), the pixel
+         * shader once a pixel with a covered sample, vCoverage its samples; no target, so
+         * SampleMask, which "determines which samples get updated in all the active render
+         * targets", has nothing to mask */
+        d->om.samples = forced;
+        d->om.sample_mask = 0xffffffffu;
+        d->ms_center = false;
+        return;
+    }
     if (bound_samples(s) < 2)
         return;
     d->om.samples = info->resource->sample_count;
@@ -1037,6 +1104,8 @@ static void translate_om(const struct d3d11_context_state *s, struct draw_desc *
             t->dst_alpha = (uint8_t)rb->DestBlendAlpha;
             t->op_alpha = (uint8_t)rb->BlendOpAlpha;
             t->write_mask = rb->RenderTargetWriteMask & OM_WRITE_ALL;
+            /* om.h: OM_LOGIC_OP_* = D3D11_LOGIC_OP + 1 (state.c allows it at 11_1 only) */
+            t->logic_op = rb->LogicOpEnable ? (uint8_t)(rb->LogicOp + 1) : 0;
         }
         d->om.rt[i] = surface_of(info, &d->layer_count[i], &d->layer_pitch[i]);
     }
@@ -1122,6 +1191,46 @@ static void translate_stage_textures(const struct d3d11_shader_stage_state *ss,
     }
 }
 
+/* The graphics stages' memory: the UAVs of OMSetRenderTargetsAndUnorderedAccessViews (the
+ * pixel stage's at 11_0; at 11_1 every stage's, which share those slots: the
+ * "Direct3D 11.1 Features" page, "Use UAVs at every pipeline stage") and, per stage, the
+ * buffer views its memory instructions read.  Only for programs with memory instructions
+ * (draw_program.mem; the device refuses UAVs outside the pixel stage below 11_1). */
+static void translate_stage_memory(const struct d3d11_context_state *s,
+                                   struct d3d11_draw_cache *c, struct draw_desc *d)
+{
+    bool hs_mem = false;
+    for (uint32_t i = 0; d->hs && i < d->hs->phase_count; i++)
+        hs_mem |= d->hs->phase[i]->mem;
+    const struct {
+        bool on;
+        const struct d3d11_shader_stage_state *stage;
+        struct vm_cs_env **out;
+    } m[4] = {
+        { d->vs && d->vs->mem, &s->vs, &d->vs_mem },
+        { d->gs && d->gs->mem, &s->gs, &d->gs_mem },
+        { hs_mem, &s->hs, &d->hs_mem },
+        { d->ds && d->ds->mem, &s->ds, &d->ds_mem },
+    };
+    bool ps = d->ps && d->ps->mem, any = ps;
+    for (int i = 0; i < 4; i++)
+        any |= m[i].on;
+    if (!any)
+        return;
+    d3d11_translate_uavs(s->om_uavs, &c->ps_uavs, c->ps_images);
+    for (int i = 0; i < 4; i++) {
+        if (!m[i].on)
+            continue;
+        c->stage_mem[i] = c->ps_uavs;   /* the same UAVs and typed callbacks */
+        d3d11_translate_buffer_srvs(m[i].stage->srvs, &c->stage_mem[i]);
+        *m[i].out = &c->stage_mem[i];
+    }
+    if (ps) {
+        d3d11_translate_buffer_srvs(s->ps.srvs, &c->ps_uavs);
+        d->ps_uavs = &c->ps_uavs;
+    }
+}
+
 static void translate(struct draw_check *k, struct draw_desc *d, const struct link_entry *le)
 {
     const struct draw_linkage *link = &le->link;
@@ -1159,13 +1268,6 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
     d->link = link;
     translate_cbs(&s->vs, d->vs_cb);
     translate_cbs(&s->ps, d->ps_cb);
-    if (d->ps && d->ps->mem) {
-        /* the pixel stage's UAVs (OMSetRenderTargetsAndUnorderedAccessViews, 11_0) and the
-         * buffer views its memory instructions read */
-        d3d11_translate_uavs(s->om_uavs, &c->ps_uavs, c->ps_images);
-        d3d11_translate_buffer_srvs(s->ps.srvs, &c->ps_uavs);
-        d->ps_uavs = &c->ps_uavs;
-    }
     if (k->so) {
         struct draw_so *so = &c->so;
         const struct d3d11_so_layout *l = k->so;
@@ -1206,6 +1308,7 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
         translate_stage_textures(&s->ds, d->ds, c->ds_textures,
                                  c->ds_samplers, d->ds_textures, d->ds_samplers);
     }
+    translate_stage_memory(s, c, d);
     if (d->ps) {
         for (unsigned i = 0; i < DRAW_MAX_TEXTURES; i++) {
             const struct d3d11_view_info *info = s->ps.srvs[i].info;
@@ -1269,19 +1372,35 @@ static void translate(struct draw_check *k, struct draw_desc *d, const struct li
 
 /* ---- the methods ---------------------------------------------------------------------------- */
 
+/* Whether a program entry of a stage before the rasterizer declares UAVs (11_1). */
+static bool entry_uavs(const struct program_entry *e)
+{
+    if (!e)
+        return false;
+    if (e->prog && e->prog->uav_mask)
+        return true;
+    for (uint32_t i = 0; e->hull && i < e->hull->phase_count; i++)
+        if (e->hull->phase[i]->uav_mask)
+            return true;
+    return false;
+}
+
 /* UAV-only rendering (11_0): no render target or depth-stencil view bound, but a pixel
  * shader with UAVs and UAVs bound: the pixels of the viewports run the pixel shader, one
  * sample each (the render area is the viewports' extent, within the 16384 render-target
- * limit, D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH). */
-static bool uav_only_area(const struct d3d11_context *ctx, const struct program_entry *ps,
+ * limit, D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH).  At 11_1 a vertex, hull, domain or
+ * geometry shader with UAVs makes the draw take place as well (its stores are its effect). */
+static bool uav_only_area(const struct d3d11_context *ctx, const struct draw_check *k,
                           uint32_t *w, uint32_t *h)
 {
     const struct d3d11_context_state *s = &ctx->state;
+    const struct program_entry *ps = k->ps;
     bool bound = false;
     double x1 = 0, y1 = 0;
     for (unsigned i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
         bound |= s->om_uavs[i].iface != NULL;
-    if (!bound || !ps || !ps->prog || !ps->prog->uav_mask)
+    if (!bound || !((ps && ps->prog && ps->prog->uav_mask) || entry_uavs(k->vs) ||
+                    entry_uavs(k->gs) || entry_uavs(k->hs) || entry_uavs(k->ds)))
         return false;
     for (UINT i = 0; i < s->viewport_count; i++) {
         const D3D11_VIEWPORT *v = &s->viewports[i];
@@ -1339,7 +1458,7 @@ static void draw_common(struct d3d11_context *ctx, enum draw_method method, UINT
      * targets: the draw has no visible effect (and at 9_x no side effect) -- but stream output
      * still runs (the rasterizer is then off). */
     bool raster = k.width && (ctx->state.sample_mask & bound_sample_bits(ctx));
-    if (!k.width && uav_only_area(ctx, k.ps, &k.width, &k.height))
+    if (!k.width && uav_only_area(ctx, &k, &k.width, &k.height))
         raster = true;
     if (!count || !instances || (!raster && !k.so))
         return;

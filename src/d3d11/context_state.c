@@ -837,10 +837,11 @@ static void STDMETHODCALLTYPE ctx_CSGetUnorderedAccessViews(ID3D11DeviceContext2
                                                             UINT start, UINT count,
                                                             ID3D11UnorderedAccessView **uavs)
 {
-    get_nulls(impl(iface), "CSGetUnorderedAccessViews", start, count,
-              D3D11_PS_CS_UAV_REGISTER_COUNT, (void **)uavs);
+    UINT slots = impl(iface)->device->level >= D3D_FEATURE_LEVEL_11_0
+                     ? d3d11_context_uav_slots(impl(iface)) : D3D11_PS_CS_UAV_REGISTER_COUNT;
+    get_nulls(impl(iface), "CSGetUnorderedAccessViews", start, count, slots, (void **)uavs);
     if (impl(iface)->device->level >= D3D_FEATURE_LEVEL_11_0 && uavs &&
-        range_ok(start, count, D3D11_CTX_UAV_SLOTS))
+        range_ok(start, count, slots))
         for (UINT i = 0; i < count; i++)
             uavs[i] = get_ref(impl(iface)->state.cs_uavs[start + i].iface);
 }
@@ -1309,9 +1310,11 @@ static void STDMETHODCALLTYPE ctx_OMGetRenderTargetsAndUnorderedAccessViews(
 {
     struct d3d11_context *ctx = impl(iface);
     get_render_targets(ctx, "OMGetRenderTargetsAndUnorderedAccessViews", rtv_count, rtvs, dsv);
-    get_nulls(ctx, "OMGetRenderTargetsAndUnorderedAccessViews", uav_start, uav_count,
-              D3D11_PS_CS_UAV_REGISTER_COUNT, (void **)uavs);
-    if (uavs && range_ok(uav_start, uav_count, D3D11_CTX_UAV_SLOTS))
+    UINT slots = ctx->device->level >= D3D_FEATURE_LEVEL_11_0 ? d3d11_context_uav_slots(ctx)
+                                                             : D3D11_PS_CS_UAV_REGISTER_COUNT;
+    get_nulls(ctx, "OMGetRenderTargetsAndUnorderedAccessViews", uav_start, uav_count, slots,
+              (void **)uavs);
+    if (uavs && range_ok(uav_start, uav_count, slots))
         for (UINT i = 0; i < uav_count; i++)
             uavs[i] = get_ref(ctx->state.om_uavs[uav_start + i].iface);
 }

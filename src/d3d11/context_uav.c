@@ -1,10 +1,13 @@
 /* src/d3d11/context_uav.c — CSSetUnorderedAccessViews and the UAV part of
- * OMSetRenderTargetsAndUnorderedAccessViews at 11_0 (issue 15): the compute and the pixel
- * stage's unordered-access slots u0..u7, the hidden counters' initial values and the hazard
- * rule between shader-resource and unordered-access bindings.
+ * OMSetRenderTargetsAndUnorderedAccessViews at 11_0/11_1 (issue 15): the compute and the
+ * graphics stages' unordered-access slots (u0..u7 at 11_0, u0..u63 at 11_1), the hidden
+ * counters' initial values and the hazard rule between shader-resource and unordered-access
+ * bindings.
  *
  * Rules (CSSetUnorderedAccessViews page; D3D11_PS_CS_UAV_REGISTER_COUNT):
- *  - StartSlot + NumUAVs within the 8 slots of 11_0 (D3D11_1_UAV_SLOT_COUNT, 64, is 11_1's);
+ *  - StartSlot + NumUAVs within the level's slots: 8 at 11_0, D3D11_1_UAV_SLOT_COUNT (64) at
+ *    11_1 ("For the Direct3D 11.1 runtime ... this value can range from 0 to
+ *    D3D11_1_UAV_SLOT_COUNT - 1"; limits.h uav_slots);
  *    ppUnorderedAccessViews may be NULL only with NumUAVs 0; each entry NULL or a UAV of this
  *    device.  A refused call changes nothing.
  *  - pUAVInitialCounts: "A value of -1 indicates to keep the current offset. Any other values
@@ -23,6 +26,15 @@
 #include "d3d11/device_child.h"
 
 #include <stdio.h>
+
+#include "d3d11/limits.h"
+
+UINT d3d11_context_uav_slots(const struct d3d11_context *ctx)
+{
+    const struct d3d11_level_limits *l = d3d11_level_limits(ctx->device->level);
+    UINT n = l ? l->uav_slots : 0;
+    return n < D3D11_CTX_UAV_SLOTS ? n : D3D11_CTX_UAV_SLOTS;
+}
 
 bool d3d11_context_bound_as_uav(const struct d3d11_context *ctx,
                                 const struct d3d11_view_info *info)
@@ -58,9 +70,10 @@ static HRESULT check_uavs(const struct d3d11_context *ctx, const char *method, U
                           UINT count, ID3D11UnorderedAccessView *const *uavs, char *msg,
                           size_t size)
 {
-    if (start > D3D11_CTX_UAV_SLOTS || count > D3D11_CTX_UAV_SLOTS - start) {
+    UINT slots = d3d11_context_uav_slots(ctx);
+    if (start > slots || count > slots - start) {
         snprintf(msg, size, "%s: StartSlot %u + NumUAVs %u exceeds the %u unordered-access "
-                 "slots of feature level %s", method, start, count, D3D11_CTX_UAV_SLOTS,
+                 "slots of feature level %s", method, start, count, slots,
                  d3d11_level_name(ctx->device->level));
         return E_INVALIDARG;
     }
@@ -118,8 +131,8 @@ void d3d11_context_set_cs_uavs(struct d3d11_context *ctx, UINT start, UINT count
 }
 
 /* OMSetRenderTargetsAndUnorderedAccessViews (its reference page): "UAVStartSlot ... must be
- * equal to or greater than NumRTVs" (render targets and UAVs share the 8 output slots, UAVs
- * after the targets), D3D11_KEEP_UNORDERED_ACCESS_VIEWS keeps the bound UAVs (UAVStartSlot
+ * equal to or greater than NumRTVs" (render targets and UAVs share the 8 output slots at
+ * 11_0, UAVs after the targets; at 11_1 the UAV range is the 64 slots, still from NumRTVs on), D3D11_KEEP_UNORDERED_ACCESS_VIEWS keeps the bound UAVs (UAVStartSlot
  * and the rest ignored); otherwise the call's UAVs replace the whole set: the slots outside
  * [UAVStartSlot, UAVStartSlot + NumUAVs) are unbound.  With
  * D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL the bound render targets count. */

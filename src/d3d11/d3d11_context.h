@@ -49,7 +49,7 @@ struct d3d11_input_layout_info;
 #define D3D11_CTX_SAMPLER_SLOTS D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT         /* 16 */
 #define D3D11_CTX_RT_SLOTS D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT             /* 8 */
 #define D3D11_CTX_VIEWPORTS D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE /* 16 */
-#define D3D11_CTX_UAV_SLOTS D3D11_PS_CS_UAV_REGISTER_COUNT                   /* 8 */
+#define D3D11_CTX_UAV_SLOTS D3D11_1_UAV_SLOT_COUNT   /* 64 (11_1; 8 at 11_0: limits.h uav_slots) */
 
 /* A bound object that is not a resource: its interface and its device-child part. */
 struct d3d11_bound {
@@ -93,13 +93,14 @@ struct d3d11_context_state {
     /* shader stages (vs and ps are the only two that exist at 9_x, seed 004; gs from 10_0,
      * hs and ds from 11_0) */
     struct d3d11_shader_stage_state vs, ps, gs, hs, ds;
-    /* compute (11_0, issue 15): the CS stage and its unordered-access views, u0..u7
-     * (D3D11_PS_CS_UAV_REGISTER_COUNT at 11_0; iface an ID3D11UnorderedAccessView, whose
-     * counter d3d11_uav_info gives) */
+    /* compute (11_0, issue 15): the CS stage and its unordered-access views, u0..u7 at 11_0
+     * (D3D11_PS_CS_UAV_REGISTER_COUNT), u0..u63 at 11_1 (D3D11_1_UAV_SLOT_COUNT; iface an
+     * ID3D11UnorderedAccessView, whose counter d3d11_uav_info gives) */
     struct d3d11_shader_stage_state cs;
     struct d3d11_bound_view cs_uavs[D3D11_CTX_UAV_SLOTS];
-    /* the pixel stage's UAVs (OMSetRenderTargetsAndUnorderedAccessViews, 11_0): the same 8
-     * slots, shared with the render targets (u# from UAVStartSlot on) */
+    /* the graphics stages' UAVs (OMSetRenderTargetsAndUnorderedAccessViews): the pixel
+     * stage's at 11_0 (8 slots, shared with the render targets: u# from UAVStartSlot on);
+     * at 11_1 64 slots, which every graphics stage shares (VS/HS/DS/GS/PS u#) */
     struct d3d11_bound_view om_uavs[D3D11_CTX_UAV_SLOTS];
     /* stream output (10_0+): SOSetTargets; where each writes next is its so_filled */
     struct d3d11_resource *so_targets[D3D11_SO_BUFFER_SLOT_COUNT];
@@ -258,6 +259,8 @@ void d3d11_context_set_om_uavs(struct d3d11_context *ctx, UINT start, UINT count
                                ID3D11UnorderedAccessView *const *uavs, const UINT *counts);
 bool d3d11_context_bound_as_uav(const struct d3d11_context *ctx,
                                 const struct d3d11_view_info *info);
+/* The unordered-access slots of the context's level (limits.h uav_slots: 0, 8 or 64). */
+UINT d3d11_context_uav_slots(const struct d3d11_context *ctx);
 /* context_compute.c: Dispatch, DispatchIndirect, ClearUnorderedAccessView*, CopyStructureCount
  * (after d3d11_context_draw_fill_vtbl, whose refusals they replace), and its caches' end. */
 void d3d11_context_compute_fill_vtbl(ID3D11DeviceContext2Vtbl *v);

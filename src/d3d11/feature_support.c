@@ -80,8 +80,8 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
     }
     case D3D11_FEATURE_D3D11_OPTIONS: {
         EXPECT(D3D11_FEATURE_DATA_D3D11_OPTIONS);
-        /* Every member is an 11.1 runtime option, TRUE only where it works: logic ops are
-         * refused (seed 004 at 9_x, CreateBlendState1; not implemented above), and so on. */
+        /* Every member is an 11.1 runtime option, TRUE only where it works (logic ops are
+         * refused below 11_1: seed 004 at 9_x, CreateBlendState1). */
         D3D11_FEATURE_DATA_D3D11_OPTIONS *o = data;
         bool fl11_1 = dev->level >= D3D_FEATURE_LEVEL_11_1;
         memset(data, 0, want);
@@ -101,6 +101,12 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
          * (context_resource.c d3d11_map_no_overwrite_ok) */
         o->MapNoOverwriteOnDynamicConstantBuffer = fl11_1;
         o->MapNoOverwriteOnDynamicBufferSRV = fl11_1;
+        /* 11_1: logic operations on UINT render targets (CreateBlendState1, om_blend.c);
+         * "TRUE for feature level 11.1" (the structure's page), optional below: FALSE */
+        o->OutputMergerLogicOp = fl11_1;
+        /* 11_1: UAV-only rendering with ForcedSampleCount 1, 2, 4, 8 (context_draw.c; 16 is
+         * E_NOTIMPL at CreateRasterizerState1); "always TRUE" at 11_1, FALSE at 11_0 */
+        o->UAVOnlyRenderingForcedSampleCount = fl11_1;
         return S_OK;
     }
     case D3D11_FEATURE_ARCHITECTURE_INFO: {

@@ -275,10 +275,17 @@ UINT d3d11_format_support2_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
                          D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_SIGNED_MIN_OR_MAX |
                          D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_UNSIGNED_MIN_OR_MAX;
     UINT bits = 0;
+    /* 11_1: logic operations (CreateBlendState1, OutputMergerLogicOp TRUE) on the UINT
+     * render-target formats, which the output merger combines bitwise (om_blend.c); the
+     * other formats have no logic op (D3D11_BLEND_DESC1 leaves them undefined). */
+    const core_format_desc *cd = core_format_get((core_format)format);
+    if (level >= D3D_FEATURE_LEVEL_11_1 && cd && cd->kind == CORE_FMT_UINT &&
+        (d3d11_format_support_bits(level, format) & D3D11_FORMAT_SUPPORT_RENDER_TARGET))
+        bits |= D3D11_FORMAT_SUPPORT2_OUTPUT_MERGER_LOGIC_OP;
     /* No UAV, typed-UAV, logic-op or tiled bit below 11_0; never SHAREABLE (top of the file).
      * 11_0 (issue 15, format_support.h): what the compute path implements. */
     if (level < D3D_FEATURE_LEVEL_11_0 || !d3d11_format_typed_uav_11_0(format))
-        return 0;
+        return bits;
     bits |= D3D11_FORMAT_SUPPORT2_UAV_TYPED_STORE;
     if (format == DXGI_FORMAT_R32_FLOAT || format == DXGI_FORMAT_R32_UINT ||
         format == DXGI_FORMAT_R32_SINT)

@@ -23,6 +23,10 @@ struct d3d11_level_limits {
     UINT max_texture1d_dimension; /* 0 at 9_x (no Texture1D, seed 004); D3D10_REQ_TEXTURE1D_U_DIMENSION */
     UINT max_array_size;          /* 1 at 9_x (6 for a cube, seed 004); D3D10_REQ_TEXTURE1D/2D_ARRAY_AXIS_DIMENSION */
     bool cube_arrays;             /* TextureCube arrays: 10_1 ("Direct3D feature levels": "Cubemap resource arrays") */
+    UINT uav_slots;               /* unordered-access slots of CS and of the output merger: 0 below
+                                   * 11_0, 8 at 11_0 (D3D11_PS_CS_UAV_REGISTER_COUNT), 64 at 11_1
+                                   * (D3D11_1_UAV_SLOT_COUNT, "Direct3D feature levels":
+                                   * "Max UAV slots", every stage at 11_1) */
 };
 
 /* The limits of a level softd3d creates (9_1..11_0); NULL for any other level (11_1 of the

@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "d3d11/device_child.h"
+#include "d3d11/limits.h"
 #include "shader/tpf.h"
 #include "util/log.h"
 
@@ -320,6 +321,48 @@ struct d3d11_child *d3d11_shader_child(ID3D11DeviceChild *shader)
     return NULL;
 }
 
+/* The unordered-access views a shader model 5 program declares, against the level: UAVs in
+ * the pixel and compute stages from 11_0, in every stage at 11_1 ("Direct3D 11.1 Features":
+ * "Use UAVs at every pipeline stage"); slots u0..u7 at 11_0 (D3D11_PS_CS_UAV_REGISTER_COUNT),
+ * u0..u63 at 11_1 (D3D11_1_UAV_SLOT_COUNT).  A refusal is E_INVALIDARG with a message; a
+ * program the decoder does not take is left to the stage's own checks (S_OK here). */
+static HRESULT uav_rules(struct d3d11_device *dev, const char *method,
+                         enum dxbc_program_type type, const void *bytecode, SIZE_T size)
+{
+    struct ir_program ir;
+    struct tpf_error err;
+    HRESULT hr = S_OK;
+    const struct d3d11_level_limits *lim = d3d11_level_limits(dev->level);
+    UINT slots = lim ? lim->uav_slots : 0;
+    bool stage_ok = type == DXBC_PROGRAM_PIXEL || type == DXBC_PROGRAM_COMPUTE
+                        ? dev->level >= D3D_FEATURE_LEVEL_11_0
+                        : dev->level >= D3D_FEATURE_LEVEL_11_1;
+    if (tpf_decode_blob(bytecode, size, 0, &ir, &err))
+        return S_OK;
+    for (uint32_t p = 0; p <= ir.hs_phase_count && hr == S_OK; p++) {
+        const struct ir_program *prog = p ? &ir.hs_phases[p - 1] : &ir;
+        for (uint32_t i = 0; i < prog->uavs.count && hr == S_OK; i++) {
+            UINT slot = prog->uavs.items[i].slot;
+            if (!stage_ok) {
+                d3d11_msg(dev, "%s: the %s program declares u%u: unordered-access views in "
+                          "the %s stage need feature level %s, the device is %s", method,
+                          stage_noun(type), slot, stage_noun(type),
+                          type == DXBC_PROGRAM_PIXEL || type == DXBC_PROGRAM_COMPUTE ? "11_0"
+                                                                                     : "11_1",
+                          d3d11_level_name(dev->level));
+                hr = E_INVALIDARG;
+            } else if (slot >= slots) {
+                d3d11_msg(dev, "%s: u%u is past the %u unordered-access slots of feature level "
+                          "%s (u0..u%u)", method, slot, slots, d3d11_level_name(dev->level),
+                          slots - 1);
+                hr = E_INVALIDARG;
+            }
+        }
+    }
+    ir_program_free(&ir);
+    return hr;
+}
+
 /* What CreateVertexShader and CreatePixelShader share: validation (message issued on refusal)
  * and the validate-only call.  S_OK with *info filled when the caller is to create the object
  * (want_object), S_FALSE for a NULL out-pointer, or the refusal. */
@@ -333,6 +376,10 @@ static HRESULT validate_stage(struct d3d11_device *dev, const char *method,
                                        info, msg, sizeof(msg));
     if (FAILED(hr)) {
         d3d11_msg(dev, "%s", msg);
+        return hr;
+    }
+    if (info->major >= 5 && FAILED(hr = uav_rules(dev, method, type, bytecode, size))) {
+        dxbc_info_free(info);
         return hr;
     }
     if (!want_object) {

@@ -65,7 +65,8 @@
  *    rows restrict is the values of the first four render targets.
  *  - CreateRasterizerState1: ForcedSampleCount must be 0 below 11_0.  Forcing the sample count is
  *    target-independent rasterization (11_1) or UAV-only rendering (11_0) in the "Direct3D feature
- *    levels" table, and D3D11_FEATURE_DATA_D3D11_OPTIONS reports both FALSE here.
+ *    levels" table; 11_0 takes 0 and 1 (always allowed for UAV-only rendering), 11_1 every
+ *    valid count but 16 (not implemented: E_NOTIMPL); see d3d11_validate_rasterizer_desc.
  *  - CreateSamplerState, 9_x: the MINIMUM_/MAXIMUM_ filters are refused like the comparison
  *    filters (min/max reduction needs D3D11_OPTIONS1.MinMaxFiltering, a tiled-resources tier-2
  *    feature of 11_1, seed 001; reported FALSE).  MIRROR_ONCE is refused at 9_1 only (the 9_2 and
@@ -250,23 +251,27 @@ static const struct blend_rules blend_rules_9x[] = {
     { D3D_FEATURE_LEVEL_9_2, false, 4, 4, false, false, false },
     { D3D_FEATURE_LEVEL_9_3, false, 4, 0, false, false, false },
 };
-/* Above 9_3 none of the 9_x rows apply; logic ops stay refused because CheckFeatureSupport
- * reports OutputMergerLogicOp FALSE for every softd3d device. */
+/* Above 9_3 none of the 9_x rows apply.  Logic ops: D3D11_FEATURE_DATA_D3D11_OPTIONS
+ * OutputMergerLogicOp is "optional for feature level 10, 10.1, and 11" (softd3d: FALSE) and
+ * "TRUE for feature level 11.1" (feature_support.c), so only the 11_1 row allows them. */
 static const struct blend_rules blend_rules_above_9_3 = { 0, true, 0, 0, true, true, false };
+static const struct blend_rules blend_rules_11_1 = {
+    D3D_FEATURE_LEVEL_11_1, true, 0, 0, true, true, true,
+};
 
 struct rasterizer_rules {
     D3D_FEATURE_LEVEL level;
     bool depth_clip_disable;       /* seed 004: DepthClipEnable must be TRUE at 9_x */
     bool depth_bias_clamp;         /* seed 004: DepthBiasClamp must be 0 at 9_x */
-    bool forced_sample_count;      /* feature levels table: TIR 11_1, UAV-only rendering 11_0 */
 };
+/* (ForcedSampleCount: by level, d3d11_validate_rasterizer_desc) */
 
 static const struct rasterizer_rules rasterizer_rules_9x[] = {
-    { D3D_FEATURE_LEVEL_9_1, false, false, false },
-    { D3D_FEATURE_LEVEL_9_2, false, false, false },
-    { D3D_FEATURE_LEVEL_9_3, false, false, false },
+    { D3D_FEATURE_LEVEL_9_1, false, false },
+    { D3D_FEATURE_LEVEL_9_2, false, false },
+    { D3D_FEATURE_LEVEL_9_3, false, false },
 };
-static const struct rasterizer_rules rasterizer_rules_above_9_3 = { 0, true, true, false };
+static const struct rasterizer_rules rasterizer_rules_above_9_3 = { 0, true, true };
 
 struct sampler_rules {
     D3D_FEATURE_LEVEL level;
@@ -297,7 +302,13 @@ static const struct sampler_rules sampler_rules_above_9_3 = {
         return &(above);                                                                      \
     }
 
-DEFINE_RULES_LOOKUP(blend_rules_for, struct blend_rules, blend_rules_9x, blend_rules_above_9_3)
+DEFINE_RULES_LOOKUP(blend_rules_below_11_1, struct blend_rules, blend_rules_9x,
+                    blend_rules_above_9_3)
+
+static const struct blend_rules *blend_rules_for(D3D_FEATURE_LEVEL level)
+{
+    return level >= D3D_FEATURE_LEVEL_11_1 ? &blend_rules_11_1 : blend_rules_below_11_1(level);
+}
 DEFINE_RULES_LOOKUP(rasterizer_rules_for, struct rasterizer_rules, rasterizer_rules_9x,
                     rasterizer_rules_above_9_3)
 DEFINE_RULES_LOOKUP(sampler_rules_for, struct sampler_rules, sampler_rules_9x,
@@ -439,12 +450,24 @@ HRESULT d3d11_validate_blend_desc(const char *method, const D3D11_BLEND_DESC1 *d
     if (desc->AlphaToCoverageEnable && !r->alpha_to_coverage)
         return refuse(msg, msg_size, "%s: AlphaToCoverageEnable must be FALSE at feature level "
                       "%s (seed 004)", method, LEVEL(level));
-    /* seed 004: CreateBlendState1, 9_x: not supported -> no logic ops (OutputMergerLogicOp). */
+    /* seed 004: CreateBlendState1, 9_x: not supported -> no logic ops (OutputMergerLogicOp);
+     * FALSE at 10_0..11_0 too (blend_rules_above_9_3). */
     for (UINT i = 0; i < used && !r->logic_op; i++)
         if (desc->RenderTarget[i].LogicOpEnable)
             return refuse(msg, msg_size, "%s: RenderTarget[%u].LogicOpEnable: logic operations "
                           "(OutputMergerLogicOp) are not supported at feature level %s "
-                          "(seed 004)", method, i, LEVEL(level));
+                          "(%s)", method, i, LEVEL(level),
+                          level < D3D_FEATURE_LEVEL_10_0 ? "seed 004" : "11_1 required");
+    /* D3D11_BLEND_DESC1: "When you set the LogicOpEnable member of ... RenderTarget[0] to
+     * TRUE, you must also set the BlendEnable member of RenderTarget[0] to FALSE, and the
+     * IndependentBlendEnable member ... to FALSE" (the same logic operation for every
+     * target).  With IndependentBlendEnable TRUE any target's LogicOpEnable is refused, since
+     * a logic op on one target only would be exactly the mix the page rules out. */
+    for (UINT i = 0; i < used && desc->IndependentBlendEnable; i++)
+        if (desc->RenderTarget[i].LogicOpEnable)
+            return refuse(msg, msg_size, "%s: RenderTarget[%u].LogicOpEnable needs "
+                          "IndependentBlendEnable FALSE (D3D11_BLEND_DESC1: one logic operation "
+                          "for every render target)", method, i);
     /* seed 004: CreateBlendState, 9_x: the first four BlendEnable must have the same value. */
     for (UINT i = 1; i < r->same_blend_enable; i++)
         if (!desc->RenderTarget[i].BlendEnable != !desc->RenderTarget[0].BlendEnable)
@@ -514,12 +537,26 @@ HRESULT d3d11_validate_rasterizer_desc(const char *method, const D3D11_RASTERIZE
     if (desc->DepthBiasClamp != 0.0f && !r->depth_bias_clamp)
         return refuse(msg, msg_size, "%s: DepthBiasClamp %g must be 0 at feature level %s "
                       "(seed 004)", method, (double)desc->DepthBiasClamp, LEVEL(level));
-    /* Forced sample count: target-independent rasterization (11_1) / UAV-only rendering (11_0),
-     * both reported FALSE by CheckFeatureSupport(D3D11_OPTIONS). */
-    if (fsc && !r->forced_sample_count)
+    /* Forced sample count (D3D11_FEATURE_DATA_D3D11_OPTIONS, UAVOnlyRenderingForcedSampleCount):
+     * "You can always set ForcedSampleCount to 0 or 1 for UAV-only rendering", which exists
+     * from 11_0 (pixel-shader UAVs); the other counts need the member TRUE, "always TRUE" at
+     * 11_1 and reported FALSE at 11_0 (feature_support.c).  Below 11_0 there is no UAV-only
+     * rendering to force a count for. */
+    if (fsc && level < D3D_FEATURE_LEVEL_11_0)
         return refuse(msg, msg_size, "%s: ForcedSampleCount %u must be 0 at feature level %s "
-                      "(forcing the sample count needs feature level 11_0/11_1; "
-                      "D3D11_OPTIONS reports it unsupported)", method, fsc, LEVEL(level));
+                      "(forcing the sample count needs feature level 11_0/11_1)", method, fsc,
+                      LEVEL(level));
+    if (fsc > 1 && level < D3D_FEATURE_LEVEL_11_1)
+        return refuse(msg, msg_size, "%s: ForcedSampleCount %u must be 0 or 1 at feature level "
+                      "%s (D3D11_OPTIONS.UAVOnlyRenderingForcedSampleCount is FALSE there)",
+                      method, fsc, LEVEL(level));
+    /* 16 samples (11_1: "you can also set ForcedSampleCount to 16"): the rasterizer keeps at
+     * most 8 samples a pixel, so not implemented */
+    if (fsc == 16) {
+        refuse(msg, msg_size, "%s: ForcedSampleCount 16 is not implemented (1, 2, 4 and 8 are)",
+               method);
+        return E_NOTIMPL;
+    }
     return S_OK;
 }
 

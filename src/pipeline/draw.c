@@ -99,8 +99,8 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
             p->lane_local = false;
     }
     for (uint32_t i = 0; i < ir->uavs.count; i++)
-        if (ir->uavs.items[i].slot < 8)
-            p->uav_mask |= (uint8_t)(1u << ir->uavs.items[i].slot);
+        if (ir->uavs.items[i].slot < 64)
+            p->uav_mask |= 1ull << ir->uavs.items[i].slot;
     for (uint32_t i = 0; i < ir->instructions.count; i++) {
         const struct ir_op_info *info = ir_op_get(ir->instructions.items[i].op);
         if (info && (info->flags & IR_OPF_MEM))

@@ -134,12 +134,14 @@ struct draw_program {
     uint32_t cb_vec4_total;                  /* sum of the declared constant buffer sizes */
     uint32_t texture_mask[DRAW_MAX_TEXTURES / 32];   /* t# slots declared (bit per slot) */
     uint32_t sampler_mask;                   /* s# slots declared (bit per slot < 32) */
-    uint8_t uav_mask;                        /* pixel: u# slots declared (11_0 pixel UAVs):
+    uint64_t uav_mask;                       /* u# slots declared (pixel UAVs at 11_0, every
+                                              * stage's at 11_1); pixel programs with them:
                                               * every invocation has side effects, so none
                                               * is shared or skipped (no uniform, rectangle
                                               * or fused shortcut: lane_local false) */
-    bool mem;                                /* pixel: memory instructions (u#, raw and
-                                              * structured t#, bufinfo): draw_desc.ps_uavs */
+    bool mem;                                /* memory instructions (u#, raw and structured
+                                              * t#, bufinfo): draw_desc.ps_uavs (pixel),
+                                              * vs_mem / gs_mem / hs_mem / ds_mem */
     bool early_depth;                        /* pixel: dcl_globalFlags forceEarlyDepthStencil
                                               * ([earlydepthstencil]) without oDepth */
 };
@@ -372,6 +374,12 @@ struct draw_desc {
      * they read 0, write nothing.  Stores and atomics skip helper lanes
      * (vm_env.helper_lanes). */
     struct vm_cs_env *ps_uavs;
+    /* The other stages' memory (11_1: UAVs in every stage): the same UAVs as ps_uavs (the
+     * graphics stages share OMSetRenderTargetsAndUnorderedAccessViews' slots) with each
+     * stage's own raw / structured / buffer t# views; NULL: reads 0, writes nothing.  A
+     * program without memory instructions never looks (draw_program.mem).  A draw with
+     * vs_mem is not deferred (its vertex stage's side effects happen in the draw). */
+    struct vm_cs_env *vs_mem, *gs_mem, *hs_mem, *ds_mem;
     const struct texture_view *textures[DRAW_MAX_TEXTURES];   /* PS t#; NULL samples 0 */
     const struct sampler *samplers[DRAW_MAX_SAMPLERS];        /* PS s#; NULL: textures read 0 */
     /* Vertex-program textures (D3D9 vertex texture fetch; D3D11 at 9_x has none): t# slot

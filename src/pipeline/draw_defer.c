@@ -244,7 +244,7 @@ bool draw_defer_possible(const struct draw_desc *d, bool samples_wanted)
 {
     pthread_once(&env_once, read_env);
     if (!d->deferrable || env_off || atomic_load(&defer_off) || samples_wanted || d->stats || d->so || d->gs || d->hs || d->ds ||
-        d->ps_uavs || (d->topology >= DRAW_PATCH_LIST_1 && d->topology <= DRAW_PATCH_LIST_32))
+        d->ps_uavs || d->vs_mem || (d->topology >= DRAW_PATCH_LIST_1 && d->topology <= DRAW_PATCH_LIST_32))
         return false;
     size_t cb = 0;
     for (unsigned k = 0; k < IR_MAX_CB_SLOTS; k++)

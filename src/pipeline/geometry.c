@@ -498,6 +498,8 @@ static void gs_run(struct draw_run *r)
     env.tess_id = &gs->inst;    /* vGSInstanceID (vm.h) */
     env.gs_emit = gs_emit;
     env.gs_ctx = r;
+    env.cs = d->gs->mem ? d->gs_mem : NULL;   /* 11_1: UAVs in the geometry stage */
+    env.helper_lanes = 0;
     r->stage_textures = d->gs_textures;
     r->stage_samplers = d->gs_samplers;
     uint32_t mask = gs->lanes >= 32 ? 0xffffffffu : (1u << gs->lanes) - 1u;

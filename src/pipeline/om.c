@@ -23,8 +23,8 @@
 #include "pipeline/raster.h"
 #include "sample/texel.h"
 
-_Static_assert(sizeof(struct om_target_key) == 12 && offsetof(struct om_key, rt) == 20 &&
-                   sizeof(struct om_key) == 20 + OM_MAX_TARGETS * 12,
+_Static_assert(sizeof(struct om_target_key) == 16 && offsetof(struct om_key, rt) == 20 &&
+                   sizeof(struct om_key) == 20 + OM_MAX_TARGETS * 16,
                "om_key must have no padding (it is hashed)");
 _Static_assert(RASTER_BATCH_QUADS <= OM_MAX_QUADS, "a raster batch must fit one OM batch");
 
@@ -124,6 +124,9 @@ static bool init_rt(struct om_target_state *ts, const struct om_target_key *k)
         return false;
     if (k->write_mask & ~OM_WRITE_ALL)
         return false;
+    if (k->logic_op > OM_LOGIC_OP_OR_INVERTED || k->reserved[0] || k->reserved[1] ||
+        k->reserved[2])
+        return false;
     if (!k->format)
         return true;
     const core_format_desc *d = core_format_get(k->format);
@@ -148,6 +151,7 @@ static bool init_rt(struct om_target_state *ts, const struct om_target_key *k)
     ts->bytes = d->block_bytes;
     ts->kind = any_int ? OM_RT_INT : any_float ? OM_RT_FLOAT : OM_RT_NORM;
     ts->blend = k->blend_enable && ts->kind != OM_RT_INT;
+    ts->logic_op = ts->kind == OM_RT_INT ? k->logic_op : 0;
     {
         const uint8_t f[4] = { k->src_color, k->dst_color, k->src_alpha, k->dst_alpha };
         for (int j = 0; ts->blend && j < 4; j++)

@@ -147,6 +147,27 @@ enum om_blend_op {
     OM_BLEND_OP_MAX = 5,
 };
 
+/* Logic operations, s = the shader's value converted to the target's format, d = the stored
+ * value (the D3D11_1_DDI_LOGIC_OP reference page); the value is D3D11_LOGIC_OP + 1. */
+enum om_logic_op {
+    OM_LOGIC_OP_CLEAR = 1,         /* 0 */
+    OM_LOGIC_OP_SET,               /* all ones */
+    OM_LOGIC_OP_COPY,              /* s */
+    OM_LOGIC_OP_COPY_INVERTED,     /* ~s */
+    OM_LOGIC_OP_NOOP,              /* d */
+    OM_LOGIC_OP_INVERT,            /* ~d */
+    OM_LOGIC_OP_AND,               /* s & d */
+    OM_LOGIC_OP_NAND,              /* ~(s & d) */
+    OM_LOGIC_OP_OR,                /* s | d */
+    OM_LOGIC_OP_NOR,               /* ~(s | d) */
+    OM_LOGIC_OP_XOR,               /* s ^ d */
+    OM_LOGIC_OP_EQUIV,             /* ~(s ^ d) */
+    OM_LOGIC_OP_AND_REVERSE,       /* s & ~d */
+    OM_LOGIC_OP_AND_INVERTED,      /* ~s & d */
+    OM_LOGIC_OP_OR_REVERSE,        /* s | ~d */
+    OM_LOGIC_OP_OR_INVERTED,       /* ~s | d */
+};
+
 #define OM_WRITE_R 1u
 #define OM_WRITE_G 2u
 #define OM_WRITE_B 4u
@@ -161,6 +182,12 @@ struct om_target_key {
     uint8_t src_color, dst_color, op_color;    /* enum om_blend, om_blend, om_blend_op */
     uint8_t src_alpha, dst_alpha, op_alpha;
     uint8_t write_mask;        /* OM_WRITE_* */
+    /* Logic operation (D3D11.1 CreateBlendState1 LogicOpEnable): 0 none, else the
+     * D3D11_LOGIC_OP value + 1 (OM_LOGIC_OP_*).  Applies to integer targets only (what the
+     * D3D11 front-end offers it for: the UINT formats' OUTPUT_MERGER_LOGIC_OP bit); other
+     * targets write as without it (D3D11_BLEND_DESC1 leaves them undefined). */
+    uint8_t logic_op;
+    uint8_t reserved[3];       /* zero */
 };
 
 struct om_stencil_face {
@@ -206,6 +233,7 @@ struct om_target_state {
     uint8_t bytes;             /* bytes a pixel */
     bool blend;                /* blending enabled (and meaningful: not an integer target) */
     bool dual_source;          /* blend with a SRC1 factor: reads the batch's colour 1 too */
+    uint8_t logic_op;          /* enum om_logic_op on an integer target, else 0 */
     bool full_write;           /* the write mask covers every present channel */
     float lo[4], hi[4];        /* clamp range of each channel entering the blender (NORM) */
     bool clamp_fast[4];        /* om_clamp_fast_ok(lo[c], hi[c]) (om_priv.h) */

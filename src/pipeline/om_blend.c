@@ -72,6 +72,54 @@ static void write_texel(const struct om_target_state *ts, uint8_t *p, const floa
         p[b] = (uint8_t)((p[b] & ~ts->write_bits[b]) | (tmp[b] & ts->write_bits[b]));
 }
 
+/* ---- logic operations (D3D11.1 CreateBlendState1; D3D11_1_DDI_LOGIC_OP) -------------------
+ *
+ * s is the shader's value as the target stores it (converted through the format first:
+ * texel_store_int's clamp, so that ~s of 300 on an 8-bit channel is ~255, not ~300 clamped),
+ * d the stored value; the operation runs on each channel's own bits, and the result (masked
+ * to the channel for UINT; SINT values stay sign-extended under any bitwise operation) is
+ * what write_texel then stores under the write mask. */
+static uint32_t logic_apply(unsigned op, uint32_t s, uint32_t d)
+{
+    switch (op) {
+    case OM_LOGIC_OP_CLEAR: return 0;
+    case OM_LOGIC_OP_SET: return ~0u;
+    case OM_LOGIC_OP_COPY: return s;
+    case OM_LOGIC_OP_COPY_INVERTED: return ~s;
+    case OM_LOGIC_OP_NOOP: return d;
+    case OM_LOGIC_OP_INVERT: return ~d;
+    case OM_LOGIC_OP_AND: return s & d;
+    case OM_LOGIC_OP_NAND: return ~(s & d);
+    case OM_LOGIC_OP_OR: return s | d;
+    case OM_LOGIC_OP_NOR: return ~(s | d);
+    case OM_LOGIC_OP_XOR: return s ^ d;
+    case OM_LOGIC_OP_EQUIV: return ~(s ^ d);
+    case OM_LOGIC_OP_AND_REVERSE: return s & ~d;
+    case OM_LOGIC_OP_AND_INVERTED: return ~s & d;
+    case OM_LOGIC_OP_OR_REVERSE: return s | ~d;
+    default: return ~s | d;   /* OM_LOGIC_OP_OR_INVERTED */
+    }
+}
+
+static void logic_texel(const struct om_target_state *ts, const uint8_t *p, uint32_t iv[4])
+{
+    uint8_t tmp[16];
+    uint32_t s[4], d[4];
+    memset(tmp, 0, sizeof tmp);
+    if (!texel_store_int(ts->fmt, iv, tmp, 0, 0) || !texel_load_int(ts->fmt, tmp, 0, 0, s) ||
+        !texel_load_int(ts->fmt, p, 0, 0, d))
+        return;
+    for (int c = 0; c < 4; c++) {
+        const struct texel_channel *ch = &ts->fmt->ch[c];
+        if (!ch->type)
+            continue;
+        uint32_t r = logic_apply(ts->logic_op, s[c], d[c]);
+        if (ch->type == TEXEL_UINT && ch->bits < 32)
+            r &= (1u << ch->bits) - 1u;
+        iv[c] = r;
+    }
+}
+
 void om_blend_values(const struct om_state *st, int t, const struct om_draw *draw,
                      const float *const in[4], float (*dst)[OM_LANES], float (*out)[OM_LANES],
                      unsigned n)
@@ -170,14 +218,18 @@ void om_color_target_ref(const struct om_state *st, int t, const struct om_draw 
     }
 
     if (ts->kind == OM_RT_INT) {
-        /* Integer targets: the registers' raw bits, never blended. */
+        /* Integer targets: the registers' raw bits, never blended; with a logic operation,
+         * combined bitwise with the stored value first (logic_texel). */
         for (unsigned i = 0; i < n; i++) {
             if (!(mask >> i & 1))
                 continue;
             uint32_t iv[4];
+            uint8_t *p = pixel_at(surf, batch, i, ts->bytes);
             for (int c = 0; c < 4; c++)
                 memcpy(&iv[c], &src[c][i], sizeof iv[c]);
-            write_texel(ts, pixel_at(surf, batch, i, ts->bytes), NULL, iv);
+            if (ts->logic_op)
+                logic_texel(ts, p, iv);
+            write_texel(ts, p, NULL, iv);
         }
         return;
     }

@@ -309,10 +309,11 @@ static void fill_icp(struct draw_run *r, uint32_t nin)
 
 static void phase_env(struct draw_run *r, struct vm_env *env, const struct vm_cbuffer *cb,
                       const struct texture_view *const *textures,
-                      const struct sampler *const *samplers)
+                      const struct sampler *const *samplers, struct vm_cs_env *cs)
 {
     struct draw_tess *t = r->tess;
     memset(env, 0, sizeof(*env));
+    env->cs = cs;   /* 11_1: UAVs in the hull and domain stages (NULL: none) */
     env->outputs = t->out;
     memcpy(env->cb, cb, sizeof(env->cb));
     env->sample = draw_stage_sample;
@@ -344,7 +345,8 @@ static void hull_run(struct draw_run *r)
     t->ocp_stride = cp_phase ? h->phase[0]->output_count : IR_MAX_INPUTS;
     if (cp_phase) {
         fill_icp(r, h->phase[0]->input_count);
-        phase_env(r, &env, r->d->hs_cb, r->d->hs_textures, r->d->hs_samplers);
+        phase_env(r, &env, r->d->hs_cb, r->d->hs_textures, r->d->hs_samplers,
+                  h->phase[0]->mem ? r->d->hs_mem : NULL);
         vm_run(h->phase[0]->vm, t->state[0], &env,
                h->output_cp >= 32 ? VM_ALL_LANES : (1u << h->output_cp) - 1u);
         for (uint32_t cp = 0; cp < h->output_cp; cp++)
@@ -359,7 +361,8 @@ static void hull_run(struct draw_run *r)
     for (uint32_t i = cp_phase ? 1 : 0; i < h->phase_count; i++) {
         const struct draw_program *p = h->phase[i];
         fill_icp(r, p->input_count);
-        phase_env(r, &env, r->d->hs_cb, r->d->hs_textures, r->d->hs_samplers);
+        phase_env(r, &env, r->d->hs_cb, r->d->hs_textures, r->d->hs_samplers,
+                  p->mem ? r->d->hs_mem : NULL);
         /* instances beyond one batch run in further batches, ids continuing */
         for (uint32_t first = 0; first < h->instances[i]; first += VM_LANES) {
             uint32_t n = h->instances[i] - first < VM_LANES ? h->instances[i] - first : VM_LANES;
@@ -409,7 +412,7 @@ static void domain_run(struct draw_run *r)
             else
                 memset(t->icp[(size_t)cp * nin + reg], 0, sizeof(vm_reg));
         }
-    phase_env(r, &env, d->ds_cb, d->ds_textures, d->ds_samplers);
+    phase_env(r, &env, d->ds_cb, d->ds_textures, d->ds_samplers, ds->mem ? d->ds_mem : NULL);
     env.tess_domain = &t->domain;
     env.tess_id = NULL;
     env.tess_ocp = NULL;

@@ -210,6 +210,8 @@ static void shade_vertices(struct draw_run *r, const uint32_t *vertex, const uin
     env.sample = draw_stage_sample;
     env.sample_ctx = r;
     env.max_iterations = 0;
+    env.cs = vs->mem ? d->vs_mem : NULL;   /* 11_1: UAVs in the vertex stage */
+    env.helper_lanes = 0;
     r->stage_textures = d->vs_textures;
     r->stage_samplers = d->vs_samplers;
     vm_run(vs->vm, r->vs_state, &env, n >= 32 ? 0xffffffffu : (1u << n) - 1u);

@@ -856,10 +856,9 @@ static int check_declarations(struct vctx *v)
         const struct ir_resource *r = &p->resources.items[i];
         if (r->slot >= IR_MAX_RESOURCES)
             return vfail(v, IR_NO_LINK, r->offset, "t%u: slot out of range", (unsigned)r->slot);
-        /* raw and structured views are read by the memory instructions, which compute and
-         * pixel programs run (ir_compute.c) */
-        bool mem_view = (r->dim == IR_RES_RAW_BUFFER || r->dim == IR_RES_STRUCTURED_BUFFER) &&
-                        (p->type == IR_SHADER_COMPUTE || p->type == IR_SHADER_PIXEL);
+        /* raw and structured views are read by the memory instructions, which every
+         * shader model 5 stage runs (ir_compute.c) */
+        bool mem_view = r->dim == IR_RES_RAW_BUFFER || r->dim == IR_RES_STRUCTURED_BUFFER;
         if ((r->dim < IR_RES_BUFFER || r->dim > IR_RES_TEXTURECUBEARRAY) && !mem_view)
             return vfail(v, IR_NO_LINK, r->offset, "t%u: dimension %u not supported",
                          (unsigned)r->slot, r->dim);
@@ -1225,10 +1224,11 @@ static int check_instruction(struct vctx *v, uint32_t i)
                      p->type == IR_SHADER_VERTEX ? "vertex" : "geometry");
     if ((info->flags & IR_OPF_GEOMETRY) && p->type != IR_SHADER_GEOMETRY)
         return vfail(v, i, off, "%s outside a geometry program", ir_op_name(ins->op));
-    /* a pixel program (11_0 UAVs) may fence its UAV accesses: sync_uglobal alone
-     * (DeviceMemoryBarrier; no group there to wait for or share memory with) */
+    /* a graphics program with UAVs (pixel at 11_0, every stage at 11_1) may fence its UAV
+     * accesses: sync_uglobal alone (DeviceMemoryBarrier; no group there to wait for or share
+     * memory with) */
     if ((info->flags & IR_OPF_COMPUTE) && p->type != IR_SHADER_COMPUTE &&
-        !(p->type == IR_SHADER_PIXEL && ins->op == IR_OP_SYNC && ins->sync == IR_SYNC_UAV_GLOBAL))
+        !(ins->op == IR_OP_SYNC && ins->sync == IR_SYNC_UAV_GLOBAL))
         return vfail(v, i, off, "%s outside a compute program", ir_op_name(ins->op));
     if (ins->sync > 15 || (ins->op == IR_OP_SYNC) != (ins->sync != 0))
         return vfail(v, i, off, "sync flags 0x%x invalid here", ins->sync);

@@ -401,7 +401,8 @@ enum ir_hs_phase {
 #define IR_CS_MAX_Y 1024
 #define IR_CS_MAX_Z 64
 #define IR_CS_MAX_TGSM_BYTES 32768  /* D3D11_CS_TGSM_REGISTER_COUNT * 4 */
-#define IR_MAX_UAVS 8               /* D3D11_PS_CS_UAV_REGISTER_COUNT at 11_0 */
+#define IR_MAX_UAVS 64              /* D3D11_1_UAV_SLOT_COUNT (11_1; 8 at 11_0: the device's
+                                     * level check, d3d11/shader.c) */
 #define IR_MAX_TGSM 32              /* g# blocks a program may declare (softd3d's bound) */
 
 /* Geometry programs: the input primitive (D3D10_SB_PRIMITIVE values; 5_0's patches of 1..32

@@ -5,9 +5,10 @@
  *     (cs_5_0, D3D11_CS_THREAD_GROUP_MAX_*); required in a compute program, absent elsewhere.
  *   - group-shared memory: each g# declared once, sizes multiples of 4, the total at most
  *     32 KiB (D3D11_CS_TGSM_REGISTER_COUNT dwords); compute programs only.
- *   - UAVs u0..u7 at 11_0 (D3D11_PS_CS_UAV_REGISTER_COUNT), declared once; structured strides
- *     multiples of 4 up to 2048 (D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES).  softd3d's
- *     pipeline binds UAVs to compute programs only for now, so other programs are refused.
+ *   - UAVs u0..u63 (D3D11_1_UAV_SLOT_COUNT; the level's own count, 8 at 11_0, and which
+ *     stages may have them -- pixel and compute at 11_0, every stage at 11_1 -- are the
+ *     device's check, d3d11/shader.c), declared once, in any stage; structured strides
+ *     multiples of 4 up to 2048 (D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES).
  *   - the memory operand of each instruction is the kind the instruction accesses: ld_raw /
  *     store_raw a raw buffer or raw g#, the structured forms a structured buffer or g#, the
  *     typed forms a typed UAV, atomics a raw/structured/typed UAV or any g#, alloc/consume a
@@ -101,39 +102,9 @@ static int say(char *msg, size_t size, const char *fmt, ...)
     return -1;
 }
 
-int ir_compute_check_decls(const struct ir_program *p, char *msg, size_t size, size_t *offset)
+/* The UAV and raw/structured t# declarations of any stage's program. */
+static int check_uav_decls(const struct ir_program *p, char *msg, size_t size, size_t *offset)
 {
-    const uint32_t *t = p->cs_threads;
-    *offset = 0;
-    if (p->type != IR_SHADER_COMPUTE) {
-        /* pixel programs have UAVs (11_0), no other stage below 11_1 */
-        if (t[0] || t[1] || t[2] || p->tgsm.count ||
-            (p->uavs.count && p->type != IR_SHADER_PIXEL))
-            return say(msg, size, "thread group, group-shared memory or UAV declarations "
-                       "outside a compute program%s", p->uavs.count ? " (UAVs: or a pixel "
-                       "program)" : "");
-        return 0;
-    }
-    if (!t[0] || !t[1] || !t[2])
-        return say(msg, size, "compute program without dcl_thread_group");
-    if (t[0] > IR_CS_MAX_X || t[1] > IR_CS_MAX_Y || t[2] > IR_CS_MAX_Z ||
-        (uint64_t)t[0] * t[1] * t[2] > IR_CS_MAX_THREADS)
-        return say(msg, size, "dcl_thread_group %u, %u, %u: at most 1024 x 1024 x 64 and 1024 "
-                   "threads", (unsigned)t[0], (unsigned)t[1], (unsigned)t[2]);
-    uint64_t total = 0;
-    for (uint32_t i = 0; i < p->tgsm.count; i++) {
-        const struct ir_tgsm *g = &p->tgsm.items[i];
-        *offset = g->offset;
-        if (!g->size || g->size % 4 || (g->stride && (g->stride % 4 || g->size % g->stride)))
-            return say(msg, size, "g%u: %u bytes, stride %u (multiples of 4)", (unsigned)g->reg,
-                       (unsigned)g->size, (unsigned)g->stride);
-        if (ir_find_tgsm(p, g->reg) != g)
-            return say(msg, size, "g%u declared twice", (unsigned)g->reg);
-        total += g->size;
-    }
-    if (total > IR_CS_MAX_TGSM_BYTES)
-        return say(msg, size, "%llu bytes of group-shared memory (at most 32768)",
-                   (unsigned long long)total);
     for (uint32_t i = 0; i < p->uavs.count; i++) {
         const struct ir_uav *u = &p->uavs.items[i];
         *offset = u->offset;
@@ -166,6 +137,42 @@ int ir_compute_check_decls(const struct ir_program *p, char *msg, size_t size, s
     }
     *offset = 0;
     return 0;
+}
+
+int ir_compute_check_decls(const struct ir_program *p, char *msg, size_t size, size_t *offset)
+{
+    const uint32_t *t = p->cs_threads;
+    *offset = 0;
+    if (p->type != IR_SHADER_COMPUTE) {
+        /* UAVs exist in every stage: pixel programs at 11_0, the others at 11_1 (the level
+         * is the device's check, d3d11/shader.c); thread groups and group-shared memory are
+         * compute only */
+        if (t[0] || t[1] || t[2] || p->tgsm.count)
+            return say(msg, size, "thread group or group-shared memory declarations outside "
+                       "a compute program");
+        return check_uav_decls(p, msg, size, offset);
+    }
+    if (!t[0] || !t[1] || !t[2])
+        return say(msg, size, "compute program without dcl_thread_group");
+    if (t[0] > IR_CS_MAX_X || t[1] > IR_CS_MAX_Y || t[2] > IR_CS_MAX_Z ||
+        (uint64_t)t[0] * t[1] * t[2] > IR_CS_MAX_THREADS)
+        return say(msg, size, "dcl_thread_group %u, %u, %u: at most 1024 x 1024 x 64 and 1024 "
+                   "threads", (unsigned)t[0], (unsigned)t[1], (unsigned)t[2]);
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < p->tgsm.count; i++) {
+        const struct ir_tgsm *g = &p->tgsm.items[i];
+        *offset = g->offset;
+        if (!g->size || g->size % 4 || (g->stride && (g->stride % 4 || g->size % g->stride)))
+            return say(msg, size, "g%u: %u bytes, stride %u (multiples of 4)", (unsigned)g->reg,
+                       (unsigned)g->size, (unsigned)g->stride);
+        if (ir_find_tgsm(p, g->reg) != g)
+            return say(msg, size, "g%u declared twice", (unsigned)g->reg);
+        total += g->size;
+    }
+    if (total > IR_CS_MAX_TGSM_BYTES)
+        return say(msg, size, "%llu bytes of group-shared memory (at most 32768)",
+                   (unsigned long long)total);
+    return check_uav_decls(p, msg, size, offset);
 }
 
 /* The kind of memory operand: 'r' raw, 's' structured, 'y' typed UAV, with where it lives. */
@@ -204,9 +211,6 @@ int ir_compute_check_mem(const struct ir_program *p, const struct ir_instruction
     bool load = l->mem_src >= 0;
     struct mem_kind k;
 
-    if (p->type != IR_SHADER_COMPUTE && p->type != IR_SHADER_PIXEL)
-        return say(msg, size, "%s outside a compute or pixel program (UAVs are bound to "
-                   "those only)", name);
     if (p->type != IR_SHADER_COMPUTE && m->file == IR_FILE_TGSM)
         return say(msg, size, "%s: group-shared memory outside a compute program", name);
     if (m->file != IR_FILE_UAV && m->file != IR_FILE_TGSM && !(load && m->file == IR_FILE_RESOURCE))

@@ -777,10 +777,10 @@ static int dcl_compute(struct tpf *t, struct span *s, uint32_t opc)
                                  code == TPF_OP_DCL_RESOURCE_STRUCTURED;
     bool uav = code == TPF_OP_DCL_UAV_RAW || code == TPF_OP_DCL_UAV_STRUCTURED ||
                code == TPF_OP_DCL_UAV_TYPED;
-    /* UAVs exist in pixel programs too (feature level 11_0: "UAVs in the pixel shader");
-     * thread groups and group-shared memory only in compute programs */
-    if (p->type != IR_SHADER_COMPUTE && !raw_or_structured_srv &&
-        !(uav && p->type == IR_SHADER_PIXEL))
+    /* UAVs exist in every stage (pixel programs at 11_0, "UAVs in the pixel shader"; the
+     * others at 11_1: the device checks the level); thread groups and group-shared memory
+     * only in compute programs */
+    if (p->type != IR_SHADER_COMPUTE && !raw_or_structured_srv && !uav)
         return fail(t, TPF_E_UNSUPPORTED, s->start, "%s outside a compute program is not "
                     "supported", s->name);
     if (code == TPF_OP_DCL_THREAD_GROUP) {

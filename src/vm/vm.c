@@ -571,6 +571,17 @@ static int prepare(struct prep *p)
     return VM_OK;
 }
 
+/* Whether a program runs memory instructions (u#, raw / structured t#, bufinfo). */
+static bool vm_uses_memory(const struct ir_program *ir)
+{
+    for (uint32_t i = 0; i < ir->instructions.count; i++) {
+        const struct ir_op_info *info = ir_op_get(ir->instructions.items[i].op);
+        if (info && (info->flags & IR_OPF_MEM))
+            return true;
+    }
+    return false;
+}
+
 int vm_program_create(const struct ir_program *ir, struct vm_program **out)
 {
     if (!out)
@@ -584,9 +595,10 @@ int vm_program_create(const struct ir_program *ir, struct vm_program **out)
     struct prep p = {ir, prog, NULL, 0, 0};
     int ret = prepare(&p);
     free(p.xs);
-    if (!ret && ir->type == IR_SHADER_PIXEL && ir->uavs.count) {
-        /* a pixel program with UAVs (11_0): the typed-slot mask; the JIT declines it (it
-         * does not know the memory instructions) */
+    if (!ret && ir->type != IR_SHADER_COMPUTE && (ir->uavs.count || vm_uses_memory(ir))) {
+        /* a graphics program with UAVs (pixel at 11_0, every stage at 11_1) or raw /
+         * structured t# reads: the typed-slot mask; the JIT declines it (it knows the memory
+         * instructions in compute programs only) */
         ret = vm_compute_prepare(ir, prog);
         atomic_store(&prog->jit_state, 2);
     }

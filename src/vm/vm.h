@@ -296,8 +296,9 @@ struct vm_env {
     uint32_t tess_pc_count;
     const vm_reg *tess_domain;
     const vm_reg *tess_id;
-    /* compute programs: their ids, memory and group-shared memory (NULL reads 0); pixel
-     * programs with UAVs (11_0): their memory (ids and tgsm unused) */
+    /* compute programs: their ids, memory and group-shared memory (NULL reads 0); graphics
+     * programs with memory instructions (pixel UAVs at 11_0, every stage's at 11_1): their
+     * memory (ids and tgsm unused) */
     struct vm_cs_env *cs;
     /* pixel programs: the helper lanes of the batch (2x2-quad lanes outside the primitive,
      * run for derivatives only): their UAV stores and atomics are dropped (helper pixels

@@ -63,7 +63,7 @@ int vm_compute_prepare(const struct ir_program *ir, struct vm_program *prog)
         const struct ir_uav *u = &ir->uavs.items[k];
         if (u->slot < IR_MAX_UAVS && u->dim != IR_RES_RAW_BUFFER &&
             u->dim != IR_RES_STRUCTURED_BUFFER)
-            prog->uav_typed |= (uint8_t)(1u << u->slot);
+            prog->uav_typed |= 1ull << u->slot;
     }
     return VM_OK;
 }

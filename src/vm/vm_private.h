@@ -116,7 +116,7 @@ struct vm_program {
     uint32_t cs_threads[3];
     uint32_t tgsm_count, tgsm_bytes;
     uint32_t tgsm_off[IR_MAX_TGSM], tgsm_size[IR_MAX_TGSM], tgsm_stride[IR_MAX_TGSM];
-    uint8_t uav_typed;                  /* bit s: u<s> is a typed UAV */
+    uint64_t uav_typed;                 /* bit s: u<s> is a typed UAV */
     const char *cs_unsupported;
 };
 
