@@ -621,6 +621,7 @@ void vm_program_destroy(struct vm_program *prog)
     jit_free(atomic_load(&prog->jit));
     free(prog->ins);
     free(prog->clear_temps);
+    free(prog->cs_local);
     free(prog->icb);
     free(prog->case_values);
     free(prog);

@@ -51,6 +51,29 @@ int vm_compute_prepare(const struct ir_program *ir, struct vm_program *prog)
         return VM_E_INVALID;
     for (unsigned k = 0; k < 3; k++)
         prog->cs_threads[k] = ir->cs_threads[k];
+    /* SV_GroupThreadID of every flattened index, counted up as vm_compute_run_group's lanes
+     * are (past the last thread too, to the end of its chunk): a chunk's ids are then copies
+     * and sums that vectorise, instead of a counter with carries per lane and group */
+    const uint32_t *t = prog->cs_threads;
+    uint64_t total = (uint64_t)t[0] * t[1] * t[2];
+    if (total && total <= IR_CS_MAX_THREADS) {
+        uint32_t n = (uint32_t)(total + VM_LANES - 1) / VM_LANES * VM_LANES;
+        prog->cs_local = malloc(sizeof(uint32_t) * 3 * n);
+        if (!prog->cs_local)
+            return VM_E_NOMEM;
+        uint32_t in[3] = {0, 0, 0};
+        for (uint32_t f = 0; f < n; f++) {
+            for (unsigned c = 0; c < 3; c++)
+                prog->cs_local[c * n + f] = in[c];
+            if (++in[0] == t[0]) {
+                in[0] = 0;
+                if (++in[1] == t[1]) {
+                    in[1] = 0;
+                    in[2]++;
+                }
+            }
+        }
+    }
     prog->tgsm_count = ir->tgsm.count;
     for (uint32_t k = 0; k < ir->tgsm.count; k++) {
         prog->tgsm_off[k] = off;
@@ -388,7 +411,8 @@ vm_op_fn vm_mem_fn(unsigned op)
 bool vm_compute_run_group(const struct vm_program *prog, struct vm_state *const *states,
                           struct vm_env *env, const uint32_t group[3])
 {
-    if (!prog || prog->type != IR_SHADER_COMPUTE || prog->cs_unsupported || !env || !env->cs)
+    if (!prog || prog->type != IR_SHADER_COMPUTE || prog->cs_unsupported || !env || !env->cs ||
+        !prog->cs_local)
         return false;
     struct vm_cs_env *cs = env->cs;
     const uint32_t *t = prog->cs_threads;
@@ -403,24 +427,20 @@ bool vm_compute_run_group(const struct vm_program *prog, struct vm_state *const 
                 continue;
             uint32_t lanes = total - k * VM_LANES >= VM_LANES ? VM_ALL_LANES
                                                                : (1u << (total - k * VM_LANES)) - 1;
-            /* the ids of chunk k's lanes: flattened index = (z * Y + y) * X + x; the first
-             * lane's (x, y, z) by division, then counted up (no division a lane) */
-            uint32_t f0 = k * VM_LANES, in[3] = {f0 % t[0], f0 / t[0] % t[1], f0 / (t[0] * t[1])};
-            VM_FOR_LANES(l) {
-                for (unsigned c = 0; c < 3; c++) {
-                    cs->ids[2][c][l] = in[c];
-                    cs->ids[1][c][l] = group[c];
-                    cs->ids[0][c][l] = group[c] * t[c] + in[c];
-                }
-                cs->ids[3][0][l] = f0 + l;
-                if (++in[0] == t[0]) {
-                    in[0] = 0;
-                    if (++in[1] == t[1]) {
-                        in[1] = 0;
-                        in[2]++;
-                    }
+            /* the ids of chunk k's lanes: flattened index = (z * Y + y) * X + x, its
+             * (x, y, z) from the program's table (vm_compute_prepare) */
+            uint32_t f0 = k * VM_LANES, n = chunks * VM_LANES;
+            for (unsigned c = 0; c < 3; c++) {
+                const uint32_t *local = prog->cs_local + c * n + f0;
+                const uint32_t base = group[c] * t[c], g = group[c];
+                VM_FOR_LANES(l) {
+                    cs->ids[2][c][l] = local[l];
+                    cs->ids[1][c][l] = g;
+                    cs->ids[0][c][l] = base + local[l];
                 }
             }
+            VM_FOR_LANES(l)
+                cs->ids[3][0][l] = f0 + l;
             vm_run_resumable(prog, states[k], env, lanes, !first, &waiting[k]);
             any |= waiting[k];
         }

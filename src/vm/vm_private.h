@@ -114,6 +114,8 @@ struct vm_program {
     /* compute programs (vm_compute.c): group size, g# blocks (by declaration position), and
      * what the VM cannot run */
     uint32_t cs_threads[3];
+    uint32_t *cs_local;                 /* [3][chunks * VM_LANES]: SV_GroupThreadID x, y, z of
+                                         * each flattened index (vm_compute_prepare) */
     uint32_t tgsm_count, tgsm_bytes;
     uint32_t tgsm_off[IR_MAX_TGSM], tgsm_size[IR_MAX_TGSM], tgsm_stride[IR_MAX_TGSM];
     uint64_t uav_typed;                 /* bit s: u<s> is a typed UAV */
