@@ -571,3 +571,48 @@ TEST(compute_jit_temps_under_branch_equal_interpreter)
         ir_program_free(&ir_b);
     }
 }
+
+/* ---- which temps a run clears (vm.c reads_unwritten) ------------------------------------------
+ * r1.x is written only inside the branch and read after it: the threads that skipped it read
+ * 0, never what the same lanes left in an earlier group (4 groups of 64 run on the same
+ * states); r0 and r2 are written before every read and need no clear. */
+static const char tc_text[] =
+    "cs_5_0\ndcl_uav_typed_texture2d (uint,uint,uint,uint) u0\n"
+    "dcl_temps 3\ndcl_thread_group 64, 1, 1\n"
+    "and r0.x, vThreadID.x, l(3)\n"
+    "if_nz r0.x\n"
+    "  iadd r1.x, vThreadID.x, l(100)\n"
+    "endif\n"
+    "mov r2.x, vThreadID.x\n"
+    "mov r2.y, l(0)\n"
+    "store_uav_typed u0.xyzw, r2.xyyy, r1.xxxx\n"
+    "ret\n";
+
+TEST(compute_temps_read_after_a_branch_start_at_zero)
+{
+    for (int v = 0; v < 2; v++) {
+        struct ir_program ir;
+        struct vm_program *p = load(tc_text, &ir);
+        if (!p)
+            return;
+        if (v)
+            vm_program_jit_now(p);
+        else
+            vm_program_jit_disable(p);
+        static uint32_t img[256];
+        memset(img, 0xee, sizeof(img));
+        static struct vm_cs_env views;
+        memset(&views, 0, sizeof(views));
+        static struct compute_image im[IR_MAX_UAVS];
+        memset(im, 0, sizeof(im));
+        im[0] = (struct compute_image){.data = (uint8_t *)img, .texel = texel_format_get(42),
+                                       .size = {256, 1, 1}, .row_pitch = 256 * 4,
+                                       .slice_pitch = 256 * 4, .coords = 2};
+        struct compute_dispatch d = {p, &views, {4, 1, 1}, NULL, NULL, NULL, im};
+        CHECK_EQ(compute_dispatch_run(NULL, &d), COMPUTE_OK);
+        for (unsigned x = 0; x < 256; x++)
+            CHECK_EQ(img[x], x % 4 ? x + 100 : 0u);
+        vm_program_destroy(p);
+        ir_program_free(&ir);
+    }
+}

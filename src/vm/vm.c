@@ -363,6 +363,81 @@ static uint32_t frame_capacity(const struct ir_program *ir)
     return max_depth * (calls + 1) + 1;
 }
 
+/* vm_program_create's clear analysis for a main program with structured flow (if / else /
+ * endif, loops and their breaks and continues, returns): need[t] = 1 where a temp component
+ * may be read by a lane that has not written it in this run.  A write counts for what follows
+ * it in its own construct only -- after the endif or endloop, lanes that skipped the construct
+ * (or left it early) read what they had before it -- and a predicated write not at all.  So a
+ * component is "written" at an instruction exactly when every lane executing it wrote the
+ * component earlier in the run.  Only for stages where no lane reads another's temps (pixel
+ * programs do, in their quads' derivatives, which would show the stale values of lanes outside
+ * a branch): the caller keeps clearing every temp there.  Returns false (clear every temp) for
+ * switches, subroutines and nesting deeper than its budget. */
+static bool reads_unwritten(const struct vm_program *prog, uint8_t *need)
+{
+    uint32_t nt = prog->temp_count + 1, depth = 0, max_depth = 0;
+    for (uint32_t i = 0; i < prog->main_end; i++) {
+        switch (prog->ins[i].op) {
+        case IR_OP_IF: case IR_OP_LOOP:
+            if (++depth > max_depth)
+                max_depth = depth;
+            break;
+        case IR_OP_ENDIF: case IR_OP_ENDLOOP:
+            if (!depth--)
+                return false;
+            break;
+        case IR_OP_SWITCH: case IR_OP_CASE: case IR_OP_DEFAULT: case IR_OP_ENDSWITCH:
+        case IR_OP_CALL: case IR_OP_CALLC: case IR_OP_LABEL:
+            return false;
+        default:
+            break;
+        }
+    }
+    if (depth || (uint64_t)(max_depth + 1) * nt > (1u << 20))
+        return false;
+    uint8_t *stack = calloc((size_t)(max_depth + 1) * nt, 1);
+    if (!stack)
+        return false;
+    uint8_t *cur = stack;
+    for (uint32_t i = 0; i < prog->main_end; i++) {
+        const struct vm_ins *vi = &prog->ins[i];
+        const struct ir_op_info *info = ir_op_get(vi->op);
+        for (unsigned k = 0; k < info->src_count; k++) {
+            const struct vm_opnd *o = &vi->src[k];
+            if (o->loc == VM_LOC_TEMP && o->index < prog->temp_count)
+                for (unsigned c = 0; c < 4; c++)
+                    if (!((cur[o->index] >> o->swz[c]) & 1))
+                        need[o->index] = 1;
+            if (o->rel_loc == VM_LOC_TEMP && o->rel_reg < prog->temp_count &&
+                !((cur[o->rel_reg] >> o->rel_comp) & 1))
+                need[o->rel_reg] = 1;
+        }
+        switch (vi->op) {
+        case IR_OP_IF: case IR_OP_LOOP:   /* a construct's writes stay in it */
+            memcpy(cur + nt, cur, nt);
+            cur += nt;
+            continue;
+        case IR_OP_ELSE:   /* the other branch: what held at the if */
+            memcpy(cur, cur - nt, nt);
+            continue;
+        case IR_OP_ENDIF: case IR_OP_ENDLOOP:
+            cur -= nt;
+            continue;
+        default:
+            break;
+        }
+        if (vi->pred_active)
+            continue;
+        for (unsigned d = 0; d < info->dst_count; d++) {
+            const struct vm_opnd *o = &vi->dst[d];
+            if (o->loc == VM_LOC_TEMP && o->index < prog->temp_count)
+                cur[o->index] |= o->mask;
+        }
+    }
+    free(stack);
+    return true;
+}
+
 static int prepare(struct prep *p)
 {
     const struct ir_program *ir = p->ir;
@@ -545,9 +620,10 @@ static int prepare(struct prep *p)
                 written[o->index] |= o->mask;
         }
     }
+    bool traced = straight || (prog->type != IR_SHADER_PIXEL && reads_unwritten(prog, need));
     prog->clear_count = 0;
     for (uint32_t t = 0; t < prog->temp_count; t++)
-        if (!straight || need[t])
+        if (!traced || need[t])
             prog->clear_temps[prog->clear_count++] = t;
     free(written);
     free(need);
