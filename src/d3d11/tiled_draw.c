@@ -34,107 +34,122 @@ static struct d3d11_context *impl(ID3D11DeviceContext2 *iface)
     return container_of(iface, struct d3d11_context, iface);
 }
 
-/* ---- render targets through the page table --------------------------------------------------- */
+/* ---- views of tiled resources through a linear copy (tiled_lend.c) ------------------------- */
 
-/* Copies mip `mip` of slice 0 between the page table and the linear copy `core`. */
-static void mip_transfer(struct d3d11_tiled_texture *t, core_resource *core, uint32_t mip,
-                         bool to_linear)
+static void add_srvs(struct d3d11_tiled_lend *l, const struct d3d11_shader_stage_state *st)
 {
-    const core_tiled *tr = &t->tr;
-    const core_subresource *sub = &core->sub[mip];
-    uint32_t ew = (core_tiled_mip_width(tr, mip) + tr->block_w - 1) / tr->block_w;
-    uint32_t eh = (core_tiled_mip_height(tr, mip) + tr->block_h - 1) / tr->block_h;
-    for (uint32_t y = 0; y < eh; y++)
-        for (uint32_t x = 0; x < ew; x++) {
-            uint8_t *p = core_tiled_element(tr, mip, 0, x, y);
-            uint8_t *q = core->data + sub->offset + y * sub->row_pitch + (size_t)x * tr->block_bytes;
-            if (to_linear) {
-                if (p)
-                    memcpy(q, p, tr->block_bytes);
-                else
-                    memset(q, 0, tr->block_bytes);   /* NULL tiles read 0 */
-            } else if (p) {
-                memcpy(p, q, tr->block_bytes);       /* writes to NULL tiles are dropped */
-            }
-        }
+    for (unsigned i = 0; i < D3D11_CTX_SRV_SLOTS; i++)
+        d3d11_tiled_lend_add(l, st->srvs[i].info, false);
 }
 
-struct lent {
-    struct d3d11_tiled_texture *tex[D3D11_CTX_RT_SLOTS];
-    unsigned count;
-    bool any;          /* some bound target is tiled */
-};
-
-/* Before a draw: a linear copy for each tiled texture a bound render-target view selects;
- * false (with a message) when one cannot be made. */
-static bool lend_targets(struct d3d11_context *ctx, const char *method, struct lent *l)
+/* What a draw uses: the render targets, the depth-stencil view, the pixel stage's UAVs
+ * (written) and the shader-resource views of every graphics stage (read). */
+static void add_draw_views(struct d3d11_context *ctx, struct d3d11_tiled_lend *l)
 {
-    l->count = 0;
-    l->any = false;
-    for (unsigned i = 0; i < D3D11_CTX_RT_SLOTS; i++) {
-        const struct d3d11_view_info *v = ctx->state.rtvs[i].info;
-        struct d3d11_tiled_texture *t = v && v->resource ? v->resource->tiled : NULL;
-        if (!t)
-            continue;
-        l->any = true;
-        if (!t->res.core) {
-            core_resource_desc d = {
-                CORE_RES_TEX2D, 0, (core_format)t->desc.Format, t->desc.Width,
-                t->desc.Height, 1, t->desc.MipLevels, 1, 0,
-            };
-            if (core_resource_create(&d, D3D11_MAX_RESOURCE_BYTES, &t->res.core) != CORE_RES_OK) {
-                t->res.core = NULL;
-                d3d11_msg(ctx->device, "%s: out of memory for the linear copy of a tiled render "
-                                       "target", method);
-                return false;
-            }
-            l->tex[l->count++] = t;
-        }
-        mip_transfer(t, t->res.core, v->first_mip, true);
-    }
-    return true;
+    const struct d3d11_context_state *s = &ctx->state;
+    for (unsigned i = 0; i < D3D11_CTX_RT_SLOTS; i++)
+        d3d11_tiled_lend_add(l, s->rtvs[i].info, true);
+    d3d11_tiled_lend_add(l, s->dsv.info, true);
+    for (unsigned i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
+        d3d11_tiled_lend_add(l, s->om_uavs[i].info, true);
+    add_srvs(l, &s->vs);
+    add_srvs(l, &s->hs);
+    add_srvs(l, &s->ds);
+    add_srvs(l, &s->gs);
+    add_srvs(l, &s->ps);
 }
 
-/* After it: the rendered mips back through the page table, the copies freed. */
-static void return_targets(struct d3d11_context *ctx, struct lent *l, bool store)
+static void add_dispatch_views(struct d3d11_context *ctx, struct d3d11_tiled_lend *l)
 {
-    for (unsigned i = 0; store && i < D3D11_CTX_RT_SLOTS; i++) {
-        const struct d3d11_view_info *v = ctx->state.rtvs[i].info;
-        struct d3d11_tiled_texture *t = v && v->resource ? v->resource->tiled : NULL;
-        if (t && t->res.core)
-            mip_transfer(t, t->res.core, v->first_mip, false);
-    }
-    for (unsigned k = 0; k < l->count; k++) {
-        core_resource_destroy(l->tex[k]->res.core);
-        l->tex[k]->res.core = NULL;
-    }
+    for (unsigned i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
+        d3d11_tiled_lend_add(l, ctx->state.cs_uavs[i].info, true);
+    add_srvs(l, &ctx->state.cs);
 }
 
-#define LENT_DRAW(Name, params, args)                                                         \
+/* Every operation below: lend, the ordinary operation, its pixels finished (a draw may wait
+ * in the scene, context_draw.c), then what it wrote back through the page table. */
+#define LENT_OP(Name, add, params, args)                                                      \
     static void STDMETHODCALLTYPE c11_##Name params                                           \
     {                                                                                         \
-        struct lent l;                                                                        \
-        bool ok = lend_targets(impl(iface), #Name, &l);                                       \
-        if (ok)                                                                               \
+        struct d3d11_context *ctx = impl(iface);                                              \
+        struct d3d11_tiled_lend l;                                                            \
+        bool ok;                                                                              \
+        d3d11_tiled_lend_init(&l);                                                            \
+        add(ctx, &l);                                                                         \
+        if (!l.any) {                                                                         \
             base->Name args;                                                                  \
-        /* the draw may wait in the scene (context_draw.c): its pixels first */              \
-        if (l.any)                                                                            \
-            d3d11_context_flush_draws(impl(iface));                                           \
-        return_targets(impl(iface), &l, ok);                                                  \
+            return;                                                                           \
+        }                                                                                     \
+        d3d11_context_flush_draws(ctx);                                                       \
+        if ((ok = d3d11_tiled_lend_take(&l, ctx->device, #Name))) {                           \
+            base->Name args;                                                                  \
+            d3d11_context_flush_draws(ctx);                                                   \
+        }                                                                                     \
+        d3d11_tiled_lend_return(&l, ok);                                                      \
     }
 
-LENT_DRAW(Draw, (ID3D11DeviceContext2 *iface, UINT a, UINT b), (iface, a, b))
-LENT_DRAW(DrawIndexed, (ID3D11DeviceContext2 *iface, UINT a, UINT b, INT c), (iface, a, b, c))
-LENT_DRAW(DrawInstanced, (ID3D11DeviceContext2 *iface, UINT a, UINT b, UINT c, UINT d),
-          (iface, a, b, c, d))
-LENT_DRAW(DrawIndexedInstanced,
-          (ID3D11DeviceContext2 *iface, UINT a, UINT b, UINT c, INT d, UINT e),
-          (iface, a, b, c, d, e))
-LENT_DRAW(DrawAuto, (ID3D11DeviceContext2 *iface), (iface))
-LENT_DRAW(DrawInstancedIndirect, (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o),
-          (iface, b, o))
-LENT_DRAW(DrawIndexedInstancedIndirect, (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o),
-          (iface, b, o))
+LENT_OP(Draw, add_draw_views, (ID3D11DeviceContext2 *iface, UINT a, UINT b), (iface, a, b))
+LENT_OP(DrawIndexed, add_draw_views, (ID3D11DeviceContext2 *iface, UINT a, UINT b, INT c),
+        (iface, a, b, c))
+LENT_OP(DrawInstanced, add_draw_views,
+        (ID3D11DeviceContext2 *iface, UINT a, UINT b, UINT c, UINT d), (iface, a, b, c, d))
+LENT_OP(DrawIndexedInstanced, add_draw_views,
+        (ID3D11DeviceContext2 *iface, UINT a, UINT b, UINT c, INT d, UINT e),
+        (iface, a, b, c, d, e))
+LENT_OP(DrawAuto, add_draw_views, (ID3D11DeviceContext2 *iface), (iface))
+LENT_OP(DrawInstancedIndirect, add_draw_views,
+        (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o), (iface, b, o))
+LENT_OP(DrawIndexedInstancedIndirect, add_draw_views,
+        (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o), (iface, b, o))
+LENT_OP(Dispatch, add_dispatch_views, (ID3D11DeviceContext2 *iface, UINT x, UINT y, UINT z),
+        (iface, x, y, z))
+LENT_OP(DispatchIndirect, add_dispatch_views,
+        (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o), (iface, b, o))
+
+/* The clears of one view: the ordinary clear into the view's lent copy, whose changed
+ * elements go back (NULL tiles drop them). */
+static void add_one(struct d3d11_tiled_lend *l, const struct d3d11_view_info *v)
+{
+    d3d11_tiled_lend_add(l, v, true);
+}
+#define LENT_CLEAR(Name, Method, info_of, params, args)                                       \
+    static void STDMETHODCALLTYPE c11_##Name params                                           \
+    {                                                                                         \
+        struct d3d11_context *ctx = impl(iface);                                              \
+        struct d3d11_tiled_lend l;                                                            \
+        bool ok;                                                                              \
+        d3d11_tiled_lend_init(&l);                                                            \
+        add_one(&l, info_of);                                                                 \
+        if (!l.any) {                                                                         \
+            base->Method args;                                                                  \
+            return;                                                                           \
+        }                                                                                     \
+        d3d11_context_flush_draws(ctx);                                                       \
+        if ((ok = d3d11_tiled_lend_take(&l, ctx->device, #Method))) {                           \
+            base->Method args;                                                                  \
+            d3d11_context_flush_draws(ctx);                                                   \
+        }                                                                                     \
+        d3d11_tiled_lend_return(&l, ok);                                                      \
+    }
+
+static const struct d3d11_view_info *uav_view(ID3D11UnorderedAccessView *v)
+{
+    struct d3d11_uav_info *u = d3d11_uav_info(v);
+    return u ? &u->view : NULL;
+}
+
+LENT_CLEAR(ClearDepthStencilView, ClearDepthStencilView, d3d11_dsv_info(view, NULL),
+           (ID3D11DeviceContext2 *iface, ID3D11DepthStencilView *view, UINT f, FLOAT d,
+            UINT8 s), (iface, view, f, d, s))
+LENT_CLEAR(ClearUnorderedAccessViewUint, ClearUnorderedAccessViewUint, uav_view(view),
+           (ID3D11DeviceContext2 *iface, ID3D11UnorderedAccessView *view, const UINT v[4]),
+           (iface, view, v))
+LENT_CLEAR(ClearUnorderedAccessViewFloat, ClearUnorderedAccessViewFloat, uav_view(view),
+           (ID3D11DeviceContext2 *iface, ID3D11UnorderedAccessView *view, const FLOAT v[4]),
+           (iface, view, v))
+LENT_CLEAR(ClearOrdinaryRenderTargetView, ClearRenderTargetView, d3d11_rtv_info(view, NULL),
+           (ID3D11DeviceContext2 *iface, ID3D11RenderTargetView *view, const FLOAT c[4]),
+           (iface, view, c))
 
 static void STDMETHODCALLTYPE c11_ClearRenderTargetView(ID3D11DeviceContext2 *iface,
                                                         ID3D11RenderTargetView *view,
@@ -144,7 +159,8 @@ static void STDMETHODCALLTYPE c11_ClearRenderTargetView(ID3D11DeviceContext2 *if
     const struct texel_format *f;
     uint8_t elem[16] = { 0 };
     if (!r) {
-        base->ClearRenderTargetView(iface, view, color);   /* not a tiled view */
+        /* an ordinary view: of an ordinary resource, or an array view of a tiled one */
+        c11_ClearOrdinaryRenderTargetView(iface, view, color);
         return;
     }
     if (!color) {
@@ -177,6 +193,11 @@ static void fill(void)
     ctx11_vtbl.DrawAuto = c11_DrawAuto;
     ctx11_vtbl.DrawInstancedIndirect = c11_DrawInstancedIndirect;
     ctx11_vtbl.DrawIndexedInstancedIndirect = c11_DrawIndexedInstancedIndirect;
+    ctx11_vtbl.Dispatch = c11_Dispatch;
+    ctx11_vtbl.DispatchIndirect = c11_DispatchIndirect;
+    ctx11_vtbl.ClearDepthStencilView = c11_ClearDepthStencilView;
+    ctx11_vtbl.ClearUnorderedAccessViewUint = c11_ClearUnorderedAccessViewUint;
+    ctx11_vtbl.ClearUnorderedAccessViewFloat = c11_ClearUnorderedAccessViewFloat;
     d3d11_clear_view_fill(&ctx11_vtbl);   /* context_clear_view.c: 11_1 only */
 }
 
