@@ -683,6 +683,93 @@ done:
         CHECK_EQ(ID3D11Device2_Release(dev), 0u);
 }
 
+/* ---- GenerateMips --------------------------------------------------------------------------- */
+
+/* Reads `n` tiles of subresource `sub` of `r` from its tile (0, 0) through CopyTiles. */
+static bool read_sub(ID3D11Device2 *dev, ID3D11DeviceContext2 *ctx, void *r, UINT sub, UINT n,
+                     uint8_t *out)
+{
+    D3D11_BUFFER_DESC d = { n * TILE, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0 };
+    ID3D11Buffer *b = NULL;
+    D3D11_TILED_RESOURCE_COORDINATE c = { 0, 0, 0, sub };
+    D3D11_TILE_REGION_SIZE s = { n, FALSE, 0, 0, 0 };
+    D3D11_MAPPED_SUBRESOURCE m;
+    bool ok;
+    if (FAILED(ID3D11Device2_CreateBuffer(dev, &d, NULL, &b)))
+        return false;
+    ID3D11DeviceContext2_CopyTiles(ctx, (ID3D11Resource *)r, &c, &s, b, 0,
+                                   D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER);
+    ok = SUCCEEDED(ID3D11DeviceContext2_Map(ctx, (ID3D11Resource *)b, 0, D3D11_MAP_READ, 0, &m));
+    if (ok) {
+        memcpy(out, m.pData, (size_t)n * TILE);
+        ID3D11DeviceContext2_Unmap(ctx, (ID3D11Resource *)b, 0);
+    }
+    ID3D11Buffer_Release(b);
+    return ok;
+}
+
+/* RGBA8 256x256, 2 mips: mip 0's tiles 0..2 -> pool 0..2 (red), tile 3 NULL; mip 1 (one tile)
+ * -> pool 3.  Mip 1 becomes the 2x2 box filter of mip 0: red where mip 0 is mapped, 0 over
+ * the NULL tile. */
+TEST(tiled_generate_mips_through_the_page_table)
+{
+    ID3D11DeviceContext2 *ctx = NULL;
+    ID3D11Device2 *dev = tiled_device(&ctx);
+    ID3D11Buffer *pool = NULL;
+    ID3D11Texture2D *tex = NULL;
+    ID3D11ShaderResourceView *srv = NULL;
+    uint8_t *tiles = malloc(TILE);
+    D3D11_TEXTURE2D_DESC d = { 256, 256, 2, 1, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
+                               D3D11_USAGE_DEFAULT,
+                               D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE, 0,
+                               D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_GENERATE_MIPS };
+    if (!dev || !tiles)
+        goto done;
+    pool = tiled_pool(dev, 4);
+    CHECK_EQ(ID3D11Device2_CreateTexture2D(dev, &d, NULL, &tex), S_OK);
+    if (!pool || !tex)
+        goto done;
+    CHECK_EQ(tiled_map(ctx, tex, pool, 0, 3, 0), S_OK);
+    {
+        D3D11_TILED_RESOURCE_COORDINATE c = { 0, 0, 0, 1 };
+        D3D11_TILE_REGION_SIZE rs = { 1, FALSE, 0, 0, 0 };
+        UINT flag = 0, start = 3, n = 1;
+        CHECK_EQ(ID3D11DeviceContext2_UpdateTileMappings(ctx, (ID3D11Resource *)tex, 1, &c, &rs,
+                                                         pool, 1, &flag, &start, &n, 0), S_OK);
+    }
+    fill_tiles(ctx, tex, 0, 3, 0xff0000ffu);
+    CHECK_EQ(ID3D11Device2_CreateShaderResourceView(dev, (ID3D11Resource *)tex, NULL, &srv),
+             S_OK);
+    if (!srv)
+        goto done;
+    ID3D11DeviceContext2_GenerateMips(ctx, srv);
+    CHECK(read_sub(dev, ctx, tex, 1, 1, tiles));
+    {
+        const uint32_t *w = (const uint32_t *)(const void *)tiles;   /* 128x128 */
+        CHECK_EQ(w[10 * 128 + 10], 0xff0000ffu);     /* from tile 0 */
+        CHECK_EQ(w[10 * 128 + 100], 0xff0000ffu);    /* from tile 1 */
+        CHECK_EQ(w[100 * 128 + 10], 0xff0000ffu);    /* from tile 2 */
+        CHECK_EQ(w[100 * 128 + 100], 0u);            /* from the NULL tile: 0 */
+    }
+    /* GENERATE_MIPS needs the render-target and shader-resource bind flags */
+    {
+        ID3D11Texture2D *t = (ID3D11Texture2D *)1;
+        d.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+        util_clear_last_message();
+        CHECK_EQ(ID3D11Device2_CreateTexture2D(dev, &d, NULL, &t), E_INVALIDARG);
+        CHECK_STR_CONTAINS(LAST, "GENERATE_MIPS needs");
+        CHECK(t == NULL);
+    }
+done:
+    free(tiles);
+    REL(srv);
+    REL(tex);
+    REL(pool);
+    REL(ctx);
+    if (dev)
+        CHECK_EQ(ID3D11Device2_Release(dev), 0u);
+}
+
 /* ---- what tier 2 excludes ------------------------------------------------------------------- */
 
 TEST(tiled_tier2_refuses_texture3d_and_multisampled_tiled_textures)

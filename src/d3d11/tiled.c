@@ -282,11 +282,23 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateTexture2D(ID3D11Device2 *iface,
                                        desc->MiscFlags, init)))
         return hr;
     /* "Tiled resource creation parameters": TextureCube[Array] is a variant of
-     * Texture2D[Array] (its cube views are the ordinary ones, tiled_views.c) */
-    if (desc->MiscFlags & ~(UINT)(D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_TEXTURECUBE)) {
-        d3d11_msg(dev, "CreateTexture2D: MiscFlags 0x%x: only D3D11_RESOURCE_MISC_TILED and "
-                       "_TEXTURECUBE are implemented for tiled textures", desc->MiscFlags);
+     * Texture2D[Array] (its cube views are the ordinary ones, tiled_views.c); GENERATE_MIPS
+     * is allowed (tiled_draw.c's GenerateMips) */
+    if (desc->MiscFlags & ~(UINT)(D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_TEXTURECUBE |
+                                  D3D11_RESOURCE_MISC_GENERATE_MIPS)) {
+        d3d11_msg(dev, "CreateTexture2D: MiscFlags 0x%x: only D3D11_RESOURCE_MISC_TILED, "
+                       "_TEXTURECUBE and _GENERATE_MIPS are implemented for tiled textures",
+                  desc->MiscFlags);
         return E_NOTIMPL;
+    }
+    if ((desc->MiscFlags & D3D11_RESOURCE_MISC_GENERATE_MIPS) &&
+        (desc->BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE)) !=
+            (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE)) {
+        /* D3D11_RESOURCE_MISC_FLAG: "The resource must be created with the bind flags that
+         * specify that the resource is a render target and a shader resource" */
+        d3d11_msg(dev, "CreateTexture2D: D3D11_RESOURCE_MISC_GENERATE_MIPS needs "
+                       "D3D11_BIND_RENDER_TARGET and D3D11_BIND_SHADER_RESOURCE");
+        return E_INVALIDARG;
     }
     if ((desc->MiscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE) &&
         (desc->ArraySize % 6 || desc->Width != desc->Height)) {

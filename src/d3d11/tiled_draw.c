@@ -151,6 +151,34 @@ LENT_CLEAR(ClearOrdinaryRenderTargetView, ClearRenderTargetView, d3d11_rtv_info(
            (ID3D11DeviceContext2 *iface, ID3D11RenderTargetView *view, const FLOAT c[4]),
            (iface, view, c))
 
+/* GenerateMips of a view of a tiled texture (D3D11_RESOURCE_MISC_GENERATE_MIPS with
+ * MISC_TILED, "Tiled resource creation parameters"): the ordinary box filter over the view's
+ * mips in a lent copy; the view is lent as a writable one (its page-table texture view is not
+ * what the filter reads). */
+static void STDMETHODCALLTYPE c11_GenerateMips(ID3D11DeviceContext2 *iface,
+                                               ID3D11ShaderResourceView *view)
+{
+    struct d3d11_context *ctx = impl(iface);
+    const struct d3d11_view_info *v = d3d11_srv_info(view, NULL);
+    struct d3d11_view_info whole;
+    struct d3d11_tiled_lend l;
+    bool ok;
+    if (!v || !v->resource || !v->resource->tiled_tr) {
+        base->GenerateMips(iface, view);
+        return;
+    }
+    whole = *v;
+    whole.tiled_view = NULL;
+    d3d11_tiled_lend_init(&l);
+    d3d11_tiled_lend_add(&l, &whole, true);
+    d3d11_context_flush_draws(ctx);
+    if ((ok = d3d11_tiled_lend_take(&l, ctx->device, "GenerateMips"))) {
+        base->GenerateMips(iface, view);
+        d3d11_context_flush_draws(ctx);
+    }
+    d3d11_tiled_lend_return(&l, ok);
+}
+
 static void STDMETHODCALLTYPE c11_ClearRenderTargetView(ID3D11DeviceContext2 *iface,
                                                         ID3D11RenderTargetView *view,
                                                         const FLOAT color[4])
@@ -194,6 +222,7 @@ static void fill(void)
     ctx11_vtbl.DrawInstancedIndirect = c11_DrawInstancedIndirect;
     ctx11_vtbl.DrawIndexedInstancedIndirect = c11_DrawIndexedInstancedIndirect;
     ctx11_vtbl.Dispatch = c11_Dispatch;
+    ctx11_vtbl.GenerateMips = c11_GenerateMips;
     ctx11_vtbl.DispatchIndirect = c11_DispatchIndirect;
     ctx11_vtbl.ClearDepthStencilView = c11_ClearDepthStencilView;
     ctx11_vtbl.ClearUnorderedAccessViewUint = c11_ClearUnorderedAccessViewUint;
