@@ -1,17 +1,18 @@
-/* src/d3d11/tiled.c — tiled resources, tier 2 (issue 7, seed 001), under profile 11_1-tiled.
+/* src/d3d11/tiled.c — tiled resources, tier 2 (issues 7 and 11, seed 001), on the 11_1 device
+ * (profile 11_1; 11_1-tiled is its old name).
  *
- * A device created at D3D_FEATURE_LEVEL_11_1 (only possible under SOFTD3D_PROFILE=11_1-tiled,
- * create.c) gets its own ID3D11Device2 vtable: the basics of device.c (IUnknown, private data,
- * GetImmediateContext...), CreateBuffer / CreateTexture2D for tiled resources and tile pools only,
- * GetResourceTiling and CheckFeatureSupport; every other Create/Check/Open method is comgen's
- * logged E_NOTIMPL stub, because the 9_x validators must not run at 11_1 ("never silently
- * wrong").  Non-tiled buffers and textures at 11_1 are refused with E_NOTIMPL too.
+ * A device created at D3D_FEATURE_LEVEL_11_1 gets the ordinary device's vtable (device.c) with
+ * the methods below in place: CreateBuffer / CreateTexture2D take tiled resources and tile pools
+ * (anything else goes to the ordinary methods), CreateTexture3D refuses tiled volumes (tier 3),
+ * GetResourceTiling, CheckFeatureSupport (tier 2), and the view methods for tiled objects
+ * (tiled_views.c).
  *
  * Objects: a tile pool (ID3D11Buffer, MISC_TILE_POOL: ByteWidth a multiple of 64 KiB, zeroed
  * memory) and a tiled resource (ID3D11Buffer or ID3D11Texture2D, MISC_TILED: USAGE_DEFAULT, no
- * initial data, no CPU access) with a page table (core/tiles.h).  They are not d3d11_resource
- * objects, so the 9_x pipeline never sees them.  CopyTiles, UpdateTiles, CopyTileMappings and
- * shader access through the page table are not implemented (comgen stubs, E_NOTIMPL).
+ * initial data, no CPU access; "Tiled resource creation parameters") with a page table
+ * (core/tiles.h).  d3d11_resource_from_iface does not return them; their views carry a
+ * d3d11_resource picture of them (`res`, `tiled_tr` set) that the context lends linear memory
+ * per operation (tiled_lend.c).  The tile methods are tiled_context.c's.
  */
 #include <pthread.h>
 #include <stdlib.h>

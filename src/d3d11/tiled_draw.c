@@ -1,20 +1,20 @@
 /* src/d3d11/tiled_draw.c — the immediate context at feature level 11_1 (issues 7, 11, 15): the
  * ordinary context (context*.c: every binding, state, draw and query of 10_0..11_0) with
- * tiled textures in its pipeline.
+ * tiled resources in its pipeline.
  *
- * Shader-resource views of tiled textures are bound like any view (their d3d11_view_info
- * carries `tiled_view`, tiled_views.c) and sampled through the page table in every stage
- * (sample/texel_tiled.h: NULL tiles read 0, the `_s` forms return the residency status that
- * CheckAccessFullyMapped reads).  Render-target views of tiled textures are bound like any
- * view too; their resource has no linear memory (d3d11_resource.h `tiled`), so every draw
- * here lends each tiled render target a linear copy of its texture for the draw: the bound
- * mips are read through the page table (NULL tiles read 0, seed 001), the ordinary draw
- * renders into the copy, and the copy is written back through the page table, where writes to
- * NULL tiles are dropped (seed 001 "Unmapped tiles").  Elements the draw did not touch are
- * written back with the value they were read with, so the round trip changes nothing else.
- * ClearRenderTargetView of a tiled view writes the mapped tiles directly.
+ * Shader-resource views of tiled textures made by tiled_views.c carry `tiled_view` and are
+ * sampled through the page table in every stage (sample/texel_tiled.h: NULL tiles read 0, the
+ * `_s` forms return the residency status that CheckAccessFullyMapped reads).  Every other view
+ * of a tiled resource (render targets, depth-stencil, unordered access, buffer and cube
+ * shader-resource views) points at a resource without linear memory (d3d11_resource.h
+ * `tiled_tr`), so each draw, dispatch, clear and GenerateMips here lends the resources of the
+ * views it uses a linear copy for that one operation (tiled_lend.c: read through the page
+ * table, NULL tiles 0; what the operation changed written back, writes to NULL tiles dropped,
+ * seed 001 "Unmapped tiles").  ClearRenderTargetView of a tiled_views.c render-target view
+ * writes the mapped tiles directly.
  *
- * The copy costs a read and a write of the bound mip per draw: correct, not fast (README).
+ * The copies cost a read and a write of what the views select per operation: correct, not
+ * fast (README).
  */
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,16 +1,18 @@
-/* src/d3d11/tiled_views.c — views of tiled textures at feature level 11_1 (issue 7; the
- * ordinary device since issues 11/15): what a shader needs to read a tiled texture and what a
- * draw needs to write one.  Each view carries a d3d11_view_info, so the ordinary bindings of
- * every stage take it (view.c falls back to d3d11_tiled_srv_info / _rtv_info).
+/* src/d3d11/tiled_views.c — views of tiled resources at feature level 11_1 (issues 7, 11):
+ * what a shader needs to read a tiled resource and what an operation needs to write one.
  *
- *  - CreateShaderResourceView: a Texture2D or Texture2DArray view (D3D11_SRV_DIMENSION_
- *    TEXTURE2D / TEXTURE2DARRAY, or a NULL description: every mip and slice) of a tiled
- *    texture with D3D11_BIND_SHADER_RESOURCE, in the
- *    resource's format or one of its family with the same element size.  It owns the sampler's
- *    texture_view of the page table (sample/texel_tiled.h).  Other dimensions, and views of
- *    tiled buffers, are refused with E_NOTIMPL (README).
- *  - CreateRenderTargetView: one mip (D3D11_RTV_DIMENSION_TEXTURE2D) of a tiled texture with
- *    D3D11_BIND_RENDER_TARGET; a draw writes through the page table (tiled_draw.c).
+ *  - CreateShaderResourceView of a tiled texture as TEXTURE2D / TEXTURE2DARRAY (or a NULL
+ *    description: every mip and slice), with D3D11_BIND_SHADER_RESOURCE, in the resource's
+ *    format or one of its family with the same element size: a view of this file that owns the
+ *    sampler's texture_view of the page table (sample/texel_tiled.h: NULL tiles, status
+ *    feedback, the LOD clamp), bound in every stage like any view (its d3d11_view_info).
+ *  - CreateRenderTargetView of one mip of a tiled texture (TEXTURE2D): a view of this file;
+ *    draws and clears write through the page table (tiled_draw.c).
+ *  - Every other view of a tiled resource (cube and cube-array shader-resource views, views
+ *    of tiled buffers, render-target array views, depth-stencil and unordered-access views):
+ *    the ordinary view objects (view.c, every rule of view_validate.c) over the resource's
+ *    pipeline picture (`res`), which each operation using one lends a linear copy
+ *    (tiled_lend.c).  A tile pool has no views (E_INVALIDARG).
  * Sampler states at 11_1 are the ordinary ones (state.c; MINIMUM_/MAXIMUM_ filters allowed
  * there at 11_1, MinMaxFiltering TRUE).
  */
