@@ -542,6 +542,61 @@ done:
         CHECK_EQ(ID3D11Device2_Release(dev), 0u);
 }
 
+/* The same UAV recorded on a deferred context: the replay lends the copy. */
+TEST(tiled_texture_uav_from_a_deferred_context)
+{
+    ID3D11DeviceContext2 *ctx = NULL, *dc = NULL;
+    ID3D11Device2 *dev = tiled_device(&ctx);
+    ID3D11Buffer *pool = NULL;
+    ID3D11Texture2D *tex = NULL;
+    ID3D11UnorderedAccessView *uav = NULL;
+    ID3D11ComputeShader *cs = NULL;
+    ID3D11CommandList *list = NULL;
+    uint8_t *tiles = malloc(4 * TILE);
+    if (!dev || !tiles)
+        goto done;
+    pool = tiled_pool(dev, 3);
+    tex = tiled_texture(dev, 256, 256, 1, DXGI_FORMAT_R32_UINT, D3D11_BIND_UNORDERED_ACCESS);
+    cs = make_cs(dev, uav_cs);
+    CHECK_EQ(ID3D11Device2_CreateDeferredContext(dev, 0, (ID3D11DeviceContext **)&dc), S_OK);
+    if (!pool || !tex || !cs || !dc)
+        goto done;
+    CHECK_EQ(tiled_map(ctx, tex, pool, 0, 2, 0), S_OK);
+    CHECK_EQ(map_xy(ctx, tex, pool, 1, 1, 1, 2), S_OK);
+    fill_tiles(ctx, tex, 0, 2, 40);
+    CHECK_EQ(ID3D11Device2_CreateUnorderedAccessView(dev, (ID3D11Resource *)tex, NULL, &uav),
+             S_OK);
+    if (!uav)
+        goto done;
+    ID3D11DeviceContext2_CSSetShader(dc, cs, NULL, 0);
+    ID3D11DeviceContext2_CSSetUnorderedAccessViews(dc, 0, 1, &uav, NULL);
+    ID3D11DeviceContext2_Dispatch(dc, 32, 32, 1);
+    CHECK_EQ(ID3D11DeviceContext2_FinishCommandList(dc, FALSE, &list), S_OK);
+    CHECK(tiled_read(dev, ctx, tex, 0, 4, tiles));
+    CHECK(tile_words(tiles, 0, 40));   /* nothing ran yet */
+    if (!list)
+        goto done;
+    ID3D11DeviceContext2_ExecuteCommandList(ctx, list, FALSE);
+    CHECK(tiled_read(dev, ctx, tex, 0, 4, tiles));
+    CHECK(tile_words(tiles, 0, 41));
+    CHECK(tile_words(tiles, 1, 41));
+    CHECK(tile_words(tiles, 2, 0));
+    CHECK(tile_words(tiles, 3, 1));   /* mapped after the fill: 0 + 1 */
+done:
+    if (ctx)
+        ID3D11DeviceContext2_ClearState(ctx);
+    free(tiles);
+    REL(list);
+    REL(dc);
+    REL(cs);
+    REL(uav);
+    REL(tex);
+    REL(pool);
+    REL(ctx);
+    if (dev)
+        CHECK_EQ(ID3D11Device2_Release(dev), 0u);
+}
+
 /* ---- render-target array views and cube views ----------------------------------------------- */
 
 /* Sample the cube at +X for x < 32, -X for x < 64, -Z beyond (point filter, LOD 0). */
