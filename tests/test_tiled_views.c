@@ -542,6 +542,76 @@ done:
         CHECK_EQ(ID3D11Device2_Release(dev), 0u);
 }
 
+/* ClearView (11_1) of a tiled render-target view and of a tiled typed UAV, with rectangles:
+ * the rectangle's elements on mapped tiles change, the rest keep their values, NULL tiles
+ * drop it.  Texture 256x256 RGBA8 / R32_UINT: tiles 0, 1, 3 mapped, tile 2 NULL. */
+TEST(tiled_clear_view_rectangles_through_the_page_table)
+{
+    ID3D11DeviceContext2 *ctx = NULL;
+    ID3D11Device2 *dev = tiled_device(&ctx);
+    ID3D11Buffer *pool = NULL;
+    ID3D11Texture2D *rt = NULL, *ut = NULL;
+    ID3D11RenderTargetView *rtv = NULL;
+    ID3D11UnorderedAccessView *uav = NULL;
+    uint8_t *tiles = malloc(4 * TILE);
+    const FLOAT red[4] = { 1.0f, 0, 0, 1.0f }, seven[4] = { 7.0f, 0, 0, 0 };
+    const D3D11_RECT r = { 100, 100, 156, 156 };   /* across the four tiles */
+    if (!dev || !tiles)
+        goto done;
+    pool = tiled_pool(dev, 6);
+    rt = tiled_texture(dev, 256, 256, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);
+    ut = tiled_texture(dev, 256, 256, 1, DXGI_FORMAT_R32_UINT, D3D11_BIND_UNORDERED_ACCESS);
+    if (!pool || !rt || !ut)
+        goto done;
+    CHECK_EQ(tiled_map(ctx, rt, pool, 0, 2, 0), S_OK);
+    CHECK_EQ(map_xy(ctx, rt, pool, 1, 1, 1, 2), S_OK);
+    CHECK_EQ(tiled_map(ctx, ut, pool, 0, 2, 3), S_OK);
+    CHECK_EQ(map_xy(ctx, ut, pool, 1, 1, 1, 5), S_OK);
+    fill_tiles(ctx, ut, 0, 2, 9);
+    CHECK_EQ(ID3D11Device2_CreateRenderTargetView(dev, (ID3D11Resource *)rt, NULL, &rtv), S_OK);
+    CHECK_EQ(ID3D11Device2_CreateUnorderedAccessView(dev, (ID3D11Resource *)ut, NULL, &uav),
+             S_OK);
+    if (!rtv || !uav)
+        goto done;
+    {
+        ID3D11DeviceContext1 *c1 = (ID3D11DeviceContext1 *)ctx;
+        util_clear_last_message();
+        ID3D11DeviceContext1_ClearView(c1, (ID3D11View *)rtv, red, &r, 1);
+        ID3D11DeviceContext1_ClearView(c1, (ID3D11View *)uav, seven, &r, 1);
+        CHECK(LAST[0] == 0);
+    }
+    CHECK(tiled_read(dev, ctx, rt, 0, 4, tiles));
+    {
+        const uint32_t *w = (const uint32_t *)(const void *)tiles;
+        CHECK_EQ(w[0 * 16384 + 110 * 128 + 110], 0xff0000ffu);   /* (110, 110) in */
+        CHECK_EQ(w[0 * 16384 + 90 * 128 + 110], 0u);             /* (110, 90) outside */
+        CHECK_EQ(w[1 * 16384 + 110 * 128 + 10], 0xff0000ffu);    /* (138, 110) */
+        CHECK(tile_words(tiles, 2, 0));                          /* NULL */
+        CHECK_EQ(w[3 * 16384 + 10 * 128 + 10], 0xff0000ffu);     /* (138, 138) */
+        CHECK_EQ(w[3 * 16384 + 40 * 128 + 10], 0u);              /* (138, 168) outside */
+    }
+    CHECK(tiled_read(dev, ctx, ut, 0, 4, tiles));
+    {
+        const uint32_t *w = (const uint32_t *)(const void *)tiles;
+        CHECK_EQ(w[0 * 16384 + 110 * 128 + 110], 7u);
+        CHECK_EQ(w[0 * 16384 + 90 * 128 + 110], 9u);
+        CHECK_EQ(w[1 * 16384 + 110 * 128 + 10], 7u);
+        CHECK(tile_words(tiles, 2, 0));
+        CHECK_EQ(w[3 * 16384 + 10 * 128 + 10], 7u);
+        CHECK_EQ(w[3 * 16384 + 40 * 128 + 10], 0u);
+    }
+done:
+    free(tiles);
+    REL(rtv);
+    REL(uav);
+    REL(rt);
+    REL(ut);
+    REL(pool);
+    REL(ctx);
+    if (dev)
+        CHECK_EQ(ID3D11Device2_Release(dev), 0u);
+}
+
 /* The same UAV recorded on a deferred context: the replay lends the copy. */
 TEST(tiled_texture_uav_from_a_deferred_context)
 {

@@ -100,7 +100,7 @@ struct d3d11_tiled_rtv *d3d11_tiled_rtv_of(ID3D11RenderTargetView *v);
 
 /* ---- linear copies for one operation (tiled_lend.c) ---- */
 
-#define D3D11_TILED_LEND_VIEWS 64
+#define D3D11_TILED_LEND_VIEWS 128
 
 struct d3d11_tiled_lent_resource {
     struct d3d11_resource *res;

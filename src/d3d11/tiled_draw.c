@@ -151,6 +151,32 @@ LENT_CLEAR(ClearOrdinaryRenderTargetView, ClearRenderTargetView, d3d11_rtv_info(
            (ID3D11DeviceContext2 *iface, ID3D11RenderTargetView *view, const FLOAT c[4]),
            (iface, view, c))
 
+/* ClearView (context_clear_view.c) of a render-target or unordered-access view of a tiled
+ * resource: into the view's lent copy, its changed elements written back. */
+static void (STDMETHODCALLTYPE *base_ClearView)(ID3D11DeviceContext2 *, ID3D11View *,
+                                                const FLOAT[4], const D3D11_RECT *, UINT);
+static void STDMETHODCALLTYPE c11_ClearView(ID3D11DeviceContext2 *iface, ID3D11View *view,
+                                            const FLOAT color[4], const D3D11_RECT *rects,
+                                            UINT count)
+{
+    struct d3d11_context *ctx = impl(iface);
+    const struct d3d11_view_info *v = d3d11_rtv_info((ID3D11RenderTargetView *)view, NULL);
+    struct d3d11_tiled_lend l;
+    bool ok;
+    if (!v)
+        v = uav_view((ID3D11UnorderedAccessView *)view);
+    d3d11_tiled_lend_init(&l);
+    d3d11_tiled_lend_add(&l, v, true);
+    if (!l.any) {
+        base_ClearView(iface, view, color, rects, count);
+        return;
+    }
+    d3d11_context_flush_draws(ctx);
+    if ((ok = d3d11_tiled_lend_take(&l, ctx->device, "ClearView")))
+        base_ClearView(iface, view, color, rects, count);
+    d3d11_tiled_lend_return(&l, ok);
+}
+
 /* GenerateMips of a view of a tiled texture (D3D11_RESOURCE_MISC_GENERATE_MIPS with
  * MISC_TILED, "Tiled resource creation parameters"): the ordinary box filter over the view's
  * mips in a lent copy; the view is lent as a writable one (its page-table texture view is not
@@ -228,6 +254,8 @@ static void fill(void)
     ctx11_vtbl.ClearUnorderedAccessViewUint = c11_ClearUnorderedAccessViewUint;
     ctx11_vtbl.ClearUnorderedAccessViewFloat = c11_ClearUnorderedAccessViewFloat;
     d3d11_clear_view_fill(&ctx11_vtbl);   /* context_clear_view.c: 11_1 only */
+    base_ClearView = ctx11_vtbl.ClearView;
+    ctx11_vtbl.ClearView = c11_ClearView;
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
