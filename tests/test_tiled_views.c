@@ -442,6 +442,81 @@ done:
         CHECK_EQ(ID3D11Device2_Release(dev), 0u);
 }
 
+/* DispatchIndirect with a tiled argument buffer: tile 0 holds (4, 1, 1), tile 1 is NULL
+ * (reads 0: no dispatch).  Each thread counts itself into word 0 of a tiled raw UAV. */
+TEST(tiled_dispatch_indirect_arguments_through_the_page_table)
+{
+    ID3D11DeviceContext2 *ctx = NULL;
+    ID3D11Device2 *dev = tiled_device(&ctx);
+    ID3D11Buffer *pool = NULL, *args = NULL, *count = NULL;
+    ID3D11UnorderedAccessView *uav = NULL;
+    ID3D11ComputeShader *cs = NULL;
+    uint8_t *tiles = malloc(TILE);
+    D3D11_BUFFER_DESC ad = { 2 * TILE, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0,
+                             D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS,
+                             0 };
+    D3D11_BUFFER_DESC cd = { TILE, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0,
+                             D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS,
+                             0 };
+    if (!dev || !tiles)
+        goto done;
+    pool = tiled_pool(dev, 2);
+    CHECK_EQ(ID3D11Device2_CreateBuffer(dev, &ad, NULL, &args), S_OK);
+    CHECK_EQ(ID3D11Device2_CreateBuffer(dev, &cd, NULL, &count), S_OK);
+    cs = make_cs(dev, "cs_5_0\ndcl_uav_raw u0\ndcl_thread_group 64, 1, 1\n"
+                      "atomic_iadd u0, l(0), l(1)\nret\n");
+    if (!pool || !args || !count || !cs)
+        goto done;
+    CHECK_EQ(tiled_map(ctx, args, pool, 0, 1, 0), S_OK);
+    CHECK_EQ(tiled_map(ctx, count, pool, 0, 1, 1), S_OK);
+    {
+        uint32_t *src = calloc(1, TILE);
+        D3D11_TILED_RESOURCE_COORDINATE c = { 0, 0, 0, 0 };
+        D3D11_TILE_REGION_SIZE rs = { 1, FALSE, 0, 0, 0 };
+        D3D11_UNORDERED_ACCESS_VIEW_DESC ud = { .Format = DXGI_FORMAT_R32_TYPELESS,
+                                                .ViewDimension = D3D11_UAV_DIMENSION_BUFFER };
+        if (src) {
+            src[0] = 4, src[1] = 1, src[2] = 1;
+            ID3D11DeviceContext2_UpdateTiles(ctx, (ID3D11Resource *)args, &c, &rs, src, 0);
+            free(src);
+        }
+        ud.Buffer = (D3D11_BUFFER_UAV){ 0, TILE / 4, D3D11_BUFFER_UAV_FLAG_RAW };
+        CHECK_EQ(ID3D11Device2_CreateUnorderedAccessView(dev, (ID3D11Resource *)count, &ud,
+                                                         &uav), S_OK);
+    }
+    if (!uav)
+        goto done;
+    ID3D11DeviceContext2_CSSetShader(ctx, cs, NULL, 0);
+    ID3D11DeviceContext2_CSSetUnorderedAccessViews(ctx, 0, 1, &uav, NULL);
+    ID3D11DeviceContext2_DispatchIndirect(ctx, args, 0);
+    ID3D11DeviceContext2_DispatchIndirect(ctx, args, TILE);   /* NULL: (0, 0, 0) */
+    CHECK(tiled_read(dev, ctx, count, 0, 1, tiles));
+    CHECK_EQ(((const uint32_t *)(const void *)tiles)[0], 256u);
+    util_clear_last_message();
+    ID3D11DeviceContext2_DispatchIndirect(ctx, args, 2);
+    CHECK_STR_CONTAINS(LAST, "not a multiple of 4");
+    util_clear_last_message();
+    ID3D11DeviceContext2_DispatchIndirect(ctx, args, 2 * TILE - 8);
+    CHECK_STR_CONTAINS(LAST, "leaves no room");
+    util_clear_last_message();
+    ID3D11DeviceContext2_DispatchIndirect(ctx, count, 0);
+    CHECK_STR_CONTAINS(LAST, "D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS");
+    CHECK(tiled_read(dev, ctx, count, 0, 1, tiles));
+    CHECK_EQ(((const uint32_t *)(const void *)tiles)[0], 256u);
+done:
+    if (ctx)
+        ID3D11DeviceContext2_ClearState(ctx);
+    free(tiles);
+    REL(cs);
+    REL(uav);
+    REL(args);
+    REL(count);
+    REL(pool);
+    REL(ctx);
+    if (dev)
+        CHECK_EQ(ID3D11Device2_Release(dev), 0u);
+}
+
 /* ---- texture UAVs in the pixel and compute stages ------------------------------------------- */
 
 /* u1[x, y] = x + 1000 y for each pixel; o0 red. */

@@ -106,6 +106,46 @@ LENT_OP(Dispatch, add_dispatch_views, (ID3D11DeviceContext2 *iface, UINT x, UINT
 LENT_OP(DispatchIndirect, add_dispatch_views,
         (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o), (iface, b, o))
 
+/* DispatchIndirect with a tiled argument buffer (D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS with
+ * MISC_TILED, "Tiled resource creation parameters"): the three UINTs read through the page
+ * table (NULL tiles read 0, so a NULL-mapped argument dispatches nothing: "If any of
+ * ThreadGroupCountX, Y, Z is 0, no dispatch occurs"), then Dispatch with them.  Other argument
+ * buffers: the ordinary method (context_compute.c). */
+static void STDMETHODCALLTYPE c11_DispatchIndirectTiled(ID3D11DeviceContext2 *iface,
+                                                        ID3D11Buffer *args, UINT offset)
+{
+    struct d3d11_context *ctx = impl(iface);
+    struct d3d11_tiled_ref r;
+    uint8_t bytes[12];
+    UINT groups[3];
+    if (!d3d11_tiled_of((ID3D11Resource *)args, &r) || !r.buf) {
+        c11_DispatchIndirect(iface, args, offset);
+        return;
+    }
+    if (r.dev != ctx->device) {
+        d3d11_msg(ctx->device, "DispatchIndirect: pBufferForArgs is not a buffer of this device");
+        return;
+    }
+    if (!(r.buf->desc.MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS)) {
+        d3d11_msg(ctx->device, "DispatchIndirect: pBufferForArgs was not created with "
+                  "D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS (MiscFlags 0x%x)", r.buf->desc.MiscFlags);
+        return;
+    }
+    if (offset % 4 || offset > r.buf->desc.ByteWidth ||
+        r.buf->desc.ByteWidth - offset < sizeof(groups)) {
+        d3d11_msg(ctx->device, "DispatchIndirect: AlignedByteOffsetForArgs %u is not a multiple "
+                  "of 4 or leaves no room for the three UINTs in the buffer's %u bytes", offset,
+                  r.buf->desc.ByteWidth);
+        return;
+    }
+    for (unsigned i = 0; i < sizeof(bytes); i++) {
+        const uint8_t *p = core_tiled_element(&r.buf->tr, 0, 0, offset + i, 0);
+        bytes[i] = p ? *p : 0;
+    }
+    memcpy(groups, bytes, sizeof(groups));
+    c11_Dispatch(iface, groups[0], groups[1], groups[2]);
+}
+
 /* The clears of one view: the ordinary clear into the view's lent copy, whose changed
  * elements go back (NULL tiles drop them). */
 static void add_one(struct d3d11_tiled_lend *l, const struct d3d11_view_info *v)
@@ -249,7 +289,7 @@ static void fill(void)
     ctx11_vtbl.DrawIndexedInstancedIndirect = c11_DrawIndexedInstancedIndirect;
     ctx11_vtbl.Dispatch = c11_Dispatch;
     ctx11_vtbl.GenerateMips = c11_GenerateMips;
-    ctx11_vtbl.DispatchIndirect = c11_DispatchIndirect;
+    ctx11_vtbl.DispatchIndirect = c11_DispatchIndirectTiled;
     ctx11_vtbl.ClearDepthStencilView = c11_ClearDepthStencilView;
     ctx11_vtbl.ClearUnorderedAccessViewUint = c11_ClearUnorderedAccessViewUint;
     ctx11_vtbl.ClearUnorderedAccessViewFloat = c11_ClearUnorderedAccessViewFloat;
