@@ -970,6 +970,113 @@ done:
         CHECK_EQ(ID3D11Device2_Release(dev), 0u);
 }
 
+/* ---- SetResourceMinLOD ---------------------------------------------------------------------- */
+
+/* RGBA8 256x256, 2 mips, RESOURCE_CLAMP: mip 0 red (tiles 0..3 -> pool 0..3), mip 1 blue (pool
+ * 4).  sample_l at LOD 0 through the page-table view reads mip 0, and mip 1 once
+ * SetResourceMinLOD(1) clamps it. */
+TEST(tiled_set_resource_min_lod_clamps_sampling)
+{
+    ID3D11DeviceContext2 *ctx = NULL;
+    ID3D11Device2 *dev = tiled_device(&ctx);
+    ID3D11Buffer *pool = NULL;
+    ID3D11Texture2D *tex = NULL, *rt = NULL, *plain = NULL;
+    ID3D11RenderTargetView *rtv = NULL;
+    ID3D11ShaderResourceView *srv = NULL;
+    ID3D11VertexShader *vs = NULL;
+    ID3D11PixelShader *ps = NULL;
+    uint32_t px[8 * 8];
+    D3D11_TEXTURE2D_DESC d = { 256, 256, 2, 1, DXGI_FORMAT_R8G8B8A8_UNORM, { 1, 0 },
+                               D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0,
+                               D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_RESOURCE_CLAMP };
+    D3D11_VIEWPORT vp = { 0, 0, 8, 8, 0, 1 };
+    if (!dev)
+        return;
+    pool = tiled_pool(dev, 5);
+    CHECK_EQ(ID3D11Device2_CreateTexture2D(dev, &d, NULL, &tex), S_OK);
+    d.MiscFlags = D3D11_RESOURCE_MISC_TILED;
+    CHECK_EQ(ID3D11Device2_CreateTexture2D(dev, &d, NULL, &plain), S_OK);
+    rt = plain_target(dev, 8, 8, &rtv);
+    vs = make_vs(dev, QUAD_VS("0"));
+    ps = make_ps(dev, "ps_5_0\ndcl_sampler s0, mode_default\n"
+                      "dcl_resource_texture2d (float,float,float,float) t0\n"
+                      "dcl_output o0.xyzw\ndcl_temps 1\n"
+                      "sample_l r0.xyzw, l(0.25, 0.25, 0, 0), t0.xyzw, s0, l(0)\n"
+                      "mov o0.xyzw, r0.xyzw\nret\n");
+    if (!pool || !tex || !plain || !rt || !rtv || !vs || !ps)
+        goto done;
+    CHECK_EQ(tiled_map(ctx, tex, pool, 0, 4, 0), S_OK);
+    {
+        D3D11_TILED_RESOURCE_COORDINATE c = { 0, 0, 0, 1 };
+        D3D11_TILE_REGION_SIZE rs = { 1, FALSE, 0, 0, 0 };
+        UINT flag = 0, start = 4, n = 1;
+        CHECK_EQ(ID3D11DeviceContext2_UpdateTileMappings(ctx, (ID3D11Resource *)tex, 1, &c, &rs,
+                                                         pool, 1, &flag, &start, &n, 0), S_OK);
+    }
+    fill_tiles(ctx, tex, 0, 5, 0xff0000ffu);
+    {
+        uint32_t *src = malloc(TILE);
+        D3D11_TILED_RESOURCE_COORDINATE c = { 0, 0, 0, 1 };
+        D3D11_TILE_REGION_SIZE rs = { 1, FALSE, 0, 0, 0 };
+        if (src) {
+            for (UINT i = 0; i < TILE / 4; i++)
+                src[i] = 0xffff0000u;
+            ID3D11DeviceContext2_UpdateTiles(ctx, (ID3D11Resource *)tex, &c, &rs, src, 0);
+            free(src);
+        }
+    }
+    CHECK_EQ(ID3D11Device2_CreateShaderResourceView(dev, (ID3D11Resource *)tex, NULL, &srv),
+             S_OK);
+    if (!srv)
+        goto done;
+    ID3D11DeviceContext2_OMSetRenderTargets(ctx, 1, &rtv, NULL);
+    ID3D11DeviceContext2_RSSetViewports(ctx, 1, &vp);
+    ID3D11DeviceContext2_IASetPrimitiveTopology(ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+    ID3D11DeviceContext2_VSSetShader(ctx, vs, NULL, 0);
+    ID3D11DeviceContext2_PSSetShader(ctx, ps, NULL, 0);
+    ID3D11DeviceContext2_PSSetShaderResources(ctx, 0, 1, &srv);
+    ID3D11DeviceContext2_Draw(ctx, 4, 0);
+    read_plain(dev, ctx, rt, px);
+    CHECK_EQ(px[3 * 8 + 3], 0xff0000ffu);   /* mip 0 */
+    ID3D11DeviceContext2_SetResourceMinLOD(ctx, (ID3D11Resource *)tex, 1.0f);
+    CHECK(ID3D11DeviceContext2_GetResourceMinLOD(ctx, (ID3D11Resource *)tex) == 1.0f);
+    ID3D11DeviceContext2_Draw(ctx, 4, 0);
+    read_plain(dev, ctx, rt, px);
+    CHECK_EQ(px[3 * 8 + 3], 0xffff0000u);   /* clamped to mip 1 */
+    /* refusals: no RESOURCE_CLAMP, MinLOD past MipLevels, a buffer-like pool */
+    util_clear_last_message();
+    ID3D11DeviceContext2_SetResourceMinLOD(ctx, (ID3D11Resource *)plain, 1.0f);
+    CHECK_STR_CONTAINS(LAST, "D3D11_RESOURCE_MISC_RESOURCE_CLAMP");
+    CHECK(ID3D11DeviceContext2_GetResourceMinLOD(ctx, (ID3D11Resource *)plain) == 0.0f);
+    util_clear_last_message();
+    ID3D11DeviceContext2_SetResourceMinLOD(ctx, (ID3D11Resource *)tex, 3.0f);
+    CHECK_STR_CONTAINS(LAST, "outside 0..2");
+    CHECK(ID3D11DeviceContext2_GetResourceMinLOD(ctx, (ID3D11Resource *)tex) == 1.0f);
+    /* a flag the page does not list for tiled textures */
+    {
+        ID3D11Texture2D *t = (ID3D11Texture2D *)1;
+        d.MiscFlags = D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_SHARED;
+        util_clear_last_message();
+        CHECK_EQ(ID3D11Device2_CreateTexture2D(dev, &d, NULL, &t), E_INVALIDARG);
+        CHECK_STR_CONTAINS(LAST, "Tiled resource creation parameters");
+        CHECK(t == NULL);
+    }
+done:
+    if (ctx)
+        ID3D11DeviceContext2_ClearState(ctx);
+    REL(vs);
+    REL(ps);
+    REL(srv);
+    REL(rtv);
+    REL(rt);
+    REL(plain);
+    REL(tex);
+    REL(pool);
+    REL(ctx);
+    if (dev)
+        CHECK_EQ(ID3D11Device2_Release(dev), 0u);
+}
+
 /* ---- what tier 2 excludes ------------------------------------------------------------------- */
 
 TEST(tiled_tier2_refuses_texture3d_and_multisampled_tiled_textures)

@@ -870,6 +870,10 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
         /* a view of a tiled texture (11_1): its texels through the page table, made with
          * the view (tiled_views.c, sample/texel_tiled.h) */
         *t = *info->tiled_view;
+        /* SetResourceMinLOD of a RESOURCE_CLAMP tiled texture (tiled_draw.c), as below */
+        if (res && res->min_lod > (float)info->first_mip &&
+            res->min_lod - (float)info->first_mip > t->min_lod)
+            t->min_lod = res->min_lod - (float)info->first_mip;
         return true;
     }
     if (!res || !res->core)

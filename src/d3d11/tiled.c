@@ -284,13 +284,17 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateTexture2D(ID3D11Device2 *iface,
         return hr;
     /* "Tiled resource creation parameters": TextureCube[Array] is a variant of
      * Texture2D[Array] (its cube views are the ordinary ones, tiled_views.c); GENERATE_MIPS
-     * is allowed (tiled_draw.c's GenerateMips) */
+     * and RESOURCE_CLAMP are allowed (tiled_draw.c's GenerateMips and SetResourceMinLOD) */
     if (desc->MiscFlags & ~(UINT)(D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_TEXTURECUBE |
-                                  D3D11_RESOURCE_MISC_GENERATE_MIPS)) {
-        d3d11_msg(dev, "CreateTexture2D: MiscFlags 0x%x: only D3D11_RESOURCE_MISC_TILED, "
-                       "_TEXTURECUBE and _GENERATE_MIPS are implemented for tiled textures",
+                                  D3D11_RESOURCE_MISC_GENERATE_MIPS |
+                                  D3D11_RESOURCE_MISC_RESOURCE_CLAMP)) {
+        /* the page's NOT-supported list (SHARED..., GDI_COMPATIBLE, GUARDED, TILE_POOL) and
+         * anything else */
+        d3d11_msg(dev, "CreateTexture2D: MiscFlags 0x%x: a tiled texture takes only "
+                       "D3D11_RESOURCE_MISC_TEXTURECUBE, _GENERATE_MIPS and _RESOURCE_CLAMP "
+                       "besides _TILED (\"Tiled resource creation parameters\")",
                   desc->MiscFlags);
-        return E_NOTIMPL;
+        return E_INVALIDARG;
     }
     if ((desc->MiscFlags & D3D11_RESOURCE_MISC_GENERATE_MIPS) &&
         (desc->BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE)) !=

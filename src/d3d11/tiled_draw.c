@@ -217,6 +217,46 @@ static void STDMETHODCALLTYPE c11_ClearView(ID3D11DeviceContext2 *iface, ID3D11V
     d3d11_tiled_lend_return(&l, ok);
 }
 
+/* SetResourceMinLOD / GetResourceMinLOD of a tiled texture: the ordinary rules
+ * (context_resource.c: D3D11_RESOURCE_MISC_RESOURCE_CLAMP, MinLOD within 0..MipLevels, not on
+ * a deferred context), kept in the texture's pipeline picture, which every view of it reads
+ * (context_draw.c translate_view; the page-table views too). */
+static void STDMETHODCALLTYPE c11_SetResourceMinLOD(ID3D11DeviceContext2 *iface,
+                                                    ID3D11Resource *resource, FLOAT min_lod)
+{
+    struct d3d11_context *ctx = impl(iface);
+    struct d3d11_tiled_ref r;
+    if (!d3d11_tiled_of(resource, &r)) {
+        base->SetResourceMinLOD(iface, resource, min_lod);
+        return;
+    }
+    if (ctx != &ctx->device->context) {
+        softd3d_log_unimplemented("ID3D11DeviceContext::SetResourceMinLOD on a deferred context");
+        return;
+    }
+    if (r.dev != ctx->device)
+        d3d11_msg(ctx->device, "SetResourceMinLOD: pResource belongs to another device");
+    else if (!r.tex)
+        d3d11_msg(ctx->device, "SetResourceMinLOD: a buffer has no mip levels");
+    else if (!(r.tex->desc.MiscFlags & D3D11_RESOURCE_MISC_RESOURCE_CLAMP))
+        d3d11_msg(ctx->device, "SetResourceMinLOD: the resource was not created with "
+                               "D3D11_RESOURCE_MISC_RESOURCE_CLAMP");
+    else if (!(min_lod >= 0.0f && min_lod <= (float)r.tex->desc.MipLevels))
+        d3d11_msg(ctx->device, "SetResourceMinLOD: MinLOD %g is outside 0..%u (the resource's "
+                               "MipLevels)", (double)min_lod, r.tex->desc.MipLevels);
+    else
+        r.tex->res.min_lod = min_lod;
+}
+
+static FLOAT STDMETHODCALLTYPE c11_GetResourceMinLOD(ID3D11DeviceContext2 *iface,
+                                                     ID3D11Resource *resource)
+{
+    struct d3d11_tiled_ref r;
+    if (!d3d11_tiled_of(resource, &r))
+        return base->GetResourceMinLOD(iface, resource);
+    return r.tex ? r.tex->res.min_lod : 0.0f;
+}
+
 /* GenerateMips of a view of a tiled texture (D3D11_RESOURCE_MISC_GENERATE_MIPS with
  * MISC_TILED, "Tiled resource creation parameters"): the ordinary box filter over the view's
  * mips in a lent copy; the view is lent as a writable one (its page-table texture view is not
@@ -289,6 +329,8 @@ static void fill(void)
     ctx11_vtbl.DrawIndexedInstancedIndirect = c11_DrawIndexedInstancedIndirect;
     ctx11_vtbl.Dispatch = c11_Dispatch;
     ctx11_vtbl.GenerateMips = c11_GenerateMips;
+    ctx11_vtbl.SetResourceMinLOD = c11_SetResourceMinLOD;
+    ctx11_vtbl.GetResourceMinLOD = c11_GetResourceMinLOD;
     ctx11_vtbl.DispatchIndirect = c11_DispatchIndirectTiled;
     ctx11_vtbl.ClearDepthStencilView = c11_ClearDepthStencilView;
     ctx11_vtbl.ClearUnorderedAccessViewUint = c11_ClearUnorderedAccessViewUint;
