@@ -411,6 +411,14 @@ TEST(tiled_buffer_views_in_compute_typed_raw_structured_and_atomics)
     CHECK(tile_words(tiles, 0, 5));
     CHECK(tile_words(tiles, 1, 0));
     CHECK(tile_words(tiles, 2, 5));
+    /* TiledResourceBarrier takes tiled resources and views of them */
+    util_clear_last_message();
+    ID3D11DeviceContext2_TiledResourceBarrier(ctx, (ID3D11DeviceChild *)typed,
+                                              (ID3D11DeviceChild *)src);
+    ID3D11DeviceContext2_TiledResourceBarrier(ctx, (ID3D11DeviceChild *)srv, NULL);
+    CHECK(LAST[0] == 0);
+    ID3D11DeviceContext2_TiledResourceBarrier(ctx, (ID3D11DeviceChild *)cs_copy, NULL);
+    CHECK_STR_CONTAINS(LAST, "neither a tiled resource nor a view of one");
     /* a tiled buffer cannot be a vertex, index, constant or stream-output buffer */
     {
         D3D11_BUFFER_DESC vd = { TILE, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0,
