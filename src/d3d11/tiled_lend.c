@@ -27,8 +27,9 @@
 #include "d3d11/d3d11_tiled.h"
 #include "util/log.h"
 
-/* Reads (to_linear) or writes back element ranges of one subresource of a texture. */
-static void tex_transfer(const core_tiled *tr, core_resource *core, const uint8_t *snap,
+/* Reads (to_linear: into the copy and, when there is one, the snapshot) or writes back (the
+ * elements that differ from the snapshot) one subresource of a texture. */
+static void tex_transfer(const core_tiled *tr, core_resource *core, uint8_t *snap,
                          uint32_t mip, uint32_t slice, bool to_linear)
 {
     const core_subresource *sub = &core->sub[mip + slice * tr->layout.mips];
@@ -44,6 +45,8 @@ static void tex_transfer(const core_tiled *tr, core_resource *core, const uint8_
                     memcpy(q, p, tr->block_bytes);
                 else
                     memset(q, 0, tr->block_bytes);   /* NULL tiles read 0 */
+                if (snap)
+                    memcpy(snap + at, q, tr->block_bytes);
             } else if (p && memcmp(q, snap + at, tr->block_bytes)) {
                 memcpy(p, q, tr->block_bytes);       /* writes to NULL tiles are dropped */
             }
@@ -51,7 +54,7 @@ static void tex_transfer(const core_tiled *tr, core_resource *core, const uint8_
 }
 
 /* The same for bytes [first, first + count) of a buffer, a tile at a time. */
-static void buf_transfer(const core_tiled *tr, core_resource *core, const uint8_t *snap,
+static void buf_transfer(const core_tiled *tr, core_resource *core, uint8_t *snap,
                          uint64_t first, uint64_t count, bool to_linear)
 {
     uint64_t end = first + count;
@@ -66,6 +69,8 @@ static void buf_transfer(const core_tiled *tr, core_resource *core, const uint8_
                 memcpy(q, p + off, n);
             else
                 memset(q, 0, n);
+            if (snap)
+                memcpy(snap + first, q, n);
         } else if (p) {
             for (uint64_t i = 0; i < n; i++)   /* only the bytes the operation changed */
                 if (q[i] != snap[first + i])
@@ -95,7 +100,7 @@ static void buf_range(const struct d3d11_view_info *v, uint64_t *first, uint64_t
     }
 }
 
-static void view_transfer(const struct d3d11_view_info *v, const uint8_t *snap, bool to_linear)
+static void view_transfer(const struct d3d11_view_info *v, uint8_t *snap, bool to_linear)
 {
     struct d3d11_resource *res = v->resource;
     const core_tiled *tr = res->tiled_tr;
@@ -179,10 +184,9 @@ bool d3d11_tiled_lend_take(struct d3d11_tiled_lend *l, struct d3d11_device *dev,
             return false;
         }
         l->res[k].write |= l->views[i].write;
-        if (l->res[k].created)
-            view_transfer(l->views[i].info, NULL, true);
     }
-    /* the snapshot the write-back compares with (only changed elements go back) */
+    /* the snapshot the write-back compares with (only changed elements go back); the reads
+     * below fill it where they fill the copy */
     for (unsigned k = 0; k < l->res_count; k++) {
         struct d3d11_tiled_lent_resource *r = &l->res[k];
         if (!r->write || !r->created)
@@ -193,7 +197,11 @@ bool d3d11_tiled_lend_take(struct d3d11_tiled_lend *l, struct d3d11_device *dev,
             d3d11_tiled_lend_return(l, false);
             return false;
         }
-        memcpy(r->snap, r->res->core->data, r->res->core->size);
+    }
+    for (unsigned i = 0; i < l->view_count; i++) {
+        int k = lend_slot(l, l->views[i].info->resource);
+        if (l->res[k].created)
+            view_transfer(l->views[i].info, l->res[k].snap, true);
     }
     return true;
 }
