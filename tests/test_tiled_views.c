@@ -411,6 +411,35 @@ TEST(tiled_buffer_views_in_compute_typed_raw_structured_and_atomics)
     CHECK(tile_words(tiles, 0, 5));
     CHECK(tile_words(tiles, 1, 0));
     CHECK(tile_words(tiles, 2, 5));
+    /* CopyStructureCount into the tiled buffer: word 1 of tile 0 takes the counter; into the
+     * NULL tile it is dropped */
+    {
+        D3D11_UNORDERED_ACCESS_VIEW_DESC ad = { .Format = DXGI_FORMAT_UNKNOWN,
+                                                .ViewDimension = D3D11_UAV_DIMENSION_BUFFER };
+        ID3D11UnorderedAccessView *app = NULL;
+        const UINT initial = 77;
+        ad.Buffer = (D3D11_BUFFER_UAV){ 0, 16, D3D11_BUFFER_UAV_FLAG_APPEND };
+        CHECK_EQ(ID3D11Device2_CreateUnorderedAccessView(dev, (ID3D11Resource *)old, &ad, &app),
+                 S_OK);
+        if (app) {
+            ID3D11DeviceContext2_CSSetUnorderedAccessViews(ctx, 0, 1, &app, &initial);
+            util_clear_last_message();
+            ID3D11DeviceContext2_CopyStructureCount(ctx, dst, 4, app);
+            ID3D11DeviceContext2_CopyStructureCount(ctx, dst, TILE + 4, app);
+            CHECK(LAST[0] == 0);
+            ID3D11DeviceContext2_CopyStructureCount(ctx, dst, 3 * TILE - 2, app);
+            CHECK_STR_CONTAINS(LAST, "DstAlignedByteOffset");
+            CHECK(tiled_read(dev, ctx, dst, 0, 3, tiles));
+            const uint32_t *w = (const uint32_t *)(const void *)tiles;
+            CHECK_EQ(w[0], 5u);
+            CHECK_EQ(w[1], 77u);
+            CHECK(tile_words(tiles, 1, 0));
+            ID3D11DeviceContext2_CSSetUnorderedAccessViews(ctx, 0, 1,
+                                                           &(ID3D11UnorderedAccessView *){ NULL },
+                                                           NULL);
+            ID3D11UnorderedAccessView_Release(app);
+        }
+    }
     /* TiledResourceBarrier takes tiled resources and views of them */
     util_clear_last_message();
     ID3D11DeviceContext2_TiledResourceBarrier(ctx, (ID3D11DeviceChild *)typed,

@@ -146,6 +146,53 @@ static void STDMETHODCALLTYPE c11_DispatchIndirectTiled(ID3D11DeviceContext2 *if
     c11_Dispatch(iface, groups[0], groups[1], groups[2]);
 }
 
+/* CopyStructureCount into a tiled buffer: the ordinary checks (context_compute.c), the UINT
+ * written through the page table (dropped on a NULL tile).  Other destinations: the ordinary
+ * method (a counter of a view of a tiled buffer is the view's, as for any view). */
+static void STDMETHODCALLTYPE c11_CopyStructureCount(ID3D11DeviceContext2 *iface,
+                                                     ID3D11Buffer *dst, UINT offset,
+                                                     ID3D11UnorderedAccessView *view)
+{
+    static const char method[] = "CopyStructureCount";
+    struct d3d11_context *ctx = impl(iface);
+    struct d3d11_tiled_ref r;
+    struct d3d11_uav_info *u;
+    uint32_t count;
+    if (!d3d11_tiled_of((ID3D11Resource *)dst, &r) || !r.buf) {
+        base->CopyStructureCount(iface, dst, offset, view);
+        return;
+    }
+    d3d11_context_flush_draws(ctx);
+    if (d3d11_context_predicated(ctx))
+        return;
+    if (!(u = d3d11_uav_info(view)) || u->view.resource->device != ctx->device) {
+        d3d11_msg(ctx->device, "%s: pSrcView is not an unordered-access view of this device",
+                  method);
+        return;
+    }
+    if (!u->has_counter) {
+        d3d11_msg(ctx->device, "%s: pSrcView was not created with D3D11_BUFFER_UAV_FLAG_APPEND "
+                  "or D3D11_BUFFER_UAV_FLAG_COUNTER: it has no hidden counter", method);
+        return;
+    }
+    if (r.dev != ctx->device) {
+        d3d11_msg(ctx->device, "%s: pDstBuffer is not a buffer of this device", method);
+        return;
+    }
+    if (offset % 4 || offset > r.buf->desc.ByteWidth || r.buf->desc.ByteWidth - offset < 4) {
+        d3d11_msg(ctx->device, "%s: DstAlignedByteOffset %u is not a multiple of 4 or leaves no "
+                  "room for a UINT in the buffer's %u bytes", method, offset,
+                  r.buf->desc.ByteWidth);
+        return;
+    }
+    count = __atomic_load_n(&u->counter, __ATOMIC_RELAXED);
+    for (unsigned i = 0; i < 4; i++) {
+        uint8_t *p = core_tiled_element(&r.buf->tr, 0, 0, offset + i, 0);
+        if (p)   /* writes to NULL tiles are dropped */
+            *p = (uint8_t)(count >> (8 * i));
+    }
+}
+
 /* The clears of one view: the ordinary clear into the view's lent copy, whose changed
  * elements go back (NULL tiles drop them). */
 static void add_one(struct d3d11_tiled_lend *l, const struct d3d11_view_info *v)
@@ -329,6 +376,7 @@ static void fill(void)
     ctx11_vtbl.DrawIndexedInstancedIndirect = c11_DrawIndexedInstancedIndirect;
     ctx11_vtbl.Dispatch = c11_Dispatch;
     ctx11_vtbl.GenerateMips = c11_GenerateMips;
+    ctx11_vtbl.CopyStructureCount = c11_CopyStructureCount;
     ctx11_vtbl.SetResourceMinLOD = c11_SetResourceMinLOD;
     ctx11_vtbl.GetResourceMinLOD = c11_GetResourceMinLOD;
     ctx11_vtbl.DispatchIndirect = c11_DispatchIndirectTiled;
