@@ -148,6 +148,9 @@ static HRESULT map_xy(ID3D11DeviceContext2 *ctx, void *r, ID3D11Buffer *pool, UI
                                                    &flag, &pool_first, &n, 0);
 }
 
+static bool read_sub(ID3D11Device2 *dev, ID3D11DeviceContext2 *ctx, void *r, UINT sub, UINT n,
+                     uint8_t *out);
+
 /* ---- depth-stencil views -------------------------------------------------------------------- */
 
 /* Depth 256x256 D32_FLOAT: 4 tiles of 128x128 (tile 0 top-left, 1 top-right, 2 bottom-left,
@@ -283,6 +286,79 @@ done:
     REL(green);
     REL(vs_near);
     REL(vs_mid);
+    REL(dsv);
+    REL(rtv);
+    REL(rt);
+    REL(depth);
+    REL(pool);
+    REL(ctx);
+    if (dev)
+        CHECK_EQ(ID3D11Device2_Release(dev), 0u);
+}
+
+/* A D24_UNORM_S8_UINT Texture2DArray, 128x128 x 2 (one tile a slice, slice 0 -> pool 0, slice 1
+ * -> pool 1), through a TEXTURE2DARRAY depth-stencil view of slice 1: its clear and a depth
+ * write at z 0.25 (0x400000) reach slice 1 only, the stencil byte kept. */
+TEST(tiled_dsv_array_slice_depth_and_stencil)
+{
+    ID3D11DeviceContext2 *ctx = NULL;
+    ID3D11Device2 *dev = tiled_device(&ctx);
+    ID3D11Buffer *pool = NULL;
+    ID3D11Texture2D *depth = NULL, *rt = NULL;
+    ID3D11RenderTargetView *rtv = NULL;
+    ID3D11DepthStencilView *dsv = NULL;
+    ID3D11VertexShader *vs = NULL;
+    ID3D11PixelShader *ps = NULL;
+    uint8_t *tiles = malloc(2 * TILE);
+    D3D11_TEXTURE2D_DESC d = { 128, 128, 1, 2, DXGI_FORMAT_D24_UNORM_S8_UINT, { 1, 0 },
+                               D3D11_USAGE_DEFAULT, D3D11_BIND_DEPTH_STENCIL, 0,
+                               D3D11_RESOURCE_MISC_TILED };
+    D3D11_DEPTH_STENCIL_VIEW_DESC dd = { .Format = DXGI_FORMAT_D24_UNORM_S8_UINT,
+                                         .ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DARRAY };
+    D3D11_VIEWPORT vp = { 0, 0, 128, 128, 0, 1 };
+    if (!dev || !tiles)
+        goto done;
+    pool = tiled_pool(dev, 2);
+    CHECK_EQ(ID3D11Device2_CreateTexture2D(dev, &d, NULL, &depth), S_OK);
+    rt = plain_target(dev, 128, 128, &rtv);
+    vs = make_vs(dev, QUAD_VS("0.25"));
+    ps = make_ps(dev, SOLID_PS("1.0", "1.0", "1.0"));
+    if (!pool || !depth || !rt || !rtv || !vs || !ps)
+        goto done;
+    {
+        D3D11_TILED_RESOURCE_COORDINATE c[2] = { { 0, 0, 0, 0 }, { 0, 0, 0, 1 } };
+        D3D11_TILE_REGION_SIZE rs[2] = { { 1, FALSE, 0, 0, 0 }, { 1, FALSE, 0, 0, 0 } };
+        UINT flags[2] = { 0, 0 }, starts[2] = { 0, 1 }, counts[2] = { 1, 1 };
+        CHECK_EQ(ID3D11DeviceContext2_UpdateTileMappings(ctx, (ID3D11Resource *)depth, 2, c, rs,
+                                                         pool, 2, flags, starts, counts, 0),
+                 S_OK);
+    }
+    dd.Texture2DArray = (D3D11_TEX2D_ARRAY_DSV){ 0, 1, 1 };
+    CHECK_EQ(ID3D11Device2_CreateDepthStencilView(dev, (ID3D11Resource *)depth, &dd, &dsv), S_OK);
+    if (!dsv)
+        goto done;
+    ID3D11DeviceContext2_ClearDepthStencilView(ctx, dsv, D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL,
+                                               1.0f, 0x5a);
+    CHECK(tiled_read(dev, ctx, depth, 0, 1, tiles));
+    CHECK(read_sub(dev, ctx, depth, 1, 1, tiles + TILE));
+    CHECK(tile_words(tiles, 0, 0));
+    CHECK(tile_words(tiles, 1, 0x5affffffu));
+    ID3D11DeviceContext2_OMSetRenderTargets(ctx, 1, &rtv, dsv);
+    ID3D11DeviceContext2_RSSetViewports(ctx, 1, &vp);
+    ID3D11DeviceContext2_IASetPrimitiveTopology(ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+    ID3D11DeviceContext2_VSSetShader(ctx, vs, NULL, 0);
+    ID3D11DeviceContext2_PSSetShader(ctx, ps, NULL, 0);
+    ID3D11DeviceContext2_Draw(ctx, 4, 0);
+    CHECK(tiled_read(dev, ctx, depth, 0, 1, tiles));
+    CHECK(read_sub(dev, ctx, depth, 1, 1, tiles + TILE));
+    CHECK(tile_words(tiles, 0, 0));
+    CHECK(tile_words(tiles, 1, 0x5a400000u));
+done:
+    if (ctx)
+        ID3D11DeviceContext2_ClearState(ctx);
+    free(tiles);
+    REL(vs);
+    REL(ps);
     REL(dsv);
     REL(rtv);
     REL(rt);
