@@ -7,6 +7,8 @@
 
 #include <stdio.h>
 
+#include "d3dcompiler.h"
+
 static const D3D_FEATURE_LEVEL L100 = D3D_FEATURE_LEVEL_10_0;
 
 #define SO_VS                                                                                    \
@@ -235,6 +237,107 @@ TEST(so_vertex_shader_and_draw_auto)
     util_clear_last_message();
     ID3D11DeviceContext_DrawAuto(s.r.ctx);
     CHECK_STR_CONTAINS(LAST, "D3D11_BIND_STREAM_OUTPUT");
+    RD_RELEASE(so);
+    RD_RELEASE(g);
+    free(vsb);
+    so_end(&s);
+}
+
+/* Stream output from the vertex shader's bare output signature (D3DGetOutputSignatureBlob:
+ * a container with an OSGN chunk and no program), as the CreateGeometryShaderWithStreamOutput
+ * page offers it: the same vertices and pixels as from the vertex shader's bytecode.  Its
+ * declaration is checked against that signature; a draw with a vertex shader whose output
+ * signature differs is refused (a message, nothing drawn or streamed). */
+TEST(so_from_a_bare_output_signature_blob)
+{
+    struct so_scene s;
+    uint8_t ref[8 * 8 * 4], img[8 * 8 * 4];
+    float out[6][8];
+    if (!so_begin(&s, tri, 6, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)) {
+        so_end(&s);
+        return;
+    }
+    size_t n;
+    void *vsb = so_blob(SO_VS, &n);
+    ID3DBlob *sig = NULL;
+    const UINT stride = 32;
+    ID3D11GeometryShader *g = NULL, *bad = (ID3D11GeometryShader *)1;
+    ID3D11Buffer *so = so_buffer(s.r.dev, sizeof(out), D3D11_BIND_VERTEX_BUFFER);
+    ID3D11VertexShader *other = NULL;
+    CHECK_HR(D3DGetOutputSignatureBlob(vsb, n, &sig), S_OK);
+    if (!sig || !so)
+        goto done;
+    const void *sp = ID3D10Blob_GetBufferPointer(sig);
+    SIZE_T sn = ID3D10Blob_GetBufferSize(sig);
+    /* the declaration against the signature: an element it lacks is refused */
+    {
+        const D3D11_SO_DECLARATION_ENTRY e = { 0, "COLOR", 0, 0, 4, 0 };
+        CHECK_HR(so_create(s.r.dev, sp, sn, &e, 1, &stride, 1, 0, &bad), E_INVALIDARG);
+        CHECK_STR_CONTAINS(LAST, "COLOR0 is not in the output signature");
+        CHECK(bad == NULL);
+    }
+    CHECK_HR(so_create(s.r.dev, sp, sn, decl_pos_attr, 2, &stride, 1, 0, NULL), S_FALSE);
+    CHECK_HR(so_create(s.r.dev, sp, sn, decl_pos_attr, 2, &stride, 1, 0, &g), S_OK);
+    if (!g)
+        goto done;
+    rd_clear(&s.r, 0, 0, 0, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 6, 0));
+    rd_read(&s.r, ref);
+    const UINT zero = 0;
+    ACCEPTED(ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &so, &zero));
+    ID3D11DeviceContext_GSSetShader(s.r.ctx, g, NULL, 0);
+    rd_clear(&s.r, 0, 0, 0, 0);
+    ACCEPTED(ID3D11DeviceContext_Draw(s.r.ctx, 6, 0));
+    rd_read(&s.r, img);
+    CHECK(!memcmp(img, ref, sizeof(img)));
+    read_buffer(&s.r, so, sizeof(out), out);
+    CHECK(!memcmp(out, tri, sizeof(out)));
+    /* a vertex shader with another output signature (a third output) */
+    {
+        size_t m;
+        void *ob = so_blob("vs_4_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\n"
+                           "dcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\n"
+                           "dcl_output o2.xyzw\nmov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\n"
+                           "mov o2.xyzw, v1.xyzw\nret\n", &m);
+        if (ob)
+            CHECK_HR(ID3D11Device_CreateVertexShader(s.r.dev, ob, m, NULL, &other), S_OK);
+        free(ob);
+    }
+    if (other) {
+        memset(out, 0, sizeof(out));
+        ID3D11DeviceContext_SOSetTargets(s.r.ctx, 1, &so, &zero);
+        ID3D11DeviceContext_VSSetShader(s.r.ctx, other, NULL, 0);
+        rd_clear(&s.r, 0, 0, 0, 0);
+        util_clear_last_message();
+        ID3D11DeviceContext_Draw(s.r.ctx, 6, 0);
+        CHECK_STR_CONTAINS(LAST, "created from an output signature other than the bound vertex "
+                                 "shader's");
+        rd_read(&s.r, img);
+        for (size_t i = 0; i < sizeof(img); i++)
+            if (img[i]) {
+                CHECK(!"pixels drawn");
+                break;
+            }
+    }
+    /* a container with neither a program nor an output signature (the input signature) */
+    {
+        ID3DBlob *in = NULL;
+        CHECK_HR(D3DGetInputSignatureBlob(vsb, n, &in), S_OK);
+        if (in) {
+            bad = (ID3D11GeometryShader *)1;
+            CHECK_HR(so_create(s.r.dev, ID3D10Blob_GetBufferPointer(in),
+                               ID3D10Blob_GetBufferSize(in), decl_pos_attr, 2, &stride, 1, 0,
+                               &bad), E_INVALIDARG);
+            CHECK_STR_CONTAINS(LAST, "neither a program nor an output signature");
+            CHECK(bad == NULL);
+            ID3D10Blob_Release(in);
+        }
+    }
+done:
+    ID3D11DeviceContext_ClearState(s.r.ctx);
+    RD_RELEASE(other);
+    if (sig)
+        ID3D10Blob_Release(sig);
     RD_RELEASE(so);
     RD_RELEASE(g);
     free(vsb);

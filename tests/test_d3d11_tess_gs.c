@@ -414,10 +414,17 @@ done:
     scene_end(&s);
 }
 
+/* A vertex shader with a third output: an output signature no domain shader here has. */
+static const char vs_wide[] =
+    "vs_5_0\ndcl_input v0.xyzw\ndcl_output_siv o0.xyzw, position\ndcl_output o1.xyzw\n"
+    "dcl_output o2.xyzw\nmov o0.xyzw, v0.xyzw\nmov o1.xyzw, v0.xyzw\nmov o2.xyzw, v0.xyzw\n"
+    "ret\n";
+
 /* What is refused: at 10_1 a domain shader is no prior stage for stream output (E_INVALIDARG);
  * at draw time a GS whose input primitive is not the tessellator's output, and stream output
- * made from another domain shader (or a vertex shader) than the bound one -- nothing drawn, a
- * message. */
+ * made from a shader whose output signature is not the bound domain shader's -- nothing drawn,
+ * a message.  Stream output made from another shader with the same output signature draws
+ * (it stands for that signature, as a D3DGetOutputSignatureBlob blob does). */
 TEST(tess_gs_refusals)
 {
     struct ts_scene s;
@@ -438,7 +445,7 @@ TEST(tess_gs_refusals)
     ID3D11GeometryShader *gs_pt = gs_create(s.r.dev, gs_point_box);
     ID3D11GeometryShader *gs_line = gs_create(s.r.dev, gs_line_pass);
     ID3D11GeometryShader *so_other = so_create(s.r.dev, ds_quad_prim, true, S_OK);
-    ID3D11GeometryShader *so_vs = so_create(s.r.dev, TS_VS_POS, true, S_OK);
+    ID3D11GeometryShader *so_vs = so_create(s.r.dev, vs_wide, true, S_OK);
     const struct {
         ID3D11HullShader *hs;
         ID3D11GeometryShader *gs;
@@ -448,8 +455,7 @@ TEST(tess_gs_refusals)
                      "(triangles)" },
         { hs, gs_line, "(triangles)" },
         { hs_pt, gs_tri, "(points)" },
-        { hs, so_other, "created from another shader than the bound domain shader" },
-        { hs, so_vs, "created from another shader than the bound domain shader" },
+        { hs, so_vs, "created from an output signature other than the bound domain shader's" },
     };
     if (!hs || !hs_pt || !ds || !ds_prim || !gs_tri || !gs_pt || !gs_line || !so_other ||
         !so_vs)
@@ -466,7 +472,14 @@ TEST(tess_gs_refusals)
         unsigned left;
         CHECK_EQ(count_pixels(&s.r, img, red, &left), 0);
     }
-    /* the domain shader it was made from draws */
+    /* made from ds_quad_prim, whose output signature is ds_quad's: it draws after both */
+    bind_patch(&s, hs, ds, so_other, P4);
+    rd_clear(&s.r, 0, 0, 0, 0);
+    util_clear_last_message();
+    ID3D11DeviceContext_Draw(s.r.ctx, 4, 0);
+    CHECK(LAST[0] == 0);
+    rd_read(&s.r, img);
+    CHECK(count_pixels(&s.r, img, red, &(unsigned){ 0 }) > 0);
     bind_patch(&s, hs, ds_prim, so_other, P4);
     DRAW_INTO(&s, img, ID3D11DeviceContext_Draw(s.r.ctx, 4, 0));
     unsigned left;

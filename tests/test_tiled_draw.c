@@ -361,12 +361,19 @@ TEST(tiled_11_1_views_bind_in_every_stage_and_bad_descriptions_are_refused)
     sd.Filter = D3D11_FILTER_COMPARISON_MIN_MAG_MIP_POINT;
     sd.ComparisonFunc = (D3D11_COMPARISON_FUNC)0;
     CHECK_EQ(ID3D11Device2_CreateSamplerState(s.dev, &sd, &smp), E_INVALIDARG);
-    /* views: a tiled buffer view is not implemented; bind flags are checked */
+    /* views: a tiled buffer needs a description for its view (the ordinary rule: a NULL one
+     * is for textures), a tile pool has no views; bind flags are checked */
     {
         ID3D11Buffer *tb = tiled_buffer(s.dev, 1);
+        util_clear_last_message();
         CHECK_EQ(ID3D11Device2_CreateShaderResourceView(s.dev, (ID3D11Resource *)tb, NULL, &v),
-                 E_NOTIMPL);
+                 E_INVALIDARG);
+        CHECK(LAST[0] != 0);
         ID3D11Buffer_Release(tb);
+        util_clear_last_message();
+        CHECK_EQ(ID3D11Device2_CreateShaderResourceView(s.dev, (ID3D11Resource *)s.pool, NULL,
+                                                        &v), E_INVALIDARG);
+        CHECK_STR_CONTAINS(LAST, "tile pool");
     }
     CHECK_EQ(ID3D11Device2_CreateRenderTargetView(s.dev, (ID3D11Resource *)s.tex, NULL, &r),
              E_INVALIDARG);
@@ -454,10 +461,15 @@ TEST(tiled_array_views_through_the_api)
     d.Format = DXGI_FORMAT_R8G8_UNORM;
     CHECK_EQ(ID3D11Device2_CreateShaderResourceView(dev, (ID3D11Resource *)t, &d, &v),
              E_INVALIDARG);
-    /* a cube view: not implemented at 11_1 */
+    /* a cube view of a texture without D3D11_RESOURCE_MISC_TEXTURECUBE: the ordinary rule
+     * (test_tiled_views.c: cube views of a tiled cube) */
     d.Format = DXGI_FORMAT_R8_UNORM;
     d.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBE;
-    CHECK_EQ(ID3D11Device2_CreateShaderResourceView(dev, (ID3D11Resource *)t, &d, &v), E_NOTIMPL);
+    d.TextureCube = (D3D11_TEXCUBE_SRV){ 0, 1 };
+    util_clear_last_message();
+    CHECK_EQ(ID3D11Device2_CreateShaderResourceView(dev, (ID3D11Resource *)t, &d, &v),
+             E_INVALIDARG);
+    CHECK(LAST[0] != 0);
     CHECK(v == NULL);
     ID3D11Texture2D_Release(t);
     ID3D11DeviceContext2_Release(ctx);

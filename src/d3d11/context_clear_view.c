@@ -14,9 +14,10 @@
  * INF values clamp to the target range, and NaN values map to 0").
  *
  * Implemented: RTVs and typed UAVs of ordinary buffers, Texture1D(Array) and
- * Texture2D(Array) (multisampled RTVs: every sample).  Dropped with a message: DSVs
+ * Texture2D(Array) (multisampled RTVs: every sample), and of tiled ones (tiled_draw.c lends
+ * them a linear copy for the call).  Dropped with a message: DSVs
  * (D3D11_OPTIONS1.ClearViewAlsoSupportsDepthOnlyFormats is FALSE), raw / structured UAVs,
- * views of 3D textures and of tiled textures, calls on deferred contexts (not recorded),
+ * views of 3D textures, calls on deferred contexts (not recorded),
  * rectangles on buffers whose top/bottom are not
  * 0/1.  Rectangles are clipped to the view. */
 #include <math.h>
@@ -110,8 +111,8 @@ static void STDMETHODCALLTYPE ctx_ClearView(ID3D11DeviceContext2 *iface, ID3D11V
                                "pRect is NULL with NumRects %u", count);
         return;
     }
-    if (res->tiled || !res->core) {
-        d3d11_msg(ctx->device, "ClearView: views of tiled resources are not implemented");
+    if (!res->core) {   /* a tiled resource not lent a copy (tiled_draw.c lends one) */
+        d3d11_msg(ctx->device, "ClearView: the view's tiled resource has no linear copy");
         return;
     }
     if (res->dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {

@@ -446,6 +446,25 @@ static bool rule_primitive_count(struct draw_check *k)
     return true;
 }
 
+
+/* Two output signatures are the same: element for element the same semantic, system value,
+ * component type, register, mask and stream (what a stream-output declaration resolved
+ * against one reads from the other). */
+static bool same_signature(const struct dxbc_signature *a, const struct dxbc_signature *b)
+{
+    if (a->count != b->count)
+        return false;
+    for (uint32_t i = 0; i < a->count; i++) {
+        const struct dxbc_signature_element *x = &a->elements[i], *y = &b->elements[i];
+        if (strcasecmp(x->semantic_name, y->semantic_name) ||
+            x->semantic_index != y->semantic_index || x->system_value != y->system_value ||
+            x->component_type != y->component_type || x->register_index != y->register_index ||
+            x->mask != y->mask || x->stream != y->stream)
+            return false;
+    }
+    return true;
+}
+
 static bool rule_shaders(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
@@ -483,16 +502,14 @@ static bool rule_shaders(struct draw_check *k)
     if (!k->gs && !k->tess && k->vs->prog->position_out < 0 && !(k->so && !k->so->rasterize))
         return fail(k, "the vertex shader does not write SV_Position");
     /* stream output of the vertex (or after tessellation the domain) shader: its declaration
-     * names that shader's outputs, so the bound one must be the one it was made from (its
-     * output signature) */
+     * names the outputs of the shader (or the bare output signature, D3DGetOutputSignatureBlob)
+     * it was made from by register, so the bound shader's output signature must be that one */
     bool after_ds = k->tess && s->ds.code;
     const struct d3d11_shader_code *prior = after_ds ? s->ds.code : s->vs.code;
     if (k->so && k->so->vs_only &&
-        (s->gs.code->size != prior->size ||
-         memcmp(s->gs.code->bytecode, prior->bytecode, prior->size)))
-        return fail(k, "the stream-output geometry shader was created from another shader than "
-                    "the bound %s shader (not implemented: the output signatures would have to "
-                    "be matched)", after_ds ? "domain" : "vertex");
+        !same_signature(&s->gs.code->info.output, &prior->info.output))
+        return fail(k, "the stream-output geometry shader was created from an output signature "
+                    "other than the bound %s shader's", after_ds ? "domain" : "vertex");
     if (s->ps.code) {
         if (!(k->ps = program_of(k->cache, s->ps.code)))
             return fail(k, "out of memory");
@@ -908,6 +925,10 @@ static bool translate_view(const struct d3d11_view_info *info, struct texture_vi
         /* a view of a tiled texture (11_1): its texels through the page table, made with
          * the view (tiled_views.c, sample/texel_tiled.h) */
         *t = *info->tiled_view;
+        /* SetResourceMinLOD of a RESOURCE_CLAMP tiled texture (tiled_draw.c), as below */
+        if (res && res->min_lod > (float)info->first_mip &&
+            res->min_lod - (float)info->first_mip > t->min_lod)
+            t->min_lod = res->min_lod - (float)info->first_mip;
         return true;
     }
     if (!res || !res->core)

@@ -31,6 +31,7 @@
 
 struct d3d11_tiled_texture;
 struct texture_view;
+struct core_tiled;
 
 /* Room for every refusal line (util_msg keeps 512 bytes). */
 #define D3D11_RESOURCE_MSG_SIZE 512
@@ -62,6 +63,10 @@ struct d3d11_resource {
      * of its mips for that draw).  d3d11_resource_from_iface never returns such a resource;
      * only the views of tiled textures point at it (view info `resource`). */
     struct d3d11_tiled_texture *tiled;
+    /* The page table of any tiled resource, texture or buffer (11_1, tiled.c), NULL for every
+     * other resource: the context lends views of it a linear `core` per operation (tiled_draw.c,
+     * tiled_lend.c). */
+    struct core_tiled *tiled_tr;
 };
 
 /* The resource behind an application's ID3D11Resource (any of ID3D11Buffer, ID3D11Texture1D,
@@ -122,6 +127,20 @@ const struct d3d11_view_info *d3d11_dsv_info(ID3D11DepthStencilView *view,
 struct d3d11_uav_info *d3d11_uav_info(ID3D11UnorderedAccessView *view);
 /* The device-child part of any view (for the context's bindings), or NULL (view.c). */
 struct d3d11_child *d3d11_view_child(ID3D11View *view);
+/* view.c: the Create methods after their resource check, for a resource already resolved (the
+ * views of tiled resources over their pipeline picture, tiled_views.c). */
+HRESULT d3d11_create_srv_of(struct d3d11_device *dev, const struct d3d11_resource *res,
+                            const D3D11_SHADER_RESOURCE_VIEW_DESC *desc,
+                            ID3D11ShaderResourceView **out);
+HRESULT d3d11_create_rtv_of(struct d3d11_device *dev, const struct d3d11_resource *res,
+                            const D3D11_RENDER_TARGET_VIEW_DESC *desc,
+                            ID3D11RenderTargetView **out);
+HRESULT d3d11_create_dsv_of(struct d3d11_device *dev, const struct d3d11_resource *res,
+                            const D3D11_DEPTH_STENCIL_VIEW_DESC *desc,
+                            ID3D11DepthStencilView **out);
+HRESULT d3d11_create_uav_of(struct d3d11_device *dev, const struct d3d11_resource *res,
+                            const D3D11_UNORDERED_ACCESS_VIEW_DESC *desc,
+                            ID3D11UnorderedAccessView **out);
 
 /* ---- validators (resource_validate.c) ----------------------------------------------------- */
 

@@ -19,6 +19,9 @@ struct d3d11_tiled_buffer {
     core_tile_pool mem;               /* pools only */
     core_tiled tr;                    /* tiled buffers only */
     struct d3d11_tiled_buffer *pool;  /* tiled buffers: the pool tr.pages point into (a ref) */
+    /* tiled buffers: what the ordinary pipeline sees of it through its views (`tiled_tr` set,
+     * `core` NULL except while an operation uses it, tiled_lend.c) */
+    struct d3d11_resource res;
 };
 
 struct d3d11_tiled_texture {
@@ -76,6 +79,14 @@ HRESULT d3d11_tiled_create_srv(struct d3d11_device *dev, ID3D11Resource *res,
 HRESULT d3d11_tiled_create_rtv(struct d3d11_device *dev, ID3D11Resource *res,
                                const D3D11_RENDER_TARGET_VIEW_DESC *desc,
                                ID3D11RenderTargetView **out);
+/* Depth-stencil and unordered-access views: the ordinary view objects (view.c) over the
+ * resource's pipeline picture (tiled_lend.c lends them memory per operation). */
+HRESULT d3d11_tiled_create_dsv(struct d3d11_device *dev, ID3D11Resource *res,
+                               const D3D11_DEPTH_STENCIL_VIEW_DESC *desc,
+                               ID3D11DepthStencilView **out);
+HRESULT d3d11_tiled_create_uav(struct d3d11_device *dev, ID3D11Resource *res,
+                               const D3D11_UNORDERED_ACCESS_VIEW_DESC *desc,
+                               ID3D11UnorderedAccessView **out);
 /* view.c's d3d11_srv_info / d3d11_rtv_info / d3d11_view_child for the views of tiled
  * textures (NULL for anything else). */
 const struct d3d11_view_info *d3d11_tiled_srv_info(ID3D11ShaderResourceView *v,
@@ -86,6 +97,39 @@ struct d3d11_child *d3d11_tiled_view_child(ID3D11View *v);
 /* The objects behind interfaces, or NULL (NULL or not one of these). */
 struct d3d11_tiled_srv *d3d11_tiled_srv_of(ID3D11ShaderResourceView *v);
 struct d3d11_tiled_rtv *d3d11_tiled_rtv_of(ID3D11RenderTargetView *v);
+
+/* ---- linear copies for one operation (tiled_lend.c) ---- */
+
+#define D3D11_TILED_LEND_VIEWS 128
+
+struct d3d11_tiled_lent_resource {
+    struct d3d11_resource *res;
+    uint8_t *snap;     /* the copy as read, for resources some view writes */
+    bool created;      /* res->core is this lend's copy */
+    bool write;
+};
+
+struct d3d11_tiled_lend {
+    struct { const struct d3d11_view_info *info; bool write; } views[D3D11_TILED_LEND_VIEWS];
+    unsigned view_count;
+    struct d3d11_tiled_lent_resource res[D3D11_TILED_LEND_VIEWS];
+    unsigned res_count;
+    bool any;          /* some view of a tiled resource was added */
+    bool overflow;     /* more than D3D11_TILED_LEND_VIEWS of them */
+};
+
+void d3d11_tiled_lend_init(struct d3d11_tiled_lend *l);
+/* Notes a bound view (NULL, views of ordinary resources and page-table views are ignored);
+ * `write`: the operation may write through it. */
+void d3d11_tiled_lend_add(struct d3d11_tiled_lend *l, const struct d3d11_view_info *v,
+                          bool write);
+/* Lends each noted resource a linear copy holding what the views select; false (a message,
+ * nothing lent) when that fails: the caller drops the operation. */
+bool d3d11_tiled_lend_take(struct d3d11_tiled_lend *l, struct d3d11_device *dev,
+                           const char *method);
+/* Writes back what the operation changed through the writable views (`store`), and frees the
+ * copies. */
+void d3d11_tiled_lend_return(struct d3d11_tiled_lend *l, bool store);
 
 /* tiled_context.c: the ID3D11DeviceContext2 tile methods, and wrappers of the context's
  * UpdateSubresource / CopySubresourceRegion / CopyResource / Map that take over when a tiled

@@ -535,10 +535,65 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShader(ID3D11Device2 *ifac
     return hr;
 }
 
+/* Stream output without a geometry program from a bare output-signature blob (the method's
+ * reference page: "To create the stream output without using a geometry shader, pass a pointer
+ * to the output signature for the prior stage.  To obtain this output signature, call the
+ * D3DGetOutputSignatureBlob compiler function"): a DXBC container with an OSGN / OSG5 / OSG1
+ * chunk and no program.  The object is the vertex-shader-only stream output below (vs_only),
+ * its declaration resolved against that signature; a draw takes it with a prior stage whose
+ * output signature is the same (context_draw.c).  `info` is the blob's, consumed. */
+static HRESULT so_from_signature(struct d3d11_device *dev, const char *method,
+                                 const void *bytecode, SIZE_T size, struct dxbc_shader_info *info,
+                                 const D3D11_SO_DECLARATION_ENTRY *decl, UINT entries,
+                                 const UINT *strides, UINT nstrides, UINT rasterized_stream,
+                                 ID3D11ClassLinkage *linkage, ID3D11GeometryShader **out)
+{
+    char msg[D3D11_SHADER_MSG_SIZE];
+    struct d3d11_so_layout *so;
+    HRESULT hr;
+
+    if (linkage) {
+        dxbc_info_free(info);
+        d3d11_msg(dev, "%s: pClassLinkage is not a class linkage of this device (class "
+                  "linkages are not implemented)", method);
+        return E_INVALIDARG;
+    }
+    if (!info->output.present) {
+        dxbc_info_free(info);
+        d3d11_msg(dev, "%s: the bytecode has neither a program nor an output signature (OSGN, "
+                  "OSG5 or OSG1 chunk)", method);
+        return E_INVALIDARG;
+    }
+    if (!(so = malloc(sizeof(*so)))) {
+        dxbc_info_free(info);
+        d3d11_msg(dev, "%s: out of memory", method);
+        return E_OUTOFMEMORY;
+    }
+    hr = d3d11_validate_so(dev->level, &info->output, decl, entries, strides, nstrides,
+                           rasterized_stream, so, msg, sizeof(msg));
+    if (FAILED(hr))
+        d3d11_msg(dev, "%s", msg);
+    if (hr != S_OK || !out) {
+        free(so);
+        dxbc_info_free(info);
+        return hr != S_OK ? hr : S_FALSE;
+    }
+    so->vs_only = true;
+    if (so->raster_stream != 0)   /* the prior stage writes stream 0 only (as below) */
+        so->rasterize = false;
+    if (FAILED(hr = geometry_shader_create(dev, bytecode, size, info, out))) {
+        free(so);
+        d3d11_msg(dev, "%s: out of memory", method);
+        return hr;
+    }
+    geometry_shader_impl(*out)->code.so = so;
+    return S_OK;
+}
+
 /* The bytecode is a geometry shader, or (stream output without one) the vertex shader -- at
  * 11_0 also the domain shader -- whose output signature the declaration names (the method's
- * reference page: "pass ... the compiled shader for the prior stage").  A bare
- * output-signature blob (D3DGetOutputSignatureBlob) is not taken: E_NOTIMPL. */
+ * reference page: "pass ... the compiled shader for the prior stage"), or that shader's bare
+ * output signature (so_from_signature). */
 static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
     ID3D11Device2 *iface, const void *bytecode, SIZE_T size,
     const D3D11_SO_DECLARATION_ENTRY *decl, UINT entries, const UINT *strides, UINT nstrides,
@@ -563,12 +618,10 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
                                    dev->level >= D3D_FEATURE_LEVEL_11_0));
         if (vs)
             prior = info.program_type;
+        if (signature_only)
+            return so_from_signature(dev, method, bytecode, size, &info, decl, entries, strides,
+                                     nstrides, rasterized_stream, linkage, out);
         dxbc_info_free(&info);
-        if (signature_only) {
-            d3d11_msg(dev, "%s: an output-signature blob without a program is not implemented "
-                      "(pass the vertex shader's bytecode)", method);
-            return E_NOTIMPL;
-        }
     }
     hr = d3d11_validate_shader(dev->level, method, vs ? prior : DXBC_PROGRAM_GEOMETRY,
                                bytecode, size, linkage != NULL, &info, msg, sizeof(msg));

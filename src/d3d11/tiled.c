@@ -1,17 +1,18 @@
-/* src/d3d11/tiled.c — tiled resources, tier 2 (issue 7, seed 001), under profile 11_1-tiled.
+/* src/d3d11/tiled.c — tiled resources, tier 2 (issues 7 and 11, seed 001), on the 11_1 device
+ * (profile 11_1; 11_1-tiled is its old name).
  *
- * A device created at D3D_FEATURE_LEVEL_11_1 (only possible under SOFTD3D_PROFILE=11_1-tiled,
- * create.c) gets its own ID3D11Device2 vtable: the basics of device.c (IUnknown, private data,
- * GetImmediateContext...), CreateBuffer / CreateTexture2D for tiled resources and tile pools only,
- * GetResourceTiling and CheckFeatureSupport; every other Create/Check/Open method is comgen's
- * logged E_NOTIMPL stub, because the 9_x validators must not run at 11_1 ("never silently
- * wrong").  Non-tiled buffers and textures at 11_1 are refused with E_NOTIMPL too.
+ * A device created at D3D_FEATURE_LEVEL_11_1 gets the ordinary device's vtable (device.c) with
+ * the methods below in place: CreateBuffer / CreateTexture2D take tiled resources and tile pools
+ * (anything else goes to the ordinary methods), CreateTexture3D refuses tiled volumes (tier 3),
+ * GetResourceTiling, CheckFeatureSupport (tier 2), and the view methods for tiled objects
+ * (tiled_views.c).
  *
  * Objects: a tile pool (ID3D11Buffer, MISC_TILE_POOL: ByteWidth a multiple of 64 KiB, zeroed
  * memory) and a tiled resource (ID3D11Buffer or ID3D11Texture2D, MISC_TILED: USAGE_DEFAULT, no
- * initial data, no CPU access) with a page table (core/tiles.h).  They are not d3d11_resource
- * objects, so the 9_x pipeline never sees them.  CopyTiles, UpdateTiles, CopyTileMappings and
- * shader access through the page table are not implemented (comgen stubs, E_NOTIMPL).
+ * initial data, no CPU access; "Tiled resource creation parameters") with a page table
+ * (core/tiles.h).  d3d11_resource_from_iface does not return them; their views carry a
+ * d3d11_resource picture of them (`res`, `tiled_tr` set) that the context lends linear memory
+ * per operation (tiled_lend.c).  The tile methods are tiled_context.c's.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -192,10 +193,29 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateBuffer(ID3D11Device2 *iface,
     if (FAILED(hr = check_tiled_common(dev, "CreateBuffer", desc->Usage, desc->CPUAccessFlags,
                                        desc->MiscFlags, init)))
         return hr;
+    {
+        /* the ordinary rules too (bind flags, structured / raw flags and stride), as the views
+         * of a tiled buffer are the ordinary views (tiled_views.c) */
+        char msg[D3D11_RESOURCE_MSG_SIZE];
+        if (FAILED(hr = d3d11_validate_buffer_desc(desc, NULL, dev->level, msg, sizeof(msg)))) {
+            d3d11_msg(dev, "%s", msg);
+            return hr;
+        }
+    }
     if (desc->ByteWidth == 0 ||
         ((desc->MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL) && desc->ByteWidth % CORE_TILE_BYTES)) {
         d3d11_msg(dev, "CreateBuffer: ByteWidth %u of a tile pool must be a nonzero multiple of "
                        "65536 (64 KiB tiles)", desc->ByteWidth);
+        return E_INVALIDARG;
+    }
+    /* "Tiled resource creation parameters": NOT supported: _CONSTANT_BUFFER, _VERTEX_BUFFER,
+     * _INDEX_BUFFER, _STREAM_OUTPUT ("binding a tiled Buffer as an SRV/UAV/RTV is still ok") */
+    if ((desc->MiscFlags & D3D11_RESOURCE_MISC_TILED) &&
+        (desc->BindFlags & (D3D11_BIND_CONSTANT_BUFFER | D3D11_BIND_VERTEX_BUFFER |
+                            D3D11_BIND_INDEX_BUFFER | D3D11_BIND_STREAM_OUTPUT))) {
+        d3d11_msg(dev, "CreateBuffer: BindFlags 0x%x: a tiled buffer cannot be a constant, "
+                       "vertex, index or stream-output buffer (only shader-resource, "
+                       "render-target and unordered-access views)", desc->BindFlags);
         return E_INVALIDARG;
     }
     if ((desc->MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL) && desc->BindFlags) {
@@ -224,6 +244,15 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateBuffer(ID3D11Device2 *iface,
         d3d11_msg(dev, "CreateBuffer: out of memory");
         return E_OUTOFMEMORY;
     }
+    if (b->tr.pages)   /* the ordinary pipeline's picture of a tiled buffer (its views) */
+        b->res = (struct d3d11_resource){
+            .iface = &b->iface, .child = &b->child, .device = dev,
+            .dim = D3D11_RESOURCE_DIMENSION_BUFFER, .usage = desc->Usage,
+            .bind_flags = desc->BindFlags, .misc_flags = desc->MiscFlags,
+            .format = DXGI_FORMAT_UNKNOWN, .width = desc->ByteWidth, .height = 1, .depth = 1,
+            .mip_levels = 1, .array_size = 1, .sample_count = 1,
+            .structure_stride = desc->StructureByteStride, .tiled_tr = &b->tr,
+        };
     d3d11_child_init(&b->child, dev);
     *out = &b->iface;
     return S_OK;
@@ -253,19 +282,50 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateTexture2D(ID3D11Device2 *iface,
     if (FAILED(hr = check_tiled_common(dev, "CreateTexture2D", desc->Usage, desc->CPUAccessFlags,
                                        desc->MiscFlags, init)))
         return hr;
-    if (desc->MiscFlags & ~(UINT)D3D11_RESOURCE_MISC_TILED) {
-        d3d11_msg(dev, "CreateTexture2D: MiscFlags 0x%x: only D3D11_RESOURCE_MISC_TILED is "
-                       "implemented for tiled textures", desc->MiscFlags);
-        return E_NOTIMPL;
+    /* "Tiled resource creation parameters": TextureCube[Array] is a variant of
+     * Texture2D[Array] (its cube views are the ordinary ones, tiled_views.c); GENERATE_MIPS
+     * and RESOURCE_CLAMP are allowed (tiled_draw.c's GenerateMips and SetResourceMinLOD) */
+    if (desc->MiscFlags & ~(UINT)(D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_TEXTURECUBE |
+                                  D3D11_RESOURCE_MISC_GENERATE_MIPS |
+                                  D3D11_RESOURCE_MISC_RESOURCE_CLAMP)) {
+        /* the page's NOT-supported list (SHARED..., GDI_COMPATIBLE, GUARDED, TILE_POOL) and
+         * anything else */
+        d3d11_msg(dev, "CreateTexture2D: MiscFlags 0x%x: a tiled texture takes only "
+                       "D3D11_RESOURCE_MISC_TEXTURECUBE, _GENERATE_MIPS and _RESOURCE_CLAMP "
+                       "besides _TILED (\"Tiled resource creation parameters\")",
+                  desc->MiscFlags);
+        return E_INVALIDARG;
+    }
+    if ((desc->MiscFlags & D3D11_RESOURCE_MISC_GENERATE_MIPS) &&
+        (desc->BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE)) !=
+            (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE)) {
+        /* D3D11_RESOURCE_MISC_FLAG: "The resource must be created with the bind flags that
+         * specify that the resource is a render target and a shader resource" */
+        d3d11_msg(dev, "CreateTexture2D: D3D11_RESOURCE_MISC_GENERATE_MIPS needs "
+                       "D3D11_BIND_RENDER_TARGET and D3D11_BIND_SHADER_RESOURCE");
+        return E_INVALIDARG;
+    }
+    if ((desc->MiscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE) &&
+        (desc->ArraySize % 6 || desc->Width != desc->Height)) {
+        d3d11_msg(dev, "CreateTexture2D: D3D11_RESOURCE_MISC_TEXTURECUBE needs square faces and "
+                       "an ArraySize that is a multiple of 6 (%ux%u, ArraySize %u)", desc->Width,
+                  desc->Height, desc->ArraySize);
+        return E_INVALIDARG;
     }
     if (desc->Width == 0 || desc->Height == 0 || desc->ArraySize == 0 ||
         desc->Width > D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
         desc->Height > D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION ||
         desc->ArraySize > D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION ||
         desc->SampleDesc.Count != 1 || desc->SampleDesc.Quality != 0) {
-        d3d11_msg(dev, "CreateTexture2D: %ux%u, ArraySize %u, %u sample(s): out of the 11_1 "
-                       "limits (16384, 2048) or multisampled (tiled MSAA is not implemented)",
-                  desc->Width, desc->Height, desc->ArraySize, desc->SampleDesc.Count);
+        /* Multisampled tiled textures: a count is valid only where
+         * CheckMultisampleQualityLevels1(..., D3D11_CHECK_MULTISAMPLE_QUALITY_LEVELS_TILED_
+         * RESOURCE) reports quality levels, and this device reports 0 for every format
+         * (format_support.c), so any count above 1 is an invalid description. */
+        d3d11_msg(dev, "CreateTexture2D: %ux%u, ArraySize %u, %u sample(s) (quality %u): out of "
+                       "the 11_1 limits (16384, 2048) or multisampled (no tiled MSAA: "
+                       "CheckMultisampleQualityLevels1 with the TILED_RESOURCE flag reports 0 "
+                       "levels)", desc->Width, desc->Height, desc->ArraySize,
+                  desc->SampleDesc.Count, desc->SampleDesc.Quality);
         return E_INVALIDARG;
     }
     fd = core_format_get((core_format)desc->Format);
@@ -312,11 +372,30 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateTexture2D(ID3D11Device2 *iface,
         .dim = D3D11_RESOURCE_DIMENSION_TEXTURE2D, .usage = desc->Usage,
         .bind_flags = desc->BindFlags, .misc_flags = desc->MiscFlags, .format = desc->Format,
         .width = desc->Width, .height = desc->Height, .depth = 1, .mip_levels = mips,
-        .array_size = desc->ArraySize, .sample_count = 1, .tiled = t,
+        .array_size = desc->ArraySize, .sample_count = 1, .tiled = t, .tiled_tr = &t->tr,
     };
     d3d11_child_init(&t->child, dev);
     *out = &t->iface;
     return S_OK;
+}
+
+/* Texture3D tiled resources are tier 3 (D3D11_TILED_RESOURCES_TIER: "TIER_3 ... support for
+ * Texture3D tiled resources"; the functional spec's tiled-resources chapter: volume tiled
+ * resources need tier 3), and this device reports tier 2 (CheckFeatureSupport below), so the
+ * description is invalid here: E_INVALIDARG, as for any resource the device's tier excludes. */
+static HRESULT STDMETHODCALLTYPE tiled_CreateTexture3D(ID3D11Device2 *iface,
+                                                       const D3D11_TEXTURE3D_DESC *desc,
+                                                       const D3D11_SUBRESOURCE_DATA *init,
+                                                       ID3D11Texture3D **out)
+{
+    if (desc && (desc->MiscFlags & D3D11_RESOURCE_MISC_TILED)) {
+        if (out)
+            *out = NULL;
+        d3d11_msg(d3d11_device_from_iface(iface), "CreateTexture3D: Texture3D tiled resources "
+                  "need D3D11_TILED_RESOURCES_TIER_3; this device reports tier 2");
+        return E_INVALIDARG;
+    }
+    return tiled_base->CreateTexture3D(iface, desc, init, out);
 }
 
 /* ---- ID3D11Device2::GetResourceTiling -------------------------------------------------------- */
@@ -415,16 +494,13 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateRenderTargetView(
     return d3d11_tiled_create_rtv(d3d11_device_from_iface(iface), res, desc, out);
 }
 
-/* Depth-stencil and unordered-access views of tiled objects are not implemented (README). */
 static HRESULT STDMETHODCALLTYPE tiled_CreateDepthStencilView(
     ID3D11Device2 *iface, ID3D11Resource *res, const D3D11_DEPTH_STENCIL_VIEW_DESC *desc,
     ID3D11DepthStencilView **out)
 {
     if (!d3d11_tiled_is_object(res))
         return tiled_base->CreateDepthStencilView(iface, res, desc, out);
-    if (out)
-        *out = NULL;
-    return d3d11_level_unimplemented(d3d11_device_from_iface(iface), "CreateDepthStencilView");
+    return d3d11_tiled_create_dsv(d3d11_device_from_iface(iface), res, desc, out);
 }
 
 static HRESULT STDMETHODCALLTYPE tiled_CreateUnorderedAccessView(
@@ -433,10 +509,7 @@ static HRESULT STDMETHODCALLTYPE tiled_CreateUnorderedAccessView(
 {
     if (!d3d11_tiled_is_object(res))
         return tiled_base->CreateUnorderedAccessView(iface, res, desc, out);
-    if (out)
-        *out = NULL;
-    return d3d11_level_unimplemented(d3d11_device_from_iface(iface),
-                                     "CreateUnorderedAccessView");
+    return d3d11_tiled_create_uav(d3d11_device_from_iface(iface), res, desc, out);
 }
 
 static ID3D11Device2Vtbl tiled_vtbl;
@@ -450,6 +523,7 @@ static void tiled_vtbl_fill(void)
     tiled_vtbl = *tiled_base;
     tiled_vtbl.CreateBuffer = tiled_CreateBuffer;
     tiled_vtbl.CreateTexture2D = tiled_CreateTexture2D;
+    tiled_vtbl.CreateTexture3D = tiled_CreateTexture3D;
     tiled_vtbl.CheckFeatureSupport = tiled_CheckFeatureSupport;
     tiled_vtbl.GetResourceTiling = tiled_GetResourceTiling;
     tiled_vtbl.CreateShaderResourceView = tiled_CreateShaderResourceView;

@@ -437,16 +437,31 @@ static HRESULT STDMETHODCALLTYPE tiled_ResizeTilePool(ID3D11DeviceContext2 *ifac
     return S_OK;
 }
 
+/* A tiled resource, or a view of one (the method's page: "a tiled resource or view"). */
+static bool tiled_or_view(ID3D11DeviceChild *c)
+{
+    struct d3d11_tiled_ref v;
+    ID3D11Resource *res = NULL;
+    bool ok;
+    if (d3d11_tiled_of((ID3D11Resource *)c, &v))
+        return true;
+    if (!d3d11_view_child((ID3D11View *)c))
+        return false;
+    ID3D11View_GetResource((ID3D11View *)c, &res);
+    ok = res && d3d11_tiled_of(res, &v);
+    if (res)
+        ID3D11Resource_Release(res);
+    return ok;
+}
+
 static void STDMETHODCALLTYPE tiled_TiledResourceBarrier(ID3D11DeviceContext2 *iface,
                                                          ID3D11DeviceChild *before,
                                                          ID3D11DeviceChild *after)
 {
     /* softd3d executes in order: nothing to wait for (validation only). */
-    struct d3d11_tiled_ref v;
-    if ((before && !d3d11_tiled_of((ID3D11Resource *)before, &v)) ||
-        (after && !d3d11_tiled_of((ID3D11Resource *)after, &v)))
-        d3d11_msg(impl(iface)->device, "TiledResourceBarrier: an argument is not a tiled "
-                                       "resource (views are not implemented)");
+    if ((before && !tiled_or_view(before)) || (after && !tiled_or_view(after)))
+        d3d11_msg(impl(iface)->device, "TiledResourceBarrier: an argument is neither a tiled "
+                                       "resource nor a view of one");
 }
 
 /* ---- the context's copies and Map with tiled resources --------------------------------------- */

@@ -1,20 +1,20 @@
 /* src/d3d11/tiled_draw.c — the immediate context at feature level 11_1 (issues 7, 11, 15): the
  * ordinary context (context*.c: every binding, state, draw and query of 10_0..11_0) with
- * tiled textures in its pipeline.
+ * tiled resources in its pipeline.
  *
- * Shader-resource views of tiled textures are bound like any view (their d3d11_view_info
- * carries `tiled_view`, tiled_views.c) and sampled through the page table in every stage
- * (sample/texel_tiled.h: NULL tiles read 0, the `_s` forms return the residency status that
- * CheckAccessFullyMapped reads).  Render-target views of tiled textures are bound like any
- * view too; their resource has no linear memory (d3d11_resource.h `tiled`), so every draw
- * here lends each tiled render target a linear copy of its texture for the draw: the bound
- * mips are read through the page table (NULL tiles read 0, seed 001), the ordinary draw
- * renders into the copy, and the copy is written back through the page table, where writes to
- * NULL tiles are dropped (seed 001 "Unmapped tiles").  Elements the draw did not touch are
- * written back with the value they were read with, so the round trip changes nothing else.
- * ClearRenderTargetView of a tiled view writes the mapped tiles directly.
+ * Shader-resource views of tiled textures made by tiled_views.c carry `tiled_view` and are
+ * sampled through the page table in every stage (sample/texel_tiled.h: NULL tiles read 0, the
+ * `_s` forms return the residency status that CheckAccessFullyMapped reads).  Every other view
+ * of a tiled resource (render targets, depth-stencil, unordered access, buffer and cube
+ * shader-resource views) points at a resource without linear memory (d3d11_resource.h
+ * `tiled_tr`), so each draw, dispatch, clear and GenerateMips here lends the resources of the
+ * views it uses a linear copy for that one operation (tiled_lend.c: read through the page
+ * table, NULL tiles 0; what the operation changed written back, writes to NULL tiles dropped,
+ * seed 001 "Unmapped tiles").  ClearRenderTargetView of a tiled_views.c render-target view
+ * writes the mapped tiles directly.
  *
- * The copy costs a read and a write of the bound mip per draw: correct, not fast (README).
+ * The copies cost a read and a write of what the views select per operation: correct, not
+ * fast (README).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -34,107 +34,303 @@ static struct d3d11_context *impl(ID3D11DeviceContext2 *iface)
     return container_of(iface, struct d3d11_context, iface);
 }
 
-/* ---- render targets through the page table --------------------------------------------------- */
+/* ---- views of tiled resources through a linear copy (tiled_lend.c) ------------------------- */
 
-/* Copies mip `mip` of slice 0 between the page table and the linear copy `core`. */
-static void mip_transfer(struct d3d11_tiled_texture *t, core_resource *core, uint32_t mip,
-                         bool to_linear)
+static void add_srvs(struct d3d11_tiled_lend *l, const struct d3d11_shader_stage_state *st)
 {
-    const core_tiled *tr = &t->tr;
-    const core_subresource *sub = &core->sub[mip];
-    uint32_t ew = (core_tiled_mip_width(tr, mip) + tr->block_w - 1) / tr->block_w;
-    uint32_t eh = (core_tiled_mip_height(tr, mip) + tr->block_h - 1) / tr->block_h;
-    for (uint32_t y = 0; y < eh; y++)
-        for (uint32_t x = 0; x < ew; x++) {
-            uint8_t *p = core_tiled_element(tr, mip, 0, x, y);
-            uint8_t *q = core->data + sub->offset + y * sub->row_pitch + (size_t)x * tr->block_bytes;
-            if (to_linear) {
-                if (p)
-                    memcpy(q, p, tr->block_bytes);
-                else
-                    memset(q, 0, tr->block_bytes);   /* NULL tiles read 0 */
-            } else if (p) {
-                memcpy(p, q, tr->block_bytes);       /* writes to NULL tiles are dropped */
-            }
-        }
+    for (unsigned i = 0; i < D3D11_CTX_SRV_SLOTS; i++)
+        d3d11_tiled_lend_add(l, st->srvs[i].info, false);
 }
 
-struct lent {
-    struct d3d11_tiled_texture *tex[D3D11_CTX_RT_SLOTS];
-    unsigned count;
-    bool any;          /* some bound target is tiled */
-};
-
-/* Before a draw: a linear copy for each tiled texture a bound render-target view selects;
- * false (with a message) when one cannot be made. */
-static bool lend_targets(struct d3d11_context *ctx, const char *method, struct lent *l)
+/* What a draw uses: the render targets, the depth-stencil view, the pixel stage's UAVs
+ * (written) and the shader-resource views of every graphics stage (read). */
+static void add_draw_views(struct d3d11_context *ctx, struct d3d11_tiled_lend *l)
 {
-    l->count = 0;
-    l->any = false;
-    for (unsigned i = 0; i < D3D11_CTX_RT_SLOTS; i++) {
-        const struct d3d11_view_info *v = ctx->state.rtvs[i].info;
-        struct d3d11_tiled_texture *t = v && v->resource ? v->resource->tiled : NULL;
-        if (!t)
-            continue;
-        l->any = true;
-        if (!t->res.core) {
-            core_resource_desc d = {
-                CORE_RES_TEX2D, 0, (core_format)t->desc.Format, t->desc.Width,
-                t->desc.Height, 1, t->desc.MipLevels, 1, 0,
-            };
-            if (core_resource_create(&d, D3D11_MAX_RESOURCE_BYTES, &t->res.core) != CORE_RES_OK) {
-                t->res.core = NULL;
-                d3d11_msg(ctx->device, "%s: out of memory for the linear copy of a tiled render "
-                                       "target", method);
-                return false;
-            }
-            l->tex[l->count++] = t;
-        }
-        mip_transfer(t, t->res.core, v->first_mip, true);
-    }
-    return true;
+    const struct d3d11_context_state *s = &ctx->state;
+    for (unsigned i = 0; i < D3D11_CTX_RT_SLOTS; i++)
+        d3d11_tiled_lend_add(l, s->rtvs[i].info, true);
+    d3d11_tiled_lend_add(l, s->dsv.info, true);
+    for (unsigned i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
+        d3d11_tiled_lend_add(l, s->om_uavs[i].info, true);
+    add_srvs(l, &s->vs);
+    add_srvs(l, &s->hs);
+    add_srvs(l, &s->ds);
+    add_srvs(l, &s->gs);
+    add_srvs(l, &s->ps);
 }
 
-/* After it: the rendered mips back through the page table, the copies freed. */
-static void return_targets(struct d3d11_context *ctx, struct lent *l, bool store)
+static void add_dispatch_views(struct d3d11_context *ctx, struct d3d11_tiled_lend *l)
 {
-    for (unsigned i = 0; store && i < D3D11_CTX_RT_SLOTS; i++) {
-        const struct d3d11_view_info *v = ctx->state.rtvs[i].info;
-        struct d3d11_tiled_texture *t = v && v->resource ? v->resource->tiled : NULL;
-        if (t && t->res.core)
-            mip_transfer(t, t->res.core, v->first_mip, false);
-    }
-    for (unsigned k = 0; k < l->count; k++) {
-        core_resource_destroy(l->tex[k]->res.core);
-        l->tex[k]->res.core = NULL;
-    }
+    for (unsigned i = 0; i < D3D11_CTX_UAV_SLOTS; i++)
+        d3d11_tiled_lend_add(l, ctx->state.cs_uavs[i].info, true);
+    add_srvs(l, &ctx->state.cs);
 }
 
-#define LENT_DRAW(Name, params, args)                                                         \
+/* Every operation below: lend, the ordinary operation, its pixels finished (a draw may wait
+ * in the scene, context_draw.c), then what it wrote back through the page table. */
+#define LENT_OP(Name, add, params, args)                                                      \
     static void STDMETHODCALLTYPE c11_##Name params                                           \
     {                                                                                         \
-        struct lent l;                                                                        \
-        bool ok = lend_targets(impl(iface), #Name, &l);                                       \
-        if (ok)                                                                               \
+        struct d3d11_context *ctx = impl(iface);                                              \
+        struct d3d11_tiled_lend l;                                                            \
+        bool ok;                                                                              \
+        d3d11_tiled_lend_init(&l);                                                            \
+        add(ctx, &l);                                                                         \
+        if (!l.any) {                                                                         \
             base->Name args;                                                                  \
-        /* the draw may wait in the scene (context_draw.c): its pixels first */              \
-        if (l.any)                                                                            \
-            d3d11_context_flush_draws(impl(iface));                                           \
-        return_targets(impl(iface), &l, ok);                                                  \
+            return;                                                                           \
+        }                                                                                     \
+        d3d11_context_flush_draws(ctx);                                                       \
+        if ((ok = d3d11_tiled_lend_take(&l, ctx->device, #Name))) {                           \
+            base->Name args;                                                                  \
+            d3d11_context_flush_draws(ctx);                                                   \
+        }                                                                                     \
+        d3d11_tiled_lend_return(&l, ok);                                                      \
     }
 
-LENT_DRAW(Draw, (ID3D11DeviceContext2 *iface, UINT a, UINT b), (iface, a, b))
-LENT_DRAW(DrawIndexed, (ID3D11DeviceContext2 *iface, UINT a, UINT b, INT c), (iface, a, b, c))
-LENT_DRAW(DrawInstanced, (ID3D11DeviceContext2 *iface, UINT a, UINT b, UINT c, UINT d),
-          (iface, a, b, c, d))
-LENT_DRAW(DrawIndexedInstanced,
-          (ID3D11DeviceContext2 *iface, UINT a, UINT b, UINT c, INT d, UINT e),
-          (iface, a, b, c, d, e))
-LENT_DRAW(DrawAuto, (ID3D11DeviceContext2 *iface), (iface))
-LENT_DRAW(DrawInstancedIndirect, (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o),
-          (iface, b, o))
-LENT_DRAW(DrawIndexedInstancedIndirect, (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o),
-          (iface, b, o))
+LENT_OP(Draw, add_draw_views, (ID3D11DeviceContext2 *iface, UINT a, UINT b), (iface, a, b))
+LENT_OP(DrawIndexed, add_draw_views, (ID3D11DeviceContext2 *iface, UINT a, UINT b, INT c),
+        (iface, a, b, c))
+LENT_OP(DrawInstanced, add_draw_views,
+        (ID3D11DeviceContext2 *iface, UINT a, UINT b, UINT c, UINT d), (iface, a, b, c, d))
+LENT_OP(DrawIndexedInstanced, add_draw_views,
+        (ID3D11DeviceContext2 *iface, UINT a, UINT b, UINT c, INT d, UINT e),
+        (iface, a, b, c, d, e))
+LENT_OP(DrawAuto, add_draw_views, (ID3D11DeviceContext2 *iface), (iface))
+LENT_OP(DrawInstancedIndirect, add_draw_views,
+        (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o), (iface, b, o))
+LENT_OP(DrawIndexedInstancedIndirect, add_draw_views,
+        (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o), (iface, b, o))
+LENT_OP(Dispatch, add_dispatch_views, (ID3D11DeviceContext2 *iface, UINT x, UINT y, UINT z),
+        (iface, x, y, z))
+LENT_OP(DispatchIndirect, add_dispatch_views,
+        (ID3D11DeviceContext2 *iface, ID3D11Buffer *b, UINT o), (iface, b, o))
+
+/* DispatchIndirect with a tiled argument buffer (D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS with
+ * MISC_TILED, "Tiled resource creation parameters"): the three UINTs read through the page
+ * table (NULL tiles read 0, so a NULL-mapped argument dispatches nothing: "If any of
+ * ThreadGroupCountX, Y, Z is 0, no dispatch occurs"), then Dispatch with them.  Other argument
+ * buffers: the ordinary method (context_compute.c). */
+static void STDMETHODCALLTYPE c11_DispatchIndirectTiled(ID3D11DeviceContext2 *iface,
+                                                        ID3D11Buffer *args, UINT offset)
+{
+    struct d3d11_context *ctx = impl(iface);
+    struct d3d11_tiled_ref r;
+    uint8_t bytes[12];
+    UINT groups[3];
+    if (!d3d11_tiled_of((ID3D11Resource *)args, &r) || !r.buf) {
+        c11_DispatchIndirect(iface, args, offset);
+        return;
+    }
+    if (r.dev != ctx->device) {
+        d3d11_msg(ctx->device, "DispatchIndirect: pBufferForArgs is not a buffer of this device");
+        return;
+    }
+    if (!(r.buf->desc.MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS)) {
+        d3d11_msg(ctx->device, "DispatchIndirect: pBufferForArgs was not created with "
+                  "D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS (MiscFlags 0x%x)", r.buf->desc.MiscFlags);
+        return;
+    }
+    if (offset % 4 || offset > r.buf->desc.ByteWidth ||
+        r.buf->desc.ByteWidth - offset < sizeof(groups)) {
+        d3d11_msg(ctx->device, "DispatchIndirect: AlignedByteOffsetForArgs %u is not a multiple "
+                  "of 4 or leaves no room for the three UINTs in the buffer's %u bytes", offset,
+                  r.buf->desc.ByteWidth);
+        return;
+    }
+    for (unsigned i = 0; i < sizeof(bytes); i++) {
+        const uint8_t *p = core_tiled_element(&r.buf->tr, 0, 0, offset + i, 0);
+        bytes[i] = p ? *p : 0;
+    }
+    memcpy(groups, bytes, sizeof(groups));
+    c11_Dispatch(iface, groups[0], groups[1], groups[2]);
+}
+
+/* CopyStructureCount into a tiled buffer: the ordinary checks (context_compute.c), the UINT
+ * written through the page table (dropped on a NULL tile).  Other destinations: the ordinary
+ * method (a counter of a view of a tiled buffer is the view's, as for any view). */
+static void STDMETHODCALLTYPE c11_CopyStructureCount(ID3D11DeviceContext2 *iface,
+                                                     ID3D11Buffer *dst, UINT offset,
+                                                     ID3D11UnorderedAccessView *view)
+{
+    static const char method[] = "CopyStructureCount";
+    struct d3d11_context *ctx = impl(iface);
+    struct d3d11_tiled_ref r;
+    struct d3d11_uav_info *u;
+    uint32_t count;
+    if (!d3d11_tiled_of((ID3D11Resource *)dst, &r) || !r.buf) {
+        base->CopyStructureCount(iface, dst, offset, view);
+        return;
+    }
+    d3d11_context_flush_draws(ctx);
+    if (d3d11_context_predicated(ctx))
+        return;
+    if (!(u = d3d11_uav_info(view)) || u->view.resource->device != ctx->device) {
+        d3d11_msg(ctx->device, "%s: pSrcView is not an unordered-access view of this device",
+                  method);
+        return;
+    }
+    if (!u->has_counter) {
+        d3d11_msg(ctx->device, "%s: pSrcView was not created with D3D11_BUFFER_UAV_FLAG_APPEND "
+                  "or D3D11_BUFFER_UAV_FLAG_COUNTER: it has no hidden counter", method);
+        return;
+    }
+    if (r.dev != ctx->device) {
+        d3d11_msg(ctx->device, "%s: pDstBuffer is not a buffer of this device", method);
+        return;
+    }
+    if (offset % 4 || offset > r.buf->desc.ByteWidth || r.buf->desc.ByteWidth - offset < 4) {
+        d3d11_msg(ctx->device, "%s: DstAlignedByteOffset %u is not a multiple of 4 or leaves no "
+                  "room for a UINT in the buffer's %u bytes", method, offset,
+                  r.buf->desc.ByteWidth);
+        return;
+    }
+    count = __atomic_load_n(&u->counter, __ATOMIC_RELAXED);
+    for (unsigned i = 0; i < 4; i++) {
+        uint8_t *p = core_tiled_element(&r.buf->tr, 0, 0, offset + i, 0);
+        if (p)   /* writes to NULL tiles are dropped */
+            *p = (uint8_t)(count >> (8 * i));
+    }
+}
+
+/* The clears of one view: the ordinary clear into the view's lent copy, whose changed
+ * elements go back (NULL tiles drop them). */
+static void add_one(struct d3d11_tiled_lend *l, const struct d3d11_view_info *v)
+{
+    d3d11_tiled_lend_add(l, v, true);
+}
+#define LENT_CLEAR(Name, Method, info_of, params, args)                                       \
+    static void STDMETHODCALLTYPE c11_##Name params                                           \
+    {                                                                                         \
+        struct d3d11_context *ctx = impl(iface);                                              \
+        struct d3d11_tiled_lend l;                                                            \
+        bool ok;                                                                              \
+        d3d11_tiled_lend_init(&l);                                                            \
+        add_one(&l, info_of);                                                                 \
+        if (!l.any) {                                                                         \
+            base->Method args;                                                                  \
+            return;                                                                           \
+        }                                                                                     \
+        d3d11_context_flush_draws(ctx);                                                       \
+        if ((ok = d3d11_tiled_lend_take(&l, ctx->device, #Method))) {                           \
+            base->Method args;                                                                  \
+            d3d11_context_flush_draws(ctx);                                                   \
+        }                                                                                     \
+        d3d11_tiled_lend_return(&l, ok);                                                      \
+    }
+
+static const struct d3d11_view_info *uav_view(ID3D11UnorderedAccessView *v)
+{
+    struct d3d11_uav_info *u = d3d11_uav_info(v);
+    return u ? &u->view : NULL;
+}
+
+LENT_CLEAR(ClearDepthStencilView, ClearDepthStencilView, d3d11_dsv_info(view, NULL),
+           (ID3D11DeviceContext2 *iface, ID3D11DepthStencilView *view, UINT f, FLOAT d,
+            UINT8 s), (iface, view, f, d, s))
+LENT_CLEAR(ClearUnorderedAccessViewUint, ClearUnorderedAccessViewUint, uav_view(view),
+           (ID3D11DeviceContext2 *iface, ID3D11UnorderedAccessView *view, const UINT v[4]),
+           (iface, view, v))
+LENT_CLEAR(ClearUnorderedAccessViewFloat, ClearUnorderedAccessViewFloat, uav_view(view),
+           (ID3D11DeviceContext2 *iface, ID3D11UnorderedAccessView *view, const FLOAT v[4]),
+           (iface, view, v))
+LENT_CLEAR(ClearOrdinaryRenderTargetView, ClearRenderTargetView, d3d11_rtv_info(view, NULL),
+           (ID3D11DeviceContext2 *iface, ID3D11RenderTargetView *view, const FLOAT c[4]),
+           (iface, view, c))
+
+/* ClearView (context_clear_view.c) of a render-target or unordered-access view of a tiled
+ * resource: into the view's lent copy, its changed elements written back. */
+static void (STDMETHODCALLTYPE *base_ClearView)(ID3D11DeviceContext2 *, ID3D11View *,
+                                                const FLOAT[4], const D3D11_RECT *, UINT);
+static void STDMETHODCALLTYPE c11_ClearView(ID3D11DeviceContext2 *iface, ID3D11View *view,
+                                            const FLOAT color[4], const D3D11_RECT *rects,
+                                            UINT count)
+{
+    struct d3d11_context *ctx = impl(iface);
+    const struct d3d11_view_info *v = d3d11_rtv_info((ID3D11RenderTargetView *)view, NULL);
+    struct d3d11_tiled_lend l;
+    bool ok;
+    if (!v)
+        v = uav_view((ID3D11UnorderedAccessView *)view);
+    d3d11_tiled_lend_init(&l);
+    d3d11_tiled_lend_add(&l, v, true);
+    if (!l.any) {
+        base_ClearView(iface, view, color, rects, count);
+        return;
+    }
+    d3d11_context_flush_draws(ctx);
+    if ((ok = d3d11_tiled_lend_take(&l, ctx->device, "ClearView")))
+        base_ClearView(iface, view, color, rects, count);
+    d3d11_tiled_lend_return(&l, ok);
+}
+
+/* SetResourceMinLOD / GetResourceMinLOD of a tiled texture: the ordinary rules
+ * (context_resource.c: D3D11_RESOURCE_MISC_RESOURCE_CLAMP, MinLOD within 0..MipLevels, not on
+ * a deferred context), kept in the texture's pipeline picture, which every view of it reads
+ * (context_draw.c translate_view; the page-table views too). */
+static void STDMETHODCALLTYPE c11_SetResourceMinLOD(ID3D11DeviceContext2 *iface,
+                                                    ID3D11Resource *resource, FLOAT min_lod)
+{
+    struct d3d11_context *ctx = impl(iface);
+    struct d3d11_tiled_ref r;
+    if (!d3d11_tiled_of(resource, &r)) {
+        base->SetResourceMinLOD(iface, resource, min_lod);
+        return;
+    }
+    if (ctx != &ctx->device->context) {
+        softd3d_log_unimplemented("ID3D11DeviceContext::SetResourceMinLOD on a deferred context");
+        return;
+    }
+    if (r.dev != ctx->device)
+        d3d11_msg(ctx->device, "SetResourceMinLOD: pResource belongs to another device");
+    else if (!r.tex)
+        d3d11_msg(ctx->device, "SetResourceMinLOD: a buffer has no mip levels");
+    else if (!(r.tex->desc.MiscFlags & D3D11_RESOURCE_MISC_RESOURCE_CLAMP))
+        d3d11_msg(ctx->device, "SetResourceMinLOD: the resource was not created with "
+                               "D3D11_RESOURCE_MISC_RESOURCE_CLAMP");
+    else if (!(min_lod >= 0.0f && min_lod <= (float)r.tex->desc.MipLevels))
+        d3d11_msg(ctx->device, "SetResourceMinLOD: MinLOD %g is outside 0..%u (the resource's "
+                               "MipLevels)", (double)min_lod, r.tex->desc.MipLevels);
+    else
+        r.tex->res.min_lod = min_lod;
+}
+
+static FLOAT STDMETHODCALLTYPE c11_GetResourceMinLOD(ID3D11DeviceContext2 *iface,
+                                                     ID3D11Resource *resource)
+{
+    struct d3d11_tiled_ref r;
+    if (!d3d11_tiled_of(resource, &r))
+        return base->GetResourceMinLOD(iface, resource);
+    return r.tex ? r.tex->res.min_lod : 0.0f;
+}
+
+/* GenerateMips of a view of a tiled texture (D3D11_RESOURCE_MISC_GENERATE_MIPS with
+ * MISC_TILED, "Tiled resource creation parameters"): the ordinary box filter over the view's
+ * mips in a lent copy; the view is lent as a writable one (its page-table texture view is not
+ * what the filter reads). */
+static void STDMETHODCALLTYPE c11_GenerateMips(ID3D11DeviceContext2 *iface,
+                                               ID3D11ShaderResourceView *view)
+{
+    struct d3d11_context *ctx = impl(iface);
+    const struct d3d11_view_info *v = d3d11_srv_info(view, NULL);
+    struct d3d11_view_info whole;
+    struct d3d11_tiled_lend l;
+    bool ok;
+    if (!v || !v->resource || !v->resource->tiled_tr) {
+        base->GenerateMips(iface, view);
+        return;
+    }
+    whole = *v;
+    whole.tiled_view = NULL;
+    d3d11_tiled_lend_init(&l);
+    d3d11_tiled_lend_add(&l, &whole, true);
+    d3d11_context_flush_draws(ctx);
+    if ((ok = d3d11_tiled_lend_take(&l, ctx->device, "GenerateMips"))) {
+        base->GenerateMips(iface, view);
+        d3d11_context_flush_draws(ctx);
+    }
+    d3d11_tiled_lend_return(&l, ok);
+}
 
 static void STDMETHODCALLTYPE c11_ClearRenderTargetView(ID3D11DeviceContext2 *iface,
                                                         ID3D11RenderTargetView *view,
@@ -144,7 +340,8 @@ static void STDMETHODCALLTYPE c11_ClearRenderTargetView(ID3D11DeviceContext2 *if
     const struct texel_format *f;
     uint8_t elem[16] = { 0 };
     if (!r) {
-        base->ClearRenderTargetView(iface, view, color);   /* not a tiled view */
+        /* an ordinary view: of an ordinary resource, or an array view of a tiled one */
+        c11_ClearOrdinaryRenderTargetView(iface, view, color);
         return;
     }
     if (!color) {
@@ -177,7 +374,18 @@ static void fill(void)
     ctx11_vtbl.DrawAuto = c11_DrawAuto;
     ctx11_vtbl.DrawInstancedIndirect = c11_DrawInstancedIndirect;
     ctx11_vtbl.DrawIndexedInstancedIndirect = c11_DrawIndexedInstancedIndirect;
+    ctx11_vtbl.Dispatch = c11_Dispatch;
+    ctx11_vtbl.GenerateMips = c11_GenerateMips;
+    ctx11_vtbl.CopyStructureCount = c11_CopyStructureCount;
+    ctx11_vtbl.SetResourceMinLOD = c11_SetResourceMinLOD;
+    ctx11_vtbl.GetResourceMinLOD = c11_GetResourceMinLOD;
+    ctx11_vtbl.DispatchIndirect = c11_DispatchIndirectTiled;
+    ctx11_vtbl.ClearDepthStencilView = c11_ClearDepthStencilView;
+    ctx11_vtbl.ClearUnorderedAccessViewUint = c11_ClearUnorderedAccessViewUint;
+    ctx11_vtbl.ClearUnorderedAccessViewFloat = c11_ClearUnorderedAccessViewFloat;
     d3d11_clear_view_fill(&ctx11_vtbl);   /* context_clear_view.c: 11_1 only */
+    base_ClearView = ctx11_vtbl.ClearView;
+    ctx11_vtbl.ClearView = c11_ClearView;
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;

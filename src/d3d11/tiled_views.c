@@ -1,16 +1,18 @@
-/* src/d3d11/tiled_views.c — views of tiled textures at feature level 11_1 (issue 7; the
- * ordinary device since issues 11/15): what a shader needs to read a tiled texture and what a
- * draw needs to write one.  Each view carries a d3d11_view_info, so the ordinary bindings of
- * every stage take it (view.c falls back to d3d11_tiled_srv_info / _rtv_info).
+/* src/d3d11/tiled_views.c — views of tiled resources at feature level 11_1 (issues 7, 11):
+ * what a shader needs to read a tiled resource and what an operation needs to write one.
  *
- *  - CreateShaderResourceView: a Texture2D or Texture2DArray view (D3D11_SRV_DIMENSION_
- *    TEXTURE2D / TEXTURE2DARRAY, or a NULL description: every mip and slice) of a tiled
- *    texture with D3D11_BIND_SHADER_RESOURCE, in the
- *    resource's format or one of its family with the same element size.  It owns the sampler's
- *    texture_view of the page table (sample/texel_tiled.h).  Other dimensions, and views of
- *    tiled buffers, are refused with E_NOTIMPL (README).
- *  - CreateRenderTargetView: one mip (D3D11_RTV_DIMENSION_TEXTURE2D) of a tiled texture with
- *    D3D11_BIND_RENDER_TARGET; a draw writes through the page table (tiled_draw.c).
+ *  - CreateShaderResourceView of a tiled texture as TEXTURE2D / TEXTURE2DARRAY (or a NULL
+ *    description: every mip and slice), with D3D11_BIND_SHADER_RESOURCE, in the resource's
+ *    format or one of its family with the same element size: a view of this file that owns the
+ *    sampler's texture_view of the page table (sample/texel_tiled.h: NULL tiles, status
+ *    feedback, the LOD clamp), bound in every stage like any view (its d3d11_view_info).
+ *  - CreateRenderTargetView of one mip of a tiled texture (TEXTURE2D): a view of this file;
+ *    draws and clears write through the page table (tiled_draw.c).
+ *  - Every other view of a tiled resource (cube and cube-array shader-resource views, views
+ *    of tiled buffers, render-target array views, depth-stencil and unordered-access views):
+ *    the ordinary view objects (view.c, every rule of view_validate.c) over the resource's
+ *    pipeline picture (`res`), which each operation using one lends a linear copy
+ *    (tiled_lend.c).  A tile pool has no views (E_INVALIDARG).
  * Sampler states at 11_1 are the ordinary ones (state.c; MINIMUM_/MAXIMUM_ filters allowed
  * there at 11_1, MinMaxFiltering TRUE).
  */
@@ -19,6 +21,23 @@
 
 #include "d3d11/d3d11_tiled.h"
 #include "util/log.h"
+
+/* The tiled resource behind `res` (false with a message: a tile pool, which has no views, or
+ * an object of another device). */
+static bool tiled_resource(struct d3d11_device *dev, const char *method, ID3D11Resource *res,
+                           struct d3d11_tiled_ref *r)
+{
+    if (!d3d11_tiled_of(res, r)) {
+        d3d11_msg(dev, "%s: pResource is a tile pool, which cannot be viewed (only the tiled "
+                       "resources mapped onto it)", method);
+        return false;
+    }
+    if (r->dev != dev) {
+        d3d11_msg(dev, "%s: pResource belongs to another device", method);
+        return false;
+    }
+    return true;
+}
 
 /* ---- shader-resource views ----------------------------------------------------------------- */
 
@@ -77,9 +96,16 @@ HRESULT d3d11_tiled_create_srv(struct d3d11_device *dev, ID3D11Resource *res,
 
     if (out)
         *out = NULL;
-    if (!d3d11_tiled_of(res, &r) || !r.tex)
-        return d3d11_level_unimplemented(dev, "CreateShaderResourceView (views of resources "
-                                              "other than tiled Texture2Ds)");
+    if (!tiled_resource(dev, "CreateShaderResourceView", res, &r))
+        return E_INVALIDARG;
+    /* tiled buffers, and the dimensions the sampler's page-table view does not cover (cube and
+     * cube-array views): the ordinary view over the resource's pipeline picture, whose texels a
+     * linear copy lent per operation provides (tiled_lend.c) */
+    if (!r.tex)
+        return d3d11_create_srv_of(dev, &r.buf->res, desc, out);
+    if (desc && desc->ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2D &&
+        desc->ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2DARRAY)
+        return d3d11_create_srv_of(dev, &r.tex->res, desc, out);
     if (!(r.tex->desc.BindFlags & D3D11_BIND_SHADER_RESOURCE)) {
         d3d11_msg(dev, "CreateShaderResourceView: the texture was created without "
                        "D3D11_BIND_SHADER_RESOURCE");
@@ -94,10 +120,6 @@ HRESULT d3d11_tiled_create_srv(struct d3d11_device *dev, ID3D11Resource *res,
     if (desc) {
         const D3D11_TEX2D_SRV *t2 = &desc->Texture2D;
         const D3D11_TEX2D_ARRAY_SRV *ta = &desc->Texture2DArray;
-        if (desc->ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2D &&
-            desc->ViewDimension != D3D11_SRV_DIMENSION_TEXTURE2DARRAY)
-            return d3d11_level_unimplemented(dev, "CreateShaderResourceView (dimensions other "
-                                                  "than TEXTURE2D and TEXTURE2DARRAY)");
         d.ViewDimension = desc->ViewDimension;
         /* MostDetailedMip and MipLevels sit at the same place in both unions */
         first = desc->ViewDimension == D3D11_SRV_DIMENSION_TEXTURE2D ? t2->MostDetailedMip
@@ -243,17 +265,19 @@ HRESULT d3d11_tiled_create_rtv(struct d3d11_device *dev, ID3D11Resource *res,
 
     if (out)
         *out = NULL;
-    if (!d3d11_tiled_of(res, &r) || !r.tex)
-        return d3d11_level_unimplemented(dev, "CreateRenderTargetView (views of resources "
-                                              "other than tiled Texture2Ds)");
+    if (!tiled_resource(dev, "CreateRenderTargetView", res, &r))
+        return E_INVALIDARG;
+    /* array views and views of tiled buffers: the ordinary view (as for shader-resource views
+     * above); the draws lend its slices a linear copy (tiled_lend.c) */
+    if (!r.tex)
+        return d3d11_create_rtv_of(dev, &r.buf->res, desc, out);
+    if (desc && desc->ViewDimension != D3D11_RTV_DIMENSION_TEXTURE2D)
+        return d3d11_create_rtv_of(dev, &r.tex->res, desc, out);
     if (!(r.tex->desc.BindFlags & D3D11_BIND_RENDER_TARGET)) {
         d3d11_msg(dev, "CreateRenderTargetView: the texture was created without "
                        "D3D11_BIND_RENDER_TARGET");
         return E_INVALIDARG;
     }
-    if (desc && desc->ViewDimension != D3D11_RTV_DIMENSION_TEXTURE2D)
-        return d3d11_level_unimplemented(dev, "CreateRenderTargetView (dimensions other than "
-                                              "D3D11_RTV_DIMENSION_TEXTURE2D)");
     d.Texture2D.MipSlice = desc ? desc->Texture2D.MipSlice : 0;
     if (d.Texture2D.MipSlice >= r.tex->desc.MipLevels) {
         d3d11_msg(dev, "CreateRenderTargetView: MipSlice %u of %u mips", d.Texture2D.MipSlice,
@@ -281,4 +305,33 @@ HRESULT d3d11_tiled_create_rtv(struct d3d11_device *dev, ID3D11Resource *res,
     d3d11_child_init(&v->child, dev);
     *out = &v->iface;
     return S_OK;
+}
+
+/* ---- depth-stencil and unordered-access views ---------------------------------------------- */
+
+/* Both are the ordinary views (view.c, every rule of view_validate.c) over the resource's
+ * pipeline picture; every operation that uses one lends the subresources it selects a linear
+ * copy, read through the page table and written back through it (tiled_lend.c). */
+HRESULT d3d11_tiled_create_dsv(struct d3d11_device *dev, ID3D11Resource *res,
+                               const D3D11_DEPTH_STENCIL_VIEW_DESC *desc,
+                               ID3D11DepthStencilView **out)
+{
+    struct d3d11_tiled_ref r;
+    if (out)
+        *out = NULL;
+    if (!tiled_resource(dev, "CreateDepthStencilView", res, &r))
+        return E_INVALIDARG;
+    return d3d11_create_dsv_of(dev, r.tex ? &r.tex->res : &r.buf->res, desc, out);
+}
+
+HRESULT d3d11_tiled_create_uav(struct d3d11_device *dev, ID3D11Resource *res,
+                               const D3D11_UNORDERED_ACCESS_VIEW_DESC *desc,
+                               ID3D11UnorderedAccessView **out)
+{
+    struct d3d11_tiled_ref r;
+    if (out)
+        *out = NULL;
+    if (!tiled_resource(dev, "CreateUnorderedAccessView", res, &r))
+        return E_INVALIDARG;
+    return d3d11_create_uav_of(dev, r.tex ? &r.tex->res : &r.buf->res, desc, out);
 }

@@ -188,15 +188,15 @@ static const struct d3d11_resource *view_resource(struct d3d11_device *dev, cons
 }
 
 /* The four Create methods share this shape: resource check, validation, S_FALSE for a NULL
- * out-pointer, then the object, which takes a reference on the resource. */
+ * out-pointer, then the object, which takes a reference on the resource.  d3d11_create_xxx_of
+ * is the part after the resource check, for tiled_views.c: the views of tiled resources are
+ * these objects over the resource's pipeline picture (d3d11_resource.h `tiled_tr`). */
 #define CREATE_VIEW(prefix, Iface, Desc, Method)                                               \
-    static HRESULT STDMETHODCALLTYPE device_##Method(ID3D11Device2 *iface,                    \
-                                                      ID3D11Resource *resource,                \
-                                                      const Desc *desc, Iface **out)           \
+    HRESULT d3d11_create_##prefix##_of(struct d3d11_device *dev,                              \
+                                       const struct d3d11_resource *res, const Desc *desc,    \
+                                       Iface **out)                                           \
     {                                                                                          \
-        struct d3d11_device *dev = d3d11_device_from_iface(iface);                            \
         char msg[D3D11_RESOURCE_MSG_SIZE];                                                     \
-        const struct d3d11_resource *res;                                                      \
         struct d3d11_##prefix *v;                                                              \
         struct d3d11_view_info info;                                                           \
         Desc resolved;                                                                         \
@@ -204,9 +204,6 @@ static const struct d3d11_resource *view_resource(struct d3d11_device *dev, cons
                                                                                                \
         if (out)                                                                               \
             *out = NULL;                                                                       \
-        res = view_resource(dev, #Method, resource);                                          \
-        if (resource && !res)                                                                  \
-            return E_INVALIDARG;                                                               \
         if (FAILED(hr = d3d11_validate_##prefix(res, desc, dev->level, &resolved, &info, msg, \
                                                 sizeof(msg)))) {                               \
             d3d11_msg(dev, "%s", msg);                                                         \
@@ -228,6 +225,20 @@ static const struct d3d11_resource *view_resource(struct d3d11_device *dev, cons
         v->child.on_app_refs = prefix##_app_refs;                                              \
         *out = &v->iface;                                                                      \
         return S_OK;                                                                           \
+    }                                                                                          \
+    static HRESULT STDMETHODCALLTYPE device_##Method(ID3D11Device2 *iface,                    \
+                                                      ID3D11Resource *resource,                \
+                                                      const Desc *desc, Iface **out)           \
+    {                                                                                          \
+        struct d3d11_device *dev = d3d11_device_from_iface(iface);                            \
+        const struct d3d11_resource *res;                                                      \
+                                                                                               \
+        if (out)                                                                               \
+            *out = NULL;                                                                       \
+        res = view_resource(dev, #Method, resource);                                          \
+        if (resource && !res)                                                                  \
+            return E_INVALIDARG;                                                               \
+        return d3d11_create_##prefix##_of(dev, res, desc, out);                               \
     }
 
 static void srv_init_extra(struct d3d11_srv *v) { (void)v; }
