@@ -532,15 +532,15 @@ static const char tu2_text[] =
     "store_uav_typed u0.xyzw, r2.xyyy, r1.yyyy\n"
     "ret\n";
 
-static void tu_run(struct vm_program *p, uint32_t *img)
+static void tu_run(struct vm_program *p, uint32_t *img, unsigned format, unsigned bytes)
 {
     static struct vm_cs_env views;
     memset(&views, 0, sizeof(views));
     static struct compute_image im[IR_MAX_UAVS];
     memset(im, 0, sizeof(im));
-    im[0] = (struct compute_image){.data = (uint8_t *)img, .texel = texel_format_get(42),
-                                   .size = {64, 1, 1}, .row_pitch = 64 * 4,
-                                   .slice_pitch = 64 * 4, .coords = 2};
+    im[0] = (struct compute_image){.data = (uint8_t *)img, .texel = texel_format_get(format),
+                                   .size = {64, 1, 1}, .row_pitch = 64 * bytes,
+                                   .slice_pitch = 64 * bytes, .coords = 2};
     struct compute_dispatch d = {p, &views, {1, 1, 1}, NULL, NULL, NULL, im};
     CHECK_EQ(compute_dispatch_run(NULL, &d), COMPUTE_OK);
 }
@@ -558,11 +558,22 @@ TEST(compute_jit_temps_under_branch_equal_interpreter)
         static uint32_t a[64], b[64];
         for (unsigned i = 0; i < 64; i++)
             a[i] = b[i] = 0xa5a50000u + i;
-        tu_run(interp, a);
-        tu_run(jit, b);
+        tu_run(interp, a, 42, 4);
+        tu_run(jit, b, 42, 4);
         CHECK(!memcmp(a, b, sizeof(a)));
         for (unsigned i = 0; i < 64; i++)
             CHECK_EQ(b[i], i % 4 ? (7 + i) * 3 : v ? 21u : 0xa5a50000u + i);
+        /* R16_UINT: the store goes through typed() (vm_typed_store_chunk), which takes its
+         * lanes from vm_exec.exec -- inside the compiled branch, the branch's lanes
+         * (jit_codegen.c chunk_call) */
+        static uint16_t a16[64], b16[64];
+        for (unsigned i = 0; i < 64; i++)
+            a16[i] = b16[i] = (uint16_t)(0xc000u + i);
+        tu_run(interp, (uint32_t *)(void *)a16, 57, 2);
+        tu_run(jit, (uint32_t *)(void *)b16, 57, 2);
+        CHECK(!memcmp(a16, b16, sizeof(a16)));
+        for (unsigned i = 0; i < 64; i++)
+            CHECK_EQ(b16[i], i % 4 ? (7 + i) * 3 : v ? 21u : 0xc000u + i);
         const char *env = getenv("SOFTD3D_JIT");
         CHECK_EQ(compiled, !(env && !strcmp(env, "0")));
         vm_program_destroy(interp);

@@ -14,7 +14,12 @@
  *   instructions, x# arrays, a#/p# writes, relative addressing other than of constant
  *   buffers, f32tof16/f16tof32, resinfo/sampleinfo and the *_s resource forms -- runs in the
  *   interpreter as before, on the same register memory, so the two engines' results agree by
- *   construction there.  A program without any of those and without resource instructions is
+ *   construction there.  One exception: the `if (in range) { body }` of compute and vertex
+ *   programs (jit_codegen.c native_if: no else, a native body, only endifs after it) is part
+ *   of the block -- the body runs for every chunk with exec narrowed to the branch's lanes.
+ *   And after a block that only endifs follow, no temp is read again (only_endifs_after):
+ *   its temps are neither written back nor, in stages where no lane reads another's, kept
+ *   for the lanes outside exec.  A program without any of those and without resource instructions is
  *   one block.
  *
  *   Resource instructions start a block (struct jit_block below): the sampler answers a whole

@@ -52,6 +52,8 @@ struct cg {
     bool temps_zero, temps_dead;         /* block at pc 0 / no temp is read after it */
     bool temps_unread;                   /* temps_dead, and no lane reads another's temps:
                                           * temp writes need not keep inactive lanes' values */
+    unsigned branch;                     /* inside a native if (emit_block): exec is the
+                                          * branch's, narrower than vm_exec.exec */
     bool exec_initial;                   /* no flow instruction runs before the block: exec
                                           * is the run's mask, lanes outside it never run */
     LLVMValueRef x, st, env, temps, inputs, outputs, depth, coverage, exec;

@@ -612,6 +612,34 @@ static bool native_tex(const struct vm_ins *in)
 
 /* ---- emission ----------------------------------------------------------------------------------- */
 
+/* A C helper called for this chunk (the sampler's or typed()'s slow paths) takes its lanes from
+ * vm_exec.exec; inside a native if (emit_block) that is wider than the branch's lanes, so the
+ * call sees the branch's for its chunk, and the VM's word is put back after it. */
+static void chunk_call(struct cg *g, LLVMValueRef callee, const struct vm_ins *in)
+{
+    LLVMBuilderRef B = g->B;
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(B));
+    LLVMValueRef chunk = LLVMGetParam(fn, 1);
+    LLVMValueRef word = at(g, g->x, offsetof(struct vm_exec, exec)), old = NULL;
+    if (g->branch) {
+        old = LLVMBuildLoad2(B, g->i32, word, "");
+        LLVMValueRef sh = LLVMBuildMul(B, chunk, ci32(g, g->w), "");
+        LLVMValueRef bits = LLVMBuildZExt(B, LLVMBuildBitCast(B, g->exec,
+                                                              LLVMIntTypeInContext(g->C, g->w),
+                                                              ""), g->i32, "");
+        LLVMValueRef keep = LLVMBuildNot(B, LLVMBuildShl(B, ci32(g, (uint32_t)((1ull << g->w) - 1)),
+                                                         sh, ""), "");
+        LLVMBuildStore(B, LLVMBuildOr(B, LLVMBuildAnd(B, old, keep, ""),
+                                      LLVMBuildShl(B, bits, sh, ""), ""), word);
+    }
+    LLVMTypeRef args[4] = {g->ptr, g->ptr, g->i32, g->i32};
+    LLVMTypeRef fty = LLVMFunctionType(g->voidt, args, 4, 0);
+    LLVMValueRef insp = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)in), g->ptr);
+    LLVMBuildCall2(B, fty, callee, (LLVMValueRef[4]){g->x, insp, chunk, ci32(g, g->w)}, 4, "");
+    if (old)
+        LLVMBuildStore(B, old, word);
+}
+
 static void flush(struct cg *g, bool temps)
 {
     const struct vm_program *p = g->prog;
@@ -1082,13 +1110,8 @@ static void emit_ld(struct cg *g, const struct vm_ins *in)
     for (unsigned c = 0; c < 4; c++)
         store_vec(g, a[c], g->st, REQ_AT(address) + c * COMP_BYTES);
     {
-        LLVMTypeRef args[4] = {g->ptr, g->ptr, g->i32, g->i32};
-        LLVMTypeRef fty = LLVMFunctionType(g->voidt, args, 4, 0);
-        LLVMValueRef callee = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)vm_tex_chunk_fn()),
-                                                g->ptr);
-        LLVMValueRef insp = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)in), g->ptr);
-        LLVMBuildCall2(B, fty, callee,
-                       (LLVMValueRef[4]){g->x, insp, LLVMGetParam(fn, 1), ci32(g, g->w)}, 4, "");
+        chunk_call(g, LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)vm_tex_chunk_fn()), g->ptr),
+                   in);
         size_t base = offsetof(struct vm_state, res) + offsetof(struct vm_sample_result, value);
         for (unsigned c = 0; c < 4; c++)
             sv[c] = load_vec(g, g->st, base + c * COMP_BYTES);
@@ -1235,15 +1258,8 @@ static void emit_store_typed(struct cg *g, const struct vm_ins *in)
     size_t base = offsetof(struct vm_state, res) + offsetof(struct vm_sample_result, value);
     for (unsigned c = 0; c < 4; c++)
         store_vec(g, v[c], g->st, base + c * COMP_BYTES);
-    {
-        LLVMTypeRef args[4] = {g->ptr, g->ptr, g->i32, g->i32};
-        LLVMTypeRef fty = LLVMFunctionType(g->voidt, args, 4, 0);
-        LLVMValueRef callee = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)vm_typed_store_chunk),
-                                                g->ptr);
-        LLVMValueRef insp = LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)in), g->ptr);
-        LLVMBuildCall2(B, fty, callee,
-                       (LLVMValueRef[4]){g->x, insp, LLVMGetParam(fn, 1), ci32(g, g->w)}, 4, "");
-    }
+    chunk_call(g, LLVMConstIntToPtr(ci64(g, (uint64_t)(uintptr_t)vm_typed_store_chunk), g->ptr),
+               in);
     LLVMBuildBr(B, bb_join);
     LLVMPositionBuilderAtEnd(B, bb_join);
 }
@@ -1264,6 +1280,36 @@ static bool only_endifs_after(const struct vm_program *p, const struct jit_block
     for (uint32_t k = b->end; k < main_body_end(p); k++)
         if (p->ins[k].op != IR_OP_ENDIF)
             return false;
+    return true;
+}
+
+/* An `if` the block runs itself (jit.h): in a compute or vertex program's main, without an
+ * else, its body instructions generated natively (no resource call, no nested flow), and
+ * only endifs after its endif -- so no temp is read after the branch (only_endifs_after).
+ * The body then runs for every chunk with exec narrowed to the branch's lanes: temp writes
+ * need no select (nothing reads them later, no lane reads another's), output writes, stores
+ * and the helpers' calls take the narrowed exec (dst_write, chunk_call).  *stores: the typed
+ * UAV stores in the body. */
+static bool native_if(const struct vm_program *p, uint32_t pc, uint32_t *endif, unsigned *stores)
+{
+    const struct vm_ins *in = &p->ins[pc];
+    if (in->op != IR_OP_IF || in->pred_active || pc >= p->main_end || in->link != in->aux ||
+        (p->type != IR_SHADER_COMPUTE && p->type != IR_SHADER_VERTEX) ||
+        !native_src(&in->src[0]))
+        return false;
+    uint32_t e = in->aux;
+    if (e <= pc || e >= p->main_end || p->ins[e].op != IR_OP_ENDIF)
+        return false;
+    *stores = 0;
+    for (uint32_t k = pc + 1; k < e; k++) {
+        if (!in_block(p, &p->ins[k]))
+            return false;
+        *stores += inline_store(p, &p->ins[k]);
+    }
+    for (uint32_t k = e + 1; k < main_body_end(p); k++)
+        if (p->ins[k].op != IR_OP_ENDIF)
+            return false;
+    *endif = e;
     return true;
 }
 
@@ -1345,6 +1391,7 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
 {
     const struct vm_program *p = g->prog;
     begin_function(g, name, b->start);
+    g->branch = 0;
     g->temps_dead = b->end >= main_body_end(p) && b->start < p->main_end;
     g->temps_dead = g->temps_dead || only_endifs_after(p, b);
     /* Lanes outside exec keep their old temps only for later reads, and after a dead end
@@ -1361,7 +1408,29 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
     uint32_t pc = b->start;
     if (b->tex_call)
         tex_result(g, &p->ins[pc++]);
+    LLVMValueRef outer_exec = NULL;
+    bool outer_unread = false, outer_initial = false;
     for (; pc < b->end; pc++) {
+        const struct vm_ins *in = &p->ins[pc];
+        if (in->op == IR_OP_IF) {   /* a native if (native_if): vm_flow_step's, per chunk */
+            LLVMValueRef cond = ICMP(in->test == IR_TEST_NZ ? LLVMIntNE : LLVMIntEQ,
+                                     src(g, in, 0, 0), zero(g));
+            outer_exec = g->exec;
+            outer_unread = g->temps_unread;
+            outer_initial = g->exec_initial;
+            g->exec = AND(g->exec, cond);
+            g->temps_unread = true;
+            g->exec_initial = false;
+            g->branch++;
+            continue;
+        }
+        if (in->op == IR_OP_ENDIF) {
+            g->exec = outer_exec;
+            g->temps_unread = outer_unread;
+            g->exec_initial = outer_initial;
+            g->branch--;
+            continue;
+        }
         if (inline_ld(p, &p->ins[pc]))
             emit_ld(g, &p->ins[pc]);
         else if (inline_store(p, &p->ins[pc]))
@@ -1378,6 +1447,7 @@ static bool emit_block(struct cg *g, const struct jit_block *b, const char *name
 static bool emit_request(struct cg *g, const struct jit_block *b, const char *name)
 {
     begin_function(g, name, b->start);
+    g->branch = 0;
     g->temps_dead = false;
     g->temps_unread = false;
     g->exec_initial = false;
@@ -1434,14 +1504,27 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
     uint32_t n = prog->ins_count, count = 0;
     for (uint32_t pc = 0; pc < n;) {
         bool tex = !inline_ld(prog, &prog->ins[pc]) && native_tex(&prog->ins[pc]);
-        if (!tex && !in_block(prog, &prog->ins[pc])) {
+        uint32_t e;
+        unsigned nst;
+        bool nif = !tex && native_if(prog, pc, &e, &nst) && nst <= 1;
+        if (!tex && !nif && !in_block(prog, &prog->ins[pc])) {
             pc++;
             continue;
         }
         /* at most one typed UAV store a block (emit_store_typed: the lanes' write order) */
-        bool stored = inline_store(prog, &prog->ins[pc]);
-        uint32_t start = pc++;
-        while (pc < n && in_block(prog, &prog->ins[pc])) {
+        bool stored = nif ? nst > 0 : inline_store(prog, &prog->ins[pc]);
+        uint32_t start = pc;
+        pc = nif ? e + 1 : pc + 1;
+        while (pc < n) {
+            if (native_if(prog, pc, &e, &nst)) {   /* the whole if ... endif, or stop */
+                if (nst > 1 || (nst && stored))
+                    break;
+                stored |= nst > 0;
+                pc = e + 1;
+                continue;
+            }
+            if (!in_block(prog, &prog->ins[pc]))
+                break;
             bool st = inline_store(prog, &prog->ins[pc]);
             if (st && stored)
                 break;
