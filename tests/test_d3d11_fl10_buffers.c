@@ -62,7 +62,8 @@ TEST(fl10_buffer_srv_rules)
     CHECK_STR_CONTAINS(LAST, "cannot be used for buffers");
     /* the buffer needs D3D11_BIND_SHADER_RESOURCE */
     buffer_srv(r.dev, vb, DXGI_FORMAT_R32_FLOAT, 0, 4, E_INVALIDARG);
-    /* no description (a buffer has no format), a texture dimension, raw views (11_0) */
+    /* no description (a buffer has no format), a texture dimension; BUFFEREX views exist at
+     * 10_x (raw and structured buffers of D3D10_X_HARDWARE_OPTIONS: tests/test_d3d11_cs4.c) */
     srv = (ID3D11ShaderResourceView *)(uintptr_t)1;
     CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)b, NULL, &srv),
              E_INVALIDARG);
@@ -75,10 +76,17 @@ TEST(fl10_buffer_srv_rules)
              E_INVALIDARG);
     sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
     sd.BufferEx.NumElements = 4;
+    srv = NULL;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)b, &sd, &srv),
+             S_OK);
+    RD_RELEASE(srv);
+    /* a raw one needs a buffer with ALLOW_RAW_VIEWS */
+    sd.Format = DXGI_FORMAT_R32_TYPELESS;
+    sd.BufferEx.Flags = D3D11_BUFFEREX_SRV_FLAG_RAW;
     util_clear_last_message();
     CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)b, &sd, &srv),
              E_INVALIDARG);
-    CHECK_STR_CONTAINS(LAST, "11_0");
+    CHECK_STR_CONTAINS(LAST, "ALLOW_RAW_VIEWS");
     /* NULL out-pointer: validation only */
     memset(&sd, 0, sizeof(sd));
     sd.Format = DXGI_FORMAT_R32_FLOAT;
