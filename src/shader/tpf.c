@@ -1075,6 +1075,25 @@ static int decode_instruction(struct tpf *t, struct span *s, uint32_t opc,
     return 0;
 }
 
+/* ld_raw / ld_structured in a vs/gs/ps 4_x program (D3D11.3 18.7.2.4: with the 10_x option
+ * "the ability to read from raw and structured buffers" is added to those shader models;
+ * 18.7.3.2: only with D3D11_SB_GLOBAL_FLAG_ENABLE_RAW_AND_STRUCTURED_BUFFERS).  softd3d reads
+ * them in pixel programs (as ps_5_0's); vertex and geometry programs have no buffer memory. */
+static int sm4_srv_load(struct tpf *t, uint32_t pos, const char *name)
+{
+    static const char *const kinds[] = {"pixel", "vertex", "geometry"};
+    unsigned type = t->prog->type < 3 ? t->prog->type : 0;
+    if (!(t->prog->global_flags & IR_GLOBAL_ENABLE_RAW_STRUCTURED_BUFFERS))
+        return fail(t, TPF_E_BAD_INSTRUCTION, pos, "%s in a shader model 4 %s program needs "
+                    "dcl_globalFlags enableRawAndStructuredBuffers (D3D11.3 18.7.3.2)", name,
+                    kinds[type]);
+    if (t->prog->type != IR_SHADER_PIXEL)
+        return fail(t, TPF_E_UNSUPPORTED, pos, "%s in a shader model 4 %s program is not "
+                    "implemented (raw and structured buffers are read by compute and pixel "
+                    "programs)", name, kinds[type]);
+    return 0;
+}
+
 static int decode_program(struct tpf *t, uint32_t pos, uint32_t end)
 {
     int ret = 0;
@@ -1098,7 +1117,11 @@ static int decode_program(struct tpf *t, uint32_t pos, uint32_t end)
             return fail(t, TPF_E_BAD_INSTRUCTION, pos, "%s (0x%x) is not in cs_4_%u (of shader "
                         "model 5 only ld/store_raw, ld/store_structured and sync; D3D11.3 "
                         "18.7.2.5)", info->name, code, t->version % 10);
-        if (((info->flags & TPF_F_SM5) && t->version < 50 && !cs4(t)) ||
+        bool srv_load = (info->flags & TPF_F_SM5) && t->version < 50 && !cs4(t) &&
+                        (code == TPF_OP_LD_RAW || code == TPF_OP_LD_STRUCTURED);
+        if (srv_load && (ret = sm4_srv_load(t, pos, info->name)))
+            return ret;
+        if (((info->flags & TPF_F_SM5) && t->version < 50 && !cs4(t) && !srv_load) ||
             ((info->flags & TPF_F_SM41) && t->version < 41))
             return fail(t, TPF_E_BAD_INSTRUCTION, pos, "%s (0x%x) needs shader model %s",
                         info->name, code, (info->flags & TPF_F_SM5) ? "5.0" : "4.1");

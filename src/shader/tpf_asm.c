@@ -1167,9 +1167,11 @@ static int instruction(struct asm_state *a, size_t at)
     const struct tpf_opcode_info *info = tpf_opcode_get((unsigned)code);
     const struct ir_op_info *ir = ir_op_get((unsigned)info->ir_op);
     unsigned version = a->major * 10 + a->minor;
-    /* cs_4_x takes a few shader model 5 instructions: the decoder says which (tpf.c) */
-    bool cs4 = a->type == 5 && version < 50;
-    if (((info->flags & TPF_F_SM5) && version < 50 && !cs4) ||
+    /* cs_4_x takes a few shader model 5 instructions, and the other 4_x programs ld_raw and
+     * ld_structured (the D3D10_X_HARDWARE_OPTIONS subset): the decoder says which (tpf.c) */
+    bool sm4_mem = version < 50 && (a->type == 5 || code == TPF_OP_LD_RAW ||
+                                    code == TPF_OP_LD_STRUCTURED);
+    if (((info->flags & TPF_F_SM5) && version < 50 && !sm4_mem) ||
         ((info->flags & TPF_F_SM41) && version < 41))
         return FAIL(at, "%s needs shader model %s", info->name,
                     (info->flags & TPF_F_SM5) ? "5.0" : "4.1");
