@@ -6,12 +6,14 @@
  * 10_1 / 11_0: D3D10_X_HARDWARE_OPTIONS per level, CreateComputeShader per shader model, a
  * group-shared tree sum of a raw buffer, a structured-buffer update through group-shared
  * memory and a barrier, the one UAV slot, the 10_x view and bind rules, Dispatch's Z = 1 and
- * the dropped DispatchIndirect.  Results are read back and compared exactly (test-compute also
- * runs with SOFTD3D_JIT=eager and 0). */
+ * the dropped DispatchIndirect; HLSL compiled to cs_4_0 by D3DCompile.  Results are read back
+ * and compared exactly (test-compute also runs with SOFTD3D_JIT=eager and 0). */
 #include "test_compute_util.h"
 
 #include <stdio.h>
 
+#define COBJMACROS
+#include "d3dcompiler.h"
 #include "shader/dxbc.h"
 
 /* ---- programs ------------------------------------------------------------------------------ */
@@ -501,4 +503,95 @@ TEST(cs4_views_and_slots_10_0)
     RD_RELEASE(st);
     RD_RELEASE(raw);
     cx_end(&c);
+}
+
+/* D3DCompile to cs_4_0: raw and structured buffers (src/hlsl/gen_buffer.c), run at 10_0;
+ * what cs_4_x lacks refused with X3000 and the reason. */
+static HRESULT compile_cs4(const char *src, ID3DBlob **code, char *errors, size_t size)
+{
+    ID3DBlob *err = NULL;
+    HRESULT hr = D3DCompile(src, strlen(src), "cs.hlsl", NULL, NULL, "main", "cs_4_0", 0, 0,
+                            code, &err);
+    snprintf(errors, size, "%s", err ? (const char *)ID3D10Blob_GetBufferPointer(err) : "");
+    if (err)
+        ID3D10Blob_Release(err);
+    return hr;
+}
+
+TEST(cs4_hlsl_10_0)
+{
+    static const char src[] =
+        "ByteAddressBuffer input : register(t0);\n"
+        "RWStructuredBuffer<uint2> output : register(u0);\n"
+        "[numthreads(16, 2, 1)]\n"
+        "void main(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex)\n"
+        "{\n"
+        "    uint i = id.y * 16 + id.x;\n"
+        "    output[i] = uint2(input.Load(i * 4) * 5, gi);\n"
+        "}\n";
+    static uint32_t in[32], out[2 * 33], init[2 * 33];
+    char errors[512];
+    ID3DBlob *code = NULL;
+    struct cx c;
+    for (uint32_t i = 0; i < 32; i++)
+        in[i] = 7 * i + 1;
+    for (uint32_t i = 0; i < 66; i++)
+        init[i] = 0xdeadbeef;
+    CHECK_HR(compile_cs4(src, &code, errors, sizeof(errors)), S_OK);
+    if (!code)
+        harness_fail(__FILE__, __LINE__, "D3DCompile: %s", errors);
+    if (code && cs4_begin(&c, "10_0", D3D_FEATURE_LEVEL_10_0)) {
+        ID3D11ComputeShader *cs = NULL;
+        CHECK_HR(ID3D11Device_CreateComputeShader(c.dev, ID3D10Blob_GetBufferPointer(code),
+                                                  ID3D10Blob_GetBufferSize(code), NULL, &cs),
+                 S_OK);
+        ID3D11Buffer *src_b = raw_input(&c, in, 32);
+        ID3D11ShaderResourceView *srv = src_b ? raw_srv(&c, src_b, 32) : NULL;
+        ID3D11Buffer *dst = cx_buffer(&c, sizeof(init), D3D11_BIND_UNORDERED_ACCESS,
+                                      D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 8, init);
+        D3D11_UNORDERED_ACCESS_VIEW_DESC d = cx_uav_desc(DXGI_FORMAT_UNKNOWN,
+                                                         D3D11_UAV_DIMENSION_BUFFER);
+        d.Buffer.NumElements = 32;
+        ID3D11UnorderedAccessView *u = dst ? cx_uav(&c, dst, &d) : NULL;
+        if (cs && srv && u) {
+            ACCEPTED(ID3D11DeviceContext_CSSetShaderResources(c.ctx, 0, 1, &srv));
+            cx_run(&c, cs, &u, 1, 1, 1, 1);
+            cx_read(&c, dst, out, sizeof(out));
+            for (uint32_t i = 0; i < 32; i++) {
+                CHECK_EQ(out[2 * i], 5 * in[i]);
+                CHECK_EQ(out[2 * i + 1], i);   /* one group: the group index is i */
+            }
+            CHECK_EQ(out[64], 0xdeadbeef);
+        }
+        ID3D11DeviceContext_ClearState(c.ctx);
+        RD_RELEASE(u);
+        RD_RELEASE(dst);
+        RD_RELEASE(srv);
+        RD_RELEASE(src_b);
+        RD_RELEASE(cs);
+        cx_end(&c);
+    }
+    if (code)
+        ID3D10Blob_Release(code);
+    static const struct { const char *src, *want; } bad[] = {
+        {"RWByteAddressBuffer b : register(u0);\n[numthreads(4, 1, 1)] void main(uint t : "
+         "SV_GroupIndex) { uint o; b.InterlockedAdd(0, t, o); b.Store(4, o); }\n",
+         "is not in cs_4_0"},
+        {"RWTexture2D<float> t : register(u0);\n[numthreads(4, 1, 1)] void main(uint i : "
+         "SV_GroupIndex) { t[uint2(i, 0)] = 1; }\n",
+         "cs_4_x has raw and structured buffers only"},
+        {"RWByteAddressBuffer a : register(u0);\nRWByteAddressBuffer b : register(u1);\n"
+         "[numthreads(4, 1, 1)] void main(uint i : SV_GroupIndex) { a.Store(0, i); "
+         "b.Store(0, i); }\n", "one UAV, u0"},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        code = NULL;
+        CHECK_HR(compile_cs4(bad[i].src, &code, errors, sizeof(errors)), E_FAIL);
+        CHECK(code == NULL);
+        if (!strstr(errors, bad[i].want))
+            harness_fail(__FILE__, __LINE__, "case %zu: \"%s\" lacks \"%s\"", i, errors,
+                         bad[i].want);
+        if (code)
+            ID3D10Blob_Release(code);
+    }
 }
