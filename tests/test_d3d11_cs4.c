@@ -377,8 +377,21 @@ TEST(cs4_structured_update_10_0)
                                                      D3D11_UAV_DIMENSION_BUFFER);
     d.Buffer.NumElements = 64;
     ID3D11UnorderedAccessView *u = b ? cx_uav(&c, b, &d) : NULL;
-    if (cs && u) {
+    D3D11_QUERY_DESC qd = { D3D11_QUERY_PIPELINE_STATISTICS, 0 };
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS stats;
+    ID3D11Query *q = NULL;
+    CHECK_HR(ID3D11Device_CreateQuery(c.dev, &qd, &q), S_OK);
+    if (cs && u && q) {
+        /* CSInvocations: every thread of the 2 groups (the dropped calls below count none) */
+        ID3D11DeviceContext_Begin(c.ctx, (ID3D11Asynchronous *)q);
         cx_run(&c, cs, &u, 1, 2, 1, 1);
+        ID3D11DeviceContext_End(c.ctx, (ID3D11Asynchronous *)q);
+        memset(&stats, 0xff, sizeof(stats));
+        CHECK_HR(ID3D11DeviceContext_GetData(c.ctx, (ID3D11Asynchronous *)q, &stats,
+                                             sizeof(stats), 0), S_OK);
+        CHECK_EQ(stats.CSInvocations, 64);
+        CHECK_EQ(stats.PSInvocations, 0);
+        ID3D11DeviceContext_Begin(c.ctx, (ID3D11Asynchronous *)q);
         cx_read(&c, b, out, sizeof(out));
         for (uint32_t i = 0; i < 64; i++) {
             uint32_t j = (i & ~31u) | ((i + 1) & 31u);
@@ -399,6 +412,10 @@ TEST(cs4_structured_update_10_0)
         ID3D11DeviceContext_DispatchIndirect(c.ctx, ab, 0);
         CHECK_STR_CONTAINS(LAST, "DispatchIndirect: not available at feature level 10_0");
         RD_RELEASE(ab);
+        ID3D11DeviceContext_End(c.ctx, (ID3D11Asynchronous *)q);
+        CHECK_HR(ID3D11DeviceContext_GetData(c.ctx, (ID3D11Asynchronous *)q, &stats,
+                                             sizeof(stats), 0), S_OK);
+        CHECK_EQ(stats.CSInvocations, 0);
         static uint32_t again[2 * 66];
         cx_read(&c, b, again, sizeof(again));
         CHECK(!memcmp(again, out, sizeof(out)));
@@ -411,6 +428,7 @@ TEST(cs4_structured_update_10_0)
         CHECK_EQ(again[128], init[128]);
     }
     ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(q);
     RD_RELEASE(u);
     RD_RELEASE(b);
     RD_RELEASE(cs);
