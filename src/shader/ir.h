@@ -403,7 +403,7 @@ enum ir_hs_phase {
 #define IR_CS_MAX_TGSM_BYTES 32768  /* D3D11_CS_TGSM_REGISTER_COUNT * 4 */
 #define IR_MAX_UAVS 8               /* D3D11_PS_CS_UAV_REGISTER_COUNT at 11_0 */
 #define IR_MAX_TGSM 32              /* g# blocks a program may declare (softd3d's bound) */
-/* cs_4_0 / cs_4_1 (D3D11_CS_4_X_*; D3D11.3 18.7.2.6-18.7.2.9, the "numthreads" page): at most
+/* cs_4_0 / cs_4_1 (D3D11_CS_4_X_*; D3D11.3 18.7.2.6-18.7.2.9, "Compute Shader Overview"): at most
  * 768 x 768 x 1 and 768 threads, one UAV (u0); the group-shared limit is per thread (the 16 KiB
  * of 18.7.2.7 follow from it: ir_cs4_tgsm_bytes_per_thread). */
 #define IR_CS4_MAX_THREADS 768

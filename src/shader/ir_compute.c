@@ -14,10 +14,10 @@
  *     structured UAV with a counter, bufinfo a buffer t# or u#; loads may read t# (raw or
  *     structured SRVs) but stores and atomics never.
  *   - cs_4_0 / cs_4_1 (D3D11.3 18.7.2, "Compute Shaders + Raw and Structured Buffers on
- *     D3D10.x Hardware"): x, y <= 768 and x*y*z <= 768 (18.7.2.6); z = 1 (the "numthreads"
- *     page: "the Z dimension of numthreads is limited to 1" for cs_4_x; 18.7.2.6 keeps 64, but
- *     fxc and the documentation say 1, and D3D11_CS_4_X_DISPATCH_MAX_THREAD_GROUPS_IN_Z_DIMENSION
- *     is 1 too); one UAV, u0, raw or structured, without a counter (18.7.2.2, 18.7.2.5); g#
+ *     D3D10.x Hardware"): x, y <= 768 and x*y*z <= 768 (18.7.2.6); z = 1 ("Compute Shader
+ *     Overview", DirectCompute 4.x: "the Z dimension of numthreads is limited to 1"; 18.7.2.6
+ *     keeps 64, but the documentation and fxc say 1); one UAV, u0, raw or structured, without
+ *     a counter (18.7.2.2, 18.7.2.5); g#
  *     structured only, each of exactly x*y*z structures (one per thread), the strides summed
  *     at most the per-thread bytes of the thread count's bucket (18.7.2.8's table; 16 KiB in
  *     all, 18.7.2.7); a thread writes only its own structure: store_structured to g# with the
