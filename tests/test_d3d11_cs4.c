@@ -613,3 +613,91 @@ TEST(cs4_hlsl_10_0)
             ID3D10Blob_Release(code);
     }
 }
+
+/* HLSL groupshared in cs_4_0 (src/hlsl/gen_tgsm.c): a tree sum of each group's 64 words, every
+ * thread writing only sums[SV_GroupIndex], run at 10_0; a write elsewhere is refused (X3000,
+ * the decoder's reason). */
+TEST(cs4_hlsl_groupshared_10_0)
+{
+    static const char src[] =
+        "ByteAddressBuffer input : register(t0);\n"
+        "RWByteAddressBuffer output : register(u0);\n"
+        "groupshared uint sums[64];\n"
+        "[numthreads(64, 1, 1)]\n"
+        "void main(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex, uint3 g : SV_GroupID)\n"
+        "{\n"
+        "    sums[gi] = input.Load(id.x * 4);\n"
+        "    GroupMemoryBarrierWithGroupSync();\n"
+        "    for (uint s = 32; s > 0; s >>= 1) {\n"
+        "        if (gi < s)\n"
+        "            sums[gi] += sums[gi + s];\n"
+        "        GroupMemoryBarrierWithGroupSync();\n"
+        "    }\n"
+        "    if (gi == 0)\n"
+        "        output.Store(g.x * 4, sums[0]);\n"
+        "}\n";
+    static uint32_t in[256], out[5], init[5];
+    uint32_t want[4] = {0, 0, 0, 0};
+    char errors[512];
+    ID3DBlob *code = NULL;
+    struct cx c;
+    for (uint32_t i = 0; i < 256; i++) {
+        in[i] = i * 40503u + 17;
+        want[i / 64] += in[i];
+    }
+    for (int i = 0; i < 5; i++)
+        init[i] = 0xdeadbeef;
+    CHECK_HR(compile_cs4(src, &code, errors, sizeof(errors)), S_OK);
+    if (!code)
+        harness_fail(__FILE__, __LINE__, "D3DCompile: %s", errors);
+    if (code && cs4_begin(&c, "10_0", D3D_FEATURE_LEVEL_10_0)) {
+        ID3D11ComputeShader *cs = NULL;
+        CHECK_HR(ID3D11Device_CreateComputeShader(c.dev, ID3D10Blob_GetBufferPointer(code),
+                                                  ID3D10Blob_GetBufferSize(code), NULL, &cs),
+                 S_OK);
+        ID3D11Buffer *src_b = raw_input(&c, in, 256);
+        ID3D11ShaderResourceView *srv = src_b ? raw_srv(&c, src_b, 256) : NULL;
+        ID3D11Buffer *dst = cx_raw_buffer(&c, sizeof(init), init);
+        ID3D11UnorderedAccessView *u = dst ? cx_uav_raw(&c, dst, 0, 4) : NULL;
+        if (cs && srv && u) {
+            ACCEPTED(ID3D11DeviceContext_CSSetShaderResources(c.ctx, 0, 1, &srv));
+            cx_run(&c, cs, &u, 1, 4, 1, 1);
+            cx_read(&c, dst, out, sizeof(out));
+            for (int k = 0; k < 4; k++)
+                CHECK_EQ(out[k], want[k]);
+            CHECK_EQ(out[4], 0xdeadbeef);
+        }
+        ID3D11DeviceContext_ClearState(c.ctx);
+        RD_RELEASE(u);
+        RD_RELEASE(dst);
+        RD_RELEASE(srv);
+        RD_RELEASE(src_b);
+        RD_RELEASE(cs);
+        cx_end(&c);
+    }
+    if (code)
+        ID3D10Blob_Release(code);
+    static const struct { const char *src, *want; } bad[] = {
+        {"groupshared uint a[64];\nRWByteAddressBuffer o : register(u0);\n"
+         "[numthreads(64, 1, 1)] void main(uint i : SV_GroupIndex) { a[63 - i] = i; "
+         "GroupMemoryBarrierWithGroupSync(); o.Store(i * 4, a[i]); }\n",
+         "writes g# only at structure vThreadIDInGroupFlattened"},
+        {"groupshared uint a[32];\nRWByteAddressBuffer o : register(u0);\n"
+         "[numthreads(64, 1, 1)] void main(uint i : SV_GroupIndex) { a[i] = i; "
+         "GroupMemoryBarrierWithGroupSync(); o.Store(i * 4, a[i]); }\n",
+         "exactly one per thread"},
+        {"groupshared uint a[64];\nRWByteAddressBuffer o : register(u0);\n"
+         "[numthreads(64, 1, 1)] void main(uint i : SV_GroupIndex) { uint old; "
+         "InterlockedAdd(a[i], 1, old); o.Store(i * 4, old); }\n",
+         "is not in cs_4_0"},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        code = NULL;
+        CHECK_HR(compile_cs4(bad[i].src, &code, errors, sizeof(errors)), E_FAIL);
+        if (!strstr(errors, bad[i].want))
+            harness_fail(__FILE__, __LINE__, "case %zu: \"%s\" lacks \"%s\"", i, errors,
+                         bad[i].want);
+        if (code)
+            ID3D10Blob_Release(code);
+    }
+}
