@@ -509,6 +509,11 @@ TEST(cs4_views_and_slots_10_0)
         CHECK(got[1] == NULL);
         RD_RELEASE_REF(got[0]);
         RD_RELEASE_REF(got[1]);
+        /* no pixel-shader UAVs at 10_x */
+        util_clear_last_message();
+        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, NULL, 0, 1,
+                                                                      &a, NULL);
+        CHECK_STR_CONTAINS(LAST, "pixel-shader unordered-access views need 11_0");
         /* CopyStructureCount: no 10_x view has a hidden counter */
         util_clear_last_message();
         ID3D11DeviceContext_CopyStructureCount(c.ctx, raw, 0, b);

@@ -1343,8 +1343,13 @@ static void STDMETHODCALLTYPE ctx_OMSetRenderTargetsAndUnorderedAccessViews(
         }
         for (UINT i = 0; uavs && i < uav_count; i++)
             if (uavs[i]) {
+                /* 10_x has UAVs for cs_4_x only: "Pixel Shaders on downlevel HW do not
+                 * support UAV access" (D3D11.3 18.7.2.2) */
                 d3d11_msg(ctx->device, "%s: ppUnorderedAccessViews[%u] is not NULL; %s at "
-                          "feature level %s", method, i, NO_UAV,
+                          "feature level %s", method, i,
+                          ctx->device->level >= D3D_FEATURE_LEVEL_10_0
+                              ? "pixel-shader unordered-access views need 11_0 (D3D11.3 "
+                                "18.7.2.2)" : NO_UAV,
                           d3d11_level_name(ctx->device->level));
                 return;
             }
