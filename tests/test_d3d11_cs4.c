@@ -706,3 +706,55 @@ TEST(cs4_hlsl_groupshared_10_0)
             ID3D10Blob_Release(code);
     }
 }
+
+/* Hostile addresses in a cs_4_0 program at 10_0: reads of g#, t# and u# outside them give 0,
+ * writes to u# outside the view are dropped (D3D11.3 5.3.4.4; the memory is the VM's, as in
+ * cs_5_0), and nothing crashes. */
+TEST(cs4_hostile_addresses_10_0)
+{
+    static const char text[] =
+        "cs_4_0\ndcl_resource_raw t0\ndcl_uav_raw u0\ndcl_tgsm_structured g0, 8, 16\n"
+        "dcl_temps 2\ndcl_thread_group 16, 1, 1\n"
+        "store_structured g0.xy, vThreadIDInGroupFlattened, l(0), l(11, 22, 0, 0)\n"
+        "sync_g_t\n"
+        "ishl r0.x, vThreadIDInGroupFlattened, l(4)\n"   /* 16 bytes a thread in u0 */
+        "ld_structured r1.x, l(0xffffffff), l(0), g0.xxxx\n"
+        "ld_structured r1.y, l(3), l(0xfffffffc), g0.xxxx\n"
+        "ld_raw r1.z, l(0xfffffff0), t0.xxxx\n"
+        "ld_raw r1.w, l(0x7ffffffc), u0.xxxx\n"
+        "store_raw u0.xyzw, r0.x, r1.xyzw\n"
+        "store_raw u0.x, l(0xfffffffc), l(99)\n"
+        "store_raw u0.x, l(256), l(99)\n"
+        "ld_structured r1.xy, l(15), l(0), g0.xyxx\n"
+        "iadd r0.y, r0.x, l(256)\n"
+        "store_raw u0.x, r0.y, r1.y\n"          /* past the 256-byte view: dropped */
+        "ret\n";
+    static uint32_t in[4] = {1, 2, 3, 4}, init[80], out[80];
+    struct cx c;
+    if (!cs4_begin(&c, "10_0", D3D_FEATURE_LEVEL_10_0))
+        return;
+    for (int i = 0; i < 80; i++)
+        init[i] = 0x55555555;
+    ID3D11ComputeShader *cs = cx_cs(&c, text);
+    ID3D11Buffer *src = raw_input(&c, in, 4);
+    ID3D11ShaderResourceView *srv = src ? raw_srv(&c, src, 4) : NULL;
+    ID3D11Buffer *dst = cx_raw_buffer(&c, sizeof(init), init);
+    ID3D11UnorderedAccessView *u = dst ? cx_uav_raw(&c, dst, 0, 64) : NULL;
+    if (cs && srv && u) {
+        ACCEPTED(ID3D11DeviceContext_CSSetShaderResources(c.ctx, 0, 1, &srv));
+        cx_run(&c, cs, &u, 1, 1, 1, 1);
+        cx_read(&c, dst, out, sizeof(out));
+        for (int t = 0; t < 16; t++)
+            for (int k = 0; k < 4; k++)
+                CHECK_EQ(out[4 * t + k], 0);   /* every hostile read was 0 */
+        for (int i = 64; i < 80; i++)
+            CHECK_EQ(out[i], 0x55555555);      /* nothing past the view */
+    }
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(u);
+    RD_RELEASE(dst);
+    RD_RELEASE(srv);
+    RD_RELEASE(src);
+    RD_RELEASE(cs);
+    cx_end(&c);
+}
