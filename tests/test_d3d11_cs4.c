@@ -6,8 +6,10 @@
  * 10_1 / 11_0: D3D10_X_HARDWARE_OPTIONS per level, CreateComputeShader per shader model, a
  * group-shared tree sum of a raw buffer, a structured-buffer update through group-shared
  * memory and a barrier, the one UAV slot, the 10_x view and bind rules, Dispatch's Z = 1 and
- * the dropped DispatchIndirect; HLSL compiled to cs_4_0 by D3DCompile.  Results are read back
- * and compared exactly (test-compute also runs with SOFTD3D_JIT=eager and 0). */
+ * the dropped DispatchIndirect, CSInvocations, the constant-buffer / SRV / sampler bindings,
+ * hostile addresses; HLSL compiled to cs_4_0 by D3DCompile (raw and structured buffers,
+ * groupshared).  Results are read back and compared exactly (test-compute also runs with
+ * SOFTD3D_JIT=eager and 0). */
 #include "test_compute_util.h"
 
 #include <stdio.h>
@@ -755,6 +757,83 @@ TEST(cs4_hostile_addresses_10_0)
     RD_RELEASE(dst);
     RD_RELEASE(srv);
     RD_RELEASE(src);
+    RD_RELEASE(cs);
+    cx_end(&c);
+}
+
+/* The other CS bindings at 10_1 (CSSetConstantBuffers, CSSetShaderResources with a typed
+ * buffer and a texture, CSSetSamplers) read by cs_4_1: cb0, ld of a typed buffer, sample_l
+ * (point filtering) and gather4 (4_1's), into the raw u0. */
+TEST(cs4_bindings_10_1)
+{
+    static const char text[] =
+        "cs_4_1\ndcl_constantbuffer cb0[1], immediateIndexed\n"
+        "dcl_resource_buffer (uint,uint,uint,uint) t0\n"
+        "dcl_resource_texture2d (float,float,float,float) t1\ndcl_sampler s0, mode_default\n"
+        "dcl_uav_raw u0\ndcl_temps 3\ndcl_thread_group 4, 1, 1\n"
+        "ld r0.x, vThreadID.xxxx, t0.xyzw\n"
+        "iadd r0.x, r0.x, cb0[0].x\n"
+        "ishl r1.x, vThreadID.x, l(3)\nstore_raw u0.x, r1.x, r0.x\n"
+        "utof r2.x, vThreadID.x\nadd r2.x, r2.x, l(0.5)\nmul r2.x, r2.x, l(0.5)\n"
+        "mov r2.y, l(0.5)\nsample_l r2.xyzw, r2.xyxx, t1.xyzw, s0, l(0)\n"
+        "iadd r1.x, r1.x, l(4)\nstore_raw u0.x, r1.x, r2.x\n"
+        "ieq r0.y, vThreadID.x, l(0)\nif_nz r0.y\n"
+        "  gather4 r2.xyzw, l(0.5, 0.5, 0, 0), t1.xyzw, s0.x\n"
+        "  store_raw u0.xyzw, l(32), r2.xyzw\n"
+        "endif\nret\n";
+    static const uint32_t cbv[4] = {1000, 0, 0, 0}, tbuf[4] = {1, 2, 3, 4};
+    static const float texels[2] = {0.25f, 0.75f};
+    static uint32_t out[12];
+    struct cx c;
+    if (!cs4_begin(&c, "10_1", D3D_FEATURE_LEVEL_10_1))
+        return;
+    ID3D11ComputeShader *cs = cx_cs(&c, text);
+    ID3D11Buffer *cb = rd_buffer(c.dev, D3D11_BIND_CONSTANT_BUFFER, cbv, sizeof(cbv));
+    ID3D11Buffer *tb = cx_buffer(&c, sizeof(tbuf), D3D11_BIND_SHADER_RESOURCE, 0, 0, tbuf);
+    ID3D11Texture2D *tex = rd_texture(c.dev, 2, 1, DXGI_FORMAT_R32_FLOAT,
+                                      D3D11_BIND_SHADER_RESOURCE, texels, 8);
+    ID3D11Buffer *ob = cx_raw_buffer(&c, sizeof(out), NULL);
+    ID3D11UnorderedAccessView *u = ob ? cx_uav_raw(&c, ob, 0, 12) : NULL;
+    D3D11_SHADER_RESOURCE_VIEW_DESC bd = cx_srv_desc(DXGI_FORMAT_R32_UINT,
+                                                     D3D11_SRV_DIMENSION_BUFFER);
+    bd.Buffer.NumElements = 4;
+    ID3D11ShaderResourceView *srv[2] = {NULL, NULL};
+    D3D11_SAMPLER_DESC sd = {D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP,
+                             D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1,
+                             D3D11_COMPARISON_NEVER, {0, 0, 0, 0}, 0, D3D11_FLOAT32_MAX};
+    ID3D11SamplerState *smp = NULL;
+    CHECK_HR(ID3D11Device_CreateSamplerState(c.dev, &sd, &smp), S_OK);
+    if (tb && tex) {
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)tb, &bd, &srv[0]),
+                 S_OK);
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(c.dev, (ID3D11Resource *)tex, NULL,
+                                                       &srv[1]), S_OK);
+    }
+    if (cs && cb && u && srv[0] && srv[1] && smp) {
+        ACCEPTED(ID3D11DeviceContext_CSSetConstantBuffers(c.ctx, 0, 1, &cb));
+        ACCEPTED(ID3D11DeviceContext_CSSetShaderResources(c.ctx, 0, 2, srv));
+        ACCEPTED(ID3D11DeviceContext_CSSetSamplers(c.ctx, 0, 1, &smp));
+        cx_run(&c, cs, &u, 1, 1, 1, 1);
+        cx_read(&c, ob, out, sizeof(out));
+        for (uint32_t i = 0; i < 4; i++) {
+            float f;
+            CHECK_EQ(out[2 * i], 1001 + i);
+            memcpy(&f, &out[2 * i + 1], 4);
+            CHECK(f == (i == 0 ? 0.25f : 0.75f));   /* u = (i + 0.5) / 2, clamped */
+        }
+        float g[4];
+        memcpy(g, &out[8], sizeof(g));
+        CHECK(g[0] == 0.25f && g[1] == 0.75f && g[2] == 0.75f && g[3] == 0.25f);
+    }
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(srv[0]);
+    RD_RELEASE(srv[1]);
+    RD_RELEASE(u);
+    RD_RELEASE(smp);
+    RD_RELEASE(cb);
+    RD_RELEASE(tb);
+    RD_RELEASE(tex);
+    RD_RELEASE(ob);
     RD_RELEASE(cs);
     cx_end(&c);
 }
