@@ -291,7 +291,8 @@ TEST(fl10_stages_not_there_yet)
     CHECK_HR(ID3D11Device_CreateGeometryShader(dev, blob, n, NULL, &gs), E_INVALIDARG);
     CHECK(gs == NULL);
     CHECK_STR_CONTAINS(LAST, "not a geometry shader");
-    /* hull shaders need 11_0; cs_4_x is optional at 10_x and not offered */
+    /* hull shaders need 11_0; a vertex program is no compute shader (cs_4_x at 10_x:
+     * tests/test_d3d11_cs4.c) */
     CHECK_HR(ID3D11Device_CreateHullShader(dev, blob, n, NULL, &hs), E_INVALIDARG);
     CHECK(hs == NULL);
     CHECK_HR(ID3D11Device_CreateComputeShader(dev, blob, n, NULL, &cs), E_INVALIDARG);
@@ -379,7 +380,7 @@ TEST(fl10_feature_support)
         CHECK_EQ(inst.SimpleInstancingSupported, TRUE);
         CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_D3D10_X_HARDWARE_OPTIONS,
                                                   &hw, sizeof(hw)), S_OK);
-        CHECK_EQ(hw.ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x, FALSE);
+        CHECK_EQ(hw.ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x, TRUE);
         CHECK_HR(ID3D11Device_CheckFeatureSupport(dev, D3D11_FEATURE_DOUBLES, &dbl, sizeof(dbl)),
                  S_OK);
         CHECK_EQ(dbl.DoublePrecisionFloatShaderOps, FALSE);

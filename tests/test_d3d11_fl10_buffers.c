@@ -1,7 +1,10 @@
 /* tests/test_d3d11_fl10_buffers.c — feature levels 10_0 / 10_1 (issue 11, third step): typed
  * buffer shader-resource views (D3D11_BUFFER_SRV: the rules of CreateShaderResourceView for a
- * buffer, and Buffer<T> read by ld in the pixel and vertex stages, exact bits). */
+ * buffer, and Buffer<T> read by ld in the pixel and vertex stages, exact bits), and raw and
+ * structured buffers read by ps_4_0 (D3D10_X_HARDWARE_OPTIONS). */
 #include "test_render_util.h"
+
+#include "shader/tpf.h"
 
 static const D3D_FEATURE_LEVEL L100 = D3D_FEATURE_LEVEL_10_0;
 
@@ -62,7 +65,8 @@ TEST(fl10_buffer_srv_rules)
     CHECK_STR_CONTAINS(LAST, "cannot be used for buffers");
     /* the buffer needs D3D11_BIND_SHADER_RESOURCE */
     buffer_srv(r.dev, vb, DXGI_FORMAT_R32_FLOAT, 0, 4, E_INVALIDARG);
-    /* no description (a buffer has no format), a texture dimension, raw views (11_0) */
+    /* no description (a buffer has no format), a texture dimension; BUFFEREX views exist at
+     * 10_x (raw and structured buffers of D3D10_X_HARDWARE_OPTIONS: tests/test_d3d11_cs4.c) */
     srv = (ID3D11ShaderResourceView *)(uintptr_t)1;
     CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)b, NULL, &srv),
              E_INVALIDARG);
@@ -75,10 +79,17 @@ TEST(fl10_buffer_srv_rules)
              E_INVALIDARG);
     sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
     sd.BufferEx.NumElements = 4;
+    srv = NULL;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)b, &sd, &srv),
+             S_OK);
+    RD_RELEASE(srv);
+    /* a raw one needs a buffer with ALLOW_RAW_VIEWS */
+    sd.Format = DXGI_FORMAT_R32_TYPELESS;
+    sd.BufferEx.Flags = D3D11_BUFFEREX_SRV_FLAG_RAW;
     util_clear_last_message();
     CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)b, &sd, &srv),
              E_INVALIDARG);
-    CHECK_STR_CONTAINS(LAST, "11_0");
+    CHECK_STR_CONTAINS(LAST, "ALLOW_RAW_VIEWS");
     /* NULL out-pointer: validation only */
     memset(&sd, 0, sizeof(sd));
     sd.Format = DXGI_FORMAT_R32_FLOAT;
@@ -173,6 +184,100 @@ done:
     RD_RELEASE(srv);
     RD_RELEASE(fb);
     RD_RELEASE(b);
+    rd_end(&r);
+}
+
+/* Raw and structured buffers read by a ps_4_0 program at 10_0 (D3D10_X_HARDWARE_OPTIONS,
+ * D3D11.3 18.7.2.4: ld_structured and ld_raw with dcl_globalFlags
+ * enableRawAndStructuredBuffers): pixel x shows the second word of structure x (red) and word x
+ * of the raw view (green); pixel 3 is past the 3-structure view (red 0). */
+#define PS4_RAW_STRUCTURED                                                                       \
+    "ps_4_0\ndcl_globalFlags refactoringAllowed | enableRawAndStructuredBuffers\n"              \
+    "dcl_resource_structured t0, 8\ndcl_resource_raw t1\n"                                      \
+    "dcl_input_ps_siv linear noperspective v0.xy, position\ndcl_output o0.xyzw\ndcl_temps 2\n"  \
+    "ftou r0.x, v0.x\nld_structured r1.x, r0.x, l(4), t0.xxxx\nishl r0.y, r0.x, l(2)\n"         \
+    "ld_raw r1.y, r0.y, t1.xxxx\nutof r1.xy, r1.xyxx\n"                                         \
+    "mul o0.xy, r1.xyxx, l(0.00392156863, 0.00392156863, 0, 0)\nmov o0.zw, l(0, 0, 0, 1.0)\n"    \
+    "ret\n"
+
+TEST(fl10_buffer_raw_structured_pixel)
+{
+    struct rd r;
+    uint8_t img[4 * 4];
+    static const uint32_t st[8] = {1, 10, 2, 30, 3, 50, 4, 70}, raw[4] = {200, 150, 100, 50};
+    ID3D11Buffer *sb = NULL, *rb = NULL;
+    ID3D11ShaderResourceView *ssrv = NULL, *rsrv = NULL;
+    D3D11_SHADER_RESOURCE_VIEW_DESC sd;
+    D3D11_BUFFER_DESC bd = { sizeof(st), D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0,
+                             D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 8 };
+    D3D11_SUBRESOURCE_DATA init = { st, 0, 0 };
+    if (!rd_begin_profile(&r, "10_0", L100, 4, 1)) {
+        rd_end(&r);
+        return;
+    }
+    CHECK_HR(ID3D11Device_CreateBuffer(r.dev, &bd, &init, &sb), S_OK);
+    bd.ByteWidth = sizeof(raw);
+    bd.MiscFlags = D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS;
+    bd.StructureByteStride = 0;
+    init.pSysMem = raw;
+    CHECK_HR(ID3D11Device_CreateBuffer(r.dev, &bd, &init, &rb), S_OK);
+    if (!sb || !rb)
+        goto done;
+    memset(&sd, 0, sizeof(sd));
+    sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+    sd.Buffer.NumElements = 3;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)sb, &sd, &ssrv), S_OK);
+    sd.Format = DXGI_FORMAT_R32_TYPELESS;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
+    sd.BufferEx.NumElements = 4;
+    sd.BufferEx.Flags = D3D11_BUFFEREX_SRV_FLAG_RAW;
+    CHECK_HR(ID3D11Device_CreateShaderResourceView(r.dev, (ID3D11Resource *)rb, &sd, &rsrv), S_OK);
+    if (ssrv && rsrv) {
+        struct rd_pipe p;
+        struct vtx v[6];
+        static const float c[4] = { 0, 0, 0, 0 };
+        ID3D11ShaderResourceView *both[2] = { ssrv, rsrv };
+        rd_quad(v, 0.0f, c, c, c, c);
+        rd_pipe_begin(&r, &p, VS4_PASS, PS4_RAW_STRUCTURED, v, 6,
+                      D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        ID3D11DeviceContext_PSSetShaderResources(r.ctx, 0, 2, both);
+        rd_clear(&r, 0.2f, 0.2f, 0.2f, 0.2f);
+        ACCEPTED(ID3D11DeviceContext_Draw(r.ctx, 6, 0));
+        rd_read(&r, img);
+        for (int x = 0; x < 4; x++) {
+            CHECK_EQ(img[4 * x], x < 3 ? st[2 * x + 1] : 0);
+            CHECK_EQ(img[4 * x + 1], raw[x]);
+            CHECK_EQ(img[4 * x + 2], 0);
+            CHECK_EQ(img[4 * x + 3], 255);
+        }
+        ID3D11DeviceContext_ClearState(r.ctx);
+        ID3D11DeviceContext_OMSetRenderTargets(r.ctx, 1, &r.rtv, NULL);
+        rd_pipe_end(&p);
+    }
+    /* the decoder: without the global flag refused (E_INVALIDARG at creation), in a vertex
+     * program not implemented (E_NOTIMPL) */
+    {
+        size_t n = 0;
+        static const char no_flag[] =
+            "ps_4_0\ndcl_resource_raw t1\ndcl_output o0.xyzw\ndcl_temps 1\n"
+            "ld_raw r0.x, l(0), t1.xxxx\nmov o0.xyzw, r0.xxxx\nret\n";
+        static const char vs_raw[] =
+            "vs_4_0\ndcl_globalFlags enableRawAndStructuredBuffers\ndcl_resource_raw t1\n"
+            "dcl_output_siv o0.xyzw, position\ndcl_temps 1\n"
+            "ld_raw r0.x, l(0), t1.xxxx\nmov o0.xyzw, r0.xxxx\nret\n";
+        char err[256] = "";
+        void *blob = NULL;
+        CHECK(tpf_assemble(no_flag, strlen(no_flag), &blob, &n, err, sizeof(err)) != 0);
+        CHECK_STR_CONTAINS(err, "needs dcl_globalFlags enableRawAndStructuredBuffers");
+        CHECK(tpf_assemble(vs_raw, strlen(vs_raw), &blob, &n, err, sizeof(err)) != 0);
+        CHECK_STR_CONTAINS(err, "ld_raw in a shader model 4 vertex program is not implemented");
+        free(blob);
+    }
+done:
+    RD_RELEASE(rsrv);
+    RD_RELEASE(ssrv);
+    RD_RELEASE(rb);
+    RD_RELEASE(sb);
     rd_end(&r);
 }
 

@@ -543,7 +543,7 @@ TEST(fl11_1_cb1_compute_window_and_levels)
     CHECK_EQ(ID3D11Device_Release(dev), 0u);
 
     /* below 11_1 the methods exist too ("the runtime emulates" them at 9_x); a stage the level
-     * lacks takes only NULL */
+     * lacks (CS at 9_x; at 10_x it runs cs_4_x) takes only NULL */
     static const D3D_FEATURE_LEVEL lower[] = { D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_10_0 };
     for (int i = 0; i < 2; i++) {
         ID3D11DeviceContext1 *c = NULL;
@@ -564,10 +564,13 @@ TEST(fl11_1_cb1_compute_window_and_levels)
             ID3D11Buffer_Release(got);
         util_clear_last_message();
         ID3D11DeviceContext1_CSSetConstantBuffers1(c, 0, 1, &buf, &first, &num);
-        CHECK_STR_CONTAINS(LAST, "the CS stage does not exist at feature level");
+        if (lower[i] < D3D_FEATURE_LEVEL_10_0)
+            CHECK_STR_CONTAINS(LAST, "the CS stage does not exist at feature level");
         got = (ID3D11Buffer *)(uintptr_t)1;
         ID3D11DeviceContext1_CSGetConstantBuffers1(c, 0, 1, &got, NULL, NULL);
-        CHECK(got == NULL);
+        CHECK(got == (lower[i] < D3D_FEATURE_LEVEL_10_0 ? NULL : buf));
+        if (got && lower[i] >= D3D_FEATURE_LEVEL_10_0)
+            ID3D11Buffer_Release(got);
         CHECK_HR(ID3D11Device_CheckFeatureSupport(d, D3D11_FEATURE_D3D11_OPTIONS, &o, sizeof(o)),
                  S_OK);
         CHECK(o.ConstantBufferOffsetting && o.ConstantBufferPartialUpdate &&

@@ -436,7 +436,7 @@ TEST(d3d11_CreateBuffer_flags_refused_at_9_x)
     d.MiscFlags = D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
     d.StructureByteStride = 16;
     CHECK_HR(try_buffer(dev, &d, NULL), E_INVALIDARG);
-    CHECK_STR_CONTAINS(LAST, "needs feature level 11_0");
+    CHECK_STR_CONTAINS(LAST, "needs feature level 10_0");
     d.MiscFlags = D3D11_RESOURCE_MISC_TILED;
     CHECK_HR(try_buffer(dev, &d, NULL), E_INVALIDARG);
     CHECK_STR_CONTAINS(LAST, "D3D11_RESOURCE_MISC_TILED needs feature level 11_1");
@@ -894,7 +894,7 @@ TEST(d3d11_CreateTexture2D_general_rules)
     /* level-dependent flags */
     d = tex2d(64, 64, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_UNORDERED_ACCESS);
     CHECK_HR(try_tex2d(dev, &d, NULL), E_INVALIDARG);
-    CHECK_STR_CONTAINS(LAST, "D3D11_BIND_UNORDERED_ACCESS needs feature level 11_0");
+    CHECK_STR_CONTAINS(LAST, "D3D11_BIND_UNORDERED_ACCESS needs feature level 10_0");
     d = tex2d(64, 64, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE);
     d.MiscFlags = D3D11_RESOURCE_MISC_TILED;
     CHECK_HR(try_tex2d(dev, &d, NULL), E_INVALIDARG);

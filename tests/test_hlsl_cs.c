@@ -43,10 +43,11 @@ static char *cs_listing(const char *src, const char *target, char **messages)
     char *t = strdup(r.listing ? r.listing : "");
     if (messages)
         *messages = strdup(r.messages ? r.messages : "");
-    /* cs_5_0 programs assemble (the SM4 assembler takes them and their memory instructions),
-     * and so do ps_5_0 programs with UAVs (11_0 pixel-shader UAVs); every other target's
-     * memory instructions are refused as not supported yet */
-    bool compiles = !strcmp(target, "cs_5_0") || !strcmp(target, "ps_5_0");
+    /* cs_5_0 and cs_4_x programs assemble (the SM4 assembler takes them and their memory
+     * instructions), and so do ps_5_0 programs with UAVs (11_0 pixel-shader UAVs); every other
+     * target's memory instructions are refused as not supported yet */
+    bool compiles = !strcmp(target, "cs_5_0") || !strcmp(target, "ps_5_0") ||
+                    !strcmp(target, "cs_4_0") || !strcmp(target, "cs_4_1");
     if (compiles) {
         if (ret != 0 || !r.code)
             harness_fail(__FILE__, __LINE__, "%s: not compiled: %s", target,

@@ -377,8 +377,11 @@ TEST(hlsl_cs_groupshared_refusals)
         { "groupshared float a[4];\nfloat4 main() : SV_Target { a[0] = 1; return a[1]; }\n",
           "ps_5_0", "cs.hlsl(1,19-20): error X3000: groupshared is for compute shaders" },
         { "groupshared uint a[4];\n[numthreads(4,1,1)] void main(uint t : SV_GroupIndex) "
-          "{ a[t] = t; }\n", "cs_4_0", "error X3000: 'a': groupshared is not supported yet on "
-          "cs_4_0" },
+          "{ a[3 - t] = t; }\n", "cs_4_0", "error X3000: target 'cs_4_0': the program is "
+          "outside cs_4_x (" },
+        { "groupshared uint a;\n[numthreads(4,1,1)] void main(uint t : SV_GroupIndex) "
+          "{ a = t; }\n", "cs_4_1", "dcl_tgsm_raw is not in cs_4_1 (group-shared memory is "
+          "structured only" },
         { "groupshared Texture2D m;\n[numthreads(1,1,1)] void main() { }\n",
           "cs_5_0", "error X3000: 'm': groupshared variables of type 'Texture2D' are not "
           "supported yet" },

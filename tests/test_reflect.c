@@ -307,12 +307,15 @@ static void check_corpus_shader(const char *name, const char *text, size_t len)
     if (fl != want_fl)
         harness_fail(__FILE__, __LINE__, "%s: minimum feature level 0x%x, expected 0x%x", name,
                      (unsigned)fl, (unsigned)want_fl);
-    /* No class linkage, no STAT/SFI0 in assembled blobs; compute listings (cs_5_0_memory.asm)
-     * declare 64 x 1 x 1 threads */
+    /* No class linkage, no STAT/SFI0 in assembled blobs; compute listings answer their
+     * dcl_thread_group */
     UINT x = 1, y = 1, z = 1;
     if (type == 'c') {
-        CHECK_EQ(ID3D11ShaderReflection_GetThreadGroupSize(r, &x, &y, &z), 64);
-        CHECK(x == 64 && y == 1 && z == 1);
+        const char *g = strstr(text, "dcl_thread_group ");
+        unsigned tx = 0, ty = 0, tz = 0;
+        CHECK(g && sscanf(g, "dcl_thread_group %u, %u, %u", &tx, &ty, &tz) == 3);
+        CHECK_EQ(ID3D11ShaderReflection_GetThreadGroupSize(r, &x, &y, &z), tx * ty * tz);
+        CHECK(x == tx && y == ty && z == tz);
     } else {
         CHECK_EQ(ID3D11ShaderReflection_GetThreadGroupSize(r, &x, &y, &z), 0);
         CHECK(x == 0 && y == 0 && z == 0);

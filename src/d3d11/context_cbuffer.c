@@ -17,7 +17,7 @@
  *  - Levels: "the runtime emulates this feature for feature level 9.1, 9.2, and 9.3 ... always
  *    available on new drivers for feature level 10 and higher" (VSSetConstantBuffers1), so the
  *    1-methods work at every level this device offers (D3D11_OPTIONS.ConstantBufferOffsetting
- *    TRUE, feature_support.c).  A stage the level lacks (GS below 10_0, HS/DS/CS below 11_0)
+ *    TRUE, feature_support.c).  A stage the level lacks (GS and CS below 10_0, HS/DS below 11_0)
  *    accepts only NULL buffers, as its plain method does (context_state.c).
  *  - The plain *GetConstantBuffers1 of a slot bound by the plain method answers 0 and the
  *    buffer's size in constants (at most 4096): what the shader sees.
@@ -37,11 +37,11 @@
 #define CB_MAX_CONSTANTS 4096u
 
 static const char *const stage_prefix[] = { "VS", "PS", "GS", "HS", "DS", "CS" };
-/* The level each stage exists from (seed 004: no GS at 9_x; HS, DS and CS from 11_0, as
- * context_state.c's gates). */
+/* The level each stage exists from (seed 004: no GS at 9_x; HS and DS from 11_0, CS from
+ * 10_0 with cs_4_x; as context_state.c's gates). */
 static const D3D_FEATURE_LEVEL stage_min_level[] = {
     D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_10_0,
-    D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_11_0,
+    D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_0,
 };
 
 static inline struct d3d11_context *impl(ID3D11DeviceContext2 *iface)

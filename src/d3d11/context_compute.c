@@ -1,7 +1,15 @@
-/* src/d3d11/context_compute.c — the compute work of the immediate context at 11_0 (issue 15):
+/* src/d3d11/context_compute.c — the compute work of the immediate context at 10_0+ (issue 15):
  * Dispatch, DispatchIndirect, ClearUnorderedAccessViewUint / Float, CopyStructureCount.  The
  * CS* setters are context_state.c's (the same template as every stage), the UAV slots
- * context_uav.c's.  Below 11_0 the methods keep context_draw.c's / the generated refusals.
+ * context_uav.c's.  Below 10_0 the methods keep context_draw.c's / the generated refusals.
+ *
+ * At 10_0 / 10_1 (cs_4_x, D3D10_X_HARDWARE_OPTIONS; D3D11.3 18.7.2.1): Dispatch as at 11_0
+ * except that "the Z dimension can be no more than 1 (larger gives undefined behavior)"
+ * (D3D11_CS_4_X_DISPATCH_MAX_THREAD_GROUPS_IN_Z_DIMENSION; decision: dropped with a message);
+ * "DispatchIndirect() is unsupported on downlevel HW, so the runtime will do nothing": dropped
+ * with a message; the clears as at 11_0 (10_x UAVs are raw or structured, so the float clear
+ * always refuses); CopyStructureCount keeps the refusal below 11_0 (no 10_x view has a hidden
+ * counter: APPEND / COUNTER views need 11_0, view_validate.c).
  *
  * A dispatch translates the bound compute state into the API-neutral compute_dispatch
  * (src/pipeline/compute.h) and runs it on the renderer's worker pool; it returns when every
@@ -267,6 +275,14 @@ static void dispatch(struct d3d11_context *ctx, const char *method, const UINT g
                       "dispatched", method, 'X' + k, groups[k]);
             return;
         }
+    if (groups[2] > D3D11_CS_4_X_DISPATCH_MAX_THREAD_GROUPS_IN_Z_DIMENSION &&
+        ctx->device->level < D3D_FEATURE_LEVEL_11_0) {
+        d3d11_msg(ctx->device, "%s: ThreadGroupCountZ %u exceeds "
+                  "D3D11_CS_4_X_DISPATCH_MAX_THREAD_GROUPS_IN_Z_DIMENSION (1) at feature level "
+                  "%s; nothing is dispatched", method, groups[2],
+                  d3d11_level_name(ctx->device->level));
+        return;
+    }
     if (!s->cs.code) {
         d3d11_msg(ctx->device, "%s: no compute shader is bound (CSSetShader); nothing is "
                   "dispatched", method);
@@ -326,6 +342,11 @@ static void (STDMETHODCALLTYPE *base_ClearFloat)(ID3D11DeviceContext2 *,
 static void (STDMETHODCALLTYPE *base_CopyStructureCount)(ID3D11DeviceContext2 *, ID3D11Buffer *,
                                                          UINT, ID3D11UnorderedAccessView *);
 
+static bool below_10_0(ID3D11DeviceContext2 *iface)
+{
+    return impl(iface)->device->level < D3D_FEATURE_LEVEL_10_0;
+}
+
 static bool below_11_0(ID3D11DeviceContext2 *iface)
 {
     return impl(iface)->device->level < D3D_FEATURE_LEVEL_11_0;
@@ -334,7 +355,7 @@ static bool below_11_0(ID3D11DeviceContext2 *iface)
 static void STDMETHODCALLTYPE ctx_Dispatch(ID3D11DeviceContext2 *iface, UINT x, UINT y, UINT z)
 {
     const UINT groups[3] = {x, y, z};
-    if (below_11_0(iface))
+    if (below_10_0(iface))
         base_Dispatch(iface, x, y, z);
     else
         dispatch(impl(iface), "Dispatch", groups);
@@ -347,8 +368,16 @@ static void STDMETHODCALLTYPE ctx_DispatchIndirect(ID3D11DeviceContext2 *iface,
     d3d11_context_flush_draws(ctx);   /* (binning across draws: context_draw.c) */
     struct d3d11_resource *res = d3d11_resource_from_iface((ID3D11Resource *)args);
     UINT groups[3];
-    if (below_11_0(iface)) {
+    if (below_10_0(iface)) {
         base_DispatchIndirect(iface, args, offset);
+        return;
+    }
+    if (below_11_0(iface)) {
+        /* D3D11.3 18.7.2.1 (and 18.7.3.2: "DispatchIndirect() will always be dropped on
+         * pre-D3D11 hardware") */
+        d3d11_msg(ctx->device, "DispatchIndirect: not available at feature level %s (the "
+                  "runtime drops it on 10_x hardware, D3D11.3 18.7.2.1); nothing is dispatched",
+                  d3d11_level_name(ctx->device->level));
         return;
     }
     if (!res || res->dim != D3D11_RESOURCE_DIMENSION_BUFFER || res->device != ctx->device) {
@@ -424,7 +453,7 @@ static void STDMETHODCALLTYPE ctx_ClearUnorderedAccessViewUint(ID3D11DeviceConte
     struct d3d11_uav_info *u;
     struct compute_image im;
     uint8_t block[16];
-    if (below_11_0(iface)) {
+    if (below_10_0(iface)) {
         base_ClearUint(iface, view, values);
         return;
     }
@@ -454,7 +483,7 @@ static void STDMETHODCALLTYPE ctx_ClearUnorderedAccessViewFloat(ID3D11DeviceCont
     struct d3d11_uav_info *u;
     struct compute_image im;
     uint8_t block[16];
-    if (below_11_0(iface)) {
+    if (below_10_0(iface)) {
         base_ClearFloat(iface, view, values);
         return;
     }

@@ -813,10 +813,10 @@ ABSENT_STAGE(HS10, HS, ID3D11HullShader, NO_HS)
 ABSENT_STAGE(DS10, DS, ID3D11DomainShader, NO_DS)
 STAGE_GATES(HS, HS11, HS10, D3D_FEATURE_LEVEL_11_0, ID3D11HullShader)
 STAGE_GATES(DS, DS11, DS10, D3D_FEATURE_LEVEL_11_0, ID3D11DomainShader)
-/* Compute from 11_0 (issue 15): below, the methods accept only NULL (10Level9 context
- * reference; no compute shader or UAV exists at 10_x, whose cs_4_x is not offered). */
-ABSENT_STAGE(CS10, CS, ID3D11ComputeShader, NO_CS)
-STAGE_GATES(CS, CS11, CS10, D3D_FEATURE_LEVEL_11_0, ID3D11ComputeShader)
+/* Compute from 10_0 (issue 15: cs_4_x at 10_x, D3D10_X_HARDWARE_OPTIONS TRUE; cs_5_0 at
+ * 11_0): below, the methods accept only NULL (10Level9 context reference). */
+ABSENT_STAGE(CS9, CS, ID3D11ComputeShader, NO_CS)
+STAGE_GATES(CS, CS11, CS9, D3D_FEATURE_LEVEL_10_0, ID3D11ComputeShader)
 #undef STAGE_GATES
 #undef STAGE_GATE
 
@@ -825,11 +825,26 @@ static void STDMETHODCALLTYPE ctx_CSSetUnorderedAccessViews(ID3D11DeviceContext2
                                                             ID3D11UnorderedAccessView *const *uavs,
                                                             const UINT *initial_counts)
 {
-    if (impl(iface)->device->level >= D3D_FEATURE_LEVEL_11_0) {
-        d3d11_context_set_cs_uavs(impl(iface), start, count, uavs, initial_counts);
+    struct d3d11_context *ctx = impl(iface);
+    if (ctx->device->level >= D3D_FEATURE_LEVEL_11_0) {
+        d3d11_context_set_cs_uavs(ctx, start, count, uavs, initial_counts);
         return;
     }
-    accept_nulls(impl(iface), "CSSetUnorderedAccessViews", start, count,
+    if (ctx->device->level >= D3D_FEATURE_LEVEL_10_0) {
+        /* D3D11.3 18.7.2.2: "only a single UAV can be bound to the pipeline at a time via
+         * CSSetUnorderedAccessViews" on 10_x hardware (D3D11_CS_4_X_UAV_REGISTER_COUNT) */
+        if (start > D3D11_CS_4_X_UAV_REGISTER_COUNT ||
+            count > D3D11_CS_4_X_UAV_REGISTER_COUNT - start) {
+            d3d11_msg(ctx->device, "CSSetUnorderedAccessViews: StartSlot %u + NumUAVs %u "
+                      "exceeds the one unordered-access slot of feature level %s "
+                      "(D3D11_CS_4_X_UAV_REGISTER_COUNT)", start, count,
+                      d3d11_level_name(ctx->device->level));
+            return;
+        }
+        d3d11_context_set_cs_uavs(ctx, start, count, uavs, initial_counts);
+        return;
+    }
+    accept_nulls(ctx, "CSSetUnorderedAccessViews", start, count,
                  D3D11_PS_CS_UAV_REGISTER_COUNT, (const void *const *)uavs, NO_UAV);
 }
 
@@ -840,7 +855,8 @@ static void STDMETHODCALLTYPE ctx_CSGetUnorderedAccessViews(ID3D11DeviceContext2
     UINT slots = impl(iface)->device->level >= D3D_FEATURE_LEVEL_11_0
                      ? d3d11_context_uav_slots(impl(iface)) : D3D11_PS_CS_UAV_REGISTER_COUNT;
     get_nulls(impl(iface), "CSGetUnorderedAccessViews", start, count, slots, (void **)uavs);
-    if (impl(iface)->device->level >= D3D_FEATURE_LEVEL_11_0 && uavs &&
+    /* (10_x: cs_4_x's one UAV slot, u0, read back with the rest NULL) */
+    if (impl(iface)->device->level >= D3D_FEATURE_LEVEL_10_0 && uavs &&
         range_ok(start, count, slots))
         for (UINT i = 0; i < count; i++)
             uavs[i] = get_ref(impl(iface)->state.cs_uavs[start + i].iface);
@@ -1293,8 +1309,13 @@ static void STDMETHODCALLTYPE ctx_OMSetRenderTargetsAndUnorderedAccessViews(
         }
         for (UINT i = 0; uavs && i < uav_count; i++)
             if (uavs[i]) {
+                /* 10_x has UAVs for cs_4_x only: "Pixel Shaders on downlevel HW do not
+                 * support UAV access" (D3D11.3 18.7.2.2) */
                 d3d11_msg(ctx->device, "%s: ppUnorderedAccessViews[%u] is not NULL; %s at "
-                          "feature level %s", method, i, NO_UAV,
+                          "feature level %s", method, i,
+                          ctx->device->level >= D3D_FEATURE_LEVEL_10_0
+                              ? "pixel-shader unordered-access views need 11_0 (D3D11.3 "
+                                "18.7.2.2)" : NO_UAV,
                           d3d11_level_name(ctx->device->level));
                 return;
             }

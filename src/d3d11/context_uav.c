@@ -68,9 +68,8 @@ static void unbind_input_hazards(struct d3d11_context *ctx, const char *method)
 /* The slot range and the views of a call (shared by both methods); msg on refusal. */
 static HRESULT check_uavs(const struct d3d11_context *ctx, const char *method, UINT start,
                           UINT count, ID3D11UnorderedAccessView *const *uavs, char *msg,
-                          size_t size)
+                          size_t size, UINT slots)
 {
-    UINT slots = d3d11_context_uav_slots(ctx);
     if (start > slots || count > slots - start) {
         snprintf(msg, size, "%s: StartSlot %u + NumUAVs %u exceeds the %u unordered-access "
                  "slots of feature level %s", method, start, count, slots,
@@ -122,7 +121,10 @@ void d3d11_context_set_cs_uavs(struct d3d11_context *ctx, UINT start, UINT count
 {
     static const char method[] = "CSSetUnorderedAccessViews";
     char msg[512];
-    if (FAILED(check_uavs(ctx, method, start, count, uavs, msg, sizeof(msg)))) {
+    /* 10_x: cs_4_x's one slot (D3D11.3 18.7.2.2, D3D11_CS_4_X_UAV_REGISTER_COUNT) */
+    UINT slots = ctx->device->level >= D3D_FEATURE_LEVEL_11_0 ? d3d11_context_uav_slots(ctx)
+                                                              : D3D11_CS_4_X_UAV_REGISTER_COUNT;
+    if (FAILED(check_uavs(ctx, method, start, count, uavs, msg, sizeof(msg), slots))) {
         d3d11_msg(ctx->device, "%s", msg);
         return;
     }
@@ -149,7 +151,8 @@ HRESULT d3d11_context_check_om_uavs(const struct d3d11_context *ctx, UINT rtv_co
             if (ctx->state.rtvs[i].iface)
                 rtv_count = i + 1;
     }
-    HRESULT hr = check_uavs(ctx, method, start, count, uavs, msg, msg_size);
+    HRESULT hr = check_uavs(ctx, method, start, count, uavs, msg, msg_size,
+                            d3d11_context_uav_slots(ctx));
     if (SUCCEEDED(hr) && count && start < rtv_count) {
         snprintf(msg, msg_size, "%s: UAVStartSlot %u is below NumRTVs %u (the UAVs follow the "
                  "render targets)", method, start, rtv_count);

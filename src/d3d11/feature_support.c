@@ -73,9 +73,11 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
     case D3D11_FEATURE_D3D10_X_HARDWARE_OPTIONS: {
         D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS *d = data;
         EXPECT(D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS);
-        /* cs_4_x is not implemented at any level (the decoder takes cs_5_0 only; at 11_0
-         * CreateComputeShader answers E_NOTIMPL for it), so FALSE everywhere */
-        d->ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x = FALSE;
+        /* cs_4_0 / cs_4_1 with raw and structured buffers (D3D11.3 18.7) at 10_0 and 10_1;
+         * "D3D11 Hardware must report this bit, as it represents a subset of D3D11's
+         * features" (18.7.3.1), so TRUE from 10_0 up; 10Level9 has no compute shaders */
+        d->ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x =
+            dev->level >= D3D_FEATURE_LEVEL_10_0;
         return S_OK;
     }
     case D3D11_FEATURE_D3D11_OPTIONS: {

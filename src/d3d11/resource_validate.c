@@ -177,9 +177,11 @@ static const struct bind_rule {
      * shader with stream output at any 9_x level. */
     { D3D11_BIND_STREAM_OUTPUT, "D3D11_BIND_STREAM_OUTPUT", KIND_BUFFER, D3D_FEATURE_LEVEL_10_0,
       NULL },
-    /* seed 004: CreateUnorderedAccessView is not supported at any 9_x level. */
+    /* seed 004: CreateUnorderedAccessView is not supported at any 9_x level; at 10_x buffers
+     * only (raw and structured UAVs of cs_4_x, D3D10_X_HARDWARE_OPTIONS TRUE; D3D11.3
+     * 18.7.2.2: no typed, so no texture, UAVs), textures from 11_0 (the loop below). */
     { D3D11_BIND_UNORDERED_ACCESS, "D3D11_BIND_UNORDERED_ACCESS", KIND_BUFFER | KIND_TEX,
-      D3D_FEATURE_LEVEL_11_0, NULL },
+      D3D_FEATURE_LEVEL_10_0, NULL },
     { D3D11_BIND_DECODER, "D3D11_BIND_DECODER", KIND_BUFFER | KIND_TEX, 0,
       "softd3d has no video decoder" },
     { D3D11_BIND_VIDEO_ENCODER, "D3D11_BIND_VIDEO_ENCODER", KIND_BUFFER | KIND_TEX, 0,
@@ -203,11 +205,13 @@ static const struct misc_rule {
     /* DrawInstancedIndirect: not supported on any 9.x or 10.x level (10Level9 context page). */
     { D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS, "D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS",
       KIND_BUFFER, D3D_FEATURE_LEVEL_11_0, false, NULL },
-    /* Raw and structured buffers: compute shaders, "N/A" at 9_x in the overview table. */
+    /* Raw and structured buffers: "N/A" at 9_x in the overview table; at 10_x with
+     * D3D10_X_HARDWARE_OPTIONS, which this device reports TRUE (D3D11.3 18.7.3.2: "Raw or
+     * Structured Buffers will be allowed to be created on devices that report TRUE"). */
     { D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, "D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS",
-      KIND_BUFFER, D3D_FEATURE_LEVEL_11_0, false, NULL },
+      KIND_BUFFER, D3D_FEATURE_LEVEL_10_0, false, NULL },
     { D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, "D3D11_RESOURCE_MISC_BUFFER_STRUCTURED",
-      KIND_BUFFER, D3D_FEATURE_LEVEL_11_0, false, NULL },
+      KIND_BUFFER, D3D_FEATURE_LEVEL_10_0, false, NULL },
     { D3D11_RESOURCE_MISC_RESOURCE_CLAMP, "D3D11_RESOURCE_MISC_RESOURCE_CLAMP", KIND_TEX, 0,
       true, NULL },
     { D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX, "D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX",
@@ -319,6 +323,11 @@ static HRESULT check_flags(const struct res_flags *f, D3D_FEATURE_LEVEL level, c
         if (level < r->min_level)
             REFUSE("%s: %s needs feature level %s; not supported at feature level %s",
                    f->method, r->name, d3d11_level_name(r->min_level), LEVEL);
+        if (r->flag == D3D11_BIND_UNORDERED_ACCESS && f->kind != KIND_BUFFER &&
+            level < D3D_FEATURE_LEVEL_11_0)
+            REFUSE("%s: D3D11_BIND_UNORDERED_ACCESS on %s needs feature level 11_0; at %s only "
+                   "buffers (raw and structured UAVs of cs_4_x)", f->method, kind_name(f->kind),
+                   LEVEL);
     }
     for (size_t i = 0; i < sizeof(misc_rules) / sizeof(misc_rules[0]); i++) {
         const struct misc_rule *r = &misc_rules[i];

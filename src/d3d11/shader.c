@@ -26,8 +26,9 @@
  *    and Classes", HLSL reference; ID3D11ClassLinkage), so below 11_0 it must be NULL.
  *  - seed 004: CreateGeometryShader(WithStreamOutput) not supported at any 9_x level;
  *    CreateHullShader / CreateDomainShader not at any 9_x or 10_x level.  Compute: 10Level9 has
- *    no compute shaders ("Compute Shader Overview": cs_4_x runs only on 10_x hardware that reports
- *    D3D11_FEATURE_D3D10_X_HARDWARE_OPTIONS, cs_5_0 needs 11_0).  CreateClassLinkage: decided
+ *    no compute shaders ("Compute Shader Overview": cs_4_x runs on 10_x hardware that reports
+ *    D3D11_FEATURE_D3D10_X_HARDWARE_OPTIONS, as this device does; cs_4_1 needs 10_1, cs_5_0
+ *    11_0, by the shader-model rule of validate_stage).  CreateClassLinkage: decided
  *    refused below 11_0 for the reason above (no 9_x shader can use one), so that an application
  *    learns at once, not at its first shader.
  */
@@ -334,9 +335,14 @@ static HRESULT uav_rules(struct d3d11_device *dev, const char *method,
     HRESULT hr = S_OK;
     const struct d3d11_level_limits *lim = d3d11_level_limits(dev->level);
     UINT slots = lim ? lim->uav_slots : 0;
-    bool stage_ok = type == DXBC_PROGRAM_PIXEL || type == DXBC_PROGRAM_COMPUTE
-                        ? dev->level >= D3D_FEATURE_LEVEL_11_0
-                        : dev->level >= D3D_FEATURE_LEVEL_11_1;
+    /* compute at 10_x: cs_4_x, whose one UAV u0 its decoder enforces (D3D11.3 18.7.2.2) */
+    bool cs4 = type == DXBC_PROGRAM_COMPUTE && dev->level >= D3D_FEATURE_LEVEL_10_0 &&
+               dev->level < D3D_FEATURE_LEVEL_11_0;
+    if (cs4)
+        slots = D3D11_CS_4_X_UAV_REGISTER_COUNT;
+    bool stage_ok = cs4 || (type == DXBC_PROGRAM_PIXEL || type == DXBC_PROGRAM_COMPUTE
+                                ? dev->level >= D3D_FEATURE_LEVEL_11_0
+                                : dev->level >= D3D_FEATURE_LEVEL_11_1);
     if (tpf_decode_blob(bytecode, size, 0, &ir, &err))
         return S_OK;
     for (uint32_t p = 0; p <= ir.hs_phase_count && hr == S_OK; p++) {
@@ -442,10 +448,10 @@ static const struct stage_rule {
     /* seed 004: not supported at any 9_x or 10_x level */
     {"CreateHullShader", "hull shaders", D3D_FEATURE_LEVEL_11_0, "(seed 004)"},
     {"CreateDomainShader", "domain shaders", D3D_FEATURE_LEVEL_11_0, "(seed 004)"},
-    /* "Compute Shader Overview": cs_4_x only on 10_x hardware that reports it
-     * (D3D10_X_HARDWARE_OPTIONS, FALSE here: feature_support.c), cs_5_0 at 11_0 */
-    {"CreateComputeShader", "compute shaders", D3D_FEATURE_LEVEL_11_0,
-     "(cs_4_x is optional at 10_x and D3D10_X_HARDWARE_OPTIONS reports it FALSE)"},
+    /* "Compute Shader Overview": cs_4_x on 10_x hardware that reports it
+     * (D3D10_X_HARDWARE_OPTIONS, TRUE from 10_0: feature_support.c), cs_5_0 at 11_0 */
+    {"CreateComputeShader", "compute shaders", D3D_FEATURE_LEVEL_10_0,
+     "(cs_4_x on 10_x hardware with D3D10_X_HARDWARE_OPTIONS, cs_5_0 at 11_0)"},
     /* dynamic shader linkage is shader model 5 ("Interfaces and Classes") */
     {"CreateClassLinkage", "class linkages", D3D_FEATURE_LEVEL_11_0,
      "(dynamic shader linkage is shader model 5)"},
@@ -714,11 +720,12 @@ static HRESULT STDMETHODCALLTYPE device_CreateDomainShader(ID3D11Device2 *iface,
                              (void **)out);
 }
 
-/* CreateComputeShader (11_0, issue 15): cs_5_0 bytecode, and cs_4_0 / cs_4_1, which 11_0
- * hardware runs too (the "Compute Shader Overview": downlevel compute shaders are a subset of
- * cs_5_0), decoded once so that what the VM cannot run is refused here (program_supported).
- * Below 11_0 the stage is refused: cs_4_x on 10_x hardware is optional
- * (D3D10_X_HARDWARE_OPTIONS), and softd3d's 10_x profiles do not offer it. */
+/* CreateComputeShader (issue 15): cs_5_0 bytecode at 11_0+, and cs_4_0 (10_0+) / cs_4_1
+ * (10_1+), which 11_0 hardware runs too ("D3D11 Hardware must report" the 10_x option, D3D11.3
+ * 18.7.3.1; the "Compute Shader Overview": downlevel compute shaders are a subset of cs_5_0),
+ * decoded once so that what the VM cannot run is refused here (program_supported): the
+ * decoder applies cs_4_x's rules (one raw/structured u0, 768 threads, per-thread g# writes:
+ * src/shader/ir_compute.c) at every level.  Below 10_0 the stage is refused. */
 static HRESULT STDMETHODCALLTYPE device_CreateComputeShader(ID3D11Device2 *iface,
                                                             const void *bytecode, SIZE_T size,
                                                             ID3D11ClassLinkage *linkage,
@@ -729,7 +736,7 @@ static HRESULT STDMETHODCALLTYPE device_CreateComputeShader(ID3D11Device2 *iface
     struct dxbc_shader_info info;
     HRESULT hr;
 
-    if (dev->level < D3D_FEATURE_LEVEL_11_0)
+    if (dev->level < D3D_FEATURE_LEVEL_10_0)
         return stage_call(iface, STAGE_CS, (void **)out);
     if (out)
         *out = NULL;

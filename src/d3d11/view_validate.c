@@ -310,9 +310,12 @@ static HRESULT validate_buffer_srv(const struct d3d11_resource *res,
         d.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
         d.Buffer.NumElements = res->width / res->structure_stride;
     }
-    if (d.ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX && level < D3D_FEATURE_LEVEL_11_0)
-        REFUSE("%s: D3D11_SRV_DIMENSION_BUFFEREX needs feature level 11_0; not supported at "
-               "feature level %s", m, LEVEL);
+    /* raw (BUFFEREX with the RAW flag) and structured SRVs exist from 10_0 on this device:
+     * D3D10_X_HARDWARE_OPTIONS is TRUE at 10_x (D3D11.3 18.7.2.3: "all shader stages on
+     * downlevel HW ... support binding Raw and Structured Buffers as SRVs") */
+    if (d.ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX && level < D3D_FEATURE_LEVEL_10_0)
+        REFUSE("%s: D3D11_SRV_DIMENSION_BUFFEREX needs feature level 10_0 (with "
+               "D3D10_X_HARDWARE_OPTIONS); not supported at feature level %s", m, LEVEL);
     if (d.ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX) {
         if (d.BufferEx.Flags & ~(UINT)D3D11_BUFFEREX_SRV_FLAG_RAW)
             REFUSE("%s: BufferEx.Flags 0x%x has bits that are not D3D11_BUFFEREX_SRV_FLAG values",
@@ -856,9 +859,13 @@ HRESULT d3d11_validate_dsv(const struct d3d11_resource *res,
 /* ---- unordered-access views ---------------------------------------------------------------
  * CreateUnorderedAccessView and D3D11_UNORDERED_ACCESS_VIEW_DESC (with D3D11_BUFFER_UAV,
  * D3D11_TEX1D/2D/3D(_ARRAY)_UAV, D3D11_BUFFER_UAV_FLAG):
- *  - 11_0 and above (seed 004: none at 9_x; 10_x's optional cs_4_x is not offered); the
- *    resource must have D3D11_BIND_UNORDERED_ACCESS; multisampled textures have no UAV
- *    dimension.
+ *  - 10_0 and above (seed 004: none at 9_x); the resource must have
+ *    D3D11_BIND_UNORDERED_ACCESS; multisampled textures have no UAV dimension.  At 10_x
+ *    (cs_4_x, D3D10_X_HARDWARE_OPTIONS TRUE; D3D11.3 18.7.2.2) raw and structured buffer views
+ *    only: "not Typed UAVs ... Texture1D/2D/3D UAVs are not supported", no APPEND / COUNTER
+ *    (cs_4_x has no append/consume or counters), and "the base offset for a RAW UAV must be
+ *    256 byte aligned" (D3D11_CS_4_X_RAW_UAV_BYTE_ALIGNMENT): FirstElement * 4 a multiple of
+ *    256.
  *  - Buffers (D3D11_UAV_DIMENSION_BUFFER): FirstElement / NumElements within ByteWidth, in
  *    elements of the view: D3D11_BUFFER_UAV_FLAG_RAW "Resource contains raw, unstructured
  *    data. Requires the UAV format to be DXGI_FORMAT_R32_TYPELESS" (and a buffer with
@@ -913,6 +920,20 @@ static HRESULT validate_buffer_uav(const struct d3d11_resource *res,
                                     d.Buffer.FirstElement, d.Buffer.NumElements, &vi, msg,
                                     msg_size)))
         return hr;
+    if (level < D3D_FEATURE_LEVEL_11_0) {
+        if (vi.buffer_kind == D3D11_BUFFER_VIEW_TYPED)
+            REFUSE("%s: typed unordered-access views need feature level 11_0; at %s only raw "
+                   "and structured buffer views (cs_4_x, D3D11.3 18.7.2.2)", m, LEVEL);
+        if (flags & (D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER))
+            REFUSE("%s: D3D11_BUFFER_UAV_FLAG_%s needs feature level 11_0 (cs_4_x has no "
+                   "append/consume or counters, D3D11.3 18.7.2.5)", m,
+                   flags & D3D11_BUFFER_UAV_FLAG_APPEND ? "APPEND" : "COUNTER");
+        if (vi.buffer_kind == D3D11_BUFFER_VIEW_RAW &&
+            (d.Buffer.FirstElement * 4ull) % D3D11_CS_4_X_RAW_UAV_BYTE_ALIGNMENT)
+            REFUSE("%s: a raw view at feature level %s starts at a multiple of 256 bytes "
+                   "(D3D11_CS_4_X_RAW_UAV_BYTE_ALIGNMENT); FirstElement %u is byte %llu", m,
+                   LEVEL, d.Buffer.FirstElement, d.Buffer.FirstElement * 4ull);
+    }
     if (vi.buffer_kind == D3D11_BUFFER_VIEW_TYPED &&
         FAILED(hr = check_support(m, d.Format, D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW,
                                   "typed unordered-access views", level, msg, msg_size)))
@@ -933,9 +954,9 @@ HRESULT d3d11_validate_uav(const struct d3d11_resource *res,
     struct d3d11_view_info vi = { 0 };
     D3D11_UNORDERED_ACCESS_VIEW_DESC d;
     HRESULT hr;
-    /* seed 004, CreateUnorderedAccessView: not supported at any 9_x level (the overview table:
-     * no UAV slots below 11_0 without compute support). */
-    if (level < D3D_FEATURE_LEVEL_11_0)
+    /* seed 004, CreateUnorderedAccessView: not supported at any 9_x level; at 10_x buffers
+     * only (above). */
+    if (level < D3D_FEATURE_LEVEL_10_0)
         REFUSE("%s: unordered-access views are not supported at feature level %s (seed 004)", m,
                LEVEL);
     if (!res)
@@ -945,6 +966,9 @@ HRESULT d3d11_validate_uav(const struct d3d11_resource *res,
                "0x%x)", m, res->bind_flags);
     if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
         return validate_buffer_uav(res, desc, level, out, info, msg, msg_size);
+    if (level < D3D_FEATURE_LEVEL_11_0)
+        REFUSE("%s: texture unordered-access views need feature level 11_0; at %s only raw and "
+               "structured buffer views (cs_4_x, D3D11.3 18.7.2.2)", m, LEVEL);
     if (res->sample_count > 1)
         REFUSE("%s: a multisampled texture (SampleDesc.Count %u) has no unordered-access view", m,
                res->sample_count);

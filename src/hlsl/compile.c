@@ -144,6 +144,14 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
                  "assembler does not take a second geometry stream yet (%s)", args->target,
                  err);
     }
+    if (ar && c->cs && c->sm < 50) {
+        /* cs_4_x: the assembler's decoder applies the D3D10_X_HARDWARE_OPTIONS rules (one
+         * raw/structured u0, one g# structure a thread written at SV_GroupIndex, no atomics,
+         * D3D11.3 18.7: src/shader/ir_compute.c); its reason says which one failed */
+        out->listing = take(&listing);
+        hc_error(c, NULL, 3000, "target '%s': the program is outside cs_4_x (%s)", args->target,
+                 err);
+    }
     if (ar && (c->cs || c->mem5)) {
         /* compute programs and the shader model 5 memory instructions (UAVs, raw and
          * structured buffers, atomics, sync) are written as fxc's listing, which softd3d's

@@ -22,7 +22,8 @@
  *                                          same names take a byte address.  Max/Min are the
  *                                          signed forms for int, unsigned for uint.
  * These are available from shader model 5 (and the UAVs in pixel and compute programs only,
- * "Shader Model 5 Objects"); cs_4_x's raw/structured subset is not written yet (X3000).
+ * "Shader Model 5 Objects"), and the raw and structured ones in cs_4_x (its one u0 and the
+ * other cs_4_x rules are the decoder's: src/shader/ir_compute.c).
  * Matrix members take rows x cols elements, by row (row_major) or by column (column_major,
  * the default), sb_matrix.
  */
@@ -55,10 +56,14 @@ static bool is_mem_resource(const struct type *t)
 static void check_target(struct gen *g, const struct type *t, const struct loc_src *at)
 {
     struct hc *c = g->c;
-    if (c->sm < 50)
-        hc_error(c, at, 3000, "%s is not supported yet on %s (shader model 5 objects; "
-                 "cs_4_x's raw and structured buffers are not written yet)", type_name(c, t),
-                 c->args->target);
+    /* cs_4_x has raw and structured buffers (SRVs and one UAV), not typed UAVs (D3D11.3
+     * 18.7.2.5); what else it lacks (atomics, Append/Consume, GetDimensions' bufinfo) the
+     * assembler's decoder refuses with its reason */
+    bool cs4 = c->cs && (t->dim == TD_STRUCTURED || t->dim == TD_RAW);
+    if (c->sm < 50 && !cs4)
+        hc_error(c, at, 3000, "%s is not supported yet on %s (shader model 5 objects%s)",
+                 type_name(c, t), c->args->target,
+                 c->cs ? "; cs_4_x has raw and structured buffers only" : "");
     if (t->uav && !c->ps && !c->cs)
         hc_error(c, at, 4532, "%s: unordered access views are for pixel and compute shaders "
                  "(not %s)", type_name(c, t), c->args->target);

@@ -19,8 +19,12 @@
  *     one store per run of consecutive components (the store's mask is .x, .xy, .xyz or
  *     .xyzw from the address on), so `s[i].zx = v` is two one-component stores;
  *   - g# are numbered in declaration order over the variables the program still uses after
- *     dead code is gone; their sum is at most 32768 bytes (cs_5_0; cs_4_x's 16 KB
- *     single-writer form is not written: X3000); softd3d's VM keeps 32 of them (X3000 past);
+ *     dead code is gone; their sum is at most 32768 bytes; softd3d's VM keeps 32 of them
+ *     (X3000 past); in cs_4_x (D3D11.3 18.7.2.9) the same code is written and the
+ *     assembler's decoder holds it to that model's rules: arrays only (structured g#) of one
+ *     element a thread, each written only at SV_GroupIndex (vThreadIDInGroupFlattened, which
+ *     the copy propagation of lir.c leaves as the store's index) at constant offsets, at most
+ *     the 18.7.2.8 bytes a thread; a program outside them is X3000 with the decoder's reason;
  *   - a matrix is stored row by row, rows x cols elements (the layout is the program's own:
  *     no other stage or the API sees group-shared memory), row r read or written as one
  *     vector at offset + r * cols * 4;
@@ -78,9 +82,6 @@ struct val gen_tgsm_declare(struct gen *g, struct var_decl *v)
     struct type *t = v->type;
     if (!c->cs)
         hc_error(c, &v->loc, 3000, "groupshared is for compute shaders");
-    if (c->sm < 50)
-        hc_error(c, &v->loc, 3000, "'%s': groupshared is not supported yet on %s (cs_4_x's "
-                 "shared memory form is not written)", v->name, c->args->target);
     if (v->init)
         hc_error(c, &v->init->loc, 3000, "'%s': groupshared variables cannot have an "
                  "initializer", v->name);

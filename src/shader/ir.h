@@ -404,6 +404,14 @@ enum ir_hs_phase {
 #define IR_MAX_UAVS 64              /* D3D11_1_UAV_SLOT_COUNT (11_1; 8 at 11_0: the device's
                                      * level check, d3d11/shader.c) */
 #define IR_MAX_TGSM 32              /* g# blocks a program may declare (softd3d's bound) */
+/* cs_4_0 / cs_4_1 (D3D11_CS_4_X_*; D3D11.3 18.7.2.6-18.7.2.9, "Compute Shader Overview"): at most
+ * 768 x 768 x 1 and 768 threads, one UAV (u0); the group-shared limit is per thread (the 16 KiB
+ * of 18.7.2.7 follow from it: ir_cs4_tgsm_bytes_per_thread). */
+#define IR_CS4_MAX_THREADS 768
+#define IR_CS4_MAX_X 768
+#define IR_CS4_MAX_Y 768
+#define IR_CS4_MAX_Z 1
+#define IR_CS4_MAX_UAVS 1           /* D3D11_CS_4_X_UAV_REGISTER_COUNT */
 
 /* Geometry programs: the input primitive (D3D10_SB_PRIMITIVE values; 5_0's patches of 1..32
  * control points are IR_GS_IN_PATCH_1 + n - 1, D3D11.3 spec 11.8.1.1) and the output topology

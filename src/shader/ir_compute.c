@@ -14,6 +14,19 @@
  *     typed forms a typed UAV, atomics a raw/structured/typed UAV or any g#, alloc/consume a
  *     structured UAV with a counter, bufinfo a buffer t# or u#; loads may read t# (raw or
  *     structured SRVs) but stores and atomics never.
+ *   - cs_4_0 / cs_4_1 (D3D11.3 18.7.2, "Compute Shaders + Raw and Structured Buffers on
+ *     D3D10.x Hardware"): x, y <= 768 and x*y*z <= 768 (18.7.2.6); z = 1 ("Compute Shader
+ *     Overview", DirectCompute 4.x: "the Z dimension of numthreads is limited to 1"; 18.7.2.6
+ *     keeps 64, but the documentation and fxc say 1); one UAV, u0, raw or structured, without
+ *     a counter (18.7.2.2, 18.7.2.5); g#
+ *     structured only, each of exactly x*y*z structures (one per thread), the strides summed
+ *     at most the per-thread bytes of the thread count's bucket (18.7.2.8's table; 16 KiB in
+ *     all, 18.7.2.7); a thread writes only its own structure: store_structured to g# with the
+ *     structure index vThreadIDInGroupFlattened and a literal byte offset (18.7.2.9), and
+ *     softd3d takes that to mean the dwords written lie inside the structure; any thread reads
+ *     any of g#.  Of the memory instructions only ld_raw, store_raw, ld_structured and
+ *     store_structured (18.7.2.5: "the absence of atomic operations, append/consume, or typed
+ *     UAV access"; the decoder refuses the others first).
  */
 #include "shader/ir_compute.h"
 
@@ -102,6 +115,63 @@ static int say(char *msg, size_t size, const char *fmt, ...)
     return -1;
 }
 
+/* 18.7.2.8: the group-shared bytes one thread of a group of `threads` may write (the
+ * D3D11_CS_4_X_BUCKETnn_* table: up to 64 threads 256 bytes, ..., 513..768 threads 16). */
+uint32_t ir_cs4_tgsm_bytes_per_thread(uint32_t threads)
+{
+    static const uint16_t bucket[][2] = {
+        {64, 256}, {68, 240}, {72, 224}, {76, 208}, {84, 192}, {92, 176}, {100, 160},
+        {112, 144}, {128, 128}, {144, 112}, {168, 96}, {204, 80}, {256, 64}, {340, 48},
+        {512, 32}, {768, 16},
+    };
+    for (size_t i = 0; i < sizeof(bucket) / sizeof(bucket[0]); i++)
+        if (threads <= bucket[i][0])
+            return bucket[i][1];
+    return 0;
+}
+
+bool ir_is_cs4(const struct ir_program *p)
+{
+    return p->type == IR_SHADER_COMPUTE && p->major == 4;
+}
+
+/* The cs_4_x declaration rules above (the thread counts are in range already). */
+static int check_cs4_decls(const struct ir_program *p, char *msg, size_t size, size_t *offset)
+{
+    const uint32_t *t = p->cs_threads;
+    uint32_t threads = t[0] * t[1] * t[2], per_thread = ir_cs4_tgsm_bytes_per_thread(threads);
+    uint64_t strides = 0;
+    for (uint32_t i = 0; i < p->tgsm.count; i++) {
+        const struct ir_tgsm *g = &p->tgsm.items[i];
+        *offset = g->offset;
+        if (!g->stride)
+            return say(msg, size, "g%u: cs_4_%u has structured group-shared memory only "
+                       "(D3D11.3 18.7.2.9)", (unsigned)g->reg, (unsigned)p->minor);
+        if (g->size / g->stride != threads)
+            return say(msg, size, "g%u: %u structures, but cs_4_%u needs exactly one per "
+                       "thread (%u; D3D11.3 18.7.2.9)", (unsigned)g->reg,
+                       (unsigned)(g->size / g->stride), (unsigned)p->minor, (unsigned)threads);
+        strides += g->stride;
+    }
+    if (strides > per_thread)
+        return say(msg, size, "%llu group-shared bytes per thread: a cs_4_%u group of %u "
+                   "threads may have at most %u (D3D11.3 18.7.2.8)", (unsigned long long)strides,
+                   (unsigned)p->minor, (unsigned)threads, (unsigned)per_thread);
+    for (uint32_t i = 0; i < p->uavs.count; i++) {
+        const struct ir_uav *u = &p->uavs.items[i];
+        *offset = u->offset;
+        if (u->slot >= IR_CS4_MAX_UAVS)
+            return say(msg, size, "u%u: cs_4_%u has one UAV, u0 (D3D11.3 18.7.2.2)",
+                       (unsigned)u->slot, (unsigned)p->minor);
+        if ((u->dim != IR_RES_RAW_BUFFER && u->dim != IR_RES_STRUCTURED_BUFFER) ||
+            (u->flags & IR_UAV_COUNTER))
+            return say(msg, size, "u%u: cs_4_%u UAVs are raw or structured buffers without a "
+                       "counter (D3D11.3 18.7.2.2)", (unsigned)u->slot, (unsigned)p->minor);
+    }
+    *offset = 0;
+    return 0;
+}
+
 /* The UAV and raw/structured t# declarations of any stage's program. */
 static int check_uav_decls(const struct ir_program *p, char *msg, size_t size, size_t *offset)
 {
@@ -154,6 +224,11 @@ int ir_compute_check_decls(const struct ir_program *p, char *msg, size_t size, s
     }
     if (!t[0] || !t[1] || !t[2])
         return say(msg, size, "compute program without dcl_thread_group");
+    if (ir_is_cs4(p) && (t[0] > IR_CS4_MAX_X || t[1] > IR_CS4_MAX_Y || t[2] > IR_CS4_MAX_Z ||
+                         (uint64_t)t[0] * t[1] * t[2] > IR_CS4_MAX_THREADS))
+        return say(msg, size, "dcl_thread_group %u, %u, %u: cs_4_%u takes at most 768 x 768 x 1 "
+                   "and 768 threads", (unsigned)t[0], (unsigned)t[1], (unsigned)t[2],
+                   (unsigned)p->minor);
     if (t[0] > IR_CS_MAX_X || t[1] > IR_CS_MAX_Y || t[2] > IR_CS_MAX_Z ||
         (uint64_t)t[0] * t[1] * t[2] > IR_CS_MAX_THREADS)
         return say(msg, size, "dcl_thread_group %u, %u, %u: at most 1024 x 1024 x 64 and 1024 "
@@ -172,7 +247,10 @@ int ir_compute_check_decls(const struct ir_program *p, char *msg, size_t size, s
     if (total > IR_CS_MAX_TGSM_BYTES)
         return say(msg, size, "%llu bytes of group-shared memory (at most 32768)",
                    (unsigned long long)total);
-    return check_uav_decls(p, msg, size, offset);
+    int r = check_uav_decls(p, msg, size, offset);
+    if (r || !ir_is_cs4(p))
+        return r;
+    return check_cs4_decls(p, msg, size, offset);
 }
 
 /* The kind of memory operand: 'r' raw, 's' structured, 'y' typed UAV, with where it lives. */
@@ -200,6 +278,40 @@ static struct mem_kind kind_of(const struct ir_program *p, const struct ir_opera
         k.buffer = r->dim == IR_RES_BUFFER || k.kind != 'y';
     }
     return k;
+}
+
+/* cs_4_x (18.7.2.5, 18.7.2.9): the four raw/structured instructions only, and a write to g#
+ * only into the thread's own structure: index vThreadIDInGroupFlattened (unmodified), a literal
+ * byte offset, and the dwords written inside the structure's stride (anything else would
+ * reach another thread's region). */
+static int check_cs4_mem(const struct ir_program *p, const struct ir_instruction *ins,
+                         const struct ir_mem_layout *l, const struct ir_operand *m,
+                         char *msg, size_t size)
+{
+    const char *name = ir_op_name(ins->op);
+    if (ins->op != IR_OP_LD_RAW && ins->op != IR_OP_STORE_RAW &&
+        ins->op != IR_OP_LD_STRUCTURED && ins->op != IR_OP_STORE_STRUCTURED)
+        return say(msg, size, "%s is not in cs_4_%u (D3D11.3 18.7.2.5)", name,
+                   (unsigned)p->minor);
+    if (m->file != IR_FILE_TGSM || l->mem_dst < 0)
+        return 0;   /* reads of g#, and UAV writes, are unconstrained */
+    const struct ir_operand *index = &ins->src[l->index], *offset = &ins->src[l->offset];
+    if (index->file != IR_FILE_THREAD_ID_IN_GROUP_FLAT || index->modifiers)
+        return say(msg, size, "%s to g%u: cs_4_%u writes g# only at structure "
+                   "vThreadIDInGroupFlattened, its own (D3D11.3 18.7.2.9)", name,
+                   (unsigned)m->index[0].offset, (unsigned)p->minor);
+    if (offset->file != IR_FILE_IMMEDIATE)
+        return say(msg, size, "%s to g%u: cs_4_%u needs a literal byte offset (D3D11.3 "
+                   "18.7.2.9)", name, (unsigned)m->index[0].offset, (unsigned)p->minor);
+    uint32_t at = offset->imm[IR_SWIZZLE_COMPONENT(offset->swizzle, 0)];
+    uint32_t stride = ir_find_tgsm(p, m->index[0].offset)->stride;
+    uint64_t end = (uint64_t)at + 4u * (unsigned)__builtin_popcount(m->mask);
+    if (at % 4 || end > stride)
+        return say(msg, size, "%s to g%u: bytes %u..%llu of a %u-byte structure: cs_4_%u "
+                   "writes inside its own, dword-aligned (18.7.2.9)", name,
+                   (unsigned)m->index[0].offset, (unsigned)at, (unsigned long long)end - 1,
+                   (unsigned)stride, (unsigned)p->minor);
+    return 0;
 }
 
 int ir_compute_check_mem(const struct ir_program *p, const struct ir_instruction *ins,
@@ -245,6 +357,11 @@ int ir_compute_check_mem(const struct ir_program *p, const struct ir_instruction
         break;
     default:   /* atomics: any UAV kind or g# */
         break;
+    }
+    if (ir_is_cs4(p)) {
+        int ret = check_cs4_mem(p, ins, l, m, msg, size);
+        if (ret)
+            return ret;
     }
     /* the value sources: registers, not memory */
     for (unsigned s = 0; s < ins->src_count; s++) {

@@ -158,6 +158,29 @@ struct tpf {
     uint8_t stream;             /* the stream of the last dcl_stream (outputs belong to it) */
 };
 
+/* cs_4_0 / cs_4_1 (D3D11.3 functional spec 18.7.2.5, "Compute Shaders on Downlevel HW"): the
+ * vs_4_0 / vs_4_1 instruction set with compute-style inputs (vThreadID, vThreadGroupID,
+ * vThreadIDInGroup, vThreadIDInGroupFlattened), one u# and g# memory; of shader model 5 only
+ * dcl_uav_raw, dcl_uav_structured, dcl_resource_raw, dcl_resource_structured,
+ * dcl_tgsm_structured, ld_raw, store_raw, ld_structured, store_structured and sync ("note in
+ * particular the absence of atomic operations, append/consume, or typed UAV access"). */
+static bool cs4(const struct tpf *t)
+{
+    return t->prog->type == IR_SHADER_COMPUTE && t->version < 50;
+}
+
+static bool cs4_operand(const struct tpf *t, int file)
+{
+    return cs4(t) && (file == IR_FILE_UAV || file == IR_FILE_TGSM ||
+                      ir_file_is_cs_id((unsigned)file));
+}
+
+static bool cs4_opcode(unsigned code)
+{
+    return code == TPF_OP_LD_RAW || code == TPF_OP_STORE_RAW || code == TPF_OP_LD_STRUCTURED ||
+           code == TPF_OP_STORE_STRUCTURED || code == TPF_OP_SYNC;
+}
+
 /* The tokens of one instruction: [pos, end); start is its opcode token. */
 struct span {
     uint32_t start, pos, end;
@@ -320,7 +343,7 @@ static int read_operand(struct tpf *t, struct span *s, struct ir_operand *op,
     if (ot->file < 0)
         return fail(t, TPF_E_UNSUPPORTED, at, "operand type %u, %s, is not supported", type,
                     ot->name);
-    if (t->version < ot->min_version)
+    if (t->version < ot->min_version && !cs4_operand(t, ot->file))
         return fail(t, TPF_E_BAD_OPERAND, at, "operand %s needs shader model %u.%u", ot->name,
                     ot->min_version / 10, ot->min_version % 10);
     /* bits 20-21: index dimension.  A geometry program's inputs are v[vertex][register]
@@ -783,6 +806,15 @@ static int dcl_compute(struct tpf *t, struct span *s, uint32_t opc)
     if (p->type != IR_SHADER_COMPUTE && !raw_or_structured_srv && !uav)
         return fail(t, TPF_E_UNSUPPORTED, s->start, "%s outside a compute program is not "
                     "supported", s->name);
+    /* cs_4_x (18.7.2.5, 18.7.2.9): no typed UAVs, no raw g# ("RAW g# memory is not available
+     * at all"), and no hidden counters (append/consume is cs_5_0's) */
+    if (cs4(t) && (code == TPF_OP_DCL_UAV_TYPED || code == TPF_OP_DCL_TGSM_RAW ||
+                   (code == TPF_OP_DCL_UAV_STRUCTURED && (opc & TPF_UAV_COUNTER))))
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s%s is not in cs_4_%u (%s; D3D11.3 "
+                    "18.7.2.5)", s->name, (opc & TPF_UAV_COUNTER) ? " with a hidden counter" : "",
+                    t->version % 10, code == TPF_OP_DCL_UAV_TYPED ? "no typed UAVs" :
+                    code == TPF_OP_DCL_TGSM_RAW ? "group-shared memory is structured only" :
+                    "no append/consume");
     if (code == TPF_OP_DCL_THREAD_GROUP) {
         for (unsigned k = 0; k < 3; k++)
             if ((ret = next(t, s, &p->cs_threads[k], "thread count")))
@@ -1043,6 +1075,25 @@ static int decode_instruction(struct tpf *t, struct span *s, uint32_t opc,
     return 0;
 }
 
+/* ld_raw / ld_structured in a vs/gs/ps 4_x program (D3D11.3 18.7.2.4: with the 10_x option
+ * "the ability to read from raw and structured buffers" is added to those shader models;
+ * 18.7.3.2: only with D3D11_SB_GLOBAL_FLAG_ENABLE_RAW_AND_STRUCTURED_BUFFERS).  softd3d reads
+ * them in pixel programs (as ps_5_0's); vertex and geometry programs have no buffer memory. */
+static int sm4_srv_load(struct tpf *t, uint32_t pos, const char *name)
+{
+    static const char *const kinds[] = {"pixel", "vertex", "geometry"};
+    unsigned type = t->prog->type < 3 ? t->prog->type : 0;
+    if (!(t->prog->global_flags & IR_GLOBAL_ENABLE_RAW_STRUCTURED_BUFFERS))
+        return fail(t, TPF_E_BAD_INSTRUCTION, pos, "%s in a shader model 4 %s program needs "
+                    "dcl_globalFlags enableRawAndStructuredBuffers (D3D11.3 18.7.3.2)", name,
+                    kinds[type]);
+    if (t->prog->type != IR_SHADER_PIXEL)
+        return fail(t, TPF_E_UNSUPPORTED, pos, "%s in a shader model 4 %s program is not "
+                    "implemented (raw and structured buffers are read by compute and pixel "
+                    "programs)", name, kinds[type]);
+    return 0;
+}
+
 static int decode_program(struct tpf *t, uint32_t pos, uint32_t end)
 {
     int ret = 0;
@@ -1062,7 +1113,15 @@ static int decode_program(struct tpf *t, uint32_t pos, uint32_t end)
         if (info->kind == TPF_KIND_UNSUPPORTED)
             return fail(t, TPF_E_UNSUPPORTED, pos, "opcode %s (0x%x) is not supported (%s)",
                         info->name, code, info->why);
-        if (((info->flags & TPF_F_SM5) && t->version < 50) ||
+        if ((info->flags & TPF_F_SM5) && cs4(t) && !cs4_opcode(code))
+            return fail(t, TPF_E_BAD_INSTRUCTION, pos, "%s (0x%x) is not in cs_4_%u (of shader "
+                        "model 5 only ld/store_raw, ld/store_structured and sync; D3D11.3 "
+                        "18.7.2.5)", info->name, code, t->version % 10);
+        bool srv_load = (info->flags & TPF_F_SM5) && t->version < 50 && !cs4(t) &&
+                        (code == TPF_OP_LD_RAW || code == TPF_OP_LD_STRUCTURED);
+        if (srv_load && (ret = sm4_srv_load(t, pos, info->name)))
+            return ret;
+        if (((info->flags & TPF_F_SM5) && t->version < 50 && !cs4(t) && !srv_load) ||
             ((info->flags & TPF_F_SM41) && t->version < 41))
             return fail(t, TPF_E_BAD_INSTRUCTION, pos, "%s (0x%x) needs shader model %s",
                         info->name, code, (info->flags & TPF_F_SM5) ? "5.0" : "4.1");
@@ -1187,11 +1246,9 @@ static int decode_at(const uint8_t *data, size_t size, size_t base, struct ir_pr
                                         "compute"};
     if (type > 5)
         return fail_at(err, TPF_E_BAD_HEADER, base, "unknown program type %u", type);
-    /* cs_4_0 / cs_4_1 (10_x hardware option) follow other rules: not taken (issue 15) */
-    if (type == 5 && major != 5)
-        return fail_at(err, TPF_E_UNSUPPORTED, base, "cs_%u_%u programs are not supported "
-                       "(only cs_5_0)", major, minor);
-    if (type > 2 && major != 5)
+    /* hull and domain programs are shader model 5.0 only; compute programs 4.0, 4.1 (the
+     * D3D10_X_HARDWARE_OPTIONS subset, D3D11.3 18.7.2.5) and 5.0 */
+    if ((type == 3 || type == 4) && major != 5)
         return fail_at(err, TPF_E_BAD_HEADER, base, "%s program of shader model %u.%u (5.0 "
                        "only)", kinds[type], major, minor);
     if (major == 5 && minor == 1)

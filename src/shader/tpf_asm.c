@@ -1167,7 +1167,12 @@ static int instruction(struct asm_state *a, size_t at)
     const struct tpf_opcode_info *info = tpf_opcode_get((unsigned)code);
     const struct ir_op_info *ir = ir_op_get((unsigned)info->ir_op);
     unsigned version = a->major * 10 + a->minor;
-    if (((info->flags & TPF_F_SM5) && version < 50) || ((info->flags & TPF_F_SM41) && version < 41))
+    /* cs_4_x takes a few shader model 5 instructions, and the other 4_x programs ld_raw and
+     * ld_structured (the D3D10_X_HARDWARE_OPTIONS subset): the decoder says which (tpf.c) */
+    bool sm4_mem = version < 50 && (a->type == 5 || code == TPF_OP_LD_RAW ||
+                                    code == TPF_OP_LD_STRUCTURED);
+    if (((info->flags & TPF_F_SM5) && version < 50 && !sm4_mem) ||
+        ((info->flags & TPF_F_SM41) && version < 41))
         return FAIL(at, "%s needs shader model %s", info->name,
                     (info->flags & TPF_F_SM5) ? "5.0" : "4.1");
     uint32_t opc = (uint32_t)code;
@@ -1349,8 +1354,10 @@ static int sm4_version(const char *s, size_t n, unsigned *type, unsigned *major,
         return 0;
     *type = s[0] == 'v' ? 1 : s[0] == 'g' ? 2 : s[0] == 'h' ? 3 : s[0] == 'd' ? 4 :
             s[0] == 'c' ? 5 : 0;
-    if (*type >= 3 && (n != 6 || s[3] != '5' || s[5] != '0'))
-        return 0;   /* hs_5_0, ds_5_0 and cs_5_0 only (cs_4_x is not taken: tpf.c) */
+    if ((*type == 3 || *type == 4) && (n != 6 || s[3] != '5' || s[5] != '0'))
+        return 0;   /* hs_5_0 and ds_5_0 only */
+    if (*type == 5 && n != 6)
+        return 0;   /* cs_4_0, cs_4_1, cs_5_0 (no level-9 forms) */
     *major = (unsigned)(s[3] - '0');
     *minor = (unsigned)(s[5] - '0');
     *level9 = 0;
