@@ -43,7 +43,7 @@ TEST(d3d10_create_rules)
     void *p = (void *)1;
 
     /* 10_0 needs a profile of 10_0 or more: 9_3 stops below it (the D3D11 device's answer);
-     * the default (max) offers 10_1 */
+     * the default (max) offers up to 11_0 */
     setenv("SOFTD3D_PROFILE", "9_3", 1);
     CHECK_HR(D3D10CreateDevice(NULL, D3D10_DRIVER_TYPE_HARDWARE, NULL, 0, D3D10_SDK_VERSION,
                                &dev), DXGI_ERROR_UNSUPPORTED);

@@ -51,9 +51,10 @@ TEST(d3d11_create_default_levels_follow_profile)
         { "9_1", D3D_FEATURE_LEVEL_9_1 }, { "9_2", D3D_FEATURE_LEVEL_9_2 },
         { "9_3", D3D_FEATURE_LEVEL_9_3 }, { "10_0", D3D_FEATURE_LEVEL_10_0 },
         { "10_1", D3D_FEATURE_LEVEL_10_1 },
-        /* max (and the unset variable) offers 10_1 at most (issue 11): the default array
-         * {11_0, 10_1, 10_0, 9_3, 9_2, 9_1} gives 10_1 */
-        { "max", D3D_FEATURE_LEVEL_10_1 }, { "", D3D_FEATURE_LEVEL_10_1 },
+        { "11_0", D3D_FEATURE_LEVEL_11_0 }, { "11_1", D3D_FEATURE_LEVEL_11_0 },
+        /* max (and the unset variable) offers every level up to 11_0, 11_1 when named
+         * (issues 11, 15, 16): the default array {11_0, 10_1, 10_0, 9_3, 9_2, 9_1} gives 11_0 */
+        { "max", D3D_FEATURE_LEVEL_11_0 }, { "", D3D_FEATURE_LEVEL_11_0 },
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         ID3D11Device *dev = NULL;
@@ -91,34 +92,52 @@ TEST(d3d11_create_first_supported_in_caller_order)
     CHECK_HR(create(a, 2, NULL, &got), S_FALSE);
     CHECK_EQ(got, D3D_FEATURE_LEVEL_9_1);
     CHECK_HR(create(b, 3, NULL, &got), S_FALSE);
-    CHECK_EQ(got, D3D_FEATURE_LEVEL_10_0);   /* 11_0 skipped: max stops at 10_1 */
+    CHECK_EQ(got, D3D_FEATURE_LEVEL_11_0);
+    use_profile("10_1");
+    CHECK_HR(create(b, 3, NULL, &got), S_FALSE);
+    CHECK_EQ(got, D3D_FEATURE_LEVEL_10_0);   /* 11_0 skipped: 10_1 stops there */
     use_profile("9_3");
     CHECK_HR(create(b, 3, NULL, &got), S_FALSE);
     CHECK_EQ(got, D3D_FEATURE_LEVEL_9_2);
     use_profile(NULL);
 }
 
-/* Issue 11 acceptance: {11_0, 10_1, 10_0} gets 10_1 under max (11_0 is not offered until the
- * compute and tessellation issues land); 11_0 alone is refused with the profile's highest. */
-TEST(d3d11_create_max_offers_10_1)
+/* Issue 11 acceptance: {11_0, 10_1, 10_0} gets 11_0 under max now that compute and
+ * tessellation work (10_1 under the 10_1 profile); {11_1, 11_0} gets 11_1 (named), the
+ * 10_1 profile refuses 11_0 alone with its highest. */
+TEST(d3d11_create_max_offers_11_0_and_named_11_1)
 {
     static const D3D_FEATURE_LEVEL req[] = { D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_1,
                                              D3D_FEATURE_LEVEL_10_0 };
+    static const D3D_FEATURE_LEVEL named[] = { D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_11_0 };
     static const D3D_FEATURE_LEVEL l110 = D3D_FEATURE_LEVEL_11_0;
     ID3D11Device *dev = NULL;
     D3D_FEATURE_LEVEL got = 0;
     use_profile(NULL);
     CHECK_HR(create(req, 3, &dev, &got), S_OK);
-    CHECK_EQ(got, D3D_FEATURE_LEVEL_10_1);
+    CHECK_EQ(got, D3D_FEATURE_LEVEL_11_0);
     if (dev) {
-        CHECK_EQ(ID3D11Device_GetFeatureLevel(dev), D3D_FEATURE_LEVEL_10_1);
+        CHECK_EQ(ID3D11Device_GetFeatureLevel(dev), D3D_FEATURE_LEVEL_11_0);
         CHECK_EQ(ID3D11Device_Release(dev), 0);
     }
+    dev = NULL;
+    CHECK_HR(create(named, 2, &dev, &got), S_OK);
+    CHECK_EQ(got, D3D_FEATURE_LEVEL_11_1);
+    if (dev) {
+        CHECK_EQ(ID3D11Device_GetFeatureLevel(dev), D3D_FEATURE_LEVEL_11_1);
+        CHECK_EQ(ID3D11Device_Release(dev), 0);
+    }
+    use_profile("10_1");
+    CHECK_HR(create(req, 3, &dev, &got), S_OK);
+    CHECK_EQ(got, D3D_FEATURE_LEVEL_10_1);
+    if (dev)
+        CHECK_EQ(ID3D11Device_Release(dev), 0);
     dev = (ID3D11Device *)(uintptr_t)1;
     util_clear_last_message();
     CHECK_HR(create(&l110, 1, &dev, &got), DXGI_ERROR_UNSUPPORTED);
     CHECK(dev == NULL);
-    CHECK_STR_CONTAINS(util_last_message(), "profile max (highest: 10_1)");
+    CHECK_STR_CONTAINS(util_last_message(), "profile 10_1 (highest: 10_1)");
+    use_profile(NULL);
 }
 
 TEST(d3d11_create_null_device_reports_level_only)

@@ -27,9 +27,10 @@ TEST(fl10_profiles_by_name)
     CHECK(core_profile_get(CORE_PROFILE_10_1) == p);
     /* the D3D9 face of the 10_x profiles: the max caps */
     CHECK(p && !memcmp(&p->caps, &core_profile_get(CORE_PROFILE_MAX)->caps, sizeof(p->caps)));
-    /* max offers 10_1 (issue 11 step 3), though its D3DCAPS9 derive 9_3 by seed 000 */
+    /* max offers up to 11_0 (11_1 when named: issues 11, 15, 16), though its D3DCAPS9 derive
+     * 9_3 by seed 000 */
     CHECK_EQ(core_profile_d3d11_level(core_profile_get(CORE_PROFILE_MAX), NULL, 0),
-             CORE_LEVEL_10_1);
+             CORE_LEVEL_11_0);
     CHECK_EQ(core_level_from_caps(&core_profile_get(CORE_PROFILE_MAX)->caps, NULL, 0),
              CORE_LEVEL_9_3);
     CHECK_EQ(core_profile_by_name("10_2", &p), -1);
@@ -57,13 +58,13 @@ TEST(fl10_negotiation)
         /* NULL: the default array {11_0, 10_1, 10_0, 9_3, 9_2, 9_1} */
         { "10_0", NULL, 0, S_OK, D3D_FEATURE_LEVEL_10_0 },
         { "10_1", NULL, 0, S_OK, D3D_FEATURE_LEVEL_10_1 },
-        { "max", NULL, 0, S_OK, D3D_FEATURE_LEVEL_10_1 },
-        { "", NULL, 0, S_OK, D3D_FEATURE_LEVEL_10_1 },        /* unset: max */
+        { "max", NULL, 0, S_OK, D3D_FEATURE_LEVEL_11_0 },
+        { "", NULL, 0, S_OK, D3D_FEATURE_LEVEL_11_0 },        /* unset: max */
         /* the ImGui-style request: the first supported in the caller's order */
         { "10_0", ask_11_10, 3, S_OK, D3D_FEATURE_LEVEL_10_0 },
         { "10_1", ask_11_10, 3, S_OK, D3D_FEATURE_LEVEL_10_1 },
-        { "max", ask_11_10, 3, S_OK, D3D_FEATURE_LEVEL_10_1 },   /* max offers 10_1 at most */
-        { "max", &L110, 1, DXGI_ERROR_UNSUPPORTED, 0 },
+        { "max", ask_11_10, 3, S_OK, D3D_FEATURE_LEVEL_11_0 },
+        { "max", &L110, 1, S_OK, D3D_FEATURE_LEVEL_11_0 },
         { "max", ask_low_first, 2, S_OK, D3D_FEATURE_LEVEL_9_1 },
         { "10_1", ask_low_first, 2, S_OK, D3D_FEATURE_LEVEL_9_1 },
         { "10_0", ask_10_1_9_3, 2, S_OK, D3D_FEATURE_LEVEL_9_3 },

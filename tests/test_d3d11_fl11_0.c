@@ -38,9 +38,9 @@ TEST(fl11_0_profile_by_name)
         CHECK_EQ(core_profile_by_name("11_1-tiled", &alias), 0);
         CHECK(alias == p);
     }
-    /* max offers 10_1, not 11_0 (11_0 stays declared partial: issue 11) */
+    /* max offers what 11_1 does: up to 11_0, 11_1 when named (issues 11, 15, 16) */
     CHECK_EQ(core_profile_d3d11_level(core_profile_get(CORE_PROFILE_MAX), NULL, 0),
-             CORE_LEVEL_10_1);
+             CORE_LEVEL_11_0);
 }
 
 TEST(fl11_0_negotiation)
@@ -60,9 +60,11 @@ TEST(fl11_0_negotiation)
         { "11_0", &L101, 1, S_OK, D3D_FEATURE_LEVEL_10_1 },  /* every level below */
         { "11_0", &L111, 1, DXGI_ERROR_UNSUPPORTED, 0 },
         { "10_1", &L110, 1, DXGI_ERROR_UNSUPPORTED, 0 },
-        { "max", imgui, 2, S_OK, D3D_FEATURE_LEVEL_10_0 },   /* max offers 10_1 at most */
-        { "max", &L110, 1, DXGI_ERROR_UNSUPPORTED, 0 },
-        { "max", sokol, 2, DXGI_ERROR_UNSUPPORTED, 0 },      /* no 11_1 on max (yet) */
+        /* max as profile 11_1 */
+        { "max", imgui, 2, S_OK, D3D_FEATURE_LEVEL_11_0 },
+        { "max", &L110, 1, S_OK, D3D_FEATURE_LEVEL_11_0 },
+        { "max", sokol, 2, S_OK, D3D_FEATURE_LEVEL_11_1 },
+        { "max", NULL, 0, S_OK, D3D_FEATURE_LEVEL_11_0 },
         /* profile 11_1 (issues 11/15): every level to 11_0, 11_1 only when named */
         { "11_1", NULL, 0, S_OK, D3D_FEATURE_LEVEL_11_0 },   /* the default array's first */
         { "11_1", sokol, 2, S_OK, D3D_FEATURE_LEVEL_11_1 },

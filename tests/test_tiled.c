@@ -33,10 +33,14 @@ TEST(tiled_9_x_refuses_tiled_and_pool)
     CHECK(b == NULL);
     bd.MiscFlags = D3D11_RESOURCE_MISC_TILED;
     CHECK(FAILED(ID3D11Device_CreateBuffer(dev, &bd, NULL, &b)));
-    /* the default profile never gives 11_1 */
+    /* 11_1 only from the profiles that offer it (max and 11_1, when named): not 10_1 */
     lv = D3D_FEATURE_LEVEL_11_1;
+    setenv("SOFTD3D_PROFILE", "10_1", 1);
     CHECK_EQ(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &lv, 1,
                                D3D11_SDK_VERSION, NULL, NULL, NULL), DXGI_ERROR_UNSUPPORTED);
+    unsetenv("SOFTD3D_PROFILE");
+    CHECK_EQ(D3D11CreateDevice(NULL, D3D_DRIVER_TYPE_HARDWARE, NULL, 0, &lv, 1,
+                               D3D11_SDK_VERSION, NULL, NULL, NULL), S_FALSE);
     CHECK_EQ(ID3D11Device_Release(dev), 0u);
 }
 

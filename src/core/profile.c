@@ -444,17 +444,14 @@ static void build_profiles(void)
         profile_10[i].name = fixed[i].name;
         profile_10[i].d3d11_level = fixed[i].level;
     }
-    /* Issue 11 step 3: max offers 10_1, the highest complete level (11_0 waits for the
-     * compute and tessellation issues; README).  Its D3DCAPS9 still derive 9_3 by the seed-000
-     * rules (the D3D9 API has no 10_x), so the level is fixed here, after the copies above
-     * (the 11_1 profile's named 11_1 is create.c's rule).  A max device created at 9_1..9_3 keeps
-     * those levels' rules: they follow the device's level, not the profile. */
-    profiles[CORE_PROFILE_MAX].d3d11_level = CORE_LEVEL_10_1;
-    /* Making max offer what profile 11_1 does (every level to 11_0, 11_1 when named) is one
-     * line, replacing the one above:
-     *   profiles[CORE_PROFILE_MAX].d3d11_level = CORE_LEVEL_11_0,
-     *       profiles[CORE_PROFILE_MAX].d3d11_named_level = CORE_LEVEL_11_1;
-     * (one statement; then the tests that pin max to 10_1 change with it). */
+    /* Issues 11, 15, 16: max offers what profile 11_1 does -- every level up to 11_0 (the
+     * documented NULL array's first), 11_1 when named -- now that compute (cs_4_x/cs_5_0,
+     * UAVs in every stage), tessellation and the 11_1 additions work (README).  Its D3DCAPS9
+     * still derive 9_3 by the seed-000 rules (the D3D9 API has no 10_x), so the levels are
+     * fixed here, after the copies above.  A max device created at 9_1..9_3 keeps those
+     * levels' rules: they follow the device's level, not the profile. */
+    profiles[CORE_PROFILE_MAX].d3d11_level = CORE_LEVEL_11_0;
+    profiles[CORE_PROFILE_MAX].d3d11_named_level = CORE_LEVEL_11_1;
 }
 
 const core_profile *core_profile_get(core_profile_id id)

@@ -7,8 +7,8 @@
  *     hardware vertex processing reports — the weakest hardware a level admits.  Each value and
  *     its source is commented in profile.c.
  *   - "max": everything softd3d implements (the default).
- *   - "10_0", "10_1", "11_0": D3D11-only profiles (issues 11, 15) of a device at exactly that
- *     feature level (11_0 declared partial: README),
+ *   - "10_0", "10_1", "11_0": D3D11-only profiles (issues 11, 15, 16) of a device at exactly
+ *     that feature level (what is still missing is listed in the README),
  *     the documented minimum of the level (the D3D11 limits and format tables of the level, in
  *     src/d3d11/limits.c and format_support.c); their D3DCAPS9 are the max profile's.
  * The D3D9 front-end reports `caps` (or `sw_caps` for a device under software vertex processing,
@@ -48,10 +48,9 @@ typedef enum core_profile_id {
      * profile's `d3d11_level`, not derived from the caps. */
     CORE_PROFILE_10_0 = 101,
     CORE_PROFILE_10_1 = 102,
-    /* "11_0" (issue 15, first step): D3D11-only like 10_0/10_1, declared partial: a device of
-     * exactly feature level 11_0 whose limits are the level's documented minimums; what it does
-     * not implement yet (hull/domain shaders, the UAV formats' bits...) is refused with
-     * E_NOTIMPL or withheld, and listed in the README. */
+    /* "11_0" (issues 15, 16): D3D11-only like 10_0/10_1: a device of exactly feature level
+     * 11_0 whose limits are the level's documented minimums; what it does not implement is
+     * refused with E_NOTIMPL or withheld, and listed in the README. */
     CORE_PROFILE_11_0 = 103,
 } core_profile_id;
 

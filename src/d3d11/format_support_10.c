@@ -35,7 +35,7 @@
  * as they are (src/d3d11/stream_output.c, tests/test_d3d11_so.c) and DrawAuto reads them back
  * as vertex data.
  *
- * 11_0 (issue 15, first step; the profile is declared partial) = 10_1 plus what the page
+ * 11_0 (issue 15) = 10_1 plus what the page
  * "Format support for Direct3D Feature Level 11.0 hardware" adds that softd3d implements:
  * gather4_c ("Shader gather4_c") on the formats 10_1 already compares in sample_c (the
  * sampler's gather with comparison, src/sample), and "Typed UAV" (unordered-access views,
