@@ -363,16 +363,16 @@ static uint32_t frame_capacity(const struct ir_program *ir)
     return max_depth * (calls + 1) + 1;
 }
 
-/* vm_program_create's clear analysis for a main program with structured flow (if / else /
- * endif, loops and their breaks and continues, returns): need[t] = 1 where a temp component
+/* vm_program_create's clear analysis for a main program, straight or with structured flow (if /
+ * else / endif, loops and their breaks and continues, returns): need[t] = 1 where a temp component
  * may be read by a lane that has not written it in this run.  A write counts for what follows
  * it in its own construct only -- after the endif or endloop, lanes that skipped the construct
  * (or left it early) read what they had before it -- and a predicated write not at all.  So a
  * component is "written" at an instruction exactly when every lane executing it wrote the
- * component earlier in the run.  Only for stages where no lane reads another's temps (pixel
- * programs do, in their quads' derivatives, which would show the stale values of lanes outside
- * a branch): the caller keeps clearing every temp there.  Returns false (clear every temp) for
- * switches, subroutines and nesting deeper than its budget. */
+ * component earlier in the run.  With flow, only for stages where no lane reads another's temps
+ * (pixel programs do, in their quads' derivatives, which would show the stale values of lanes
+ * outside a branch): the caller clears every temp of those.  Returns false (clear every temp)
+ * for switches, subroutines and nesting deeper than its budget. */
 static bool reads_unwritten(const struct vm_program *prog, uint8_t *need)
 {
     uint32_t nt = prog->temp_count + 1, depth = 0, max_depth = 0;
@@ -575,20 +575,18 @@ static int prepare(struct prep *p)
     for (uint32_t i = 0; i < n; i++)
         if (prog->ins[i].flow && !prep_flow(p, i, &ncase))
             return VM_E_INVALID;
-    /* Which temps vm_run must clear (every run starts from zero, vm.h).  In a main program
-     * that is straight-line code -- no control flow, no discard, no predication, so every
-     * instruction writes every lane of the run -- a temp component written before it is read
-     * can never show its old value: only the lanes outside the run's mask keep it, and no lane
-     * of the run reads them (derivatives read within a quad, and quads are whole).  So only
-     * temps with a component read before written are cleared (a source counts as reading all
-     * four of its swizzled components).  Otherwise every temp is.  The d3dbc expansions and
-     * the fixed-function generator use many temps, nearly all written first: the D3D9 FF
-     * programs cleared up to 42 temps (21 KB) per batch before. */
+    /* Which temps vm_run must clear (every run starts from zero, vm.h): only those with a
+     * component some lane may read before it wrote it in the run (reads_unwritten; a source
+     * counts as reading all four of its swizzled components).  In straight-line code -- no
+     * control flow, no discard, no predication, so every instruction writes every lane of the
+     * run -- that is a read before any write; only the lanes outside the run's mask keep old
+     * values, and no lane of the run reads them (derivatives read within a quad, and quads
+     * are whole).  With flow, pixel programs clear every temp (reads_unwritten).  The d3dbc
+     * expansions and the fixed-function generator use many temps, nearly all written first:
+     * the D3D9 FF programs cleared up to 42 temps (21 KB) per batch before. */
     prog->clear_temps = malloc(((size_t)prog->temp_count + 1) * sizeof(*prog->clear_temps));
-    uint8_t *written = calloc((size_t)prog->temp_count + 1, 1);
     uint8_t *need = calloc((size_t)prog->temp_count + 1, 1);
-    if (!prog->clear_temps || !written || !need) {
-        free(written);
+    if (!prog->clear_temps || !need) {
         free(need);
         return VM_E_NOMEM;
     }
@@ -601,31 +599,11 @@ static int prepare(struct prep *p)
             straight = false;
     }
     prog->straight = straight;
-    for (uint32_t i = 0; i < prog->main_end && straight; i++) {
-        const struct vm_ins *vi = &prog->ins[i];
-        const struct ir_op_info *info = ir_op_get(vi->op);
-        for (unsigned k = 0; k < info->src_count; k++) {
-            const struct vm_opnd *o = &vi->src[k];
-            if (o->loc == VM_LOC_TEMP && o->index < prog->temp_count)
-                for (unsigned c = 0; c < 4; c++)
-                    if (!((written[o->index] >> o->swz[c]) & 1))
-                        need[o->index] = 1;
-            if (o->rel_loc == VM_LOC_TEMP && o->rel_reg < prog->temp_count &&
-                !((written[o->rel_reg] >> o->rel_comp) & 1))
-                need[o->rel_reg] = 1;
-        }
-        for (unsigned d = 0; d < info->dst_count; d++) {
-            const struct vm_opnd *o = &vi->dst[d];
-            if (o->loc == VM_LOC_TEMP && o->index < prog->temp_count)
-                written[o->index] |= o->mask;
-        }
-    }
-    bool traced = straight || (prog->type != IR_SHADER_PIXEL && reads_unwritten(prog, need));
+    bool traced = (straight || prog->type != IR_SHADER_PIXEL) && reads_unwritten(prog, need);
     prog->clear_count = 0;
     for (uint32_t t = 0; t < prog->temp_count; t++)
         if (!traced || need[t])
             prog->clear_temps[prog->clear_count++] = t;
-    free(written);
     free(need);
 
     /* Which of a#, p#, aL and vCoverage any operand or predicate reaches (vm_run clears only
