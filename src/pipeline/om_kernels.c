@@ -93,14 +93,25 @@ uint32_t SIMD_FN(om_depth_fast)(const struct om_state *st, const struct om_draw 
             /* scalar 32-bit loads, not a gather: the previous batch's depth writes (often the
              * same pixels: neighbouring small triangles share quads) forward to loads of their
              * own size, while a gather waits for them to reach the cache */
-            for (unsigned i = h; i < h + 8; i++) {
+            uint32_t v[8];
+            for (unsigned i = 0; i < 8; i++) {
                 /* lanes outside the mask read pixel 0 (theirs may lie outside the surface),
                  * without a branch; their value is never used */
-                uint32_t v, in = 0u - ((mask >> i) & 1u);
-                memcpy(&v, ds->data + ((uint32_t)off[i] & in), sizeof(v));
-                raw[i] = v & in;
+                uint32_t in = 0u - ((mask >> (h + i)) & 1u);
+                memcpy(&v[i], ds->data + ((uint32_t)off[h + i] & in), sizeof(v[i]));
+                v[i] &= in;
             }
-            __m256i r = _mm256_loadu_si256((const __m256i *)(raw + h));
+            /* the vector built in registers: stored as eight words and loaded as one vector,
+             * the load would wait for the stores (no forwarding from narrower stores) */
+            __m128i lo = _mm_cvtsi32_si128((int)v[0]), hi = _mm_cvtsi32_si128((int)v[4]);
+            lo = _mm_insert_epi32(lo, (int)v[1], 1);
+            hi = _mm_insert_epi32(hi, (int)v[5], 1);
+            lo = _mm_insert_epi32(lo, (int)v[2], 2);
+            hi = _mm_insert_epi32(hi, (int)v[6], 2);
+            lo = _mm_insert_epi32(lo, (int)v[3], 3);
+            hi = _mm_insert_epi32(hi, (int)v[7], 3);
+            __m256i r = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+            _mm256_storeu_si256((__m256i *)(raw + h), r);
             __m256i st8 = _mm256_and_si256(r, vmax);
             _mm256_storeu_si256((__m256i *)(stored + h), st8);
             __m256i d = _mm256_loadu_si256((const __m256i *)(dq + h)), c;
