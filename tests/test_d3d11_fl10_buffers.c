@@ -413,11 +413,21 @@ static ID3D11ShaderResourceView *mem_srv(struct rd *r, ID3D11Buffer *b, bool raw
     return v;
 }
 
-/* vs_4_0 reads a structured buffer by SV_VertexID at 10_0: views of records 0..2 and 1..3
- * (vertex 3 past both), and none bound (every read 0). */
-TEST(fl10_buffer_structured_vertex)
+/* `text` (a "vs_4_0" / "gs_4_0" listing) as the 4_1 model's when `v41`, in `buf`. */
+static const char *model(char *buf, size_t size, const char *text, bool v41)
+{
+    snprintf(buf, size, "%s", text);
+    if (v41)
+        buf[5] = '1';
+    return buf;
+}
+
+/* vs_4_0 at 10_0 and vs_4_1 at 10_1 read a structured buffer by SV_VertexID: views of records
+ * 0..2 and 1..3 (vertex 3 past both), and none bound (every read 0). */
+static void structured_vertex(const char *profile, D3D_FEATURE_LEVEL level, bool v41)
 {
     struct rd r;
+    char text[1024];
     ID3D11Buffer *b = NULL;
     ID3D11VertexShader *vs = NULL;
     ID3D11PixelShader *ps = NULL;
@@ -426,12 +436,12 @@ TEST(fl10_buffer_structured_vertex)
                              D3D11_BIND_SHADER_RESOURCE, 0,
                              D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 16 };
     D3D11_SUBRESOURCE_DATA init = { mem_records, 0, 0 };
-    if (!rd_begin_profile(&r, "10_0", L100, 3, 3)) {
+    if (!rd_begin_profile(&r, profile, level, 3, 3)) {
         rd_end(&r);
         return;
     }
     CHECK_HR(ID3D11Device_CreateBuffer(r.dev, &bd, &init, &b), S_OK);
-    vs = rd_vs(r.dev, VS4_STRUCTURED_POINTS);
+    vs = rd_vs(r.dev, model(text, sizeof(text), VS4_STRUCTURED_POINTS, v41));
     ps = rd_ps(r.dev, PS4_COLOUR);
     if (!b || !vs || !ps)
         goto done;
@@ -451,12 +461,13 @@ done:
     rd_end(&r);
 }
 
-/* gs_4_0 reads a raw buffer at 10_0 (CreateGeometryShader S_OK; records 0..1 and 2..3 in view,
- * the rest past it), and the decoder's rules for a geometry program: the global flag, and
- * ld_raw only on a raw t# (a typed buffer view's t# refused). */
-TEST(fl10_buffer_raw_geometry)
+/* gs_4_0 at 10_0 and gs_4_1 at 10_1 read a raw buffer (CreateGeometryShader S_OK; records 0..1
+ * and 2..3 in view, the rest past it), and the decoder's rules for a geometry program: the
+ * global flag, and ld_raw only on a raw t# (a typed buffer view's t# refused). */
+static void raw_geometry(const char *profile, D3D_FEATURE_LEVEL level, bool v41)
 {
     struct rd r;
+    char text[1024];
     ID3D11Buffer *b = NULL;
     ID3D11VertexShader *vs = NULL;
     ID3D11GeometryShader *gs = NULL;
@@ -469,14 +480,14 @@ TEST(fl10_buffer_raw_geometry)
     size_t n = 0;
     void *blob = NULL;
     char err[256] = "";
-    if (!rd_begin_profile(&r, "10_0", L100, 3, 3)) {
+    if (!rd_begin_profile(&r, profile, level, 3, 3)) {
         rd_end(&r);
         return;
     }
     CHECK_HR(ID3D11Device_CreateBuffer(r.dev, &bd, &init, &b), S_OK);
     vs = rd_vs(r.dev, VS4_ID_ONLY);
     ps = rd_ps(r.dev, PS4_COLOUR);
-    if ((blob = rd_assemble(GS4_RAW_POINTS, &n))) {
+    if ((blob = rd_assemble(model(text, sizeof(text), GS4_RAW_POINTS, v41), &n))) {
         CHECK_HR(ID3D11Device_CreateGeometryShader(r.dev, blob, n, NULL, NULL), S_FALSE);
         CHECK_HR(ID3D11Device_CreateGeometryShader(r.dev, blob, n, NULL, &gs), S_OK);
         free(blob);
@@ -519,6 +530,18 @@ done:
     RD_RELEASE(vs);
     RD_RELEASE(b);
     rd_end(&r);
+}
+
+TEST(fl10_buffer_structured_vertex)
+{
+    structured_vertex("10_0", L100, false);
+    structured_vertex("10_1", D3D_FEATURE_LEVEL_10_1, true);
+}
+
+TEST(fl10_buffer_raw_geometry)
+{
+    raw_geometry("10_0", L100, false);
+    raw_geometry("10_1", D3D_FEATURE_LEVEL_10_1, true);
 }
 
 /* Buffer render-target views (D3D11_BUFFER_RTV): their rules, a draw into elements 2..5 of an
