@@ -4,6 +4,7 @@
  * structured buffers read by ps_4_0, vs_4_0 and gs_4_0 (D3D10_X_HARDWARE_OPTIONS). */
 #include "test_render_util.h"
 
+#include "shader/dxbc.h"
 #include "shader/tpf.h"
 
 static const D3D_FEATURE_LEVEL L100 = D3D_FEATURE_LEVEL_10_0;
@@ -529,6 +530,79 @@ done:
     RD_RELEASE(gs);
     RD_RELEASE(vs);
     RD_RELEASE(b);
+    rd_end(&r);
+}
+
+/* `text` assembled, then its dcl_globalFlags token stripped of enableRawAndStructuredBuffers
+ * (bit 14: flags from bit 11, D3D11_SB_GLOBAL_FLAG_ENABLE_RAW_AND_STRUCTURED_BUFFERS is flag 3)
+ * and the container signed again: bytecode the assembler (which decodes what it writes) would
+ * not make. */
+static void *without_flag(const char *text, size_t *n)
+{
+    uint8_t *blob = rd_assemble(text, n);
+    struct dxbc_container c;
+    struct dxbc_chunk chunk;
+    struct dxbc_error err;
+    uint32_t tok = 0;
+    if (!blob)
+        return NULL;
+    if (dxbc_container_open(&c, blob, *n, 0, &err) < 0 ||
+        !dxbc_container_find(&c, DXBC_TAG_SHDR, &chunk) ||
+        (memcpy(&tok, blob + chunk.offset + 8, 4), (tok & 0x7ff) != 0x6a)) {
+        harness_fail(__FILE__, __LINE__, "no SHDR chunk opening with dcl_globalFlags");
+        free(blob);
+        return NULL;
+    }
+    tok &= ~(1u << 14);
+    memcpy(blob + chunk.offset + 8, &tok, 4);
+    CHECK_EQ(dxbc_sign(blob, *n), 0);
+    return blob;
+}
+
+/* Bytecode without the flag: CreateGeometryShader refuses it (E_INVALIDARG: the decoder's
+ * TPF_E_BAD_INSTRUCTION); a vertex shader is created (its program is decoded at the first
+ * draw, as every vertex shader's) and its draw dropped with the decoder's message. */
+TEST(fl10_buffer_without_flag)
+{
+    struct rd r;
+    size_t n = 0;
+    void *blob;
+    ID3D11GeometryShader *gs = (ID3D11GeometryShader *)(uintptr_t)1;
+    ID3D11VertexShader *vs = NULL;
+    ID3D11PixelShader *ps = NULL;
+    uint8_t img[9 * 4];
+    if (!rd_begin_profile(&r, "10_0", L100, 3, 3)) {
+        rd_end(&r);
+        return;
+    }
+    if ((blob = without_flag(GS4_RAW_POINTS, &n))) {
+        util_clear_last_message();
+        CHECK_HR(ID3D11Device_CreateGeometryShader(r.dev, blob, n, NULL, &gs), E_INVALIDARG);
+        CHECK(gs == NULL);
+        CHECK_STR_CONTAINS(LAST, "needs dcl_globalFlags enableRawAndStructuredBuffers");
+        free(blob);
+    }
+    if ((blob = without_flag(VS4_STRUCTURED_POINTS, &n))) {
+        CHECK_HR(ID3D11Device_CreateVertexShader(r.dev, blob, n, NULL, &vs), S_OK);
+        free(blob);
+    }
+    ps = rd_ps(r.dev, PS4_COLOUR);
+    if (vs && ps) {
+        ID3D11DeviceContext_IASetInputLayout(r.ctx, NULL);
+        ID3D11DeviceContext_IASetPrimitiveTopology(r.ctx, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+        ID3D11DeviceContext_VSSetShader(r.ctx, vs, NULL, 0);
+        ID3D11DeviceContext_PSSetShader(r.ctx, ps, NULL, 0);
+        rd_clear(&r, 0.2f, 0.2f, 0.2f, 0.2f);
+        util_clear_last_message();
+        ID3D11DeviceContext_Draw(r.ctx, 4, 0);
+        CHECK_STR_CONTAINS(LAST, "needs dcl_globalFlags enableRawAndStructuredBuffers");
+        rd_read(&r, img);
+        for (int i = 0; i < 9 * 4; i++)
+            CHECK_EQ(img[i], 51);   /* nothing drawn */
+        ID3D11DeviceContext_ClearState(r.ctx);
+    }
+    RD_RELEASE(ps);
+    RD_RELEASE(vs);
     rd_end(&r);
 }
 
