@@ -1077,8 +1077,9 @@ static int decode_instruction(struct tpf *t, struct span *s, uint32_t opc,
 
 /* ld_raw / ld_structured in a vs/gs/ps 4_x program (D3D11.3 18.7.2.4: with the 10_x option
  * "the ability to read from raw and structured buffers" is added to those shader models;
- * 18.7.3.2: only with D3D11_SB_GLOBAL_FLAG_ENABLE_RAW_AND_STRUCTURED_BUFFERS).  softd3d reads
- * them in pixel programs (as ps_5_0's); vertex and geometry programs have no buffer memory. */
+ * 18.7.3.2: only with D3D11_SB_GLOBAL_FLAG_ENABLE_RAW_AND_STRUCTURED_BUFFERS).  Every such
+ * stage reads them as shader model 5's do (the VM's memory instructions on the stage's own
+ * t# views: d3d11/context_draw.c translate_stage_memory); writes stay cs_4_x's u0. */
 static int sm4_srv_load(struct tpf *t, uint32_t pos, const char *name)
 {
     static const char *const kinds[] = {"pixel", "vertex", "geometry"};
@@ -1087,10 +1088,6 @@ static int sm4_srv_load(struct tpf *t, uint32_t pos, const char *name)
         return fail(t, TPF_E_BAD_INSTRUCTION, pos, "%s in a shader model 4 %s program needs "
                     "dcl_globalFlags enableRawAndStructuredBuffers (D3D11.3 18.7.3.2)", name,
                     kinds[type]);
-    if (t->prog->type != IR_SHADER_PIXEL)
-        return fail(t, TPF_E_UNSUPPORTED, pos, "%s in a shader model 4 %s program is not "
-                    "implemented (raw and structured buffers are read by compute and pixel "
-                    "programs)", name, kinds[type]);
     return 0;
 }
 
