@@ -10,9 +10,8 @@
  * targets, 4 stream-output targets, 16 viewports and scissor rectangles) are refused with a
  * message and change nothing.
  * Differences from D3D11 handled here: D3D10_VIEWPORT has integer origin and size
- * (converted to and from D3D11's floats); SOGetTargets returns offsets, which D3D11 does not
- * keep, so they read 0 (softd3d has no stream output: the D3D11 device refuses geometry shaders
- * and SO targets at 10_x).
+ * (converted to and from D3D11's floats); SOGetTargets returns offsets, which the D3D11
+ * context does not keep (its SOGetTargets has none), so they read 0.
  */
 #include "d3d10/d3d10_private.h"
 
