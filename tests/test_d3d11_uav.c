@@ -1380,23 +1380,56 @@ done:
     "dcl_uav_raw u0\ndcl_temps 1\nftou r0.xy, v0.xyxx\nimad r0.z, r0.y, l(8), r0.x\n"            \
     "ishl r0.z, r0.z, l(2)\ncountbits r0.w, vCoverage.x\nstore_raw u0.x, r0.z, r0.w\nret\n"
 
-/* D3D11_STANDARD_MULTISAMPLE_PATTERN (sixteenths of a pixel from the centre) and the number
- * of its samples inside the triangle at pixel (px, py): x + y < 8.03125. */
-static uint32_t fsc_expected(UINT n, uint32_t px, uint32_t py)
+/* The same storing SV_Coverage itself (bit s: sample s of the forced pattern). */
+#define FSC_PS_MASK                                                                              \
+    "ps_5_0\ndcl_input_ps_siv linear noperspective v0.xy, position\ndcl_input vCoverage\n"       \
+    "dcl_uav_raw u0\ndcl_temps 1\nftou r0.xy, v0.xyxx\nimad r0.z, r0.y, l(8), r0.x\n"            \
+    "ishl r0.z, r0.z, l(2)\nstore_raw u0.x, r0.z, vCoverage.x\nret\n"
+
+/* Every invocation stores the rasterizer's pattern: element i < 16 = samplepos(rasterizer, i)
+ * as (16 x + 8) | (16 y + 8) << 8, element 16 = sampleinfo(rasterizer) (all invocations store
+ * the same values). */
+#define FSC_PS_POS                                                                               \
+    "ps_5_0\ndcl_uav_raw u0\ndcl_temps 3\nsampleinfo_uint r0.w, rasterizer.x\n"                  \
+    "mov r0.x, l(0)\nloop\nuge r0.y, r0.x, l(16)\nbreakc_nz r0.y\n"                             \
+    "samplepos r1.xy, rasterizer.xyxx, r0.x\n"                                                  \
+    "mad r1.xy, r1.xyxx, l(16.0, 16.0, 0, 0), l(8.0, 8.0, 0, 0)\nftou r1.xy, r1.xyxx\n"         \
+    "ishl r1.y, r1.y, l(8)\nor r1.x, r1.x, r1.y\nishl r2.x, r0.x, l(2)\n"                       \
+    "store_raw u0.x, r2.x, r1.x\niadd r0.x, r0.x, l(1)\nendloop\n"                              \
+    "store_raw u0.x, l(64), r0.w\nret\n"
+
+/* D3D11_STANDARD_MULTISAMPLE_PATTERN in sixteenths of a pixel from the centre (16 samples: the
+ * figure of the D3D11.3 functional spec 19.2.4); 0 and 1: the centre. */
+static const int (*fsc_pattern(UINT n))[2]
 {
     static const int p1[1][2] = { { 0, 0 } };
     static const int p2[2][2] = { { 4, 4 }, { -4, -4 } };
     static const int p4[4][2] = { { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 } };
     static const int p8[8][2] = { { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 },
                                   { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 } };
-    const int (*p)[2] = n == 8 ? p8 : n == 4 ? p4 : n == 2 ? p2 : p1;
-    uint32_t c = 0;
+    static const int p16[16][2] = { { 1, 1 },   { -1, -3 }, { -3, 2 },  { 4, -1 },
+                                    { -5, -2 }, { 2, 5 },   { 5, 3 },   { 3, -5 },
+                                    { -2, 6 },  { 0, -7 },  { -4, -6 }, { -6, 4 },
+                                    { -8, 0 },  { 7, -4 },  { 6, 7 },   { -7, -8 } };
+    return n == 16 ? p16 : n == 8 ? p8 : n == 4 ? p4 : n == 2 ? p2 : p1;
+}
+
+/* The mask of the pattern's samples inside the triangle at pixel (px, py): x + y < 8.03125. */
+static uint32_t fsc_expected_mask(UINT n, uint32_t px, uint32_t py)
+{
+    const int (*p)[2] = fsc_pattern(n);
+    uint32_t m = 0;
     for (UINT s = 0; s < (n ? n : 1); s++) {
         /* in sixteenths: (16 px + 8 + ox) + (16 py + 8 + oy) < 16 * 8.03125 = 128.5 */
         int sum = 16 * (int)px + 8 + p[s][0] + 16 * (int)py + 8 + p[s][1];
-        c += 2 * sum < 257;
+        m |= (uint32_t)(2 * sum < 257) << s;
     }
-    return c;
+    return m;
+}
+
+static uint32_t fsc_expected(UINT n, uint32_t px, uint32_t py)
+{
+    return (uint32_t)__builtin_popcount(fsc_expected_mask(n, px, py));
 }
 
 static void fsc_draw(struct cx *c, ID3D11Device1 *d1, UINT n, ID3D11UnorderedAccessView *u,
@@ -1430,7 +1463,8 @@ TEST(uav_11_1_forced_sample_count_uav_only)
     }
     ID3D11Device1 *d1 = NULL, *d10 = NULL;
     ID3D11VertexShader *vs = vs_of(&c, FSC_VS);
-    ID3D11PixelShader *ps = ps_of(&c, FSC_PS);
+    ID3D11PixelShader *ps = ps_of(&c, FSC_PS), *psm = ps_of(&c, FSC_PS_MASK);
+    ID3D11PixelShader *psp = ps_of(&c, FSC_PS_POS);
     ID3D11Buffer *b = sentinel_buffer(&c, 64, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
     ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 64) : NULL;
     ID3D11Texture2D *rt = NULL, *ds = NULL;
@@ -1464,9 +1498,10 @@ TEST(uav_11_1_forced_sample_count_uav_only)
         CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 4 must be 0 or 1 at feature level 11_0");
         CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), S_FALSE);
         rd.ForcedSampleCount = 16;
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), S_FALSE);
         util_clear_last_message();
-        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), E_NOTIMPL);
-        CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 16 is not implemented");
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d10, &rd, NULL), E_INVALIDARG);
+        CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 16 must be 0 or 1 at feature level 11_0");
         rd.ForcedSampleCount = 5;
         CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), E_INVALIDARG);
     }
@@ -1478,7 +1513,7 @@ TEST(uav_11_1_forced_sample_count_uav_only)
                                                                   NULL);
     /* 0 (the default state) behaves as 1 */
     fsc_draw(&c, d1, 0, u, base, b);
-    static const UINT counts[] = { 1, 2, 4, 8 };
+    static const UINT counts[] = { 1, 2, 4, 8, 16 };
     for (size_t k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
         UINT n = counts[k];
         fsc_draw(&c, d1, n, u, got, b);
@@ -1494,6 +1529,41 @@ TEST(uav_11_1_forced_sample_count_uav_only)
         if (!ok)
             harness_fail(__FILE__, __LINE__, "ForcedSampleCount %u: coverage differs", n);
         CHECK(total > 30 * n && total < 40 * n);   /* about half of the 64 pixels' samples */
+    }
+    /* SV_Coverage itself at 16: bit s is sample s of the 16-sample pattern (16 bits, none
+     * above), pixel by pixel */
+    if (psm) {
+        ID3D11DeviceContext_PSSetShader(c.ctx, psm, NULL, 0);
+        fsc_draw(&c, d1, 16, u, got, b);
+        bool ok = true, high = false, partial = false;
+        for (uint32_t i = 0; i < 64; i++) {
+            uint32_t want = fsc_expected_mask(16, i % 8, i / 8);
+            ok &= got[i] == (want ? want : 0xffffffffu);
+            high |= want == 0xffffu;
+            partial |= want && want != 0xffffu;
+        }
+        if (!ok)
+            harness_fail(__FILE__, __LINE__, "ForcedSampleCount 16: SV_Coverage differs");
+        CHECK(high && partial);   /* whole and partly covered pixels both occur */
+        CHECK_EQ(got[0], 0xffffu);
+        CHECK_EQ(got[63], 0xffffffffu);
+        ID3D11DeviceContext_PSSetShader(c.ctx, ps, NULL, 0);
+    }
+    /* samplepos / sampleinfo of the rasterizer at 16: the forced pattern (3.5.6.2: "Pull Model
+     * attribute interpolation is based on the ForcedSampleCount pattern") */
+    if (psp) {
+        ID3D11DeviceContext_PSSetShader(c.ctx, psp, NULL, 0);
+        fsc_draw(&c, d1, 16, u, got, b);
+        bool ok = got[16] == 16;
+        for (uint32_t i = 0; i < 16; i++)
+            ok &= got[i] == ((uint32_t)(fsc_pattern(16)[i][0] + 8) |
+                             (uint32_t)(fsc_pattern(16)[i][1] + 8) << 8);
+        if (!ok)
+            harness_fail(__FILE__, __LINE__, "ForcedSampleCount 16: samplepos %x %x .. %u",
+                         got[0], got[1], got[16]);
+        CHECK_EQ(got[12], 0x0800u);   /* sample 12 at (-8/16, 0) */
+        CHECK_EQ(got[17], 0xffffffffu);
+        ID3D11DeviceContext_PSSetShader(c.ctx, ps, NULL, 0);
     }
     /* what the documentation calls undefined, and target-independent rasterization with
      * render targets (not implemented): not drawn, a message (the UAV-only one untouched) */
@@ -1538,6 +1608,8 @@ done:
     RD_RELEASE(b);
     RD_RELEASE(vs);
     RD_RELEASE(ps);
+    RD_RELEASE(psm);
+    RD_RELEASE(psp);
     if (d1)
         ID3D11Device1_Release(d1);
     if (d10)
