@@ -861,6 +861,18 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
             w->z[l] = om_depth_clamp(zsrc[l], d->viewport.min_depth, d->viewport.max_depth);
 
     w->c_on = false;
+    if (b->ms && d->om.samples < 2) {
+        /* target-independent rasterization (draw.h raster_samples): the rasterizer's samples
+         * chose the pixels, the one-sample surfaces take the result at each of them (3.5.6.2:
+         * "Output sample locations have no bearing on whether a pixel is a candidate"; no
+         * resolve), so the merge is the one-sample one: oMask bit 0, alpha-to-coverage of one
+         * sample */
+        struct raster_quad_batch one = *b;
+        one.ms = NULL;
+        const uint32_t *omask = d->ps && d->ps->writes_coverage ? w->omask : NULL;
+        w->samples += draw_ms_merge(r, w, &one, &ob, coverage, zsrc != NULL, omask);
+        return;
+    }
     if (b->ms || d->alpha_to_coverage) {
         const uint32_t *omask = d->ps && d->ps->writes_coverage ? w->omask : NULL;
         w->samples += draw_ms_merge(r, w, b, &ob, coverage, zsrc != NULL, omask);
