@@ -1629,6 +1629,10 @@ done:
     "mov o0.zw, l(0, 0, 0, 1.0)\nret\n"
 #define TIR_PS_MASK                                                                              \
     "ps_5_0\ndcl_input vCoverage\ndcl_output o0.x\nmov o0.x, vCoverage.x\nret\n"
+/* vCoverage out again, oMask = cb0[0].x: its bit 0 keeps or drops the target's one sample */
+#define TIR_PS_OMASK                                                                             \
+    "ps_5_0\ndcl_constantbuffer cb0[1], immediateIndexed\ndcl_input vCoverage\n"                \
+    "dcl_output o0.x\ndcl_output oMask\nmov o0.x, vCoverage.x\nmov oMask, cb0[0].x\nret\n"
 #define TIR_PS_AREA                                                                              \
     "ps_5_0\ndcl_input vCoverage\ndcl_output o0.xyzw\ndcl_temps 1\ncountbits r0.x, vCoverage.x\n" \
     "utof r0.x, r0.x\nmul o0.xyzw, r0.xxxx, l(0.0625, 0.0625, 0.0625, 0.0625)\nret\n"
@@ -1678,6 +1682,7 @@ TEST(uav_11_1_forced_sample_count_target_independent)
     ID3D11Device1 *d1 = NULL;
     ID3D11VertexShader *vs = vs_of(&c, FSC_VS), *vs2 = vs_of(&c, TIR_VS_OTHER);
     ID3D11PixelShader *psm = ps_of(&c, TIR_PS_MASK), *psa = ps_of(&c, TIR_PS_AREA);
+    ID3D11PixelShader *pso = ps_of(&c, TIR_PS_OMASK);
     ID3D11Texture2D *ti = rd_texture(c.dev, 8, 8, DXGI_FORMAT_R32_UINT, D3D11_BIND_RENDER_TARGET,
                                      NULL, 0);
     ID3D11Texture2D *tf = rd_texture(c.dev, 8, 8, DXGI_FORMAT_R32_FLOAT,
@@ -1759,6 +1764,28 @@ TEST(uav_11_1_forced_sample_count_target_independent)
     CHECK_EQ(got[0], 0xffffu);
     CHECK_EQ(got[7], fsc_expected_mask(16, 7, 0));
     CHECK(got[7] != 0xffffu && got[7] != 0);
+    /* oMask: bit 0 is the target's sample (the forced samples are not the target's) */
+    ID3D11DeviceContext_OMSetBlendState(c.ctx, NULL, NULL, 0xffffffffu);
+    if (pso) {
+        static const uint32_t masks[2][4] = { { 0xfffffffeu }, { 0x1u } };
+        ID3D11Buffer *cb = rd_buffer(c.dev, D3D11_BIND_CONSTANT_BUFFER, masks[0], 16);
+        ID3D11Buffer *cb1 = rd_buffer(c.dev, D3D11_BIND_CONSTANT_BUFFER, masks[1], 16);
+        ID3D11DeviceContext_PSSetShader(c.ctx, pso, NULL, 0);
+        ID3D11DeviceContext_PSSetConstantBuffers(c.ctx, 0, 1, &cb);
+        ID3D11DeviceContext_ClearRenderTargetView(c.ctx, ri, clear77);
+        ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+        tir_read(&c, ti, got);
+        CHECK_EQ(got[0], 77u);
+        ID3D11DeviceContext_PSSetConstantBuffers(c.ctx, 0, 1, &cb1);
+        ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+        tir_read(&c, ti, got);
+        CHECK_EQ(got[0], 0xffffu);
+        CHECK_EQ(got[7], fsc_expected_mask(16, 7, 0));
+        CHECK_EQ(got[63], 77u);
+        ID3D11DeviceContext_PSSetShader(c.ctx, psm, NULL, 0);
+        RD_RELEASE(cb);
+        RD_RELEASE(cb1);
+    }
     /* two triangles sharing the diagonal, additive: every sample of every pixel counted once */
     {
         static const float one[4] = { 1.0f, 1.0f, 1.0f, 1.0f };
@@ -1803,6 +1830,7 @@ done:
     RD_RELEASE(tf);
     RD_RELEASE(ti);
     RD_RELEASE(psa);
+    RD_RELEASE(pso);
     RD_RELEASE(psm);
     RD_RELEASE(vs2);
     RD_RELEASE(vs);
