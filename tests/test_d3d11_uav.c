@@ -1764,6 +1764,27 @@ TEST(uav_11_1_forced_sample_count_target_independent)
     CHECK_EQ(got[0], 0xffffu);
     CHECK_EQ(got[7], fsc_expected_mask(16, 7, 0));
     CHECK(got[7] != 0xffffu && got[7] != 0);
+    /* the occlusion count: the covered forced samples of the pixels written (20.4.6) */
+    {
+        D3D11_QUERY_DESC qd = { D3D11_QUERY_OCCLUSION, 0 };
+        ID3D11Query *q = NULL;
+        UINT64 n = 0;
+        uint32_t want = 0;
+        for (uint32_t i = 0; i < 64; i++)
+            want += (uint32_t)__builtin_popcount(fsc_expected_mask(16, i % 8, i / 8));
+        CHECK_HR(ID3D11Device_CreateQuery(c.dev, &qd, &q), S_OK);
+        if (q) {
+            ID3D11DeviceContext_Begin(c.ctx, (ID3D11Asynchronous *)q);
+            ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+            ID3D11DeviceContext_End(c.ctx, (ID3D11Asynchronous *)q);
+            while (ID3D11DeviceContext_GetData(c.ctx, (ID3D11Asynchronous *)q, &n, sizeof(n),
+                                               0) == S_FALSE)
+                ;
+            CHECK_EQ(n, (UINT64)want);
+            CHECK(want > 30 * 16 && want < 40 * 16);
+        }
+        RD_RELEASE(q);
+    }
     /* oMask: bit 0 is the target's sample (the forced samples are not the target's) */
     ID3D11DeviceContext_OMSetBlendState(c.ctx, NULL, NULL, 0xffffffffu);
     if (pso) {

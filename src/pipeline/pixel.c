@@ -866,11 +866,18 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
          * chose the pixels, the one-sample surfaces take the result at each of them (3.5.6.2:
          * "Output sample locations have no bearing on whether a pixel is a candidate"; no
          * resolve), so the merge is the one-sample one: oMask bit 0, alpha-to-coverage of one
-         * sample */
-        struct raster_quad_batch one = *b;
-        one.ms = NULL;
-        const uint32_t *omask = d->ps && d->ps->writes_coverage ? w->omask : NULL;
-        w->samples += draw_ms_merge(r, w, &one, &ob, coverage, zsrc != NULL, omask);
+         * sample.  The occlusion count "reflects how many rasterizer samples are covered"
+         * (20.4.6): the covered forced samples of each pixel written, 0 for one dropped */
+        if (d->ps && d->ps->writes_coverage)
+            for (unsigned l = 0; l < lanes; l++)
+                if (!(w->omask[l] & 1u))
+                    coverage &= ~(1u << l);
+        if (d->alpha_to_coverage && ob.color[0][3])
+            coverage &= draw_ms_alpha_lanes(ob.color[0][3], lanes, 1, 0);
+        uint32_t pass = om_process(r->om, &d->om, &ob, coverage);
+        unsigned n = b->ms->samples < RASTER_MAX_SAMPLES ? b->ms->samples : RASTER_MAX_SAMPLES;
+        for (unsigned s = 0; s < n; s++)
+            w->samples += util_popcount32(b->ms->cover[s] & pass);
         return;
     }
     if (b->ms || d->alpha_to_coverage) {
