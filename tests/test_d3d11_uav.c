@@ -1380,23 +1380,56 @@ done:
     "dcl_uav_raw u0\ndcl_temps 1\nftou r0.xy, v0.xyxx\nimad r0.z, r0.y, l(8), r0.x\n"            \
     "ishl r0.z, r0.z, l(2)\ncountbits r0.w, vCoverage.x\nstore_raw u0.x, r0.z, r0.w\nret\n"
 
-/* D3D11_STANDARD_MULTISAMPLE_PATTERN (sixteenths of a pixel from the centre) and the number
- * of its samples inside the triangle at pixel (px, py): x + y < 8.03125. */
-static uint32_t fsc_expected(UINT n, uint32_t px, uint32_t py)
+/* The same storing SV_Coverage itself (bit s: sample s of the forced pattern). */
+#define FSC_PS_MASK                                                                              \
+    "ps_5_0\ndcl_input_ps_siv linear noperspective v0.xy, position\ndcl_input vCoverage\n"       \
+    "dcl_uav_raw u0\ndcl_temps 1\nftou r0.xy, v0.xyxx\nimad r0.z, r0.y, l(8), r0.x\n"            \
+    "ishl r0.z, r0.z, l(2)\nstore_raw u0.x, r0.z, vCoverage.x\nret\n"
+
+/* Every invocation stores the rasterizer's pattern: element i < 16 = samplepos(rasterizer, i)
+ * as (16 x + 8) | (16 y + 8) << 8, element 16 = sampleinfo(rasterizer) (all invocations store
+ * the same values). */
+#define FSC_PS_POS                                                                               \
+    "ps_5_0\ndcl_uav_raw u0\ndcl_temps 3\nsampleinfo_uint r0.w, rasterizer.x\n"                  \
+    "mov r0.x, l(0)\nloop\nuge r0.y, r0.x, l(16)\nbreakc_nz r0.y\n"                             \
+    "samplepos r1.xy, rasterizer.xyxx, r0.x\n"                                                  \
+    "mad r1.xy, r1.xyxx, l(16.0, 16.0, 0, 0), l(8.0, 8.0, 0, 0)\nftou r1.xy, r1.xyxx\n"         \
+    "ishl r1.y, r1.y, l(8)\nor r1.x, r1.x, r1.y\nishl r2.x, r0.x, l(2)\n"                       \
+    "store_raw u0.x, r2.x, r1.x\niadd r0.x, r0.x, l(1)\nendloop\n"                              \
+    "store_raw u0.x, l(64), r0.w\nret\n"
+
+/* D3D11_STANDARD_MULTISAMPLE_PATTERN in sixteenths of a pixel from the centre (16 samples: the
+ * figure of the D3D11.3 functional spec 19.2.4); 0 and 1: the centre. */
+static const int (*fsc_pattern(UINT n))[2]
 {
     static const int p1[1][2] = { { 0, 0 } };
     static const int p2[2][2] = { { 4, 4 }, { -4, -4 } };
     static const int p4[4][2] = { { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 } };
     static const int p8[8][2] = { { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 },
                                   { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 } };
-    const int (*p)[2] = n == 8 ? p8 : n == 4 ? p4 : n == 2 ? p2 : p1;
-    uint32_t c = 0;
+    static const int p16[16][2] = { { 1, 1 },   { -1, -3 }, { -3, 2 },  { 4, -1 },
+                                    { -5, -2 }, { 2, 5 },   { 5, 3 },   { 3, -5 },
+                                    { -2, 6 },  { 0, -7 },  { -4, -6 }, { -6, 4 },
+                                    { -8, 0 },  { 7, -4 },  { 6, 7 },   { -7, -8 } };
+    return n == 16 ? p16 : n == 8 ? p8 : n == 4 ? p4 : n == 2 ? p2 : p1;
+}
+
+/* The mask of the pattern's samples inside the triangle at pixel (px, py): x + y < 8.03125. */
+static uint32_t fsc_expected_mask(UINT n, uint32_t px, uint32_t py)
+{
+    const int (*p)[2] = fsc_pattern(n);
+    uint32_t m = 0;
     for (UINT s = 0; s < (n ? n : 1); s++) {
         /* in sixteenths: (16 px + 8 + ox) + (16 py + 8 + oy) < 16 * 8.03125 = 128.5 */
         int sum = 16 * (int)px + 8 + p[s][0] + 16 * (int)py + 8 + p[s][1];
-        c += 2 * sum < 257;
+        m |= (uint32_t)(2 * sum < 257) << s;
     }
-    return c;
+    return m;
+}
+
+static uint32_t fsc_expected(UINT n, uint32_t px, uint32_t py)
+{
+    return (uint32_t)__builtin_popcount(fsc_expected_mask(n, px, py));
 }
 
 static void fsc_draw(struct cx *c, ID3D11Device1 *d1, UINT n, ID3D11UnorderedAccessView *u,
@@ -1430,7 +1463,8 @@ TEST(uav_11_1_forced_sample_count_uav_only)
     }
     ID3D11Device1 *d1 = NULL, *d10 = NULL;
     ID3D11VertexShader *vs = vs_of(&c, FSC_VS);
-    ID3D11PixelShader *ps = ps_of(&c, FSC_PS);
+    ID3D11PixelShader *ps = ps_of(&c, FSC_PS), *psm = ps_of(&c, FSC_PS_MASK);
+    ID3D11PixelShader *psp = ps_of(&c, FSC_PS_POS);
     ID3D11Buffer *b = sentinel_buffer(&c, 64, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0);
     ID3D11UnorderedAccessView *u = b ? cx_uav_raw(&c, b, 0, 64) : NULL;
     ID3D11Texture2D *rt = NULL, *ds = NULL;
@@ -1464,9 +1498,10 @@ TEST(uav_11_1_forced_sample_count_uav_only)
         CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 4 must be 0 or 1 at feature level 11_0");
         CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), S_FALSE);
         rd.ForcedSampleCount = 16;
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), S_FALSE);
         util_clear_last_message();
-        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), E_NOTIMPL);
-        CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 16 is not implemented");
+        CHECK_HR(ID3D11Device1_CreateRasterizerState1(d10, &rd, NULL), E_INVALIDARG);
+        CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 16 must be 0 or 1 at feature level 11_0");
         rd.ForcedSampleCount = 5;
         CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, NULL), E_INVALIDARG);
     }
@@ -1478,7 +1513,7 @@ TEST(uav_11_1_forced_sample_count_uav_only)
                                                                   NULL);
     /* 0 (the default state) behaves as 1 */
     fsc_draw(&c, d1, 0, u, base, b);
-    static const UINT counts[] = { 1, 2, 4, 8 };
+    static const UINT counts[] = { 1, 2, 4, 8, 16 };
     for (size_t k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
         UINT n = counts[k];
         fsc_draw(&c, d1, n, u, got, b);
@@ -1495,8 +1530,43 @@ TEST(uav_11_1_forced_sample_count_uav_only)
             harness_fail(__FILE__, __LINE__, "ForcedSampleCount %u: coverage differs", n);
         CHECK(total > 30 * n && total < 40 * n);   /* about half of the 64 pixels' samples */
     }
-    /* what the documentation calls undefined, and target-independent rasterization with
-     * render targets (not implemented): not drawn, a message (the UAV-only one untouched) */
+    /* SV_Coverage itself at 16: bit s is sample s of the 16-sample pattern (16 bits, none
+     * above), pixel by pixel */
+    if (psm) {
+        ID3D11DeviceContext_PSSetShader(c.ctx, psm, NULL, 0);
+        fsc_draw(&c, d1, 16, u, got, b);
+        bool ok = true, high = false, partial = false;
+        for (uint32_t i = 0; i < 64; i++) {
+            uint32_t want = fsc_expected_mask(16, i % 8, i / 8);
+            ok &= got[i] == (want ? want : 0xffffffffu);
+            high |= want == 0xffffu;
+            partial |= want && want != 0xffffu;
+        }
+        if (!ok)
+            harness_fail(__FILE__, __LINE__, "ForcedSampleCount 16: SV_Coverage differs");
+        CHECK(high && partial);   /* whole and partly covered pixels both occur */
+        CHECK_EQ(got[0], 0xffffu);
+        CHECK_EQ(got[63], 0xffffffffu);
+        ID3D11DeviceContext_PSSetShader(c.ctx, ps, NULL, 0);
+    }
+    /* samplepos / sampleinfo of the rasterizer at 16: the forced pattern (3.5.6.2: "Pull Model
+     * attribute interpolation is based on the ForcedSampleCount pattern") */
+    if (psp) {
+        ID3D11DeviceContext_PSSetShader(c.ctx, psp, NULL, 0);
+        fsc_draw(&c, d1, 16, u, got, b);
+        bool ok = got[16] == 16;
+        for (uint32_t i = 0; i < 16; i++)
+            ok &= got[i] == ((uint32_t)(fsc_pattern(16)[i][0] + 8) |
+                             (uint32_t)(fsc_pattern(16)[i][1] + 8) << 8);
+        if (!ok)
+            harness_fail(__FILE__, __LINE__, "ForcedSampleCount 16: samplepos %x %x .. %u",
+                         got[0], got[1], got[16]);
+        CHECK_EQ(got[12], 0x0800u);   /* sample 12 at (-8/16, 0) */
+        CHECK_EQ(got[17], 0xffffffffu);
+        ID3D11DeviceContext_PSSetShader(c.ctx, ps, NULL, 0);
+    }
+    /* what the documentation calls undefined: not drawn, a message (the UAV-only one
+     * untouched) */
     rt = rd_texture(c.dev, 8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET, NULL, 0);
     if (rt)
         CHECK_HR(ID3D11Device_CreateRenderTargetView(c.dev, (ID3D11Resource *)rt, NULL, &rtv),
@@ -1510,11 +1580,6 @@ TEST(uav_11_1_forced_sample_count_uav_only)
                                                          &dsv), S_OK);
     }
     if (rtv && dsv) {
-        ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 1, &rtv, NULL, 1, 1,
-                                                                      &u, NULL);
-        util_clear_last_message();
-        fsc_draw(&c, d1, 4, u, got, b);
-        CHECK_STR_CONTAINS(LAST, "target-independent rasterization) is not implemented");
         ID3D11DeviceContext_OMSetRenderTargetsAndUnorderedAccessViews(c.ctx, 0, NULL, dsv, 0, 1,
                                                                       &u, NULL);
         util_clear_last_message();
@@ -1538,11 +1603,260 @@ done:
     RD_RELEASE(b);
     RD_RELEASE(vs);
     RD_RELEASE(ps);
+    RD_RELEASE(psm);
+    RD_RELEASE(psp);
     if (d1)
         ID3D11Device1_Release(d1);
     if (d10)
         ID3D11Device1_Release(d10);
     cx_end(&c0);
+    cx_end(&c);
+}
+
+/* Target-independent rasterization (D3D11.3 functional spec 3.5.6.2): ForcedSampleCount > 1
+ * with one-sample render targets.  The pixel shader runs once a pixel with a covered sample of
+ * the forced pattern, vCoverage that pattern's coverage (SampleMask not applied), and its
+ * result goes to the target's one sample: FSC_VS's triangle into an R32_UINT target written
+ * with vCoverage itself, then the D2D use the spec describes -- two triangles sharing the
+ * diagonal, additive blending of countbits(vCoverage) / 16 -- which sums to exactly 1 in every
+ * pixel. */
+/* The other half of the 8.03125 square: (8.03125, 8.03125), (0, 8.03125), (8.03125, 0), the
+ * diagonal edge's ends exactly FSC_VS's */
+#define TIR_VS_OTHER                                                                             \
+    "vs_5_0\ndcl_input_sgv v0.x, vertex_id\ndcl_output_siv o0.xyzw, position\ndcl_temps 1\n"     \
+    "and r0.x, v0.x, l(1)\nushr r0.y, v0.x, l(1)\nutof r0.xy, r0.xyxx\n"                          \
+    "mad o0.xy, r0.xyxx, l(-2.0078125, 2.0078125, 0, 0), l(1.0078125, -1.0078125, 0, 0)\n"      \
+    "mov o0.zw, l(0, 0, 0, 1.0)\nret\n"
+#define TIR_PS_MASK                                                                              \
+    "ps_5_0\ndcl_input vCoverage\ndcl_output o0.x\nmov o0.x, vCoverage.x\nret\n"
+/* vCoverage out again, oMask = cb0[0].x: its bit 0 keeps or drops the target's one sample */
+#define TIR_PS_OMASK                                                                             \
+    "ps_5_0\ndcl_constantbuffer cb0[1], immediateIndexed\ndcl_input vCoverage\n"                \
+    "dcl_output o0.x\ndcl_output oMask\nmov o0.x, vCoverage.x\nmov oMask, cb0[0].x\nret\n"
+#define TIR_PS_AREA                                                                              \
+    "ps_5_0\ndcl_input vCoverage\ndcl_output o0.xyzw\ndcl_temps 1\ncountbits r0.x, vCoverage.x\n" \
+    "utof r0.x, r0.x\nmul o0.xyzw, r0.xxxx, l(0.0625, 0.0625, 0.0625, 0.0625)\nret\n"
+
+static void tir_read(struct cx *c, ID3D11Texture2D *tex, uint32_t *out)
+{
+    D3D11_TEXTURE2D_DESC d;
+    ID3D11Texture2D_GetDesc(tex, &d);
+    d.Usage = D3D11_USAGE_STAGING;
+    d.BindFlags = 0;
+    d.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    ID3D11Texture2D *st = NULL;
+    D3D11_MAPPED_SUBRESOURCE m;
+    memset(out, 0xcd, 64 * 4);
+    CHECK_HR(ID3D11Device_CreateTexture2D(c->dev, &d, NULL, &st), S_OK);
+    if (!st)
+        return;
+    ID3D11DeviceContext_CopyResource(c->ctx, (ID3D11Resource *)st, (ID3D11Resource *)tex);
+    CHECK_HR(ID3D11DeviceContext_Map(c->ctx, (ID3D11Resource *)st, 0, D3D11_MAP_READ, 0, &m),
+             S_OK);
+    if (m.pData)
+        for (UINT y = 0; y < 8; y++)
+            memcpy(out + y * 8, (const uint8_t *)m.pData + (size_t)y * m.RowPitch, 8 * 4);
+    ID3D11DeviceContext_Unmap(c->ctx, (ID3D11Resource *)st, 0);
+    RD_RELEASE(st);
+}
+
+static ID3D11RasterizerState1 *tir_state(ID3D11Device1 *d1, UINT n)
+{
+    D3D11_RASTERIZER_DESC1 rd;
+    ID3D11RasterizerState1 *rs = NULL;
+    memset(&rd, 0, sizeof(rd));
+    rd.FillMode = D3D11_FILL_SOLID;
+    rd.CullMode = D3D11_CULL_NONE;
+    rd.DepthClipEnable = TRUE;
+    rd.ForcedSampleCount = n;
+    CHECK_HR(ID3D11Device1_CreateRasterizerState1(d1, &rd, &rs), S_OK);
+    return rs;
+}
+
+TEST(uav_11_1_forced_sample_count_target_independent)
+{
+    static const float clear77[4] = { 77.0f, 0, 0, 0 }, zero[4] = { 0, 0, 0, 0 };
+    struct cx c;
+    if (!cx_begin_11_1(&c))
+        return;
+    ID3D11Device1 *d1 = NULL;
+    ID3D11VertexShader *vs = vs_of(&c, FSC_VS), *vs2 = vs_of(&c, TIR_VS_OTHER);
+    ID3D11PixelShader *psm = ps_of(&c, TIR_PS_MASK), *psa = ps_of(&c, TIR_PS_AREA);
+    ID3D11PixelShader *pso = ps_of(&c, TIR_PS_OMASK);
+    ID3D11Texture2D *ti = rd_texture(c.dev, 8, 8, DXGI_FORMAT_R32_UINT, D3D11_BIND_RENDER_TARGET,
+                                     NULL, 0);
+    ID3D11Texture2D *tf = rd_texture(c.dev, 8, 8, DXGI_FORMAT_R32_FLOAT,
+                                     D3D11_BIND_RENDER_TARGET, NULL, 0);
+    ID3D11Texture2D *tms = NULL;
+    ID3D11RenderTargetView *ri = NULL, *rf = NULL, *rms = NULL;
+    ID3D11BlendState *add = NULL;
+    ID3D11RasterizerState1 *rs = NULL;
+    static uint32_t got[64];
+    CHECK_HR(ID3D11Device_QueryInterface(c.dev, &IID_ID3D11Device1, (void **)&d1), S_OK);
+    if (ti)
+        CHECK_HR(ID3D11Device_CreateRenderTargetView(c.dev, (ID3D11Resource *)ti, NULL, &ri),
+                 S_OK);
+    if (tf)
+        CHECK_HR(ID3D11Device_CreateRenderTargetView(c.dev, (ID3D11Resource *)tf, NULL, &rf),
+                 S_OK);
+    {
+        D3D11_BLEND_DESC bd;
+        memset(&bd, 0, sizeof(bd));
+        bd.RenderTarget[0].BlendEnable = TRUE;
+        bd.RenderTarget[0].SrcBlend = bd.RenderTarget[0].DestBlend = D3D11_BLEND_ONE;
+        bd.RenderTarget[0].SrcBlendAlpha = bd.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_ONE;
+        bd.RenderTarget[0].BlendOp = bd.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+        bd.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+        CHECK_HR(ID3D11Device_CreateBlendState(c.dev, &bd, &add), S_OK);
+    }
+    {
+        D3D11_TEXTURE2D_DESC td = { 8, 8, 1, 1, DXGI_FORMAT_R32_UINT, {4, 0},
+                                    D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0 };
+        CHECK_HR(ID3D11Device_CreateTexture2D(c.dev, &td, NULL, &tms), S_OK);
+        if (tms)
+            CHECK_HR(ID3D11Device_CreateRenderTargetView(c.dev, (ID3D11Resource *)tms, NULL,
+                                                         &rms), S_OK);
+    }
+    if (!d1 || !vs || !vs2 || !psm || !psa || !ri || !rf || !add || !rms)
+        goto done;
+    rd_viewport(c.ctx, 0, 0, 8, 8);
+    ID3D11DeviceContext_IASetPrimitiveTopology(c.ctx, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(c.ctx, psm, NULL, 0);
+    ID3D11DeviceContext_OMSetRenderTargets(c.ctx, 1, &ri, NULL);
+    /* the coverage mask of each count's pattern, pixel-exact; untouched where none is
+     * covered */
+    static const UINT counts[] = { 2, 4, 8, 16 };
+    for (size_t k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
+        UINT n = counts[k];
+        rs = tir_state(d1, n);
+        ID3D11DeviceContext_RSSetState(c.ctx, (ID3D11RasterizerState *)rs);
+        ID3D11DeviceContext_ClearRenderTargetView(c.ctx, ri, clear77);
+        util_clear_last_message();
+        ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+        CHECK_EQ(LAST[0], 0);
+        tir_read(&c, ti, got);
+        bool ok = true, partial = false;
+        for (uint32_t i = 0; i < 64; i++) {
+            uint32_t want = fsc_expected_mask(n, i % 8, i / 8);
+            ok &= got[i] == (want ? want : 77u);
+            partial |= want && want != (1u << n) - 1u;
+        }
+        if (!ok)
+            harness_fail(__FILE__, __LINE__, "ForcedSampleCount %u with a target: %x %x %x", n,
+                         got[0], got[7], got[56]);
+        CHECK(partial);
+        ID3D11DeviceContext_RSSetState(c.ctx, NULL);
+        RD_RELEASE(rs);
+    }
+    rs = tir_state(d1, 16);
+    ID3D11DeviceContext_RSSetState(c.ctx, (ID3D11RasterizerState *)rs);
+    /* SampleMask: bit 0 (the target's one sample) off: nothing is shaded; on alone: vCoverage
+     * still the forced pattern's whole coverage */
+    ID3D11DeviceContext_ClearRenderTargetView(c.ctx, ri, clear77);
+    ID3D11DeviceContext_OMSetBlendState(c.ctx, NULL, NULL, 0xfffffffeu);
+    ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+    tir_read(&c, ti, got);
+    CHECK_EQ(got[0], 77u);
+    ID3D11DeviceContext_OMSetBlendState(c.ctx, NULL, NULL, 0x1u);
+    ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+    tir_read(&c, ti, got);
+    CHECK_EQ(got[0], 0xffffu);
+    CHECK_EQ(got[7], fsc_expected_mask(16, 7, 0));
+    CHECK(got[7] != 0xffffu && got[7] != 0);
+    /* the occlusion count: the covered forced samples of the pixels written (20.4.6) */
+    {
+        D3D11_QUERY_DESC qd = { D3D11_QUERY_OCCLUSION, 0 };
+        ID3D11Query *q = NULL;
+        UINT64 n = 0;
+        uint32_t want = 0;
+        for (uint32_t i = 0; i < 64; i++)
+            want += (uint32_t)__builtin_popcount(fsc_expected_mask(16, i % 8, i / 8));
+        CHECK_HR(ID3D11Device_CreateQuery(c.dev, &qd, &q), S_OK);
+        if (q) {
+            ID3D11DeviceContext_Begin(c.ctx, (ID3D11Asynchronous *)q);
+            ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+            ID3D11DeviceContext_End(c.ctx, (ID3D11Asynchronous *)q);
+            while (ID3D11DeviceContext_GetData(c.ctx, (ID3D11Asynchronous *)q, &n, sizeof(n),
+                                               0) == S_FALSE)
+                ;
+            CHECK_EQ(n, (UINT64)want);
+            CHECK(want > 30 * 16 && want < 40 * 16);
+        }
+        RD_RELEASE(q);
+    }
+    /* oMask: bit 0 is the target's sample (the forced samples are not the target's) */
+    ID3D11DeviceContext_OMSetBlendState(c.ctx, NULL, NULL, 0xffffffffu);
+    if (pso) {
+        static const uint32_t masks[2][4] = { { 0xfffffffeu }, { 0x1u } };
+        ID3D11Buffer *cb = rd_buffer(c.dev, D3D11_BIND_CONSTANT_BUFFER, masks[0], 16);
+        ID3D11Buffer *cb1 = rd_buffer(c.dev, D3D11_BIND_CONSTANT_BUFFER, masks[1], 16);
+        ID3D11DeviceContext_PSSetShader(c.ctx, pso, NULL, 0);
+        ID3D11DeviceContext_PSSetConstantBuffers(c.ctx, 0, 1, &cb);
+        ID3D11DeviceContext_ClearRenderTargetView(c.ctx, ri, clear77);
+        ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+        tir_read(&c, ti, got);
+        CHECK_EQ(got[0], 77u);
+        ID3D11DeviceContext_PSSetConstantBuffers(c.ctx, 0, 1, &cb1);
+        ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+        tir_read(&c, ti, got);
+        CHECK_EQ(got[0], 0xffffu);
+        CHECK_EQ(got[7], fsc_expected_mask(16, 7, 0));
+        CHECK_EQ(got[63], 77u);
+        ID3D11DeviceContext_PSSetShader(c.ctx, psm, NULL, 0);
+        RD_RELEASE(cb);
+        RD_RELEASE(cb1);
+    }
+    /* two triangles sharing the diagonal, additive: every sample of every pixel counted once */
+    {
+        static const float one[4] = { 1.0f, 1.0f, 1.0f, 1.0f };
+        ID3D11DeviceContext_OMSetBlendState(c.ctx, add, one, 0xffffffffu);
+        ID3D11DeviceContext_OMSetRenderTargets(c.ctx, 1, &rf, NULL);
+        ID3D11DeviceContext_PSSetShader(c.ctx, psa, NULL, 0);
+        ID3D11DeviceContext_ClearRenderTargetView(c.ctx, rf, zero);
+        ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+        tir_read(&c, tf, got);
+        float f7;
+        memcpy(&f7, &got[7], 4);
+        CHECK(f7 == (float)__builtin_popcount(fsc_expected_mask(16, 7, 0)) / 16.0f);
+        ID3D11DeviceContext_VSSetShader(c.ctx, vs2, NULL, 0);
+        ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+        tir_read(&c, tf, got);
+        bool ok = true;
+        for (uint32_t i = 0; i < 64; i++) {
+            float v;
+            memcpy(&v, &got[i], 4);
+            ok &= v == 1.0f;
+        }
+        if (!ok)
+            harness_fail(__FILE__, __LINE__, "the two halves do not sum to 1: %08x %08x",
+                         got[7], got[63]);
+        ID3D11DeviceContext_OMSetBlendState(c.ctx, NULL, NULL, 0xffffffffu);
+    }
+    /* a multisampled target with a count > 1: undefined, not drawn, a message */
+    ID3D11DeviceContext_VSSetShader(c.ctx, vs, NULL, 0);
+    ID3D11DeviceContext_PSSetShader(c.ctx, psm, NULL, 0);
+    ID3D11DeviceContext_OMSetRenderTargets(c.ctx, 1, &rms, NULL);
+    util_clear_last_message();
+    ID3D11DeviceContext_Draw(c.ctx, 3, 0);
+    CHECK_STR_CONTAINS(LAST, "ForcedSampleCount 16 with a 4-sample render target: undefined");
+done:
+    ID3D11DeviceContext_ClearState(c.ctx);
+    RD_RELEASE(rs);
+    RD_RELEASE(add);
+    RD_RELEASE(rms);
+    RD_RELEASE(tms);
+    RD_RELEASE(rf);
+    RD_RELEASE(ri);
+    RD_RELEASE(tf);
+    RD_RELEASE(ti);
+    RD_RELEASE(psa);
+    RD_RELEASE(pso);
+    RD_RELEASE(psm);
+    RD_RELEASE(vs2);
+    RD_RELEASE(vs);
+    if (d1)
+        ID3D11Device1_Release(d1);
     cx_end(&c);
 }
 

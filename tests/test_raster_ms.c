@@ -15,12 +15,15 @@
 #include "pipeline/raster_priv.h"
 #include "util/threadpool.h"
 
+/* per-pixel slots of the counters: RASTER_MAX_SAMPLES */
+#define MSFB_S 16
+
 struct msfb {
     int w, h, n;
-    uint32_t *count;       /* [pixel * 8 + sample]: covered how many times */
-    float *z;              /* [pixel * 8 + sample]: last depth */
+    uint32_t *count;       /* [pixel * MSFB_S + sample]: covered how many times */
+    float *z;              /* [pixel * MSFB_S + sample]: last depth */
     uint32_t *pix;         /* pixel coverage bits seen (batch mask) */
-    uint32_t *hash;        /* [pixel * 8 + sample]: order-sensitive hash of what it saw */
+    uint32_t *hash;        /* [pixel * MSFB_S + sample]: order-sensitive hash of what it saw */
     atomic_uint errors;
 };
 
@@ -30,10 +33,10 @@ static struct msfb *msfb_new(int w, int h, int n)
     f->w = w;
     f->h = h;
     f->n = n;
-    f->count = calloc((size_t)w * h * 8, 4);
-    f->z = calloc((size_t)w * h * 8, 4);
+    f->count = calloc((size_t)w * h * MSFB_S, 4);
+    f->z = calloc((size_t)w * h * MSFB_S, 4);
     f->pix = calloc((size_t)w * h, 4);
-    f->hash = calloc((size_t)w * h * 8, 4);
+    f->hash = calloc((size_t)w * h * MSFB_S, 4);
     return f;
 }
 
@@ -72,7 +75,7 @@ static void msfb_shade(void *ctx, const struct raster_quad_batch *b)
             for (int s = 0; s < f->n; s++) {
                 if (!(b->ms->cover[s] >> i & 1u))
                     continue;
-                size_t o = ((size_t)py * f->w + px) * 8 + s;
+                size_t o = ((size_t)py * f->w + px) * MSFB_S + s;
                 f->count[o]++;
                 f->z[o] = b->ms->z[s][i];
                 uint32_t zb;
@@ -152,10 +155,27 @@ TEST(raster_ms_standard_patterns)
     raster_ms_pattern(&st, 8, true);
     for (int s = 0; s < 8; s++)
         CHECK(st.sample_x[s] == 0 && st.sample_y[s] == 0);
+    /* 16 (a forced sample count only): the D3D11.3 functional spec 19.2.4 figure; every
+     * offset in -8..7, no two samples on one row or column */
+    raster_ms_pattern(&st, 16, false);
+    CHECK_EQ(st.samples, 16);
+    CHECK_EQ(st.sample_x[0], 1);  CHECK_EQ(st.sample_y[0], 1);
+    CHECK_EQ(st.sample_x[9], 0);  CHECK_EQ(st.sample_y[9], -7);
+    CHECK_EQ(st.sample_x[12], -8); CHECK_EQ(st.sample_y[12], 0);
+    CHECK_EQ(st.sample_x[15], -7); CHECK_EQ(st.sample_y[15], -8);
+    {
+        unsigned xs = 0, ys = 0;
+        for (int s = 0; s < 16; s++) {
+            xs |= 1u << (st.sample_x[s] + 8);
+            ys |= 1u << (st.sample_y[s] + 8);
+        }
+        CHECK_EQ(xs, 0xffffu);
+        CHECK_EQ(ys, 0xffffu);
+    }
     /* counts without a pattern: one sample */
     raster_ms_pattern(&st, 3, false);
     CHECK_EQ(st.samples, 1);
-    raster_ms_pattern(&st, 16, false);
+    raster_ms_pattern(&st, 32, false);
     CHECK_EQ(st.samples, 1);
 }
 
@@ -177,25 +197,25 @@ TEST(raster_ms_edge_fractions_4x)
     for (int y = 0; y < 8; y++) {
         /* pixel 1: no sample (its samples reach x = 1.5 + 6/16 < 2.5) */
         for (int s = 0; s < 4; s++)
-            CHECK_EQ(f->count[(y * 8 + 1) * 8 + s], 0);
-        CHECK_EQ(f->count[(y * 8 + 2) * 8 + 0], 0);
-        CHECK_EQ(f->count[(y * 8 + 2) * 8 + 1], 1);
-        CHECK_EQ(f->count[(y * 8 + 2) * 8 + 2], 0);
-        CHECK_EQ(f->count[(y * 8 + 2) * 8 + 3], 1);
+            CHECK_EQ(f->count[(y * 8 + 1) * MSFB_S + s], 0);
+        CHECK_EQ(f->count[(y * 8 + 2) * MSFB_S + 0], 0);
+        CHECK_EQ(f->count[(y * 8 + 2) * MSFB_S + 1], 1);
+        CHECK_EQ(f->count[(y * 8 + 2) * MSFB_S + 2], 0);
+        CHECK_EQ(f->count[(y * 8 + 2) * MSFB_S + 3], 1);
         for (int s = 0; s < 4; s++)
-            CHECK_EQ(f->count[(y * 8 + 5) * 8 + s], 1);
+            CHECK_EQ(f->count[(y * 8 + 5) * MSFB_S + s], 1);
     }
     msfb_free(f);
 }
 
-/* Random triangles, 2/4/8 samples: every sample's coverage equals the reference at its
+/* Random triangles, 2/4/8/16 samples: every sample's coverage equals the reference at its
  * position; also pixels whose centre is outside but a sample inside are produced. */
 TEST(raster_ms_random_triangles_match_reference)
 {
-    static const unsigned counts[3] = { 2, 4, 8 };
+    static const unsigned counts[4] = { 2, 4, 8, 16 };
     uint64_t rs = 0x1234567;
     int outside_centre = 0;
-    for (int c = 0; c < 3; c++) {
+    for (int c = 0; c < 4; c++) {
         unsigned n = counts[c];
         struct raster_state st;
         memset(&st, 0, sizeof(st));
@@ -223,7 +243,7 @@ TEST(raster_ms_random_triangles_match_reference)
                         bool want = ref_covers_at(&t, px * 256 + 128 + 16 * st.sample_x[s],
                                                   py * 256 + 128 + 16 * st.sample_y[s]);
                         any |= want;
-                        if (f->count[(py * 80 + px) * 8 + s] != (want ? 1u : 0u))
+                        if (f->count[(py * 80 + px) * MSFB_S + s] != (want ? 1u : 0u))
                             bad++;
                     }
                     if (any && !centre)
@@ -275,7 +295,7 @@ TEST(raster_ms_grid_covers_every_sample_once)
     int bad = 0;
     for (int i = 0; i < 70 * 70; i++)
         for (int s = 0; s < 8; s++)
-            bad += f->count[i * 8 + s] != 1;
+            bad += f->count[i * MSFB_S + s] != 1;
     CHECK_EQ(bad, 0);
     msfb_free(f);
 }
@@ -296,8 +316,8 @@ TEST(raster_ms_depth_per_sample)
             for (int s = 0; s < 4; s++) {
                 float x = px + 0.5f + st.sample_x[s] / 16.0f, y = py + 0.5f + st.sample_y[s] / 16.0f;
                 float want = x / 64.0f + y / 128.0f;
-                float got = f->z[(py * 16 + px) * 8 + s];
-                if (f->count[(py * 16 + px) * 8 + s] != 1 || fabsf(got - want) > 1e-6f)
+                float got = f->z[(py * 16 + px) * MSFB_S + s];
+                if (f->count[(py * 16 + px) * MSFB_S + s] != 1 || fabsf(got - want) > 1e-6f)
                     bad++;
             }
     CHECK_EQ(bad, 0);
@@ -320,7 +340,7 @@ TEST(raster_ms_center_pattern_is_pixel_coverage)
         for (int px = 0; px < 16; px++) {
             bool c = ref_covers_at(&t, px * 256 + 128, py * 256 + 128);
             for (int s = 0; s < 4; s++)
-                bad += f->count[(py * 16 + px) * 8 + s] != (c ? 1u : 0u);
+                bad += f->count[(py * 16 + px) * MSFB_S + s] != (c ? 1u : 0u);
         }
     CHECK_EQ(bad, 0);
     CHECK_EQ(atomic_load(&f->errors), 0);
@@ -351,7 +371,7 @@ TEST(raster_ms_deterministic_across_threads)
         struct msfb *f = msfb_new(200, 150, 8);
         ms_draw(f, &st, t, 200, 1u << k);
         h[k] = 0;
-        for (size_t i = 0; i < (size_t)200 * 150 * 8; i++)
+        for (size_t i = 0; i < (size_t)200 * 150 * MSFB_S; i++)
             h[k] = (h[k] ^ f->hash[i]) * 0x01000193u;
         CHECK_EQ(atomic_load(&f->errors), 0);
         msfb_free(f);
@@ -377,11 +397,11 @@ TEST(raster_ms_points_and_lines_all_samples)
     raster_scene_destroy(s);
     CHECK_EQ(atomic_load(&f->errors), 0);
     for (int smp = 0; smp < 4; smp++) {
-        CHECK_EQ(f->count[(5 * 16 + 3) * 8 + smp], 1);
-        CHECK(f->z[(5 * 16 + 3) * 8 + smp] == 0.25f);
+        CHECK_EQ(f->count[(5 * 16 + 3) * MSFB_S + smp], 1);
+        CHECK(f->z[(5 * 16 + 3) * MSFB_S + smp] == 0.25f);
         for (int x = 0; x < 8; x++)
-            CHECK_EQ(f->count[(10 * 16 + x) * 8 + smp], 1);
-        CHECK_EQ(f->count[(10 * 16 + 8) * 8 + smp], 0);
+            CHECK_EQ(f->count[(10 * 16 + x) * MSFB_S + smp], 1);
+        CHECK_EQ(f->count[(10 * 16 + 8) * MSFB_S + smp], 0);
     }
     msfb_free(f);
 }

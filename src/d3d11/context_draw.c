@@ -830,17 +830,18 @@ static UINT forced_sample_count(const struct d3d11_context_state *s)
     return rd ? rd->ForcedSampleCount : 0;
 }
 
-/* A forced sample count (CreateRasterizerState1, 11_0 / 11_1) applies to UAV-only rendering:
- * no render target or depth-stencil view bound, the pixel shader's coverage counted at the
- * forced count's standard pattern (translate_samples).  What D3D11_RASTERIZER_DESC1 calls
- * undefined ("If you want to render with ForcedSampleCount set to 1 or greater, you must ...:
- * Don't bind depth-stencil views ... If you have any render-target views bound and
- * ForcedSampleCount is greater than 1, ensure that every render target has only a single
- * sample.  Don't operate the shader at sample frequency ... Otherwise, rendering behavior is
- * undefined") is not drawn, with a message, and so are the two legal forms softd3d does not
- * implement: target-independent rasterization (a count > 1 with single-sample render targets)
- * and a count of 1 with multisampled ones (D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne
- * FALSE).  A count of 1 with single-sample targets is ordinary rendering. */
+/* A forced sample count (CreateRasterizerState1, 11_0 / 11_1) applies to UAV-only rendering
+ * (no render target or depth-stencil view bound) and, above 1, to target-independent
+ * rasterization (one-sample render targets bound, D3D11.3 functional spec 3.5.6.2): the pixel
+ * shader's coverage counted at the forced count's standard pattern (translate_samples).  What
+ * D3D11_RASTERIZER_DESC1 calls undefined ("If you want to render with ForcedSampleCount set to
+ * 1 or greater, you must ...: Don't bind depth-stencil views ... If you have any render-target
+ * views bound and ForcedSampleCount is greater than 1, ensure that every render target has
+ * only a single sample.  Don't operate the shader at sample frequency ... Otherwise, rendering
+ * behavior is undefined") is not drawn, with a message, and so is the legal form softd3d does
+ * not implement: a count of 1 with multisampled targets
+ * (D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne FALSE).  A count of 1 with
+ * single-sample targets is ordinary rendering. */
 static bool rule_forced_sample_count(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
@@ -863,9 +864,6 @@ static bool rule_forced_sample_count(struct draw_check *k)
         return fail(k, "ForcedSampleCount %u with a %u-sample render target: undefined "
                     "(D3D11_RASTERIZER_DESC1: every render target must have a single sample)",
                     n, rt_samples);
-    if (rtv && n > 1)
-        return fail(k, "ForcedSampleCount %u with render targets bound (target-independent "
-                    "rasterization) is not implemented; UAV-only rendering is", n);
     if (rtv && rt_samples > 1)
         return fail(k, "ForcedSampleCount 1 with a %u-sample render target needs "
                     "D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne, which is FALSE",
@@ -1064,6 +1062,7 @@ static void translate_samples(const struct d3d11_context_state *s, struct draw_d
     for (unsigned i = 0; !info && i < OM_MAX_TARGETS; i++)
         info = s->rtvs[i].info;
     UINT forced = forced_sample_count(s);
+    d->raster_samples = 0;
     if (!info && forced >= 2) {
         /* UAV-only rendering at a forced sample count (rule_forced_sample_count): coverage
          * of the count's standard pattern (D3D11_STANDARD_MULTISAMPLE_PATTERN), the pixel
@@ -1071,6 +1070,18 @@ static void translate_samples(const struct d3d11_context_state *s, struct draw_d
          * SampleMask, which "determines which samples get updated in all the active render
          * targets", has nothing to mask */
         d->om.samples = forced;
+        d->om.sample_mask = 0xffffffffu;
+        d->ms_center = false;
+        return;
+    }
+    if (forced >= 2 && bound_samples(s) < 2) {
+        /* target-independent rasterization (rule_forced_sample_count: one-sample render
+         * targets, no depth-stencil view): the rasterizer at the forced count's standard
+         * pattern, the targets at one sample (D3D11.3 functional spec 3.5.6.2).  The
+         * SampleMask "is relevant to the output sample pattern only": its bit 0 decided
+         * whether the draw rasterizes at all (device_draw), and neither vCoverage ("the
+         * primitive's coverage of the ForcedSampleCount sample pattern") nor centroid sees it */
+        d->raster_samples = forced;
         d->om.sample_mask = 0xffffffffu;
         d->ms_center = false;
         return;

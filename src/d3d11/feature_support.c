@@ -106,8 +106,8 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
         /* 11_1: logic operations on UINT render targets (CreateBlendState1, om_blend.c);
          * "TRUE for feature level 11.1" (the structure's page), optional below: FALSE */
         o->OutputMergerLogicOp = fl11_1;
-        /* 11_1: UAV-only rendering with ForcedSampleCount 1, 2, 4, 8 (context_draw.c; 16 is
-         * E_NOTIMPL at CreateRasterizerState1); "always TRUE" at 11_1, FALSE at 11_0 */
+        /* 11_1: UAV-only rendering with ForcedSampleCount 1, 2, 4, 8, 16 (context_draw.c);
+         * "always TRUE" at 11_1, FALSE at 11_0 */
         o->UAVOnlyRenderingForcedSampleCount = fl11_1;
         return S_OK;
     }

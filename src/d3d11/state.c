@@ -66,7 +66,8 @@
  *  - CreateRasterizerState1: ForcedSampleCount must be 0 below 11_0.  Forcing the sample count is
  *    target-independent rasterization (11_1) or UAV-only rendering (11_0) in the "Direct3D feature
  *    levels" table; 11_0 takes 0 and 1 (always allowed for UAV-only rendering), 11_1 every
- *    valid count but 16 (not implemented: E_NOTIMPL); see d3d11_validate_rasterizer_desc.
+ *    valid count, 16 included (the spec's 3.5.6.4: "D3D11.1 hardware additionally supports
+ *    16"); see d3d11_validate_rasterizer_desc.
  *  - CreateSamplerState, 9_x: the MINIMUM_/MAXIMUM_ filters are refused like the comparison
  *    filters (min/max reduction needs D3D11_OPTIONS1.MinMaxFiltering, a tiled-resources tier-2
  *    feature of 11_1, seed 001; reported FALSE).  MIRROR_ONCE is refused at 9_1 only (the 9_2 and
@@ -550,13 +551,6 @@ HRESULT d3d11_validate_rasterizer_desc(const char *method, const D3D11_RASTERIZE
         return refuse(msg, msg_size, "%s: ForcedSampleCount %u must be 0 or 1 at feature level "
                       "%s (D3D11_OPTIONS.UAVOnlyRenderingForcedSampleCount is FALSE there)",
                       method, fsc, LEVEL(level));
-    /* 16 samples (11_1: "you can also set ForcedSampleCount to 16"): the rasterizer keeps at
-     * most 8 samples a pixel, so not implemented */
-    if (fsc == 16) {
-        refuse(msg, msg_size, "%s: ForcedSampleCount 16 is not implemented (1, 2, 4 and 8 are)",
-               method);
-        return E_NOTIMPL;
-    }
     return S_OK;
 }
 

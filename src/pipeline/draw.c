@@ -759,7 +759,9 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     st->depth_bias_clamp = d->depth_bias_clamp;
     st->slope_scaled_depth_bias = d->slope_scaled_depth_bias;
     depth_bias_kind(&dc->om, st);
-    raster_ms_pattern(st, d->om.samples, d->ms_center);
+    raster_ms_pattern(st, d->raster_samples && d->om.samples < 2 ? d->raster_samples
+                                                                  : d->om.samples,
+                      d->ms_center);
     st->sample_weights = st->samples >= 2 && d->ps && (d->ps->sample_freq || d->ps->has_centroid);
     if (d->quad_lines && (r->topology == DRAW_LINE_LIST || r->topology == DRAW_LINE_STRIP ||
                           r->topology == DRAW_LINE_LIST_ADJ ||

@@ -423,6 +423,13 @@ struct draw_desc {
      * (D3D11_CENTER_MULTISAMPLE_PATTERN; D3D9 D3DRS_MULTISAMPLEANTIALIAS FALSE), false the
      * standard pattern (raster_ms_pattern). */
     bool ms_center;
+    /* Target-independent rasterization (D3D11 ForcedSampleCount > 1 with one-sample render
+     * targets, D3D11.3 functional spec 3.5.6): the rasterizer's sample count (2..16, the
+     * standard pattern) while the surfaces keep one sample (om.samples < 2).  Coverage, the
+     * pixel program's vCoverage and its `samplepos rasterizer` follow these samples; a pixel
+     * with any of them covered is shaded once and written to its one sample.  0: the
+     * rasterizer takes om.samples. */
+    uint32_t raster_samples;
     /* Alpha-to-coverage (D3D11 AlphaToCoverageEnable; pixel_ms.c): the alpha of SV_Target0
      * decides how many of a pixel's samples it covers. */
     bool alpha_to_coverage;

@@ -861,6 +861,25 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
             w->z[l] = om_depth_clamp(zsrc[l], d->viewport.min_depth, d->viewport.max_depth);
 
     w->c_on = false;
+    if (b->ms && d->om.samples < 2) {
+        /* target-independent rasterization (draw.h raster_samples): the rasterizer's samples
+         * chose the pixels, the one-sample surfaces take the result at each of them (3.5.6.2:
+         * "Output sample locations have no bearing on whether a pixel is a candidate"; no
+         * resolve), so the merge is the one-sample one: oMask bit 0, alpha-to-coverage of one
+         * sample.  The occlusion count "reflects how many rasterizer samples are covered"
+         * (20.4.6): the covered forced samples of each pixel written, 0 for one dropped */
+        if (d->ps && d->ps->writes_coverage)
+            for (unsigned l = 0; l < lanes; l++)
+                if (!(w->omask[l] & 1u))
+                    coverage &= ~(1u << l);
+        if (d->alpha_to_coverage && ob.color[0][3])
+            coverage &= draw_ms_alpha_lanes(ob.color[0][3], lanes, 1, 0);
+        uint32_t pass = om_process(r->om, &d->om, &ob, coverage);
+        unsigned n = b->ms->samples < RASTER_MAX_SAMPLES ? b->ms->samples : RASTER_MAX_SAMPLES;
+        for (unsigned s = 0; s < n; s++)
+            w->samples += util_popcount32(b->ms->cover[s] & pass);
+        return;
+    }
     if (b->ms || d->alpha_to_coverage) {
         const uint32_t *omask = d->ps && d->ps->writes_coverage ? w->omask : NULL;
         w->samples += draw_ms_merge(r, w, b, &ob, coverage, zsrc != NULL, omask);

@@ -67,7 +67,8 @@ struct threadpool;
 #define RASTER_TILE_SIZE 64                          /* pixels; a power of two */
 #define RASTER_MAX_SIZE 16384                        /* largest render target width/height */
 #define RASTER_BATCH_QUADS 8                         /* quads per shade() call, at most */
-#define RASTER_MAX_SAMPLES 8                         /* samples a pixel (2, 4, 8 multisampled) */
+#define RASTER_MAX_SAMPLES 16                        /* samples a pixel (2, 4, 8 multisampled;
+                                                      * 16: a forced sample count) */
 
 /* The guard band: setup accepts a vertex only when |x| <= RASTER_GUARD_BAND_PX and
  * |y| <= RASTER_GUARD_BAND_PX (render-target pixels).  Primitives reaching farther must be

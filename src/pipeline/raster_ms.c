@@ -35,7 +35,15 @@ void raster_ms_pattern(struct raster_state *st, uint32_t samples, bool center)
     static const int8_t p4[4][2] = { { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 } };
     static const int8_t p8[8][2] = { { 1, -3 }, { -1, 3 }, { 5, 1 },  { -3, -5 },
                                      { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 } };
-    const int8_t (*p)[2] = samples == 2 ? p2 : samples == 4 ? p4 : samples == 8 ? p8 : NULL;
+    /* 16: the figure of spec 19.2.4 (D3D11_3_MSAAPatterns_8_16); reached by a forced sample
+     * count only (D3D11_RASTERIZER_DESC1.ForcedSampleCount, 3.5.6.1: "Devices must support all
+     * the standard sample patterns up to and including 16"), no surface has 16 samples */
+    static const int8_t p16[16][2] = { { 1, 1 },   { -1, -3 }, { -3, 2 },  { 4, -1 },
+                                       { -5, -2 }, { 2, 5 },   { 5, 3 },   { 3, -5 },
+                                       { -2, 6 },  { 0, -7 },  { -4, -6 }, { -6, 4 },
+                                       { -8, 0 },  { 7, -4 },  { 6, 7 },   { -7, -8 } };
+    const int8_t (*p)[2] = samples == 2 ? p2 : samples == 4 ? p4 : samples == 8 ? p8
+                         : samples == 16 ? p16 : NULL;
     memset(st->sample_x, 0, sizeof(st->sample_x));
     memset(st->sample_y, 0, sizeof(st->sample_y));
     st->samples = p ? samples : 1;
