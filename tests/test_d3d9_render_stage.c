@@ -475,3 +475,78 @@ TEST(d3d9_stage_diffuse_passthrough_short_forms)
         CHECK(r9_near(fast[0], want, 1));
     }
 }
+
+/* The short form of stage 0 modulating its texture by the diffuse colour in colour and alpha
+ * (ff_ps.c: o0 = saturate(texel * diffuse), pixel_fused.c's TEXMOD shape): the same bytes
+ * through the fused path, the VM, and the generic program of the same states (kept by an alpha
+ * test every pixel passes), for the argument orders TEXTURE * DIFFUSE and CURRENT * TEXTURE;
+ * a mutation of the short form (another operand) changes them. */
+static void modulate_frame(int mode, bool shortcuts, uint32_t *img, uint64_t *fused)
+{
+    static const D3DCOLOR corner[4] = { 0xff102030u, 0x80f0e0d0u, 0x20ff0080u, 0xc0408000u };
+    static const uint32_t texels[2] = { T_ARGB, 0xff20e0c0u };
+    IDirect3DDevice9 *dev = r9_device(W, H);
+    *fused = 0;
+    if (!dev)
+        return;
+    IDirect3DTexture9 *t = solid_texture(dev, 2, 2, texels);
+    draw_debug_set_shortcuts(shortcuts);
+    uint64_t f0 = draw_debug_fused_count();
+    r9_clear(dev, 0xff000000u);
+    IDirect3DDevice9_SetRenderState(dev, D3DRS_LIGHTING, FALSE);
+    IDirect3DDevice9_SetTexture(dev, 0, (IDirect3DBaseTexture9 *)t);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MINFILTER, D3DTEXF_LINEAR);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MAGFILTER, D3DTEXF_LINEAR);
+    IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_LINEAR);
+    bool swapped = mode == 1;
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_MODULATE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1,
+                                          swapped ? D3DTA_CURRENT : D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG2,
+                                          swapped ? D3DTA_TEXTURE : D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_MODULATE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG2, D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLOROP, D3DTOP_DISABLE);
+    if (mode == 2) {
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHATESTENABLE, TRUE);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHAFUNC, D3DCMP_GREATEREQUAL);
+        IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHAREF, 0);
+    }
+    struct tvert q[4] = {
+        { -0.5f, -0.5f, 0.5f, 1, corner[0], 0, 0.1f, 0.2f },
+        { W - 0.5f, -0.5f, 0.5f, 1, corner[1], 0, 2.3f, 0.1f },
+        { -0.5f, H - 0.5f, 0.5f, 1, corner[2], 0, 0.3f, 1.9f },
+        { W - 0.5f, H - 0.5f, 0.5f, 1, corner[3], 0, 2.1f, 2.2f },
+    };
+    CHECK_HR(IDirect3DDevice9_SetFVF(dev, TVERT_FVF), D3D_OK);
+    CHECK_HR(IDirect3DDevice9_DrawPrimitiveUP(dev, D3DPT_TRIANGLESTRIP, 2, q, sizeof(q[0])),
+             D3D_OK);
+    r9_read(dev, img);
+    *fused = draw_debug_fused_count() - f0;
+    draw_debug_set_shortcuts(true);
+    IDirect3DDevice9_SetTexture(dev, 0, NULL);
+    if (t)
+        IDirect3DTexture9_Release(t);
+    r9_end(dev);
+}
+
+TEST(d3d9_stage_modulate_texture_diffuse_short_form)
+{
+    uint32_t fast[W * H], vm[W * H], longform[W * H];
+    uint64_t f_fast, f_vm, f_long;
+    for (int mode = 0; mode < 2; mode++) {
+        modulate_frame(mode, true, fast, &f_fast);
+        modulate_frame(mode, false, vm, &f_vm);
+        modulate_frame(2, true, longform, &f_long);
+        CHECK(f_fast > 0);    /* the short form ran without the VM */
+        CHECK_EQ(f_vm, 0u);
+        CHECK_EQ(f_long, 0u); /* the alpha test keeps the generic program */
+        CHECK(!memcmp(fast, vm, sizeof(fast)));
+        CHECK(!memcmp(fast, longform, sizeof(fast)));
+        unsigned lit = 0;
+        for (size_t i = 0; i < W * H; i++)
+            lit += fast[i] != 0xff000000u;
+        CHECK(lit > W * H / 2);
+    }
+}

@@ -365,6 +365,15 @@ oom:
     g->b.oom = true;
 }
 
+/* ARG1 and ARG2 (a D3DTA byte each, modifiers included) are the texture and the diffuse
+ * colour, in either order; CURRENT is the diffuse colour in stage 0. */
+static bool tex_times_diffuse(const uint8_t arg[3])
+{
+    bool t1 = arg[1] == D3DTA_TEXTURE, t2 = arg[2] == D3DTA_TEXTURE;
+    uint8_t other = t1 ? arg[2] : arg[1];
+    return t1 != t2 && (other == D3DTA_DIFFUSE || other == D3DTA_CURRENT);
+}
+
 int d3d9_ff_ps_generate(const struct d3d9_ff_ps_key *key, struct ir_program *out,
                         struct ir_error *err)
 {
@@ -389,6 +398,26 @@ int d3d9_ff_ps_generate(const struct d3d9_ff_ps_key *key, struct ir_program *out
         struct ir_instruction *mov = E1(b, IR_OP_MOV, O(0, M_ALL), V(IN_DIFFUSE, XYZW));
         if (key->stage_count)
             ffb_sat(mov);
+        ffb_op0(b, IR_OP_RET);
+        goto done;
+    }
+
+    /* One stage modulating its texture by the diffuse colour in colour and alpha (COLOROP and
+     * ALPHAOP MODULATE of TEXTURE and DIFFUSE, or CURRENT, which is DIFFUSE in stage 0: the
+     * most common fixed-function setup, e.g. Dear ImGui's DX9 backend), no specular, fog or
+     * alpha test: o0 = saturate(texel * diffuse) in one mul_sat -- what the generic form
+     * below computes per component (its movs copy bits, and the colour and alpha products
+     * are the same operation, NaN made canonical either way), in the TEXMOD shape that
+     * pixel_fused.c runs without the VM. */
+    if (!key->specular_add && !key->fog && !key->alpha_func && key->stage_count == 1 &&
+        s0->tex_dim && !s0->project && !s0->result_temp && s0->cop == D3DTOP_MODULATE &&
+        s0->aop == D3DTOP_MODULATE && tex_times_diffuse(s0->carg) &&
+        tex_times_diffuse(s0->aarg)) {
+        sample(&g, 0);
+        bool tex_first = s0->carg[1] == D3DTA_TEXTURE;
+        struct ir_operand tex = T(R_TEX0, XYZW), diffuse = V(IN_DIFFUSE, XYZW);
+        ffb_sat(E2(b, IR_OP_MUL, O(0, M_ALL), tex_first ? tex : diffuse,
+                   tex_first ? diffuse : tex));
         ffb_op0(b, IR_OP_RET);
         goto done;
     }

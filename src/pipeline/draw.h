@@ -96,7 +96,7 @@ struct draw_fused {
     uint8_t tex, tex_swz, smp;               /* TEX*: t# and its swizzle, s# */
     uint8_t col_reg, col_swz;                /* TEXMOD: the v# factor */
     bool tex_first;                          /* TEXMOD: mul o, r, v (else mul o, v, r) */
-    bool sat;                                /* MOV: mov_sat */
+    bool sat;                                /* MOV: mov_sat; TEXMOD: mul_sat */
 };
 void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *out);
 

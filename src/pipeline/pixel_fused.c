@@ -4,10 +4,10 @@
  * Read me first.  Three shapes cover most 10Level9 / fixed-function-era pixel programs:
  *   MOV     mov[_sat] o#, v#.swz                            (interpolated colour)
  *   TEX     sample o#, v#.swz, t#.swz, s#                   (a texture)
- *   TEXMOD  sample r#, v#.swz, t#.swz, s#  +  mul o#, r#, v#.swz  (or v# * r#)
- *           (a texture modulated by a colour)
+ *   TEXMOD  sample r#, v#.swz, t#.swz, s#  +  mul[_sat] o#, r#, v#.swz  (or v# * r#)
+ *           (a texture modulated by a colour; saturated: D3D9's fixed-function MODULATE)
  * each followed by ret, with whole-register (xyzw) destinations, no modifiers, no saturate
- * (but on MOV), no predication, no relative addressing, no texel offsets.  draw_fused_analyse recognises them
+ * (but on MOV and TEXMOD's mul), no predication, no relative addressing, no texel offsets.  draw_fused_analyse recognises them
  * when the program is created; run_ps (pixel.c) then calls draw_fused_run, which computes what
  * the VM computes, step by step:
  *   - mov copies bits (vm_alu.c op_mov without modifiers), through vm_saturate when _sat;
@@ -16,7 +16,8 @@
  *     ddy = vm_fout(BL - TL) of every component; the request's lanes are the batch's; what the
  *     pixel stage passes to the sampler (pixel.c sample_filtered: u, v, w, ddx/ddy of the first
  *     three components, lod/bias/ref zero, the LOD memo); the texel swizzle;
- *   - mul (vm_alu.c FLOAT2): vm_fout(vm_fin(a) * vm_fin(b)), operands in program order.
+ *   - mul (vm_alu.c FLOAT2): vm_fout(vm_fin(a) * vm_fin(b)), operands in program order, then
+ *     vm_saturate for mul_sat.
  * The VM's answer for lanes outside the batch is never read (the output merger takes the
  * batch's lanes), so those lanes are not computed.  tests/test_render_fused.c renders the same
  * scenes through the VM (draw_debug_set_shortcuts(false)) and through these, and compares every
@@ -67,6 +68,15 @@ static bool sample_ins(const struct ir_instruction *in, unsigned dst_file, struc
     return true;
 }
 
+/* TEXMOD's mul, which may saturate (the D3D9 fixed-function MODULATE of a texture and the
+ * diffuse colour is a mul_sat: d3d9/ff_ps.c) */
+static bool plain_mul_sat(const struct ir_instruction *in)
+{
+    struct ir_instruction mul = *in;
+    mul.saturate = false;
+    return plain_ins(&mul);
+}
+
 void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
 {
     memset(f, 0, sizeof(*f));
@@ -94,7 +104,7 @@ void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
         f->kind = DRAW_FUSED_TEX;
     } else if (n == 3 && in[2].op == IR_OP_RET && !in[2].pred.active &&
                sample_ins(&in[0], IR_FILE_TEMP, f) && in[1].op == IR_OP_MUL &&
-               plain_ins(&in[1]) && plain_dst(&in[1].dst[0], IR_FILE_OUTPUT)) {
+               plain_mul_sat(&in[1]) && plain_dst(&in[1].dst[0], IR_FILE_OUTPUT)) {
         uint32_t tmp = in[0].dst[0].index[0].offset;
         const struct ir_operand *a = &in[1].src[0], *b = &in[1].src[1];
         bool a_tmp = plain_src(a, IR_FILE_TEMP) && a->index[0].offset == tmp &&
@@ -106,6 +116,7 @@ void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
             col->index[0].offset >= IR_MAX_INPUTS)
             return;
         f->kind = DRAW_FUSED_TEXMOD;
+        f->sat = in[1].saturate;
         f->tex_first = a_tmp;
         f->col_reg = (uint8_t)col->index[0].offset;
         f->col_swz = col->swizzle;
@@ -241,6 +252,9 @@ bool SIMD_FN(draw_fused_run)(const struct draw_shade *r, struct draw_worker *w, 
         else
             for (unsigned l = 0; l < VM_LANES; l++)
                 o[l] = vm_fout(vm_fin(col[l]) * vm_fin(vm_bits(tx[l])));
+        if (f->sat)   /* vm_store's saturate of the result (vm.c) */
+            for (unsigned l = 0; l < VM_LANES; l++)
+                o[l] = vm_saturate(o[l]);
     }
     util_fp_flush_end(fpmode);
     return true;
