@@ -476,12 +476,15 @@ TEST(d3d9_stage_diffuse_passthrough_short_forms)
     }
 }
 
-/* The short form of stage 0 modulating its texture by the diffuse colour in colour and alpha
- * (ff_ps.c: o0 = saturate(texel * diffuse), pixel_fused.c's TEXMOD shape): the same bytes
- * through the fused path, the VM, and the generic program of the same states (kept by an alpha
- * test every pixel passes), for the argument orders TEXTURE * DIFFUSE and CURRENT * TEXTURE;
- * a mutation of the short form (another operand) changes them. */
-static void modulate_frame(int mode, bool shortcuts, uint32_t *img, uint64_t *fused)
+/* The short forms of stage 0 modulating its texture by the diffuse colour (ff_ps.c:
+ * o0 = saturate(texel * diffuse), or the rgb so and the alpha the texel's -- D3D9's default
+ * stage 0 -- pixel_fused.c's TEXMOD shapes): the same bytes through the fused path, the VM,
+ * and the generic program of the same states (kept by an alpha test every pixel passes), for
+ * TEXTURE * DIFFUSE in colour and alpha, CURRENT * TEXTURE in colour, and the default state
+ * (MODULATE TEXTURE, CURRENT; alpha SELECTARG1 TEXTURE); a mutation of the short forms
+ * (another operand) changes them. */
+static void modulate_frame(int args, bool alpha_test, bool shortcuts, uint32_t *img,
+                           uint64_t *fused)
 {
     static const D3DCOLOR corner[4] = { 0xff102030u, 0x80f0e0d0u, 0x20ff0080u, 0xc0408000u };
     static const uint32_t texels[2] = { T_ARGB, 0xff20e0c0u };
@@ -498,17 +501,18 @@ static void modulate_frame(int mode, bool shortcuts, uint32_t *img, uint64_t *fu
     IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MINFILTER, D3DTEXF_LINEAR);
     IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MAGFILTER, D3DTEXF_LINEAR);
     IDirect3DDevice9_SetSamplerState(dev, 0, D3DSAMP_MIPFILTER, D3DTEXF_LINEAR);
-    bool swapped = mode == 1;
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLOROP, D3DTOP_MODULATE);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG1,
-                                          swapped ? D3DTA_CURRENT : D3DTA_TEXTURE);
+                                          args == 1 ? D3DTA_CURRENT : D3DTA_TEXTURE);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_COLORARG2,
-                                          swapped ? D3DTA_TEXTURE : D3DTA_DIFFUSE);
-    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP, D3DTOP_MODULATE);
+                                          args == 1 ? D3DTA_TEXTURE
+                                                    : args == 2 ? D3DTA_CURRENT : D3DTA_DIFFUSE);
+    IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAOP,
+                                          args == 2 ? D3DTOP_SELECTARG1 : D3DTOP_MODULATE);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG1, D3DTA_TEXTURE);
     IDirect3DDevice9_SetTextureStageState(dev, 0, D3DTSS_ALPHAARG2, D3DTA_DIFFUSE);
     IDirect3DDevice9_SetTextureStageState(dev, 1, D3DTSS_COLOROP, D3DTOP_DISABLE);
-    if (mode == 2) {
+    if (alpha_test) {
         IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHATESTENABLE, TRUE);
         IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHAFUNC, D3DCMP_GREATEREQUAL);
         IDirect3DDevice9_SetRenderState(dev, D3DRS_ALPHAREF, 0);
@@ -535,10 +539,10 @@ TEST(d3d9_stage_modulate_texture_diffuse_short_form)
 {
     uint32_t fast[W * H], vm[W * H], longform[W * H];
     uint64_t f_fast, f_vm, f_long;
-    for (int mode = 0; mode < 2; mode++) {
-        modulate_frame(mode, true, fast, &f_fast);
-        modulate_frame(mode, false, vm, &f_vm);
-        modulate_frame(2, true, longform, &f_long);
+    for (int args = 0; args < 3; args++) {
+        modulate_frame(args, false, true, fast, &f_fast);
+        modulate_frame(args, false, false, vm, &f_vm);
+        modulate_frame(args, true, true, longform, &f_long);
         CHECK(f_fast > 0);    /* the short form ran without the VM */
         CHECK_EQ(f_vm, 0u);
         CHECK_EQ(f_long, 0u); /* the alpha test keeps the generic program */

@@ -409,15 +409,22 @@ int d3d9_ff_ps_generate(const struct d3d9_ff_ps_key *key, struct ir_program *out
      * below computes per component (its movs copy bits, and the colour and alpha products
      * are the same operation, NaN made canonical either way), in the TEXMOD shape that
      * pixel_fused.c runs without the VM. */
+    /* And D3D9's default stage 0 (COLOROP MODULATE of TEXTURE and CURRENT, ALPHAOP SELECTARG1
+     * of TEXTURE; the alpha as SELECTARG2 the same): the rgb as above, the alpha the texel's,
+     * saturated -- mul_sat o0.xyz then mov_sat o0.w, the second TEXMOD form. */
+    bool alpha_tex = (s0->aop == D3DTOP_SELECTARG1 && s0->aarg[1] == D3DTA_TEXTURE) ||
+                     (s0->aop == D3DTOP_SELECTARG2 && s0->aarg[2] == D3DTA_TEXTURE);
     if (!key->specular_add && !key->fog && !key->alpha_func && key->stage_count == 1 &&
         s0->tex_dim && !s0->project && !s0->result_temp && s0->cop == D3DTOP_MODULATE &&
-        s0->aop == D3DTOP_MODULATE && tex_times_diffuse(s0->carg) &&
-        tex_times_diffuse(s0->aarg)) {
+        tex_times_diffuse(s0->carg) &&
+        ((s0->aop == D3DTOP_MODULATE && tex_times_diffuse(s0->aarg)) || alpha_tex)) {
         sample(&g, 0);
         bool tex_first = s0->carg[1] == D3DTA_TEXTURE;
         struct ir_operand tex = T(R_TEX0, XYZW), diffuse = V(IN_DIFFUSE, XYZW);
-        ffb_sat(E2(b, IR_OP_MUL, O(0, M_ALL), tex_first ? tex : diffuse,
+        ffb_sat(E2(b, IR_OP_MUL, O(0, alpha_tex ? M_XYZ : M_ALL), tex_first ? tex : diffuse,
                    tex_first ? diffuse : tex));
+        if (alpha_tex)
+            ffb_sat(E1(b, IR_OP_MOV, O(0, M_W), tex));
         ffb_op0(b, IR_OP_RET);
         goto done;
     }

@@ -96,7 +96,9 @@ struct draw_fused {
     uint8_t tex, tex_swz, smp;               /* TEX*: t# and its swizzle, s# */
     uint8_t col_reg, col_swz;                /* TEXMOD: the v# factor */
     bool tex_first;                          /* TEXMOD: mul o, r, v (else mul o, v, r) */
-    bool sat;                                /* MOV: mov_sat; TEXMOD: mul_sat */
+    bool sat;                                /* MOV: mov_sat; TEXMOD: mul_sat (and mov_sat) */
+    uint8_t mul_mask;                        /* TEXMOD: the components multiplied, 15; or 7,
+                                              * the alpha then the texel's (mov o.w, r.w) */
 };
 void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *out);
 

@@ -5,7 +5,9 @@
  *   MOV     mov[_sat] o#, v#.swz                            (interpolated colour)
  *   TEX     sample o#, v#.swz, t#.swz, s#                   (a texture)
  *   TEXMOD  sample r#, v#.swz, t#.swz, s#  +  mul[_sat] o#, r#, v#.swz  (or v# * r#)
- *           (a texture modulated by a colour; saturated: D3D9's fixed-function MODULATE)
+ *           (a texture modulated by a colour; saturated: D3D9's fixed-function MODULATE),
+ *           or the mul on o#.xyz and mov[_sat] o#.w, r#.w after it (the texture's alpha:
+ *           D3D9's default stage 0, MODULATE colour and SELECTARG1 TEXTURE alpha)
  * each followed by ret, with whole-register (xyzw) destinations, no modifiers, no saturate
  * (but on MOV and TEXMOD's mul), no predication, no relative addressing, no texel offsets.  draw_fused_analyse recognises them
  * when the program is created; run_ps (pixel.c) then calls draw_fused_run, which computes what
@@ -40,9 +42,14 @@ static bool plain_src(const struct ir_operand *o, unsigned file)
     return o->file == file && o->index_count == 1 && !o->index[0].rel.file && !o->modifiers;
 }
 
+static bool masked_dst(const struct ir_operand *o, unsigned file, unsigned mask)
+{
+    return o->file == file && o->index_count == 1 && !o->index[0].rel.file && o->mask == mask;
+}
+
 static bool plain_dst(const struct ir_operand *o, unsigned file)
 {
-    return o->file == file && o->index_count == 1 && !o->index[0].rel.file && o->mask == 15;
+    return masked_dst(o, file, 15);
 }
 
 static bool plain_ins(const struct ir_instruction *in)
@@ -77,6 +84,19 @@ static bool plain_mul_sat(const struct ir_instruction *in)
     return plain_ins(&mul);
 }
 
+/* TEXMOD's second form: mov[_sat] o#.w, r#.xyzw after mul o#.xyz -- the same o# and r# as the
+ * sample's, the saturate of the mul */
+static bool alpha_of_texel(const struct ir_instruction *mov, const struct ir_instruction *mul,
+                           const struct ir_instruction *smp)
+{
+    return mov->op == IR_OP_MOV && plain_mul_sat(mov) && mov->saturate == mul->saturate &&
+           masked_dst(&mov->dst[0], IR_FILE_OUTPUT, 8) &&
+           mov->dst[0].index[0].offset == mul->dst[0].index[0].offset &&
+           plain_src(&mov->src[0], IR_FILE_TEMP) &&
+           mov->src[0].index[0].offset == smp->dst[0].index[0].offset &&
+           IR_SWIZZLE_COMPONENT(mov->src[0].swizzle, 3) == 3;
+}
+
 void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
 {
     memset(f, 0, sizeof(*f));
@@ -102,10 +122,14 @@ void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
     } else if (n == 2 && in[1].op == IR_OP_RET && !in[1].pred.active &&
                sample_ins(&in[0], IR_FILE_OUTPUT, f)) {
         f->kind = DRAW_FUSED_TEX;
-    } else if (n == 3 && in[2].op == IR_OP_RET && !in[2].pred.active &&
+    } else if (((n == 3 && plain_dst(&in[1].dst[0], IR_FILE_OUTPUT)) ||
+                (n == 4 && masked_dst(&in[1].dst[0], IR_FILE_OUTPUT, 7) &&
+                 alpha_of_texel(&in[2], &in[1], &in[0]))) &&
+               in[n - 1].op == IR_OP_RET && !in[n - 1].pred.active &&
                sample_ins(&in[0], IR_FILE_TEMP, f) && in[1].op == IR_OP_MUL &&
-               plain_mul_sat(&in[1]) && plain_dst(&in[1].dst[0], IR_FILE_OUTPUT)) {
+               plain_mul_sat(&in[1])) {
         uint32_t tmp = in[0].dst[0].index[0].offset;
+        f->mul_mask = n == 4 ? 7 : 15;
         const struct ir_operand *a = &in[1].src[0], *b = &in[1].src[1];
         bool a_tmp = plain_src(a, IR_FILE_TEMP) && a->index[0].offset == tmp &&
                      a->swizzle == IR_SWIZZLE_XYZW;
@@ -246,7 +270,10 @@ bool SIMD_FN(draw_fused_run)(const struct draw_shade *r, struct draw_worker *w, 
         const float *tx = w->texels.c[IR_SWIZZLE_COMPONENT(f->tex_swz, k)];
         const uint32_t *col = w->inputs[f->col_reg][IR_SWIZZLE_COMPONENT(f->col_swz, k)];
         uint32_t *o = out[k];
-        if (f->tex_first)
+        if (!(f->mul_mask >> k & 1))   /* mov o.w, r.w: the texel's bits */
+            for (unsigned l = 0; l < VM_LANES; l++)
+                o[l] = vm_bits(tx[l]);
+        else if (f->tex_first)
             for (unsigned l = 0; l < VM_LANES; l++)
                 o[l] = vm_fout(vm_fin(vm_bits(tx[l])) * vm_fin(col[l]));
         else
