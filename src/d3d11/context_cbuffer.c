@@ -57,16 +57,8 @@ static struct d3d11_shader_stage_state *stage_state(struct d3d11_context *ctx, u
     return all[st];
 }
 
-static HRESULT refuse(char *msg, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static HRESULT refuse(char *msg, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, MSG_SIZE, fmt, ap);
-    va_end(ap);
-    return E_INVALIDARG;
-}
+/* E_INVALIDARG with the message in msg (the resource validators' helper) */
+#define refuse(msg, ...) d3d11_res_refuse(E_INVALIDARG, msg, MSG_SIZE, __VA_ARGS__)
 
 /* The whole buffer, in constants, as far as a shader can see it. */
 static UINT whole_buffer(const struct d3d11_resource *res)

@@ -67,26 +67,28 @@ static void add_dispatch_views(struct d3d11_context *ctx, struct d3d11_tiled_len
 }
 
 /* Every operation below: lend, the ordinary operation, its pixels finished (a draw may wait
- * in the scene, context_draw.c), then what it wrote back through the page table. */
-#define LENT_OP(Name, add, params, args)                                                      \
-    static void STDMETHODCALLTYPE c11_##Name params                                           \
+ * in the scene, context_draw.c), then what it wrote back through the page table.  ADD fills
+ * the lend `l` for the context `ctx`. */
+#define LENT_BODY(ADD, Method, args)                                                          \
     {                                                                                         \
         struct d3d11_context *ctx = impl(iface);                                              \
         struct d3d11_tiled_lend l;                                                            \
         bool ok;                                                                              \
         d3d11_tiled_lend_init(&l);                                                            \
-        add(ctx, &l);                                                                         \
+        ADD;                                                                                  \
         if (!l.any) {                                                                         \
-            base->Name args;                                                                  \
+            base->Method args;                                                                \
             return;                                                                           \
         }                                                                                     \
         d3d11_context_flush_draws(ctx);                                                       \
-        if ((ok = d3d11_tiled_lend_take(&l, ctx->device, #Name))) {                           \
-            base->Name args;                                                                  \
+        if ((ok = d3d11_tiled_lend_take(&l, ctx->device, #Method))) {                         \
+            base->Method args;                                                                \
             d3d11_context_flush_draws(ctx);                                                   \
         }                                                                                     \
         d3d11_tiled_lend_return(&l, ok);                                                      \
     }
+#define LENT_OP(Name, add, params, args)                                                      \
+    static void STDMETHODCALLTYPE c11_##Name params LENT_BODY(add(ctx, &l), Name, args)
 
 LENT_OP(Draw, add_draw_views, (ID3D11DeviceContext2 *iface, UINT a, UINT b), (iface, a, b))
 LENT_OP(DrawIndexed, add_draw_views, (ID3D11DeviceContext2 *iface, UINT a, UINT b, INT c),
@@ -201,23 +203,7 @@ static void add_one(struct d3d11_tiled_lend *l, const struct d3d11_view_info *v)
 }
 #define LENT_CLEAR(Name, Method, info_of, params, args)                                       \
     static void STDMETHODCALLTYPE c11_##Name params                                           \
-    {                                                                                         \
-        struct d3d11_context *ctx = impl(iface);                                              \
-        struct d3d11_tiled_lend l;                                                            \
-        bool ok;                                                                              \
-        d3d11_tiled_lend_init(&l);                                                            \
-        add_one(&l, info_of);                                                                 \
-        if (!l.any) {                                                                         \
-            base->Method args;                                                                  \
-            return;                                                                           \
-        }                                                                                     \
-        d3d11_context_flush_draws(ctx);                                                       \
-        if ((ok = d3d11_tiled_lend_take(&l, ctx->device, #Method))) {                           \
-            base->Method args;                                                                  \
-            d3d11_context_flush_draws(ctx);                                                   \
-        }                                                                                     \
-        d3d11_tiled_lend_return(&l, ok);                                                      \
-    }
+        LENT_BODY(add_one(&l, info_of), Method, args)
 
 static const struct d3d11_view_info *uav_view(ID3D11UnorderedAccessView *v)
 {

@@ -1271,16 +1271,20 @@ static uint32_t main_body_end(const struct vm_program *p)
     return p->main_end && p->ins[p->main_end - 1].op == IR_OP_RET ? p->main_end - 1 : p->main_end;
 }
 
-/* Block b of main is followed only by endifs up to main's end (an `if (in range) { ... }`
- * program): closing a construct reads no temp, so after b nothing reads one. */
-static bool only_endifs_after(const struct vm_program *p, const struct jit_block *b)
+/* Only endifs from pc k to main's end: closing a construct reads no temp, so from k on
+ * nothing reads one. */
+static bool only_endifs_from(const struct vm_program *p, uint32_t k)
 {
-    if (b->start >= p->main_end)
-        return false;
-    for (uint32_t k = b->end; k < main_body_end(p); k++)
+    for (; k < main_body_end(p); k++)
         if (p->ins[k].op != IR_OP_ENDIF)
             return false;
     return true;
+}
+
+/* Block b of main is followed only by endifs (an `if (in range) { ... }` program). */
+static bool only_endifs_after(const struct vm_program *p, const struct jit_block *b)
+{
+    return b->start < p->main_end && only_endifs_from(p, b->end);
 }
 
 /* An `if` the block runs itself (jit.h): in a compute or vertex program's main, without an
@@ -1306,9 +1310,8 @@ static bool native_if(const struct vm_program *p, uint32_t pc, uint32_t *endif, 
             return false;
         *stores += inline_store(p, &p->ins[k]);
     }
-    for (uint32_t k = e + 1; k < main_body_end(p); k++)
-        if (p->ins[k].op != IR_OP_ENDIF)
-            return false;
+    if (!only_endifs_from(p, e + 1))
+        return false;
     *endif = e;
     return true;
 }

@@ -75,13 +75,13 @@ static bool sample_ins(const struct ir_instruction *in, unsigned dst_file, struc
     return true;
 }
 
-/* TEXMOD's mul, which may saturate (the D3D9 fixed-function MODULATE of a texture and the
- * diffuse colour is a mul_sat: d3d9/ff_ps.c) */
-static bool plain_mul_sat(const struct ir_instruction *in)
+/* plain_ins but for _sat, which MOV and TEXMOD's instructions may have (the D3D9
+ * fixed-function MODULATE of a texture and the diffuse colour is a mul_sat: d3d9/ff_ps.c) */
+static bool plain_but_sat(const struct ir_instruction *in)
 {
-    struct ir_instruction mul = *in;
-    mul.saturate = false;
-    return plain_ins(&mul);
+    struct ir_instruction copy = *in;
+    copy.saturate = false;
+    return plain_ins(&copy);
 }
 
 /* TEXMOD's second form: mov[_sat] o#.w, r#.xyzw after mul o#.xyz -- the same o# and r# as the
@@ -89,7 +89,7 @@ static bool plain_mul_sat(const struct ir_instruction *in)
 static bool alpha_of_texel(const struct ir_instruction *mov, const struct ir_instruction *mul,
                            const struct ir_instruction *smp)
 {
-    return mov->op == IR_OP_MOV && plain_mul_sat(mov) && mov->saturate == mul->saturate &&
+    return mov->op == IR_OP_MOV && plain_but_sat(mov) && mov->saturate == mul->saturate &&
            masked_dst(&mov->dst[0], IR_FILE_OUTPUT, 8) &&
            mov->dst[0].index[0].offset == mul->dst[0].index[0].offset &&
            plain_src(&mov->src[0], IR_FILE_TEMP) &&
@@ -110,10 +110,8 @@ void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
         outputs += ir->outputs.items[i].file != IR_FILE_OUTPUT ? 100 : 1;
     if (outputs != 1)
         return;
-    struct ir_instruction mov0 = in[0];
-    mov0.saturate = false;   /* MOV alone may saturate */
     if (n == 2 && in[1].op == IR_OP_RET && !in[1].pred.active && in[0].op == IR_OP_MOV &&
-        plain_ins(&mov0) && plain_dst(&in[0].dst[0], IR_FILE_OUTPUT) &&
+        plain_but_sat(&in[0]) && plain_dst(&in[0].dst[0], IR_FILE_OUTPUT) &&
         plain_src(&in[0].src[0], IR_FILE_INPUT) && in[0].src[0].index[0].offset < IR_MAX_INPUTS) {
         f->kind = DRAW_FUSED_MOV;
         f->addr_reg = (uint8_t)in[0].src[0].index[0].offset;
@@ -127,7 +125,7 @@ void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
                  alpha_of_texel(&in[2], &in[1], &in[0]))) &&
                in[n - 1].op == IR_OP_RET && !in[n - 1].pred.active &&
                sample_ins(&in[0], IR_FILE_TEMP, f) && in[1].op == IR_OP_MUL &&
-               plain_mul_sat(&in[1])) {
+               plain_but_sat(&in[1])) {
         uint32_t tmp = in[0].dst[0].index[0].offset;
         f->mul_mask = n == 4 ? 7 : 15;
         const struct ir_operand *a = &in[1].src[0], *b = &in[1].src[1];
