@@ -93,14 +93,15 @@ uint32_t SIMD_FN(om_depth_fast)(const struct om_state *st, const struct om_draw 
             /* scalar 32-bit loads, not a gather: the previous batch's depth writes (often the
              * same pixels: neighbouring small triangles share quads) forward to loads of their
              * own size, while a gather waits for them to reach the cache */
+            /* lanes outside the mask read pixel 0 (theirs may lie outside the surface): their
+             * offsets masked eight at a time; their values are never used (c is ANDed with m
+             * below, and only passing lanes are written) */
+            _Alignas(32) int32_t om8[8];
+            _mm256_store_si256((__m256i *)(void *)om8,
+                               _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(off + h)), m));
             uint32_t v[8];
-            for (unsigned i = 0; i < 8; i++) {
-                /* lanes outside the mask read pixel 0 (theirs may lie outside the surface),
-                 * without a branch; their value is never used */
-                uint32_t in = 0u - ((mask >> (h + i)) & 1u);
-                memcpy(&v[i], ds->data + ((uint32_t)off[h + i] & in), sizeof(v[i]));
-                v[i] &= in;
-            }
+            for (unsigned i = 0; i < 8; i++)
+                memcpy(&v[i], ds->data + (uint32_t)om8[i], sizeof(v[i]));
             /* the vector built in registers: stored as eight words and loaded as one vector,
              * the load would wait for the stores (no forwarding from narrower stores) */
             __m128i lo = _mm_cvtsi32_si128((int)v[0]), hi = _mm_cvtsi32_si128((int)v[4]);

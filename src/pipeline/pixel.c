@@ -716,7 +716,7 @@ static void shade_per_sample(const struct draw_shade *r, struct draw_worker *w,
         uint32_t m = ms->cover[s];
         if (!(d->om.sample_mask >> s & 1u) || !m)
             continue;
-        w->ps_invocations += (unsigned)__builtin_popcount(m);   /* one per sample (16.3) */
+        w->ps_invocations += util_popcount32(m);   /* one per sample (16.3) */
         w->sample_cur = (int32_t)s;
         w->s_pw1 = ms->has_weights ? ms->pw1[s] : b->pw1;
         w->s_pw2 = ms->has_weights ? ms->pw2[s] : b->pw2;
@@ -816,7 +816,7 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
 
     if (d->ps) {
         const struct draw_program *ps = d->ps;
-        w->ps_invocations += (unsigned)__builtin_popcount(coverage);   /* draw_stats */
+        w->ps_invocations += util_popcount32(coverage);   /* draw_stats */
         unsigned uni = r->uniform_ok ? uniform_lookup(r, w, b->prim_id, front, b->seq)
                                      : DRAW_UNI_NO;
         float (*colors)[4][VM_LANES] = w->color;

@@ -80,6 +80,26 @@ static unsigned block4_mask(const struct setup_tri *t, int32_t x, int32_t y)
     unsigned out = 0;
     for (int k = 0; k < 3; k++) {
         int64_t e = setup_tri_edge_at(t, k, x, y), ex = t->ex[k], ey = t->ey[k];
+        /* The usual case -- a block near the edge of a triangle of the usual size -- in 32-bit
+         * lanes, eight a vector: with |e| <= 2^30 and |ex|, |ey| <= 2^27 every sum
+         * e + ex bx + ey by (bx, by <= 3) is below 2^30 + 6 2^27 < 2^31 in magnitude, so the
+         * int32 sums are the int64 ones and their signs the same bits.  Lanes 0-7 are bits
+         * 0-7 (quads 0, 1: rows 0 and 1), lanes 8-15 the same x with y + 2. */
+        if ((uint64_t)(e + (1ll << 30)) <= (2ull << 30) &&
+            (uint64_t)(ex + (1ll << 27)) <= (2ull << 27) &&
+            (uint64_t)(ey + (1ll << 27)) <= (2ull << 27)) {
+            const __m256i bx = _mm256_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3);
+            const __m256i by = _mm256_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1);
+            __m256i vey = _mm256_set1_epi32((int32_t)ey);
+            __m256i lo = _mm256_add_epi32(
+                _mm256_set1_epi32((int32_t)e),
+                _mm256_add_epi32(_mm256_mullo_epi32(_mm256_set1_epi32((int32_t)ex), bx),
+                                 _mm256_mullo_epi32(vey, by)));
+            __m256i hi = _mm256_add_epi32(lo, _mm256_add_epi32(vey, vey));
+            out |= (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(lo)) |
+                   (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(hi)) << 8;
+            continue;
+        }
         __m256i ve = _mm256_set1_epi64x(e);
         __m256i vx = _mm256_setr_epi64x(0, ex, 0, ex), vy = _mm256_setr_epi64x(0, 0, ey, ey);
         __m256i vx2 = _mm256_add_epi64(vx, _mm256_set1_epi64x(2 * ex));

@@ -64,7 +64,16 @@ int32_t raster_snap(float x)
     /* x * 256 is exact (a power-of-two scale, far from overflow for |x| <= 2^19), and so is
      * t - floor(t); the tie test then needs no rounding mode. */
     double t = (double)x * 256.0;
-    double f = floor(t);
+    double f;
+    if (fabs(t) < 0x1p52) {
+        /* floor without libm's call (baseline x86-64 has no roundsd: 1% of a small-triangle
+         * scene): truncate toward zero, exact in int64 here, and step down where that went
+         * up; NaN and the huge values take floor() */
+        int64_t tr = (int64_t)t;
+        f = (double)(tr - ((double)tr > t));
+    } else {
+        f = floor(t);
+    }
     double frac = t - f;
     int64_t i = (int64_t)f;
     if (frac > 0.5 || (frac == 0.5 && (i & 1)))

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static atomic_int active = -1;
+atomic_int util_simd_active = -1;
 
 int util_simd_supported(void)
 {
@@ -34,22 +34,19 @@ static int from_environment(void)
     return best;
 }
 
-int util_simd_level(void)
+int util_simd_choose(void)
 {
-    int l = atomic_load_explicit(&active, memory_order_relaxed);
-    if (l < 0) {
-        l = from_environment();
-        atomic_store_explicit(&active, l, memory_order_relaxed);
-    }
+    int l = from_environment();
+    atomic_store_explicit(&util_simd_active, l, memory_order_relaxed);
     return l;
 }
 
 void util_simd_force(int level)
 {
     if (level < 0) {
-        atomic_store(&active, from_environment());
+        atomic_store(&util_simd_active, from_environment());
         return;
     }
     int best = util_simd_supported();
-    atomic_store(&active, level < best ? level : best);
+    atomic_store(&util_simd_active, level < best ? level : best);
 }
