@@ -97,11 +97,16 @@ static void sample_filtered(const struct draw_shade *r, struct draw_worker *w,
     uint32_t mask = req->mask & VM_ALL_LANES;
     /* (the memo's generation is the batch's flush: run_ps) */
     /* the usual implicit-LOD batch: straight from the request's arrays (no copy into the
-     * sampler's coordinates), when the fast path takes it whole */
-    if (!(req->kind == VM_TEX_SAMPLE && !req->has_clamp &&
-          SIMD_PICK(sampler_sample_fast_uv)(s, t, req->address.f[0], req->address.f[1],
-                                            req->ddx[0], req->ddx[1], req->ddy[0], req->ddy[1],
-                                            mask, &w->lod_cache, w->texels.c))) {
+     * sampler's coordinates), when the fast path takes it whole; a whole batch's answer is
+     * written in place (every lane) */
+    float (*out)[VM_LANES] = mask == VM_ALL_LANES ? res->fvalue : w->texels.c;
+    if (req->kind == VM_TEX_SAMPLE && !req->has_clamp &&
+        SIMD_PICK(sampler_sample_fast_uv)(s, t, req->address.f[0], req->address.f[1],
+                                          req->ddx[0], req->ddx[1], req->ddy[0], req->ddy[1],
+                                          mask, &w->lod_cache, out)) {
+        if (out == res->fvalue)
+            return;
+    } else {
         c->lod_cache = &w->lod_cache;
         draw_sample_coords(c, req);
         sampler_sample(s, t, c, VM_LANES, &w->texels);

@@ -165,8 +165,12 @@ struct vm_sample_request {
 };
 
 struct vm_sample_result {
-    uint32_t value[4][VM_LANES];  /* r, g, b, a per lane: raw bits (floats, or integers for
-                                   * integer formats and the uint answers above) */
+    union {
+        uint32_t value[4][VM_LANES];  /* r, g, b, a per lane: raw bits (floats, or integers
+                                       * for integer formats and the uint answers above) */
+        float fvalue[4][VM_LANES];    /* the same storage, for a sampler writing floats in
+                                       * place (pixel.c sample_filtered: no copy) */
+    };
     uint32_t status[VM_LANES];    /* *_s forms */
 };
 
