@@ -32,7 +32,10 @@ static void fill_band(void *ctx, unsigned job, unsigned worker)
             memcpy(&m, f->mask, 4);
             memcpy(&v, f->value, 4);
             v &= m;
-            for (size_t o = 0; o < f->row; o += 4) {
+            /* the row length in a local: re-read from *f after every byte store (which may
+             * alias it), it kept the loop scalar -- 9 instructions a texel */
+            const size_t row = f->row;
+            for (size_t o = 0; o < row; o += 4) {
                 uint32_t w;
                 memcpy(&w, p + o, 4);
                 w = (w & ~m) | v;
@@ -40,9 +43,16 @@ static void fill_band(void *ctx, unsigned job, unsigned worker)
             }
             continue;
         }
-        for (size_t o = 0; o < f->row; o += f->bytes)
-            for (unsigned i = 0; i < f->bytes; i++)
-                p[o + i] = (uint8_t)((p[o + i] & ~f->mask[i]) | (f->value[i] & f->mask[i]));
+        uint8_t m[16], v[16];   /* (locals: see above; texels are at most 16 bytes) */
+        const size_t row = f->row;
+        const unsigned bytes = f->bytes;
+        for (unsigned i = 0; i < bytes; i++) {
+            m[i] = f->mask[i];
+            v[i] = (uint8_t)(f->value[i] & m[i]);
+        }
+        for (size_t o = 0; o < row; o += bytes)
+            for (unsigned i = 0; i < bytes; i++)
+                p[o + i] = (uint8_t)((p[o + i] & ~m[i]) | v[i]);
     }
 }
 
@@ -50,7 +60,7 @@ void draw_fill_rows(struct draw_context *dc, uint8_t *row0, size_t pitch, size_t
                     unsigned rows, const uint8_t *value, const uint8_t *mask, unsigned bytes)
 {
     struct fill_job f = { row0, pitch, row, rows, 0, bytes, value, NULL };
-    if (!row || !rows || !bytes)
+    if (!row || !rows || !bytes || bytes > 16)   /* (texels are 1..16 bytes) */
         return;
     bool whole = !mask;
     for (unsigned i = 0; mask && i < bytes; i++)
