@@ -17,7 +17,12 @@
  * (8.20, via texel_load); integer formats keep their integer values (texel_load_int).
  *
  * VertexID (8.16) is StartVertexLocation-relative p for non-indexed draws (it "starts at 0")
- * and the index value for indexed ones; InstanceID (8.18) is i.
+ * and the index value for indexed ones; InstanceID (8.18) is i.  (Older SDK pages of Draw say
+ * StartVertexLocation "could also be used as the first vertex id"; the hardware does what the
+ * spec says: the translation layers that run Windows games on Vulkan -- vkd3d-proton's
+ * dxil-spirv, DXC's -fvk-support-nonzero-base-vertex -- compute SV_VertexID as Vulkan's
+ * VertexIndex minus BaseVertex, which is 0-based for vkCmdDraw's firstVertex, and the
+ * instance id likewise minus BaseInstance.)
  *
  * The post-transform cache: stream positions are processed in windows of DRAW_CHUNK.  Within a
  * window the indices are deduplicated with a small hash table, so each distinct index runs the
