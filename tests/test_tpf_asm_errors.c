@@ -93,6 +93,25 @@ static const struct {
      "ps_4_0_level_9_1\nret\n", 5, 4, "sampler mapping row"},
     {"// Sampler/Resource to DX9 shader sampler mappings:\n//\n// Target Sampler Source\n"
      "// ---- ----\n// s0 s0 t0\n//\nps_4_0\nret\n", 7, 1, "mapping tables without a level-9"},
+    /* pull-model evaluation (D3D11.3 16.5, 22.4.23-25): pixel programs of shader model 5, an
+     * input register that is declared and is not SV_Position */
+    {"ps_5_0\ndcl_input_ps_siv linear noperspective v0.xy, position\ndcl_output o0.xyzw\n"
+     "eval_centroid o0.xy, v0.xyxx\nret\n", 4, 1, "v0 is SV_Position, which cannot be evaluated"},
+    {"ps_5_0\ndcl_input_ps linear v0.x\ndcl_input_ps_siv linear noperspective v1.xy, position\n"
+     "dcl_temps 1\neval_sample_index r0.xy, v1.xyxx, l(0)\nret\n", 5, 1,
+     "v1 is SV_Position"},
+    {"ps_5_0\ndcl_temps 1\neval_centroid r0.x, r0.x\nret\n", 3, 1,
+     "source 0 must be an input register v#"},
+    {"ps_5_0\ndcl_constantbuffer cb0[1], immediateIndexed\ndcl_temps 1\n"
+     "eval_snapped r0.x, cb0[0].x, l(0, 0, 0, 0)\nret\n", 4, 1, "must be an input register"},
+    {"vs_5_0\ndcl_input v0.xyzw\ndcl_temps 1\neval_centroid r0.x, v0.x\nret\n", 4, 1,
+     "pixel-only instruction in a vertex program"},
+    {"ps_4_1\ndcl_input_ps linear v0.x\ndcl_temps 1\neval_centroid r0.x, v0.x\nret\n", 4, 1,
+     "eval_centroid needs shader model 5.0"},
+    {"ps_5_0\ndcl_input_ps linear v0.x\ndcl_temps 1\neval_snapped r0.x, v0.x\nret\n", 4, 24,
+     "eval_snapped takes 3 operands, 2 given"},
+    {"ps_5_0\ndcl_input_ps linear v0.x\ndcl_input_ps linear v2.x\ndcl_temps 1\n"
+     "eval_centroid r0.x, v1.x\nret\n", 5, 1, "v1 is not declared"},
 };
 
 TEST(tpf_asm_refusals_name_line_and_column)

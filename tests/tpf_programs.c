@@ -1,6 +1,8 @@
 /* tests/tpf_programs.c — the encoder and sample programs of tpf_programs.h. */
 #include "tpf_programs.h"
 
+#include "shader/ir_eval.h"
+
 #include <stdlib.h>
 
 /* ---- encoder ---------------------------------------------------------------------------------- */
@@ -480,6 +482,8 @@ bool te_encode_generic(struct enc *e, unsigned code)
             te_res(e, ms ? 1 : 0);
         else if (l && (int)s == l->sampler)
             te_smp(e, 0);
+        else if (s == 0 && ir_op_is_eval(op))
+            te_src(e, T_INPUT, 0, SWZ(0, 1, 2, 3));   /* eval_*: the attribute, v0 */
         else if (s == 1 && !l)
             te_imm4(e, 1, 2, 3, 4);
         else

@@ -4,6 +4,7 @@
  * stages live in vertex.c, clip.c and pixel.c (draw_priv.h shows how a draw flows through them).
  */
 #include "pipeline/draw_priv.h"
+#include "shader/ir_eval.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -105,6 +106,8 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
         const struct ir_op_info *info = ir_op_get(ir->instructions.items[i].op);
         if (info && (info->flags & IR_OPF_MEM))
             p->mem = true;
+        if (ir_op_is_eval(ir->instructions.items[i].op))
+            p->pulls = true;
     }
     p->early_depth = (ir->global_flags & IR_GLOBAL_FORCE_EARLY_DEPTH_STENCIL) && !p->writes_depth;
     if (p->uav_mask || p->mem) {

@@ -144,6 +144,8 @@ struct draw_program {
     bool mem;                                /* memory instructions (u#, raw and structured
                                               * t#, bufinfo): draw_desc.ps_uavs (pixel),
                                               * vs_mem / gs_mem / hs_mem / ds_mem */
+    bool pulls;                              /* pixel: eval_* instructions (pull-model
+                                              * evaluation, pixel_eval.c) */
     bool early_depth;                        /* pixel: dcl_globalFlags forceEarlyDepthStencil
                                               * ([earlydepthstencil]) without oDepth */
 };

@@ -383,6 +383,19 @@ void draw_tile_prefetch(void *ctx, struct raster_rect tile, bool ahead);
  * the bound view or sampler needs the VM */
 bool draw_fused_run(const struct draw_shade *r, struct draw_worker *w, unsigned lanes);
 /* pixel_fused.c: the pixel program's input registers for a batch (twins; pixel.c picks) */
+/* pixel_eval.c: the VM's pull-model callback (vm.h vm_eval_fn) for one run_ps batch, and the
+ * centroid rule of a multisampled batch's lane (D3D11.3 functional spec 3.5.5: -1 the pixel
+ * centre, else the sample whose position it takes) that centroid inputs use too. */
+struct draw_eval_ctx {
+    const struct draw_shade *r;
+    struct draw_worker *w;
+    const struct raster_quad_batch *b;
+    const struct draw_prim *pr;
+};
+void draw_eval(void *ctx, const struct vm_eval_request *req, vm_reg *out);
+int draw_centroid_sample(const struct draw_shade *r, const struct raster_quad_batch *b,
+                         unsigned lane);
+
 void draw_fill_inputs_c(const struct draw_shade *r, struct draw_worker *w,
                         const struct raster_quad_batch *b, const struct draw_prim *pr, bool front,
                         unsigned lanes);

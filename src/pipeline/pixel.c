@@ -397,7 +397,7 @@ void draw_shade_prepare(struct draw_shade *r)
     /* Programs whose result depends on the sample or the coverage take no shortcut: the
      * fused shapes, the list of linear inputs (which ignores `sample` weights), the uniform
      * primitive and the rectangle fill all assume one result per pixel from the centre. */
-    if (ps && (ps->sample_freq || ps->reads_coverage || ps->writes_coverage ||
+    if (ps && (ps->sample_freq || ps->reads_coverage || ps->writes_coverage || ps->pulls ||
                (ps->has_centroid && r->raster.samples >= 2))) {
         r->fused_ok = false;
         r->lin_all = false;
@@ -512,6 +512,10 @@ static uint32_t run_ps(const struct draw_shade *r, struct draw_worker *w,
      * accessed atomically); the lanes no sample of the primitive covers are helpers */
     env.cs = d->ps->mem ? d->ps_uavs : NULL;
     env.helper_lanes = env.cs ? all & ~covered : 0;
+    /* eval_* (pull-model evaluation): pixel_eval.c re-interpolates at the point asked */
+    struct draw_eval_ctx ec = { r, w, b, pr };
+    env.eval = d->ps->pulls ? draw_eval : NULL;
+    env.eval_ctx = &ec;
     uint32_t alive = vm_run(d->ps->vm, w->ps_state, &env, all);
     if (d->ps->writes_coverage)
         memcpy(w->omask, env.coverage, sizeof(w->omask));
@@ -665,19 +669,8 @@ static void centroid_points(const struct draw_shade *r, struct draw_worker *w,
                             const struct raster_quad_batch *b)
 {
     const struct raster_ms_batch *ms = b->ms;
-    unsigned n = ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES;
-    uint32_t all = (1u << n) - 1u, mask = r->d->om.sample_mask & all;
     for (unsigned l = 0; l < VM_LANES; l++) {
-        uint32_t cov = 0;
-        for (unsigned s = 0; s < n; s++)
-            cov |= (ms->cover[s] >> l & 1u) << s;
-        int s = -1;
-        if (cov != all) {
-            if (cov & mask)
-                s = __builtin_ctz(cov & mask);
-            else if (mask && mask != all)
-                s = __builtin_ctz(mask);
-        }
+        int s = draw_centroid_sample(r, b, l);   /* (pixel_eval.c) */
         if (s < 0) {
             w->c_pw1[l] = b->pw1[l];
             w->c_pw2[l] = b->pw2[l];

@@ -59,6 +59,8 @@
 #include <stdint.h>
 
 struct threadpool;
+struct setup_tri;
+struct setup_line;
 
 /* ---- Constants ------------------------------------------------------------------------------ */
 
@@ -174,7 +176,20 @@ struct raster_quad_batch {
                                   * the process has (caches keyed by primitive ids use it) */
     const struct raster_ms_batch *ms;   /* NULL: one sample a pixel (mask, z above); else the
                                          * per-sample coverage and depth of a multisampled draw */
+    /* The primitive's planes, for raster_batch_weights_at (at most one set; both NULL:
+     * points, or a batch the caller made) */
+    const struct setup_tri *tri;
+    const struct setup_line *line;
 };
+
+/* The weights (pw1, pw2, lw1, lw2 as in the batch) of lane `lane`'s pixel centre moved by
+ * (sx, sy) sixteenths of a pixel (each in -8..8): the primitive's planes evaluated there
+ * exactly as the rasterizer evaluates them at a sample position (raster_ms.c), so (0, 0) gives
+ * the batch's own centre weights and a sample's offset that sample's.  For pull-model
+ * evaluation (D3D11.3 functional spec 16.5).  Points, and batches without planes: the centre's
+ * weights (a point's are 0 anywhere). */
+void raster_batch_weights_at(const struct raster_quad_batch *b, unsigned lane, int sx, int sy,
+                             float w[4]);
 
 /* A multisampled draw's batch (raster_state.samples >= 2): mask[] above is the pixel coverage
  * (some sample covered), z[] and the weights are at the pixel centre (pixel-frequency

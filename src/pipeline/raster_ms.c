@@ -185,6 +185,7 @@ void raster_tile_tri_ms(const struct setup_tri *t, int32_t tx, int32_t ty, uint6
         for (int k = 0; k < 3; k++)
             es[s][k] = t->e[k] + (t->ex[k] * d->sample_x[s] + t->ey[k] * d->sample_y[s]) / 16;
     ms_emit_init(&em, d, t->id, t->flags, seq, worker);
+    em.e.b.tri = t;
     int32_t bx0 = tx + ((r.x0 - tx) & ~15), by0 = ty + ((r.y0 - ty) & ~15);
     for (int32_t y16 = by0; y16 < r.y1; y16 += 16) {
         for (int32_t x16 = bx0; x16 < r.x1; x16 += 16) {
@@ -285,4 +286,46 @@ void raster_tile_line_ms(const struct setup_line *l, int32_t tx, int32_t ty, uin
     ms_replicate_draw(l->draw, &m, &d);
     c.draw = &d;
     raster_tile_line(&c, tx, ty, seq, worker);
+}
+
+/* ---- Pull-model evaluation -------------------------------------------------------------------- */
+
+void raster_batch_weights_at(const struct raster_quad_batch *b, unsigned lane, int sx, int sy,
+                             float w[4])
+{
+    unsigned q = (lane >> 2) % RASTER_BATCH_QUADS, p = lane & 3;
+    if (b->tri) {
+        /* ms_emit_quad's evaluation: the quad's first centre relative to the snapped v0, plus
+         * the offset, then raster_tri_quad_values (which adds the pixel's place in the quad) */
+        const struct setup_tri *t = b->tri;
+        float bx = (float)((int64_t)b->x[q] * 256 + 128 - t->X0) * (1.0f / 256.0f);
+        float by = (float)((int64_t)b->y[q] * 256 + 128 - t->Y0) * (1.0f / 256.0f);
+        float ox = (float)sx * (1.0f / 16.0f), oy = (float)sy * (1.0f / 16.0f);
+        float vz[4], l1[4], l2[4], p1[4], p2[4];
+        raster_tri_quad_values(t, bx + ox, by + oy, vz, l1, l2, p1, p2);
+        w[0] = p1[p];
+        w[1] = p2[p];
+        w[2] = l1[p];
+        w[3] = l2[p];
+        return;
+    }
+    if (b->line) {
+        /* raster_tile.c emit_line_quad's evaluation at the moved centre: a sixteenth of a
+         * pixel is 16 subpixels, so the point stays an exact integer */
+        const struct setup_line *l = b->line;
+        int64_t cx = ((int64_t)b->x[q] + (p & 1)) * 256 + 128 + 16 * sx;
+        int64_t cy = ((int64_t)b->y[q] + (p >> 1)) * 256 + 128 + 16 * sy;
+        float t = (float)(cx - l->Xs) * l->tx + (float)(cy - l->Ys) * l->ty;
+        float inv_q = 1.0f / (l->q0 + t * (l->q1 - l->q0));
+        w[0] = t * l->q1 * inv_q;
+        w[1] = 0.0f;
+        w[2] = t;
+        w[3] = 0.0f;
+        return;
+    }
+    unsigned i = q * 4 + p;
+    w[0] = b->pw1[i];
+    w[1] = b->pw2[i];
+    w[2] = b->lw1[i];
+    w[3] = b->lw2[i];
 }

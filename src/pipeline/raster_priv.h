@@ -142,6 +142,8 @@ static inline void emit_init(struct tile_emit *em, const struct bin_draw *draw, 
     em->b.flags = flags;
     em->b.worker = worker;
     em->b.ms = NULL;
+    em->b.tri = NULL;
+    em->b.line = NULL;
     em->shade = draw->shade;
     em->ctx = draw->ctx;
 }

@@ -330,6 +330,7 @@ void SIMD_FN(raster_tile_tri)(const struct setup_tri *t, int32_t tx, int32_t ty,
     if (whole && t->draw->fill && t->draw->fill(t->draw->ctx, t->id, t->flags, seq, worker, r))
         return;
     emit_init(&em, t->draw, t->id, t->flags | (whole ? RASTER_BATCH_WHOLE_TILE : 0), seq, worker);
+    em.b.tri = t;
     /* Pixels outside the triangle's box fail its edge tests anyway (the box bounds the centres
      * that can be inside, setup.c); only the target/scissor rectangle must be applied as a
      * rectangle.  So a 4x4 block inside `cr` needs no rectangle mask even when the box cuts
@@ -455,6 +456,7 @@ void raster_tile_line(const struct setup_line *l, int32_t tx, int32_t ty, uint64
     if (lo < l->major_lo) lo = l->major_lo;
     if (hi > l->major_hi) hi = l->major_hi;
     emit_init(&em, l->draw, l->id, RASTER_BATCH_FRONT_FACING, seq, worker);
+    em.b.line = l;
     for (int32_t m = lo; m <= hi; m++) {
         int32_t n = setup_line_minor(l, m);
         int32_t px = l->x_major ? m : n, py = l->x_major ? n : m;

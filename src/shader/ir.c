@@ -10,6 +10,7 @@
 #include "shader/ir.h"
 #include "shader/ir_tess.h"
 #include "shader/ir_compute.h"
+#include "shader/ir_eval.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -188,6 +189,11 @@ static const struct ir_op_info op_table[IR_OP_COUNT] = {
     OP(BUFINFO, "bufinfo", 1, 1, MEM),
     OP(SYNC, "sync", 0, 0, IR_OPF_COMPUTE),
 #undef MEM
+    /* (INT: the offset / sample index reads as an integer, and prints so; the v# operand is
+     * read by vm_eval.c itself) */
+    OP(EVAL_SNAPPED, "eval_snapped", 1, 2, SAT | PIX | INT),
+    OP(EVAL_SAMPLE_INDEX, "eval_sample_index", 1, 2, SAT | PIX | INT),
+    OP(EVAL_CENTROID, "eval_centroid", 1, 1, SAT | PIX),
 };
 
 #undef OP
@@ -1300,6 +1306,11 @@ static int check_instruction(struct vctx *v, uint32_t i)
     }
     if (ins->op == IR_OP_CASE && ins->src[0].file != IR_FILE_IMMEDIATE)
         return vfail(v, i, off, "case needs a literal");
+    if (ir_op_is_eval(ins->op)) {
+        char emsg[160];
+        if (ir_eval_check(p, ins, emsg, sizeof(emsg)))
+            return vfail(v, i, off, "%s", emsg);
+    }
     return IR_OK;
 }
 

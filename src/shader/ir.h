@@ -298,6 +298,15 @@ enum ir_opcode {
     IR_OP_IMM_ATOMIC_IMAX, IR_OP_IMM_ATOMIC_IMIN, IR_OP_IMM_ATOMIC_UMAX, IR_OP_IMM_ATOMIC_UMIN,
     IR_OP_BUFINFO,           /* [d, t or u] elements (structured/typed) or bytes (raw) */
     IR_OP_SYNC,              /* ir_instruction.sync: enum ir_sync_flags (compute only) */
+    /* pull-model attribute evaluation (ps_5_0; D3D11.3 functional spec 16.5, 22.4.23-25): the
+     * input v# (never SV_Position; relative only inside an index range) evaluated at another
+     * point of the pixel with its declaration's constant / linear / noperspective mode, its
+     * centroid / sample modifier ignored; a constant input reads its own value */
+    IR_OP_EVAL_SNAPPED,      /* [d, v, offset] the centre + (.x, .y) sixteenths of a pixel: the
+                              * low 4 bits of each, signed (-8..7; the other bits ignored) */
+    IR_OP_EVAL_SAMPLE_INDEX, /* [d, v, sample(uint)] sample `sample` of the rasterizer's
+                              * pattern (out of range: undefined, 16.5.2) */
+    IR_OP_EVAL_CENTROID,     /* [d, v] the pixel's centroid point (3.5.5) */
     IR_OP_COUNT
 };
 

@@ -541,6 +541,8 @@ static int prepare(struct prep *p)
                 vi->fn = vm_gs_fn(src->op);
             if (!vi->fn)
                 vi->fn = vm_mem_fn(src->op);
+            if (!vi->fn)
+                vi->fn = vm_pull_fn(src->op);
             vi->aux = (info->flags & IR_OPF_COMPUTE) ? src->sync : vi->aux;
             if (info->flags & IR_OPF_GEOMETRY)
                 vi->aux = src->stream;
@@ -786,6 +788,11 @@ static int64_t lane_index(const struct vm_exec *x, const struct vm_opnd *o, unsi
     if (o->rel_loc != VM_LOC_NONE)
         i += vm_i32(rel_value(x, o, l));
     return i >= 0 && i < (int64_t)bound ? i : -1;
+}
+
+int64_t vm_lane_index(const struct vm_exec *x, const struct vm_opnd *o, unsigned l)
+{
+    return lane_index(x, o, l, o->bound);
 }
 
 /* Where lane-independent data of a source lives: a register (SoA) or a vec4 (AoS). */

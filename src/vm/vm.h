@@ -177,6 +177,31 @@ struct vm_sample_result {
 typedef void (*vm_sample_fn)(void *ctx, const struct vm_sample_request *req,
                              struct vm_sample_result *result);
 
+/* ---- pull-model evaluation: what the VM asks for eval_* (pixel programs, vm_eval.c) --------
+ * One call per eval_* instruction and batch (never with an empty mask): the callback writes
+ * all four components of input register reg[l] of each lane l of mask, evaluated at the
+ * point the instruction names (D3D11.3 functional spec 16.5), as raw bits into out[c][l];
+ * out is zeroed before the call.  The VM then zeroes undeclared components and applies the
+ * swizzle, the modifiers, _sat and the write mask.  No callback (vm_env.eval NULL): each
+ * lane's own v# value (the pixel centre's, or where the declaration puts it). */
+enum vm_eval_kind {
+    VM_EVAL_SNAPPED,      /* dx, dy: sixteenths of a pixel from the centre, -8..7 (the low 4
+                           * bits of the offset operand, sign-extended: 16.5.3) */
+    VM_EVAL_SAMPLE_INDEX, /* sample[]: the sample of the rasterizer's pattern (unsigned; out of
+                           * range undefined, 16.5.2: the callback chooses) */
+    VM_EVAL_CENTROID,     /* the centroid point (3.5.5) */
+};
+
+struct vm_eval_request {
+    uint8_t kind;              /* enum vm_eval_kind */
+    uint32_t mask;             /* lanes to answer */
+    uint32_t reg[VM_LANES];    /* the v# register (< the program's input count) */
+    int32_t dx[VM_LANES], dy[VM_LANES];
+    uint32_t sample[VM_LANES];
+};
+
+typedef void (*vm_eval_fn)(void *ctx, const struct vm_eval_request *req, vm_reg *out);
+
 /* ---- environment: what one run reads and writes ------------------------------------------- */
 
 struct vm_cbuffer {
@@ -308,6 +333,10 @@ struct vm_env {
      * run for derivatives only): their UAV stores and atomics are dropped (helper pixels
      * have no side effects, the pixel-shader UAV rules); 0 elsewhere */
     uint32_t helper_lanes;
+    /* pixel programs with eval_* instructions: the pull-model callback (above); read only
+     * when one executes */
+    vm_eval_fn eval;
+    void *eval_ctx;
     /* results of the last run */
     uint32_t discarded;                /* lanes removed by discard */
     bool aborted;                      /* stopped after max_iterations loop iterations */

@@ -199,6 +199,9 @@ void vm_fetch(struct vm_exec *x, const struct vm_opnd *o, unsigned need, vm_reg 
 /* Writes `val` to destination d of `in`: its write mask, the executing lanes, the predicate;
  * `sat` applies _sat (float [0, 1]) first. */
 void vm_store(struct vm_exec *x, const struct vm_ins *in, unsigned d, vm_reg val, bool sat);
+/* The final index of a source's varying index in lane l (relative part added), or -1 when it
+ * falls outside [0, o->bound). */
+int64_t vm_lane_index(const struct vm_exec *x, const struct vm_opnd *o, unsigned l);
 /* The executing lanes whose component 0 of src[s] passes in->test (nz: != 0, z: == 0). */
 uint32_t vm_cond(struct vm_exec *x, const struct vm_ins *in, unsigned s);
 
@@ -240,6 +243,7 @@ static inline bool vm_tex_kind_implicit(unsigned kind)
 vm_op_fn vm_flow_fn(unsigned op);       /* vm_flow.c: discard (non-structured) */
 vm_op_fn vm_gs_fn(unsigned op);         /* vm_gs.c: emit, cut, emit_then_cut */
 vm_op_fn vm_mem_fn(unsigned op);        /* vm_compute.c: memory instructions, sync */
+vm_op_fn vm_pull_fn(unsigned op);       /* vm_eval.c: eval_snapped / _sample_index / _centroid */
 /* vm_compute.c: the compute part of preparation (after the instructions are prepared) */
 int vm_compute_prepare(const struct ir_program *ir, struct vm_program *prog);
 /* vm.c: vm_run that stops at a group barrier (sync with _t, executed by some lane) when
