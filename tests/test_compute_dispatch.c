@@ -60,8 +60,8 @@ static void run_with(unsigned workers, uint32_t *records, uint32_t *hist)
     struct threadpool *pool = workers > 1 ? threadpool_create(workers) : NULL;
     static struct vm_cs_env views;
     memset(&views, 0, sizeof(views));
-    views.uav[0] = (struct vm_memory){(uint8_t *)records, THREADS * 12, 12, THREADS, NULL};
-    views.uav[1] = (struct vm_memory){(uint8_t *)hist, 32, 0, 32, NULL};
+    views.uav[0] = (struct vm_memory){(uint8_t *)records, THREADS * 12, 12, THREADS, NULL, NULL, NULL};
+    views.uav[1] = (struct vm_memory){(uint8_t *)hist, 32, 0, 32, NULL, NULL, NULL};
     struct compute_dispatch d = {p, &views, {7, 5, 2}, NULL, NULL, NULL, NULL};
     if (p)
         CHECK_EQ(compute_dispatch_run(pool, &d), COMPUTE_OK);
@@ -109,7 +109,7 @@ TEST(compute_dispatch_edges)
     static struct vm_cs_env views;
     memset(&views, 0, sizeof(views));
     memset(hist, 0, sizeof(hist));
-    views.uav[1] = (struct vm_memory){(uint8_t *)hist, 32, 0, 32, NULL};
+    views.uav[1] = (struct vm_memory){(uint8_t *)hist, 32, 0, 32, NULL, NULL, NULL};
     struct compute_dispatch d = {p, &views, {0, 5, 2}, NULL, NULL, NULL, NULL};
     CHECK_EQ(compute_dispatch_run(NULL, &d), COMPUTE_OK);       /* 0 groups: nothing */
     CHECK_EQ(hist[0], 0);
@@ -176,8 +176,8 @@ static void ld_run(struct vm_program *p, const struct texture_view *t, int32_t (
     static struct vm_cs_env views;
     memset(&views, 0, sizeof(views));
     memset(out, 0xcd, LD_THREADS * 16);
-    views.uav[0] = (struct vm_memory){(uint8_t *)out, LD_THREADS * 16, 0, LD_THREADS * 16, NULL};
-    views.uav[1] = (struct vm_memory){(uint8_t *)addr, LD_THREADS * 16, 0, LD_THREADS * 16, NULL};
+    views.uav[0] = (struct vm_memory){(uint8_t *)out, LD_THREADS * 16, 0, LD_THREADS * 16, NULL, NULL, NULL};
+    views.uav[1] = (struct vm_memory){(uint8_t *)addr, LD_THREADS * 16, 0, LD_THREADS * 16, NULL, NULL, NULL};
     const struct texture_view *tex[COMPUTE_MAX_TEXTURES] = {t};
     struct compute_dispatch d = {p, &views, {1, 1, 1}, NULL, tex, NULL, NULL};
     /* one group of 64 threads; the address table is per thread id, so run 4 groups' worth
@@ -314,7 +314,7 @@ static void ldf_run(struct vm_program *p, const struct texture_view *t, int32_t 
     const struct texture_view *tex[COMPUTE_MAX_TEXTURES] = {t};
     struct compute_dispatch d = {p, &views, {1, 1, 1}, NULL, tex, NULL, im};
     for (unsigned g = 0; g < LD_THREADS / 64; g++) {
-        views.uav[1] = (struct vm_memory){(uint8_t *)addr[g * 64], 64 * 16, 0, 64 * 16, NULL};
+        views.uav[1] = (struct vm_memory){(uint8_t *)addr[g * 64], 64 * 16, 0, 64 * 16, NULL, NULL, NULL};
         im[0] = (struct compute_image){.data = (uint8_t *)(out + g * 64),
                                        .texel = texel_format_get(42), .size = {64, 1, 1},
                                        .row_pitch = 64 * 4, .slice_pitch = 64 * 4, .coords = 2};
@@ -431,7 +431,7 @@ static void st_run(struct vm_program *p, unsigned format, uint32_t (*in)[8], uin
                                    .slice_pitch = pitch * ST_H, .coords = 2};
     struct compute_dispatch d = {p, &views, {1, 1, 1}, NULL, NULL, NULL, im};
     for (unsigned g = 0; g < LD_THREADS / 64; g++) {
-        views.uav[1] = (struct vm_memory){(uint8_t *)in[g * 64], 64 * 32, 0, 64 * 32, NULL};
+        views.uav[1] = (struct vm_memory){(uint8_t *)in[g * 64], 64 * 32, 0, 64 * 32, NULL, NULL, NULL};
         CHECK_EQ(compute_dispatch_run(NULL, &d), COMPUTE_OK);
     }
 }

@@ -295,9 +295,13 @@ TEST(hlsl_buffer_refusals)
         { "RWBuffer<uint> b; float4 main(uint i : I) : SV_Position { b[i] = 1; return 0; }\n",
           "vs_5_0", "error X4532: RWBuffer: unordered access views are for pixel and compute "
           "shaders (not vs_5_0)" },
-        /* shader model 5 objects */
+        /* shader model 5 objects (4_x reads raw and structured SRVs only: test_hlsl_sm4_mem.c) */
+        { "Buffer<float> b; float4 main(uint i : I) : SV_Target { uint n; b.GetDimensions(n); "
+          "return n; }\n",
+          "ps_4_0", "error X3000: Buffer is not supported yet on ps_4_0" },
         { "StructuredBuffer<float> b; float4 main(uint i : I) : SV_Target { return b[i]; }\n",
-          "ps_4_0", "error X3000: StructuredBuffer<float> is not supported yet on ps_4_0" },
+          "ps_4_0_level_9_3", "error X3000: StructuredBuffer<float> is not supported yet on "
+          "ps_4_0_level_9_3" },
         /* read-only views cannot be written */
         { "StructuredBuffer<float> b;\n[numthreads(1,1,1)] void main() { b[0] = 1; }\n",
           "cs_5_0", "cs.hlsl(2,36-37): error X3025: l-value specifies const object" },

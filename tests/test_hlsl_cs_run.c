@@ -74,7 +74,7 @@ static void cs_dispatch(const struct vm_program *p, const struct vm_cs_env *view
 
 static struct vm_memory mem(void *data, uint32_t size, uint32_t stride, uint32_t *counter)
 {
-    struct vm_memory m = {(uint8_t *)data, size, stride, stride ? size / stride : size, counter};
+    struct vm_memory m = {(uint8_t *)data, size, stride, stride ? size / stride : size, counter, NULL, NULL};
     return m;
 }
 

@@ -52,9 +52,10 @@ TEST(tpf_table_matches_ir)
     CHECK_EQ(tpf_opcode_get(0xda)->kind, TPF_KIND_UNKNOWN);  /* reserved after 11.1 */
     CHECK_EQ(tpf_opcode_get(0x7ff)->kind, TPF_KIND_UNKNOWN);
     CHECK_EQ(tpf_opcode_get(0x35)->kind, TPF_KIND_CUSTOMDATA);
-    CHECK_EQ(mapped, 160);   /* emit, cut, emit_then_cut and their _stream forms included;
+    CHECK_EQ(mapped, 163);   /* emit, cut, emit_then_cut and their _stream forms included;
                               * the 27 memory instructions, bufinfo and sync (issue 15);
-                              * eval_snapped, eval_sample_index, eval_centroid (issue 11) */
+                              * eval_snapped, eval_sample_index, eval_centroid (issue 11); the
+                              * tiled forms ld_raw_s, ld_structured_s, ld_uav_typed_s */
     CHECK_EQ(dcls, 37);      /* dcl_inputprimitive/outputtopology/maxout/stream/gsinstances,
                               * the eight tessellation declarations (0x93-0x9a), dcl_thread_group,
                               * _uav_*, _tgsm_*, _resource_raw/structured */

@@ -179,7 +179,7 @@ TEST(vm_cs_thread_ids)
     struct cs_run *r = cs_load(text);
     if (!r)
         return;
-    r->cs.uav[0] = (struct vm_memory){(uint8_t *)out, sizeof(out), 12, 120, NULL};
+    r->cs.uav[0] = (struct vm_memory){(uint8_t *)out, sizeof(out), 12, 120, NULL, NULL, NULL};
     CHECK(cs_group(r, 0, 2, 0));
     CHECK(cs_group(r, 1, 2, 0));
     for (uint32_t g = 0; g < 2; g++)
@@ -231,7 +231,7 @@ TEST(vm_cs_atomics)
     u[11] = 0x7fffffff;
     u[13] = 0xffffffffu;
     raw_view(&r->cs.uav[0], u, sizeof(u));
-    r->cs.uav[1] = (struct vm_memory){(uint8_t *)res, sizeof(res), 32, 32, NULL};
+    r->cs.uav[1] = (struct vm_memory){(uint8_t *)res, sizeof(res), 32, 32, NULL, NULL, NULL};
     CHECK(cs_group(r, 0, 0, 0));
     CHECK_EQ(u[0], 0x0000ff0fu);
     CHECK_EQ(u[1], 0xffffffffu);        /* or of every 1 << i */
@@ -282,9 +282,9 @@ TEST(vm_cs_counter_bufinfo_srv)
     for (uint32_t i = 0; i < 8; i++)
         srv[i] = 1000 + i;
     memset(app, 0, sizeof(app));
-    r->cs.uav[0] = (struct vm_memory){(uint8_t *)app, sizeof(app), 4, 64, &counter};
+    r->cs.uav[0] = (struct vm_memory){(uint8_t *)app, sizeof(app), 4, 64, &counter, NULL, NULL};
     raw_view(&r->cs.uav[1], info, sizeof(info));
-    r->cs.srv[3] = (struct vm_memory){(uint8_t *)srv, sizeof(srv), 8, 4, NULL};
+    r->cs.srv[3] = (struct vm_memory){(uint8_t *)srv, sizeof(srv), 8, 4, NULL, NULL, NULL};
     raw_view(&r->cs.srv[4], srv, 12);
     CHECK(cs_group(r, 0, 0, 0));
     /* alloc gave 5..12 in lane order; lane i stored srv element i's second word (i < 4),
@@ -330,8 +330,8 @@ TEST(vm_cs_out_of_bounds)
     memset(st, 0xab, sizeof(st));
     raw[0] = 0;
     raw_view(&r->cs.uav[0], raw, 16);
-    r->cs.uav[1] = (struct vm_memory){(uint8_t *)st, 16, 8, 2, NULL};
-    r->cs.uav[2] = (struct vm_memory){(uint8_t *)out, sizeof(out), 16, 32, NULL};
+    r->cs.uav[1] = (struct vm_memory){(uint8_t *)st, 16, 8, 2, NULL, NULL, NULL};
+    r->cs.uav[2] = (struct vm_memory){(uint8_t *)out, sizeof(out), 16, 32, NULL, NULL, NULL};
     CHECK(cs_group(r, 0, 0, 0));
     /* lane 0 stored x at 12 (inside) and y, z, w past the 16 bytes: dropped */
     CHECK_EQ(raw[3], 1);

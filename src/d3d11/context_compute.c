@@ -47,6 +47,7 @@
 #include "d3d11/d3d11_context.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_shader.h"
+#include "d3d11/d3d11_tiled.h"
 #include "pipeline/compute.h"
 #include "pipeline/draw.h"
 #include "shader/tpf.h"
@@ -165,7 +166,7 @@ nomem:
  * the validator lets no raw or structured access name a typed declaration). */
 static struct vm_memory buffer_memory(const struct d3d11_view_info *v)
 {
-    struct vm_memory m = {NULL, 0, 0, 0, NULL};
+    struct vm_memory m = {0};
     const struct d3d11_resource *res = v->resource;
     if (!res || !res->core || res->dim != D3D11_RESOURCE_DIMENSION_BUFFER)
         return m;
@@ -174,6 +175,10 @@ static struct vm_memory buffer_memory(const struct d3d11_view_info *v)
     m.size = v->element_count * v->element_bytes;
     m.stride = v->buffer_kind == D3D11_BUFFER_VIEW_STRUCTURED ? v->element_bytes : 0;
     m.elements = v->buffer_kind == D3D11_BUFFER_VIEW_RAW ? m.size : v->element_count;
+    if (res->tiled_tr) {   /* a lent copy (tiled_lend.c): the _s loads ask its page table */
+        m.unmapped = d3d11_tiled_unmapped;
+        m.unmapped_ctx = res;
+    }
     return m;
 }
 
@@ -181,7 +186,7 @@ void d3d11_translate_buffer_srvs(const struct d3d11_bound_view *srvs, struct vm_
 {
     for (unsigned k = 0; k < D3D11_CTX_SRV_SLOTS && k < IR_MAX_RESOURCES; k++)
         views->srv[k] = srvs[k].info ? buffer_memory(srvs[k].info)
-                                     : (struct vm_memory){NULL, 0, 0, 0, NULL};
+                                     : (struct vm_memory){0};
 }
 
 /* A typed UAV (buffer or texture view) as elements x, y, z: false when it is not one. */
@@ -193,6 +198,10 @@ static bool uav_image(const struct d3d11_view_info *v, struct compute_image *im)
         im->texel->block_w != 1 || im->texel->block_h != 1)
         return false;
     const core_resource *core = res->core;
+    if (res->tiled_tr) {   /* a lent copy (tiled_lend.c): ld_uav_typed_s asks its page table */
+        im->unmapped = d3d11_tiled_unmapped;
+        im->unmapped_ctx = res;
+    }
     if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER) {
         if (v->buffer_kind != D3D11_BUFFER_VIEW_TYPED)
             return false;

@@ -130,6 +130,11 @@ bool d3d11_tiled_lend_take(struct d3d11_tiled_lend *l, struct d3d11_device *dev,
 /* Writes back what the operation changed through the writable views (`store`), and frees the
  * copies. */
 void d3d11_tiled_lend_return(struct d3d11_tiled_lend *l, bool store);
+/* Whether byte p of the linear copy lent to tiled resource `res` (a struct d3d11_resource)
+ * belongs to an element whose tile is mapped to NULL: the residency status of the memory
+ * instructions' _s forms (vm.h struct vm_memory `unmapped`).  False for an untiled or
+ * unlent resource and outside the copy. */
+bool d3d11_tiled_unmapped(const void *res, const uint8_t *p);
 
 /* tiled_context.c: the ID3D11DeviceContext2 tile methods, and wrappers of the context's
  * UpdateSubresource / CopySubresourceRegion / CopyResource / Map that take over when a tiled

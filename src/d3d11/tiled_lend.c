@@ -226,3 +226,28 @@ void d3d11_tiled_lend_return(struct d3d11_tiled_lend *l, bool store)
     }
     l->res_count = 0;
 }
+
+/* The copy's layout is the resource's (lend_memory: one buffer, or the subresources of
+ * mip + slice * mips), so byte p names one element of one subresource; its tile is NULL
+ * exactly when core_tiled_element answers NULL for it (inside the subresource). */
+bool d3d11_tiled_unmapped(const void *vres, const uint8_t *p)
+{
+    const struct d3d11_resource *res = vres;
+    const core_tiled *tr = res ? res->tiled_tr : NULL;
+    const core_resource *core = res ? res->core : NULL;
+    if (!tr || !core || p < core->data || p >= core->data + core->size)
+        return false;
+    size_t off = (size_t)(p - core->data);
+    if (res->dim == D3D11_RESOURCE_DIMENSION_BUFFER)
+        return !core_tiled_element(tr, 0, 0, (uint32_t)off, 0);
+    for (uint32_t i = 0; i < core->subresource_count; i++) {
+        const core_subresource *sub = &core->sub[i];
+        if (off < sub->offset || off - sub->offset >= sub->size || !sub->row_pitch)
+            continue;
+        size_t in = off - sub->offset;
+        uint32_t by = (uint32_t)(in / sub->row_pitch);
+        uint32_t bx = (uint32_t)(in % sub->row_pitch / tr->block_bytes);
+        return !core_tiled_element(tr, i % tr->layout.mips, i / tr->layout.mips, bx, by);
+    }
+    return false;
+}

@@ -152,6 +152,13 @@ int hlsl_compile(const struct hlsl_args *args, struct hlsl_result *out)
         hc_error(c, NULL, 3000, "target '%s': the program is outside cs_4_x (%s)", args->target,
                  err);
     }
+    if (ar && c->sm4_raw_structured) {
+        /* vs/gs/ps 4_x with raw or structured reads: the decoder applies the 18.7.2.4 rules
+         * (ld_raw / ld_structured only); its reason says what the program has beyond them */
+        out->listing = take(&listing);
+        hc_error(c, NULL, 3000, "target '%s': the program is outside the shader model 4 raw "
+                 "and structured buffer reads (%s)", args->target, err);
+    }
     if (ar && (c->cs || c->mem5)) {
         /* compute programs and the shader model 5 memory instructions (UAVs, raw and
          * structured buffers, atomics, sync) are written as fxc's listing, which softd3d's

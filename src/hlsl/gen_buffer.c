@@ -22,8 +22,11 @@
  *                                          same names take a byte address.  Max/Min are the
  *                                          signed forms for int, unsigned for uint.
  * These are available from shader model 5 (and the UAVs in pixel and compute programs only,
- * "Shader Model 5 Objects"), and the raw and structured ones in cs_4_x (its one u0 and the
- * other cs_4_x rules are the decoder's: src/shader/ir_compute.c).
+ * "Shader Model 5 Objects"), the raw and structured ones in cs_4_x (its one u0 and the
+ * other cs_4_x rules are the decoder's: src/shader/ir_compute.c), and their SRV reads
+ * (Load, [], member access: ld_raw / ld_structured, the same instructions as in 5_0) in
+ * vs/gs/ps_4_x (D3D11.3 18.7.2.4; sm4_write.c adds dcl_globalFlags
+ * enableRawAndStructuredBuffers, which the decoder requires there, 18.7.3.2).
  * Matrix members take rows x cols elements, by row (row_major) or by column (column_major,
  * the default), sb_matrix.
  */
@@ -53,6 +56,15 @@ static bool is_mem_resource(const struct type *t)
     return t->cls == TC_TEXTURE && (t->uav || t->dim == TD_STRUCTURED || t->dim == TD_RAW);
 }
 
+/* vs/gs/ps 4_0 and 4_1 (not their level_9 forms): raw and structured buffers read as SRVs
+ * (D3D11.3 18.7.2.4: with D3D10_X_HARDWARE_OPTIONS those shader models gain exactly
+ * dcl_resource_raw, dcl_resource_structured, ld_raw and ld_structured). */
+static bool sm4_srv_read(const struct hc *c, const struct type *t)
+{
+    return !c->cs && !hc_sm2(c) && c->sm < 50 && !t->uav &&
+           (t->dim == TD_STRUCTURED || t->dim == TD_RAW);
+}
+
 static void check_target(struct gen *g, const struct type *t, const struct loc_src *at)
 {
     struct hc *c = g->c;
@@ -60,10 +72,17 @@ static void check_target(struct gen *g, const struct type *t, const struct loc_s
      * 18.7.2.5); what else it lacks (atomics, Append/Consume, GetDimensions' bufinfo) the
      * assembler's decoder refuses with its reason */
     bool cs4 = c->cs && (t->dim == TD_STRUCTURED || t->dim == TD_RAW);
-    if (c->sm < 50 && !cs4)
+    if (!hc_sm2(c) && c->sm < 50 && !c->cs && t->uav)
+        hc_error(c, at, 3000, "%s: unordered access views need shader model 5 in %s programs "
+                 "(%s: 4_x programs read raw and structured buffers only, D3D11.3 18.7.2.4; "
+                 "of 4_x only cs_4_x has one raw or structured u0)", type_name(c, t),
+                 c->ps ? "pixel" : c->gs ? "geometry" : "vertex", c->args->target);
+    if (c->sm < 50 && !cs4 && !sm4_srv_read(c, t))
         hc_error(c, at, 3000, "%s is not supported yet on %s (shader model 5 objects%s)",
                  type_name(c, t), c->args->target,
                  c->cs ? "; cs_4_x has raw and structured buffers only" : "");
+    if (sm4_srv_read(c, t))
+        c->sm4_raw_structured = true;
     if (t->uav && !c->ps && !c->cs)
         hc_error(c, at, 4532, "%s: unordered access views are for pixel and compute shaders "
                  "(not %s)", type_name(c, t), c->args->target);
@@ -482,6 +501,11 @@ struct val gen_buffer_method(struct gen *g, struct expr *e, struct val *v, unsig
         return void_val(g);
     }
     check_target(g, t, at);
+    if (!strcmp(m, "GetDimensions") && sm4_srv_read(c, t))
+        hc_error(c, at, 3000, "%s.GetDimensions needs shader model 5 (bufinfo): %s programs "
+                 "of shader model 4 read raw and structured buffers with ld_raw and "
+                 "ld_structured only (D3D11.3 18.7.2.4)", type_name(c, t),
+                 c->ps ? "pixel" : c->gs ? "geometry" : "vertex");
     if (!strcmp(m, "GetDimensions") && (t->dim == TD_RAW || t->dim == TD_STRUCTURED ||
                                         t->dim == TD_BUFFER))
         return buffer_dimensions(g, e, v, n);

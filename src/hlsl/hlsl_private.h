@@ -56,6 +56,9 @@ struct hc {
     unsigned nhs_binds;
     bool mem5;                    /* the program uses shader model 5 memory instructions
                                    * (gen_buffer.c), which the assembler cannot write yet */
+    bool sm4_raw_structured;      /* a vs/gs/ps 4_x program reads raw or structured buffers
+                                   * (gen_buffer.c): dcl_globalFlags
+                                   * enableRawAndStructuredBuffers (sm4_write.c) */
     bool gs5_later;               /* a gs_5_0 program writes more than
                                    * one stream (gen_gs.c), which the assembler cannot write yet */
     int level9;                   /* 0, 1 or 3 */

@@ -657,6 +657,10 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
         const char *stage = c->ps ? "ps" : c->gs ? "gs" : c->cs ? "cs" : "vs";
         sbuf_printf(o, "%s_%d_%d%s\n", stage, c->sm / 10, c->sm % 10, c->level9 == 1 ?
                     "_level_9_1" : c->level9 == 3 ? "_level_9_3" : "");
+        /* raw and structured reads in vs/gs/ps 4_x need the global flag (D3D11.3 18.7.3.2:
+         * the runtime checks it against D3D10_X_HARDWARE_OPTIONS), as fxc writes it */
+        if (c->sm4_raw_structured)
+            sbuf_puts(o, "dcl_globalFlags enableRawAndStructuredBuffers\n");
     }
     /* constant buffers by slot */
     for (int slot = 0; slot < 14; slot++)

@@ -170,10 +170,30 @@ static uint32_t *compute_typed_word(void *ctx, unsigned slot, const uint32_t coo
     return (uint32_t *)(void *)image_at(&images[slot], coord);
 }
 
+static uint32_t compute_typed_unmapped(void *ctx, unsigned slot, uint32_t lanes,
+                                       const uint32_t (*coord)[VM_LANES])
+{
+    const struct compute_image *images = ctx;
+    uint32_t out = 0;
+    if (!images || slot >= IR_MAX_UAVS || !images[slot].unmapped)
+        return 0;
+    const struct compute_image *im = &images[slot];
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!((lanes >> l) & 1))
+            continue;
+        const uint32_t c[3] = {coord[0][l], coord[1][l], coord[2][l]};
+        const uint8_t *p = image_at(im, c);
+        if (p && im->unmapped(im->unmapped_ctx, p))
+            out |= 1u << l;
+    }
+    return out;
+}
+
 void compute_bind_images(struct vm_cs_env *cs, const struct compute_image *images)
 {
     cs->typed = compute_typed;
     cs->typed_word = compute_typed_word;
+    cs->typed_unmapped = compute_typed_unmapped;
     cs->typed_ctx = (void *)images;
 }
 

@@ -48,6 +48,10 @@ struct compute_image {
     unsigned coords;                 /* address components the view's dimension uses (buffer,
                                       * 1D: 1; 1D array, 2D: 2; 2D array, 3D: 3): the program's
                                       * others are ignored (the instruction reads .xyz) */
+    /* tiled resources: whether the element at p lies on a NULL tile (ld_uav_typed_s's
+     * status, vm.h typed_unmapped); NULL: every element is mapped */
+    bool (*unmapped)(const void *ctx, const uint8_t *p);
+    const void *unmapped_ctx;
 };
 
 struct compute_dispatch {

@@ -187,6 +187,9 @@ static const struct ir_op_info op_table[IR_OP_COUNT] = {
     OP(IMM_ATOMIC_UMAX, "imm_atomic_umax", 2, 2, MEM | INT),
     OP(IMM_ATOMIC_UMIN, "imm_atomic_umin", 2, 2, MEM | INT),
     OP(BUFINFO, "bufinfo", 1, 1, MEM),
+    OP(LD_RAW_S, "ld_raw_s", 2, 2, MEM),
+    OP(LD_STRUCTURED_S, "ld_structured_s", 2, 3, MEM),
+    OP(LD_UAV_TYPED_S, "ld_uav_typed_s", 2, 2, MEM),
     OP(SYNC, "sync", 0, 0, IR_OPF_COMPUTE),
 #undef MEM
     /* (INT: the offset / sample index reads as an integer, and prints so; the v# operand is

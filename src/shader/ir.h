@@ -297,6 +297,13 @@ enum ir_opcode {
     IR_OP_IMM_ATOMIC_CMP_EXCH, /* [d, m (dst), addr, cmp, value] */
     IR_OP_IMM_ATOMIC_IMAX, IR_OP_IMM_ATOMIC_IMIN, IR_OP_IMM_ATOMIC_UMAX, IR_OP_IMM_ATOMIC_UMIN,
     IR_OP_BUFINFO,           /* [d, t or u] elements (structured/typed) or bytes (raw) */
+    /* the tiled-resources forms of the loads (WDDM 1.3, SM5 "_s"): the second destination
+     * (may be null) receives the residency status check_access_fully_mapped reads: 0 when
+     * every dword the load took came from a mapped tile (or from no tile: outside the view,
+     * g#, an untiled resource), nonzero when one came from a tile mapped to NULL */
+    IR_OP_LD_RAW_S,          /* [d, status, addr(byte), m] */
+    IR_OP_LD_STRUCTURED_S,   /* [d, status, index, offset(byte), m] */
+    IR_OP_LD_UAV_TYPED_S,    /* [d, status, addr(uint4 coordinates), u] */
     IR_OP_SYNC,              /* ir_instruction.sync: enum ir_sync_flags (compute only) */
     /* pull-model attribute evaluation (ps_5_0; D3D11.3 functional spec 16.5, 22.4.23-25): the
      * input v# (never SV_Position; relative only inside an index range) evaluated at another
@@ -332,9 +339,11 @@ enum ir_sync_flags {
 
 /* Where the roles of a memory instruction sit (-1 = absent): the memory operand m is either
  * dst[mem_dst] or src[mem_src]; the value sources address, index (structured), offset
- * (structured), cmp, value; dst[result] receives a loaded or previous value. */
+ * (structured), cmp, value; dst[result] receives a loaded or previous value, dst[status] the
+ * residency status of an _s load. */
 struct ir_mem_layout {
     int8_t mem_dst, mem_src, address, index, offset, cmp, value, result;
+    int8_t status;           /* the _s loads: dst[status] receives the residency status */
 };
 const struct ir_mem_layout *ir_mem_layout(unsigned op); /* NULL: not a memory op */
 

@@ -34,7 +34,8 @@
 #include <stdio.h>
 
 #define N (-1)
-#define L(e, md, ms, a, ix, of, c, v, r) [IR_OP_##e - IR_OP_LD_RAW] = {md, ms, a, ix, of, c, v, r}
+#define L(e, md, ms, a, ix, of, c, v, r) [IR_OP_##e - IR_OP_LD_RAW] = {md, ms, a, ix, of, c, v, r, -1}
+#define LS(e, ms, a, ix, of) [IR_OP_##e - IR_OP_LD_RAW] = {-1, ms, a, ix, of, -1, -1, 0, 1}
 static const struct ir_mem_layout layouts[IR_OP_SYNC - IR_OP_LD_RAW] = {
     /*                     md ms  a  ix of  c  v  r */
     L(LD_RAW,              N, 1,  0, N, N,  N, N, 0),
@@ -65,7 +66,12 @@ static const struct ir_mem_layout layouts[IR_OP_SYNC - IR_OP_LD_RAW] = {
     L(IMM_ATOMIC_UMAX,     1, N,  0, N, N,  N, 1, 0),
     L(IMM_ATOMIC_UMIN,     1, N,  0, N, N,  N, 1, 0),
     L(BUFINFO,             N, 0,  N, N, N,  N, N, 0),
+    /*                     ms  a  ix of   (result dst[0], status dst[1]) */
+    LS(LD_RAW_S,           1,  0, N, N),
+    LS(LD_STRUCTURED_S,    2,  N, 0, 1),
+    LS(LD_UAV_TYPED_S,     1,  0, N, N),
 };
+#undef LS
 #undef L
 #undef N
 
@@ -332,15 +338,15 @@ int ir_compute_check_mem(const struct ir_program *p, const struct ir_instruction
     if (m->modifiers)
         return say(msg, size, "%s: modifiers on the memory operand", name);
     switch (ins->op) {
-    case IR_OP_LD_RAW: case IR_OP_STORE_RAW:
+    case IR_OP_LD_RAW: case IR_OP_STORE_RAW: case IR_OP_LD_RAW_S:
         if (k.kind != 'r')
             return say(msg, size, "%s needs a raw buffer or raw g#", name);
         break;
-    case IR_OP_LD_STRUCTURED: case IR_OP_STORE_STRUCTURED:
+    case IR_OP_LD_STRUCTURED: case IR_OP_STORE_STRUCTURED: case IR_OP_LD_STRUCTURED_S:
         if (k.kind != 's')
             return say(msg, size, "%s needs a structured buffer or structured g#", name);
         break;
-    case IR_OP_LD_UAV_TYPED: case IR_OP_STORE_UAV_TYPED:
+    case IR_OP_LD_UAV_TYPED: case IR_OP_STORE_UAV_TYPED: case IR_OP_LD_UAV_TYPED_S:
         if (!k.uav || k.kind != 'y')
             return say(msg, size, "%s needs a typed UAV", name);
         break;

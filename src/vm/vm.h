@@ -224,6 +224,11 @@ struct vm_memory {
     uint32_t stride;           /* structured: bytes per element; 0 for raw */
     uint32_t elements;         /* structured: elements (bufinfo's answer); raw: size */
     uint32_t *counter;         /* the hidden counter of an APPEND/COUNTER UAV, or NULL */
+    /* Tiled resources (the residency status of ld_raw_s / ld_structured_s): true when the
+     * dword at p (inside data) lies on a tile mapped to NULL (its bytes read 0 there).  NULL:
+     * every dword is mapped (an ordinary resource). */
+    bool (*unmapped)(const void *ctx, const uint8_t *p);
+    const void *unmapped_ctx;
 };
 
 /* A t# view the JIT reads itself (jit.h "ld in compute programs"): level 0 of a 2D view of a
@@ -274,6 +279,10 @@ struct vm_cs_env {
     void (*typed)(void *ctx, unsigned slot, bool store, uint32_t lanes,
                   const uint32_t (*coord)[VM_LANES], uint32_t (*value)[VM_LANES]);
     uint32_t *(*typed_word)(void *ctx, unsigned slot, const uint32_t coord[3]);
+    /* ld_uav_typed_s's residency status: the lanes of `lanes` whose element at coord lies on
+     * a tile mapped to NULL (outside the view: none).  NULL: every element is mapped. */
+    uint32_t (*typed_unmapped)(void *ctx, unsigned slot, uint32_t lanes,
+                               const uint32_t (*coord)[VM_LANES]);
     void *typed_ctx;
     /* t# views compiled compute code reads without the sampler (struct vm_ld_view); each
      * must describe exactly what env->sample answers ld of that slot with. */

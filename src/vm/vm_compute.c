@@ -119,7 +119,7 @@ uint32_t vm_compute_chunks(const struct vm_program *prog)
 /* The memory a memory operand names, as a view (TGSM blocks of this group included). */
 static struct vm_memory view_of(const struct vm_exec *x, const struct vm_opnd *m)
 {
-    struct vm_memory v = {NULL, 0, 0, 0, NULL};
+    struct vm_memory v = {0};
     const struct vm_cs_env *cs = x->env->cs;
     const struct vm_program *p = x->prog;
     if (!cs)
@@ -180,13 +180,30 @@ static void fetch_where(struct vm_exec *x, const struct vm_ins *in, const struct
         vm_fetch(x, &in->src[l->offset], 1, b);
 }
 
-/* ld_raw / ld_structured (and their SRV forms). */
+/* The status of an _s load (ir.h): 1 in every component of the lanes in `unmapped`, else 0
+ * (check_access_fully_mapped, vm_resource.c, reads 0 as fully mapped). */
+static void store_status(struct vm_exec *x, const struct vm_ins *in, unsigned d,
+                         uint32_t unmapped)
+{
+    vm_reg s;
+    VM_FOR_LANES(lane) s[0][lane] = (unmapped >> lane) & 1;
+    for (unsigned c = 1; c < 4; c++)
+        memcpy(s[c], s[0], sizeof(s[0]));
+    vm_store(x, in, d, s, false);
+}
+
+/* ld_raw / ld_structured (and their SRV forms), and the _s forms: their status is set for a
+ * lane when a dword it loaded (a component of the result's mask) came from a tile mapped to
+ * NULL -- CheckAccessFullyMapped: "FALSE if any values were taken from an unmapped tile";
+ * a dword outside the view was taken from no tile, and such a word reads 0 either way. */
 static void op_load(struct vm_exec *x, const struct vm_ins *in)
 {
     const struct ir_mem_layout *l = ir_mem_layout(in->op);
     const struct vm_opnd *m = &in->src[l->mem_src];
     struct vm_memory v = view_of(x, m);
-    bool st = in->op == IR_OP_LD_STRUCTURED;
+    bool st = in->op == IR_OP_LD_STRUCTURED || in->op == IR_OP_LD_STRUCTURED_S;
+    bool probe = l->status >= 0 && v.unmapped;
+    uint32_t unmapped = 0;
     vm_reg a, b, out;
     fetch_where(x, in, l, st, a, b);
     memset(out, 0, sizeof(vm_reg));
@@ -195,10 +212,15 @@ static void op_load(struct vm_exec *x, const struct vm_ins *in)
             if (!((x->exec >> lane) & 1))
                 continue;
             uint64_t at = address(&v, st, a[0][lane], st ? b[0][lane] : 0, m->swz[c]);
-            out[c][lane] = at == UINT64_MAX ? 0 : load_word(word_at(&v, at));
+            uint32_t *w = at == UINT64_MAX ? NULL : word_at(&v, at);
+            out[c][lane] = load_word(w);
+            if (probe && w && v.unmapped(v.unmapped_ctx, (const uint8_t *)w))
+                unmapped |= 1u << lane;
         }
     }
     vm_store(x, in, 0, out, false);
+    if (l->status >= 0)
+        store_status(x, in, (unsigned)l->status, unmapped);
 }
 
 /* store_raw / store_structured: the mask's components to consecutive dwords. */
@@ -341,10 +363,12 @@ static void op_bufinfo(struct vm_exec *x, const struct vm_ins *in)
     vm_store(x, in, 0, out, false);
 }
 
-/* ld_uav_typed / store_uav_typed: coordinates .xyz (uint), the caller converts. */
+/* ld_uav_typed / store_uav_typed: coordinates .xyz (uint), the caller converts;
+ * ld_uav_typed_s: its status from the caller's typed_unmapped (the element's tile). */
 static void op_typed(struct vm_exec *x, const struct vm_ins *in)
 {
     const struct vm_cs_env *cs = x->env->cs;
+    const struct ir_mem_layout *l = ir_mem_layout(in->op);
     bool store = in->op == IR_OP_STORE_UAV_TYPED;
     const struct vm_opnd *m = store ? &in->dst[0] : &in->src[1];
     vm_reg coord, val;
@@ -362,6 +386,11 @@ static void op_typed(struct vm_exec *x, const struct vm_ins *in)
     for (unsigned c = 0; c < 4; c++)
         memcpy(out[c], val[m->swz[c]], sizeof(out[c]));   /* the u# swizzle selects */
     vm_store(x, in, 0, out, false);
+    if (l->status >= 0)
+        store_status(x, in, (unsigned)l->status,
+                     cs && cs->typed_unmapped && lanes ?
+                         cs->typed_unmapped(cs->typed_ctx, m->index, lanes,
+                                            (const uint32_t (*)[VM_LANES])coord) & lanes : 0);
 }
 
 void vm_typed_store_chunk(struct vm_exec *x, const struct vm_ins *in, uint32_t chunk,
@@ -389,7 +418,8 @@ static void op_sync(struct vm_exec *x, const struct vm_ins *in)
 vm_op_fn vm_mem_fn(unsigned op)
 {
     switch (op) {
-    case IR_OP_LD_RAW: case IR_OP_LD_STRUCTURED:
+    case IR_OP_LD_RAW: case IR_OP_LD_STRUCTURED: case IR_OP_LD_RAW_S:
+    case IR_OP_LD_STRUCTURED_S:
         return op_load;
     case IR_OP_STORE_RAW: case IR_OP_STORE_STRUCTURED:
         return op_store;
@@ -399,7 +429,7 @@ vm_op_fn vm_mem_fn(unsigned op)
         return op_bufinfo;
     case IR_OP_SYNC:
         return op_sync;
-    case IR_OP_LD_UAV_TYPED: case IR_OP_STORE_UAV_TYPED:
+    case IR_OP_LD_UAV_TYPED: case IR_OP_STORE_UAV_TYPED: case IR_OP_LD_UAV_TYPED_S:
         return op_typed;
     default:
         return op >= IR_OP_ATOMIC_AND && op <= IR_OP_IMM_ATOMIC_UMIN ? op_atomic : NULL;
