@@ -1166,9 +1166,12 @@ static int check_operand(struct vctx *v, uint32_t i, const struct ir_operand *op
     /* relative parts are allowed on x#'s element, cb#'s vector, icb and v#/o# only */
     bool rel_ok0 = op->file == IR_FILE_IMMEDIATE_CB || op->file == IR_FILE_INPUT ||
                    op->file == IR_FILE_OUTPUT || op->file == IR_FILE_INPUT_VERTEX ||
-                   op->file == IR_FILE_OUTPUT_CONTROL_POINT || op->file == IR_FILE_PATCH_CONSTANT;
+                   op->file == IR_FILE_OUTPUT_CONTROL_POINT || op->file == IR_FILE_PATCH_CONSTANT ||
+                   op->file == IR_FILE_THIS_POINTER;
+    /* (fp#'s array index: ir_class_check_operand allows it on dynamicindexed interfaces) */
     if ((rel0 && !rel_ok0) || (rel1 && op->file != IR_FILE_INDEXABLE_TEMP &&
-                               op->file != IR_FILE_CONSTANT_BUFFER) ||
+                               op->file != IR_FILE_CONSTANT_BUFFER &&
+                               op->file != IR_FILE_INTERFACE) ||
         (n > 2 && ix[2].rel.file != IR_FILE_NULL))
         return vfail(v, i, off, "relative index not allowed on register file %u", op->file);
 
