@@ -4,7 +4,7 @@
  * shader.c implements CreateVertexShader / CreatePixelShader / CreateGeometryShader(WithStream
  * Output) / CreateHullShader / CreateDomainShader / CreateComputeShader (objects that keep a copy
  * of the bytecode and its parsed dxbc_shader_info), the refusals of the stages a level lacks
- * (class linkage everywhere), and input_layout.c CreateInputLayout
+ * (class_linkage.c: CreateClassLinkage objects), and input_layout.c CreateInputLayout
  * (an object that keeps the element descriptions, with its own copies of the semantic names, and
  * the resolved byte offset and shader register of each element).
  *
