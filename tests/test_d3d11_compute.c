@@ -31,8 +31,10 @@ TEST(compute_create_shader)
     CHECK(cs != NULL);
     RD_RELEASE(cs);
     cs = (ID3D11ComputeShader *)(uintptr_t)1;
-    CHECK_HR(ID3D11Device_CreateComputeShader(c.dev, blob, n,
-                                              (ID3D11ClassLinkage *)(uintptr_t)8, &cs),
+    /* an object that is not a softd3d class linkage (its vtable is checked) */
+    static const void *const fake_vtbl[8];
+    static const struct { const void *const *vtbl; } fake = { fake_vtbl };
+    CHECK_HR(ID3D11Device_CreateComputeShader(c.dev, blob, n, (ID3D11ClassLinkage *)&fake, &cs),
              E_INVALIDARG);
     CHECK(cs == NULL);
     CHECK_HR(ID3D11Device_CreateComputeShader(c.dev, NULL, n, NULL, &cs), E_INVALIDARG);

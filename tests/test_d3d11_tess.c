@@ -98,7 +98,10 @@ TEST(tess_create_hull_and_domain_shaders)
                             bad[i].blob == 2 ? vb : NULL;
             size_t n = bad[i].blob == 0 ? nh : bad[i].blob == 1 ? nd : bad[i].blob == 2 ? nv :
                        bad[i].blob == 4 ? nh - 8 : 16;
-            ID3D11ClassLinkage *cl = bad[i].linkage ? (ID3D11ClassLinkage *)(uintptr_t)8 : NULL;
+            /* an object that is not a softd3d class linkage (its vtable is checked) */
+            static const void *const fake_vtbl[8];
+            static const struct { const void *const *vtbl; } fake = { fake_vtbl };
+            ID3D11ClassLinkage *cl = bad[i].linkage ? (ID3D11ClassLinkage *)&fake : NULL;
             void *out = (void *)(uintptr_t)1;
             util_clear_last_message();
             HRESULT hr = bad[i].hull

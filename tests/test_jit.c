@@ -16,6 +16,7 @@
 #include "shader/d3dbc.h"
 #include "shader/d3dbc_ir.h"
 #include "shader/shader_asm.h"
+#include "shader/ir_class.h"
 #include "shader/tpf.h"
 #include "vm/vm.h"
 #include "jit_diff.h"
@@ -93,6 +94,23 @@ static void corpus_dir(const char *sub, unsigned *programs, unsigned *compiled, 
         struct ir_program ir;
         if (!load_program(path, &ir))
             continue;
+        if (ir.interfaces.count) {
+            /* class linkage: bound as a draw binds it (each slot its interface's first table,
+             * this[] 0), so both engines run the plain call/label program */
+            static struct ir_class_binding b;
+            char msg[200];
+            memset(&b, 0, sizeof(b));
+            b.count = ir.interface_slots;
+            for (uint32_t k = 0; k < ir.interfaces.count; k++) {
+                const struct ir_interface *f = &ir.interfaces.items[k];
+                for (uint32_t sl = f->id; sl < f->id + f->array_size && f->count; sl++) {
+                    b.slot[sl].bound = true;
+                    b.slot[sl].table = ir.class_pool.items[f->first];
+                }
+            }
+            if (ir_class_bind(&ir, &b, msg, sizeof(msg)))
+                harness_fail(__FILE__, __LINE__, "%s: %s", ent->d_name, msg);
+        }
         /* a hull program is its phases, each a program of its own (draw_hull_create) */
         bool hull = ir.type == IR_SHADER_HULL && ir.hs_phase_count;
         for (uint32_t ph = 0; ph < (hull ? ir.hs_phase_count : 1); ph++) {

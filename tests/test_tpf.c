@@ -52,13 +52,14 @@ TEST(tpf_table_matches_ir)
     CHECK_EQ(tpf_opcode_get(0xda)->kind, TPF_KIND_UNKNOWN);  /* reserved after 11.1 */
     CHECK_EQ(tpf_opcode_get(0x7ff)->kind, TPF_KIND_UNKNOWN);
     CHECK_EQ(tpf_opcode_get(0x35)->kind, TPF_KIND_CUSTOMDATA);
-    CHECK_EQ(mapped, 163);   /* emit, cut, emit_then_cut and their _stream forms included;
-                              * the 27 memory instructions, bufinfo and sync (issue 15);
+    CHECK_EQ(mapped, 164);   /* emit, cut, emit_then_cut and their _stream forms included;
+                              * the 27 memory instructions, bufinfo and sync (issue 15), fcall;
                               * eval_snapped, eval_sample_index, eval_centroid (issue 11); the
                               * tiled forms ld_raw_s, ld_structured_s, ld_uav_typed_s */
-    CHECK_EQ(dcls, 37);      /* dcl_inputprimitive/outputtopology/maxout/stream/gsinstances,
+    CHECK_EQ(dcls, 40);      /* dcl_inputprimitive/outputtopology/maxout/stream/gsinstances,
                               * the eight tessellation declarations (0x93-0x9a), dcl_thread_group,
-                              * _uav_*, _tgsm_*, _resource_raw/structured */
+                              * _uav_*, _tgsm_*, _resource_raw/structured, dcl_function_body,
+                              * _function_table, _interface */
     CHECK_EQ(mapped + dcls + unsupported + 1 /* customdata */ + 4 /* reserved */, 235);
     /* every IR opcode has a name, and every resource opcode a layout naming its resource */
     for (unsigned op = 0; op < IR_OP_COUNT; op++) {

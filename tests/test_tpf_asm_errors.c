@@ -56,7 +56,7 @@ static const struct {
     {"vs_4_0\ndcl_temps 1\nmov -r0.x, r0.x\n", 3, 5, "modifier"},
     {"vs_4_0\ndcl_temps 1\nmov r[r0.x + 1].x, r0.x\n", 3, 5, "cannot be indexed by a register"},
     {"vs_4_0\ndcl_constantbuffer cb0[4], dynamicIndexed\ndcl_temps 1\n"
-     "mov r0.x, cb0[cb0[0].x + 1].x\n", 4, 15, "a relative index is r#, x# or v#"},
+     "mov r0.x, cb0[cb0[0].x + 1].x\n", 4, 15, "a relative index is r#, x#, v# or this[]"},
     {"vs_4_0\ndcl_temps 1\ndcl_indexableTemp x0[2], 4\nmov r0.x, x0[x0[r0.x].x].x\n", 4, 17,
      "nested relative addressing"},
     {"vs_4_0\ndcl_input_sgv v0.x, nonsense\n", 2, 21, "unknown system value 'nonsense'"},

@@ -62,6 +62,7 @@
 #include "pipeline/compute.h"
 #include "pipeline/draw.h"
 #include "pipeline/tessellator.h"
+#include "shader/ir_class.h"
 #include "shader/tpf.h"
 #include "util/log.h"
 
@@ -87,6 +88,9 @@ struct program_entry {
     struct draw_hull *hull;        /* a hull shader's phases instead (prog stays NULL) */
     uint8_t tess_domain;           /* a domain shader's dcl_tessellator_domain */
     uint32_t tess_input_cp;        /* and its dcl_input_control_point_count */
+    struct ir_class_slot *bind;    /* the class-instance binding it was made for (class
+                                    * linkage: ir_class_bind), bind_count slots; else NULL */
+    uint32_t bind_count;
     char error[200];
 };
 
@@ -126,6 +130,7 @@ static void cache_clear(struct d3d11_draw_cache *c)
         draw_program_destroy(c->programs[i].prog);
         draw_hull_destroy(c->programs[i].hull);
         free(c->programs[i].bytes);
+        free(c->programs[i].bind);
     }
     c->nprograms = 0;
     c->nlinks = 0;
@@ -227,22 +232,71 @@ void d3d11_context_draw_cleanup(struct d3d11_context *ctx)
 
 /* The decoded program of a shader (an entry with prog NULL and the decoder's message when it
  * cannot run), or NULL when out of memory. */
-static const struct program_entry *program_of(struct d3d11_draw_cache *c,
-                                              const struct d3d11_shader_code *code)
+/* The binding of a stage's class instances (class linkage, 11_0): per interface slot of
+ * the shader the function table its instance's class uses there (the shader's IFCE) and
+ * this[slot] = {BaseConstantBufferOffset, ConstantBuffer, BaseTexture, BaseSampler}
+ * (shader/ir_class.h).  Empty slots stay unbound (ir_class_bind refuses the fcalls that need
+ * them: the SetShader pages' "the shader will get disabled"). */
+static void class_binding(const struct d3d11_shader_stage_state *st, struct ir_class_binding *b)
 {
+    const struct dxbc_class_info *ci = &st->code->classes;
+    memset(b, 0, sizeof(*b));
+    b->count = ci->slot_count < IR_MAX_INTERFACE_SLOTS ? ci->slot_count : IR_MAX_INTERFACE_SLOTS;
+    for (uint32_t i = 0; i < b->count && i < st->instance_count; i++) {
+        const struct d3d11_class_instance_info *in =
+            d3d11_class_instance_info(st->instances[i].iface);
+        const struct dxbc_class_type *t = in ? dxbc_class_type_named(ci, in->type_name) : NULL;
+        for (uint32_t k = 0; t && k < ci->entry_count; k++)
+            if (ci->entries[k].slot == i && ci->entries[k].type == t->id) {
+                struct ir_class_slot *sl = &b->slot[i];
+                sl->bound = true;
+                sl->table = ci->entries[k].table;
+                sl->data[0] = in->desc->BaseConstantBufferOffset;
+                sl->data[1] = in->desc->ConstantBuffer;
+                sl->data[2] = in->desc->BaseTexture;
+                sl->data[3] = in->desc->BaseSampler;
+                break;
+            }
+    }
+}
+
+/* The decoded program of a stage's shader, for its class-instance binding (an entry with prog
+ * NULL and the decoder's message when it cannot run), or NULL when out of memory. */
+static const struct program_entry *program_of(struct d3d11_draw_cache *c,
+                                              const struct d3d11_shader_stage_state *st)
+{
+    const struct d3d11_shader_code *code = st->code;
+    struct ir_class_binding *b = calloc(1, sizeof(*b));
+    if (!b)
+        return NULL;
+    if (code->classes.slot_count)
+        class_binding(st, b);
+    size_t bsize = (size_t)b->count * sizeof(b->slot[0]);
     uint64_t h = util_fnv1a64(code->bytecode, code->size);
     for (unsigned i = 0; i < c->nprograms; i++) {
         const struct program_entry *e = &c->programs[i];
-        if (e->hash == h && e->size == code->size && !memcmp(e->bytes, code->bytecode, e->size))
+        if (e->hash == h && e->size == code->size && !memcmp(e->bytes, code->bytecode, e->size) &&
+            e->bind_count == b->count && (!bsize || !memcmp(e->bind, b->slot, bsize))) {
+            free(b);
             return e;
+        }
     }
-    if (c->nprograms == PROGRAM_CACHE)
+    if (c->nprograms == PROGRAM_CACHE) {
+        free(b);
         return NULL;      /* rule_shaders makes room for both programs of a draw first */
+    }
     struct program_entry *e = &c->programs[c->nprograms];
     memset(e, 0, sizeof(*e));
-    if (!(e->bytes = malloc(code->size ? code->size : 1)))
+    if (!(e->bytes = malloc(code->size ? code->size : 1)) ||
+        (bsize && !(e->bind = malloc(bsize)))) {
+        free(e->bytes);
+        free(b);
         return NULL;
+    }
     memcpy(e->bytes, code->bytecode, code->size);
+    if (bsize)
+        memcpy(e->bind, b->slot, bsize);
+    e->bind_count = b->count;
     e->size = code->size;
     e->hash = h;
 
@@ -251,8 +305,28 @@ static const struct program_entry *program_of(struct d3d11_draw_cache *c,
     int ret = tpf_decode_blob(code->bytecode, code->size, 0, &ir, &err);
     if (ret == TPF_E_NOMEM) {
         free(e->bytes);
+        free(e->bind);
+        free(b);
         return NULL;
     }
+    if (!ret && ir.interfaces.count) {
+        /* class linkage: the bodies the bound instances select (shader/ir_class.h) */
+        char msg[sizeof(e->error)];
+        int bret = ir_class_bind(&ir, b, msg, sizeof(msg));
+        if (bret == IR_E_NOMEM) {
+            ir_program_free(&ir);
+            free(e->bytes);
+            free(e->bind);
+            free(b);
+            return NULL;
+        }
+        if (bret) {
+            ir_program_free(&ir);
+            snprintf(err.message, sizeof(err.message), "%s", msg);
+            ret = TPF_E_INVALID_PROGRAM;
+        }
+    }
+    free(b);
     if (ret) {
         snprintf(e->error, sizeof(e->error), "%s", err.message);
     } else {
@@ -474,14 +548,14 @@ static bool rule_shaders(struct draw_check *k)
      * cache. */
     if (k->cache->nprograms > PROGRAM_CACHE - 5)
         cache_clear(k->cache);
-    if (!(k->vs = program_of(k->cache, s->vs.code)))
+    if (!(k->vs = program_of(k->cache, &s->vs)))
         return fail(k, "out of memory");
     if (!k->vs->prog)
         return fail(k, "the vertex shader cannot run: %s", k->vs->error);
     k->so = s->gs.code ? s->gs.code->so : NULL;
     k->tess = s->hs.code || s->ds.code || is_patch_list(s->topology);
     if (s->gs.code && !(k->so && k->so->vs_only)) {
-        if (!(k->gs = program_of(k->cache, s->gs.code)))
+        if (!(k->gs = program_of(k->cache, &s->gs)))
             return fail(k, "out of memory");
         if (!k->gs->prog)
             return fail(k, "the geometry shader cannot run: %s", k->gs->error);
@@ -511,7 +585,7 @@ static bool rule_shaders(struct draw_check *k)
         return fail(k, "the stream-output geometry shader was created from an output signature "
                     "other than the bound %s shader's", after_ds ? "domain" : "vertex");
     if (s->ps.code) {
-        if (!(k->ps = program_of(k->cache, s->ps.code)))
+        if (!(k->ps = program_of(k->cache, &s->ps)))
             return fail(k, "out of memory");
         if (!k->ps->prog)
             return fail(k, "the pixel shader cannot run: %s", k->ps->error);
@@ -609,7 +683,7 @@ static bool rule_tess(struct draw_check *k)
     if (!is_patch_list(s->topology))
         return fail(k, "hull and domain shaders need a patch-list topology, topology %u is "
                     "bound (D3D11.3 functional spec 11.8.1)", (unsigned)s->topology);
-    if (!(k->hs = program_of(k->cache, s->hs.code)) || !(k->ds = program_of(k->cache, s->ds.code)))
+    if (!(k->hs = program_of(k->cache, &s->hs)) || !(k->ds = program_of(k->cache, &s->ds)))
         return fail(k, "out of memory");
     if (!k->hs->hull)
         return fail(k, "the hull shader cannot run: %s", k->hs->error);

@@ -40,8 +40,16 @@
  *  - VS/PSSetConstantBuffers: the 14 slots of 10_0 ("see feature level 10.0"); the buffer must
  *    have D3D11_BIND_CONSTANT_BUFFER.  The constant-count limits are the draw path's (the shader
  *    decides how many it uses).
- *  - VS/PSSetShader: class instances need dynamic linkage (11_0; CreateClassLinkage), so
- *    NumClassInstances must be 0.  The shader profile rule was checked when it was created.
+ *  - *SetShader: class instances need dynamic linkage (11_0; CreateClassLinkage), so below
+ *    11_0 NumClassInstances must be 0.  From 11_0 (the SetShader pages: "Each interface used
+ *    by a shader must have a corresponding class instance or the shader will get disabled"):
+ *    NumClassInstances is 0 or the shader's interface slot count (at most
+ *    D3D11_SHADER_MAX_INTERFACES); ppClassInstances not NULL with a count; each entry NULL
+ *    (the slot left empty: draws with the shader are dropped) or a class instance of this
+ *    device, from the linkage the shader was created with, of a class type the shader knows
+ *    and that implements the slot's interface (the shader's IFCE names a function table for
+ *    it there).  Refused otherwise, nothing changed.  The shader profile rule was checked
+ *    when it was created.
  *  - RSSetViewports: "only the zeroth viewport is available" (one viewport); the page's note that
  *    a negative top-left corner fails at 9_x (refused here); D3D11_VIEWPORT: Width, Height >= 0,
  *    MinDepth and MaxDepth in [0, 1], and for levels 10_1 and below the D3D10 bounds
@@ -52,6 +60,7 @@
 #include "d3d11/d3d11_private.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -455,6 +464,66 @@ static const struct d3d11_shader_code *stage_code(enum stage st, void *shader)
     }
 }
 
+/* The class instances of a *SetShader call against the shader (rules at the top). */
+static HRESULT check_instances(const struct d3d11_context *ctx, const char *method,
+                               const struct d3d11_shader_code *code,
+                               ID3D11ClassInstance *const *inst, UINT n,
+                               struct d3d11_child **child, char *msg)
+{
+    if (!n)
+        return S_OK;
+    if (n > D3D11_SHADER_MAX_INTERFACES)
+        return refuse(msg, "%s: NumClassInstances %u exceeds D3D11_SHADER_MAX_INTERFACES (%u)",
+                      method, n, D3D11_SHADER_MAX_INTERFACES);
+    if (!inst)
+        return refuse(msg, "%s: ppClassInstances is NULL with NumClassInstances %u", method, n);
+    if (!code)
+        return refuse(msg, "%s: NumClassInstances %u without a shader", method, n);
+    if (n != code->classes.slot_count)
+        return refuse(msg, "%s: NumClassInstances %u, but the shader has %u interface slots",
+                      method, n, code->classes.slot_count);
+    for (UINT i = 0; i < n; i++) {
+        child[i] = NULL;
+        if (!inst[i])
+            continue;
+        const struct d3d11_class_instance_info *ci = d3d11_class_instance_info(inst[i]);
+        if (!ci)
+            return refuse(msg, "%s: ppClassInstances[%u] is not a softd3d class instance",
+                          method, i);
+        child[i] = d3d11_class_instance_child(inst[i]);
+        if (child[i]->device != ctx->device)
+            return refuse(msg, "%s: ppClassInstances[%u] belongs to another device", method, i);
+        if (ci->linkage != code->linkage)
+            return refuse(msg, "%s: ppClassInstances[%u] is not of the class linkage the shader "
+                          "was created with", method, i);
+        const struct dxbc_class_type *t = dxbc_class_type_named(&code->classes, ci->type_name);
+        bool fits = false;
+        for (uint32_t k = 0; t && k < code->classes.entry_count && !fits; k++)
+            fits = code->classes.entries[k].slot == i && code->classes.entries[k].type == t->id;
+        if (!fits)
+            return refuse(msg, "%s: ppClassInstances[%u], of class '%s', does not implement the "
+                          "interface of slot %u", method, i, ci->type_name, i);
+    }
+    return S_OK;
+}
+
+static void instances_set(struct d3d11_shader_stage_state *s, ID3D11ClassInstance *const *inst,
+                          struct d3d11_child **child, UINT n, struct d3d11_bound *fresh)
+{
+    for (UINT i = 0; i < n; i++) {
+        fresh[i].iface = NULL;
+        fresh[i].child = NULL;
+        bound_set(&fresh[i], inst[i], child[i]);
+    }
+    for (UINT i = 0; i < s->instance_count; i++)
+        bound_set(&s->instances[i], NULL, NULL);
+    free(s->instances);
+    s->instances = n ? fresh : NULL;
+    s->instance_count = n;
+    if (!n)
+        free(fresh);
+}
+
 static void set_shader(struct d3d11_context *ctx, enum stage st, void *shader,
                        ID3D11ClassInstance *const *instances, UINT instance_count)
 {
@@ -467,7 +536,7 @@ static void set_shader(struct d3d11_context *ctx, enum stage st, void *shader,
     char method[24], msg[MSG_SIZE];
     HRESULT hr;
 
-    (void)instances;   /* only read when NumClassInstances > 0, which is refused */
+    struct d3d11_child *ichild[D3D11_SHADER_MAX_INTERFACES];
     snprintf(method, sizeof(method), "%sSetShader", stage_prefix[st]);
     if (instance_count && ctx->device->level < D3D_FEATURE_LEVEL_11_0)
         hr = refuse(msg, "%s: NumClassInstances %u must be 0 at feature level %s (class "
@@ -475,20 +544,34 @@ static void set_shader(struct d3d11_context *ctx, enum stage st, void *shader,
                     d3d11_level_name(ctx->device->level));
     else
         hr = check_object(ctx->device, method, params[st], kinds[st], shader, child, msg);
+    if (SUCCEEDED(hr))
+        hr = check_instances(ctx, method, code, instances, instance_count, ichild, msg);
+    struct d3d11_bound *fresh = NULL;
+    if (SUCCEEDED(hr) && instance_count &&
+        !(fresh = calloc(instance_count, sizeof(*fresh))))
+        hr = E_OUTOFMEMORY, snprintf(msg, MSG_SIZE, "%s: out of memory", method);
     if (FAILED(hr))
         return report(ctx, hr, msg);
     bound_set(&stage_state(ctx, st)->shader, shader, child);
     stage_state(ctx, st)->code = code;
+    instances_set(stage_state(ctx, st), instances, ichild, instance_count, fresh);
 }
 
+/* *GetShader: ppClassInstances, when not NULL, takes up to *pNumClassInstances entries (its
+ * capacity on entry; AddRef'd, NULL for empty slots); *pNumClassInstances is then the bound
+ * count (softd3d's reading of the pages, which call it "the number of class-instance
+ * elements in the array"). */
 static void get_shader(struct d3d11_context *ctx, enum stage st, void **shader,
                        ID3D11ClassInstance **instances, UINT *instance_count)
 {
-    (void)instances;   /* none is ever bound */
+    const struct d3d11_shader_stage_state *s = stage_state(ctx, st);
     if (shader)
-        *shader = get_ref(stage_state(ctx, st)->shader.iface);
+        *shader = get_ref(s->shader.iface);
+    if (instances && instance_count)
+        for (UINT i = 0; i < *instance_count; i++)
+            instances[i] = i < s->instance_count ? get_ref(s->instances[i].iface) : NULL;
     if (instance_count)
-        *instance_count = 0;
+        *instance_count = s->instance_count;
 }
 
 /* The views of a Set*ShaderResources call, checked; info[i] NULL for NULL entries. */
@@ -1409,6 +1492,11 @@ static void STDMETHODCALLTYPE ctx_OMGetDepthStencilState(ID3D11DeviceContext2 *i
 static void stage_reset(struct d3d11_shader_stage_state *s)
 {
     bound_set(&s->shader, NULL, NULL);
+    for (UINT i = 0; i < s->instance_count; i++)
+        bound_set(&s->instances[i], NULL, NULL);
+    free(s->instances);
+    s->instances = NULL;
+    s->instance_count = 0;
     for (UINT i = 0; i < D3D11_CTX_CB_SLOTS; i++)
         resource_set(&s->constant_buffers[i], NULL);
     for (UINT i = 0; i < D3D11_CTX_SRV_SLOTS; i++)

@@ -79,6 +79,11 @@ struct d3d11_shader_stage_state {
     UINT cb_first[D3D11_CTX_CB_SLOTS], cb_count[D3D11_CTX_CB_SLOTS];
     struct d3d11_bound_view srvs[D3D11_CTX_SRV_SLOTS];
     struct d3d11_bound samplers[D3D11_CTX_SAMPLER_SLOTS];   /* ID3D11SamplerState */
+    /* the class instances of *SetShader (11_0; ID3D11ClassInstance, NULL entries allowed),
+     * one per interface slot of the shader; owned array (moved with the state, freed by its
+     * reset), NULL when none */
+    struct d3d11_bound *instances;
+    UINT instance_count;
 };
 
 struct d3d11_context_state {

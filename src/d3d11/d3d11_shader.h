@@ -4,7 +4,7 @@
  * shader.c implements CreateVertexShader / CreatePixelShader / CreateGeometryShader(WithStream
  * Output) / CreateHullShader / CreateDomainShader / CreateComputeShader (objects that keep a copy
  * of the bytecode and its parsed dxbc_shader_info), the refusals of the stages a level lacks
- * (class linkage everywhere), and input_layout.c CreateInputLayout
+ * (class_linkage.c: CreateClassLinkage objects), and input_layout.c CreateInputLayout
  * (an object that keeps the element descriptions, with its own copies of the semantic names, and
  * the resolved byte offset and shader register of each element).
  *
@@ -17,6 +17,7 @@
 
 #include "d3d11/d3d11_private.h"
 #include "shader/dxbc.h"
+#include "shader/dxbc_class.h"
 
 /* A message buffer large enough for every refusal line (util_msg keeps 512 bytes). */
 #define D3D11_SHADER_MSG_SIZE 512
@@ -48,7 +49,27 @@ struct d3d11_shader_code {
     size_t size;
     struct dxbc_shader_info info;   /* dxbc_parse() of bytecode; owned */
     struct d3d11_so_layout *so;     /* geometry shaders with stream output; owned; else NULL */
+    struct dxbc_class_info classes; /* the IFCE chunk (class linkage); owned; counts 0 if none */
+    ID3D11ClassLinkage *linkage;    /* pClassLinkage of the creation (a reference), or NULL */
 };
+
+/* ---- class linkage (class_linkage.c) ------------------------------------------------------ */
+
+/* What the context reads of a class instance. */
+struct d3d11_class_instance_info {
+    ID3D11ClassLinkage *linkage;
+    const D3D11_CLASS_INSTANCE_DESC *desc;
+    char name[DXBC_CLASS_NAME_MAX], type_name[DXBC_CLASS_NAME_MAX];
+};
+
+HRESULT d3d11_class_linkage_create(struct d3d11_device *dev, ID3D11ClassLinkage **out);
+/* Whether iface is a softd3d class linkage of dev. */
+bool d3d11_class_linkage_of(const struct d3d11_device *dev, ID3D11ClassLinkage *iface);
+/* Registers a shader's class types and instances (S_OK or E_OUTOFMEMORY). */
+HRESULT d3d11_class_linkage_add(ID3D11ClassLinkage *iface, const struct dxbc_class_info *c);
+/* NULL unless iface is a softd3d class instance. */
+const struct d3d11_class_instance_info *d3d11_class_instance_info(ID3D11ClassInstance *iface);
+struct d3d11_child *d3d11_class_instance_child(ID3D11ClassInstance *iface);
 
 /* The pure part of CreateGeometryShaderWithStreamOutput's declaration checks (the rules at the
  * top of stream_output.c): S_OK with *layout filled, or E_INVALIDARG and msg. */

@@ -246,9 +246,39 @@ refuse:
 static void shader_code_free(struct d3d11_shader_code *code)
 {
     dxbc_info_free(&code->info);
+    dxbc_class_free(&code->classes);
+    if (code->linkage)
+        ID3D11ClassLinkage_Release(code->linkage);
     free(code->bytecode);
     free(code->so);
     memset(code, 0, sizeof(*code));
+}
+
+/* The IFCE chunk (class types and instances: shader/dxbc_class.h) of a new shader, kept with
+ * it and, when the shader was created with a class linkage, registered with that linkage so
+ * that GetClassInstance / CreateClassInstance find them. */
+static HRESULT attach_classes(struct d3d11_device *dev, const char *method,
+                              struct d3d11_shader_code *code, ID3D11ClassLinkage *linkage)
+{
+    struct dxbc_error err;
+    int ret = dxbc_class_parse(code->bytecode, code->size, 0, &code->classes, &err);
+    if (ret == DXBC_E_NOMEM) {
+        d3d11_msg(dev, "%s: out of memory", method);
+        return E_OUTOFMEMORY;
+    }
+    if (ret < 0) {
+        d3d11_msg(dev, "%s: malformed bytecode: %s", method, err.message);
+        return E_INVALIDARG;
+    }
+    if (!linkage)
+        return S_OK;
+    if (FAILED(d3d11_class_linkage_add(linkage, &code->classes))) {
+        d3d11_msg(dev, "%s: out of memory", method);
+        return E_OUTOFMEMORY;
+    }
+    ID3D11ClassLinkage_AddRef(linkage);
+    code->linkage = linkage;
+    return S_OK;
 }
 
 /* One template for both stages (they differ only in their interface): the object, its vtable,
@@ -295,6 +325,17 @@ static void shader_code_free(struct d3d11_shader_code *code)
         if (!iface || iface->lpVtbl != &prefix##_vtbl)                                        \
             return NULL;                                                                      \
         return &prefix##_impl(iface)->code;                                                   \
+    }                                                                                         \
+    /* The class data of a new shader (attach_classes); on failure the shader is released. */ \
+    static HRESULT prefix##_classes(struct d3d11_device *dev, const char *method,            \
+                                    ID3D11ClassLinkage *linkage, Iface **out)                \
+    {                                                                                         \
+        HRESULT hr = attach_classes(dev, method, &prefix##_impl(*out)->code, linkage);       \
+        if (FAILED(hr)) {                                                                     \
+            Iface##_Release(*out);                                                            \
+            *out = NULL;                                                                      \
+        }                                                                                     \
+        return hr;                                                                            \
     }
 
 D3D11_SHADER_CLASS(vertex_shader, ID3D11VertexShader)
@@ -384,6 +425,11 @@ static HRESULT validate_stage(struct d3d11_device *dev, const char *method,
         d3d11_msg(dev, "%s", msg);
         return hr;
     }
+    if (linkage && !d3d11_class_linkage_of(dev, linkage)) {
+        dxbc_info_free(info);
+        d3d11_msg(dev, "%s: pClassLinkage is not a class linkage of this device", method);
+        return E_INVALIDARG;
+    }
     if (info->major >= 5 && FAILED(hr = uav_rules(dev, method, type, bytecode, size))) {
         dxbc_info_free(info);
         return hr;
@@ -409,9 +455,11 @@ static HRESULT STDMETHODCALLTYPE device_CreateVertexShader(ID3D11Device2 *iface,
     if ((hr = validate_stage(dev, "CreateVertexShader", DXBC_PROGRAM_VERTEX, bytecode, size,
                              linkage, out != NULL, &info)) != S_OK)
         return hr;
-    if (FAILED(hr = vertex_shader_create(dev, bytecode, size, &info, out)))
+    if (FAILED(hr = vertex_shader_create(dev, bytecode, size, &info, out))) {
         d3d11_msg(dev, "CreateVertexShader: out of memory");
-    return hr;
+        return hr;
+    }
+    return vertex_shader_classes(dev, "CreateVertexShader", linkage, out);
 }
 
 static HRESULT STDMETHODCALLTYPE device_CreatePixelShader(ID3D11Device2 *iface,
@@ -428,9 +476,11 @@ static HRESULT STDMETHODCALLTYPE device_CreatePixelShader(ID3D11Device2 *iface,
     if ((hr = validate_stage(dev, "CreatePixelShader", DXBC_PROGRAM_PIXEL, bytecode, size,
                              linkage, out != NULL, &info)) != S_OK)
         return hr;
-    if (FAILED(hr = pixel_shader_create(dev, bytecode, size, &info, out)))
+    if (FAILED(hr = pixel_shader_create(dev, bytecode, size, &info, out))) {
         d3d11_msg(dev, "CreatePixelShader: out of memory");
-    return hr;
+        return hr;
+    }
+    return pixel_shader_classes(dev, "CreatePixelShader", linkage, out);
 }
 
 /* ---- the stages 10Level9 does not have ------------------------------------------------------ */
@@ -536,9 +586,11 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShader(ID3D11Device2 *ifac
         return hr != S_OK ? hr : S_FALSE;
     }
     keep_stream(&info.output, 0);   /* without stream output stream 0 is rasterized */
-    if (FAILED(hr = geometry_shader_create(dev, bytecode, size, &info, out)))
+    if (FAILED(hr = geometry_shader_create(dev, bytecode, size, &info, out))) {
         d3d11_msg(dev, "CreateGeometryShader: out of memory");
-    return hr;
+        return hr;
+    }
+    return geometry_shader_classes(dev, "CreateGeometryShader", linkage, out);
 }
 
 /* Stream output without a geometry program from a bare output-signature blob (the method's
@@ -558,10 +610,10 @@ static HRESULT so_from_signature(struct d3d11_device *dev, const char *method,
     struct d3d11_so_layout *so;
     HRESULT hr;
 
-    if (linkage) {
+    if (linkage && (dev->level < D3D_FEATURE_LEVEL_11_0 || !d3d11_class_linkage_of(dev, linkage))) {
         dxbc_info_free(info);
-        d3d11_msg(dev, "%s: pClassLinkage is not a class linkage of this device (class "
-                  "linkages are not implemented)", method);
+        d3d11_msg(dev, "%s: pClassLinkage is not a class linkage of this device (or the level "
+                  "is below 11_0)", method);
         return E_INVALIDARG;
     }
     if (!info->output.present) {
@@ -635,6 +687,11 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
         d3d11_msg(dev, "%s", msg);
         return hr;
     }
+    if (linkage && !d3d11_class_linkage_of(dev, linkage)) {
+        dxbc_info_free(&info);
+        d3d11_msg(dev, "%s: pClassLinkage is not a class linkage of this device", method);
+        return E_INVALIDARG;
+    }
     struct d3d11_so_layout *so = malloc(sizeof(*so));
     if (!so) {
         dxbc_info_free(&info);
@@ -664,13 +721,13 @@ static HRESULT STDMETHODCALLTYPE device_CreateGeometryShaderWithStreamOutput(
         return hr;
     }
     geometry_shader_impl(*out)->code.so = so;
-    return S_OK;
+    return geometry_shader_classes(dev, method, linkage, out);
 }
 
 /* CreateHullShader / CreateDomainShader (11_0): hs_5_0 / ds_5_0 bytecode (validate_stage:
  * the stage and shader model 5.0), decoded once so that what the tessellation stages cannot
- * run is refused here (program_supported).  pClassLinkage must be NULL: CreateClassLinkage is
- * not implemented (E_NOTIMPL), so no pointer an application holds can be a softd3d linkage. */
+ * run is refused here (program_supported).  pClassLinkage: a class linkage of this device,
+ * or NULL (validate_stage). */
 static HRESULT tess_stage_create(ID3D11Device2 *iface, enum stage_index which,
                                  enum dxbc_program_type type, const void *bytecode, SIZE_T size,
                                  ID3D11ClassLinkage *linkage, void **out)
@@ -684,12 +741,7 @@ static HRESULT tess_stage_create(ID3D11Device2 *iface, enum stage_index which,
         return stage_call(iface, which, out);   /* seed 004: none at 9_x or 10_x */
     if (out)
         *out = NULL;
-    if (linkage) {
-        d3d11_msg(dev, "%s: pClassLinkage is not a class linkage of this device (class "
-                  "linkages are not implemented)", method);
-        return E_INVALIDARG;
-    }
-    if ((hr = validate_stage(dev, method, type, bytecode, size, NULL, true, &info)) != S_OK)
+    if ((hr = validate_stage(dev, method, type, bytecode, size, linkage, true, &info)) != S_OK)
         return hr;
     if ((hr = program_supported(dev, method, bytecode, size)) != S_OK || !out) {
         dxbc_info_free(&info);
@@ -698,9 +750,13 @@ static HRESULT tess_stage_create(ID3D11Device2 *iface, enum stage_index which,
     hr = type == DXBC_PROGRAM_HULL
              ? hull_shader_create(dev, bytecode, size, &info, (ID3D11HullShader **)out)
              : domain_shader_create(dev, bytecode, size, &info, (ID3D11DomainShader **)out);
-    if (FAILED(hr))
+    if (FAILED(hr)) {
         d3d11_msg(dev, "%s: out of memory", method);
-    return hr;
+        return hr;
+    }
+    return type == DXBC_PROGRAM_HULL
+               ? hull_shader_classes(dev, method, linkage, (ID3D11HullShader **)out)
+               : domain_shader_classes(dev, method, linkage, (ID3D11DomainShader **)out);
 }
 
 static HRESULT STDMETHODCALLTYPE device_CreateHullShader(ID3D11Device2 *iface, const void *bytecode,
@@ -740,27 +796,38 @@ static HRESULT STDMETHODCALLTYPE device_CreateComputeShader(ID3D11Device2 *iface
         return stage_call(iface, STAGE_CS, (void **)out);
     if (out)
         *out = NULL;
-    if (linkage) {
-        d3d11_msg(dev, "%s: pClassLinkage is not a class linkage of this device (class "
-                  "linkages are not implemented)", method);
-        return E_INVALIDARG;
-    }
-    if ((hr = validate_stage(dev, method, DXBC_PROGRAM_COMPUTE, bytecode, size, NULL, true,
+    if ((hr = validate_stage(dev, method, DXBC_PROGRAM_COMPUTE, bytecode, size, linkage, true,
                              &info)) != S_OK)
         return hr;
     if ((hr = program_supported(dev, method, bytecode, size)) != S_OK || !out) {
         dxbc_info_free(&info);
         return hr != S_OK ? hr : S_FALSE;
     }
-    if (FAILED(hr = compute_shader_create(dev, bytecode, size, &info, out)))
+    if (FAILED(hr = compute_shader_create(dev, bytecode, size, &info, out))) {
         d3d11_msg(dev, "%s: out of memory", method);
-    return hr;
+        return hr;
+    }
+    return compute_shader_classes(dev, method, linkage, out);
 }
 
+/* CreateClassLinkage: from 11_0 (below, stage_call refuses: dynamic linkage is shader model
+ * 5); a NULL ppLinkage is E_INVALIDARG (the method's only out-pointer; softd3d's decision,
+ * as the reference page documents no validate-only form). */
 static HRESULT STDMETHODCALLTYPE device_CreateClassLinkage(ID3D11Device2 *iface,
                                                            ID3D11ClassLinkage **out)
 {
-    return stage_call(iface, STAGE_CLASS_LINKAGE, (void **)out);
+    struct d3d11_device *dev = d3d11_device_from_iface(iface);
+    HRESULT hr;
+    if (dev->level < D3D_FEATURE_LEVEL_11_0)
+        return stage_call(iface, STAGE_CLASS_LINKAGE, (void **)out);
+    if (!out) {
+        d3d11_msg(dev, "CreateClassLinkage: ppLinkage is NULL");
+        return E_INVALIDARG;
+    }
+    *out = NULL;
+    if (FAILED(hr = d3d11_class_linkage_create(dev, out)))
+        d3d11_msg(dev, "CreateClassLinkage: out of memory");
+    return hr;
 }
 
 void d3d11_shader_fill_device_vtbl(ID3D11Device2Vtbl *v)

@@ -9,6 +9,7 @@
  */
 #include "shader/ir.h"
 #include "shader/ir_tess.h"
+#include "shader/ir_class.h"
 #include "shader/ir_compute.h"
 #include "shader/ir_eval.h"
 
@@ -191,6 +192,7 @@ static const struct ir_op_info op_table[IR_OP_COUNT] = {
     OP(LD_STRUCTURED_S, "ld_structured_s", 2, 3, MEM),
     OP(LD_UAV_TYPED_S, "ld_uav_typed_s", 2, 2, MEM),
     OP(SYNC, "sync", 0, 0, IR_OPF_COMPUTE),
+    OP(FCALL, "fcall", 0, 1, FLW),
 #undef MEM
     /* (INT: the offset / sample index reads as an integer, and prints so; the v# operand is
      * read by vm_eval.c itself) */
@@ -300,6 +302,7 @@ static const int8_t file_indices[IR_FILE_COUNT] = {
     [IR_FILE_UAV] = 1, [IR_FILE_TGSM] = 1, [IR_FILE_THREAD_ID] = 0,
     [IR_FILE_THREAD_GROUP_ID] = 0, [IR_FILE_THREAD_ID_IN_GROUP] = 0,
     [IR_FILE_THREAD_ID_IN_GROUP_FLAT] = 0, [IR_FILE_GS_INSTANCE_ID] = 0,
+    [IR_FILE_INTERFACE] = 3, [IR_FILE_THIS_POINTER] = 1,
 };
 
 unsigned ir_input_vertices(const struct ir_program *prog)
@@ -364,6 +367,10 @@ void ir_program_free(struct ir_program *prog)
     free(prog->hs_phases);
     free(prog->uavs.items);
     free(prog->tgsm.items);
+    free(prog->function_bodies.items);
+    free(prog->function_tables.items);
+    free(prog->interfaces.items);
+    free(prog->class_pool.items);
     memset(prog, 0, sizeof(*prog));
 }
 
@@ -517,6 +524,26 @@ struct ir_tgsm *ir_program_add_tgsm(struct ir_program *prog, uint32_t reg, uint3
         g->stride = stride;
     }
     return g;
+}
+
+uint32_t *ir_program_add_function_body(struct ir_program *prog)
+{
+    return GROW(prog->function_bodies);
+}
+
+struct ir_function_table *ir_program_add_function_table(struct ir_program *prog)
+{
+    return GROW(prog->function_tables);
+}
+
+struct ir_interface *ir_program_add_interface(struct ir_program *prog)
+{
+    return GROW(prog->interfaces);
+}
+
+uint32_t *ir_program_add_class_word(struct ir_program *prog)
+{
+    return GROW(prog->class_pool);
 }
 
 struct ir_indexable_temp *ir_program_add_indexable_temp(struct ir_program *prog, uint32_t reg,
@@ -804,6 +831,8 @@ static int check_declarations(struct vctx *v)
         ret = ir_tess_check_declarations(p, v->err);
     if (ret)
         return ret;
+    if (ir_class_check_declarations(p, cmsg, sizeof(cmsg)))
+        return vfail(v, IR_NO_LINK, 0, "%s", cmsg);
     if (ir_compute_check_decls(p, cmsg, sizeof(cmsg), &coff))
         return vfail(v, IR_NO_LINK, coff, "%s", cmsg);
     if (p->input_count > IR_MAX_INPUTS || p->output_count > IR_MAX_OUTPUTS)
@@ -945,6 +974,10 @@ static int check_rel(struct vctx *v, uint32_t i, const struct ir_rel *rel)
         if (p->has_loop_counter && rel->reg == 0)
             return IR_OK;
         break;
+    case IR_FILE_THIS_POINTER:   /* cb0[this[0].x + 1]: a class instance's data (ir_class.h) */
+        if (rel->reg < p->interface_slots)
+            return IR_OK;
+        break;
     default:
         return vfail(v, i, off, "register file %u cannot hold a relative index", rel->file);
     }
@@ -958,7 +991,7 @@ static bool readable(unsigned f)
            f == IR_FILE_CONSTANT_BUFFER || f == IR_FILE_IMMEDIATE_CB || f == IR_FILE_IMMEDIATE ||
            f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_PREDICATE ||
            f == IR_FILE_INPUT_VERTEX || f == IR_FILE_PRIMITIVE_ID || ir_tess_input_file(f) ||
-           ir_file_is_cs_id(f) || f == IR_FILE_GS_INSTANCE_ID;
+           ir_file_is_cs_id(f) || f == IR_FILE_GS_INSTANCE_ID || f == IR_FILE_THIS_POINTER;
 }
 
 static bool writable(unsigned f)
@@ -1123,6 +1156,13 @@ static int check_operand(struct vctx *v, uint32_t i, const struct ir_operand *op
         if (rel0 || !ir_find_tgsm(p, ix[0].offset))
             return vfail(v, i, off, "g%u is not declared", (unsigned)ix[0].offset);
         break;
+    case IR_FILE_INTERFACE:
+    case IR_FILE_THIS_POINTER: {
+        char cmsg[160];
+        if (ir_class_check_operand(p, op, cmsg, sizeof(cmsg)))
+            return vfail(v, i, off, "%s", cmsg);
+        break;
+    }
     case IR_FILE_THREAD_ID: case IR_FILE_THREAD_GROUP_ID: case IR_FILE_THREAD_ID_IN_GROUP:
     case IR_FILE_THREAD_ID_IN_GROUP_FLAT:
         if (p->type != IR_SHADER_COMPUTE)
@@ -1135,9 +1175,12 @@ static int check_operand(struct vctx *v, uint32_t i, const struct ir_operand *op
     /* relative parts are allowed on x#'s element, cb#'s vector, icb and v#/o# only */
     bool rel_ok0 = op->file == IR_FILE_IMMEDIATE_CB || op->file == IR_FILE_INPUT ||
                    op->file == IR_FILE_OUTPUT || op->file == IR_FILE_INPUT_VERTEX ||
-                   op->file == IR_FILE_OUTPUT_CONTROL_POINT || op->file == IR_FILE_PATCH_CONSTANT;
+                   op->file == IR_FILE_OUTPUT_CONTROL_POINT || op->file == IR_FILE_PATCH_CONSTANT ||
+                   op->file == IR_FILE_THIS_POINTER;
+    /* (fp#'s array index: ir_class_check_operand allows it on dynamicindexed interfaces) */
     if ((rel0 && !rel_ok0) || (rel1 && op->file != IR_FILE_INDEXABLE_TEMP &&
-                               op->file != IR_FILE_CONSTANT_BUFFER) ||
+                               op->file != IR_FILE_CONSTANT_BUFFER &&
+                               op->file != IR_FILE_INTERFACE) ||
         (n > 2 && ix[2].rel.file != IR_FILE_NULL))
         return vfail(v, i, off, "relative index not allowed on register file %u", op->file);
 
@@ -1304,7 +1347,11 @@ static int check_instruction(struct vctx *v, uint32_t i)
         if (label_slot != (f == IR_FILE_LABEL))
             return vfail(v, i, off, label_slot ? "source %u must be a label" :
                                                  "source %u: a label is not a value", s);
-        if (!label_slot && !readable(f))
+        bool fp_slot = ins->op == IR_OP_FCALL && s == 0;
+        if (fp_slot != (f == IR_FILE_INTERFACE))
+            return vfail(v, i, off, fp_slot ? "fcall needs an fp# operand" :
+                                              "source %u: fp# is not a value", s);
+        if (!label_slot && !fp_slot && !readable(f))
             return vfail(v, i, off, "source %u: register file %u cannot be read", s, f);
     }
     if (ins->op == IR_OP_CASE && ins->src[0].file != IR_FILE_IMMEDIATE)

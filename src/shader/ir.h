@@ -70,6 +70,9 @@
 #define IR_MAX_NESTING 64        /* open if/loop/switch at once (D3D10 flow-control limit) */
 #define IR_MAX_CALL_DEPTH 32     /* subroutine nesting (D3D10 limit); recursion is refused */
 #define IR_NO_LINK UINT32_MAX
+#define IR_MAX_INTERFACE_SLOTS 253 /* D3D11_SHADER_MAX_INTERFACES */
+/* The label number of function body fb#n (label fb#n starts it): l# numbers stay below. */
+#define IR_LABEL_FUNCTION_BODY 0x80000000u
 
 /* ---- registers ---------------------------------------------------------------------------- */
 
@@ -121,6 +124,13 @@ enum ir_file {
     IR_FILE_THREAD_ID_IN_GROUP_FLAT, /* [0] vThreadIDInGroupFlattened: SV_GroupIndex, uint */
     IR_FILE_GS_INSTANCE_ID,  /* [0] vGSInstanceID (geometry, gs_5_0; declared): SV_GSInstanceID,
                               *     the invocation's instance 0..gs_instances-1 (13.3), uint */
+    /* class linkage (SM5 interfaces; ir_class.c) */
+    IR_FILE_INTERFACE,       /* [3] fp#[array][call site] (fcall only): idx0 the fp# slot, idx1
+                              *     the array index (relative: dcl_interface_dynamicindexed),
+                              *     idx2 the call site (immediate) */
+    IR_FILE_THIS_POINTER,    /* [1] this[slot]: the interface pointer data of a slot, uint4
+                              *     (ir_class.h: what each component holds); a source or the
+                              *     relative part of an index */
     IR_FILE_COUNT
 };
 
@@ -314,6 +324,9 @@ enum ir_opcode {
     IR_OP_EVAL_SAMPLE_INDEX, /* [d, v, sample(uint)] sample `sample` of the rasterizer's
                               * pattern (out of range: undefined, 16.5.2) */
     IR_OP_EVAL_CENTROID,     /* [d, v] the pixel's centroid point (3.5.5) */
+    IR_OP_FCALL,             /* [fp] interface call (SM5): the body the bound class instance's
+                              * function table names at the call site.  Not executable as is:
+                              * ir_class_bind() turns it into a call (ir_class.h) */
     IR_OP_COUNT
 };
 
@@ -582,6 +595,17 @@ enum ir_global_flags {
 /* d3dbc constant register files as constant buffer slots (see READ ME FIRST). */
 enum { IR_D3D9_CB_FLOAT = 0, IR_D3D9_CB_INT = 1, IR_D3D9_CB_BOOL = 2 };
 
+/* dcl_function_table ft#id = {fb#...}: the bodies, class_pool[first .. first + count). */
+struct ir_function_table {
+    uint32_t id, first, count;
+};
+/* dcl_interface(_dynamicindexed) fp#id[array_size][call_sites] = {ft#...}: slots id ..
+ * id + array_size - 1; the tables a class instance of it may bring, class_pool[first ..]. */
+struct ir_interface {
+    uint32_t id, array_size, call_sites, first, count;
+    bool dynamic;
+};
+
 #define IR_ARRAY(type, name)                                                                    \
     struct {                                                                                   \
         type *items;                                                                           \
@@ -632,6 +656,13 @@ struct ir_program {
     uint32_t cs_threads[3];
     IR_ARRAY(struct ir_uav, uavs);
     IR_ARRAY(struct ir_tgsm, tgsm);
+    /* class linkage (SM5 interfaces, ir_class.h): dcl_function_body, dcl_function_table,
+     * dcl_interface; lists of bodies / tables live in class_pool */
+    IR_ARRAY(uint32_t, function_bodies);
+    IR_ARRAY(struct ir_function_table, function_tables);
+    IR_ARRAY(struct ir_interface, interfaces);
+    IR_ARRAY(uint32_t, class_pool);
+    uint32_t interface_slots;   /* this[] registers: past the last interface's slots */
 };
 
 /* Control points (or vertices) that IR_FILE_INPUT_VERTEX indexes in this program: the input
@@ -686,6 +717,11 @@ struct ir_resource *ir_program_add_resource(struct ir_program *prog, uint32_t sl
 struct ir_uav *ir_program_add_uav(struct ir_program *prog, uint32_t slot, enum ir_resource_dim dim);
 struct ir_tgsm *ir_program_add_tgsm(struct ir_program *prog, uint32_t reg, uint32_t size,
                                     uint32_t stride);
+/* Class linkage declarations (ir_class.h); NULL when out of memory. */
+uint32_t *ir_program_add_function_body(struct ir_program *prog);
+struct ir_function_table *ir_program_add_function_table(struct ir_program *prog);
+struct ir_interface *ir_program_add_interface(struct ir_program *prog);
+uint32_t *ir_program_add_class_word(struct ir_program *prog);
 struct ir_indexable_temp *ir_program_add_indexable_temp(struct ir_program *prog, uint32_t reg,
                                                         uint32_t size, uint8_t components);
 /* Replaces the immediate constant buffer with vec4_count vectors copied from values.

@@ -101,7 +101,7 @@ static const char *const file_prefix[IR_FILE_COUNT] = {
     "oDepthLE", "oMask", "vCoverage", "rasterizer", "a", "aL", "p", "v", "vPrim",
     "vocp", "vpc", "vDomain", "vOutputControlPointID", "vForkInstanceID", "vJoinInstanceID",
     "u", "g", "vThreadID", "vThreadGroupID", "vThreadIDInGroup", "vThreadIDInGroupFlattened",
-    "vGSInstanceID",
+    "vGSInstanceID", "fp", "this",
 };
 
 static void index_text(const struct ir_index *ix, char *buf, size_t size)
@@ -145,7 +145,10 @@ void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_litera
         case IR_FILE_PATCH_CONSTANT:
         case IR_FILE_RESOURCE: case IR_FILE_LABEL: case IR_FILE_ADDRESS: case IR_FILE_PREDICATE:
         case IR_FILE_UAV: case IR_FILE_TGSM:
-            if (op->index[0].rel.file == IR_FILE_NULL)
+            if (f == IR_FILE_LABEL && (op->index[0].offset & IR_LABEL_FUNCTION_BODY))
+                snprintf(body, sizeof(body), "fb%u",
+                         (unsigned)(op->index[0].offset & ~IR_LABEL_FUNCTION_BODY));
+            else if (op->index[0].rel.file == IR_FILE_NULL)
                 snprintf(body, sizeof(body), "%s%s", pre, i0);
             else
                 snprintf(body, sizeof(body), "%s[%s]", pre, i0);
@@ -163,6 +166,12 @@ void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_litera
         case IR_FILE_OUTPUT_CONTROL_POINT:
             snprintf(body, sizeof(body), "vocp[%s][%s]", i0, i1);
             break;
+        case IR_FILE_INTERFACE:   /* fcall fp#[index][call site] */
+            snprintf(body, sizeof(body), "fp%s[%s][%u]", i0, i1, (unsigned)op->index[2].offset);
+            break;
+        case IR_FILE_THIS_POINTER:
+            snprintf(body, sizeof(body), "this[%s]", i0);
+            break;
         default:
             snprintf(body, sizeof(body), "%s", pre);
             break;
@@ -173,7 +182,7 @@ void ir_format_operand(const struct ir_operand *op, bool is_dst, bool int_litera
                            f == IR_FILE_INPUT_COVERAGE || f == IR_FILE_LOOP_COUNTER ||
                            f == IR_FILE_PRIMITIVE_ID || f == IR_FILE_OUTPUT_CONTROL_POINT_ID ||
                            f == IR_FILE_FORK_INSTANCE_ID || f == IR_FILE_JOIN_INSTANCE_ID ||
-                           f == IR_FILE_GS_INSTANCE_ID;
+                           f == IR_FILE_GS_INSTANCE_ID || f == IR_FILE_INTERFACE;
         if (is_dst) {
             if (!scalar_file)
                 mask_text(op->mask, sel);

@@ -70,6 +70,7 @@ static int dcl_tess(struct tpf *t, struct span *s, uint32_t opc);
 static int dcl_tess_input(struct tpf *t, struct span *s, struct ir_operand *op, unsigned kind,
                           unsigned code);
 static int dcl_compute(struct tpf *t, struct span *s, uint32_t opc);
+static int dcl_class(struct tpf *t, struct span *s, uint32_t opc);
 
 /* Declaration routines by opcode (the table itself is in tpf_table.c). */
 static const tpf_dcl_fn dcl_fns[TPF_OPCODE_COUNT] = {
@@ -83,6 +84,7 @@ static const tpf_dcl_fn dcl_fns[TPF_OPCODE_COUNT] = {
     [0x97] = dcl_tess, [0x98] = dcl_tess, [0x99] = dcl_tess, [0x9a] = dcl_tess,
     [0x9b] = dcl_compute, [0x9c] = dcl_compute, [0x9d] = dcl_compute, [0x9e] = dcl_compute,
     [0x9f] = dcl_compute, [0xa0] = dcl_compute, [0xa1] = dcl_compute, [0xa2] = dcl_compute,
+    [0x90] = dcl_class, [0x91] = dcl_class, [0x92] = dcl_class,
 };
 
 /* ---- operand types (D3D10_SB_OPERAND_TYPE) ------------------------------------------------ */
@@ -112,9 +114,9 @@ static const struct operand_type operand_types[] = {
     [14] = {IR_FILE_RASTERIZER, 0, 41, "rasterizer"},
     [15] = {IR_FILE_COVERAGE_OUT, 0, 41, "oMask"},
     [16] = {-1, 0, 50, "m# (stream)"},
-    [17] = {-1, 0, 50, "fb# (function body)"},
+    [17] = {IR_FILE_LABEL, 1, 50, "fb# (function body)"},   /* label fb#: IR_LABEL_FUNCTION_BODY */
     [18] = {-1, 0, 50, "ft# (function table)"},
-    [19] = {-1, 0, 50, "fp# (interface)"},
+    [19] = {IR_FILE_INTERFACE, 2, 50, "fp# (interface)"},
     [20] = {-1, 0, 50, "function input"},
     [21] = {-1, 0, 50, "function output"},
     [22] = {IR_FILE_OUTPUT_CONTROL_POINT_ID, 0, 50, "vOutputControlPointID"},
@@ -124,7 +126,7 @@ static const struct operand_type operand_types[] = {
     [26] = {IR_FILE_OUTPUT_CONTROL_POINT, 2, 50, "vocp (output control point)"},
     [27] = {IR_FILE_PATCH_CONSTANT, 1, 50, "vpc (patch constant)"},
     [28] = {IR_FILE_DOMAIN_POINT, 0, 50, "vDomain"},
-    [29] = {-1, 0, 50, "this"},
+    [29] = {IR_FILE_THIS_POINTER, 1, 50, "this"},
     [30] = {IR_FILE_UAV, 1, 50, "u# (unordered access view)"},
     [31] = {IR_FILE_TGSM, 1, 50, "g# (thread group shared memory)"},
     [32] = {IR_FILE_THREAD_ID, 0, 50, "vThreadID"},
@@ -285,9 +287,10 @@ static int read_relative(struct tpf *t, struct span *s, struct ir_rel *rel, bool
         return fail(t, TPF_E_UNSUPPORTED, at, "nested relative addressing");
     if ((ret = read_operand(t, s, &r, &sel, true, "relative index")))
         return ret;
-    if (r.file != IR_FILE_TEMP && r.file != IR_FILE_INDEXABLE_TEMP && r.file != IR_FILE_INPUT)
+    if (r.file != IR_FILE_TEMP && r.file != IR_FILE_INDEXABLE_TEMP && r.file != IR_FILE_INPUT &&
+        r.file != IR_FILE_THIS_POINTER)
         return fail(t, TPF_E_BAD_OPERAND, at, "relative index from register file %u "
-                    "(only r#, x# and v# can hold one)", r.file);
+                    "(only r#, x#, v# and this[] can hold one)", r.file);
     if (r.modifiers)
         return fail(t, TPF_E_BAD_OPERAND, at, "relative index with a modifier");
     unsigned c;
@@ -430,6 +433,16 @@ static int read_operand(struct tpf *t, struct span *s, struct ir_operand *op,
             return fail(t, TPF_E_BAD_OPERAND, at, "index representation %u", rep);
         }
     }
+    /* labels: l# below IR_LABEL_FUNCTION_BODY, fb# above it (one label namespace) */
+    if (file == IR_FILE_LABEL) {
+        if (op->index[0].offset & IR_LABEL_FUNCTION_BODY)
+            return fail(t, TPF_E_BAD_OPERAND, at, "%s number 0x%x", ot->name,
+                        (unsigned)op->index[0].offset);
+        if (type == TPF_OPERAND_FUNCTION_BODY)
+            op->index[0].offset |= IR_LABEL_FUNCTION_BODY;
+    }
+    if (file == IR_FILE_INTERFACE)
+        op->index_count = 3;   /* the call site: decode_instruction sets index[2] */
     return 0;
 }
 
@@ -1066,13 +1079,95 @@ static int decode_instruction(struct tpf *t, struct span *s, uint32_t opc,
             return fail(t, TPF_E_BAD_OPERAND, at, "stream m%u (0..3)", (unsigned)v);
         ins->stream = (uint8_t)v;
     }
+    uint32_t call_site = 0;
+    if ((info->flags & TPF_F_FCALL) && (ret = next(t, s, &call_site, "call site")))
+        return ret;
     for (unsigned d = 0; d < info->dst_count; d++)
         if ((ret = read_dst(t, s, &ins->dst[d], "destination operand")))
             return ret;
     for (unsigned k = 0; k < info->src_count; k++)
         if ((ret = read_src(t, s, &ins->src[k], "source operand")))
             return ret;
+    /* fcall: the call site token, then fp#[array index] (an operand with no components) */
+    if (info->flags & TPF_F_FCALL)
+        ins->src[0].index[2].offset = call_site;
     return 0;
+}
+
+/* ---- class linkage (SM5 interfaces: ir_class.h) -------------------------------------------
+ *   dcl_function_body   opcode token, the body number fb#
+ *   dcl_function_table  opcode token, the table number ft#, the body count n, n body numbers
+ *   dcl_interface       opcode token (bit 11: dynamicindexed), the interface number fp# (its
+ *                       first slot), the call sites (each table's expected length), then
+ *                       table count (bits 0-15) and array size (bits 16-31), the table numbers
+ * (the declarations' token layout, d3d11tokenizedprogramformat.hpp).  Not in hull programs. */
+static int pool_add(struct tpf *t, struct span *s, uint32_t n, uint32_t *first, const char *what)
+{
+    *first = t->prog->class_pool.count;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t v, *slot;
+        int ret = next(t, s, &v, what);
+        if (ret)
+            return ret;
+        if (!(slot = ir_program_add_class_word(t->prog)))
+            return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+        *slot = v;
+    }
+    return 0;
+}
+
+static int dcl_class(struct tpf *t, struct span *s, uint32_t opc)
+{
+    unsigned code = opc & TPF_OPCODE_MASK;
+    uint32_t a, b, c;
+    int ret;
+    if (t->version < 50)
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s needs shader model 5.0", s->name);
+    if (t->prog->type == IR_SHADER_HULL)
+        return fail(t, TPF_E_UNSUPPORTED, s->start, "%s in a hull program is not supported",
+                    s->name);
+    if ((ret = next(t, s, &a, "number")))
+        return ret;
+    if (code == TPF_OP_DCL_FUNCTION_BODY) {
+        uint32_t *v = ir_program_add_function_body(t->prog);
+        if (!v)
+            return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+        *v = a;
+        return 0;
+    }
+    if (a & IR_LABEL_FUNCTION_BODY)
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "%s number 0x%x", s->name, (unsigned)a);
+    if (code == TPF_OP_DCL_FUNCTION_TABLE) {
+        struct ir_function_table *ft;
+        if ((ret = next(t, s, &b, "body count")))
+            return ret;
+        if (b > s->end - s->pos)
+            return fail(t, TPF_E_BAD_DECLARATION, s->start, "ft%u of %u bodies in %u tokens",
+                        (unsigned)a, (unsigned)b, (unsigned)(s->end - s->pos));
+        if (!(ft = ir_program_add_function_table(t->prog)))
+            return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+        ft->id = a;
+        ft->count = b;
+        return pool_add(t, s, b, &ft->first, "function body");
+    }
+    struct ir_interface *f;
+    if ((ret = next(t, s, &b, "call sites")) || (ret = next(t, s, &c, "table count")))
+        return ret;
+    uint32_t tables = c & 0xffff, array = c >> 16;
+    if (tables > s->end - s->pos)
+        return fail(t, TPF_E_BAD_DECLARATION, s->start, "fp%u of %u tables in %u tokens",
+                    (unsigned)a, (unsigned)tables, (unsigned)(s->end - s->pos));
+    if (!(f = ir_program_add_interface(t->prog)))
+        return fail(t, TPF_E_NOMEM, s->start, "out of memory");
+    f->id = a;
+    f->call_sites = b;
+    f->array_size = array;
+    f->count = tables;
+    f->dynamic = (opc & TPF_INTERFACE_DYNAMIC) != 0;
+    if (array && a < IR_MAX_INTERFACE_SLOTS && array <= IR_MAX_INTERFACE_SLOTS - a &&
+        a + array > t->prog->interface_slots)
+        t->prog->interface_slots = a + array;
+    return pool_add(t, s, tables, &f->first, "function table");
 }
 
 /* ld_raw / ld_structured in a vs/gs/ps 4_x program (D3D11.3 18.7.2.4: with the 10_x option

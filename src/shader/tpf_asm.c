@@ -25,6 +25,13 @@
  *   sample_indexable(texture2d)(float,float,float,float) r0.xyzw, v1.xyxx, t0.xyzw, s0  (SM5)
  *   mad [precise(xy)] r0.xy, r1.xyxx, r2.xyxx, r3.xyxx  SM5 precise components ([precise]: all)
  *   #line 12 "file.hlsl"                                ignored, as are // comments
+ *   dcl_function_body fb0   dcl_function_table ft0 = {fb0, fb1}                 (class linkage)
+ *   dcl_interface fp0[1][2] = {ft0, ft1}   (_dynamicindexed)   fcall fp0[0][1]   label fb0
+ *   cb0[this[0].x + 1]: this[] as a relative index (or a source)
+ *   class_type Red, 0  /  class_instance g_red, 0, 0, 0, 0, 0  /  interface_slot 0, 0, ft0
+ *                      the IFCE chunk (softd3d's directives, not fxc's: a class type and its
+ *                      id; an instance: name, type id, cb, cb vector offset, texture,
+ *                      sampler; slot, type id -> the function table that type uses there)
  *
  * OPERAND ENCODING (what text gives which token; the disassembler writes the inverse)
  *   destination r0.xy: mask mode; no suffix = .xyzw.  source r0.xyzw (4 letters): swizzle
@@ -68,6 +75,7 @@ struct asm_state {
     unsigned level9;             /* 0, 1 (_level_9_1) or 3 (_level_9_3) */
     bool in_code, have_icb;
     struct tpf_declared dcl; /* for the derived RDEF and signatures (tpf_derive.c) */
+    struct tpf_classes *classes; /* the class_type / class_instance / interface_slot lines */
     /* token index -> text position of each statement, for the decoder's errors */
     struct { uint32_t token; size_t at; } *stmts;
     size_t nstmts, stmt_cap;
@@ -439,8 +447,8 @@ static int operand(struct asm_state *a, struct operand *o, unsigned how)
             return ret;
         if (how & OP_REL) {
             if (on->type != TPF_OPERAND_TEMP && on->type != TPF_OPERAND_INDEXABLE_TEMP &&
-                on->type != TPF_OPERAND_INPUT)
-                return FAIL(at, "a relative index is r#, x# or v#, not %s", on->prefix);
+                on->type != TPF_OPERAND_INPUT && on->type != TPF_OPERAND_THIS_POINTER)
+                return FAIL(at, "a relative index is r#, x#, v# or this[], not %s", on->prefix);
             if (nc != 1)
                 return FAIL(at, "a relative index names one component (r0.x)");
         }
@@ -835,6 +843,120 @@ static int dcl_compute_typed(struct asm_state *a, uint32_t dim, uint32_t rt, siz
     return 0;
 }
 
+/* "fb3", "ft0", "fp2": the prefix, then the number. */
+static int class_ref(struct asm_state *a, const char *prefix, uint32_t *v)
+{
+    skip_blanks(a);
+    size_t at = a->pos, k = strlen(prefix);
+    for (size_t i = 0; i < k; i++)
+        if (a->pos + i >= a->len || tolower((unsigned char)a->text[a->pos + i]) != prefix[i])
+            return FAIL(at, "%s# expected", prefix);
+    a->pos += k;
+    return number(a, v, prefix);
+}
+
+/* dcl_function_body fb#; dcl_function_table ft# = {fb#, ...};
+ * dcl_interface(_dynamicindexed) fp#[array size][call sites] = {ft#, ...} (tpf.c's layout). */
+static int dcl_class(struct asm_state *a, unsigned code, bool dynamic, size_t at)
+{
+    uint32_t id, list[120], nl = 0, array = 0, sites = 0;
+    int ret;
+    if (a->major < 5)
+        return FAIL(at, "interfaces need shader model 5.0");
+    if ((ret = class_ref(a, code == TPF_OP_DCL_FUNCTION_BODY ? "fb" :
+                            code == TPF_OP_DCL_FUNCTION_TABLE ? "ft" : "fp", &id)))
+        return ret;
+    if (code == TPF_OP_DCL_FUNCTION_BODY) {
+        emit(a, code);
+        emit(a, id);
+        return 0;
+    }
+    if (code == TPF_OP_DCL_INTERFACE &&
+        ((ret = expect(a, '[', "before the array size")) ||
+         (ret = number(a, &array, "array size")) || (ret = expect(a, ']', "after the size")) ||
+         (ret = expect(a, '[', "before the call sites")) ||
+         (ret = number(a, &sites, "call sites")) || (ret = expect(a, ']', "after them"))))
+        return ret;
+    if ((ret = expect(a, '=', "before the list")) || (ret = expect(a, '{', "to open the list")))
+        return ret;
+    skip_blanks(a);
+    if (!accept(a, '}')) {
+        do {
+            if (nl == sizeof(list) / sizeof(list[0]))
+                return FAIL(a->pos, "too many entries");
+            if ((ret = class_ref(a, code == TPF_OP_DCL_FUNCTION_TABLE ? "fb" : "ft", &list[nl++])))
+                return ret;
+        } while (accept(a, ','));
+        if ((ret = expect(a, '}', "to close the list")))
+            return ret;
+    }
+    emit(a, code | (dynamic ? TPF_INTERFACE_DYNAMIC : 0));
+    emit(a, id);
+    if (code == TPF_OP_DCL_FUNCTION_TABLE) {
+        emit(a, nl);
+    } else {
+        if (array > 0xffff)
+            return FAIL(at, "array size %u (at most 65535)", (unsigned)array);
+        emit(a, sites);
+        emit(a, nl | array << 16);
+    }
+    for (uint32_t i = 0; i < nl; i++)
+        emit(a, list[i]);
+    return 0;
+}
+
+/* A name (identifier) into dst. */
+static int class_name(struct asm_state *a, char *dst, size_t cap)
+{
+    size_t wat, wn;
+    if (!word(a, &wat, &wn))
+        return FAIL(a->pos, "a name expected");
+    if (wn >= cap)
+        return FAIL(wat, "name too long");
+    memcpy(dst, a->text + wat, wn);
+    dst[wn] = '\0';
+    return 0;
+}
+
+/* class_type NAME, ID / class_instance NAME, TYPE, CB, CB_OFFSET, TEXTURE, SAMPLER /
+ * interface_slot SLOT, TYPE, ft# (see the top of the file). */
+static int class_directive(struct asm_state *a, unsigned kind, size_t at)
+{
+    struct tpf_classes *c = a->classes;
+    uint32_t *count = kind == 0 ? &c->type_count : kind == 1 ? &c->instance_count
+                                                             : &c->entry_count;
+    int ret;
+    if (*count == TPF_MAX_CLASSES)
+        return FAIL(at, "more than %u entries", TPF_MAX_CLASSES);
+    if (kind == 0) {
+        if ((ret = class_name(a, c->types[*count].name, TPF_NAME_MAX)) ||
+            (ret = expect(a, ',', "before the id")) ||
+            (ret = number(a, &c->types[*count].id, "type id")))
+            return ret;
+    } else if (kind == 1) {
+        uint32_t v[5];
+        if ((ret = class_name(a, c->instances[*count].name, TPF_NAME_MAX)))
+            return ret;
+        for (unsigned i = 0; i < 5; i++)
+            if ((ret = expect(a, ',', "between the fields")) || (ret = number(a, &v[i], "field")))
+                return ret;
+        c->instances[*count].type = v[0];
+        c->instances[*count].cb = v[1];
+        c->instances[*count].cb_offset = v[2];
+        c->instances[*count].texture = v[3];
+        c->instances[*count].sampler = v[4];
+    } else {
+        if ((ret = number(a, &c->entries[*count].slot, "slot")) ||
+            (ret = expect(a, ',', "before the type")) ||
+            (ret = number(a, &c->entries[*count].type, "type id")) ||
+            (ret = expect(a, ',', "before the table")) ||
+            (ret = class_ref(a, "ft", &c->entries[*count].table)))
+            return ret;
+    }
+    (*count)++;
+    return 0;
+}
+
 static int declaration(struct asm_state *a, const char *name, size_t n, size_t at,
                        const struct group *g, unsigned ng)
 {
@@ -843,6 +965,10 @@ static int declaration(struct asm_state *a, const char *name, size_t n, size_t a
     uint32_t v, w;
     if (a->in_code)
         return FAIL(at, "declaration after the first instruction");
+    bool dyn = word_eq(a, at, n, "dcl_interface_dynamicindexed");
+    int fcode = dyn ? TPF_OP_DCL_INTERFACE : tpf_opcode_find(name, n);
+    if (fcode >= TPF_OP_DCL_FUNCTION_BODY && fcode <= TPF_OP_DCL_INTERFACE)
+        return dcl_class(a, (unsigned)fcode, dyn, at);
     int tess = tpf_opcode_find(name, n);
     if (tess >= 0x93 && tess <= 0x9a)
         return dcl_tess(a, (unsigned)tess, at);
@@ -1145,6 +1271,10 @@ static int instruction(struct asm_state *a, size_t at)
         return ret;
     if (!n)
         return FAIL(at, "instruction expected");
+    static const char *const directives[] = {"class_type", "class_instance", "interface_slot"};
+    for (unsigned k = 0; k < 3; k++)
+        if (!ng && word_eq(a, at, n, directives[k]))
+            return class_directive(a, k, at);
     if (n > 4 && !strncmp(name, "dcl_", 4))
         return declaration(a, name, n, at, g, ng);
     int phase = tpf_opcode_find(name, n);
@@ -1280,6 +1410,23 @@ static int instruction(struct asm_state *a, size_t at)
     for (unsigned i = 0; i < next; i++)
         emit(a, ext[i] | (i + 1 < next ? TPF_EXTENDED_BIT : 0));
     unsigned total = (unsigned)info->dst_count + info->src_count;
+    if (info->flags & TPF_F_FCALL) {
+        /* fcall fp#[array index][call site]: the call site token, then fp#[array index] */
+        size_t oat = (skip_blanks(a), a->pos);
+        struct operand o;
+        uint32_t site;
+        if ((ret = operand(a, &o, OP_SRC)))
+            return ret;
+        if (((o.t[0] >> 12) & 0xff) != TPF_OPERAND_INTERFACE)
+            return FAIL(oat, "fcall takes fp#[index][call site]");
+        if ((ret = expect(a, '[', "before the call site")) ||
+            (ret = number(a, &site, "call site")) || (ret = expect(a, ']', "after it")))
+            return ret;
+        emit(a, site);
+        for (unsigned i = 0; i < o.n; i++)
+            emit(a, o.t[i]);
+        total = 0;
+    }
     if (info->flags & TPF_F_STREAM) {
         /* emit_stream m0 (and cut_stream, emit_then_cut_stream): the stream comes first */
         size_t oat = (skip_blanks(a), a->pos);
@@ -1537,6 +1684,7 @@ static int check_program(struct asm_state *a, struct tpf_signature *out)
     int ret = tpf_decode(a->tok, 4 * a->ntok, &p, &terr);
     if (!ret) {
         assign_streams(&p, out);
+        a->classes->slot_count = p.interface_slots;
         ir_program_free(&p);
         return 0;
     }
@@ -1569,6 +1717,7 @@ static int assemble(struct asm_state *a, struct tpf_listing *l, void **blob, siz
     a->major = ma;
     a->minor = mi;
     a->level9 = l9;
+    a->classes = &l->classes;
     size_t header_end = ly.l9_marker != SIZE_MAX ? ly.l9_marker : ly.version;
     if ((ret = tpf_header_parse(l, a->text, header_end, a->err)))
         return ret;

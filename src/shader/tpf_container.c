@@ -280,12 +280,48 @@ static void write_level9(struct wbuf *w, const struct tpf_level9 *l9, const uint
     (void)start;
 }
 
+/* IFCE (class linkage), softd3d's layout (dxbc.h, struct dxbc_class_info): four counts, the
+ * records, then the names (offsets from the chunk's start, NUL-terminated). */
+static void write_ifce(struct wbuf *w, const struct tpf_classes *c)
+{
+    uint32_t at = 16 + 8 * c->type_count + 24 * c->instance_count + 12 * c->entry_count;
+    w32(w, c->type_count);
+    w32(w, c->instance_count);
+    w32(w, c->entry_count);
+    w32(w, c->slot_count);
+    for (uint32_t i = 0; i < c->type_count; i++) {
+        w32(w, at);
+        at += (uint32_t)strlen(c->types[i].name) + 1;
+        w32(w, c->types[i].id);
+    }
+    for (uint32_t i = 0; i < c->instance_count; i++) {
+        w32(w, at);
+        at += (uint32_t)strlen(c->instances[i].name) + 1;
+        w32(w, c->instances[i].type);
+        w32(w, c->instances[i].cb);
+        w32(w, c->instances[i].cb_offset);
+        w32(w, c->instances[i].texture);
+        w32(w, c->instances[i].sampler);
+    }
+    for (uint32_t i = 0; i < c->entry_count; i++) {
+        w32(w, c->entries[i].slot);
+        w32(w, c->entries[i].type);
+        w32(w, c->entries[i].table);
+    }
+    for (uint32_t i = 0; i < c->type_count; i++)
+        wbytes(w, c->types[i].name, strlen(c->types[i].name) + 1);
+    for (uint32_t i = 0; i < c->instance_count; i++)
+        wbytes(w, c->instances[i].name, strlen(c->instances[i].name) + 1);
+    while (w->n % 4)
+        wbytes(w, "", 1);
+}
+
 int tpf_container_write(const struct tpf_listing *l, const uint32_t *tokens, size_t n,
                         const uint32_t *sm2, size_t sm2_size, void **blob, size_t *size,
                         struct tpf_text_error *err)
 {
-    struct wbuf chunks[5] = {{0}};
-    uint32_t tags[5];
+    struct wbuf chunks[6] = {{0}};
+    uint32_t tags[6];
     unsigned count = 0;
     uint32_t version = tokens[0];
     uint32_t major = (version >> 4) & 0xf, minor = version & 0xf;
@@ -309,6 +345,10 @@ int tpf_container_write(const struct tpf_listing *l, const uint32_t *tokens, siz
     write_signature(&chunks[count++], &l->input, false);
     tags[count] = streams ? DXBC_TAG_OSG5 : DXBC_TAG_OSGN;
     write_signature(&chunks[count++], &l->output, streams);
+    if (l->classes.slot_count || l->classes.type_count) {
+        tags[count] = DXBC_TAG_IFCE;
+        write_ifce(&chunks[count++], &l->classes);
+    }
     tags[count] = major >= 5 ? DXBC_TAG_SHEX : DXBC_TAG_SHDR;
     for (size_t i = 0; i < n; i++)
         w32(&chunks[count], tokens[i]);

@@ -336,6 +336,36 @@ static int print_declaration(struct dis *d, uint32_t opc, uint32_t pos, uint32_t
             return bad(d, pos, "count missing");
         tpf_out_printf(d->o, "%s %u\n", info->name, (unsigned)v);
         return 0;
+    case TPF_OP_DCL_FUNCTION_BODY:
+        if (!take(d, &p, end, &v))
+            return bad(d, pos, "dcl_function_body too short");
+        tpf_out_printf(d->o, "%s fb%u\n", info->name, (unsigned)v);
+        return 0;
+    case TPF_OP_DCL_FUNCTION_TABLE:
+    case TPF_OP_DCL_INTERFACE: {
+        /* ft# = {fb#...} / fp#[array size][call sites] = {ft#...} (tpf.c dcl_class) */
+        bool table = code == TPF_OP_DCL_FUNCTION_TABLE;
+        uint32_t n = 0;
+        if (!take(d, &p, end, &v) || !take(d, &p, end, &w) || (!table && !take(d, &p, end, &c)))
+            return bad(d, pos, "class declaration too short");
+        if (table) {
+            n = w;
+            tpf_out_printf(d->o, "%s ft%u = {", info->name, (unsigned)v);
+        } else {
+            n = c & 0xffff;
+            tpf_out_printf(d->o, "%s%s fp%u[%u][%u] = {", info->name,
+                           (opc & TPF_INTERFACE_DYNAMIC) ? "_dynamicindexed" : "", (unsigned)v,
+                           (unsigned)(c >> 16), (unsigned)w);
+        }
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t e;
+            if (!take(d, &p, end, &e))
+                return bad(d, pos, "class declaration list too short");
+            tpf_out_printf(d->o, "%s%s%u", k ? ", " : "", table ? "fb" : "ft", (unsigned)e);
+        }
+        tpf_out_printf(d->o, "}\n");
+        return 0;
+    }
     case TPF_OP_DCL_STREAM:
         if ((ret = operand_text(d, &p, end, false, text, sizeof(text), 0)))
             return ret;
@@ -499,6 +529,17 @@ static int print_instruction(struct dis *d, uint32_t opc, uint32_t pos, uint32_t
         tpf_out_printf(d->o, ")]");
     }
     unsigned total = (unsigned)info->dst_count + info->src_count;
+    if (info->flags & TPF_F_FCALL) {   /* fcall fp#[index][call site]: the site token first */
+        char text[400] = "";
+        uint32_t site;
+        if (!take(d, &p, end, &site))
+            return bad(d, pos, "fcall without its call site");
+        int ret = operand_text(d, &p, end, false, text, sizeof(text), 0);
+        if (ret)
+            return ret;
+        tpf_out_printf(d->o, " %s[%u]\n", text, (unsigned)site);
+        return 0;
+    }
     if (info->flags & TPF_F_STREAM) {   /* emit_stream m0: the stream operand first */
         char text[400] = "";
         int ret = operand_text(d, &p, end, false, text, sizeof(text), 0);

@@ -114,6 +114,21 @@ struct tpf_level9 {
     struct tpf_l9_runtime_map runtime[TPF_MAX_L9_MAPS];
 };
 
+/* ---- class linkage (IFCE chunk: dxbc.h, struct dxbc_class_info) ----------------------------- */
+
+#define TPF_MAX_CLASSES 32      /* class types, instances, slot entries each */
+
+struct tpf_classes {
+    uint32_t type_count, instance_count, entry_count;
+    uint32_t slot_count;        /* the program's interface slots (from its dcl_interface) */
+    struct { char name[TPF_NAME_MAX]; uint32_t id; } types[TPF_MAX_CLASSES];
+    struct {
+        char name[TPF_NAME_MAX];
+        uint32_t type, cb, cb_offset, texture, sampler;
+    } instances[TPF_MAX_CLASSES];
+    struct { uint32_t slot, type, table; } entries[TPF_MAX_CLASSES];
+};
+
 /* ---- the whole ------------------------------------------------------------------------------ */
 
 struct tpf_listing {
@@ -127,6 +142,7 @@ struct tpf_listing {
     struct tpf_signature input, output;
     bool has_level9;
     struct tpf_level9 level9;
+    struct tpf_classes classes;  /* written as IFCE when the program has interfaces */
     /* Assembler only: where the level-9 program text is, [l9_begin, l9_end) of the listing
      * (l9_begin == 0: no "Level9 shader bytecode" block). */
     size_t l9_begin, l9_end;

@@ -35,6 +35,7 @@ enum tpf_opcode_flags {
     TPF_F_SAMPLEINFO = 1u << 4, /* bit 11: sampleinfo returns uint (_uint) */
     TPF_F_STREAM = 1u << 5,     /* one m# operand first: the stream (ir_instruction.stream) */
     TPF_F_SYNC = 1u << 6,       /* bits 11-14: sync flags (ir_instruction.sync) */
+    TPF_F_FCALL = 1u << 7,      /* fcall: the call site (one token) precedes the fp# operand */
 };
 
 struct tpf_opcode_info {
@@ -71,7 +72,12 @@ enum tpf_opcode_number {
     TPF_OP_DCL_TGSM_STRUCTURED = 0xa0, TPF_OP_DCL_RESOURCE_RAW = 0xa1,
     TPF_OP_DCL_RESOURCE_STRUCTURED = 0xa2, TPF_OP_LD_RAW = 0xa5, TPF_OP_STORE_RAW = 0xa6,
     TPF_OP_LD_STRUCTURED = 0xa7, TPF_OP_STORE_STRUCTURED = 0xa8, TPF_OP_SYNC = 0xbe,
+    TPF_OP_FCALL = 0x78, TPF_OP_DCL_FUNCTION_BODY = 0x90, TPF_OP_DCL_FUNCTION_TABLE = 0x91,
+    TPF_OP_DCL_INTERFACE = 0x92,
 };
+
+/* dcl_interface control (bit 11): dcl_interface_dynamicindexed. */
+#define TPF_INTERFACE_DYNAMIC (1u << 11)
 
 /* dcl_uav_* controls (D3D11_SB_GLOBALLY_COHERENT_ACCESS, _UAV_HAS_ORDER_PRESERVING_COUNTER). */
 #define TPF_UAV_GLOBALLY_COHERENT (1u << 16)
@@ -103,7 +109,8 @@ enum tpf_operand_type {
     TPF_OPERAND_IMMEDIATE_CB = 9, TPF_OPERAND_LABEL = 10, TPF_OPERAND_PRIMITIVE_ID = 11,
     TPF_OPERAND_DEPTH = 12,
     TPF_OPERAND_NULL = 13, TPF_OPERAND_RASTERIZER = 14, TPF_OPERAND_COVERAGE_MASK = 15,
-    TPF_OPERAND_STREAM = 16,
+    TPF_OPERAND_STREAM = 16, TPF_OPERAND_FUNCTION_BODY = 17, TPF_OPERAND_FUNCTION_TABLE = 18,
+    TPF_OPERAND_INTERFACE = 19, TPF_OPERAND_THIS_POINTER = 29,
     TPF_OPERAND_OUTPUT_CONTROL_POINT_ID = 22, TPF_OPERAND_FORK_INSTANCE_ID = 23,
     TPF_OPERAND_JOIN_INSTANCE_ID = 24, TPF_OPERAND_INPUT_CONTROL_POINT = 25,
     TPF_OPERAND_OUTPUT_CONTROL_POINT = 26, TPF_OPERAND_INPUT_PATCH_CONSTANT = 27,

@@ -645,6 +645,11 @@ int vm_program_create(const struct ir_program *ir, struct vm_program **out)
     *out = NULL;
     if (!ir)
         return VM_E_INVALID;
+    /* class linkage: an fcall runs only once ir_class_bind() has chosen its body for the
+     * bound class instances (shader/ir_class.h) */
+    for (uint32_t i = 0; i < ir->instructions.count; i++)
+        if (ir->instructions.items[i].op == IR_OP_FCALL)
+            return VM_E_INVALID;
     struct vm_program *prog = calloc(1, sizeof(*prog));
     if (!prog)
         return VM_E_NOMEM;
