@@ -267,8 +267,13 @@ static HRESULT attach_classes(struct d3d11_device *dev, const char *method,
         return E_OUTOFMEMORY;
     }
     if (ret < 0) {
-        d3d11_msg(dev, "%s: malformed bytecode: %s", method, err.message);
-        return E_INVALIDARG;
+        /* fxc's own IFCE layout is undocumented (dxbc_class.h): a chunk this parser cannot
+         * read leaves the shader without known classes rather than refusing it (its program
+         * was validated already; draws needing instances are refused then) */
+        d3d11_msg(dev, "%s: IFCE chunk not understood, no class instances known: %s", method,
+                  err.message);
+        dxbc_class_free(&code->classes);
+        memset(&code->classes, 0, sizeof(code->classes));
     }
     if (!linkage)
         return S_OK;
