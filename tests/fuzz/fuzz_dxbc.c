@@ -9,9 +9,11 @@
  * path the devices take, which mostly stops at the checksum) and with the checksum skipped, which
  * lets the mutations reach the chunk parsers.  A successful parse is checked for internal
  * consistency (everything the info points to must be readable), then freed: LeakSanitizer
- * reports any allocation an error path forgets.
+ * reports any allocation an error path forgets.  The class-linkage reader (IFCE, dxbc_class.c)
+ * runs on every container the reader accepted.
  */
 #include "shader/dxbc.h"
+#include "shader/dxbc_class.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +62,21 @@ static void check(const uint8_t *data, size_t size, unsigned flags)
             touch(info.rdef.bindings[i].name);
     }
     dxbc_info_free(&info);
+    /* the IFCE reader (class linkage) on the same container */
+    struct dxbc_class_info classes;
+    ret = dxbc_class_parse(data, size, flags, &classes, &err);
+    if (ret < 0) {
+        if (err.code != ret || !strstr(err.message, "offset 0x"))
+            abort();
+        return;
+    }
+    for (uint32_t i = 0; i < classes.type_count; i++)
+        touch(classes.types[i].name);
+    for (uint32_t i = 0; i < classes.instance_count; i++)
+        touch(classes.instances[i].name);
+    for (uint32_t i = 0; i < classes.entry_count; i++)
+        sink += classes.entries[i].slot;
+    dxbc_class_free(&classes);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
