@@ -82,6 +82,7 @@
 #include <string.h>
 
 #include "core/format.h"
+#include "util/fsel.h"
 
 struct texel_format;
 
@@ -391,30 +392,19 @@ static inline float om_bitsf_(uint32_t u)
     return f;
 }
 
+/* (selects, not branches: draw_shade's depth clamp over a batch's lanes vectorises) */
 static inline float om_fmin(float a, float b)
 {
-    if (a != a)
-        return b;
-    if (b != b)
-        return a;
-    if (a < b)
-        return a;
-    if (b < a)
-        return b;
-    return om_bitsf_(om_fbits_(a) | om_fbits_(b));
+    float r = util_fsel(a < b, a, util_fsel(b < a, b, om_bitsf_(om_fbits_(a) | om_fbits_(b))));
+    r = util_fsel(b != b, a, r);
+    return util_fsel(a != a, b, r);
 }
 
 static inline float om_fmax(float a, float b)
 {
-    if (a != a)
-        return b;
-    if (b != b)
-        return a;
-    if (a > b)
-        return a;
-    if (b > a)
-        return b;
-    return om_bitsf_(om_fbits_(a) & om_fbits_(b));
+    float r = util_fsel(a > b, a, util_fsel(b > a, b, om_bitsf_(om_fbits_(a) & om_fbits_(b))));
+    r = util_fsel(b != b, a, r);
+    return util_fsel(a != a, b, r);
 }
 
 /* Spec 17.10: min(max_depth, max(min_depth, z)) with the 3.1.3.2 min/max rules (a NaN operand
