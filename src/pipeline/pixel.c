@@ -634,8 +634,9 @@ static void shade_early(const struct draw_shade *r, struct draw_worker *w,
     for (unsigned t = 0; t < OM_MAX_TARGETS; t++)
         for (unsigned c = 0; c < 4; c++)
             ob.color[t][c] = NULL;
+    const float zmin = d->viewport.min_depth, zmax = d->viewport.max_depth;   /* (as below) */
     for (unsigned l = 0; l < lanes; l++)
-        w->z[l] = om_depth_clamp(b->z[l], d->viewport.min_depth, d->viewport.max_depth);
+        w->z[l] = om_depth_clamp(b->z[l], zmin, zmax);
     ob.count = count;
     ob.x = b->x;
     ob.y = b->y;
@@ -854,9 +855,12 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
         }
     }
     /* the depth is read only by the depth and stencil tests (om_depth.c) */
-    if (zsrc && r->om_reads_z)
+    if (zsrc && r->om_reads_z) {
+        /* (the bounds in locals: a store to w->z may alias them, which kept the loop scalar) */
+        const float zmin = d->viewport.min_depth, zmax = d->viewport.max_depth;
         for (unsigned l = 0; l < lanes; l++)
-            w->z[l] = om_depth_clamp(zsrc[l], d->viewport.min_depth, d->viewport.max_depth);
+            w->z[l] = om_depth_clamp(zsrc[l], zmin, zmax);
+    }
 
     w->c_on = false;
     if (b->ms && d->om.samples < 2) {
