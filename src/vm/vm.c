@@ -1224,16 +1224,13 @@ uint32_t vm_run_resumable(const struct vm_program *prog, struct vm_state *st,
             pc = vm_flow_step(&x, pc);
         } else if (jit && jit->block_at[pc]) {
             const struct jit_block *b = &jit->blocks[jit->block_at[pc] - 1];
-            uint32_t lanes = (uint32_t)((1ull << jit->width) - 1);
+            /* (req and fn each run every chunk with an executing lane themselves: jit.h) */
             if (b->tex_call && x.exec) {   /* the block starts with a resource instruction */
-                for (uint32_t k = 0; k < jit->chunks; k++)
-                    if ((x.exec >> (k * jit->width)) & lanes)
-                        b->req(&x, k);
+                b->req(&x, 0);
                 b->tex_call(&x, in);
             }
-            for (uint32_t k = 0; k < jit->chunks; k++)
-                if ((x.exec >> (k * jit->width)) & lanes)
-                    b->fn(&x, k);
+            if (x.exec)
+                b->fn(&x, 0);
             pc = b->end;
         } else if (at_barrier && in->op == IR_OP_SYNC && (in->aux & IR_SYNC_THREADS) && x.exec) {
             /* a group barrier (vm_compute.c): stop here, to be resumed once every chunk of
