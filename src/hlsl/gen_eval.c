@@ -74,7 +74,7 @@ struct val gen_eval(struct gen *g, struct expr *e, bool *found)
     g->tbase[t] = (uint8_t)a.type->base;
     in.dst[0] = lop_temp(t, cols);
     in.src[0] = attr;
-    /* a scalar attribute read in every position the destination has */
+    /* the positions past the attribute's width repeat its last component */
     for (unsigned q = cols; q < 4; q++)
         in.src[0].swz[q] = attr.swz[cols - 1];
     if (evals[k].op == L_EVAL_SNAPPED) {
