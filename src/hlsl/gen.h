@@ -57,6 +57,9 @@ enum lop_code {
     /* shader model 5 only (the instructions' reference pages): bit counting and half floats */
     L_COUNTBITS, L_FIRSTBIT_HI, L_FIRSTBIT_LO, L_FIRSTBIT_SHI, L_BFREV, L_F32TOF16, L_F16TOF32,
     L_DERIV_RTX_FINE, L_DERIV_RTY_FINE,
+    /* ps_5_0 pull-model attribute evaluation (gen_eval.c): the input re-interpolated at an
+     * offset, a sample, the centroid */
+    L_EVAL_SNAPPED, L_EVAL_SAMPLE_INDEX, L_EVAL_CENTROID,
     L_SAMPLE, L_SAMPLE_L, L_SAMPLE_B, L_SAMPLE_D, L_SAMPLE_C, L_SAMPLE_C_LZ, L_LD, L_RESINFO,
     L_LD_MS, L_GATHER4, L_GATHER4_C, L_SAMPLEINFO,
     L_DISCARD_NZ, L_IF_NZ, L_ELSE, L_ENDIF, L_LOOP, L_ENDLOOP, L_BREAK, L_BREAKC_NZ, L_BREAKC_Z,
@@ -80,6 +83,9 @@ enum lop_shape {
     LS_FIXED,                     /* sample & co: sources as given (positions 0..3) */
     LS_FLOW,
     LS_MEM,                       /* memory: each source as given, scalars one letter */
+    LS_EVAL,                      /* eval_*: source 0 (the v#) follows the destination as a
+                                   * component-wise source does; source 1 (eval_snapped's
+                                   * offset .xy, eval_sample_index's index .x) as given */
 };
 
 /* lop_mem: reads or writes memory other than registers (not common subexpressions;
@@ -443,6 +449,11 @@ void gen_cs_param(struct gen *g, struct var_decl *pd);
 void gen_cs_check(struct gen *g);
 struct val gen_cs_barrier(struct gen *g, const char *name, unsigned n, const struct loc_src *at,
                           bool *found);
+/* gen_eval.c: EvaluateAttributeSnapped / AtSample / Centroid (*found false when the call is
+ * none of them); after copy propagation, each eval_* must read a pixel shader input directly
+ * (lir_optimize calls the check) */
+struct val gen_eval(struct gen *g, struct expr *e, bool *found);
+void gen_eval_check(struct gen *g);
 /* gen_buffer.c: methods of buffers and UAVs (Load*, Store*, Interlocked*, Append, Consume,
  * counters, GetDimensions), their [] reads, and stores through them */
 struct val gen_buffer_method(struct gen *g, struct expr *e, struct val *v, unsigned n,

@@ -1122,6 +1122,10 @@ struct val gen_call(struct gen *g, struct expr *e)
     struct val r = gen_interlocked(g, e, &found);
     if (found)
         return r;
+    /* pull-model evaluation (gen_eval.c): it reads its own arguments */
+    r = gen_eval(g, e, &found);
+    if (found)
+        return r;
     if (n > MAX_ARGS)
         hc_error(c, &e->loc, 3013, "too many arguments");
     for (unsigned i = 0; i < n; i++) {

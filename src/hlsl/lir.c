@@ -54,6 +54,11 @@ const struct lop_info lop_infos[L_COUNT] = {
     [L_FIRSTBIT_SHI] = {"firstbit_shi", 1, 1, LS_CW, false},
     [L_BFREV] = {"bfrev", 1, 1, LS_CW, false},
     [L_F32TOF16] = {"f32tof16", 1, 1, LS_CW, true}, [L_F16TOF32] = {"f16tof32", 1, 1, LS_CW, false},
+    /* not float: the attribute's bits are evaluated whatever its type, and no source modifier
+     * may reach the v# operand (copy_propagate) */
+    [L_EVAL_SNAPPED] = {"eval_snapped", 2, 1, LS_EVAL, false},
+    [L_EVAL_SAMPLE_INDEX] = {"eval_sample_index", 2, 1, LS_EVAL, false},
+    [L_EVAL_CENTROID] = {"eval_centroid", 1, 1, LS_EVAL, false},
     [L_SAMPLE] = {"sample", 3, 1, LS_FIXED, true}, [L_SAMPLE_L] = {"sample_l", 4, 1, LS_FIXED, true},
     [L_SAMPLE_B] = {"sample_b", 4, 1, LS_FIXED, true}, [L_SAMPLE_D] = {"sample_d", 5, 1, LS_FIXED, true},
     [L_SAMPLE_C] = {"sample_c", 4, 1, LS_FIXED, true},
@@ -545,7 +550,12 @@ static unsigned read_mask(const struct linst *in, unsigned s)
     const struct lop_info *info = &lop_infos[in->op];
     const struct lop *o = &in->src[s];
     unsigned m = 0;
-    if (info->shape == LS_CW) {
+    if (info->shape == LS_EVAL && s == 1) {
+        /* eval_snapped's offset is (U, V), eval_sample_index's index one component */
+        m = 1u << o->swz[0];
+        if (in->op == L_EVAL_SNAPPED)
+            m |= 1u << o->swz[1];
+    } else if (info->shape == LS_CW || info->shape == LS_EVAL) {
         unsigned dm = 0;
         for (unsigned d = 0; d < in->ndst; d++)
             if (in->dst[d].file != LF_NULL)
@@ -755,7 +765,8 @@ static void coalesce(struct gen *g)
             }
             enum lop_shape shape = lop_infos[def->op].shape;
             bool ok = d >= 0 && uses[t] == 1 && defs[t] == 1 && def->depth == mv->depth &&
-                      (shape == LS_CW || shape == LS_DOT || shape == LS_FIXED) &&
+                      (shape == LS_CW || shape == LS_DOT || shape == LS_FIXED ||
+                       shape == LS_EVAL) &&
                       (def->ndst == 1 || shape == LS_CW);
             /* every component the mov reads must be one the instruction writes */
             for (unsigned c = 0; ok && c < 4; c++)
@@ -772,8 +783,8 @@ static void coalesce(struct gen *g)
                         ok = false;
             if (ok) {
                 /* result component mc is what the instruction computed in component q */
-                if (shape == LS_CW)
-                    for (unsigned s = 0; s < def->nsrc; s++) {
+                if (shape == LS_CW || shape == LS_EVAL)
+                    for (unsigned s = 0; s < (shape == LS_EVAL ? 1u : def->nsrc); s++) {
                         uint8_t old[4];
                         memcpy(old, def->src[s].swz, 4);
                         for (unsigned mc = 0; mc < 4; mc++)
@@ -802,7 +813,9 @@ static void dead_stores(struct gen *g)
     size_t w = 0;
     for (size_t i = 0; i < g->nins; i++) {
         struct linst in = g->ins[i];
-        if (has_side_effect(&in) || in.ndst != 1 || in.dst[0].file != LF_TEMP || in.depth) {
+        /* eval_* stay for gen_eval_check (dead_code removes them after it) */
+        if (has_side_effect(&in) || in.ndst != 1 || in.dst[0].file != LF_TEMP || in.depth ||
+            lop_infos[in.op].shape == LS_EVAL) {
             g->ins[w++] = in;
             continue;
         }
@@ -946,6 +959,8 @@ void lir_optimize(struct gen *g)
 {
     dead_stores(g);
     copy_propagate(g);
+    /* before dead code: a refused eval is refused whether its result is used or not */
+    gen_eval_check(g);
     cse(g);
     dead_code(g);
     coalesce(g);
@@ -1127,9 +1142,10 @@ uint32_t lir_allocate(struct gen *g)
             if (!k)
                 continue;
             o->mask = (uint8_t)((o->mask << k) & 0xf);
-            unsigned first_src = info->shape == LS_CW || info->shape == LS_MEM ? 0 :
-                                 info->shape == LS_FIXED ? 1 : 4;
-            unsigned last_src = info->shape == LS_CW ? in->nsrc : info->shape == LS_FIXED ? 2 : 0;
+            unsigned first_src = info->shape == LS_CW || info->shape == LS_MEM ||
+                                 info->shape == LS_EVAL ? 0 : info->shape == LS_FIXED ? 1 : 4;
+            unsigned last_src = info->shape == LS_CW ? in->nsrc : info->shape == LS_FIXED ? 2 :
+                                info->shape == LS_EVAL ? 1 : 0;
             for (unsigned s2 = first_src; s2 < in->nsrc; s2++) {
                 /* a memory load's resource follows the destination as sample's does */
                 if (s2 >= last_src && !(info->shape == LS_MEM &&

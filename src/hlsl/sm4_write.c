@@ -302,6 +302,15 @@ static void instruction(struct writer *w, const struct linst *in)
         case LS_FLOW:
             src(w, op, 1, true, false);
             break;
+        case LS_EVAL:
+            /* the attribute swizzled to the destination (v0.xyxx), the offset as (U, V)
+             * (l(-8, 7, 0, 0), r0.xyxx), the sample index one component (l(2), r0.x) (as the
+             * listings of tests/test_d3d11_eval.c write them) */
+            if (s == 0)
+                src(w, op, mask, popcount4(mask) == 1, false);
+            else
+                src(w, op, in->op == L_EVAL_SNAPPED ? 3 : 1, in->op != L_EVAL_SNAPPED, false);
+            break;
         case LS_FIXED: {
             bool scalar = (s >= 3 && (in->op == L_SAMPLE_L || in->op == L_SAMPLE_B ||
                                       in->op == L_SAMPLE_C || in->op == L_SAMPLE_C_LZ ||
@@ -336,7 +345,7 @@ static void used_inputs(struct gen *g, unsigned *used)
                 continue;
             unsigned m = 0;
             const struct lop_info *info = &lop_infos[in->op];
-            if (info->shape == LS_CW) {
+            if (info->shape == LS_CW || (info->shape == LS_EVAL && s == 0)) {
                 for (unsigned c = 0; c < 4; c++)
                     if (mask >> c & 1)
                         m |= 1u << op->swz[c];
@@ -755,6 +764,10 @@ void sm4_write(struct gen *g, uint32_t ntemps, struct sbuf *o)
             mode = "linear noperspective";
         else if (e->base != BT_FLOAT || (e->interp & IP_NOINTERPOLATION))
             mode = "constant";
+        /* `sample` (4_1+: D3D10.1's sample-frequency inputs, D3D11.3 16.3) over centroid */
+        else if ((e->interp & IP_SAMPLE) && c->sm >= 41)
+            mode = e->interp & IP_NOPERSPECTIVE ? "linear noperspective sample" :
+                   "linear sample";
         else if ((e->interp & IP_CENTROID) && (e->interp & IP_NOPERSPECTIVE))
             mode = "linear noperspective centroid";
         else if (e->interp & IP_CENTROID)
