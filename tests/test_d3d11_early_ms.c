@@ -541,8 +541,8 @@ static ID3D11RasterizerState1 *fsc1_state(ID3D11Device *dev)
  * its samples are written -- at 4x without the forced count sample 1 (x 2.875) would not be;
  * vCoverage is 1 (the one rasterizer sample); the shader runs 24 times and the occlusion query
  * counts 24 (one rasterizer sample a pixel, spec 20.4.6).  SampleMask 0xb leaves sample 2
- * alone, oMask 0x9 then only 0 and 3 get colour, alpha-to-coverage at alpha 0.5 samples 0
- * and 1.  At 11_0 (MultisampleRTVWithForcedSampleCountOne FALSE) the draw is dropped with a
+ * alone, oMask 0x9 then only 0 and 3 get colour; oMask 2 alone writes sample 1 (bit 0 does
+ * not decide for the pixel); alpha-to-coverage at alpha 0.5 samples 0 and 1.  At 11_0 (MultisampleRTVWithForcedSampleCountOne FALSE) the draw is dropped with a
  * message. */
 TEST(forced_sample_count_one_multisampled_target)
 {
@@ -588,6 +588,15 @@ TEST(forced_sample_count_one_multisampled_target)
         em_read(&e, s, img);
         for (int i = 0; i < W * H; i++)
             CHECK_EQ(img[i * 4 + 1], i % W < 3 && (s == 0 || s == 3) ? 255 : 0);
+    }
+    /* oMask 2 (bit 0 clear) alone: sample 1 written */
+    em_bind(&e, 1.0f, true);
+    ID3D11DeviceContext_RSSetState(e.r.ctx, (ID3D11RasterizerState *)rs);
+    em_draw(&e, PS_FSC1("dcl_output oMask\n", "mov oMask, l(2)\n"), 2.75f, false, 0.5f);
+    for (unsigned s = 0; s < NS; s++) {
+        em_read(&e, s, img);
+        for (int i = 0; i < W * H; i++)
+            CHECK_EQ(img[i * 4 + 1], i % W < 3 && s == 1 ? 255 : 0);
     }
     /* oMask 4 with SampleMask 0xb: nothing written, and nothing counted (20.4.6) */
     em_rebind(&e, true);

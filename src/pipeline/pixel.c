@@ -960,9 +960,9 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
                 uniform_store(ps, w, (unsigned)__builtin_ctz(coverage),
                               (alive >> __builtin_ctz(coverage)) & 1u);
             coverage &= alive;
-            /* oMask at one sample a pixel: bit 0 keeps the pixel (multisampled: draw_ms_merge
-             * takes the other bits) */
-            if (ps->writes_coverage && !b->ms)
+            /* oMask at one sample a pixel: bit 0 keeps the pixel (multisampled surfaces, also
+             * rasterized at the centre: draw_ms_merge takes each sample's bit) */
+            if (ps->writes_coverage && !b->ms && d->om.samples < 2)
                 for (unsigned l = 0; l < lanes; l++)
                     if (!(w->omask[l] & 1u))
                         coverage &= ~(1u << l);
