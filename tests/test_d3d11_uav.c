@@ -1479,10 +1479,14 @@ TEST(uav_11_1_forced_sample_count_uav_only)
     CHECK_HR(ID3D11Device_CheckFeatureSupport(c.dev, D3D11_FEATURE_D3D11_OPTIONS, &o, sizeof(o)),
              S_OK);
     CHECK_EQ(o.UAVOnlyRenderingForcedSampleCount, TRUE);
-    CHECK_EQ(o.MultisampleRTVWithForcedSampleCountOne, FALSE);
+    /* TRUE at 11_1 with MapNoOverwriteOnDynamicBufferSRV (the options page groups them) */
+    CHECK_EQ(o.MultisampleRTVWithForcedSampleCountOne, TRUE);
+    CHECK_EQ(o.MapNoOverwriteOnDynamicBufferSRV, TRUE);
     CHECK_HR(ID3D11Device_CheckFeatureSupport(c0.dev, D3D11_FEATURE_D3D11_OPTIONS, &o,
                                               sizeof(o)), S_OK);
     CHECK_EQ(o.UAVOnlyRenderingForcedSampleCount, FALSE);
+    CHECK_EQ(o.MultisampleRTVWithForcedSampleCountOne, FALSE);
+    CHECK_EQ(o.MapNoOverwriteOnDynamicBufferSRV, FALSE);
     {
         /* the counts each level takes */
         D3D11_RASTERIZER_DESC1 rd;

@@ -912,10 +912,14 @@ static UINT forced_sample_count(const struct d3d11_context_state *s)
  * 1 or greater, you must ...: Don't bind depth-stencil views ... If you have any render-target
  * views bound and ForcedSampleCount is greater than 1, ensure that every render target has
  * only a single sample.  Don't operate the shader at sample frequency ... Otherwise, rendering
- * behavior is undefined") is not drawn, with a message, and so is the legal form softd3d does
- * not implement: a count of 1 with multisampled targets
- * (D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne FALSE).  A count of 1 with
- * single-sample targets is ordinary rendering. */
+ * behavior is undefined") is not drawn, with a message.  A count of 1 with multisampled
+ * targets ("If ForcedSampleCount is 1, RTVs that are bound can be any sample count", spec
+ * 3.5.6.2) rasterizes at the pixel centre and writes the pixel's samples (translate_samples)
+ * where D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne is TRUE, at 11_1 (the options
+ * page: every member but two TRUE at 11.1, and this one TRUE or FALSE together with
+ * MapNoOverwriteOnDynamicBufferSRV); below it the member is FALSE ("the driver is legacy or
+ * the feature level is too low"), so such a draw is not drawn there, with a message.  A count
+ * of 1 with single-sample targets is ordinary rendering. */
 static bool rule_forced_sample_count(struct draw_check *k)
 {
     const struct d3d11_context_state *s = &k->ctx->state;
@@ -938,10 +942,10 @@ static bool rule_forced_sample_count(struct draw_check *k)
         return fail(k, "ForcedSampleCount %u with a %u-sample render target: undefined "
                     "(D3D11_RASTERIZER_DESC1: every render target must have a single sample)",
                     n, rt_samples);
-    if (rtv && rt_samples > 1)
+    if (rtv && rt_samples > 1 && k->ctx->device->level < D3D_FEATURE_LEVEL_11_1)
         return fail(k, "ForcedSampleCount 1 with a %u-sample render target needs "
-                    "D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne, which is FALSE",
-                    rt_samples);
+                    "D3D11_OPTIONS.MultisampleRTVWithForcedSampleCountOne, FALSE at feature "
+                    "level %s", rt_samples, level(k));
     if (k->ps && k->ps->prog && k->ps->prog->sample_freq)
         return fail(k, "ForcedSampleCount %u with a sample-frequency pixel shader: undefined "
                     "(D3D11_RASTERIZER_DESC1: \"Don't operate the shader at sample "
@@ -1163,6 +1167,16 @@ static void translate_samples(const struct d3d11_context_state *s, struct draw_d
     if (bound_samples(s) < 2)
         return;
     d->om.samples = info->resource->sample_count;
+    if (forced == 1) {
+        /* ForcedSampleCount 1 with multisampled targets (rule_forced_sample_count): one
+         * rasterizer sample at the pixel centre (the spec's 3.5.6.3: "the center sampled
+         * rendering even on an MSAA surface" of D3D10.0), the pixel's colour to each of its
+         * samples the SampleMask keeps (pixel_ms.c draw_ms_merge) */
+        d->raster_samples = 1;
+        d->om.sample_mask = s->sample_mask;
+        d->ms_center = false;
+        return;
+    }
     d->om.sample_mask = s->sample_mask;
     /* D3D11_CENTER_MULTISAMPLE_PATTERN: "all of the samples are located at the pixel center" */
     d->ms_center = info->resource->sample_quality == (UINT)D3D11_CENTER_MULTISAMPLE_PATTERN;

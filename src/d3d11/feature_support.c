@@ -109,6 +109,9 @@ HRESULT d3d11_check_feature_support(const struct d3d11_device *dev, D3D11_FEATUR
         /* 11_1: UAV-only rendering with ForcedSampleCount 1, 2, 4, 8, 16 (context_draw.c);
          * "always TRUE" at 11_1, FALSE at 11_0 */
         o->UAVOnlyRenderingForcedSampleCount = fl11_1;
+        /* 11_1: ForcedSampleCount 1 with multisampled render targets (context_draw.c): the
+         * page has it TRUE at 11.1 and always equal to MapNoOverwriteOnDynamicBufferSRV */
+        o->MultisampleRTVWithForcedSampleCountOne = fl11_1;
         return S_OK;
     }
     case D3D11_FEATURE_ARCHITECTURE_INFO: {

@@ -109,7 +109,8 @@ int draw_program_create(const struct ir_program *ir, struct draw_program **out)
         if (ir_op_is_eval(ir->instructions.items[i].op))
             p->pulls = true;
     }
-    p->early_depth = (ir->global_flags & IR_GLOBAL_FORCE_EARLY_DEPTH_STENCIL) && !p->writes_depth;
+    /* (an oDepth such a program writes is ignored: spec 16.12.1, pixel.c shade_early) */
+    p->early_depth = (ir->global_flags & IR_GLOBAL_FORCE_EARLY_DEPTH_STENCIL) != 0;
     if (p->uav_mask || p->mem) {
         p->lane_local = false;
         p->fused.kind = DRAW_FUSED_NONE;
@@ -762,9 +763,7 @@ int draw_execute(struct draw_context *dc, const struct draw_desc *d, uint64_t *s
     st->depth_bias_clamp = d->depth_bias_clamp;
     st->slope_scaled_depth_bias = d->slope_scaled_depth_bias;
     depth_bias_kind(&dc->om, st);
-    raster_ms_pattern(st, d->raster_samples && d->om.samples < 2 ? d->raster_samples
-                                                                  : d->om.samples,
-                      d->ms_center);
+    raster_ms_pattern(st, d->raster_samples ? d->raster_samples : d->om.samples, d->ms_center);
     st->sample_weights = st->samples >= 2 && d->ps && (d->ps->sample_freq || d->ps->has_centroid);
     if (d->quad_lines && (r->topology == DRAW_LINE_LIST || r->topology == DRAW_LINE_STRIP ||
                           r->topology == DRAW_LINE_LIST_ADJ ||

@@ -431,8 +431,10 @@ struct draw_desc {
      * targets, D3D11.3 functional spec 3.5.6): the rasterizer's sample count (2..16, the
      * standard pattern) while the surfaces keep one sample (om.samples < 2).  Coverage, the
      * pixel program's vCoverage and its `samplepos rasterizer` follow these samples; a pixel
-     * with any of them covered is shaded once and written to its one sample.  0: the
-     * rasterizer takes om.samples. */
+     * with any of them covered is shaded once and written to its one sample.  1 with
+     * multisampled surfaces (ForcedSampleCount 1, 3.5.6.2): one rasterizer sample at the pixel
+     * centre, the pixel's result written to each of its surface samples the SampleMask,
+     * alpha-to-coverage and oMask keep; vCoverage bit 0.  0: the rasterizer takes om.samples. */
     uint32_t raster_samples;
     /* Alpha-to-coverage (D3D11 AlphaToCoverageEnable; pixel_ms.c): the alpha of SV_Target0
      * decides how many of a pixel's samples it covers. */

@@ -144,6 +144,9 @@ struct draw_shade {
     bool fill_ok;                      /* ... and whole tiles written as rectangles */
     bool fused_ok;                     /* pixel_fused.c may run d->ps (shortcuts on) */
     bool om_reads_z;                   /* depth/stencil work: the OM needs each lane's z */
+    /* a batch without rasterizer samples still takes draw_ms_merge: alpha-to-coverage, or
+     * multisampled surfaces rasterized at the pixel centre (ForcedSampleCount 1) */
+    bool ms_merge;
     uint16_t uni_idx[IR_MAX_INPUTS * 4];   /* pool-record words to compare (pixel.c) */
     /* pixel_fused.c: when every pixel input is a linearly interpolated attribute component
      * (lin_all), the list of them */
@@ -363,9 +366,16 @@ void draw_sample_ms_query(unsigned samples, bool center, const struct vm_sample_
 /* pixel_ms.c: the lanes whose sample s of n alpha-to-coverage keeps (sample-frequency
  * shading: the alpha of the sample's own run). */
 uint32_t draw_ms_alpha_lanes(const float *alpha, unsigned lanes, unsigned n, unsigned s);
+/* pixel_ms.c: clears in cover[0..n-1] the samples that alpha-to-coverage (SV_Target0's alpha
+ * in ob, when the draw enables it) and `omask` (NULL: none; bit s keeps sample s) drop. */
+void draw_ms_mask_cover(const struct draw_px *d, const struct om_batch *ob, unsigned lanes,
+                        unsigned n, const uint32_t *omask, uint32_t *cover);
 
 /* pixel_ms.c: draw_shade's output-merger step for a multisampled batch (batch->ms): per-sample
- * depth clamped, om_process_ms; returns the samples that passed.  `interpolated_z`: false when
+ * depth clamped, om_process_ms; returns the samples that passed.  A batch without samples
+ * (draw_shade.ms_merge): alpha-to-coverage on one-sample surfaces, or multisampled surfaces
+ * rasterized at the centre, whose covered pixels give every sample (then it returns the
+ * pixels written: the rasterizer's one sample each, spec 20.4.6).  `interpolated_z`: false when
  * the pixel program wrote the depth (then w->z holds it, already clamped).  `omask` (NULL:
  * none): the program's oMask per lane; a clear bit s drops the lane's sample s. */
 uint32_t draw_ms_merge(const struct draw_shade *r, struct draw_worker *w,

@@ -348,6 +348,18 @@ uint32_t om_process_ms(const struct om_state *state, const struct om_draw *draw,
                        const struct om_batch *batch, uint32_t coverage, const uint32_t *cover,
                        const float *const *z);
 
+/* The multisampled early path (om_ms.c), om_draw.samples >= 2, in two halves.
+ * om_depth_stencil_ms: for each sample s set in draw->sample_mask, the depth/stencil test and
+ * update of the lanes of cover[s] against sample plane s of the depth-stencil surface, with
+ * depth z[s] (NULL: batch->z for every sample); passed[s] receives the lanes that passed
+ * (0 for the samples not tested), and the result is their union.  om_color_ms: the blend and
+ * writes of every target for the lanes of cover[s] at plane s, each sample in the mask. */
+uint32_t om_depth_stencil_ms(const struct om_state *state, const struct om_draw *draw,
+                             const struct om_batch *batch, const uint32_t *cover,
+                             const float *const *z, uint32_t *passed);
+void om_color_ms(const struct om_state *state, const struct om_draw *draw,
+                 const struct om_batch *batch, const uint32_t *cover);
+
 /* ---- Constant-colour rectangles (om_fast.c) -------------------------------------------------- */
 
 /* Can a rectangle of pixels that all receive the same shader colours skip the per-pixel path?

@@ -7,6 +7,11 @@
  * merger operates per sample; 3.5.5), through the same om_process as one-sample draws, which
  * keeps both paths' arithmetic identical.  Samples are processed in index order for each
  * batch, so the result depends on nothing but the batch.
+ *
+ * The early forms (om_depth_stencil_ms, om_color_ms) are the two halves of om_process_ms split
+ * around the pixel shader, for [earlydepthstencil] programs (D3D11.3 functional spec 16.12.1:
+ * "the implementation must perform Depth/Stencil tests and depth/stencil writes before
+ * executing the Pixel Shader"; pixel.c shade_early_ms).
  */
 #include "pipeline/om.h"
 
@@ -40,4 +45,41 @@ uint32_t om_process_ms(const struct om_state *state, const struct om_draw *draw,
         passed += util_popcount32(om_process(state, &pd, &pb, m));
     }
     return passed;
+}
+
+uint32_t om_depth_stencil_ms(const struct om_state *state, const struct om_draw *draw,
+                             const struct om_batch *batch, const uint32_t *cover,
+                             const float *const *z, uint32_t *passed)
+{
+    unsigned n = draw->samples < 32 ? draw->samples : 32;
+    uint32_t any = 0;
+    struct om_draw pd = *draw;
+    struct om_batch pb = *batch;
+    for (unsigned s = 0; s < n; s++) {
+        uint32_t m = cover[s];
+        passed[s] = 0;
+        if (!(draw->sample_mask >> s & 1u) || !m)
+            continue;
+        plane_of(&pd.ds, &draw->ds, s);
+        pb.z = z ? z[s] : batch->z;
+        passed[s] = om_depth_stencil(state, &pd, &pb, m);
+        any |= passed[s];
+    }
+    return any;
+}
+
+void om_color_ms(const struct om_state *state, const struct om_draw *draw,
+                 const struct om_batch *batch, const uint32_t *cover)
+{
+    unsigned n = draw->samples < 32 ? draw->samples : 32;
+    struct om_draw pd = *draw;
+    if (!state->any_color)
+        return;
+    for (unsigned s = 0; s < n; s++) {
+        if (!(draw->sample_mask >> s & 1u) || !cover[s])
+            continue;
+        for (unsigned t = 0; t < OM_MAX_TARGETS; t++)
+            plane_of(&pd.rt[t], &draw->rt[t], s);
+        om_color(state, &pd, batch, cover[s]);
+    }
 }

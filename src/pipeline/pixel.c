@@ -37,7 +37,7 @@
  * read 0 in every component (7.18.17); gather4 goes to the reference sampler's gather, lod to
  * its LOD decisions (draw_sample_lod); sampleinfo / samplepos of views and of the
  * rasterizer are pixel_ms.c's.  Sample-frequency shading, vCoverage and oMask: draw_shade
- * and shade_per_sample below.  Immediate texel offsets (_aoffimmi) are not applied:
+ * and shade_per_sample below; [earlydepthstencil] programs: shade_early.  Immediate texel offsets (_aoffimmi) are not applied:
  * level-9 programs have none, and the reference sampler takes no offsets yet.
  */
 #include "pipeline/draw_priv.h"
@@ -370,6 +370,7 @@ void draw_shade_prepare(struct draw_shade *r)
     const struct draw_px *d = r->d;
     const struct draw_program *ps = d->ps;
     r->uniform_ok = r->fill_ok = false;
+    r->ms_merge = d->alpha_to_coverage || d->om.samples >= 2;
     r->fused_ok = !atomic_load(&shortcuts_off);
     /* the linear-input list of draw_fill_inputs */
     r->lin_all = ps != NULL;
@@ -426,8 +427,9 @@ void draw_shade_prepare(struct draw_shade *r)
     for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++)
         if (ps->out_mask[t])
             targets |= 1u << t;
-    /* (alpha-to-coverage draws go through draw_ms_merge, never the rectangle fill) */
-    r->fill_ok = om_fill_possible(r->om, targets) && !d->alpha_to_coverage;
+    /* (alpha-to-coverage draws and multisampled surfaces rasterized at the centre go through
+     * draw_ms_merge, never the rectangle fill, which writes one sample) */
+    r->fill_ok = om_fill_possible(r->om, targets) && !r->ms_merge;
 }
 
 static bool uniform_value(uint32_t u)
@@ -619,47 +621,6 @@ bool draw_fill(void *ctx, uint32_t prim_id, uint32_t flags, uint64_t seq, unsign
     return true;
 }
 
-/* [earlydepthstencil] (forceEarlyDepthStencil, 11_0): the depth and stencil tests and their
- * writes happen before the pixel shader, which then runs only where they passed (a pixel that
- * failed is a helper at most: no UAV side effects); discard drops only the colour.  Single-
- * sample draws without alpha-to-coverage (draw_shade); the others keep the late path. */
-static void shade_early(const struct draw_shade *r, struct draw_worker *w,
-                        const struct raster_quad_batch *b, const struct draw_prim *pr, bool front,
-                        unsigned count, uint32_t coverage)
-{
-    const struct draw_px *d = r->d;
-    const struct draw_program *ps = d->ps;
-    unsigned lanes = 4 * count;
-    struct om_batch ob;
-    for (unsigned t = 0; t < OM_MAX_TARGETS; t++)
-        for (unsigned c = 0; c < 4; c++)
-            ob.color[t][c] = NULL;
-    const float zmin = d->viewport.min_depth, zmax = d->viewport.max_depth;   /* (as below) */
-    for (unsigned l = 0; l < lanes; l++)
-        w->z[l] = om_depth_clamp(b->z[l], zmin, zmax);
-    ob.count = count;
-    ob.x = b->x;
-    ob.y = b->y;
-    ob.z = w->z;
-    ob.front_facing = front;
-    uint32_t pass = coverage & om_valid_mask(&d->om, &ob);
-    if (r->om_reads_z)
-        pass = om_depth_stencil(r->om, &d->om, &ob, pass);
-    w->samples += util_popcount32(pass);
-    w->ps_invocations += util_popcount32(pass);
-    if (!pass)
-        return;
-    uint32_t alive = run_ps(r, w, b, pr, front, lanes, pass);
-    for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++) {
-        if (!ps->out_mask[t])
-            continue;
-        memcpy(w->color[t], w->outputs[t], sizeof(w->color[t]));   /* float bits */
-        for (unsigned c = 0; c < 4; c++)
-            ob.color[t][c] = w->color[t][c];
-    }
-    om_color(r->om, &d->om, &ob, pass & alive);
-}
-
 /* Centroid evaluation points of a multisampled batch (D3D11.3 functional spec 3.5.5), per
  * lane: (1) every sample of the pixel covered: the centre; (2) else the first covered sample,
  * in increasing index, of the coverage ANDed with the SampleMask; (3) none (helper pixels of
@@ -692,16 +653,53 @@ static void centroid_points(const struct draw_shade *r, struct draw_worker *w,
     w->c_on = true;
 }
 
+/* vCoverage at pixel frequency: the pixel's samples the primitive covers, within the
+ * SampleMask (bit s: sample s; one-sample targets: bit 0).  "The InputCoverage bitfield is not
+ * affected by depth/stencil tests" (D3D11.3 functional spec 16.3.2), early ones included. */
+static void input_coverage(const struct draw_shade *r, struct draw_worker *w,
+                           const struct raster_quad_batch *b, uint32_t coverage)
+{
+    for (unsigned l = 0; l < VM_LANES; l++)
+        w->incov[l] = coverage >> l & 1u;
+    if (b->ms) {
+        unsigned n = b->ms->samples < RASTER_MAX_SAMPLES ? b->ms->samples : RASTER_MAX_SAMPLES;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            uint32_t bits = 0;
+            for (unsigned s = 0; s < n; s++)
+                bits |= (b->ms->cover[s] >> l & 1u) << s;
+            w->incov[l] = bits & r->d->om.sample_mask;
+        }
+    }
+}
+
+/* The program's colours into ob (SV_Target n is o<n>, 16.6; undeclared targets untouched). */
+static void colors_to_batch(const struct draw_program *ps, struct draw_worker *w,
+                            struct om_batch *ob)
+{
+    for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++) {
+        if (!ps->out_mask[t])
+            continue;
+        memcpy(w->color[t], w->outputs[t], sizeof(w->color[t]));   /* float bits */
+        for (unsigned c = 0; c < 4; c++)
+            ob->color[t][c] = w->color[t][c];
+    }
+}
+
 /* Sample-frequency shading (D3D11.3 functional spec 16.3: a pixel program with a `sample`
  * input or SV_SampleIndex runs once per covered sample of a multisampled target).  For each
  * sample s in index order: the program over the whole batch (every lane of each quad, so
  * derivatives are the quad's differences at sample s), `sample` inputs at sample s,
  * SV_SampleIndex s, vCoverage the bit of s alone; then the output merger for sample s only,
  * with its depth (or oDepth), its alpha-to-coverage bit and its oMask bit.  A sample outside
- * the SampleMask is not shaded (its result could not be written). */
+ * the SampleMask is not shaded (its result could not be written).
+ * `early` ([earlydepthstencil], 16.12.1: "If the Pixel Shader is in Sample-Frequency mode,
+ * the same applies based on per-sample Depth/Stencil tests"): sample s's depth/stencil test
+ * and writes first, the program for the lanes whose sample s passed (the others of the quads
+ * are helpers), and then only the colour of sample s; oDepth is ignored, and the occlusion
+ * count is what passed the test. */
 static void shade_per_sample(const struct draw_shade *r, struct draw_worker *w,
                              const struct raster_quad_batch *b, const struct draw_prim *pr,
-                             bool front, struct om_batch *ob)
+                             bool front, struct om_batch *ob, bool early)
 {
     const struct draw_px *d = r->d;
     const struct draw_program *ps = d->ps;
@@ -710,12 +708,34 @@ static void shade_per_sample(const struct draw_shade *r, struct draw_worker *w,
     unsigned lanes = 4 * count;
     unsigned n = ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES;
     struct om_draw od = d->om;
+    uint32_t valid = early ? om_valid_mask(&d->om, ob) : 0;
     od.samples = n;
     for (unsigned s = 0; s < n; s++) {
-        uint32_t m = ms->cover[s];
+        uint32_t m = ms->cover[s], run = m;
         if (!(d->om.sample_mask >> s & 1u) || !m)
             continue;
-        w->ps_invocations += util_popcount32(m);   /* one per sample (16.3) */
+        float zs[4 * RASTER_BATCH_QUADS];
+        const float *zp[RASTER_MAX_SAMPLES] = { NULL };
+        uint32_t cover[RASTER_MAX_SAMPLES] = { 0 };
+        if ((early || !ps->writes_depth) && r->om_reads_z) {
+            for (unsigned l = 0; l < lanes; l++)
+                zs[l] = om_depth_clamp(ms->z[s][l], d->viewport.min_depth,
+                                       d->viewport.max_depth);
+            zp[s] = zs;
+        }
+        if (early) {
+            uint32_t passed[RASTER_MAX_SAMPLES];
+            cover[s] = m & valid;
+            run = cover[s];
+            if (r->om_reads_z) {
+                om_depth_stencil_ms(r->om, &od, ob, cover, zp, passed);
+                run = passed[s];
+            }
+            w->samples += util_popcount32(run);   /* nothing later changes it (16.12.1) */
+            if (!run)
+                continue;
+        }
+        w->ps_invocations += util_popcount32(run);   /* one per sample (16.3) */
         w->sample_cur = (int32_t)s;
         w->s_pw1 = ms->has_weights ? ms->pw1[s] : b->pw1;
         w->s_pw2 = ms->has_weights ? ms->pw2[s] : b->pw2;
@@ -726,38 +746,163 @@ static void shade_per_sample(const struct draw_shade *r, struct draw_worker *w,
         w->s_dy = (float)r->raster.sample_y[s] * (1.0f / 16.0f);
         for (unsigned l = 0; l < VM_LANES; l++)
             w->incov[l] = (m >> l & 1u) << s;
-        uint32_t alive = run_ps(r, w, b, pr, front, lanes, m);
+        uint32_t alive = run_ps(r, w, b, pr, front, lanes, run);
         w->sample_cur = -1;
-        uint32_t cov = m & alive;
+        uint32_t cov = run & alive;
         if (ps->writes_coverage)
             for (unsigned l = 0; l < lanes; l++)
                 if (!(w->omask[l] >> s & 1u))
                     cov &= ~(1u << l);
-        for (unsigned t = 0; t < OM_MAX_TARGETS && t < ps->output_count; t++) {
-            if (!ps->out_mask[t])
-                continue;
-            memcpy(w->color[t], w->outputs[t], sizeof(w->color[t]));   /* float bits */
-            for (unsigned c = 0; c < 4; c++)
-                ob->color[t][c] = w->color[t][c];
-        }
+        colors_to_batch(ps, w, ob);
         if (d->alpha_to_coverage && ob->color[0][3])
             cov &= draw_ms_alpha_lanes(ob->color[0][3], lanes, n, s);
         if (!cov)
             continue;
-        float zs[4 * RASTER_BATCH_QUADS];
-        const float *zp[RASTER_MAX_SAMPLES] = { NULL };
-        uint32_t cover[RASTER_MAX_SAMPLES] = { 0 };
         cover[s] = cov;
-        if (!ps->writes_depth && r->om_reads_z) {
-            for (unsigned l = 0; l < lanes; l++)
-                zs[l] = om_depth_clamp(ms->z[s][l], d->viewport.min_depth,
-                                       d->viewport.max_depth);
-            zp[s] = zs;
+        if (early) {
+            om_color_ms(r->om, &od, ob, cover);
+            continue;
         }
         ob->z = w->z;   /* oDepth, clamped (run_ps) */
         w->samples += om_process_ms(r->om, &od, ob, cov, cover,
                                     !ps->writes_depth && r->om_reads_z ? zp : NULL);
     }
+}
+
+/* [earlydepthstencil] at pixel frequency on multisampled surfaces (16.12.1): every covered
+ * sample's depth/stencil test and writes with its own depth (raster_ms.c), then the program
+ * once for each pixel with a sample that passed (a pixel none of whose samples passed is a
+ * helper at most: no UAV side effects), whose colour goes to those samples only, less what
+ * discard, alpha-to-coverage and oMask drop -- they act on the colour alone, the depth is
+ * written already.  oDepth is ignored; the occlusion count is the samples that passed. */
+static void shade_early_ms(const struct draw_shade *r, struct draw_worker *w,
+                           const struct raster_quad_batch *b, const struct draw_prim *pr,
+                           bool front, struct om_batch *ob, uint32_t coverage)
+{
+    const struct draw_px *d = r->d;
+    const struct draw_program *ps = d->ps;
+    const struct raster_ms_batch *ms = b->ms;
+    unsigned count = b->count < RASTER_BATCH_QUADS ? b->count : RASTER_BATCH_QUADS;
+    unsigned lanes = 4 * count;
+    unsigned n = ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES;
+    float zs[RASTER_MAX_SAMPLES][4 * RASTER_BATCH_QUADS];
+    const float *zp[RASTER_MAX_SAMPLES];
+    uint32_t cover[RASTER_MAX_SAMPLES], passed[RASTER_MAX_SAMPLES], any = 0;
+    uint32_t valid = coverage & om_valid_mask(&d->om, ob);
+    struct om_draw od = d->om;
+    od.samples = n;
+    for (unsigned s = 0; s < n; s++)
+        cover[s] = ms->cover[s] & valid;
+    if (r->om_reads_z) {
+        for (unsigned s = 0; s < n; s++) {
+            for (unsigned l = 0; l < lanes; l++)
+                zs[s][l] = om_depth_clamp(ms->z[s][l], d->viewport.min_depth,
+                                          d->viewport.max_depth);
+            zp[s] = zs[s];
+        }
+        any = om_depth_stencil_ms(r->om, &od, ob, cover, zp, passed);
+    } else {
+        for (unsigned s = 0; s < n; s++) {
+            passed[s] = d->om.sample_mask >> s & 1u ? cover[s] : 0;
+            any |= passed[s];
+        }
+    }
+    for (unsigned s = 0; s < n; s++)
+        w->samples += util_popcount32(passed[s]);
+    w->ps_invocations += util_popcount32(any);
+    if (!any)
+        return;
+    if (ps->reads_coverage)
+        input_coverage(r, w, b, coverage);
+    uint32_t alive = run_ps(r, w, b, pr, front, lanes, any);
+    colors_to_batch(ps, w, ob);
+    for (unsigned s = 0; s < n; s++)
+        passed[s] &= alive;
+    draw_ms_mask_cover(d, ob, lanes, n, ps->writes_coverage ? w->omask : NULL, passed);
+    om_color_ms(r->om, &od, ob, passed);
+}
+
+/* [earlydepthstencil] (forceEarlyDepthStencil, 11_0; D3D11.3 functional spec 16.12.1): "the
+ * implementation must perform Depth/Stencil tests and depth/stencil writes before executing
+ * the Pixel Shader"; "if the tests do not pass, the Pixel Shader is not invoked unless it is a
+ * helper", so a pixel that failed has no UAV side effects; oDepth "is simply ignored"; the
+ * occlusion query counts what passed those tests, "and nothing downstream further impacts the
+ * count".  Discard, oMask and alpha-to-coverage then act on the colour writes only.
+ * Multisampled surfaces: shade_early_ms / shade_per_sample; here one sample a pixel at the
+ * surfaces (also target-independent rasterization, whose pixels count their covered
+ * rasterizer samples, 20.4.6), or multisampled surfaces rasterized at the pixel centre
+ * (ForcedSampleCount 1), whose colour goes to each sample of a passing pixel that the
+ * SampleMask, alpha-to-coverage and oMask keep. */
+static void shade_early(const struct draw_shade *r, struct draw_worker *w,
+                        const struct raster_quad_batch *b, const struct draw_prim *pr, bool front,
+                        unsigned count, uint32_t coverage)
+{
+    const struct draw_px *d = r->d;
+    const struct draw_program *ps = d->ps;
+    unsigned lanes = 4 * count;
+    struct om_batch ob;
+    for (unsigned t = 0; t < OM_MAX_TARGETS; t++)
+        for (unsigned c = 0; c < 4; c++)
+            ob.color[t][c] = NULL;
+    ob.count = count;
+    ob.x = b->x;
+    ob.y = b->y;
+    ob.z = w->z;
+    ob.front_facing = front;
+    if (b->ms && ps->has_centroid && b->ms->has_weights)
+        centroid_points(r, w, b);
+    if (b->ms && ps->sample_freq) {
+        shade_per_sample(r, w, b, pr, front, &ob, true);
+        w->c_on = false;
+        return;
+    }
+    if (b->ms && d->om.samples >= 2) {
+        shade_early_ms(r, w, b, pr, front, &ob, coverage);
+        w->c_on = false;
+        return;
+    }
+    for (unsigned l = 0; l < lanes; l++)
+        w->z[l] = om_depth_clamp(b->z[l], d->viewport.min_depth, d->viewport.max_depth);
+    uint32_t pass = coverage & om_valid_mask(&d->om, &ob);
+    if (r->om_reads_z)
+        pass = om_depth_stencil(r->om, &d->om, &ob, pass);
+    if (b->ms) {
+        unsigned n = b->ms->samples < RASTER_MAX_SAMPLES ? b->ms->samples : RASTER_MAX_SAMPLES;
+        for (unsigned s = 0; s < n; s++)
+            w->samples += util_popcount32(b->ms->cover[s] & pass);
+    } else {
+        w->samples += util_popcount32(pass);
+    }
+    w->ps_invocations += util_popcount32(pass);
+    if (!pass) {
+        w->c_on = false;
+        return;
+    }
+    if (ps->reads_coverage)
+        input_coverage(r, w, b, coverage);
+    uint32_t alive = run_ps(r, w, b, pr, front, lanes, pass);
+    w->c_on = false;
+    colors_to_batch(ps, w, &ob);
+    uint32_t cov = pass & alive;
+    if (d->om.samples >= 2) {
+        unsigned n = d->om.samples < RASTER_MAX_SAMPLES ? d->om.samples : RASTER_MAX_SAMPLES;
+        uint32_t cover[RASTER_MAX_SAMPLES];
+        struct om_draw od = d->om;
+        for (unsigned s = 0; s < n; s++)
+            cover[s] = cov;
+        draw_ms_mask_cover(d, &ob, lanes, n, ps->writes_coverage ? w->omask : NULL, cover);
+        od.samples = n;
+        om_color_ms(r->om, &od, &ob, cover);
+        return;
+    }
+    /* one sample: oMask bit 0 and alpha-to-coverage of one sample keep or drop the colour */
+    if (ps->writes_coverage)
+        for (unsigned l = 0; l < lanes; l++)
+            if (!(w->omask[l] & 1u))
+                cov &= ~(1u << l);
+    if (d->alpha_to_coverage && ob.color[0][3])
+        cov &= draw_ms_alpha_lanes(ob.color[0][3], lanes, 1, 0);
+    om_color(r->om, &d->om, &ob, cov);
 }
 
 void draw_shade(void *ctx, const struct raster_quad_batch *b)
@@ -771,7 +916,7 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
     bool front = pr->flags & DRAW_PRIM_FACE_SET ? (pr->flags & DRAW_PRIM_FRONT) != 0 :
                                                   (b->flags & RASTER_BATCH_FRONT_FACING) != 0;
     uint32_t coverage = om_coverage_from_quads(b->mask, count);
-    if (d->ps && d->ps->early_depth && !b->ms && !d->alpha_to_coverage) {
+    if (d->ps && d->ps->early_depth) {
         shade_early(r, w, b, pr, front, count, coverage);
         return;
     }
@@ -792,26 +937,12 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
     if (d->ps && d->ps->has_centroid && b->ms && b->ms->has_weights)
         centroid_points(r, w, b);
     if (d->ps && d->ps->sample_freq && b->ms) {
-        shade_per_sample(r, w, b, pr, front, &ob);
+        shade_per_sample(r, w, b, pr, front, &ob, false);
         w->c_on = false;
         return;
     }
-    if (d->ps && d->ps->reads_coverage) {
-        /* vCoverage at pixel frequency: the pixel's samples the primitive covers, within the
-         * SampleMask (bit s: sample s; one-sample targets: bit 0) */
-        for (unsigned l = 0; l < VM_LANES; l++)
-            w->incov[l] = coverage >> l & 1u;
-        if (b->ms) {
-            unsigned n = b->ms->samples < RASTER_MAX_SAMPLES ? b->ms->samples
-                                                             : RASTER_MAX_SAMPLES;
-            for (unsigned l = 0; l < VM_LANES; l++) {
-                uint32_t bits = 0;
-                for (unsigned s = 0; s < n; s++)
-                    bits |= (b->ms->cover[s] >> l & 1u) << s;
-                w->incov[l] = bits & d->om.sample_mask;
-            }
-        }
-    }
+    if (d->ps && d->ps->reads_coverage)
+        input_coverage(r, w, b, coverage);
 
     if (d->ps) {
         const struct draw_program *ps = d->ps;
@@ -829,9 +960,9 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
                 uniform_store(ps, w, (unsigned)__builtin_ctz(coverage),
                               (alive >> __builtin_ctz(coverage)) & 1u);
             coverage &= alive;
-            /* oMask at one sample a pixel: bit 0 keeps the pixel (multisampled: draw_ms_merge
-             * takes the other bits) */
-            if (ps->writes_coverage && !b->ms)
+            /* oMask at one sample a pixel: bit 0 keeps the pixel (multisampled surfaces, also
+             * rasterized at the centre: draw_ms_merge takes each sample's bit) */
+            if (ps->writes_coverage && !b->ms && d->om.samples < 2)
                 for (unsigned l = 0; l < lanes; l++)
                     if (!(w->omask[l] & 1u))
                         coverage &= ~(1u << l);
@@ -882,7 +1013,7 @@ void draw_shade(void *ctx, const struct raster_quad_batch *b)
             w->samples += util_popcount32(b->ms->cover[s] & pass);
         return;
     }
-    if (b->ms || d->alpha_to_coverage) {
+    if (b->ms || r->ms_merge) {
         const uint32_t *omask = d->ps && d->ps->writes_coverage ? w->omask : NULL;
         w->samples += draw_ms_merge(r, w, b, &ob, coverage, zsrc != NULL, omask);
         return;

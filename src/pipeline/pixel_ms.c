@@ -48,13 +48,27 @@ uint32_t draw_ms_alpha_lanes(const float *alpha, unsigned lanes, unsigned n, uns
     return cover[s];
 }
 
+void draw_ms_mask_cover(const struct draw_px *d, const struct om_batch *ob, unsigned lanes,
+                        unsigned n, const uint32_t *omask, uint32_t *cover)
+{
+    if (d->alpha_to_coverage && ob->color[0][3])
+        alpha_to_coverage(ob->color[0][3], lanes, n, cover);
+    /* oMask (SV_Coverage output): bit s of a lane's mask keeps its sample s */
+    for (unsigned s = 0; omask && s < n; s++)
+        for (unsigned l = 0; l < lanes; l++)
+            if (!(omask[l] >> s & 1u))
+                cover[s] &= ~(1u << l);
+}
+
 uint32_t draw_ms_merge(const struct draw_shade *r, struct draw_worker *w,
                        const struct raster_quad_batch *b, const struct om_batch *ob,
                        uint32_t coverage, bool interpolated_z, const uint32_t *omask)
 {
     const struct draw_px *d = r->d;
     const struct raster_ms_batch *ms = b->ms;
-    unsigned n = !ms ? 1 : ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES;
+    unsigned surf = d->om.samples < RASTER_MAX_SAMPLES ? d->om.samples : RASTER_MAX_SAMPLES;
+    unsigned n = ms ? (ms->samples < RASTER_MAX_SAMPLES ? ms->samples : RASTER_MAX_SAMPLES)
+                    : surf >= 2 ? surf : 1;
     unsigned lanes = 4 * (b->count < RASTER_BATCH_QUADS ? b->count : RASTER_BATCH_QUADS);
     float zs[RASTER_MAX_SAMPLES][4 * RASTER_BATCH_QUADS];
     const float *zp[RASTER_MAX_SAMPLES];
@@ -63,18 +77,30 @@ uint32_t draw_ms_merge(const struct draw_shade *r, struct draw_worker *w,
     if (ms)
         memcpy(cover, ms->cover, sizeof(cover));
     else
-        cover[0] = coverage;
-    if (d->alpha_to_coverage && ob->color[0][3])
-        alpha_to_coverage(ob->color[0][3], lanes, n, cover);
-    /* oMask (SV_Coverage output): bit s of a lane's mask keeps its sample s */
-    for (unsigned s = 0; omask && s < n; s++)
-        for (unsigned l = 0; l < lanes; l++)
-            if (!(omask[l] >> s & 1u))
-                cover[s] &= ~(1u << l);
-    if (!ms) {
+        for (unsigned s = 0; s < n; s++)
+            cover[s] = coverage;
+    draw_ms_mask_cover(d, ob, lanes, n, omask, cover);
+    if (!ms && n < 2) {
         /* one sample (alpha-to-coverage only): the one-sample path with the reduced coverage */
         uint32_t pass = om_process(r->om, &d->om, ob, coverage & cover[0]);
         return util_popcount32(pass);
+    }
+    if (!ms) {
+        /* ForcedSampleCount 1 with multisampled targets (D3D11.3 functional spec 3.5.6.2, the
+         * D3D10.0 "center sampled rendering even on an MSAA surface" of 3.5.6.3): the pixel
+         * centre decided coverage, and the pixel's colour goes to each of its samples that the
+         * SampleMask, alpha-to-coverage and oMask keep.  No depth-stencil view is bound
+         * (d3d11 rule_forced_sample_count), so nothing fails after the shader; the occlusion
+         * count "reflects how many rasterizer samples are covered" (20.4.6): one a pixel
+         * written, 0 for a pixel all of whose samples were masked off (the recommended
+         * count) */
+        uint32_t written = 0;
+        od.samples = n;
+        om_process_ms(r->om, &od, ob, coverage, cover, NULL);
+        for (unsigned s = 0; s < n; s++)
+            if (d->om.sample_mask >> s & 1u)
+                written |= cover[s];
+        return util_popcount32(written & coverage & om_valid_mask(&d->om, ob));
     }
     (void)w;
     /* the surfaces' sample count is the draw's; the rasterizer's is the same (draw.c) */
