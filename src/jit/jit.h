@@ -9,10 +9,8 @@
  *     fn(x, chunk)   lanes [chunk * 8, chunk * 8 + 8); writes select by exec per lane, as
  *                    vm_store does (in the block at pc 0 the old values are known 0, so the
  *                    select is an AND)
- *   and around it one exported function per block that runs it for every chunk with an
- *   executing lane, in order (jit_codegen.c emit_all_chunks: the chunk function is inlined
- *   into that loop, always-inline in the pipeline); vm_run calls that once at the block's
- *   first pc and goes on at its end.  Everything between blocks -- control flow, discard, predicated d3dbc
+ *   vm_run calls it for each chunk with an executing lane at the block's first pc and goes
+ *   on at its end.  Everything between blocks -- control flow, discard, predicated d3dbc
  *   instructions, x# arrays, a#/p# writes, relative addressing other than of constant
  *   buffers, f32tof16/f16tof32, resinfo/sampleinfo and the *_s resource forms -- runs in the
  *   interpreter as before, on the same register memory, so the two engines' results agree by
@@ -87,16 +85,14 @@
 
 #include "vm/vm_private.h"
 
-/* One block over every chunk of the batch with an executing lane (the chunk argument is
- * unused: 0; the generated code's inner function takes lanes [chunk * width, (chunk + 1) *
- * width)). */
+/* One block over lanes [chunk * width, (chunk + 1) * width) of the batch. */
 typedef void (*jit_block_fn)(struct vm_exec *x, uint32_t chunk);
 
 struct jit_block {
     uint32_t start, end;           /* instructions [start, end), all generated natively */
     jit_block_fn fn;
     /* A block may start with a resource instruction (vm_tex_native): then vm_run first runs
-     * `req` (over the executing chunks: it writes that instruction's operands into the request,
+     * `req` over the executing chunks (it writes that instruction's operands into the request,
      * st->req), calls `tex_call` once for the batch (vm_resource.c op_tex_call: the rest of
      * the request, the sampler), and `fn` begins by writing the answer (st->res) to the
      * destination.  NULL for other blocks. */

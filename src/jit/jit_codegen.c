@@ -1459,50 +1459,6 @@ static bool emit_request(struct cg *g, const struct jit_block *b, const char *na
     return true;
 }
 
-/* The function vm_run calls for a block: every chunk with an executing lane, in order, as
- * vm_run's own loop did -- one call a block instead of one a chunk.  The chunk function
- * (`inner`) becomes internal and always inlined (the pipeline's always-inline), so its loads
- * of the state's pointers and its constants sit in one function per block, and the indirect
- * calls and their loop leave the interpreter (jit.h). */
-static void emit_all_chunks(struct cg *g, const char *inner_name, const char *name,
-                            uint32_t chunks)
-{
-    LLVMValueRef inner = LLVMGetNamedFunction(g->M, inner_name);
-    LLVMSetLinkage(inner, LLVMInternalLinkage);
-    unsigned kind = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
-    LLVMAddAttributeAtIndex(inner, LLVMAttributeFunctionIndex,
-                            LLVMCreateEnumAttribute(g->C, kind, 0));
-    LLVMValueRef fn = LLVMAddFunction(g->M, name, g->fn_block);
-    LLVMSetLinkage(fn, LLVMExternalLinkage);
-    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->C, fn, "entry");
-    LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(g->C, fn, "chunk");
-    LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(g->C, fn, "run");
-    LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->C, fn, "next");
-    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->C, fn, "done");
-    LLVMPositionBuilderAtEnd(g->B, entry);
-    LLVMValueRef x = LLVMGetParam(fn, 0);
-    LLVMValueRef exec = LLVMBuildLoad2(g->B, g->i32, at(g, x, offsetof(struct vm_exec, exec)), "");
-    LLVMBuildBr(g->B, loop);
-    LLVMPositionBuilderAtEnd(g->B, loop);
-    LLVMValueRef k = LLVMBuildPhi(g->B, g->i32, "k");
-    LLVMValueRef bits = LLVMBuildAnd(
-        g->B, LLVMBuildLShr(g->B, exec, LLVMBuildMul(g->B, k, ci32(g, g->w), ""), ""),
-        ci32(g, (uint32_t)((1ull << g->w) - 1)), "");
-    LLVMBuildCondBr(g->B, LLVMBuildICmp(g->B, LLVMIntNE, bits, ci32(g, 0), ""), run, next);
-    LLVMPositionBuilderAtEnd(g->B, run);
-    LLVMValueRef args[2] = {x, k};
-    LLVMBuildCall2(g->B, g->fn_block, inner, args, 2, "");
-    LLVMBuildBr(g->B, next);
-    LLVMPositionBuilderAtEnd(g->B, next);
-    LLVMValueRef k1 = LLVMBuildAdd(g->B, k, ci32(g, 1), "");
-    LLVMBuildCondBr(g->B, LLVMBuildICmp(g->B, LLVMIntULT, k1, ci32(g, chunks), ""), loop, done);
-    LLVMValueRef in_v[2] = {ci32(g, 0), k1};
-    LLVMBasicBlockRef in_b[2] = {entry, next};
-    LLVMAddIncoming(k, in_v, in_b, 2);
-    LLVMPositionBuilderAtEnd(g->B, done);
-    LLVMBuildRetVoid(g->B);
-}
-
 int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef mod,
                 const char *prefix, struct vm_jit *jit)
 {
@@ -1592,18 +1548,11 @@ int jit_codegen(const struct vm_program *prog, LLVMContextRef ctx, LLVMModuleRef
     bool ok = true;
     for (uint32_t i = 0; i < count && ok; i++) {
         char name[96];
-        char all[104];
-        snprintf(name, sizeof(name), "%s_c%u", prefix, i);
-        snprintf(all, sizeof(all), "%s_b%u", prefix, i);
+        snprintf(name, sizeof(name), "%s_b%u", prefix, i);
         ok = emit_block(g, &jit->blocks[i], name);
-        if (ok)
-            emit_all_chunks(g, name, all, jit->chunks);
         if (ok && jit->blocks[i].tex_call) {
-            snprintf(name, sizeof(name), "%s_q%u", prefix, i);
-            snprintf(all, sizeof(all), "%s_r%u", prefix, i);
+            snprintf(name, sizeof(name), "%s_r%u", prefix, i);
             ok = emit_request(g, &jit->blocks[i], name);
-            if (ok)
-                emit_all_chunks(g, name, all, jit->chunks);
         }
     }
     jit->env_needs = g->env_needs;

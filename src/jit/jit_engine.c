@@ -228,7 +228,7 @@ static struct vm_jit *compile(const struct vm_program *prog)
         /* one TargetMachine serves every compile: used by one thread at a time */
         pthread_mutex_lock(&lock);
         LLVMErrorRef err = LLVMRunPasses(
-            mod, passes ? passes : "always-inline,function(early-cse,instcombine,simplifycfg,dce)", pass_tm,
+            mod, passes ? passes : "function(early-cse,instcombine,simplifycfg,dce)", pass_tm,
             opts);
         pthread_mutex_unlock(&lock);
         LLVMDisposePassBuilderOptions(opts);

@@ -1224,13 +1224,16 @@ uint32_t vm_run_resumable(const struct vm_program *prog, struct vm_state *st,
             pc = vm_flow_step(&x, pc);
         } else if (jit && jit->block_at[pc]) {
             const struct jit_block *b = &jit->blocks[jit->block_at[pc] - 1];
-            /* (req and fn each run every chunk with an executing lane themselves: jit.h) */
+            uint32_t lanes = (uint32_t)((1ull << jit->width) - 1);
             if (b->tex_call && x.exec) {   /* the block starts with a resource instruction */
-                b->req(&x, 0);
+                for (uint32_t k = 0; k < jit->chunks; k++)
+                    if ((x.exec >> (k * jit->width)) & lanes)
+                        b->req(&x, k);
                 b->tex_call(&x, in);
             }
-            if (x.exec)
-                b->fn(&x, 0);
+            for (uint32_t k = 0; k < jit->chunks; k++)
+                if ((x.exec >> (k * jit->width)) & lanes)
+                    b->fn(&x, k);
             pc = b->end;
         } else if (at_barrier && in->op == IR_OP_SYNC && (in->aux & IR_SYNC_THREADS) && x.exec) {
             /* a group barrier (vm_compute.c): stop here, to be resumed once every chunk of
