@@ -763,3 +763,75 @@ TEST(msaa_samplepos_center_pattern)
     RD_RELEASE(t);
     rd_end(&r);
 }
+
+/* The usual multisampled depth texture of a deferred renderer: R24G8_TYPELESS at 4x, bound as
+ * depth-stencil (D24_UNORM_S8_UINT) and read by ld_ms (R24_UNORM_X8_TYPELESS).  A _TYPELESS
+ * format renders through its family, so CheckMultisampleQualityLevels answers for it as for
+ * the family's typed render-target / depth formats (and 0 for a family with none, BC1). */
+TEST(msaa_typeless_depth_texture)
+{
+    struct sf f;
+    memset(&f, 0, sizeof(f));
+    if (!rd_begin_profile(&f.r, "10_1", L101, SW, SH)) {
+        SKIP("no 10_1 device");
+        return;
+    }
+    UINT q = 7;
+    CHECK_HR(ID3D11Device_CheckMultisampleQualityLevels(f.r.dev, DXGI_FORMAT_R24G8_TYPELESS, 4, &q),
+             S_OK);
+    CHECK_EQ(q, 1u);
+    CHECK_HR(ID3D11Device_CheckMultisampleQualityLevels(f.r.dev, DXGI_FORMAT_R32_TYPELESS, 4, &q),
+             S_OK);
+    CHECK_EQ(q, 1u);
+    CHECK_HR(ID3D11Device_CheckMultisampleQualityLevels(f.r.dev, DXGI_FORMAT_R8G8B8A8_TYPELESS, 8,
+                                                        &q), S_OK);
+    CHECK_EQ(q, 1u);
+    CHECK_HR(ID3D11Device_CheckMultisampleQualityLevels(f.r.dev, DXGI_FORMAT_BC1_TYPELESS, 4, &q),
+             S_OK);
+    CHECK_EQ(q, 0u);
+    CHECK_HR(ID3D11Device_CheckMultisampleQualityLevels(f.r.dev, DXGI_FORMAT_R24G8_TYPELESS, 3, &q),
+             S_OK);
+    CHECK_EQ(q, 0u);
+
+    D3D11_TEXTURE2D_DESC d;
+    memset(&d, 0, sizeof(d));
+    d.Width = SW;
+    d.Height = SH;
+    d.MipLevels = 1;
+    d.ArraySize = 1;
+    d.Format = DXGI_FORMAT_R24G8_TYPELESS;
+    d.SampleDesc.Count = NS;
+    d.Usage = D3D11_USAGE_DEFAULT;
+    d.BindFlags = D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE;
+    CHECK_HR(ID3D11Device_CreateTexture2D(f.r.dev, &d, NULL, &f.ms), S_OK);
+    ID3D11DepthStencilView *dsv = NULL;
+    if (f.ms) {
+        D3D11_DEPTH_STENCIL_VIEW_DESC dd;
+        memset(&dd, 0, sizeof(dd));
+        dd.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
+        dd.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DMS;
+        CHECK_HR(ID3D11Device_CreateDepthStencilView(f.r.dev, (ID3D11Resource *)f.ms, &dd, &dsv),
+                 S_OK);
+        D3D11_SHADER_RESOURCE_VIEW_DESC sd;
+        memset(&sd, 0, sizeof(sd));
+        sd.Format = DXGI_FORMAT_R24_UNORM_X8_TYPELESS;
+        sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DMS;
+        CHECK_HR(ID3D11Device_CreateShaderResourceView(f.r.dev, (ID3D11Resource *)f.ms, &sd,
+                                                       &f.srv), S_OK);
+    }
+    if (dsv && f.srv) {
+        /* 0.25 stored as 24-bit UNORM (round(0.25 (2^24 - 1)) = 2^22) reads back as
+         * 2^22 / (2^24 - 1), written to the 8-bit target as round(63.75...) = 64 */
+        ID3D11DeviceContext_ClearDepthStencilView(f.r.ctx, dsv, D3D11_CLEAR_DEPTH, 0.25f, 0);
+        static uint8_t img[SW * SH * 4];
+        for (unsigned s = 0; s < NS; s++) {
+            sf_read_view(&f, f.srv, -1, s, img);
+            CHECK_EQ(img[0], 64);
+            CHECK_EQ(img[1], 0);
+            CHECK_EQ(img[2], 0);
+            CHECK_EQ(img[(SW * SH - 1) * 4], 64);
+        }
+    }
+    RD_RELEASE(dsv);
+    sf_end(&f);
+}

@@ -62,7 +62,8 @@
  * each ("If the hardware only supports the fixed patterns but no additional vendor-specific
  * patterns, the runtime can report the number of quality levels as 1", the
  * D3D11_STANDARD_MULTISAMPLE_QUALITY_LEVELS page), for every format the level can render to
- * (RENDER_TARGET or DEPTH_STENCIL).  CheckMultisampleQualityLevels reports 1 quality level for
+ * (RENDER_TARGET or DEPTH_STENCIL; a _TYPELESS format through its family's typed members:
+ * render_bits).  CheckMultisampleQualityLevels reports 1 quality level for
  * SampleCount 1 on those formats, 1 for an offered count, 0 for any other count (S_OK: "the
  * combination is not supported"), and 0 for formats that are not render targets.  With
  * multisampling offered, CheckFormatSupport adds MULTISAMPLE_RENDERTARGET to those formats and
@@ -368,9 +369,28 @@ static void explain_unsupported(const struct d3d11_device *dev, const char *meth
     }
 }
 
+/* A _TYPELESS format renders through its family's typed formats: the RT / DS bits of any member
+ * at the level.  (Windows creates the usual multisampled depth texture -- R24G8_TYPELESS or
+ * R32_TYPELESS with BIND_DEPTH_STENCIL | BIND_SHADER_RESOURCE, viewed as D24_UNORM_S8_UINT /
+ * R24_UNORM_X8_TYPELESS -- so its sample counts are those of the family.) */
+static UINT render_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
+{
+    UINT bits = d3d11_format_support_bits(level, format) & (RT | DS);
+    const core_format_desc *d = core_format_get((core_format)format);
+    if (bits || !d || d->kind != CORE_FMT_TYPELESS || d->typeless_family != (core_format)format)
+        return bits;
+    for (size_t i = 0; i < core_format_count(); i++) {
+        const core_format_desc *m = core_format_at(i);
+        if (m && m->id != (core_format)format && m->typeless_family == (core_format)format &&
+            !m->d3d9_only)
+            bits |= d3d11_format_support_bits(level, (DXGI_FORMAT)m->id) & (RT | DS);
+    }
+    return bits;
+}
+
 UINT d3d11_msaa_quality_levels(const struct d3d11_device *dev, DXGI_FORMAT format, UINT count)
 {
-    UINT bits = d3d11_format_support_bits(dev->level, format);
+    UINT bits = render_bits(dev->level, format);
     if (!(bits & (RT | DS)) || count < 1 || count > 31)
         return 0;
     return count == 1 || (core_profile_sample_counts(dev->profile) >> count & 1u) ? 1 : 0;
@@ -479,7 +499,7 @@ static HRESULT msaa_quality_levels(const struct d3d11_device *dev, const char *m
                   method, count, (unsigned)D3D11_MAX_MULTISAMPLE_SAMPLE_COUNT);
         return E_INVALIDARG;
     }
-    bits = d3d11_format_support_bits(dev->level, format);
+    bits = render_bits(dev->level, format);
     if (!(bits & (RT | DS))) {
         d3d11_msg(dev, "%s: DXGI_FORMAT_%s is neither a render target nor a depth-stencil format "
                        "at feature level %s: 0 quality levels",
