@@ -6,9 +6,10 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+
 /* The integers of a group "(a, b, c)": exactly `want` of them in [lo, hi]. */
 int tpf_asm_group_ints(struct asm_state *a, const struct group *g, int *out, unsigned want,
-                      int lo, int hi)
+                       int lo, int hi)
 {
     size_t save = a->pos, save_len = a->len;
     int ret = 0;
@@ -452,7 +453,7 @@ int tpf_asm_class_directive(struct asm_state *a, unsigned kind, size_t at)
 }
 
 int tpf_asm_declaration(struct asm_state *a, const char *name, size_t n, size_t at,
-                       const struct group *g, unsigned ng)
+                        const struct group *g, unsigned ng)
 {
     int ret;
     size_t wat, wn;
