@@ -1,9 +1,9 @@
 /* tests/fuzz/fuzz_tpf.c — libFuzzer target for the SM4/SM5 decoder (src/shader/tpf.c) and the
- * IR validator and printer it feeds (src/shader/ir.c, ir_print.c).
+ * IR validator and printer it feeds (src/shader/ir_validate.c, ir_print.c).
  *
  * Build and run (Debian: clang, libclang-rt-14-dev):
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Isrc tests/fuzz/fuzz_tpf.c \
- *       src/shader/tpf.c src/shader/ir.c src/shader/ir_print.c src/shader/dxbc.c \
+ *       src/shader/tpf.c src/shader/ir.c src/shader/ir_validate.c src/shader/ir_print.c src/shader/dxbc.c \
  *       src/shader/dxbc_checksum.c -o fuzz_tpf
  *   ./fuzz_tpf -max_total_time=60 corpus_dir tests/fuzz/corpus/tpf tests/fuzz/corpus/dxbc
  *
