@@ -80,6 +80,7 @@
 
 #include "core/format.h"
 #include "d3d11/d3d11_private.h"
+#include "d3d11/d3d11_resource.h"
 #include "pipeline/resolve.h"
 #include "util/log.h"
 
@@ -370,22 +371,13 @@ static void explain_unsupported(const struct d3d11_device *dev, const char *meth
 }
 
 /* A _TYPELESS format renders through its family's typed formats: the RT / DS bits of any member
- * at the level.  (Windows creates the usual multisampled depth texture -- R24G8_TYPELESS or
- * R32_TYPELESS with BIND_DEPTH_STENCIL | BIND_SHADER_RESOURCE, viewed as D24_UNORM_S8_UINT /
- * R24_UNORM_X8_TYPELESS -- so its sample counts are those of the family.) */
+ * at the level (d3d11_resource_format_support's union).  (Windows creates the usual
+ * multisampled depth texture -- R24G8_TYPELESS or R32_TYPELESS with BIND_DEPTH_STENCIL |
+ * BIND_SHADER_RESOURCE, viewed as D24_UNORM_S8_UINT / R24_UNORM_X8_TYPELESS -- so its sample
+ * counts are those of the family.) */
 static UINT render_bits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format)
 {
-    UINT bits = d3d11_format_support_bits(level, format) & (RT | DS);
-    const core_format_desc *d = core_format_get((core_format)format);
-    if (bits || !d || d->kind != CORE_FMT_TYPELESS || d->typeless_family != (core_format)format)
-        return bits;
-    for (size_t i = 0; i < core_format_count(); i++) {
-        const core_format_desc *m = core_format_at(i);
-        if (m && m->id != (core_format)format && m->typeless_family == (core_format)format &&
-            !m->d3d9_only)
-            bits |= d3d11_format_support_bits(level, (DXGI_FORMAT)m->id) & (RT | DS);
-    }
-    return bits;
+    return d3d11_resource_format_support(level, format) & (RT | DS);
 }
 
 UINT d3d11_msaa_quality_levels(const struct d3d11_device *dev, DXGI_FORMAT format, UINT count)

@@ -272,8 +272,7 @@ static HRESULT attach_classes(struct d3d11_device *dev, const char *method,
          * was validated already; draws needing instances are refused then) */
         d3d11_msg(dev, "%s: IFCE chunk not understood, no class instances known: %s", method,
                   err.message);
-        dxbc_class_free(&code->classes);
-        memset(&code->classes, 0, sizeof(code->classes));
+        dxbc_class_free(&code->classes);   /* (zeroes it) */
     }
     if (!linkage)
         return S_OK;

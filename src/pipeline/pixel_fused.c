@@ -159,9 +159,7 @@ void draw_fused_analyse(const struct ir_program *ir, struct draw_fused *f)
 static inline uint32_t fused_mul(uint32_t a, uint32_t b)
 {
 #if UTIL_FP_FLUSH_HW
-    uint32_t u = vm_bits(vm_float(a) * vm_float(b));
-    uint32_t nan = 0u - (uint32_t)((u & 0x7fffffffu) > 0x7f800000u);
-    return u ^ ((u ^ VM_QNAN) & nan);
+    return vm_canon(vm_bits(vm_float(a) * vm_float(b)));
 #else
     return vm_fout(vm_fin(a) * vm_fin(b));
 #endif

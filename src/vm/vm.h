@@ -443,12 +443,18 @@ static inline float vm_fin(uint32_t u)
 /* Output of a float operation: denormals flushed to a zero of their sign (3.1.3.2), NaN made
  * the canonical quiet NaN (3.1.3.2: "the exact bit pattern of the NaN is not required to stay
  * the same"; one pattern keeps results identical across compilers). */
+/* Any NaN as the canonical quiet NaN, other bits unchanged (vm_fout's second half). */
+static inline uint32_t vm_canon(uint32_t u)
+{
+    uint32_t nan = 0u - (uint32_t)((u & 0x7fffffffu) > 0x7f800000u);
+    return u ^ ((u ^ VM_QNAN) & nan);
+}
+
 static inline uint32_t vm_fout(float f)
 {
     uint32_t u = vm_bits(f);
     u &= 0x80000000u | (0u - (uint32_t)((u & 0x7f800000u) != 0));
-    uint32_t nan = 0u - (uint32_t)((u & 0x7fffffffu) > 0x7f800000u);
-    return u ^ ((u ^ VM_QNAN) & nan);
+    return vm_canon(u);
 }
 
 /* _sat: clamp to [0, 1]; NaN and -0 give +0 (spec 22.1 "_sat"; NaN -> 0 as D3D10+ defines). */
